@@ -1,0 +1,54 @@
+// Builds the three bundles: the extension host (CJS, `vscode` external), the CLI
+// (CJS, runs under plain Node) and the webview app (browser ESM).
+import * as esbuild from 'esbuild';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+
+const watch = process.argv.includes('--watch');
+const production = process.argv.includes('--production');
+
+/** Copy the Python worker next to the bundles: it is started from `dist/python/`. */
+function copyPython() {
+  mkdirSync('dist/python', { recursive: true });
+  cpSync('src/probe/python', 'dist/python', {
+    recursive: true,
+    filter: (src) => !src.includes('__pycache__'),
+  });
+  // The repository is "type": "module"; the bundles are CommonJS.
+  writeFileSync('dist/package.json', '{ "type": "commonjs" }\n');
+}
+
+const common = {
+  bundle: true,
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'info',
+  legalComments: 'none',
+};
+
+const node = {
+  ...common,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  mainFields: ['module', 'main'],
+};
+
+const builds = [
+  { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  {
+    ...common,
+    entryPoints: ['webview/main.ts'],
+    outfile: 'dist/webview.js',
+    platform: 'browser',
+    format: 'esm',
+    target: 'es2022',
+  },
+];
+
+copyPython();
+if (watch) {
+  for (const options of builds) (await esbuild.context(options)).watch();
+} else {
+  await Promise.all(builds.map((options) => esbuild.build(options)));
+}

@@ -1,0 +1,135 @@
+// The probe runtime's data types: what a call sends and what comes back.
+// Field names are a contract (the CLI's JSON, the session file, the tests): add, never rename.
+
+/** What to probe: a function in a file, or in a source string (benchmarks, generated code). */
+export type ProbeTarget =
+  | { file: string; qualname: string }
+  | { source: string; qualname: string; moduleName?: string };
+
+/** A value rendered by the worker. `repr` is bounded; `truncated` says it was cut. */
+export interface RenderedValue {
+  /** Qualified type name, e.g. `int`, `builtins.str` is shown as `str`, `collections.OrderedDict`. */
+  type: string;
+  repr: string;
+  truncated: boolean;
+  /** Generators and iterators: the first N items (reprs) and whether the iterator ended. */
+  iteration?: { items: string[]; ended: boolean };
+  /**
+   * A structured, type-tagged encoding of plain data (None, bool, int, float, complex, str, bytes,
+   * list, tuple, dict, set, frozenset, nested), bounded in size; absent for anything else.
+   * Used by the behavioural comparison (tuple ≠ list, floats with tolerance, NaN == NaN).
+   */
+  data?: TaggedValue;
+}
+
+/** Type-tagged plain data. Floats travel as strings so that nan/inf survive JSON. */
+export type TaggedValue =
+  | { t: 'none' }
+  | { t: 'bool'; v: boolean }
+  | { t: 'int'; v: string }
+  | { t: 'float'; v: string }
+  | { t: 'complex'; v: string }
+  | { t: 'str'; v: string }
+  | { t: 'bytes'; v: string }
+  | { t: 'list' | 'tuple' | 'set' | 'frozenset'; v: TaggedValue[] }
+  | { t: 'dict'; v: [TaggedValue, TaggedValue][] }
+  | { t: 'other'; type: string; repr: string };
+
+export interface CoverageCounts {
+  hit: number;
+  total: number;
+  /** Lines (or arcs) of the target first reached by this call within the session. */
+  new: number;
+}
+
+export type ProbeStatus = 'returned' | 'raised' | 'rejected' | 'timeout' | 'crashed';
+
+export interface ProbeResult {
+  status: ProbeStatus;
+  value?: RenderedValue;
+  exception?: { type: string; message: string };
+  crash?: { exitCode: number | null; signal: string | null };
+  /** Arguments (and the receiver) that the call changed in place, with their new repr. */
+  mutations: { arg: string; repr: string }[];
+  stdout: string;
+  stderr: string;
+  /** True when stdout or stderr were cut at the output cap. */
+  outputTruncated?: boolean;
+  durationMs: number;
+  coverage?: { lines: CoverageCounts; arcs: CoverageCounts };
+}
+
+/** One call: arguments are Python source in the safe grammar, never evaluated by the host. */
+export interface CallRequest {
+  args: string[];
+  kwargs?: Record<string, string>;
+  receiver?: string;
+}
+
+export interface ParameterInfo {
+  name: string;
+  kind: 'POSITIONAL_ONLY' | 'POSITIONAL_OR_KEYWORD' | 'VAR_POSITIONAL' | 'KEYWORD_ONLY' | 'VAR_KEYWORD';
+  /** Source text of the annotation, when there is one. */
+  annotation?: string;
+  /** repr of the default, when there is one. */
+  default?: string;
+}
+
+/** What the worker reports about the target after importing it. Host-only: the agent sees a filtered view. */
+export interface FunctionInfo {
+  qualname: string;
+  name: string;
+  kind: 'function' | 'method' | 'classmethod' | 'staticmethod';
+  /** Instance methods need a receiver built by the caller. */
+  needsReceiver: boolean;
+  /** Qualified name of the class that owns the method, when it is one. */
+  ownerClass?: string;
+  params: ParameterInfo[];
+  returnAnnotation?: string;
+  isGenerator: boolean;
+  isAsync: boolean;
+  /** The actual docstring (for the comparison only; never shown to the agent). */
+  docstring: string | null;
+  /** Classes defined in the target module, usable by name in argument source. */
+  moduleClasses: string[];
+  pythonVersion: string;
+}
+
+export interface WorkerLimits {
+  /** Wall-clock limit of one call; the host kills the call's process group after it. Default 5000. */
+  timeoutMs: number;
+  /** Address-space limit of one call (RLIMIT_AS). Default 1024. */
+  memoryMb: number;
+  /** CPU-seconds limit of one call (RLIMIT_CPU). Default derived from timeoutMs. */
+  cpuSeconds?: number;
+  /** Cap on captured stdout and on stderr, bytes each. Default 64 KiB. */
+  maxOutputBytes: number;
+  /** Cap on a rendered repr, characters. Default 4000. */
+  maxReprChars: number;
+  /** How many items of a generator are taken. Default 20. */
+  maxIterItems: number;
+}
+
+export interface WorkerOptions {
+  target: ProbeTarget;
+  /** Interpreter; default `python3` (then `python`). */
+  python?: string;
+  limits?: Partial<WorkerLimits>;
+  /** Collect coverage of the target's code object. Default true. */
+  coverage?: boolean;
+  /** Folder added to sys.path for the import (default: the file's package root). */
+  cwd?: string;
+}
+
+/** Errors the host can act on: the import failed, the qualname is unknown, no interpreter. */
+export class ProbeError extends Error {
+  constructor(
+    readonly kind: 'no-python' | 'import-failed' | 'unknown-qualname' | 'worker-died' | 'stopped' | 'protocol',
+    message: string,
+    /** For `unknown-qualname`: the functions the module has. */
+    readonly available?: string[],
+  ) {
+    super(message);
+    this.name = 'ProbeError';
+  }
+}
