@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The one command that runs every test suite on a fresh Debian machine with Node 20.
+# It installs what it needs: Debian packages (as root), npm packages, code-server (cached).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n=== %s\n' "$*"; }
+
+step "system packages"
+bash scripts/setup-system.sh
+
+step "npm packages"
+bash scripts/ensure-deps.sh
+
+step "typecheck, lint, build"
+npx tsc -p . --noEmit
+npx eslint src test
+npm run build
+
+step "unit tests"
+node scripts/run-tests.mjs unit
+
+step "integration tests (real Python worker, scripted LLM server)"
+node scripts/run-tests.mjs integration
+
+step "end-to-end tests (code-server + Chromium)"
+bash scripts/setup-e2e.sh
+node scripts/run-tests.mjs e2e
