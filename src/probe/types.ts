@@ -133,3 +133,10 @@ export class ProbeError extends Error {
     this.name = 'ProbeError';
   }
 }
+
+/** What the agent, the explorer and the comparison need of a running worker. */
+export interface Prober {
+  readonly info: FunctionInfo;
+  call(req: CallRequest, opts?: { signal?: AbortSignal; limits?: Partial<WorkerLimits> }): Promise<ProbeResult>;
+  stop(): Promise<void>;
+}
