@@ -1,0 +1,154 @@
+// Runs a task set: a pool of concurrent tasks, resumable from the --out file (one JSONL
+// line per finished task, appended as soon as it finishes, so a killed run loses only the
+// tasks in flight), sharded, with progress on a TTY.
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import type { LlmConfig } from '../agent/types.js';
+import type { SessionFile, SessionSettings } from '../session/types.js';
+import { coverageReached, variantKey, type TaskMetrics, type TaskResult, type Variant } from './metrics.js';
+import type { BenchTask } from './tasks.js';
+
+export interface BenchOptions {
+  tasks: BenchTask[];
+  variants: Variant[];
+  settings: Omit<SessionSettings, 'strictness' | 'coverageFeedback'>;
+  llm?: LlmConfig;
+  judge?: LlmConfig;
+  python?: string;
+  concurrency: number;
+  out?: string;
+  signal?: AbortSignal;
+  onProgress?: (p: Progress) => void;
+  /** How one task is run; the CLI passes the real one (runTask in evaluate.ts), tests may too. */
+  runTask: (task: BenchTask, variant: Variant, ctx: TaskContext) => Promise<{ session: SessionFile; metrics: TaskMetrics }>;
+}
+
+export interface TaskContext {
+  settings: SessionSettings;
+  llm?: LlmConfig;
+  judge?: LlmConfig;
+  python?: string;
+  signal?: AbortSignal;
+}
+
+export interface Progress {
+  done: number;
+  total: number;
+  failed: number;
+  running: number;
+  skipped: number;
+  tokens: number;
+  elapsedSeconds: number;
+  etaSeconds: number | null;
+  last?: TaskResult;
+}
+
+/** Finished results already in `out`, keyed by task and variant; a torn last line is ignored. */
+export function readFinished(out: string | undefined): Map<string, TaskResult> {
+  const finished = new Map<string, TaskResult>();
+  if (!out || !existsSync(out)) return finished;
+  for (const line of readFileSync(out, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      const r = JSON.parse(line) as TaskResult;
+      if (r && typeof r.taskId === 'string' && r.variant) finished.set(resultKey(r.taskId, r.variant), r);
+    } catch {
+      /* a line cut by a kill: the task runs again */
+    }
+  }
+  return finished;
+}
+
+const resultKey = (taskId: string, v: Variant) => `${taskId}@${variantKey(v)}`;
+
+const emptyMetrics = (wallSeconds: number): TaskMetrics => ({
+  judgeScore: null,
+  concluded: false,
+  probes: 0,
+  codeExactMatch: null,
+  behaviouralAgreement: null,
+  coverage: null,
+  tokens: 0,
+  wallSeconds,
+});
+
+/** Runs what is not finished yet; returns every result of this shard (earlier ones included). */
+export async function runBench(options: BenchOptions): Promise<{ results: TaskResult[]; wallSeconds: number }> {
+  const started = Date.now();
+  const finished = readFinished(options.out);
+  const jobs: { task: BenchTask; variant: Variant }[] = [];
+  const results: TaskResult[] = [];
+  for (const task of options.tasks) {
+    for (const variant of options.variants) {
+      const previous = finished.get(resultKey(task.taskId, variant));
+      if (previous) results.push(previous);
+      else jobs.push({ task, variant });
+    }
+  }
+  const skipped = results.length;
+  const total = jobs.length;
+  let done = 0;
+  let failed = 0;
+  let running = 0;
+  let tokens = 0;
+  const progress = (last?: TaskResult) => {
+    const elapsed = (Date.now() - started) / 1000;
+    const eta = done > 0 ? (elapsed / done) * (total - done) : null;
+    options.onProgress?.({ done, total, failed, running, skipped, tokens, elapsedSeconds: elapsed, etaSeconds: eta, last });
+  };
+
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length && !options.signal?.aborted) {
+      const { task, variant } = jobs[next++]!;
+      running++;
+      progress();
+      const result = await runOne(task, variant, options);
+      running--;
+      if (options.signal?.aborted && !result.ok) break; // stopped, not failed: it runs again on resume
+      done++;
+      if (!result.ok) failed++;
+      tokens += result.metrics.tokens;
+      results.push(result);
+      if (options.out) appendFileSync(options.out, JSON.stringify(result) + '\n');
+      progress(result);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, jobs.length)) }, worker));
+  return { results, wallSeconds: (Date.now() - started) / 1000 };
+}
+
+async function runOne(task: BenchTask, variant: Variant, options: BenchOptions): Promise<TaskResult> {
+  const t0 = Date.now();
+  const settings: SessionSettings = { ...options.settings, ...variant };
+  try {
+    const { session, metrics } = await options.runTask(task, variant, {
+      settings,
+      llm: options.llm,
+      judge: options.judge,
+      python: options.python,
+      signal: options.signal,
+    });
+    const ok = !session.error || session.error.kind === 'budget';
+    return { taskId: task.taskId, ok, variant, metrics, session, ...(ok ? {} : { error: session.error!.message }) };
+  } catch (err) {
+    return {
+      taskId: task.taskId,
+      ok: false,
+      variant,
+      metrics: emptyMetrics((Date.now() - t0) / 1000),
+      session: null,
+      error: err instanceof Error ? err.message : String(err),
+    };
+  }
+}
+
+/** Metrics every run has, before the comparison adds judge and behaviour. */
+export function baseMetrics(session: SessionFile, wallSeconds: number): TaskMetrics {
+  return {
+    ...emptyMetrics(wallSeconds),
+    concluded: session.final.concluded,
+    probes: session.probes.filter((p) => p.origin !== 'cache').length,
+    coverage: coverageReached(session),
+    tokens: session.usage.promptTokens + session.usage.completionTokens,
+  };
+}
