@@ -15,6 +15,8 @@ export interface LlmConfig {
   timeoutMs?: number;
   /** Dollars per million tokens, for the cost counter; absent = unknown cost. */
   pricing?: { prompt: number; completion: number };
+  /** How the user sets the key, appended to an authentication error (CLI: the env var; editor: the Set API Key command). */
+  authHint?: string;
 }
 
 /** Probes one input through the session: records it, emits events, answers duplicates from cache. */

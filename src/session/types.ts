@@ -96,6 +96,8 @@ export interface SessionSettings {
   strictness: Strictness;
   coverageFeedback: boolean;
   textProtocol?: boolean;
+  /** Mode 'llm': how many offline-explorer probes seed the agent (not counted in maxProbes). Default 8; 0 = none. */
+  seedProbes?: number;
 }
 
 /** The one event stream every subscriber (panel, CLI printer, recorder) reads. */

@@ -1,0 +1,46 @@
+// Any failure of a run becomes a SessionError: a kind the caller can act on and one line a
+// person can act on (for a rejected key: how to set it).
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { StoppedError } from '../agent/abort.js';
+import { StreamError } from '../agent/llm.js';
+import { ProbeError } from '../probe/types.js';
+import { oneLine } from './format.js';
+import type { SessionError } from './types.js';
+
+export const DEFAULT_AUTH_HINT = 'set OPENAI_API_KEY (or the variable named by --api-key-env)';
+
+/** The server's own words, without the SDK's "401 " prefix. */
+function apiMessage(err: APIError): string {
+  const body = err.error as { message?: unknown } | undefined;
+  const text = typeof body?.message === 'string' ? body.message : err.message.replace(/^\d{3}\s+/, '');
+  return oneLine(text || 'no message', 300);
+}
+
+export function toSessionError(err: unknown, context: { authHint?: string; baseURL?: string; maxRetries?: number } = {}): SessionError {
+  if (err instanceof StoppedError || err instanceof APIUserAbortError || (err instanceof ProbeError && err.kind === 'stopped')) {
+    return { kind: 'stopped', message: 'stopped before the end' };
+  }
+  if (err instanceof StreamError) return { kind: 'llm-stream', message: err.message };
+  if (err instanceof APIConnectionTimeoutError) return { kind: 'llm-server', message: `the LLM endpoint${context.baseURL ? ` at ${context.baseURL}` : ''} did not answer in time` };
+  if (err instanceof APIConnectionError) {
+    const cause = err.cause instanceof Error ? (err.cause.cause instanceof Error ? err.cause.cause.message : err.cause.message) : err.message;
+    return { kind: 'llm-server', message: `cannot reach the LLM endpoint${context.baseURL ? ` at ${context.baseURL}` : ''}: ${oneLine(cause, 200)}` };
+  }
+  if (err instanceof APIError) {
+    const status = err.status;
+    const retried = context.maxRetries !== undefined ? ` after ${context.maxRetries} retr${context.maxRetries === 1 ? 'y' : 'ies'}` : '';
+    if (status === 401 || status === 403) {
+      return { kind: 'llm-auth', message: `the LLM endpoint refused the API key (${status}: ${apiMessage(err)}); ${context.authHint ?? DEFAULT_AUTH_HINT}` };
+    }
+    if (status === 429) return { kind: 'llm-rate-limit', message: `the LLM endpoint kept rate-limiting (429)${retried}: ${apiMessage(err)}` };
+    if (status !== undefined && status >= 500) return { kind: 'llm-server', message: `the LLM server failed (${status})${retried}: ${apiMessage(err)}` };
+    if (status === undefined) return { kind: 'llm-stream', message: `the LLM stream reported an error: ${apiMessage(err)}` };
+    return { kind: 'llm-other', message: `the LLM endpoint answered ${status}: ${apiMessage(err)}` };
+  }
+  if (err instanceof ProbeError) {
+    const kind = err.kind === 'import-failed' || err.kind === 'unknown-qualname' ? 'import' : 'worker';
+    const available = err.available?.length ? ` (available: ${err.available.slice(0, 12).join(', ')})` : '';
+    return { kind, message: oneLine(err.message + available, 400) };
+  }
+  return { kind: 'internal', message: oneLine(err instanceof Error ? err.message : String(err), 400) };
+}

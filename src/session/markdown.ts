@@ -1,0 +1,86 @@
+// A session as a Markdown report: what was probed, what the agent believed along the way, what
+// it concluded, how that compares with the docstring, and what it cost.
+import { shownHeader } from '../agent/shown.js';
+import { oneLine, renderCall, renderOutcome } from './format.js';
+import type { Comparison, Description, SessionFile } from './types.js';
+
+const cell = (text: string) => oneLine(text, 160).replace(/\|/g, '\\|').replace(/`/g, 'ˋ');
+
+function describeSettings(file: SessionFile): string {
+  const s = file.settings;
+  const who = s.mode === 'llm' ? `LLM agent${s.model ? ` (${s.model}${s.baseURL ? ` at ${s.baseURL}` : ''})` : ''}` : 'offline explorer';
+  return [
+    `${who}`,
+    `strictness ${s.strictness}`,
+    `max ${s.maxProbes} probes`,
+    `coverage feedback ${s.coverageFeedback ? 'on' : 'off'}`,
+    `${s.timeoutMs} ms / ${s.memoryMb} MB per call`,
+    ...(s.textProtocol ? ['text protocol'] : []),
+  ].join(' · ');
+}
+
+function descriptionSection(d: Description): string[] {
+  const out = [`**${d.summary}**`, ''];
+  if (d.details) out.push(d.details, '');
+  const params = Object.entries(d.parameters);
+  if (params.length) out.push('Parameters:', ...params.map(([k, v]) => `- \`${k}\`: ${v}`), '');
+  if (d.returns) out.push(`Returns: ${d.returns}`, '');
+  if (d.raises) out.push(`Raises: ${d.raises}`, '');
+  if (d.examples.length) out.push('Examples (from real probes):', '', '```python', ...d.examples.flatMap((e) => [`>>> ${e.call}`, e.result]), '```', '');
+  out.push(`Confidence: ${Math.round(d.confidence * 100)}%`);
+  return out;
+}
+
+function comparisonSection(c: Comparison): string[] {
+  const out: string[] = [];
+  const b = c.behavioural;
+  if (b) {
+    out.push(`- Behavioural agreement of the inferred description: ${b.inferred.agree}/${b.inferred.total}`);
+    if (b.docstring) out.push(`- Behavioural agreement of the docstring: ${b.docstring.agree}/${b.docstring.total}${b.stale ? ' — **the docstring is probably stale**' : ''}`);
+    for (const d of b.disagreements.slice(0, 10)) out.push(`  - \`${cell(d.input)}\`: expected \`${cell(d.expected)}\`, got \`${cell(d.got)}\``);
+    if (b.note) out.push(`- ${b.note}`);
+  }
+  if (c.doctests) out.push(`- Doctests in the docstring: ${c.doctests.passed} passed, ${c.doctests.failed} failed`);
+  if (c.judge) out.push(`- Judge: ${c.judge.score}/5 — ${c.judge.rationale}`);
+  if (c.lexicalF1 !== undefined) out.push(`- Lexical token F1: ${c.lexicalF1.toFixed(2)}`);
+  for (const n of c.notes ?? []) out.push(`- ${n}`);
+  return out;
+}
+
+export function sessionToMarkdown(file: SessionFile): string {
+  const { target, final } = file;
+  const name = target.shownAs.name;
+  const outcome = file.error ? `failed (${file.error.kind}): ${file.error.message}` : final.concluded ? 'concluded' : 'ended without a conclusion';
+  const out = [
+    `# PAU Probe: \`${target.qualname}\``,
+    '',
+    `- File: \`${target.file}\``,
+    `- Shown to the agent as: \`${shownHeader(target.shownAs)}\`${target.shownAs.needsReceiver ? ' (instance method)' : ''}`,
+    `- Settings: ${describeSettings(file)}`,
+    ...(file.startedAt ? [`- Run: ${file.startedAt}${file.finishedAt ? ` → ${file.finishedAt}` : ''}`] : []),
+    `- Outcome: ${outcome}`,
+    '',
+    `## Probes (${file.probes.length})`,
+    '',
+  ];
+  if (file.probes.length) {
+    out.push('| # | Call | Outcome | ms | Lines | Origin |', '|---|---|---|---|---|---|');
+    for (const p of file.probes) {
+      const cov = p.result.coverage ? `${p.result.coverage.lines.hit}/${p.result.coverage.lines.total} (+${p.result.coverage.lines.new})` : '';
+      out.push(`| ${p.index} | \`${cell(renderCall(name, p))}\` | ${cell(renderOutcome(p.result, 120))} | ${p.result.durationMs.toFixed(1)} | ${cov} | ${p.origin} |`);
+    }
+  } else out.push('No probes were made.');
+  if (file.hypotheses.length) {
+    out.push('', '## Hypotheses', '', ...file.hypotheses.map((h) => `- after probe ${h.afterProbe}: ${h.text}`));
+  }
+  out.push('', '## Description', '');
+  out.push(...(final.description ? descriptionSection(final.description) : ['No description.']));
+  if (final.properties?.length) out.push('', '### Properties', '', ...final.properties.map((p) => `- ${p}`));
+  if (final.ioTable) out.push('', '### Inputs and outputs', '', final.ioTable);
+  if (file.comparison) out.push('', '## Comparison with the docstring', '', ...comparisonSection(file.comparison));
+  if (file.usage.requests > 0) {
+    const u = file.usage;
+    out.push('', '## Usage', '', `${u.requests} requests, ${u.promptTokens} prompt + ${u.completionTokens} completion tokens`);
+  }
+  return out.join('\n') + '\n';
+}

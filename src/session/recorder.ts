@@ -1,0 +1,134 @@
+// Builds the session file as the run goes and emits the matching events, so the file and the
+// event stream can never disagree. It also owns the probe cache: a repeated call (same sources
+// after removing whitespace) is answered from the first call's result with origin 'cache'.
+import type { CallRequest, Prober, ProbeResult, ProbeTarget } from '../probe/types.js';
+import { raceAbort } from '../agent/abort.js';
+import type { ProbeFn } from '../agent/types.js';
+import { callKey } from './call-key.js';
+import {
+  SESSION_VERSION,
+  type Comparison,
+  type ProbeRecord,
+  type SessionError,
+  type SessionEvent,
+  type SessionFile,
+  type SessionSettings,
+  type ShownAs,
+  type Usage,
+} from './types.js';
+
+export type Listener = (event: SessionEvent) => void;
+
+/** The session file's `target.file` for a target given as source text. */
+export function targetLabel(target: ProbeTarget): string {
+  return 'file' in target ? target.file : (target.moduleName ?? '<source>');
+}
+
+/** A result replayed from the cache: the same outcome, but it reached nothing new. */
+function fromCache(result: ProbeResult): ProbeResult {
+  if (!result.coverage) return result;
+  const { lines, arcs } = result.coverage;
+  return { ...result, coverage: { lines: { ...lines, new: 0 }, arcs: { ...arcs, new: 0 } } };
+}
+
+export class SessionRecorder {
+  readonly file: SessionFile;
+  private nextIndex = 0;
+  private readonly cache = new Map<string, Promise<ProbeResult>>();
+
+  constructor(
+    target: ProbeTarget,
+    settings: SessionSettings,
+    private readonly emit: Listener,
+  ) {
+    const name = target.qualname.split('.').pop() ?? target.qualname;
+    this.file = {
+      version: SESSION_VERSION,
+      target: { file: targetLabel(target), qualname: target.qualname, shownAs: { name, params: [] } },
+      settings,
+      startedAt: new Date().toISOString(),
+      probes: [],
+      hypotheses: [],
+      final: { concluded: false, description: null },
+      usage: { requests: 0, promptTokens: 0, completionTokens: 0 },
+    };
+  }
+
+  started(shownAs?: ShownAs): void {
+    if (shownAs) this.file.target.shownAs = shownAs;
+    this.emit({ type: 'started', target: this.file.target, settings: this.file.settings });
+  }
+
+  /** A ProbeFn that records every call made through `prober` with the given origin. */
+  probeFn(prober: Prober, origin: 'llm' | 'offline', signal?: AbortSignal): ProbeFn {
+    return async (request: CallRequest, note?: string) => {
+      const index = ++this.nextIndex;
+      const key = callKey(request);
+      const cached = this.cache.get(key);
+      const source = cached ? 'cache' : origin;
+      this.emit({ type: 'probe-started', index, request, origin: source, ...(note ? { note } : {}) });
+      let result: ProbeResult;
+      if (cached) {
+        result = fromCache(await raceAbort(cached, signal));
+      } else {
+        const pending = prober.call(request, signal ? { signal } : undefined);
+        this.cache.set(key, pending);
+        pending.catch(() => this.cache.delete(key)); // a failed call is not an answer to reuse
+        result = await raceAbort(pending, signal);
+      }
+      const record: ProbeRecord = { index, ...request, origin: source, ...(note ? { note } : {}), result };
+      this.insert(record);
+      this.emit({ type: 'probe-finished', probe: record });
+      return record;
+    };
+  }
+
+  /** Probes in index order, even if calls finish out of order. */
+  private insert(record: ProbeRecord) {
+    const probes = this.file.probes;
+    let at = probes.length;
+    while (at > 0 && probes[at - 1]!.index > record.index) at -= 1;
+    probes.splice(at, 0, record);
+  }
+
+  hypothesis(text: string): void {
+    const entry = { afterProbe: this.file.probes.length, text };
+    this.file.hypotheses.push(entry);
+    this.emit({ type: 'hypothesis', ...entry });
+  }
+
+  reasoning(text: string): void {
+    this.emit({ type: 'reasoning', text });
+  }
+
+  usage(delta: Usage): void {
+    const u = this.file.usage;
+    u.requests += delta.requests;
+    u.promptTokens += delta.promptTokens;
+    u.completionTokens += delta.completionTokens;
+    this.emit({ type: 'llm-usage', usage: { ...u }, delta });
+  }
+
+  conclude(final: SessionFile['final']): void {
+    this.file.final = final;
+    this.emit({ type: 'concluded', final });
+  }
+
+  comparison(comparison: Comparison): void {
+    this.file.comparison = comparison;
+    this.emit({ type: 'comparison', comparison });
+  }
+
+  /** The run failed: keep what it has, mark it unconcluded. */
+  fail(error: SessionError, bestSoFar?: SessionFile['final']['description']): void {
+    this.file.error = error;
+    this.file.final = { ...this.file.final, concluded: false, description: this.file.final.description ?? bestSoFar ?? null };
+    this.emit({ type: 'error', error });
+  }
+
+  finish(): SessionFile {
+    this.file.finishedAt = new Date().toISOString();
+    this.emit({ type: 'finished', session: this.file });
+    return this.file;
+  }
+}
