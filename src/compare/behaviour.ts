@@ -1,0 +1,154 @@
+// Behavioural agreement: run an implementation written from one text and the real function
+// on the same held-out inputs and count the inputs where they agree (see values.ts for what
+// "agree" means). Generated code runs only in its own sandboxed worker; whatever it does
+// (loop, exit, crash, write files) comes back as a result and is scored as disagreement.
+import type { CallRequest, Prober, ProbeResult, WorkerLimits, WorkerOptions } from '../probe/types.js';
+import { ProbeError } from '../probe/types.js';
+import type { BehaviouralDisagreement } from '../session/types.js';
+import { renderCall, renderOutcome } from '../session/format.js';
+import { requestKey } from './call-source.js';
+import { compareValues } from './values.js';
+
+export type StartWorker = (options: WorkerOptions) => Promise<Prober>;
+
+/** Held-out inputs beyond this many are not run (doctest inputs come first). */
+export const MAX_HELD_OUT = 40;
+/** After this many timeouts an implementation's remaining inputs are scored without running. */
+export const MAX_IMPL_TIMEOUTS = 3;
+
+/**
+ * The inputs to compare on: candidates in order, each once, none the agent was shown.
+ * `names` lists each parameter's real and shown name so keywords match either spelling.
+ */
+export function selectHeldOut(candidates: CallRequest[], shown: CallRequest[], names: string[][], max = MAX_HELD_OUT): { requests: CallRequest[]; leftOutShown: number } {
+  const seen = new Set(shown.map((r) => requestKey(r, names)));
+  const requests: CallRequest[] = [];
+  let leftOutShown = 0;
+  const taken = new Set<string>();
+  for (const req of candidates) {
+    const key = requestKey(req, names);
+    if (seen.has(key)) {
+      leftOutShown++;
+      continue;
+    }
+    if (taken.has(key)) continue;
+    taken.add(key);
+    if (requests.length < max) requests.push(req);
+  }
+  return { requests, leftOutShown };
+}
+
+/** A reference result is usable when the real function returned or raised. */
+export function usableReference(result: ProbeResult): boolean {
+  return result.status === 'returned' || result.status === 'raised';
+}
+
+export type ImplOutcome = ProbeResult | { failure: string };
+
+export interface ImplRun {
+  outcomes: ImplOutcome[];
+  /** Set when the code never ran (no code, did not import, function missing): every input disagrees. */
+  loadFailure?: string;
+}
+
+export interface ImplOptions {
+  code: string | null;
+  qualname: string;
+  startWorker: StartWorker;
+  python?: string;
+  limits?: Partial<WorkerLimits>;
+  signal?: AbortSignal;
+}
+
+function failAll(count: number, failure: string): ImplRun {
+  return { outcomes: Array.from({ length: count }, () => ({ failure })), loadFailure: failure };
+}
+
+/** Runs generated code on the requests in a fresh sandboxed worker, which is always stopped. */
+export async function runImplementation(requests: CallRequest[], opts: ImplOptions): Promise<ImplRun> {
+  if (opts.code === null) return failAll(requests.length, 'the model wrote no code');
+  let worker: Prober;
+  try {
+    worker = await opts.startWorker({
+      target: { source: opts.code, qualname: opts.qualname },
+      python: opts.python,
+      limits: opts.limits,
+      coverage: false,
+    });
+  } catch (e) {
+    if (!(e instanceof ProbeError) || e.kind === 'no-python' || e.kind === 'stopped') throw e;
+    return failAll(requests.length, `the generated code did not load (${e.kind}): ${firstLine(e.message)}`);
+  }
+  const outcomes: ImplOutcome[] = [];
+  try {
+    let timeouts = 0;
+    for (const req of requests) {
+      opts.signal?.throwIfAborted();
+      if (timeouts >= MAX_IMPL_TIMEOUTS) {
+        outcomes.push({ failure: `not run: the implementation already timed out ${timeouts} times` });
+        continue;
+      }
+      try {
+        const result = await worker.call(req, { signal: opts.signal });
+        if (result.status === 'timeout') timeouts++;
+        outcomes.push(result);
+      } catch (e) {
+        if (opts.signal?.aborted || !(e instanceof ProbeError)) throw e;
+        outcomes.push({ failure: `the sandbox failed: ${firstLine(e.message)}` });
+      }
+    }
+  } finally {
+    await worker.stop();
+  }
+  return { outcomes };
+}
+
+function firstLine(text: string): string {
+  const lines = text.trim().split('\n');
+  // Python's last line carries the error ("SyntaxError: invalid syntax"); prefer it.
+  return lines[lines.length - 1]!.slice(0, 300);
+}
+
+export interface SideScore {
+  agree: number;
+  total: number;
+  disagreements: BehaviouralDisagreement[];
+}
+
+/** Counts agreement of an implementation's outcomes with the reference results, input by input. */
+export function scoreSide(displayName: string, requests: CallRequest[], reference: ProbeResult[], run: ImplRun): SideScore {
+  const score: SideScore = { agree: 0, total: requests.length, disagreements: [] };
+  requests.forEach((req, i) => {
+    const expected = reference[i]!;
+    const outcome = run.outcomes[i]!;
+    const verdict = 'failure' in outcome ? { agree: false, reason: outcome.failure } : compareValues(expected, outcome);
+    if (verdict.agree) {
+      score.agree++;
+      return;
+    }
+    const got = 'failure' in outcome ? outcome.failure : renderOutcome(outcome);
+    score.disagreements.push({ input: renderCall(displayName, req), expected: renderOutcome(expected), got });
+  });
+  return score;
+}
+
+/** Below this share of agreement (and this far below the inferred side) a docstring is "probably stale". */
+export const STALE_CEILING = 0.8;
+export const STALE_MARGIN = 0.2;
+export const STALE_MIN_INPUTS = 3;
+
+/**
+ * The stale rule. With both implementations run on the same held-out inputs, the docstring is
+ * probably stale when its implementation agrees with the real function on less than 80% of the
+ * inputs AND at least 20 points less often than the implementation from the inferred
+ * description. The second condition separates "the docstring says something else than the code"
+ * from "this function is hard to implement from any text". Not judged on fewer than 3 inputs,
+ * nor when the docstring's implementation never loaded (that is the model's failure, not the
+ * docstring's).
+ */
+export function isStale(inferred: { agree: number; total: number }, docstring: { agree: number; total: number } | undefined, docstringLoaded = true): boolean {
+  if (!docstring || !docstringLoaded || docstring.total < STALE_MIN_INPUTS || inferred.total === 0) return false;
+  const d = docstring.agree / docstring.total;
+  const i = inferred.agree / inferred.total;
+  return d < STALE_CEILING && d <= i - STALE_MARGIN + 1e-9;
+}

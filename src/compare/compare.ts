@@ -1,0 +1,220 @@
+// The comparison of a run's inferred description with the function's actual docstring:
+// doctests and lexical F1 always (when there is a docstring), behavioural agreement and the
+// judge when there is an LLM endpoint. Each part that cannot run says why in `notes`.
+import { callableParams, NameMap } from '../agent/shown.js';
+import type { CompareInput } from '../agent/types.js';
+import type { CallRequest, ProbeResult } from '../probe/types.js';
+import type { Comparison, Usage } from '../session/types.js';
+import { isStale, runImplementation, scoreSide, selectHeldOut, usableReference, type StartWorker } from './behaviour.js';
+import { doctestCalls, runDoctests, type DoctestReport } from './doctests.js';
+import { definesFunction, extractPythonCode, implementationMessages, type Side } from './implement.js';
+import { judgeMessages, parseJudgeReply } from './judge.js';
+import { lexicalF1 } from './lexical.js';
+import { addUsage, chat } from './llm.js';
+import { anonymizeDocstring, parameterNote, presentation, renderDescription, type Presentation } from './texts.js';
+
+export type BehaviouralReport = NonNullable<Comparison['behavioural']> & {
+  /** The code each side's model wrote, for showing next to the scores. */
+  implementations?: { inferred?: string; docstring?: string };
+};
+
+/** The contract's Comparison plus what this implementation adds (optional fields, same names). */
+export interface ComparisonReport extends Comparison {
+  behavioural?: BehaviouralReport;
+  doctests?: DoctestReport;
+  /** Tokens spent by the comparison's own model requests (implementations, judge). */
+  usage: Usage;
+}
+
+export interface CompareDeps {
+  startWorker: StartWorker;
+}
+
+export const NO_DOCSTRING_NOTE = 'no docstring: doctests, judge and lexical comparison skipped';
+export const NO_LLM_BEHAVIOURAL_NOTE =
+  'behavioural comparison needs an LLM endpoint (a model writes an implementation from each text); skipped offline';
+export const NO_LLM_JUDGE_NOTE = 'judge needs an LLM endpoint; skipped offline';
+export const METHOD_NOTE = 'behavioural comparison supports functions, class methods and static methods; instance methods are skipped';
+
+interface Context {
+  input: CompareInput;
+  deps: CompareDeps;
+  pres: Presentation;
+  docstring: string | null;
+  /** The docstring as the models read it (real name replaced by the shown one). */
+  shownDocstring: string | null;
+  notes: string[];
+  usage: Usage;
+}
+
+export async function compare(input: CompareInput, deps: CompareDeps): Promise<ComparisonReport> {
+  const { info, session } = input;
+  const docstring = info.docstring && info.docstring.trim() !== '' ? info.docstring : null;
+  const pres = presentation(info, session.target.shownAs, session.settings.strictness);
+  const ctx: Context = {
+    input,
+    deps,
+    pres,
+    docstring,
+    shownDocstring: docstring === null ? null : anonymizeDocstring(docstring, info.name, pres.implName),
+    notes: [],
+    usage: { requests: 0, promptTokens: 0, completionTokens: 0 },
+  };
+  const report: ComparisonReport = { usage: ctx.usage };
+
+  if (docstring === null) {
+    ctx.notes.push(NO_DOCSTRING_NOTE);
+  } else {
+    report.doctests = await runDoctests(docstring, info, input.worker, input.signal);
+    if (report.doctests.results.length === 0) ctx.notes.push('the docstring has no doctest examples');
+    const renames = new Map<string, string>([[pres.implName.toLowerCase(), info.name.toLowerCase()]]);
+    for (const [real, shown] of pres.renames) renames.set(shown.toLowerCase(), real.toLowerCase());
+    report.lexicalF1 = round(lexicalF1(input.description, docstring, renames));
+  }
+
+  const judgeConfig = input.judge ?? input.llm;
+  const [behavioural, judge] = await Promise.all([
+    input.llm ? behaviouralAgreement(ctx) : (ctx.notes.push(NO_LLM_BEHAVIOURAL_NOTE), undefined),
+    docstring === null ? undefined : judgeConfig ? runJudge(ctx) : (ctx.notes.push(NO_LLM_JUDGE_NOTE), undefined),
+  ]);
+  if (behavioural) report.behavioural = behavioural;
+  if (judge) report.judge = judge;
+  if (ctx.notes.length > 0) report.notes = ctx.notes;
+  return report;
+}
+
+function round(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
+
+/** Model errors other than a stop become a note; a stop propagates. */
+async function llmStep<T>(ctx: Context, what: string, step: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await step();
+  } catch (e) {
+    if (ctx.input.signal?.aborted) throw e;
+    ctx.notes.push(`${what} skipped: the model request failed: ${e instanceof Error ? e.message : String(e)}`);
+    return undefined;
+  }
+}
+
+async function runJudge(ctx: Context): Promise<Comparison['judge'] | undefined> {
+  const config = (ctx.input.judge ?? ctx.input.llm)!;
+  const messages = judgeMessages(renderDescription(ctx.input.description), ctx.shownDocstring!, parameterNote(ctx.pres.renames));
+  const reply = await llmStep(ctx, 'judge', () => chat(config, messages, ctx.input.signal));
+  if (!reply) return undefined;
+  addUsage(ctx.usage, reply.usage);
+  const verdict = parseJudgeReply(reply.text);
+  if (!verdict) ctx.notes.push('judge omitted: its reply was not a JSON object with a score and a rationale');
+  return verdict ?? undefined;
+}
+
+interface WrittenCode {
+  code: string | null;
+  problem?: string;
+}
+
+async function writeImplementation(ctx: Context, side: Side): Promise<WrittenCode | undefined> {
+  const { pres } = ctx;
+  const messages =
+    side === 'inferred'
+      ? implementationMessages('inferred', pres.header, renderDescription(ctx.input.description))
+      : implementationMessages('docstring', pres.header, ctx.shownDocstring!, parameterNote(pres.renames));
+  const reply = await llmStep(ctx, `behavioural comparison (${side} side)`, () => chat(ctx.input.llm!, messages, ctx.input.signal));
+  if (!reply) return undefined;
+  addUsage(ctx.usage, reply.usage);
+  const code = extractPythonCode(reply.text);
+  if (code === null) return { code: null, problem: `the ${side} side's model reply had no Python code` };
+  if (!definesFunction(code, pres.implName)) return { code: null, problem: `the ${side} side's code does not define ${pres.implName}()` };
+  return { code };
+}
+
+async function behaviouralAgreement(ctx: Context): Promise<BehaviouralReport | undefined> {
+  const { input, pres } = ctx;
+  const { info, session } = input;
+  if (info.needsReceiver) {
+    ctx.notes.push(METHOD_NOTE);
+    return undefined;
+  }
+  const fromDoctests = ctx.docstring === null ? [] : doctestCalls(ctx.docstring, info).map((d) => d.request);
+  const heldOut = (input.heldOut ?? []).map(({ receiver: _receiver, ...req }) => req);
+  const names = callableParams(info).map((p, i) => [p.name, (pres.shown.params[i] ?? p.name).replace(/^\*+/, '')]);
+  const { requests: candidates, leftOutShown } = selectHeldOut([...fromDoctests, ...heldOut], session.probes, names);
+  if (candidates.length === 0) {
+    ctx.notes.push('behavioural comparison skipped: no held-out inputs (no doctest calls, no explorer inputs the agent had not seen)');
+    return undefined;
+  }
+
+  // The models write while the real function runs the inputs.
+  const [inferredCode, docstringCode, reference] = await Promise.all([
+    writeImplementation(ctx, 'inferred'),
+    ctx.docstring === null ? undefined : writeImplementation(ctx, 'docstring'),
+    runReference(ctx, candidates),
+  ]);
+  if (!inferredCode) return undefined;
+
+  const usable = candidates.map((req, i) => ({ req, ref: reference[i]! })).filter((x) => usableReference(x.ref));
+  const dropped = candidates.length - usable.length;
+  if (usable.length === 0) {
+    ctx.notes.push('behavioural comparison skipped: the real function neither returned nor raised on any held-out input');
+    return undefined;
+  }
+  const requests = usable.map((x) => x.req);
+  const refs = usable.map((x) => x.ref);
+  const nameMap = new NameMap(info, session.settings.strictness);
+  // The implementations have the shown parameter names.
+  const implRequests = requests.map((r) => (r.kwargs ? { args: r.args, kwargs: nameMap.kwargsToShown(r.kwargs) } : { args: r.args }));
+
+  const runSide = async (written: WrittenCode) =>
+    runImplementation(implRequests, {
+      code: written.code,
+      qualname: pres.implName,
+      startWorker: ctx.deps.startWorker,
+      python: input.python,
+      limits: { timeoutMs: session.settings.timeoutMs, memoryMb: session.settings.memoryMb },
+      signal: input.signal,
+    });
+  const sideNotes: string[] = [
+    `${requests.length} held-out input${requests.length === 1 ? '' : 's'} (${fromDoctests.length} from doctests, ${heldOut.length} from the explorer; ` +
+      `${leftOutShown} left out as shown to the agent${dropped ? `, ${dropped} where the real function timed out or crashed` : ''})`,
+  ];
+  const inferredRun = await runSide(inferredCode);
+  const inferred = scoreSide(info.name, requests, refs, inferredRun);
+  const loadNote = (side: Side, written: WrittenCode, failure?: string) => {
+    const why = written.problem ?? failure;
+    if (why) sideNotes.push(`${side} side: ${why}; every input counts as disagreement`);
+  };
+  loadNote('inferred', inferredCode, inferredRun.loadFailure);
+
+  const out: BehaviouralReport = {
+    inferred: { agree: inferred.agree, total: inferred.total },
+    stale: false,
+    disagreements: inferred.disagreements,
+    implementations: {},
+  };
+  if (inferredCode.code) out.implementations!.inferred = inferredCode.code;
+  if (docstringCode) {
+    const docRun = await runSide(docstringCode);
+    const doc = scoreSide(info.name, requests, refs, docRun);
+    loadNote('docstring', docstringCode, docRun.loadFailure);
+    out.docstring = { agree: doc.agree, total: doc.total };
+    out.docstringDisagreements = doc.disagreements;
+    if (docstringCode.code) out.implementations!.docstring = docstringCode.code;
+    const loaded = docstringCode.code !== null && !docRun.loadFailure;
+    out.stale = isStale(out.inferred, out.docstring, loaded);
+    if (!loaded) sideNotes.push('stale flag not judged: the docstring side never ran');
+  } else if (ctx.docstring !== null) {
+    sideNotes.push('docstring side skipped: its model request failed');
+  }
+  out.note = sideNotes.join('; ');
+  return out;
+}
+
+async function runReference(ctx: Context, requests: CallRequest[]): Promise<ProbeResult[]> {
+  const results: ProbeResult[] = [];
+  for (const req of requests) {
+    ctx.input.signal?.throwIfAborted();
+    results.push(await ctx.input.worker.call(req, { signal: ctx.input.signal }));
+  }
+  return results;
+}

@@ -1,0 +1,63 @@
+// Running the actual docstring's examples in the sandbox, one call each through the real
+// function's worker. Only examples that are a call of the function can be mapped to a call
+// request; the others are reported as not run, never counted as passed.
+import type { CallRequest, FunctionInfo, Prober } from '../probe/types.js';
+import type { Comparison } from '../session/types.js';
+import { callFromSource } from './call-source.js';
+import { checkExample } from './doctest-check.js';
+import { parseDoctests, type DoctestExample } from './doctest-parse.js';
+
+/** One example's outcome. `notRun` says why an example was not run (then `ok` is false and it counts as neither). */
+export interface DoctestResult {
+  source: string;
+  want: string;
+  got: string;
+  ok: boolean;
+  notRun?: string;
+}
+
+export interface DoctestReport extends NonNullable<Comparison['doctests']> {
+  /** Examples that were not run (not a call of the function, SKIP, refused argument). */
+  notRun: number;
+  results: DoctestResult[];
+}
+
+/** Large enough for ordinary doctest output; a longer repr is compared as truncated. */
+const DOCTEST_REPR_CHARS = 20_000;
+
+/** The examples of a docstring that are calls of the function, as call requests (for held-out inputs). */
+export function doctestCalls(docstring: string, info: FunctionInfo): { example: DoctestExample; request: CallRequest }[] {
+  const out: { example: DoctestExample; request: CallRequest }[] = [];
+  for (const example of parseDoctests(docstring)) {
+    if (example.options.SKIP) continue;
+    const parsed = callFromSource(example.source, info);
+    if ('request' in parsed) out.push({ example, request: parsed.request });
+  }
+  return out;
+}
+
+export async function runDoctests(docstring: string, info: FunctionInfo, worker: Prober, signal?: AbortSignal): Promise<DoctestReport> {
+  const report: DoctestReport = { passed: 0, failed: 0, notRun: 0, results: [] };
+  for (const example of parseDoctests(docstring)) {
+    signal?.throwIfAborted();
+    const base = { source: example.source, want: example.want };
+    const parsed = example.options.SKIP ? { reason: 'skipped by its +SKIP directive' } : callFromSource(example.source, info);
+    if ('reason' in parsed) {
+      report.notRun++;
+      report.results.push({ ...base, got: '', ok: false, notRun: parsed.reason });
+      continue;
+    }
+    const result = await worker.call(parsed.request, { signal, limits: { maxReprChars: DOCTEST_REPR_CHARS } });
+    if (result.status === 'rejected') {
+      report.notRun++;
+      const why = result.exception?.message ?? 'an argument is outside the safe grammar';
+      report.results.push({ ...base, got: '', ok: false, notRun: `argument refused by the sandbox: ${why}` });
+      continue;
+    }
+    const { got, ok } = checkExample(example, result);
+    if (ok) report.passed++;
+    else report.failed++;
+    report.results.push({ ...base, got, ok });
+  }
+  return report;
+}

@@ -1,0 +1,166 @@
+// Reading Python expression source as text, without evaluating it: find where string
+// literals end, split argument lists at top-level commas, drop comments, and normalise
+// spelling so that two sources of the same input compare equal. The worker is the only
+// place Python source is ever interpreted; this module only cuts it up.
+
+const OPENERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+const CLOSERS = new Set([')', ']', '}']);
+const STRING_PREFIX = /^[rRbBuUfF]{1,2}$/;
+
+/** Index just past the string literal whose opening quote is at `i` (or `src.length` if unterminated). */
+export function skipString(src: string, i: number): number {
+  const quote = src[i]!;
+  const triple = src.startsWith(quote.repeat(3), i);
+  const close = triple ? quote.repeat(3) : quote;
+  let j = i + close.length;
+  while (j < src.length) {
+    const c = src[j]!;
+    // A backslash never ends a literal, raw or not: `r'\''` is one string.
+    if (c === '\\') j += 2;
+    else if (src.startsWith(close, j)) return j + close.length;
+    else if (!triple && c === '\n') return j; // unterminated single-quoted string
+    else j++;
+  }
+  return src.length;
+}
+
+/** True when the quote at `i` opens a string, including a prefix like `rb` just before it. */
+function isQuote(c: string | undefined): boolean {
+  return c === "'" || c === '"';
+}
+
+interface Piece {
+  kind: 'string' | 'code';
+  text: string;
+}
+
+/** Splits source into string literals (with their prefix) and code, dropping `#` comments. */
+export function pieces(src: string): Piece[] {
+  const out: Piece[] = [];
+  let code = '';
+  let i = 0;
+  while (i < src.length) {
+    const c = src[i]!;
+    if (isQuote(c)) {
+      // Move a prefix such as `rb` from the code into the string piece.
+      const prefix = /[A-Za-z]{1,2}$/.exec(code)?.[0] ?? '';
+      const keepPrefix = STRING_PREFIX.test(prefix) && !/[\w]/.test(code[code.length - prefix.length - 1] ?? '');
+      if (keepPrefix) code = code.slice(0, code.length - prefix.length);
+      if (code) out.push({ kind: 'code', text: code });
+      code = '';
+      const end = skipString(src, i);
+      out.push({ kind: 'string', text: (keepPrefix ? prefix : '') + src.slice(i, end) });
+      i = end;
+    } else if (c === '#') {
+      while (i < src.length && src[i] !== '\n') i++;
+    } else {
+      code += c;
+      i++;
+    }
+  }
+  if (code) out.push({ kind: 'code', text: code });
+  return out;
+}
+
+/** The source without comments. */
+export function stripComments(src: string): string {
+  return pieces(src)
+    .map((p) => p.text)
+    .join('');
+}
+
+/**
+ * Index of the bracket closing the one opened at `open`, or -1. Strings and comments are skipped.
+ */
+export function matchingBracket(src: string, open: number): number {
+  const stack: string[] = [];
+  let i = open;
+  while (i < src.length) {
+    const c = src[i]!;
+    if (isQuote(c)) {
+      i = skipString(src, i);
+      continue;
+    }
+    if (c === '#') {
+      while (i < src.length && src[i] !== '\n') i++;
+      continue;
+    }
+    if (OPENERS[c]) stack.push(OPENERS[c]);
+    else if (CLOSERS.has(c)) {
+      if (stack.pop() !== c) return -1;
+      if (stack.length === 0) return i;
+    }
+    i++;
+  }
+  return -1;
+}
+
+/**
+ * Splits the inside of an argument list at its top-level commas. A `lambda` keeps the commas
+ * of its parameter list (`lambda a, b: a + b` is one argument). A trailing comma is dropped.
+ * Returns null when the brackets do not balance.
+ */
+export function splitTopLevel(src: string): string[] | null {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  let inLambdaParams = false;
+  let i = 0;
+  while (i < src.length) {
+    const c = src[i]!;
+    if (isQuote(c)) {
+      i = skipString(src, i);
+      continue;
+    }
+    if (c === '#') {
+      while (i < src.length && src[i] !== '\n') i++;
+      continue;
+    }
+    if (OPENERS[c]) depth++;
+    else if (CLOSERS.has(c)) {
+      depth--;
+      if (depth < 0) return null;
+    } else if (depth === 0) {
+      if (/^lambda\b/.test(src.slice(i)) && !/[\w.]/.test(src[i - 1] ?? '')) inLambdaParams = true;
+      else if (c === ':' && inLambdaParams) inLambdaParams = false;
+      else if (c === ',' && !inLambdaParams) {
+        parts.push(src.slice(start, i));
+        start = i + 1;
+      }
+    }
+    i++;
+  }
+  if (depth !== 0) return null;
+  parts.push(src.slice(start));
+  const trimmed = parts.map((p) => stripComments(p).trim());
+  if (trimmed.length > 0 && trimmed[trimmed.length - 1] === '') trimmed.pop();
+  return trimmed;
+}
+
+/**
+ * A canonical spelling of one argument's source, for telling whether two inputs are the same:
+ * comments and insignificant whitespace go, simple string literals get one quote style, and
+ * a trailing comma before `]` or `}` goes (not before `)`: `(1,)` is a tuple).
+ */
+export function normaliseSource(src: string): string {
+  return pieces(src)
+    .map((p) => (p.kind === 'string' ? canonicalString(p.text) : canonicalCode(p.text)))
+    .join('')
+    .replace(/,(?=[\]}])/g, '')
+    .trim();
+}
+
+function canonicalCode(code: string): string {
+  return code
+    .replace(/\s+/g, ' ')
+    .replace(/ ?([()[\]{},:=+\-*/%<>!&|^~@]) ?/g, '$1');
+}
+
+/** `'a'`, `"a"` → `"a"` when the literal has no prefix, no escapes and is not triple-quoted. */
+function canonicalString(lit: string): string {
+  const q = lit[0];
+  if (!isQuote(q) || lit.startsWith(q!.repeat(3)) || lit.includes('\\')) return lit;
+  const body = lit.slice(1, -1);
+  if (body.includes('"') || body.includes("'")) return lit;
+  return `"${body}"`;
+}
