@@ -1,3 +1,102 @@
 #!/usr/bin/env bash
-# Installs code-server for the end-to-end tests (written with the e2e suite).
-exit 0
+# Installs what the end-to-end tests need, once, into .cache/ (gitignored):
+# code-server (a full VS Code 1.100 served to a browser) and checks that Debian's Chromium
+# is there. Fast and silent when everything is already in place.
+#
+# Why not @vscode/test-electron: it downloads VS Code from update.code.visualstudio.com,
+# which machines without general network access cannot reach. code-server comes from the
+# npm registry; its native modules build against the local Node headers.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+CODE_SERVER_VERSION=4.100.3
+# code-server 4.100.3's VS Code depends on @vscode/ripgrep 1.15.11, whose postinstall
+# downloads this asset from GitHub unless it finds it in its cache folder under os.tmpdir().
+RIPGREP_PACKAGE_VERSION=1.15.11
+RIPGREP_ASSET=ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz
+
+ROOT="$PWD/.cache/code-server"
+MARKER="$ROOT/installed-$CODE_SERVER_VERSION"
+CODE_SERVER_DIR="$ROOT/node_modules/code-server"
+
+# The files a working install has: the entry point and the native modules built by the
+# postinstall scripts (the ones that fail silently when npm skips install scripts).
+required_files=(
+  "$CODE_SERVER_DIR/out/node/entry.js"
+  "$CODE_SERVER_DIR/lib/vscode/node_modules/@vscode/ripgrep/bin/rg"
+  "$CODE_SERVER_DIR/lib/vscode/node_modules/node-pty/build/Release/pty.node"
+  "$CODE_SERVER_DIR/lib/vscode/node_modules/@vscode/spdlog/build/Release/spdlog.node"
+  "$CODE_SERVER_DIR/lib/vscode/node_modules/kerberos/build/Release/kerberos.node"
+  "$CODE_SERVER_DIR/lib/vscode/node_modules.asar"
+  "$ROOT/node_modules/argon2/lib/binding/napi-v3/argon2.node"
+)
+
+installed() {
+  [ -f "$MARKER" ] || return 1
+  for f in "${required_files[@]}"; do [ -e "$f" ] || return 1; done
+}
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "setup-e2e: /usr/bin/chromium is missing; run scripts/setup-system.sh as root (apt-get install chromium)" >&2
+  exit 1
+fi
+if ! command -v rg >/dev/null; then
+  echo "setup-e2e: ripgrep is missing; run scripts/setup-system.sh as root (apt-get install ripgrep)" >&2
+  exit 1
+fi
+
+if installed; then
+  exit 0
+fi
+
+echo "setup-e2e: installing code-server $CODE_SERVER_VERSION into $ROOT (once; a few minutes: native modules are compiled)"
+rm -rf "$ROOT"
+mkdir -p "$ROOT/tmp"
+cd "$ROOT"
+
+# Pre-seed @vscode/ripgrep's download cache with Debian's rg, packed the way the release
+# asset is (the binary at the top of the tarball).
+export TMPDIR="$ROOT/tmp"
+mkdir -p "$TMPDIR/vscode-ripgrep-cache-$RIPGREP_PACKAGE_VERSION"
+tar -czf "$TMPDIR/vscode-ripgrep-cache-$RIPGREP_PACKAGE_VERSION/$RIPGREP_ASSET" -C "$(dirname "$(command -v rg)")" rg
+
+# A project of its own, so that npm installs here and never touches the repository's
+# node_modules (npm walks up to the nearest package.json otherwise).
+echo '{ "name": "pau-e2e-code-server", "private": true }' > package.json
+
+# Native modules build against the local Node headers: without a nodedir, node-gyp would
+# try to download them.
+if [ -z "${npm_config_nodedir:-}" ] && [ -f /usr/include/node/node.h ] && [ -z "$(npm config get nodedir 2>/dev/null | grep -v '^undefined$' || true)" ]; then
+  export npm_config_nodedir=/usr
+fi
+
+# npm 11 skips dependencies' install scripts unless allowed, and code-server needs them:
+# its postinstall runs `npm install` in lib/vscode and lib/vscode/extensions, which build
+# native modules (node-pty, spdlog, kerberos, argon2...). Those nested installs are projects
+# of their own that refuse an --allow-scripts list from the parent, so scripts are allowed
+# for this one install, whose every version is pinned by code-server's shrinkwraps.
+# npm 10 ignores the setting and runs them anyway.
+export npm_config_dangerously_allow_all_scripts=true
+export npm_config_yes=true
+# code-server's postinstall refuses to run as root unless npm says unsafe-perm.
+export npm_config_unsafe_perm=true
+log="$ROOT/install.log"
+if ! npm install --no-audit --no-fund "code-server@$CODE_SERVER_VERSION" >"$log" 2>&1; then
+  tail -40 "$log" >&2
+  echo "setup-e2e: npm install code-server@$CODE_SERVER_VERSION failed; full log: $log" >&2
+  exit 1
+fi
+
+missing=()
+for f in "${required_files[@]}"; do [ -e "$f" ] || missing+=("$f"); done
+if [ ${#missing[@]} -gt 0 ]; then
+  grep -i -A12 'install-scripts' "$log" | tail -30 >&2 || true
+  printf 'setup-e2e: code-server installed but these files are missing (an install script did not run or failed):\n' >&2
+  printf '  %s\n' "${missing[@]}" >&2
+  echo "full log: $log" >&2
+  exit 1
+fi
+
+rm -rf "$ROOT/tmp"
+date -u +%FT%TZ > "$MARKER"
+echo "setup-e2e: code-server $CODE_SERVER_VERSION ready: $CODE_SERVER_DIR/out/node/entry.js"

@@ -1,0 +1,185 @@
+// One real editor for a test file: a fresh copy of examples/ as the workspace, a fresh
+// user-data-dir with settings, the extension's .vsix installed into a fresh extensions
+// dir, code-server on a free port, Chromium on the workbench, and (optionally) the
+// scripted LLM server. `close()` takes all of it down; so does the test process's exit.
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import type { Browser } from 'playwright-core';
+import { startScriptedServer, type Script, type ScriptedServer } from '../../support/llm-server.js';
+import { installExtension, REPO_ROOT, startCodeServer, type CodeServer } from './code-server.js';
+import { ensureVsix, extensionIdentity } from './extension-vsix.js';
+import { launchChromium, Workbench } from './workbench.js';
+
+export const FAILURES_DIR = join(REPO_ROOT, 'test', 'e2e', '.work', 'failures');
+export const SCREENSHOTS_DIR = join(REPO_ROOT, 'test', 'e2e', 'screenshots');
+
+export interface EditorOptions {
+  theme?: 'light' | 'dark';
+  /** Extra user settings, over the defaults below (undefined removes a default). */
+  settings?: Record<string, unknown>;
+  /** Start the scripted LLM server with this script and point pau.baseUrl at it. */
+  llm?: Script;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface EditorSession {
+  workspace: string;
+  userDataDir: string;
+  /** Where the extension was installed (contains dist/python/ with the worker). */
+  extensionDir: string;
+  wb: Workbench;
+  server: CodeServer;
+  llm?: ScriptedServer;
+  /** The extension's LogOutputChannel file ("PAU Probe.log"), or '' when it has none yet. */
+  extensionLog(): string;
+  /** Saves a screenshot, the extension's log and code-server's logs under test/e2e/.work/failures/<label>/. */
+  dumpArtifacts(label: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export function python3(): string {
+  return execFileSync('sh', ['-c', 'command -v python3'], { encoding: 'utf8' }).trim();
+}
+
+function defaultSettings(theme: 'light' | 'dark'): Record<string, unknown> {
+  return {
+    // A trusted workspace, and a quiet editor with nothing else that opens or phones home.
+    'security.workspace.trust.enabled': false,
+    'workbench.startupEditor': 'none',
+    'workbench.tips.enabled': false,
+    'workbench.enableExperiments': false,
+    'workbench.colorTheme': theme === 'light' ? 'Default Light Modern' : 'Default Dark Modern',
+    'telemetry.telemetryLevel': 'off',
+    'update.mode': 'none',
+    'extensions.autoCheckUpdates': false,
+    'extensions.autoUpdate': false,
+    'extensions.ignoreRecommendations': true,
+    'git.enabled': false,
+    'files.autoSave': 'off',
+    'editor.minimap.enabled': false,
+    'python.defaultInterpreterPath': python3(),
+    'pau.pythonPath': python3(),
+  };
+}
+
+/** Newest file named `name` under `dir`, or undefined. */
+function findNewest(dir: string, name: string): string | undefined {
+  let best: { path: string; mtime: number } | undefined;
+  const walk = (d: string) => {
+    let entries: string[] = [];
+    try {
+      entries = readdirSync(d);
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const p = join(d, e);
+      const st = statSync(p, { throwIfNoEntry: false });
+      if (!st) continue;
+      if (st.isDirectory()) walk(p);
+      else if (e === name && (!best || st.mtimeMs > best.mtime)) best = { path: p, mtime: st.mtimeMs };
+    }
+  };
+  walk(dir);
+  return best?.path;
+}
+
+export async function startEditor(options: EditorOptions = {}): Promise<EditorSession> {
+  const theme = options.theme ?? 'dark';
+  const root = mkdtempSync(join(tmpdir(), 'pau-e2e-'));
+  const workspace = join(root, 'workspace');
+  const userDataDir = join(root, 'user-data');
+  const extensionsDir = join(root, 'extensions');
+  cpSync(join(REPO_ROOT, 'examples'), workspace, { recursive: true, filter: (src) => !src.includes('__pycache__') });
+
+  let llm: ScriptedServer | undefined;
+  let server: CodeServer | undefined;
+  let browser: Browser | undefined;
+  const close = async () => {
+    await browser?.close().catch(() => undefined);
+    await server?.stop();
+    await llm?.close();
+    rmSync(root, { recursive: true, force: true });
+  };
+
+  try {
+    if (options.llm) llm = await startScriptedServer(options.llm);
+    const settings: Record<string, unknown> = { ...defaultSettings(theme), ...(llm ? { 'pau.baseUrl': llm.url, 'pau.model': 'scripted' } : {}), ...options.settings };
+    for (const [k, v] of Object.entries(settings)) if (v === undefined) delete settings[k];
+    // User settings; code-server's windows are remote windows, which read machine-scoped
+    // settings (pau.baseUrl is one) from the remote's Machine settings: write both.
+    for (const scope of ['User', 'Machine']) {
+      mkdirSync(join(userDataDir, scope), { recursive: true });
+      writeFileSync(join(userDataDir, scope, 'settings.json'), JSON.stringify(settings, null, 2));
+    }
+
+    installExtension(ensureVsix(), extensionsDir, userDataDir);
+    const installed = readdirSync(extensionsDir).filter((d) => d.startsWith(extensionIdentity().id + '-'));
+    if (installed.length !== 1) throw new Error(`expected one ${extensionIdentity().id} in ${extensionsDir} after installing the .vsix, found: ${readdirSync(extensionsDir).join(', ')}`);
+    const extensionDir = join(extensionsDir, installed[0]!);
+
+    server = await startCodeServer({ workspace, userDataDir, extensionsDir, logFile: join(root, 'code-server.log'), env: options.env });
+    browser = await launchChromium();
+    const wb = await Workbench.open(browser, server.url, theme);
+    const session: EditorSession = {
+      workspace,
+      userDataDir,
+      extensionDir,
+      wb,
+      server,
+      llm,
+      extensionLog: () => {
+        const file = findNewest(join(userDataDir, 'logs'), 'PAU Probe.log');
+        return file ? readFileSync(file, 'utf8') : '';
+      },
+      dumpArtifacts: async (label) => {
+        const dir = join(FAILURES_DIR, label.replace(/[^\w.-]+/g, '-'));
+        mkdirSync(dir, { recursive: true });
+        await wb.page.screenshot({ path: join(dir, 'screenshot.png') }).catch(() => undefined);
+        writeFileSync(join(dir, 'pau-probe.log'), session.extensionLog());
+        const exthost = findNewest(join(userDataDir, 'logs'), 'remoteexthost.log');
+        if (exthost) cpSync(exthost, join(dir, basename(exthost)));
+        if (existsSync(join(root, 'code-server.log'))) cpSync(join(root, 'code-server.log'), join(dir, 'code-server.log'));
+        if (llm) writeFileSync(join(dir, 'llm-requests.json'), JSON.stringify(llm.requests.map((r) => ({ at: r.receivedAt, aborted: r.abortedAt, body: r.body })), null, 2));
+        return dir;
+      },
+      close,
+    };
+    return session;
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/**
+ * Runs `body` with a deadline of its own, so that a stuck step fails with the step's own
+ * message and the artefacts are dumped before Node's test timeout would cut it short.
+ */
+export async function withArtifactsOnFailure(session: EditorSession | undefined, label: string, timeoutMs: number, body: () => Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`test "${label}" did not finish within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    await Promise.race([body(), deadline]);
+  } catch (error) {
+    if (session) {
+      const dir = await session.dumpArtifacts(label).catch(() => undefined);
+      const log = session.extensionLog();
+      const tail = log.split('\n').slice(-30).join('\n');
+      const message = error instanceof Error ? error.message : String(error);
+      const extra = `\n--- artefacts: ${dir ?? '(could not save)'}\n--- last lines of the extension's log:\n${tail || '(empty)'}`;
+      if (error instanceof Error) {
+        error.message = message + extra;
+        throw error;
+      }
+      throw new Error(message + extra);
+    }
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
