@@ -34,3 +34,39 @@ export function intFlag(name: string, value: string | undefined, fallback: numbe
   if (!Number.isInteger(n) || n <= 0) throw new UsageError(`--${name} takes a positive whole number, got '${value}'`);
   return n;
 }
+
+/** Flags every LLM-using subcommand takes (`pau probe`, `pau bench`). */
+export const LLM_OPTIONS = {
+  'base-url': { type: 'string' },
+  model: { type: 'string' },
+  'judge-model': { type: 'string' },
+  'api-key-env': { type: 'string' },
+  'text-protocol': { type: 'boolean' },
+} as const;
+
+export interface LlmFlagValues {
+  'base-url'?: string;
+  model?: string;
+  'judge-model'?: string;
+  'api-key-env'?: string;
+  'text-protocol'?: boolean;
+}
+
+/**
+ * The endpoint from flags, then PAU_BASE_URL / PAU_MODEL; the key from the variable named by
+ * --api-key-env (default OPENAI_API_KEY). Keys never come from flags, so they stay out of
+ * shell history and process lists.
+ */
+export function llmFromFlags(values: LlmFlagValues, env: NodeJS.ProcessEnv = process.env) {
+  const baseURL = values['base-url'] ?? env.PAU_BASE_URL;
+  const model = values.model ?? env.PAU_MODEL;
+  const keyVar = values['api-key-env'] ?? 'OPENAI_API_KEY';
+  if (!baseURL && !model) return undefined;
+  if (!baseURL) throw new UsageError('no endpoint: pass --base-url URL or set PAU_BASE_URL (or use --offline)');
+  if (!model) throw new UsageError('no model: pass --model NAME or set PAU_MODEL (or use --offline)');
+  const apiKey = env[keyVar] ?? '';
+  const authHint = `set ${keyVar}${values['api-key-env'] ? '' : ' (or name another variable with --api-key-env)'}`;
+  const llm = { baseURL, model, apiKey, authHint, ...(values['text-protocol'] ? { textProtocol: true } : {}) };
+  const judge = values['judge-model'] ? { ...llm, model: values['judge-model'] } : undefined;
+  return { llm, judge };
+}

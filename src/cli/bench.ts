@@ -1,5 +1,136 @@
-// Placeholder until `pau bench` is built.
-export async function run(_argv: string[]): Promise<number> {
-  process.stderr.write('pau bench: not built yet\n');
-  return 1;
+// `pau bench <tasks.jsonl>`: runs a PAU-format or PAU Probe task set, concurrently and
+// resumably, and reports the PAU metrics plus ours. See DESIGN.md, CLI.
+import { writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { summarize, type Variant } from '../bench/metrics.js';
+import { renderChart, renderReport } from '../bench/report.js';
+import { runBench, type Progress } from '../bench/runner.js';
+import { loadTasks, shardOf } from '../bench/tasks.js';
+import { intFlag, LLM_OPTIONS, llmFromFlags, parse, UsageError } from './args.js';
+
+const HELP = `usage: pau bench <tasks.jsonl> [--offline | --base-url URL --model NAME [--judge-model NAME] [--api-key-env VAR] [--text-protocol]]
+       [--concurrency N] [--shard i/n] [--out results.jsonl] [--report report.md] [--json]
+       [--strictness anonymized|signature|anonymized,signature] [--coverage-feedback on|off|on,off]
+       [--max-probes N] [--timeout-ms N] [--memory-mb N] [--python PATH]`;
+
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, {
+    ...LLM_OPTIONS,
+    offline: { type: 'boolean' },
+    concurrency: { type: 'string' },
+    shard: { type: 'string' },
+    out: { type: 'string' },
+    report: { type: 'string' },
+    json: { type: 'boolean' },
+    strictness: { type: 'string' },
+    'coverage-feedback': { type: 'string' },
+    'max-probes': { type: 'string' },
+    'timeout-ms': { type: 'string' },
+    'memory-mb': { type: 'string' },
+    python: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    process.stdout.write(HELP + '\n');
+    return 0;
+  }
+  const [file, ...extra] = positionals;
+  if (!file) throw new UsageError('missing the task file: pau bench <tasks.jsonl>');
+  if (extra.length) throw new UsageError(`unexpected argument '${extra[0]}'`);
+
+  const endpoint = values.offline ? undefined : llmFromFlags(values);
+  if (!values.offline && !endpoint) throw new UsageError('no endpoint: pass --base-url and --model (or set PAU_BASE_URL, PAU_MODEL), or use --offline');
+  const variants = parseVariants(values.strictness, values['coverage-feedback']);
+  const shard = parseShard(values.shard);
+  const concurrency = intFlag('concurrency', values.concurrency, 1);
+
+  let set;
+  try {
+    set = loadTasks(file);
+  } catch (err) {
+    throw new UsageError(`cannot read ${file}: ${(err as Error).message}`);
+  }
+  for (const b of set.bad) process.stderr.write(`pau bench: ${file}:${b.line}: skipped: ${b.reason}\n`);
+  const tasks = shardOf(set.tasks, shard);
+  const tty = process.stderr.isTTY && !values.json;
+
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.once('SIGINT', onSigint);
+  let outcome;
+  try {
+    outcome = await runBench({
+      tasks,
+      variants,
+      settings: {
+        mode: values.offline ? 'offline' : 'llm',
+        maxProbes: intFlag('max-probes', values['max-probes'], 20),
+        timeoutMs: intFlag('timeout-ms', values['timeout-ms'], 5000),
+        memoryMb: intFlag('memory-mb', values['memory-mb'], 1024),
+        ...(endpoint ? { model: endpoint.llm.model, baseURL: endpoint.llm.baseURL } : {}),
+      },
+      ...(endpoint ? { llm: endpoint.llm } : {}),
+      ...(endpoint?.judge ? { judge: endpoint.judge } : {}),
+      ...(values.python ? { python: values.python } : {}),
+      concurrency,
+      ...(values.out ? { out: values.out } : {}),
+      signal: controller.signal,
+      onProgress: (p) => progressLine(p, tty),
+      runTask: async (...args) => (await import('../bench/evaluate.js')).runTask(...args),
+    });
+  } finally {
+    process.off('SIGINT', onSigint);
+    if (tty) process.stderr.write('\n');
+  }
+
+  const summary = summarize(outcome.results, tasks.length * variants.length, outcome.wallSeconds);
+  if (values.report) {
+    const chartFile = basename(values.report).replace(/\.md$/i, '') + '.svg';
+    writeFileSync(join(dirname(values.report), chartFile), renderChart(outcome.results));
+    writeFileSync(
+      values.report,
+      renderReport({ title: `pau bench: ${basename(file)}`, results: outcome.results, tasks: tasks.length, wallSeconds: outcome.wallSeconds, bad: set.bad, chartFile }),
+    );
+  }
+  if (values.json) process.stdout.write(JSON.stringify(summary) + '\n');
+  else process.stdout.write(humanSummary(summary) + '\n');
+  if (controller.signal.aborted) {
+    process.stderr.write('pau bench: stopped; run the same command again to finish the remaining tasks\n');
+    return 1;
+  }
+  return 0;
+}
+
+function parseVariants(strictness = 'anonymized', coverage = 'on'): Variant[] {
+  const levels = strictness.split(',').map((s) => s.trim());
+  for (const s of levels) if (s !== 'anonymized' && s !== 'signature') throw new UsageError(`--strictness takes anonymized and/or signature, got '${s}'`);
+  const feedback = coverage.split(',').map((s) => s.trim());
+  for (const c of feedback) if (c !== 'on' && c !== 'off') throw new UsageError(`--coverage-feedback takes on and/or off, got '${c}'`);
+  return levels.flatMap((s) => feedback.map((c) => ({ strictness: s as Variant['strictness'], coverageFeedback: c === 'on' })));
+}
+
+function parseShard(spec: string | undefined): { i: number; n: number } | undefined {
+  if (spec === undefined) return undefined;
+  const m = /^(\d+)\/(\d+)$/.exec(spec);
+  const i = Number(m?.[1]);
+  const n = Number(m?.[2]);
+  if (!m || n < 1 || i < 1 || i > n) throw new UsageError(`--shard takes i/n with 1 ≤ i ≤ n, e.g. 1/4; got '${spec}'`);
+  return { i, n };
+}
+
+function progressLine(p: Progress, tty: boolean) {
+  if (!tty) return;
+  const eta = p.etaSeconds === null ? '?' : `${Math.round(p.etaSeconds)}s`;
+  const resumed = p.skipped ? `, ${p.skipped} already done` : '';
+  process.stderr.write(`\r\x1b[K${p.done}/${p.total} tasks (${p.failed} failed, ${p.running} running${resumed})  ETA ${eta}  ${p.tokens} tokens`);
+}
+
+function humanSummary(s: ReturnType<typeof summarize>): string {
+  const f = (x: number | null, d = 2) => (x === null ? '—' : x.toFixed(d));
+  return [
+    `tasks ${s.tasks}: ${s.completed} completed, ${s.failed} failed`,
+    `judge ${f(s.judgeMean)} ± ${f(s.judgeStd)}, ≥3: ${f(s.shareAtLeast3)}, concluded: ${f(s.conclusionRate)}, probes: ${f(s.meanProbes, 1)}`,
+    `code exact-match ${f(s.codeExactMatch)}, behavioural agreement ${f(s.behaviouralAgreement)}, coverage ${f(s.coverage)}`,
+    `${s.tokens} tokens, ${f(s.wallSeconds, 1)} s`,
+  ].join('\n');
 }

@@ -1,0 +1,53 @@
+// How one bench task is run and scored. The session runs as everywhere else (runSession);
+// two of its parts are swapped for the benchmark's rules:
+// - PAU's seed examples (train_examples) are the agent's first observations, in place of
+//   the offline explorer's seed probes;
+// - the comparison scores the inferred description against the task's gold description
+//   (the judge, PAU's rubric) and, through an implementation written from the description
+//   alone, on the task's held-out test inputs (the code task, compared type-aware).
+import type { CompareFn, ProbeFn } from '../agent/types.js';
+import { runSession, type SessionServices } from '../session/run.js';
+import type { SessionFile } from '../session/types.js';
+import { baseMetrics, type TaskContext } from './runner.js';
+import type { TaskMetrics, Variant } from './metrics.js';
+import type { BenchTask } from './tasks.js';
+
+export async function runTask(task: BenchTask, _variant: Variant, ctx: TaskContext): Promise<{ session: SessionFile; metrics: TaskMetrics }> {
+  const t0 = Date.now();
+  const { compareWithDocstring } = await import('../compare/index.js');
+  const services: Partial<SessionServices> = { compare: scoreAgainstGold(task, compareWithDocstring) };
+  if (task.seeds.length > 0 && ctx.settings.mode === 'llm') {
+    services.exploreOffline = async (_info, probe: ProbeFn) => {
+      for (const seed of task.seeds) await probe(seed, 'seed example from the task');
+      return { returnTypes: [], exceptions: {}, properties: [], description: emptyDescription(), ioTable: '' };
+    };
+  }
+  const session = await runSession(
+    {
+      target: task.target,
+      settings: ctx.settings,
+      ...(ctx.llm ? { llm: ctx.llm } : {}),
+      ...(ctx.python ? { python: ctx.python } : {}),
+      compare: { ...(ctx.llm ? { llm: ctx.llm } : {}), ...(ctx.judge ? { judge: ctx.judge } : {}) },
+      ...(ctx.signal ? { signal: ctx.signal } : {}),
+    },
+    services,
+  );
+  const metrics = baseMetrics(session, (Date.now() - t0) / 1000);
+  const behavioural = session.comparison?.behavioural?.inferred;
+  if (behavioural && behavioural.total > 0) {
+    metrics.behaviouralAgreement = behavioural.agree / behavioural.total;
+    metrics.codeExactMatch = behavioural.agree === behavioural.total;
+  }
+  metrics.judgeScore = session.comparison?.judge?.score ?? null;
+  return { session, metrics };
+}
+
+/** The comparison, with the gold description as the reference and the task's test inputs held out. */
+function scoreAgainstGold(task: BenchTask, compare: CompareFn): CompareFn {
+  return (input) => compare({ ...input, info: { ...input.info, docstring: task.gold }, heldOut: task.testInputs });
+}
+
+function emptyDescription() {
+  return { summary: '', details: '', parameters: {}, returns: '', raises: '', examples: [], confidence: 0 };
+}
