@@ -1,0 +1,865 @@
+"""The safe argument grammar of the probe worker.
+
+The agent writes every argument of a probe call as Python source. `check` decides, from the
+syntax tree alone, whether that source stays inside the grammar below; `evaluate` builds the
+value by walking the tree itself. Nothing is ever handed to eval/exec: lambdas become real
+Python functions whose bodies are interpreted by the same walker, with the same rules.
+
+This is accident prevention for an LLM agent, not a security boundary: the values built here
+flow into user code, which runs unrestricted inside the worker's sandboxed child.
+
+Grammar (one expression; `ALLOWED` below is the summary shown to the agent):
+- literals as in ast.literal_eval, plus f-strings without placeholders;
+- names: lambda parameters, then the target module's classes (`names`), then the whitelist
+  in `_VALUES` (pure builtins, datetime/decimal/fractions/collections constructors, str and
+  bytes methods, math and operator functions, string constants, SimpleNamespace);
+- dotted names rooted at a whitelisted name must be whitelisted as a whole (`math.sqrt`,
+  `datetime.timezone.utc`); chains rooted at a module class are free (`Color.RED`);
+- attributes of computed values only inside lambda bodies (`lambda p: p.x.y`);
+- no attribute starting with `_`, anywhere, checked again at run time;
+- calls of any allowed expression, with `*` / `**` splats; operators, comparisons, `and`/`or`,
+  conditional expressions, subscripts and slices; `*` unpacking in list/tuple/set displays
+  and `**` in dict displays; lambdas (all parameter kinds, defaults), nested.
+Size limits are checked before an operator or a constructor runs (see `MAX_*`).
+
+Stdlib only; CPython 3.9 to 3.13.
+"""
+
+import ast
+import builtins
+import collections
+import collections.abc
+import datetime
+import decimal
+import fractions
+import inspect
+import itertools
+import math
+import operator
+import re
+import string
+import types
+import warnings
+
+__all__ = [
+    'ALLOWED',
+    'ArgumentRejected',
+    'MAX_CHARS',
+    'MAX_DEPTH',
+    'MAX_INT_BITS',
+    'MAX_ITEMS',
+    'MAX_SOURCE_CHARS',
+    'check',
+    'evaluate',
+]
+
+MAX_SOURCE_CHARS = 100_000
+# Syntax-tree levels; far below Python's recursion limit, so the walkers never hit it.
+MAX_DEPTH = 100
+# Characters of a str (bytes of bytes/bytearray) built by an operator or a constructor.
+MAX_CHARS = 10_000_000
+# Items of a list, tuple, set, dict, deque... built by an operator, a constructor or a splat.
+MAX_ITEMS = 1_000_000
+# Bits of an int (or of numerator + denominator of a Fraction): about 30,000 decimal digits.
+MAX_INT_BITS = 100_000
+
+ALLOWED = (
+    "Allowed in an argument: one Python expression made of "
+    "literals (1, -2.5, 3j, 'text', b'raw', True, None, ..., (1, 2), [1, 2], {'k': 1}, {1, 2}); "
+    "set(), frozenset([1, 2]), float('nan'), float('inf'), Decimal('1.5'), Fraction(1, 3), "
+    "datetime.date(2020, 1, 31), datetime.datetime(...), datetime.time(...), datetime.timedelta(days=1), "
+    "datetime.timezone.utc, OrderedDict([(1, 2)]), defaultdict(list), Counter('abc'), deque([1, 2]), "
+    "ChainMap(...), SimpleNamespace(x=1), range(3), bytearray(b'x'), complex(1, 2), "
+    "list/tuple/dict/set/str/int/float/bool/bytes(...); "
+    "the target module's classes by name (Point(1, 2), Color.RED, Point.origin()); "
+    "pure builtins and functions, called or passed as values (len, sorted, min, max, sum, map, filter, zip, "
+    "print, str.upper, math.sqrt, math.pi, operator.add, operator.itemgetter('k')); "
+    "operators (+ - * / // % ** == < in is and or not, a if c else b, x[i], x[a:b], *xs, **d); "
+    "and lambdas over all of these, whose bodies may also use their parameters and attributes "
+    "(lambda s: s.upper(), lambda p: p.x, lambda f, x: f(x)). "
+    "Not allowed: any other name (open, eval, getattr, type, os, ...), attributes starting with _, "
+    "comprehensions, :=, f-strings with {...}, statements, imports."
+)
+
+
+class ArgumentRejected(Exception):
+    """str(e) is a message for the LLM agent: what was wrong, and what IS allowed.
+
+    When building the value raised an ordinary exception (a constructor refused its
+    arguments, `float('x')`, ...), that exception is `__cause__`.
+    """
+
+
+def check(source, names):
+    """Pure AST validation of one argument's source, no evaluation, no user code. `names` = the
+    class names defined in the target module that may be used. Raises ArgumentRejected."""
+    _parse_and_check(source, frozenset(names))
+
+
+def evaluate(source, namespace):
+    """Build the value. Calls check() first. `namespace` = {class name: class object} of the target
+    module. May run user code (constructors of those classes), so the worker calls it in the sandboxed child."""
+    tree = _parse_and_check(source, frozenset(namespace))
+    try:
+        return _Evaluator(namespace).eval(tree.body, {})
+    except ArgumentRejected:
+        raise
+    except RecursionError as error:
+        raise ArgumentRejected(f'building `{_shorten(source)}` recursed too deeply') from error
+    except Exception as error:  # a value error of the argument, not a failure of the probed function
+        raise ArgumentRejected(
+            f'building `{_shorten(source)}` raised {type(error).__name__}: {_shorten(_safe_str(error), 300)}'
+        ) from error
+
+
+# ---------------------------------------------------------------------------------------------
+# The whitelist: dotted name -> object.
+
+_BUILTIN_NAMES = (
+    'abs', 'all', 'any', 'ascii', 'bin', 'bool', 'bytearray', 'bytes', 'callable', 'chr', 'complex',
+    'dict', 'divmod', 'enumerate', 'filter', 'float', 'frozenset', 'hash', 'hex', 'int', 'isinstance',
+    'issubclass', 'iter', 'len', 'list', 'map', 'max', 'min', 'next', 'oct', 'ord', 'pow', 'print',
+    'range', 'repr', 'reversed', 'round', 'set', 'slice', 'sorted', 'str', 'sum', 'tuple', 'zip',
+    'Ellipsis',
+)
+# Methods that read their receiver and build a new value; mutating ones (list.append...) are out.
+_METHODS = {
+    str: (
+        'capitalize', 'casefold', 'count', 'encode', 'endswith', 'find', 'index', 'isalnum', 'isalpha',
+        'isascii', 'isdecimal', 'isdigit', 'isidentifier', 'islower', 'isnumeric', 'isprintable',
+        'isspace', 'istitle', 'isupper', 'join', 'lower', 'lstrip', 'partition', 'replace', 'rfind',
+        'rindex', 'rpartition', 'rsplit', 'rstrip', 'split', 'splitlines', 'startswith', 'strip',
+        'swapcase', 'title', 'upper', 'removeprefix', 'removesuffix',
+    ),
+    bytes: (
+        'count', 'decode', 'endswith', 'find', 'fromhex', 'hex', 'isalnum', 'isalpha', 'isdigit',
+        'islower', 'isspace', 'isupper', 'join', 'lower', 'lstrip', 'replace', 'rstrip', 'split',
+        'startswith', 'strip', 'upper',
+    ),
+    int: ('bit_length', 'from_bytes'),
+    float: ('fromhex', 'hex', 'is_integer'),
+    dict: ('fromkeys', 'get', 'items', 'keys', 'values'),
+    list: ('count', 'index'),
+    tuple: ('count', 'index'),
+    set: ('difference', 'intersection', 'isdisjoint', 'issubset', 'issuperset', 'symmetric_difference', 'union'),
+    frozenset: ('difference', 'intersection', 'isdisjoint', 'issubset', 'issuperset', 'symmetric_difference', 'union'),
+}
+_MATH_NAMES = (
+    'acos', 'acosh', 'asin', 'asinh', 'atan', 'atan2', 'atanh', 'cbrt', 'ceil', 'comb', 'copysign',
+    'cos', 'cosh', 'degrees', 'dist', 'e', 'erf', 'erfc', 'exp', 'exp2', 'expm1', 'fabs', 'factorial',
+    'floor', 'fmod', 'frexp', 'fsum', 'gamma', 'gcd', 'hypot', 'inf', 'isclose', 'isfinite', 'isinf',
+    'isnan', 'isqrt', 'lcm', 'ldexp', 'lgamma', 'log', 'log10', 'log1p', 'log2', 'modf', 'nan',
+    'nextafter', 'perm', 'pi', 'pow', 'radians', 'remainder', 'sin', 'sinh', 'sqrt', 'tan', 'tanh',
+    'tau', 'trunc', 'ulp',
+)
+_OPERATOR_NAMES = (
+    'abs', 'add', 'and_', 'attrgetter', 'concat', 'contains', 'countOf', 'eq', 'floordiv', 'ge',
+    'getitem', 'gt', 'index', 'indexOf', 'invert', 'is_', 'is_not', 'itemgetter', 'le', 'lshift', 'lt',
+    'matmul', 'methodcaller', 'mod', 'mul', 'ne', 'neg', 'not_', 'or_', 'pos', 'pow', 'rshift', 'sub',
+    'truediv', 'truth', 'xor',
+)
+_STRING_NAMES = (
+    'ascii_letters', 'ascii_lowercase', 'ascii_uppercase', 'digits', 'hexdigits', 'octdigits',
+    'printable', 'punctuation', 'whitespace',
+)
+_DATETIME_CLASSES = ('date', 'datetime', 'time', 'timedelta', 'timezone')
+# Class attributes that are constants or pure constructors (no now()/today(): not replayable).
+_DATETIME_MEMBERS = ('combine', 'fromisocalendar', 'fromisoformat', 'fromordinal', 'max', 'min', 'resolution', 'utc')
+_COLLECTIONS = ('ChainMap', 'Counter', 'OrderedDict', 'defaultdict', 'deque')
+
+
+def _build_values():
+    values = {}
+    for name in _BUILTIN_NAMES:
+        values[name] = getattr(builtins, name)
+    for owner, methods in _METHODS.items():
+        for name in methods:
+            if hasattr(owner, name):  # removeprefix and friends vary by version
+                values[f'{owner.__name__}.{name}'] = getattr(owner, name)
+    for module, names in ((math, _MATH_NAMES), (operator, _OPERATOR_NAMES), (string, _STRING_NAMES)):
+        for name in names:
+            if hasattr(module, name):
+                values[f'{module.__name__}.{name}'] = getattr(module, name)
+    # `datetime` alone is the class (as after `from datetime import datetime`); `datetime.date`
+    # is the module's class. The two never clash because no member in the list is a class name.
+    for name in _DATETIME_CLASSES:
+        cls = getattr(datetime, name)
+        for prefix in (name, f'datetime.{name}'):
+            values[prefix] = cls
+            for member in _DATETIME_MEMBERS:
+                if hasattr(cls, member):
+                    values[f'{prefix}.{member}'] = getattr(cls, member)
+    values['datetime.MINYEAR'] = datetime.MINYEAR
+    values['datetime.MAXYEAR'] = datetime.MAXYEAR
+    for name in _COLLECTIONS:
+        values[name] = values[f'collections.{name}'] = getattr(collections, name)
+    values['Decimal'] = values['decimal.Decimal'] = decimal.Decimal
+    values['Fraction'] = values['fractions.Fraction'] = fractions.Fraction
+    values['SimpleNamespace'] = values['types.SimpleNamespace'] = types.SimpleNamespace
+    return values
+
+
+_VALUES = _build_values()
+# Names that are only the first part of a dotted name, never values themselves.
+_MODULES = frozenset(path.split('.')[0] for path in _VALUES if '.' in path) - frozenset(_VALUES)
+
+_NAME_HINTS = {
+    'namedtuple': 'namedtuple makes a new class; pass a tuple, or SimpleNamespace(x=1, y=2) for attributes',
+    'Enum': 'enums cannot be made here; use a member of the target module\'s enum, e.g. Color.RED',
+    'lambda': 'write a lambda expression, e.g. lambda x: x + 1',
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# Parsing and the static check.
+
+def _parse_and_check(source, names):
+    if not isinstance(source, str):
+        raise ArgumentRejected(f'an argument must be Python source text, not {type(source).__name__}')
+    if len(source) > MAX_SOURCE_CHARS:
+        raise ArgumentRejected(f'the argument is {len(source)} characters long; the limit is {MAX_SOURCE_CHARS}')
+    if not source.strip():
+        raise ArgumentRejected(f'the argument is empty; write one Python expression, e.g. 1 or \'text\'. {ALLOWED}')
+    tree = _parse(source, 'eval')
+    if isinstance(tree, SyntaxError):
+        raise ArgumentRejected(_explain_syntax_error(source, tree))
+    _Checker(names).check(tree.body, frozenset(), False, 0)
+    return tree
+
+
+def _parse(source, mode):
+    """ast.parse, with the parser's own limits turned into a SyntaxError value."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter('ignore')  # SyntaxWarnings (invalid escapes...) are not ours to print
+            return ast.parse(source, mode=mode)
+    except SyntaxError as error:
+        return error
+    except (MemoryError, RecursionError):  # the parser's stack and ast-construction limits
+        return SyntaxError('too many nested parentheses')
+    except ValueError as error:  # null bytes, before 3.12
+        return SyntaxError(str(error))
+
+
+def _explain_syntax_error(source, error):
+    if 'too many nested parentheses' in str(error.msg):
+        return f'the argument is nested more than {MAX_DEPTH} levels deep'
+    statements = _parse(source, 'exec')
+    if isinstance(statements, ast.Module):
+        body = statements.body
+        if len(body) > 1:
+            return f'an argument must be one expression, not {len(body)} statements. {ALLOWED}'
+        if body:
+            kind = _STATEMENT_NAMES.get(type(body[0]).__name__, 'a statement')
+            return f'an argument must be one expression, not {kind}. {ALLOWED}'
+    where = f' at column {error.offset}' if error.offset else ''
+    return f'the argument is not a valid Python expression ({error.msg}{where}). {ALLOWED}'
+
+
+_STATEMENT_NAMES = {
+    'Import': 'an import', 'ImportFrom': 'an import', 'Assign': 'an assignment (=)',
+    'AugAssign': 'an assignment', 'AnnAssign': 'an assignment', 'FunctionDef': 'a def',
+    'AsyncFunctionDef': 'a def', 'ClassDef': 'a class statement', 'Delete': 'a del statement',
+    'For': 'a for loop', 'While': 'a while loop', 'If': 'an if statement', 'With': 'a with statement',
+    'Try': 'a try statement', 'Raise': 'a raise statement', 'Return': 'a return statement',
+    'Global': 'a global statement', 'Nonlocal': 'a nonlocal statement', 'Assert': 'an assert statement',
+    'Pass': 'a pass statement',
+}
+
+_REFUSED_NODES = {
+    'ListComp': 'list comprehensions are not allowed in arguments; write the items out, e.g. [1, 2, 3], '
+                'or use list(range(3)) or list(map(lambda x: x * 2, [1, 2, 3]))',
+    'SetComp': 'set comprehensions are not allowed in arguments; write the items out, e.g. {1, 2, 3}, '
+               'or use set(range(3))',
+    'DictComp': 'dict comprehensions are not allowed in arguments; write the items out, e.g. {\'a\': 1}, '
+                'or use dict(zip(keys, values))',
+    'GeneratorExp': 'generator expressions are not allowed in arguments; use map(f, xs), filter(f, xs), '
+                    'range(n) or write a list out',
+    'NamedExpr': 'assignment expressions (:=) are not allowed in arguments',
+    'Await': '`await` is not allowed in arguments',
+    'Yield': '`yield` is not allowed in arguments',
+    'YieldFrom': '`yield from` is not allowed in arguments',
+}
+
+_OPAQUE_FORMAT_METHODS = ('format', 'format_map')  # '{0.__class__}'.format(x) reads any attribute
+
+
+def _dotted_path(node):
+    """['a', 'b', 'c'] for `a.b.c`, None when the chain does not start at a plain name."""
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    parts.append(node.id)
+    parts.reverse()
+    return parts
+
+
+def _shorten(text, limit=80):
+    text = ' '.join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + '…'
+
+
+def _snippet(node):
+    try:
+        return _shorten(ast.unparse(node))
+    except Exception:  # unparse is best effort for messages only
+        return type(node).__name__
+
+
+def _safe_str(value):
+    try:
+        return str(value)
+    except Exception:
+        return f'<{type(value).__name__} whose str() failed>'
+
+
+def _refuse(problem):
+    return ArgumentRejected(f'{problem}. {ALLOWED}')
+
+
+def _refuse_private(name, where):
+    return _refuse(
+        f'attribute `.{name}` (in `{where}`) is not allowed: attributes starting with _ are private or special'
+    )
+
+
+class _Checker:
+    """Walks the tree without evaluating anything. `params` are the lambda parameters in scope."""
+
+    def __init__(self, names):
+        self.names = names
+
+    def check(self, node, params, in_lambda, depth):
+        if depth > MAX_DEPTH:
+            raise ArgumentRejected(f'the argument is nested more than {MAX_DEPTH} levels deep')
+        kind = type(node).__name__
+        if kind in _REFUSED_NODES:
+            raise _refuse(f'{_REFUSED_NODES[kind]} (in `{_snippet(node)}`)')
+        method = getattr(self, f'_{kind}', None)
+        if method is None:
+            raise _refuse(f'`{_snippet(node)}` ({kind}) is not allowed in arguments')
+        method(node, params, in_lambda, depth + 1)
+
+    def _all(self, nodes, params, in_lambda, depth):
+        for child in nodes:
+            if child is not None:
+                self.check(child, params, in_lambda, depth)
+
+    def _Constant(self, node, params, in_lambda, depth):
+        pass
+
+    def _JoinedStr(self, node, params, in_lambda, depth):
+        if not all(isinstance(part, ast.Constant) for part in node.values):
+            raise _refuse(
+                f'f-strings with {{...}} placeholders are not allowed (in `{_snippet(node)}`); '
+                "build the text with + and str(...), e.g. 'n=' + str(3)"
+            )
+
+    def _Name(self, node, params, in_lambda, depth):
+        name = node.id
+        if name in params or name in self.names or name in _VALUES:
+            return
+        if name in _MODULES:
+            members = sorted(path for path in _VALUES if path.startswith(name + '.'))
+            raise _refuse(f'`{name}` is a module and cannot be used by itself; use its members, e.g. {", ".join(members[:4])}')
+        hint = _NAME_HINTS.get(name)
+        classes = f"; the target module's classes are: {', '.join(sorted(self.names))}" if self.names else ''
+        raise _refuse(f'`{name}` is not an allowed name' + (f' ({hint})' if hint else '') + classes)
+
+    def _Attribute(self, node, params, in_lambda, depth):
+        path = _dotted_path(node)
+        if path is not None and path[0] not in params and path[0] not in self.names:
+            self._whitelisted_path(node, path, params, in_lambda, depth)
+            return
+        self.check(node.value, params, in_lambda, depth)
+        if node.attr.startswith('_'):
+            raise _refuse_private(node.attr, _snippet(node))
+        if node.attr in _OPAQUE_FORMAT_METHODS and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            raise _refuse(f'str.{node.attr} is not allowed (in `{_snippet(node)}`); use + and str(...)')
+        if not in_lambda and path is None:
+            raise _refuse(
+                f'attribute `.{node.attr}` of a computed value (in `{_snippet(node)}`) is only allowed inside a '
+                'lambda body, e.g. lambda p: p.x; at the top level, attributes are allowed on the names listed '
+                "below (math.pi, datetime.date) and on the target module's classes (Color.RED)"
+            )
+
+    def _whitelisted_path(self, node, path, params, in_lambda, depth):
+        """`a.b.c` rooted at a whitelisted name or a module: the whole path must be whitelisted."""
+        dotted = '.'.join(path)
+        if dotted in _VALUES:
+            return
+        for name in path[1:]:
+            if name.startswith('_'):
+                raise _refuse_private(name, dotted)
+        root = path[0]
+        if root not in _VALUES and root not in _MODULES:
+            self._Name(ast.Name(id=root), params, in_lambda, depth)  # raises: unknown root name
+        members = sorted(p.split('.')[1] for p in _VALUES if p.startswith(root + '.') and p.count('.') == 1)
+        offer = f'; allowed members of {root}: {", ".join(members)}' if members else ''
+        raise _refuse(f'`{dotted}` is not an allowed name{offer}')
+
+    def _Call(self, node, params, in_lambda, depth):
+        self.check(node.func, params, in_lambda, depth)
+        for arg in node.args:
+            self.check(arg.value if isinstance(arg, ast.Starred) else arg, params, in_lambda, depth)
+        for keyword in node.keywords:
+            if keyword.arg is None and isinstance(keyword.value, (ast.List, ast.Tuple, ast.Set, ast.Constant, ast.JoinedStr)):
+                raise _refuse(f'`**{_snippet(keyword.value)}` needs a dict, e.g. **{{\'x\': 1}}')
+            self.check(keyword.value, params, in_lambda, depth)
+
+    def _Lambda(self, node, params, in_lambda, depth):
+        arguments = node.args
+        self._all(arguments.defaults, params, in_lambda, depth)
+        self._all(arguments.kw_defaults, params, in_lambda, depth)
+        own = [a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs]
+        own += [a.arg for a in (arguments.vararg, arguments.kwarg) if a is not None]
+        self.check(node.body, params | frozenset(own), True, depth)
+
+    def _displayed(self, node, params, in_lambda, depth):
+        for element in node.elts:
+            self.check(element.value if isinstance(element, ast.Starred) else element, params, in_lambda, depth)
+
+    _Tuple = _List = _Set = _displayed
+
+    def _Dict(self, node, params, in_lambda, depth):
+        self._all(node.keys, params, in_lambda, depth)  # a None key is a ** splat
+        self._all(node.values, params, in_lambda, depth)
+
+    def _BinOp(self, node, params, in_lambda, depth):
+        self._all((node.left, node.right), params, in_lambda, depth)
+
+    def _UnaryOp(self, node, params, in_lambda, depth):
+        self.check(node.operand, params, in_lambda, depth)
+
+    def _BoolOp(self, node, params, in_lambda, depth):
+        self._all(node.values, params, in_lambda, depth)
+
+    def _Compare(self, node, params, in_lambda, depth):
+        self._all([node.left] + node.comparators, params, in_lambda, depth)
+
+    def _IfExp(self, node, params, in_lambda, depth):
+        self._all((node.test, node.body, node.orelse), params, in_lambda, depth)
+
+    def _Subscript(self, node, params, in_lambda, depth):
+        self._all((node.value, node.slice), params, in_lambda, depth)
+
+    def _Slice(self, node, params, in_lambda, depth):
+        self._all((node.lower, node.upper, node.step), params, in_lambda, depth)
+
+
+# ---------------------------------------------------------------------------------------------
+# Run-time limits: checked before an operator or a constructor builds something huge.
+
+_TEXT_TYPES = (str, bytes, bytearray)
+_SEQUENCE_TYPES = (str, bytes, bytearray, list, tuple, collections.deque)
+# Already in memory: passing one to a constructor cannot make anything much bigger.
+_MATERIALIZED = (str, bytes, bytearray, list, tuple, dict, set, frozenset, collections.deque, range)
+# Attributes of these objects reach interpreter internals (f_globals, gi_frame, tb_frame, ...).
+_OPAQUE_TYPES = (
+    types.ModuleType, types.FrameType, types.CodeType, types.TracebackType,
+    types.GeneratorType, types.CoroutineType, types.AsyncGeneratorType,
+)
+_BITS_PER_DIGIT = math.log2(10)
+
+
+def _describe(what):
+    """`what` names the operation in messages: text, or the syntax node (unparsed only on failure)."""
+    return f'`{_snippet(what)}`' if isinstance(what, ast.AST) else what
+
+
+def _too_big(what, size, limit, unit):
+    return ArgumentRejected(f'{_describe(what)} would make {size:,} {unit}; the limit is {limit:,} {unit}')
+
+
+def _sequence_limit(sequence):
+    return (MAX_CHARS, 'characters') if isinstance(sequence, _TEXT_TYPES) else (MAX_ITEMS, 'items')
+
+
+def _number_bits(value):
+    if isinstance(value, int):
+        return value.bit_length()
+    if isinstance(value, fractions.Fraction):
+        return value.numerator.bit_length() + value.denominator.bit_length()
+    return None
+
+
+def _check_int_bits(what, bits):
+    if bits > MAX_INT_BITS:
+        raise _too_big(what, int(bits), MAX_INT_BITS, 'bits')
+
+
+def _check_binop(op, left, right, what):
+    """Refuses `op(left, right)` when its result would exceed the limits; cheap, before computing."""
+    if op is ast.Mult:
+        for sequence, count in ((left, right), (right, left)):
+            if isinstance(sequence, _SEQUENCE_TYPES) and isinstance(count, int):
+                limit, unit = _sequence_limit(sequence)
+                if len(sequence) * count > limit:
+                    raise _too_big(what, len(sequence) * count, limit, unit)
+    if op is ast.Add and isinstance(left, _SEQUENCE_TYPES) and isinstance(right, _SEQUENCE_TYPES):
+        limit, unit = _sequence_limit(left)
+        if len(left) + len(right) > limit:
+            raise _too_big(what, len(left) + len(right), limit, unit)
+    if op is ast.Pow:
+        _check_power(left, right, what)
+    elif op is ast.LShift and isinstance(left, int) and isinstance(right, int) and left and right > 0:
+        _check_int_bits(what, left.bit_length() + right)
+    elif op is ast.Mod and isinstance(left, _TEXT_TYPES):
+        raise ArgumentRejected(f'{_describe(what)}: %-formatting of text is not allowed; use + and str(...)')
+    elif op in (ast.Mult, ast.Div, ast.FloorDiv, ast.Add, ast.Sub, ast.Mod):
+        bits = (_number_bits(left), _number_bits(right))
+        # ints only grow under *; Fractions grow under every arithmetic operator.
+        grows = op is ast.Mult or isinstance(left, fractions.Fraction) or isinstance(right, fractions.Fraction)
+        if grows and None not in bits:
+            _check_int_bits(what, bits[0] + bits[1])
+
+
+def _check_power(base, exponent, what):
+    if not isinstance(exponent, int) or not isinstance(base, (int, fractions.Fraction)):
+        return  # floats overflow with an error, Decimals round to their context's precision
+    if isinstance(base, int) and exponent < 0:
+        return  # a float
+    magnitude = max(abs(base.numerator), base.denominator)
+    if magnitude > 1:
+        _check_int_bits(what, abs(exponent) * math.log2(magnitude))
+
+
+def _check_decimal_to_int(value, what):
+    """int(Decimal('1e999999999')) computes 10**999999999: refuse huge exponents first."""
+    if isinstance(value, decimal.Decimal) and value.is_finite():
+        digits = len(value.as_tuple().digits) + abs(value.as_tuple().exponent)
+        _check_int_bits(what, digits * _BITS_PER_DIGIT)
+
+
+_FRACTION_EXPONENT = re.compile(r'[eE]\s*([-+]?\d+)')
+
+
+def _bounded_items(value, what):
+    """The items of an iterable as a list, refusing more than MAX_ITEMS (and infinite iterators)."""
+    items = list(itertools.islice(iter(value), MAX_ITEMS + 1))
+    if len(items) > MAX_ITEMS:
+        raise ArgumentRejected(f'{what} has more than {MAX_ITEMS:,} items; the limit is {MAX_ITEMS:,}')
+    return items
+
+
+def _bounded_iterable(value, what):
+    """`value` itself when it is already in memory, else its items, bounded."""
+    if isinstance(value, range):
+        try:
+            size = len(value)
+        except OverflowError:
+            size = MAX_ITEMS + 1
+        if size > MAX_ITEMS:
+            raise _too_big(what, size, MAX_ITEMS, 'items')
+        return value
+    if isinstance(value, _MATERIALIZED) or isinstance(value, collections.abc.Mapping) or hasattr(value, 'keys'):
+        return value
+    try:
+        iter(value)
+    except TypeError:
+        return value  # not iterable: let the constructor give its own error
+    return _bounded_items(value, what)
+
+
+def _guard_iterable_at(position):
+    def guard(name, args, kwargs):
+        if len(args) > position:
+            args[position] = _bounded_iterable(args[position], f'{name}(...)')
+    return guard
+
+
+def _guard_bytes(name, args, kwargs):
+    if args and isinstance(args[0], int) and not isinstance(args[0], bool):
+        if args[0] > MAX_CHARS:
+            raise _too_big(f'{name}({args[0]})', args[0], MAX_CHARS, 'bytes')
+    elif args:
+        args[0] = _bounded_iterable(args[0], f'{name}(...)')
+
+
+def _guard_binop(op):
+    def guard(name, args, kwargs):
+        if len(args) == 2:
+            _check_binop(op, args[0], args[1], f'{name}(...)')
+    return guard
+
+
+def _guard_pow(name, args, kwargs):
+    if len(args) == 2 or (len(args) == 3 and args[2] is None):
+        _check_power(args[0], args[1], f'{name}(...)')
+
+
+def _guard_round(name, args, kwargs):
+    if not args:
+        return
+    number = args[0]
+    digits = args[1] if len(args) > 1 else kwargs.get('ndigits')
+    if digits is None:
+        _check_decimal_to_int(number, f'{name}(...)')
+    elif isinstance(digits, int):
+        # Rounding an int to -n digits, or a Fraction to ±n digits, computes 10**n.
+        if (isinstance(number, int) and digits < 0) or isinstance(number, fractions.Fraction):
+            _check_int_bits(f'{name}(...)', abs(digits) * _BITS_PER_DIGIT)
+
+
+def _guard_to_int(name, args, kwargs):
+    if args:
+        _check_decimal_to_int(args[0], f'{name}(...)')
+
+
+def _guard_fraction(name, args, kwargs):
+    for value in args[:2]:
+        if isinstance(value, str):
+            match = _FRACTION_EXPONENT.search(value)
+            if match:
+                _check_int_bits(f'{name}({value!r})', abs(int(match.group(1))) * _BITS_PER_DIGIT)
+        _check_decimal_to_int(value, f'{name}(...)')
+
+
+def _guard_factorial(name, args, kwargs):
+    if args and isinstance(args[0], int) and args[0] > 2:
+        _check_int_bits(f'{name}({args[0]})', math.lgamma(args[0] + 1) / math.log(2))
+
+
+def _guard_comb_perm(name, args, kwargs):
+    if not args or not isinstance(args[0], int) or args[0] <= 2:
+        return
+    n = args[0]
+    k = args[1] if len(args) > 1 and isinstance(args[1], int) else n
+    if 0 <= k <= n:
+        factors = min(k, n - k) if name == 'math.comb' else k
+        _check_int_bits(f'{name}(...)', factors * math.log2(n))  # at most n**factors
+
+
+def _guard_attribute_names(name, args, kwargs):
+    """attrgetter('__class__') or methodcaller('__reduce__') would bypass the attribute rule."""
+    names = args if name == 'operator.attrgetter' else args[:1]
+    for value in names:
+        for part in (value.split('.') if isinstance(value, str) else ()):
+            if part.startswith('_') or part in _OPAQUE_FORMAT_METHODS:
+                raise _refuse(f'{name}({value!r}): attribute `{part}` is not allowed')
+
+
+def _build_guards():
+    guards = {}
+
+    def add(path, guard):
+        value = _VALUES[path]
+        guards[id(value)] = (value, path, guard)
+
+    for path in ('list', 'tuple', 'set', 'frozenset', 'sorted', 'dict', 'collections.deque', 'collections.Counter',
+                 'collections.OrderedDict', 'dict.fromkeys'):
+        add(path, _guard_iterable_at(0))
+    for path in ('collections.defaultdict', 'str.join', 'bytes.join'):
+        add(path, _guard_iterable_at(1))
+    add('bytes', _guard_bytes)
+    add('bytearray', _guard_bytes)
+    add('pow', _guard_pow)
+    add('operator.pow', _guard_pow)
+    for path, op in (('operator.mul', ast.Mult), ('operator.add', ast.Add), ('operator.concat', ast.Add),
+                     ('operator.lshift', ast.LShift), ('operator.mod', ast.Mod), ('operator.truediv', ast.Div),
+                     ('operator.floordiv', ast.FloorDiv), ('operator.sub', ast.Sub)):
+        add(path, _guard_binop(op))
+    add('round', _guard_round)
+    for path in ('int', 'math.floor', 'math.ceil', 'math.trunc'):
+        add(path, _guard_to_int)
+    add('fractions.Fraction', _guard_fraction)
+    add('math.factorial', _guard_factorial)
+    for path in ('math.comb', 'math.perm'):
+        if path in _VALUES:
+            add(path, _guard_comb_perm)
+    add('operator.attrgetter', _guard_attribute_names)
+    add('operator.methodcaller', _guard_attribute_names)
+    return guards
+
+
+_GUARDS = _build_guards()
+
+
+def _safe_getattr(value, name):
+    """getattr for attributes the static check could not see (lambda parameters, class chains)."""
+    if name.startswith('_'):
+        raise ArgumentRejected(f'attribute `.{name}` is not allowed: attributes starting with _ are private or special')
+    if isinstance(value, _OPAQUE_TYPES):
+        raise ArgumentRejected(f'attributes of {type(value).__name__} objects are not allowed (`.{name}`)')
+    if name in _OPAQUE_FORMAT_METHODS and (isinstance(value, str) or (isinstance(value, type) and issubclass(value, str))):
+        raise ArgumentRejected(f'str.{name} is not allowed; use + and str(...)')
+    result = getattr(value, name)
+    if isinstance(result, _OPAQUE_TYPES):
+        raise ArgumentRejected(f'`.{name}` is a {type(result).__name__}, which arguments cannot use')
+    return result
+
+
+# ---------------------------------------------------------------------------------------------
+# The evaluator: interprets a checked tree. `scope` maps lambda parameters to their values.
+
+_BINARY = {
+    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+    ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.Pow: operator.pow,
+    ast.LShift: operator.lshift, ast.RShift: operator.rshift, ast.BitOr: operator.or_,
+    ast.BitXor: operator.xor, ast.BitAnd: operator.and_, ast.MatMult: operator.matmul,
+}
+_UNARY = {ast.UAdd: operator.pos, ast.USub: operator.neg, ast.Invert: operator.invert, ast.Not: operator.not_}
+_COMPARE = {
+    ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
+    ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Is: operator.is_, ast.IsNot: operator.is_not,
+    ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b,
+}
+
+
+def _require_mapping(value, what):
+    if not (isinstance(value, collections.abc.Mapping) or hasattr(value, 'keys')):
+        raise ArgumentRejected(f'`**` needs a dict in {what}, got {type(value).__name__}')
+    return value
+
+
+class _Evaluator:
+    def __init__(self, namespace):
+        self.namespace = namespace
+
+    def eval(self, node, scope):
+        return getattr(self, f'_{type(node).__name__}')(node, scope)
+
+    def _Constant(self, node, scope):
+        return node.value
+
+    def _JoinedStr(self, node, scope):
+        return ''.join(part.value for part in node.values)
+
+    def _Name(self, node, scope):
+        name = node.id
+        if name in scope:
+            return scope[name]
+        if name in self.namespace:
+            return self.namespace[name]
+        return _VALUES[name]
+
+    def _Attribute(self, node, scope):
+        path = _dotted_path(node)
+        if path is not None and path[0] not in scope and path[0] not in self.namespace:
+            return _VALUES['.'.join(path)]
+        return _safe_getattr(self.eval(node.value, scope), node.attr)
+
+    def _items(self, nodes, scope, what):
+        items = []
+        for node in nodes:
+            if isinstance(node, ast.Starred):
+                items.extend(_bounded_items(self.eval(node.value, scope), what))
+            else:
+                items.append(self.eval(node, scope))
+            if len(items) > MAX_ITEMS:
+                raise _too_big(what, len(items), MAX_ITEMS, 'items')
+        return items
+
+    def _Tuple(self, node, scope):
+        return tuple(self._items(node.elts, scope, 'a tuple'))
+
+    def _List(self, node, scope):
+        return self._items(node.elts, scope, 'a list')
+
+    def _Set(self, node, scope):
+        return set(self._items(node.elts, scope, 'a set'))
+
+    def _Dict(self, node, scope):
+        result = {}
+        for key, value in zip(node.keys, node.values):
+            if key is None:
+                result.update(_require_mapping(self.eval(value, scope), 'a dict display'))
+            else:
+                key_value = self.eval(key, scope)
+                result[key_value] = self.eval(value, scope)
+        return result
+
+    def _Call(self, node, scope):
+        function = self.eval(node.func, scope)
+        args = self._items(node.args, scope, 'the arguments of a call')
+        kwargs = {}
+        for keyword in node.keywords:
+            if keyword.arg is not None:
+                pairs = [(keyword.arg, self.eval(keyword.value, scope))]
+            else:
+                mapping = _require_mapping(self.eval(keyword.value, scope), 'a call')
+                pairs = [(key, mapping[key]) for key in mapping.keys()]
+            for key, value in pairs:
+                if not isinstance(key, str):
+                    raise TypeError('keywords must be strings')
+                if key in kwargs:
+                    raise TypeError(f"got multiple values for keyword argument '{key}'")
+                kwargs[key] = value
+        guard = _GUARDS.get(id(function))
+        if guard is not None and guard[0] is function:
+            guard[2](guard[1], args, kwargs)
+        return function(*args, **kwargs)
+
+    def _BinOp(self, node, scope):
+        left = self.eval(node.left, scope)
+        right = self.eval(node.right, scope)
+        _check_binop(type(node.op), left, right, node)
+        return _BINARY[type(node.op)](left, right)
+
+    def _UnaryOp(self, node, scope):
+        return _UNARY[type(node.op)](self.eval(node.operand, scope))
+
+    def _BoolOp(self, node, scope):
+        stop_when = not isinstance(node.op, ast.And)  # `and` stops at a falsy value, `or` at a truthy one
+        for value_node in node.values:
+            value = self.eval(value_node, scope)
+            if bool(value) is stop_when:
+                return value
+        return value
+
+    def _Compare(self, node, scope):
+        left = self.eval(node.left, scope)
+        for op, right_node in zip(node.ops, node.comparators):
+            right = self.eval(right_node, scope)
+            result = _COMPARE[type(op)](left, right)
+            if not result:
+                return result
+            left = right
+        return result
+
+    def _IfExp(self, node, scope):
+        return self.eval(node.body if self.eval(node.test, scope) else node.orelse, scope)
+
+    def _Subscript(self, node, scope):
+        return self.eval(node.value, scope)[self.eval(node.slice, scope)]
+
+    def _Slice(self, node, scope):
+        parts = [None if part is None else self.eval(part, scope) for part in (node.lower, node.upper, node.step)]
+        return slice(*parts)
+
+    def _Lambda(self, node, scope):
+        signature = self._signature(node.args, scope)
+        body = node.body
+        evaluate_body = self.eval
+
+        def interpreted_lambda(*args, **kwargs):
+            bound = signature.bind(*args, **kwargs)
+            bound.apply_defaults()
+            inner = dict(scope)
+            inner.update(bound.arguments)
+            return evaluate_body(body, inner)
+
+        interpreted_lambda.__name__ = interpreted_lambda.__qualname__ = '<lambda>'
+        interpreted_lambda.__doc__ = None
+        interpreted_lambda.__signature__ = signature  # inspect.signature() shows the lambda's own parameters
+        return interpreted_lambda
+
+    def _signature(self, arguments, scope):
+        """The lambda's parameters, defaults evaluated now (as Python does when the lambda is made)."""
+        Parameter = inspect.Parameter
+        positional = [(a, Parameter.POSITIONAL_ONLY) for a in arguments.posonlyargs]
+        positional += [(a, Parameter.POSITIONAL_OR_KEYWORD) for a in arguments.args]
+        defaults = [Parameter.empty] * (len(positional) - len(arguments.defaults))
+        defaults += [self.eval(d, scope) for d in arguments.defaults]
+        parameters = [Parameter(a.arg, kind, default=d) for (a, kind), d in zip(positional, defaults)]
+        if arguments.vararg is not None:
+            parameters.append(Parameter(arguments.vararg.arg, Parameter.VAR_POSITIONAL))
+        for a, default in zip(arguments.kwonlyargs, arguments.kw_defaults):
+            value = Parameter.empty if default is None else self.eval(default, scope)
+            parameters.append(Parameter(a.arg, Parameter.KEYWORD_ONLY, default=value))
+        if arguments.kwarg is not None:
+            parameters.append(Parameter(arguments.kwarg.arg, Parameter.VAR_KEYWORD))
+        return inspect.Signature(parameters)
