@@ -13,7 +13,7 @@ export interface RenderedValue {
   repr: string;
   truncated: boolean;
   /** Generators and iterators: the first N items (reprs) and whether the iterator ended. */
-  iteration?: { items: string[]; ended: boolean };
+  iteration?: { items: string[]; ended: boolean; raised?: { type: string; message: string } };
   /**
    * A structured, type-tagged encoding of plain data (None, bool, int, float, complex, str, bytes,
    * list, tuple, dict, set, frozenset, nested), bounded in size; absent for anything else.
@@ -30,7 +30,7 @@ export type TaggedValue =
   | { t: 'float'; v: string }
   | { t: 'complex'; v: string }
   | { t: 'str'; v: string }
-  | { t: 'bytes'; v: string }
+  | { t: 'bytes'; v: string } // lowercase hex
   | { t: 'list' | 'tuple' | 'set' | 'frozenset'; v: TaggedValue[] }
   | { t: 'dict'; v: [TaggedValue, TaggedValue][] }
   | { t: 'other'; type: string; repr: string };
@@ -119,6 +119,8 @@ export interface WorkerOptions {
   coverage?: boolean;
   /** Folder added to sys.path for the import (default: the file's package root). */
   cwd?: string;
+  /** How long importing the target may take before startWorker gives up. Default 30000. */
+  importTimeoutMs?: number;
 }
 
 /** Errors the host can act on: the import failed, the qualname is unknown, no interpreter. */

@@ -90,13 +90,13 @@ class ArgumentRejected(Exception):
     """
 
 
-def check(source, names):
+def check(source: str, names: frozenset) -> None:
     """Pure AST validation of one argument's source, no evaluation, no user code. `names` = the
     class names defined in the target module that may be used. Raises ArgumentRejected."""
     _parse_and_check(source, frozenset(names))
 
 
-def evaluate(source, namespace):
+def evaluate(source: str, namespace: dict) -> object:
     """Build the value. Calls check() first. `namespace` = {class name: class object} of the target
     module. May run user code (constructors of those classes), so the worker calls it in the sandboxed child."""
     tree = _parse_and_check(source, frozenset(namespace))
@@ -281,7 +281,7 @@ _REFUSED_NODES = {
     'YieldFrom': '`yield from` is not allowed in arguments',
 }
 
-_OPAQUE_FORMAT_METHODS = ('format', 'format_map')  # '{0.__class__}'.format(x) reads any attribute
+_FORMAT_METHODS = ('format', 'format_map')  # '{0.__class__}'.format(x) reads any attribute
 
 
 def _dotted_path(node):
@@ -314,6 +314,11 @@ def _safe_str(value):
         return str(value)
     except Exception:
         return f'<{type(value).__name__} whose str() failed>'
+
+
+def _members(root):
+    """'sqrt, tan, ...': the whitelisted names directly under `root`, for messages."""
+    return ', '.join(sorted(p.split('.')[1] for p in _VALUES if p.startswith(root + '.') and p.count('.') == 1))
 
 
 def _refuse(problem):
@@ -363,8 +368,7 @@ class _Checker:
         if name in params or name in self.names or name in _VALUES:
             return
         if name in _MODULES:
-            members = sorted(path for path in _VALUES if path.startswith(name + '.'))
-            raise _refuse(f'`{name}` is a module and cannot be used by itself; use its members, e.g. {", ".join(members[:4])}')
+            raise _refuse(f'`{name}` is a module and cannot be used by itself; its allowed members: {_members(name)}')
         hint = _NAME_HINTS.get(name)
         classes = f"; the target module's classes are: {', '.join(sorted(self.names))}" if self.names else ''
         raise _refuse(f'`{name}` is not an allowed name' + (f' ({hint})' if hint else '') + classes)
@@ -372,12 +376,12 @@ class _Checker:
     def _Attribute(self, node, params, in_lambda, depth):
         path = _dotted_path(node)
         if path is not None and path[0] not in params and path[0] not in self.names:
-            self._whitelisted_path(node, path, params, in_lambda, depth)
+            self._whitelisted_path(path, params, in_lambda, depth)
             return
         self.check(node.value, params, in_lambda, depth)
         if node.attr.startswith('_'):
             raise _refuse_private(node.attr, _snippet(node))
-        if node.attr in _OPAQUE_FORMAT_METHODS and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+        if node.attr in _FORMAT_METHODS and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
             raise _refuse(f'str.{node.attr} is not allowed (in `{_snippet(node)}`); use + and str(...)')
         if not in_lambda and path is None:
             raise _refuse(
@@ -386,7 +390,7 @@ class _Checker:
                 "below (math.pi, datetime.date) and on the target module's classes (Color.RED)"
             )
 
-    def _whitelisted_path(self, node, path, params, in_lambda, depth):
+    def _whitelisted_path(self, path, params, in_lambda, depth):
         """`a.b.c` rooted at a whitelisted name or a module: the whole path must be whitelisted."""
         dotted = '.'.join(path)
         if dotted in _VALUES:
@@ -397,8 +401,8 @@ class _Checker:
         root = path[0]
         if root not in _VALUES and root not in _MODULES:
             self._Name(ast.Name(id=root), params, in_lambda, depth)  # raises: unknown root name
-        members = sorted(p.split('.')[1] for p in _VALUES if p.startswith(root + '.') and p.count('.') == 1)
-        offer = f'; allowed members of {root}: {", ".join(members)}' if members else ''
+        members = _members(root)
+        offer = f'; allowed members of {root}: {members}' if members else ''
         raise _refuse(f'`{dotted}` is not an allowed name{offer}')
 
     def _Call(self, node, params, in_lambda, depth):
@@ -456,7 +460,7 @@ class _Checker:
 _TEXT_TYPES = (str, bytes, bytearray)
 _SEQUENCE_TYPES = (str, bytes, bytearray, list, tuple, collections.deque)
 # Already in memory: passing one to a constructor cannot make anything much bigger.
-_MATERIALIZED = (str, bytes, bytearray, list, tuple, dict, set, frozenset, collections.deque, range)
+_MATERIALIZED = (str, bytes, bytearray, list, tuple, dict, set, frozenset, collections.deque)
 # Attributes of these objects reach interpreter internals (f_globals, gi_frame, tb_frame, ...).
 _OPAQUE_TYPES = (
     types.ModuleType, types.FrameType, types.CodeType, types.TracebackType,
@@ -571,6 +575,11 @@ def _guard_iterable_at(position):
     return guard
 
 
+def _guard_single_iterable(name, args, kwargs):
+    if len(args) == 1:  # min(iterable), not min(a, b)
+        args[0] = _bounded_iterable(args[0], f'{name}(...)')
+
+
 def _guard_bytes(name, args, kwargs):
     if args and isinstance(args[0], int) and not isinstance(args[0], bool):
         if args[0] > MAX_CHARS:
@@ -638,7 +647,7 @@ def _guard_attribute_names(name, args, kwargs):
     names = args if name == 'operator.attrgetter' else args[:1]
     for value in names:
         for part in (value.split('.') if isinstance(value, str) else ()):
-            if part.startswith('_') or part in _OPAQUE_FORMAT_METHODS:
+            if part.startswith('_') or part in _FORMAT_METHODS:
                 raise _refuse(f'{name}({value!r}): attribute `{part}` is not allowed')
 
 
@@ -654,6 +663,11 @@ def _build_guards():
         add(path, _guard_iterable_at(0))
     for path in ('collections.defaultdict', 'str.join', 'bytes.join'):
         add(path, _guard_iterable_at(1))
+    # Consumers hold no memory, but sum(range(10**18)) would run until the worker's timeout.
+    for path in ('sum', 'any', 'all', 'math.fsum'):
+        add(path, _guard_iterable_at(0))
+    for path in ('min', 'max'):
+        add(path, _guard_single_iterable)
     add('bytes', _guard_bytes)
     add('bytearray', _guard_bytes)
     add('pow', _guard_pow)
@@ -684,7 +698,7 @@ def _safe_getattr(value, name):
         raise ArgumentRejected(f'attribute `.{name}` is not allowed: attributes starting with _ are private or special')
     if isinstance(value, _OPAQUE_TYPES):
         raise ArgumentRejected(f'attributes of {type(value).__name__} objects are not allowed (`.{name}`)')
-    if name in _OPAQUE_FORMAT_METHODS and (isinstance(value, str) or (isinstance(value, type) and issubclass(value, str))):
+    if name in _FORMAT_METHODS and (isinstance(value, str) or (isinstance(value, type) and issubclass(value, str))):
         raise ArgumentRejected(f'str.{name} is not allowed; use + and str(...)')
     result = getattr(value, name)
     if isinstance(result, _OPAQUE_TYPES):

@@ -1,0 +1,485 @@
+// The host side of the probe runtime: starts one warm Python worker per target, sends it
+// calls one at a time, and turns whatever happens to them into ProbeResults.
+//
+// Processes: the worker runs in its own process group (detached); each call runs in a child
+// the worker forked, in a process group of its own. stop(), abort, the timeout backstop and
+// the host's 'exit' hook kill those groups; on Linux the worker and its children also die
+// with their parent (PR_SET_PDEATHSIG), so a host killed with SIGKILL leaks nothing either.
+import { EventEmitter } from 'node:events';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
+import { workerEnvironment } from './environment.js';
+import {
+  ProbeError,
+  type CallRequest,
+  type FunctionInfo,
+  type ProbeResult,
+  type Prober,
+  type WorkerLimits,
+  type WorkerOptions,
+} from './types.js';
+
+/** The limits a call gets unless the worker options or the call say otherwise. */
+export function defaultLimits(): WorkerLimits {
+  return { timeoutMs: 5000, memoryMb: 1024, maxOutputBytes: 65536, maxReprChars: 4000, maxIterItems: 20 };
+}
+
+/** The worker kills a call this long after its timeout (room to render and report). */
+const RENDER_GRACE_MS = 400;
+/** The host gives up on the worker this long after that and restarts it. */
+const BACKSTOP_MS = 2000;
+const DEFAULT_IMPORT_TIMEOUT_MS = 30_000;
+const STDERR_TAIL_CHARS = 4000;
+
+function moduleDir(): string {
+  // CommonJS bundle (dist/cli.js, dist/extension.js) or ESM source run by tsx.
+  if (typeof __dirname === 'string') return __dirname;
+  return dirname(fileURLToPath(import.meta.url));
+}
+
+/** src/probe/python/ when running from source, dist/python/ when bundled. */
+export function workerScriptPath(): string {
+  const here = moduleDir();
+  const candidates = [join(here, 'python', 'pau_worker.py'), join(here, '..', 'python', 'pau_worker.py')];
+  const found = candidates.find((path) => existsSync(path));
+  if (!found) throw new ProbeError('protocol', `the Python worker is missing (looked for ${candidates.join(', ')})`);
+  return found;
+}
+
+type StartOutcome =
+  | { event: 'ready'; info: FunctionInfo }
+  | { event: 'error'; kind: ProbeError['kind']; message: string; available?: string[] }
+  | { event: 'exit'; message: string };
+
+type WorkerMessage =
+  | { event: 'ready'; info: FunctionInfo }
+  | { event: 'error'; kind: ProbeError['kind']; message: string; available?: string[] }
+  | { event: 'forked'; pid: number }
+  | { event: 'started'; id: number; pid: number }
+  | { event: 'result'; id: number; result: ProbeResult };
+
+interface PendingCall {
+  resolve(result: ProbeResult): void;
+  reject(error: Error): void;
+  /** The caller already has its answer (aborted, or answered by the backstop). */
+  settled: boolean;
+  abortRequested: boolean;
+  childPid?: number;
+  dispose(): void;
+}
+
+/** One live worker process. A ProbeWorker replaces it when it dies. */
+interface Run {
+  pid: number;
+  requests: Writable;
+  alive: boolean;
+  exited: Promise<void>;
+  exitCode: number | null;
+  exitSignal: string | null;
+  readyPid?: number;
+  runningPid?: number;
+  stderrTail: string;
+  /** Settles the start handshake. */
+  onStart?: (message: StartOutcome | { event: 'exit' }) => void;
+  /** The host killed it on purpose (stop, backstop). */
+  killedByHost?: 'stop' | 'backstop';
+}
+
+const live = new Set<ProbeWorker>();
+let exitHookInstalled = false;
+
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on('exit', () => {
+    for (const worker of live) worker.killNow();
+  });
+}
+
+function killGroup(pid: number | undefined): void {
+  if (!pid) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+function mergeLimits(base: WorkerLimits, extra: Partial<WorkerLimits> | undefined): WorkerLimits {
+  const merged: WorkerLimits = { ...base };
+  for (const [key, value] of Object.entries(extra ?? {})) {
+    if (value === undefined) continue;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+      throw new RangeError(`limit ${key} must be a positive number, got ${String(value)}`);
+    }
+    (merged as unknown as Record<string, number>)[key] = value;
+  }
+  return merged;
+}
+
+/** A warm worker serving calls to one target. Calls are queued and run one at a time. */
+export class ProbeWorker extends EventEmitter implements Prober {
+  info!: FunctionInfo;
+  private readonly limits: WorkerLimits;
+  private readonly baseDir: string;
+  private readonly file: string;
+  private run?: Run;
+  private starting?: Promise<void>;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly pending = new Map<number, PendingCall>();
+  private nextId = 1;
+  private stopped = false;
+  private stopping?: Promise<void>;
+  private launches = 0;
+
+  constructor(private readonly options: WorkerOptions) {
+    super();
+    this.limits = mergeLimits(defaultLimits(), options.limits);
+    this.baseDir = realpathSync(mkdtempSync(join(tmpdir(), 'pau-probe-')));
+    const target = options.target;
+    if ('file' in target) {
+      this.file = resolve(target.file);
+    } else {
+      // Generated code (benchmarks, implementations written by the LLM) becomes a module file.
+      const moduleName = target.moduleName ?? 'pau_source';
+      if (!/^[A-Za-z_]\w*$/.test(moduleName)) throw new ProbeError('import-failed', `bad module name '${moduleName}'`);
+      const folder = join(this.baseDir, 'source');
+      mkdirSync(folder);
+      this.file = join(folder, `${moduleName}.py`);
+      writeFileSync(this.file, target.source);
+    }
+    live.add(this);
+    installExitHook();
+  }
+
+  /** The worker process id (undefined between a crash and the restart). */
+  get pid(): number | undefined {
+    return this.run?.alive ? this.run.pid : undefined;
+  }
+
+  /** Process ids of the worker's call children (the pre-forked one and the running one). */
+  get childPids(): number[] {
+    const run = this.run;
+    return run ? [run.readyPid, run.runningPid].filter((p): p is number => p !== undefined) : [];
+  }
+
+  describe(): FunctionInfo {
+    return this.info;
+  }
+
+  /** Starts the worker and imports the target; throws ProbeError when that fails. */
+  async start(): Promise<void> {
+    await this.ensureRunning();
+  }
+
+  call(request: CallRequest, opts: { signal?: AbortSignal; limits?: Partial<WorkerLimits> } = {}): Promise<ProbeResult> {
+    const result = this.queue.then(() => this.callNow(request, opts));
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Kills the worker and every call process; idempotent; resolves when they are gone. */
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      this.stopped = true;
+      const run = this.run;
+      if (run) {
+        this.kill(run, 'stop');
+        await run.exited;
+      }
+      for (const [id, call] of this.pending) {
+        this.pending.delete(id);
+        call.dispose();
+        if (!call.settled) call.reject(new ProbeError('stopped', 'the worker was stopped'));
+      }
+      rmSync(this.baseDir, { recursive: true, force: true });
+      live.delete(this);
+    })();
+    return this.stopping;
+  }
+
+  /** Synchronous last-resort cleanup for the host's 'exit' event. */
+  killNow(): void {
+    if (this.run) this.kill(this.run, 'stop');
+    try {
+      rmSync(this.baseDir, { recursive: true, force: true });
+    } catch {
+      // best effort while the host exits
+    }
+  }
+
+  // -- starting -----------------------------------------------------------------------
+
+  private ensureRunning(): Promise<void> {
+    if (this.stopped) return Promise.reject(new ProbeError('stopped', 'the worker was stopped'));
+    if (this.run?.alive) return Promise.resolve();
+    this.starting ??= this.launch().finally(() => {
+      this.starting = undefined;
+    });
+    return this.starting;
+  }
+
+  private async launch(): Promise<void> {
+    const restart = this.launches++ > 0;
+    // A killed worker leaves its call folders behind.
+    rmSync(join(this.baseDir, 'calls'), { recursive: true, force: true });
+    const candidates = this.options.python ? [this.options.python] : ['python3', 'python'];
+    let run: Run | undefined;
+    for (const python of candidates) {
+      run = this.spawn(python);
+      if (run) break;
+    }
+    if (!run) {
+      throw new ProbeError(
+        'no-python',
+        `no Python interpreter found (tried ${candidates.join(', ')}); set pau.pythonPath or pass --python`,
+      );
+    }
+    const message = await this.handshake(run);
+    if (message.event === 'ready') {
+      this.info = message.info;
+      if (restart) this.emit('restart', { pid: run.pid });
+      return;
+    }
+    this.kill(run, 'stop');
+    await run.exited;
+    if (message.event === 'error') throw new ProbeError(message.kind, message.message, message.available);
+    throw new ProbeError('import-failed', message.message);
+  }
+
+  private spawn(python: string): Run | undefined {
+    const proc = execa(python, ['-B', workerScriptPath()], {
+      stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
+      detached: true,
+      cleanup: false,
+      buffer: false,
+      reject: false,
+      extendEnv: false,
+      env: workerEnvironment(),
+      cwd: this.baseDir,
+    });
+    if (proc.pid === undefined) {
+      proc.catch(() => undefined);
+      return undefined; // ENOENT: try the next candidate
+    }
+    const requests = proc.stdio[3] as unknown as Writable;
+    const responses = proc.stdio[4] as unknown as Readable;
+    requests.on('error', () => undefined); // EPIPE when the worker dies mid-write: the exit handler reports it
+    let resolveExit!: () => void;
+    const run: Run = {
+      pid: proc.pid,
+      requests,
+      alive: true,
+      exited: new Promise((r) => (resolveExit = r)),
+      exitCode: null,
+      exitSignal: null,
+      stderrTail: '',
+    };
+    this.run = run;
+    proc.stderr?.setEncoding('utf8');
+    proc.stderr?.on('data', (chunk: string) => {
+      run.stderrTail = (run.stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
+    });
+    let buffered = '';
+    responses.setEncoding('utf8');
+    responses.on('data', (chunk: string) => {
+      buffered += chunk;
+      let newline: number;
+      while ((newline = buffered.indexOf('\n')) >= 0) {
+        const line = buffered.slice(0, newline);
+        buffered = buffered.slice(newline + 1);
+        if (line) this.onMessage(run, JSON.parse(line) as WorkerMessage);
+      }
+    });
+    proc.on('exit', (code, signal) => {
+      run.alive = false;
+      run.exitCode = code;
+      run.exitSignal = signal;
+      // The worker's children die with it (PDEATHSIG); this covers platforms without it.
+      killGroup(run.runningPid);
+      killGroup(run.readyPid);
+      this.onExit(run);
+      resolveExit();
+    });
+    proc.catch(() => undefined);
+    return run;
+  }
+
+  private handshake(run: Run): Promise<StartOutcome> {
+    const target = this.options.target;
+    const timeoutMs = this.options.importTimeoutMs ?? DEFAULT_IMPORT_TIMEOUT_MS;
+    return new Promise((resolveStart) => {
+      const timer = setTimeout(() => {
+        run.onStart = undefined;
+        this.kill(run, 'stop');
+        resolveStart({
+          event: 'exit',
+          message: `import of ${basename(this.file)} did not finish within ${Math.round(timeoutMs / 1000)} s`,
+        });
+      }, timeoutMs);
+      run.onStart = (message) => {
+        clearTimeout(timer);
+        run.onStart = undefined;
+        if (message.event !== 'exit') return resolveStart(message);
+        if ('message' in message) return resolveStart(message);
+        const why = run.exitSignal ? `was killed by ${run.exitSignal}` : `exited with code ${run.exitCode}`;
+        const detail = run.stderrTail.trim().split('\n').slice(-1)[0];
+        resolveStart({
+          event: 'exit',
+          message: `import of ${basename(this.file)} failed: the worker ${why}${detail ? ` (${detail})` : ''}`,
+        });
+      };
+      this.send(run, {
+        op: 'start',
+        file: this.file,
+        qualname: target.qualname,
+        baseDir: this.baseDir,
+        cwd: this.options.cwd ? resolve(this.options.cwd) : undefined,
+        coverage: this.options.coverage ?? true,
+      });
+    });
+  }
+
+  // -- calls ----------------------------------------------------------------------------
+
+  private async callNow(
+    request: CallRequest,
+    opts: { signal?: AbortSignal; limits?: Partial<WorkerLimits> },
+  ): Promise<ProbeResult> {
+    const stoppedError = () => new ProbeError('stopped', 'the call was stopped');
+    if (opts.signal?.aborted) throw stoppedError();
+    const limits = mergeLimits(this.limits, opts.limits);
+    await this.ensureRunning();
+    if (opts.signal?.aborted) throw stoppedError();
+    const run = this.run!;
+    const id = this.nextId++;
+    return new Promise<ProbeResult>((resolveCall, rejectCall) => {
+      const onAbort = () => {
+        if (call.settled) return;
+        call.settled = true;
+        if (call.childPid) killGroup(call.childPid);
+        else call.abortRequested = true;
+        rejectCall(stoppedError());
+      };
+      const backstop = setTimeout(() => {
+        if (call.settled) return;
+        call.settled = true;
+        resolveCall(timeoutResult(limits.timeoutMs));
+        this.kill(run, 'backstop'); // the worker stopped answering: a fresh one serves the next call
+      }, limits.timeoutMs + RENDER_GRACE_MS + BACKSTOP_MS);
+      const call: PendingCall = {
+        resolve: resolveCall,
+        reject: rejectCall,
+        settled: false,
+        abortRequested: false,
+        dispose: () => {
+          clearTimeout(backstop);
+          opts.signal?.removeEventListener('abort', onAbort);
+        },
+      };
+      this.pending.set(id, call);
+      opts.signal?.addEventListener('abort', onAbort, { once: true });
+      this.send(run, {
+        op: 'call',
+        id,
+        args: request.args,
+        kwargs: request.kwargs ?? {},
+        receiver: request.receiver,
+        limits,
+      });
+    });
+  }
+
+  private onMessage(run: Run, message: WorkerMessage): void {
+    switch (message.event) {
+      case 'ready':
+      case 'error':
+        run.onStart?.(message);
+        return;
+      case 'forked':
+        run.readyPid = message.pid;
+        return;
+      case 'started': {
+        if (run.readyPid === message.pid) run.readyPid = undefined;
+        run.runningPid = message.pid;
+        const call = this.pending.get(message.id);
+        if (call) call.childPid = message.pid;
+        if (call?.abortRequested) killGroup(message.pid);
+        return;
+      }
+      case 'result': {
+        run.runningPid = undefined;
+        const call = this.pending.get(message.id);
+        if (!call) return;
+        this.pending.delete(message.id);
+        call.dispose();
+        if (!call.settled) {
+          call.settled = true;
+          call.resolve(normalise(message.result));
+        }
+        return;
+      }
+    }
+  }
+
+  private onExit(run: Run): void {
+    if (run.onStart) run.onStart({ event: 'exit' });
+    for (const [id, call] of this.pending) {
+      this.pending.delete(id);
+      call.dispose();
+      if (call.settled) continue;
+      call.settled = true;
+      if (run.killedByHost === 'stop') call.reject(new ProbeError('stopped', 'the worker was stopped'));
+      else call.resolve(workerDiedResult(run));
+    }
+    this.emit('exit', { pid: run.pid, code: run.exitCode, signal: run.exitSignal, expected: !!run.killedByHost });
+  }
+
+  private send(run: Run, message: unknown): void {
+    if (run.alive) run.requests.write(JSON.stringify(message) + '\n');
+  }
+
+  private kill(run: Run, why: 'stop' | 'backstop'): void {
+    run.killedByHost ??= why;
+    killGroup(run.runningPid);
+    killGroup(run.readyPid);
+    if (run.alive) killGroup(run.pid);
+  }
+}
+
+function normalise(result: ProbeResult): ProbeResult {
+  return { ...result, mutations: result.mutations ?? [], stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
+}
+
+function timeoutResult(timeoutMs: number): ProbeResult {
+  return { status: 'timeout', mutations: [], stdout: '', stderr: '', durationMs: timeoutMs };
+}
+
+/** The warm worker itself died during the call (not the call's own process). */
+function workerDiedResult(run: Run): ProbeResult {
+  if (run.killedByHost === 'backstop') return timeoutResult(0);
+  return {
+    status: 'crashed',
+    crash: { exitCode: run.exitCode, signal: run.exitSignal },
+    mutations: [],
+    stdout: '',
+    stderr: '',
+    durationMs: 0,
+  };
+}
+
+/** Starts a worker for the target and imports it; throws ProbeError when that fails. */
+export async function startWorker(options: WorkerOptions): Promise<ProbeWorker> {
+  const worker = new ProbeWorker(options);
+  try {
+    await worker.start();
+  } catch (error) {
+    await worker.stop();
+    throw error;
+  }
+  return worker;
+}

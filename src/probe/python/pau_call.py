@@ -1,0 +1,234 @@
+"""One call, inside a child process forked from the warm worker.
+
+The child is forked ahead of time: it warms itself up (a dummy parse, call and render, so
+that copy-on-write faults happen now), then blocks on its request pipe. On a request it
+applies the limits, enters its temporary directory, arms the guards, builds the arguments,
+calls the target, renders the outcome under the remaining deadline, writes one JSON
+object to its result pipe and exits with os._exit (no atexit handlers, no flushing of
+buffers inherited from the worker).
+"""
+import asyncio
+import inspect
+import json
+import math
+import os
+import pickle
+import random
+import signal
+import sys
+import tempfile
+import time
+
+import pau_guards
+from pau_coverage import Collector
+from pau_render import Deadline, Renderer
+
+# Writes to files (not to the captured stdout/stderr pipes) stop at this size with EFBIG.
+FILE_SIZE_LIMIT = 64 * 1024 * 1024
+# Rendering always gets at least this much time, even when the call used up its budget;
+# the worker's kill deadline leaves room for it (see pau_worker.RENDER_GRACE).
+MIN_RENDER_SECONDS = 0.15
+
+
+class Rejected(Exception):
+    pass
+
+
+def _read_all(fd):
+    chunks = []
+    while True:
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+
+
+def write_all(fd, data):
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def _address_space_in_use():
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def apply_limits(limits, nproc_cap):
+    try:
+        import resource
+    except ImportError:  # Windows: no rlimits
+        return
+
+    def set_limit(which, soft, hard=None):
+        if which is None:
+            return
+        try:
+            resource.setrlimit(which, (soft, soft if hard is None else hard))
+        except (ValueError, OSError):
+            pass
+
+    # memoryMb is what the call may add on top of the warm worker it was forked from: an
+    # absolute cap would break targets whose imports already reserve a lot (numpy, torch).
+    headroom = int(limits["memoryMb"]) * 1024 * 1024
+    set_limit(getattr(resource, "RLIMIT_AS", None), _address_space_in_use() + headroom)
+    cpu = limits.get("cpuSeconds") or math.ceil(limits["timeoutMs"] / 1000.0) + 1
+    set_limit(resource.RLIMIT_CPU, int(cpu), int(cpu) + 1)
+    set_limit(resource.RLIMIT_FSIZE, FILE_SIZE_LIMIT)
+    set_limit(resource.RLIMIT_CORE, 0)
+    if nproc_cap:
+        set_limit(getattr(resource, "RLIMIT_NPROC", None), nproc_cap)
+
+
+def enter_call_dir(call_dir):
+    os.chdir(call_dir)
+    for name in ("HOME", "TMPDIR", "TEMP", "TMP"):
+        os.environ[name] = call_dir
+    tempfile.tempdir = None
+    pau_guards.scrub_environ()
+    random.seed(0)
+    numpy = sys.modules.get("numpy")
+    if numpy is not None:
+        try:
+            numpy.random.seed(0)
+        except Exception:  # noqa: B902
+            pass
+
+
+def snapshot(obj):
+    """Something that changes when obj is mutated in place: its pickle, else its repr."""
+    try:
+        return pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+    except BaseException:  # noqa: B902 — lambdas, open files, objects refusing to pickle
+        try:
+            return "repr:" + repr(obj)
+        except BaseException:  # noqa: B902
+            return None
+
+
+class CallContext:
+    """What every child needs, prepared once in the warm worker."""
+
+    def __init__(self, target, safe_args, static, scrub, nproc_cap):
+        self.target = target
+        self.safe_args = safe_args
+        self.static = static
+        self.scrub = scrub
+        self.nproc_cap = nproc_cap
+        self.names = frozenset(target.classes)
+
+
+def _dummy(value):
+    return [value, len(value)]
+
+
+def warm_up(ctx, collector):
+    """Touch the code paths of a call before the request arrives."""
+    source = "[1, 'a', {'k': (2.5, None)}, -3]"
+    try:
+        ctx.safe_args.check(source, ctx.names)
+        value = _dummy(ctx.safe_args.evaluate(source, dict(ctx.target.classes)))
+        snapshot(value)
+        renderer = Renderer({}, Deadline(), ctx.scrub)
+        json.dumps({"v": renderer.value(value), "e": renderer.exception(ValueError("x"))})
+        if collector is not None:
+            collector.prepare()
+    except Exception:  # noqa: B902 — warming up is best effort
+        pass
+
+
+def serve(ctx, request_fd, result_fd, call_dir, coverage):
+    """The child's whole life after the fork. Never returns."""
+    collector = Collector(ctx.static) if coverage and ctx.static is not None else None
+    warm_up(ctx, collector)
+    raw = _read_all(request_fd)
+    os.close(request_fd)
+    if not raw:
+        os._exit(0)  # the worker went away or is shutting down
+    request = json.loads(raw)
+    result = run(ctx, request, call_dir, collector)
+    payload = json.dumps(result, separators=(",", ":")).encode("utf-8")
+    for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
+        try:
+            stream.flush()
+        except BaseException:  # noqa: B902
+            pass
+    write_all(result_fd, payload)
+    os._exit(0)
+
+
+def _build(ctx, request):
+    namespace = dict(ctx.target.classes)
+
+    def value(label, source):
+        try:
+            return ctx.safe_args.evaluate(source, namespace)
+        except BaseException as exc:  # noqa: B902 — a constructor in the argument raised
+            message = str(exc) or type(exc).__name__
+            raise Rejected("%s: building the value raised %s: %s" % (label, type(exc).__name__, message))
+
+    args = [value("args[%d]" % i, s) for i, s in enumerate(request.get("args", []))]
+    kwargs = {k: value("kwargs.%s" % k, s) for k, s in (request.get("kwargs") or {}).items()}
+    receiver = value("receiver", request["receiver"]) if request.get("receiver") is not None else None
+    return args, kwargs, receiver
+
+
+def run(ctx, request, call_dir, collector):
+    limits = request["limits"]
+    received = time.monotonic()
+    deadline_at = received + limits["timeoutMs"] / 1000.0
+    apply_limits(limits, ctx.nproc_cap)
+    enter_call_dir(call_dir)
+    pau_guards.arm(call_dir)
+    try:
+        args, kwargs, receiver = _build(ctx, request)
+    except Rejected as exc:
+        pau_guards.disarm()
+        return {
+            "status": "rejected",
+            "exception": {"type": "ArgumentRejected", "message": ctx.scrub(str(exc))},
+            "mutations": [],
+            "durationMs": 0,
+        }
+    labelled = [("args[%d]" % i, a) for i, a in enumerate(args)]
+    labelled += [("kwargs.%s" % k, v) for k, v in kwargs.items()]
+    if ctx.target.needs_receiver:
+        labelled.append(("receiver", receiver))
+    before = [snapshot(obj) for _, obj in labelled]
+
+    error = value = None
+    if collector is not None:
+        collector.start()
+    started = time.perf_counter()
+    try:
+        value = ctx.target.invoke(receiver, args, kwargs)
+        if ctx.target.is_async and inspect.iscoroutine(value):
+            value = asyncio.run(value)
+    except BaseException as exc:  # noqa: B902 — SystemExit and KeyboardInterrupt are results too
+        error = exc
+    duration_ms = (time.perf_counter() - started) * 1000.0
+
+    deadline = Deadline()
+    deadline.start(max(deadline_at - time.monotonic(), MIN_RENDER_SECONDS))
+    renderer = Renderer(limits, deadline, ctx.scrub)
+    out = {"status": "raised" if error is not None else "returned", "durationMs": round(duration_ms, 3)}
+    if error is not None:
+        out["exception"] = renderer.exception(error)
+    else:
+        out["value"] = renderer.value(value)  # iterates generators: still covered
+    if collector is not None:
+        collector.stop()
+        out["coverageHits"] = collector.report()
+    mutations = []
+    for (label, obj), old in zip(labelled, before):
+        if old is not None and snapshot(obj) != old:
+            mutations.append({"arg": label, "repr": renderer.text(obj)[0]})
+    out["mutations"] = mutations
+    deadline.stop()
+    pau_guards.disarm()
+    signal.signal(signal.SIGALRM, signal.SIG_IGN)
+    return out

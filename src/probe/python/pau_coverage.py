@@ -1,0 +1,214 @@
+"""Coverage of the target function: lines and branch arcs of its code object and of the
+code objects nested in it (inner functions, lambdas, comprehensions before 3.12).
+
+Definitions (the same on every Python version):
+- a *line* is a source line holding at least one instruction of those code objects, not
+  counting the prologue (everything up to the first RESUME, GEN_START);
+- an *arc* is one outcome of a conditional branch instruction (POP_JUMP_IF_*, the
+  JUMP_IF_*_OR_POP family, FOR_ITER): (instruction, destination). Every such instruction
+  has two outcomes, so `total` arcs = 2 x the number of branch instructions (a static
+  count from `dis`); `hit` counts the distinct outcomes seen, at most two per instruction.
+
+Collection: sys.monitoring LINE and BRANCH events restricted to those code objects on
+3.12+, sys.settrace with per-frame line and (on branch lines only) opcode events before.
+Hits travel to the warm worker as line numbers and offsets, where the session-wide union
+lives; only counts ever reach the host.
+"""
+import dis
+import sys
+import types
+
+_PROLOGUE = {"RESUME", "GEN_START", "RETURN_GENERATOR", "MAKE_CELL", "COPY_FREE_VARS"}
+_IGNORED = {"CACHE", "EXTENDED_ARG"}
+
+
+def _is_branch(opname):
+    if opname == "FOR_ITER":
+        return True
+    if sys.version_info >= (3, 12):
+        return opname.startswith("POP_JUMP_IF_")
+    return opname.startswith(("POP_JUMP_", "JUMP_IF_")) and not opname.startswith("POP_JUMP_BACKWARD_NO")
+
+
+def code_objects(code):
+    """The code object and every code object nested in it, depth first."""
+    out = [code]
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            out.extend(code_objects(const))
+    return out
+
+
+def _instructions_with_lines(code):
+    line = None
+    for ins in dis.get_instructions(code):
+        if sys.version_info >= (3, 11):
+            line = ins.positions.lineno if ins.positions else None
+        elif ins.starts_line is not None:
+            line = ins.starts_line
+        yield ins, line
+
+
+class StaticMap:
+    """What can be covered: executable lines and branch instructions of the target."""
+
+    def __init__(self, code):
+        self.codes = code_objects(code)
+        self.index = {c: i for i, c in enumerate(self.codes)}
+        self.lines = set()
+        # per code index: offsets of branch instructions; lines holding one
+        self.branches = {}
+        self.branch_lines = {}
+        for i, c in enumerate(self.codes):
+            offsets, lines = set(), set()
+            has_resume = any(ins.opname == "RESUME" for ins in dis.get_instructions(c))
+            in_prologue = has_resume
+            for ins, line in _instructions_with_lines(c):
+                if in_prologue:
+                    if ins.opname == "RESUME":
+                        in_prologue = False
+                    continue
+                if ins.opname in _PROLOGUE or ins.opname in _IGNORED:
+                    continue
+                if line is not None and line > 0:
+                    self.lines.add(line)
+                if _is_branch(ins.opname):
+                    offsets.add(ins.offset)
+                    if line is not None:
+                        lines.add(line)
+            self.branches[i] = offsets
+            self.branch_lines[i] = lines
+        self.arc_total = 2 * sum(len(v) for v in self.branches.values())
+
+    def counts(self, lines, arcs):
+        """(lines hit, arcs hit) restricted to what the static map knows, arcs capped at two
+        outcomes per instruction."""
+        line_hits = set(lines) & self.lines
+        per_instruction = {}
+        kept = set()
+        for ci, offset, dest in arcs:
+            if offset not in self.branches.get(ci, ()):
+                continue
+            seen = per_instruction.setdefault((ci, offset), set())
+            if len(seen) < 2:
+                seen.add(dest)
+                kept.add((ci, offset, dest))
+        return line_hits, kept
+
+
+class Collector:
+    """Collects hits in the call's child. `prepare` runs before the request arrives."""
+
+    def __init__(self, static):
+        self.static = static
+        self.lines = set()
+        self.arcs = set()
+        self.active = False
+        self._monitoring = sys.version_info >= (3, 12) and hasattr(sys, "monitoring")
+        self._tool = None
+
+    # -- 3.12+: sys.monitoring, events only on the target's code objects ---------------
+
+    def prepare(self):
+        if not self._monitoring:
+            return
+        mon = sys.monitoring
+        for tool in (mon.COVERAGE_ID, 2, 3, 4):
+            try:
+                mon.use_tool_id(tool, "pau-probe")
+            except ValueError:
+                continue
+            self._tool = tool
+            break
+        if self._tool is None:
+            return
+        disable = mon.DISABLE
+        index = self.static.index
+        lines, arcs = self.lines, self.arcs
+        outcomes = {}
+
+        def on_line(code, line):
+            if not self.active:
+                return None
+            lines.add(line)
+            return disable
+
+        def on_branch(code, offset, dest):
+            if not self.active:
+                return None
+            ci = index.get(code)
+            arcs.add((ci, offset, dest))
+            seen = outcomes.setdefault((ci, offset), set())
+            seen.add(dest)
+            return disable if len(seen) >= 2 else None
+
+        mon.register_callback(self._tool, mon.events.LINE, on_line)
+        mon.register_callback(self._tool, mon.events.BRANCH, on_branch)
+        for code in self.static.codes:
+            mon.set_local_events(self._tool, code, mon.events.LINE | mon.events.BRANCH)
+
+    # -- before 3.12: sys.settrace on the target's frames only -----------------------------
+
+    def _tracer(self):
+        index = self.static.index
+        branches = self.static.branches
+        branch_lines = self.static.branch_lines
+        lines, arcs = self.lines, self.arcs
+        pending = {}
+
+        def local(frame, event, arg):
+            if event == "line" or event == "opcode":
+                ci = index[frame.f_code]
+                offset = frame.f_lasti
+                source = pending.pop(frame, None)
+                if source is not None and source != offset:
+                    arcs.add((ci, source, offset))
+                if event == "line":
+                    lines.add(frame.f_lineno)
+                    frame.f_trace_opcodes = frame.f_lineno in branch_lines[ci]
+                if offset in branches[ci]:
+                    pending[frame] = offset
+            elif event == "return":
+                pending.pop(frame, None)
+            return local
+
+        def global_(frame, event, arg):
+            if frame.f_code in index:
+                frame.f_trace_lines = True
+                return local
+            return None
+
+        return global_
+
+    def start(self):
+        self.active = True
+        if not self._monitoring:
+            sys.settrace(self._tracer())
+
+    def stop(self):
+        self.active = False
+        if not self._monitoring:
+            sys.settrace(None)
+
+    def report(self):
+        return {"lines": sorted(self.lines), "arcs": sorted(a for a in self.arcs if a[0] is not None)}
+
+
+class Union:
+    """The session-wide union of hits, kept in the warm worker."""
+
+    def __init__(self, static):
+        self.static = static
+        self.lines = set()
+        self.arcs = set()
+
+    def merge(self, report):
+        lines, arcs = self.static.counts(report.get("lines", ()), (tuple(a) for a in report.get("arcs", ())))
+        new_lines = lines - self.lines
+        new_arcs = arcs - self.arcs
+        self.lines |= lines
+        self.arcs |= arcs
+        return {
+            "lines": {"hit": len(lines), "total": len(self.static.lines), "new": len(new_lines)},
+            "arcs": {"hit": len(arcs), "total": self.static.arc_total, "new": len(new_arcs)},
+        }

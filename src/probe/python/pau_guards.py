@@ -1,0 +1,276 @@
+"""Guards around user code: accident prevention, not a security boundary.
+
+An audit hook refuses, while armed, the actions a probed function should never take by
+accident: writing outside the call's temporary directory, starting processes, signalling
+other processes, opening network sockets, raising resource limits. ctypes, C extensions
+and deliberately hostile code can get around it (ctypes stays allowed on purpose: a
+segfault must be observable as a crash).
+
+The hook cannot be removed once installed, so it is installed once in the warm worker and
+switched on (`arm`) for the import and inside each call's child process.
+"""
+import os
+import re
+import sys
+import threading
+import warnings
+
+
+class SandboxViolation(PermissionError):
+    """An action the probe sandbox refuses. A PermissionError, so code that already copes
+    with "not allowed" keeps working; the type name is what the agent sees."""
+
+
+class _Policy:
+    armed = False
+    # realpath of the one directory writes may go to while armed
+    write_root = "/nonexistent"
+    # re-entrancy flag: path resolution inside the hook may itself raise audit events
+    busy = False
+
+
+policy = _Policy()
+
+_WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
+_OUTSIDE = "calls may only write inside their own temporary working directory"
+
+
+def arm(write_root):
+    policy.write_root = os.path.realpath(write_root)
+    policy.armed = True
+
+
+def disarm():
+    policy.armed = False
+
+
+def _fd_path(dir_fd):
+    try:
+        return os.readlink("/proc/self/fd/%d" % dir_fd)
+    except (OSError, TypeError):
+        return None
+
+
+def _inside(path, dir_fd=None):
+    """Is a write to `path` (relative to `dir_fd` or the cwd) inside the write root?"""
+    if isinstance(path, int):
+        return True  # an already open descriptor: opening it was checked
+    try:
+        text = os.fsdecode(path)
+    except TypeError:
+        return False
+    if dir_fd is not None and not os.path.isabs(text):
+        base = _fd_path(dir_fd)
+        if base is None:
+            return False
+        text = os.path.join(base, text)
+    real = os.path.realpath(text)
+    root = policy.write_root
+    return real == os.devnull or real == root or real.startswith(root + os.sep)
+
+
+def _refuse_write(path, what):
+    return "%s %r is not allowed: %s" % (what, os.fsdecode(path) if not isinstance(path, int) else path, _OUTSIDE)
+
+
+def _check_open(args):
+    path, mode, flags = (list(args) + [None, None, None])[:3]
+    writing = isinstance(flags, int) and flags & _WRITE_FLAGS
+    if isinstance(mode, str) and any(c in mode for c in "wax+"):
+        writing = True
+    if writing and not _inside(path):
+        return _refuse_write(path, "opening for writing")
+    return None
+
+
+def _path_check(what, *positions, dir_fd_at=None):
+    def check(args):
+        dir_fd = args[dir_fd_at] if dir_fd_at is not None and len(args) > dir_fd_at else None
+        for at in positions:
+            if len(args) > at and args[at] is not None and not _inside(args[at], dir_fd):
+                return _refuse_write(args[at], what)
+        return None
+
+    return check
+
+
+def _always(message):
+    return lambda args: message
+
+
+def _check_kill(args):
+    pid = args[0] if args else None
+    if pid in (0, os.getpid()):
+        return None  # signalling itself (or its own process group) only hurts the call
+    return "sending a signal to process %s is not allowed in a probe call" % (pid,)
+
+
+def _check_killpg(args):
+    if args and args[0] == os.getpgid(0):
+        return None
+    return "sending a signal to process group %s is not allowed in a probe call" % (args[0] if args else "?",)
+
+
+def _check_socket(args):
+    family = args[1] if len(args) > 1 else None
+    if family == getattr(__import__("socket"), "AF_UNIX", object()):
+        return None  # socketpair() for asyncio's self-pipe: local, harmless
+    return "opening a network socket is not allowed in a probe call"
+
+
+def _check_sqlite(args):
+    database = args[0] if args else None
+    if database in (":memory:", "", b":memory:", b"") or database is None or _inside(database):
+        return None
+    return _refuse_write(database, "opening the database")
+
+
+_NO_PROCESSES = "starting processes (%s) is not allowed in a probe call"
+_NO_NETWORK = "network access (%s) is not allowed in a probe call"
+
+_CHECKS = {
+    "open": _check_open,
+    "os.remove": _path_check("removing", 0, dir_fd_at=1),
+    "os.rmdir": _path_check("removing the directory", 0, dir_fd_at=1),
+    "os.mkdir": _path_check("creating the directory", 0, dir_fd_at=2),
+    "os.rename": _path_check("renaming", 0, 1),
+    "os.link": _path_check("linking", 1),
+    "os.symlink": _path_check("creating the symlink", 1, dir_fd_at=2),
+    "os.truncate": _path_check("truncating", 0),
+    "os.chmod": _path_check("changing the mode of", 0, dir_fd_at=2),
+    "os.chown": _path_check("changing the owner of", 0, dir_fd_at=3),
+    "os.utime": _path_check("changing the times of", 0, dir_fd_at=3),
+    "os.setxattr": _path_check("setting attributes of", 0),
+    "os.removexattr": _path_check("removing attributes of", 0),
+    "shutil.rmtree": _path_check("removing the tree", 0),
+    "shutil.copyfile": _path_check("copying to", 1),
+    "shutil.copymode": _path_check("copying to", 1),
+    "shutil.copystat": _path_check("copying to", 1),
+    "shutil.copytree": _path_check("copying to", 1),
+    "shutil.move": _path_check("moving", 0, 1),
+    "shutil.chown": _path_check("changing the owner of", 0),
+    "shutil.make_archive": _path_check("writing the archive", 0),
+    "shutil.unpack_archive": _path_check("unpacking into", 1),
+    "sqlite3.connect": _check_sqlite,
+    "subprocess.Popen": _always(_NO_PROCESSES % "subprocess"),
+    "os.system": _always(_NO_PROCESSES % "os.system"),
+    "os.exec": _always(_NO_PROCESSES % "os.exec*"),
+    "os.posix_spawn": _always(_NO_PROCESSES % "os.posix_spawn"),
+    "os.spawn": _always(_NO_PROCESSES % "os.spawn*"),
+    "os.fork": _always(_NO_PROCESSES % "os.fork"),
+    "os.forkpty": _always(_NO_PROCESSES % "os.forkpty"),
+    "os.startfile": _always(_NO_PROCESSES % "os.startfile"),
+    "pty.spawn": _always(_NO_PROCESSES % "pty.spawn"),
+    "webbrowser.open": _always(_NO_PROCESSES % "webbrowser"),
+    "os.kill": _check_kill,
+    "os.killpg": _check_killpg,
+    "signal.pthread_kill": _always("signalling threads is not allowed in a probe call"),
+    "socket.__new__": _check_socket,
+    "socket.connect": _always(_NO_NETWORK % "socket.connect"),
+    "socket.bind": _always(_NO_NETWORK % "socket.bind"),
+    "socket.sendto": _always(_NO_NETWORK % "socket.sendto"),
+    "socket.sendmsg": _always(_NO_NETWORK % "socket.sendmsg"),
+    "socket.getaddrinfo": _always(_NO_NETWORK % "DNS lookup"),
+    "socket.gethostbyname": _always(_NO_NETWORK % "DNS lookup"),
+    "socket.gethostbyaddr": _always(_NO_NETWORK % "DNS lookup"),
+    "socket.getnameinfo": _always(_NO_NETWORK % "DNS lookup"),
+    "resource.setrlimit": _always("changing resource limits is not allowed in a probe call"),
+    "resource.prlimit": _always("changing resource limits is not allowed in a probe call"),
+}
+
+
+def _hook(event, args):
+    if not policy.armed or policy.busy:
+        return
+    check = _CHECKS.get(event)
+    if check is None:
+        return
+    policy.busy = True
+    try:
+        problem = check(args)
+    finally:
+        policy.busy = False
+    if problem:
+        raise SandboxViolation(problem)
+
+
+_installed = False
+
+
+def install():
+    """Install the audit hook (once per process; it cannot be removed)."""
+    global _installed
+    if not _installed:
+        sys.addaudithook(_hook)
+        _installed = True
+
+
+# --- environment ----------------------------------------------------------------------
+
+SECRET_NAME = re.compile(
+    r"(API[_-]?KEY|TOKEN|SECRET|PASSW(OR)?D|CREDENTIAL|PRIVATE[_-]?KEY|AUTH|COOKIE|SESSION"
+    r"|^AWS_|^AZURE_|^GCP_|^GOOGLE_APPLICATION|^GH_|^GITHUB_|^OPENAI|^ANTHROPIC|^HF_|^HUGGING)",
+    re.IGNORECASE,
+)
+
+
+def scrub_environ():
+    """Drop anything that looks like a credential from os.environ (the host already did; the
+    module's import may have set more)."""
+    for name in list(os.environ):
+        if SECRET_NAME.search(name):
+            del os.environ[name]
+
+
+# --- keeping source text out of what user code prints ----------------------------------
+
+
+def hide_sources(roots):
+    """Make linecache (tracebacks, inspect.getsource, warnings) see no text for files under
+    `roots`, so a traceback printed by user code names lines but shows no source."""
+    import linecache
+
+    roots = tuple(os.path.realpath(r) for r in roots if r)
+    original_getlines = linecache.getlines
+    original_updatecache = linecache.updatecache
+
+    def hidden(filename):
+        if not filename or filename.startswith("<"):
+            return False
+        try:
+            real = os.path.realpath(filename)
+        except (TypeError, ValueError):
+            return False
+        return any(real == r or real.startswith(r + os.sep) for r in roots)
+
+    def getlines(filename, module_globals=None):
+        if hidden(filename):
+            return []
+        return original_getlines(filename, module_globals)
+
+    def updatecache(filename, module_globals=None):
+        if hidden(filename):
+            return []
+        return original_updatecache(filename, module_globals)
+
+    linecache.getlines = getlines
+    linecache.updatecache = updatecache
+    linecache.clearcache()
+
+
+def quiet_reporting():
+    """Warnings and uncaught thread exceptions print `Type: message` only: the default
+    formats quote the source line and the file path."""
+
+    def formatwarning(message, category, filename, lineno, line=None):
+        return "%s: %s\n" % (category.__name__, message)
+
+    warnings.formatwarning = formatwarning
+
+    def excepthook(args):
+        if args.exc_type is SystemExit:
+            return
+        sys.stderr.write("Exception in thread %s: %s: %s\n" % (
+            getattr(args.thread, "name", "?"), args.exc_type.__name__, args.exc_value))
+
+    threading.excepthook = excepthook

@@ -1,0 +1,334 @@
+"""Rendering values for the host: bounded reprs, type names, stable ids for memory
+addresses, iterator prefixes and a type-tagged encoding of plain data.
+
+Everything here runs in the call's child, after the call, under a deadline: a `__repr__`
+that raises gives a placeholder, one that hangs is interrupted by the render timer.
+"""
+import collections.abc
+import inspect
+import re
+import reprlib
+import signal
+import sys
+
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+MAX_DATA_NODES = 10000
+MAX_DATA_DEPTH = 64
+# Ints this long are summarised rather than converted to decimal (quadratic time).
+MAX_INT_BITS = 200000
+
+
+class RenderDeadline(BaseException):
+    """Raised by the render timer inside user `__repr__`/`__next__`; BaseException so that
+    `except Exception` in user code does not swallow it."""
+
+
+class Deadline:
+    """A wall-clock budget for rendering. Only code inside `guard()` is interrupted; after
+    expiry every further render is a placeholder."""
+
+    def __init__(self):
+        self.expired = False
+        self.inside = 0
+
+    def start(self, seconds):
+        if not hasattr(signal, "setitimer"):
+            return
+
+        def on_alarm(signum, frame):
+            self.expired = True
+            if self.inside:
+                raise RenderDeadline()
+
+        signal.signal(signal.SIGALRM, on_alarm)
+        signal.setitimer(signal.ITIMER_REAL, max(seconds, 0.001))
+
+    def stop(self):
+        if hasattr(signal, "setitimer"):
+            signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+class Addresses:
+    """Replaces ` at 0x7f…` in default reprs by ` at 0x1`, ` at 0x2`… stable within one call."""
+
+    def __init__(self):
+        self.ids = {}
+
+    def __call__(self, text):
+        def replace(match):
+            key = match.group(0).lower()
+            number = self.ids.setdefault(key, len(self.ids) + 1)
+            return " at 0x%x" % number
+
+        return _ADDRESS.sub(replace, text)
+
+
+def type_name(obj):
+    """`int`, `str` for builtins; `module.Qual.Name` for the rest."""
+    cls = type(obj)
+    module = getattr(cls, "__module__", None)
+    qualname = getattr(cls, "__qualname__", None) or cls.__name__
+    if module in (None, "builtins"):
+        return qualname
+    return "%s.%s" % (module, qualname)
+
+
+def _fits_in_decimal(value):
+    return value.bit_length() <= MAX_INT_BITS
+
+
+class BoundedRepr(reprlib.Repr):
+    """reprlib with generous limits that records whether it cut anything, keeps dict
+    insertion order and turns a failing `__repr__` into a placeholder."""
+
+    def __init__(self, max_chars):
+        reprlib.Repr.__init__(self)
+        self.maxlevel = 6
+        self.maxtuple = self.maxlist = self.maxarray = self.maxset = 100
+        self.maxfrozenset = self.maxdeque = 100
+        self.maxdict = 60
+        self.maxstring = self.maxlong = self.maxother = max_chars
+        self.truncated = False
+
+    def _repr_iterable(self, x, level, left, right, maxiter, trail=""):
+        if (level <= 0 and len(x)) or len(x) > maxiter:
+            self.truncated = True
+        return reprlib.Repr._repr_iterable(self, x, level, left, right, maxiter, trail)
+
+    def repr_dict(self, x, level):
+        n = len(x)
+        if n == 0:
+            return "{}"
+        if level <= 0:
+            self.truncated = True
+            return "{...}"
+        pieces = []
+        for i, key in enumerate(x):
+            if i >= self.maxdict:
+                self.truncated = True
+                pieces.append("...")
+                break
+            pieces.append("%s: %s" % (self.repr1(key, level - 1), self.repr1(x[key], level - 1)))
+        return "{%s}" % ", ".join(pieces)
+
+    def repr_str(self, x, level):
+        if len(x) > self.maxstring:
+            self.truncated = True
+        return reprlib.Repr.repr_str(self, x, level)
+
+    def repr_int(self, x, level):
+        if not _fits_in_decimal(x):
+            self.truncated = True
+            return "<int with about %d digits>" % int(x.bit_length() * 0.30103)
+        text = _int_text(x)
+        if len(text) > self.maxlong:
+            self.truncated = True
+            half = max(0, (self.maxlong - 3) // 2)
+            return text[:half] + "..." + text[len(text) - half:]
+        return text
+
+    def repr_instance(self, x, level):
+        try:
+            text = repr(x)
+        except RenderDeadline:
+            raise
+        except BaseException as exc:  # noqa: B902 — a __repr__ may raise anything
+            return "<repr of %s raised %s>" % (type_name(x), _exception_line(exc))
+        if not isinstance(text, str):
+            return "<repr of %s returned %s>" % (type_name(x), type(text).__name__)
+        if len(text) > self.maxother:
+            self.truncated = True
+            half = max(0, (self.maxother - 3) // 2)
+            return text[:half] + "..." + text[len(text) - half:]
+        return text
+
+
+def _int_text(value):
+    setter = getattr(sys, "set_int_max_str_digits", None)
+    if setter is None:
+        return repr(value)
+    previous = sys.get_int_max_str_digits()
+    setter(0)
+    try:
+        return repr(value)
+    finally:
+        setter(previous)
+
+
+def _exception_line(exc):
+    try:
+        message = str(exc)
+    except BaseException:  # noqa: B902
+        message = "<str() failed>"
+    if len(message) > 200:
+        message = message[:197] + "..."
+    return "%s: %s" % (type(exc).__name__, message) if message else type(exc).__name__
+
+
+class Renderer:
+    """Renders everything one call returns, sharing one address table and one deadline."""
+
+    def __init__(self, limits, deadline, scrub):
+        self.max_chars = int(limits.get("maxReprChars", 4000))
+        self.max_items = int(limits.get("maxIterItems", 20))
+        self.deadline = deadline
+        self.addresses = Addresses()
+        self.scrub = scrub
+
+    def _guarded(self, fn, placeholder):
+        if self.deadline.expired:
+            return placeholder("not rendered: the time limit was reached")
+        self.deadline.inside += 1
+        try:
+            return fn()
+        except RenderDeadline:
+            self.deadline.expired = True
+            return placeholder("did not finish within the time limit")
+        except BaseException as exc:  # noqa: B902
+            return placeholder("raised " + _exception_line(exc))
+        finally:
+            self.deadline.inside -= 1
+
+    def text(self, obj):
+        """(bounded repr, truncated)."""
+
+        def render():
+            r = BoundedRepr(self.max_chars)
+            return r.repr(obj), r.truncated
+
+        text, truncated = self._guarded(render, lambda why: ("<repr of %s %s>" % (type_name(obj), why), True))
+        text = self.scrub(self.addresses(text))
+        if len(text) > self.max_chars:
+            text = text[: max(0, self.max_chars - 3)] + "..."
+            truncated = True
+        return text, truncated
+
+    def value(self, obj):
+        text, truncated = self.text(obj)
+        out = {"type": type_name(obj), "repr": text, "truncated": truncated}
+        if inspect.isasyncgen(obj):
+            out["iteration"] = self._iterate_async(obj)
+        elif isinstance(obj, collections.abc.Iterator):
+            out["iteration"] = self._iterate(obj)
+        else:
+            data = self._guarded(lambda: tagged(obj), lambda why: None)
+            if data is not None:
+                out["data"] = data
+        return out
+
+    def _iterate(self, iterator):
+        items, state = [], {"ended": False, "raised": None}
+
+        def take():
+            for _ in range(self.max_items):
+                try:
+                    item = next(iterator)
+                except StopIteration:
+                    state["ended"] = True
+                    return
+                items.append(self.text(item)[0])
+
+        self._collect(take, state)
+        return self._iteration(items, state)
+
+    def _iterate_async(self, agen):
+        import asyncio
+
+        items, state = [], {"ended": False, "raised": None}
+
+        async def take_async():
+            for _ in range(self.max_items):
+                try:
+                    item = await agen.__anext__()
+                except StopAsyncIteration:
+                    state["ended"] = True
+                    return
+                items.append(self.text(item)[0])
+
+        self._collect(lambda: asyncio.run(take_async()), state)
+        return self._iteration(items, state)
+
+    def _collect(self, take, state):
+        def run():
+            try:
+                take()
+            except RenderDeadline:
+                raise
+            except BaseException as exc:  # noqa: B902 — the iterator raised: part of its behaviour
+                state["ended"] = True
+                state["raised"] = self.exception(exc)
+
+        self._guarded(run, lambda why: state.update(timedOut=True))
+
+    @staticmethod
+    def _iteration(items, state):
+        out = {"items": items, "ended": state["ended"]}
+        if state["raised"]:
+            out["raised"] = state["raised"]
+        return out
+
+    def exception(self, exc):
+        def message():
+            text = str(exc)
+            return text if isinstance(text, str) else repr(text)
+
+        text = self._guarded(message, lambda why: "<str() of the exception %s>" % why)
+        text = self.scrub(self.addresses(text))
+        if len(text) > self.max_chars:
+            text = text[: max(0, self.max_chars - 3)] + "..."
+        return {"type": type_name(exc), "message": text}
+
+
+# --- type-tagged plain data ------------------------------------------------------------
+
+
+class _NotPlain(Exception):
+    pass
+
+
+_SEQUENCES = {list: "list", tuple: "tuple", set: "set", frozenset: "frozenset"}
+
+
+def tagged(obj):
+    """Type-tagged encoding of plain data, or None when obj is not plain or too big.
+    Exact types only: a bool is not an int, a namedtuple is not a tuple."""
+    budget = [MAX_DATA_NODES]
+    try:
+        return _tag(obj, budget, 0, set())
+    except (_NotPlain, RecursionError):
+        return None
+
+
+def _tag(obj, budget, depth, active):
+    budget[0] -= 1
+    if budget[0] < 0 or depth > MAX_DATA_DEPTH:
+        raise _NotPlain()
+    cls = type(obj)
+    if obj is None:
+        return {"t": "none"}
+    if cls is bool:
+        return {"t": "bool", "v": obj}
+    if cls is int:
+        if not _fits_in_decimal(obj):
+            raise _NotPlain()
+        return {"t": "int", "v": _int_text(obj)}
+    if cls is float:
+        return {"t": "float", "v": repr(obj)}
+    if cls is complex:
+        return {"t": "complex", "v": repr(obj)}
+    if cls is str:
+        return {"t": "str", "v": obj}
+    if cls is bytes:
+        return {"t": "bytes", "v": obj.hex()}
+    if cls in _SEQUENCES or cls is dict:
+        if id(obj) in active:
+            raise _NotPlain()  # self-containing structure
+        active.add(id(obj))
+        try:
+            if cls is dict:
+                return {"t": "dict", "v": [[_tag(k, budget, depth + 1, active), _tag(v, budget, depth + 1, active)]
+                                          for k, v in obj.items()]}
+            return {"t": _SEQUENCES[cls], "v": [_tag(item, budget, depth + 1, active) for item in obj]}
+        finally:
+            active.discard(id(obj))
+    raise _NotPlain()
