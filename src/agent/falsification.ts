@@ -85,7 +85,7 @@ export function edgeClassesOf(src: string): EdgeClass[] {
   if (EMPTY.has(s.replace(/\s+/g, '')) || /^[rRuU]?(''|""|''''''|"""""")$/.test(s)) out.push('empty');
   if (ZERO.test(s.replace(/_/g, ''))) out.push('zero');
   if (/(^|[^\w.)\]])-\s*(\d|\.\d|float\(|inf)/.test(code)) out.push('negative');
-  if (/[^\x00-\x7f]/.test(s) || strings.some((b) => /\\(u|U|N\{|x[89a-fA-F])/.test(b))) out.push('unicode');
+  if (/[^\p{ASCII}]/u.test(s) || strings.some((b) => /\\(u|U|N\{|x[89a-fA-F])/.test(b))) out.push('unicode');
   if (/\bNone\b/.test(code)) out.push('None');
   const bigNumber = /(^|[^\w.])\d[\d_]{6,}/.test(code) || /\d[eE]\+?\d{2,}/.test(code) || /['"]-?inf(inity)?['"]/i.test(s);
   const longString = strings.some((b) => b.length >= 100);

@@ -135,7 +135,7 @@ Your goal: a precise description of what the function does — its behaviour on 
 ${GRAMMAR}${classes}${receiver}${coverage}
 
 Rules, enforced by the harness:
-- You have ${o.maxProbes} probes. Repeating an identical call is answered from a cache and does not count.
+- You have ${o.maxProbes} probe${o.maxProbes === 1 ? '' : 's'}. Repeating an identical call is answered from a cache and does not count.
 - Keep a hypothesis: pass "hypothesis" to call_function whenever your belief about the function changes.
 - Your description is refused until you have stated a hypothesis and then made at least ${FALSIFICATION_PROBES} new calls chosen to break it, covering at least ${FALSIFICATION_CLASSES} of these edge classes: ${EDGE_CLASSES.join(', ')}. Be skeptical of your first idea: look for the input that proves it wrong.
 - Examples in your description must be calls you actually made, written as they were shown to you (e.g. "${view.shown.name}(…)"); their results are filled in from the real outcomes.${protocol}`;

@@ -1,5 +1,148 @@
-// Placeholder until `pau probe` is built.
-export async function run(_argv: string[]): Promise<number> {
-  process.stderr.write('pau probe: not built yet\n');
-  return 1;
+// `pau probe <file.py>:<qualname>`: let the LLM agent (or the offline explorer) probe a function,
+// printing each probe as it happens, or the session as JSON. Ctrl-C stops cleanly: the request
+// and the call in flight are aborted, the worker is stopped, the partial session is saved.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { LlmConfig, RunOptions } from '../agent/types.js';
+import { saveSession } from '../session/file.js';
+import { Session } from '../session/run.js';
+import type { SessionFile, SessionSettings, Strictness } from '../session/types.js';
+import { intFlag, parse, parseTargetSpec, UsageError } from './args.js';
+import { createPrinter, wantsColor } from './print.js';
+
+const HELP = `usage: pau probe <file.py>:<qualname> [options]
+
+  --offline                 use the offline explorer (no LLM, no key)
+  --base-url URL            OpenAI-compatible endpoint (env PAU_BASE_URL; default OpenAI when a key is set)
+  --model NAME              model name (env PAU_MODEL)
+  --api-key-env VAR         environment variable holding the API key (default OPENAI_API_KEY)
+  --max-probes N            probe budget (default 20)
+  --timeout-ms N            wall-clock limit of one call (default 5000)
+  --memory-mb N             memory limit of one call (default 1024)
+  --strictness anonymized|signature   what the agent sees of the signature (default anonymized)
+  --coverage-feedback on|off          tell the agent what its calls reached (default on)
+  --compare                 compare the result with the function's docstring
+  --text-protocol           for models without tool calling: one JSON action per reply
+  --json                    print the session as JSON (and nothing else) on stdout
+  --out FILE                save the session file
+  --python PATH             Python interpreter (default python3)
+`;
+
+const OPENAI_URL = 'https://api.openai.com/v1';
+const OPENAI_DEFAULT_MODEL = 'gpt-4o-mini';
+
+const options = {
+  offline: { type: 'boolean' },
+  'base-url': { type: 'string' },
+  model: { type: 'string' },
+  'api-key-env': { type: 'string' },
+  'max-probes': { type: 'string' },
+  'timeout-ms': { type: 'string' },
+  'memory-mb': { type: 'string' },
+  strictness: { type: 'string' },
+  'coverage-feedback': { type: 'string' },
+  compare: { type: 'boolean' },
+  'text-protocol': { type: 'boolean' },
+  json: { type: 'boolean' },
+  out: { type: 'string' },
+  python: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Values = ReturnType<typeof parse<typeof options>>['values'];
+
+function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(`--${flag} takes ${allowed.join(' or ')}, got '${value}'`);
+}
+
+/** The LLM endpoint from flags and environment, or a usage error that points at --offline. */
+export function llmFromFlags(values: Pick<Values, 'base-url' | 'model' | 'api-key-env' | 'text-protocol'>, env: NodeJS.ProcessEnv): LlmConfig {
+  const keyEnv = values['api-key-env'] ?? 'OPENAI_API_KEY';
+  const apiKey = env[keyEnv] ?? '';
+  const baseURL = values['base-url'] ?? env.PAU_BASE_URL ?? (apiKey ? OPENAI_URL : undefined);
+  if (!baseURL) {
+    throw new UsageError(`no LLM configured: pass --base-url (or set PAU_BASE_URL) and set ${keyEnv}, or run the offline explorer with --offline`);
+  }
+  const model = values.model ?? env.PAU_MODEL ?? (baseURL === OPENAI_URL ? OPENAI_DEFAULT_MODEL : undefined);
+  if (!model) throw new UsageError(`no model for ${baseURL}: pass --model NAME or set PAU_MODEL`);
+  return {
+    baseURL,
+    model,
+    apiKey,
+    ...(values['text-protocol'] ? { textProtocol: true } : {}),
+    authHint: keyEnv === 'OPENAI_API_KEY' ? 'set OPENAI_API_KEY (or the variable named by --api-key-env)' : `set ${keyEnv} (named by --api-key-env)`,
+  };
+}
+
+export function buildRunOptions(argv: string[], env: NodeJS.ProcessEnv): { run: RunOptions; values: Values } | 'help' {
+  const { values, positionals } = parse(argv, options);
+  if (values.help) return 'help';
+  if (positionals.length > 1) throw new UsageError(`one target expected, got ${positionals.length}: ${positionals.join(' ')}`);
+  const spec = parseTargetSpec(positionals[0]);
+  const file = resolve(spec.file);
+  if (!existsSync(file)) throw new UsageError(`${spec.file}: no such file`);
+
+  const llm = values.offline ? undefined : llmFromFlags(values, env);
+  const settings: SessionSettings = {
+    mode: values.offline ? 'offline' : 'llm',
+    ...(llm ? { model: llm.model, baseURL: llm.baseURL } : {}),
+    maxProbes: intFlag('max-probes', values['max-probes'], 20),
+    timeoutMs: intFlag('timeout-ms', values['timeout-ms'], 5000),
+    memoryMb: intFlag('memory-mb', values['memory-mb'], 1024),
+    strictness: oneOf<Strictness>('strictness', values.strictness, ['anonymized', 'signature'], 'anonymized'),
+    coverageFeedback: oneOf('coverage-feedback', values['coverage-feedback'], ['on', 'off'], 'on') === 'on',
+    ...(llm?.textProtocol ? { textProtocol: true } : {}),
+  };
+  return {
+    values,
+    run: {
+      target: { file, qualname: spec.qualname },
+      settings,
+      ...(llm ? { llm } : {}),
+      ...(values.python ? { python: values.python } : {}),
+      compare: values.compare ? {} : false,
+    },
+  };
+}
+
+/** 0 done, 2 the target could not be loaded, 1 any other failure (including Ctrl-C). */
+export function exitCodeOf(file: SessionFile): number {
+  if (!file.error) return 0;
+  return file.error.kind === 'import' ? 2 : 1;
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const built = buildRunOptions(argv, process.env);
+  if (built === 'help') {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const { run: runOptions, values } = built;
+  const session = new Session(runOptions);
+  if (!values.json) session.on(createPrinter({ write: (t) => process.stdout.write(t), color: wantsColor(process.stdout) }));
+
+  let interrupts = 0;
+  const onSigint = () => {
+    interrupts += 1;
+    if (interrupts > 1) process.exit(130); // a second Ctrl-C: the user means it
+    process.stderr.write('pau probe: stopping…\n');
+    session.stop();
+  };
+  process.on('SIGINT', onSigint);
+  let file: SessionFile;
+  try {
+    file = await session.run();
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+
+  if (values.out) await saveSession(values.out, file);
+  if (values.json) process.stdout.write(JSON.stringify(file, null, 2) + '\n');
+  if (file.error) {
+    const message = file.error.kind === 'stopped' ? 'stopped' : file.error.message;
+    process.stderr.write(`pau probe: ${message}${values.out ? ` (partial session saved to ${values.out})` : ''}\n`);
+  }
+  return exitCodeOf(file);
 }

@@ -1,5 +1,23 @@
-// Placeholder until `pau replay` is built.
-export async function run(_argv: string[]): Promise<number> {
-  process.stderr.write('pau replay: not built yet\n');
-  return 1;
+// `pau replay <session.json>`: print a saved session exactly as the live run printed it.
+import { loadSession, SessionFileError } from '../session/file.js';
+import { replaySession } from '../session/replay.js';
+import { parse, UsageError } from './args.js';
+import { createPrinter, wantsColor } from './print.js';
+
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, { help: { type: 'boolean', short: 'h' } });
+  if (values.help) {
+    process.stdout.write('usage: pau replay <session.json>\n');
+    return 0;
+  }
+  if (positionals.length !== 1) throw new UsageError('expected one session file: pau replay <session.json>');
+  let file;
+  try {
+    file = await loadSession(positionals[0]!);
+  } catch (err) {
+    if (err instanceof SessionFileError) throw new UsageError(err.message);
+    throw err;
+  }
+  await replaySession(file, createPrinter({ write: (t) => process.stdout.write(t), color: wantsColor(process.stdout), showErrors: true }));
+  return 0;
 }

@@ -1,0 +1,122 @@
+// The terminal face of a session: a subscriber to the event stream that prints each probe as it
+// happens, the hypothesis when it changes, and a summary at the end. `pau probe` and
+// `pau replay` use the same printer, so a replay looks like the live run.
+import { shownHeader } from '../agent/shown.js';
+import { oneLine, renderCall, renderOutcome } from '../session/format.js';
+import type { Comparison, ProbeRecord, SessionEvent, SessionFile, SessionSettings, Usage } from '../session/types.js';
+
+export interface PrinterOptions {
+  write: (text: string) => void;
+  color: boolean;
+  /** Print the run's error in the summary (replay); live, the CLI writes it to stderr instead. */
+  showErrors?: boolean;
+}
+
+/** Colours only for a terminal, and never when NO_COLOR is set (https://no-color.org). */
+export function wantsColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  return !!stream.isTTY;
+}
+
+type Paint = (text: string) => string;
+
+function palette(color: boolean) {
+  const sgr = (code: string): Paint => (color ? (t) => `\x1b[${code}m${t}\x1b[0m` : (t) => t);
+  return { dim: sgr('2'), bold: sgr('1'), red: sgr('31'), green: sgr('32'), yellow: sgr('33'), cyan: sgr('36'), magenta: sgr('35') };
+}
+
+function settingsLine(s: SessionSettings): string {
+  const who = s.mode === 'llm' ? `LLM agent${s.model ? ` ${s.model}` : ''}${s.textProtocol ? ' (text protocol)' : ''}` : 'offline explorer';
+  return `${who} · ${s.strictness} · max ${s.maxProbes} probes · coverage feedback ${s.coverageFeedback ? 'on' : 'off'}`;
+}
+
+export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => void {
+  const c = palette(opts.color);
+  const line = (text = '') => opts.write(text + '\n');
+  let name = 'f';
+
+  const probeLine = (p: ProbeRecord) => {
+    const r = p.result;
+    const outcome =
+      r.status === 'returned' && r.value
+        ? `${oneLine(r.value.repr, 120)}${r.value.truncated ? ' [truncated]' : ''}  ${c.cyan(r.value.type)}`
+        : (r.status === 'raised' ? c.yellow : c.red)(renderOutcome(r, 120));
+    const cov = r.coverage ? `  lines ${r.coverage.lines.hit}/${r.coverage.lines.total}${r.coverage.lines.new ? ` (+${r.coverage.lines.new})` : ''}` : '';
+    const origin = p.origin === 'llm' ? '' : `  ${c.magenta(`[${p.origin}]`)}`;
+    line(`${c.dim(`#${p.index}`)} ${oneLine(renderCall(name, p), 120)} → ${outcome}  ${c.dim(`${r.durationMs.toFixed(1)} ms${cov}`)}${origin}`);
+    for (const m of r.mutations) line(c.dim(`    mutated ${m.arg} → ${oneLine(m.repr, 100)}`));
+    if (r.stdout) line(c.dim(`    stdout: ${oneLine(JSON.stringify(r.stdout), 100)}`));
+  };
+
+  const usageLine = (u: Usage) => `${u.requests} LLM request${u.requests === 1 ? '' : 's'}, ${u.promptTokens} prompt + ${u.completionTokens} completion tokens`;
+
+  const finalBlock = (final: SessionFile['final']) => {
+    line();
+    const d = final.description;
+    if (!d) {
+      line(c.yellow('No description.'));
+      return;
+    }
+    line(`${final.concluded ? c.green('Description') : c.yellow('Best hypothesis (not concluded)')}: ${c.bold(d.summary)}`);
+    if (d.details) line(`  ${d.details}`);
+    for (const [k, v] of Object.entries(d.parameters)) line(`  ${c.cyan(k)}: ${v}`);
+    if (d.returns) line(`  Returns: ${d.returns}`);
+    if (d.raises) line(`  Raises: ${d.raises}`);
+    if (d.examples.length) {
+      line('  Examples:');
+      for (const e of d.examples) line(`    >>> ${e.call}\n    ${e.result}`);
+    }
+    if (final.concluded) line(`  Confidence: ${Math.round(d.confidence * 100)}%`);
+    if (final.properties?.length) line(`  Properties: ${final.properties.join('; ')}`);
+    if (final.ioTable) {
+      line();
+      line(final.ioTable.trimEnd());
+    }
+  };
+
+  const comparisonBlock = (cmp: Comparison) => {
+    line();
+    line(c.bold('Comparison with the docstring'));
+    const b = cmp.behavioural;
+    if (b) {
+      line(`  behaviour, inferred description: ${b.inferred.agree}/${b.inferred.total} agree`);
+      if (b.docstring) line(`  behaviour, docstring: ${b.docstring.agree}/${b.docstring.total} agree${b.stale ? c.red('  — docstring probably stale') : ''}`);
+      for (const d of b.disagreements.slice(0, 5)) line(c.dim(`    ${oneLine(d.input, 60)}: expected ${oneLine(d.expected, 40)}, got ${oneLine(d.got, 40)}`));
+    }
+    if (cmp.doctests) line(`  doctests: ${cmp.doctests.passed} passed, ${cmp.doctests.failed} failed`);
+    if (cmp.judge) line(`  judge: ${cmp.judge.score}/5 — ${cmp.judge.rationale}`);
+    if (cmp.lexicalF1 !== undefined) line(`  lexical F1: ${cmp.lexicalF1.toFixed(2)}`);
+    for (const n of cmp.notes ?? []) line(c.dim(`  ${n}`));
+  };
+
+  return (event) => {
+    switch (event.type) {
+      case 'started':
+        name = event.target.shownAs.name;
+        line(`${c.bold(`pau probe ${event.target.file}:${event.target.qualname}`)}  ${c.dim(settingsLine(event.settings))}`);
+        line(c.dim(`shown to the agent as ${shownHeader(event.target.shownAs)}`));
+        return;
+      case 'probe-finished':
+        return probeLine(event.probe);
+      case 'hypothesis':
+        return line(`    ${c.magenta('hypothesis:')} ${oneLine(event.text, 200)}`);
+      case 'reasoning':
+        return line(c.dim(`    ${oneLine(event.text, 160)}`));
+      case 'concluded':
+        return finalBlock(event.final);
+      case 'comparison':
+        return comparisonBlock(event.comparison);
+      case 'error':
+        if (opts.showErrors) line(c.red(`Run failed (${event.error.kind}): ${event.error.message}`));
+        return;
+      case 'finished': {
+        const s = event.session;
+        if (s.error && s.final.description) finalBlock(s.final);
+        if (s.usage.requests > 0) line(c.dim(usageLine(s.usage)));
+        return;
+      }
+      default:
+        return; // probe-started and llm-usage: the finished probe and the summary say it
+    }
+  };
+}

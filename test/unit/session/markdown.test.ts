@@ -1,0 +1,24 @@
+// The Markdown export says what the session did.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { sessionToMarkdown } from '../../../src/session/markdown.js';
+import { sampleSession } from './sample.js';
+
+test('target, settings, probe table, hypotheses, description, comparison and usage', () => {
+  const md = sessionToMarkdown(sampleSession());
+  assert.match(md, /^# PAU Probe: `shout`\n/);
+  assert.match(md, /- Shown to the agent as: `f\(arg0, arg1\)`/);
+  assert.match(md, /LLM agent \(m at http:\/\/x\/v1\) · strictness anonymized · max 5 probes · coverage feedback on/);
+  assert.match(md, /\| 1 \| `f\('ab'\)` \| 'AB' \(str\) \| 1\.3 \| 2\/4 \(\+2\) \| offline \|/);
+  assert.match(md, /\| 2 \| `f\(None\)` \| raises AttributeError: 'NoneType' object has no attribute 'upper' \|/);
+  assert.ok(md.includes('- after probe 3: upper-cases strings | only'));
+  assert.match(md, /\*\*Upper-case[sd]? a string\.\*\*/);
+  assert.match(md, /```python\n>>> f\('ab'\)\n'AB'\n```/);
+  assert.match(md, /- Lexical token F1: 0\.50/);
+  assert.match(md, /3 requests, 300 prompt \+ 60 completion tokens/);
+});
+
+test('a failed run says so', () => {
+  const md = sessionToMarkdown({ ...sampleSession(), error: { kind: 'llm-auth', message: 'bad key; set OPENAI_API_KEY' } });
+  assert.match(md, /- Outcome: failed \(llm-auth\): bad key; set OPENAI_API_KEY/);
+});

@@ -1,0 +1,47 @@
+// The terminal printer (a session subscriber): probe lines, hypotheses, summary; colour rules.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createPrinter, wantsColor } from '../../../src/cli/print.js';
+import { sessionEvents } from '../../../src/session/replay.js';
+import { sampleSession } from './sample.js';
+
+function print(color: boolean, file = sampleSession(), showErrors = true): string {
+  let out = '';
+  const printer = createPrinter({ write: (t) => (out += t), color, showErrors });
+  for (const e of sessionEvents(file)) printer(e);
+  return out;
+}
+
+test('each probe on one line with outcome, type, duration, coverage and origin', () => {
+  const out = print(false);
+  const lines = out.split('\n');
+  assert.match(lines[0]!, /^pau probe \/w\/text\.py:shout {2}LLM agent m · anonymized · max 5 probes · coverage feedback on$/);
+  assert.equal(lines[1], 'shown to the agent as f(arg0, arg1)');
+  assert.ok(lines.includes("#1 f('ab') → 'AB'  str  1.3 ms  lines 2/4 (+2)  [offline]"), out);
+  assert.ok(lines.includes("#2 f(None) → raises AttributeError: 'NoneType' object has no attribute 'upper'  1.3 ms"), out);
+  assert.ok(lines.includes('    stdout: "hi\\n"'), out);
+  assert.ok(lines.includes('    hypothesis: upper-cases'), out);
+  assert.ok(lines.includes("#3 f('ab') → 'AB'  str  1.3 ms  [cache]"), out);
+  assert.ok(lines.includes('Description: Upper-cases a string.'), out);
+  assert.ok(lines.includes("    >>> f('ab')"), out);
+  assert.ok(lines.includes('  Confidence: 80%'), out);
+  assert.ok(lines.includes('  lexical F1: 0.50'), out);
+  assert.ok(lines.includes('3 LLM requests, 300 prompt + 60 completion tokens'), out);
+  assert.ok(!out.includes('\x1b['));
+});
+
+test('colour codes only when asked; NO_COLOR wins over a terminal', () => {
+  assert.ok(print(true).includes('\x1b[33mraises AttributeError'));
+  assert.equal(wantsColor({ isTTY: true }, {}), true);
+  assert.equal(wantsColor({ isTTY: true }, { NO_COLOR: '1' }), false);
+  assert.equal(wantsColor({ isTTY: false }, {}), false);
+});
+
+test('a failed run prints its error (replay) and its best hypothesis', () => {
+  const file = { ...sampleSession(), error: { kind: 'stopped' as const, message: 'stopped before the end' } };
+  file.final = { ...file.final, concluded: false };
+  const out = print(false, file);
+  assert.match(out, /Run failed \(stopped\): stopped before the end/);
+  assert.match(out, /Best hypothesis \(not concluded\): Upper-cases a string\./);
+  assert.doesNotMatch(print(false, file, false), /Run failed/);
+});
