@@ -1,0 +1,242 @@
+// Rendering an inferred Description as docstring text in Google, NumPy, Sphinx (reST field
+// list) or PEP 257 style. The output is the docstring's text: unindented, without quotes.
+import type { Description } from '../session/types.js';
+import { doctestCall, doctestLines, doctestWant, type CallNames } from './doctest-lines.js';
+import { asSentence, formatProse, renameWords, splitFirstSentence, wrapWords } from './prose.js';
+import type { DocExample, DocstringStyle } from './types.js';
+
+export const DEFAULT_WIDTH = 72;
+
+export interface RenderOptions extends CallNames {
+  /**
+   * Examples to write instead of `description.examples`, already in doctest form (e.g. the
+   * `kept` of verifyExamples: `result` is the exact want, '' for None). Pass them: the
+   * description's own examples are the agent's words and are only lightly normalised.
+   */
+  examples?: DocExample[];
+  /** Longest line of the text itself (the caller subtracts the indentation). Default 72. */
+  width?: number;
+  /** Real parameter name → type, shown by NumPy (`x : int`), Google (`x (int)`) and Sphinx (`:type x:`). */
+  paramTypes?: Record<string, string>;
+  /** Return type; NumPy needs one and otherwise infers it from the examples. */
+  returnType?: string;
+}
+
+interface Field {
+  name: string;
+  type?: string;
+  text: string;
+}
+
+interface Raise {
+  name?: string;
+  text: string;
+}
+
+/** The description taken apart, names mapped, ready for any style. */
+interface Parts {
+  summary: string;
+  prose: string;
+  params: Field[];
+  returns: { type?: string; text: string } | null;
+  raises: Raise[];
+  /** Doctest lines, unindented. */
+  examples: string[];
+  /** One entry per example: the want, for guessing a return type. */
+  wants: string[];
+}
+
+const NO_RAISES = /^(?:none|nothing|no exceptions?|n\/a|-)(?![\w])/i;
+const EXCEPTION_NAME = String.raw`(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning|Exit|Interrupt|Iteration)`;
+const RAISE_ITEM = new RegExp(String.raw`^(?:[Rr]aises?:?\s+)?(?:[Aa]n?\s+)?\x60{0,2}(${EXCEPTION_NAME})\x60{0,2}(?![\w.])[\s:,\u2013\u2014-]*([\s\S]*)$`);
+const RAISE_SPLIT = new RegExp(String.raw`\n+|;\s+|,\s+(?=(?:[Aa]n?\s+)?\x60{0,2}${EXCEPTION_NAME}\b)`);
+
+function parseRaises(text: string): Raise[] {
+  const trimmed = text.trim();
+  if (!trimmed || NO_RAISES.test(trimmed)) return [];
+  return trimmed
+    .split(RAISE_SPLIT)
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map((item) => {
+      const m = RAISE_ITEM.exec(item);
+      return m ? { name: m[1]!, text: m[2] ? asSentence(m[2]) : '' } : { text: asSentence(item) };
+    });
+}
+
+/** Paragraphs of free text: the first and the rest. */
+function firstParagraph(text: string): [string, string] {
+  const [first = '', ...rest] = text.replace(/\r\n?/g, '\n').trim().split(/\n[ \t]*\n/);
+  return [first, rest.join('\n\n')];
+}
+
+function buildParts(d: Description, opts: RenderOptions): Parts {
+  const names = opts.paramNames ?? {};
+  const rename = (text: string | undefined) => renameWords(text ?? '', names).trim();
+  let summarySource = rename(d.summary);
+  let details = rename(d.details);
+  if (!summarySource) [summarySource, details] = firstParagraph(details);
+  if (!summarySource) summarySource = rename(d.returns) || 'No description was inferred';
+  const [first, more] = splitFirstSentence(summarySource);
+  const prose = [more, details].filter((s) => s.trim()).join('\n\n');
+
+  const shownOrder = [...Object.keys(names), ...Object.keys(d.parameters ?? {})];
+  const params: Field[] = [];
+  for (const shown of new Set(shownOrder)) {
+    const text = d.parameters?.[shown];
+    if (text === undefined || !text.trim()) continue;
+    const name = names[shown] ?? shown;
+    const type = opts.paramTypes?.[name];
+    params.push({ name, text: asSentence(rename(text)), ...(type ? { type } : {}) });
+  }
+
+  const returnsText = rename(d.returns).replace(/^returns?\b:?\s+(?!value)/i, '');
+  const returns = returnsText ? { text: asSentence(returnsText), ...(opts.returnType ? { type: opts.returnType } : {}) } : null;
+
+  const examples = opts.examples ?? (d.examples ?? []).map((e) => ({ call: e.call, result: doctestWant(e.result) }));
+  return {
+    summary: asSentence(first),
+    prose,
+    params,
+    returns,
+    raises: parseRaises(rename(d.raises)),
+    examples: examples.flatMap((e) => doctestLines(doctestCall(e.call, opts), e.result)),
+    wants: examples.map((e) => e.result),
+  };
+}
+
+/** The Python type of a want that is a plain literal, or null. */
+function literalType(want: string): string | null {
+  const w = want.trim();
+  if (w === '') return 'None';
+  if (/^(True|False)$/.test(w)) return 'bool';
+  if (/^-?\d+$/.test(w)) return 'int';
+  if (/^-?(\d+\.\d*(e[-+]?\d+)?|\d+e[-+]?\d+|inf|nan)$/i.test(w)) return 'float';
+  if (/^[bB]['"]/.test(w)) return 'bytes';
+  if (/^['"]/.test(w)) return 'str';
+  if (/^\[[\s\S]*\]$/.test(w)) return 'list';
+  if (/^\([\s\S]*\)$/.test(w)) return 'tuple';
+  if (w === '{}' || /^\{\s*(['"\d-]|True|False|None)[^,]*?:/.test(w)) return 'dict';
+  if (/^\{[\s\S]*\}$/.test(w)) return 'set';
+  return null;
+}
+
+/** One type every returning example agrees on (`X or None` for two), else null. */
+function inferReturnType(wants: string[]): string | null {
+  const returning = wants.filter((w) => !w.startsWith('Traceback ('));
+  const types = new Set(returning.map(literalType));
+  if (returning.length === 0 || types.has(null)) return null;
+  const list = [...types].sort((a, b) => (a === 'None' ? 1 : b === 'None' ? -1 : 0));
+  if (list.length === 1) return list[0]!;
+  return list.length === 2 && list[1] === 'None' ? `${list[0]} or None` : null;
+}
+
+const INDENT = '    ';
+
+function heading(out: string[], title: string, underline: boolean): void {
+  out.push('', title);
+  if (underline) out.push('-'.repeat(title.length));
+}
+
+function google(p: Parts, width: number): string[] {
+  const out = [p.summary];
+  if (p.prose) out.push('', ...formatProse(p.prose, width));
+  if (p.params.length > 0) {
+    heading(out, 'Args:', false);
+    for (const f of p.params) out.push(...wrapWords(f.text, width, `${INDENT}${f.name}${f.type ? ` (${f.type})` : ''}: `, INDENT + INDENT));
+  }
+  if (p.returns) {
+    heading(out, 'Returns:', false);
+    out.push(...wrapWords(p.returns.text, width, `${INDENT}${p.returns.type ? `${p.returns.type}: ` : ''}`, INDENT + (p.returns.type ? INDENT : '')));
+  }
+  if (p.raises.length > 0) {
+    heading(out, 'Raises:', false);
+    for (const r of p.raises) {
+      if (r.name) out.push(...wrapWords(r.text, width, `${INDENT}${r.name}${r.text ? ': ' : ''}`, INDENT + INDENT));
+      else out.push(...wrapWords(r.text, width, INDENT));
+    }
+  }
+  if (p.examples.length > 0) {
+    heading(out, 'Examples:', false);
+    out.push(...p.examples.map((l) => INDENT + l));
+  }
+  return out;
+}
+
+function numpy(p: Parts, width: number, returnType: string | undefined): string[] {
+  const out = [p.summary];
+  if (p.prose) out.push('', ...formatProse(p.prose, width));
+  if (p.params.length > 0) {
+    heading(out, 'Parameters', true);
+    for (const f of p.params) out.push(f.type ? `${f.name} : ${f.type}` : f.name, ...wrapWords(f.text, width, INDENT));
+  }
+  if (p.returns) {
+    heading(out, 'Returns', true);
+    out.push(returnType ?? inferReturnType(p.wants) ?? 'object', ...wrapWords(p.returns.text, width, INDENT));
+  }
+  if (p.raises.length > 0) {
+    heading(out, 'Raises', true);
+    for (const r of p.raises) {
+      if (r.name) out.push(r.name, ...wrapWords(r.text, width, INDENT));
+      else out.push(...wrapWords(r.text, width));
+    }
+  }
+  if (p.examples.length > 0) {
+    heading(out, 'Examples', true);
+    out.push(...p.examples);
+  }
+  return out;
+}
+
+function sphinx(p: Parts, width: number): string[] {
+  const out = [p.summary];
+  if (p.prose) out.push('', ...formatProse(p.prose, width));
+  if (p.examples.length > 0) out.push('', 'Examples:', '', ...p.examples);
+  const fields: string[] = [];
+  for (const f of p.params) {
+    fields.push(...wrapWords(f.text, width, `:param ${f.name}: `, INDENT));
+    if (f.type) fields.push(`:type ${f.name}: ${f.type}`);
+  }
+  if (p.returns) {
+    fields.push(...wrapWords(p.returns.text, width, ':returns: ', INDENT));
+    if (p.returns.type) fields.push(`:rtype: ${p.returns.type}`);
+  }
+  for (const r of p.raises) fields.push(...wrapWords(r.text, width, r.name ? `:raises ${r.name}:${r.text ? ' ' : ''}` : ':raises: ', INDENT));
+  if (fields.length > 0) out.push('', ...fields);
+  return out;
+}
+
+function pep257(p: Parts, width: number): string[] {
+  const out = [p.summary];
+  if (p.prose) out.push('', ...formatProse(p.prose, width));
+  if (p.params.length > 0) {
+    out.push('', 'Arguments:');
+    for (const f of p.params) out.push(...wrapWords(f.text, width, `${f.name} -- `, INDENT));
+  }
+  if (p.returns) out.push('', ...wrapWords(p.returns.text, width, 'Returns: '));
+  if (p.raises.length > 0) {
+    out.push('', 'Raises:');
+    for (const r of p.raises) out.push(...wrapWords(r.text, width, r.name ? `${r.name}${r.text ? ' -- ' : ''}` : '', INDENT));
+  }
+  if (p.examples.length > 0) out.push('', 'Examples:', '', ...p.examples);
+  return out;
+}
+
+/**
+ * The docstring text for `description` in `style`: summary line ending in a period, prose
+ * wrapped at `opts.width`, sections in the style's syntax, examples as doctest lines with the
+ * real function and parameter names. Unindented, no quotes, no trailing newline.
+ */
+export function renderDocstring(description: Description, style: DocstringStyle, opts: RenderOptions = {}): string {
+  const width = opts.width ?? DEFAULT_WIDTH;
+  const parts = buildParts(description, opts);
+  const lines =
+    style === 'google'
+      ? google(parts, width)
+      : style === 'numpy'
+        ? numpy(parts, width, opts.returnType)
+        : style === 'sphinx'
+          ? sphinx(parts, width)
+          : pep257(parts, width);
+  return lines.map((l) => l.trimEnd()).join('\n');
+}

@@ -1,0 +1,67 @@
+// Examples are re-run through the sandbox before they are written: an example goes into a
+// docstring only if the function still gives the same result now (deterministic, the file
+// unchanged) and that result is something doctest can check.
+import type { CallRequest, Prober } from '../probe/types.js';
+import { checkExample } from '../compare/doctest-check.js';
+import { doctestOutput, doctestWant } from './doctest-lines.js';
+import type { DocExample } from './types.js';
+
+export interface ExampleToVerify {
+  call: CallRequest;
+  /** The call as it will be written after `>>> ` (renderDocstring maps it to the real names). */
+  shown: string;
+  /**
+   * What the first run gave: a doctest want (`doctestOutput(probe.result)`), or the short
+   * forms `repr`, `None`, `ValueError: message`.
+   */
+  expected: string;
+}
+
+export interface VerifiedExample extends DocExample {
+  /** The exact doctest want of the re-run ('' when the call returns None). */
+  result: string;
+  request: CallRequest;
+}
+
+export interface DroppedExample {
+  call: string;
+  expected: string;
+  /** What the re-run gave (a doctest want or a short outcome). */
+  got: string;
+  reason: string;
+}
+
+export interface VerifiedExamples {
+  kept: VerifiedExample[];
+  dropped: DroppedExample[];
+}
+
+/**
+ * Re-runs each example through `prober` (one at a time, in order) and keeps those whose
+ * result still matches `expected` by doctest's rules; the others are dropped with a reason.
+ * `kept` can be passed as `renderDocstring(…, {examples: kept})`. Aborting rejects.
+ */
+export async function verifyExamples(prober: Prober, examples: ExampleToVerify[], opts: { signal?: AbortSignal } = {}): Promise<VerifiedExamples> {
+  const out: VerifiedExamples = { kept: [], dropped: [] };
+  for (const example of examples) {
+    opts.signal?.throwIfAborted();
+    const drop = (got: string, reason: string) => out.dropped.push({ call: example.shown, expected: example.expected, got, reason });
+    let result;
+    try {
+      result = await prober.call(example.call, opts.signal ? { signal: opts.signal } : undefined);
+    } catch (error) {
+      opts.signal?.throwIfAborted();
+      drop('', `the call failed: ${error instanceof Error ? error.message : String(error)}`);
+      continue;
+    }
+    const output = doctestOutput(result);
+    if (!output.ok) {
+      drop(result.status, output.reason);
+      continue;
+    }
+    const { ok } = checkExample({ want: doctestWant(example.expected), options: {} }, result);
+    if (ok) out.kept.push({ call: example.shown, result: output.want, request: example.call });
+    else drop(output.want, 'the result changed when the example was run again');
+  }
+  return out;
+}
