@@ -2,6 +2,7 @@
 # Installs what the end-to-end tests need, once, into .cache/ (gitignored):
 # code-server (a full VS Code 1.100 served to a browser) and checks that Debian's Chromium
 # is there. Fast and silent when everything is already in place.
+# --code-server-only: skip the browser check (scripts/start-web.sh, where you bring your own).
 #
 # Why not @vscode/test-electron: it downloads VS Code from update.code.visualstudio.com,
 # which machines without general network access cannot reach. code-server comes from the
@@ -36,8 +37,11 @@ installed() {
   for f in "${required_files[@]}"; do [ -e "$f" ] || return 1; done
 }
 
-if [ ! -x /usr/bin/chromium ]; then
-  echo "setup-e2e: /usr/bin/chromium is missing; run scripts/setup-system.sh as root (apt-get install chromium)" >&2
+need_browser=true
+[ "${1:-}" = "--code-server-only" ] && need_browser=false
+
+if $need_browser && [ ! -x "${PAU_E2E_CHROMIUM:-/usr/bin/chromium}" ]; then
+  echo "setup-e2e: ${PAU_E2E_CHROMIUM:-/usr/bin/chromium} is missing; run scripts/setup-system.sh as root (apt-get install chromium)" >&2
   exit 1
 fi
 if ! command -v rg >/dev/null; then

@@ -128,3 +128,42 @@ export function slugifyRun(delayMs = 300): RunScript {
     },
   };
 }
+
+/** A run of examples/text.py:word_count, a function without a docstring (for Insert). */
+export function wordCountRun(delayMs = 100): RunScript {
+  return {
+    delayMs,
+    turns: [
+      { calls: [{ args: ['"the cat the hat"'] }] },
+      { calls: [{ args: ['"Hello, hello!"'] }], hypothesis: 'Counts the words of a text, case-insensitively, ignoring punctuation at their ends.' },
+      { calls: [{ args: ['""'], note: 'empty' }] },
+      { calls: [{ args: ['"é É"'], note: 'unicode' }] },
+      { calls: [{ args: ['None'], note: 'wrong type' }] },
+    ],
+    description: {
+      summary: 'Count how many times each word occurs in a text.',
+      details: 'Words are split on whitespace, lower-cased and stripped of surrounding punctuation; empty words are dropped.',
+      parameters: { arg0: 'the text to count words in (a str)' },
+      returns: 'dict: each word mapped to its number of occurrences',
+      raises: 'AttributeError: if the argument is not a str',
+      examples: [
+        { call: 'f("the cat the hat")', result: "{'the': 2, 'cat': 1, 'hat': 1}" },
+        { call: 'f("")', result: '{}' },
+      ],
+      confidence: 0.85,
+    },
+    implement: (header) => {
+      const param = /\(([A-Za-z_]\w*)/.exec(header)?.[1] ?? 'arg0';
+      return [
+        `def ${header}:`,
+        '    counts = {}',
+        `    for word in ${param}.lower().split():`,
+        '        word = word.strip(\'.,;:!?"\\\'()\')',
+        '        if word:',
+        '            counts[word] = counts.get(word, 0) + 1',
+        '    return counts',
+        '',
+      ].join('\n');
+    },
+  };
+}

@@ -138,12 +138,21 @@ export class Workbench {
     await this.page.keyboard.press('Enter');
   }
 
-  /** The webview frame holding the PAU panel (the inner frame with `data-testid=pau-panel`). */
-  async panelFrame(timeoutMs = 30_000): Promise<Frame> {
+  /**
+   * The webview frame holding the PAU panel (the inner frame with `data-testid=pau-panel`),
+   * the visible one when several panels exist. `title`: wait for the panel's editor tab
+   * ("PAU Probe: slugify") to be the active one first.
+   */
+  async panelFrame(timeoutMs = 30_000, title?: string): Promise<Frame> {
+    if (title) await this.page.locator('.tab.active', { hasText: title }).first().waitFor({ timeout: timeoutMs });
     return waitUntil('the PAU Probe panel (data-testid=pau-panel) to render', timeoutMs, async () => {
       for (const frame of this.page.frames()) {
         if (frame === this.page.mainFrame()) continue;
-        if (await frame.$('[data-testid="pau-panel"]').catch(() => null)) return frame;
+        if (!(await frame.$('[data-testid="pau-panel"]').catch(() => null))) continue;
+        // The outer iframe (in the workbench page) is hidden for panels in background tabs.
+        let outer: Frame = frame;
+        while (outer.parentFrame() && outer.parentFrame() !== this.page.mainFrame()) outer = outer.parentFrame()!;
+        if (await (await outer.frameElement()).isVisible()) return frame;
       }
       return undefined;
     }, 100);

@@ -1,0 +1,186 @@
+// The extension's own costs, measured in the real editor (code-server + Chromium, the e2e
+// harness): activation time, bundle sizes, how long the panel takes to show a replayed
+// session of 1,000 probes, and frame times while scrolling through it.
+// Goals: activation < 100 ms, extension bundle < 1.5 MB, 1,000 probes rendered < 1 s.
+import { execFileSync } from 'node:child_process';
+import { statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Frame } from 'playwright-core';
+import type { SessionFile } from '../../src/session/types.js';
+import { REPO_ROOT } from '../e2e/harness/code-server.js';
+import { startEditor, type EditorSession } from '../e2e/harness/editor-session.js';
+import { ensureVsix } from '../e2e/harness/extension-vsix.js';
+import { byTestId, runStatus } from '../e2e/harness/panel.js';
+import { waitUntil } from '../e2e/harness/workbench.js';
+
+export const name = 'extension';
+
+const GOALS = { activationMs: 100, extensionBundleBytes: 1.5 * 1024 * 1024, render1000Ms: 1000 };
+const PROBES = 1000;
+
+const size = (path: string) => statSync(path, { throwIfNoEntry: false })?.size ?? null;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
+
+/** A session of `count` probes: a real offline session of seqs.dedupe from the CLI, its probes cycled with fresh inputs. */
+function bigSession(workspace: string, count: number): { path: string; session: SessionFile } {
+  const real = JSON.parse(
+    execFileSync(process.execPath, [join(REPO_ROOT, 'dist', 'cli.js'), 'probe', `${join(workspace, 'seqs.py')}:dedupe`, '--offline', '--json'], {
+      cwd: workspace,
+      encoding: 'utf8',
+      timeout: 60_000,
+      maxBuffer: 64 * 1024 * 1024,
+    }),
+  ) as SessionFile;
+  if (real.probes.length === 0) throw new Error('the CLI session has no probes to multiply');
+  const probes = Array.from({ length: count }, (_, i) => {
+    const base = real.probes[i % real.probes.length]!;
+    const list = `[${i}, ${i % 7}, ${i}, 'item-${i}']`;
+    return { ...base, index: i, args: [list], result: { ...base.result, value: { type: 'list', repr: `[${i}, ${i % 7}, 'item-${i}']`, truncated: false }, status: 'returned' as const } };
+  });
+  const session: SessionFile = { ...real, probes, hypotheses: [] };
+  const path = join(workspace, `replay-${count}.session.json`);
+  writeFileSync(path, JSON.stringify(session));
+  return { path, session };
+}
+
+/** Activation time as VS Code measured it: "Developer: Show Running Extensions" lists it per extension. */
+async function activationFromRunningExtensions(s: EditorSession): Promise<number | null> {
+  await s.wb.runCommand('Developer: Show Running Extensions');
+  const text = await waitUntil('PAU Probe in the running extensions list', 20_000, async () => {
+    const rows = await s.wb.page.locator('.runtime-extensions-editor .monaco-list-row').allTextContents();
+    return rows.find((r) => /PAU Probe/.test(r));
+  }).catch(() => null);
+  await s.wb.page.keyboard.press('Control+W').catch(() => undefined);
+  const ms = text ? /(\d+(?:\.\d+)?)\s*ms/.exec(text)?.[1] : undefined;
+  return ms ? Number(ms) : null;
+}
+
+/** Activation time as the extension logged it (a line like "activated in 12.3 ms"), if it does. */
+function activationFromLog(s: EditorSession): number | null {
+  const m = /activat\w*[^\n]*?(\d+(?:\.\d+)?)\s*ms/i.exec(s.extensionLog());
+  return m ? Number(m[1]) : null;
+}
+
+/** Runs the replay command on `path` and returns ms from Enter in the file dialog to the last row on screen with status "replay". */
+async function timeReplay(s: EditorSession, path: string, session: SessionFile): Promise<{ ms: number; panel: Frame }> {
+  const lastIndex = session.probes.at(-1)!.index;
+  await s.wb.runCommand('PAU: Open Session (Replay)');
+  await s.wb.answerQuickInput(path, { enter: false });
+  const t0 = Date.now();
+  await s.wb.page.keyboard.press('Enter');
+  const panel = await waitUntil(`the replayed panel to show probe ${lastIndex}`, 30_000, async () => {
+    for (const frame of s.wb.page.frames()) {
+      const done = await frame
+        .evaluate(
+          ([testRow, testStatus, last]) =>
+            !!document.querySelector(`${testRow}[data-index="${last}"]`) && /replay/i.test(document.querySelector(testStatus)?.textContent ?? ''),
+          [byTestId('probe-row'), byTestId('run-status'), String(lastIndex)] as const,
+        )
+        .catch(() => false);
+      if (done) return frame;
+    }
+    return undefined;
+  }, 10);
+  return { ms: Date.now() - t0, panel };
+}
+
+/** Scrolls the timeline from top to bottom, one step per animation frame; returns the frame intervals. */
+async function scrollFrameTimes(panel: Frame): Promise<number[]> {
+  return panel.evaluate(async (selector) => {
+    const list = document.querySelector<HTMLElement>(selector);
+    if (!list) throw new Error('no timeline list');
+    list.scrollTop = 0;
+    await new Promise((r) => requestAnimationFrame(() => r(null)));
+    const steps = 120;
+    const step = (list.scrollHeight - list.clientHeight) / steps;
+    const deltas: number[] = [];
+    let last = performance.now();
+    for (let i = 1; i <= steps; i++) {
+      list.scrollTop = step * i;
+      await new Promise((r) => requestAnimationFrame(() => r(null)));
+      const now = performance.now();
+      deltas.push(now - last);
+      last = now;
+    }
+    return deltas;
+  }, byTestId('timeline'));
+}
+
+export async function run(): Promise<Record<string, unknown>> {
+  const vsix = ensureVsix();
+  const bundles = {
+    'dist/extension.js': size(join(REPO_ROOT, 'dist', 'extension.js')),
+    'dist/webview.js': size(join(REPO_ROOT, 'dist', 'webview.js')),
+    'dist/cli.js': size(join(REPO_ROOT, 'dist', 'cli.js')),
+    '.vsix': size(vsix),
+  };
+
+  const s = await startEditor({ theme: 'dark', settings: { 'pau.baseUrl': undefined } });
+  try {
+    // Activation happens when a Python file opens (onLanguage:python); CodeLens proves it finished.
+    await s.wb.openFile('text.py');
+    await s.wb.codeLens('slugify');
+    const activationLogged = activationFromLog(s);
+    const activationVsCode = await activationFromRunningExtensions(s);
+
+    const { path, session } = bigSession(s.workspace, PROBES);
+    const cold = await timeReplay(s, path, session);
+    const warm: number[] = [];
+    let panel = cold.panel;
+    for (let i = 0; i < 3; i++) {
+      const r = await timeReplay(s, path, session);
+      warm.push(r.ms);
+      panel = r.panel;
+    }
+    const count = await panel.locator(byTestId('timeline')).getAttribute('data-count');
+    const status = await runStatus(panel);
+    const rendered = await panel.locator(byTestId('probe-row')).count();
+    const frames = await scrollFrameTimes(panel);
+
+    const figures = {
+      activationMs: { vscode: activationVsCode, logged: activationLogged },
+      bundleBytes: bundles,
+      replay1000: {
+        coldMs: cold.ms,
+        warmMedianMs: median(warm),
+        warmMs: warm,
+        probesInList: count === null ? null : Number(count),
+        rowsInDom: rendered,
+        status,
+      },
+      scroll: {
+        frames: frames.length,
+        medianFrameMs: Number(median(frames).toFixed(1)),
+        p95FrameMs: Number(percentile(frames, 95).toFixed(1)),
+        maxFrameMs: Number(Math.max(...frames).toFixed(1)),
+        framesOver50ms: frames.filter((d) => d > 50).length,
+      },
+      goals: GOALS,
+    };
+
+    const kb = (b: number | null) => (b === null ? 'missing' : `${(b / 1024).toFixed(1)} KB`);
+    const verdict = (ok: boolean | null) => (ok === null ? '?' : ok ? 'ok' : 'OVER');
+    const activation = activationVsCode ?? activationLogged;
+    const rows: [string, string, string, string][] = [
+      ['activation (VS Code\'s measure)', activationVsCode === null ? 'n/a' : `${activationVsCode} ms`, '< 100 ms', verdict(activationVsCode === null ? null : activationVsCode < GOALS.activationMs)],
+      ['activation (extension log)', activationLogged === null ? 'n/a' : `${activationLogged} ms`, '< 100 ms', verdict(activationLogged === null ? null : activationLogged < GOALS.activationMs)],
+      ['dist/extension.js', kb(bundles['dist/extension.js']), '< 1536 KB', verdict(bundles['dist/extension.js'] === null ? null : bundles['dist/extension.js'] < GOALS.extensionBundleBytes)],
+      ['dist/webview.js', kb(bundles['dist/webview.js']), '', ''],
+      ['dist/cli.js', kb(bundles['dist/cli.js']), '', ''],
+      ['.vsix', kb(bundles['.vsix']), '', ''],
+      [`replay ${PROBES} probes, new panel`, `${cold.ms} ms`, '< 1000 ms', verdict(cold.ms < GOALS.render1000Ms)],
+      [`replay ${PROBES} probes, open panel (median of 3)`, `${median(warm)} ms`, '< 1000 ms', verdict(median(warm) < GOALS.render1000Ms)],
+      ['rows in the DOM / probes in the list', `${rendered} / ${count}`, 'windowed', ''],
+      ['scroll: median / p95 / max frame', `${figures.scroll.medianFrameMs} / ${figures.scroll.p95FrameMs} / ${figures.scroll.maxFrameMs} ms`, '~16.7 ms', verdict(figures.scroll.p95FrameMs < 50)],
+    ];
+    const width = rows.reduce((w, r) => Math.max(w, r[0].length), 0);
+    console.log(`| ${'measure'.padEnd(width)} | value                    | goal      |      |`);
+    console.log(`|${'-'.repeat(width + 2)}|--------------------------|-----------|------|`);
+    for (const r of rows) console.log(`| ${r[0].padEnd(width)} | ${r[1].padEnd(24)} | ${r[2].padEnd(9)} | ${r[3].padEnd(4)} |`);
+    if (activation === null) console.log('(activation time not found: neither the Running Extensions view nor the log gave it)');
+    return figures;
+  } finally {
+    await s.close();
+  }
+}

@@ -1,0 +1,88 @@
+// Without any endpoint configured (pau.baseUrl empty): the offline explorer probes a function
+// in the real VS Code, and a saved session (written by the CLI from the same workspace)
+// replays in the panel, chosen through the file dialog. Light theme, for the screenshots.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { SessionFile } from '../../src/session/types.js';
+import { REPO_ROOT } from './harness/code-server.js';
+import { SCREENSHOTS_DIR, startEditor, withArtifactsOnFailure, type EditorSession } from './harness/editor-session.js';
+import { byTestId, probeRows, screenshotPanel, text, waitForStatus } from './harness/panel.js';
+import { realCall } from './harness/python-oracle.js';
+
+let session: EditorSession | undefined;
+
+before(async () => {
+  // No LLM server and no pau.baseUrl: the extension must get by without an endpoint.
+  session = await startEditor({ theme: 'light', settings: { 'pau.baseUrl': undefined } });
+}, { timeout: 120_000 });
+
+after(async () => {
+  await session?.close();
+});
+
+const editor = () => {
+  assert.ok(session, 'the editor did not start (see the before hook)');
+  return session;
+};
+
+test('PAU: Probe with Offline Explorer runs with no endpoint configured', async () => {
+  const s = editor();
+  await withArtifactsOnFailure(s, 'offline', 90_000, async () => {
+    await s.wb.openFile('mathx.py');
+    await s.wb.goToSymbol('gcd');
+    await s.wb.runCommand('PAU: Probe with Offline Explorer');
+    const panel = await s.wb.panelFrame(30_000, 'PAU Probe: gcd');
+    await waitForStatus(panel, 'done', 60_000, ['failed', 'stopped']);
+
+    const rows = await probeRows(panel);
+    assert.ok(rows.length >= 5, `the explorer made several probes (${rows.length})`);
+    // Spot-check rows against python3 itself: inputs shown as a call or as the argument list.
+    const file = join(s.workspace, 'mathx.py');
+    let checked = 0;
+    for (const row of rows) {
+      const args = /^(?:\w+)?\((.*)\)$/s.exec(row.input)?.[1] ?? row.input;
+      if (!/^[-\d\s,]+$/.test(args) || args.split(',').length !== 2) continue; // two int literals only
+      const real = realCall(file, 'gcd', args);
+      if (real.status === 'returned') assert.ok(row.output.includes(real.repr), `gcd(${args}) shows "${row.output}", python3 says ${real.repr}`);
+      else assert.match(row.output, new RegExp(real.type));
+      checked += 1;
+    }
+    assert.ok(checked >= 2, `at least two rows were plain gcd(int, int) calls to check (${JSON.stringify(rows.slice(0, 5))})`);
+    assert.ok((await text(panel, 'description')).length > 20, 'a templated description');
+    await panel.locator(byTestId('comparison')).waitFor({ timeout: 30_000 });
+    await screenshotPanel(s.wb.page, panel, join(SCREENSHOTS_DIR, 'panel-offline-light.png'));
+  });
+});
+
+test('PAU: Open Session (Replay) replays a saved session chosen in the file dialog', async () => {
+  const s = editor();
+  // A real session file, made by the CLI on the workspace copy.
+  const sessionPath = join(s.workspace, 'dedupe.session.json');
+  execFileSync(process.execPath, [join(REPO_ROOT, 'dist', 'cli.js'), 'probe', `${join(s.workspace, 'seqs.py')}:dedupe`, '--offline', '--compare', '--out', sessionPath, '--json'], {
+    cwd: s.workspace,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  const saved = JSON.parse(readFileSync(sessionPath, 'utf8')) as SessionFile;
+  assert.ok(saved.probes.length > 0, 'the CLI session has probes');
+
+  await withArtifactsOnFailure(s, 'replay', 60_000, async () => {
+    await s.wb.runCommand('PAU: Open Session (Replay)');
+    // code-server's file dialog is a quick input holding a path.
+    await s.wb.answerQuickInput(sessionPath);
+    const panel = await s.wb.panelFrame(30_000, 'PAU Probe: dedupe');
+    await waitForStatus(panel, 'replay', 30_000, ['failed']);
+    const rows = await probeRows(panel);
+    assert.equal(rows.length, saved.probes.length, 'one row per saved probe');
+    for (const [i, probe] of saved.probes.entries()) {
+      const repr = probe.result.value?.repr ?? probe.result.exception?.type;
+      if (repr) assert.ok(rows[i]!.output.includes(repr.replace(/\s+/g, ' ')), `row ${i} shows "${rows[i]!.output}", the session has ${repr}`);
+    }
+    const summary = saved.final.description?.summary;
+    if (summary) assert.ok((await text(panel, 'description')).includes(summary.replace(/\s+/g, ' ').trim()), 'the saved description');
+    await screenshotPanel(s.wb.page, panel, join(SCREENSHOTS_DIR, 'panel-replay-light.png'));
+  });
+});

@@ -1,0 +1,162 @@
+// A whole LLM run in a real VS Code: the API key set through its command, the CodeLens
+// "Probe" above examples/text.py:slugify, probe rows arriving while the (scripted) agent
+// is still working, the description and the comparison; the panel in both themes; and
+// "Insert" writing a docstring into examples/text.py:word_count.
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { SCREENSHOTS_DIR, startEditor, withArtifactsOnFailure, type EditorSession } from './harness/editor-session.js';
+import { byTestId, probeRows, runStatus, screenshotPanel, text, waitForStatus } from './harness/panel.js';
+import { docstringOf, realCall } from './harness/python-oracle.js';
+import { agentStep, replyFor, requestKind, slugifyRun, wordCountRun, type RunScript } from './harness/scripted-agent.js';
+import { waitUntil } from './harness/workbench.js';
+
+const API_KEY = 'sk-e2e-probe-run';
+let session: EditorSession | undefined;
+// The scripted model plays whichever run the current test needs.
+let current: RunScript = slugifyRun(300);
+
+before(async () => {
+  session = await startEditor({ theme: 'dark', llm: (req) => replyFor(current, req) });
+}, { timeout: 120_000 });
+
+after(async () => {
+  await session?.close();
+});
+
+/** Does a row's input show the argument `source` (a JSON-style string literal or None), in either quoting? */
+function shows(input: string, source: string): boolean {
+  const value = JSON.parse(source) as string | null;
+  if (value === null) return /\bNone\b/.test(input);
+  return [source, `'${value}'`].some((form) => input.includes(form));
+}
+
+const editor = () => {
+  assert.ok(session, 'the editor did not start (see the before hook)');
+  return session;
+};
+
+test('PAU: Set API Key stores the key from a password input box', async () => {
+  const s = editor();
+  await withArtifactsOnFailure(s, 'set-api-key', 30_000, async () => {
+    await s.wb.runCommand('PAU: Set API Key');
+    await s.wb.answerQuickInput(API_KEY, { expectPassword: true });
+    await s.wb.quickInputBox.waitFor({ state: 'hidden', timeout: 10_000 });
+    // Whether it was stored is checked by the next test: the agent's requests carry it.
+  });
+});
+
+test('CodeLens Probe opens the panel; rows appear while the agent runs, then the description and the comparison', async () => {
+  const s = editor();
+  const llm = s.llm!;
+  current = slugifyRun(300);
+  await withArtifactsOnFailure(s, 'probe-live', 120_000, async () => {
+    await s.wb.openFile('text.py');
+    await (await s.wb.codeLens('slugify')).click();
+    const panel = await s.wb.panelFrame(30_000, 'PAU Probe: slugify');
+
+    // Live: the first row is on screen while the run goes on. Three independent witnesses:
+    // the status still says running, and the model has not been asked for its last turn yet.
+    await panel.locator(byTestId('probe-row')).first().waitFor({ timeout: 60_000 });
+    const firstRowAt = Date.now();
+    const statusAtFirstRow = await runStatus(panel);
+    const agentTurnsAtFirstRow = llm.requests.filter((r) => requestKind(r) === 'agent').length;
+    assert.match(statusAtFirstRow, /running/i, 'run-status when the first probe row appeared');
+    assert.ok(agentTurnsAtFirstRow <= current.turns.length, `the model had already been asked for its final turn (${agentTurnsAtFirstRow} agent requests) when the first row appeared`);
+
+    await waitForStatus(panel, 'done', 90_000, ['failed', 'stopped']);
+    const lastAgentRequest = llm.requests.filter((r) => requestKind(r) === 'agent').at(-1)!;
+    assert.ok(agentStep(lastAgentRequest) >= current.turns.length, 'the run ended before the scripted submit turn');
+    assert.ok(firstRowAt < lastAgentRequest.receivedAt, 'the first row only appeared after the agent had finished');
+
+    // Every call the agent made has its row, with what the real function returns.
+    const rows = await probeRows(panel);
+    const file = join(s.workspace, 'text.py');
+    for (const turn of current.turns) {
+      for (const call of turn.calls) {
+        const arg = call.args[0]!;
+        const row = rows.find((r) => shows(r.input, arg));
+        assert.ok(row, `no probe row for slugify(${arg}); rows: ${JSON.stringify(rows)}`);
+        const real = realCall(file, 'slugify', arg);
+        if (real.status === 'returned') assert.ok(row.output.includes(real.repr.slice(1, -1)), `row for ${arg} shows "${row.output}", the function returns ${real.repr}`);
+        else assert.match(row.output, new RegExp(real.type), `row for ${arg} should show the ${real.type} it raises`);
+      }
+    }
+
+    assert.match(await text(panel, 'description'), /URL slug/, 'the inferred description');
+    await panel.locator(byTestId('comparison')).waitFor({ timeout: 30_000 });
+    assert.match(await text(panel, 'behavioural-score'), /\d+\s*(\/|of)\s*\d+/, 'behavioural agreement as "agree / total"');
+    assert.match(await text(panel, 'judge-score'), /4/, 'the scripted judge gave 4');
+    assert.equal(await panel.locator(byTestId('stale-flag')).count(), 0, 'slugify’s docstring is accurate: no stale flag');
+
+    // The key set through the command is the one the model was called with.
+    const agentRequests = llm.requests.filter((r) => requestKind(r) === 'agent');
+    assert.ok(agentRequests.length >= current.turns.length + 1);
+    for (const r of agentRequests) assert.equal(r.headers.authorization, `Bearer ${API_KEY}`);
+  });
+});
+
+test('screenshots of the panel in the dark and the light theme', async () => {
+  const s = editor();
+  await withArtifactsOnFailure(s, 'screenshots', 60_000, async () => {
+    mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+    let panel = await s.wb.panelFrame();
+    assert.match(await runStatus(panel), /done/i, 'the previous test’s run should be on show');
+    const darkBackground = await panel.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    assert.ok(await panel.evaluate(() => document.body.classList.contains('vscode-dark')), 'webview body has the vscode-dark class');
+    await s.wb.page.screenshot({ path: join(SCREENSHOTS_DIR, 'workbench-dark.png') });
+    await screenshotPanel(s.wb.page, panel, join(SCREENSHOTS_DIR, 'panel-dark.png'));
+
+    await s.wb.runCommand('Preferences: Color Theme');
+    await s.wb.answerQuickInput('Default Light Modern');
+    await s.wb.page.locator('.monaco-workbench.vs').waitFor({ timeout: 15_000 });
+    panel = await s.wb.panelFrame();
+    await waitUntil('the panel to switch to the light theme', 10_000, () => panel.evaluate(() => document.body.classList.contains('vscode-light')));
+    const lightBackground = await panel.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    assert.notEqual(lightBackground, darkBackground, 'the panel’s background follows the theme');
+    await s.wb.page.screenshot({ path: join(SCREENSHOTS_DIR, 'workbench-light.png') });
+    await screenshotPanel(s.wb.page, panel, join(SCREENSHOTS_DIR, 'panel-light.png'));
+
+    await s.wb.runCommand('Preferences: Color Theme');
+    await s.wb.answerQuickInput('Default Dark Modern');
+    await s.wb.page.locator('.monaco-workbench.vs-dark').waitFor({ timeout: 15_000 });
+  });
+});
+
+test('Insert writes the inferred docstring under the def, indented, and the file still parses', async () => {
+  const s = editor();
+  current = wordCountRun(100);
+  const file = join(s.workspace, 'text.py');
+  const before = readFileSync(file, 'utf8');
+  assert.equal(docstringOf(file, 'word_count'), null, 'examples/text.py:word_count has no docstring to begin with');
+  await withArtifactsOnFailure(s, 'insert-docstring', 120_000, async () => {
+    await s.wb.openFile('text.py');
+    await (await s.wb.codeLens('word_count')).click();
+    const panel = await s.wb.panelFrame(30_000, 'PAU Probe: word_count');
+    await waitForStatus(panel, 'done', 90_000, ['failed', 'stopped']);
+    const insert = panel.locator(byTestId('insert'));
+    await waitUntil('the Insert button to be enabled', 15_000, () => insert.isEnabled());
+    await insert.click();
+
+    // The edit lands in the editor's document; saving puts it on disk.
+    await waitUntil('text.py to become dirty', 15_000, () => s.wb.page.locator('.tab.dirty', { hasText: 'text.py' }).count().then((n) => n > 0));
+    await s.wb.runCommand('File: Save All');
+    const after = await waitUntil('the docstring on disk', 15_000, () => {
+      const now = readFileSync(file, 'utf8');
+      return now !== before ? now : undefined;
+    });
+
+    const docstring = docstringOf(file, 'word_count'); // parses the whole file with python3's ast
+    assert.ok(docstring, 'word_count has a docstring after Insert');
+    assert.match(docstring, /Count how many times each word occurs/);
+    const lines = after.split('\n');
+    const def = lines.findIndex((l) => l.startsWith('def word_count('));
+    assert.match(lines[def + 1]!, /^ {4}(r|u)?("""|''')\S/, 'the docstring opens on the line right under the def, indented 4 spaces');
+    // Nothing else changed: the file is the old one with the docstring lines added under the def.
+    const added = lines.length - before.split('\n').length;
+    assert.deepEqual([...lines.slice(0, def + 1), ...lines.slice(def + 1 + added)], before.split('\n'));
+    // And the function still works.
+    assert.deepEqual(realCall(file, 'word_count', '"a b a"'), { status: 'returned', repr: "{'a': 2, 'b': 1}" });
+  });
+});

@@ -1,0 +1,140 @@
+// API-level checks inside a desktop VS Code (run by test/electron/run.ts with
+// @vscode/test-electron). They complement the code-server suite in test/e2e/, which drives
+// the UI: here the extension is reached through the `vscode` API only. No test framework:
+// a list of named async checks, run in order, failing the run if any fails.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+
+const EXTENSION_ID = 'pau-probe.pau-probe';
+const workspace = process.env.PAU_TEST_WORKSPACE ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
+
+const CONTRACT_COMMANDS = [
+  'pau.probeAtCursor',
+  'pau.probeFunction',
+  'pau.probeOffline',
+  'pau.stop',
+  'pau.insertDocstring',
+  'pau.generateDocstrings',
+  'pau.exportSession',
+  'pau.openSession',
+  'pau.setApiKey',
+  'pau.showLog',
+];
+
+const CONTRACT_DEFAULTS: Record<string, unknown> = {
+  baseUrl: '',
+  model: '',
+  judgeModel: '',
+  maxProbes: 20,
+  timeoutMs: 5000,
+  memoryMb: 1024,
+  strictness: 'anonymized',
+  coverageFeedback: true,
+  docstringStyle: 'auto',
+  pythonPath: '',
+  'codeLens.enabled': true,
+  compare: true,
+  textProtocol: false,
+};
+
+async function until<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined> | T | undefined): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function openExample(name: string): Promise<vscode.TextDocument> {
+  const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(join(workspace, name)));
+  await vscode.window.showTextDocument(doc);
+  return doc;
+}
+
+function panelTab(functionName: string): vscode.Tab | undefined {
+  for (const group of vscode.window.tabGroups.all) {
+    for (const tab of group.tabs) {
+      if (tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('pau.probePanel') && tab.label === `PAU Probe: ${functionName}`) return tab;
+    }
+  }
+  return undefined;
+}
+
+const checks: [string, () => Promise<void>][] = [
+  [
+    'activates when a Python file opens',
+    async () => {
+      await openExample('text.py');
+      const ext = vscode.extensions.getExtension(EXTENSION_ID);
+      assert.ok(ext, `${EXTENSION_ID} is installed`);
+      await until('activation', 20_000, () => (ext.isActive ? true : undefined));
+    },
+  ],
+  [
+    'registers every command of the UI contract',
+    async () => {
+      const all = new Set(await vscode.commands.getCommands(true));
+      for (const id of CONTRACT_COMMANDS) assert.ok(all.has(id), `command ${id} is registered`);
+    },
+  ],
+  [
+    'declares the settings of the UI contract with their defaults',
+    async () => {
+      const config = vscode.workspace.getConfiguration('pau');
+      for (const [key, value] of Object.entries(CONTRACT_DEFAULTS)) {
+        assert.deepEqual(config.inspect(key)?.defaultValue, value, `pau.${key} defaults to ${JSON.stringify(value)}`);
+      }
+    },
+  ],
+  [
+    'puts a "Probe" CodeLens above every def, running pau.probeAtCursor with (uri, qualname)',
+    async () => {
+      const doc = await openExample('text.py');
+      const lenses = await until('CodeLenses on text.py', 20_000, async () => {
+        const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri, 100);
+        return found && found.some((l) => l.command?.command === 'pau.probeAtCursor') ? found : undefined;
+      });
+      const probes = lenses.filter((l) => l.command?.command === 'pau.probeAtCursor');
+      const defs = doc.getText().split('\n').flatMap((line, i) => (/^def (\w+)/.exec(line) ? [{ name: /^def (\w+)/.exec(line)![1]!, line: i }] : []));
+      assert.ok(defs.length >= 5);
+      for (const def of defs) {
+        const lens = probes.find((l) => l.range.start.line === def.line);
+        assert.ok(lens, `a Probe lens on line ${def.line + 1} (def ${def.name})`);
+        assert.match(lens.command!.title, /Probe/);
+        const [uri, qualname] = lens.command!.arguments ?? [];
+        assert.equal((uri as vscode.Uri).fsPath, doc.uri.fsPath);
+        assert.equal(qualname, def.name);
+      }
+    },
+  ],
+  [
+    'the offline explorer opens the panel for mathx.gcd with no endpoint configured',
+    async () => {
+      const doc = await openExample('mathx.py');
+      await vscode.commands.executeCommand('pau.probeOffline', doc.uri, 'gcd');
+      await until('the "PAU Probe: gcd" panel', 30_000, () => panelTab('gcd'));
+      await vscode.commands.executeCommand('pau.stop');
+    },
+  ],
+];
+
+/** Entry point called by VS Code's test runner (extensionTestsPath). */
+export async function run(): Promise<void> {
+  const failures: string[] = [];
+  for (const [name, check] of checks) {
+    const started = Date.now();
+    try {
+      await check();
+      console.log(`  ✔ ${name} (${Date.now() - started} ms)`);
+    } catch (error) {
+      const message = error instanceof Error ? error.stack ?? error.message : String(error);
+      console.log(`  ✖ ${name}\n${message}`);
+      failures.push(name);
+    }
+  }
+  console.log(`\n${checks.length - failures.length} passed, ${failures.length} failed`);
+  if (failures.length > 0) throw new Error(`${failures.length} check(s) failed: ${failures.join('; ')}`);
+}
