@@ -54,6 +54,15 @@ const live = new Set<number>();
 process.on('exit', () => {
   for (const pid of live) killTreeNow(pid);
 });
+// code-server is in a process group of its own, which a Ctrl-C at the terminal does not
+// reach, and Node skips 'exit' handlers when a signal kills it: exit properly instead
+// (Playwright's own 'exit' handler then closes Chromium).
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(sig, () => {
+    for (const pid of live) killTreeNow(pid);
+    process.exit(128 + (sig === 'SIGINT' ? 2 : sig === 'SIGTERM' ? 15 : 1));
+  });
+}
 
 export async function startCodeServer(options: CodeServerOptions): Promise<CodeServer> {
   requireInstalled();
