@@ -49,7 +49,7 @@ async function activationFromRunningExtensions(s: EditorSession): Promise<number
   await s.wb.runCommand('Developer: Show Running Extensions');
   const text = await waitUntil('PAU Probe in the running extensions list', 20_000, async () => {
     const rows = await s.wb.page.locator('.runtime-extensions-editor .monaco-list-row').allTextContents();
-    return rows.find((r) => /PAU Probe/.test(r));
+    return rows.find((r) => /PAU Probe|pau-probe/.test(r));
   }).catch(() => null);
   await s.wb.page.keyboard.press('Control+W').catch(() => undefined);
   const ms = text ? /(\d+(?:\.\d+)?)\s*ms/.exec(text)?.[1] : undefined;

@@ -28,23 +28,24 @@ const editor = () => {
   return session;
 };
 
-test('PAU: Probe with Offline Explorer runs with no endpoint configured', async () => {
+test('with no endpoint, CodeLens Probe offers the offline explorer, which probes the function', async () => {
   const s = editor();
-  await withArtifactsOnFailure(s, 'offline', 90_000, async () => {
+  await withArtifactsOnFailure(s, 'offline-codelens', 90_000, async () => {
     await s.wb.openFile('mathx.py');
-    await s.wb.goToSymbol('gcd');
-    await s.wb.runCommand('PAU: Probe with Offline Explorer');
+    await (await s.wb.codeLens('gcd')).click();
+    await s.wb.notification(/endpoint/i);
+    await s.wb.clickNotificationButton('Use the Offline Explorer');
     const panel = await s.wb.panelFrame(30_000, 'PAU Probe: gcd');
     await waitForStatus(panel, 'done', 60_000, ['failed', 'stopped']);
 
     const rows = await probeRows(panel);
     assert.ok(rows.length >= 5, `the explorer made several probes (${rows.length})`);
-    // Spot-check rows against python3 itself: inputs shown as a call or as the argument list.
+    // Check rows against python3 itself: every plain gcd(int, int) call the explorer made.
     const file = join(s.workspace, 'mathx.py');
     let checked = 0;
     for (const row of rows) {
-      const args = /^(?:\w+)?\((.*)\)$/s.exec(row.input)?.[1] ?? row.input;
-      if (!/^[-\d\s,]+$/.test(args) || args.split(',').length !== 2) continue; // two int literals only
+      const args = /^\w*\((.*)\)$/s.exec(row.input)?.[1] ?? row.input;
+      if (!/^\s*-?\d+\s*,\s*-?\d+\s*$/.test(args)) continue;
       const real = realCall(file, 'gcd', args);
       if (real.status === 'returned') assert.ok(row.output.includes(real.repr), `gcd(${args}) shows "${row.output}", python3 says ${real.repr}`);
       else assert.match(row.output, new RegExp(real.type));
@@ -54,6 +55,21 @@ test('PAU: Probe with Offline Explorer runs with no endpoint configured', async 
     assert.ok((await text(panel, 'description')).length > 20, 'a templated description');
     await panel.locator(byTestId('comparison')).waitFor({ timeout: 30_000 });
     await screenshotPanel(s.wb.page, panel, join(SCREENSHOTS_DIR, 'panel-offline-light.png'));
+  });
+});
+
+test('PAU: Probe with Offline Explorer probes the function at the cursor', async () => {
+  const s = editor();
+  await withArtifactsOnFailure(s, 'offline-command', 60_000, async () => {
+    await s.wb.openFile('text.py');
+    await s.wb.goToSymbol('rot13');
+    await s.wb.runCommand('PAU: Probe with Offline Explorer');
+    const panel = await s.wb.panelFrame(30_000, 'PAU Probe: rot13');
+    await waitForStatus(panel, 'done', 60_000, ['failed', 'stopped']);
+    const rows = await probeRows(panel);
+    assert.ok(rows.length >= 3, `the explorer made several probes (${rows.length})`);
+    // rot13 is an involution: the explorer should say so (a property it checks by name).
+    assert.match(await text(panel, 'description'), /involution|twice|own inverse/i);
   });
 });
 
