@@ -13,6 +13,8 @@ export type StartWorker = (options: WorkerOptions) => Promise<Prober>;
 
 /** Held-out inputs beyond this many are not run (doctest inputs come first). */
 export const MAX_HELD_OUT = 40;
+/** How long generated code may take to import. */
+export const IMPORT_TIMEOUT_MS = 10_000;
 /** After this many timeouts an implementation's remaining inputs are scored without running. */
 export const MAX_IMPL_TIMEOUTS = 3;
 
@@ -53,6 +55,8 @@ export interface ImplRun {
 
 export interface ImplOptions {
   code: string | null;
+  /** Why there is no code, when there is none. */
+  problem?: string;
   qualname: string;
   startWorker: StartWorker;
   python?: string;
@@ -66,7 +70,7 @@ function failAll(count: number, failure: string): ImplRun {
 
 /** Runs generated code on the requests in a fresh sandboxed worker, which is always stopped. */
 export async function runImplementation(requests: CallRequest[], opts: ImplOptions): Promise<ImplRun> {
-  if (opts.code === null) return failAll(requests.length, 'the model wrote no code');
+  if (opts.code === null) return failAll(requests.length, opts.problem ?? 'the model wrote no code');
   let worker: Prober;
   try {
     worker = await opts.startWorker({
@@ -74,6 +78,8 @@ export async function runImplementation(requests: CallRequest[], opts: ImplOptio
       python: opts.python,
       limits: opts.limits,
       coverage: false,
+      // Module-level code that never finishes should not hold the comparison for long.
+      importTimeoutMs: IMPORT_TIMEOUT_MS,
     });
   } catch (e) {
     if (!(e instanceof ProbeError) || e.kind === 'no-python' || e.kind === 'stopped') throw e;

@@ -5,7 +5,10 @@
 import type { CallRequest, FunctionInfo } from '../probe/types.js';
 import { matchingBracket, normaliseSource, splitTopLevel, stripComments } from './python-source.js';
 
-export type ParsedCall = { request: CallRequest } | { reason: string };
+/** `list(f(…))` / `tuple(f(…))`: how doctests show what a generator yields. */
+export type Wrapper = 'list' | 'tuple';
+
+export type ParsedCall = { request: CallRequest; wrap?: Wrapper } | { reason: string };
 
 const NOT_A_CALL = 'not a call of the function';
 const DOTTED = /^[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*/;
@@ -36,6 +39,15 @@ const segments = (dotted: string) => dotted.split('.').map((s) => s.trim());
 /** Maps one example's source to a call of `info`'s function, or says why it cannot. */
 export function callFromSource(source: string, info: FunctionInfo): ParsedCall {
   const src = stripComments(source).trim();
+  const wrapper = /^(list|tuple)\s*\(/.exec(src);
+  if (wrapper && info.name !== wrapper[1] && matchingBracket(src, wrapper[0].length - 1) === src.length - 1) {
+    const inner = directCall(src.slice(wrapper[0].length, -1).trim(), info);
+    return 'request' in inner ? { ...inner, wrap: wrapper[1] as Wrapper } : inner;
+  }
+  return directCall(src, info);
+}
+
+function directCall(src: string, info: FunctionInfo): ParsedCall {
   const head = DOTTED.exec(src);
   if (!head) return { reason: NOT_A_CALL };
   const callee = segments(head[0]);

@@ -124,8 +124,8 @@ async function writeImplementation(ctx: Context, side: Side): Promise<WrittenCod
   if (!reply) return undefined;
   addUsage(ctx.usage, reply.usage);
   const code = extractPythonCode(reply.text);
-  if (code === null) return { code: null, problem: `the ${side} side's model reply had no Python code` };
-  if (!definesFunction(code, pres.implName)) return { code: null, problem: `the ${side} side's code does not define ${pres.implName}()` };
+  if (code === null) return { code: null, problem: 'the model reply had no Python code' };
+  if (!definesFunction(code, pres.implName)) return { code: null, problem: `the generated code does not define ${pres.implName}()` };
   return { code };
 }
 
@@ -168,6 +168,7 @@ async function behaviouralAgreement(ctx: Context): Promise<BehaviouralReport | u
   const runSide = async (written: WrittenCode) =>
     runImplementation(implRequests, {
       code: written.code,
+      problem: written.problem,
       qualname: pres.implName,
       startWorker: ctx.deps.startWorker,
       python: input.python,
@@ -180,11 +181,10 @@ async function behaviouralAgreement(ctx: Context): Promise<BehaviouralReport | u
   ];
   const inferredRun = await runSide(inferredCode);
   const inferred = scoreSide(info.name, requests, refs, inferredRun);
-  const loadNote = (side: Side, written: WrittenCode, failure?: string) => {
-    const why = written.problem ?? failure;
-    if (why) sideNotes.push(`${side} side: ${why}; every input counts as disagreement`);
+  const loadNote = (side: Side, failure?: string) => {
+    if (failure) sideNotes.push(`${side} side: ${failure}; every input counts as disagreement`);
   };
-  loadNote('inferred', inferredCode, inferredRun.loadFailure);
+  loadNote('inferred', inferredRun.loadFailure);
 
   const out: BehaviouralReport = {
     inferred: { agree: inferred.agree, total: inferred.total },
@@ -196,11 +196,11 @@ async function behaviouralAgreement(ctx: Context): Promise<BehaviouralReport | u
   if (docstringCode) {
     const docRun = await runSide(docstringCode);
     const doc = scoreSide(info.name, requests, refs, docRun);
-    loadNote('docstring', docstringCode, docRun.loadFailure);
+    loadNote('docstring', docRun.loadFailure);
     out.docstring = { agree: doc.agree, total: doc.total };
     out.docstringDisagreements = doc.disagreements;
     if (docstringCode.code) out.implementations!.docstring = docstringCode.code;
-    const loaded = docstringCode.code !== null && !docRun.loadFailure;
+    const loaded = !docRun.loadFailure;
     out.stale = isStale(out.inferred, out.docstring, loaded);
     if (!loaded) sideNotes.push('stale flag not judged: the docstring side never ran');
   } else if (ctx.docstring !== null) {

@@ -3,6 +3,7 @@
 // each line and trailing blank lines are ignored (editors strip them; doctest does not).
 import type { ProbeResult } from '../probe/types.js';
 import { renderOutcome } from '../session/format.js';
+import type { Wrapper } from './call-source.js';
 import type { DoctestExample } from './doctest-parse.js';
 
 type Options = DoctestExample['options'];
@@ -107,4 +108,25 @@ export function checkExample(example: Pick<DoctestExample, 'want' | 'options'>, 
       // Timed out, crashed, or the argument was refused: nothing doctest could print.
       return { got: renderOutcome(result), ok: false };
   }
+}
+
+/**
+ * The result `list(f(…))` or `tuple(f(…))` would have had, from the worker's result of `f(…)`:
+ * a generator's items (or the exception it raised), or a list/tuple value re-bracketed. Null
+ * when it cannot be reproduced faithfully (e.g. `list('abc')`).
+ */
+export function materialise(result: ProbeResult, wrap: Wrapper): ProbeResult | null {
+  const v = result.value;
+  if (result.status !== 'returned' || !v) return result;
+  const bracket = (inner: string, count: number) =>
+    wrap === 'list' ? `[${inner}]` : `(${inner}${count === 1 ? ',' : ''})`;
+  if (v.iteration) {
+    const it = v.iteration;
+    if (it.raised) return { ...result, status: 'raised', value: undefined, exception: it.raised };
+    const more = it.ended ? '' : it.items.length > 0 ? ', ...' : '...';
+    return { ...result, value: { type: wrap, repr: bracket(it.items.join(', ') + more, it.ended ? it.items.length : 2), truncated: !it.ended } };
+  }
+  if (v.truncated || (v.data?.t !== 'list' && v.data?.t !== 'tuple')) return null;
+  const inner = v.repr.slice(1, -1).replace(/,$/, '');
+  return { ...result, value: { ...v, type: wrap, repr: bracket(inner, v.data.v.length), data: { t: wrap, v: v.data.v } } };
 }

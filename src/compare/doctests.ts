@@ -4,7 +4,7 @@
 import type { CallRequest, FunctionInfo, Prober } from '../probe/types.js';
 import type { Comparison } from '../session/types.js';
 import { callFromSource } from './call-source.js';
-import { checkExample } from './doctest-check.js';
+import { checkExample, materialise } from './doctest-check.js';
 import { parseDoctests, type DoctestExample } from './doctest-parse.js';
 
 /** One example's outcome. `notRun` says why an example was not run (then `ok` is false and it counts as neither). */
@@ -22,8 +22,8 @@ export interface DoctestReport extends NonNullable<Comparison['doctests']> {
   results: DoctestResult[];
 }
 
-/** Large enough for ordinary doctest output; a longer repr is compared as truncated. */
-const DOCTEST_REPR_CHARS = 20_000;
+/** Large enough for ordinary doctest output; a longer repr or generator is compared as truncated. */
+const DOCTEST_LIMITS = { maxReprChars: 20_000, maxIterItems: 1000 };
 
 /** The examples of a docstring that are calls of the function, as call requests (for held-out inputs). */
 export function doctestCalls(docstring: string, info: FunctionInfo): { example: DoctestExample; request: CallRequest }[] {
@@ -47,10 +47,17 @@ export async function runDoctests(docstring: string, info: FunctionInfo, worker:
       report.results.push({ ...base, got: '', ok: false, notRun: parsed.reason });
       continue;
     }
-    const result = await worker.call(parsed.request, { signal, limits: { maxReprChars: DOCTEST_REPR_CHARS } });
+    const raw = await worker.call(parsed.request, { signal, limits: DOCTEST_LIMITS });
+    const result = parsed.wrap ? materialise(raw, parsed.wrap) : raw;
+    if (!result) {
+      report.notRun++;
+      report.results.push({ ...base, got: '', ok: false, notRun: `${parsed.wrap}() of a ${raw.value?.type ?? 'value'} is not reproduced` });
+      continue;
+    }
     if (result.status === 'rejected') {
       report.notRun++;
-      const why = result.exception?.message ?? 'an argument is outside the safe grammar';
+      // The worker's refusal ends with a long list of what is allowed; its first sentence says what was wrong.
+      const why = (result.exception?.message ?? 'an argument is outside the safe grammar').split(/\.\s/)[0];
       report.results.push({ ...base, got: '', ok: false, notRun: `argument refused by the sandbox: ${why}` });
       continue;
     }

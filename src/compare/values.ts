@@ -97,6 +97,11 @@ function renderedEqual(a: RenderedValue, b: RenderedValue): { agree: boolean; re
     if (!a.iteration || !b.iteration) return { agree: false, reason: 'one is an iterator, the other is not' };
     const same = a.iteration.ended === b.iteration.ended && a.iteration.items.length === b.iteration.items.length;
     if (!same || a.iteration.items.some((x, i) => x !== b.iteration!.items[i])) return { agree: false, reason: 'different items' };
+    const raisedA = a.iteration.raised?.type;
+    const raisedB = b.iteration.raised?.type;
+    if ((raisedA === undefined) !== (raisedB === undefined) || (raisedA && raisedB && shortTypeName(raisedA) !== shortTypeName(raisedB))) {
+      return { agree: false, reason: 'the iteration raised differently' };
+    }
     return { agree: true };
   }
   if (a.data && b.data) return valuesEqual(a.data, b.data) ? { agree: true } : { agree: false, reason: 'different values' };

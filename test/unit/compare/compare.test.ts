@@ -203,7 +203,7 @@ test('code that does not load or is missing: every input disagrees, with a note,
   assert.deepEqual(b.inferred, { agree: 0, total: 2 });
   assert.deepEqual(b.docstring, { agree: 0, total: 2 });
   assert.equal(b.stale, false);
-  assert.match(b.note!, /inferred side: the inferred side's model reply had no Python code; every input counts as disagreement/);
+  assert.match(b.note!, /inferred side: the model reply had no Python code; every input counts as disagreement/);
   assert.match(b.note!, /docstring side: the generated code did not load \(import-failed\): SyntaxError: invalid syntax/);
   assert.match(b.note!, /stale flag not judged/);
   assert.equal(b.docstringDisagreements![0]!.got, 'the generated code did not load (import-failed): SyntaxError: invalid syntax');

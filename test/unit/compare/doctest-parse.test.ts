@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import type { FunctionInfo, ProbeResult } from '../../../src/probe/types.js';
 import { parseDoctests, exampleLines } from '../../../src/compare/doctest-parse.js';
 import { callFromSource, requestKey } from '../../../src/compare/call-source.js';
-import { checkExample, ellipsisMatch, expectedException, outputMatches } from '../../../src/compare/doctest-check.js';
+import { checkExample, ellipsisMatch, expectedException, materialise, outputMatches } from '../../../src/compare/doctest-check.js';
 import { normaliseSource, splitTopLevel } from '../../../src/compare/python-source.js';
 
 function info(over: Partial<FunctionInfo> = {}): FunctionInfo {
@@ -74,7 +74,9 @@ test('maps calls by name, module prefix, class prefix and receiver', () => {
   assert.deepEqual(callFromSource('top_scores(lambda a, b: a + b, 3)', fn), { request: { args: ['lambda a, b: a + b', '3'] } });
   assert.deepEqual(callFromSource('top_scores()', fn), { request: { args: [] } });
 
-  for (const notCall of ['x = top_scores([1])', 'list(top_scores([1]))', 'import legacy', 'top_scores([1])[0]', 'other([1])', 'top_scores']) {
+  assert.deepEqual(callFromSource('list(top_scores([1]))', fn), { request: { args: ['[1]'] }, wrap: 'list' });
+  assert.deepEqual(callFromSource('tuple( legacy.top_scores([1]) )', fn), { request: { args: ['[1]'] }, wrap: 'tuple' });
+  for (const notCall of ['x = top_scores([1])', 'sorted(top_scores([1]))', 'list(top_scores([1])) + [2]', 'import legacy', 'top_scores([1])[0]', 'other([1])', 'top_scores']) {
     assert.match((callFromSource(notCall, fn) as { reason: string }).reason, /not a call of the function/, notCall);
   }
   assert.match((callFromSource('top_scores(*xs)', fn) as { reason: string }).reason, /unpacking/);
@@ -149,4 +151,24 @@ test('returned values print their repr, None prints nothing, stdout comes first'
   assert.equal(checkExample({ want: 'hello\n3\n', options: {} }, ret('3', 'int', 'hello\n')).ok, true);
   const timeout: ProbeResult = { status: 'timeout', mutations: [], stdout: '', stderr: '', durationMs: 5000 };
   assert.equal(checkExample({ want: '3\n', options: {} }, timeout).ok, false);
+});
+
+test('list(gen(…)) and tuple(…) examples are rebuilt from what the worker returned', () => {
+  const base = { mutations: [], stdout: '', stderr: '', durationMs: 1 };
+  const gen = (items: string[], ended: boolean, raised?: { type: string; message: string }): ProbeResult => ({
+    ...base,
+    status: 'returned',
+    value: { type: 'generator', repr: '<generator object count_up at 0x1>', truncated: false, iteration: { items, ended, ...(raised ? { raised } : {}) } },
+  });
+  assert.equal(materialise(gen(['1', '2', '3'], true), 'list')!.value!.repr, '[1, 2, 3]');
+  assert.equal(materialise(gen(['1'], true), 'tuple')!.value!.repr, '(1,)');
+  assert.equal(materialise(gen([], true), 'tuple')!.value!.repr, '()');
+  const endless = materialise(gen(['0', '1'], false), 'list')!;
+  assert.deepEqual([endless.value!.repr, endless.value!.truncated], ['[0, 1, ...]', true]);
+  const raising = materialise(gen(['1'], true, { type: 'ValueError', message: 'boom' }), 'list')!;
+  assert.deepEqual([raising.status, raising.exception], ['raised', { type: 'ValueError', message: 'boom' }]);
+  const tuple: ProbeResult = { ...base, status: 'returned', value: { type: 'tuple', repr: "('a',)", truncated: false, data: { t: 'tuple', v: [{ t: 'str', v: 'a' }] } } };
+  assert.equal(materialise(tuple, 'list')!.value!.repr, "['a']");
+  const text: ProbeResult = { ...base, status: 'returned', value: { type: 'str', repr: "'ab'", truncated: false, data: { t: 'str', v: 'ab' } } };
+  assert.equal(materialise(text, 'list'), null, "list('ab') is not rebuilt");
 });
