@@ -69,28 +69,29 @@ export function stripComments(src: string): string {
     .join('');
 }
 
+/** Indices of the code characters of `src` from `start` on: string literals and comments skipped. */
+function* codeIndices(src: string, start = 0): Generator<number> {
+  let i = start;
+  while (i < src.length) {
+    const c = src[i]!;
+    if (isQuote(c)) i = skipString(src, i);
+    else if (c === '#') while (i < src.length && src[i] !== '\n') i++;
+    else yield i++;
+  }
+}
+
 /**
  * Index of the bracket closing the one opened at `open`, or -1. Strings and comments are skipped.
  */
 export function matchingBracket(src: string, open: number): number {
   const stack: string[] = [];
-  let i = open;
-  while (i < src.length) {
+  for (const i of codeIndices(src, open)) {
     const c = src[i]!;
-    if (isQuote(c)) {
-      i = skipString(src, i);
-      continue;
-    }
-    if (c === '#') {
-      while (i < src.length && src[i] !== '\n') i++;
-      continue;
-    }
     if (OPENERS[c]) stack.push(OPENERS[c]);
     else if (CLOSERS.has(c)) {
       if (stack.pop() !== c) return -1;
       if (stack.length === 0) return i;
     }
-    i++;
   }
   return -1;
 }
@@ -105,30 +106,20 @@ export function splitTopLevel(src: string): string[] | null {
   let depth = 0;
   let start = 0;
   let inLambdaParams = false;
-  let i = 0;
-  while (i < src.length) {
+  for (const i of codeIndices(src)) {
     const c = src[i]!;
-    if (isQuote(c)) {
-      i = skipString(src, i);
-      continue;
-    }
-    if (c === '#') {
-      while (i < src.length && src[i] !== '\n') i++;
-      continue;
-    }
     if (OPENERS[c]) depth++;
     else if (CLOSERS.has(c)) {
       depth--;
       if (depth < 0) return null;
     } else if (depth === 0) {
-      if (/^lambda\b/.test(src.slice(i)) && !/[\w.]/.test(src[i - 1] ?? '')) inLambdaParams = true;
+      if (src.startsWith('lambda', i) && !/[\w.]/.test(src[i - 1] ?? '') && !/\w/.test(src[i + 6] ?? '')) inLambdaParams = true;
       else if (c === ':' && inLambdaParams) inLambdaParams = false;
       else if (c === ',' && !inLambdaParams) {
         parts.push(src.slice(start, i));
         start = i + 1;
       }
     }
-    i++;
   }
   if (depth !== 0) return null;
   parts.push(src.slice(start));
