@@ -15,6 +15,8 @@ function copyPython() {
   });
   // The repository is "type": "module"; the bundles are CommonJS.
   writeFileSync('dist/package.json', '{ "type": "commonjs" }\n');
+  // The panel's icon font (vscode-elements' <vscode-icon> and our rows use the codicons).
+  for (const file of ['codicon.css', 'codicon.ttf']) cpSync(`node_modules/@vscode/codicons/dist/${file}`, `dist/${file}`);
 }
 
 const common = {

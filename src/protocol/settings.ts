@@ -1,0 +1,231 @@
+// The extension's settings: keys, types, defaults, scopes and descriptions in one table.
+// package.json's `contributes.configuration` must declare exactly this (a unit test checks),
+// the host reads values through `readSettings`, and the webview names keys from here.
+// No `vscode` import: the table is plain data so that Node tests and the webview can use it.
+
+export type SettingScope = 'application' | 'machine' | 'machine-overridable' | 'window' | 'resource';
+
+interface Common {
+  scope: SettingScope;
+  markdownDescription: string;
+  /** Position in the Settings editor. */
+  order: number;
+}
+export interface StringSetting extends Common {
+  type: 'string';
+  default: string;
+  enum?: readonly string[];
+  enumDescriptions?: readonly string[];
+}
+export interface NumberSetting extends Common {
+  type: 'integer' | 'number';
+  default: number;
+  minimum: number;
+  maximum: number;
+}
+export interface BooleanSetting extends Common {
+  type: 'boolean';
+  default: boolean;
+}
+export type SettingSpec = StringSetting | NumberSetting | BooleanSetting;
+
+export const SETTINGS_SECTION = 'pau';
+
+export const DOCSTRING_STYLES = ['auto', 'google', 'numpy', 'sphinx', 'pep257'] as const;
+export type DocstringStyleSetting = (typeof DOCSTRING_STYLES)[number];
+
+export const SETTINGS = {
+  baseUrl: {
+    type: 'string',
+    default: '',
+    scope: 'machine',
+    order: 1,
+    markdownDescription:
+      'Base URL of an OpenAI-compatible endpoint, e.g. `https://api.openai.com/v1` or `http://localhost:11434/v1` (Ollama). ' +
+      'Empty: only the offline explorer runs. The API key is stored with **PAU: Set API Key**, never in settings. ' +
+      'Machine scope: a workspace cannot redirect your key to another server.',
+  },
+  model: {
+    type: 'string',
+    default: '',
+    scope: 'window',
+    order: 2,
+    markdownDescription: 'Model name the agent uses at `#pau.baseUrl#`, e.g. `gpt-4o-mini` or `qwen2.5-coder:7b`.',
+  },
+  judgeModel: {
+    type: 'string',
+    default: '',
+    scope: 'window',
+    order: 3,
+    markdownDescription: 'Model that writes implementations and judges the comparison. Empty: the same as `#pau.model#`.',
+  },
+  maxProbes: {
+    type: 'integer',
+    default: 20,
+    minimum: 1,
+    maximum: 1000,
+    scope: 'resource',
+    order: 10,
+    markdownDescription: 'Most calls the agent may make to the function in one run (the probe budget).',
+  },
+  timeoutMs: {
+    type: 'integer',
+    default: 5000,
+    minimum: 100,
+    maximum: 600000,
+    scope: 'resource',
+    order: 11,
+    markdownDescription: 'Wall-clock limit of one call, in milliseconds. A call that runs longer is killed and reported as timed out.',
+  },
+  memoryMb: {
+    type: 'integer',
+    default: 1024,
+    minimum: 64,
+    maximum: 65536,
+    scope: 'resource',
+    order: 12,
+    markdownDescription: 'Address-space limit of one call, in MiB. A call that needs more fails with `MemoryError`.',
+  },
+  strictness: {
+    type: 'string',
+    default: 'anonymized',
+    enum: ['anonymized', 'signature'],
+    enumDescriptions: [
+      'The agent sees `f(arg0, arg1, …)`: no names, hints or defaults (the PAU benchmark setting).',
+      'The agent sees the real name and signature with type hints and defaults (still no source or docstring).',
+    ],
+    scope: 'resource',
+    order: 13,
+    markdownDescription: 'How much of the function the agent is shown. It never sees the source or the docstring.',
+  },
+  coverageFeedback: {
+    type: 'boolean',
+    default: true,
+    scope: 'resource',
+    order: 14,
+    markdownDescription:
+      'Tell the agent how much of the function its calls have reached (counts only, never lines or code), to push it into unexplored behaviour.',
+  },
+  compare: {
+    type: 'boolean',
+    default: true,
+    scope: 'resource',
+    order: 15,
+    markdownDescription:
+      'After a run, compare the inferred description with the actual docstring: behaviour, doctests, an LLM judge and word overlap.',
+  },
+  textProtocol: {
+    type: 'boolean',
+    default: false,
+    scope: 'window',
+    order: 16,
+    markdownDescription: 'For models without tool calling: the agent answers with one JSON action per reply instead of tool calls.',
+  },
+  docstringStyle: {
+    type: 'string',
+    default: 'auto',
+    enum: DOCSTRING_STYLES,
+    enumDescriptions: [
+      'Match the style of the docstrings already in the file; Google when none is recognisable.',
+      'Google style (`Args:`, `Returns:`, `Raises:`).',
+      'NumPy style (underlined `Parameters`, `Returns` sections).',
+      'Sphinx style (`:param x:`, `:returns:`).',
+      'Plain PEP 257: a summary line and prose.',
+    ],
+    scope: 'resource',
+    order: 20,
+    markdownDescription: 'Style of the docstrings that **PAU: Insert Inferred Docstring** and **PAU: Generate Docstrings for File** write.',
+  },
+  pythonPath: {
+    type: 'string',
+    default: '',
+    scope: 'machine-overridable',
+    order: 30,
+    markdownDescription:
+      'Python 3.9+ interpreter that imports and runs the functions. Empty: the Python extension’s active environment, ' +
+      'else `python3` or `python` on `PATH`. `${workspaceFolder}` and `~` are expanded.',
+  },
+  'codeLens.enabled': {
+    type: 'boolean',
+    default: true,
+    scope: 'resource',
+    order: 40,
+    markdownDescription: 'Show **Probe** and **Offline** above every `def` in Python files.',
+  },
+  'pricing.promptPerMillion': {
+    type: 'number',
+    default: 0,
+    minimum: 0,
+    maximum: 10000,
+    scope: 'window',
+    order: 50,
+    markdownDescription: 'Price of one million prompt tokens at your endpoint, in dollars, for the cost counter. 0: no cost is shown.',
+  },
+  'pricing.completionPerMillion': {
+    type: 'number',
+    default: 0,
+    minimum: 0,
+    maximum: 10000,
+    scope: 'window',
+    order: 51,
+    markdownDescription: 'Price of one million completion tokens at your endpoint, in dollars, for the cost counter. 0: no cost is shown.',
+  },
+} as const satisfies Record<string, SettingSpec>;
+
+export type SettingKey = keyof typeof SETTINGS;
+
+type ValueOf<S> = S extends { type: 'boolean' }
+  ? boolean
+  : S extends { type: 'integer' | 'number' }
+    ? number
+    : S extends { enum: readonly (infer E)[] }
+      ? E
+      : string;
+
+export type Settings = { -readonly [K in SettingKey]: ValueOf<(typeof SETTINGS)[K]> };
+
+export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
+
+/** `pau.maxProbes` for a key. */
+export function qualifiedKey(key: SettingKey): string {
+  return `${SETTINGS_SECTION}.${key}`;
+}
+
+export function isSettingKey(value: unknown): value is SettingKey {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(SETTINGS, value);
+}
+
+/** One value, coerced to the declared type: wrong types fall back to the default, numbers are clamped. */
+export function coerceSetting<K extends SettingKey>(key: K, raw: unknown): Settings[K] {
+  const spec: SettingSpec = SETTINGS[key];
+  switch (spec.type) {
+    case 'boolean':
+      return (typeof raw === 'boolean' ? raw : spec.default) as Settings[K];
+    case 'integer':
+    case 'number': {
+      if (typeof raw !== 'number' || !Number.isFinite(raw)) return spec.default as Settings[K];
+      const n = spec.type === 'integer' ? Math.round(raw) : raw;
+      return Math.min(spec.maximum, Math.max(spec.minimum, n)) as Settings[K];
+    }
+    case 'string': {
+      if (typeof raw !== 'string') return spec.default as Settings[K];
+      const value = raw.trim();
+      if (spec.enum && !spec.enum.includes(value)) return spec.default as Settings[K];
+      return value as Settings[K];
+    }
+  }
+}
+
+/** All settings from a getter (the host passes `workspace.getConfiguration('pau', uri).get`). */
+export function readSettings(get: (key: string) => unknown): Settings {
+  const out: Partial<Record<SettingKey, unknown>> = {};
+  for (const key of SETTING_KEYS) out[key] = coerceSetting(key, get(key));
+  return out as Settings;
+}
+
+/** `contributes.configuration.properties` as package.json must declare it. */
+export function manifestProperties(): Record<string, Record<string, unknown>> {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const key of SETTING_KEYS) out[qualifiedKey(key)] = { ...SETTINGS[key] };
+  return out;
+}

@@ -1,0 +1,19 @@
+// The one place the editor layer reaches the engine (session, docstring writer, probe
+// runtime). It is loaded with a dynamic import on the first command, so activation stays
+// fast: the openai SDK, execa and the rest initialise only when a run starts.
+export { runSession } from '../session/run.js';
+export { validateSession } from '../session/file.js';
+export { sessionToMarkdown } from '../session/markdown.js';
+export {
+  computeDocstringEdit,
+  computeDocstringEdits,
+  DEFAULT_WIDTH,
+  detectStyle,
+  doctestOutput,
+  DOCUMENT_CHANGED_MESSAGE,
+  documentUnchanged,
+  listFunctions,
+  renderDocstring,
+  verifyExamples,
+} from '../docstring/index.js';
+export { startWorker } from '../probe/client.js';

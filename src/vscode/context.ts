@@ -1,0 +1,74 @@
+// The extension's context object: owns the log, the engine (loaded lazily), the panel, the
+// current run and every disposable. Commands, CodeLens and the panel reach each other
+// through it, never through globals.
+import * as vscode from 'vscode';
+import { CONTEXT_KEYS, paletteTitle } from '../protocol/commands.js';
+import type { Settings } from '../protocol/settings.js';
+import { Endpoint } from './endpoint.js';
+import { errorMessage, Log } from './log.js';
+import { PythonResolver } from './python.js';
+import { getSettings } from './settings.js';
+
+export type Backend = typeof import('./backend.js');
+
+export class PauContext implements vscode.Disposable {
+  readonly log = new Log();
+  readonly python: PythonResolver;
+  readonly endpoint: Endpoint;
+  private backendLoad: Promise<Backend> | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(readonly extension: vscode.ExtensionContext) {
+    this.python = new PythonResolver(this.log);
+    this.endpoint = new Endpoint(extension.secrets, this.log);
+    this.disposables.push(this.log, this.python);
+  }
+
+  get extensionUri(): vscode.Uri {
+    return this.extension.extensionUri;
+  }
+
+  /** The engine, imported on first use. A failure is reported once per attempt and retried next time. */
+  backend(): Promise<Backend> {
+    this.backendLoad ??= import('./backend.js').catch((err: unknown) => {
+      this.backendLoad = undefined;
+      this.log.error(err instanceof Error ? err : String(err));
+      throw new Error(`PAU Probe could not load its engine: ${errorMessage(err)}. See “${paletteTitle('showLog')}”.`);
+    });
+    return this.backendLoad;
+  }
+
+  settings(resource?: vscode.Uri): Settings {
+    return getSettings(resource);
+  }
+
+  push(...disposables: vscode.Disposable[]): void {
+    this.disposables.push(...disposables);
+  }
+
+  setContext(key: keyof typeof CONTEXT_KEYS, value: boolean): void {
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS[key], value);
+  }
+
+  dispose(): void {
+    for (const d of this.disposables.splice(0).reverse()) {
+      try {
+        d.dispose();
+      } catch (err) {
+        console.error(err);
+      }
+    }
+  }
+}
+
+/** Running the workspace's code needs a trusted workspace; explains and offers to manage trust. */
+export async function ensureTrusted(): Promise<boolean> {
+  if (vscode.workspace.isTrusted) return true;
+  const manage = 'Manage Workspace Trust';
+  const choice = await vscode.window.showErrorMessage(
+    'PAU Probe imports and runs the functions of this workspace, so it only works in a trusted workspace.',
+    manage,
+  );
+  if (choice === manage) await vscode.commands.executeCommand('workbench.trust.manage');
+  return false;
+}

@@ -1,0 +1,162 @@
+// A fast scan of a Python source for its `def`s, for CodeLens, "function at cursor" and the
+// workspace quick pick: no interpreter, no process, tolerant of code that does not parse yet
+// (the user is typing). It follows strings, comments, brackets and backslash continuations
+// to find logical lines, and indentation to find blocks. Qualnames follow Python's
+// `__qualname__` (`Cls.method`, `outer.<locals>.inner`), as src/docstring's exact
+// `listFunctions` (Python's ast) reports them; that one is used where exactness matters.
+// No `vscode` import: unit-tested under Node.
+
+export interface ScannedDef {
+  qualname: string;
+  name: string;
+  /** 0-based line of the `def` (or `async def`) keyword. */
+  line: number;
+  /** 0-based column of `def`/`async`. */
+  column: number;
+  /** 0-based line of the first decorator (= `line` when there is none). */
+  decoratorLine: number;
+  /** 0-based last line of the body (its last non-blank line). */
+  endLine: number;
+  /** Defined directly in a class body. */
+  isMethod: boolean;
+  /** Nested in a function: the worker cannot import it. */
+  inFunction: boolean;
+  isAsync: boolean;
+}
+
+interface Scope {
+  kind: 'def' | 'class';
+  indent: number;
+  qualname: string;
+  /** Set for defs: the entry in the output to close. */
+  def?: ScannedDef;
+  inFunction: boolean;
+}
+
+const HEADER = /^(async[ \t]+)?(def|class)[ \t]+([A-Za-z_\u00C0-\uFFFF][\w\u00C0-\uFFFF]*)/u;
+
+/** Width of leading whitespace, tabs to the next multiple of 8 as Python counts them. */
+function indentWidth(text: string): number {
+  let width = 0;
+  for (const ch of text) {
+    if (ch === ' ') width++;
+    else if (ch === '\t') width = width - (width % 8) + 8;
+    else if (ch === '\f') width = 0;
+    else break;
+  }
+  return width;
+}
+
+/** For each physical line: does a logical line start there (outside strings, brackets and continuations)? */
+export function logicalLineStarts(source: string): boolean[] {
+  const starts: boolean[] = [true];
+  let depth = 0;
+  let quote = ''; // the closing delimiter of the string we are in ('', ', ", ''' or """)
+  let continued = false;
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i]!;
+    if (ch === '\r' || ch === '\n') {
+      if (ch === '\r' && source[i + 1] === '\n') i++;
+      // A one-quoted string cannot span lines (except after a backslash, handled below): close it.
+      if (quote.length === 1) quote = '';
+      starts.push(quote === '' && depth === 0 && !continued);
+      continued = false;
+      continue;
+    }
+    if (quote) {
+      if (ch === '\\') {
+        const next = source[i + 1];
+        if (next === '\r' || next === '\n') continue; // backslash-newline inside a string: the string goes on
+        i++;
+      } else if (source.startsWith(quote, i)) {
+        i += quote.length - 1;
+        quote = '';
+      }
+      continue;
+    }
+    if (ch === '#') {
+      while (i + 1 < source.length && source[i + 1] !== '\n' && source[i + 1] !== '\r') i++;
+      continue;
+    }
+    if (ch === '\\' && (source[i + 1] === '\n' || source[i + 1] === '\r')) {
+      continued = true;
+      continue;
+    }
+    if (ch === '"' || ch === "'") {
+      quote = source.startsWith(ch.repeat(3), i) ? ch.repeat(3) : ch;
+      i += quote.length - 1;
+    } else if (ch === '(' || ch === '[' || ch === '{') depth++;
+    else if ((ch === ')' || ch === ']' || ch === '}') && depth > 0) depth--;
+  }
+  return starts;
+}
+
+export function scanDefs(source: string): ScannedDef[] {
+  const lines = source.split(/\r\n|\r|\n/);
+  const starts = logicalLineStarts(source);
+  const out: ScannedDef[] = [];
+  const stack: Scope[] = [];
+  let lastCode = -1;
+  let decorator: { line: number; indent: number } | undefined;
+
+  const closeTo = (indent: number) => {
+    while (stack.length > 0 && stack[stack.length - 1]!.indent >= indent) {
+      const scope = stack.pop()!;
+      if (scope.def) scope.def.endLine = Math.max(scope.def.line, lastCode);
+    }
+  };
+
+  for (let n = 0; n < lines.length; n++) {
+    const text = lines[n]!;
+    const trimmed = text.trimStart();
+    if (!starts[n]) {
+      if (trimmed !== '') lastCode = n;
+      continue;
+    }
+    if (trimmed === '' || trimmed.startsWith('#')) continue;
+    const indent = indentWidth(text);
+    closeTo(indent);
+    lastCode = n;
+    if (trimmed.startsWith('@')) {
+      if (decorator?.indent !== indent) decorator = { line: n, indent };
+      continue;
+    }
+    const decoratorLine = decorator?.indent === indent ? decorator.line : n;
+    decorator = undefined;
+    const m = HEADER.exec(trimmed);
+    if (!m) continue;
+    const kind = m[2] as 'def' | 'class';
+    const name = m[3]!;
+    const parent = stack[stack.length - 1];
+    const qualname = !parent ? name : parent.kind === 'def' ? `${parent.qualname}.<locals>.${name}` : `${parent.qualname}.${name}`;
+    const inFunction = parent ? parent.kind === 'def' || parent.inFunction : false;
+    const scope: Scope = { kind, indent, qualname, inFunction };
+    if (kind === 'def') {
+      const def: ScannedDef = {
+        qualname,
+        name,
+        line: n,
+        column: text.length - trimmed.length,
+        decoratorLine,
+        endLine: n,
+        isMethod: parent?.kind === 'class',
+        inFunction,
+        isAsync: Boolean(m[1]),
+      };
+      out.push(def);
+      scope.def = def;
+    }
+    stack.push(scope);
+  }
+  closeTo(-1);
+  return out;
+}
+
+/** The innermost def whose lines (decorators to last body line) contain `line` (0-based). */
+export function defAtLine(defs: readonly ScannedDef[], line: number): ScannedDef | undefined {
+  let best: ScannedDef | undefined;
+  for (const d of defs) {
+    if (d.decoratorLine <= line && line <= d.endLine && (!best || d.line >= best.line)) best = d;
+  }
+  return best;
+}

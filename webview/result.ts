@@ -1,0 +1,189 @@
+// The end of a run: the inferred description, then the comparison with the actual docstring
+// (side by side with a word-level diff, behavioural agreement, doctests, judge, word overlap,
+// the stale-docstring flag).
+import type { Comparison, Description } from '../src/session/types.js';
+import { wordDiff } from './diff.js';
+import { h, icon } from './dom.js';
+import { parseMarkdownTable, percent, ratio } from './format.js';
+import type { Model } from './model.js';
+
+export function renderResult(model: Model): Node[] {
+  const out: Node[] = [];
+  const final = model.final;
+  if (final) {
+    if (final.description) out.push(renderDescription(final.description, final.concluded, final.properties, final.ioTable));
+    else out.push(h('p', { class: 'muted' }, 'The run ended without a description.'));
+  }
+  if (model.comparison) out.push(renderComparison(model.comparison, model));
+  return out;
+}
+
+function renderDescription(d: Description, concluded: boolean, properties?: string[], ioTable?: string): HTMLElement {
+  const params = Object.entries(d.parameters);
+  return h(
+    'section',
+    { class: 'description', testid: 'description', 'aria-labelledby': 'description-heading' },
+    h(
+      'h2',
+      { id: 'description-heading' },
+      'Inferred description',
+      h('span', { class: 'confidence', title: 'How sure the agent says it is' }, ` confidence ${percent(d.confidence)}`),
+    ),
+    concluded ? null : h('p', { class: 'warning-text' }, icon('warning'), ' The agent did not conclude; this is its best guess so far.'),
+    h('p', { class: 'summary' }, d.summary),
+    d.details ? h('p', { class: 'details' }, d.details) : null,
+    params.length > 0
+      ? h('dl', { class: 'params' }, ...params.flatMap(([name, text]) => [h('dt', { class: 'mono' }, name), h('dd', null, text)]))
+      : null,
+    d.returns ? h('p', null, h('strong', null, 'Returns: '), d.returns) : null,
+    d.raises ? h('p', null, h('strong', null, 'Raises: '), d.raises) : null,
+    d.examples.length > 0
+      ? h('div', null, h('h3', null, 'Examples (from real calls)'), h('pre', { class: 'mono examples' }, d.examples.map((e) => `>>> ${e.call}\n${e.result}`).join('\n')))
+      : null,
+    properties && properties.length > 0 ? h('div', null, h('h3', null, 'Properties observed'), h('ul', null, ...properties.map((p) => h('li', null, p)))) : null,
+    ioTable ? h('div', null, h('h3', null, 'Inputs and outputs'), renderTable(ioTable)) : null,
+  );
+}
+
+function renderTable(md: string): HTMLElement {
+  const table = parseMarkdownTable(md);
+  if (!table) return h('pre', { class: 'mono' }, md);
+  return h(
+    'div',
+    { class: 'table-scroll' },
+    h(
+      'table',
+      null,
+      h('thead', null, h('tr', null, ...table.head.map((c) => h('th', { scope: 'col' }, c)))),
+      h('tbody', null, ...table.rows.map((r) => h('tr', null, ...r.map((c) => h('td', { class: 'mono' }, c))))),
+    ),
+  );
+}
+
+function diffPane(title: string, segments: { text: string; only: boolean }[], kind: 'inferred' | 'actual', empty: string): HTMLElement {
+  const body =
+    segments.length === 0
+      ? h('p', { class: 'muted' }, empty)
+      : h('pre', { class: 'docstring' }, ...segments.map((s) => (s.only ? h('mark', { class: `only-${kind}` }, s.text) : s.text)));
+  return h('div', { class: `pane pane-${kind}` }, h('h3', null, title), body);
+}
+
+function renderComparison(c: Comparison, model: Model): HTMLElement {
+  const inferredText = model.docstrings?.inferred ?? descriptionText(model.final?.description ?? null);
+  const actualText = model.docstrings?.actual ?? '';
+  const diff = wordDiff(inferredText, actualText);
+  const b = c.behavioural;
+  return h(
+    'section',
+    { class: 'comparison', testid: 'comparison', 'aria-labelledby': 'comparison-heading' },
+    h('h2', { id: 'comparison-heading' }, 'Compared with the actual docstring'),
+    b?.stale
+      ? h(
+          'div',
+          { class: 'stale', testid: 'stale-flag', role: 'note' },
+          icon('warning'),
+          h(
+            'span',
+            null,
+            h('strong', null, 'The docstring is probably stale. '),
+            'An implementation written from it disagrees with the real function more often than one written from the inferred description.',
+          ),
+        )
+      : null,
+    h(
+      'div',
+      { class: 'side-by-side' },
+      diffPane('Inferred', diff.left, 'inferred', 'No description.'),
+      diffPane('Actual docstring', diff.right, 'actual', model.docstrings ? 'The function has no docstring.' : 'Not available.'),
+    ),
+    h(
+      'p',
+      { class: 'legend muted' },
+      h('mark', { class: 'only-inferred' }, 'highlighted'),
+      ' words appear on one side only.',
+    ),
+    h('div', { class: 'scores' }, ...scoreCards(c)),
+    b && b.disagreements.length > 0 ? disagreementTable('Where the inferred description is wrong', b.disagreements) : null,
+    b?.docstringDisagreements && b.docstringDisagreements.length > 0
+      ? disagreementTable('Where the docstring is wrong', b.docstringDisagreements)
+      : null,
+    c.judge?.missedByInferred?.length ? claimList('Claims only the docstring makes', c.judge.missedByInferred) : null,
+    c.judge?.missedByDocstring?.length ? claimList('Claims only the inferred description makes', c.judge.missedByDocstring) : null,
+    c.doctests?.results?.length ? doctestList(c.doctests.results) : null,
+    c.notes?.length ? h('ul', { class: 'notes muted' }, ...c.notes.map((n) => h('li', null, n))) : null,
+  );
+}
+
+function scoreCards(c: Comparison): HTMLElement[] {
+  const cards: HTMLElement[] = [];
+  const card = (testid: string | undefined, label: string, value: string, detail?: string | Node | null) =>
+    h('div', { class: 'score', testid }, h('div', { class: 'score-label' }, label), h('div', { class: 'score-value' }, value), detail ? h('div', { class: 'score-detail' }, detail) : null);
+  const b = c.behavioural;
+  if (b) {
+    cards.push(
+      card(
+        'behavioural-score',
+        'Behaviour (inferred)',
+        ratio(b.inferred.agree, b.inferred.total),
+        b.docstring ? `Docstring: ${ratio(b.docstring.agree, b.docstring.total)}` : b.note ?? 'Held-out inputs where an implementation from the description agrees with the function.',
+      ),
+    );
+  }
+  if (c.judge) cards.push(card('judge-score', 'Judge', `${c.judge.score}/5`, c.judge.rationale));
+  if (c.doctests) {
+    const { passed, failed } = c.doctests;
+    cards.push(card('doctests', 'Doctests', failed > 0 ? `${passed} passed, ${failed} failed` : `${passed} passed`, passed + failed === 0 ? 'The docstring has no examples.' : null));
+  }
+  if (c.lexicalF1 !== undefined) cards.push(card(undefined, 'Word overlap (F1)', c.lexicalF1.toFixed(2), 'Token F1 between the two texts.'));
+  return cards;
+}
+
+function disagreementTable(title: string, rows: { input: string; expected: string; got: string }[]): HTMLElement {
+  return h(
+    'div',
+    null,
+    h('h3', null, title),
+    h(
+      'div',
+      { class: 'table-scroll' },
+      h(
+        'table',
+        null,
+        h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Input'), h('th', { scope: 'col' }, 'The function gives'), h('th', { scope: 'col' }, 'The description implies'))),
+        h('tbody', null, ...rows.map((r) => h('tr', null, h('td', { class: 'mono' }, r.input), h('td', { class: 'mono' }, r.expected), h('td', { class: 'mono' }, r.got)))),
+      ),
+    ),
+  );
+}
+
+function claimList(title: string, claims: string[]): HTMLElement {
+  return h('div', null, h('h3', null, title), h('ul', null, ...claims.map((c) => h('li', null, c))));
+}
+
+function doctestList(results: { source: string; want: string; got: string; ok: boolean }[]): HTMLElement {
+  return h(
+    'div',
+    null,
+    h('h3', null, 'Doctests of the actual docstring'),
+    h(
+      'ul',
+      { class: 'doctest-list' },
+      ...results.map((r) =>
+        h(
+          'li',
+          { class: r.ok ? 'ok' : 'failed' },
+          icon(r.ok ? 'pass' : 'error'),
+          h('span', { class: 'visually-hidden' }, r.ok ? 'passed: ' : 'failed: '),
+          h('code', null, `>>> ${r.source}`),
+          r.ok ? null : h('div', { class: 'mono muted' }, `expected ${r.want}, got ${r.got}`),
+        ),
+      ),
+    ),
+  );
+}
+
+/** Plain text of a description, when the host has not rendered it as a docstring. */
+export function descriptionText(d: Description | null): string {
+  if (!d) return '';
+  return [d.summary, d.details].filter(Boolean).join('\n\n');
+}
