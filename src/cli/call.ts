@@ -1,5 +1,123 @@
-// Placeholder until `pau call` is built.
-export async function run(_argv: string[]): Promise<number> {
-  process.stderr.write('pau call: not built yet\n');
-  return 1;
+// `pau call`: one sandboxed call of a Python function, printed as a line or as ProbeResult JSON.
+import { startWorker } from '../probe/client.js';
+import { ProbeError, type CallRequest, type ProbeResult, type WorkerLimits } from '../probe/types.js';
+import { intFlag, parse, parseTargetSpec, UsageError } from './args.js';
+
+const HELP = `usage: pau call <file.py>:<qualname> [ARG_SOURCE...] [options]
+
+Makes one sandboxed call and prints its result. Each ARG_SOURCE is one positional argument
+written as Python source in the safe grammar ('1', "'text'", '[1, 2]', 'lambda x: x + 1').
+Put -- before arguments that start with a dash:  pau call f.py:neg -- -1
+
+options:
+  --kw NAME=SOURCE     a keyword argument (repeatable)
+  --receiver SOURCE    the object an instance method is called on, e.g. 'Stack([1, 2])'
+  --json               print one ProbeResult JSON object
+  --timeout-ms N       wall-clock limit of the call (default 5000)
+  --memory-mb N        memory the call may add to the warm worker (default 1024)
+  --python PATH        the interpreter (default python3, then python)
+
+exit codes: 0 the call ran (whatever it returned or raised), 1 the worker failed,
+2 bad usage, a target that cannot be imported, or an argument the grammar rejects`;
+
+function keywordArguments(pairs: string[] | undefined): Record<string, string> {
+  const kwargs: Record<string, string> = {};
+  for (const pair of pairs ?? []) {
+    const at = pair.indexOf('=');
+    const name = at > 0 ? pair.slice(0, at) : '';
+    if (!/^[A-Za-z_]\w*$/.test(name)) throw new UsageError(`--kw takes NAME=SOURCE, got '${pair}'`);
+    kwargs[name] = pair.slice(at + 1);
+  }
+  return kwargs;
+}
+
+function coverageText(result: ProbeResult): string {
+  const c = result.coverage;
+  if (!c) return '';
+  return `, lines ${c.lines.hit}/${c.lines.total} (+${c.lines.new}), arcs ${c.arcs.hit}/${c.arcs.total} (+${c.arcs.new})`;
+}
+
+/** The human-readable form: a headline, then mutations and output when there are any. */
+export function formatResult(result: ProbeResult): string {
+  const lines: string[] = [];
+  const timing = `(${result.durationMs.toFixed(2)} ms${coverageText(result)})`;
+  switch (result.status) {
+    case 'returned': {
+      const v = result.value!;
+      lines.push(`returned ${v.type}: ${v.repr}${v.truncated ? ' [truncated]' : ''}  ${timing}`);
+      if (v.iteration) {
+        const more = v.iteration.ended ? 'ended' : 'more may follow';
+        lines.push(`  items: [${v.iteration.items.join(', ')}] (${more})`);
+        if (v.iteration.raised) lines.push(`  iteration raised ${v.iteration.raised.type}: ${v.iteration.raised.message}`);
+      }
+      break;
+    }
+    case 'raised':
+    case 'rejected':
+      lines.push(`${result.status} ${result.exception!.type}: ${result.exception!.message}  ${timing}`);
+      break;
+    case 'timeout':
+      lines.push(`timeout: the call did not finish within its time limit  ${timing}`);
+      break;
+    case 'crashed': {
+      const crash = result.crash;
+      const how = crash?.signal ? `killed by ${crash.signal}` : `exit code ${crash?.exitCode ?? '?'}`;
+      lines.push(`crashed: ${how}  ${timing}`);
+      break;
+    }
+  }
+  for (const m of result.mutations) lines.push(`mutated ${m.arg}: ${m.repr}`);
+  const cut = result.outputTruncated ? ' [truncated]' : '';
+  if (result.stdout) lines.push(`stdout${cut}:\n${result.stdout.replace(/\n$/, '')}`);
+  if (result.stderr) lines.push(`stderr${cut}:\n${result.stderr.replace(/\n$/, '')}`);
+  return lines.join('\n');
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, {
+    kw: { type: 'string', multiple: true },
+    receiver: { type: 'string' },
+    json: { type: 'boolean' },
+    'timeout-ms': { type: 'string' },
+    'memory-mb': { type: 'string' },
+    python: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    process.stdout.write(HELP + '\n');
+    return 0;
+  }
+  const [spec, ...args] = positionals;
+  const target = parseTargetSpec(spec);
+  const request: CallRequest = { args, kwargs: keywordArguments(values.kw) };
+  if (values.receiver !== undefined) request.receiver = values.receiver;
+  const limits: Partial<WorkerLimits> = {};
+  if (values['timeout-ms'] !== undefined) limits.timeoutMs = intFlag('timeout-ms', values['timeout-ms'], 5000);
+  if (values['memory-mb'] !== undefined) limits.memoryMb = intFlag('memory-mb', values['memory-mb'], 1024);
+
+  let worker;
+  try {
+    worker = await startWorker({ target, python: values.python, limits });
+  } catch (err) {
+    if (err instanceof ProbeError && (err.kind === 'import-failed' || err.kind === 'unknown-qualname')) {
+      const available = err.available?.length ? ` (available: ${err.available.join(', ')})` : '';
+      throw new UsageError(err.message + available);
+    }
+    throw err;
+  }
+  const controller = new AbortController();
+  const onInterrupt = () => controller.abort();
+  process.once('SIGINT', onInterrupt);
+  try {
+    const result = await worker.call(request, { signal: controller.signal });
+    process.stdout.write((values.json ? JSON.stringify(result) : formatResult(result)) + '\n');
+    if (result.status === 'rejected') {
+      process.stderr.write(`pau call: argument rejected: ${result.exception?.message ?? ''}\n`);
+      return 2;
+    }
+    return 0;
+  } finally {
+    process.off('SIGINT', onInterrupt);
+    await worker.stop();
+  }
 }

@@ -58,7 +58,8 @@ def _address_space_in_use():
         return 0
 
 
-def apply_limits(limits, nproc_cap):
+def apply_limits(limits, nproc_cap, address_space):
+    """rlimits for this call. `address_space` is what the child uses before the call."""
     try:
         import resource
     except ImportError:  # Windows: no rlimits
@@ -75,7 +76,7 @@ def apply_limits(limits, nproc_cap):
     # memoryMb is what the call may add on top of the warm worker it was forked from: an
     # absolute cap would break targets whose imports already reserve a lot (numpy, torch).
     headroom = int(limits["memoryMb"]) * 1024 * 1024
-    set_limit(getattr(resource, "RLIMIT_AS", None), _address_space_in_use() + headroom)
+    set_limit(getattr(resource, "RLIMIT_AS", None), address_space + headroom)
     cpu = limits.get("cpuSeconds") or math.ceil(limits["timeoutMs"] / 1000.0) + 1
     set_limit(resource.RLIMIT_CPU, int(cpu), int(cpu) + 1)
     set_limit(resource.RLIMIT_FSIZE, FILE_SIZE_LIMIT)
@@ -89,7 +90,6 @@ def enter_call_dir(call_dir):
     for name in ("HOME", "TMPDIR", "TEMP", "TMP"):
         os.environ[name] = call_dir
     tempfile.tempdir = None
-    pau_guards.scrub_environ()
     random.seed(0)
     numpy = sys.modules.get("numpy")
     if numpy is not None:
@@ -142,22 +142,31 @@ def warm_up(ctx, collector):
 
 
 def serve(ctx, request_fd, result_fd, call_dir, coverage):
-    """The child's whole life after the fork. Never returns."""
+    """The child's whole life after the fork. Never returns.
+
+    Everything that does not depend on the request happens before it is read, so that only
+    the call itself is on the critical path."""
     collector = Collector(ctx.static) if coverage and ctx.static is not None else None
     warm_up(ctx, collector)
+    enter_call_dir(call_dir)
+    address_space = _address_space_in_use()
     raw = _read_all(request_fd)
     os.close(request_fd)
     if not raw:
         os._exit(0)  # the worker went away or is shutting down
     request = json.loads(raw)
-    result = run(ctx, request, call_dir, collector)
+    result = run(ctx, request, call_dir, collector, address_space)
     payload = json.dumps(result, separators=(",", ":")).encode("utf-8")
     for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
         try:
             stream.flush()
         except BaseException:  # noqa: B902
             pass
+    # Output is flushed before the result is written, so when the worker sees the result
+    # pipe close it has all the output too; closing it before exiting lets the worker
+    # answer without waiting for this process's teardown.
     write_all(result_fd, payload)
+    os.close(result_fd)
     os._exit(0)
 
 
@@ -167,6 +176,8 @@ def _build(ctx, request):
     def value(label, source):
         try:
             return ctx.safe_args.evaluate(source, namespace)
+        except ctx.safe_args.ArgumentRejected as exc:
+            raise Rejected("%s: %s" % (label, exc))
         except BaseException as exc:  # noqa: B902 — a constructor in the argument raised
             message = str(exc) or type(exc).__name__
             raise Rejected("%s: building the value raised %s: %s" % (label, type(exc).__name__, message))
@@ -177,12 +188,11 @@ def _build(ctx, request):
     return args, kwargs, receiver
 
 
-def run(ctx, request, call_dir, collector):
+def run(ctx, request, call_dir, collector, address_space):
     limits = request["limits"]
     received = time.monotonic()
     deadline_at = received + limits["timeoutMs"] / 1000.0
-    apply_limits(limits, ctx.nproc_cap)
-    enter_call_dir(call_dir)
+    apply_limits(limits, ctx.nproc_cap, address_space)
     pau_guards.arm(call_dir)
     try:
         args, kwargs, receiver = _build(ctx, request)

@@ -21,6 +21,10 @@ class SandboxViolation(PermissionError):
     with "not allowed" keeps working; the type name is what the agent sees."""
 
 
+# Rendered as plain `SandboxViolation`, like a builtin: the agent needs no module name.
+SandboxViolation.__module__ = "builtins"
+
+
 class _Policy:
     armed = False
     # realpath of the one directory writes may go to while armed

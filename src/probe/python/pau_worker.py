@@ -38,12 +38,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 import pau_call  # noqa: E402
 import pau_coverage  # noqa: E402
 import pau_guards  # noqa: E402
+import pau_safe_args as safe_args  # noqa: E402
 import pau_target  # noqa: E402
-
-try:
-    import pau_safe_args as safe_args  # noqa: E402
-except ImportError:  # pragma: no cover — until the safe grammar lands
-    import pau_literal_args as safe_args  # noqa: E402
 
 # User code must not import the worker's modules by accident (nor shadow them).
 sys.path[:] = [p for p in sys.path if os.path.realpath(p or ".") != HERE]
@@ -188,6 +184,7 @@ class Worker:
             pau_guards.disarm()
         roots = sorted({r for r in (self.target.root, extra_root, os.path.dirname(file)) if r}, key=len, reverse=True)
         pau_guards.hide_sources(roots)
+        pau_guards.scrub_environ()  # the host scrubbed it; the import may have added more
         prefixes = [os.path.realpath(r) + os.sep for r in roots] + [r + os.sep for r in roots]
 
         def scrub(text):
@@ -201,6 +198,7 @@ class Worker:
         self.union = pau_coverage.Union(static) if static is not None else None
         self.context = pau_call.CallContext(self.target, safe_args, static, scrub, _count_user_tasks())
         self.ready = None
+        self.finished = []  # children that answered and are exiting
         self.finished_dirs = []
         warnings.filterwarnings("ignore", category=DeprecationWarning, message=".*fork.*")
         # Objects that exist now are never collected in the children: freezing them keeps
@@ -317,8 +315,8 @@ class Worker:
             self.finished_dirs.append(child.call_dir)
 
     def supervise(self, child, request, limits):
-        """Send the request, collect result and output until the child exits or the
-        deadline passes, then turn what happened into a ProbeResult."""
+        """Send the request and collect result and output until the child has answered,
+        died or run out of time; turn what happened into a ProbeResult."""
         dispatched = time.monotonic()
         timeout = limits["timeoutMs"] / 1000.0
         deadline = dispatched + timeout + RENDER_GRACE
@@ -331,12 +329,12 @@ class Worker:
             pass  # the child died before reading: reported below from its exit status
         _close(child.request_w)
 
-        selector = selectors.DefaultSelector()
         sinks = {child.result_r: result.extend, child.out_r: out.add, child.err_r: err.add}
+        parsed, timed_out = None, False
+        selector = selectors.DefaultSelector()
         for fd in sinks:
             selector.register(fd, selectors.EVENT_READ)
         selector.register(REQUEST_FD, selectors.EVENT_READ)
-        timed_out = False
         try:
             while sinks:
                 remaining = deadline - time.monotonic()
@@ -350,45 +348,38 @@ class Worker:
                         if self.channel.closed:
                             self._kill(child)
                             os._exit(0)
-                        continue
-                    data = os.read(fd, 1 << 16)
-                    if data:
-                        if fd == child.result_r and len(result) + len(data) > MAX_RESULT_BYTES:
-                            continue
-                        sinks[fd](data)
-                    else:
+                    elif not self._pump(fd, sinks, result):
                         selector.unregister(fd)
-                        del sinks[fd]
+                        if fd == child.result_r:
+                            parsed = _parse(result)
+                if parsed is not None:
+                    # The child flushed its output before writing the result: what is left
+                    # in the output pipes is all there is. It exits on its own; it is
+                    # reaped after the answer has gone out.
+                    for fd in list(sinks):
+                        os.set_blocking(fd, False)
+                        while self._pump(fd, sinks, result, drain=True):
+                            pass
+                    break
         finally:
             selector.close()
             _close(child.result_r, child.out_r, child.err_r)
         elapsed_ms = (time.monotonic() - dispatched) * 1000.0
 
-        parsed = None
-        if not timed_out and result:
-            try:
-                parsed = json.loads(bytes(result))
-            except ValueError:
-                parsed = None
-        status = self._reap(child, deadline, complete=parsed is not None)
-        if status is None:
-            timed_out = True
-
-        outcome = {
-            "stdout": self.scrub(out.text()),
-            "stderr": self.scrub(err.text()),
-        }
+        outcome = {"stdout": self.scrub(out.text()), "stderr": self.scrub(err.text())}
         if out.truncated or err.truncated:
             outcome["outputTruncated"] = True
-        if timed_out:
-            outcome.update({"status": "timeout", "mutations": [], "durationMs": round(elapsed_ms, 3)})
-            return outcome
         if parsed is not None:
+            self.finished.append(child)
             hits = parsed.pop("coverageHits", None)
             if hits is not None and self.union is not None:
                 parsed["coverage"] = self.union.merge(hits)
             parsed.update(outcome)
             return parsed
+        status = None if timed_out else self._reap(child, deadline)
+        if status is None:
+            outcome.update({"status": "timeout", "mutations": [], "durationMs": round(elapsed_ms, 3)})
+            return outcome
         crash = _crash_of(status)
         outcome.update({
             "status": "timeout" if crash["signal"] == "SIGXCPU" else "crashed",
@@ -398,10 +389,23 @@ class Worker:
         })
         return outcome
 
-    def _reap(self, child, deadline, complete):
-        """Wait for the child; None when it had to be killed at the deadline."""
-        if complete:
-            return os.waitpid(child.pid, 0)[1]  # it is past writing its result: exiting now
+    @staticmethod
+    def _pump(fd, sinks, result, drain=False):
+        """Move what one pipe has into its sink; False at end of file (or, when draining,
+        when nothing is left)."""
+        try:
+            data = os.read(fd, 1 << 16)
+        except BlockingIOError:
+            return False
+        if not data:
+            del sinks[fd]
+            return False
+        if sinks[fd] != result.extend or len(result) + len(data) <= MAX_RESULT_BYTES:
+            sinks[fd](data)
+        return True
+
+    def _reap(self, child, deadline):
+        """Wait for a child that gave no result; None when it had to be killed at the deadline."""
         while True:
             pid, status = os.waitpid(child.pid, os.WNOHANG)
             if pid:
@@ -413,8 +417,22 @@ class Worker:
                 return None
             time.sleep(0.001)
 
+    def _reap_finished(self):
+        """Children that answered are exiting; collect them (and kill any leftovers)."""
+        for child in self.finished:
+            try:
+                pid, _ = os.waitpid(child.pid, os.WNOHANG)
+                if not pid:
+                    self._kill(child)
+                    os.waitpid(child.pid, 0)
+            except ChildProcessError:
+                pass
+            shutil.rmtree(child.call_dir, ignore_errors=True)
+        self.finished = []
+
     def after_call(self):
         self.ready = self.fork_child()
+        self._reap_finished()
         for call_dir in self.finished_dirs:
             shutil.rmtree(call_dir, ignore_errors=True)
         self.finished_dirs = []
@@ -435,7 +453,17 @@ class Worker:
         finally:
             if self.ready is not None:
                 self._kill(self.ready)
+            self._reap_finished()
             shutil.rmtree(self.calls_root, ignore_errors=True)
+
+
+def _parse(result):
+    if not result:
+        return None
+    try:
+        return json.loads(bytes(result))
+    except ValueError:
+        return None
 
 
 def _crash_of(status):

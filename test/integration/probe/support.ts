@@ -1,0 +1,44 @@
+// Shared helpers of the probe runtime's integration tests: fixture paths and workers that
+// are always stopped when the test file ends.
+import { after } from 'node:test';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startWorker, type ProbeWorker } from '../../../src/probe/client.js';
+import type { ProbeResult, WorkerOptions } from '../../../src/probe/types.js';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+export const FIXTURES = join(ROOT, 'test', 'fixtures', 'probe');
+
+export function fixture(name: string): string {
+  return join(FIXTURES, name);
+}
+
+const started: ProbeWorker[] = [];
+after(async () => {
+  await Promise.all(started.map((w) => w.stop()));
+});
+
+/** A started worker for `fixture:qualname`, stopped when the test file ends. */
+export async function workerFor(
+  file: string,
+  qualname: string,
+  options: Partial<WorkerOptions> = {},
+): Promise<ProbeWorker> {
+  const worker = await startWorker({ target: { file: fixture(file), qualname }, ...options });
+  started.push(worker);
+  return worker;
+}
+
+/** Is a process (or, with a negative id, a process group) still there? */
+export function exists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export function describeResult(result: ProbeResult): string {
+  return JSON.stringify(result).slice(0, 600);
+}
