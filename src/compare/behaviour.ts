@@ -7,6 +7,7 @@ import { ProbeError } from '../probe/types.js';
 import type { BehaviouralDisagreement } from '../session/types.js';
 import { renderCall, renderOutcome } from '../session/format.js';
 import { requestKey } from './call-source.js';
+import { pieces } from './python-source.js';
 import { compareValues } from './values.js';
 
 export type StartWorker = (options: WorkerOptions) => Promise<Prober>;
@@ -38,6 +39,17 @@ export function selectHeldOut(candidates: CallRequest[], shown: CallRequest[], n
     if (requests.length < max) requests.push(req);
   }
   return { requests, leftOutShown };
+}
+
+/**
+ * Does the input build an object of a class defined in the target module? Generated code lives
+ * in a module of its own that has no such class, so those inputs cannot be compared.
+ */
+export function usesModuleClasses(req: CallRequest, classes: string[]): boolean {
+  if (classes.length === 0) return false;
+  const names = new RegExp(`(?<![\\w.])(?:${classes.map((c) => c.replace(/[.]/g, '\\.')).join('|')})(?!\\w)`);
+  const sources = [...req.args, ...Object.values(req.kwargs ?? {})];
+  return sources.some((src) => pieces(src).some((p) => p.kind === 'code' && names.test(p.text)));
 }
 
 /** A reference result is usable when the real function returned or raised. */

@@ -5,7 +5,7 @@ import { callableParams, NameMap } from '../agent/shown.js';
 import type { CompareInput } from '../agent/types.js';
 import type { CallRequest, ProbeResult } from '../probe/types.js';
 import type { Comparison, Usage } from '../session/types.js';
-import { isStale, runImplementation, scoreSide, selectHeldOut, usableReference, type StartWorker } from './behaviour.js';
+import { isStale, runImplementation, scoreSide, selectHeldOut, usableReference, usesModuleClasses, type StartWorker } from './behaviour.js';
 import { doctestCalls, runDoctests, type DoctestReport } from './doctests.js';
 import { definesFunction, extractPythonCode, implementationMessages, type Side } from './implement.js';
 import { judgeMessages, parseJudgeReply } from './judge.js';
@@ -139,7 +139,10 @@ async function behaviouralAgreement(ctx: Context): Promise<BehaviouralReport | u
   const fromDoctests = ctx.docstring === null ? [] : doctestCalls(ctx.docstring, info).map((d) => d.request);
   const heldOut = (input.heldOut ?? []).map(({ receiver: _receiver, ...req }) => req);
   const names = callableParams(info).map((p, i) => [p.name, (pres.shown.params[i] ?? p.name).replace(/^\*+/, '')]);
-  const { requests: candidates, leftOutShown } = selectHeldOut([...fromDoctests, ...heldOut], session.probes, names);
+  const all = [...fromDoctests, ...heldOut];
+  const comparable = all.filter((r) => !usesModuleClasses(r, info.moduleClasses));
+  const withClasses = all.length - comparable.length;
+  const { requests: candidates, leftOutShown } = selectHeldOut(comparable, session.probes, names);
   if (candidates.length === 0) {
     ctx.notes.push('behavioural comparison skipped: no held-out inputs (no doctest calls, no explorer inputs the agent had not seen)');
     return undefined;
@@ -175,10 +178,7 @@ async function behaviouralAgreement(ctx: Context): Promise<BehaviouralReport | u
       limits: { timeoutMs: session.settings.timeoutMs, memoryMb: session.settings.memoryMb },
       signal: input.signal,
     });
-  const sideNotes: string[] = [
-    `${requests.length} held-out input${requests.length === 1 ? '' : 's'} (${fromDoctests.length} from doctests, ${heldOut.length} from the explorer; ` +
-      `${leftOutShown} left out as shown to the agent${dropped ? `, ${dropped} where the real function timed out or crashed` : ''})`,
-  ];
+  const sideNotes = [heldOutNote({ used: requests.length, fromDoctests: fromDoctests.length, fromExplorer: heldOut.length, shown: leftOutShown, withClasses, dropped })];
   const inferredRun = await runSide(inferredCode);
   const inferred = scoreSide(info.name, requests, refs, inferredRun);
   const loadNote = (side: Side, failure?: string) => {
@@ -208,6 +208,14 @@ async function behaviouralAgreement(ctx: Context): Promise<BehaviouralReport | u
   }
   out.note = sideNotes.join('; ');
   return out;
+}
+
+function heldOutNote(n: { used: number; fromDoctests: number; fromExplorer: number; shown: number; withClasses: number; dropped: number }): string {
+  const leftOut = [`${n.shown} left out as shown to the agent`];
+  if (n.withClasses) leftOut.push(`${n.withClasses} as they build objects of the module's classes`);
+  if (n.dropped) leftOut.push(`${n.dropped} as the real function did not return or raise (timeout, crash or refused input)`);
+  const plural = n.used === 1 ? '' : 's';
+  return `${n.used} held-out input${plural} (${n.fromDoctests} from doctests, ${n.fromExplorer} from the explorer; ${leftOut.join(', ')})`;
 }
 
 async function runReference(ctx: Context, requests: CallRequest[]): Promise<ProbeResult[]> {

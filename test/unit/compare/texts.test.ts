@@ -6,7 +6,7 @@ import { docstringProse, lexicalF1, lexicalTokens, tokenF1 } from '../../../src/
 import { parseJudgeReply } from '../../../src/compare/judge.js';
 import { definesFunction, extractPythonCode, implementationMessages } from '../../../src/compare/implement.js';
 import { anonymizeDocstring, renderDescription } from '../../../src/compare/texts.js';
-import { isStale } from '../../../src/compare/behaviour.js';
+import { isStale, selectHeldOut, usesModuleClasses } from '../../../src/compare/behaviour.js';
 
 const close = (a: number, b: number) => assert.ok(Math.abs(a - b) < 1e-12, `${a} ≈ ${b}`);
 
@@ -110,4 +110,20 @@ test('the stale rule', () => {
   assert.equal(isStale({ agree: 2, total: 2 }, { agree: 0, total: 2 }), false);
   assert.equal(isStale({ agree: 6, total: 6 }, undefined), false);
   assert.equal(isStale({ agree: 6, total: 6 }, { agree: 0, total: 6 }, false), false);
+});
+
+test('held-out inputs: no input the agent saw, none twice, none needing the module\'s classes', () => {
+  const names = [['scores', 'arg0'], ['k', 'arg1']];
+  const { requests, leftOutShown } = selectHeldOut(
+    [{ args: ['[1, 2]'] }, { args: ['[3]'], kwargs: { k: '1' } }, { args: ["[ 3 ]"], kwargs: { k: '1' } }, { args: ['[4]'] }],
+    [{ args: ['[1,2]'] }, { args: ['[9]'] }],
+    names,
+    1,
+  );
+  assert.deepEqual(requests, [{ args: ['[3]'], kwargs: { k: '1' } }], 'at most 1, in order');
+  assert.equal(leftOutShown, 1);
+  assert.equal(usesModuleClasses({ args: ['[Point(1, 2)]'] }, ['Point']), true);
+  assert.equal(usesModuleClasses({ args: ['1'], kwargs: { p: 'Color.RED' } }, ['Color']), true);
+  assert.equal(usesModuleClasses({ args: ["'Point'", 'PointX(1)', 'x.Point'] }, ['Point']), false, 'strings, other names and attributes do not count');
+  assert.equal(usesModuleClasses({ args: ['Point(1)'] }, []), false);
 });
