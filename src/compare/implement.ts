@@ -7,7 +7,7 @@ export type Side = 'inferred' | 'docstring';
 
 const SYSTEM = [
   'You implement one Python function from its documentation.',
-  'Reply with a single ```python code block that defines exactly the function asked for, at the top level, with the exact name and parameters given.',
+  'Reply with a single ```python code block that defines exactly the function asked for, at the top level, with the exact name and parameters given, in that order (add default values where the documentation gives them).',
   'Use only the standard library and put any imports inside the block.',
   'Follow the documentation literally, including the exact types of results (tuple vs list, int vs float vs bool) and the exceptions it names.',
   'Do not print unless the documentation says the function prints; no file access, no tests, no example calls.',
