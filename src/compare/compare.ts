@@ -179,7 +179,8 @@ async function behaviouralAgreement(ctx: Context): Promise<BehaviouralReport | u
       signal: input.signal,
     });
   const sideNotes = [heldOutNote({ used: requests.length, fromDoctests: fromDoctests.length, fromExplorer: heldOut.length, shown: leftOutShown, withClasses, dropped })];
-  const inferredRun = await runSide(inferredCode);
+  // Each side has its own sandboxed worker; they run side by side.
+  const [inferredRun, docRun] = await Promise.all([runSide(inferredCode), docstringCode ? runSide(docstringCode) : undefined]);
   const inferred = scoreSide(info.name, requests, refs, inferredRun);
   const loadNote = (side: Side, failure?: string) => {
     if (failure) sideNotes.push(`${side} side: ${failure}; every input counts as disagreement`);
@@ -193,8 +194,7 @@ async function behaviouralAgreement(ctx: Context): Promise<BehaviouralReport | u
     implementations: {},
   };
   if (inferredCode.code) out.implementations!.inferred = inferredCode.code;
-  if (docstringCode) {
-    const docRun = await runSide(docstringCode);
+  if (docstringCode && docRun) {
     const doc = scoreSide(info.name, requests, refs, docRun);
     loadNote('docstring', docRun.loadFailure);
     out.docstring = { agree: doc.agree, total: doc.total };
