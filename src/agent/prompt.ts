@@ -1,7 +1,7 @@
 // Everything the model reads: the system prompt, the task, and probe results rendered compactly.
 // Coverage feedback gives counts only (never line numbers or code). At strictness `anonymized`
-// the real function and parameter names are scrubbed from exception messages, where Python's
-// own TypeErrors would otherwise reveal them.
+// the real function and parameter names are scrubbed from the messages where Python itself
+// would reveal them (binding TypeErrors, `name()` in messages, the worker's `kwargs.<name>` labels).
 import type { FunctionInfo, ProbeResult } from '../probe/types.js';
 import type { ProbeRecord, ShownAs, Strictness } from '../session/types.js';
 import { oneLine, rejectionReason, renderCall, renderOutcome, type CoverageSoFar } from '../session/format.js';
@@ -12,7 +12,10 @@ import { modelHeader, NameMap } from './shown.js';
 /** How the model sees calls and results: its names, and scrubbing of the real ones. */
 export class ModelView {
   readonly names: NameMap;
-  private readonly scrubs: [RegExp, string][] = [];
+  /** `name()` as Python's messages write it → `f()`. */
+  private readonly callNames: [RegExp, string][] = [];
+  /** `'param'` as Python's binding TypeErrors quote it → `'argN'`. */
+  private readonly quotedParams: [RegExp, string][] = [];
 
   constructor(
     readonly info: FunctionInfo,
@@ -22,13 +25,20 @@ export class ModelView {
     this.names = new NameMap(info, strictness);
     if (strictness === 'anonymized') {
       const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      for (const real of new Set([info.qualname, info.name])) this.scrubs.push([new RegExp(`\\b${escape(real)}\\(\\)`, 'g'), `${shown.name}()`]);
-      for (const [real, as] of this.names.renames()) this.scrubs.push([new RegExp(`'${escape(real)}'`, 'g'), `'${as}'`]);
+      for (const real of new Set([info.qualname, info.name])) this.callNames.push([new RegExp(`\\b${escape(real)}\\(\\)`, 'g'), `${shown.name}()`]);
+      for (const [real, as] of this.names.renames()) this.quotedParams.push([new RegExp(`'${escape(real)}'`, 'g'), `'${as}'`]);
     }
   }
 
-  scrub(text: string): string {
-    return this.scrubs.reduce((t, [re, to]) => t.replace(re, to), text);
+  /** An exception message as the model may read it. */
+  scrub(message: string, exceptionType?: string): string {
+    const rules = exceptionType === 'TypeError' ? [...this.callNames, ...this.quotedParams] : this.callNames;
+    return rules.reduce((t, [re, to]) => t.replace(re, to), message);
+  }
+
+  /** The worker labels arguments `args[0]`, `kwargs.<real name>`, `receiver` (mutations, rejections). */
+  label(text: string): string {
+    return text.replace(/\bkwargs\.([A-Za-z_]\w*)/g, (_, real: string) => `kwargs.${this.names.shownName(real)}`);
   }
 
   call(record: Pick<ProbeRecord, 'args' | 'kwargs' | 'receiver'>): string {
@@ -36,10 +46,15 @@ export class ModelView {
     return renderCall(this.shown.name, { args: record.args, ...(kwargs ? { kwargs } : {}), ...(record.receiver !== undefined ? { receiver: record.receiver } : {}) });
   }
 
+  /** Why the worker refused the arguments, with argument labels in the model's names. */
+  rejection(result: ProbeResult): string {
+    return this.label(rejectionReason(result));
+  }
+
   outcome(result: ProbeResult, max = 300): string {
-    if (result.status === 'raised' || result.status === 'rejected') {
-      const r = result.exception ? { ...result, exception: { ...result.exception, message: this.scrub(result.exception.message) } } : result;
-      return renderOutcome(r, max);
+    if (result.status === 'rejected') return `rejected, nothing ran: ${oneLine(this.rejection(result), max)}`;
+    if (result.status === 'raised' && result.exception) {
+      return renderOutcome({ ...result, exception: { ...result.exception, message: this.scrub(result.exception.message, result.exception.type) } }, max);
     }
     return renderOutcome(result, max);
   }
@@ -67,8 +82,8 @@ export function scrubStderr(stderr: string): string {
 /** Coverage as counts: this call's new lines and arcs, and the session's total so far. */
 function coverageLine(result: ProbeResult, sessionSoFar: CoverageSoFar): string {
   const c = result.coverage!;
-  const news = `${c.lines.new} new line${c.lines.new === 1 ? '' : 's'}, ${c.arcs.new} new arc${c.arcs.new === 1 ? '' : 's'}`;
-  return `coverage: this call reached ${news}; session so far ${sessionSoFar.lines}/${sessionSoFar.linesTotal} lines, ${sessionSoFar.arcs}/${sessionSoFar.arcsTotal} arcs`;
+  const news = `${c.lines.new} new line${c.lines.new === 1 ? '' : 's'}, ${c.arcs.new} new branch${c.arcs.new === 1 ? '' : 'es'}`;
+  return `coverage: this call reached ${news}; session so far ${sessionSoFar.lines}/${sessionSoFar.linesTotal} lines, ${sessionSoFar.arcs}/${sessionSoFar.arcsTotal} branches`;
 }
 
 export interface RenderContext {
@@ -84,16 +99,18 @@ export interface RenderContext {
 export function renderProbeVerbatim(record: ProbeRecord, ctx: RenderContext): string {
   const { view } = ctx;
   const r = record.result;
-  const lines = [`#${record.index} ${view.call(record)} → ${view.outcome(r)}`];
-  if (r.status === 'rejected') lines.push(`  (the argument source was refused: ${view.scrub(rejectionReason(r))})`);
+  // A refusal's reason is the useful part (it lists what is allowed): in full, on its own line.
+  const outcome = r.status === 'rejected' ? 'rejected, nothing ran' : view.outcome(r);
+  const lines = [`#${record.index} ${view.call(record)} → ${outcome}`];
+  if (r.status === 'rejected') lines.push(`  reason: ${view.rejection(r)}`);
   if (r.value?.iteration) {
     const it = r.value.iteration;
     lines.push(`  yields: ${it.items.map((x) => oneLine(x, 80)).join(', ')}${it.ended ? ' (then ends)' : ' … (more not taken)'}`);
   }
-  for (const m of r.mutations) lines.push(`  mutated ${view.scrub(m.arg)} → ${oneLine(m.repr, 200)}`);
+  for (const m of r.mutations) lines.push(`  mutated ${view.label(m.arg)} → ${oneLine(m.repr, 200)}`);
   if (r.stdout) lines.push(`  stdout: ${JSON.stringify(r.stdout.slice(0, MAX_OUTPUT_CHARS))}${r.stdout.length > MAX_OUTPUT_CHARS ? ' [cut]' : ''}`);
   const stderr = scrubStderr(r.stderr).trim();
-  if (stderr && r.status !== 'rejected') lines.push(`  stderr: ${JSON.stringify(view.scrub(stderr).slice(0, MAX_OUTPUT_CHARS))}`);
+  if (stderr && r.status !== 'rejected') lines.push(`  stderr: ${JSON.stringify(stderr.slice(0, MAX_OUTPUT_CHARS))}`);
   if (r.outputTruncated) lines.push('  (output was cut at the cap)');
   if (ctx.coverageFeedback && r.coverage && ctx.coverageSoFar) lines.push(`  ${coverageLine(r, ctx.coverageSoFar)}`);
   if (ctx.duplicateOf !== undefined) lines.push(`  (same as #${ctx.duplicateOf}: answered from the cache, not counted against the budget)`);
@@ -112,7 +129,7 @@ export interface PromptOptions {
   textProtocol: boolean;
 }
 
-const GRAMMAR = `Arguments are Python source text, never run through eval. Allowed: literals (numbers, strings, bytes, lists, tuples, dicts, sets, None, True, False), set(), frozenset(…), float('nan'), float('inf'), Decimal('1.5'), Fraction(1, 3), datetime.date/datetime/time/timedelta(…), collections constructors (OrderedDict, Counter, deque, defaultdict, namedtuple values), pure builtins used as values (len, abs, str.upper, …), lambdas whose bodies use only this grammar plus operators, and the classes of the function's module when they are listed below. Anything else (imports, other names, calls to other functions, dunder attributes) is refused and nothing runs. Parameters after a bare \`*\` in the header are keyword-only: pass them in "kwargs" under the names shown; parameters before a \`/\` are positional-only.`;
+const GRAMMAR = `Each argument is the source of one Python expression, checked against a safe grammar and never run through eval. Allowed: literals and containers (1, -2.5, 'text', b'raw', None, True, (1, 2), [1], {'k': 1}, {1}); set(), frozenset(…), float('nan'), float('inf'), Decimal('1.5'), Fraction(1, 3), datetime.date(2020, 1, 31) and the other datetime types, collections types (OrderedDict, defaultdict, Counter, deque); the classes of the function's module by name (listed below, if any); pure builtins and functions as values or calls (len, sorted, str.upper, math.sqrt, operator.add); operators; and lambdas over all of these. Not allowed: other names (open, eval, getattr, os, …), attributes starting with _, comprehensions, statements, imports. A refused argument runs nothing and the reason comes back. Parameters after a bare \`*\` in the header are keyword-only: pass them in "kwargs" under the names shown; parameters before a \`/\` are positional-only.`;
 
 export function systemPrompt(o: PromptOptions): string {
   const { view } = o;
@@ -123,11 +140,11 @@ export function systemPrompt(o: PromptOptions): string {
     ? `\nClasses defined in the function's module, usable by name in arguments: ${view.info.moduleClasses.join(', ')}.`
     : '';
   const coverage = o.coverageFeedback
-    ? '\nAfter each call you get coverage counts of the function: how many of its lines and arcs (line-to-line transitions) the call reached for the first time, and the session total. Unreached lines or arcs mean behaviour you have not seen yet (an untaken branch, an error path): go find it.'
+    ? '\nAfter each call you get coverage counts of the function: how many of its lines and branches (each outcome of a condition or loop test counts once) the call reached for the first time, and the session total. Unreached lines or branches mean behaviour you have not seen yet (an untaken path, an error case): go find it.'
     : '';
   const protocol = o.textProtocol
     ? `\n\nYou have no tools; act by replying with JSON. ${TEXT_PROTOCOL_SHAPE}\nOne action per reply. A call action may carry several calls in "calls".`
-    : `\n\nTools:\n- call_function ${CALL_SHAPE}\n- submit_description ${SUBMIT_SHAPE}\nYou may call call_function several times in one turn.`;
+    : `\n\nTools:\n- call_function ${CALL_SHAPE}\n- submit_description ${SUBMIT_SHAPE}\nYou may make several call_function calls in one turn.`;
   return `You are investigating an unknown Python function in black-box mode. You cannot see its source, docstring or module; you learn only by calling it with inputs you choose and reading what comes back (return value with its type, exception type and message, arguments mutated in place, printed output).
 
 Your goal: a precise description of what the function does — its behaviour on normal inputs, its edge cases and the exceptions it raises.

@@ -117,11 +117,16 @@ export class NameMap {
     return { kwargs: out };
   }
 
+  /** What the agent calls a real parameter (itself for names it never saw, e.g. ones **kwargs took). */
+  shownName(real: string): string {
+    return this.toShown.get(real) ?? real;
+  }
+
   /** Keyword arguments as the agent named them (for rendering calls back to it). */
   kwargsToShown(kwargs: Record<string, string> | undefined): Record<string, string> | undefined {
     if (!kwargs) return undefined;
     const out: Record<string, string> = {};
-    for (const [name, src] of Object.entries(kwargs)) out[this.toShown.get(name) ?? name] = src;
+    for (const [name, src] of Object.entries(kwargs)) out[this.shownName(name)] = src;
     return out;
   }
 

@@ -2,7 +2,7 @@
 // happens, the hypothesis when it changes, and a summary at the end. `pau probe` and
 // `pau replay` use the same printer, so a replay looks like the live run.
 import { shownHeader } from '../agent/shown.js';
-import { oneLine, renderCall, renderOutcome } from '../session/format.js';
+import { addCoverage, oneLine, renderCall, renderOutcome, type CoverageSoFar } from '../session/format.js';
 import type { Comparison, ProbeRecord, SessionEvent, SessionFile, SessionSettings, Usage } from '../session/types.js';
 
 export interface PrinterOptions {
@@ -34,6 +34,8 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
   const c = palette(opts.color);
   const line = (text = '') => opts.write(text + '\n');
   let name = 'f';
+  /** Lines reached so far in the session: what "lines 5/9 (+2)" counts. */
+  let reached: CoverageSoFar | undefined;
 
   const probeLine = (p: ProbeRecord) => {
     const r = p.result;
@@ -41,7 +43,8 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
       r.status === 'returned' && r.value
         ? `${oneLine(r.value.repr, 120)}${r.value.truncated ? ' [truncated]' : ''}  ${c.cyan(r.value.type)}`
         : (r.status === 'raised' ? c.yellow : c.red)(renderOutcome(r, 120));
-    const cov = r.coverage ? `  lines ${r.coverage.lines.hit}/${r.coverage.lines.total}${r.coverage.lines.new ? ` (+${r.coverage.lines.new})` : ''}` : '';
+    if (p.origin !== 'cache') reached = addCoverage(reached, r);
+    const cov = r.coverage && reached ? `  lines ${reached.lines}/${reached.linesTotal}${r.coverage.lines.new ? ` (+${r.coverage.lines.new})` : ''}` : '';
     const origin = p.origin === 'llm' ? '' : `  ${c.magenta(`[${p.origin}]`)}`;
     line(`${c.dim(`#${p.index}`)} ${oneLine(renderCall(name, p), 120)} → ${outcome}  ${c.dim(`${r.durationMs.toFixed(1)} ms${cov}`)}${origin}`);
     for (const m of r.mutations) line(c.dim(`    mutated ${m.arg} → ${oneLine(m.repr, 100)}`));
@@ -58,16 +61,17 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
       return;
     }
     line(`${final.concluded ? c.green('Description') : c.yellow('Best hypothesis (not concluded)')}: ${c.bold(d.summary)}`);
-    if (d.details) line(`  ${d.details}`);
+    const block = (text: string, indent = '  ') => line(text.trimEnd().replace(/^/gm, indent));
+    if (d.details) block(d.details);
     for (const [k, v] of Object.entries(d.parameters)) line(`  ${c.cyan(k)}: ${v}`);
     if (d.returns) line(`  Returns: ${d.returns}`);
     if (d.raises) line(`  Raises: ${d.raises}`);
     if (d.examples.length) {
       line('  Examples:');
-      for (const e of d.examples) line(`    >>> ${e.call}\n    ${e.result}`);
+      for (const e of d.examples) block(`>>> ${e.call}\n${e.result}`, '    ');
     }
     if (final.concluded) line(`  Confidence: ${Math.round(d.confidence * 100)}%`);
-    if (final.properties?.length) line(`  Properties: ${final.properties.join('; ')}`);
+    // Properties are part of the offline explorer's details; the list is for the panel and the file.
     if (final.ioTable) {
       line();
       line(final.ioTable.trimEnd());
@@ -89,13 +93,28 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
     for (const n of cmp.notes ?? []) line(c.dim(`  ${n}`));
   };
 
+  // The header waits for the first sign of a running session: a target that fails to load
+  // gets its one-line error, not a header describing a function that was never seen.
+  let header: (() => void) | undefined;
+
   return (event) => {
-    switch (event.type) {
-      case 'started':
-        name = event.target.shownAs.name;
+    if (event.type === 'started') {
+      name = event.target.shownAs.name;
+      reached = undefined;
+      // Offline, no agent sees anything: calls read with the function's own name.
+      const offline = event.settings.mode === 'offline';
+      if (offline) name = event.target.qualname.split('.').pop() ?? name;
+      header = () => {
         line(`${c.bold(`pau probe ${event.target.file}:${event.target.qualname}`)}  ${c.dim(settingsLine(event.settings))}`);
-        line(c.dim(`shown to the agent as ${shownHeader(event.target.shownAs)}`));
-        return;
+        if (!offline) line(c.dim(`shown to the agent as ${shownHeader(event.target.shownAs)}`));
+      };
+      return;
+    }
+    if (header && event.type !== 'error' && event.type !== 'finished') {
+      header();
+      header = undefined;
+    }
+    switch (event.type) {
       case 'probe-finished':
         return probeLine(event.probe);
       case 'hypothesis':

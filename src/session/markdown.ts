@@ -1,7 +1,7 @@
 // A session as a Markdown report: what was probed, what the agent believed along the way, what
 // it concluded, how that compares with the docstring, and what it cost.
 import { shownHeader } from '../agent/shown.js';
-import { oneLine, renderCall, renderOutcome } from './format.js';
+import { addCoverage, oneLine, renderCall, renderOutcome, type CoverageSoFar } from './format.js';
 import type { Comparison, Description, SessionFile } from './types.js';
 
 const cell = (text: string) => oneLine(text, 160).replace(/\|/g, '\\|').replace(/`/g, 'ˋ');
@@ -64,9 +64,11 @@ export function sessionToMarkdown(file: SessionFile): string {
     '',
   ];
   if (file.probes.length) {
-    out.push('| # | Call | Outcome | ms | Lines | Origin |', '|---|---|---|---|---|---|');
+    out.push('| # | Call | Outcome | ms | Lines reached | Origin |', '|---|---|---|---|---|---|');
+    let reached: CoverageSoFar | undefined;
     for (const p of file.probes) {
-      const cov = p.result.coverage ? `${p.result.coverage.lines.hit}/${p.result.coverage.lines.total} (+${p.result.coverage.lines.new})` : '';
+      if (p.origin !== 'cache') reached = addCoverage(reached, p.result);
+      const cov = p.result.coverage && reached ? `${reached.lines}/${reached.linesTotal} (+${p.result.coverage.lines.new})` : '';
       out.push(`| ${p.index} | \`${cell(renderCall(name, p))}\` | ${cell(renderOutcome(p.result, 120))} | ${p.result.durationMs.toFixed(1)} | ${cov} | ${p.origin} |`);
     }
   } else out.push('No probes were made.');

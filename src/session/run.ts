@@ -88,6 +88,8 @@ export class Session {
     const settings = options.settings;
     let worker: Prober | undefined;
     let agent: AgentLoop | undefined;
+    /** The offline report's description, if the run is stopped after the explorer returned. */
+    let offlineDescription: Description | null = null;
     let startedEmitted = false;
     try {
       const services: SessionServices = { ...(await defaultServices()), ...this.services };
@@ -113,12 +115,16 @@ export class Session {
           strictness: settings.strictness,
           signal,
         });
+        // The explorer returns what it has when stopped; that is a partial result, not a conclusion.
+        offlineDescription = report.description;
+        if (signal.aborted) throw new StoppedError();
         recorder.conclude(offlineFinal(report));
       } else {
         if (!options.llm) throw new Error("settings.mode is 'llm' but no LLM endpoint was given");
         const seedBudget = settings.seedProbes ?? DEFAULT_SEED_PROBES;
         if (services.exploreOffline && seedBudget > 0) {
           await services.exploreOffline(info, recorder.probeFn(worker, 'offline', signal), { maxProbes: seedBudget, strictness: settings.strictness, signal });
+          if (signal.aborted) throw new StoppedError();
         }
         agent = new AgentLoop({
           llm: options.llm,
@@ -145,7 +151,7 @@ export class Session {
     } catch (err) {
       if (!startedEmitted) recorder.started();
       const error = signal.aborted ? toSessionError(new StoppedError()) : toSessionError(err, { authHint: options.llm?.authHint, baseURL: options.llm?.baseURL, maxRetries: options.llm?.maxRetries ?? 3 });
-      recorder.fail(error, agent?.bestSoFar() ?? null);
+      recorder.fail(error, agent?.bestSoFar() ?? offlineDescription);
     } finally {
       await worker?.stop().catch(() => {});
     }
