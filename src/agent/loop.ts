@@ -126,7 +126,8 @@ export class AgentLoop {
     const body = {
       model: this.o.llm.model,
       messages: this.messages,
-      ...(this.o.llm.textProtocol ? {} : { tools: TOOLS, parallel_tool_calls: true }),
+      // parallel tool calls are the default where supported; naming the flag breaks some endpoints
+      ...(this.o.llm.textProtocol ? {} : { tools: TOOLS }),
     };
     const reply = await streamReply(this.client, body, { signal: this.o.signal, idleTimeoutMs: this.o.llm.timeoutMs ?? 120_000 });
     this.o.onUsage?.({ requests: 1, promptTokens: reply.usage?.promptTokens ?? 0, completionTokens: reply.usage?.completionTokens ?? 0 });

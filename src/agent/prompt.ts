@@ -160,7 +160,13 @@ Rules, enforced by the harness:
 
 /** The first user message, around the seed probes: what the function looks like, what was observed. */
 export function taskMessage(o: PromptOptions, hasSeeds: boolean): { head: string; tail: string } {
-  const receiver = o.view.shown.needsReceiver ? ' (instance method: pass "receiver")' : '';
+  const info = o.view.info;
+  const notes = [
+    ...(o.view.shown.needsReceiver ? ['instance method: pass "receiver"'] : []),
+    ...(info.isGenerator ? ['a generator function: results list the first items it yields'] : []),
+    ...(info.isAsync ? ['a coroutine function: each call is awaited for you'] : []),
+  ];
+  const receiver = notes.length ? ` (${notes.join('; ')})` : '';
   const seeds = hasSeeds ? '\n\nAn automatic explorer already made these calls (they do not count against your budget):' : '';
   return { head: `The function: ${modelHeader(o.view.info, o.view.strictness)}${receiver}${seeds}`, tail: '\nStart probing.' };
 }

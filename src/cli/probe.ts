@@ -7,7 +7,7 @@ import type { LlmConfig, RunOptions } from '../agent/types.js';
 import { saveSession } from '../session/file.js';
 import { Session } from '../session/run.js';
 import type { SessionFile, SessionSettings, Strictness } from '../session/types.js';
-import { intFlag, parse, parseTargetSpec, UsageError } from './args.js';
+import { intFlag, LLM_OPTIONS, llmFromFlags, parse, parseTargetSpec, UsageError } from './args.js';
 import { createPrinter, wantsColor } from './print.js';
 
 const HELP = `usage: pau probe <file.py>:<qualname> [options]
@@ -15,6 +15,7 @@ const HELP = `usage: pau probe <file.py>:<qualname> [options]
   --offline                 use the offline explorer (no LLM, no key)
   --base-url URL            OpenAI-compatible endpoint (env PAU_BASE_URL; default OpenAI when a key is set)
   --model NAME              model name (env PAU_MODEL)
+  --judge-model NAME        model of the comparison's judge (default: --model)
   --api-key-env VAR         environment variable holding the API key (default OPENAI_API_KEY)
   --max-probes N            probe budget (default 20)
   --timeout-ms N            wall-clock limit of one call (default 5000)
@@ -28,21 +29,19 @@ const HELP = `usage: pau probe <file.py>:<qualname> [options]
   --python PATH             Python interpreter (default python3)
 `;
 
+/** With only a key in the environment, the endpoint is OpenAI's. */
 const OPENAI_URL = 'https://api.openai.com/v1';
 const OPENAI_DEFAULT_MODEL = 'gpt-4o-mini';
 
 const options = {
+  ...LLM_OPTIONS,
   offline: { type: 'boolean' },
-  'base-url': { type: 'string' },
-  model: { type: 'string' },
-  'api-key-env': { type: 'string' },
   'max-probes': { type: 'string' },
   'timeout-ms': { type: 'string' },
   'memory-mb': { type: 'string' },
   strictness: { type: 'string' },
   'coverage-feedback': { type: 'string' },
   compare: { type: 'boolean' },
-  'text-protocol': { type: 'boolean' },
   json: { type: 'boolean' },
   out: { type: 'string' },
   python: { type: 'string' },
@@ -57,23 +56,16 @@ function oneOf<T extends string>(flag: string, value: string | undefined, allowe
   throw new UsageError(`--${flag} takes ${allowed.join(' or ')}, got '${value}'`);
 }
 
-/** The LLM endpoint from flags and environment, or a usage error that points at --offline. */
-export function llmFromFlags(values: Pick<Values, 'base-url' | 'model' | 'api-key-env' | 'text-protocol'>, env: NodeJS.ProcessEnv): LlmConfig {
-  const keyEnv = values['api-key-env'] ?? 'OPENAI_API_KEY';
-  const apiKey = env[keyEnv] ?? '';
-  const baseURL = values['base-url'] ?? env.PAU_BASE_URL ?? (apiKey ? OPENAI_URL : undefined);
-  if (!baseURL) {
-    throw new UsageError(`no LLM configured: pass --base-url (or set PAU_BASE_URL) and set ${keyEnv}, or run the offline explorer with --offline`);
+/** The LLM endpoint (and judge) from flags and environment, or a usage error that points at --offline. */
+function endpointFromFlags(values: Values, env: NodeJS.ProcessEnv): { llm: LlmConfig; judge?: LlmConfig } {
+  const keyVar = values['api-key-env'] ?? 'OPENAI_API_KEY';
+  const onlyKey = env[keyVar] && !values['base-url'] && !env.PAU_BASE_URL;
+  const withDefaults = onlyKey ? { ...env, PAU_BASE_URL: OPENAI_URL, PAU_MODEL: values.model ?? env.PAU_MODEL ?? OPENAI_DEFAULT_MODEL } : env;
+  const endpoint = llmFromFlags(values, withDefaults);
+  if (!endpoint) {
+    throw new UsageError(`no LLM configured: pass --base-url (or set PAU_BASE_URL) and set ${keyVar}, or run the offline explorer with --offline`);
   }
-  const model = values.model ?? env.PAU_MODEL ?? (baseURL === OPENAI_URL ? OPENAI_DEFAULT_MODEL : undefined);
-  if (!model) throw new UsageError(`no model for ${baseURL}: pass --model NAME or set PAU_MODEL`);
-  return {
-    baseURL,
-    model,
-    apiKey,
-    ...(values['text-protocol'] ? { textProtocol: true } : {}),
-    authHint: keyEnv === 'OPENAI_API_KEY' ? 'set OPENAI_API_KEY (or the variable named by --api-key-env)' : `set ${keyEnv} (named by --api-key-env)`,
-  };
+  return endpoint;
 }
 
 export function buildRunOptions(argv: string[], env: NodeJS.ProcessEnv): { run: RunOptions; values: Values } | 'help' {
@@ -84,7 +76,8 @@ export function buildRunOptions(argv: string[], env: NodeJS.ProcessEnv): { run: 
   const file = resolve(spec.file);
   if (!existsSync(file)) throw new UsageError(`${spec.file}: no such file`);
 
-  const llm = values.offline ? undefined : llmFromFlags(values, env);
+  const endpoint = values.offline ? undefined : endpointFromFlags(values, env);
+  const llm = endpoint?.llm;
   const settings: SessionSettings = {
     mode: values.offline ? 'offline' : 'llm',
     ...(llm ? { model: llm.model, baseURL: llm.baseURL } : {}),
@@ -102,7 +95,7 @@ export function buildRunOptions(argv: string[], env: NodeJS.ProcessEnv): { run: 
       settings,
       ...(llm ? { llm } : {}),
       ...(values.python ? { python: values.python } : {}),
-      compare: values.compare ? {} : false,
+      compare: values.compare ? { ...(endpoint?.judge ? { judge: endpoint.judge } : {}) } : false,
     },
   };
 }

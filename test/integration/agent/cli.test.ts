@@ -122,7 +122,7 @@ describe('pau probe and pau replay', { concurrency: 3 }, () => {
       pau(['probe', TARGET, '--base-url', url, '--model', 'm', '--api-key-env', 'MY_KEY', '--out', out], { env: { MY_KEY: 'wrong' } }),
     );
     assert.equal(r.code, 1);
-    assert.equal(r.stderr, `pau probe: the LLM endpoint refused the API key (401: bad key); set MY_KEY (named by --api-key-env) (partial session saved to ${out})\n`);
+    assert.equal(r.stderr, `pau probe: the LLM endpoint refused the API key (401: bad key); set MY_KEY (partial session saved to ${out})\n`);
     const saved = JSON.parse(await readFile(out, 'utf8')) as SessionFile;
     assert.equal(saved.error?.kind, 'llm-auth');
     assert.equal(saved.final.concluded, false);
