@@ -229,6 +229,7 @@ export class App {
 }
 
 function withoutLabel(fix: Fix & { label: string }): Fix {
-  const { label: _label, ...rest } = fix;
+  const rest: Partial<Fix & { label: string }> = { ...fix };
+  delete rest.label;
   return rest as Fix;
 }

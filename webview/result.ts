@@ -5,20 +5,29 @@ import type { Comparison, Description } from '../src/session/types.js';
 import { wordDiff } from './diff.js';
 import { h, icon } from './dom.js';
 import { parseMarkdownTable, percent, ratio } from './format.js';
-import type { Model } from './model.js';
+import { callName, type Model } from './model.js';
 
 export function renderResult(model: Model): Node[] {
   const out: Node[] = [];
   const final = model.final;
   if (final) {
-    if (final.description) out.push(renderDescription(final.description, final.concluded, final.properties, final.ioTable));
+    if (final.description) out.push(renderDescription(final.description, final.concluded, callRenamer(model), final.properties, final.ioTable));
     else out.push(h('p', { class: 'muted' }, 'The run ended without a description.'));
   }
   if (model.comparison) out.push(renderComparison(model.comparison, model));
   return out;
 }
 
-function renderDescription(d: Description, concluded: boolean, properties?: string[], ioTable?: string): HTMLElement {
+/** Examples are written with the name the agent saw (`f`); the panel shows the function's own. */
+function callRenamer(model: Model): (call: string) => string {
+  const shown = model.shownAs?.name;
+  const real = callName(model);
+  if (!shown || shown === real) return (call) => call;
+  const head = new RegExp(`^(\\s*)${shown.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=\\s*\\()`);
+  return (call) => call.replace(head, `$1${real}`);
+}
+
+function renderDescription(d: Description, concluded: boolean, rename: (call: string) => string, properties?: string[], ioTable?: string): HTMLElement {
   const params = Object.entries(d.parameters);
   return h(
     'section',
@@ -38,7 +47,7 @@ function renderDescription(d: Description, concluded: boolean, properties?: stri
     d.returns ? h('p', null, h('strong', null, 'Returns: '), d.returns) : null,
     d.raises ? h('p', null, h('strong', null, 'Raises: '), d.raises) : null,
     d.examples.length > 0
-      ? h('div', null, h('h3', null, 'Examples (from real calls)'), h('pre', { class: 'mono examples' }, d.examples.map((e) => `>>> ${e.call}\n${e.result}`).join('\n')))
+      ? h('div', null, h('h3', null, 'Examples (from real calls)'), h('pre', { class: 'mono examples' }, d.examples.map((e) => `>>> ${rename(e.call.replace(/^\s*>>>\s?/, ''))}\n${e.result}`).join('\n')))
       : null,
     properties && properties.length > 0 ? h('div', null, h('h3', null, 'Properties observed'), h('ul', null, ...properties.map((p) => h('li', null, p)))) : null,
     ioTable ? h('div', null, h('h3', null, 'Inputs and outputs'), renderTable(ioTable)) : null,

@@ -57,7 +57,7 @@ export class Timeline {
       h('span', { class: 'col-output' }, 'Output'),
       h('span', { class: 'col-type' }, 'Type'),
       h('span', { class: 'col-time' }, 'Time'),
-      h('span', { class: 'col-cov', title: 'Lines of the function first reached by this call' }, 'New lines'),
+      h('span', { class: 'col-cov', title: 'Lines of the function first reached by this call' }, '+Lines'),
       h('span', { class: 'col-origin' }, 'From'),
     );
     this.element = h('section', { class: 'timeline', 'aria-labelledby': 'timeline-heading' }, this.heading, header, this.list, this.empty, this.details);

@@ -5,7 +5,7 @@
 const KEY_SHAPES = [
   /\b(sk|pk|rk)-[A-Za-z0-9_-]{12,}/g, // OpenAI-style and similar provider keys
   /\b(Bearer)\s+[A-Za-z0-9._~+/=-]{12,}/gi,
-  /\b(api[_-]?key|authorization)(["']?\s*[:=]\s*["']?)[^\s"',;]{8,}/gi,
+  /\b(api[_-]?key|authorization)(["']?\s*[:=]\s*["']?)[^\s"',;&]{8,}/gi,
 ];
 
 export const REDACTED = '[redacted]';
