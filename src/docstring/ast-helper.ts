@@ -11,6 +11,7 @@
 //       -> {"locations": [{...} | {"missing": true}], "indentUnit": "    ", "functions": [qualname...]}
 //   {"mode": "check", "before": S, "after": S2, "targets": [{"qualname", "line", "expected"}]}
 //       -> {"problems": [string...]}
+//   {"batch": [request...]} -> {"answers": [answer...]}   (many sources, one process)
 // A source that does not parse answers {"syntaxError": {"message", "line", "column"}}.
 
 export const AST_HELPER_SOURCE = String.raw`
@@ -57,19 +58,20 @@ class Text:
         return self.cp(node.end_lineno, node.end_col_offset)
 
 
+class Unparsable(Exception):
+    def __init__(self, message, line=None, column=None):
+        super().__init__(message)
+        self.answer = {"syntaxError": {"message": message, "line": line, "column": column}}
+
+
 def parse(source):
     text = Text(source)
     try:
         return text, ast.parse(text.source)
     except SyntaxError as e:
-        answer({"syntaxError": {"message": e.msg or str(e), "line": e.lineno, "column": e.offset}})
+        raise Unparsable(e.msg or str(e), e.lineno, e.offset)
     except ValueError as e:  # e.g. source code string cannot contain null bytes
-        answer({"syntaxError": {"message": str(e), "line": None, "column": None}})
-
-
-def answer(obj):
-    sys.stdout.write(json.dumps(obj))
-    sys.exit(0)
+        raise Unparsable(str(e))
 
 
 def functions(tree):
@@ -262,17 +264,28 @@ def check(request):
     return {"problems": problems}
 
 
+def handle(request):
+    try:
+        mode = request["mode"]
+        if mode == "check":
+            return check(request)
+        text, tree = parse(request["source"])
+        if mode == "list":
+            return {"functions": [describe(text, e) for e in functions(tree)]}
+        if mode == "locate":
+            return locate(text, tree, request["targets"])
+        raise SystemExit("unknown mode " + repr(mode))
+    except Unparsable as e:
+        return e.answer
+
+
 def main():
     request = json.loads(sys.stdin.buffer.read().decode("utf-8", "surrogatepass"))
-    mode = request["mode"]
-    if mode == "check":
-        answer(check(request))
-    text, tree = parse(request["source"])
-    if mode == "list":
-        answer({"functions": [describe(text, e) for e in functions(tree)]})
-    if mode == "locate":
-        answer(locate(text, tree, request["targets"]))
-    raise SystemExit("unknown mode " + repr(mode))
+    if "batch" in request:
+        answer = {"answers": [handle(r) for r in request["batch"]]}
+    else:
+        answer = handle(request)
+    sys.stdout.write(json.dumps(answer))
 
 
 main()

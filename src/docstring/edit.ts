@@ -4,7 +4,7 @@
 // text is checked in Python (parses, same AST apart from the docstring, docstring reads as
 // intended); an edit that fails the check is refused, never handed out.
 import { docstringLiteral, normalizeDocstringBody, readLiteralStyle, DEFAULT_LITERAL_STYLE } from './literal.js';
-import { checkDocstringEdit, locateFunctions, PythonSourceError, type LocateTarget, type RunOptions } from './python-ast.js';
+import { checkDocstringEdit, checkDocstringEdits, locateFunctions, PythonSourceError, type LocateTarget, type RunOptions } from './python-ast.js';
 import type { DocstringEdit, DocstringRefusal, FunctionLocation, Position, RefusalReason } from './types.js';
 
 export const DOCUMENT_CHANGED_MESSAGE =
@@ -218,20 +218,24 @@ export async function computeDocstringEdits(
   return verifyBatch(source, batch, checks, opts);
 }
 
-/** Keeps the edits the Python check accepts; with several, a failure is narrowed down edit by edit. */
+/** Keeps the edits the Python check accepts; with several, a failure is narrowed down edit by edit (one process). */
 async function verifyBatch(source: string, batch: EditBatch, checks: (LocateTarget & { expected: string })[], opts: RunOptions): Promise<EditBatch> {
   const problems = await checkDocstringEdit(source, applyEdits(source, batch.edits), checks, opts);
   if (problems.length === 0) return batch;
+  const each =
+    batch.edits.length === 1
+      ? [problems]
+      : await checkDocstringEdits(batch.edits.map((edit, i) => ({ before: source, after: applyEdits(source, [edit]), targets: [checks[i]!] })), opts);
+  const unsafe = (qualname: string, why: string[]) =>
+    refusal('unsafe-edit', `PAU Probe could not place the docstring of ${qualname} without changing other code (${why.join('; ')}). Nothing was changed; please report this layout.`, qualname);
   const kept: EditBatch = { edits: [], refused: [...batch.refused] };
-  for (const [i, edit] of batch.edits.entries()) {
-    const alone = batch.edits.length === 1 ? problems : await checkDocstringEdit(source, applyEdits(source, [edit]), [checks[i]!], opts);
-    if (alone.length === 0) kept.edits.push(edit);
-    else {
-      const message = `PAU Probe could not place the docstring of ${edit.qualname} without changing other code (${alone.join('; ')}). Nothing was changed; please report this layout.`;
-      kept.refused.push(refusal('unsafe-edit', message, edit.qualname));
-    }
-  }
-  return kept;
+  batch.edits.forEach((edit, i) => {
+    if (each[i]!.length === 0) kept.edits.push(edit);
+    else kept.refused.push(unsafe(edit.qualname, each[i]!));
+  });
+  // Each is fine alone but not together: give none rather than guess.
+  if (kept.edits.length === batch.edits.length) return { edits: [], refused: [...batch.refused, ...batch.edits.map((e) => unsafe(e.qualname, problems))] };
+  return kept.edits.length > 1 ? verifyBatch(source, kept, kept.edits.map((e) => checks[batch.edits.indexOf(e)]!), opts) : kept;
 }
 
 /**

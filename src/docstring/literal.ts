@@ -13,16 +13,21 @@ export interface LiteralStyle {
 export const DEFAULT_LITERAL_STYLE: LiteralStyle = { prefix: '', quote: '"', summaryOnFirstLine: true };
 
 /**
- * The text a docstring will read as: `\n` line ends, no trailing spaces, no blank lines at
- * either end, no indentation on the first line. `ast.get_docstring` returns exactly this
- * (for bodies whose later lines are not all indented and contain no tabs).
+ * The text a docstring will read as, the way `ast.get_docstring` cleans it: `\n` line ends,
+ * no trailing spaces, no blank lines at either end, no indentation on the first line, and
+ * the later lines' common indentation removed. (Tabs inside lines are the one difference:
+ * Python expands them, this keeps them.)
  */
 export function normalizeDocstringBody(body: string): string {
   const lines = body.replace(/\r\n?/g, '\n').split('\n').map((line) => line.trimEnd());
   while (lines.length > 0 && lines[0] === '') lines.shift();
   while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
-  if (lines.length > 0) lines[0] = lines[0]!.trimStart();
-  return lines.join('\n');
+  if (lines.length === 0) return '';
+  lines[0] = lines[0]!.trimStart();
+  const margins = lines.slice(1).filter(Boolean).map((line) => /^[ \t]*/.exec(line)![0]);
+  let margin = margins[0] ?? '';
+  for (const m of margins) while (!m.startsWith(margin)) margin = margin.slice(0, -1);
+  return lines.map((line, i) => (i > 0 ? line.slice(margin.length) : line)).join('\n');
 }
 
 /** The quote, prefix and layout of an existing docstring literal, from its source text. */
@@ -39,13 +44,25 @@ export function readLiteralStyle(literal: string): LiteralStyle {
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/;
 
-/** Escapes for a non-raw triple-quoted literal: backslashes, controls, and every third quote of a run. */
+/**
+ * Escapes for a non-raw triple-quoted literal: backslashes, control characters, every third
+ * quote of a run (so no unescaped triple remains), and a quote touching the closing quotes.
+ */
 function escapeContent(text: string, quote: string, oneLine: boolean): string {
-  let out = text.replace(/\\/g, '\\\\').replace(new RegExp(CONTROL.source, 'g'), (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
-  const run = new RegExp(`${quote}{3,}`, 'g');
-  out = out.replace(run, (quotes) => [...quotes].map((c, i) => (i % 3 === 2 ? `\\${c}` : c)).join(''));
-  // A quote touching the closing quotes would end the literal early.
-  if (oneLine && out.endsWith(quote) && !out.endsWith(`\\${quote}`)) out = `${out.slice(0, -1)}\\${quote}`;
+  let out = '';
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === quote) {
+      run++;
+      out += run % 3 === 0 || (oneLine && i === text.length - 1) ? `\\${c}` : c;
+      continue;
+    }
+    run = 0;
+    if (c === '\\') out += '\\\\';
+    else if (CONTROL.test(c)) out += `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`;
+    else out += c;
+  }
   return out;
 }
 

@@ -116,35 +116,58 @@ export interface LocateAnswer {
   functions: string[];
 }
 
+type RawLocation = { missing: true } | Omit<FunctionLocation, 'indentUnit'>;
+
+/**
+ * Where the header, body and docstring of each target are, for several sources in one Python
+ * process. Throws PythonSourceError (kind `syntax`) if any source does not parse.
+ */
+export async function locateInSources(items: { source: string; targets: LocateTarget[] }[], opts: RunOptions = {}): Promise<LocateAnswer[]> {
+  const batch = items.map(({ source, targets }) => ({
+    mode: 'locate',
+    source,
+    targets: targets.map((t) => ({ qualname: t.qualname, line: t.line ?? null })),
+  }));
+  const { answers } = await runHelper<{ answers: ({ locations: RawLocation[]; indentUnit: string; functions: string[] } & SyntaxAnswer)[] }>({ batch }, opts);
+  return answers.map((answer) => {
+    throwOnSyntaxError(answer);
+    return {
+      locations: answer.locations.map((raw) => ('missing' in raw ? null : { ...raw, indentUnit: answer.indentUnit })),
+      functions: answer.functions,
+    };
+  });
+}
+
 /** Where the header, body and docstring of each target are. Throws PythonSourceError. */
 export async function locateFunctions(source: string, targets: LocateTarget[], opts: RunOptions = {}): Promise<LocateAnswer> {
-  type Raw = { missing: true } | Omit<FunctionLocation, 'indentUnit'>;
-  const answer = await runHelper<{ locations: Raw[]; indentUnit: string; functions: string[] }>(
-    { mode: 'locate', source, targets: targets.map((t) => ({ qualname: t.qualname, line: t.line ?? null })) },
-    opts,
-  );
-  throwOnSyntaxError(answer);
-  return {
-    locations: answer.locations.map((raw) => ('missing' in raw ? null : { ...raw, indentUnit: answer.indentUnit })),
-    functions: answer.functions,
-  };
+  return (await locateInSources([{ source, targets }], opts))[0]!;
+}
+
+export interface EditCheck {
+  before: string;
+  after: string;
+  targets: (LocateTarget & { expected: string })[];
 }
 
 /**
- * Checks an edit in Python: `after` parses, each target's docstring reads `expected`
- * (as ast.get_docstring cleans it), and nothing but those docstrings differs from `before`.
- * Returns the problems found (empty = safe).
+ * Checks edits in Python, several in one process: `after` parses, each target's docstring
+ * reads `expected` (as ast.get_docstring cleans it), and nothing but those docstrings differs
+ * from `before`. Returns the problems found per item (empty = safe).
  */
-export async function checkDocstringEdit(
-  before: string,
-  after: string,
-  targets: (LocateTarget & { expected: string })[],
-  opts: RunOptions = {},
-): Promise<string[]> {
-  const answer = await runHelper<{ problems: string[] }>(
-    { mode: 'check', before, after, targets: targets.map((t) => ({ qualname: t.qualname, line: t.line ?? null, expected: t.expected })) },
-    opts,
+export async function checkDocstringEdits(items: EditCheck[], opts: RunOptions = {}): Promise<string[][]> {
+  const batch = items.map(({ before, after, targets }) => ({
+    mode: 'check',
+    before,
+    after,
+    targets: targets.map((t) => ({ qualname: t.qualname, line: t.line ?? null, expected: t.expected })),
+  }));
+  const { answers } = await runHelper<{ answers: ({ problems: string[] } & SyntaxAnswer)[] }>({ batch }, opts);
+  return answers.map((answer) =>
+    answer.syntaxError ? [`the edited file does not parse: ${answer.syntaxError.message} (line ${answer.syntaxError.line})`] : answer.problems,
   );
-  if (answer.syntaxError) return [`the edited file does not parse: ${answer.syntaxError.message} (line ${answer.syntaxError.line})`];
-  return answer.problems;
+}
+
+/** `checkDocstringEdits` for one edit. */
+export async function checkDocstringEdit(before: string, after: string, targets: EditCheck['targets'], opts: RunOptions = {}): Promise<string[]> {
+  return (await checkDocstringEdits([{ before, after, targets }], opts))[0]!;
 }

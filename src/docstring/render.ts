@@ -78,7 +78,7 @@ function buildParts(d: Description, opts: RenderOptions): Parts {
   if (!summarySource) [summarySource, details] = firstParagraph(details);
   if (!summarySource) summarySource = rename(d.returns) || 'No description was inferred';
   const [first, more] = splitFirstSentence(summarySource);
-  const prose = [more, details].filter((s) => s.trim()).join('\n\n');
+  const prose = [more && asSentence(more), details].filter((s) => s.trim()).join('\n\n');
 
   const shownOrder = [...Object.keys(names), ...Object.keys(d.parameters ?? {})];
   const params: Field[] = [];
