@@ -1,0 +1,209 @@
+// Classes of inputs the explorer tries for a parameter ("int", "str", "list"…), each with a
+// battery of values: the representative first (used while discovering types), then edge cases.
+// Also what annotations and, weakly, parameter names suggest (strictness `signature` only).
+import type { PyValue } from './values.js';
+import { bool, date, float, int, ints, list, none, str, strs, tuple } from './values.js';
+
+export interface TypeClass {
+  id: string;
+  /** Shown in descriptions: `int`, `list`, `BankAccount(int)`. */
+  label: string;
+  /** Values to try, representative first. `undefined` means "leave the argument out". */
+  values: (PyValue | undefined)[];
+}
+
+/** Numbers that are not too big for loops that count to them. */
+const INTS = ints(3, 0, -1, 1, 2, 7, 10, -7, 12, 100, 5, 18, 42, -100, 97, 1000, 1_000_000_007);
+const FLOATS = [2.5, 0.0, -1.5, 0.1, 3.0, 0.5, 1e10, -0.5, NaN, Infinity].map(float);
+const STRS = strs('abc', '', 'Hello, World!', 'racecar', 'a', 'héllo wörld', '  two  spaces ', 'ABC', '123', 'aab', 'Was it a car?');
+const INT_LISTS = [[3, 1, 2], [], [1], [1, 2, 3], [3, 1, 3, 2, 1], [5, 4, 3, 2, 1], [-2, 0, 2], [0, 0], [10, 20, 30, 40, 50, 60, 70]].map((xs) =>
+  list(ints(...xs)),
+);
+const STR_LISTS = [['b', 'a', 'c'], [], ['a'], ['x', 'y', 'x'], ['hello', 'world'], ['B', 'a', 'C']].map((xs) => list(strs(...xs)));
+const NESTED_LISTS = [list([int(1), list(ints(2, 3)), list([int(4), list(ints(5))])]), list([list(ints(1, 2)), list(ints(3))]), list([list([]), int(1)])];
+const TUPLES = [tuple(ints(1, 2)), tuple([]), tuple(ints(3, 1, 2)), tuple(ints(1))];
+const DICTS: PyValue[] = [
+  { k: 'dict', entries: [[str('a'), int(1)], [str('b'), int(2)]] },
+  { k: 'dict', entries: [] },
+  { k: 'dict', entries: [[str('x'), int(10)]] },
+  { k: 'dict', entries: [[int(1), str('one')], [int(2), str('two')]] },
+];
+const SETS: PyValue[] = [{ k: 'set', items: ints(1, 2, 3) }, { k: 'set', items: [] }, { k: 'set', items: ints(3) }];
+// A Friday, a Saturday, a Monday, a leap day, a Sunday at a year's end…
+const DATES = [date(2024, 1, 5), date(2024, 1, 6), date(2024, 1, 8), date(2024, 2, 29), date(2023, 12, 31), date(2024, 3, 1), date(2000, 1, 1), date(2024, 7, 4)];
+
+const BASIC: Record<string, TypeClass> = {
+  int: { id: 'int', label: 'int', values: INTS },
+  float: { id: 'float', label: 'float', values: FLOATS },
+  bool: { id: 'bool', label: 'bool', values: [bool(true), bool(false)] },
+  str: { id: 'str', label: 'str', values: STRS },
+  // Shapes before sizes: unsorted, empty, duplicates, nested, strings, then the rest.
+  list: { id: 'list', label: 'list', values: [INT_LISTS[0]!, INT_LISTS[1]!, INT_LISTS[4]!, NESTED_LISTS[0]!, STR_LISTS[3]!, INT_LISTS[3]!, INT_LISTS[2]!, INT_LISTS[5]!, INT_LISTS[6]!, INT_LISTS[7]!, INT_LISTS[8]!, NESTED_LISTS[1]!] },
+  'list[str]': { id: 'list[str]', label: 'list of str', values: STR_LISTS },
+  'list[list]': { id: 'list[list]', label: 'nested list', values: NESTED_LISTS },
+  tuple: { id: 'tuple', label: 'tuple', values: TUPLES },
+  dict: { id: 'dict', label: 'dict', values: DICTS },
+  set: { id: 'set', label: 'set', values: SETS },
+  none: { id: 'none', label: 'None', values: [none] },
+  date: { id: 'date', label: 'date', values: DATES },
+  omit: { id: 'omit', label: 'left out', values: [undefined] },
+};
+
+/** Classes tried for a parameter nobody knows anything about, most common first. */
+// Lists before strings: a function written for lists often iterates a str happily too, while a
+// str function rarely takes a list, so this order finds the class a function was written for.
+export const GENERIC_ORDER = ['int', 'list', 'str', 'float', 'none', 'date', 'dict', 'tuple', 'bool', 'set'];
+/** Classes worth combining when looking for a mixed-type signature. */
+export const MAIN_CLASSES = ['int', 'list', 'str', 'float', 'date'];
+
+/** Constructor shapes tried for instances of the target module's classes. */
+const CONSTRUCTOR_SHAPES: { suffix: string; args: PyValue[][] }[] = [
+  { suffix: '', args: [[]] },
+  { suffix: 'int', args: [[int(100)], [int(0)], [int(1)], [int(1000)], [int(7)]] },
+  { suffix: 'str', args: [[str('abc')], [str('')], [str('x')]] },
+  { suffix: 'list', args: [[list(ints(3, 1, 2))], [list([])], [list(ints(1))]] },
+  { suffix: 'int,int', args: [[int(100), int(10)], [int(0), int(0)], [int(1), int(2)]] },
+];
+
+export function constructorClassIds(className: string): string[] {
+  return CONSTRUCTOR_SHAPES.map((s) => `new:${className}:${s.suffix}`);
+}
+
+/** The class with this id; `new:Name:int` builds `Name(100)`, `Name(0)`… */
+export function typeClass(id: string): TypeClass {
+  const basic = BASIC[id];
+  if (basic) return basic;
+  const m = /^new:([\w.]+):(.*)$/.exec(id);
+  const shape = m && CONSTRUCTOR_SHAPES.find((s) => s.suffix === m[2]);
+  if (!m || !shape) throw new Error(`unknown input class '${id}'`);
+  const callee = m[1]!;
+  return {
+    id,
+    label: `${callee}(${shape.suffix.replace(',', ', ')})`,
+    values: shape.args.map((args) => ({ k: 'call', callee, args })),
+  };
+}
+
+export function isKnownClass(id: string): boolean {
+  try {
+    typeClass(id);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function representative(id: string): PyValue | undefined {
+  return typeClass(id).values[0];
+}
+
+/** Splits `A, B[C, D], E` at top-level commas. */
+function splitTopLevel(text: string, sep: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === '[' || ch === '(') depth++;
+    else if (ch === ']' || ch === ')') depth--;
+    else if (ch === sep && depth === 0) {
+      out.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  out.push(text.slice(start).trim());
+  return out.filter((s) => s.length > 0);
+}
+
+/**
+ * Input classes an annotation asks for, or null when it says nothing usable (`Any`, a protocol
+ * the explorer cannot build). `moduleClasses` are the target module's classes, buildable by name.
+ */
+export function classesForAnnotation(annotation: string, moduleClasses: string[]): string[] | null {
+  const ann = annotation.trim().replace(/^['"]|['"]$/g, '').replace(/\b(typing|collections\.abc)\./g, '');
+  const unionParts = splitTopLevel(ann, '|');
+  if (unionParts.length > 1) return unionOf(unionParts, moduleClasses);
+  const m = /^(\w[\w.]*)\s*(?:\[(.*)\])?$/s.exec(ann);
+  if (!m) return null;
+  const head = m[1]!;
+  const inner = m[2] ? splitTopLevel(m[2], ',') : [];
+  switch (head) {
+    case 'Optional':
+      return unionOf([...inner, 'None'], moduleClasses);
+    case 'Union':
+      return unionOf(inner, moduleClasses);
+    case 'int':
+      return ['int'];
+    case 'float':
+    case 'Real':
+    case 'Number':
+      return ['float', 'int'];
+    case 'bool':
+      return ['bool'];
+    case 'str':
+      return ['str'];
+    case 'None':
+    case 'NoneType':
+      return ['none'];
+    case 'list':
+    case 'List':
+    case 'Sequence':
+    case 'MutableSequence':
+    case 'Iterable':
+    case 'Collection':
+    case 'Iterator': {
+      const el = inner[0] ? classesForAnnotation(inner[0], moduleClasses) : null;
+      if (el?.[0] === 'str') return ['list[str]'];
+      if (el?.[0]?.startsWith('list')) return ['list[list]'];
+      return ['list'];
+    }
+    case 'tuple':
+    case 'Tuple':
+      return ['tuple'];
+    case 'dict':
+    case 'Dict':
+    case 'Mapping':
+    case 'MutableMapping':
+      return ['dict'];
+    case 'set':
+    case 'Set':
+    case 'frozenset':
+    case 'FrozenSet':
+    case 'AbstractSet':
+      return ['set'];
+    case 'date':
+    case 'datetime.date':
+      return ['date'];
+    default: {
+      const cls = moduleClasses.find((c) => c === head || c.endsWith(`.${head}`));
+      return cls ? constructorClassIds(cls) : null;
+    }
+  }
+}
+
+function unionOf(parts: string[], moduleClasses: string[]): string[] | null {
+  const out: string[] = [];
+  for (const part of parts) {
+    const ids = part === 'None' ? ['none'] : classesForAnnotation(part, moduleClasses);
+    if (!ids) return null;
+    for (const id of ids) if (!out.includes(id)) out.push(id);
+  }
+  return out;
+}
+
+// Weak hints from parameter names: they only reorder the generic classes, never exclude one.
+const NAME_HINTS: [RegExp, string[]][] = [
+  [/^(date|day|d|dt|start|end|when|since|until|deadline)$|_(date|day)$/, ['date']],
+  [/^(n|k|i|j|m|count|size|num|number|shift|days|amount|cents|times|width|limit|index|idx|steps?|depth|length|year|month|offset|places|digits)$|_(count|size|index)$|^(n|num)_/, ['int']],
+  [/^(x|y|z|lo|hi|low|high|value|val|ratio|rate|price|dollars|weight|factor|scale|a|b|old|new|total|part|whole)$/, ['int', 'float']],
+  [/^(s|text|name|word|string|title|label|prefix|suffix|sep|char|message|msg|key|pattern|sentence|line|word)$|_(name|text|str)$/, ['str']],
+  [/^(items|xs|seq|sequence|values|numbers|nums|lst|list|scores|nested|elements|data|array|arr|iterable|weights|words|lines|pairs)$|s$/, ['list']],
+  [/^(mapping|counts|table|config|options|dct|dictionary)$/, ['dict']],
+];
+
+/** Generic classes, reordered so that the ones a parameter's name suggests come first. */
+export function hintedOrder(paramName: string): string[] {
+  const name = paramName.toLowerCase();
+  const hinted = NAME_HINTS.find(([re]) => re.test(name))?.[1] ?? [];
+  return [...hinted, ...GENERIC_ORDER.filter((c) => !hinted.includes(c))];
+}
