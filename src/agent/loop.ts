@@ -151,12 +151,8 @@ export class AgentLoop {
       return undefined;
     }
     for (const call of reply.toolCalls) {
-      const reply = (head: string, records: ResultMessage['records'] = []) => {
-        const m = this.resultMessage('tool', head, '', records);
-        (m.message as { tool_call_id?: string }).tool_call_id = call.id;
-        return m;
-      };
-      const outcome = await this.act(parseToolCall(call.name, call.arguments), finalAsked, reply);
+      const respond = (head: string, records: ResultMessage['records'] = []) => this.resultMessage('tool', head, '', records, call.id);
+      const outcome = await this.act(parseToolCall(call.name, call.arguments), finalAsked, respond);
       if (outcome) return outcome;
     }
     return undefined;
@@ -270,8 +266,8 @@ export class AgentLoop {
       .map((r) => ({ call: this.view.call(r), result: result(r) }));
   }
 
-  private resultMessage(role: 'user' | 'tool', head: string, tail: string, records: ResultMessage['records'] = []): ResultMessage {
-    const message = (role === 'tool' ? { role, content: '', tool_call_id: '' } : { role, content: '' }) as Message & { content: string };
+  private resultMessage(role: 'user' | 'tool', head: string, tail: string, records: ResultMessage['records'] = [], toolCallId = ''): ResultMessage {
+    const message: ResultMessage['message'] = role === 'tool' ? { role, content: '', tool_call_id: toolCallId } : { role, content: '' };
     const entry: ResultMessage = { message, head, records, tail };
     this.messages.push(message);
     this.resultMessages.push(entry);
