@@ -85,8 +85,10 @@ interface Run {
   stderrTail: string;
   /** Settles the start handshake. */
   onStart?: (message: StartOutcome | { event: 'exit' }) => void;
-  /** The host killed it on purpose (stop, backstop). */
+  /** The host killed it on purpose (stop, backstop): no new calls go to it. */
   killedByHost?: 'stop' | 'backstop';
+  /** Calls sent to this process and not answered yet, by request id. */
+  pending: Map<number, PendingCall>;
 }
 
 const live = new Set<ProbeWorker>();
@@ -121,7 +123,13 @@ function mergeLimits(base: WorkerLimits, extra: Partial<WorkerLimits> | undefine
   return merged;
 }
 
-/** A warm worker serving calls to one target. Calls are queued and run one at a time. */
+/**
+ * A warm worker serving calls to one target. Calls are queued and run one at a time.
+ * Events: 'forked' {pid} when a call process is pre-forked and waiting; 'started' {pid}
+ * when a call's process starts running it; 'exit' {pid, code,
+ * signal, expected} when the worker process ends; 'restart' {pid} when a new worker has
+ * replaced one that died (on the next call).
+ */
 export class ProbeWorker extends EventEmitter implements Prober {
   info!: FunctionInfo;
   private readonly limits: WorkerLimits;
@@ -130,7 +138,6 @@ export class ProbeWorker extends EventEmitter implements Prober {
   private run?: Run;
   private starting?: Promise<void>;
   private queue: Promise<unknown> = Promise.resolve();
-  private readonly pending = new Map<number, PendingCall>();
   private nextId = 1;
   private stopped = false;
   private stopping?: Promise<void>;
@@ -191,11 +198,6 @@ export class ProbeWorker extends EventEmitter implements Prober {
         this.kill(run, 'stop');
         await run.exited;
       }
-      for (const [id, call] of this.pending) {
-        this.pending.delete(id);
-        call.dispose();
-        if (!call.settled) call.reject(new ProbeError('stopped', 'the worker was stopped'));
-      }
       rmSync(this.baseDir, { recursive: true, force: true });
       live.delete(this);
     })();
@@ -216,7 +218,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
 
   private ensureRunning(): Promise<void> {
     if (this.stopped) return Promise.reject(new ProbeError('stopped', 'the worker was stopped'));
-    if (this.run?.alive) return Promise.resolve();
+    if (this.run?.alive && !this.run.killedByHost) return Promise.resolve();
     this.starting ??= this.launch().finally(() => {
       this.starting = undefined;
     });
@@ -240,6 +242,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
       );
     }
     const message = await this.handshake(run);
+    if (this.stopped) throw new ProbeError('stopped', 'the worker was stopped');
     if (message.event === 'ready') {
       this.info = message.info;
       if (restart) this.emit('restart', { pid: run.pid });
@@ -278,6 +281,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
       exitCode: null,
       exitSignal: null,
       stderrTail: '',
+      pending: new Map(),
     };
     this.run = run;
     proc.stderr?.setEncoding('utf8');
@@ -381,7 +385,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
           opts.signal?.removeEventListener('abort', onAbort);
         },
       };
-      this.pending.set(id, call);
+      run.pending.set(id, call);
       opts.signal?.addEventListener('abort', onAbort, { once: true });
       this.send(run, {
         op: 'call',
@@ -402,20 +406,22 @@ export class ProbeWorker extends EventEmitter implements Prober {
         return;
       case 'forked':
         run.readyPid = message.pid;
+        this.emit('forked', { pid: message.pid });
         return;
       case 'started': {
         if (run.readyPid === message.pid) run.readyPid = undefined;
         run.runningPid = message.pid;
-        const call = this.pending.get(message.id);
+        const call = run.pending.get(message.id);
         if (call) call.childPid = message.pid;
         if (call?.abortRequested) killGroup(message.pid);
+        this.emit('started', { pid: message.pid });
         return;
       }
       case 'result': {
         run.runningPid = undefined;
-        const call = this.pending.get(message.id);
+        const call = run.pending.get(message.id);
         if (!call) return;
-        this.pending.delete(message.id);
+        run.pending.delete(message.id);
         call.dispose();
         if (!call.settled) {
           call.settled = true;
@@ -428,8 +434,8 @@ export class ProbeWorker extends EventEmitter implements Prober {
 
   private onExit(run: Run): void {
     if (run.onStart) run.onStart({ event: 'exit' });
-    for (const [id, call] of this.pending) {
-      this.pending.delete(id);
+    for (const [id, call] of run.pending) {
+      run.pending.delete(id);
       call.dispose();
       if (call.settled) continue;
       call.settled = true;

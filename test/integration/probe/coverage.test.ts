@@ -8,12 +8,12 @@ import { test } from 'node:test';
 import { execFileSync } from 'node:child_process';
 import { startWorker } from '../../../src/probe/client.js';
 import { ProbeError, type CoverageCounts } from '../../../src/probe/types.js';
-import { describeResult, fixture, workerFor } from './support.js';
+import { describeResult, fixture, freshWorker, workerFor } from './support.js';
 
 const counts = (hit: number, total: number, fresh: number): CoverageCounts => ({ hit, total, new: fresh });
 
 test('coverage gives hit/total/new for lines and arcs; an identical call adds nothing new', async () => {
-  const w = await workerFor('basics.py', 'classify');
+  const w = await freshWorker('basics.py', 'classify');
   const negative = await w.call({ args: ['-1'] });
   assert.deepEqual(negative.coverage, { lines: counts(2, 9, 2), arcs: counts(1, 8, 1) }, describeResult(negative));
   const again = await w.call({ args: ['-1'] });
@@ -74,7 +74,7 @@ for (const { label, python } of matrix) {
       );
       return;
     }
-    const w = await workerFor('basics.py', 'classify', { python });
+    const w = await freshWorker('basics.py', 'classify', { python });
     assert.equal(w.info.pythonVersion.split('.').slice(0, 2).join('.'), `${major}.${minor}`);
     const results = [];
     for (const n of ['-1', '0', '5', '5']) results.push(await w.call({ args: [n] }));

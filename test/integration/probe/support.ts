@@ -14,18 +14,34 @@ export function fixture(name: string): string {
 }
 
 const started: ProbeWorker[] = [];
+const shared = new Map<string, Promise<ProbeWorker>>();
 after(async () => {
   await Promise.all(started.map((w) => w.stop()));
 });
 
-/** A started worker for `fixture:qualname`, stopped when the test file ends. */
-export async function workerFor(
+/** A new worker for `fixture:qualname`, stopped when the test file ends. */
+export async function freshWorker(
   file: string,
   qualname: string,
   options: Partial<WorkerOptions> = {},
 ): Promise<ProbeWorker> {
   const worker = await startWorker({ target: { file: fixture(file), qualname }, ...options });
   started.push(worker);
+  return worker;
+}
+
+/**
+ * A worker for `fixture:qualname` shared by the tests of one file (calls are isolated from
+ * each other anyway; starting a worker is the slow part). Tests that kill or stop workers,
+ * or count coverage from zero, use freshWorker.
+ */
+export function workerFor(file: string, qualname: string, options: Partial<WorkerOptions> = {}): Promise<ProbeWorker> {
+  const key = JSON.stringify([file, qualname, options]);
+  let worker = shared.get(key);
+  if (!worker) {
+    worker = freshWorker(file, qualname, options);
+    shared.set(key, worker);
+  }
   return worker;
 }
 

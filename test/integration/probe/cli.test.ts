@@ -1,0 +1,124 @@
+// `pau call` end to end: from source through tsx, and bundled the way dist/cli.js is.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import * as esbuild from 'esbuild';
+import type { ProbeResult } from '../../../src/probe/types.js';
+import { fixture, ROOT } from './support.js';
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function node(args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, args, { cwd: ROOT, timeout: 30000 }, (err, stdout, stderr) => {
+      const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+const pau = (...args: string[]) => node(['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), 'call', ...args]);
+
+test('--json prints one ProbeResult and exits 0', async () => {
+  const run = await pau(`${fixture('basics.py')}:add`, '1', '--kw', 'b=5', '--json');
+  assert.equal(run.code, 0, run.stderr);
+  const result = JSON.parse(run.stdout) as ProbeResult;
+  assert.equal(result.status, 'returned');
+  assert.deepEqual(result.value, { type: 'int', repr: '6', truncated: false, data: { t: 'int', v: '6' } });
+  assert.deepEqual(result.mutations, []);
+  assert.equal(typeof result.durationMs, 'number');
+  assert.deepEqual(Object.keys(result.coverage!).sort(), ['arcs', 'lines']);
+  assert.equal(run.stdout.trim().split('\n').length, 1, 'exactly one line of JSON');
+});
+
+test('without --json a readable line; a raised exception still exits 0', async () => {
+  const run = await pau(`${fixture('basics.py')}:raises`, "'nope'");
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /^raised ValueError: nope {2}\(\d+\.\d\d ms, lines 1\/1 \(\+1\), arcs 0\/0 \(\+0\)\)\n$/);
+});
+
+test('a receiver, output and mutations in the readable form', async () => {
+  const run = await pau(`${fixture('shapes.py')}:Point.shift`, '1', '--receiver', 'Point(0, 0)');
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /^returned shapes\.Point: Point\(1, 0\)/);
+  assert.match(run.stdout, /\nmutated receiver: Point\(1, 0\)\n/);
+});
+
+test('arguments starting with a dash go after --', async () => {
+  const run = await pau(`${fixture('basics.py')}:classify`, '--json', '--', '-3');
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal((JSON.parse(run.stdout) as ProbeResult).value?.repr, "'negative'");
+});
+
+test('a rejected argument exits 2, JSON on stdout and the reason on stderr', async () => {
+  const run = await pau(`${fixture('basics.py')}:identity`, "__import__('os')", '--json');
+  assert.equal(run.code, 2);
+  assert.equal((JSON.parse(run.stdout) as ProbeResult).status, 'rejected');
+  assert.match(run.stderr, /^pau call: argument rejected: args\[0\]: `__import__` is not an allowed name/);
+  assert.equal(run.stderr.trim().split('\n').length, 1);
+});
+
+test('a target that fails to import exits 2 with the cause', async () => {
+  const run = await pau(`${fixture('broken_missing.py')}:f`);
+  assert.equal(run.code, 2);
+  assert.equal(run.stdout, '');
+  assert.equal(
+    run.stderr,
+    "pau call: import of broken_missing.py failed: ModuleNotFoundError: No module named 'numpyx'\n",
+  );
+});
+
+test('an unknown qualname exits 2 and lists the functions', async () => {
+  const run = await pau(`${fixture('pkg/mod.py')}:nothing`);
+  assert.equal(run.code, 2);
+  assert.equal(run.stderr, "pau call: no function 'nothing' in mod.py (available: quadruple)\n");
+});
+
+test('bad usage exits 2 with a one-line reason', async () => {
+  for (const args of [[], ['no-colon'], [`${fixture('basics.py')}:add`, '--kw', 'oops'], ['x.py:f', '--timeout-ms', '0']]) {
+    const run = await pau(...args);
+    assert.equal(run.code, 2, `${args.join(' ')}: ${run.stderr}`);
+    assert.equal(run.stderr.trim().split('\n').length, 1, run.stderr);
+  }
+});
+
+test('a worker that cannot start exits 1', async () => {
+  const run = await pau(`${fixture('basics.py')}:add`, '1', '--python', '/nonexistent/python');
+  assert.equal(run.code, 1);
+  assert.match(run.stderr, /^pau call: no Python interpreter found/);
+});
+
+describeBundled();
+
+/** The CLI bundled like dist/cli.js (CommonJS, worker under ./python next to it). */
+function describeBundled(): void {
+  let dir = '';
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'pau-cli-bundle-'));
+    await esbuild.build({
+      entryPoints: [join(ROOT, 'src/cli/main.ts')],
+      outfile: join(dir, 'cli.js'),
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      logLevel: 'silent',
+    });
+    cpSync(join(ROOT, 'src/probe/python'), join(dir, 'python'), { recursive: true });
+    writeFileSync(join(dir, 'package.json'), '{ "type": "commonjs" }\n');
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('the bundled CLI finds its worker next to it', async () => {
+    const run = await node([join(dir, 'cli.js'), 'call', `${fixture('basics.py')}:identity`, "'hi'", '--json']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal((JSON.parse(run.stdout) as ProbeResult).value?.repr, "'hi'");
+  });
+}
