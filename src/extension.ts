@@ -12,6 +12,7 @@ let context: PauContext | undefined;
 let runs: RunController | undefined;
 
 export function activate(extension: vscode.ExtensionContext): void {
+  const started = performance.now();
   const ctx = new PauContext(extension);
   context = ctx;
   extension.subscriptions.push(ctx);
@@ -33,6 +34,7 @@ export function activate(extension: vscode.ExtensionContext): void {
       },
     }),
   );
+  ctx.log.info(`PAU Probe ${String(extension.extension.packageJSON.version)} activated in ${(performance.now() - started).toFixed(1)} ms.`);
 }
 
 /** Stops a run in progress so that its worker process does not outlive the extension host. */

@@ -10,25 +10,16 @@ import type { Problem } from '../protocol/problems.js';
 import type { SessionEvent, SessionFile } from '../session/types.js';
 import type { Log } from './log.js';
 import { panelHtml } from './panel-html.js';
+import { Transcript } from './transcript.js';
 
 /** Events wait at most this long before they are posted together. */
 const EVENT_BATCH_MS = 16;
 /** … or until this many are waiting. */
 const EVENT_BATCH_MAX = 500;
 
-/** What the panel has shown since the last reset: enough to draw it again from scratch. */
-interface Transcript {
-  reset?: Extract<HostMessage, { type: 'reset' }>;
-  session?: SessionFile;
-  events: SessionEvent[];
-  state?: PanelState;
-  docstrings?: DocstringTexts;
-  problem?: Problem | null;
-}
-
 export class ProbePanel implements vscode.Disposable {
   private ready = false;
-  private transcript: Transcript = { events: [] };
+  private readonly transcript = new Transcript();
   private readonly events: Batcher<SessionEvent>;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly disposeEmitter = new vscode.EventEmitter<void>();
@@ -95,6 +86,10 @@ export class ProbePanel implements vscode.Disposable {
       return;
     }
     if (message.type === 'ready') {
+      // Events still waiting are in the transcript too: let them go nowhere (not ready yet)
+      // and send them once, with the transcript.
+      this.ready = false;
+      this.events.flush();
       this.ready = true;
       this.replayTranscript();
     }
@@ -107,13 +102,13 @@ export class ProbePanel implements vscode.Disposable {
   }
 
   private replayTranscript(): void {
-    const t = this.transcript;
-    if (t.reset) this.send(t.reset);
-    if (t.session) this.send({ type: 'load-session', session: t.session });
-    if (t.events.length > 0) this.send({ type: 'events', events: t.events });
-    if (t.docstrings) this.send({ type: 'docstrings', texts: t.docstrings });
-    if (t.problem !== undefined) this.send({ type: 'problem', problem: t.problem });
-    if (t.state) this.send({ type: 'state', state: t.state });
+    for (const message of this.transcript.messages()) this.send(message);
+  }
+
+  /** Sends a message and keeps it for a webview that loads later. */
+  private tell(message: HostMessage): void {
+    this.transcript.record(message);
+    this.send(message);
   }
 
   setTitle(name: string): void {
@@ -131,36 +126,31 @@ export class ProbePanel implements vscode.Disposable {
   reset(message: Omit<Extract<HostMessage, { type: 'reset' }>, 'type'>): void {
     // The old run's last events go out first, so the reset that follows clears them too.
     this.events.flush();
-    const reset = { type: 'reset' as const, ...message };
-    this.transcript = { reset, events: [] };
-    this.send(reset);
+    this.tell({ type: 'reset', ...message });
   }
 
   event(event: SessionEvent): void {
-    this.transcript.events.push(event);
+    this.transcript.record({ type: 'events', events: [event] });
     this.events.push(event);
   }
 
   loadSession(session: SessionFile): void {
-    this.transcript.session = session;
-    this.send({ type: 'load-session', session });
+    this.tell({ type: 'load-session', session });
   }
 
   state(state: PanelState): void {
     this.events.flush();
-    this.transcript.state = state;
-    this.send({ type: 'state', state });
+    this.tell({ type: 'state', state });
   }
 
   docstrings(texts: DocstringTexts): void {
     this.events.flush();
-    this.transcript.docstrings = texts;
-    this.send({ type: 'docstrings', texts });
+    this.tell({ type: 'docstrings', texts });
   }
 
   problem(problem: Problem | null): void {
-    this.transcript.problem = problem;
-    this.send({ type: 'problem', problem });
+    this.events.flush();
+    this.tell({ type: 'problem', problem });
   }
 
   dispose(): void {
