@@ -3,6 +3,7 @@
 // only at the edge, and read back from one for held-out inputs.
 import type { CallRequest, FunctionInfo, ParameterInfo, ProbeResult } from '../../probe/types.js';
 import type { ProbeRecord, Strictness } from '../../session/types.js';
+import { squeezeSource } from '../../session/call-key.js';
 import { callableParams } from '../shown.js';
 import { parseSource } from './parse.js';
 import { GENERIC_ORDER, classesForAnnotation, constructorClassIds, hintedOrder } from './type-classes.js';
@@ -122,21 +123,7 @@ export function toRequest(positions: Position[], input: Input): CallRequest {
 /** The same source written the same way: through the literal reader when it can, else with blanks outside strings removed. */
 export function normalizeSource(source: string): string {
   const parsed = parseSource(source);
-  if (parsed) return toSource(parsed);
-  let out = '';
-  let quote: string | null = null;
-  for (let i = 0; i < source.length; i++) {
-    const ch = source[i]!;
-    if (quote) {
-      out += ch;
-      if (ch === '\\') out += source[++i] ?? '';
-      else if (ch === quote) quote = null;
-    } else if (ch === "'" || ch === '"') {
-      quote = ch;
-      out += ch;
-    } else if (!/\s/.test(ch)) out += ch;
-  }
-  return out;
+  return parsed ? toSource(parsed) : squeezeSource(source);
 }
 
 /** Identity of a request for de-duplication. */

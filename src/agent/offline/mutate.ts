@@ -5,6 +5,9 @@ import type { PyValue } from './values.js';
 import { date, float, int, str } from './values.js';
 
 const EXTRA_CHARS = ['a', 'Z', ' ', '-', '!', '1', 'é', '_', '.', 'x'];
+// Mutants stay small: a probe's input should be readable in the I/O table.
+const MAX_STR_CHARS = 64;
+const MAX_ITEMS = 24;
 
 export function mutateValue(v: PyValue, rng: Rng): PyValue {
   switch (v.k) {
@@ -17,12 +20,12 @@ export function mutateValue(v: PyValue, rng: Rng): PyValue {
     case 'float':
       return float(mutateFloat(v.v, rng));
     case 'str':
-      return str(mutateString(v.v, rng));
+      return str([...mutateString(v.v, rng)].slice(0, MAX_STR_CHARS).join(''));
     case 'list':
     case 'tuple':
     case 'set':
     case 'frozenset': {
-      const items = mutateItems(v.items, rng);
+      const items = mutateItems(v.items, rng).slice(0, MAX_ITEMS);
       return { k: v.k, items: v.k === 'set' || v.k === 'frozenset' ? uniqueBySource(items) : items };
     }
     case 'dict':
