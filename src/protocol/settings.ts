@@ -2,6 +2,7 @@
 // package.json's `contributes.configuration` must declare exactly this (a unit test checks),
 // the host reads values through `readSettings`, and the webview names keys from here.
 // No `vscode` import: the table is plain data so that Node tests and the webview can use it.
+import type { SessionSettings } from '../session/types.js';
 
 export type SettingScope = 'application' | 'machine' | 'machine-overridable' | 'window' | 'resource';
 
@@ -228,4 +229,18 @@ export function manifestProperties(): Record<string, Record<string, unknown>> {
   const out: Record<string, Record<string, unknown>> = {};
   for (const key of SETTING_KEYS) out[qualifiedKey(key)] = { ...SETTINGS[key] };
   return out;
+}
+
+/** What a run records of the settings (the session file's `settings`). */
+export function sessionSettings(settings: Settings, mode: SessionSettings['mode'], endpoint?: { model: string; baseURL: string }): SessionSettings {
+  return {
+    mode,
+    ...(endpoint ? { model: endpoint.model, baseURL: endpoint.baseURL } : {}),
+    maxProbes: settings.maxProbes,
+    timeoutMs: settings.timeoutMs,
+    memoryMb: settings.memoryMb,
+    strictness: settings.strictness,
+    coverageFeedback: settings.coverageFeedback,
+    textProtocol: settings.textProtocol,
+  };
 }

@@ -36,7 +36,8 @@ export class ProbeCodeLensProvider implements vscode.CodeLensProvider, vscode.Di
     const lenses: vscode.CodeLens[] = [];
     for (const def of this.defs(document)) {
       if (def.inFunction) continue;
-      const range = new vscode.Range(def.decoratorLine, def.column, def.decoratorLine, def.column);
+      const line = def.decoratorLine - 1; // the scan counts lines from 1, the editor from 0
+      const range = new vscode.Range(line, def.column, line, def.column);
       lenses.push(
         new vscode.CodeLens(range, {
           title: '$(beaker) Probe',

@@ -93,7 +93,7 @@ async function targetFromArguments(uri: unknown, qualname: unknown): Promise<Run
     return undefined;
   }
   const defs = scanDefs(editor.document.getText());
-  const def = defAtLine(defs, editor.selection.active.line);
+  const def = defAtLine(defs, editor.selection.active.line + 1);
   if (!def) {
     const pick = paletteTitle('probeFunction');
     const choice = await vscode.window.showInformationMessage(`The cursor is not inside a function. Put it in a def, or choose one with “${pick}”.`, pick);
@@ -163,7 +163,7 @@ async function revealTarget(runs: RunController): Promise<void> {
   if (!target) return;
   const document = await vscode.workspace.openTextDocument(target.uri);
   const def = scanDefs(document.getText()).find((d) => d.qualname === target.qualname);
-  const position = new vscode.Position(def?.line ?? 0, def?.column ?? 0);
+  const position = new vscode.Position(def ? def.line - 1 : 0, def?.column ?? 0);
   await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One, selection: new vscode.Range(position, position) });
 }
 

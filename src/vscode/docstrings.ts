@@ -8,7 +8,7 @@ import type { DocExample, DocstringStyle, PythonFunction } from '../docstring/in
 import type { ExampleToVerify } from '../docstring/verify-examples.js';
 import type { CallRequest, Prober } from '../probe/types.js';
 import type { DocstringTexts } from '../protocol/messages.js';
-import type { Settings } from '../protocol/settings.js';
+import { sessionSettings, type Settings } from '../protocol/settings.js';
 import { renderCall } from '../session/format.js';
 import type { Description, ProbeRecord, SessionFile, ShownAs } from '../session/types.js';
 import { ensureTrusted, type Backend, type PauContext } from './context.js';
@@ -275,16 +275,7 @@ export async function generateDocstringsForFile(ctx: PauContext, runs: RunContro
         progress.report({ message: `${fn.qualname} (${i + 1} of ${todo.length})`, increment: 100 / todo.length });
         const session = await backend.runSession({
           target: { file: uri.fsPath, qualname: fn.qualname },
-          settings: {
-            mode,
-            ...(llm ? { model: llm.model, baseURL: llm.baseURL } : {}),
-            maxProbes: settings.maxProbes,
-            timeoutMs: settings.timeoutMs,
-            memoryMb: settings.memoryMb,
-            strictness: settings.strictness,
-            coverageFeedback: settings.coverageFeedback,
-            textProtocol: settings.textProtocol,
-          },
+          settings: sessionSettings(settings, mode, llm),
           ...(llm ? { llm } : {}),
           python,
           compare: false,

@@ -60,7 +60,7 @@ export async function pickWorkspaceFunction(ctx: PauContext): Promise<RunTarget 
           if (def.inFunction) continue;
           items.push({
             label: `$(${def.isMethod ? 'symbol-method' : 'symbol-function'}) ${def.qualname}`,
-            description: `${path}:${def.line + 1}`,
+            description: `${path}:${def.line}`,
             target: { uri, qualname: def.qualname },
           });
         }

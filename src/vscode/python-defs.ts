@@ -5,24 +5,10 @@
 // `__qualname__` (`Cls.method`, `outer.<locals>.inner`), as src/docstring's exact
 // `listFunctions` (Python's ast) reports them; that one is used where exactness matters.
 // No `vscode` import: unit-tested under Node.
+import type { PythonFunction } from '../docstring/types.js';
 
-export interface ScannedDef {
-  qualname: string;
-  name: string;
-  /** 0-based line of the `def` (or `async def`) keyword. */
-  line: number;
-  /** 0-based column of `def`/`async`. */
-  column: number;
-  /** 0-based line of the first decorator (= `line` when there is none). */
-  decoratorLine: number;
-  /** 0-based last line of the body (its last non-blank line). */
-  endLine: number;
-  /** Defined directly in a class body. */
-  isMethod: boolean;
-  /** Nested in a function: the worker cannot import it. */
-  inFunction: boolean;
-  isAsync: boolean;
-}
+/** The fields of the exact scan's PythonFunction this scan can know without Python (lines 1-based, as there). */
+export type ScannedDef = Pick<PythonFunction, 'qualname' | 'name' | 'line' | 'column' | 'decoratorLine' | 'endLine' | 'isMethod' | 'inFunction' | 'isAsync'>;
 
 interface Scope {
   kind: 'def' | 'class';
@@ -102,7 +88,7 @@ export function scanDefs(source: string): ScannedDef[] {
   const closeTo = (indent: number) => {
     while (stack.length > 0 && stack[stack.length - 1]!.indent >= indent) {
       const scope = stack.pop()!;
-      if (scope.def) scope.def.endLine = Math.max(scope.def.line, lastCode);
+      if (scope.def) scope.def.endLine = Math.max(scope.def.line, lastCode + 1);
     }
   };
 
@@ -121,7 +107,7 @@ export function scanDefs(source: string): ScannedDef[] {
       if (decorator?.indent !== indent) decorator = { line: n, indent };
       continue;
     }
-    const decoratorLine = decorator?.indent === indent ? decorator.line : n;
+    const decoratorLine = (decorator?.indent === indent ? decorator.line : n) + 1;
     decorator = undefined;
     const m = HEADER.exec(trimmed);
     if (!m) continue;
@@ -135,10 +121,10 @@ export function scanDefs(source: string): ScannedDef[] {
       const def: ScannedDef = {
         qualname,
         name,
-        line: n,
+        line: n + 1,
         column: text.length - trimmed.length,
         decoratorLine,
-        endLine: n,
+        endLine: n + 1,
         isMethod: parent?.kind === 'class',
         inFunction,
         isAsync: Boolean(m[1]),
@@ -152,7 +138,7 @@ export function scanDefs(source: string): ScannedDef[] {
   return out;
 }
 
-/** The innermost def whose lines (decorators to last body line) contain `line` (0-based). */
+/** The innermost def whose lines (decorators to last body line) contain `line` (1-based). */
 export function defAtLine(defs: readonly ScannedDef[], line: number): ScannedDef | undefined {
   let best: ScannedDef | undefined;
   for (const d of defs) {

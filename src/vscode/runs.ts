@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { RunOptions } from '../agent/types.js';
 import { paletteTitle } from '../protocol/commands.js';
 import type { DocstringTexts, PanelState, PanelTarget, RunStatus, WebviewMessage } from '../protocol/messages.js';
-import { qualifiedKey, type Settings } from '../protocol/settings.js';
+import { qualifiedKey, sessionSettings, type Settings } from '../protocol/settings.js';
 import { renderCall, renderOutcome } from '../session/format.js';
 import type { SessionEvent, SessionFile } from '../session/types.js';
 import { ensureTrusted, type PauContext } from './context.js';
@@ -138,16 +138,7 @@ export class RunController implements vscode.Disposable {
 
     const options: RunOptions = {
       target: { file: target.uri.fsPath, qualname: target.qualname },
-      settings: {
-        mode,
-        ...(llm ? { model: llm.model, baseURL: llm.baseURL } : {}),
-        maxProbes: settings.maxProbes,
-        timeoutMs: settings.timeoutMs,
-        memoryMb: settings.memoryMb,
-        strictness: settings.strictness,
-        coverageFeedback: settings.coverageFeedback,
-        textProtocol: settings.textProtocol,
-      },
+      settings: sessionSettings(settings, mode, llm),
       ...(llm ? { llm } : {}),
       python: python.path,
       compare: settings.compare ? (llm ? { llm: judge, judge } : {}) : false,

@@ -37,8 +37,8 @@ for (const file of files) {
     }
     const fast = scanDefs(source);
     assert.deepEqual(
-      fast.map((d) => ({ qualname: d.qualname, line: d.line + 1, decoratorLine: d.decoratorLine + 1, endLine: d.endLine + 1, isMethod: d.isMethod, inFunction: d.inFunction, isAsync: d.isAsync })),
-      exact.map((f) => ({ qualname: f.qualname, line: f.line, decoratorLine: f.decoratorLine, endLine: f.endLine, isMethod: f.isMethod, inFunction: f.inFunction, isAsync: f.isAsync })),
+      fast,
+      exact.map((f) => ({ qualname: f.qualname, name: f.name, line: f.line, column: f.column, decoratorLine: f.decoratorLine, endLine: f.endLine, isMethod: f.isMethod, inFunction: f.inFunction, isAsync: f.isAsync })),
     );
   });
 }
@@ -76,7 +76,7 @@ test('scanDefs agrees with the ast of Python on a file full of traps', async () 
   const exact = await listFunctions(TRICKY);
   const fast = scanDefs(TRICKY);
   assert.deepEqual(
-    fast.map((d) => [d.qualname, d.line + 1, d.decoratorLine + 1, d.endLine + 1, d.inFunction]),
+    fast.map((d) => [d.qualname, d.line, d.decoratorLine, d.endLine, d.inFunction]),
     exact.map((f) => [f.qualname, f.line, f.decoratorLine, f.endLine, f.inFunction]),
   );
   assert.ok(fast.some((d) => d.qualname === 'K.outer.<locals>.Local.am'));

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { coerceSetting, isSettingKey, qualifiedKey, readSettings, SETTINGS } from '../../../src/protocol/settings.js';
+import { coerceSetting, isSettingKey, qualifiedKey, readSettings, sessionSettings, SETTINGS } from '../../../src/protocol/settings.js';
 
 test('readSettings gives the defaults when nothing is set', () => {
   const s = readSettings(() => undefined);
@@ -31,4 +31,13 @@ test('keys', () => {
   assert.ok(isSettingKey('maxProbes'));
   assert.ok(!isSettingKey('apiKey'), 'the API key is never a setting');
   assert.ok(!isSettingKey('toString'));
+});
+
+test('a run records the settings it ran with, and the endpoint only in LLM mode', () => {
+  const s = { ...readSettings(() => undefined), maxProbes: 7, strictness: 'signature' as const };
+  assert.deepEqual(sessionSettings(s, 'offline'), { mode: 'offline', maxProbes: 7, timeoutMs: 5000, memoryMb: 1024, strictness: 'signature', coverageFeedback: true, textProtocol: false });
+  const llm = sessionSettings(s, 'llm', { model: 'm', baseURL: 'http://127.0.0.1:9/v1' });
+  assert.equal(llm.model, 'm');
+  assert.equal(llm.baseURL, 'http://127.0.0.1:9/v1');
+  assert.ok(!('apiKey' in llm), 'never the key');
 });

@@ -54,9 +54,9 @@ test('qualnames follow __qualname__ for methods, nested classes and nested funct
   assert.equal(byName['Outer.method']!.inFunction, false);
 });
 
-test('lines: the def line, the first decorator, the last body line (0-based)', () => {
+test('lines: the def line, the first decorator, the last body line (1-based, as Python counts)', () => {
   const lines = SOURCE.split('\n');
-  const at = (text: string) => lines.findIndex((l) => l.includes(text));
+  const at = (text: string) => lines.findIndex((l) => l.includes(text)) + 1;
   const defs = Object.fromEntries(scanDefs(SOURCE).map((d) => [d.qualname, d]));
   assert.equal(defs['top']!.line, at('def top('));
   assert.equal(defs['top']!.endLine, at('return a + b'));
@@ -64,14 +64,14 @@ test('lines: the def line, the first decorator, the last body line (0-based)', (
   assert.equal(defs['Outer.Inner.deep']!.endLine, at('return x'), 'a multi-line signature is part of the header');
   assert.equal(defs['Outer.value']!.endLine, defs['Outer.value']!.line, 'a one-line def');
   assert.equal(defs['decorated']!.decoratorLine, at('@functools.wraps'));
-  assert.equal(defs['decorated']!.endLine, lines.lastIndexOf('    return x'), 'a bracket continuation at column 0 does not end the function');
+  assert.equal(defs['decorated']!.endLine, lines.lastIndexOf('    return x') + 1, 'a bracket continuation at column 0 does not end the function');
   assert.equal(defs['last']!.column, 0);
   assert.equal(defs['Outer.method']!.column, 4);
 });
 
 test('the innermost function around a line', () => {
   const lines = SOURCE.split('\n');
-  const at = (text: string) => lines.findIndex((l) => l.includes(text));
+  const at = (text: string) => lines.findIndex((l) => l.includes(text)) + 1;
   const defs = scanDefs(SOURCE);
   assert.equal(defAtLine(defs, at("s = 'def not_this"))?.qualname, 'top');
   assert.equal(defAtLine(defs, at('            return 1'))?.qualname, 'Outer.method.<locals>.helper');
@@ -88,8 +88,8 @@ test('strings, comments, continuations and line endings', () => {
   assert.deepEqual(
     scanDefs('class A:\r\n    def f(self):\r\n        pass\r\n\r\ndef g():\r\n\tpass\r\n').map((d) => [d.qualname, d.line, d.endLine]),
     [
-      ['A.f', 1, 2],
-      ['g', 4, 5],
+      ['A.f', 2, 3],
+      ['g', 5, 6],
     ],
   );
   // Unfinished code while typing: no crash, the defs found so far.
