@@ -14,7 +14,6 @@ import math
 import os
 import pickle
 import random
-import signal
 import sys
 import tempfile
 import time
@@ -90,6 +89,7 @@ def enter_call_dir(call_dir):
     for name in ("HOME", "TMPDIR", "TEMP", "TMP"):
         os.environ[name] = call_dir
     tempfile.tempdir = None
+    pau_guards.set_write_root(call_dir)
     random.seed(0)
     numpy = sys.modules.get("numpy")
     if numpy is not None:
@@ -150,12 +150,14 @@ def serve(ctx, request_fd, result_fd, call_dir, coverage):
     warm_up(ctx, collector)
     enter_call_dir(call_dir)
     address_space = _address_space_in_use()
+    deadline = Deadline()
+    deadline.install()
     raw = _read_all(request_fd)
     os.close(request_fd)
     if not raw:
         os._exit(0)  # the worker went away or is shutting down
     request = json.loads(raw)
-    result = run(ctx, request, call_dir, collector, address_space)
+    result = run(ctx, request, call_dir, collector, address_space, deadline)
     payload = json.dumps(result, separators=(",", ":")).encode("utf-8")
     for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
         try:
@@ -188,12 +190,12 @@ def _build(ctx, request):
     return args, kwargs, receiver
 
 
-def run(ctx, request, call_dir, collector, address_space):
+def run(ctx, request, call_dir, collector, address_space, deadline):
     limits = request["limits"]
     received = time.monotonic()
     deadline_at = received + limits["timeoutMs"] / 1000.0
     apply_limits(limits, ctx.nproc_cap, address_space)
-    pau_guards.arm(call_dir)
+    pau_guards.arm()
     try:
         args, kwargs, receiver = _build(ctx, request)
     except Rejected as exc:
@@ -210,19 +212,12 @@ def run(ctx, request, call_dir, collector, address_space):
         labelled.append(("receiver", receiver))
     before = [snapshot(obj) for _, obj in labelled]
 
-    error = value = None
     if collector is not None:
         collector.start()
-    started = time.perf_counter()
-    try:
-        value = ctx.target.invoke(receiver, args, kwargs)
-        if ctx.target.is_async and inspect.iscoroutine(value):
-            value = asyncio.run(value)
-    except BaseException as exc:  # noqa: B902 — SystemExit and KeyboardInterrupt are results too
-        error = exc
-    duration_ms = (time.perf_counter() - started) * 1000.0
+    value, error, duration_ms = _invoke(ctx.target, receiver, args, kwargs)
 
-    deadline = Deadline()
+    # Rendering may run user code too (__repr__, generators): it gets what is left of the
+    # call's time, and at least MIN_RENDER_SECONDS.
     deadline.start(max(deadline_at - time.monotonic(), MIN_RENDER_SECONDS))
     renderer = Renderer(limits, deadline, ctx.scrub)
     out = {"status": "raised" if error is not None else "returned", "durationMs": round(duration_ms, 3)}
@@ -233,12 +228,32 @@ def run(ctx, request, call_dir, collector, address_space):
     if collector is not None:
         collector.stop()
         out["coverageHits"] = collector.report()
-    mutations = []
-    for (label, obj), old in zip(labelled, before):
-        if old is not None and snapshot(obj) != old:
-            mutations.append({"arg": label, "repr": renderer.text(obj)[0]})
-    out["mutations"] = mutations
+    out["mutations"] = _mutations(renderer, labelled, before)
     deadline.stop()
     pau_guards.disarm()
-    signal.signal(signal.SIGALRM, signal.SIG_IGN)
+    return out
+
+
+def _invoke(target, receiver, args, kwargs):
+    """(value, exception, milliseconds) of the call itself."""
+    value = error = None
+    started = time.perf_counter()
+    try:
+        value = target.invoke(receiver, args, kwargs)
+        if target.is_async and inspect.iscoroutine(value):
+            value = asyncio.run(value)
+    except BaseException as exc:  # noqa: B902 — SystemExit and KeyboardInterrupt are results too
+        error = exc
+    return value, error, (time.perf_counter() - started) * 1000.0
+
+
+def _mutations(renderer, labelled, before):
+    """Arguments whose snapshot changed during the call, with their new repr."""
+    out = []
+    for (label, obj), old in zip(labelled, before):
+        if old is None:
+            continue
+        changed = renderer.guarded(lambda: snapshot(obj) != old, lambda why: False)
+        if changed:
+            out.append({"arg": label, "repr": renderer.text(obj)[0]})
     return out

@@ -39,9 +39,15 @@ _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
 _OUTSIDE = "calls may only write inside their own temporary working directory"
 
 
-def arm(write_root):
-    policy.write_root = os.path.realpath(write_root)
+def arm(write_root=None):
+    """Switch the guards on; writes may go to `write_root` (default: the one set before)."""
+    if write_root is not None:
+        set_write_root(write_root)
     policy.armed = True
+
+
+def set_write_root(path):
+    policy.write_root = os.path.realpath(path)
 
 
 def disarm():

@@ -31,17 +31,19 @@ class Deadline:
         self.expired = False
         self.inside = 0
 
+    def install(self):
+        """Register the alarm handler (done before the request arrives)."""
+        if hasattr(signal, "setitimer"):
+            signal.signal(signal.SIGALRM, self._on_alarm)
+
+    def _on_alarm(self, signum, frame):
+        self.expired = True
+        if self.inside:
+            raise RenderDeadline()
+
     def start(self, seconds):
-        if not hasattr(signal, "setitimer"):
-            return
-
-        def on_alarm(signum, frame):
-            self.expired = True
-            if self.inside:
-                raise RenderDeadline()
-
-        signal.signal(signal.SIGALRM, on_alarm)
-        signal.setitimer(signal.ITIMER_REAL, max(seconds, 0.001))
+        if hasattr(signal, "setitimer"):
+            signal.setitimer(signal.ITIMER_REAL, max(seconds, 0.001))
 
     def stop(self):
         if hasattr(signal, "setitimer"):
@@ -175,7 +177,8 @@ class Renderer:
         self.addresses = Addresses()
         self.scrub = scrub
 
-    def _guarded(self, fn, placeholder):
+    def guarded(self, fn, placeholder):
+        """fn() under the deadline; placeholder(why) when it raised or ran out of time."""
         if self.deadline.expired:
             return placeholder("not rendered: the time limit was reached")
         self.deadline.inside += 1
@@ -196,7 +199,7 @@ class Renderer:
             r = BoundedRepr(self.max_chars)
             return r.repr(obj), r.truncated
 
-        text, truncated = self._guarded(render, lambda why: ("<repr of %s %s>" % (type_name(obj), why), True))
+        text, truncated = self.guarded(render, lambda why: ("<repr of %s %s>" % (type_name(obj), why), True))
         text = self.scrub(self.addresses(text))
         if len(text) > self.max_chars:
             text = text[: max(0, self.max_chars - 3)] + "..."
@@ -211,7 +214,7 @@ class Renderer:
         elif isinstance(obj, collections.abc.Iterator):
             out["iteration"] = self._iterate(obj)
         else:
-            data = self._guarded(lambda: tagged(obj), lambda why: None)
+            data = self.guarded(lambda: tagged(obj), lambda why: None)
             if data is not None:
                 out["data"] = data
         return out
@@ -258,7 +261,7 @@ class Renderer:
                 state["ended"] = True
                 state["raised"] = self.exception(exc)
 
-        self._guarded(run, lambda why: state.update(timedOut=True))
+        self.guarded(run, lambda why: state.update(timedOut=True))
 
     @staticmethod
     def _iteration(items, state):
@@ -272,7 +275,7 @@ class Renderer:
             text = str(exc)
             return text if isinstance(text, str) else repr(text)
 
-        text = self._guarded(message, lambda why: "<str() of the exception %s>" % why)
+        text = self.guarded(message, lambda why: "<str() of the exception %s>" % why)
         text = self.scrub(self.addresses(text))
         if len(text) > self.max_chars:
             text = text[: max(0, self.max_chars - 3)] + "..."

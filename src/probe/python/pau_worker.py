@@ -309,10 +309,7 @@ class Worker:
         child = self.ready or self.fork_child()
         self.ready = None
         self.channel.send({"event": "started", "id": message.get("id"), "pid": child.pid})
-        try:
-            return self.supervise(child, request, limits)
-        finally:
-            self.finished_dirs.append(child.call_dir)
+        return self.supervise(child, request, limits)
 
     def supervise(self, child, request, limits):
         """Send the request and collect result and output until the child has answered,
@@ -370,13 +367,19 @@ class Worker:
         if out.truncated or err.truncated:
             outcome["outputTruncated"] = True
         if parsed is not None:
-            self.finished.append(child)
+            self.finished.append((child, 0))
             hits = parsed.pop("coverageHits", None)
             if hits is not None and self.union is not None:
                 parsed["coverage"] = self.union.merge(hits)
             parsed.update(outcome)
             return parsed
-        status = None if timed_out else self._reap(child, deadline)
+        if timed_out:
+            self._kill(child)
+            os.waitpid(child.pid, 0)
+            status = None
+        else:
+            status = self._reap(child, deadline)
+        self.finished_dirs.append(child.call_dir)  # the child is dead and reaped
         if status is None:
             outcome.update({"status": "timeout", "mutations": [], "durationMs": round(elapsed_ms, 3)})
             return outcome
@@ -417,18 +420,24 @@ class Worker:
                 return None
             time.sleep(0.001)
 
-    def _reap_finished(self):
-        """Children that answered are exiting; collect them (and kill any leftovers)."""
-        for child in self.finished:
+    def _reap_finished(self, wait=False):
+        """Collect children that answered and are exiting. Their teardown takes a while
+        (unmapping a copy of the worker), so this never waits for it unless told to; a child
+        still there one call later is killed (a thread of the user's kept it alive)."""
+        still = []
+        for child, rounds in self.finished:
             try:
                 pid, _ = os.waitpid(child.pid, os.WNOHANG)
-                if not pid:
+                if not pid and (wait or rounds >= 1):
                     self._kill(child)
-                    os.waitpid(child.pid, 0)
+                    pid, _ = os.waitpid(child.pid, 0)
             except ChildProcessError:
-                pass
-            shutil.rmtree(child.call_dir, ignore_errors=True)
-        self.finished = []
+                pid = child.pid
+            if pid:
+                shutil.rmtree(child.call_dir, ignore_errors=True)
+            else:
+                still.append((child, rounds + 1))
+        self.finished = still
 
     def after_call(self):
         self.ready = self.fork_child()
@@ -453,7 +462,7 @@ class Worker:
         finally:
             if self.ready is not None:
                 self._kill(self.ready)
-            self._reap_finished()
+            self._reap_finished(wait=True)
             shutil.rmtree(self.calls_root, ignore_errors=True)
 
 

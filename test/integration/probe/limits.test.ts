@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ProbeWorker } from '../../../src/probe/client.js';
-import { describeResult, workerFor } from './support.js';
+import { describeResult, exists, workerFor } from './support.js';
 
 /** The worker still answers after whatever the previous call did. */
 async function stillServes(worker: ProbeWorker): Promise<void> {
@@ -110,4 +110,14 @@ test('the output cap is a limit of its own', async () => {
   const result = await w.call({ args: ['1'] }, { limits: { maxOutputBytes: 1000 } });
   assert.equal(Buffer.byteLength(result.stdout), 1000);
   assert.equal(result.outputTruncated, true);
+});
+
+test('a call that timed out leaves no process running', async () => {
+  const w = await hostile('spin');
+  let callPid = 0;
+  w.once('started', ({ pid }: { pid: number }) => (callPid = pid));
+  const result = await w.call({ args: [] }, { limits: { timeoutMs: 300 } });
+  assert.equal(result.status, 'timeout');
+  assert.ok(callPid > 0);
+  assert.equal(exists(-callPid), false, 'the call process group is gone');
 });

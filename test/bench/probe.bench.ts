@@ -1,0 +1,147 @@
+// Round trip of a trivial call: our warm pre-forked worker against the research harness's
+// process-per-call, the in-process floor, and what starting a worker costs.
+//
+// Fairness: (a) is timed in Node around `worker.call()`, so it includes JSON over the pipe,
+// the host's bookkeeping, the sandbox setup, rendering, coverage and mutation checks.
+// (b) re-implements the PAU harness (ast.literal_eval of the input, a new
+// multiprocessing.Process per call with a Queue, str() of the result) and is timed inside
+// Python around each call: no Node, no pipe to the host, so it is the baseline's best case.
+// (c) is a plain call timed in Python. (d) is startWorker() (spawn + import + describe +
+// first fork) timed in Node.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startWorker } from '../../src/probe/client.js';
+
+export const name = 'probe';
+
+const TRIVIAL = 'def f(x):\n    return x + 1\n';
+const CALLS = 400;
+const PAU_CALLS = 100;
+const STARTS = 8;
+
+interface Figures {
+  medianMs: number;
+  p95Ms: number;
+  n: number;
+}
+
+function figures(samples: number[]): Figures {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { medianMs: round(at(0.5)), p95Ms: round(at(0.95)), n: samples.length };
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 1000) / 1000;
+}
+
+async function ours(pauseMs: number): Promise<Figures> {
+  const worker = await startWorker({ target: { source: TRIVIAL, qualname: 'f' } });
+  try {
+    for (let i = 0; i < 20; i++) await worker.call({ args: ['1'] }); // warm the host side too
+    const samples: number[] = [];
+    const n = pauseMs ? CALLS / 4 : CALLS;
+    for (let i = 0; i < n; i++) {
+      if (pauseMs) await new Promise((r) => setTimeout(r, pauseMs));
+      const started = performance.now();
+      const result = await worker.call({ args: [String(i)] });
+      samples.push(performance.now() - started);
+      if (result.value?.repr !== String(i + 1)) throw new Error(`wrong answer: ${JSON.stringify(result)}`);
+    }
+    return figures(samples);
+  } finally {
+    await worker.stop();
+  }
+}
+
+/** The PAU harness's execution model, timed in Python; prints per-call milliseconds as JSON. */
+const PAU_STYLE = `
+import ast, json, multiprocessing, sys, time
+
+def f(x):
+    return x + 1
+
+def run(queue, source):
+    try:
+        args = ast.literal_eval(source)
+        queue.put(str(f(*args)))
+    except Exception as exc:
+        queue.put(str(exc))
+
+def main():
+    samples = []
+    for i in range(int(sys.argv[1]) + 5):
+        started = time.perf_counter()
+        queue = multiprocessing.Queue()
+        process = multiprocessing.Process(target=run, args=(queue, "(%d,)" % i))
+        process.start()
+        answer = queue.get()
+        process.join()
+        samples.append((time.perf_counter() - started) * 1000)
+        assert answer == str(i + 1), answer
+    print(json.dumps(samples[5:]))
+
+if __name__ == "__main__":
+    main()
+`;
+
+const IN_PROCESS = `
+import json, time
+
+def f(x):
+    return x + 1
+
+samples = []
+for _ in range(200):
+    started = time.perf_counter()
+    for i in range(1000):
+        f(i)
+    samples.append((time.perf_counter() - started))  # seconds per 1000 calls = ms per call
+print(json.dumps(samples))
+`;
+
+function python(script: string, args: string[] = []): number[] {
+  const dir = mkdtempSync(join(tmpdir(), 'pau-bench-'));
+  try {
+    const file = join(dir, 'bench.py');
+    writeFileSync(file, script);
+    return JSON.parse(execFileSync('python3', [file, ...args], { encoding: 'utf8', cwd: dir })) as number[];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function workerStart(): Promise<Figures> {
+  const source = 'import json, re, collections, datetime\n\ndef f(x):\n    return json.dumps(x)\n';
+  const samples: number[] = [];
+  for (let i = 0; i < STARTS; i++) {
+    const started = performance.now();
+    const worker = await startWorker({ target: { source, qualname: 'f' } });
+    samples.push(performance.now() - started);
+    await worker.stop();
+  }
+  return figures(samples);
+}
+
+export async function run(): Promise<Record<string, unknown>> {
+  const warm = await ours(0);
+  const paced = await ours(5);
+  const pauStyle = figures(python(PAU_STYLE, [String(PAU_CALLS)]));
+  const inProcess = figures(python(IN_PROCESS));
+  const start = await workerStart();
+  const speedupVsPauStyle = Math.round((pauStyle.medianMs / warm.medianMs) * 10) / 10;
+  const rows: [string, Figures][] = [
+    ['(a) warm pre-forked worker, back to back (Node round trip)', warm],
+    ['(a) same, 5 ms between calls (a child is warm and waiting)', paced],
+    ['(b) PAU harness: multiprocessing.Process per call (timed in Python)', pauStyle],
+    ['(c) plain in-process call (floor)', inProcess],
+    ['(d) startWorker: spawn + import + describe + first fork', start],
+  ];
+  console.log('| what | median ms | p95 ms | n |');
+  console.log('|---|---:|---:|---:|');
+  for (const [label, f] of rows) console.log(`| ${label} | ${f.medianMs} | ${f.p95Ms} | ${f.n} |`);
+  console.log(`speedup vs PAU style (median b / median a, back to back): ${speedupVsPauStyle}x`);
+  return { warm, paced, pauStyle, inProcess, workerStart: start, speedupVsPauStyle };
+}
