@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { heldOutInputs } from '../../../src/agent/offline/index.js';
 import { compareWithDocstring, runDoctests, type DoctestReport } from '../../../src/compare/index.js';
 import { compareInput, realWorker, scriptedModel, sessionFor } from './support.js';
 
@@ -118,4 +119,22 @@ test('legacy.top_scores is flagged stale; legacy.percent_change is not', async (
   assert.deepEqual(fine.behavioural?.docstring, { agree: 6, total: 6 });
   assert.equal(fine.behavioural?.stale, false);
   assert.deepEqual([fine.doctests?.passed, fine.doctests?.failed], [2, 0]);
+});
+
+test("with the offline explorer's held-out inputs, as a session passes them", async (t) => {
+  const shown = [{ args: ['[70, 95, 80, 60]'] }];
+  const worker = await realWorker(LEGACY, 'top_scores');
+  t.after(() => worker.stop());
+  const heldOut = heldOutInputs(worker.info, shown, 8);
+  const model = await scriptedModel({
+    inferred: 'def f(arg0, arg1=3):\n    return tuple(sorted(arg0, reverse=True)[:arg1])',
+    docstring: 'def f(arg0, arg1=3):\n    return sorted(sorted(arg0, reverse=True)[:arg1])',
+  });
+  t.after(() => model.server.close());
+  const report = await compareWithDocstring(compareInput(worker, sessionFor(worker, LEGACY, { probes: shown }), { llm: model.llm, heldOut }));
+  const b = report.behavioural!;
+  assert.ok(b.inferred.total >= 8, `${b.inferred.total} inputs compared`);
+  assert.equal(b.inferred.agree, b.inferred.total, JSON.stringify(b.disagreements));
+  assert.ok(b.docstring!.agree / b.docstring!.total < 0.5, JSON.stringify(b.docstring));
+  assert.equal(b.stale, true);
 });
