@@ -5,17 +5,16 @@
 // Requests arrive on stdin as JSON; every offset in the answer is a UTF-16 offset into the
 // source string as JavaScript sees it (ast columns are UTF-8 bytes, so they are converted).
 //
-//   {"mode": "list", "source": S}
-//       -> {"functions": [...]}
-//   {"mode": "locate", "source": S, "targets": [{"qualname": Q, "line": N|null}]}
-//       -> {"locations": [{...} | {"missing": true}], "indentUnit": "    ", "functions": [qualname...]}
+//   {"mode": "scan", "source": S}
+//       -> {"functions": [{qualname, line, …, "location": {defStart, bodyStart, docstring}}],
+//           "indentUnit": "    "}
 //   {"mode": "check", "before": S, "after": S2, "targets": [{"qualname", "line", "expected"}]}
 //       -> {"problems": [string...]}
 //   {"batch": [request...]} -> {"answers": [answer...]}   (many sources, one process)
 // A source that does not parse answers {"syntaxError": {"message", "line", "column"}}.
 
 export const AST_HELPER_SOURCE = String.raw`
-import ast, bisect, io, json, re, sys, tokenize
+import ast, bisect, json, re, sys
 from collections import Counter
 
 if sys.version_info < (3, 8):
@@ -74,23 +73,30 @@ def parse(source):
         raise Unparsable(str(e))
 
 
+# Statement lists that can hold a def (expressions never do, so they are not walked).
+BLOCKS = ("body", "handlers", "orelse", "finalbody", "cases")
+
+
 def functions(tree):
     """Every def in source order as (node, qualname, scope, class qualname)."""
     out = []
 
-    def visit(node, prefix, scope, owner):
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, FUNCTIONS):
-                qualname = prefix + child.name
-                out.append((child, qualname, scope, owner))
-                visit(child, qualname + ".<locals>.", "function", None)
-            elif isinstance(child, ast.ClassDef):
-                qualname = prefix + child.name
-                visit(child, qualname + ".", "class", qualname)
+    def visit(statements, prefix, scope, owner):
+        for node in statements:
+            if isinstance(node, FUNCTIONS):
+                qualname = prefix + node.name
+                out.append((node, qualname, scope, owner))
+                visit(node.body, qualname + ".<locals>.", "function", None)
+            elif isinstance(node, ast.ClassDef):
+                qualname = prefix + node.name
+                visit(node.body, qualname + ".", "class", qualname)
             else:
-                visit(child, prefix, scope, owner)
+                for field in BLOCKS:
+                    block = getattr(node, field, None)
+                    if isinstance(block, list):
+                        visit(block, prefix, scope, owner)
 
-    visit(tree, "", "module", None)
+    visit(tree.body, "", "module", None)
     return out
 
 
@@ -148,6 +154,12 @@ def describe(text, entry):
     }
     if owner:
         out["className"] = owner
+    docnode = docstring_node(fn)
+    out["location"] = {
+        "defStart": text.utf16(start),
+        "bodyStart": text.utf16(text.start(fn.body[0])),
+        "docstring": None if docnode is None else {"start": text.utf16(text.start(docnode)), "end": text.utf16(text.end(docnode))},
+    }
     return out
 
 
@@ -156,7 +168,7 @@ def without_locals(qualname):
 
 
 def find(entries, qualname, line):
-    """The def a target names; a line picks among redefinitions, else the last one wins (as in Python)."""
+    """The def a target names, chosen as pickFunction does in TypeScript (python-ast.ts)."""
     found = [i for i, e in enumerate(entries) if e[1] == qualname or without_locals(e[1]) == qualname]
     if line is not None:
         containing = [i for i in found if (entries[i][0].decorator_list[0].lineno if entries[i][0].decorator_list else entries[i][0].lineno) <= line <= entries[i][0].end_lineno]
@@ -165,74 +177,18 @@ def find(entries, qualname, line):
     return found[-1] if found else None
 
 
-def header_colon(text, fn):
-    """Code point offset just after the ':' that ends the def's header."""
-    start, stop = text.start(fn), text.start(fn.body[0])
-    colon = None
-    try:
-        for tok in tokenize.generate_tokens(io.StringIO(text.source[start:stop]).readline):
-            if tok.type == tokenize.OP and tok.string == ":":
-                colon = tok.end
-            elif tok.type == tokenize.NEWLINE:
-                break
-    except (tokenize.TokenError, SyntaxError):
-        colon = None
-    if colon is not None:
-        row, col = colon
-        seg_starts = [0] + [m.end() for m in NEWLINE.finditer(text.source[start:stop])]
-        return start + seg_starts[row - 1] + col
-    # The header alone did not tokenize: take the last ':' before the body in the whole file.
-    best = None
-    for tok in tokenize.generate_tokens(io.StringIO(text.source).readline):
-        offset = text.starts[tok.start[0] - 1] + tok.start[1]
-        if offset >= stop:
-            break
-        if offset >= start and tok.type == tokenize.OP and tok.string == ":":
-            best = text.starts[tok.end[0] - 1] + tok.end[1]
-    return best
-
-
-def indent_unit(text, tree):
-    """The file's most common indentation step (for turning a one-line def into a block)."""
+def indent_unit(text, entries):
+    """The file's most common indentation step, from its defs (for turning a one-line def into a block)."""
     steps = Counter()
-    for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if not isinstance(body, list) or not body or not hasattr(node, "lineno") or not hasattr(body[0], "lineno"):
+    for fn, _, _, _ in entries[:500]:
+        body = fn.body[0]
+        if body.lineno <= fn.lineno:
             continue
-        if body[0].lineno <= node.lineno:
-            continue
-        outer = re.match(r"[ \t]*", text.line_text(node.lineno)).group(0)
-        inner = re.match(r"[ \t]*", text.line_text(body[0].lineno)).group(0)
+        outer = re.match(r"[ \t]*", text.line_text(fn.lineno)).group(0)
+        inner = re.match(r"[ \t]*", text.line_text(body.lineno)).group(0)
         if inner.startswith(outer) and len(inner) > len(outer):
             steps[inner[len(outer):]] += 1
     return steps.most_common(1)[0][0] if steps else "    "
-
-
-def locate(text, tree, targets):
-    entries = functions(tree)
-    locations = []
-    for target in targets:
-        index = find(entries, target["qualname"], target.get("line"))
-        if index is None:
-            locations.append({"missing": True})
-            continue
-        fn, qualname = entries[index][0], entries[index][1]
-        doc = docstring_node(fn)
-        colon = header_colon(text, fn)
-        locations.append({
-            "qualname": qualname,
-            "index": index,
-            "line": fn.lineno,
-            "defStart": text.utf16(text.start(fn)),
-            "colonEnd": None if colon is None else text.utf16(colon),
-            "bodyStart": text.utf16(text.start(fn.body[0])),
-            "docstring": None if doc is None else {"start": text.utf16(text.start(doc)), "end": text.utf16(text.end(doc))},
-        })
-    return {
-        "locations": locations,
-        "indentUnit": indent_unit(text, tree),
-        "functions": [e[1] for e in entries],
-    }
 
 
 def strip_docstring(fn):
@@ -270,10 +226,9 @@ def handle(request):
         if mode == "check":
             return check(request)
         text, tree = parse(request["source"])
-        if mode == "list":
-            return {"functions": [describe(text, e) for e in functions(tree)]}
-        if mode == "locate":
-            return locate(text, tree, request["targets"])
+        if mode == "scan":
+            entries = functions(tree)
+            return {"functions": [describe(text, e) for e in entries], "indentUnit": indent_unit(text, entries)}
         raise SystemExit("unknown mode " + repr(mode))
     except Unparsable as e:
         return e.answer

@@ -1,6 +1,7 @@
 // Runs the embedded AST helper: one short `python -I -S` process per request, the source
 // on stdin, JSON on stdout. The user's code is parsed, never imported or executed.
 import { execa } from 'execa';
+import { skipString } from '../compare/python-source.js';
 import { AST_HELPER_SOURCE } from './ast-helper.js';
 import type { FunctionLocation, PythonFunction } from './types.js';
 
@@ -71,36 +72,56 @@ function throwOnSyntaxError(answer: SyntaxAnswer, what = 'The file'): void {
   throw new PythonSourceError('syntax', `${what} does not parse${where}: ${e.message}`, e.line ?? undefined, e.column ?? undefined);
 }
 
-// Editors ask for the same text again (CodeLens refresh, switching tabs): keep a few answers.
-const LIST_CACHE_SIZE = 8;
-const listCache = new Map<string, Promise<PythonFunction[]>>();
+/** What the helper's `scan` reports: every def with its location, and the file's indent step. */
+interface Scan {
+  functions: (PythonFunction & { location: Omit<FunctionLocation, 'qualname' | 'line' | 'indentUnit' | 'colonEnd'> })[];
+  indentUnit: string;
+}
+
+// Editors ask about the same text again and again (CodeLens refresh, switching tabs, then
+// inserting a docstring into the text that was just listed): keep a few scans.
+const SCAN_CACHE_SIZE = 8;
+const scanCache = new Map<string, Promise<Scan>>();
+
+function toScan(answer: Scan & SyntaxAnswer): Scan {
+  throwOnSyntaxError(answer);
+  return answer;
+}
+
+/** One Python process for the sources not scanned recently; cached answers for the rest. */
+function scanSources(sources: string[], opts: RunOptions): Promise<Scan>[] {
+  const python = opts.python ?? DEFAULT_PYTHON;
+  const keys = sources.map((source) => `${python}\0${source}`);
+  const found = new Map<string, Promise<Scan>>();
+  for (const key of keys) {
+    const cached = scanCache.get(key);
+    if (cached) found.set(key, cached);
+  }
+  const missing = [...new Set(keys.filter((key) => !found.has(key)))];
+  if (missing.length > 0) {
+    // Not cancelled by the caller's signal: other callers may share the answer, and parsing is quick.
+    const batch = missing.map((key) => ({ mode: 'scan', source: key.slice(key.indexOf('\0') + 1) }));
+    const run = runHelper<{ answers: (Scan & SyntaxAnswer)[] }>({ batch }, { python, ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}) });
+    missing.forEach((key, i) => found.set(key, run.then(({ answers }) => toScan(answers[i]!))));
+  }
+  // Most recently used last; the oldest beyond the cache size go.
+  for (const [key, pending] of found) {
+    scanCache.delete(key);
+    scanCache.set(key, pending);
+    pending.catch(() => scanCache.delete(key));
+  }
+  while (scanCache.size > SCAN_CACHE_SIZE) scanCache.delete(scanCache.keys().next().value!);
+  return keys.map((key) => found.get(key)!);
+}
 
 /**
  * Every def in the source (methods, nested functions, async defs), in source order.
- * One Python process per call; repeated calls with the same text are answered from a small cache.
+ * One Python process per new text; the last few texts are answered from a cache.
  * Throws PythonSourceError (kind `syntax` when the source does not parse).
  */
-export function listFunctions(source: string, python: string = DEFAULT_PYTHON): Promise<PythonFunction[]> {
-  const key = `${python}\0${source}`;
-  const cached = listCache.get(key);
-  if (cached) {
-    listCache.delete(key);
-    listCache.set(key, cached);
-    return cached;
-  }
-  const pending = runHelper<{ functions: PythonFunction[] }>({ mode: 'list', source }, { python }).then((answer) => {
-    throwOnSyntaxError(answer);
-    return answer.functions.map(dropUndefined);
-  });
-  listCache.set(key, pending);
-  pending.catch(() => listCache.delete(key));
-  while (listCache.size > LIST_CACHE_SIZE) listCache.delete(listCache.keys().next().value!);
-  return pending;
-}
-
-function dropUndefined(fn: PythonFunction): PythonFunction {
-  if (fn.className === undefined || fn.className === null) delete fn.className;
-  return fn;
+export async function listFunctions(source: string, python: string = DEFAULT_PYTHON): Promise<PythonFunction[]> {
+  const scan = await scanSources([source], { python })[0]!;
+  return scan.functions.map(({ location: _location, ...fn }) => fn);
 }
 
 export interface LocateTarget {
@@ -116,26 +137,63 @@ export interface LocateAnswer {
   functions: string[];
 }
 
-type RawLocation = { missing: true } | Omit<FunctionLocation, 'indentUnit'>;
+/**
+ * The def a target names: by qualname (`outer.<locals>.inner` may be written `outer.inner`);
+ * a line picks among redefinitions, otherwise the last one wins, as it does in Python.
+ */
+export function pickFunction<F extends Pick<PythonFunction, 'qualname' | 'decoratorLine' | 'endLine'>>(functions: F[], target: LocateTarget): F | undefined {
+  const named = functions.filter((f) => f.qualname === target.qualname || f.qualname.replace(/\.<locals>\./g, '.') === target.qualname);
+  const { line } = target;
+  const containing = line === undefined ? [] : named.filter((f) => f.decoratorLine <= line && line <= f.endLine);
+  return containing[containing.length - 1] ?? named[named.length - 1];
+}
+
+/**
+ * Just after the ':' that ends a def's header: the last ':' outside brackets, strings and
+ * comments between the `def` and the body (walrus `:=` excluded). Null if there is none.
+ */
+export function headerColonEnd(source: string, defStart: number, bodyStart: number): number | null {
+  let depth = 0;
+  let colon: number | null = null;
+  let i = defStart;
+  while (i < bodyStart) {
+    const c = source[i]!;
+    if (c === '#') {
+      while (i < bodyStart && source[i] !== '\n' && source[i] !== '\r') i++;
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      i = skipString(source, i);
+      continue;
+    }
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (c === ':' && depth === 0 && source[i + 1] !== '=') colon = i + 1;
+    i++;
+  }
+  return colon;
+}
+
+function locate(scan: Scan, source: string, targets: LocateTarget[]): LocateAnswer {
+  return {
+    locations: targets.map((target) => {
+      const fn = pickFunction(scan.functions, target);
+      if (!fn) return null;
+      const colonEnd = headerColonEnd(source, fn.location.defStart, fn.location.bodyStart);
+      return { qualname: fn.qualname, line: fn.line, ...fn.location, colonEnd, indentUnit: scan.indentUnit };
+    }),
+    functions: scan.functions.map((f) => f.qualname),
+  };
+}
 
 /**
  * Where the header, body and docstring of each target are, for several sources in one Python
  * process. Throws PythonSourceError (kind `syntax`) if any source does not parse.
  */
 export async function locateInSources(items: { source: string; targets: LocateTarget[] }[], opts: RunOptions = {}): Promise<LocateAnswer[]> {
-  const batch = items.map(({ source, targets }) => ({
-    mode: 'locate',
-    source,
-    targets: targets.map((t) => ({ qualname: t.qualname, line: t.line ?? null })),
-  }));
-  const { answers } = await runHelper<{ answers: ({ locations: RawLocation[]; indentUnit: string; functions: string[] } & SyntaxAnswer)[] }>({ batch }, opts);
-  return answers.map((answer) => {
-    throwOnSyntaxError(answer);
-    return {
-      locations: answer.locations.map((raw) => ('missing' in raw ? null : { ...raw, indentUnit: answer.indentUnit })),
-      functions: answer.functions,
-    };
-  });
+  const scans = await Promise.all(scanSources(items.map((item) => item.source), opts));
+  opts.signal?.throwIfAborted();
+  return scans.map((scan, i) => locate(scan, items[i]!.source, items[i]!.targets));
 }
 
 /** Where the header, body and docstring of each target are. Throws PythonSourceError. */

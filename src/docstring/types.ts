@@ -45,7 +45,7 @@ export interface FunctionLocation {
   /** 1-based line of `def`. */
   line: number;
   defStart: number;
-  /** Just after the ':' ending the header (null only if the header could not be tokenized). */
+  /** Just after the ':' ending the header (null only if none was found, which a parsed def rules out). */
   colonEnd: number | null;
   /** Start of the first statement of the body. */
   bodyStart: number;
