@@ -66,7 +66,10 @@ export async function compare(input: CompareInput, deps: CompareDeps): Promise<C
     ctx.notes.push(NO_DOCSTRING_NOTE);
   } else {
     report.doctests = await runDoctests(docstring, info, input.worker, input.signal);
+    const { passed, failed } = report.doctests;
     if (report.doctests.results.length === 0) ctx.notes.push('the docstring has no doctest examples');
+    // Offline this is the one behavioural signal there is, so say it plainly.
+    else if (failed > 0) ctx.notes.push(`${failed} of ${passed + failed} doctests fail: the docstring's examples do not match what the function does`);
     const renames = new Map<string, string>([[pres.implName.toLowerCase(), info.name.toLowerCase()]]);
     for (const [real, shown] of pres.renames) renames.set(shown.toLowerCase(), real.toLowerCase());
     report.lexicalF1 = round(lexicalF1(input.description, docstring, renames));

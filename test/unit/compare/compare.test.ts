@@ -122,7 +122,11 @@ test('offline: doctests and lexical F1 only, with notes saying why', async () =>
   assert.ok(report.lexicalF1! > 0 && report.lexicalF1! < 1);
   assert.equal(report.behavioural, undefined);
   assert.equal(report.judge, undefined);
-  assert.deepEqual(report.notes, [NO_LLM_BEHAVIOURAL_NOTE, NO_LLM_JUDGE_NOTE]);
+  assert.deepEqual(report.notes, [
+    "2 of 2 doctests fail: the docstring's examples do not match what the function does",
+    NO_LLM_BEHAVIOURAL_NOTE,
+    NO_LLM_JUDGE_NOTE,
+  ]);
   assert.equal(started.length, 0);
   assert.equal(report.usage.requests, 0);
 });
