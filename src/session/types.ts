@@ -52,13 +52,23 @@ export interface Comparison {
     disagreements: BehaviouralDisagreement[];
     /** Disagreements of the docstring's implementation, for the stale flag. */
     docstringDisagreements?: BehaviouralDisagreement[];
+    /** The code each side's model wrote (it ran only in the sandbox). */
+    implementations?: { inferred?: string; docstring?: string };
     note?: string;
   };
-  doctests?: { passed: number; failed: number; results?: { source: string; want: string; got: string; ok: boolean }[] };
+  doctests?: {
+    passed: number;
+    failed: number;
+    /** Examples that could not be mapped to a call of the function (never counted as passed). */
+    notRun?: number;
+    results?: { source: string; want: string; got: string; ok: boolean; notRun?: string }[];
+  };
   judge?: { score: number; rationale: string; missedByInferred?: string[]; missedByDocstring?: string[] };
   lexicalF1?: number;
   /** Why parts were skipped (e.g. "the function has no docstring"). */
   notes?: string[];
+  /** The comparison's own LLM tokens (implementations and judge). */
+  usage?: Usage;
 }
 
 export interface Usage {
