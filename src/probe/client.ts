@@ -344,6 +344,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
         baseDir: this.baseDir,
         cwd: this.options.cwd ? resolve(this.options.cwd) : undefined,
         coverage: this.options.coverage ?? true,
+        isolation: this.options.isolation,
       });
     });
   }
@@ -369,12 +370,15 @@ export class ProbeWorker extends EventEmitter implements Prober {
         else call.abortRequested = true;
         rejectCall(stoppedError());
       };
+      // Without fork every call starts an interpreter and imports the target first.
+      const spawnPerCall = this.options.isolation === 'spawn' || process.platform === 'win32';
+      const importAllowance = spawnPerCall ? (this.options.importTimeoutMs ?? DEFAULT_IMPORT_TIMEOUT_MS) : 0;
       const backstop = setTimeout(() => {
         if (call.settled) return;
         call.settled = true;
         resolveCall(timeoutResult(limits.timeoutMs));
         this.kill(run, 'backstop'); // the worker stopped answering: a fresh one serves the next call
-      }, limits.timeoutMs + RENDER_GRACE_MS + BACKSTOP_MS);
+      }, limits.timeoutMs + RENDER_GRACE_MS + BACKSTOP_MS + importAllowance);
       const call: PendingCall = {
         resolve: resolveCall,
         reject: rejectCall,

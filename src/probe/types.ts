@@ -121,6 +121,12 @@ export interface WorkerOptions {
   cwd?: string;
   /** How long importing the target may take before startWorker gives up. Default 30000. */
   importTimeoutMs?: number;
+  /**
+   * How calls are isolated: 'fork' (default where os.fork exists) runs each call in a child
+   * forked ahead of time from the warm worker; 'spawn' starts a new interpreter per call
+   * (the fallback without fork, e.g. Windows; much slower).
+   */
+  isolation?: 'fork' | 'spawn';
 }
 
 /** Errors the host can act on: the import failed, the qualname is unknown, no interpreter. */

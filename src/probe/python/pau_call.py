@@ -49,7 +49,7 @@ def write_all(fd, data):
         view = view[written:]
 
 
-def _address_space_in_use():
+def address_space_in_use():
     try:
         with open("/proc/self/statm") as statm:
             return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
@@ -149,7 +149,7 @@ def serve(ctx, request_fd, result_fd, call_dir, coverage):
     collector = Collector(ctx.static) if coverage and ctx.static is not None else None
     warm_up(ctx, collector)
     enter_call_dir(call_dir)
-    address_space = _address_space_in_use()
+    address_space = address_space_in_use()
     deadline = Deadline()
     deadline.install()
     raw = _read_all(request_fd)

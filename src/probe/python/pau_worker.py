@@ -39,6 +39,7 @@ import pau_call  # noqa: E402
 import pau_coverage  # noqa: E402
 import pau_guards  # noqa: E402
 import pau_safe_args as safe_args  # noqa: E402
+import pau_spawned  # noqa: E402
 import pau_target  # noqa: E402
 
 # User code must not import the worker's modules by accident (nor shadow them).
@@ -161,49 +162,61 @@ def _count_user_tasks():
     return count + 64
 
 
+def prepare(start, write_root):
+    """Import the target under the guards and build what every call needs."""
+    sys.dont_write_bytecode = True
+    pau_guards.install()
+    pau_guards.quiet_reporting()
+    file = os.path.realpath(start["file"])
+    extra_root = start.get("cwd")
+    root, _ = pau_target.module_location(file)
+    os.chdir(extra_root or root)
+    pau_guards.arm(write_root)
+    try:
+        target = pau_target.load(file, start["qualname"], extra_root)
+    finally:
+        pau_guards.disarm()
+    roots = sorted({r for r in (target.root, extra_root, os.path.dirname(file)) if r}, key=len, reverse=True)
+    pau_guards.hide_sources(roots)
+    pau_guards.scrub_environ()  # the host scrubbed it; the import may have added more
+    prefixes = [os.path.realpath(r) + os.sep for r in roots] + [r + os.sep for r in roots]
+
+    def scrub(text):
+        """Paths under the target's folders become relative: no absolute paths in results."""
+        for prefix in prefixes:
+            if prefix in text:
+                text = text.replace(prefix, "")
+        return text
+
+    static = pau_coverage.StaticMap(target.code) if target.code is not None else None
+    return pau_call.CallContext(target, safe_args, static, scrub, _count_user_tasks())
+
+
 class Worker:
     def __init__(self, start, channel):
         self.channel = channel
+        self.start = start
         self.coverage = bool(start.get("coverage", True))
         base = start["baseDir"]
         self.calls_root = os.path.join(base, "calls")
         import_dir = os.path.join(base, "import")
         for folder in (self.calls_root, import_dir):
             os.makedirs(folder, exist_ok=True)
-        sys.dont_write_bytecode = True
-        pau_guards.install()
-        pau_guards.quiet_reporting()
-        file = os.path.realpath(start["file"])
-        extra_root = start.get("cwd")
-        root, _ = pau_target.module_location(file)
-        os.chdir(extra_root or root)
-        pau_guards.arm(import_dir)
-        try:
-            self.target = pau_target.load(file, start["qualname"], extra_root)
-        finally:
-            pau_guards.disarm()
-        roots = sorted({r for r in (self.target.root, extra_root, os.path.dirname(file)) if r}, key=len, reverse=True)
-        pau_guards.hide_sources(roots)
-        pau_guards.scrub_environ()  # the host scrubbed it; the import may have added more
-        prefixes = [os.path.realpath(r) + os.sep for r in roots] + [r + os.sep for r in roots]
-
-        def scrub(text):
-            for prefix in prefixes:
-                if prefix in text:
-                    text = text.replace(prefix, "")
-            return text
-
-        self.scrub = scrub
-        static = pau_coverage.StaticMap(self.target.code) if self.target.code is not None else None
+        self.context = prepare(start, import_dir)
+        self.target = self.context.target
+        self.scrub = self.context.scrub
+        static = self.context.static
         self.union = pau_coverage.Union(static) if static is not None else None
-        self.context = pau_call.CallContext(self.target, safe_args, static, scrub, _count_user_tasks())
+        # Where fork is missing (Windows), or when asked, each call is a new process.
+        self.forking = hasattr(os, "fork") and start.get("isolation") != "spawn"
         self.ready = None
         self.finished = []  # children that answered and are exiting
         self.finished_dirs = []
         warnings.filterwarnings("ignore", category=DeprecationWarning, message=".*fork.*")
         # Objects that exist now are never collected in the children: freezing them keeps
         # the collector from touching (and copying) their pages after each fork.
-        gc.freeze()
+        if hasattr(gc, "freeze"):
+            gc.freeze()
 
     # -- children ----------------------------------------------------------------------
 
@@ -252,7 +265,8 @@ class Worker:
         self.channel.send({"event": "forked", "pid": pid})
         return Child(pid, request_w, result_r, out_r, err_r, call_dir)
 
-    def _kill(self, child):
+    @staticmethod
+    def _kill(child):
         try:
             os.killpg(child.pid, signal.SIGKILL)
         except OSError:
@@ -306,6 +320,12 @@ class Worker:
                 "stderr": "",
                 "durationMs": 0,
             }
+        if not self.forking:
+            result = pau_spawned.call(self, request, limits, message.get("id"))
+            hits = result.pop("coverageHits", None)
+            if hits is not None and self.union is not None:
+                result["coverage"] = self.union.merge(hits)
+            return result
         child = self.ready or self.fork_child()
         self.ready = None
         self.channel.send({"event": "started", "id": message.get("id"), "pid": child.pid})
@@ -440,6 +460,8 @@ class Worker:
         self.finished = still
 
     def after_call(self):
+        if not self.forking:
+            return
         self.ready = self.fork_child()
         self._reap_finished()
         for call_dir in self.finished_dirs:
@@ -449,7 +471,8 @@ class Worker:
     # -- main loop -----------------------------------------------------------------------
 
     def serve(self):
-        self.ready = self.fork_child()
+        if self.forking:
+            self.ready = self.fork_child()
         try:
             while True:
                 message = self.channel.receive()
@@ -487,6 +510,9 @@ def _crash_of(status):
 
 
 def main():
+    if len(sys.argv) == 4 and sys.argv[1] == "--one-call":
+        die_with_parent()
+        return pau_spawned.run_one_call(sys.argv[2], sys.argv[3], prepare)
     die_with_parent()
     channel = Channel()
     start = channel.receive()

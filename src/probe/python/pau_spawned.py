@@ -1,0 +1,145 @@
+"""Calls without fork: a new interpreter per call, for platforms without os.fork (Windows)
+or when the host asks for `isolation: "spawn"`.
+
+Slower than the pre-forked path (each call starts Python and imports the target again)
+and coarser: the call's output goes to files beside its folder and is read back bounded
+afterwards. The request and the result travel through files in a folder of their own, so
+the call's working directory holds nothing but what the call writes.
+"""
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+import pau_call
+from pau_coverage import Collector
+from pau_render import Deadline
+
+REQUEST_FILE = "request.json"
+RESULT_FILE = "result.json"
+STARTED_FILE = "started"
+# Starting the interpreter and importing the target does not count against the call's
+# timeout, but cannot take longer than this either.
+IMPORT_ALLOWANCE = 30.0
+RENDER_GRACE = 0.4
+
+
+def call(worker, request, limits, call_id):
+    """Run one call in a new process; the same ProbeResult shape as the forked path."""
+    io_dir = tempfile.mkdtemp(prefix="io-", dir=worker.calls_root)
+    call_dir = tempfile.mkdtemp(prefix="call-", dir=worker.calls_root)
+    with open(os.path.join(io_dir, REQUEST_FILE), "w") as handle:
+        json.dump({"start": worker.start, "request": request, "coverage": worker.coverage}, handle)
+    out_path, err_path = os.path.join(io_dir, "stdout"), os.path.join(io_dir, "stderr")
+    spawned = time.monotonic()
+    options = {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP} if os.name == "nt" else {"start_new_session": True}
+    with open(out_path, "wb") as out, open(err_path, "wb") as err:
+        process = subprocess.Popen(
+            [sys.executable, "-B", os.path.abspath(sys.argv[0]), "--one-call", io_dir, call_dir],
+            stdin=subprocess.DEVNULL, stdout=out, stderr=err, cwd=call_dir, **options)
+    worker.channel.send({"event": "started", "id": call_id, "pid": process.pid})
+    timed_out = _wait(process, io_dir, spawned, limits["timeoutMs"] / 1000.0)
+    elapsed_ms = (time.monotonic() - spawned) * 1000.0
+
+    cap = int(limits["maxOutputBytes"])
+    stdout, out_cut = _read_bounded(out_path, cap)
+    stderr, err_cut = _read_bounded(err_path, cap)
+    outcome = {"stdout": worker.scrub(stdout), "stderr": worker.scrub(stderr)}
+    if out_cut or err_cut:
+        outcome["outputTruncated"] = True
+    result = None if timed_out else _read_result(os.path.join(io_dir, RESULT_FILE))
+    worker.finished_dirs.extend([io_dir, call_dir])
+    if result is not None:
+        result.update(outcome)
+        return result
+    outcome.update({"mutations": [], "durationMs": round(elapsed_ms, 3)})
+    if timed_out:
+        outcome["status"] = "timeout"
+        return outcome
+    code = process.returncode
+    if code is not None and code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = "SIG%d" % -code
+        outcome.update({"status": "crashed", "crash": {"exitCode": None, "signal": name}})
+    else:
+        outcome.update({"status": "crashed", "crash": {"exitCode": code, "signal": None}})
+    return outcome
+
+
+def _wait(process, io_dir, spawned, timeout):
+    """Wait for the call process; kill it (True) when its time is up. The clock starts when
+    it says the call began, with IMPORT_ALLOWANCE for getting there."""
+    started_marker = os.path.join(io_dir, STARTED_FILE)
+    call_started = None
+    while process.poll() is None:
+        now = time.monotonic()
+        if call_started is None and os.path.exists(started_marker):
+            call_started = now
+        limit = spawned + IMPORT_ALLOWANCE if call_started is None else call_started + timeout + RENDER_GRACE
+        if now >= limit:
+            _kill(process)
+            return True
+        time.sleep(0.002)
+    return False
+
+
+def _kill(process):
+    try:
+        if os.name == "nt":
+            process.kill()
+        else:
+            os.killpg(process.pid, signal.SIGKILL)
+    except OSError:
+        pass
+    process.wait()
+
+
+def _read_bounded(path, cap):
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(cap + 1)
+    except OSError:
+        return "", False
+    return data[:cap].decode("utf-8", "replace"), len(data) > cap
+
+
+def _read_result(path):
+    try:
+        with open(path, "rb") as handle:
+            return json.loads(handle.read())
+    except (OSError, ValueError):
+        return None
+
+
+def run_one_call(io_dir, call_dir, prepare):
+    """The call process: import the target, run the request, write the result file."""
+    with open(os.path.join(io_dir, REQUEST_FILE)) as handle:
+        job = json.load(handle)
+    try:
+        ctx = prepare(job["start"], call_dir)
+    except Exception as exc:  # noqa: B902 — the target changed since the worker imported it
+        sys.stderr.write("the target no longer imports: %s\n" % exc)
+        return 3
+    collector = Collector(ctx.static) if job["coverage"] and ctx.static is not None else None
+    if collector is not None:
+        collector.prepare()
+    pau_call.enter_call_dir(call_dir)
+    deadline = Deadline()
+    deadline.install()
+    open(os.path.join(io_dir, STARTED_FILE), "w").close()
+    result = pau_call.run(ctx, job["request"], call_dir, collector, pau_call.address_space_in_use(), deadline)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:  # noqa: B902
+            pass
+    partial = os.path.join(io_dir, RESULT_FILE + ".part")
+    with open(partial, "w") as handle:
+        json.dump(result, handle, separators=(",", ":"))
+    os.replace(partial, os.path.join(io_dir, RESULT_FILE))
+    os._exit(0)
