@@ -19,6 +19,7 @@ const MAX_QUEUED = 5000;
 
 const STATUS_TEXT: Record<Model['state']['status'], string> = {
   idle: 'ready',
+  starting: 'starting…',
   running: 'running',
   stopped: 'stopped',
   done: 'done',
@@ -56,7 +57,7 @@ export class App {
     this.queue = new Batcher((messages) => this.applyAll(messages), frameScheduler, MAX_QUEUED);
     this.buttons = {
       stop: button({ label: 'Stop', testid: 'stop', iconName: 'debug-stop', onClick: () => this.post({ type: 'stop' }) }),
-      rerun: button({ label: 'Re-run', testid: 'rerun', iconName: 'refresh', onClick: () => this.post({ type: 'rerun' }) }),
+      rerun: button({ label: 'Re-run', testid: 'rerun', iconName: 'refresh', onClick: () => this.request('rerun') }),
       insert: button({
         label: 'Insert docstring',
         testid: 'insert',
@@ -205,10 +206,20 @@ export class App {
             h('h2', null, 'Current hypothesis', h('span', { class: 'muted' }, ` after probe ${hyp.afterProbe}${m.hypothesisCount > 1 ? `, revision ${m.hypothesisCount}` : ''}`)),
             h('p', { class: 'hypothesis', testid: 'hypothesis' }, hyp.text),
           )
-        : h('p', { class: 'muted' }, m.state.status === 'running' ? 'No hypothesis yet.' : ''),
+        : h('p', { class: 'muted' }, m.state.status === 'running' && m.settings?.mode === 'llm' ? 'No hypothesis yet.' : ''),
     );
     this.reasoning.hidden = m.reasoning === '';
     this.reasoningText.textContent = m.reasoning;
+  }
+
+  /**
+   * Re-run answers at once: the status says "starting…" until the host confirms (or, when the
+   * run does not start after all, sends the state back).
+   */
+  private request(type: 'rerun'): void {
+    this.model.state = { ...this.model.state, status: 'starting', canRerun: false, canExport: false, insertBlocked: 'Wait for the run to end.' };
+    this.render(new Set<Section>(['header', 'agent']));
+    this.post({ type });
   }
 
   private reveal(event: Event): void {

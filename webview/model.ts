@@ -102,6 +102,7 @@ export function apply(model: Model, message: HostMessage, dirty: Set<Section>): 
     case 'state':
       model.state = message.state;
       dirty.add('header');
+      dirty.add('agent');
       dirty.add('result');
       return;
     case 'docstrings':

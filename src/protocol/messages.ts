@@ -4,8 +4,11 @@
 import type { SessionEvent, SessionFile } from '../session/types.js';
 import { parseFix, type Fix, type Problem } from './problems.js';
 
-/** The words the panel's `run-status` shows (UI-CONTRACT.md). */
-export type RunStatus = 'idle' | 'running' | 'stopped' | 'done' | 'failed' | 'replay';
+/**
+ * The words the panel's `run-status` shows (UI-CONTRACT.md: running, stopped, done, failed,
+ * replay), plus `idle` before any run and `starting` between a request and the run's start.
+ */
+export type RunStatus = 'idle' | 'starting' | 'running' | 'stopped' | 'done' | 'failed' | 'replay';
 
 export interface PanelTarget {
   /** Absolute path of the file. */

@@ -4,13 +4,13 @@
 // all three. Stop (any of the three, or the command) aborts runSession's signal: the HTTP
 // request and the worker die, and `stop()` resolves only once the run has ended.
 import * as vscode from 'vscode';
-import type { RunOptions } from '../agent/types.js';
+import type { LlmConfig, RunOptions } from '../agent/types.js';
 import { paletteTitle } from '../protocol/commands.js';
 import type { DocstringTexts, PanelState, PanelTarget, RunStatus, WebviewMessage } from '../protocol/messages.js';
 import { qualifiedKey, sessionSettings, type Settings } from '../protocol/settings.js';
 import { renderCall, renderOutcome } from '../session/format.js';
 import type { SessionEvent, SessionFile } from '../session/types.js';
-import { ensureTrusted, type PauContext } from './context.js';
+import { ensureTrusted, type Backend, type PauContext } from './context.js';
 import { errorMessage } from './log.js';
 import { ProbePanel } from './panel.js';
 import { PythonNotFound, type Interpreter } from './python.js';
@@ -37,6 +37,16 @@ export interface RunRecord {
   docstrings?: DocstringTexts;
 }
 
+interface Prepared {
+  target: RunTarget;
+  mode: RunMode;
+  settings: Settings;
+  python: Interpreter;
+  backend: Backend;
+  llm: LlmConfig | undefined;
+  startText: string;
+}
+
 interface ActiveRun {
   target: RunTarget;
   mode: RunMode;
@@ -56,6 +66,8 @@ export function panelTarget(target: RunTarget): PanelTarget {
 
 export class RunController implements vscode.Disposable {
   private active: ActiveRun | undefined;
+  /** Between a probe request and its run's start (questions, interpreter check, engine load). */
+  private starting = false;
   private panelInstance: ProbePanel | undefined;
   private readonly statusBar = new RunStatusBar();
   private readonly changeWatch: vscode.Disposable;
@@ -100,26 +112,48 @@ export class RunController implements vscode.Disposable {
 
   /** Probe one function. `mode` 'llm' asks how to proceed when no endpoint is configured. */
   async probe(target: RunTarget, requested: RunMode): Promise<void> {
-    if (!(await ensureTrusted())) return;
+    // The panel says "starting" at once; if the run does not start after all, it says what it said before.
+    this.starting = true;
+    this.publishState();
+    let launched = false;
+    try {
+      const prepared = await this.prepare(target, requested);
+      if (!prepared) return;
+      launched = true;
+      this.starting = false;
+      await this.launch(prepared);
+    } finally {
+      this.starting = false;
+      if (!launched) this.publishState();
+    }
+  }
+
+  /** Everything a run needs, asked for or checked; undefined when it cannot or should not start. */
+  private async prepare(target: RunTarget, requested: RunMode): Promise<Prepared | undefined> {
+    if (!(await ensureTrusted())) return undefined;
     const ctx = this.ctx;
     let settings = ctx.settings(target.uri);
     const mode = requested === 'offline' ? 'offline' : await ctx.endpoint.chooseMode(settings);
-    if (!mode) return;
+    if (!mode) return undefined;
     settings = ctx.settings(target.uri);
 
     const document = await vscode.workspace.openTextDocument(target.uri);
-    if (document.isDirty && !(await saveBeforeRun(document))) return;
+    if (document.isDirty && !(await saveBeforeRun(document))) return undefined;
 
     const python = await this.interpreter(target.uri, settings);
-    if (!python) return;
+    if (!python) return undefined;
     await this.stop('a new run started');
 
     const backend = await ctx.backend();
     const llm = mode === 'llm' ? await ctx.endpoint.llm(settings) : undefined;
-    if (mode === 'llm' && !llm) return; // the setting was cleared meanwhile
+    if (mode === 'llm' && !llm) return undefined; // the setting was cleared meanwhile
+    return { target, mode, settings, python, backend, llm, startText: document.getText() };
+  }
+
+  private async launch({ target, mode, settings, python, backend, llm, startText }: Prepared): Promise<void> {
+    const ctx = this.ctx;
     const judge = llm ? ctx.endpoint.judge(llm, settings) : undefined;
     const controller = new AbortController();
-    const startText = document.getText();
 
     const panel = this.panel()!;
     panel.setTitle(target.qualname);
@@ -236,6 +270,7 @@ export class RunController implements vscode.Disposable {
 
   private state(override?: RunStatus): PanelState {
     if (this.active) return { status: 'running', insertBlocked: 'Wait for the run to end.', canRerun: false, canExport: false };
+    if (this.starting) return { status: 'starting', insertBlocked: 'Wait for the run to end.', canRerun: false, canExport: false };
     const last = this.last;
     if (!last) return { status: override ?? 'idle', insertBlocked: 'Nothing has been probed yet.', canRerun: false, canExport: false };
     return { status: override ?? last.status, insertBlocked: this.insertBlocked(last), canRerun: true, canExport: true };
@@ -294,6 +329,7 @@ export class RunController implements vscode.Disposable {
   async rerun(): Promise<void> {
     const last = this.last;
     if (!last) {
+      this.publishState(); // the panel may have said "starting…"
       void vscode.window.showInformationMessage(`Nothing to re-run yet: use “${paletteTitle('probeAtCursor')}” first.`);
       return;
     }
