@@ -72,6 +72,8 @@ export interface CompareInput {
   python?: string;
   /** Inputs never shown to the agent, for the behavioural check (plus the docstring's doctest inputs). */
   heldOut?: CallRequest[];
+  /** false: do not implement the reference text (the bench's gold description needs no stale check). Default true. */
+  docstringImplementation?: boolean;
   signal?: AbortSignal;
 }
 

@@ -45,7 +45,7 @@ export async function runTask(task: BenchTask, _variant: Variant, ctx: TaskConte
 
 /** The comparison, with the gold description as the reference and the task's test inputs held out. */
 function scoreAgainstGold(task: BenchTask, compare: CompareFn): CompareFn {
-  return (input) => compare({ ...input, info: { ...input.info, docstring: task.gold }, heldOut: task.testInputs });
+  return (input) => compare({ ...input, info: { ...input.info, docstring: task.gold }, heldOut: task.testInputs, docstringImplementation: false });
 }
 
 function emptyDescription() {

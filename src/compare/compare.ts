@@ -154,7 +154,7 @@ async function behaviouralAgreement(ctx: Context): Promise<BehaviouralReport | u
   // The models write while the real function runs the inputs.
   const [inferredCode, docstringCode, reference] = await Promise.all([
     writeImplementation(ctx, 'inferred'),
-    ctx.docstring === null ? undefined : writeImplementation(ctx, 'docstring'),
+    ctx.docstring === null || ctx.input.docstringImplementation === false ? undefined : writeImplementation(ctx, 'docstring'),
     runReference(ctx, candidates),
   ]);
   if (!inferredCode) return undefined;
@@ -206,7 +206,7 @@ async function behaviouralAgreement(ctx: Context): Promise<BehaviouralReport | u
     const loaded = !docRun.loadFailure;
     out.stale = isStale(out.inferred, out.docstring, loaded);
     if (!loaded) sideNotes.push('stale flag not judged: the docstring side never ran');
-  } else if (ctx.docstring !== null) {
+  } else if (ctx.docstring !== null && ctx.input.docstringImplementation !== false) {
     sideNotes.push('docstring side skipped: its model request failed');
   }
   out.note = sideNotes.join('; ');
