@@ -49,6 +49,9 @@ async function runHelper<T>(request: object, opts: RunOptions = {}): Promise<T &
     throw new PythonSourceError('no-python', `Python interpreter not found: ${python}. Set pau.pythonPath or pass --python.`);
   }
   if (result.timedOut) throw new PythonSourceError('helper-failed', `Parsing the file with ${python} took too long.`);
+  if (/Unknown option: -I/.test(String(result.stderr))) {
+    throw new PythonSourceError('python-too-old', `${python} is Python 2; PAU Probe needs Python 3.8 or newer.`);
+  }
   if (result.exitCode !== 0) {
     const detail = String(result.stderr).trim().split('\n').slice(-3).join(' ');
     throw new PythonSourceError('helper-failed', `Parsing the file with ${python} failed (exit ${result.exitCode}): ${detail}`);

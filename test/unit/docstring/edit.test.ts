@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyEdits, bodyIndent, documentUnchanged, indentColumns, offsetToPosition, planDocstringEdit } from '../../../src/docstring/edit.js';
+import { headerColonEnd } from '../../../src/docstring/python-ast.js';
 import type { FunctionLocation } from '../../../src/docstring/types.js';
 
 test('offsetToPosition counts \\r\\n, \\r and \\n as one line break each, columns in UTF-16 units', () => {
@@ -57,4 +58,16 @@ test('planDocstringEdit: insert after the header, replace a literal, or break a 
   const loc = locate(oneLine, 'return');
   assert.equal(bodyIndent(oneLine, loc), '    ');
   assert.equal(applyEdits(oneLine, [planDocstringEdit(oneLine, loc, 'Doc.')]), 'class A:\n  def f(x):\n    """Doc."""\n    return x\n');
+});
+
+test('headerColonEnd: the last colon outside brackets, strings and comments before the body', () => {
+  const colon = (src: string, body: string) => {
+    const end = headerColonEnd(src, src.indexOf('def') >= 0 ? src.search(/(async )?def/) : 0, src.lastIndexOf(body));
+    return end === null ? null : src.slice(0, end);
+  };
+  assert.equal(colon('def f(x: int = 1) -> "a:b":  # c: d\n    return x', 'return'), 'def f(x: int = 1) -> "a:b":');
+  assert.equal(colon('def f(k=lambda i: i[1:2], d={1: 2}, w=(y := 3)): return {1: 2}', 'return'), 'def f(k=lambda i: i[1:2], d={1: 2}, w=(y := 3)):');
+  assert.equal(colon("async def f(s='\\':'):\n    pass", 'pass'), "async def f(s='\\':'):");
+  assert.equal(colon('def f(a,  # why: this\n      b) -> dict[str, int]:\n    pass', 'pass'), 'def f(a,  # why: this\n      b) -> dict[str, int]:');
+  assert.equal(colon('def f(x="""\n:\n"""): pass', 'pass'), 'def f(x="""\n:\n"""):');
 });
