@@ -22,9 +22,11 @@ export interface EditOptions extends RunOptions {
   verify?: boolean;
 }
 
+/** Docstring text, unindented, no quotes (renderDocstring's output), or a function of the indentation width. */
+export type DocstringBody = string | ((indentColumns: number) => string);
+
 export interface EditTarget extends LocateTarget {
-  /** Docstring text, unindented, no quotes (renderDocstring's output). */
-  body: string;
+  body: DocstringBody;
 }
 
 /** Edits for several functions of one source, computed against the same text (apply them together). */
@@ -174,7 +176,7 @@ function sourceErrorRefusal(error: PythonSourceError): DocstringRefusal {
  */
 export async function computeDocstringEdits(
   source: string,
-  targets: (LocateTarget & { body: string | ((indentColumns: number) => string) })[],
+  targets: EditTarget[],
   opts: EditOptions = {},
 ): Promise<EditBatch> {
   const refuseAll = (r: DocstringRefusal): EditBatch => ({ edits: [], refused: targets.map((t) => ({ ...r, qualname: t.qualname })) });
@@ -246,7 +248,7 @@ async function verifyBatch(source: string, batch: EditBatch, checks: (LocateTarg
 export async function computeDocstringEdit(
   source: string,
   target: LocateTarget,
-  body: string | ((indentColumns: number) => string),
+  body: DocstringBody,
   opts: EditOptions = {},
 ): Promise<DocstringEdit | DocstringRefusal> {
   const batch = await computeDocstringEdits(source, [{ ...target, body }], opts);

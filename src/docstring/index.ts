@@ -13,8 +13,10 @@ export {
   documentUnchanged,
   offsetToPosition,
   DOCUMENT_CHANGED_MESSAGE,
+  type DocstringBody,
   type EditBatch,
   type EditOptions,
+  type EditTarget,
 } from './edit.js';
 export { listFunctions, locateFunctions, PythonSourceError, DEFAULT_PYTHON, type LocateTarget } from './python-ast.js';
 export { writeDocstring, type WriteDocstringOptions } from './write.js';
