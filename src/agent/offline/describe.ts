@@ -136,6 +136,7 @@ const PROPERTY_WORDS: Record<InferredProperty['name'], string> = {
 };
 
 function summary(run: ExplorationOutcome, returnTypes: string[], exceptions: Record<string, string[]>, properties: InferredProperty[]): string {
+  if (run.observations.length === 0) return 'Not explored: no probe was made.';
   const params = run.positions.map((p, i) => ({ p, i })).filter(({ p }) => p.role !== 'receiver' && p.role !== 'varkw');
   const takesWords = params
     .map(({ i }) => acceptedWords(run, i))

@@ -16,7 +16,7 @@ export interface TypeClass {
 const INTS = ints(3, 0, -1, 1, 2, 7, 10, -7, 12, 100, 5, 18, 42, -100, 97, 1000, 1_000_000_007);
 const FLOATS = [2.5, 0.0, -1.5, 0.1, 3.0, 0.5, 1e10, -0.5, NaN, Infinity].map(float);
 const STRS = strs('abc', '', 'Hello, World!', 'racecar', 'a', 'héllo wörld', '  two  spaces ', 'ABC', '123', 'aab', 'Was it a car?');
-const INT_LISTS = [[3, 1, 2], [], [1], [1, 2, 3], [3, 1, 3, 2, 1], [5, 4, 3, 2, 1], [-2, 0, 2], [0, 0], [10, 20, 30, 40, 50, 60, 70]].map((xs) =>
+const INT_LISTS = [[3, 1, 2], [], [1], [1, 2, 3], [3, 1, 3, 2, 1], [5, 4, 3, 2, 1], [-2, 0, 2], [0, 0], [10, 20, 30, 40, 50, 60, 70], [2, -5, 1]].map((xs) =>
   list(ints(...xs)),
 );
 const STR_LISTS = [['b', 'a', 'c'], [], ['a'], ['x', 'y', 'x'], ['hello', 'world'], ['B', 'a', 'C']].map((xs) => list(strs(...xs)));
@@ -38,7 +38,11 @@ const BASIC: Record<string, TypeClass> = {
   bool: { id: 'bool', label: 'bool', values: [bool(true), bool(false)] },
   str: { id: 'str', label: 'str', values: STRS },
   // Shapes before sizes: unsorted, empty, duplicates, nested, strings, then the rest.
-  list: { id: 'list', label: 'list', values: [INT_LISTS[0]!, INT_LISTS[1]!, INT_LISTS[4]!, NESTED_LISTS[0]!, STR_LISTS[3]!, INT_LISTS[3]!, INT_LISTS[2]!, INT_LISTS[5]!, INT_LISTS[6]!, INT_LISTS[7]!, INT_LISTS[8]!, NESTED_LISTS[1]!] },
+  list: {
+    id: 'list',
+    label: 'list',
+    values: [INT_LISTS[0]!, INT_LISTS[1]!, INT_LISTS[4]!, NESTED_LISTS[0]!, STR_LISTS[3]!, INT_LISTS[3]!, INT_LISTS[9]!, INT_LISTS[2]!, INT_LISTS[5]!, INT_LISTS[6]!, INT_LISTS[7]!, INT_LISTS[8]!, NESTED_LISTS[1]!],
+  },
   'list[str]': { id: 'list[str]', label: 'list of str', values: STR_LISTS },
   'list[list]': { id: 'list[list]', label: 'nested list', values: NESTED_LISTS },
   tuple: { id: 'tuple', label: 'tuple', values: TUPLES },

@@ -1,0 +1,95 @@
+// examples/dates.py, bank.py, legacy.py and undocumented.py through the real worker.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { assertHolds, assertNotClaimed, assertRaisesOnlyFor, exploreExample, property } from './harness.js';
+
+test('add_business_days: (date, int) → date; skips weekends', async () => {
+  const { report, records } = await exploreExample('dates.py', 'add_business_days');
+  assert.deepEqual(report.returnTypes, ['datetime.date']);
+  assert.match(report.description.summary, /^Takes a date and an int and returns a datetime\.date/);
+  assert.ok(report.exceptions.TypeError);
+  // Moving by one or more business days never lands on a weekend.
+  const landed = records.filter((r) => r.result.status === 'returned' && Number(r.args[1]) !== 0).map((r) => r.result.value!.repr);
+  assert.ok(landed.length >= 3);
+  for (const repr of landed) {
+    const [y, m, d] = /datetime\.date\((\d+), (\d+), (\d+)\)/.exec(repr)!.slice(1).map(Number);
+    const day = new Date(Date.UTC(y!, m! - 1, d!)).getUTCDay();
+    assert.ok(day !== 0 && day !== 6, `${repr} is a weekend day`);
+  }
+});
+
+test('is_weekend, quarter: date → bool / int; AttributeError for non-dates', async () => {
+  const weekend = (await exploreExample('dates.py', 'is_weekend')).report;
+  assert.deepEqual(weekend.returnTypes, ['bool']);
+  assert.ok(weekend.exceptions.AttributeError?.includes('positive int'));
+  const quarter = (await exploreExample('dates.py', 'quarter')).report;
+  assert.deepEqual(quarter.returnTypes, ['int']);
+});
+
+test('days_between: not commutative (the sign flips)', async () => {
+  const { report } = await exploreExample('dates.py', 'days_between');
+  assert.deepEqual(report.returnTypes, ['int']);
+  assertNotClaimed(report, 'commutative', { refuted: true });
+});
+
+test('BankAccount.deposit: changes the receiver, increases with the amount, ValueError for amounts < 1', async () => {
+  const { report, records } = await exploreExample('bank.py', 'BankAccount.deposit');
+  assert.ok(records.every((r) => r.receiver?.startsWith('BankAccount(')));
+  assert.deepEqual(report.returnTypes, ['int']);
+  assertNotClaimed(report, 'pure', { refuted: true });
+  assert.match(property(report, 'pure')!.evidence, /changed receiver to BankAccount\(balance=/);
+  assertHolds(report, 'monotonic-increasing', /in amount: /);
+  assertRaisesOnlyFor(report, 'ValueError', /(zero|negative) int\)$/);
+  assert.match(report.description.summary, /^Called on a BankAccount instance; takes an int and returns an int/);
+});
+
+test('BankAccount.withdraw: InsufficientFunds when the balance is short; decreases with the amount', async () => {
+  const { report } = await exploreExample('bank.py', 'BankAccount.withdraw');
+  assert.ok(report.exceptions['bank.InsufficientFunds'], JSON.stringify(report.exceptions));
+  assertHolds(report, 'monotonic-decreasing', /in amount: /);
+  assertNotClaimed(report, 'monotonic-increasing', { refuted: true });
+});
+
+test('BankAccount.from_dollars and format_cents: class and static methods are called through the class', async () => {
+  const fromDollars = await exploreExample('bank.py', 'BankAccount.from_dollars');
+  assert.deepEqual(fromDollars.report.returnTypes, ['bank.BankAccount']);
+  assert.ok(fromDollars.report.exceptions.ValueError?.includes('negative int'));
+  assert.ok(fromDollars.records.every((r) => r.receiver === undefined));
+  const format = await exploreExample('bank.py', 'BankAccount.format_cents');
+  assert.deepEqual(format.report.returnTypes, ['str']);
+  assert.ok(format.report.description.examples.some((e) => e.call.startsWith('BankAccount.format_cents(')));
+  assert.ok(format.report.exceptions.ValueError?.includes('positive float'));
+});
+
+test('top_scores (the stale docstring): returns a tuple sorted descending, not a sorted list', async () => {
+  const { report } = await exploreExample('legacy.py', 'top_scores');
+  assert.deepEqual(report.returnTypes, ['tuple']);
+  assertNotClaimed(report, 'sorted-output', { refuted: true });
+  assertHolds(report, 'subset-of-input');
+  assert.match(report.description.details, /descending order/);
+  assert.ok(report.description.examples.some((e) => /^\(\d+, \d+/.test(e.result)));
+});
+
+test('top_scores at signature: the default k may be left out', async () => {
+  const { records } = await exploreExample('legacy.py', 'top_scores', { strictness: 'signature' });
+  assert.ok(records.some((r) => r.args.length === 1 && r.result.status === 'returned'));
+});
+
+test('percent_change: ZeroDivisionError only when old is zero; not commutative', async () => {
+  const { report } = await exploreExample('legacy.py', 'percent_change');
+  assert.deepEqual(report.returnTypes, ['float']);
+  assertRaisesOnlyFor(report, 'ZeroDivisionError', /^\(zero (int|float), /);
+  assertNotClaimed(report, 'commutative', { refuted: true });
+});
+
+test('undocumented: initials not idempotent; running_total length-preserving but not sorted; pairwise_max takes two lists', async () => {
+  const initials = (await exploreExample('undocumented.py', 'initials')).report;
+  assert.deepEqual(initials.returnTypes, ['str']);
+  assertNotClaimed(initials, 'idempotent', { refuted: true });
+  const running = (await exploreExample('undocumented.py', 'running_total')).report;
+  assertHolds(running, 'length-preserving');
+  assertNotClaimed(running, 'sorted-output', { refuted: true });
+  assertNotClaimed(running, 'subset-of-input', { refuted: true });
+  const pairwise = (await exploreExample('undocumented.py', 'pairwise_max')).report;
+  assert.match(pairwise.description.summary, /^Takes a list and a list and returns a list/);
+});

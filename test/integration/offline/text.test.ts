@@ -1,0 +1,57 @@
+// examples/text.py through the real worker: hand-checked types, exceptions and properties.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { assertHolds, assertNotClaimed, exploreExample } from './harness.js';
+
+test('slugify: str → str, idempotent but not an involution nor length-preserving; TypeError for non-strings', async () => {
+  const { report } = await exploreExample('text.py', 'slugify');
+  assert.deepEqual(report.returnTypes, ['str']);
+  assert.ok(report.exceptions.TypeError?.includes('positive int'));
+  assert.deepEqual(Object.keys(report.exceptions), ['TypeError']);
+  assertHolds(report, 'idempotent');
+  assertHolds(report, 'deterministic');
+  assertHolds(report, 'pure');
+  assertNotClaimed(report, 'involution', { refuted: true });
+  assertNotClaimed(report, 'length-preserving', { refuted: true });
+  assert.match(report.description.summary, /^Takes a str and returns a str; .*idempotent/);
+});
+
+test('rot13: an involution, not idempotent, length-preserving', async () => {
+  const { report } = await exploreExample('text.py', 'rot13');
+  assert.deepEqual(report.returnTypes, ['str']);
+  assertHolds(report, 'involution');
+  assertHolds(report, 'length-preserving');
+  assertNotClaimed(report, 'idempotent', { refuted: true });
+  assertHolds(report, 'pure');
+  assert.ok(report.description.examples.some((e) => e.call === "rot13('abc')" && e.result === "'nop'"));
+});
+
+test('is_palindrome: returns bool; TypeError for ints, AttributeError for lists of ints', async () => {
+  const { report } = await exploreExample('text.py', 'is_palindrome');
+  assert.deepEqual(report.returnTypes, ['bool']);
+  assert.ok(report.exceptions.TypeError?.includes('positive int'), JSON.stringify(report.exceptions));
+  assert.ok(report.exceptions.AttributeError?.includes('list of int'), JSON.stringify(report.exceptions));
+  assertHolds(report, 'pure');
+});
+
+test('caesar: (str, int) → str, length-preserving; commutativity is not claimed for arguments of different kinds', async () => {
+  const { report } = await exploreExample('text.py', 'caesar');
+  assert.deepEqual(report.returnTypes, ['str']);
+  assertHolds(report, 'length-preserving');
+  assertNotClaimed(report, 'commutative');
+  assert.match(report.description.summary, /^Takes a str and an int and returns a str/);
+});
+
+test('word_count (no docstring): str → dict, not length-preserving', async () => {
+  const { report } = await exploreExample('text.py', 'word_count');
+  assert.deepEqual(report.returnTypes, ['dict']);
+  assert.ok(report.exceptions.AttributeError?.includes('positive int'));
+  assertNotClaimed(report, 'length-preserving', { refuted: true });
+});
+
+test('at strictness signature the annotation leads: slugify is probed with strings first', async () => {
+  const { report, records } = await exploreExample('text.py', 'slugify', { strictness: 'signature' });
+  assert.equal(records[0]!.result.status, 'returned');
+  assert.match(records[0]!.args[0]!, /^'/);
+  assertHolds(report, 'idempotent');
+});
