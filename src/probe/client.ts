@@ -51,12 +51,12 @@ export function workerScriptPath(): string {
 }
 
 type StartOutcome =
-  | { event: 'ready'; info: FunctionInfo }
+  | { event: 'ready'; info: FunctionInfo; executable?: string }
   | { event: 'error'; kind: ProbeError['kind']; message: string; available?: string[] }
   | { event: 'exit'; message: string };
 
 type WorkerMessage =
-  | { event: 'ready'; info: FunctionInfo }
+  | { event: 'ready'; info: FunctionInfo; executable?: string }
   | { event: 'error'; kind: ProbeError['kind']; message: string; available?: string[] }
   | { event: 'forked'; pid: number }
   | { event: 'started'; id: number; pid: number }
@@ -92,6 +92,11 @@ interface Run {
 }
 
 const live = new Set<ProbeWorker>();
+/**
+ * Interpreter command (and directory) -> the executable it ran. Shims (pyenv, asdf) cost a
+ * shell script per start; later workers and restarts go straight to the interpreter.
+ */
+const resolvedPython = new Map<string, string>();
 let exitHookInstalled = false;
 
 function installExitHook(): void {
@@ -231,8 +236,10 @@ export class ProbeWorker extends EventEmitter implements Prober {
     rmSync(join(this.baseDir, 'calls'), { recursive: true, force: true });
     const candidates = this.options.python ? [this.options.python] : ['python3', 'python'];
     let run: Run | undefined;
+    let command = '';
     for (const python of candidates) {
-      run = this.spawn(python);
+      command = python;
+      run = this.spawn(resolvedPython.get(`${python}\0${process.cwd()}`) ?? python);
       if (run) break;
     }
     if (!run) {
@@ -245,6 +252,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
     if (this.stopped) throw new ProbeError('stopped', 'the worker was stopped');
     if (message.event === 'ready') {
       this.info = message.info;
+      if (message.executable) resolvedPython.set(`${command}\0${process.cwd()}`, message.executable);
       if (restart) this.emit('restart', { pid: run.pid });
       return;
     }
@@ -263,7 +271,8 @@ export class ProbeWorker extends EventEmitter implements Prober {
       reject: false,
       extendEnv: false,
       env: workerEnvironment(),
-      cwd: this.baseDir,
+      // Version shims (pyenv) choose by directory, as they would for the user's shell.
+      cwd: process.cwd(),
     });
     if (proc.pid === undefined) {
       proc.catch(() => undefined);

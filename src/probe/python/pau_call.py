@@ -7,7 +7,6 @@ calls the target, renders the outcome under the remaining deadline, writes one J
 object to its result pipe and exits with os._exit (no atexit handlers, no flushing of
 buffers inherited from the worker).
 """
-import asyncio
 import inspect
 import json
 import math
@@ -241,6 +240,8 @@ def _invoke(target, receiver, args, kwargs):
     try:
         value = target.invoke(receiver, args, kwargs)
         if target.is_async and inspect.iscoroutine(value):
+            import asyncio  # imported by the worker already when the target is async
+
             value = asyncio.run(value)
     except BaseException as exc:  # noqa: B902 — SystemExit and KeyboardInterrupt are results too
         error = exc

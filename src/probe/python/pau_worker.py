@@ -188,6 +188,8 @@ def prepare(start, write_root):
                 text = text.replace(prefix, "")
         return text
 
+    if target.is_async:
+        import asyncio  # noqa: F401 — before the fork, so that calls do not pay for it
     static = pau_coverage.StaticMap(target.code) if target.code is not None else None
     return pau_call.CallContext(target, safe_args, static, scrub, _count_user_tasks())
 
@@ -526,7 +528,7 @@ def main():
             error["available"] = exc.available
         channel.send(error)
         return 1
-    channel.send({"event": "ready", "info": worker.target.info})
+    channel.send({"event": "ready", "info": worker.target.info, "executable": sys.executable})
     worker.serve()
     return 0
 
