@@ -43,6 +43,8 @@ export interface Model {
   docstrings: DocstringTexts | null;
   /** The last event was a probe: the next reasoning text starts a new turn. */
   turnEnded: boolean;
+  /** Bumped by every reset: rows drawn for an older run are never reused, even at the same index and revision. */
+  generation: number;
 }
 
 /** Streamed reasoning kept for display. */
@@ -71,6 +73,7 @@ export function createModel(): Model {
     hostProblem: null,
     docstrings: null,
     turnEnded: false,
+    generation: 0,
   };
 }
 
@@ -79,7 +82,7 @@ const ALL: Section[] = ['header', 'banner', 'agent', 'timeline', 'result'];
 /** Clears the run's data, keeping the host's state (it sends a new one when it changes). */
 function clearRun(model: Model): void {
   const fresh = createModel();
-  const keep = { state: model.state };
+  const keep = { state: model.state, generation: model.generation + 1 };
   Object.assign(model, fresh, keep);
 }
 

@@ -25,6 +25,7 @@ export class Timeline {
   private detailsFor: { index: number; revision: number } | undefined;
   private scrollFrame = 0;
   private model: Model | undefined;
+  private generation = -1;
 
   constructor() {
     this.heading = h('h2', { id: 'timeline-heading' }, 'Probes');
@@ -69,7 +70,8 @@ export class Timeline {
 
   update(model: Model): void {
     this.model = model;
-    if (model.probes.length === 0) {
+    if (model.probes.length === 0 || model.generation !== this.generation) {
+      this.generation = model.generation;
       for (const { el } of this.rows.values()) el.remove();
       this.rows.clear();
       this.active = -1;

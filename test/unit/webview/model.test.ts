@@ -87,7 +87,9 @@ test('usage, conclusion, comparison and errors; a reset clears the run but keeps
   assert.equal(m.final?.description?.summary, 'Slugify.');
   assert.equal(m.comparison?.lexicalF1, 0.5);
   assert.equal(m.sessionError?.kind, 'llm-auth');
+  const generation = m.generation;
   apply(m, reset, d);
+  assert.equal(m.generation, generation + 1, 'a new run: no row of the old one may be reused');
   assert.equal(m.final, null);
   assert.equal(m.sessionError, null);
   assert.equal(m.probes.length, 0);
