@@ -95,8 +95,10 @@ function requestOf(p: ProbeRecord): CallRequest {
  * expected output is the recorded result (what doctest would print), not the agent's words.
  */
 function examplesToVerify(backend: Backend, session: SessionFile, description: Description): { examples: ExampleToVerify[]; unmatched: string[] } {
+  // Examples name the function as the agent saw it (`f`) or, from the offline explorer, by its own name.
+  const names = new Set([session.target.shownAs.name, session.target.qualname.slice(session.target.qualname.lastIndexOf('.') + 1)]);
   const byCall = new Map<string, ProbeRecord>();
-  for (const p of session.probes) byCall.set(squash(renderCall(session.target.shownAs.name, p)), p);
+  for (const p of session.probes) for (const name of names) byCall.set(squash(renderCall(name, p)), p);
   const examples: ExampleToVerify[] = [];
   const unmatched: string[] = [];
   for (const e of description.examples) {
