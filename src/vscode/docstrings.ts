@@ -85,6 +85,8 @@ export async function docstringTexts(ctx: PauContext, record: RunRecord): Promis
 }
 
 const squash = (s: string) => s.replace(/^\s*>>>\s?/, '').replace(/\s+/g, '');
+/** `Cls.name(…)` and `module.name(…)` call the same as `name(…)`. */
+const unqualified = (s: string) => s.replace(/^(?:[A-Za-z_]\w*\.)+(?=[A-Za-z_]\w*\()/, '');
 
 function requestOf(p: ProbeRecord): CallRequest {
   return { args: p.args, ...(p.kwargs ? { kwargs: p.kwargs } : {}), ...(p.receiver !== undefined ? { receiver: p.receiver } : {}) };
@@ -98,11 +100,11 @@ function examplesToVerify(backend: Backend, session: SessionFile, description: D
   // Examples name the function as the agent saw it (`f`) or, from the offline explorer, by its own name.
   const names = new Set([session.target.shownAs.name, session.target.qualname.slice(session.target.qualname.lastIndexOf('.') + 1)]);
   const byCall = new Map<string, ProbeRecord>();
-  for (const p of session.probes) for (const name of names) byCall.set(squash(renderCall(name, p)), p);
+  for (const p of session.probes) for (const name of names) byCall.set(unqualified(squash(renderCall(name, p))), p);
   const examples: ExampleToVerify[] = [];
   const unmatched: string[] = [];
   for (const e of description.examples) {
-    const probe = byCall.get(squash(e.call));
+    const probe = byCall.get(unqualified(squash(e.call)));
     if (!probe) {
       unmatched.push(e.call);
       continue;
@@ -262,7 +264,7 @@ export async function generateDocstringsForFile(ctx: PauContext, runs: RunContro
   const llm = await ctx.endpoint.llm(settings);
   const mode = llm ? 'llm' : 'offline';
   const style = styleFor(backend, settings, source);
-  ctx.log.info(`Generating ${style} docstrings for ${todo.length} functions of ${displayPath(uri)} (${mode}).`);
+  ctx.log.info(`Generating ${style} docstrings for ${todo.length} function${todo.length === 1 ? '' : 's'} of ${displayPath(uri)} (${mode}).`);
 
   type Proposal = { fn: PythonFunction; description: Description; body: (cols: number) => string };
   const proposals: Proposal[] = [];
