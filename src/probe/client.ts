@@ -80,7 +80,8 @@ interface Run {
   exited: Promise<void>;
   exitCode: number | null;
   exitSignal: string | null;
-  readyPid?: number;
+  /** Pre-forked call processes waiting for a request. */
+  readyPids: Set<number>;
   runningPid?: number;
   stderrTail: string;
   /** Settles the start handshake. */
@@ -176,7 +177,8 @@ export class ProbeWorker extends EventEmitter implements Prober {
   /** Process ids of the worker's call children (the pre-forked one and the running one). */
   get childPids(): number[] {
     const run = this.run;
-    return run ? [run.readyPid, run.runningPid].filter((p): p is number => p !== undefined) : [];
+    if (!run) return [];
+    return run.runningPid ? [...run.readyPids, run.runningPid] : [...run.readyPids];
   }
 
   describe(): FunctionInfo {
@@ -291,6 +293,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
       exitSignal: null,
       stderrTail: '',
       pending: new Map(),
+      readyPids: new Set(),
     };
     this.run = run;
     proc.stderr?.setEncoding('utf8');
@@ -314,7 +317,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
       run.exitSignal = signal;
       // The worker's children die with it (PDEATHSIG); this covers platforms without it.
       killGroup(run.runningPid);
-      killGroup(run.readyPid);
+      for (const pid of run.readyPids) killGroup(pid);
       this.onExit(run);
       resolveExit();
     });
@@ -418,11 +421,11 @@ export class ProbeWorker extends EventEmitter implements Prober {
         run.onStart?.(message);
         return;
       case 'forked':
-        run.readyPid = message.pid;
+        run.readyPids.add(message.pid);
         this.emit('forked', { pid: message.pid });
         return;
       case 'started': {
-        if (run.readyPid === message.pid) run.readyPid = undefined;
+        run.readyPids.delete(message.pid);
         run.runningPid = message.pid;
         const call = run.pending.get(message.id);
         if (call) call.childPid = message.pid;
@@ -465,7 +468,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
   private kill(run: Run, why: 'stop' | 'backstop'): void {
     run.killedByHost ??= why;
     killGroup(run.runningPid);
-    killGroup(run.readyPid);
+    for (const pid of run.readyPids) killGroup(pid);
     if (run.alive) killGroup(run.pid);
   }
 }

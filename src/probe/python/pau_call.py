@@ -13,12 +13,18 @@ import math
 import os
 import pickle
 import random
+import select
 import sys
 import tempfile
 import time
 
 import pau_guards
 from pau_coverage import Collector
+
+try:
+    import resource
+except ImportError:  # Windows
+    resource = None
 from pau_render import Deadline, Renderer
 
 # Writes to files (not to the captured stdout/stderr pipes) stop at this size with EFBIG.
@@ -32,13 +38,16 @@ class Rejected(Exception):
     pass
 
 
-def _read_all(fd):
+def _read_request(fd):
+    """One newline-terminated JSON request; b"" when the worker closed the pipe first."""
     chunks = []
     while True:
         chunk = os.read(fd, 1 << 16)
         if not chunk:
-            return b"".join(chunks)
+            return b""
         chunks.append(chunk)
+        if chunk.endswith(b"\n"):
+            return b"".join(chunks)
 
 
 def write_all(fd, data):
@@ -58,9 +67,7 @@ def address_space_in_use():
 
 def apply_limits(limits, nproc_cap, address_space):
     """rlimits for this call. `address_space` is what the child uses before the call."""
-    try:
-        import resource
-    except ImportError:  # Windows: no rlimits
+    if resource is None:  # Windows: no rlimits
         return
 
     def set_limit(which, soft, hard=None):
@@ -121,21 +128,55 @@ class CallContext:
         self.names = frozenset(target.classes)
 
 
-def _dummy(value):
-    return [value, len(value)]
+class _WarmUpTarget:
+    """Stands in for the target while the child warms up: same calling convention."""
+
+    needs_receiver = False
+    is_async = False
+
+    def __init__(self, classes):
+        self.classes = classes
+
+    @staticmethod
+    def invoke(receiver, args, kwargs):
+        value = args[0]
+        value.append(kwargs.get("n"))
+        if kwargs.get("fail"):
+            raise ValueError("warm-up")
+        return {"items": value[:], "count": len(value)}
 
 
-def warm_up(ctx, collector):
-    """Touch the code paths of a call before the request arrives."""
-    source = "[1, 'a', {'k': (2.5, None)}, -3]"
+_WARM_UP_REQUEST = json.dumps({
+    "args": ["[1, 'a', {'k': (2.5, None)}, -3, b'x']"],
+    "kwargs": {"n": "2"},
+    "limits": {"timeoutMs": 5000, "maxReprChars": 4000, "maxIterItems": 20},
+})
+
+
+def _request_waiting(fd):
+    return bool(select.select([fd], [], [], 0)[0])
+
+
+def warm_up(ctx, collector, deadline, request_fd):
+    """Run a dummy call through the same code as a real one, so that the copy-on-write page
+    faults and cold caches of that code happen now rather than after the request arrives.
+    Stops early when the request is already there: then warming up would only delay it."""
+    fake = CallContext.__new__(CallContext)
+    fake.__dict__.update(ctx.__dict__)
+    fake.target = _WarmUpTarget(ctx.target.classes)
     try:
-        ctx.safe_args.check(source, ctx.names)
-        value = _dummy(ctx.safe_args.evaluate(source, dict(ctx.target.classes)))
-        snapshot(value)
-        renderer = Renderer({}, Deadline(), ctx.scrub)
-        json.dumps({"v": renderer.value(value), "e": renderer.exception(ValueError("x"))})
         if collector is not None:
             collector.prepare()
+        for fail in (False, True):
+            if _request_waiting(request_fd):
+                break
+            request = json.loads(_WARM_UP_REQUEST)
+            request["kwargs"]["fail"] = repr(fail)
+            result = _execute(fake, request, request["limits"], collector, deadline)
+            json.dumps(result, separators=(",", ":"))
+        deadline.expired = False
+        if collector is not None:
+            collector.reset()
     except Exception:  # noqa: B902 — warming up is best effort
         pass
 
@@ -146,12 +187,12 @@ def serve(ctx, request_fd, result_fd, call_dir, coverage):
     Everything that does not depend on the request happens before it is read, so that only
     the call itself is on the critical path."""
     collector = Collector(ctx.static) if coverage and ctx.static is not None else None
-    warm_up(ctx, collector)
-    enter_call_dir(call_dir)
-    address_space = address_space_in_use()
     deadline = Deadline()
     deadline.install()
-    raw = _read_all(request_fd)
+    warm_up(ctx, collector, deadline, request_fd)
+    enter_call_dir(call_dir)
+    address_space = address_space_in_use()
+    raw = _read_request(request_fd)
     os.close(request_fd)
     if not raw:
         os._exit(0)  # the worker went away or is shutting down
@@ -191,14 +232,20 @@ def _build(ctx, request):
 
 def run(ctx, request, call_dir, collector, address_space, deadline):
     limits = request["limits"]
-    received = time.monotonic()
-    deadline_at = received + limits["timeoutMs"] / 1000.0
     apply_limits(limits, ctx.nproc_cap, address_space)
     pau_guards.arm()
     try:
+        return _execute(ctx, request, limits, collector, deadline)
+    finally:
+        pau_guards.disarm()
+
+
+def _execute(ctx, request, limits, collector, deadline):
+    """Build the arguments, call, render: the part of a call that warm_up rehearses."""
+    deadline_at = time.monotonic() + limits["timeoutMs"] / 1000.0
+    try:
         args, kwargs, receiver = _build(ctx, request)
     except Rejected as exc:
-        pau_guards.disarm()
         return {
             "status": "rejected",
             "exception": {"type": "ArgumentRejected", "message": ctx.scrub(str(exc))},
@@ -229,7 +276,6 @@ def run(ctx, request, call_dir, collector, address_space, deadline):
         out["coverageHits"] = collector.report()
     out["mutations"] = _mutations(renderer, labelled, before)
     deadline.stop()
-    pau_guards.disarm()
     return out
 
 

@@ -190,6 +190,10 @@ class Collector:
         if not self._monitoring:
             sys.settrace(None)
 
+    def reset(self):
+        self.lines.clear()
+        self.arcs.clear()
+
     def report(self):
         return {"lines": sorted(self.lines), "arcs": sorted(a for a in self.arcs if a[0] is not None)}
 

@@ -23,9 +23,11 @@ if sys.version_info < (3, 9):
                   'this is %d.%d.%d"}\n' % sys.version_info[:3]).encode())
     sys.exit(3)
 
+import collections  # noqa: E402
 import gc  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
+import select  # noqa: E402
 import selectors  # noqa: E402
 import shutil  # noqa: E402
 import signal  # noqa: E402
@@ -49,6 +51,12 @@ REQUEST_FD, RESPONSE_FD = 3, 4
 # The worker kills a call this long after its timeout: the child's render timer fires
 # at the timeout, and writing the result must fit in between.
 RENDER_GRACE = 0.4
+# Pre-forked children kept waiting for requests. One is enough: a second one only adds CPU
+# contention on small machines (measured, interleaved A/B on 2 cores).
+READY_CHILDREN = 1
+# After a call, how long to wait for the next one before forking replacements (seconds).
+HOUSEKEEPING_DELAY = 0.002
+IDLE_REAP_INTERVAL = 0.05
 # Hard cap on one child's result message (the renderer bounds it far below this).
 MAX_RESULT_BYTES = 64 * 1024 * 1024
 DEFAULT_LIMITS = {
@@ -85,6 +93,12 @@ class Channel:
             self.buffer += chunk
         else:
             self.closed = True
+
+    def wait(self, timeout):
+        """Is a request (or the end of input) there, or does one arrive within `timeout`?"""
+        if b"\n" in self.buffer or self.closed:
+            return True
+        return bool(select.select([REQUEST_FD], [], [], timeout)[0])
 
     def receive(self):
         while b"\n" not in self.buffer:
@@ -211,7 +225,8 @@ class Worker:
         self.union = pau_coverage.Union(static) if static is not None else None
         # Where fork is missing (Windows), or when asked, each call is a new process.
         self.forking = hasattr(os, "fork") and start.get("isolation") != "spawn"
-        self.ready = None
+        self.ready = collections.deque()  # pre-forked children, oldest (warmest) first
+        self.running = None  # the child serving the current call
         self.finished = []  # children that answered and are exiting
         self.finished_dirs = []
         warnings.filterwarnings("ignore", category=DeprecationWarning, message=".*fork.*")
@@ -244,6 +259,9 @@ class Worker:
                 os.dup2(out_w, 1)
                 os.dup2(err_w, 2)
                 _close(REQUEST_FD, RESPONSE_FD, request_w, result_r, out_r, err_r, out_w, err_w)
+                siblings = list(self.ready) + ([self.running] if self.running else [])
+                for sibling in siblings:  # the worker's ends of the pipes of other children
+                    _close(sibling.request_w, sibling.result_r, sibling.out_r, sibling.err_r)
                 stdin = os.open(os.devnull, os.O_RDONLY)
                 os.dup2(stdin, 0)
                 _close(stdin)
@@ -328,10 +346,13 @@ class Worker:
             if hits is not None and self.union is not None:
                 result["coverage"] = self.union.merge(hits)
             return result
-        child = self.ready or self.fork_child()
-        self.ready = None
+        child = self.ready.popleft() if self.ready else self.fork_child()
+        self.running = child
         self.channel.send({"event": "started", "id": message.get("id"), "pid": child.pid})
-        return self.supervise(child, request, limits)
+        try:
+            return self.supervise(child, request, limits)
+        finally:
+            self.running = None
 
     def supervise(self, child, request, limits):
         """Send the request and collect result and output until the child has answered,
@@ -343,7 +364,7 @@ class Worker:
         out, err = Capture(cap), Capture(cap)
         result = bytearray()
         try:
-            pau_call.write_all(child.request_w, json.dumps(request).encode("utf-8"))
+            pau_call.write_all(child.request_w, json.dumps(request).encode("utf-8") + b"\n")
         except OSError:
             pass  # the child died before reading: reported below from its exit status
         _close(child.request_w)
@@ -445,14 +466,14 @@ class Worker:
     def _reap_finished(self, wait=False):
         """Collect children that answered and are exiting. Their teardown takes a while
         (unmapping a copy of the worker), so this never waits for it unless told to; a child
-        still there one call later is killed (a thread of the user's kept it alive)."""
+        still there a few rounds later is killed (a thread of the user's kept it alive)."""
         still = []
         for child, rounds in self.finished:
             try:
                 pid, _ = os.waitpid(child.pid, os.WNOHANG)
-                if not pid and (wait or rounds >= 1):
+                if not pid and (wait or rounds >= 3):
                     self._kill(child)
-                    pid, _ = os.waitpid(child.pid, 0)
+                    pid, _ = os.waitpid(child.pid, 0 if wait else os.WNOHANG)
             except ChildProcessError:
                 pid = child.pid
             if pid:
@@ -461,10 +482,16 @@ class Worker:
                 still.append((child, rounds + 1))
         self.finished = still
 
-    def after_call(self):
-        if not self.forking:
-            return
-        self.ready = self.fork_child()
+    def refill(self):
+        """Keep READY_CHILDREN children warm: back-to-back calls then find one that has
+        finished warming up while its replacement is forked during the host's turn."""
+        if self.forking:
+            while len(self.ready) < READY_CHILDREN:
+                self.ready.append(self.fork_child())
+
+    def housekeeping(self):
+        """Between calls: replace used children, collect finished ones, remove their folders."""
+        self.refill()
         self._reap_finished()
         for call_dir in self.finished_dirs:
             shutil.rmtree(call_dir, ignore_errors=True)
@@ -473,20 +500,27 @@ class Worker:
     # -- main loop -----------------------------------------------------------------------
 
     def serve(self):
-        if self.forking:
-            self.ready = self.fork_child()
+        self.refill()
+        tidy = True
         try:
             while True:
+                # A caller calling back to back gets its next call served before the
+                # housekeeping (a fork costs more than the call); otherwise tidy up now.
+                if not tidy and not self.channel.wait(HOUSEKEEPING_DELAY):
+                    self.housekeeping()
+                    tidy = True
+                while tidy and self.finished and not self.channel.wait(IDLE_REAP_INTERVAL):
+                    self._reap_finished()  # answered children finish exiting: collect them while idle
                 message = self.channel.receive()
                 if message is None or message.get("op") == "stop":
                     return
                 if message.get("op") == "call":
                     result = self.call(message)
                     self.channel.send({"event": "result", "id": message.get("id"), "result": result})
-                    self.after_call()
+                    tidy = False
         finally:
-            if self.ready is not None:
-                self._kill(self.ready)
+            for child in self.ready:
+                self._kill(child)
             self._reap_finished(wait=True)
             shutil.rmtree(self.calls_root, ignore_errors=True)
 
