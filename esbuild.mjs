@@ -33,6 +33,8 @@ const node = {
   format: 'cjs',
   target: 'node20',
   mainFields: ['module', 'main'],
+  // src/probe/client.ts reads import.meta.url only when __dirname is missing (ESM from source).
+  logOverride: { 'empty-import-meta': 'silent' },
 };
 
 const builds = [

@@ -6,6 +6,8 @@
 // (b) re-implements the PAU harness (ast.literal_eval of the input, a new
 // multiprocessing.Process per call with a Queue, str() of the result) and is timed inside
 // Python around each call: no Node, no pipe to the host, so it is the baseline's best case.
+// It runs twice: with the fork start method (Linux's default up to Python 3.13: cheap here,
+// the parent is a tiny script) and with spawn (the default on macOS and Windows).
 // (c) is a plain call timed in Python. (d) is startWorker() (spawn + import + describe +
 // first fork) timed in Node.
 //
@@ -85,11 +87,12 @@ def run(queue, source):
         queue.put(str(exc))
 
 def main():
+    context = multiprocessing.get_context(sys.argv[2])
     samples = []
     for i in range(int(sys.argv[1]) + 5):
         started = time.perf_counter()
-        queue = multiprocessing.Queue()
-        process = multiprocessing.Process(target=run, args=(queue, "(%d,)" % i))
+        queue = context.Queue()
+        process = context.Process(target=run, args=(queue, "(%d,)" % i))
         process.start()
         answer = queue.get()
         process.join()
@@ -142,20 +145,35 @@ async function workerStart(): Promise<Figures> {
 export async function run(): Promise<Record<string, unknown>> {
   const warm = await bestOf(() => ours(0));
   const paced = await bestOf(() => ours(5));
-  const pauStyle = await bestOf(() => figures(python(PAU_STYLE, [String(PAU_CALLS)])));
+  const pauStyle = await bestOf(() => figures(python(PAU_STYLE, [String(PAU_CALLS), 'fork'])));
+  const pauStyleSpawn = await bestOf(() => figures(python(PAU_STYLE, [String(PAU_CALLS / 4), 'spawn'])));
   const inProcess = await bestOf(() => figures(python(IN_PROCESS)));
   const start = await bestOf(workerStart);
   const speedupVsPauStyle = Math.round((pauStyle.medianMs / warm.medianMs) * 10) / 10;
+  const speedupVsPauStyleSpawn = Math.round((pauStyleSpawn.medianMs / warm.medianMs) * 10) / 10;
+  const speedupPacedVsPauStyle = Math.round((pauStyle.medianMs / paced.medianMs) * 10) / 10;
   const rows: [string, Figures][] = [
     ['(a) warm pre-forked worker, back to back (Node round trip)', warm],
     ['(a) same, 5 ms between calls (a child is warm and waiting)', paced],
-    ['(b) PAU harness: multiprocessing.Process per call (timed in Python)', pauStyle],
+    ['(b) PAU harness: multiprocessing.Process per call, fork start method (Linux default)', pauStyle],
+    ['(b) same, spawn start method (macOS and Windows default)', pauStyleSpawn],
     ['(c) plain in-process call (floor)', inProcess],
     ['(d) startWorker: spawn + import + describe + first fork', start],
   ];
   console.log('| what | median ms | p95 ms | n |');
   console.log('|---|---:|---:|---:|');
   for (const [label, f] of rows) console.log(`| ${label} | ${f.medianMs} | ${f.p95Ms} | ${f.n} |`);
-  console.log(`speedup vs PAU style (median b / median a, back to back): ${speedupVsPauStyle}x`);
-  return { warm, paced, pauStyle, inProcess, workerStart: start, speedupVsPauStyle };
+  console.log(`speedup vs PAU style (median b fork / median a back to back): ${speedupVsPauStyle}x`);
+  console.log(`  paced calls vs PAU style fork: ${speedupPacedVsPauStyle}x; back to back vs PAU style spawn: ${speedupVsPauStyleSpawn}x`);
+  return {
+    warm,
+    paced,
+    pauStyle,
+    pauStyleSpawn,
+    inProcess,
+    workerStart: start,
+    speedupVsPauStyle,
+    speedupPacedVsPauStyle,
+    speedupVsPauStyleSpawn,
+  };
 }
