@@ -33,7 +33,7 @@ function settingsLine(s: SessionSettings): string {
 export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => void {
   const c = palette(opts.color);
   const line = (text = '') => opts.write(text + '\n');
-  let name = 'f';
+  let name = '';
   /** Lines reached so far in the session: what "lines 5/9 (+2)" counts. */
   let reached: CoverageSoFar | undefined;
 
@@ -99,11 +99,11 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
 
   return (event) => {
     if (event.type === 'started') {
-      name = event.target.shownAs.name;
+      // Calls are recorded with the real keyword names, so they read with the real function name;
+      // what the agent saw is in the header.
+      name = event.target.qualname.split('.').pop() ?? event.target.qualname;
       reached = undefined;
-      // Offline, no agent sees anything: calls read with the function's own name.
       const offline = event.settings.mode === 'offline';
-      if (offline) name = event.target.qualname.split('.').pop() ?? name;
       header = () => {
         line(`${c.bold(`pau probe ${event.target.file}:${event.target.qualname}`)}  ${c.dim(settingsLine(event.settings))}`);
         if (!offline) line(c.dim(`shown to the agent as ${shownHeader(event.target.shownAs)}`));

@@ -49,7 +49,8 @@ function comparisonSection(c: Comparison): string[] {
 
 export function sessionToMarkdown(file: SessionFile): string {
   const { target, final } = file;
-  const name = target.shownAs.name;
+  // calls carry the real keyword names: they read with the real function name
+  const name = target.qualname.split('.').pop() ?? target.qualname;
   const outcome = file.error ? `failed (${file.error.kind}): ${file.error.message}` : final.concluded ? 'concluded' : 'ended without a conclusion';
   const out = [
     `# PAU Probe: \`${target.qualname}\``,

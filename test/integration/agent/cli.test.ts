@@ -14,6 +14,7 @@ import { call, FIXTURE, submit } from './harness.js';
 
 const MAIN = fileURLToPath(new URL('../../../src/cli/main.ts', import.meta.url));
 const TARGET = `${FIXTURE}:shout`;
+const EXAMPLES = fileURLToPath(new URL('../../../examples', import.meta.url));
 
 interface Result {
   code: number | null;
@@ -41,9 +42,10 @@ function pau(args: string[], opts: { env?: NodeJS.ProcessEnv; onSpawn?: (child: 
 }
 
 const HAPPY: Script = [
-  { kind: 'tool-calls', calls: [call(["'abc'"], { hypothesis: 'upper-cases its input' })] },
-  { kind: 'tool-calls', calls: [call(['None']), call(["''"]), call(['0'])] },
-  { kind: 'tool-calls', calls: [submit('Upper-cases a string.', { examples: [{ call: "f('abc')", result: '' }] })] },
+  { kind: 'tool-calls', calls: [call(["'probe me'"], { hypothesis: 'upper-cases its input' })] },
+  // inputs the offline explorer's seeds will not have tried (a cached call does not count)
+  { kind: 'tool-calls', calls: [call(['[None]']), call(['-7']), call(["'été'"])] },
+  { kind: 'tool-calls', calls: [submit('Upper-cases a string.', { examples: [{ call: "f('probe me')", result: '' }] })] },
 ];
 
 async function withServer<T>(script: Script, fn: (url: string) => Promise<T>): Promise<T> {
@@ -56,44 +58,63 @@ async function withServer<T>(script: Script, fn: (url: string) => Promise<T>): P
 }
 
 // Each test spawns processes that mostly wait: run them side by side.
-describe('pau probe and pau replay', { concurrency: 3 }, () => {
+describe('pau probe and pau replay', { concurrency: 3, timeout: 60_000 }, () => {
   test('pau probe prints each probe as it happens, the hypothesis and the result; exit 0', async () => {
     const r = await withServer(HAPPY, (url) => pau(['probe', TARGET, '--base-url', url, '--model', 'scripted', '--max-probes', '6']));
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stderr, '');
     const lines = r.stdout.split('\n');
     assert.match(lines[0]!, /^pau probe .*strings\.py:shout {2}LLM agent scripted · anonymized · max 6 probes · coverage feedback on$/);
-    assert.ok(lines.includes('    hypothesis: upper-cases its input'), r.stdout);
-    assert.ok(lines.some((l) => /^#1 f\('abc'\) → 'ABC' {2}str {2}\d+\.\d ms {2}lines 3\/5 \(\+3\)$/.test(l)), r.stdout);
-    assert.ok(lines.some((l) => /^#2 f\(None\) → raises TypeError: text must be a str {2}\d+\.\d ms {2}lines 4\/5 \(\+1\)$/.test(l)), r.stdout);
+    assert.equal(lines[1], 'shown to the agent as f(arg0, arg1)');
+    // the offline explorer's seed probes come first, then the agent's
+    assert.match(lines[2]!, /^#1 shout\(.*\) → .* {2}\d+\.\d ms {2}lines \d\/5( \(\+\d\))? {2}\[offline\]$/);
+    const hypothesis = lines.indexOf('    hypothesis: upper-cases its input');
+    assert.ok(hypothesis > 2, r.stdout);
+    assert.match(lines[hypothesis + 1]!, /^#\d+ shout\('probe me'\) → 'PROBE ME' {2}str {2}\d+\.\d ms {2}lines \d\/5( \(\+\d\))?$/);
+    assert.ok(lines.some((l) => /^#\d+ shout\(\[None\]\) → raises TypeError: text must be a str {2}\d+\.\d ms/.test(l)), r.stdout);
     assert.ok(lines.includes('Description: Upper-cases a string.'), r.stdout);
-    assert.ok(lines.includes("    >>> f('abc')") && lines.includes("    'ABC'"), r.stdout);
+    assert.ok(lines.includes("    >>> f('probe me')") && lines.includes("    'PROBE ME'"), r.stdout);
     assert.match(r.stdout, /3 LLM requests, 300 prompt \+ 60 completion tokens\n$/);
   });
 
-  test('--json prints only the session; --out saves it; pau replay prints it like the live run', async () => {
+  test('--json prints only the session; --out saves it; pau replay prints exactly what the live run printed', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pau-cli-'));
-    const out = join(dir, 'session.json');
-    const r = await withServer(HAPPY, (url) => pau(['probe', TARGET, '--base-url', url, '--model', 'scripted', '--json', '--out', out, '--strictness', 'signature']));
-    assert.equal(r.code, 0, r.stderr);
-    const printed = JSON.parse(r.stdout) as SessionFile;
+    const json = await withServer(HAPPY, (url) => pau(['probe', TARGET, '--base-url', url, '--model', 'scripted', '--json', '--strictness', 'signature']));
+    assert.equal(json.code, 0, json.stderr);
+    const printed = JSON.parse(json.stdout) as SessionFile;
     assert.equal(printed.version, 1);
     assert.equal(printed.target.qualname, 'shout');
     assert.equal(printed.target.shownAs.signature, 'shout(text, *, times=1)');
     assert.equal(printed.settings.strictness, 'signature');
-    assert.equal(printed.probes.length, 4);
+    assert.equal(printed.probes.filter((p) => p.origin === 'llm').length, 4);
+    assert.ok(printed.probes.some((p) => p.origin === 'offline'));
     assert.equal(printed.final.concluded, true);
     assert.deepEqual(printed.usage, { requests: 3, promptTokens: 300, completionTokens: 60 });
-    assert.deepEqual(JSON.parse(await readFile(out, 'utf8')), printed);
 
+    const out = join(dir, 'session.json');
+    const live = await withServer(HAPPY, (url) => pau(['probe', TARGET, '--base-url', url, '--model', 'scripted', '--out', out]));
+    assert.equal(live.code, 0, live.stderr);
+    const saved = JSON.parse(await readFile(out, 'utf8')) as SessionFile;
+    assert.equal(saved.probes.length, printed.probes.length);
     const replay = await pau(['replay', out]);
     assert.equal(replay.code, 0, replay.stderr);
-    assert.match(replay.stdout, /^#1 shout\('abc'\) → 'ABC' {2}str {2}\d+\.\d ms {2}lines 3\/5 \(\+3\)$/m);
-    assert.match(replay.stdout, /^Description: Upper-cases a string\.$/m);
+    assert.equal(replay.stdout, live.stdout);
 
     const bad = await pau(['replay', join(dir, 'missing.json')]);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /^pau replay: .*missing\.json: no such file\n$/);
+  });
+
+  test('pau probe --offline on an example prints live progress and the report; exit 0', async () => {
+    const r = await pau(['probe', `${EXAMPLES}/text.py:slugify`, '--offline', '--max-probes', '8']);
+    assert.equal(r.code, 0, r.stderr);
+    const lines = r.stdout.split('\n');
+    assert.match(lines[0]!, /^pau probe .*examples\/text\.py:slugify {2}offline explorer · anonymized · max 8 probes/);
+    const probes = lines.filter((l) => /^#\d+ slugify\(.*\) → .* ms .*\[(offline|cache)\]$/.test(l));
+    assert.equal(probes.length, 8, r.stdout);
+    assert.ok(lines.some((l) => l.startsWith('Description: ')), r.stdout);
+    assert.match(r.stdout, /^\| # \| call \| result \| type \|$/m); // the I/O table
+    assert.doesNotMatch(r.stdout, /LLM request/);
   });
 
   test('a bad target exits 2 with the reason on one line', async () => {
@@ -135,17 +156,18 @@ describe('pau probe and pau replay', { concurrency: 3 }, () => {
     try {
       let child: ReturnType<typeof spawn> | undefined;
       const running = pau(['probe', TARGET, '--base-url', server.url, '--model', 'm', '--out', out], { onSpawn: (c) => (child = c) });
-      await server.waitForRequests(2);
+      const early = await Promise.race([server.waitForRequests(2).then(() => undefined), running]);
+      if (early) assert.fail(`pau ended before its second LLM request: ${JSON.stringify(early)}`);
       const sentAt = Date.now();
       child!.kill('SIGINT');
       const r = await running;
       assert.ok(Date.now() - sentAt < 3000);
       assert.equal(r.code, 1);
       assert.match(r.stderr, /pau probe: stopping…\npau probe: stopped \(partial session saved to .*s\.json\)\n$/);
-      assert.match(r.stdout, /^#1 f\('a'\) → 'A'/m);
+      assert.match(r.stdout, /^#\d+ shout\('a'\) → 'A'/m);
       const saved = JSON.parse(await readFile(out, 'utf8')) as SessionFile;
       assert.equal(saved.error?.kind, 'stopped');
-      assert.equal(saved.probes.length, 1);
+      assert.equal(saved.probes.filter((p) => p.origin === 'llm').length, 1);
       assert.ok(server.requests[1]!.abortedAt !== undefined);
     } finally {
       await server.close();

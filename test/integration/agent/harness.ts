@@ -67,7 +67,8 @@ export async function runReal(script: Script, opts: RealRunOptions = {}): Promis
       },
     );
     const running = session.run();
-    await opts.during?.(session, server);
+    // a session that ends early must not leave `during` waiting for a request that never comes
+    if (opts.during) await Promise.race([opts.during(session, server), running]);
     const file = await running;
     return { file, events, server, worker, pids: [...pids] };
   } finally {

@@ -69,3 +69,22 @@ test('an instance method: the model builds the receiver from the module class', 
   assert.match(String(server.requests[0]!.body.messages![0]!.content), /instance method of class Tally: every call must pass "receiver"/);
   assert.match(toolReplies(server, 2).at(-1)!, /Not run: f\(1\) — this is an instance method: pass "receiver"/);
 });
+
+test('llm mode with the real offline explorer: its probes seed the first message and stay out of the budget', async () => {
+  const { file, server } = await runReal(
+    [
+      { kind: 'tool-calls', calls: [call(["'seeded?'"], { hypothesis: 'upper-cases strings' })] },
+      { kind: 'text', content: 'enough' },
+    ],
+    { settings: { seedProbes: 5, maxProbes: 1 } },
+  );
+  const offline = file.probes.filter((p) => p.origin === 'offline');
+  assert.ok(offline.length > 0 && offline.length <= 5, `${offline.length} seed probes`);
+  assert.deepEqual(file.probes.slice(0, offline.length).map((p) => p.origin), offline.map(() => 'offline'));
+  const first = String(server.requests[0]!.body.messages![1]!.content);
+  assert.match(first, /An automatic explorer already made these calls \(they do not count against your budget\):\n#1 f\(/);
+  assert.equal(first.match(/^#\d+ /gm)?.length, offline.length);
+  const llm = file.probes.filter((p) => p.origin === 'llm');
+  assert.deepEqual(llm.map((p) => p.result.value?.repr), ["'SEEDED?'"]);
+  assert.match(toolReplies(server, 1).at(-1)!, /Probes used: 1 of 1\./);
+});

@@ -9,8 +9,8 @@ test('target, settings, probe table, hypotheses, description, comparison and usa
   assert.match(md, /^# PAU Probe: `shout`\n/);
   assert.match(md, /- Shown to the agent as: `f\(arg0, arg1\)`/);
   assert.match(md, /LLM agent \(m at http:\/\/x\/v1\) · strictness anonymized · max 5 probes · coverage feedback on/);
-  assert.match(md, /\| 1 \| `f\('ab'\)` \| 'AB' \(str\) \| 1\.3 \| 2\/4 \(\+2\) \| offline \|/);
-  assert.match(md, /\| 2 \| `f\(None\)` \| raises AttributeError: 'NoneType' object has no attribute 'upper' \|/);
+  assert.match(md, /\| 1 \| `shout\('ab'\)` \| 'AB' \(str\) \| 1\.3 \| 2\/4 \(\+2\) \| offline \|/);
+  assert.match(md, /\| 2 \| `shout\(None\)` \| raises AttributeError: 'NoneType' object has no attribute 'upper' \|/);
   assert.ok(md.includes('- after probe 3: upper-cases strings | only'));
   assert.match(md, /\*\*Upper-case[sd]? a string\.\*\*/);
   assert.match(md, /```python\n>>> f\('ab'\)\n'AB'\n```/);

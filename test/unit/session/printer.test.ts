@@ -17,11 +17,11 @@ test('each probe on one line with outcome, type, duration, coverage and origin',
   const lines = out.split('\n');
   assert.match(lines[0]!, /^pau probe \/w\/text\.py:shout {2}LLM agent m · anonymized · max 5 probes · coverage feedback on$/);
   assert.equal(lines[1], 'shown to the agent as f(arg0, arg1)');
-  assert.ok(lines.includes("#1 f('ab') → 'AB'  str  1.3 ms  lines 2/4 (+2)  [offline]"), out);
-  assert.ok(lines.includes("#2 f(None) → raises AttributeError: 'NoneType' object has no attribute 'upper'  1.3 ms"), out);
+  assert.ok(lines.includes("#1 shout('ab') → 'AB'  str  1.3 ms  lines 2/4 (+2)  [offline]"), out);
+  assert.ok(lines.includes("#2 shout(None) → raises AttributeError: 'NoneType' object has no attribute 'upper'  1.3 ms"), out);
   assert.ok(lines.includes('    stdout: "hi\\n"'), out);
   assert.ok(lines.includes('    hypothesis: upper-cases'), out);
-  assert.ok(lines.includes("#3 f('ab') → 'AB'  str  1.3 ms  [cache]"), out);
+  assert.ok(lines.includes("#3 shout('ab') → 'AB'  str  1.3 ms  [cache]"), out);
   assert.ok(lines.includes('Description: Upper-cases a string.'), out);
   assert.ok(lines.includes("    >>> f('ab')"), out);
   assert.ok(lines.includes('  Confidence: 80%'), out);

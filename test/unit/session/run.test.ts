@@ -36,7 +36,7 @@ test('Stop while the model is replying aborts the request and stops the worker w
     { startWorker: async () => prober },
   );
   const done = session.run();
-  await server.waitForRequests(1);
+  await Promise.race([server.waitForRequests(1), done]);
   await new Promise((r) => setTimeout(r, 50)); // let the first chunk arrive: the stream is being read
   const stoppedAt = Date.now();
   session.stop();
