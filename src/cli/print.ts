@@ -18,6 +18,22 @@ export function wantsColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv =
   return !!stream.isTTY;
 }
 
+/**
+ * Writes to stdout until the reader goes away (`pau probe … | head`): then it stays quiet and
+ * calls `onClosed` once, instead of crashing on EPIPE.
+ */
+export function stdoutWriter(onClosed?: () => void): (text: string) => void {
+  let closed = false;
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+    if (!closed) onClosed?.();
+    closed = true;
+  });
+  return (text) => {
+    if (!closed) process.stdout.write(text);
+  };
+}
+
 type Paint = (text: string) => string;
 
 function palette(color: boolean) {

@@ -8,7 +8,7 @@ import { saveSession } from '../session/file.js';
 import { Session } from '../session/run.js';
 import type { SessionFile, SessionSettings, Strictness } from '../session/types.js';
 import { intFlag, LLM_OPTIONS, llmFromFlags, parse, parseTargetSpec, UsageError } from './args.js';
-import { createPrinter, wantsColor } from './print.js';
+import { createPrinter, stdoutWriter, wantsColor } from './print.js';
 
 const HELP = `usage: pau probe <file.py>:<qualname> [options]
 
@@ -114,7 +114,9 @@ export async function run(argv: string[]): Promise<number> {
   }
   const { run: runOptions, values } = built;
   const session = new Session(runOptions);
-  if (!values.json) session.on(createPrinter({ write: (t) => process.stdout.write(t), color: wantsColor(process.stdout) }));
+  // Nobody reading any more (`| head`): stop probing rather than run on unseen.
+  const write = stdoutWriter(() => session.stop());
+  if (!values.json) session.on(createPrinter({ write, color: wantsColor(process.stdout) }));
 
   let interrupts = 0;
   const onSigint = () => {
@@ -132,7 +134,7 @@ export async function run(argv: string[]): Promise<number> {
   }
 
   if (values.out) await saveSession(values.out, file);
-  if (values.json) process.stdout.write(JSON.stringify(file, null, 2) + '\n');
+  if (values.json) write(JSON.stringify(file, null, 2) + '\n');
   if (file.error) {
     const message = file.error.kind === 'stopped' ? 'stopped' : file.error.message;
     process.stderr.write(`pau probe: ${message}${values.out ? ` (partial session saved to ${values.out})` : ''}\n`);

@@ -2,7 +2,7 @@
 import { loadSession, SessionFileError } from '../session/file.js';
 import { replaySession } from '../session/replay.js';
 import { parse, UsageError } from './args.js';
-import { createPrinter, wantsColor } from './print.js';
+import { createPrinter, stdoutWriter, wantsColor } from './print.js';
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, { help: { type: 'boolean', short: 'h' } });
@@ -18,6 +18,6 @@ export async function run(argv: string[]): Promise<number> {
     if (err instanceof SessionFileError) throw new UsageError(err.message);
     throw err;
   }
-  await replaySession(file, createPrinter({ write: (t) => process.stdout.write(t), color: wantsColor(process.stdout), showErrors: true }));
+  await replaySession(file, createPrinter({ write: stdoutWriter(), color: wantsColor(process.stdout), showErrors: true }));
   return 0;
 }

@@ -117,6 +117,14 @@ describe('pau probe and pau replay', { concurrency: 3, timeout: 60_000 }, () => 
     assert.doesNotMatch(r.stdout, /LLM request/);
   });
 
+  test('a reader that goes away (| head) stops the run quietly, without an EPIPE crash', async () => {
+    const r = await pau(['probe', `${EXAMPLES}/text.py:slugify`, '--offline', '--max-probes', '30'], {
+      onSpawn: (child) => child.stdout!.once('data', () => child.stdout!.destroy()),
+    });
+    assert.equal(r.code, 1);
+    assert.equal(r.stderr, 'pau probe: stopped\n');
+  });
+
   test('a bad target exits 2 with the reason on one line', async () => {
     const unknown = await pau(['probe', `${FIXTURE}:nope`, '--offline']);
     assert.equal(unknown.code, 2);
