@@ -62,6 +62,9 @@ type WorkerMessage =
   | { event: 'started'; id: number; pid: number }
   | { event: 'result'; id: number; result: ProbeResult };
 
+/** Why the host kills a worker: stopped, stuck (backstop), or talking nonsense (protocol). */
+type KillReason = 'stop' | 'backstop' | 'protocol';
+
 interface PendingCall {
   resolve(result: ProbeResult): void;
   reject(error: Error): void;
@@ -86,8 +89,8 @@ interface Run {
   stderrTail: string;
   /** Settles the start handshake. */
   onStart?: (message: StartOutcome | { event: 'exit' }) => void;
-  /** The host killed it on purpose (stop, backstop): no new calls go to it. */
-  killedByHost?: 'stop' | 'backstop';
+  /** The host killed it on purpose: no new calls go to it. */
+  killedByHost?: KillReason;
   /** Calls sent to this process and not answered yet, by request id. */
   pending: Map<number, PendingCall>;
 }
@@ -152,14 +155,16 @@ export class ProbeWorker extends EventEmitter implements Prober {
   constructor(private readonly options: WorkerOptions) {
     super();
     this.limits = mergeLimits(defaultLimits(), options.limits);
-    this.baseDir = realpathSync(mkdtempSync(join(tmpdir(), 'pau-probe-')));
     const target = options.target;
+    const moduleName = 'source' in target ? (target.moduleName ?? 'pau_source') : '';
+    if ('source' in target && !/^[A-Za-z_]\w*$/.test(moduleName)) {
+      throw new ProbeError('import-failed', `bad module name '${moduleName}': expected a Python identifier`);
+    }
+    this.baseDir = realpathSync(mkdtempSync(join(tmpdir(), 'pau-probe-')));
     if ('file' in target) {
       this.file = resolve(target.file);
     } else {
       // Generated code (benchmarks, implementations written by the LLM) becomes a module file.
-      const moduleName = target.moduleName ?? 'pau_source';
-      if (!/^[A-Za-z_]\w*$/.test(moduleName)) throw new ProbeError('import-failed', `bad module name '${moduleName}'`);
       const folder = join(this.baseDir, 'source');
       mkdirSync(folder);
       this.file = join(folder, `${moduleName}.py`);
@@ -193,7 +198,14 @@ export class ProbeWorker extends EventEmitter implements Prober {
   call(request: CallRequest, opts: { signal?: AbortSignal; limits?: Partial<WorkerLimits> } = {}): Promise<ProbeResult> {
     const result = this.queue.then(() => this.callNow(request, opts));
     this.queue = result.catch(() => undefined);
-    return result;
+    const signal = opts.signal;
+    if (!signal) return result;
+    // A call still waiting in the queue is answered at once when aborted (and then skipped).
+    return new Promise((resolveCall, rejectCall) => {
+      const onAbort = () => rejectCall(new ProbeError('stopped', 'the call was stopped'));
+      signal.addEventListener('abort', onAbort, { once: true });
+      result.then(resolveCall, rejectCall).finally(() => signal.removeEventListener('abort', onAbort));
+    });
   }
 
   /** Kills the worker and every call process; idempotent; resolves when they are gone. */
@@ -282,7 +294,8 @@ export class ProbeWorker extends EventEmitter implements Prober {
     }
     const requests = proc.stdio[3] as unknown as Writable;
     const responses = proc.stdio[4] as unknown as Readable;
-    requests.on('error', () => undefined); // EPIPE when the worker dies mid-write: the exit handler reports it
+    // EPIPE and friends when the worker dies mid-write: the exit handler reports that.
+    for (const stream of [requests, responses, proc.stderr]) stream?.on('error', () => undefined);
     let resolveExit!: () => void;
     const run: Run = {
       pid: proc.pid,
@@ -308,7 +321,17 @@ export class ProbeWorker extends EventEmitter implements Prober {
       while ((newline = buffered.indexOf('\n')) >= 0) {
         const line = buffered.slice(0, newline);
         buffered = buffered.slice(newline + 1);
-        if (line) this.onMessage(run, JSON.parse(line) as WorkerMessage);
+        if (!line) continue;
+        let message: WorkerMessage;
+        try {
+          message = JSON.parse(line) as WorkerMessage;
+        } catch {
+          // Only the worker writes here; garbage means something else in its process did.
+          run.stderrTail += `\nunreadable message from the worker: ${line.slice(0, 200)}`;
+          this.kill(run, 'protocol');
+          return;
+        }
+        this.onMessage(run, message);
       }
     });
     proc.on('exit', (code, signal) => {
@@ -465,7 +488,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
     if (run.alive) run.requests.write(JSON.stringify(message) + '\n');
   }
 
-  private kill(run: Run, why: 'stop' | 'backstop'): void {
+  private kill(run: Run, why: KillReason): void {
     run.killedByHost ??= why;
     killGroup(run.runningPid);
     for (const pid of run.readyPids) killGroup(pid);

@@ -63,6 +63,25 @@ test('aborting a running call kills its process group and rejects with stopped',
   assert.equal(next.status, 'timeout', 'the worker serves the next call');
 });
 
+test('a call aborted while it waits in the queue is answered at once and never runs', async () => {
+  const w = await freshWorker('hostile.py', 'spin');
+  const busy = w.call({ args: [] }, { limits: { timeoutMs: 1500 } });
+  const controller = new AbortController();
+  const queued = w.call({ args: [] }, { signal: controller.signal, limits: { timeoutMs: 1500 } });
+  const abortedAt = Date.now();
+  controller.abort();
+  await assert.rejects(queued, (err: unknown) => err instanceof ProbeError && err.kind === 'stopped');
+  assert.ok(Date.now() - abortedAt < 500, 'rejected before the running call ended');
+  assert.equal((await busy).status, 'timeout');
+  let started = 0;
+  const count = () => started++;
+  w.on('started', count);
+  const next = await w.call({ args: [] }, { limits: { timeoutMs: 200 } });
+  w.off('started', count);
+  assert.equal(next.status, 'timeout');
+  assert.equal(started, 1, 'only the next call ran; the aborted one was skipped');
+});
+
 test('an already aborted signal runs nothing', async () => {
   const w = await freshWorker('basics.py', 'remember');
   await assert.rejects(w.call({ args: ['1'] }, { signal: AbortSignal.abort() }), ProbeError);
