@@ -38,7 +38,7 @@ export async function streamReply(
   signal?.addEventListener('abort', forward, { once: true });
   const silence = () => {
     controller.abort();
-    return new StreamError(`the LLM stream sent nothing for ${Math.round(idleTimeoutMs / 1000)} s`);
+    return new StreamError(`the LLM stream sent nothing for ${idleTimeoutMs % 1000 ? (idleTimeoutMs / 1000).toFixed(1) : idleTimeoutMs / 1000} s`);
   };
   try {
     const stream = await raceAbort(

@@ -51,6 +51,20 @@ test('Stop while the model is replying aborts the request and stops the worker w
   assert.ok(server.requests[0]!.abortedAt !== undefined && server.requests[0]!.abortedAt - stoppedAt < 1000);
 });
 
+test('a reply stream that goes silent longer than the request timeout fails as a stream error', async (t) => {
+  const server = await startScriptedServer([{ kind: 'tool-calls', calls: [call(["'a'"])] }, { kind: 'hang' }]);
+  t.after(() => server.close());
+  const file = await runSession(
+    { target: { file: 's.py', qualname: 'shout' }, settings: SETTINGS, llm: { baseURL: server.url, model: 'm', apiKey: 'k', timeoutMs: 300 }, compare: false },
+    { startWorker: async () => new FakeProber() },
+  );
+  assert.deepEqual(file.error, { kind: 'llm-stream', message: 'the LLM stream sent nothing for 0.3 s' });
+  assert.equal(file.probes.length, 1);
+  // the client closed the silent request itself (the server is still up)
+  for (let i = 0; i < 100 && server.requests[1]!.abortedAt === undefined; i += 1) await new Promise((r) => setTimeout(r, 10));
+  assert.ok(server.requests[1]!.abortedAt !== undefined, 'the silent request was closed by the client');
+});
+
 test('a server failure keeps the probes made, the best hypothesis and the usage so far', async () => {
   const { file, events } = await runScripted([
     { kind: 'tool-calls', calls: [call(["'a'"], { hypothesis: 'upper-cases' })] },
