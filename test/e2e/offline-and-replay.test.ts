@@ -11,6 +11,7 @@ import { REPO_ROOT } from './harness/code-server.js';
 import { SCREENSHOTS_DIR, startEditor, withArtifactsOnFailure, type EditorSession } from './harness/editor-session.js';
 import { byTestId, probeRows, screenshotPanel, text, waitForStatus } from './harness/panel.js';
 import { realCall } from './harness/python-oracle.js';
+import { waitUntil } from './harness/workbench.js';
 
 let session: EditorSession | undefined;
 
@@ -31,8 +32,7 @@ const editor = () => {
 test('with no endpoint, CodeLens Probe offers the offline explorer, which probes the function', async () => {
   const s = editor();
   await withArtifactsOnFailure(s, 'offline-codelens', 90_000, async () => {
-    await s.wb.openFile('mathx.py');
-    await (await s.wb.codeLens('gcd')).click();
+    await s.clickProbeLens('mathx.py', 'gcd');
     await s.wb.notification(/endpoint/i);
     await s.wb.clickNotificationButton('Use the Offline Explorer');
     const panel = await s.wb.panelFrame(30_000, 'PAU Probe: gcd');
@@ -62,7 +62,8 @@ test('PAU: Probe with Offline Explorer probes the function at the cursor', async
   const s = editor();
   await withArtifactsOnFailure(s, 'offline-command', 60_000, async () => {
     await s.wb.openFile('text.py');
-    await s.wb.goToSymbol('rot13');
+    const lines = readFileSync(join(s.workspace, 'text.py'), 'utf8').split('\n');
+    await s.wb.goToLine(lines.findIndex((l) => l.startsWith('def rot13(')) + 2); // inside its body
     await s.wb.runCommand('PAU: Probe with Offline Explorer');
     const panel = await s.wb.panelFrame(30_000, 'PAU Probe: rot13');
     await waitForStatus(panel, 'done', 60_000, ['failed', 'stopped']);
@@ -91,8 +92,11 @@ test('PAU: Open Session (Replay) replays a saved session chosen in the file dial
     await s.wb.answerQuickInput(sessionPath);
     const panel = await s.wb.panelFrame(30_000, 'PAU Probe: dedupe');
     await waitForStatus(panel, 'replay', 30_000, ['failed']);
-    const rows = await probeRows(panel);
-    assert.equal(rows.length, saved.probes.length, 'one row per saved probe');
+    // One row per saved probe (the panel may still hold a previous run's rows for a moment).
+    const rows = await waitUntil(`${saved.probes.length} probe rows`, 10_000, async () => {
+      const now = await probeRows(panel);
+      return now.length === saved.probes.length ? now : undefined;
+    });
     for (const [i, probe] of saved.probes.entries()) {
       const repr = probe.result.value?.repr ?? probe.result.exception?.type;
       if (repr) assert.ok(rows[i]!.output.includes(repr.replace(/\s+/g, ' ')), `row ${i} shows "${rows[i]!.output}", the session has ${repr}`);

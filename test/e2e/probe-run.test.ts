@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import type { Frame } from 'playwright-core';
 import { SCREENSHOTS_DIR, startEditor, withArtifactsOnFailure, type EditorSession } from './harness/editor-session.js';
 import { byTestId, probeRows, runStatus, screenshotPanel, text, waitForStatus } from './harness/panel.js';
 import { docstringOf, realCall } from './harness/python-oracle.js';
@@ -27,9 +28,16 @@ after(async () => {
 
 /** Does a row's input show the argument `source` (a JSON-style string literal or None), in either quoting? */
 function shows(input: string, source: string): boolean {
-  const value = JSON.parse(source) as string | null;
-  if (value === null) return /\bNone\b/.test(input);
+  if (source === 'None') return /\bNone\b/.test(input);
+  const value = JSON.parse(source) as string;
   return [source, `'${value}'`].some((form) => input.includes(form));
+}
+
+/** The panel scrolled down to the description and the comparison, then back to the top. */
+async function shootComparison(s: EditorSession, panel: Frame, theme: string) {
+  await panel.locator(byTestId('description')).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await screenshotPanel(s.wb.page, panel, join(SCREENSHOTS_DIR, `panel-${theme}-comparison.png`));
+  await panel.locator(byTestId('pau-panel')).evaluate((el) => el.scrollIntoView({ block: 'start' }));
 }
 
 const editor = () => {
@@ -52,8 +60,7 @@ test('CodeLens Probe opens the panel; rows appear while the agent runs, then the
   const llm = s.llm!;
   current = slugifyRun(300);
   await withArtifactsOnFailure(s, 'probe-live', 120_000, async () => {
-    await s.wb.openFile('text.py');
-    await (await s.wb.codeLens('slugify')).click();
+    await s.clickProbeLens('text.py', 'slugify');
     const panel = await s.wb.panelFrame(30_000, 'PAU Probe: slugify');
 
     // Live: the first row is on screen while the run goes on. Three independent witnesses:
@@ -86,6 +93,9 @@ test('CodeLens Probe opens the panel; rows appear while the agent runs, then the
 
     assert.match(await text(panel, 'description'), /URL slug/, 'the inferred description');
     await panel.locator(byTestId('comparison')).waitFor({ timeout: 30_000 });
+    await panel.locator(byTestId('behavioural-score')).waitFor({ timeout: 15_000 }).catch(async () => {
+      throw new Error(`no behavioural score in the comparison, which says: ${await text(panel, 'comparison')}`);
+    });
     assert.match(await text(panel, 'behavioural-score'), /\d+\s*(\/|of)\s*\d+/, 'behavioural agreement as "agree / total"');
     assert.match(await text(panel, 'judge-score'), /4/, 'the scripted judge gave 4');
     assert.equal(await panel.locator(byTestId('stale-flag')).count(), 0, 'slugify’s docstring is accurate: no stale flag');
@@ -107,9 +117,10 @@ test('screenshots of the panel in the dark and the light theme', async () => {
     assert.ok(await panel.evaluate(() => document.body.classList.contains('vscode-dark')), 'webview body has the vscode-dark class');
     await s.wb.page.screenshot({ path: join(SCREENSHOTS_DIR, 'workbench-dark.png') });
     await screenshotPanel(s.wb.page, panel, join(SCREENSHOTS_DIR, 'panel-dark.png'));
+    await shootComparison(s, panel, 'dark');
 
-    await s.wb.runCommand('Preferences: Color Theme');
-    await s.wb.answerQuickInput('Default Light Modern');
+    // Through the settings file: the theme picker would also offer to search a marketplace.
+    s.updateSettings({ 'workbench.colorTheme': 'Default Light Modern' });
     await s.wb.page.locator('.monaco-workbench.vs').waitFor({ timeout: 15_000 });
     panel = await s.wb.panelFrame();
     await waitUntil('the panel to switch to the light theme', 10_000, () => panel.evaluate(() => document.body.classList.contains('vscode-light')));
@@ -117,9 +128,9 @@ test('screenshots of the panel in the dark and the light theme', async () => {
     assert.notEqual(lightBackground, darkBackground, 'the panel’s background follows the theme');
     await s.wb.page.screenshot({ path: join(SCREENSHOTS_DIR, 'workbench-light.png') });
     await screenshotPanel(s.wb.page, panel, join(SCREENSHOTS_DIR, 'panel-light.png'));
+    await shootComparison(s, panel, 'light');
 
-    await s.wb.runCommand('Preferences: Color Theme');
-    await s.wb.answerQuickInput('Default Dark Modern');
+    s.updateSettings({ 'workbench.colorTheme': 'Default Dark Modern' });
     await s.wb.page.locator('.monaco-workbench.vs-dark').waitFor({ timeout: 15_000 });
   });
 });
@@ -131,8 +142,7 @@ test('Insert writes the inferred docstring under the def, indented, and the file
   const before = readFileSync(file, 'utf8');
   assert.equal(docstringOf(file, 'word_count'), null, 'examples/text.py:word_count has no docstring to begin with');
   await withArtifactsOnFailure(s, 'insert-docstring', 120_000, async () => {
-    await s.wb.openFile('text.py');
-    await (await s.wb.codeLens('word_count')).click();
+    await s.clickProbeLens('text.py', 'word_count');
     const panel = await s.wb.panelFrame(30_000, 'PAU Probe: word_count');
     await waitForStatus(panel, 'done', 90_000, ['failed', 'stopped']);
     const insert = panel.locator(byTestId('insert'));
@@ -141,7 +151,7 @@ test('Insert writes the inferred docstring under the def, indented, and the file
 
     // The edit lands in the editor's document; saving puts it on disk.
     await waitUntil('text.py to become dirty', 15_000, () => s.wb.page.locator('.tab.dirty', { hasText: 'text.py' }).count().then((n) => n > 0));
-    await s.wb.runCommand('File: Save All');
+    await s.wb.runCommand('File: Save All Files');
     const after = await waitUntil('the docstring on disk', 15_000, () => {
       const now = readFileSync(file, 'utf8');
       return now !== before ? now : undefined;

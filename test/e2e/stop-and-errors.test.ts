@@ -49,8 +49,7 @@ test('Stop mid-run: the panel says stopped, the model request in flight is abort
   answer = (req) => (requestKind(req) === 'agent' && agentStep(req) >= HANG_AT ? { kind: 'hang' } : replyFor(run, req));
   await withArtifactsOnFailure(s, 'stop', 90_000, async () => {
     await setKey(s, RIGHT_KEY);
-    await s.wb.openFile('text.py');
-    await (await s.wb.codeLens('slugify')).click();
+    await s.clickProbeLens('text.py', 'slugify');
     const panel = await s.wb.panelFrame(30_000, 'PAU Probe: slugify');
 
     const hanging = await waitUntil('the agent to ask for its hanging turn', 60_000, () =>
@@ -58,16 +57,16 @@ test('Stop mid-run: the panel says stopped, the model request in flight is abort
     );
     await waitForStatus(panel, 'running', 5_000);
     assert.ok(workerProcesses(s).length > 0, 'a worker process runs during the run (else the check after Stop proves nothing)');
-    const rowsBefore = (await probeRows(panel)).length;
-    assert.ok(rowsBefore >= HANG_AT, `the first ${HANG_AT} turns' probes are shown (${rowsBefore} rows)`);
+    await waitUntil(`the first ${HANG_AT} turns' probes to be shown`, 10_000, async () => (await probeRows(panel)).length >= HANG_AT);
 
     await panel.locator(byTestId('stop')).click();
     await waitForStatus(panel, 'stopped', 15_000, ['done', 'failed']);
+    const rowsAtStop = (await probeRows(panel)).length;
     await waitUntil('the hanging model request to be aborted', 10_000, () => hanging.abortedAt !== undefined);
     await waitUntil('every worker process to exit', 10_000, () => workerProcesses(s).length === 0).catch((error: Error) => {
       throw new Error(`${error.message}: ${workerProcesses(s).map((p) => `${p.pid} ${p.cmdline}`).join('; ')}`);
     });
-    assert.equal((await probeRows(panel)).length, rowsBefore, 'no probe ran after Stop');
+    assert.equal((await probeRows(panel)).length, rowsAtStop, 'no probe ran after Stop');
     assert.equal(llm.requests.filter((r) => r.receivedAt > hanging.receivedAt).length, 0, 'no model request after Stop');
   });
 });
@@ -83,8 +82,7 @@ test('a wrong API key shows an error naming "PAU: Set API Key"; after setting th
   await withArtifactsOnFailure(s, 'wrong-api-key', 120_000, async () => {
     await setKey(s, WRONG_KEY);
     const sent = llm.requests.length;
-    await s.wb.openFile('text.py');
-    await (await s.wb.codeLens('rot13')).click();
+    await s.clickProbeLens('text.py', 'rot13');
     const panel = await s.wb.panelFrame(30_000, 'PAU Probe: rot13');
     await waitForStatus(panel, 'failed', 60_000, ['done']);
     const banner = panel.locator(byTestId('error'));

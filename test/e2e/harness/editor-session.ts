@@ -32,6 +32,13 @@ export interface EditorSession {
   wb: Workbench;
   server: CodeServer;
   llm?: ScriptedServer;
+  /**
+   * Opens `relativeFile` and clicks the CodeLens "Probe" above `def functionName` until the
+   * panel "PAU Probe: <functionName>" or a notification appears.
+   */
+  clickProbeLens(relativeFile: string, functionName: string): Promise<void>;
+  /** Changes user settings while the editor runs (VS Code watches the file and applies them). */
+  updateSettings(changes: Record<string, unknown>): void;
   /** The extension's LogOutputChannel file ("PAU Probe.log"), or '' when it has none yet. */
   extensionLog(): string;
   /** Saves a screenshot, the extension's log and code-server's logs under test/e2e/.work/failures/<label>/. */
@@ -59,6 +66,9 @@ function defaultSettings(theme: 'light' | 'dark'): Record<string, unknown> {
     'git.enabled': false,
     'files.autoSave': 'off',
     'editor.minimap.enabled': false,
+    // Nothing that moves the text after a scroll: the tests click CodeLenses by position.
+    'editor.stickyScroll.enabled': false,
+    'editor.smoothScrolling': false,
     'python.defaultInterpreterPath': python3(),
     'pau.pythonPath': python3(),
   };
@@ -110,10 +120,13 @@ export async function startEditor(options: EditorOptions = {}): Promise<EditorSe
     for (const [k, v] of Object.entries(settings)) if (v === undefined) delete settings[k];
     // User settings; code-server's windows are remote windows, which read machine-scoped
     // settings (pau.baseUrl is one) from the remote's Machine settings: write both.
-    for (const scope of ['User', 'Machine']) {
-      mkdirSync(join(userDataDir, scope), { recursive: true });
-      writeFileSync(join(userDataDir, scope, 'settings.json'), JSON.stringify(settings, null, 2));
-    }
+    const writeSettings = () => {
+      for (const scope of ['User', 'Machine']) {
+        mkdirSync(join(userDataDir, scope), { recursive: true });
+        writeFileSync(join(userDataDir, scope, 'settings.json'), JSON.stringify(settings, null, 2));
+      }
+    };
+    writeSettings();
 
     installExtension(ensureVsix(), extensionsDir, userDataDir);
     const installed = readdirSync(extensionsDir).filter((d) => d.startsWith(extensionIdentity().id + '-'));
@@ -130,6 +143,19 @@ export async function startEditor(options: EditorOptions = {}): Promise<EditorSe
       wb,
       server,
       llm,
+      clickProbeLens: async (relativeFile, functionName) => {
+        await wb.openFile(relativeFile);
+        const lines = readFileSync(join(workspace, relativeFile), 'utf8').split('\n');
+        const def = lines.findIndex((l) => new RegExp(`^\\s*(async\\s+)?def\\s+${functionName}\\b`).test(l));
+        if (def < 0) throw new Error(`no def ${functionName} in ${relativeFile}`);
+        const panelTab = wb.page.locator('.tab.active', { hasText: `PAU Probe: ${functionName}` });
+        const toast = wb.page.locator('.notification-toast', { hasText: 'endpoint' }); // the no-endpoint question
+        await wb.clickCodeLens(functionName, async () => (await panelTab.count()) > 0 || (await toast.count()) > 0, { line: def + 1 });
+      },
+      updateSettings: (changes) => {
+        Object.assign(settings, changes);
+        writeSettings();
+      },
       extensionLog: () => {
         const file = findNewest(join(userDataDir, 'logs'), 'PAU Probe.log');
         return file ? readFileSync(file, 'utf8') : '';
@@ -168,6 +194,7 @@ export async function withArtifactsOnFailure(session: EditorSession | undefined,
   } catch (error) {
     if (session) {
       const dir = await session.dumpArtifacts(label).catch(() => undefined);
+      if (dir) writeFileSync(join(dir, 'error.txt'), error instanceof Error ? (error.stack ?? error.message) : String(error));
       const log = session.extensionLog();
       const tail = log.split('\n').slice(-30).join('\n');
       const message = error instanceof Error ? error.message : String(error);

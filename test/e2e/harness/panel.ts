@@ -1,6 +1,6 @@
 // Reading the PAU panel's webview by its stable test ids (UI-CONTRACT.md).
 import type { Frame, Page } from 'playwright-core';
-import { waitUntil } from './workbench.js';
+import { GiveUp, waitUntil } from './workbench.js';
 
 export const byTestId = (id: string) => `[data-testid="${id}"]`;
 
@@ -15,7 +15,7 @@ export async function waitForStatus(panel: Frame, word: string, timeoutMs: numbe
     return await waitUntil(`run-status to say "${word}"`, timeoutMs, async () => {
       last = await runStatus(panel);
       const bad = unless.find((u) => new RegExp(`\\b${u}\\b`, 'i').test(last));
-      if (bad) throw new Error(`run-status says "${last}" while waiting for "${word}"`);
+      if (bad) throw new GiveUp(`run-status says "${last}" while waiting for "${word}"`);
       return new RegExp(`\\b${word}\\b`, 'i').test(last) ? last : undefined;
     }, 100);
   } catch (error) {

@@ -21,6 +21,9 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
 }
 
+/** Thrown by a `waitUntil` check to give up at once: the awaited state can no longer come. */
+export class GiveUp extends Error {}
+
 /** Polls `check` until it returns a value other than undefined/false, or throws `what` after `timeoutMs`. */
 export async function waitUntil<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined | false> | T | undefined | false, everyMs = 50): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -30,6 +33,7 @@ export async function waitUntil<T>(what: string, timeoutMs: number, check: () =>
       const value = await check();
       if (value !== undefined && value !== false) return value;
     } catch (error) {
+      if (error instanceof GiveUp) throw error;
       lastError = error;
     }
     if (Date.now() > deadline) {
@@ -61,47 +65,79 @@ export class Workbench {
     return this.page.locator('.quick-input-widget .quick-input-box input');
   }
 
-  /** Runs a command from the palette by its title as shown there, e.g. "PAU: Set API Key". */
-  async runCommand(title: string): Promise<void> {
-    await this.page.keyboard.press('Escape');
-    await this.page.keyboard.press('F1');
-    await this.quickInputBox.waitFor({ timeout: 10_000 });
-    await this.quickInputBox.fill(`>${title}`);
-    // Enter only once the highlighted entry is exactly the command asked for.
-    await waitUntil(`the command palette to offer "${title}"`, 15_000, async () => {
-      const label = await this.page.locator('.quick-input-list .monaco-list-row.focused').first().getAttribute('aria-label');
-      return label !== null && (label === title || label.startsWith(`${title},`) || label.startsWith(`${title} `));
-    });
-    await this.page.keyboard.press('Enter');
+  /**
+   * Runs a command from the palette by its title as shown there, e.g. "PAU: Set API Key".
+   * Picks the entry whose label is exactly the title (the best fuzzy match may be another
+   * command), and types again while the command is not offered yet: contributed commands
+   * appear only once the extension host has registered the extension.
+   */
+  async runCommand(title: string, timeoutMs = 30_000): Promise<void> {
+    const rows = this.page.locator('.quick-input-list .monaco-list-row');
+    let labels: (string | null)[] = [];
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      await this.page.keyboard.press('Escape');
+      await this.page.keyboard.press('F1');
+      await this.quickInputBox.waitFor({ timeout: 10_000 });
+      await this.quickInputBox.fill(`>${title}`);
+      const found = await waitUntil(`the command palette to offer "${title}"`, 3_000, async () => {
+        labels = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+        const index = labels.findIndex((l) => l !== null && (l === title || l.startsWith(`${title},`)));
+        return index >= 0 ? index : undefined;
+      }).catch(() => undefined);
+      if (found !== undefined) {
+        // The keyboard, not a click: a click's mouse-up can land on the input box the
+        // command opens next, in place of the palette, and dismiss it.
+        const focusedIs = async () => (await this.page.locator('.quick-input-list .monaco-list-row.focused').first().getAttribute('aria-label')) === labels[found];
+        for (let i = 0; i < 50 && !(await focusedIs()); i++) await this.page.keyboard.press('ArrowDown');
+        if (await focusedIs()) {
+          await this.page.keyboard.press('Enter');
+          return;
+        }
+      }
+      if (Date.now() > deadline) throw new Error(`the command palette does not offer "${title}"; it offers: ${JSON.stringify(labels)}`);
+    }
   }
 
-  /** Waits for a quick input (input box, quick pick, simple file dialog) and types `text` into it, replacing what is there. */
+  /**
+   * Waits for a quick input (input box, quick pick, simple file dialog) and types `text`
+   * into it, replacing what is there. The file dialog fills in its folder after it opens,
+   * so the value is checked (and typed again) before Enter.
+   */
   async answerQuickInput(text: string, options: { enter?: boolean; expectPassword?: boolean } = {}): Promise<void> {
     await this.quickInputBox.waitFor({ state: 'visible', timeout: 15_000 });
     if (options.expectPassword) {
       await waitUntil('a password input box', 10_000, async () => (await this.quickInputBox.getAttribute('type')) === 'password');
     }
-    await this.quickInputBox.fill(text);
+    await waitUntil(`the quick input to hold "${text}"`, 10_000, async () => {
+      if ((await this.quickInputBox.inputValue()) !== text) await this.quickInputBox.fill(text);
+      await new Promise((r) => setTimeout(r, 100));
+      return (await this.quickInputBox.inputValue()) === text;
+    });
     if (options.enter !== false) await this.page.keyboard.press('Enter');
   }
 
-  /** Opens a workspace file with Quick Open and waits for its editor to be active. */
+  /** Opens a workspace file with Quick Open, in the first editor group (the panel opens beside it), and waits for its editor to be active. */
   async openFile(relativePath: string): Promise<void> {
     await this.page.keyboard.press('Escape');
+    await this.runCommand('View: Focus First Editor Group');
     await this.page.keyboard.press('Control+P');
     await this.quickInputBox.waitFor({ timeout: 10_000 });
     await this.quickInputBox.fill(relativePath);
     const name = relativePath.split('/').pop()!;
     await this.page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).waitFor({ timeout: 15_000 });
     await this.page.keyboard.press('Enter');
-    await this.page.locator('.tab.active', { hasText: name }).waitFor({ timeout: 15_000 });
+    await this.page.locator('.editor-group-container.active .tab.active', { hasText: name }).first().waitFor({ timeout: 15_000 });
   }
 
   /**
    * The CodeLens link `label` shown above `def <functionName>` in the active editor. The
    * lens sits in a view zone above its line: it is the lens whose next line down is the def.
+   * `line` (1-based, of the def) scrolls the editor there first.
    */
-  async codeLens(functionName: string, label = 'Probe', timeoutMs = 60_000): Promise<Locator> {
+  async codeLens(functionName: string, label = 'Probe', timeoutMs = 60_000, line?: number): Promise<Locator> {
+    // A def below the fold has no rendered line (nor lens): bring it into view first.
+    if (line !== undefined) await this.goToLine(line);
     const editor = this.page.locator('.editor-group-container.active .monaco-editor').first();
     const defPattern = new RegExp(`^\\s*(async\\s+)?def\\s+${functionName}\\b`);
     return waitUntil(`the CodeLens "${label}" above def ${functionName}`, timeoutMs, async () => {
@@ -109,10 +145,7 @@ export class Workbench {
         els.map((e) => ({ text: (e.textContent ?? '').replace(/\u00a0/g, ' '), top: e.getBoundingClientRect().top })),
       );
       const def = lines.find((l) => defPattern.test(l.text));
-      if (!def) {
-        // Not rendered yet or scrolled away: ask the editor to reveal it via Go to Symbol.
-        return undefined;
-      }
+      if (!def) return undefined; // not rendered yet, or scrolled away (pass `line`)
       const links = editor.locator('.codelens-decoration a');
       const count = await links.count();
       let best: { index: number; distance: number } | undefined;
@@ -124,18 +157,44 @@ export class Workbench {
         const distance = def.top - box.y;
         if (distance > 0 && distance < 40 && (!best || distance < best.distance)) best = { index: i, distance };
       }
-      return best ? links.nth(best.index) : undefined;
+      if (!best) return undefined;
+      // By id, not position: lenses re-render as the editor scrolls, which reorders them.
+      const id = await links.nth(best.index).getAttribute('id');
+      return id ? editor.locator(`.codelens-decoration a[id="${id}"]`) : links.nth(best.index);
     });
   }
 
-  /** Moves the cursor to the definition of `functionName` with Go to Symbol in Editor. */
-  async goToSymbol(functionName: string): Promise<void> {
-    await this.page.keyboard.press('Escape');
-    await this.page.keyboard.press('Control+Shift+O');
-    await this.quickInputBox.waitFor({ timeout: 10_000 });
-    await this.quickInputBox.fill(`@${functionName}`);
-    await this.page.locator('.quick-input-list .monaco-list-row.focused', { hasText: functionName }).waitFor({ timeout: 30_000 });
-    await this.page.keyboard.press('Enter');
+  /**
+   * Clicks the CodeLens `label` above `def functionName` until `effect` shows (a lens can
+   * re-render between being found and being clicked, and a click on a stale one is lost).
+   */
+  async clickCodeLens(functionName: string, effect: () => Promise<boolean>, options: { label?: string; line?: number } = {}): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      const lens = await this.codeLens(functionName, options.label ?? 'Probe', 60_000, options.line);
+      await lens.click({ timeout: 5_000 }).catch(() => undefined);
+      const happened = await waitUntil('the CodeLens click to take effect', 8_000, async () => (await effect()) || undefined).catch(() => false);
+      if (happened) return;
+      if (attempt === 3) throw new Error(`clicking the CodeLens "${options.label ?? 'Probe'}" above def ${functionName} had no effect (3 tries)`);
+    }
+  }
+
+  /**
+   * Puts the cursor on line `line` (1-based) of the active editor with Go to Line. (Go to
+   * Symbol would need a Python language server, which this editor does not have.)
+   */
+  async goToLine(line: number): Promise<void> {
+    const status = this.page.locator('.statusbar-item', { hasText: new RegExp(`Ln ${line},`) }).first();
+    for (let attempt = 1; ; attempt++) {
+      await this.page.keyboard.press('Escape');
+      await this.page.keyboard.press('Control+G');
+      await this.quickInputBox.waitFor({ timeout: 10_000 });
+      await this.quickInputBox.fill(`:${line}`);
+      // Enter only once the picker has understood the line number.
+      await this.page.locator('.quick-input-list .monaco-list-row', { hasText: `line ${line}` }).first().waitFor({ timeout: 5_000 }).catch(() => undefined);
+      await this.page.keyboard.press('Enter');
+      if (await status.waitFor({ timeout: 5_000 }).then(() => true, () => false)) return;
+      if (attempt === 3) throw new Error(`Go to Line ${line} did not move the cursor there`);
+    }
   }
 
   /**
