@@ -17,9 +17,12 @@ class Stop extends Error {}
 
 /** Shares of the budget: finding accepted types, then exploring, with a reserve for property probes. */
 const DISCOVERY_SHARE = 0.45;
+const SEARCH_SHARE_WHEN_NOTHING_WORKS = 0.75;
 const WIDENING_SHARE = 0.25;
 const PROPERTY_RESERVE = 0.35;
 const FINAL_PROPERTY_RESERVE = 0.1;
+/** With several parameters, how many uniform assignments (all int, all list…) come before mixed ones. */
+const UNIFORM_FIRST = 4;
 
 export class Explorer {
   readonly positions: Position[];
@@ -42,10 +45,6 @@ export class Explorer {
     this.positions = buildPositions(info, opts.strictness);
     this.accepted = this.positions.map(() => new Set<string>());
     this.rng = new Rng(hashString(info.qualname));
-  }
-
-  get probesUsed(): number {
-    return this.used;
   }
 
   async runAll(): Promise<void> {
@@ -111,8 +110,10 @@ export class Explorer {
     // An assignment with None in it often only reaches a guard clause (`if not items: return []`):
     // keep it as a fallback and look on for one without.
     let fallback: Input | null = null;
+    // Without any accepted input the rest of the budget would be spent at random: search longer.
+    const hardCap = Math.max(searchCap, Math.round(this.opts.maxProbes * SEARCH_SHARE_WHEN_NOTHING_WORKS));
     for (const classes of this.assignments()) {
-      if (this.used >= searchCap) break;
+      if (this.used >= (fallback ? searchCap : hardCap)) break;
       const input = this.inputOf(classes);
       const obs = await this.run(input, 'discover', `type discovery: ${this.labelOf(input) || 'no arguments'}`);
       if (!obs || !typesAccepted(obs.record.result)) continue;
@@ -164,7 +165,10 @@ export class Explorer {
     }
   }
 
-  /** Parameter class tuples: uniform by rank first, then one or two positions changed from int, then by rank sum. */
+  /**
+   * Parameter class tuples: the most likely classes for all parameters at once, then mixed
+   * signatures (a list and an int…), then the less likely classes, then everything by rank sum.
+   */
   private *paramAssignments(cands: string[][]): Generator<string[]> {
     const n = cands.length;
     if (n === 0) {
@@ -172,18 +176,23 @@ export class Explorer {
       return;
     }
     const longest = Math.max(...cands.map((c) => c.length));
-    for (let j = 0; j < longest; j++) yield cands.map((c) => c[Math.min(j, c.length - 1)]!);
+    const uniform = (j: number): string[] => cands.map((c) => c[Math.min(j, c.length - 1)]!);
+    const likelyRanks = n === 1 ? longest : Math.min(UNIFORM_FIRST, longest);
+    for (let j = 0; j < likelyRanks; j++) yield uniform(j);
     const filler = cands.map((c) => (c.includes('int') ? 'int' : c[0]!));
     const order = n === 1 ? [0] : [0, n - 1, ...Array.from({ length: n - 2 }, (_, k) => k + 1)];
     for (const x of MAIN_CLASSES.filter((c) => c !== 'int')) {
       for (const p of order) if (cands[p]!.includes(x)) yield filler.map((f, k) => (k === p ? x : f));
     }
+    // The remaining main classes for all parameters (two dates), before two different non-ints.
+    for (let j = likelyRanks; j < longest; j++) if (uniform(j).every((c) => MAIN_CLASSES.includes(c))) yield uniform(j);
     for (const x of MAIN_CLASSES) {
       for (const y of MAIN_CLASSES) {
         if (n < 2 || x === y || !cands[0]!.includes(x) || !cands[1]!.includes(y)) continue;
         yield filler.map((f, k) => (k === 0 ? x : k === 1 ? y : f));
       }
     }
+    for (let j = likelyRanks; j < longest; j++) yield uniform(j);
     // Everything else, by increasing sum of ranks, bounded.
     let emitted = 0;
     for (let sum = 1; sum < longest * n && emitted < 400; sum++) {

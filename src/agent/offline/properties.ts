@@ -297,10 +297,29 @@ interface Trend {
   contexts: number;
   /** Whether the function was called with other arguments at all, so that one context is not enough. */
   hasOthers: boolean;
+  /**
+   * An other numeric argument took both signs in calls that returned numbers, but every context
+   * with a trend has one sign there: the trend may turn with it (percent change in `new` does).
+   */
+  signUntested: boolean;
   up: number;
   down: number;
   upExample?: string;
   downExample?: string;
+}
+
+/** For each numeric argument other than p: the signs it took in these calls. */
+function otherSigns(observations: Observation[], p: number): Map<number, Set<boolean>> {
+  const out = new Map<number, Set<boolean>>();
+  for (const o of observations) {
+    o.input.forEach((s, k) => {
+      if (k === p || !s.value || !isNumber(s.value)) return;
+      const signs = out.get(k) ?? new Set<boolean>();
+      signs.add(s.value.v < 0);
+      out.set(k, signs);
+    });
+  }
+  return out;
 }
 
 /** Output trend in each numeric parameter, over calls that differ only in that parameter. */
@@ -321,7 +340,10 @@ function trends(observations: Observation[], ctx: InferenceContext): Trend[] {
       groups.set(rest, list);
     }
     const hasOthers = [...groups.keys()].some((k) => (JSON.parse(k) as (string | null)[]).some((x) => x !== null));
-    const t: Trend = { param: pos.name, pairs: 0, contexts: 0, hasOthers, up: 0, down: 0 };
+    const allSigns = otherSigns([...groups.values()].flat().map((e) => e.o), p);
+    const trendSigns = otherSigns([...groups.values()].filter((l) => l.length > 1).flatMap((l) => l.map((e) => e.o)), p);
+    const signUntested = [...allSigns.entries()].some(([k, signs]) => signs.size > 1 && (trendSigns.get(k)?.size ?? 0) < 2);
+    const t: Trend = { param: pos.name, pairs: 0, contexts: 0, hasOthers, signUntested, up: 0, down: 0 };
     for (const list of groups.values()) {
       list.sort((a, b) => a.x - b.x);
       if (list.length > 1) t.contexts++;
@@ -349,8 +371,9 @@ function monotonicity(observations: Observation[], ctx: InferenceContext, notes:
   const verdict = (name: Prop, direction: 'increasing' | 'decreasing'): InferredProperty => {
     const along = (t: Trend): number => (direction === 'increasing' ? t.up : t.down);
     const against = (t: Trend): number => (direction === 'increasing' ? t.down : t.up);
-    const enoughContexts = (t: Trend): boolean => !t.hasOthers || t.contexts >= 2;
-    const holding = all.filter((t) => t.pairs >= MIN_EVIDENCE && enoughContexts(t) && against(t) === 0 && along(t) > 0);
+    const enoughContexts = (t: Trend): boolean => !t.hasOthers || (t.contexts >= 2 && !t.signUntested);
+    // Strict moves are the evidence: pairs with equal outputs fit any trend.
+    const holding = all.filter((t) => along(t) >= MIN_EVIDENCE && enoughContexts(t) && against(t) === 0);
     if (holding.length) {
       for (const t of holding) notes.monotonicIn.push({ param: t.param, direction });
       const contexts = (t: Trend): string => (t.hasOthers ? ` with ${t.contexts} different sets of other arguments` : '');
@@ -358,7 +381,7 @@ function monotonicity(observations: Observation[], ctx: InferenceContext, notes:
     }
     const broken = all.find((t) => against(t) > 0);
     if (broken) return refute(name, `in ${broken.param}: ${direction === 'increasing' ? broken.downExample : broken.upExample}`);
-    return inconclusive(name, Math.max(...all.map((t) => t.pairs)), '; or in one context only, or the output never changed');
+    return inconclusive(name, Math.max(...all.map(along)), ` strict ${direction === 'increasing' ? 'increases' : 'decreases'}, or seen with too few values of the other arguments`);
   };
   return [verdict('monotonic-increasing', 'increasing'), verdict('monotonic-decreasing', 'decreasing')];
 }

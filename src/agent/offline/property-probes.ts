@@ -134,7 +134,13 @@ function ladderPlans(observations: Observation[], positions: Position[]): Planne
     const ranked = [...candidates].sort((a, b) => spread(b) - spread(a));
     const bases: Observation[] = ranked.slice(0, 1);
     // The second context as unlike the first as there is: a trend may turn with another sign of b.
-    const unlike = (o: Observation): number => o.input.filter((s, k) => k !== p && s.value && bases[0] && toSource(s.value) !== toSource(bases[0].input[k]!.value ?? { k: 'none' })).length;
+    const unlike = (o: Observation): number =>
+      o.input.reduce((score, s, k) => {
+        const other = bases[0]?.input[k]?.value;
+        if (k === p || !s.value || !other || toSource(s.value) === toSource(other)) return score;
+        const signFlip = isNumber(s.value) && isNumber(other) && s.value.v < 0 !== other.v < 0;
+        return score + (signFlip ? 3 : 1);
+      }, 0);
     const unlikeBase = ranked.filter((o) => bases[0] && unlike(o) > 0).sort((a, b) => unlike(b) - unlike(a))[0];
     if (unlikeBase) bases.push(unlikeBase);
     bases.forEach((base, n) => {

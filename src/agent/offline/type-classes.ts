@@ -37,11 +37,11 @@ const BASIC: Record<string, TypeClass> = {
   float: { id: 'float', label: 'float', values: FLOATS },
   bool: { id: 'bool', label: 'bool', values: [bool(true), bool(false)] },
   str: { id: 'str', label: 'str', values: STRS },
-  // Shapes before sizes: unsorted, empty, duplicates, nested, strings, then the rest.
+  // Shapes before sizes: unsorted, empty, a negative inside, duplicates, nested, strings, then the rest.
   list: {
     id: 'list',
     label: 'list',
-    values: [INT_LISTS[0]!, INT_LISTS[1]!, INT_LISTS[4]!, NESTED_LISTS[0]!, STR_LISTS[3]!, INT_LISTS[3]!, INT_LISTS[9]!, INT_LISTS[2]!, INT_LISTS[5]!, INT_LISTS[6]!, INT_LISTS[7]!, INT_LISTS[8]!, NESTED_LISTS[1]!],
+    values: [INT_LISTS[0]!, INT_LISTS[1]!, INT_LISTS[9]!, INT_LISTS[4]!, NESTED_LISTS[0]!, STR_LISTS[3]!, INT_LISTS[3]!, INT_LISTS[2]!, INT_LISTS[5]!, INT_LISTS[6]!, INT_LISTS[7]!, INT_LISTS[8]!, NESTED_LISTS[1]!],
   },
   'list[str]': { id: 'list[str]', label: 'list of str', values: STR_LISTS },
   'list[list]': { id: 'list[list]', label: 'nested list', values: NESTED_LISTS },

@@ -255,3 +255,30 @@ test('inputs that reached new code are mutated', async () => {
   for (const r of fake.records) assert.ok(r.result.status !== 'rejected', `${r.args.join(', ')} was rejected`);
   assert.ok(fake.records.every((r) => r.args.every((a) => toSource(pyStr(a)).length > 0)));
 });
+
+test('a mixed signature (a list and an int) is found within a few probes, so a small budget still explores it', async () => {
+  const fn: FakeFunction = {
+    params: [param('xs'), param('n')],
+    body: ([xs, n]) => pyList(expectIntList(xs, 'take').slice(0, Number(expectInt(n, 'take'))).map(pyInt)),
+  };
+  const { fake, report } = await explore('take', { fn, maxProbes: 20 });
+  const first = fake.records.findIndex((r) => r.result.status === 'returned');
+  assert.ok(first >= 0 && first < 6, `first accepted call was probe ${first + 1}`);
+  assert.ok(fake.records.filter((r) => r.result.status === 'returned').length >= 8);
+  assert.match(report.description.summary, /^Takes a list and an int and returns a list/);
+});
+
+test('a trend that turns with the sign of another argument is not claimed (a * b is monotonic in a only for b > 0)', async () => {
+  const fn: FakeFunction = { params: [param('a'), param('b')], body: ([a, b]) => pyInt(expectInt(a, 'mul') * expectInt(b, 'mul')) };
+  for (const maxProbes of [20, 40, 60]) {
+    const { report } = await explore('mul', { fn, maxProbes });
+    assertNoMonotonicClaim(report, maxProbes);
+    assert.ok(holds(report, 'commutative') || maxProbes < 40, `commutative at ${maxProbes}: ${prop(report, 'commutative')?.evidence}`);
+  }
+});
+
+function assertNoMonotonicClaim(report: OfflineReport, budget: number): void {
+  for (const name of ['monotonic-increasing', 'monotonic-decreasing'] as const) {
+    assert.notEqual(prop(report, name)?.holds, true, `${name} claimed with ${budget} probes: ${prop(report, name)?.evidence}`);
+  }
+}
