@@ -23,12 +23,8 @@ export const DEFAULT_SEED_PROBES = 8;
 /** Held-out inputs (never shown to the agent) asked of the explorer for the behavioural comparison. */
 export const HELD_OUT_INPUTS = 8;
 
-let defaultServices: () => Promise<SessionServices> = async () => (await import('./services.js')).services;
-
-/** Replaces the default services (used by tests that run without the real worker). */
-export function setDefaultServices(load: () => Promise<SessionServices>): void {
-  defaultServices = load;
-}
+/** The real parts, loaded on first use (they pull in the worker client, the explorer and the comparison). */
+const defaultServices = async (): Promise<SessionServices> => (await import('./services.js')).services;
 
 function offlineFinal(report: OfflineReport): SessionFile['final'] {
   return {
