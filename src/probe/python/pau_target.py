@@ -4,12 +4,14 @@ Handles module-level functions, methods (instance methods take a receiver), stat
 class methods, methods of nested classes, and files inside packages that use relative
 imports (the package root goes on sys.path and the file is imported as `pkg.sub.mod`).
 """
+import ast
 import importlib
 import importlib.util
 import inspect
 import os
 import platform
 import sys
+import textwrap
 
 from pau_render import Addresses, BoundedRepr
 
@@ -174,18 +176,19 @@ class Target:
 
     def _describe(self):
         signature = self._signature()
+        written = _written_annotations(self.unwrapped)
         params = []
         return_annotation = None
         if signature is not None:
             for p in signature.parameters.values():
                 entry = {"name": p.name, "kind": p.kind.name}
                 if p.annotation is not inspect.Parameter.empty:
-                    entry["annotation"] = _annotation_text(p.annotation)
+                    entry["annotation"] = written.get(p.name) or _annotation_text(p.annotation)
                 if p.default is not inspect.Parameter.empty:
                     entry["default"] = _bounded_repr(p.default)
                 params.append(entry)
             if signature.return_annotation is not inspect.Signature.empty:
-                return_annotation = _annotation_text(signature.return_annotation)
+                return_annotation = written.get("return") or _annotation_text(signature.return_annotation)
         info = {
             "qualname": self.qualname,
             "name": self.qualname.rsplit(".", 1)[-1],
@@ -233,6 +236,25 @@ def _docstring(func):
     if inspect.isclass(func) and doc == type(func).__doc__:
         return None
     return inspect.cleandoc(doc)
+
+
+def _written_annotations(func):
+    """{parameter name or 'return': annotation source text} from the def itself; {} when the
+    source is not available (builtins, generated code without a file)."""
+    try:
+        source = textwrap.dedent(inspect.getsource(func))
+        tree = ast.parse(source)
+    except (OSError, TypeError, SyntaxError, ValueError):
+        return {}
+    node = next((n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))), None)
+    if node is None:
+        return {}
+    args = node.args
+    every = args.posonlyargs + args.args + args.kwonlyargs + [a for a in (args.vararg, args.kwarg) if a]
+    out = {a.arg: ast.get_source_segment(source, a.annotation) for a in every if a.annotation is not None}
+    if node.returns is not None:
+        out["return"] = ast.get_source_segment(source, node.returns)
+    return {k: v for k, v in out.items() if v}
 
 
 def _annotation_text(annotation):

@@ -24,6 +24,17 @@ test('describe() reports the signature with kinds, annotations and defaults', as
   assert.match(w.info.pythonVersion, /^3\.\d+\.\d+/);
 });
 
+test('annotations are reported as written in the source', async () => {
+  const w = await workerFor('shapes.py', 'annotated');
+  assert.deepEqual(w.info.params, [
+    { name: 'xs', kind: 'POSITIONAL_OR_KEYWORD', annotation: '"list[Point]"' },
+    { name: 'limit', kind: 'POSITIONAL_OR_KEYWORD', annotation: 'Optional[int]', default: 'None' },
+    { name: 'rest', kind: 'VAR_POSITIONAL', annotation: 'int' },
+    { name: 'extra', kind: 'VAR_KEYWORD', annotation: 'Dict[str, int]' },
+  ]);
+  assert.equal(w.info.returnAnnotation, 'List[int]');
+});
+
 test('the docstring is reported to the host and hidden from the function', async () => {
   const w = await workerFor('basics.py', 'own_doc');
   assert.match(w.info.docstring ?? '', /SECRET-DOCSTRING-MARKER/);
@@ -147,6 +158,7 @@ test('an unknown qualname lists the functions available', async () => {
     'apply',
     'later',
     'countdown',
+    'annotated',
   ]);
 });
 
