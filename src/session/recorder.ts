@@ -54,8 +54,9 @@ export class SessionRecorder {
     };
   }
 
-  started(shownAs?: ShownAs): void {
+  started(shownAs?: ShownAs, docstring?: string | null): void {
     if (shownAs) this.file.target.shownAs = shownAs;
+    if (docstring !== undefined) this.file.target.docstring = docstring;
     this.emit({ type: 'started', target: this.file.target, settings: this.file.settings });
   }
 
@@ -116,6 +117,15 @@ export class SessionRecorder {
 
   comparison(comparison: Comparison): void {
     this.file.comparison = comparison;
+    // The comparison's models (implementations, judge) are part of what the run cost.
+    if (comparison.usage) {
+      const u = this.file.usage;
+      this.file.usage = {
+        requests: u.requests + comparison.usage.requests,
+        promptTokens: u.promptTokens + comparison.usage.promptTokens,
+        completionTokens: u.completionTokens + comparison.usage.completionTokens,
+      };
+    }
     this.emit({ type: 'comparison', comparison });
   }
 

@@ -101,7 +101,7 @@ export class Session {
         throw err;
       });
       const info = worker.info;
-      recorder.started(computeShownAs(info, settings.strictness));
+      recorder.started(computeShownAs(info, settings.strictness), info.docstring);
       startedEmitted = true;
 
       if (settings.mode === 'offline') {

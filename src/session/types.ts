@@ -84,7 +84,8 @@ export interface SessionError {
 
 export interface SessionFile {
   version: typeof SESSION_VERSION;
-  target: { file: string; qualname: string; shownAs: ShownAs };
+  /** `docstring`: the function's actual docstring when the run began (for the comparison view; never shown to the agent). */
+  target: { file: string; qualname: string; shownAs: ShownAs; docstring?: string | null };
   settings: SessionSettings;
   startedAt?: string;
   finishedAt?: string;

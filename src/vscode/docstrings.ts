@@ -80,8 +80,10 @@ export async function docstringTexts(ctx: PauContext, record: RunRecord): Promis
   const fn = source ? findFunction(await functionsOf(backend, source, python, ctx), record.target.qualname) : undefined;
   const style = styleFor(backend, settings, source);
   const inferred = description ? backend.renderDocstring(description, style, callNames(record.session.target.shownAs, record.target.qualname, fn)) : null;
-  // For a replay whose file is gone, the actual docstring is unknown: say none rather than guess.
-  return { inferred, actual: fn?.docstring ?? null, style };
+  // The docstring the run was compared with; sessions saved before it was recorded fall back to the file.
+  const target = record.session.target;
+  const actual = target.docstring !== undefined ? target.docstring : (fn?.docstring ?? null);
+  return { inferred, actual, style };
 }
 
 const squash = (s: string) => s.replace(/^\s*>>>\s?/, '').replace(/\s+/g, '');
