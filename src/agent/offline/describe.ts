@@ -41,12 +41,12 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
   const returnTypes = countReturnTypes(observations);
   const exceptions = exceptionsByInputClass(observations, positions);
   const description: Description = {
-    summary: summary(run, returnTypes, exceptions, properties),
+    summary: summary(run, returnTypes, exceptions, properties, notes),
     details: details(run, properties, notes, callText),
     parameters: parameterTexts(run),
     returns: returnsText(observations, returnTypes),
     raises: raisesText(observations, exceptions, callText),
-    examples: pickExamples(observations, callText),
+    examples: pickExamples(observations, callText, notes),
     confidence: confidence(run, properties),
   };
   return { returnTypes, exceptions, properties, description, ioTable: ioTable(observations, callText) };
@@ -135,7 +135,7 @@ const PROPERTY_WORDS: Record<InferredProperty['name'], string> = {
   'monotonic-decreasing': 'monotonically decreasing',
 };
 
-function summary(run: ExplorationOutcome, returnTypes: string[], exceptions: Record<string, string[]>, properties: InferredProperty[]): string {
+function summary(run: ExplorationOutcome, returnTypes: string[], exceptions: Record<string, string[]>, properties: InferredProperty[], notes: InferenceNotes): string {
   if (run.observations.length === 0) return 'Not explored: no probe was made.';
   const params = run.positions.map((p, i) => ({ p, i })).filter(({ p }) => p.role !== 'receiver' && p.role !== 'varkw');
   const takesWords = params
@@ -147,7 +147,9 @@ function summary(run: ExplorationOutcome, returnTypes: string[], exceptions: Rec
   let text = receiver ? `Called on ${article(receiver)}; takes ` : 'Takes ';
   text += params.length === 0 ? 'no arguments' : takesWords.length ? joinWords(takesWords) : 'arguments of no type tried (every call failed)';
   text += ` and returns ${returnsPhrase(run.observations, returnTypes)}`;
-  const claimed = properties.filter((p) => p.holds).map((p) => PROPERTY_WORDS[p.name]);
+  const claimed = properties
+    .filter((p) => p.holds)
+    .map((p) => (p.name === 'sorted-output' && notes.sortedOnlyWhenInputsSorted ? 'output sorted ascending when the list arguments are' : PROPERTY_WORDS[p.name]));
   const mutated = run.observations.flatMap((o) => o.record.result.mutations.map((m) => m.arg));
   if (mutated.length) claimed.push(mutated.every((a) => a === 'receiver') ? 'changes its receiver in place' : 'changes its arguments in place');
   if (claimed.length) text += `; ${joinWords(claimed)}`;
@@ -166,7 +168,10 @@ function details(run: ExplorationOutcome, properties: InferredProperty[], notes:
   if (count('rejected')) parts.push(`${count('rejected')} rejected`);
   let probes = `Explored offline with ${results.length} probes (${parts.join(', ')}).`;
   const cov = coverageOf(results);
-  if (cov && cov.linesTotal > 0) probes += ` Reached ${cov.lines} of ${cov.linesTotal} lines and ${cov.arcs} of ${cov.arcsTotal} branches of the function.`;
+  if (cov && cov.linesTotal > 0) {
+    const branches = cov.arcsTotal > 0 ? ` and ${cov.arcs} of ${cov.arcsTotal} branches` : '';
+    probes += ` Reached ${cov.lines} of ${cov.linesTotal} lines${branches} of the function.`;
+  }
   lines.push(probes);
   if (notes.sortedDescending) lines.push(`Sequence outputs come sorted in descending order (${notes.sortedDescending}).`);
   if (notes.sortedOnlyWhenInputsSorted) lines.push('The output is sorted when the list arguments are sorted, not otherwise.');
@@ -231,13 +236,15 @@ function exampleOf(o: Observation, callText: (o: Observation) => string): { call
   return { call, result: r.value.repr };
 }
 
-function pickExamples(observations: Observation[], callText: (o: Observation) => string): Description['examples'] {
+function pickExamples(observations: Observation[], callText: (o: Observation) => string, notes: InferenceNotes): Description['examples'] {
   const pool = observations.filter((o) => o.purpose !== 'repeat' && callText(o).length <= 100);
   const chosen: Observation[] = [];
   const add = (o: Observation | undefined): void => {
     if (o && !chosen.includes(o) && chosen.length < MAX_EXAMPLES && exampleOf(o, callText)) chosen.push(o);
   };
   const returned = pool.filter((o) => o.record.result.status === 'returned');
+  // A merge is shown merging sorted lists.
+  if (notes.sortedOnlyWhenInputsSorted) add(returned.find((o) => o.purpose === 'sorted'));
   const types = new Set(returned.map((o) => o.record.result.value?.type));
   for (const t of types) add(returned.find((o) => o.record.result.value?.type === t));
   // Distinct outputs from the edge-case sweep and mutations first: they show the behaviour.
