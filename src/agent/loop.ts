@@ -257,13 +257,13 @@ export class AgentLoop {
       r.result.status === 'returned' ? (r.result.value?.repr ?? 'None') : `raises ${r.result.exception?.type ?? 'Exception'}: ${r.result.exception?.message ?? ''}`.trim();
     const grounded = examples.flatMap((e) => {
       const r = byCall.get(normalise(e.call.replace(/^>>>\s*/, '')));
-      return r ? [{ call: this.view.call(r), result: result(r) }] : [];
+      return r ? [{ call: this.view.call(r), result: result(r), probe: r.index }] : [];
     });
     if (grounded.length > 0) return grounded;
     return this.all
       .filter((r) => r.result.status === 'returned' && r.origin !== 'cache')
       .slice(-3)
-      .map((r) => ({ call: this.view.call(r), result: result(r) }));
+      .map((r) => ({ call: this.view.call(r), result: result(r), probe: r.index }));
   }
 
   private resultMessage(role: 'user' | 'tool', head: string, tail: string, records: ResultMessage['records'] = [], toolCallId = ''): ResultMessage {

@@ -32,8 +32,11 @@ export interface Description {
   parameters: Record<string, string>;
   returns: string;
   raises: string;
-  /** Doctest-style lines, e.g. `f(1, 2)` → `3`, taken from real probes. */
-  examples: { call: string; result: string }[];
+  /**
+   * Doctest-style lines, e.g. `f(1, 2)` → `3`, taken from real probes; `probe` is the index of
+   * the probe an example was grounded in (the call text uses the names the agent saw).
+   */
+  examples: { call: string; result: string; probe?: number }[];
   /** 0..1 */
   confidence: number;
 }

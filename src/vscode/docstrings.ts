@@ -106,7 +106,9 @@ function examplesToVerify(backend: Backend, session: SessionFile, description: D
   const examples: ExampleToVerify[] = [];
   const unmatched: string[] = [];
   for (const e of description.examples) {
-    const probe = byCall.get(unqualified(squash(e.call)));
+    // The agent's examples name the probe they came from; its call text uses the agent's names
+    // (`f`, `arg1=`), which the recorded probe (real keyword names) would not match as text.
+    const probe = (e.probe !== undefined ? session.probes.find((p) => p.index === e.probe) : undefined) ?? byCall.get(unqualified(squash(e.call)));
     if (!probe) {
       unmatched.push(e.call);
       continue;

@@ -131,7 +131,7 @@ test('examples in the description are replaced by the real outcomes of matching 
     { kind: 'tool-calls', calls: [call(["'ab'"], hypo('upper')), call(["''"]), call(['None']), call(['7'])] },
     { kind: 'tool-calls', calls: [submit('Upper.', { examples: [{ call: "f( 'ab' )", result: "'wrong'" }, { call: "f('never called')", result: "'X'" }] })] },
   ]);
-  assert.deepEqual(file.final.description?.examples, [{ call: "f('ab')", result: "'AB'" }]);
+  assert.deepEqual(file.final.description?.examples, [{ call: "f('ab')", result: "'AB'", probe: 1 }]);
 });
 
 test('text protocol: no tools are sent and fenced JSON actions drive the run', async () => {
