@@ -6,10 +6,11 @@ fd 3 carries requests from the host, fd 4 carries responses, one JSON object per
 The user's stdout/stderr never touch them: each call's child writes its prints to pipes
 of its own that the worker reads, bounded.
 
-Host -> worker:  {"op": "start", "file", "qualname", "baseDir", "cwd"?, "coverage"}
+Host -> worker:  {"op": "start", "file", "qualname", "baseDir", "cwd"?, "coverage", "isolation"?}
                  {"op": "call", "id", "args", "kwargs", "receiver"?, "limits"}
                  {"op": "stop"}
-Worker -> host:  {"event": "ready", "info"} | {"event": "error", "kind", "message", "available"?}
+Worker -> host:  {"event": "ready", "info", "executable"}
+                 {"event": "error", "kind", "message", "available"?}
                  {"event": "started", "id", "pid"}   (the call's process group, for abort)
                  {"event": "result", "id", "result"}
                  {"event": "forked", "pid"}          (the next pre-forked child)
@@ -68,14 +69,19 @@ DEFAULT_LIMITS = {
 }
 
 
+_libc = []
+
+
 def die_with_parent():
     """Linux: be killed when the parent dies, so a crashed host never leaks workers or calls."""
     if not sys.platform.startswith("linux"):
         return
     try:
-        import ctypes
+        if not _libc:
+            import ctypes
 
-        ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL), 0, 0, 0)  # PR_SET_PDEATHSIG
+            _libc.append(ctypes.CDLL(None, use_errno=True))
+        _libc[0].prctl(1, int(signal.SIGKILL), 0, 0, 0)  # PR_SET_PDEATHSIG
     except Exception:  # noqa: B902
         pass
 
@@ -341,18 +347,36 @@ class Worker:
                 "durationMs": 0,
             }
         if not self.forking:
-            result = pau_spawned.call(self, request, limits, message.get("id"))
-            hits = result.pop("coverageHits", None)
-            if hits is not None and self.union is not None:
-                result["coverage"] = self.union.merge(hits)
-            return result
-        child = self.ready.popleft() if self.ready else self.fork_child()
+            return self.merge_coverage(pau_spawned.call(self, request, limits, message.get("id")))
+        child = self.take_ready_child()
         self.running = child
         self.channel.send({"event": "started", "id": message.get("id"), "pid": child.pid})
         try:
             return self.supervise(child, request, limits)
         finally:
             self.running = None
+
+    def take_ready_child(self):
+        """The oldest waiting child that is still alive (something may have killed it while it
+        waited: then the call must not be reported as its crash), or a new one."""
+        while self.ready:
+            child = self.ready.popleft()
+            try:
+                alive = os.waitpid(child.pid, os.WNOHANG)[0] == 0
+            except ChildProcessError:
+                alive = False
+            if alive:
+                return child
+            _close(child.request_w, child.result_r, child.out_r, child.err_r)
+            self.finished_dirs.append(child.call_dir)
+        return self.fork_child()
+
+    def merge_coverage(self, result):
+        """Turn the child's hits into counts against the session's union (hits stay here)."""
+        hits = result.pop("coverageHits", None)
+        if hits is not None and self.union is not None:
+            result["coverage"] = self.union.merge(hits)
+        return result
 
     def supervise(self, child, request, limits):
         """Send the request and collect result and output until the child has answered,
@@ -411,11 +435,8 @@ class Worker:
             outcome["outputTruncated"] = True
         if parsed is not None:
             self.finished.append((child, 0))
-            hits = parsed.pop("coverageHits", None)
-            if hits is not None and self.union is not None:
-                parsed["coverage"] = self.union.merge(hits)
             parsed.update(outcome)
-            return parsed
+            return self.merge_coverage(parsed)
         if timed_out:
             self._kill(child)
             os.waitpid(child.pid, 0)

@@ -148,3 +148,14 @@ test('a host killed with SIGKILL takes its workers with it (parent-death signal)
   const pids = await hostThat('sigkill');
   assert.deepEqual(await waitGone(pids), []);
 });
+
+test('a waiting call process killed from outside is replaced, not reported as a crash', async () => {
+  const w = await freshWorker('basics.py', 'add');
+  if (w.childPids.length === 0) await once(w, 'forked');
+  const waiting = w.childPids;
+  for (const pid of waiting) process.kill(pid, 'SIGKILL');
+  assert.deepEqual(await waitGone(waiting), [], 'killed (a zombie until the worker reaps it)');
+  const result = await w.call({ args: ['2', '3'] });
+  assert.equal(result.status, 'returned', describeResult(result));
+  assert.equal(result.value?.repr, '5');
+});
