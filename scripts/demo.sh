@@ -20,7 +20,7 @@ bash scripts/ensure-deps.sh
 npm run build --silent
 
 printf '\n\033[1m== 1/2  pau probe examples/text.py:slugify --offline\033[0m\n\n'
-node dist/cli.js probe examples/text.py:slugify --offline --max-probes 16
+node dist/cli.js probe examples/text.py:slugify --offline --max-probes 24
 
 printf '\n\033[1m== 2/2  pau probe examples/legacy.py:top_scores --offline --compare (a stale docstring)\033[0m\n\n'
-node dist/cli.js probe examples/legacy.py:top_scores --offline --max-probes 12 --compare
+node dist/cli.js probe examples/legacy.py:top_scores --offline --max-probes 30 --compare

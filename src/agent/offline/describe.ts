@@ -41,8 +41,8 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
   const returnTypes = countReturnTypes(observations);
   const exceptions = exceptionsByInputClass(observations, positions);
   const description: Description = {
-    summary: summary(run, returnTypes, exceptions, properties, notes),
-    details: details(run, properties, notes, callText),
+    summary: summary(run, returnTypes),
+    details: [behaviourLine(exceptions, properties, notes), details(run, properties, notes, callText)].filter(Boolean).join('\n'),
     parameters: parameterTexts(run),
     returns: returnsText(observations, returnTypes),
     raises: raisesText(observations, exceptions, callText),
@@ -135,7 +135,8 @@ const PROPERTY_WORDS: Record<InferredProperty['name'], string> = {
   'monotonic-decreasing': 'monotonically decreasing',
 };
 
-function summary(run: ExplorationOutcome, returnTypes: string[], exceptions: Record<string, string[]>, properties: InferredProperty[], notes: InferenceNotes): string {
+/** The docstring's first line: what goes in and what comes out (and in-place changes, which a caller must know). */
+function summary(run: ExplorationOutcome, returnTypes: string[]): string {
   if (run.observations.length === 0) return 'Not explored: no probe was made.';
   const params = run.positions.map((p, i) => ({ p, i })).filter(({ p }) => p.role !== 'receiver' && p.role !== 'varkw');
   const takesWords = params
@@ -147,16 +148,24 @@ function summary(run: ExplorationOutcome, returnTypes: string[], exceptions: Rec
   let text = receiver ? `Called on ${article(receiver)}; takes ` : 'Takes ';
   text += params.length === 0 ? 'no arguments' : takesWords.length ? joinWords(takesWords) : 'arguments of no type tried (every call failed)';
   text += ` and returns ${returnsPhrase(run.observations, returnTypes)}`;
+  const mutated = run.observations.flatMap((o) => o.record.result.mutations.map((m) => m.arg));
+  if (mutated.length) text += mutated.every((a) => a === 'receiver') ? '; changes its receiver in place' : '; changes its arguments in place';
+  return `${text}.`;
+}
+
+/** The properties that hold and the exceptions by input class, as one sentence for the details. */
+function behaviourLine(exceptions: Record<string, string[]>, properties: InferredProperty[], notes: InferenceNotes): string {
   const claimed = properties
     .filter((p) => p.holds)
     .map((p) => (p.name === 'sorted-output' && notes.sortedOnlyWhenInputsSorted ? 'output sorted ascending when the list arguments are' : PROPERTY_WORDS[p.name]));
-  const mutated = run.observations.flatMap((o) => o.record.result.mutations.map((m) => m.arg));
-  if (mutated.length) claimed.push(mutated.every((a) => a === 'receiver') ? 'changes its receiver in place' : 'changes its arguments in place');
-  if (claimed.length) text += `; ${joinWords(claimed)}`;
   const raised = Object.entries(exceptions).map(([type, labels]) => `${type} for ${joinWords(labels.length > 3 ? [...labels.slice(0, 3), 'other inputs'] : labels, 'or')}`);
-  if (raised.length) text += `; raises ${joinWords(raised)}`;
-  return `${text}.`;
+  const sentences: string[] = [];
+  if (claimed.length) sentences.push(capitalize(`${joinWords(claimed)}.`));
+  if (raised.length) sentences.push(`Raises ${joinWords(raised)}.`);
+  return sentences.join(' ');
 }
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function details(run: ExplorationOutcome, properties: InferredProperty[], notes: InferenceNotes, callText: (o: Observation) => string): string {
   const results = run.observations.map((o) => o.record.result);

@@ -94,7 +94,8 @@ test('rot13: str in, str out; an involution, not idempotent; length-preserving; 
   assert.ok(holds(report, 'pure'));
   assert.equal(prop(report, 'commutative'), undefined, 'one argument: commutativity does not apply');
   assert.equal(fake.calls(), 40);
-  assert.match(report.description.summary, /^Takes a str and returns a str; .*involution/);
+  assert.match(report.description.summary, /^Takes a str and returns a str\.$/);
+  assert.match(report.description.details, /^Deterministic, .*involution/);
 });
 
 test('upper: idempotent but not an involution', async () => {
