@@ -11,8 +11,8 @@
 // (c) is a plain call timed in Python. (d) is startWorker() (spawn + import + describe +
 // first fork) timed in Node.
 //
-// The machine is shared (2 cores, other jobs): every figure is the best of ROUNDS rounds
-// (the round with the lowest median), the same rule for every row.
+// The machine is shared (2 cores, other jobs): the rows are measured in ROUNDS interleaved
+// rounds and each keeps its round with the lowest median, the same rule for every row.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,14 +27,22 @@ const PAU_CALLS = 100;
 const STARTS = 8;
 const ROUNDS = 3;
 
-/** The round with the lowest median: noise from other jobs only ever adds time. */
-async function bestOf(measure: () => Promise<Figures> | Figures): Promise<Figures> {
-  let best: Figures | undefined;
+/**
+ * Runs every measurement once per round, rounds interleaved so that load from other jobs
+ * drifts over all rows alike, and keeps each row's round with the lowest median (noise only
+ * ever adds time).
+ */
+async function bestOfRounds<K extends string>(
+  measures: Record<K, () => Promise<Figures> | Figures>,
+): Promise<Record<K, Figures>> {
+  const best = {} as Record<K, Figures>;
   for (let i = 0; i < ROUNDS; i++) {
-    const round = await measure();
-    if (!best || round.medianMs < best.medianMs) best = round;
+    for (const key of Object.keys(measures) as K[]) {
+      const round = await measures[key]();
+      if (!best[key] || round.medianMs < best[key].medianMs) best[key] = round;
+    }
   }
-  return best!;
+  return best;
 }
 
 interface Figures {
@@ -143,12 +151,14 @@ async function workerStart(): Promise<Figures> {
 }
 
 export async function run(): Promise<Record<string, unknown>> {
-  const warm = await bestOf(() => ours(0));
-  const paced = await bestOf(() => ours(5));
-  const pauStyle = await bestOf(() => figures(python(PAU_STYLE, [String(PAU_CALLS), 'fork'])));
-  const pauStyleSpawn = await bestOf(() => figures(python(PAU_STYLE, [String(PAU_CALLS / 4), 'spawn'])));
-  const inProcess = await bestOf(() => figures(python(IN_PROCESS)));
-  const start = await bestOf(workerStart);
+  const { warm, paced, pauStyle, pauStyleSpawn, inProcess, start } = await bestOfRounds({
+    warm: () => ours(0),
+    paced: () => ours(5),
+    pauStyle: () => figures(python(PAU_STYLE, [String(PAU_CALLS), 'fork'])),
+    pauStyleSpawn: () => figures(python(PAU_STYLE, [String(PAU_CALLS / 4), 'spawn'])),
+    inProcess: () => figures(python(IN_PROCESS)),
+    start: workerStart,
+  });
   const speedupVsPauStyle = Math.round((pauStyle.medianMs / warm.medianMs) * 10) / 10;
   const speedupVsPauStyleSpawn = Math.round((pauStyleSpawn.medianMs / warm.medianMs) * 10) / 10;
   const speedupPacedVsPauStyle = Math.round((pauStyle.medianMs / paced.medianMs) * 10) / 10;
