@@ -57,6 +57,22 @@ export class Workbench {
     return new Workbench(page);
   }
 
+  /**
+   * Opens quick access holding `value` (">title" for a command, a file name, ":line").
+   * F1 first; when the keyboard focus sits where F1 does not reach the workbench (a webview
+   * that just lost its input box, say), the title bar's command center opens it by mouse.
+   */
+  async quickAccess(value: string): Promise<void> {
+    await this.page.keyboard.press('Escape');
+    await this.page.keyboard.press('F1');
+    const opened = await this.quickInputBox.waitFor({ state: 'visible', timeout: 2_000 }).then(() => true, () => false);
+    if (!opened) {
+      await this.page.locator('.command-center .command-center-center').first().click({ timeout: 5_000 });
+      await this.quickInputBox.waitFor({ state: 'visible', timeout: 10_000 });
+    }
+    await this.quickInputBox.fill(value);
+  }
+
   get quickInput(): Locator {
     return this.page.locator('.quick-input-widget');
   }
@@ -76,10 +92,7 @@ export class Workbench {
     let labels: (string | null)[] = [];
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      await this.page.keyboard.press('Escape');
-      await this.page.keyboard.press('F1');
-      await this.quickInputBox.waitFor({ timeout: 10_000 });
-      await this.quickInputBox.fill(`>${title}`);
+      await this.quickAccess(`>${title}`);
       const found = await waitUntil(`the command palette to offer "${title}"`, 3_000, async () => {
         labels = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
         const index = labels.findIndex((l) => l !== null && (l === title || l.startsWith(`${title},`)));
@@ -121,9 +134,7 @@ export class Workbench {
   async openFile(relativePath: string): Promise<void> {
     await this.page.keyboard.press('Escape');
     await this.runCommand('View: Focus First Editor Group');
-    await this.page.keyboard.press('Control+P');
-    await this.quickInputBox.waitFor({ timeout: 10_000 });
-    await this.quickInputBox.fill(relativePath);
+    await this.quickAccess(relativePath);
     const name = relativePath.split('/').pop()!;
     await this.page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).waitFor({ timeout: 15_000 });
     await this.page.keyboard.press('Enter');
@@ -185,10 +196,7 @@ export class Workbench {
   async goToLine(line: number): Promise<void> {
     const status = this.page.locator('.statusbar-item', { hasText: new RegExp(`Ln ${line},`) }).first();
     for (let attempt = 1; ; attempt++) {
-      await this.page.keyboard.press('Escape');
-      await this.page.keyboard.press('Control+G');
-      await this.quickInputBox.waitFor({ timeout: 10_000 });
-      await this.quickInputBox.fill(`:${line}`);
+      await this.quickAccess(`:${line}`);
       // Enter only once the picker has understood the line number.
       await this.page.locator('.quick-input-list .monaco-list-row', { hasText: `line ${line}` }).first().waitFor({ timeout: 5_000 }).catch(() => undefined);
       await this.page.keyboard.press('Enter');
