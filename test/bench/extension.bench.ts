@@ -22,8 +22,8 @@ const size = (path: string) => statSync(path, { throwIfNoEntry: false })?.size ?
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
 
-/** A session of `count` probes: a real offline session of seqs.dedupe from the CLI, its probes cycled with fresh inputs. */
-function bigSession(workspace: string, count: number): { path: string; session: SessionFile } {
+/** A real offline session of seqs.dedupe, from the CLI: the template of the big sessions. */
+function cliSession(workspace: string): SessionFile {
   const real = JSON.parse(
     execFileSync(process.execPath, [join(REPO_ROOT, 'dist', 'cli.js'), 'probe', `${join(workspace, 'seqs.py')}:dedupe`, '--offline', '--json'], {
       cwd: workspace,
@@ -33,18 +33,29 @@ function bigSession(workspace: string, count: number): { path: string; session: 
     }),
   ) as SessionFile;
   if (real.probes.length === 0) throw new Error('the CLI session has no probes to multiply');
+  return real;
+}
+
+/**
+ * A session of `count` probes: the real one's probes cycled with fresh inputs. Every output
+ * carries `tag`, so that a replay is seen to be done only when this session's last row shows.
+ */
+function bigSession(workspace: string, real: SessionFile, count: number, tag: string): { path: string; session: SessionFile } {
   const probes = Array.from({ length: count }, (_, i) => {
     const base = real.probes[i % real.probes.length]!;
-    const list = `[${i}, ${i % 7}, ${i}, 'item-${i}']`;
-    return { ...base, index: i, args: [list], result: { ...base.result, value: { type: 'list', repr: `[${i}, ${i % 7}, 'item-${i}']`, truncated: false }, status: 'returned' as const } };
+    const repr = `[${i}, ${i % 7}, '${tag}-${i}']`;
+    return { ...base, index: i, args: [`[${i}, ${i % 7}, ${i}, '${tag}-${i}']`], result: { ...base.result, status: 'returned' as const, value: { type: 'list', repr, truncated: false } } };
   });
   const session: SessionFile = { ...real, probes, hypotheses: [] };
-  const path = join(workspace, `replay-${count}.session.json`);
+  const path = join(workspace, `replay-${count}-${tag}.session.json`);
   writeFileSync(path, JSON.stringify(session));
   return { path, session };
 }
 
-/** Activation time as VS Code measured it: "Developer: Show Running Extensions" lists it per extension. */
+/**
+ * Activation time as VS Code measured it: "Developer: Show Running Extensions" lists it per
+ * extension, and it includes loading the extension's code (require of dist/extension.js).
+ */
 async function activationFromRunningExtensions(s: EditorSession): Promise<number | null> {
   await s.wb.runCommand('Developer: Show Running Extensions');
   const text = await waitUntil('PAU Probe in the running extensions list', 20_000, async () => {
@@ -62,20 +73,21 @@ function activationFromLog(s: EditorSession): number | null {
   return m ? Number(m[1]) : null;
 }
 
-/** Runs the replay command on `path` and returns ms from Enter in the file dialog to the last row on screen with status "replay". */
-async function timeReplay(s: EditorSession, path: string, session: SessionFile): Promise<{ ms: number; panel: Frame }> {
+/** Runs the replay command on `path` and returns ms from Enter in the file dialog to the session's last row on screen with status "replay". */
+async function timeReplay(s: EditorSession, path: string, session: SessionFile, tag: string): Promise<{ ms: number; panel: Frame }> {
   const lastIndex = session.probes.at(-1)!.index;
   await s.wb.runCommand('PAU: Open Session (Replay)');
   await s.wb.answerQuickInput(path, { enter: false });
   const t0 = Date.now();
   await s.wb.page.keyboard.press('Enter');
-  const panel = await waitUntil(`the replayed panel to show probe ${lastIndex}`, 30_000, async () => {
+  const panel = await waitUntil(`the replayed panel to show probe ${lastIndex} of ${tag}`, 30_000, async () => {
     for (const frame of s.wb.page.frames()) {
       const done = await frame
         .evaluate(
-          ([testRow, testStatus, last]) =>
-            !!document.querySelector(`${testRow}[data-index="${last}"]`) && /replay/i.test(document.querySelector(testStatus)?.textContent ?? ''),
-          [byTestId('probe-row'), byTestId('run-status'), String(lastIndex)] as const,
+          ([row, output, status, last, mark]) =>
+            (document.querySelector(`${row}[data-index="${last}"] ${output}`)?.textContent ?? '').includes(mark) &&
+            /replay/i.test(document.querySelector(status)?.textContent ?? ''),
+          [byTestId('probe-row'), byTestId('probe-output'), byTestId('run-status'), String(lastIndex), `${tag}-${lastIndex}`] as const,
         )
         .catch(() => false);
       if (done) return frame;
@@ -124,12 +136,14 @@ export async function run(): Promise<Record<string, unknown>> {
     const activationLogged = activationFromLog(s);
     const activationVsCode = await activationFromRunningExtensions(s);
 
-    const { path, session } = bigSession(s.workspace, PROBES);
-    const cold = await timeReplay(s, path, session);
+    const real = cliSession(s.workspace);
+    const first = bigSession(s.workspace, real, PROBES, 'cold');
+    const cold = await timeReplay(s, first.path, first.session, 'cold');
     const warm: number[] = [];
     let panel = cold.panel;
     for (let i = 0; i < 3; i++) {
-      const r = await timeReplay(s, path, session);
+      const next = bigSession(s.workspace, real, PROBES, `warm${i}`);
+      const r = await timeReplay(s, next.path, next.session, `warm${i}`);
       warm.push(r.ms);
       panel = r.panel;
     }
@@ -163,8 +177,8 @@ export async function run(): Promise<Record<string, unknown>> {
     const verdict = (ok: boolean | null) => (ok === null ? '?' : ok ? 'ok' : 'OVER');
     const activation = activationVsCode ?? activationLogged;
     const rows: [string, string, string, string][] = [
-      ['activation (VS Code\'s measure)', activationVsCode === null ? 'n/a' : `${activationVsCode} ms`, '< 100 ms', verdict(activationVsCode === null ? null : activationVsCode < GOALS.activationMs)],
-      ['activation (extension log)', activationLogged === null ? 'n/a' : `${activationLogged} ms`, '< 100 ms', verdict(activationLogged === null ? null : activationLogged < GOALS.activationMs)],
+      ['activation incl. loading the bundle (VS Code)', activationVsCode === null ? 'n/a' : `${activationVsCode} ms`, '< 100 ms', verdict(activationVsCode === null ? null : activationVsCode < GOALS.activationMs)],
+      ['activate() call (extension log)', activationLogged === null ? 'n/a' : `${activationLogged} ms`, '< 100 ms', verdict(activationLogged === null ? null : activationLogged < GOALS.activationMs)],
       ['dist/extension.js', kb(bundles['dist/extension.js']), '< 1536 KB', verdict(bundles['dist/extension.js'] === null ? null : bundles['dist/extension.js'] < GOALS.extensionBundleBytes)],
       ['dist/webview.js', kb(bundles['dist/webview.js']), '', ''],
       ['dist/cli.js', kb(bundles['dist/cli.js']), '', ''],
