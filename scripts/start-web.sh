@@ -19,7 +19,7 @@ bash scripts/ensure-deps.sh
 bash scripts/setup-e2e.sh --code-server-only
 
 echo "start-web: building and packing the extension"
-node esbuild.mjs >/dev/null
+if ! build_log=$(node esbuild.mjs 2>&1); then echo "$build_log" >&2; exit 1; fi
 vsix="$state/pau-probe.vsix"
 mkdir -p "$state/user-data/User" "$state/extensions"
 node_modules/.bin/vsce package --no-dependencies --allow-missing-repository --out "$vsix" >/dev/null
