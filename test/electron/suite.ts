@@ -111,12 +111,27 @@ const checks: [string, () => Promise<void>][] = [
     },
   ],
   [
-    'the offline explorer opens the panel for mathx.gcd with no endpoint configured',
+    'the offline explorer probes mathx.gcd in the panel, with no endpoint configured',
     async () => {
       const doc = await openExample('mathx.py');
+      // The command resolves when the run is over.
       await vscode.commands.executeCommand('pau.probeOffline', doc.uri, 'gcd');
-      await until('the "PAU Probe: gcd" panel', 30_000, () => panelTab('gcd'));
-      await vscode.commands.executeCommand('pau.stop');
+      assert.ok(panelTab('gcd'), 'the "PAU Probe: gcd" panel is open');
+    },
+  ],
+  [
+    'Insert Inferred Docstring writes the docstring of text.word_count under its def',
+    async () => {
+      const doc = await openExample('text.py');
+      const before = doc.getText();
+      await vscode.commands.executeCommand('pau.probeOffline', doc.uri, 'word_count');
+      await vscode.commands.executeCommand('pau.insertDocstring');
+      const lines = await until('the docstring in the document', 20_000, () => (doc.getText() !== before ? doc.getText().split('\n') : undefined));
+      const def = lines.findIndex((l) => l.startsWith('def word_count('));
+      assert.match(lines[def + 1]!, /^ {4}(r|u)?("""|''')/, 'the docstring opens right under the def, indented 4 spaces');
+      const added = lines.length - before.split('\n').length;
+      assert.deepEqual([...lines.slice(0, def + 1), ...lines.slice(def + 1 + added)], before.split('\n'), 'nothing else changed');
+      await vscode.commands.executeCommand('workbench.action.files.revert');
     },
   ],
 ];
