@@ -34,7 +34,7 @@ test('a complete run records every probe in order with its real result', async (
   assert.equal(file.probes[2]!.note, 'wrong type');
   assert.ok(file.probes.every((p) => p.result.coverage && p.result.durationMs >= 0));
   assert.equal(file.final.concluded, true);
-  assert.deepEqual(file.final.description?.examples, [{ call: "f('ab', arg1=3)", result: "'ABABAB'" }]);
+  assert.deepEqual(file.final.description?.examples, [{ call: "f('ab', arg1=3)", result: "'ABABAB'", probe: 4 }]);
   assert.deepEqual(file.hypotheses, [{ afterProbe: 0, text: 'upper-cases a string' }]);
   assert.deepEqual(file.usage, { requests: 3, promptTokens: 300, completionTokens: 60 });
   // what the model read: real outcomes and coverage counts, never the real names
