@@ -1,52 +1,11 @@
 // Type-aware equality and ordering of tagged values, the way Python would see them where it
 // matters here: tuple ≠ list, NaN equals NaN (same outcome twice), sets and dicts ignore order.
 import type { ProbeResult, TaggedValue } from '../../probe/types.js';
+import { valuesEqual } from '../../compare/values.js';
 import { parseFloatText } from './values.js';
 
-function floatsClose(a: number, b: number): boolean {
-  if (Number.isNaN(a) || Number.isNaN(b)) return Number.isNaN(a) && Number.isNaN(b);
-  if (a === b) return true;
-  return Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
-}
-
-export function taggedEqual(a: TaggedValue, b: TaggedValue): boolean {
-  if (a.t !== b.t) return false;
-  switch (a.t) {
-    case 'none':
-      return true;
-    case 'bool':
-    case 'int':
-    case 'str':
-    case 'bytes':
-    case 'complex':
-      return a.v === (b as typeof a).v;
-    case 'float':
-      return floatsClose(parseFloatText(a.v), parseFloatText((b as typeof a).v));
-    case 'list':
-    case 'tuple': {
-      const bv = (b as typeof a).v;
-      return a.v.length === bv.length && a.v.every((x, i) => taggedEqual(x, bv[i]!));
-    }
-    case 'set':
-    case 'frozenset':
-      return sameMembers(a.v, (b as typeof a).v);
-    case 'dict': {
-      const bv = (b as typeof a).v;
-      return (
-        a.v.length === bv.length &&
-        a.v.every(([k, v]) => bv.some(([k2, v2]) => taggedEqual(k, k2) && taggedEqual(v, v2)))
-      );
-    }
-    case 'other': {
-      const bo = b as typeof a;
-      return a.type === bo.type && a.repr === bo.repr;
-    }
-  }
-}
-
-function sameMembers(a: TaggedValue[], b: TaggedValue[]): boolean {
-  return a.length === b.length && a.every((x) => b.some((y) => taggedEqual(x, y))) && b.every((y) => a.some((x) => taggedEqual(x, y)));
-}
+/** One equality for the explorer and the comparison: tuple ≠ list, floats within tolerance, NaN == NaN. */
+export const taggedEqual = valuesEqual;
 
 /** Whether `x` is equal to some element of `pool`. Numbers compare by value (1 == 1.0), like `in`. */
 export function taggedIn(x: TaggedValue, pool: TaggedValue[]): boolean {
