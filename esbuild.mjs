@@ -1,13 +1,15 @@
 // Builds the three bundles: the extension host (CJS, `vscode` external), the CLI
 // (CJS, runs under plain Node) and the webview app (browser ESM).
 import * as esbuild from 'esbuild';
-import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
 
 /** Copy the Python worker next to the bundles: it is started from `dist/python/`. */
 function copyPython() {
+  // Start clean so a Python file removed from the source is not shipped from an old build.
+  rmSync('dist/python', { recursive: true, force: true });
   mkdirSync('dist/python', { recursive: true });
   cpSync('src/probe/python', 'dist/python', {
     recursive: true,
