@@ -1,7 +1,7 @@
 // `npm run test:electron`: the extension's API-level suite (test/electron/suite.ts) inside a
 // desktop VS Code that @vscode/test-electron downloads. For machines with access to
-// update.code.visualstudio.com; the default test command runs the code-server suite
-// (test/e2e/) instead, which needs no download.
+// update.code.visualstudio.com. The default test command runs the same suite in
+// code-server's extension host instead (test/e2e/api-suite.test.ts), which needs no download.
 //
 //   PAU_VSCODE_VERSION=1.100.3   the VS Code to download (default: the engine's minimum)
 //   PAU_VSCODE_EXECUTABLE=path   use an installed VS Code instead of downloading one
@@ -10,25 +10,14 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import * as esbuild from 'esbuild';
+import { bundleApiSuite } from './bundle.js';
 
 const repo = resolve(import.meta.dirname, '..', '..');
 
 const build = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: repo, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-// The suite runs in the extension host, which loads CommonJS.
-const suite = join(repo, '.vscode-test', 'suite', 'index.cjs');
-await esbuild.build({
-  entryPoints: [join(repo, 'test', 'electron', 'suite.ts')],
-  outfile: suite,
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  external: ['vscode'],
-  logLevel: 'warning',
-});
+const suite = await bundleApiSuite(join(repo, '.vscode-test', 'suite', 'index.cjs'));
 
 const root = mkdtempSync(join(tmpdir(), 'pau-electron-'));
 const workspace = join(root, 'workspace');

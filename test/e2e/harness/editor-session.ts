@@ -22,6 +22,11 @@ export interface EditorOptions {
   /** Start the scripted LLM server with this script and point pau.baseUrl at it. */
   llm?: Script;
   env?: NodeJS.ProcessEnv;
+  /**
+   * A bundled test module (CommonJS, exporting `run()`) for the extension host to run, as
+   * VS Code's `extensionTestsPath`, with the installed extension as the one in development.
+   */
+  extensionTests?: string;
 }
 
 export interface EditorSession {
@@ -32,6 +37,8 @@ export interface EditorSession {
   wb: Workbench;
   server: CodeServer;
   llm?: ScriptedServer;
+  /** The browser console so far (the extension host's console.log lands there too). */
+  console: string[];
   /**
    * Opens `relativeFile` and clicks the CodeLens "Probe" above `def functionName` until the
    * panel "PAU Probe: <functionName>" or a notification appears.
@@ -135,7 +142,19 @@ export async function startEditor(options: EditorOptions = {}): Promise<EditorSe
 
     server = await startCodeServer({ workspace, userDataDir, extensionsDir, logFile: join(root, 'code-server.log'), env: options.env });
     browser = await launchChromium();
-    const wb = await Workbench.open(browser, server.url, theme);
+    let url = server.url;
+    if (options.extensionTests) {
+      // The web workbench reads development options from its `payload` parameter; paths are
+      // on the remote (code-server's) side.
+      const remote = (path: string) => `vscode-remote://${new URL(server!.origin).host}${path}`;
+      const payload = [
+        ['extensionDevelopmentPath', remote(extensionDir)],
+        ['extensionTestsPath', remote(options.extensionTests)],
+      ];
+      url += `&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+    }
+    const consoleLines: string[] = [];
+    const wb = await Workbench.open(browser, url, theme, (line) => consoleLines.push(line));
     const session: EditorSession = {
       workspace,
       userDataDir,
@@ -143,6 +162,7 @@ export async function startEditor(options: EditorOptions = {}): Promise<EditorSe
       wb,
       server,
       llm,
+      console: consoleLines,
       clickProbeLens: async (relativeFile, functionName) => {
         await wb.openFile(relativeFile);
         const lines = readFileSync(join(workspace, relativeFile), 'utf8').split('\n');
@@ -168,6 +188,7 @@ export async function startEditor(options: EditorOptions = {}): Promise<EditorSe
         const exthost = findNewest(join(userDataDir, 'logs'), 'remoteexthost.log');
         if (exthost) cpSync(exthost, join(dir, basename(exthost)));
         if (existsSync(join(root, 'code-server.log'))) cpSync(join(root, 'code-server.log'), join(dir, 'code-server.log'));
+        writeFileSync(join(dir, 'browser-console.log'), consoleLines.join('\n'));
         if (llm) writeFileSync(join(dir, 'llm-requests.json'), JSON.stringify(llm.requests.map((r) => ({ at: r.receivedAt, aborted: r.abortedAt, body: r.body })), null, 2));
         return dir;
       },

@@ -48,9 +48,10 @@ export class Workbench {
   constructor(readonly page: Page) {}
 
   /** Opens the workbench and waits until the explorer shows the workspace's files. */
-  static async open(browser: Browser, url: string, theme: 'light' | 'dark' = 'dark'): Promise<Workbench> {
+  static async open(browser: Browser, url: string, theme: 'light' | 'dark' = 'dark', onConsole?: (line: string) => void): Promise<Workbench> {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, colorScheme: theme });
     const page = await context.newPage();
+    if (onConsole) page.on('console', (message) => onConsole(message.text()));
     await page.goto(url, { timeout: 60_000 });
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 60_000 });
