@@ -33,9 +33,24 @@ function shows(input: string, source: string): boolean {
   return [source, `'${value}'`].some((form) => input.includes(form));
 }
 
-/** The panel scrolled down to the description and the comparison, then back to the top. */
+/** The panel scrolled down to the description, then to the comparison's scores, then back to the top. */
 async function shootComparison(s: EditorSession, panel: Frame, theme: string) {
-  await panel.locator(byTestId('description')).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  // The panel's header is sticky: centre what is shot so that it does not hide under it.
+  await panel.locator(byTestId('description')).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  // Scrolled down, the sticky header (the one holding run-status) has nothing painted over it.
+  const covered = await panel.locator(byTestId('run-status')).evaluate((status) => {
+    const header = status.closest('header') ?? status.parentElement!;
+    const box = header.getBoundingClientRect();
+    const points: [number, number][] = [];
+    for (const fx of [0.05, 0.25, 0.5, 0.75, 0.95]) for (const fy of [0.1, 0.3, 0.5]) points.push([box.left + box.width * fx, box.top + box.height * fy]);
+    return points
+      .map(([x, y]) => ({ x: Math.round(x), y: Math.round(y), el: document.elementFromPoint(x, y) }))
+      .filter((p) => p.el && !header.contains(p.el))
+      .map((p) => `(${p.x},${p.y}) ${p.el!.tagName.toLowerCase()}.${[...p.el!.classList].join('.')}`);
+  });
+  assert.deepEqual(covered, [], `scrolled down (${theme}), other elements cover the panel's sticky header`);
+  await screenshotPanel(s.wb.page, panel, join(SCREENSHOTS_DIR, `panel-${theme}-description.png`));
+  await panel.locator(byTestId('behavioural-score')).evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await screenshotPanel(s.wb.page, panel, join(SCREENSHOTS_DIR, `panel-${theme}-comparison.png`));
   await panel.locator(byTestId('pau-panel')).evaluate((el) => el.scrollIntoView({ block: 'start' }));
 }

@@ -103,9 +103,16 @@ function findNewest(dir: string, name: string): string | undefined {
   return best?.path;
 }
 
+/** Temp folders of editors not closed yet: removed when the test process exits anyway. */
+const liveRoots = new Set<string>();
+process.on('exit', () => {
+  for (const root of liveRoots) rmSync(root, { recursive: true, force: true });
+});
+
 export async function startEditor(options: EditorOptions = {}): Promise<EditorSession> {
   const theme = options.theme ?? 'dark';
   const root = mkdtempSync(join(tmpdir(), 'pau-e2e-'));
+  liveRoots.add(root);
   const workspace = join(root, 'workspace');
   const userDataDir = join(root, 'user-data');
   const extensionsDir = join(root, 'extensions');
@@ -119,6 +126,7 @@ export async function startEditor(options: EditorOptions = {}): Promise<EditorSe
     await server?.stop();
     await llm?.close();
     rmSync(root, { recursive: true, force: true });
+    liveRoots.delete(root);
   };
 
   try {
