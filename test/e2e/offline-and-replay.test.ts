@@ -5,29 +5,16 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { SessionFile } from '../../src/session/types.js';
 import { REPO_ROOT } from './harness/code-server.js';
-import { SCREENSHOTS_DIR, startEditor, withArtifactsOnFailure, type EditorSession } from './harness/editor-session.js';
+import { editorForFile, SCREENSHOTS_DIR, withArtifactsOnFailure } from './harness/editor-session.js';
 import { byTestId, probeRows, screenshotPanel, text, waitForStatus } from './harness/panel.js';
 import { realCall } from './harness/python-oracle.js';
 import { waitUntil } from './harness/workbench.js';
 
-let session: EditorSession | undefined;
 
-before(async () => {
-  // No LLM server and no pau.baseUrl: the extension must get by without an endpoint.
-  session = await startEditor({ theme: 'light', settings: { 'pau.baseUrl': undefined } });
-}, { timeout: 120_000 });
-
-after(async () => {
-  await session?.close();
-});
-
-const editor = () => {
-  assert.ok(session, 'the editor did not start (see the before hook)');
-  return session;
-};
+const editor = editorForFile({ theme: 'light', settings: { 'pau.baseUrl': undefined } });
 
 test('with no endpoint, CodeLens Probe offers the offline explorer, which probes the function', async () => {
   const s = editor();

@@ -5,26 +5,19 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Frame } from 'playwright-core';
-import { SCREENSHOTS_DIR, startEditor, withArtifactsOnFailure, type EditorSession } from './harness/editor-session.js';
+import { editorForFile, SCREENSHOTS_DIR, withArtifactsOnFailure, type EditorSession } from './harness/editor-session.js';
 import { byTestId, probeRows, runStatus, screenshotPanel, text, waitForStatus } from './harness/panel.js';
 import { docstringOf, realCall } from './harness/python-oracle.js';
 import { agentStep, replyFor, requestKind, slugifyRun, wordCountRun, type RunScript } from './harness/scripted-agent.js';
 import { waitUntil } from './harness/workbench.js';
 
 const API_KEY = 'sk-e2e-probe-run';
-let session: EditorSession | undefined;
 // The scripted model plays whichever run the current test needs.
 let current: RunScript = slugifyRun(300);
 
-before(async () => {
-  session = await startEditor({ theme: 'dark', llm: (req) => replyFor(current, req) });
-}, { timeout: 120_000 });
-
-after(async () => {
-  await session?.close();
-});
+const editor = editorForFile({ theme: 'dark', llm: (req) => replyFor(current, req) });
 
 /** Does a row's input show the argument `source` (a JSON-style string literal or None), in either quoting? */
 function shows(input: string, source: string): boolean {
@@ -55,17 +48,10 @@ async function shootComparison(s: EditorSession, panel: Frame, theme: string) {
   await panel.locator(byTestId('pau-panel')).evaluate((el) => el.scrollIntoView({ block: 'start' }));
 }
 
-const editor = () => {
-  assert.ok(session, 'the editor did not start (see the before hook)');
-  return session;
-};
-
 test('PAU: Set API Key stores the key from a password input box', async () => {
   const s = editor();
   await withArtifactsOnFailure(s, 'set-api-key', 30_000, async () => {
-    await s.wb.runCommand('PAU: Set API Key');
-    await s.wb.answerQuickInput(API_KEY, { expectPassword: true });
-    await s.wb.quickInputBox.waitFor({ state: 'hidden', timeout: 10_000 });
+    await s.setApiKey(API_KEY);
     // Whether it was stored is checked by the next test: the agent's requests carry it.
   });
 });

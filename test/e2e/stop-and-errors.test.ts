@@ -3,9 +3,9 @@
 // banner that names the command that fixes it, and fixing the key makes Re-run work.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { ScriptedReply } from '../support/llm-server.js';
-import { SCREENSHOTS_DIR, startEditor, withArtifactsOnFailure, type EditorSession } from './harness/editor-session.js';
+import { editorForFile, SCREENSHOTS_DIR, withArtifactsOnFailure, type EditorSession } from './harness/editor-session.js';
 import { byTestId, probeRows, screenshotPanel, text, waitForStatus } from './harness/panel.js';
 import { processesMatching } from './harness/processes.js';
 import { agentStep, replyFor, requestKind, slugifyRun } from './harness/scripted-agent.js';
@@ -15,31 +15,13 @@ import type { RecordedRequest } from '../support/llm-server.js';
 const RIGHT_KEY = 'sk-e2e-right';
 const WRONG_KEY = 'sk-e2e-wrong';
 
-let session: EditorSession | undefined;
 // Each test sets how the scripted model answers.
 let answer: (req: RecordedRequest) => ScriptedReply = (req) => replyFor(slugifyRun(0), req);
 
-before(async () => {
-  session = await startEditor({ theme: 'dark', llm: (req) => answer(req) });
-}, { timeout: 120_000 });
-
-after(async () => {
-  await session?.close();
-});
-
-const editor = () => {
-  assert.ok(session, 'the editor did not start (see the before hook)');
-  return session;
-};
+const editor = editorForFile({ theme: 'dark', llm: (req) => answer(req) });
 
 /** The probe worker's processes of this editor's extension (the worker and its forked call children). */
 const workerProcesses = (s: EditorSession) => processesMatching('pau_worker.py').filter((p) => p.cmdline.includes(s.extensionDir));
-
-async function setKey(s: EditorSession, key: string) {
-  await s.wb.runCommand('PAU: Set API Key');
-  await s.wb.answerQuickInput(key, { expectPassword: true });
-  await s.wb.quickInputBox.waitFor({ state: 'hidden', timeout: 10_000 });
-}
 
 test('Stop mid-run: the panel says stopped, the model request in flight is aborted, no worker process remains', async () => {
   const s = editor();
@@ -48,7 +30,7 @@ test('Stop mid-run: the panel says stopped, the model request in flight is abort
   const HANG_AT = 3; // the agent's 4th turn never gets an answer: the run is busy until stopped
   answer = (req) => (requestKind(req) === 'agent' && agentStep(req) >= HANG_AT ? { kind: 'hang' } : replyFor(run, req));
   await withArtifactsOnFailure(s, 'stop', 90_000, async () => {
-    await setKey(s, RIGHT_KEY);
+    await s.setApiKey(RIGHT_KEY);
     await s.clickProbeLens('text.py', 'slugify');
     const panel = await s.wb.panelFrame(30_000, 'PAU Probe: slugify');
 
@@ -80,7 +62,7 @@ test('a wrong API key shows an error naming "PAU: Set API Key"; after setting th
       ? replyFor(run, req)
       : { kind: 'error', status: 401, body: { error: { message: 'Incorrect API key provided: sk-e2e-***rong.', type: 'invalid_request_error', code: 'invalid_api_key' } } };
   await withArtifactsOnFailure(s, 'wrong-api-key', 120_000, async () => {
-    await setKey(s, WRONG_KEY);
+    await s.setApiKey(WRONG_KEY);
     const sent = llm.requests.length;
     await s.clickProbeLens('text.py', 'rot13');
     const panel = await s.wb.panelFrame(30_000, 'PAU Probe: rot13');
@@ -92,7 +74,7 @@ test('a wrong API key shows an error naming "PAU: Set API Key"; after setting th
     assert.ok(llm.requests.slice(sent).some((r) => r.headers.authorization === `Bearer ${WRONG_KEY}`), 'the wrong key was sent');
     await screenshotPanel(s.wb.page, panel, join(SCREENSHOTS_DIR, 'panel-error-dark.png'));
 
-    await setKey(s, RIGHT_KEY);
+    await s.setApiKey(RIGHT_KEY);
     const beforeRerun = llm.requests.length;
     await panel.locator(byTestId('rerun')).click();
     await waitForStatus(panel, 'done', 90_000, ['failed', 'stopped']);

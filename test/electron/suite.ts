@@ -5,38 +5,17 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { COMMANDS } from '../../src/protocol/commands.js';
+import { SETTINGS } from '../../src/protocol/settings.js';
 
 const EXTENSION_ID = 'pau-probe.pau-probe';
 const workspace = process.env.PAU_TEST_WORKSPACE ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
 
-const CONTRACT_COMMANDS = [
-  'pau.probeAtCursor',
-  'pau.probeFunction',
-  'pau.probeOffline',
-  'pau.stop',
-  'pau.insertDocstring',
-  'pau.generateDocstrings',
-  'pau.exportSession',
-  'pau.openSession',
-  'pau.setApiKey',
-  'pau.showLog',
-];
-
-const CONTRACT_DEFAULTS: Record<string, unknown> = {
-  baseUrl: '',
-  model: '',
-  judgeModel: '',
-  maxProbes: 20,
-  timeoutMs: 5000,
-  memoryMb: 1024,
-  strictness: 'anonymized',
-  coverageFeedback: true,
-  docstringStyle: 'auto',
-  pythonPath: '',
-  'codeLens.enabled': true,
-  compare: true,
-  textProtocol: false,
-};
+// The contract's ids and defaults, as the extension's own tables state them (a unit test,
+// test/unit/protocol/manifest.test.ts, holds those tables to UI-CONTRACT.md); here the
+// running editor is held to them.
+const CONTRACT_COMMANDS = Object.values(COMMANDS).map((c) => c.id);
+const CONTRACT_DEFAULTS: Record<string, unknown> = Object.fromEntries(Object.entries(SETTINGS).map(([key, spec]) => [key, spec.default]));
 
 async function until<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined> | T | undefined): Promise<T> {
   const deadline = Date.now() + timeoutMs;

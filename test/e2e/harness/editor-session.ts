@@ -6,6 +6,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { after, before } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { startScriptedServer, type Script, type ScriptedServer } from '../../support/llm-server.js';
 import { installExtension, REPO_ROOT, startCodeServer, type CodeServer } from './code-server.js';
@@ -44,6 +45,8 @@ export interface EditorSession {
    * panel "PAU Probe: <functionName>" or a notification appears.
    */
   clickProbeLens(relativeFile: string, functionName: string): Promise<void>;
+  /** Runs "PAU: Set API Key" and types `key` into its password box, as a user would. */
+  setApiKey(key: string): Promise<void>;
   /** Changes user settings while the editor runs (VS Code watches the file and applies them). */
   updateSettings(changes: Record<string, unknown>): void;
   /** The extension's LogOutputChannel file ("PAU Probe.log"), or '' when it has none yet. */
@@ -180,6 +183,11 @@ export async function startEditor(options: EditorOptions = {}): Promise<EditorSe
         const toast = wb.page.locator('.notification-toast', { hasText: 'endpoint' }); // the no-endpoint question
         await wb.clickCodeLens(functionName, async () => (await panelTab.count()) > 0 || (await toast.count()) > 0, { line: def + 1 });
       },
+      setApiKey: async (key) => {
+        await wb.runCommand('PAU: Set API Key');
+        await wb.answerQuickInput(key, { expectPassword: true });
+        await wb.quickInputBox.waitFor({ state: 'hidden', timeout: 10_000 });
+      },
       updateSettings: (changes) => {
         Object.assign(settings, changes);
         writeSettings();
@@ -238,4 +246,22 @@ export async function withArtifactsOnFailure(session: EditorSession | undefined,
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * The editor of a test file: started before its tests, closed after them. Returns a getter
+ * that fails with a clear message when the start failed.
+ */
+export function editorForFile(options: EditorOptions): () => EditorSession {
+  let session: EditorSession | undefined;
+  before(async () => {
+    session = await startEditor(options);
+  }, { timeout: 120_000 });
+  after(async () => {
+    await session?.close();
+  });
+  return () => {
+    if (!session) throw new Error('the editor did not start (see the before hook)');
+    return session;
+  };
 }
