@@ -30,7 +30,10 @@ export class PauContext implements vscode.Disposable {
 
   /** The engine, imported on first use. A failure is reported once per attempt and retried next time. */
   backend(): Promise<Backend> {
-    this.backendLoad ??= import('./backend.js').catch((err: unknown) => {
+    // dist/backend.js is a bundle of its own (see esbuild.mjs), loaded with require so the
+    // extension host reads it as the CommonJS module it is, with its named exports.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    this.backendLoad ??= Promise.resolve().then(() => require('./backend.js') as Backend).catch((err: unknown) => {
       this.backendLoad = undefined;
       this.log.error(err instanceof Error ? err : String(err));
       throw new Error(`PAU Probe could not load its engine: ${errorMessage(err)}. See “${paletteTitle('showLog')}”.`);
