@@ -91,7 +91,12 @@ function buildParts(d: Description, opts: RenderOptions): Parts {
   }
 
   const returnsText = rename(d.returns).replace(/^returns?\b:?\s+(?!value)/i, '');
-  const returns = returnsText ? { text: asSentence(returnsText), ...(opts.returnType ? { type: opts.returnType } : {}) } : null;
+  // "str: the slug" is a type and a description (Google's own form): keep the type as a type
+  // rather than sentence-casing it into "Str: the slug".
+  const typed = /^([A-Za-z_][\w.]*(?:\[[^\]]*\])?)\s*:\s+(\S[\s\S]*)$/.exec(returnsText);
+  const returnType = opts.returnType ?? typed?.[1];
+  const returnBody = typed ? typed[2]! : returnsText;
+  const returns = returnsText ? { text: asSentence(returnBody), ...(returnType ? { type: returnType } : {}) } : null;
 
   const examples = opts.examples ?? (d.examples ?? []).map((e) => ({ call: e.call, result: doctestWant(e.result) }));
   return {
@@ -172,7 +177,7 @@ function numpy(p: Parts, width: number, returnType: string | undefined): string[
   }
   if (p.returns) {
     heading(out, 'Returns', true);
-    out.push(returnType ?? inferReturnType(p.wants) ?? 'object', ...wrapWords(p.returns.text, width, INDENT));
+    out.push(returnType ?? p.returns.type ?? inferReturnType(p.wants) ?? 'object', ...wrapWords(p.returns.text, width, INDENT));
   }
   if (p.raises.length > 0) {
     heading(out, 'Raises', true);

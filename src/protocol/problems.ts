@@ -23,6 +23,7 @@ export interface Problem {
 }
 
 const SET_KEY = paletteTitle('setApiKey');
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const SHOW_LOG = paletteTitle('showLog');
 
 const setting = (key: SettingKey, label = 'Open Setting') => ({ action: 'open-setting' as const, setting: key, label });
@@ -37,7 +38,8 @@ export function describeSessionError(error: SessionError): Problem | undefined {
       // The engine's message already names the command when the host gave it the hint.
       return {
         severity: 'error',
-        message: `The endpoint rejected the API key: ${message}`,
+        // The engine's sentence already says the key was refused; say it once.
+        message: /api key/i.test(message) ? capitalize(message) : `The endpoint rejected the API key: ${message}`,
         hint: message.includes(SET_KEY) ? 'Then Re-run.' : `Run “${SET_KEY}” to store a valid key, then Re-run.`,
         fix: { action: 'set-api-key', label: 'Set API Key' },
       };

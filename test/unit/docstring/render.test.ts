@@ -262,3 +262,11 @@ test('NumPy return types: inferred when the examples agree, "X or None", else ob
   assert.equal(returns([]), 'object');
   assert.equal(renderDocstring(SLUGIFY, 'numpy', { returnType: 'Slug' }).includes('-------\nSlug\n'), true);
 });
+
+test('a returns text that starts with a type keeps it as the type in every style', () => {
+  const d = { summary: 'Slugify.', details: '', parameters: {}, returns: 'str: the slug, possibly empty', raises: '', examples: [], confidence: 1 };
+  assert.match(renderDocstring(d, 'google'), /Returns:\n {4}str: The slug, possibly empty\./);
+  assert.match(renderDocstring(d, 'numpy'), /Returns\n-------\nstr\n {4}The slug, possibly empty\./);
+  assert.match(renderDocstring(d, 'sphinx'), /:returns: The slug, possibly empty\.\n:rtype: str/);
+  assert.doesNotMatch(renderDocstring(d, 'pep257'), /Str:/);
+});

@@ -9,6 +9,7 @@ test('a rejected key names the command that fixes it, once', () => {
   const bare = describeSessionError({ kind: 'llm-auth', message: 'the LLM endpoint refused the API key (401: bad key)' })!;
   assert.match(`${bare.message} ${bare.hint}`, /PAU: Set API Key/);
   assert.deepEqual(bare.fix, { action: 'set-api-key', label: 'Set API Key' });
+  assert.equal(bare.message, 'The LLM endpoint refused the API key (401: bad key)', 'the refusal is said once');
   const hinted = describeSessionError({ kind: 'llm-auth', message: 'refused (401); run “PAU: Set API Key” to store a valid key' })!;
   assert.equal(`${hinted.message} ${hinted.hint}`.split('PAU: Set API Key').length - 1, 1);
 });
