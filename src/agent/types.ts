@@ -19,8 +19,11 @@ export interface LlmConfig {
   authHint?: string;
 }
 
-/** Probes one input through the session: records it, emits events, answers duplicates from cache. */
-export type ProbeFn = (request: CallRequest, note?: string) => Promise<ProbeRecord>;
+/**
+ * Probes one input through the session: records it, emits events, answers duplicates from cache.
+ * `fresh`: run it even when the same call is cached (the explorer's determinism re-runs).
+ */
+export type ProbeFn = (request: CallRequest, note?: string, options?: { fresh?: boolean }) => Promise<ProbeRecord>;
 
 /** A property the offline explorer checked. Names are stable (tests and the report read them). */
 export interface InferredProperty {

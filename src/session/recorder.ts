@@ -62,10 +62,10 @@ export class SessionRecorder {
 
   /** A ProbeFn that records every call made through `prober` with the given origin. */
   probeFn(prober: Prober, origin: 'llm' | 'offline', signal?: AbortSignal): ProbeFn {
-    return async (request: CallRequest, note?: string) => {
+    return async (request: CallRequest, note?: string, options?: { fresh?: boolean }) => {
       const index = ++this.nextIndex;
       const key = callKey(request);
-      const cached = this.cache.get(key);
+      const cached = options?.fresh ? undefined : this.cache.get(key);
       const source = cached ? 'cache' : origin;
       this.emit({ type: 'probe-started', index, request, origin: source, ...(note ? { note } : {}) });
       let result: ProbeResult;

@@ -71,7 +71,8 @@ export class Explorer {
     this.used++;
     let record: ProbeRecord;
     try {
-      record = await this.probe(request, note);
+      // Determinism re-runs must really run: the session would answer the same call from its cache.
+      record = await this.probe(request, note, purpose === 'repeat' ? { fresh: true } : undefined);
     } catch (err) {
       if (this.opts.signal?.aborted) throw new Stop();
       throw err;
@@ -271,8 +272,6 @@ export class Explorer {
   private async probeProperties(cap: number): Promise<void> {
     for (const plan of planPropertyProbes(this.observations, this.positions)) {
       if (this.used >= cap) return;
-      // A verbatim re-run answered from the session's cache once will be again: stop paying for them.
-      if (plan.verbatim && this.observations.some((o) => o.purpose === 'repeat' && o.record.origin === 'cache')) continue;
       await this.run(plan.input, plan.purpose, plan.note, { request: plannedRequest(this.positions, plan), ...(plan.repeats ? { repeats: plan.repeats } : {}) });
     }
   }

@@ -13,11 +13,9 @@ export interface PlannedProbe {
   input: Input;
   purpose: Purpose;
   note: string;
-  /** Determinism re-runs send the same input written differently, so that no cache answers it. */
+  /** Determinism re-runs send exactly the request they repeat, asking the session to run it afresh. */
   request?: CallRequest;
   repeats?: Observation;
-  /** A re-run that could not be rewritten (no arguments): a cache may answer it. */
-  verbatim?: boolean;
 }
 
 /** Determinism wants this many real re-runs. */
@@ -27,18 +25,6 @@ const INT_LADDER = [-10, 0, 1, 5, 100, -1, 2, 10, 1000];
 const FLOAT_LADDER = [-10.5, 0.0, 1.5, 5.25, 100.0, -0.5, 2.0];
 
 const usable = (o: Observation): boolean => o.record.result.status === 'returned' && o.purpose !== 'repeat';
-
-/**
- * The same call with its first argument wrapped in parentheses: the same value for Python,
- * a different request for a cache keyed on text. Null when there is nothing to wrap.
- */
-export function rewrittenRequest(req: CallRequest): CallRequest | null {
-  if (req.args.length) return { ...req, args: [`(${req.args[0]})`, ...req.args.slice(1)] };
-  const first = Object.keys(req.kwargs ?? {})[0];
-  if (first !== undefined) return { ...req, kwargs: { ...req.kwargs, [first]: `(${req.kwargs![first]})` } };
-  if (req.receiver !== undefined) return { ...req, receiver: `(${req.receiver})` };
-  return null;
-}
 
 function repeatPlans(observations: Observation[]): PlannedProbe[] {
   const done = observations.filter((o) => o.purpose === 'repeat' && o.record.origin !== 'cache');
@@ -54,17 +40,13 @@ function repeatPlans(observations: Observation[]): PlannedProbe[] {
   const picks = spread.filter((i) => i >= 0 && i < pool.length).map((i) => pool[i]!);
   const base = picks.length ? picks : observations.filter((o) => o.purpose !== 'repeat' && (o.record.result.status === 'returned' || o.record.result.status === 'raised'));
   if (base.length === 0) return [];
-  return Array.from({ length: wanted }, (_, k) => base[k % base.length]!).map((o) => {
-    const rewritten = rewrittenRequest(o.request);
-    return {
-      input: o.input,
-      purpose: 'repeat' as const,
-      note: rewritten ? 'determinism: the same input again, written differently' : 'determinism: the same call again',
-      request: rewritten ?? o.request,
-      repeats: o,
-      ...(rewritten ? {} : { verbatim: true }),
-    };
-  });
+  return Array.from({ length: wanted }, (_, k) => base[k % base.length]!).map((o) => ({
+    input: o.input,
+    purpose: 'repeat' as const,
+    note: 'determinism: the same call again, run afresh',
+    request: o.request,
+    repeats: o,
+  }));
 }
 
 function reapplyPlans(observations: Observation[], positions: Position[]): PlannedProbe[] {

@@ -23,9 +23,9 @@ export async function exploreExample(file: string, qualname: string, opts: { max
   try {
     const records: ProbeRecord[] = [];
     const cache = new Map<string, ProbeResult>();
-    const probe: ProbeFn = async (request, note) => {
+    const probe: ProbeFn = async (request, note, options) => {
       const key = callKey(request);
-      const cached = cache.get(key);
+      const cached = options?.fresh ? undefined : cache.get(key);
       const result = cached ?? (await worker.call(request));
       cache.set(key, result);
       const record: ProbeRecord = { index: records.length + 1, ...request, origin: cached ? 'cache' : 'offline', ...(note ? { note } : {}), result };

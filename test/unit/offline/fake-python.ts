@@ -91,11 +91,11 @@ export function fakeProbe(fn: FakeFunction, opts: { cache?: boolean; onCall?: (n
   const seenLines = new Set<number>();
   const cache = new Map<string, ProbeResult>();
   let calls = 0;
-  const probe: ProbeFn = async (request, note) => {
+  const probe: ProbeFn = async (request, note, options) => {
     calls++;
     opts.onCall?.(calls);
     const key = callKey(request);
-    const cached = opts.cache ? cache.get(key) : undefined;
+    const cached = opts.cache && !options?.fresh ? cache.get(key) : undefined;
     const result = cached ?? fakeCall(fn, request, seenLines);
     if (opts.cache && !cached) cache.set(key, result);
     const record: ProbeRecord = { index: records.length + 1, ...request, origin: cached ? 'cache' : 'offline', ...(note ? { note } : {}), result };
