@@ -3,7 +3,8 @@
 // session of 1,000 probes, and frame times while scrolling through it.
 // Goals: activation < 100 ms, extension bundle < 1.5 MB, 1,000 probes rendered < 1 s.
 import { execFileSync } from 'node:child_process';
-import { statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
 import type { SessionFile } from '../../src/session/types.js';
@@ -53,14 +54,39 @@ function bigSession(workspace: string, real: SessionFile, count: number, tag: st
 }
 
 /**
+ * A do-nothing extension that activates on the same event and requires `vscode`: what any
+ * extension pays in this host, to read our activation time against.
+ */
+function baselineVsix(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pau-bench-baseline-'));
+  const manifest = {
+    name: 'pau-bench-baseline',
+    displayName: 'PAU Bench Baseline',
+    publisher: 'pau-bench',
+    version: '0.0.1',
+    license: 'MIT',
+    engines: { vscode: '^1.100.0' },
+    activationEvents: ['onLanguage:python'],
+    main: './extension.js',
+  };
+  writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest));
+  writeFileSync(join(dir, 'extension.js'), "require('vscode');\nexports.activate = () => {};\nexports.deactivate = () => {};\n");
+  writeFileSync(join(dir, 'LICENSE'), 'MIT\n');
+  writeFileSync(join(dir, 'README.md'), 'A do-nothing extension for the activation benchmark.\n');
+  const out = join(dir, 'baseline.vsix');
+  execFileSync(join(REPO_ROOT, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '--allow-missing-repository', '--out', out], { cwd: dir, stdio: 'ignore' });
+  return out;
+}
+
+/**
  * Activation time as VS Code measured it: "Developer: Show Running Extensions" lists it per
  * extension, and it includes loading the extension's code (require of dist/extension.js).
  */
-async function activationFromRunningExtensions(s: EditorSession): Promise<number | null> {
+async function activationFromRunningExtensions(s: EditorSession, extension = /PAU Probe|pau-probe/): Promise<number | null> {
   await s.wb.runCommand('Developer: Show Running Extensions');
   const text = await waitUntil('PAU Probe in the running extensions list', 20_000, async () => {
     const rows = await s.wb.page.locator('.runtime-extensions-editor .monaco-list-row').allTextContents();
-    return rows.find((r) => /PAU Probe|pau-probe/.test(r));
+    return rows.find((r) => extension.test(r));
   }).catch(() => null);
   await s.wb.page.keyboard.press('Control+W').catch(() => undefined);
   const ms = text ? /(\d+(?:\.\d+)?)\s*ms/.exec(text)?.[1] : undefined;
@@ -128,13 +154,14 @@ export async function run(): Promise<Record<string, unknown>> {
     '.vsix': size(vsix),
   };
 
-  const s = await startEditor({ theme: 'dark', settings: { 'pau.baseUrl': undefined } });
+  const s = await startEditor({ theme: 'dark', settings: { 'pau.baseUrl': undefined }, extraVsix: [baselineVsix()] });
   try {
     // Activation happens when a Python file opens (onLanguage:python); CodeLens proves it finished.
     await s.wb.openFile('text.py');
     await s.wb.codeLens('slugify');
     const activationLogged = activationFromLog(s);
     const activationVsCode = await activationFromRunningExtensions(s);
+    const activationBaseline = await activationFromRunningExtensions(s, /PAU Bench Baseline/);
 
     const real = cliSession(s.workspace);
     const first = bigSession(s.workspace, real, PROBES, 'cold');
@@ -153,7 +180,7 @@ export async function run(): Promise<Record<string, unknown>> {
     const frames = await scrollFrameTimes(panel);
 
     const figures = {
-      activationMs: { vscode: activationVsCode, logged: activationLogged },
+      activationMs: { vscode: activationVsCode, logged: activationLogged, doNothingExtension: activationBaseline },
       bundleBytes: bundles,
       replay1000: {
         coldMs: cold.ms,
@@ -178,6 +205,7 @@ export async function run(): Promise<Record<string, unknown>> {
     const activation = activationVsCode ?? activationLogged;
     const rows: [string, string, string, string][] = [
       ['activation incl. loading the bundle (VS Code)', activationVsCode === null ? 'n/a' : `${activationVsCode} ms`, '< 100 ms', verdict(activationVsCode === null ? null : activationVsCode < GOALS.activationMs)],
+      ['activation of a do-nothing extension, same host (floor)', activationBaseline === null ? 'n/a' : `${activationBaseline} ms`, '', ''],
       ['activate() call (extension log)', activationLogged === null ? 'n/a' : `${activationLogged} ms`, '< 100 ms', verdict(activationLogged === null ? null : activationLogged < GOALS.activationMs)],
       ['dist/extension.js', kb(bundles['dist/extension.js']), '< 1536 KB', verdict(bundles['dist/extension.js'] === null ? null : bundles['dist/extension.js'] < GOALS.extensionBundleBytes)],
       ['dist/webview.js', kb(bundles['dist/webview.js']), '', ''],

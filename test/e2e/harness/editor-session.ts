@@ -28,6 +28,8 @@ export interface EditorOptions {
    * VS Code's `extensionTestsPath`, with the installed extension as the one in development.
    */
   extensionTests?: string;
+  /** More .vsix files to install beside ours (the extension bench's do-nothing baseline). */
+  extraVsix?: string[];
 }
 
 export interface EditorSession {
@@ -147,6 +149,7 @@ export async function startEditor(options: EditorOptions = {}): Promise<EditorSe
     writeSettings();
 
     installExtension(ensureVsix(), extensionsDir, userDataDir);
+    for (const vsix of options.extraVsix ?? []) installExtension(vsix, extensionsDir, userDataDir);
     const installed = readdirSync(extensionsDir).filter((d) => d.startsWith(extensionIdentity().id + '-'));
     if (installed.length !== 1) throw new Error(`expected one ${extensionIdentity().id} in ${extensionsDir} after installing the .vsix, found: ${readdirSync(extensionsDir).join(', ')}`);
     const extensionDir = join(extensionsDir, installed[0]!);
