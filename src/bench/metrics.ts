@@ -19,6 +19,8 @@ export interface TaskMetrics {
   /** Share of the target's lines reached by the end of the run. */
   coverage: number | null;
   tokens: number;
+  /** Dollars, when the endpoint's prices were given (--prompt-price, --completion-price). */
+  costUsd?: number | null;
   wallSeconds: number;
 }
 
@@ -45,6 +47,7 @@ export interface Summary {
   behaviouralAgreement: number | null;
   coverage: number | null;
   tokens: number;
+  costUsd: number | null;
   wallSeconds: number;
 }
 
@@ -80,6 +83,7 @@ export function summarize(results: TaskResult[], tasks: number, wallSeconds: num
     behaviouralAgreement: mean(present(done.map((r) => r.metrics.behaviouralAgreement))),
     coverage: mean(present(done.map((r) => r.metrics.coverage))),
     tokens: results.reduce((a, r) => a + r.metrics.tokens, 0),
+    costUsd: results.some((r) => typeof r.metrics.costUsd === 'number') ? results.reduce((a, r) => a + (r.metrics.costUsd ?? 0), 0) : null,
     wallSeconds,
   };
 }

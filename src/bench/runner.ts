@@ -37,6 +37,8 @@ export interface Progress {
   running: number;
   skipped: number;
   tokens: number;
+  /** Running cost in dollars; null when no prices were given. */
+  costUsd: number | null;
   elapsedSeconds: number;
   etaSeconds: number | null;
   last?: TaskResult;
@@ -90,10 +92,11 @@ export async function runBench(options: BenchOptions): Promise<{ results: TaskRe
   let failed = 0;
   let running = 0;
   let tokens = 0;
+  let cost: number | null = null;
   const progress = (last?: TaskResult) => {
     const elapsed = (Date.now() - started) / 1000;
     const eta = done > 0 ? (elapsed / done) * (total - done) : null;
-    options.onProgress?.({ done, total, failed, running, skipped, tokens, elapsedSeconds: elapsed, etaSeconds: eta, last });
+    options.onProgress?.({ done, total, failed, running, skipped, tokens, costUsd: cost, elapsedSeconds: elapsed, etaSeconds: eta, last });
   };
 
   let next = 0;
@@ -108,6 +111,7 @@ export async function runBench(options: BenchOptions): Promise<{ results: TaskRe
       done++;
       if (!result.ok) failed++;
       tokens += result.metrics.tokens;
+      if (typeof result.metrics.costUsd === 'number') cost = (cost ?? 0) + result.metrics.costUsd;
       results.push(result);
       if (options.out) appendFileSync(options.out, JSON.stringify(result) + '\n');
       progress(result);
@@ -121,13 +125,14 @@ async function runOne(task: BenchTask, variant: Variant, options: BenchOptions):
   const t0 = Date.now();
   const settings: SessionSettings = { ...options.settings, ...variant };
   try {
-    const { session, metrics } = await options.runTask(task, variant, {
+    const { session, metrics: measured } = await options.runTask(task, variant, {
       settings,
       llm: options.llm,
       judge: options.judge,
       python: options.python,
       signal: options.signal,
     });
+    const metrics = { ...measured, costUsd: costOf(session, options.llm?.pricing) };
     const ok = !session.error || session.error.kind === 'budget';
     return { taskId: task.taskId, ok, variant, metrics, session, ...(ok ? {} : { error: session.error!.message }) };
   } catch (err) {
@@ -151,4 +156,10 @@ export function baseMetrics(session: SessionFile, wallSeconds: number): TaskMetr
     coverage: coverageReached(session),
     tokens: session.usage.promptTokens + session.usage.completionTokens,
   };
+}
+
+/** Dollars for a session's tokens at the endpoint's prices (per million); null without prices. */
+export function costOf(session: SessionFile, pricing: LlmConfig['pricing']): number | null {
+  if (!pricing) return null;
+  return (session.usage.promptTokens * pricing.prompt + session.usage.completionTokens * pricing.completion) / 1e6;
 }

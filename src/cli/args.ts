@@ -1,5 +1,6 @@
 // Argument parsing shared by the subcommands, on top of node:util's parseArgs.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { LlmConfig } from '../agent/types.js';
 
 /** Bad usage or bad input: exit code 2 with a one-line reason. */
 export class UsageError extends Error {
@@ -57,7 +58,7 @@ export interface LlmFlagValues {
  * --api-key-env (default OPENAI_API_KEY). Keys never come from flags, so they stay out of
  * shell history and process lists.
  */
-export function llmFromFlags(values: LlmFlagValues, env: NodeJS.ProcessEnv = process.env) {
+export function llmFromFlags(values: LlmFlagValues, env: NodeJS.ProcessEnv = process.env): { llm: LlmConfig; judge?: LlmConfig } | undefined {
   const baseURL = values['base-url'] ?? env.PAU_BASE_URL;
   const model = values.model ?? env.PAU_MODEL;
   const keyVar = values['api-key-env'] ?? 'OPENAI_API_KEY';

@@ -11,7 +11,8 @@ import { intFlag, LLM_OPTIONS, llmFromFlags, parse, UsageError } from './args.js
 const HELP = `usage: pau bench <tasks.jsonl> [--offline | --base-url URL --model NAME [--judge-model NAME] [--api-key-env VAR] [--text-protocol]]
        [--concurrency N] [--shard i/n] [--out results.jsonl] [--report report.md] [--json]
        [--strictness anonymized|signature|anonymized,signature] [--coverage-feedback on|off|on,off]
-       [--max-probes N] [--timeout-ms N] [--memory-mb N] [--python PATH]`;
+       [--max-probes N] [--timeout-ms N] [--memory-mb N] [--python PATH]
+       [--prompt-price USD --completion-price USD]   (per million tokens: the running cost on a TTY and costUsd)`;
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, {
@@ -28,6 +29,8 @@ export async function run(argv: string[]): Promise<number> {
     'timeout-ms': { type: 'string' },
     'memory-mb': { type: 'string' },
     python: { type: 'string' },
+    'prompt-price': { type: 'string' },
+    'completion-price': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
@@ -39,6 +42,8 @@ export async function run(argv: string[]): Promise<number> {
   if (extra.length) throw new UsageError(`unexpected argument '${extra[0]}'`);
 
   const endpoint = values.offline ? undefined : llmFromFlags(values);
+  const pricing = parsePricing(values['prompt-price'], values['completion-price']);
+  if (endpoint && pricing) endpoint.llm = { ...endpoint.llm, pricing };
   if (!values.offline && !endpoint) throw new UsageError('no endpoint: pass --base-url and --model (or set PAU_BASE_URL, PAU_MODEL), or use --offline');
   const variants = parseVariants(values.strictness, values['coverage-feedback']);
   const shard = parseShard(values.shard);
@@ -109,6 +114,14 @@ function parseVariants(strictness = 'anonymized', coverage = 'on'): Variant[] {
   return levels.flatMap((s) => feedback.map((c) => ({ strictness: s as Variant['strictness'], coverageFeedback: c === 'on' })));
 }
 
+function parsePricing(prompt: string | undefined, completion: string | undefined): { prompt: number; completion: number } | undefined {
+  if (prompt === undefined && completion === undefined) return undefined;
+  const p = Number(prompt ?? 0);
+  const c = Number(completion ?? 0);
+  if (!Number.isFinite(p) || !Number.isFinite(c) || p < 0 || c < 0) throw new UsageError('--prompt-price and --completion-price take dollars per million tokens, e.g. 0.15');
+  return { prompt: p, completion: c };
+}
+
 function parseShard(spec: string | undefined): { i: number; n: number } | undefined {
   if (spec === undefined) return undefined;
   const m = /^(\d+)\/(\d+)$/.exec(spec);
@@ -122,7 +135,8 @@ function progressLine(p: Progress, tty: boolean) {
   if (!tty) return;
   const eta = p.etaSeconds === null ? '?' : `${Math.round(p.etaSeconds)}s`;
   const resumed = p.skipped ? `, ${p.skipped} already done` : '';
-  process.stderr.write(`\r\x1b[K${p.done}/${p.total} tasks (${p.failed} failed, ${p.running} running${resumed})  ETA ${eta}  ${p.tokens} tokens`);
+  const cost = p.costUsd === null ? '' : `  $${p.costUsd.toFixed(4)}`;
+  process.stderr.write(`\r\x1b[K${p.done}/${p.total} tasks (${p.failed} failed, ${p.running} running${resumed})  ETA ${eta}  ${p.tokens} tokens${cost}`);
 }
 
 function humanSummary(s: ReturnType<typeof summarize>): string {

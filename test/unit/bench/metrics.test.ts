@@ -62,3 +62,12 @@ test('the report breaks results down by variant and lists failures and skipped r
   assert.match(svg, /Judge scores/);
   assert.equal((svg.match(/<rect x=/g) ?? []).length, 5 * 2 + 2, 'five buckets per variant, plus two legend swatches');
 });
+
+test('cost: dollars from the session usage at the given prices; null without prices', async () => {
+  const { costOf } = await import('../../../src/bench/runner.js');
+  const session = { usage: { requests: 3, promptTokens: 2_000_000, completionTokens: 500_000 } } as Parameters<typeof costOf>[0];
+  assert.equal(costOf(session, { prompt: 0.15, completion: 0.6 }), 0.3 + 0.3);
+  assert.equal(costOf(session, undefined), null);
+  assert.equal(summarize([result({ tokens: 1 })], 1, 1).costUsd, null);
+  assert.ok(Math.abs(summarize([result({ costUsd: 0.25 }), result({ costUsd: 0.5 })], 2, 1).costUsd! - 0.75) < 1e-12);
+});
