@@ -36,6 +36,13 @@ export function intFlag(name: string, value: string | undefined, fallback: numbe
   return n;
 }
 
+/** The sandbox's flags, the same for every subcommand that calls the function. */
+export const SANDBOX_OPTIONS = {
+  'timeout-ms': { type: 'string' },
+  'memory-mb': { type: 'string' },
+  python: { type: 'string' },
+} as const;
+
 /** Flags every LLM-using subcommand takes (`pau probe`, `pau bench`). */
 export const LLM_OPTIONS = {
   'base-url': { type: 'string' },

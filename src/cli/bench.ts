@@ -6,7 +6,7 @@ import { summarize, type Variant } from '../bench/metrics.js';
 import { renderChart, renderReport } from '../bench/report.js';
 import { runBench, type Progress } from '../bench/runner.js';
 import { loadTasks, shardOf } from '../bench/tasks.js';
-import { intFlag, LLM_OPTIONS, llmFromFlags, parse, UsageError } from './args.js';
+import { intFlag, LLM_OPTIONS, llmFromFlags, parse, SANDBOX_OPTIONS, UsageError } from './args.js';
 
 const HELP = `usage: pau bench <tasks.jsonl> [--offline | --base-url URL --model NAME [--judge-model NAME] [--api-key-env VAR] [--text-protocol]]
        [--concurrency N] [--shard i/n] [--out results.jsonl] [--report report.md] [--json]
@@ -26,9 +26,7 @@ export async function run(argv: string[]): Promise<number> {
     strictness: { type: 'string' },
     'coverage-feedback': { type: 'string' },
     'max-probes': { type: 'string' },
-    'timeout-ms': { type: 'string' },
-    'memory-mb': { type: 'string' },
-    python: { type: 'string' },
+    ...SANDBOX_OPTIONS,
     'prompt-price': { type: 'string' },
     'completion-price': { type: 'string' },
     help: { type: 'boolean', short: 'h' },

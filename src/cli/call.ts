@@ -1,7 +1,7 @@
 // `pau call`: one sandboxed call of a Python function, printed as a line or as ProbeResult JSON.
 import { startWorker } from '../probe/client.js';
 import { ProbeError, type CallRequest, type ProbeResult, type WorkerLimits } from '../probe/types.js';
-import { intFlag, parse, parseTargetSpec, UsageError } from './args.js';
+import { intFlag, parse, parseTargetSpec, SANDBOX_OPTIONS, UsageError } from './args.js';
 
 const HELP = `usage: pau call <file.py>:<qualname> [ARG_SOURCE...] [options]
 
@@ -78,9 +78,7 @@ export async function run(argv: string[]): Promise<number> {
     kw: { type: 'string', multiple: true },
     receiver: { type: 'string' },
     json: { type: 'boolean' },
-    'timeout-ms': { type: 'string' },
-    'memory-mb': { type: 'string' },
-    python: { type: 'string' },
+    ...SANDBOX_OPTIONS,
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {

@@ -7,7 +7,7 @@ import type { LlmConfig, RunOptions } from '../agent/types.js';
 import { saveSession } from '../session/file.js';
 import { Session } from '../session/run.js';
 import type { SessionFile, SessionSettings, Strictness } from '../session/types.js';
-import { intFlag, LLM_OPTIONS, llmFromFlags, parse, parseTargetSpec, UsageError } from './args.js';
+import { intFlag, LLM_OPTIONS, llmFromFlags, parse, parseTargetSpec, SANDBOX_OPTIONS, UsageError } from './args.js';
 import { createPrinter, stdoutWriter, wantsColor } from './print.js';
 
 const HELP = `usage: pau probe <file.py>:<qualname> [options]
@@ -37,14 +37,12 @@ const options = {
   ...LLM_OPTIONS,
   offline: { type: 'boolean' },
   'max-probes': { type: 'string' },
-  'timeout-ms': { type: 'string' },
-  'memory-mb': { type: 'string' },
+  ...SANDBOX_OPTIONS,
   strictness: { type: 'string' },
   'coverage-feedback': { type: 'string' },
   compare: { type: 'boolean' },
   json: { type: 'boolean' },
   out: { type: 'string' },
-  python: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
