@@ -321,7 +321,11 @@ export async function generateDocstringsForFile(ctx: PauContext, runs: RunContro
     void vscode.window.showWarningMessage(`PAU: ${batch.refused[0]?.message ?? 'no docstring could be placed.'}`);
     return;
   }
-  // Every edit needs confirmation: VS Code shows them in the refactor preview, where each can be unticked.
+  // Every edit needs confirmation: VS Code shows them in the Refactor Preview, unticked; the user
+  // ticks the docstrings to keep and applies. Say so, since an untouched Apply writes nothing.
+  void vscode.window.showInformationMessage(
+    `PAU: ${batch.edits.length} proposed docstring${batch.edits.length === 1 ? '' : 's'} in the Refactor Preview: tick the ones to keep, then Apply.`,
+  );
   const edit = new vscode.WorkspaceEdit();
   for (const e of batch.edits) {
     const proposal = proposals.find((p) => p.fn.qualname === e.qualname);
