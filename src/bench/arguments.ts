@@ -2,68 +2,17 @@
 // e.g. `(1, 'a, b', [2, 3])` or `([1, 2],)`. We split it into one source per positional
 // argument without evaluating anything: the worker's grammar checks each part later.
 // (The research harness unpacked a list argument silently; here `([1, 2],)` is one list.)
+import { matchingBracket, splitTopLevel, stripComments } from '../compare/python-source.js';
 
-/** Top-level comma split of a tuple's source, aware of brackets, strings and comments. */
+/** One source per argument of a tuple display; anything that is not one is a single argument. */
 export function splitArgumentTuple(source: string): string[] {
   const text = source.trim();
-  const inner = stripOuterParens(text);
-  if (inner === null) return [text]; // a single expression, not a tuple display
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < inner.length; i++) {
-    const c = inner[i]!;
-    if (c === "'" || c === '"') {
-      i = skipString(inner, i);
-      continue;
-    }
-    if ('([{'.includes(c)) depth++;
-    else if (')]}'.includes(c)) depth--;
-    else if (c === ',' && depth === 0) {
-      parts.push(inner.slice(start, i).trim());
-      start = i + 1;
-    }
-  }
-  const last = inner.slice(start).trim();
-  if (last) parts.push(last);
-  return parts;
-}
-
-/** `(…)` enclosing the whole text → its inside; otherwise null. `(1)` is not a tuple: null. */
-function stripOuterParens(text: string): string | null {
-  if (!text.startsWith('(') || !text.endsWith(')')) return null;
-  let depth = 0;
-  let topComma = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === "'" || c === '"') {
-      i = skipString(text, i);
-      continue;
-    }
-    if ('([{'.includes(c)) depth++;
-    else if (')]}'.includes(c)) {
-      depth--;
-      if (depth === 0 && i !== text.length - 1) return null; // e.g. `(1) + (2)`
-    } else if (c === ',' && depth === 1) topComma = true;
-  }
+  // `(…)` must enclose the whole text: `(1) + (2)` is one expression.
+  if (!text.startsWith('(') || matchingBracket(text, 0) !== text.length - 1) return [text];
   const inner = text.slice(1, -1);
-  if (!inner.trim()) return ''; // `()` → no arguments
-  return topComma ? inner : null;
-}
-
-/** Index of the closing quote of the string literal starting at `i` (handles triple quotes, escapes). */
-function skipString(text: string, i: number): number {
-  const q = text[i]!;
-  const triple = text.startsWith(q.repeat(3), i);
-  const end = triple ? q.repeat(3) : q;
-  let j = i + end.length;
-  while (j < text.length) {
-    if (text[j] === '\\') {
-      j += 2;
-      continue;
-    }
-    if (text.startsWith(end, j)) return j + end.length - 1;
-    j++;
-  }
-  return text.length - 1;
+  if (!inner.trim()) return []; // `()`: no arguments
+  const parts = splitTopLevel(inner);
+  // A tuple has a top-level comma: `(1)` is just 1, `(1,)` is a one-tuple.
+  const isTuple = parts !== null && (parts.length > 1 || stripComments(inner).trim().endsWith(','));
+  return isTuple ? parts : [text];
 }
