@@ -35,10 +35,10 @@ export function describeSessionError(error: SessionError): Problem | undefined {
     case 'stopped':
       return undefined;
     case 'llm-auth':
-      // The engine's message already names the command when the host gave it the hint.
+      // The engine's sentence already says the key was refused, and names the command when the
+      // host gave it the hint: say each once.
       return {
         severity: 'error',
-        // The engine's sentence already says the key was refused; say it once.
         message: /api key/i.test(message) ? capitalize(message) : `The endpoint rejected the API key: ${message}`,
         hint: message.includes(SET_KEY) ? 'Then Re-run.' : `Run “${SET_KEY}” to store a valid key, then Re-run.`,
         fix: { action: 'set-api-key', label: 'Set API Key' },
