@@ -42,8 +42,8 @@ const node = {
 const builds = [
   // The engine (openai SDK, execa, session, docstring writer) is a bundle of its own that the
   // extension loads on the first command: activation then parses only the editor layer.
-  { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode', './backend.js'] },
-  { ...node, entryPoints: ['src/vscode/backend.ts'], outfile: 'dist/backend.js', external: ['vscode'] },
+  { ...node, entryPoints: ['src/extension/main.ts'], outfile: 'dist/extension.js', external: ['vscode', './backend.js'] },
+  { ...node, entryPoints: ['src/extension/backend.ts'], outfile: 'dist/backend.js', external: ['vscode'] },
   { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   {
     ...common,

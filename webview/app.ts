@@ -2,7 +2,7 @@
 // redraws only the sections they touched.
 import type { HostMessage, WebviewMessage } from '../src/protocol/messages.js';
 import { describeSessionError, type Fix, type Problem } from '../src/protocol/problems.js';
-import { Batcher, type Scheduler } from '../src/protocol/batch.js';
+import { Batcher, type Scheduler } from '../src/core/batch.js';
 import { button, h, icon, setDisabled } from './dom.js';
 import { formatUsage } from './format.js';
 import { apply, createModel, finishedProbes, type Model, type Section } from './model.js';

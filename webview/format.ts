@@ -1,8 +1,8 @@
 // How the panel writes numbers, durations, results and counters. Calls and outcomes use the
 // same renderings as the CLI and the Markdown export (src/session/format.ts).
-import type { ProbeResult } from '../src/probe/types.js';
+import type { ProbeResult } from '../src/core/probe-types.js';
 import type { Pricing } from '../src/protocol/messages.js';
-import type { Usage } from '../src/session/types.js';
+import type { Usage } from '../src/core/session-types.js';
 
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 

@@ -1,11 +1,11 @@
 // The panel's view model and how host messages change it. Pure: no DOM, so it is unit-tested
 // under Node. `apply` mutates the model in place (a live run sends thousands of events) and
 // says which sections of the page need drawing again.
-import type { CallRequest, ProbeResult } from '../src/probe/types.js';
+import type { CallRequest, ProbeResult } from '../src/core/probe-types.js';
 import type { DocstringTexts, HostMessage, PanelState, PanelTarget, Pricing } from '../src/protocol/messages.js';
 import type { Problem } from '../src/protocol/problems.js';
-import type { Comparison, ProbeRecord, SessionError, SessionEvent, SessionFile, SessionSettings, ShownAs, Usage } from '../src/session/types.js';
-import { sessionEvents } from '../src/session/replay.js';
+import type { Comparison, ProbeRecord, SessionError, SessionEvent, SessionFile, SessionSettings, ShownAs, Usage } from '../src/core/session-types.js';
+import { sessionEvents } from '../src/core/replay.js';
 import { keepTail } from './format.js';
 
 export interface ProbeRow {

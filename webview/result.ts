@@ -1,7 +1,7 @@
 // The end of a run: the inferred description, then the comparison with the actual docstring
 // (side by side with a word-level diff, behavioural agreement, doctests, judge, word overlap,
 // the stale-docstring flag).
-import type { Comparison, Description } from '../src/session/types.js';
+import type { Comparison, Description } from '../src/core/session-types.js';
 import { wordDiff } from './diff.js';
 import { h, icon } from './dom.js';
 import { parseMarkdownTable, percent, ratio } from './format.js';

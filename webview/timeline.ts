@@ -2,7 +2,7 @@
 // coverage, origin), windowed above VIRTUALISE_ABOVE rows, and a details pane for the
 // selected probe. Keyboard: the list is one tab stop (a listbox); arrows, Page Up/Down,
 // Home/End move, Enter shows the details.
-import { renderCall } from '../src/session/format.js';
+import { renderCall } from '../src/core/format.js';
 import { h, icon } from './dom.js';
 import { coverageDelta, coverageText, formatDuration, outputText, statusIcon, typeText } from './format.js';
 import { callName, type Model, type ProbeRow } from './model.js';

@@ -2,7 +2,7 @@
 // the validation that turns what the model sent into typed actions (or a message saying what
 // shape was expected). Model output is parsed with JSON.parse only, never evaluated.
 import type OpenAI from 'openai';
-import type { Description } from '../session/types.js';
+import type { Description } from '../core/session-types.js';
 
 export interface CallSpec {
   args: string[];

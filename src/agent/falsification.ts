@@ -3,7 +3,7 @@
 // description is accepted the agent must have stated a hypothesis and then made at least
 // FALSIFICATION_PROBES new probes (not cached, not rejected), covering at least
 // FALSIFICATION_CLASSES distinct edge classes. Inputs are classified from their source text.
-import type { CallRequest } from '../probe/types.js';
+import type { CallRequest } from '../core/probe-types.js';
 
 export const FALSIFICATION_PROBES = 3;
 export const FALSIFICATION_CLASSES = 2;

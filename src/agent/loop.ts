@@ -3,17 +3,17 @@
 // budget runs out, or the run is stopped. Overconfidence is held off by the loop itself: the
 // falsification gate refuses early submissions; the budget and a turn cap bound the run.
 import type OpenAI from 'openai';
-import type { CallRequest, FunctionInfo } from '../probe/types.js';
-import type { Description, ProbeRecord, ShownAs, Strictness } from '../session/types.js';
-import { callKey } from '../session/call-key.js';
-import { addCoverage, type CoverageSoFar } from '../session/format.js';
+import type { CallRequest, FunctionInfo } from '../core/probe-types.js';
+import type { Description, ProbeRecord, ShownAs, Strictness } from '../core/session-types.js';
+import { callKey } from '../core/call-identity.js';
+import { addCoverage, type CoverageSoFar } from '../core/format.js';
 import { parseTextAction, parseToolCall, TOOLS, type Action, type Parsed } from './actions.js';
-import { createOpenAI } from './client.js';
+import { createOpenAI } from '../llm/client.js';
 import { FalsificationGate } from './falsification.js';
-import { streamReply, type AssistantReply } from './llm.js';
+import { streamReply, type AssistantReply } from '../llm/stream.js';
 import { ModelView, renderProbeCompact, renderProbeVerbatim, systemPrompt, taskMessage, type PromptOptions } from './prompt.js';
-import { callableParams } from './shown.js';
-import type { LlmConfig, ProbeFn } from './types.js';
+import { callableParams } from '../core/shown.js';
+import type { LlmConfig, ProbeFn } from '../core/run-types.js';
 
 /** Probe results older than the last RECENT_RESULTS are shown in one line each. */
 export const RECENT_RESULTS = 10;

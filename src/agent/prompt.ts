@@ -2,12 +2,12 @@
 // Coverage feedback gives counts only (never line numbers or code). At strictness `anonymized`
 // the real function and parameter names are scrubbed from the messages where Python itself
 // would reveal them (binding TypeErrors, `name()` in messages, the worker's `kwargs.<name>` labels).
-import type { FunctionInfo, ProbeResult } from '../probe/types.js';
-import type { ProbeRecord, ShownAs, Strictness } from '../session/types.js';
-import { oneLine, rejectionReason, renderCall, renderOutcome, type CoverageSoFar } from '../session/format.js';
+import type { FunctionInfo, ProbeResult } from '../core/probe-types.js';
+import type { ProbeRecord, ShownAs, Strictness } from '../core/session-types.js';
+import { oneLine, rejectionReason, renderCall, renderOutcome, type CoverageSoFar } from '../core/format.js';
 import { CALL_SHAPE, SUBMIT_SHAPE, TEXT_PROTOCOL_SHAPE } from './actions.js';
 import { EDGE_CLASSES, FALSIFICATION_CLASSES, FALSIFICATION_PROBES } from './falsification.js';
-import { modelHeader, NameMap } from './shown.js';
+import { modelHeader, NameMap } from '../core/shown.js';
 
 /** How the model sees calls and results: its names, and scrubbing of the real ones. */
 export class ModelView {

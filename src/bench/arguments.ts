@@ -2,7 +2,7 @@
 // e.g. `(1, 'a, b', [2, 3])` or `([1, 2],)`. We split it into one source per positional
 // argument without evaluating anything: the worker's grammar checks each part later.
 // (The research harness unpacked a list argument silently; here `([1, 2],)` is one list.)
-import { matchingBracket, splitTopLevel, stripComments } from '../compare/python-source.js';
+import { matchingBracket, splitTopLevel, stripComments } from '../core/python-source.js';
 
 /** One source per argument of a tuple display; anything that is not one is a single argument. */
 export function splitArgumentTuple(source: string): string[] {

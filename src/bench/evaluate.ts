@@ -5,9 +5,10 @@
 // - the comparison scores the inferred description against the task's gold description
 //   (the judge, PAU's rubric) and, through an implementation written from the description
 //   alone, on the task's held-out test inputs (the code task, compared type-aware).
-import type { CompareFn, ProbeFn } from '../agent/types.js';
-import { runSession, type SessionServices } from '../session/run.js';
-import type { SessionFile } from '../session/types.js';
+import type { CompareFn, ProbeFn } from '../core/run-types.js';
+import { runSession } from '../session/run.js';
+import type { SessionServices } from '../core/run-types.js';
+import type { SessionFile } from '../core/session-types.js';
 import { baseMetrics, type TaskContext } from './runner.js';
 import type { TaskMetrics, Variant } from './metrics.js';
 import type { BenchTask } from './tasks.js';

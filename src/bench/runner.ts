@@ -2,8 +2,8 @@
 // line per finished task, appended as soon as it finishes, so a killed run loses only the
 // tasks in flight), sharded, with progress on a TTY.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import type { LlmConfig } from '../agent/types.js';
-import type { SessionFile, SessionSettings } from '../session/types.js';
+import type { LlmConfig } from '../core/run-types.js';
+import type { SessionFile, SessionSettings } from '../core/session-types.js';
 import { coverageReached, variantKey, type TaskMetrics, type TaskResult, type Variant } from './metrics.js';
 import type { BenchTask } from './tasks.js';
 

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { CallRequest, ProbeTarget } from '../probe/types.js';
+import type { CallRequest, ProbeTarget } from '../core/probe-types.js';
 import { splitArgumentTuple } from './arguments.js';
 
 export interface BenchTask {

@@ -1,6 +1,6 @@
 // Argument parsing shared by the subcommands, on top of node:util's parseArgs.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import type { LlmConfig } from '../agent/types.js';
+import type { LlmConfig } from '../core/run-types.js';
 
 /** Bad usage or bad input: exit code 2 with a one-line reason. */
 export class UsageError extends Error {

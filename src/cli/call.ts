@@ -1,6 +1,6 @@
 // `pau call`: one sandboxed call of a Python function, printed as a line or as ProbeResult JSON.
 import { startWorker } from '../probe/client.js';
-import { ProbeError, type CallRequest, type ProbeResult, type WorkerLimits } from '../probe/types.js';
+import { ProbeError, type CallRequest, type ProbeResult, type WorkerLimits } from '../core/probe-types.js';
 import { intFlag, parse, parseTargetSpec, SANDBOX_OPTIONS, UsageError } from './args.js';
 
 const HELP = `usage: pau call <file.py>:<qualname> [ARG_SOURCE...] [options]

@@ -1,9 +1,9 @@
 // The terminal face of a session: a subscriber to the event stream that prints each probe as it
 // happens, the hypothesis when it changes, and a summary at the end. `pau probe` and
 // `pau replay` use the same printer, so a replay looks like the live run.
-import { shownHeader } from '../agent/shown.js';
-import { addCoverage, oneLine, renderCall, renderOutcome, type CoverageSoFar } from '../session/format.js';
-import type { Comparison, ProbeRecord, SessionEvent, SessionFile, SessionSettings, Usage } from '../session/types.js';
+import { shownHeader } from '../core/shown.js';
+import { addCoverage, oneLine, renderCall, renderOutcome, type CoverageSoFar } from '../core/format.js';
+import type { Comparison, ProbeRecord, SessionEvent, SessionFile, SessionSettings, Usage } from '../core/session-types.js';
 
 export interface PrinterOptions {
   write: (text: string) => void;

@@ -3,10 +3,10 @@
 // and the call in flight are aborted, the worker is stopped, the partial session is saved.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { LlmConfig, RunOptions } from '../agent/types.js';
+import type { LlmConfig, RunOptions } from '../core/run-types.js';
 import { saveSession } from '../session/file.js';
 import { Session } from '../session/run.js';
-import type { SessionFile, SessionSettings, Strictness } from '../session/types.js';
+import type { SessionFile, SessionSettings, Strictness } from '../core/session-types.js';
 import { intFlag, LLM_OPTIONS, llmFromFlags, parse, parseTargetSpec, SANDBOX_OPTIONS, UsageError } from './args.js';
 import { createPrinter, stdoutWriter, wantsColor } from './print.js';
 

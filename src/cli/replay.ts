@@ -1,6 +1,6 @@
 // `pau replay <session.json>`: print a saved session exactly as the live run printed it.
 import { loadSession, SessionFileError } from '../session/file.js';
-import { replaySession } from '../session/replay.js';
+import { replaySession } from '../core/replay.js';
 import { parse, UsageError } from './args.js';
 import { createPrinter, stdoutWriter, wantsColor } from './print.js';
 

@@ -2,13 +2,13 @@
 // on the same held-out inputs and count the inputs where they agree (see values.ts for what
 // "agree" means). Generated code runs only in its own sandboxed worker; whatever it does
 // (loop, exit, crash, write files) comes back as a result and is scored as disagreement.
-import type { CallRequest, Prober, ProbeResult, WorkerLimits, WorkerOptions } from '../probe/types.js';
-import { ProbeError } from '../probe/types.js';
-import type { BehaviouralDisagreement } from '../session/types.js';
-import { renderCall, renderOutcome } from '../session/format.js';
+import type { CallRequest, Prober, ProbeResult, WorkerLimits, WorkerOptions } from '../core/probe-types.js';
+import { ProbeError } from '../core/probe-types.js';
+import type { BehaviouralDisagreement } from '../core/session-types.js';
+import { renderCall, renderOutcome } from '../core/format.js';
 import { requestKey } from './call-source.js';
-import { pieces } from './python-source.js';
-import { compareValues } from './values.js';
+import { pieces } from '../core/python-source.js';
+import { compareValues } from '../core/values.js';
 
 export type StartWorker = (options: WorkerOptions) => Promise<Prober>;
 

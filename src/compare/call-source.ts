@@ -2,8 +2,8 @@
 // function under test: `name(…)`, `module.name(…)`, `Class.name(…)` for class and static
 // methods, `Class(…).name(…)` for instance methods. Anything else (assignments, imports,
 // wrapped calls like `list(gen(3))`, `*args` unpacking) is not mapped, with the reason.
-import type { CallRequest, FunctionInfo } from '../probe/types.js';
-import { matchingBracket, normaliseSource, splitTopLevel, stripComments } from './python-source.js';
+import type { CallRequest, FunctionInfo } from '../core/probe-types.js';
+import { matchingBracket, normaliseSource, splitTopLevel, stripComments } from '../core/python-source.js';
 
 /** `list(f(…))` / `tuple(f(…))`: how doctests show what a generator yields. */
 export type Wrapper = 'list' | 'tuple';

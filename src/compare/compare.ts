@@ -1,10 +1,10 @@
 // The comparison of a run's inferred description with the function's actual docstring:
 // doctests and lexical F1 always (when there is a docstring), behavioural agreement and the
 // judge when there is an LLM endpoint. Each part that cannot run says why in `notes`.
-import { callableParams, NameMap } from '../agent/shown.js';
-import type { CompareInput } from '../agent/types.js';
-import type { CallRequest, ProbeResult } from '../probe/types.js';
-import type { Comparison, Usage } from '../session/types.js';
+import { callableParams, NameMap } from '../core/shown.js';
+import type { CompareInput } from '../core/run-types.js';
+import type { CallRequest, ProbeResult } from '../core/probe-types.js';
+import type { Comparison, Usage } from '../core/session-types.js';
 import { isStale, runImplementation, scoreSide, selectHeldOut, usableReference, usesModuleClasses, type StartWorker } from './behaviour.js';
 import { doctestCalls, runDoctests, type DoctestReport } from './doctests.js';
 import { definesFunction, extractPythonCode, implementationMessages, type Side } from './implement.js';

@@ -1,8 +1,8 @@
 // Deciding whether an example's actual output matches its want, with doctest's default
 // semantics plus the directives it supports. One deliberate leniency: trailing whitespace on
 // each line and trailing blank lines are ignored (editors strip them; doctest does not).
-import type { ProbeResult } from '../probe/types.js';
-import { renderOutcome } from '../session/format.js';
+import type { ProbeResult } from '../core/probe-types.js';
+import { renderOutcome } from '../core/format.js';
 import type { Wrapper } from './call-source.js';
 import type { DoctestExample } from './doctest-parse.js';
 

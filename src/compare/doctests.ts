@@ -1,8 +1,8 @@
 // Running the actual docstring's examples in the sandbox, one call each through the real
 // function's worker. Only examples that are a call of the function can be mapped to a call
 // request; the others are reported as not run, never counted as passed.
-import type { CallRequest, FunctionInfo, Prober } from '../probe/types.js';
-import type { Comparison } from '../session/types.js';
+import type { CallRequest, FunctionInfo, Prober } from '../core/probe-types.js';
+import type { Comparison } from '../core/session-types.js';
 import { callFromSource } from './call-source.js';
 import { checkExample, materialise } from './doctest-check.js';
 import { parseDoctests, type DoctestExample } from './doctest-parse.js';

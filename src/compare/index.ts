@@ -1,7 +1,7 @@
 // The comparison with the actual docstring (DESIGN.md "Comparison with the actual docstring").
 // compareWithDocstring is what the session calls; the pieces are exported for the bench,
 // the CLI and tests.
-import type { CompareFn, CompareInput } from '../agent/types.js';
+import type { CompareFn, CompareInput } from '../core/run-types.js';
 import { compare, type ComparisonReport } from './compare.js';
 
 /** Compares a run's inferred description with the function's docstring. Generated code runs only in sandboxed workers. */
@@ -11,7 +11,7 @@ export const compareWithDocstring = (async (input: CompareInput): Promise<Compar
 }) satisfies CompareFn;
 
 export { compare, type BehaviouralReport, type CompareDeps, type ComparisonReport } from './compare.js';
-export { compareValues, valuesEqual, floatsClose, FLOAT_ABS_TOL, FLOAT_REL_TOL } from './values.js';
+export { compareValues, valuesEqual, floatsClose, FLOAT_ABS_TOL, FLOAT_REL_TOL } from '../core/values.js';
 export { isStale, runImplementation, scoreSide, selectHeldOut, STALE_CEILING, STALE_MARGIN, STALE_MIN_INPUTS, type StartWorker } from './behaviour.js';
 export { doctestCalls, runDoctests, type DoctestReport, type DoctestResult } from './doctests.js';
 export { parseDoctests, type DoctestExample } from './doctest-parse.js';

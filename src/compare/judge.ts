@@ -1,7 +1,7 @@
 // The PAU judge: a model rates the inferred description against the actual docstring on the
 // benchmark's 1–5 rubric, with a one-sentence rationale and the claims each side makes that
 // the other misses. Its reply is parsed defensively; a reply that cannot be read is dropped.
-import type { Comparison } from '../session/types.js';
+import type { Comparison } from '../core/session-types.js';
 import type { ChatMessage } from './llm.js';
 
 export type JudgeVerdict = NonNullable<Comparison['judge']>;

@@ -3,7 +3,7 @@
 // digits and underscores; a short list of English function words is dropped because they
 // dominate both texts and say nothing about the function. Doctest examples are left out of
 // both texts so the score measures the prose, not shared example calls.
-import type { Description } from '../session/types.js';
+import type { Description } from '../core/session-types.js';
 import { exampleLines } from './doctest-parse.js';
 
 export const STOP_WORDS = new Set(

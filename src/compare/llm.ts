@@ -1,8 +1,8 @@
 // One non-streaming chat completion for the comparison's LLM steps (implementations, judge).
 // Retries and timeouts come from the shared client; the caller's signal cancels the request.
-import { createOpenAI } from '../agent/client.js';
-import type { LlmConfig } from '../agent/types.js';
-import type { Usage } from '../session/types.js';
+import { createOpenAI } from '../llm/client.js';
+import type { LlmConfig } from '../core/run-types.js';
+import type { Usage } from '../core/session-types.js';
 
 export interface ChatMessage {
   role: 'system' | 'user';

@@ -2,9 +2,9 @@
 // description, and the actual docstring under the same anonymization the agent had (the
 // function is called by its shown name, e.g. `f`; parameters keep their documented names,
 // with a line saying which shown parameter each one is).
-import { NameMap, shownHeader } from '../agent/shown.js';
-import type { FunctionInfo } from '../probe/types.js';
-import type { Description, ShownAs, Strictness } from '../session/types.js';
+import { NameMap, shownHeader } from '../core/shown.js';
+import type { FunctionInfo } from '../core/probe-types.js';
+import type { Description, ShownAs, Strictness } from '../core/session-types.js';
 
 export interface Presentation {
   shown: ShownAs;

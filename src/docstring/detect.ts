@@ -1,7 +1,7 @@
 // Guessing the docstring style a file already uses, so that new docstrings match it.
 // A light scan, no Python needed: a docstring is a string literal at the very start of the
 // file or the first thing on a line after a line ending in ':' (a def or class header).
-import { skipString } from '../compare/python-source.js';
+import { skipString } from '../core/python-source.js';
 import type { DocstringStyle } from './types.js';
 
 const SPHINX = /^[ \t]*:(?:param|parameter|arg|argument|key|keyword|type|returns?|rtype|raises?|except|exception|yields?|ytype|var|ivar|cvar)\b[^:\n]*:/m;

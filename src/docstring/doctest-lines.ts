@@ -1,8 +1,8 @@
 // Doctest lines for docstring examples: what doctest would print for a probe result, the
 // traceback form for exceptions, and the call written with the real names.
-import type { ProbeResult, TaggedValue } from '../probe/types.js';
+import type { ProbeResult, TaggedValue } from '../core/probe-types.js';
 import { exceptionLine } from '../compare/doctest-check.js';
-import { matchingBracket, skipString } from '../compare/python-source.js';
+import { matchingBracket, skipString } from '../core/python-source.js';
 
 export const TRACEBACK_HEADER = 'Traceback (most recent call last):';
 

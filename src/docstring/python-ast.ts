@@ -1,7 +1,7 @@
 // Runs the embedded AST helper: one short `python -I -S` process per request, the source
 // on stdin, JSON on stdout. The user's code is parsed, never imported or executed.
 import { execa } from 'execa';
-import { skipString } from '../compare/python-source.js';
+import { skipString } from '../core/python-source.js';
 import { AST_HELPER_SOURCE } from './ast-helper.js';
 import type { FunctionLocation, PythonFunction } from './types.js';
 

@@ -1,6 +1,6 @@
 // Rendering an inferred Description as docstring text in Google, NumPy, Sphinx (reST field
 // list) or PEP 257 style. The output is the docstring's text: unindented, without quotes.
-import type { Description } from '../session/types.js';
+import type { Description } from '../core/session-types.js';
 import { doctestCall, doctestLines, doctestWant, type CallNames } from './doctest-lines.js';
 import { asSentence, formatProse, renameWords, splitFirstSentence, wrapWords } from './prose.js';
 import type { DocExample, DocstringStyle } from './types.js';

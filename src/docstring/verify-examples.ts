@@ -1,7 +1,7 @@
 // Examples are re-run through the sandbox before they are written: an example goes into a
 // docstring only if the function still gives the same result now (deterministic, the file
 // unchanged) and that result is something doctest can check.
-import type { CallRequest, Prober } from '../probe/types.js';
+import type { CallRequest, Prober } from '../core/probe-types.js';
 import { checkExample } from '../compare/doctest-check.js';
 import { doctestOutput, doctestWant } from './doctest-lines.js';
 import type { DocExample } from './types.js';

@@ -1,6 +1,6 @@
 // One call for the common case: a description in, the edit out, in the file's own style and
 // wrapped to fit the function's indentation.
-import type { Description } from '../session/types.js';
+import type { Description } from '../core/session-types.js';
 import { detectStyle } from './detect.js';
 import { computeDocstringEdit, type EditOptions } from './edit.js';
 import type { LocateTarget } from './python-ast.js';

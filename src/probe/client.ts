@@ -21,7 +21,7 @@ import {
   type Prober,
   type WorkerLimits,
   type WorkerOptions,
-} from './types.js';
+} from '../core/probe-types.js';
 
 /** The limits a call gets unless the worker options or the call say otherwise. */
 export function defaultLimits(): WorkerLimits {

@@ -1,7 +1,7 @@
 // The typed messages between the extension host and the panel's webview: one source of truth
 // for both sides. Host → webview messages are notifications; webview → host messages are
 // commands, validated by the host with `parseWebviewMessage` (the webview is untrusted input).
-import type { SessionEvent, SessionFile } from '../session/types.js';
+import type { SessionEvent, SessionFile } from '../core/session-types.js';
 import { parseFix, type Fix, type Problem } from './problems.js';
 
 /**

@@ -1,6 +1,6 @@
 // What the panel's error banner says, and which action fixes it. Shared so that the host's
 // notifications and the webview's banner name the same command the same way.
-import type { SessionError } from '../session/types.js';
+import type { SessionError } from '../core/session-types.js';
 import { paletteTitle } from './commands.js';
 import { isSettingKey, qualifiedKey, type SettingKey } from './settings.js';
 

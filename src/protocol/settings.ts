@@ -2,7 +2,7 @@
 // package.json's `contributes.configuration` must declare exactly this (a unit test checks),
 // the host reads values through `readSettings`, and the webview names keys from here.
 // No `vscode` import: the table is plain data so that Node tests and the webview can use it.
-import type { SessionSettings } from '../session/types.js';
+import type { SessionSettings } from '../core/session-types.js';
 
 export type SettingScope = 'application' | 'machine' | 'machine-overridable' | 'window' | 'resource';
 

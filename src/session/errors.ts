@@ -1,11 +1,11 @@
 // Any failure of a run becomes a SessionError: a kind the caller can act on and one line a
 // person can act on (for a rejected key: how to set it).
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
-import { StoppedError } from '../agent/abort.js';
-import { StreamError } from '../agent/llm.js';
-import { ProbeError } from '../probe/types.js';
-import { oneLine } from './format.js';
-import type { SessionError } from './types.js';
+import { StoppedError } from '../core/abort.js';
+import { StreamError } from '../llm/stream.js';
+import { ProbeError } from '../core/probe-types.js';
+import { oneLine } from '../core/format.js';
+import type { SessionError } from '../core/session-types.js';
 
 export const DEFAULT_AUTH_HINT = 'set OPENAI_API_KEY (or the variable named by --api-key-env)';
 

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { SESSION_VERSION, type SessionFile } from './types.js';
+import { SESSION_VERSION, type SessionFile } from '../core/session-types.js';
 
 /** A file that is not a session this version can read. */
 export class SessionFileError extends Error {

@@ -1,8 +1,8 @@
 // A session as a Markdown report: what was probed, what the agent believed along the way, what
 // it concluded, how that compares with the docstring, and what it cost.
-import { shownHeader } from '../agent/shown.js';
-import { addCoverage, oneLine, renderCall, renderOutcome, type CoverageSoFar } from './format.js';
-import type { Comparison, Description, SessionFile } from './types.js';
+import { shownHeader } from '../core/shown.js';
+import { addCoverage, oneLine, renderCall, renderOutcome, type CoverageSoFar } from '../core/format.js';
+import type { Comparison, Description, SessionFile } from '../core/session-types.js';
 
 const cell = (text: string) => oneLine(text, 160).replace(/\|/g, '\\|').replace(/`/g, 'ˋ');
 

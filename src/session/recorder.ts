@@ -1,10 +1,10 @@
 // Builds the session file as the run goes and emits the matching events, so the file and the
 // event stream can never disagree. It also owns the probe cache: a repeated call (same sources
 // after removing whitespace) is answered from the first call's result with origin 'cache'.
-import type { CallRequest, Prober, ProbeResult, ProbeTarget } from '../probe/types.js';
-import { raceAbort } from '../agent/abort.js';
-import type { ProbeFn } from '../agent/types.js';
-import { callKey } from './call-key.js';
+import type { CallRequest, Prober, ProbeResult, ProbeTarget } from '../core/probe-types.js';
+import { raceAbort } from '../core/abort.js';
+import type { ProbeFn } from '../core/run-types.js';
+import { callKey } from '../core/call-identity.js';
 import {
   SESSION_VERSION,
   type Comparison,
@@ -15,7 +15,7 @@ import {
   type SessionSettings,
   type ShownAs,
   type Usage,
-} from './types.js';
+} from '../core/session-types.js';
 
 export type Listener = (event: SessionEvent) => void;
 

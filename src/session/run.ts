@@ -2,21 +2,13 @@
 // offline explorer and/or the LLM agent probe, compare with the docstring, stop the worker
 // whatever happens, and hand back the session file. Subscribers read the event stream.
 import { AgentLoop } from '../agent/loop.js';
-import { raceAbort, StoppedError } from '../agent/abort.js';
-import { computeShownAs } from '../agent/shown.js';
-import type { CompareFn, OfflineOptions, OfflineReport, ProbeFn, RunOptions } from '../agent/types.js';
-import type { CallRequest, FunctionInfo, Prober, WorkerOptions } from '../probe/types.js';
+import { raceAbort, StoppedError } from '../core/abort.js';
+import { computeShownAs } from '../core/shown.js';
+import type { CompareFn, OfflineReport, RunOptions, SessionServices } from '../core/run-types.js';
+import type { FunctionInfo, Prober } from '../core/probe-types.js';
 import { toSessionError } from './errors.js';
 import { SessionRecorder, type Listener } from './recorder.js';
-import type { Description, SessionFile } from './types.js';
-
-/** The parts a run is made of; tests and the bench may substitute any of them. */
-export interface SessionServices {
-  startWorker: (options: WorkerOptions) => Promise<Prober>;
-  exploreOffline?: (info: FunctionInfo, probe: ProbeFn, opts: OfflineOptions) => Promise<OfflineReport>;
-  heldOutInputs?: (info: FunctionInfo, exclude: CallRequest[], count: number) => CallRequest[];
-  compare?: CompareFn;
-}
+import type { Description, SessionFile } from '../core/session-types.js';
 
 /** Offline probes that seed the LLM agent when settings.seedProbes is not given. */
 export const DEFAULT_SEED_PROBES = 8;

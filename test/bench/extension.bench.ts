@@ -7,7 +7,7 @@ import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
-import type { SessionFile } from '../../src/session/types.js';
+import type { SessionFile } from '../../src/core/session-types.js';
 import { REPO_ROOT } from '../e2e/harness/code-server.js';
 import { startEditor, type EditorSession } from '../e2e/harness/editor-session.js';
 import { ensureVsix } from '../e2e/harness/extension-vsix.js';

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import type { SessionFile } from '../../src/session/types.js';
+import type { SessionFile } from '../../src/core/session-types.js';
 import { REPO_ROOT } from './harness/code-server.js';
 import { editorForFile, SCREENSHOTS_DIR, withArtifactsOnFailure } from './harness/editor-session.js';
 import { byTestId, probeRows, screenshotPanel, text, waitForStatus } from './harness/panel.js';

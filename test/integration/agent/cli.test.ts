@@ -8,7 +8,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SessionFile } from '../../../src/session/types.js';
+import type { SessionFile } from '../../../src/core/session-types.js';
 import { startScriptedServer, type Script } from '../../support/llm-server.js';
 import { call, FIXTURE, submit } from './harness.js';
 

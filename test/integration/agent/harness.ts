@@ -2,10 +2,10 @@
 // on a fixture module of our own. Keeps the worker so tests can check its processes are gone.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { LlmConfig } from '../../../src/agent/types.js';
+import type { LlmConfig } from '../../../src/core/run-types.js';
 import { startWorker, type ProbeWorker } from '../../../src/probe/client.js';
 import { Session } from '../../../src/session/run.js';
-import type { SessionEvent, SessionFile, SessionSettings } from '../../../src/session/types.js';
+import type { SessionEvent, SessionFile, SessionSettings } from '../../../src/core/session-types.js';
 import { startScriptedServer, type Script, type ScriptedServer } from '../../support/llm-server.js';
 
 export const FIXTURE = fileURLToPath(new URL('../../fixtures/agent/strings.py', import.meta.url));

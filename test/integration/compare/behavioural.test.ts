@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compareWithDocstring } from '../../../src/compare/index.js';
-import type { CallRequest } from '../../../src/probe/types.js';
+import type { CallRequest } from '../../../src/core/probe-types.js';
 import { compareInput, realWorker, scriptedModel, sessionFor } from './support.js';
 
 const FIXTURE = fileURLToPath(new URL('../../fixtures/compare/numbers.py', import.meta.url));

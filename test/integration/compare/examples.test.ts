@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { heldOutInputs } from '../../../src/agent/offline/index.js';
+import { heldOutInputs } from '../../../src/explorer/index.js';
 import { compareWithDocstring, runDoctests, type DoctestReport } from '../../../src/compare/index.js';
 import { compareInput, realWorker, scriptedModel, sessionFor } from './support.js';
 

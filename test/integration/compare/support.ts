@@ -1,10 +1,10 @@
 // Shared pieces of the comparison's integration tests: a real worker for a fixture function,
 // a session file around it, and a scripted model that answers each prompt by its kind.
-import type { CompareInput, LlmConfig } from '../../../src/agent/types.js';
-import { computeShownAs } from '../../../src/agent/shown.js';
+import type { CompareInput, LlmConfig } from '../../../src/core/run-types.js';
+import { computeShownAs } from '../../../src/core/shown.js';
 import { startWorker } from '../../../src/probe/client.js';
-import type { CallRequest, Prober } from '../../../src/probe/types.js';
-import type { Description, SessionFile, Strictness } from '../../../src/session/types.js';
+import type { CallRequest, Prober } from '../../../src/core/probe-types.js';
+import type { Description, SessionFile, Strictness } from '../../../src/core/session-types.js';
 import { startScriptedServer, type RecordedRequest, type ScriptedServer } from '../../support/llm-server.js';
 
 export const DESCRIPTION: Description = {

@@ -11,7 +11,7 @@ import { applyEdits, computeDocstringEdit, planDocstringEdit } from '../../../sr
 import { checkDocstringEdits, locateInSources } from '../../../src/docstring/python-ast.js';
 import { renderDocstring } from '../../../src/docstring/render.js';
 import { DOCSTRING_STYLES, type DocstringEdit } from '../../../src/docstring/types.js';
-import type { Description } from '../../../src/session/types.js';
+import type { Description } from '../../../src/core/session-types.js';
 import { LAYOUTS, type Layout } from '../../fixtures/docstring/layouts.js';
 
 const ORACLE = fileURLToPath(new URL('../../fixtures/docstring/check_edits.py', import.meta.url));

@@ -13,9 +13,9 @@ import { doctestOutput } from '../../../src/docstring/doctest-lines.js';
 import { renderDocstring } from '../../../src/docstring/render.js';
 import { verifyExamples, type VerifiedExamples } from '../../../src/docstring/verify-examples.js';
 import { startWorker } from '../../../src/probe/client.js';
-import type { CallRequest } from '../../../src/probe/types.js';
-import { renderCall } from '../../../src/session/format.js';
-import type { Description } from '../../../src/session/types.js';
+import type { CallRequest } from '../../../src/core/probe-types.js';
+import { renderCall } from '../../../src/core/format.js';
+import type { Description } from '../../../src/core/session-types.js';
 
 const FIXTURE = fileURLToPath(new URL('../../fixtures/docstring/textutil.py', import.meta.url));
 

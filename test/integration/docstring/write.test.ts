@@ -8,7 +8,7 @@ import { applyEdits, computeDocstringEdit, computeDocstringEdits, DOCUMENT_CHANG
 import { docstringLiteral, normalizeDocstringBody, type LiteralStyle } from '../../../src/docstring/literal.js';
 import { listFunctions } from '../../../src/docstring/python-ast.js';
 import { writeDocstring } from '../../../src/docstring/write.js';
-import type { Description } from '../../../src/session/types.js';
+import type { Description } from '../../../src/core/session-types.js';
 
 const ORACLE = fileURLToPath(new URL('../../fixtures/docstring/check_edits.py', import.meta.url));
 

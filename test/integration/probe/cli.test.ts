@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import * as esbuild from 'esbuild';
-import type { ProbeResult } from '../../../src/probe/types.js';
+import type { ProbeResult } from '../../../src/core/probe-types.js';
 import { fixture, ROOT } from './support.js';
 
 interface Run {

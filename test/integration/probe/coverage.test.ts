@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { execFileSync } from 'node:child_process';
 import { startWorker } from '../../../src/probe/client.js';
-import { ProbeError, type CoverageCounts } from '../../../src/probe/types.js';
+import { ProbeError, type CoverageCounts } from '../../../src/core/probe-types.js';
 import { describeResult, fixture, freshWorker, workerFor } from './support.js';
 
 const counts = (hit: number, total: number, fresh: number): CoverageCounts => ({ hit, total, new: fresh });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { startWorker } from '../../../src/probe/client.js';
-import type { ProbeResult } from '../../../src/probe/types.js';
+import type { ProbeResult } from '../../../src/core/probe-types.js';
 import { describeResult, fixture, workerFor } from './support.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'pau-guards-'));

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { ProbeError } from '../../../src/probe/types.js';
+import { ProbeError } from '../../../src/core/probe-types.js';
 import { describeResult, exists, fixture, ROOT, freshWorker } from './support.js';
 
 /** Gone, or a zombie waiting for a reaper that is not us. */

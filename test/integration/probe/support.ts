@@ -4,7 +4,7 @@ import { after } from 'node:test';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startWorker, type ProbeWorker } from '../../../src/probe/client.js';
-import type { ProbeResult, WorkerOptions } from '../../../src/probe/types.js';
+import type { ProbeResult, WorkerOptions } from '../../../src/core/probe-types.js';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const FIXTURES = join(ROOT, 'test', 'fixtures', 'probe');

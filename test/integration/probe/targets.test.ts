@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { startWorker } from '../../../src/probe/client.js';
-import { ProbeError } from '../../../src/probe/types.js';
+import { ProbeError } from '../../../src/core/probe-types.js';
 import { describeResult, fixture, workerFor } from './support.js';
 
 test('keyword arguments are passed by name', async () => {

@@ -1,6 +1,6 @@
 // An in-memory Prober for unit tests: a tiny "function" over simple literal sources, with the
 // worker's shapes (rejected for code, raised for wrong types, coverage counts), no Python.
-import type { CallRequest, FunctionInfo, Prober, ProbeResult } from '../../../src/probe/types.js';
+import type { CallRequest, FunctionInfo, Prober, ProbeResult } from '../../../src/core/probe-types.js';
 
 export const SHOUT_INFO: FunctionInfo = {
   qualname: 'shout',

@@ -1,8 +1,8 @@
 // Runs a session against the scripted LLM server and a fake prober, collecting the events.
-import type { Prober } from '../../../src/probe/types.js';
-import type { LlmConfig } from '../../../src/agent/types.js';
+import type { Prober } from '../../../src/core/probe-types.js';
+import type { LlmConfig } from '../../../src/core/run-types.js';
 import { runSession } from '../../../src/session/run.js';
-import type { SessionEvent, SessionFile, SessionSettings } from '../../../src/session/types.js';
+import type { SessionEvent, SessionFile, SessionSettings } from '../../../src/core/session-types.js';
 import { startScriptedServer, type Script, type ScriptedServer } from '../../support/llm-server.js';
 import { FakeProber } from './fake-prober.js';
 

@@ -2,10 +2,10 @@
 // stderr without file paths or source lines, refusals with their reason.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { computeShownAs } from '../../../src/agent/shown.js';
+import { computeShownAs } from '../../../src/core/shown.js';
 import { ModelView, renderProbeCompact, renderProbeVerbatim, scrubStderr } from '../../../src/agent/prompt.js';
-import type { ProbeResult } from '../../../src/probe/types.js';
-import type { ProbeRecord } from '../../../src/session/types.js';
+import type { ProbeResult } from '../../../src/core/probe-types.js';
+import type { ProbeRecord } from '../../../src/core/session-types.js';
 import { SHOUT_INFO } from './fake-prober.js';
 
 const view = (strictness: 'anonymized' | 'signature') => new ModelView(SHOUT_INFO, computeShownAs(SHOUT_INFO, strictness), strictness);

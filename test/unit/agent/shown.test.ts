@@ -1,8 +1,8 @@
 // What the agent is shown of a signature, and mapping its keyword names back.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { computeShownAs, modelHeader, NameMap } from '../../../src/agent/shown.js';
-import type { FunctionInfo } from '../../../src/probe/types.js';
+import { computeShownAs, modelHeader, NameMap } from '../../../src/core/shown.js';
+import type { FunctionInfo } from '../../../src/core/probe-types.js';
 import { SHOUT_INFO } from './fake-prober.js';
 
 const METHOD: FunctionInfo = {

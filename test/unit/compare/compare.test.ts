@@ -2,10 +2,10 @@
 // parts run offline and online, held-out input selection, the stale flag, and the notes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { CompareInput } from '../../../src/agent/types.js';
-import type { CallRequest, FunctionInfo, Prober, ProbeResult, TaggedValue, WorkerOptions } from '../../../src/probe/types.js';
-import { ProbeError } from '../../../src/probe/types.js';
-import type { Description, SessionFile } from '../../../src/session/types.js';
+import type { CompareInput } from '../../../src/core/run-types.js';
+import type { CallRequest, FunctionInfo, Prober, ProbeResult, TaggedValue, WorkerOptions } from '../../../src/core/probe-types.js';
+import { ProbeError } from '../../../src/core/probe-types.js';
+import type { Description, SessionFile } from '../../../src/core/session-types.js';
 import { compare, METHOD_NOTE, NO_DOCSTRING_NOTE, NO_LLM_BEHAVIOURAL_NOTE, NO_LLM_JUDGE_NOTE } from '../../../src/compare/compare.js';
 import { startScriptedServer, type RecordedRequest, type ScriptedReply } from '../../support/llm-server.js';
 

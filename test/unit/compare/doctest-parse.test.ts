@@ -1,11 +1,11 @@
 // Reading doctest examples out of docstrings, mapping them to calls, and doctest's output checks.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { FunctionInfo, ProbeResult } from '../../../src/probe/types.js';
+import type { FunctionInfo, ProbeResult } from '../../../src/core/probe-types.js';
 import { parseDoctests, exampleLines } from '../../../src/compare/doctest-parse.js';
 import { callFromSource, requestKey } from '../../../src/compare/call-source.js';
 import { checkExample, ellipsisMatch, expectedException, materialise, outputMatches } from '../../../src/compare/doctest-check.js';
-import { normaliseSource, splitTopLevel } from '../../../src/compare/python-source.js';
+import { normaliseSource, splitTopLevel } from '../../../src/core/python-source.js';
 
 function info(over: Partial<FunctionInfo> = {}): FunctionInfo {
   return {

@@ -1,7 +1,7 @@
 // The offline text parts: lexical F1, the judge's reply parser, code extraction, anonymization.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Description } from '../../../src/session/types.js';
+import type { Description } from '../../../src/core/session-types.js';
 import { docstringProse, lexicalF1, lexicalTokens, tokenF1 } from '../../../src/compare/lexical.js';
 import { parseJudgeReply } from '../../../src/compare/judge.js';
 import { definesFunction, extractPythonCode, implementationMessages } from '../../../src/compare/implement.js';

@@ -1,8 +1,8 @@
 // Type-aware equality of results: what the behavioural comparison counts as "the same answer".
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ProbeResult, TaggedValue } from '../../../src/probe/types.js';
-import { compareValues, parsePyComplex, valuesEqual } from '../../../src/compare/values.js';
+import type { ProbeResult, TaggedValue } from '../../../src/core/probe-types.js';
+import { compareValues, parsePyComplex, valuesEqual } from '../../../src/core/values.js';
 
 const int = (v: number | string): TaggedValue => ({ t: 'int', v: String(v) });
 const float = (v: string): TaggedValue => ({ t: 'float', v });

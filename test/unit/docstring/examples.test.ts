@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { doctestOutput, doctestWant, tracebackWant } from '../../../src/docstring/doctest-lines.js';
 import { verifyExamples } from '../../../src/docstring/verify-examples.js';
-import type { CallRequest, FunctionInfo, Prober, ProbeResult } from '../../../src/probe/types.js';
+import type { CallRequest, FunctionInfo, Prober, ProbeResult } from '../../../src/core/probe-types.js';
 
 const returned = (repr: string, extra: Partial<ProbeResult> = {}, type = 'int'): ProbeResult => ({
   status: 'returned',

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderDocstring } from '../../../src/docstring/render.js';
 import { DOCSTRING_STYLES } from '../../../src/docstring/types.js';
-import type { Description } from '../../../src/session/types.js';
+import type { Description } from '../../../src/core/session-types.js';
 
 const SLUGIFY: Description = {
   summary: 'converts arg0 into a URL slug',

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Batcher, type Scheduler } from '../../../src/protocol/batch.js';
+import { Batcher, type Scheduler } from '../../../src/core/batch.js';
 
 /** A scheduler the test runs by hand. */
 function manual() {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { describeSessionError } from '../../../src/protocol/problems.js';
-import type { SessionError } from '../../../src/session/types.js';
+import type { SessionError } from '../../../src/core/session-types.js';
 
 const KINDS: SessionError['kind'][] = ['llm-auth', 'llm-rate-limit', 'llm-server', 'llm-stream', 'llm-other', 'worker', 'import', 'stopped', 'budget', 'internal'];
 

@@ -1,7 +1,7 @@
 // When two calls are the same call (answered from the cache).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { callKey } from '../../../src/session/call-key.js';
+import { callKey } from '../../../src/core/call-identity.js';
 
 test('whitespace outside string literals does not matter; inside it does', () => {
   assert.equal(callKey({ args: ['[1,2]'], kwargs: { b: '3', a: ' 4' } }), callKey({ args: [' [1, 2] '], kwargs: { a: '4', b: '3' } }));

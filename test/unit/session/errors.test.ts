@@ -2,9 +2,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { APIConnectionError, AuthenticationError, InternalServerError, NotFoundError, RateLimitError } from 'openai';
-import { StoppedError } from '../../../src/agent/abort.js';
-import { StreamError } from '../../../src/agent/llm.js';
-import { ProbeError } from '../../../src/probe/types.js';
+import { StoppedError } from '../../../src/core/abort.js';
+import { StreamError } from '../../../src/llm/stream.js';
+import { ProbeError } from '../../../src/core/probe-types.js';
 import { toSessionError } from '../../../src/session/errors.js';
 
 const headers = new Headers();

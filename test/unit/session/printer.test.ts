@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createPrinter, wantsColor } from '../../../src/cli/print.js';
-import { sessionEvents } from '../../../src/session/replay.js';
+import { sessionEvents } from '../../../src/core/replay.js';
 import { sampleSession } from './sample.js';
 
 function print(color: boolean, file = sampleSession(), showErrors = true): string {

@@ -1,8 +1,8 @@
 // A saved session replays as the event stream a live run emits.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { replaySession, sessionEvents } from '../../../src/session/replay.js';
-import type { SessionEvent } from '../../../src/session/types.js';
+import { replaySession, sessionEvents } from '../../../src/core/replay.js';
+import type { SessionEvent } from '../../../src/core/session-types.js';
 import { runScripted } from '../agent/harness.js';
 import { sampleSession } from './sample.js';
 

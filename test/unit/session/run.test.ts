@@ -2,10 +2,10 @@
 // what the run had, the offline explorer's seeds and report, and the comparison.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { CompareInput, OfflineReport, ProbeFn } from '../../../src/agent/types.js';
-import { ProbeError } from '../../../src/probe/types.js';
+import type { CompareInput, OfflineReport, ProbeFn } from '../../../src/core/run-types.js';
+import { ProbeError } from '../../../src/core/probe-types.js';
 import { runSession, Session } from '../../../src/session/run.js';
-import type { SessionEvent } from '../../../src/session/types.js';
+import type { SessionEvent } from '../../../src/core/session-types.js';
 import { startScriptedServer } from '../../support/llm-server.js';
 import { FakeProber, SHOUT_INFO } from '../agent/fake-prober.js';
 import { call, runScripted, sentText, SETTINGS } from '../agent/harness.js';

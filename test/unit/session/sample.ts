@@ -1,5 +1,5 @@
 // A small but complete session file for the persistence, replay, Markdown and printer tests.
-import type { SessionFile } from '../../../src/session/types.js';
+import type { SessionFile } from '../../../src/core/session-types.js';
 
 export function sampleSession(): SessionFile {
   const base = { mutations: [], stdout: '', stderr: '', durationMs: 1.25 };

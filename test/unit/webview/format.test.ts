@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { ProbeResult } from '../../../src/probe/types.js';
+import type { ProbeResult } from '../../../src/core/probe-types.js';
 import { costOf, coverageDelta, formatCost, formatDuration, formatUsage, keepTail, outputText, parseMarkdownTable, ratio, typeText } from '../../../webview/format.js';
 
 const base: ProbeResult = { status: 'returned', mutations: [], stdout: '', stderr: '', durationMs: 1 };

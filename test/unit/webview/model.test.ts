@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { ProbeRecord, SessionEvent, SessionFile } from '../../../src/session/types.js';
+import type { ProbeRecord, SessionEvent, SessionFile } from '../../../src/core/session-types.js';
 import { apply, callName, createModel, finishedProbes, type Section } from '../../../webview/model.js';
 
 const target = { file: '/w/text.py', qualname: 'slugify', shownAs: { name: 'f', params: ['arg0'] } };

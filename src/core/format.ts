@@ -1,0 +1,65 @@
+// Plain-text renderings of calls and results shared by the agent's messages, the terminal
+// printer and the Markdown export, so that all three say the same thing the same way.
+import type { CallRequest, ProbeResult } from './probe-types.js';
+
+/** `f(1, 'a', n=2)`, or `Stack([1]).push(3)` for a method with a receiver. */
+export function renderCall(name: string, req: CallRequest): string {
+  const parts = [...req.args, ...Object.entries(req.kwargs ?? {}).map(([k, v]) => `${k}=${v}`)];
+  const call = `${name}(${parts.join(', ')})`;
+  if (req.receiver === undefined) return call;
+  const simple = /^[\w.]+(\(.*\))?$/s.test(req.receiver);
+  return `${simple ? req.receiver : `(${req.receiver})`}.${call}`;
+}
+
+/** Cuts a string to `max` characters with an ellipsis, on one line. */
+export function oneLine(text: string, max = 200): string {
+  const flat = text.replace(/\s*\n\s*/g, ' ⏎ ');
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** The outcome in a few words: `3 (int)`, `raises ValueError: bad`, `timed out`. */
+export function renderOutcome(result: ProbeResult, max = 200): string {
+  switch (result.status) {
+    case 'returned': {
+      const v = result.value;
+      if (!v) return 'returned';
+      return `${oneLine(v.repr, max)}${v.truncated ? ' [truncated]' : ''} (${v.type})`;
+    }
+    case 'raised':
+      return `raises ${result.exception?.type ?? 'an exception'}${result.exception?.message ? `: ${oneLine(result.exception.message, max)}` : ''}`;
+    case 'rejected':
+      return `rejected, nothing ran: ${oneLine(rejectionReason(result), max)}`;
+    case 'timeout':
+      return 'timed out';
+    case 'crashed': {
+      const c = result.crash;
+      const how = c?.signal ? `signal ${c.signal}` : c?.exitCode !== undefined && c?.exitCode !== null ? `exit code ${c.exitCode}` : 'unknown cause';
+      return `crashed (${how})`;
+    }
+  }
+}
+
+/** Why the worker refused an argument source. */
+export function rejectionReason(result: ProbeResult): string {
+  return result.exception?.message || result.stderr.trim() || 'the argument source is outside the allowed grammar';
+}
+
+export interface CoverageSoFar {
+  lines: number;
+  linesTotal: number;
+  arcs: number;
+  arcsTotal: number;
+}
+
+/** Adds one result to the session's coverage: the sum of each call's "new" lines and arcs. */
+export function addCoverage(acc: CoverageSoFar | undefined, result: ProbeResult): CoverageSoFar | undefined {
+  const c = result.coverage;
+  if (!c) return acc;
+  const base = acc ?? { lines: 0, linesTotal: 0, arcs: 0, arcsTotal: 0 };
+  return { lines: base.lines + c.lines.new, linesTotal: c.lines.total, arcs: base.arcs + c.arcs.new, arcsTotal: c.arcs.total };
+}
+
+/** Coverage reached by a list of results (the session so far). */
+export function sessionCoverage(results: ProbeResult[]): CoverageSoFar | undefined {
+  return results.reduce<CoverageSoFar | undefined>(addCoverage, undefined);
+}

@@ -1,0 +1,103 @@
+// Contracts between the session, the LLM agent, the offline explorer and the comparison.
+import type { CallRequest, FunctionInfo, Prober, ProbeTarget, WorkerOptions } from './probe-types.js';
+import type { Comparison, Description, ProbeRecord, SessionEvent, SessionFile, SessionSettings, Strictness } from './session-types.js';
+
+/** An OpenAI-compatible endpoint. The key comes from SecretStorage (editor) or an env var (CLI). */
+export interface LlmConfig {
+  baseURL: string;
+  model: string;
+  apiKey: string;
+  /** Text-protocol fallback (one JSON action per reply) for models without tool calling. */
+  textProtocol?: boolean;
+  /** Retries on 429/5xx and connection errors, honouring retry-after. Default 3. */
+  maxRetries?: number;
+  /** Per-request timeout. Default 120000. */
+  timeoutMs?: number;
+  /** Dollars per million tokens, for the cost counter; absent = unknown cost. */
+  pricing?: { prompt: number; completion: number };
+  /** How the user sets the key, appended to an authentication error (CLI: the env var; editor: the Set API Key command). */
+  authHint?: string;
+}
+
+/**
+ * Probes one input through the session: records it, emits events, answers duplicates from cache.
+ * `fresh`: run it even when the same call is cached (the explorer's determinism re-runs).
+ */
+export type ProbeFn = (request: CallRequest, note?: string, options?: { fresh?: boolean }) => Promise<ProbeRecord>;
+
+/** A property the offline explorer checked. Names are stable (tests and the report read them). */
+export interface InferredProperty {
+  name:
+    | 'deterministic'
+    | 'pure'
+    | 'idempotent'
+    | 'involution'
+    | 'sorted-output'
+    | 'length-preserving'
+    | 'subset-of-input'
+    | 'commutative'
+    | 'monotonic-increasing'
+    | 'monotonic-decreasing';
+  holds: boolean;
+  /** How many probes support it, or the counterexample input when it does not hold. */
+  evidence: string;
+}
+
+export interface OfflineReport {
+  /** Types the function returned, e.g. ['int', 'NoneType']. */
+  returnTypes: string[];
+  /** Exception type → input classes that raised it, e.g. { ValueError: ['negative int'] }. */
+  exceptions: Record<string, string[]>;
+  properties: InferredProperty[];
+  description: Description;
+  /** Markdown table of inputs and outputs. */
+  ioTable: string;
+}
+
+export interface OfflineOptions {
+  maxProbes: number;
+  strictness: Strictness;
+  signal?: AbortSignal;
+}
+
+/** What the comparison needs. Implemented in src/compare (compareWithDocstring). */
+export interface CompareInput {
+  /** The real function's worker (already started). */
+  worker: import('./probe-types.js').Prober;
+  info: FunctionInfo;
+  target: ProbeTarget;
+  session: SessionFile;
+  description: Description;
+  /** Writes implementations; absent = offline (doctests + lexical only). */
+  llm?: LlmConfig;
+  /** The judge may be another model; defaults to llm. */
+  judge?: LlmConfig;
+  python?: string;
+  /** Inputs never shown to the agent, for the behavioural check (plus the docstring's doctest inputs). */
+  heldOut?: CallRequest[];
+  /** false: do not implement the reference text (the bench's gold description needs no stale check). Default true. */
+  docstringImplementation?: boolean;
+  signal?: AbortSignal;
+}
+
+export type CompareFn = (input: CompareInput) => Promise<Comparison>;
+
+/** Everything a run needs. `runSession` (src/session/run.ts) is the one entry point used by the CLI, the extension and the bench. */
+export interface RunOptions {
+  target: ProbeTarget;
+  settings: SessionSettings;
+  /** Required when settings.mode is 'llm'. */
+  llm?: LlmConfig;
+  python?: string;
+  compare?: { llm?: LlmConfig; judge?: LlmConfig } | false;
+  signal?: AbortSignal;
+  onEvent?: (event: SessionEvent) => void;
+}
+
+/** The parts a run is made of; tests and the bench may substitute any of them. */
+export interface SessionServices {
+  startWorker: (options: WorkerOptions) => Promise<Prober>;
+  exploreOffline?: (info: FunctionInfo, probe: ProbeFn, opts: OfflineOptions) => Promise<OfflineReport>;
+  heldOutInputs?: (info: FunctionInfo, exclude: CallRequest[], count: number) => CallRequest[];
+  compare?: CompareFn;
+}

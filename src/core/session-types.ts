@@ -1,0 +1,128 @@
+// The session: what a run did, as events while it runs and as a versioned JSON file after.
+// Field names are a contract (DESIGN.md "The session file"): add fields freely, rename none.
+import type { CallRequest, ProbeResult } from './probe-types.js';
+
+export const SESSION_VERSION = 1;
+
+export type Strictness = 'anonymized' | 'signature';
+
+/** What the agent is shown of the target: never the source or the docstring. */
+export interface ShownAs {
+  name: string;
+  /** Parameter names as shown (real names at `signature`, `arg0…` when anonymized). */
+  params: string[];
+  /** Only at strictness `signature`: hints and defaults, e.g. `n: int = 3`. */
+  signature?: string;
+  /** Instance method: the agent must build a receiver. */
+  needsReceiver?: boolean;
+}
+
+export interface ProbeRecord extends CallRequest {
+  index: number;
+  origin: 'llm' | 'offline' | 'cache';
+  /** Why the agent chose this input, when it said. */
+  note?: string;
+  result: ProbeResult;
+}
+
+export interface Description {
+  summary: string;
+  details: string;
+  /** Parameter name (as shown to the agent) → what it is. */
+  parameters: Record<string, string>;
+  returns: string;
+  raises: string;
+  /**
+   * Doctest-style lines, e.g. `f(1, 2)` → `3`, taken from real probes; `probe` is the index of
+   * the probe an example was grounded in (the call text uses the names the agent saw).
+   */
+  examples: { call: string; result: string; probe?: number }[];
+  /** 0..1 */
+  confidence: number;
+}
+
+export interface BehaviouralDisagreement {
+  input: string;
+  expected: string;
+  got: string;
+}
+
+export interface Comparison {
+  behavioural?: {
+    inferred: { agree: number; total: number };
+    docstring?: { agree: number; total: number };
+    stale: boolean;
+    disagreements: BehaviouralDisagreement[];
+    /** Disagreements of the docstring's implementation, for the stale flag. */
+    docstringDisagreements?: BehaviouralDisagreement[];
+    /** The code each side's model wrote (it ran only in the sandbox). */
+    implementations?: { inferred?: string; docstring?: string };
+    note?: string;
+  };
+  doctests?: {
+    passed: number;
+    failed: number;
+    /** Examples that could not be mapped to a call of the function (never counted as passed). */
+    notRun?: number;
+    results?: { source: string; want: string; got: string; ok: boolean; notRun?: string }[];
+  };
+  judge?: { score: number; rationale: string; missedByInferred?: string[]; missedByDocstring?: string[] };
+  lexicalF1?: number;
+  /** Why parts were skipped (e.g. "the function has no docstring"). */
+  notes?: string[];
+  /** The comparison's own LLM tokens (implementations and judge). */
+  usage?: Usage;
+}
+
+export interface Usage {
+  requests: number;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export interface SessionError {
+  kind: 'llm-auth' | 'llm-rate-limit' | 'llm-server' | 'llm-stream' | 'llm-other' | 'worker' | 'import' | 'stopped' | 'budget' | 'internal';
+  message: string;
+}
+
+export interface SessionFile {
+  version: typeof SESSION_VERSION;
+  /** `docstring`: the function's actual docstring when the run began (for the comparison view; never shown to the agent). */
+  target: { file: string; qualname: string; shownAs: ShownAs; docstring?: string | null };
+  settings: SessionSettings;
+  startedAt?: string;
+  finishedAt?: string;
+  probes: ProbeRecord[];
+  hypotheses: { afterProbe: number; text: string }[];
+  final: { concluded: boolean; description: Description | null; ioTable?: string; properties?: string[] };
+  comparison?: Comparison;
+  usage: Usage;
+  error?: SessionError;
+}
+
+export interface SessionSettings {
+  mode: 'llm' | 'offline';
+  model?: string;
+  baseURL?: string;
+  maxProbes: number;
+  timeoutMs: number;
+  memoryMb: number;
+  strictness: Strictness;
+  coverageFeedback: boolean;
+  textProtocol?: boolean;
+  /** Mode 'llm': how many offline-explorer probes seed the agent (not counted in maxProbes). Default 8; 0 = none. */
+  seedProbes?: number;
+}
+
+/** The one event stream every subscriber (panel, CLI printer, recorder) reads. */
+export type SessionEvent =
+  | { type: 'started'; target: SessionFile['target']; settings: SessionSettings }
+  | { type: 'probe-started'; index: number; request: CallRequest; origin: ProbeRecord['origin']; note?: string }
+  | { type: 'probe-finished'; probe: ProbeRecord }
+  | { type: 'reasoning'; text: string }
+  | { type: 'hypothesis'; afterProbe: number; text: string }
+  | { type: 'llm-usage'; usage: Usage; delta: Usage }
+  | { type: 'concluded'; final: SessionFile['final'] }
+  | { type: 'comparison'; comparison: Comparison }
+  | { type: 'error'; error: SessionError }
+  | { type: 'finished'; session: SessionFile };

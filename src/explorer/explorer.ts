@@ -1,0 +1,306 @@
+// The offline explorer's probing loop: discover which input classes each parameter accepts,
+// sweep their edge cases, mutate inputs that reached new code, then make the probes property
+// inference needs. Every call goes through the session's ProbeFn, which records it.
+import type { FunctionInfo } from '../core/probe-types.js';
+import type { ProbeRecord } from '../core/session-types.js';
+import type { OfflineOptions, ProbeFn } from '../core/run-types.js';
+import type { Input, Observation, Position, Purpose, Slot } from './inputs.js';
+import { buildPositions, requestKey, toRequest, typesAccepted } from './inputs.js';
+import { mutateValue } from './mutate.js';
+import { planPropertyProbes, plannedRequest } from './property-probes.js';
+import { Rng, hashString } from './random.js';
+import { MAIN_CLASSES, representative, typeClass } from './type-classes.js';
+import { inputClass } from './values.js';
+
+/** Thrown inside the loop when the run must end: stopped, or out of budget. */
+class Stop extends Error {}
+
+/** Shares of the budget: finding accepted types, then exploring, with a reserve for property probes. */
+const DISCOVERY_SHARE = 0.45;
+const SEARCH_SHARE_WHEN_NOTHING_WORKS = 0.75;
+const WIDENING_SHARE = 0.25;
+const PROPERTY_RESERVE = 0.35;
+const FINAL_PROPERTY_RESERVE = 0.1;
+/** With several parameters, how many uniform assignments (all int, all list…) come before mixed ones. */
+const UNIFORM_FIRST = 4;
+
+export class Explorer {
+  readonly positions: Position[];
+  readonly observations: Observation[] = [];
+  /** Input classes each position has accepted (the call returned or failed for a reason other than type). */
+  readonly accepted: Set<string>[];
+  base: Input | null = null;
+  private used = 0;
+  private readonly keys = new Set<string>();
+  private readonly corpus: Observation[] = [];
+  private readonly outcomes = new Set<string>();
+  private readonly rng: Rng;
+  private sweep: Input[] | null = null;
+
+  constructor(
+    readonly info: FunctionInfo,
+    private readonly probe: ProbeFn,
+    private readonly opts: OfflineOptions,
+  ) {
+    this.positions = buildPositions(info, opts.strictness);
+    this.accepted = this.positions.map(() => new Set<string>());
+    this.rng = new Rng(hashString(info.qualname));
+  }
+
+  async runAll(): Promise<void> {
+    const max = this.opts.maxProbes;
+    try {
+      await this.discover(Math.max(2, Math.round(max * DISCOVERY_SHARE)), Math.round(max * WIDENING_SHARE));
+      await this.explore(max - Math.round(max * PROPERTY_RESERVE));
+      await this.probeProperties(max - Math.round(max * FINAL_PROPERTY_RESERVE));
+      // Inputs found after the first property pass (a nested list, say) may need f(f(x)) too.
+      await this.explore(max - Math.round(max * FINAL_PROPERTY_RESERVE));
+      await this.probeProperties(max);
+      await this.explore(max);
+    } catch (err) {
+      if (!(err instanceof Stop)) throw err;
+    }
+  }
+
+  /** Probes an input unless an identical request was made already; null when skipped. */
+  private async run(input: Input, purpose: Purpose, note: string, extra: { request?: Observation['request']; repeats?: Observation } = {}): Promise<Observation | null> {
+    const request = extra.request ?? toRequest(this.positions, input);
+    const key = requestKey(request);
+    if (purpose !== 'repeat' && this.keys.has(key)) return null;
+    if (this.opts.signal?.aborted || this.used >= this.opts.maxProbes) throw new Stop();
+    this.used++;
+    let record: ProbeRecord;
+    try {
+      // Determinism re-runs must really run: the session would answer the same call from its cache.
+      record = await this.probe(request, note, purpose === 'repeat' ? { fresh: true } : undefined);
+    } catch (err) {
+      if (this.opts.signal?.aborted) throw new Stop();
+      throw err;
+    }
+    const obs: Observation = { input, request, key, record: asSeenByExplorer(record), purpose, ...(extra.repeats ? { repeats: extra.repeats } : {}) };
+    this.observations.push(obs);
+    this.keys.add(key);
+    this.learn(obs);
+    return obs;
+  }
+
+  private learn(obs: Observation): void {
+    const r = obs.record.result;
+    if (typesAccepted(r)) obs.input.forEach((s, i) => this.accepted[i]!.add(s.cls));
+    const outcome = r.status === 'returned' ? `returned ${r.value?.type}` : r.status === 'raised' ? `raised ${r.exception?.type}` : r.status;
+    const newOutcome = !this.outcomes.has(outcome);
+    this.outcomes.add(outcome);
+    const newCode = (r.coverage?.lines.new ?? 0) > 0 || (r.coverage?.arcs.new ?? 0) > 0;
+    // Only inputs of accepted types are worth mutating: a TypeError's neighbours raise it too.
+    if ((newCode || newOutcome) && typesAccepted(r) && obs.purpose !== 'repeat') this.corpus.push(obs);
+  }
+
+  private inputOf(classes: string[]): Input {
+    return classes.map((cls) => ({ cls, value: representative(cls) }));
+  }
+
+  private labelOf(input: Input): string {
+    return input.map((s) => (s.value === undefined ? '–' : typeClass(s.cls).label)).join(', ');
+  }
+
+  /**
+   * Type discovery: class assignments in order of likelihood until one is accepted (the base),
+   * then each position's other classes, one position at a time, with the rest kept at the base.
+   */
+  private async discover(searchCap: number, wideningBudget: number): Promise<void> {
+    // An assignment with None in it often only reaches a guard clause (`if not items: return []`):
+    // keep it as a fallback and look on for one without.
+    let fallback: Input | null = null;
+    // Without any accepted input the rest of the budget would be spent at random: search longer.
+    const hardCap = Math.max(searchCap, Math.round(this.opts.maxProbes * SEARCH_SHARE_WHEN_NOTHING_WORKS));
+    for (const classes of this.assignments()) {
+      if (this.used >= (fallback ? searchCap : hardCap)) break;
+      const input = this.inputOf(classes);
+      const obs = await this.run(input, 'discover', `type discovery: ${this.labelOf(input) || 'no arguments'}`);
+      if (!obs || !typesAccepted(obs.record.result)) continue;
+      if (!classes.includes('none')) {
+        this.base = input;
+        break;
+      }
+      fallback ??= input;
+    }
+    this.base ??= fallback;
+    if (!this.base) return;
+    const base = this.base;
+    const cap = Math.min(this.used + wideningBudget, Math.round(this.opts.maxProbes * 0.5));
+    const queues = this.positions.map((pos, i) => pos.candidates.filter((c) => c !== base[i]!.cls));
+    while (this.used < cap && queues.some((q) => q.length)) {
+      for (let i = 0; i < queues.length && this.used < cap; i++) {
+        const cls = queues[i]!.shift();
+        if (cls === undefined || this.accepted[i]!.has(cls)) continue;
+        const input = base.map((s, j) => (j === i ? { cls, value: representative(cls) } : s));
+        await this.run(input, 'widen', `type discovery: ${this.positions[i]!.name} as ${typeClass(cls).label}`);
+      }
+    }
+  }
+
+  /** Class assignments to try while looking for the first accepted one. */
+  private *assignments(): Generator<string[]> {
+    const params = this.positions.map((p, i) => ({ p, i })).filter(({ p }) => p.role !== 'receiver');
+    const receiverAt = this.positions.findIndex((p) => p.role === 'receiver');
+    const receivers = receiverAt >= 0 ? this.positions[receiverAt]!.candidates : [];
+    const seen = new Set<string>();
+    const full = (receiverCls: string | undefined, paramClasses: string[]): string[] => {
+      const out: string[] = [];
+      let k = 0;
+      this.positions.forEach((p) => out.push(p.role === 'receiver' ? receiverCls! : paramClasses[k++]!));
+      return out;
+    };
+    const paramTuples = [...this.paramAssignments(params.map(({ p }) => p.candidates))];
+    const early = paramTuples.slice(0, Math.max(1, Math.min(6, paramTuples.length)));
+    const order: [string | undefined, string[]][] = [];
+    for (const t of early) order.push([receivers[0], t]);
+    for (const r of receivers.slice(1)) for (const t of early) order.push([r, t]);
+    for (const t of paramTuples.slice(early.length)) order.push([receivers[0], t]);
+    for (const [r, t] of order) {
+      const a = full(r, t);
+      const key = a.join('|');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      yield a;
+    }
+  }
+
+  /**
+   * Parameter class tuples: the most likely classes for all parameters at once, then mixed
+   * signatures (a list and an int…), then the less likely classes, then everything by rank sum.
+   */
+  private *paramAssignments(cands: string[][]): Generator<string[]> {
+    const n = cands.length;
+    if (n === 0) {
+      yield [];
+      return;
+    }
+    const longest = Math.max(...cands.map((c) => c.length));
+    const uniform = (j: number): string[] => cands.map((c) => c[Math.min(j, c.length - 1)]!);
+    const likelyRanks = n === 1 ? longest : Math.min(UNIFORM_FIRST, longest);
+    for (let j = 0; j < likelyRanks; j++) yield uniform(j);
+    const filler = cands.map((c) => (c.includes('int') ? 'int' : c[0]!));
+    const order = n === 1 ? [0] : [0, n - 1, ...Array.from({ length: n - 2 }, (_, k) => k + 1)];
+    for (const x of MAIN_CLASSES.filter((c) => c !== 'int')) {
+      for (const p of order) if (cands[p]!.includes(x)) yield filler.map((f, k) => (k === p ? x : f));
+    }
+    // The remaining main classes for all parameters (two dates), before two different non-ints.
+    for (let j = likelyRanks; j < longest; j++) if (uniform(j).every((c) => MAIN_CLASSES.includes(c))) yield uniform(j);
+    for (const x of MAIN_CLASSES) {
+      for (const y of MAIN_CLASSES) {
+        if (n < 2 || x === y || !cands[0]!.includes(x) || !cands[1]!.includes(y)) continue;
+        yield filler.map((f, k) => (k === 0 ? x : k === 1 ? y : f));
+      }
+    }
+    for (let j = likelyRanks; j < longest; j++) yield uniform(j);
+    // Everything else, by increasing sum of ranks, bounded.
+    let emitted = 0;
+    for (let sum = 1; sum < longest * n && emitted < 400; sum++) {
+      for (const idx of rankTuples(cands.map((c) => c.length), sum)) {
+        emitted++;
+        yield idx.map((r, k) => cands[k]![r]!);
+      }
+    }
+  }
+
+  /** Sweeps of each accepted class's values, one position at a time, round robin. */
+  private buildSweep(): Input[] {
+    if (!this.base) return [];
+    const base = this.base;
+    const streams: { inputs: Input[]; share: number }[] = [];
+    this.positions.forEach((pos, i) => {
+      for (const cls of pos.candidates.filter((c) => this.accepted[i]!.has(c))) {
+        // The base's own class gets twice the turns: it is the one the function was written for, most likely.
+        const share = cls === base[i]!.cls ? 2 : 1;
+        streams.push({ share, inputs: typeClass(cls).values.map((value) => base.map((s, j) => (j === i ? { cls, value } : s))) });
+      }
+    });
+    const out: Input[] = [];
+    while (streams.some((s) => s.inputs.length)) {
+      for (const s of streams) out.push(...s.inputs.splice(0, s.share));
+    }
+    return out;
+  }
+
+  private randomInput(): Input {
+    return this.positions.map((pos, i) => {
+      const accepted = pos.candidates.filter((c) => this.accepted[i]!.has(c));
+      const cls = this.rng.pick(accepted.length ? accepted : pos.candidates);
+      return { cls, value: this.rng.pick(typeClass(cls).values) };
+    });
+  }
+
+  /** A corpus input with one or two arguments mutated; `rounds` mutations each (more after misses). */
+  private mutant(rounds: number): { input: Input; from: Observation } | null {
+    if (this.corpus.length === 0) return null;
+    const from = this.rng.pick(this.corpus.slice(-8));
+    const given = from.input.map((s, i) => (s.value !== undefined ? i : -1)).filter((i) => i >= 0);
+    if (given.length === 0) return null;
+    const targets = new Set([this.rng.pick(given)]);
+    if (given.length > 1 && this.rng.chance(0.3)) targets.add(this.rng.pick(given));
+    const mutateRounds = (v: NonNullable<Slot['value']>): NonNullable<Slot['value']> => {
+      for (let k = 0; k < rounds; k++) v = mutateValue(v, this.rng);
+      return v;
+    };
+    const input = from.input.map((s, i) => (targets.has(i) ? { cls: s.cls, value: mutateRounds(s.value!) } : s));
+    return { input, from };
+  }
+
+  /** Edge-case sweep interleaved with mutation of inputs that reached new code, then random inputs. */
+  private async explore(cap: number): Promise<void> {
+    this.sweep ??= this.buildSweep();
+    let misses = 0;
+    let tick = 0;
+    while (this.used < cap && misses < 300) {
+      tick++;
+      const sweepLeft = this.sweep.length > 0;
+      let obs: Observation | null = null;
+      if (this.corpus.length && (!sweepLeft || tick % 3 === 0)) {
+        const m = this.mutant(1 + Math.floor(misses / 10));
+        if (m) obs = await this.run(m.input, 'mutate', `mutation of #${m.from.record.index} (${describeReason(m.from)})`);
+      } else if (sweepLeft) {
+        const input = this.sweep.shift()!;
+        obs = await this.run(input, 'sweep', `edge cases: ${input.map((s) => inputClass(s.value)).join(', ') || 'no arguments'}`);
+      } else {
+        obs = await this.run(this.randomInput(), 'random', 'random input of the accepted types');
+      }
+      if (!obs) misses++;
+    }
+  }
+
+  private async probeProperties(cap: number): Promise<void> {
+    for (const plan of planPropertyProbes(this.observations, this.positions)) {
+      if (this.used >= cap) return;
+      await this.run(plan.input, plan.purpose, plan.note, { request: plannedRequest(this.positions, plan), ...(plan.repeats ? { repeats: plan.repeats } : {}) });
+    }
+  }
+}
+
+/**
+ * A generator that raises on iteration is, for what the function does with its input, a call
+ * that raises: the explorer treats it so (the session keeps the worker's record as it was).
+ */
+function asSeenByExplorer(record: ProbeRecord): ProbeRecord {
+  const r = record.result;
+  const raised = r.status === 'returned' ? r.value?.iteration?.raised : undefined;
+  if (!raised) return record;
+  return { ...record, result: { ...r, status: 'raised', exception: { type: raised.type, message: `${raised.message} (raised while iterating the ${r.value!.type})` } } };
+}
+
+function describeReason(o: Observation): string {
+  const cov = o.record.result.coverage;
+  return cov && (cov.lines.new > 0 || cov.arcs.new > 0) ? 'it reached new code' : 'it gave a new kind of outcome';
+}
+
+/** Index tuples (one rank per position, below `sizes`) whose ranks add up to `sum`. */
+function* rankTuples(sizes: number[], sum: number): Generator<number[]> {
+  if (sizes.length === 1) {
+    if (sum < sizes[0]!) yield [sum];
+    return;
+  }
+  for (let r = 0; r <= Math.min(sum, sizes[0]! - 1); r++) {
+    for (const rest of rankTuples(sizes.slice(1), sum - r)) yield [r, ...rest];
+  }
+}
+

@@ -1,0 +1,210 @@
+// The explorer's view of a call: one slot per "position" (the receiver, each parameter), each
+// holding an input class and a value or nothing (argument left out). Turned into a CallRequest
+// only at the edge, and read back from one for held-out inputs.
+import type { CallRequest, FunctionInfo, ParameterInfo, ProbeResult } from '../core/probe-types.js';
+import type { ProbeRecord, Strictness } from '../core/session-types.js';
+import { squeezeSource } from '../core/call-identity.js';
+import { callableParams } from '../core/shown.js';
+import { parseSource } from './parse.js';
+import { GENERIC_ORDER, classesForAnnotation, constructorClassIds, hintedOrder } from './type-classes.js';
+import type { PyValue } from './values.js';
+import { inputClass, toSource } from './values.js';
+
+export interface Position {
+  /** Parameter name (`self` for the receiver). */
+  name: string;
+  role: 'receiver' | 'positional' | 'varargs' | 'keyword' | 'varkw';
+  positionalOnly: boolean;
+  /** Input classes to try here, most likely first. */
+  candidates: string[];
+}
+
+export interface Slot {
+  cls: string;
+  /** undefined: the argument is left out. */
+  value: PyValue | undefined;
+}
+
+export type Input = Slot[];
+
+export type Purpose = 'discover' | 'widen' | 'sweep' | 'random' | 'mutate' | 'repeat' | 'reapply' | 'swap' | 'sorted' | 'ladder';
+
+/** One probe the explorer made, with the input it meant. */
+export interface Observation {
+  input: Input;
+  request: CallRequest;
+  key: string;
+  record: ProbeRecord;
+  purpose: Purpose;
+  /** For a determinism re-run: the observation it repeats. */
+  repeats?: Observation;
+}
+
+/** Receivers: constructors of the owning class (or of any module class when it is unknown). */
+function receiverCandidates(info: FunctionInfo): string[] {
+  const owner = info.ownerClass;
+  const byName = owner && (info.moduleClasses.find((c) => c === owner || owner.endsWith(`.${c}`)) ?? owner);
+  const classes = byName ? [byName] : info.moduleClasses;
+  return classes.flatMap(constructorClassIds);
+}
+
+function paramCandidates(p: ParameterInfo, info: FunctionInfo, strictness: Strictness): string[] {
+  const instances = info.moduleClasses.slice(0, 3).flatMap((c) => constructorClassIds(c).slice(0, 2));
+  const optional = strictness === 'signature' && p.default !== undefined;
+  let ordered: string[];
+  if (strictness === 'signature') {
+    const annotated = p.annotation ? classesForAnnotation(p.annotation, info.moduleClasses) : null;
+    if (annotated) {
+      // Trust the annotation, then learn how the function treats a couple of wrong types.
+      const wrong = GENERIC_ORDER.filter((c) => !annotated.includes(c) && !(annotated.includes('float') && c === 'int')).slice(0, 3);
+      ordered = [...annotated, ...wrong];
+    } else {
+      ordered = [...hintedOrder(p.name), ...instances];
+    }
+  } else {
+    ordered = [...GENERIC_ORDER, ...instances];
+  }
+  return optional ? ['omit', ...ordered] : ordered;
+}
+
+/** The positions of a call to the target, with candidate classes per the strictness. */
+export function buildPositions(info: FunctionInfo, strictness: Strictness): Position[] {
+  const out: Position[] = [];
+  if (info.needsReceiver) out.push({ name: 'self', role: 'receiver', positionalOnly: false, candidates: receiverCandidates(info) });
+  for (const p of callableParams(info)) {
+    if (p.kind === 'VAR_KEYWORD') {
+      out.push({ name: p.name, role: 'varkw', positionalOnly: false, candidates: ['omit'] });
+    } else if (p.kind === 'VAR_POSITIONAL') {
+      // Extra positional arguments: none at first, then one of a generic type.
+      out.push({ name: p.name, role: 'varargs', positionalOnly: false, candidates: ['omit', ...paramCandidates({ ...p, default: undefined }, info, strictness)] });
+    } else {
+      out.push({
+        name: p.name,
+        role: p.kind === 'KEYWORD_ONLY' ? 'keyword' : 'positional',
+        positionalOnly: p.kind === 'POSITIONAL_ONLY',
+        candidates: paramCandidates(p, info, strictness),
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * The call for an input. A left-out positional parameter turns the following ones into keyword
+ * arguments (positional-only ones are then left out too); extra `*args` only follow a full set.
+ */
+export function toRequest(positions: Position[], input: Input): CallRequest {
+  const args: string[] = [];
+  const kwargs: Record<string, string> = {};
+  let receiver: string | undefined;
+  let gap = false;
+  positions.forEach((pos, i) => {
+    const v = input[i]?.value;
+    if (pos.role === 'receiver') {
+      if (v) receiver = toSource(v);
+      return;
+    }
+    if (v === undefined) {
+      if (pos.role === 'positional') gap = true;
+      return;
+    }
+    if (pos.role === 'keyword') kwargs[pos.name] = toSource(v);
+    else if (pos.role === 'positional') {
+      if (!gap) args.push(toSource(v));
+      else if (!pos.positionalOnly) kwargs[pos.name] = toSource(v);
+    } else if (pos.role === 'varargs' && !gap) args.push(toSource(v));
+  });
+  const req: CallRequest = { args };
+  if (Object.keys(kwargs).length) req.kwargs = kwargs;
+  if (receiver !== undefined) req.receiver = receiver;
+  return req;
+}
+
+/** The same source written the same way: through the literal reader when it can, else with blanks outside strings removed. */
+export function normalizeSource(source: string): string {
+  const parsed = parseSource(source);
+  return parsed ? toSource(parsed) : squeezeSource(source);
+}
+
+/** Identity of a request for de-duplication. */
+export function requestKey(req: CallRequest): string {
+  const kwargs = Object.entries(req.kwargs ?? {})
+    .map(([k, v]) => [k, normalizeSource(v)])
+    .sort(([a], [b]) => (a! < b! ? -1 : 1));
+  return JSON.stringify([req.receiver === undefined ? null : normalizeSource(req.receiver), req.args.map(normalizeSource), kwargs]);
+}
+
+/** Reads a request back into an input (null when a source is outside what the reader knows). */
+export function fromRequest(positions: Position[], req: CallRequest): Input | null {
+  const input: Input = positions.map(() => ({ cls: 'omit', value: undefined }));
+  const read = (src: string): PyValue | null => parseSource(src);
+  let next = 0;
+  for (const src of req.args) {
+    while (next < positions.length && !(positions[next]!.role === 'positional' || positions[next]!.role === 'varargs')) next++;
+    const pos = positions[next];
+    if (!pos) return null;
+    const v = read(src);
+    if (!v) return null;
+    input[next] = { cls: classOfValue(v), value: v };
+    if (pos.role === 'positional') next++;
+    else break; // more than one extra positional argument: not a shape the explorer writes
+  }
+  for (const [name, src] of Object.entries(req.kwargs ?? {})) {
+    const i = positions.findIndex((p) => p.name === name && (p.role === 'positional' || p.role === 'keyword'));
+    const v = read(src);
+    if (i < 0 || !v) return null;
+    input[i] = { cls: classOfValue(v), value: v };
+  }
+  if (req.receiver !== undefined) {
+    const i = positions.findIndex((p) => p.role === 'receiver');
+    const v = read(req.receiver);
+    if (i < 0 || !v) return null;
+    input[i] = { cls: classOfValue(v), value: v };
+  }
+  return input;
+}
+
+/** The input class a value belongs to, for values read back from source. */
+export function classOfValue(v: PyValue): string {
+  switch (v.k) {
+    case 'frozenset':
+      return 'set';
+    case 'call':
+      return `new:${v.callee}:${v.args.map((a) => classOfValue(a)).join(',')}`;
+    case 'list':
+      if (v.items.length && v.items.every((x) => x.k === 'str')) return 'list[str]';
+      return v.items.some((x) => x.k === 'list' || x.k === 'tuple') ? 'list[list]' : 'list';
+    default:
+      return v.k;
+  }
+}
+
+/** `negative int`, or `(list of int, zero int)` for several arguments; the receiver by its source. */
+export function describeInput(positions: Position[], input: Input): string {
+  const parts: string[] = [];
+  positions.forEach((pos, i) => {
+    const v = input[i]?.value;
+    if (v === undefined) return;
+    parts.push(pos.role === 'receiver' ? `receiver ${toSource(v)}` : inputClass(v));
+  });
+  if (parts.length === 0) return 'no arguments';
+  return parts.length === 1 ? parts[0]! : `(${parts.join(', ')})`;
+}
+
+/** The other arguments of a call than position p, as text: calls with the same context differ only in p. */
+export function contextKey(input: Input, p: number): string {
+  return JSON.stringify(input.map((s, k) => (k === p || s.value === undefined ? null : toSource(s.value))));
+}
+
+/** Whether an outcome says the input's types are acceptable (returned, or failed for another reason than type). */
+export function typesAccepted(result: ProbeResult): boolean {
+  if (result.status === 'returned') return true;
+  return result.status === 'raised' && !TYPE_ERRORS.has(baseExceptionName(result.exception?.type ?? ''));
+}
+
+export const TYPE_ERRORS = new Set(['TypeError', 'AttributeError']);
+
+/** `bank.InsufficientFunds` → `InsufficientFunds`. */
+export function baseExceptionName(type: string): string {
+  return type.slice(type.lastIndexOf('.') + 1);
+}

@@ -1,0 +1,387 @@
+// Property inference over what the explorer observed. A property is claimed (`holds: true`) only
+// with at least MIN_EVIDENCE applicable probes and no counterexample. Properties that do not
+// apply to the function at all are left out of the report; applicable ones that are refuted say
+// `counterexample: …`, applicable ones tested too little say `inconclusive: …` (both holds: false).
+import type { InferredProperty } from '../core/run-types.js';
+import type { ProbeResult, TaggedValue } from '../core/probe-types.js';
+import { numericValue, orderOf, sameOutcome, sequenceItems, sizeOf, taggedEqual, taggedIn } from './compare.js';
+import type { Input, Observation, Position } from './inputs.js';
+import { TYPE_ERRORS, baseExceptionName, contextKey, requestKey, toRequest } from './inputs.js';
+import type { PyValue } from './values.js';
+import { elementsOf, fromTagged, isNumber, toSource, toTagged } from './values.js';
+
+export const MIN_EVIDENCE = 3;
+
+/** What inference needs besides the observations. */
+export interface InferenceContext {
+  positions: Position[];
+  /** Renders a call the way examples show it, e.g. `rot13('abc')`. */
+  callText: (obs: Observation) => string;
+}
+
+/** Facts found on the way that have no property name, for the description. */
+export interface InferenceNotes {
+  sortedDescending?: string;
+  sortedOnlyWhenInputsSorted?: boolean;
+  /** Param name → direction, for monotonicity in several parameters. */
+  monotonicIn: { param: string; direction: 'increasing' | 'decreasing' }[];
+}
+
+type Prop = InferredProperty['name'];
+
+const returned = (o: Observation): boolean => o.record.result.status === 'returned';
+const ran = (o: Observation): boolean => o.record.result.status === 'returned' || o.record.result.status === 'raised';
+const dataOf = (o: Observation): TaggedValue | undefined => o.record.result.value?.data;
+
+function outcomeText(r: ProbeResult): string {
+  if (r.status === 'returned') return r.value ? r.value.repr : 'returned';
+  if (r.status === 'raised') return `${r.exception?.type ?? 'exception'}`;
+  return r.status;
+}
+
+function claim(name: Prop, evidence: string): InferredProperty {
+  return { name, holds: true, evidence };
+}
+function refute(name: Prop, evidence: string): InferredProperty {
+  return { name, holds: false, evidence: `counterexample: ${evidence}` };
+}
+function inconclusive(name: Prop, applicable: number, why = ''): InferredProperty {
+  return { name, holds: false, evidence: `inconclusive: ${applicable} applicable probe${applicable === 1 ? '' : 's'} (at least ${MIN_EVIDENCE} needed)${why}` };
+}
+
+/** Index of the only argument given, when a call passes exactly one positional value and no receiver. */
+export function soleArgument(positions: Position[], input: Input): number | null {
+  const given = input.map((s, i) => (s.value !== undefined ? i : -1)).filter((i) => i >= 0);
+  if (given.length !== 1) return null;
+  const i = given[0]!;
+  return positions[i]!.role === 'positional' ? i : null;
+}
+
+/** Indices of the two arguments, when a call passes exactly two positional values and no receiver. */
+export function argumentPair(positions: Position[], input: Input): [number, number] | null {
+  const given = input.map((s, i) => (s.value !== undefined ? i : -1)).filter((i) => i >= 0);
+  if (given.length !== 2 || !given.every((i) => positions[i]!.role === 'positional')) return null;
+  return [given[0]!, given[1]!];
+}
+
+export function withSlot(input: Input, i: number, value: PyValue, cls = input[i]!.cls): Input {
+  return input.map((s, j) => (j === i ? { cls, value } : s));
+}
+
+/** Observations by request key (the first one made), for looking up f(f(x)) and f(b, a). */
+function indexByKey(observations: Observation[]): Map<string, Observation> {
+  const map = new Map<string, Observation>();
+  for (const o of observations) if (o.purpose !== 'repeat' && !map.has(o.key)) map.set(o.key, o);
+  return map;
+}
+
+function lookup(ctx: InferenceContext, byKey: Map<string, Observation>, input: Input): Observation | undefined {
+  return byKey.get(requestKey(toRequest(ctx.positions, input)));
+}
+
+export function inferProperties(observations: Observation[], ctx: InferenceContext): { properties: InferredProperty[]; notes: InferenceNotes } {
+  const notes: InferenceNotes = { monotonicIn: [] };
+  const byKey = indexByKey(observations);
+  const props = [
+    determinism(observations, ctx),
+    purity(observations, ctx),
+    ...reapplication(observations, ctx, byKey),
+    sortedness(observations, ctx, notes),
+    lengthPreservation(observations, ctx),
+    subsetOfInput(observations, ctx),
+    commutativity(observations, ctx, byKey),
+    ...monotonicity(observations, ctx, notes),
+  ];
+  return { properties: props.filter((p): p is InferredProperty => p !== null), notes };
+}
+
+function determinism(observations: Observation[], ctx: InferenceContext): InferredProperty | null {
+  const repeats = observations.filter((o) => o.purpose === 'repeat' && o.repeats && ran(o) && ran(o.repeats));
+  const real = repeats.filter((o) => o.record.origin !== 'cache');
+  for (const o of real) {
+    if (!sameOutcome(o.repeats!.record.result, o.record.result)) {
+      return refute('deterministic', `${ctx.callText(o)} gave ${outcomeText(o.repeats!.record.result)}, then ${outcomeText(o.record.result)}`);
+    }
+  }
+  if (real.length >= MIN_EVIDENCE) return claim('deterministic', `${real.length} inputs re-run: same results each time`);
+  if (repeats.length === 0 && observations.length === 0) return null;
+  const cached = repeats.length - real.length;
+  return inconclusive('deterministic', real.length, cached ? `; ${cached} re-run${cached === 1 ? ' was' : 's were'} answered from the session cache, which proves nothing` : '');
+}
+
+function purity(observations: Observation[], ctx: InferenceContext): InferredProperty | null {
+  const calls = observations.filter(ran);
+  if (calls.length === 0) return null;
+  for (const o of calls) {
+    const r = o.record.result;
+    if (r.mutations.length) return refute('pure', `${ctx.callText(o)} changed ${r.mutations.map((m) => `${m.arg} to ${m.repr}`).join(', ')}`);
+    if (r.stdout || r.stderr) return refute('pure', `${ctx.callText(o)} printed ${JSON.stringify((r.stdout || r.stderr).slice(0, 60))}`);
+  }
+  if (calls.length >= MIN_EVIDENCE) return claim('pure', `${calls.length} calls: no argument or receiver changed, nothing printed`);
+  return inconclusive('pure', calls.length);
+}
+
+/**
+ * Idempotence f(f(x)) == f(x) and involution f(f(x)) == x, from single-argument calls whose
+ * output has the input's type (a str → str function fed a dict is outside both laws).
+ */
+function reapplication(observations: Observation[], ctx: InferenceContext, byKey: Map<string, Observation>): InferredProperty[] {
+  let applicable = 0;
+  let nontrivial = 0;
+  let idemCounter: string | null = null;
+  let invCounter: string | null = null;
+  const seen = new Set<string>();
+  for (const o of observations) {
+    if (!returned(o) || o.purpose === 'repeat') continue;
+    const i = soleArgument(ctx.positions, o.input);
+    const out = dataOf(o);
+    const outValue = out && fromTagged(out);
+    if (i === null || !out || !outValue) continue;
+    // f(f(x)) == x can only hold where f maps x's type to itself; elsewhere x is outside the law's domain.
+    if (outValue.k !== o.input[i]!.value!.k) continue;
+    const again = lookup(ctx, byKey, withSlot(o.input, i, outValue));
+    if (!again || !ran(again) || seen.has(o.key)) continue;
+    const r2 = again.record.result;
+    if (r2.status === 'raised' && TYPE_ERRORS.has(baseExceptionName(r2.exception?.type ?? ''))) continue; // f(x) is outside f's domain
+    seen.add(o.key);
+    applicable++;
+    const x = toTagged(o.input[i]!.value!);
+    if (!taggedEqual(out, x)) nontrivial++;
+    const out2 = r2.status === 'returned' ? r2.value?.data : undefined;
+    const shown = `${ctx.callText(o)} = ${toSource(outValue)}, but ${ctx.callText(again)} ${out2 ? `= ${r2.value!.repr}` : r2.status === 'raised' ? `raises ${r2.exception?.type}` : `gives ${outcomeText(r2)}`}`;
+    if (!idemCounter && !(out2 && taggedEqual(out2, out))) idemCounter = shown;
+    if (!invCounter && !(out2 && taggedEqual(out2, x))) invCounter = shown;
+  }
+  if (applicable === 0) return [];
+  const verdict = (name: Prop, counter: string | null, law: string): InferredProperty => {
+    if (counter) return refute(name, counter);
+    if (applicable < MIN_EVIDENCE) return inconclusive(name, applicable);
+    if (nontrivial === 0) return inconclusive(name, applicable, '; f(x) == x for every one of them, which shows nothing');
+    return claim(name, `${law} for ${applicable} inputs (${nontrivial} where f(x) != x)`);
+  };
+  return [verdict('idempotent', idemCounter, 'f(f(x)) == f(x)'), verdict('involution', invCounter, 'f(f(x)) == x')];
+}
+
+/** The list and tuple arguments of a call, as tagged values. */
+function sequenceArgs(ctx: InferenceContext, input: Input): TaggedValue[] {
+  return input
+    .filter((s, i) => s.value !== undefined && ctx.positions[i]!.role !== 'receiver' && (s.value.k === 'list' || s.value.k === 'tuple'))
+    .map((s) => toTagged(s.value!));
+}
+
+function sortedness(observations: Observation[], ctx: InferenceContext, notes: InferenceNotes): InferredProperty | null {
+  const cases = observations
+    .filter((o) => returned(o) && o.purpose !== 'repeat')
+    .map((o) => ({ o, items: dataOf(o) ? sequenceItems(dataOf(o)!) : null }))
+    .filter((c): c is { o: Observation; items: TaggedValue[] } => c.items !== null && c.items.length >= 2)
+    .map((c) => ({ ...c, order: orderOf(c.items) }));
+  if (cases.length === 0) return null;
+  const unsorted = cases.find((c) => c.order !== 'asc' && c.order !== 'both');
+  if (!unsorted) {
+    if (cases.length < MIN_EVIDENCE) return inconclusive('sorted-output', cases.length);
+    if (!cases.some((c) => c.order === 'asc')) return inconclusive('sorted-output', cases.length, '; every output held equal elements');
+    return claim('sorted-output', `${cases.length} list outputs, all in ascending order`);
+  }
+  const desc = cases.filter((c) => c.order === 'desc');
+  if (desc.length >= MIN_EVIDENCE && cases.every((c) => c.order === 'desc' || c.order === 'both')) {
+    notes.sortedDescending = `${desc.length} of ${cases.length} sequence outputs in descending order, none ascending`;
+  }
+  // Sorted output only when the inputs are sorted (a merge): claim it only when the function did
+  // some ordering work, i.e. its sorted inputs laid end to end were not already in order.
+  const fromSorted = cases.filter((c) => {
+    const args = sequenceArgs(ctx, c.o.input);
+    return args.length > 0 && args.every((a) => {
+      const ord = orderOf(sequenceItems(a)!);
+      return ord === 'asc' || ord === 'both';
+    });
+  });
+  const brokenFromSorted = fromSorted.find((c) => c.order !== 'asc' && c.order !== 'both');
+  const work = fromSorted.filter((c) => {
+    const joined = sequenceArgs(ctx, c.o.input).flatMap((a) => sequenceItems(a)!);
+    const ord = orderOf(joined);
+    return ord !== 'asc' && ord !== 'both';
+  });
+  const counter = `${ctx.callText(unsorted.o)} = ${unsorted.o.record.result.value!.repr}`;
+  if (!brokenFromSorted && fromSorted.length >= MIN_EVIDENCE && work.length > 0) {
+    notes.sortedOnlyWhenInputsSorted = true;
+    return claim('sorted-output', `when its list arguments are sorted: ${fromSorted.length} outputs, all ascending; unsorted arguments give unsorted output, e.g. ${counter}`);
+  }
+  return refute('sorted-output', counter);
+}
+
+/** The only sized argument (str, list, tuple, set, dict) of a call, with its position. */
+function soleSizedArgument(ctx: InferenceContext, input: Input): { i: number; size: number } | null {
+  const sized = input
+    .map((s, i) => ({ i, size: s.value !== undefined && ctx.positions[i]!.role !== 'receiver' ? sizeOf(toTagged(s.value)) : null }))
+    .filter((x): x is { i: number; size: number } => x.size !== null);
+  return sized.length === 1 ? sized[0]! : null;
+}
+
+function lengthPreservation(observations: Observation[], ctx: InferenceContext): InferredProperty | null {
+  let applicable = 0;
+  const lengths = new Set<number>();
+  for (const o of observations) {
+    if (!returned(o) || o.purpose === 'repeat' || !dataOf(o)) continue;
+    const outLen = sizeOf(dataOf(o)!);
+    const arg = soleSizedArgument(ctx, o.input);
+    if (outLen === null || !arg) continue;
+    applicable++;
+    lengths.add(arg.size);
+    if (outLen !== arg.size) {
+      return refute('length-preserving', `${ctx.callText(o)} = ${o.record.result.value!.repr} (length ${outLen}, the ${ctx.positions[arg.i]!.name} argument has ${arg.size})`);
+    }
+  }
+  if (applicable === 0) return null;
+  if (applicable < MIN_EVIDENCE) return inconclusive('length-preserving', applicable);
+  if (lengths.size < 2) return inconclusive('length-preserving', applicable, '; all inputs had the same length');
+  return claim('length-preserving', `len(output) == len(input) for ${applicable} inputs of ${lengths.size} different lengths`);
+}
+
+function subsetOfInput(observations: Observation[], ctx: InferenceContext): InferredProperty | null {
+  let applicable = 0;
+  for (const o of observations) {
+    if (!returned(o) || o.purpose === 'repeat' || !dataOf(o)) continue;
+    const out = dataOf(o)!;
+    if (!['list', 'tuple', 'set', 'frozenset'].includes(out.t)) continue;
+    const outItems = (out as { v: TaggedValue[] }).v;
+    const pool = o.input
+      .filter((s, i) => s.value !== undefined && ctx.positions[i]!.role !== 'receiver')
+      .flatMap((s) => elementsOf(s.value!) ?? [])
+      .map(toTagged);
+    const containers = o.input.filter((s) => s.value !== undefined && elementsOf(s.value) !== null);
+    if (containers.length === 0 || outItems.length === 0) continue;
+    applicable++;
+    const stranger = outItems.find((x) => !taggedIn(x, pool));
+    if (stranger) return refute('subset-of-input', `${ctx.callText(o)} = ${o.record.result.value!.repr}, which holds an element not in the input`);
+  }
+  if (applicable === 0) return null;
+  if (applicable < MIN_EVIDENCE) return inconclusive('subset-of-input', applicable);
+  return claim('subset-of-input', `every output element came from the input, in ${applicable} calls with non-empty output`);
+}
+
+function commutativity(observations: Observation[], ctx: InferenceContext, byKey: Map<string, Observation>): InferredProperty | null {
+  let applicable = 0;
+  let anyPair = false;
+  const seen = new Set<string>();
+  for (const o of observations) {
+    if (!returned(o) || o.purpose === 'repeat') continue;
+    const pair = argumentPair(ctx.positions, o.input);
+    if (!pair) continue;
+    const [i, j] = pair;
+    const a = o.input[i]!;
+    const b = o.input[j]!;
+    // Commutativity is a law of arguments of one kind; f('abc', 3) vs f(3, 'abc') says nothing.
+    if (a.value!.k !== b.value!.k || toSource(a.value!) === toSource(b.value!)) continue;
+    anyPair = true;
+    const swapped = lookup(ctx, byKey, o.input.map((s, k) => (k === i ? b : k === j ? a : s)));
+    if (!swapped || !ran(swapped)) continue;
+    const r2 = swapped.record.result;
+    if (r2.status === 'raised' && TYPE_ERRORS.has(baseExceptionName(r2.exception?.type ?? ''))) continue;
+    const pairKey = [o.key, swapped.key].sort().join('|');
+    if (seen.has(pairKey)) continue;
+    seen.add(pairKey);
+    applicable++;
+    if (!sameOutcome(o.record.result, swapped.record.result)) {
+      return refute('commutative', `${ctx.callText(o)} = ${outcomeText(o.record.result)}, but ${ctx.callText(swapped)} ${swapped.record.result.status === 'raised' ? 'raises ' : '= '}${outcomeText(swapped.record.result)}`);
+    }
+  }
+  if (!anyPair) return null;
+  if (applicable < MIN_EVIDENCE) return inconclusive('commutative', applicable);
+  return claim('commutative', `f(a, b) == f(b, a) for ${applicable} pairs of different arguments`);
+}
+
+interface Trend {
+  param: string;
+  pairs: number;
+  /** Contexts (values of the other arguments) with at least one ordered pair. */
+  contexts: number;
+  /** Whether the function was called with other arguments at all, so that one context is not enough. */
+  hasOthers: boolean;
+  /**
+   * An other numeric argument took both signs in calls that returned numbers, but every context
+   * with a trend has one sign there: the trend may turn with it (percent change in `new` does).
+   */
+  signUntested: boolean;
+  up: number;
+  down: number;
+  upExample?: string;
+  downExample?: string;
+}
+
+/** For each numeric argument other than p: the signs it took in these calls. */
+function otherSigns(observations: Observation[], p: number): Map<number, Set<boolean>> {
+  const out = new Map<number, Set<boolean>>();
+  for (const o of observations) {
+    o.input.forEach((s, k) => {
+      if (k === p || !s.value || !isNumber(s.value)) return;
+      const signs = out.get(k) ?? new Set<boolean>();
+      signs.add(s.value.v < 0);
+      out.set(k, signs);
+    });
+  }
+  return out;
+}
+
+/** Output trend in each numeric parameter, over calls that differ only in that parameter. */
+function trends(observations: Observation[], ctx: InferenceContext): Trend[] {
+  const out: Trend[] = [];
+  ctx.positions.forEach((pos, p) => {
+    if (pos.role === 'receiver' || pos.role === 'varkw') return;
+    const groups = new Map<string, { x: number; y: number; o: Observation }[]>();
+    for (const o of observations) {
+      const v = o.input[p]?.value;
+      const y = returned(o) && dataOf(o) ? numericValue(dataOf(o)!) : null;
+      if (!v || !isNumber(v) || y === null || o.purpose === 'repeat') continue;
+      const x = Number(v.v);
+      if (Number.isNaN(x)) continue;
+      const rest = contextKey(o.input, p);
+      const list = groups.get(rest) ?? [];
+      if (!list.some((e) => e.x === x)) list.push({ x, y, o });
+      groups.set(rest, list);
+    }
+    const hasOthers = [...groups.keys()].some((k) => (JSON.parse(k) as (string | null)[]).some((x) => x !== null));
+    const allSigns = otherSigns([...groups.values()].flat().map((e) => e.o), p);
+    const trendSigns = otherSigns([...groups.values()].filter((l) => l.length > 1).flatMap((l) => l.map((e) => e.o)), p);
+    const signUntested = [...allSigns.entries()].some(([k, signs]) => signs.size > 1 && (trendSigns.get(k)?.size ?? 0) < 2);
+    const t: Trend = { param: pos.name, pairs: 0, contexts: 0, hasOthers, signUntested, up: 0, down: 0 };
+    for (const list of groups.values()) {
+      list.sort((a, b) => a.x - b.x);
+      if (list.length > 1) t.contexts++;
+      for (let k = 1; k < list.length; k++) {
+        const [lo, hi] = [list[k - 1]!, list[k]!];
+        t.pairs++;
+        const text = `${ctx.callText(lo.o)} = ${lo.y}, ${ctx.callText(hi.o)} = ${hi.y}`;
+        if (hi.y > lo.y) {
+          t.up++;
+          t.upExample ??= text;
+        } else if (hi.y < lo.y) {
+          t.down++;
+          t.downExample ??= text;
+        }
+      }
+    }
+    if (t.pairs > 0) out.push(t);
+  });
+  return out;
+}
+
+function monotonicity(observations: Observation[], ctx: InferenceContext, notes: InferenceNotes): InferredProperty[] {
+  const all = trends(observations, ctx);
+  if (all.length === 0) return [];
+  const verdict = (name: Prop, direction: 'increasing' | 'decreasing'): InferredProperty => {
+    const along = (t: Trend): number => (direction === 'increasing' ? t.up : t.down);
+    const against = (t: Trend): number => (direction === 'increasing' ? t.down : t.up);
+    const enoughContexts = (t: Trend): boolean => !t.hasOthers || (t.contexts >= 2 && !t.signUntested);
+    // Strict moves are the evidence: pairs with equal outputs fit any trend.
+    const holding = all.filter((t) => along(t) >= MIN_EVIDENCE && enoughContexts(t) && against(t) === 0);
+    if (holding.length) {
+      for (const t of holding) notes.monotonicIn.push({ param: t.param, direction });
+      const contexts = (t: Trend): string => (t.hasOthers ? ` with ${t.contexts} different sets of other arguments` : '');
+      return claim(name, holding.map((t) => `in ${t.param}: ${t.pairs} ordered pairs${contexts(t)}, ${along(t)} strictly ${direction}, none the other way`).join('; '));
+    }
+    const broken = all.find((t) => against(t) > 0);
+    if (broken) return refute(name, `in ${broken.param}: ${direction === 'increasing' ? broken.downExample : broken.upExample}`);
+    return inconclusive(name, Math.max(...all.map(along)), ` strict ${direction === 'increasing' ? 'increases' : 'decreases'}, or seen with too few values of the other arguments`);
+  };
+  return [verdict('monotonic-increasing', 'increasing'), verdict('monotonic-decreasing', 'decreasing')];
+}

@@ -1,0 +1,160 @@
+// The extra probes that property inference needs and ordinary exploration rarely makes: real
+// re-runs (determinism), f(f(x)) (idempotence, involution), f(b, a) (commutativity), sorted
+// versions of list arguments (sorted output of a merge) and ladders of numbers (monotonicity).
+import type { CallRequest } from '../core/probe-types.js';
+import { orderOf, sequenceItems, numericValue, taggedEqual } from './compare.js';
+import type { Input, Observation, Position, Purpose } from './inputs.js';
+import { toRequest } from './inputs.js';
+import { sortedCopy } from './mutate.js';
+import { argumentPair, soleArgument, withSlot } from './properties.js';
+import { float, fromTagged, int, isNumber, toSource, toTagged } from './values.js';
+
+export interface PlannedProbe {
+  input: Input;
+  purpose: Purpose;
+  note: string;
+  /** Determinism re-runs send exactly the request they repeat, asking the session to run it afresh. */
+  request?: CallRequest;
+  repeats?: Observation;
+}
+
+/** Determinism wants this many real re-runs. */
+const REPEATS = 3;
+
+const INT_LADDER = [-10, 0, 1, 5, 100, -1, 2, 10, 1000];
+const FLOAT_LADDER = [-10.5, 0.0, 1.5, 5.25, 100.0, -0.5, 2.0];
+
+const usable = (o: Observation): boolean => o.record.result.status === 'returned' && o.purpose !== 'repeat';
+
+function repeatPlans(observations: Observation[]): PlannedProbe[] {
+  const done = observations.filter((o) => o.purpose === 'repeat' && o.record.origin !== 'cache');
+  const wanted = REPEATS - done.length;
+  if (wanted <= 0) return [];
+  const returned = observations.filter(usable);
+  const pool = (returned.length ? returned : observations.filter((o) => o.record.result.status === 'raised')).filter(
+    (o) => !done.some((d) => d.repeats === o),
+  );
+  // Spread the picks over the run rather than re-running the first few discoveries; with fewer
+  // inputs than re-runs wanted (a function of no arguments), re-run the same one again.
+  const spread = [...new Set([pool.length - 1, Math.floor(pool.length / 2), Math.floor(pool.length / 4), 0, Math.floor((3 * pool.length) / 4)])];
+  const picks = spread.filter((i) => i >= 0 && i < pool.length).map((i) => pool[i]!);
+  const base = picks.length ? picks : observations.filter((o) => o.purpose !== 'repeat' && (o.record.result.status === 'returned' || o.record.result.status === 'raised'));
+  if (base.length === 0) return [];
+  return Array.from({ length: wanted }, (_, k) => base[k % base.length]!).map((o) => ({
+    input: o.input,
+    purpose: 'repeat' as const,
+    note: 'determinism: the same call again, run afresh',
+    request: o.request,
+    repeats: o,
+  }));
+}
+
+function reapplyPlans(observations: Observation[], positions: Position[]): PlannedProbe[] {
+  const plans: { plan: PlannedProbe; changed: boolean }[] = [];
+  for (const o of observations) {
+    const i = soleArgument(positions, o.input);
+    const out = o.record.result.value?.data;
+    const value = usable(o) && i !== null && out ? fromTagged(out) : null;
+    if (i === null || !value || value.k !== o.input[i]!.value!.k) continue;
+    const changed = !taggedEqual(out!, toTagged(o.input[i]!.value!));
+    plans.push({ plan: { input: withSlot(o.input, i, value), purpose: 'reapply', note: `f(f(x)) with x = ${toSource(o.input[i]!.value!)}` }, changed });
+  }
+  // Inputs the function changed say more about idempotence and involution than fixed points.
+  return [...plans.filter((p) => p.changed), ...plans.filter((p) => !p.changed)].map((p) => p.plan);
+}
+
+function swapPlans(observations: Observation[], positions: Position[]): PlannedProbe[] {
+  const plans: PlannedProbe[] = [];
+  for (const o of observations) {
+    const pair = usable(o) ? argumentPair(positions, o.input) : null;
+    if (!pair) continue;
+    const [i, j] = pair;
+    const [a, b] = [o.input[i]!, o.input[j]!];
+    if (a.value!.k !== b.value!.k || toSource(a.value!) === toSource(b.value!)) continue;
+    plans.push({ input: o.input.map((s, k) => (k === i ? b : k === j ? a : s)), purpose: 'swap', note: 'commutativity: the same arguments swapped' });
+  }
+  return plans;
+}
+
+function sortedInputPlans(observations: Observation[], positions: Position[]): PlannedProbe[] {
+  const seqOut = observations.filter((o) => usable(o) && o.record.result.value?.data && sequenceItems(o.record.result.value.data));
+  const anyUnsorted = seqOut.some((o) => {
+    const ord = orderOf(sequenceItems(o.record.result.value!.data!)!);
+    return ord !== 'asc' && ord !== 'both';
+  });
+  if (!anyUnsorted) return [];
+  const plans: PlannedProbe[] = [];
+  for (const o of seqOut) {
+    let changed = false;
+    const input = o.input.map((s, k) => {
+      if (!s.value || positions[k]!.role === 'receiver' || (s.value.k !== 'list' && s.value.k !== 'tuple')) return s;
+      const sorted = sortedCopy(s.value);
+      if (toSource(sorted) !== toSource(s.value)) changed = true;
+      return { cls: s.cls, value: sorted };
+    });
+    if (changed) plans.push({ input, purpose: 'sorted', note: 'the same lists, sorted' });
+  }
+  return plans;
+}
+
+/**
+ * For each numeric parameter: calls with that number moved along a ladder, in two contexts (the
+ * other arguments) when there are others, since a trend seen with one context may turn with another.
+ */
+function ladderPlans(observations: Observation[], positions: Position[]): PlannedProbe[][] {
+  const first: PlannedProbe[][] = [];
+  const second: PlannedProbe[][] = [];
+  positions.forEach((pos, p) => {
+    if (pos.role !== 'positional' && pos.role !== 'keyword') return;
+    const candidates = observations.filter((o) => {
+      const v = o.input[p]?.value;
+      const out = o.record.result.value?.data;
+      return usable(o) && v && isNumber(v) && out && numericValue(out) !== null;
+    });
+    // Bases whose arguments are most varied first: clamp(3, 0, 10) tells more than clamp(3, 3, 3).
+    const spread = (o: Observation): number => new Set(o.input.map((s) => (s.value ? toSource(s.value) : ''))).size;
+    const ranked = [...candidates].sort((a, b) => spread(b) - spread(a));
+    const bases: Observation[] = ranked.slice(0, 1);
+    // The second context as unlike the first as there is: a trend may turn with another sign of b.
+    const unlike = (o: Observation): number =>
+      o.input.reduce((score, s, k) => {
+        const other = bases[0]?.input[k]?.value;
+        if (k === p || !s.value || !other || toSource(s.value) === toSource(other)) return score;
+        const signFlip = isNumber(s.value) && isNumber(other) && s.value.v < 0 !== other.v < 0;
+        return score + (signFlip ? 3 : 1);
+      }, 0);
+    const unlikeBase = ranked.filter((o) => bases[0] && unlike(o) > 0).sort((a, b) => unlike(b) - unlike(a))[0];
+    if (unlikeBase) bases.push(unlikeBase);
+    bases.forEach((base, n) => {
+      const isInt = base.input[p]!.value!.k === 'int';
+      const values = isInt ? INT_LADDER.map(int) : FLOAT_LADDER.map(float);
+      const ladder = (n === 0 ? values : [...values.slice(4), ...values.slice(0, 4)]).slice(0, 5).map((v) => ({
+        input: withSlot(base.input, p, v, isInt ? 'int' : 'float'),
+        purpose: 'ladder' as const,
+        note: `monotonicity in ${pos.name}: ${toSource(v)}`,
+      }));
+      (n === 0 ? first : second).push(ladder);
+    });
+  });
+  return [...first, ...second];
+}
+
+/** All planned probes, interleaved so that a small budget still touches every property. */
+export function planPropertyProbes(observations: Observation[], positions: Position[]): PlannedProbe[] {
+  // Re-runs first: determinism applies to every function and costs three probes.
+  const out: PlannedProbe[] = repeatPlans(observations);
+  const lists = [
+    reapplyPlans(observations, positions).slice(0, 6),
+    swapPlans(observations, positions).slice(0, 5),
+    sortedInputPlans(observations, positions).slice(0, 4),
+    ...ladderPlans(observations, positions),
+  ];
+  for (let round = 0; lists.some((l) => round < l.length); round++) {
+    for (const l of lists) if (round < l.length) out.push(l[round]!);
+  }
+  return out;
+}
+
+export function plannedRequest(positions: Position[], plan: PlannedProbe): CallRequest {
+  return plan.request ?? toRequest(positions, plan.input);
+}

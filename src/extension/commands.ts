@@ -1,0 +1,188 @@
+// Every command as a factory over the context. All are registered at activation, even if
+// the engine later fails to load: the user then gets a message naming the problem, never
+// "command not found". Failures are logged and shown with a button to the log.
+import * as vscode from 'vscode';
+import { COMMANDS, paletteTitle, type CommandKey } from '../protocol/commands.js';
+import type { WebviewMessage } from '../protocol/messages.js';
+import type { Fix } from '../protocol/problems.js';
+import type { PauContext } from './context.js';
+import { errorMessage } from './log.js';
+import { defAtLine, scanDefs } from './python-defs.js';
+import type { RunMode, Runs, RunTarget } from './run-record.js';
+import { openSetting } from './settings.js';
+
+type Handler = (...args: unknown[]) => unknown;
+type Factory = (ctx: PauContext, runs: Runs) => Handler;
+
+const probe =
+  (mode: RunMode): Factory =>
+  (_ctx, runs) =>
+  async (uri?: unknown, qualname?: unknown) => {
+    const target = await targetFromArguments(uri, qualname);
+    if (target) await runs.probe(target, mode);
+  };
+
+export const COMMAND_FACTORIES: Record<CommandKey, Factory> = {
+  probeAtCursor: probe('llm'),
+  probeOffline: probe('offline'),
+  probeFunction: (ctx, runs) => async () => {
+    const { pickWorkspaceFunction } = await import('./pick.js');
+    const target = await pickWorkspaceFunction(ctx);
+    if (target) await runs.probe(target, 'llm');
+  },
+  stop: (_ctx, runs) => async () => {
+    if (!(await runs.stop())) void vscode.window.showInformationMessage('PAU: nothing is running.');
+  },
+  insertDocstring: (ctx, runs) => async () => {
+    const { insertInferredDocstring } = await import('./docstrings.js');
+    await insertInferredDocstring(ctx, runs);
+  },
+  generateDocstrings: (ctx, runs) => async (uri?: unknown) => {
+    const { generateDocstringsForFile } = await import('./docstrings.js');
+    await generateDocstringsForFile(ctx, runs, uri instanceof vscode.Uri ? uri : undefined);
+  },
+  exportSession: (ctx, runs) => async () => {
+    const { exportSession } = await import('./sessions.js');
+    await exportSession(ctx, runs);
+  },
+  openSession: (ctx, runs) => async (uri?: unknown) => {
+    const { openSession } = await import('./sessions.js');
+    await openSession(ctx, runs, uri instanceof vscode.Uri ? uri : undefined);
+  },
+  setApiKey: (ctx) => async () => {
+    await ctx.endpoint.promptForKey(ctx.settings());
+  },
+  showLog: (ctx) => () => ctx.log.show(),
+};
+
+export function registerCommands(ctx: PauContext, runs: Runs): void {
+  for (const key of Object.keys(COMMAND_FACTORIES) as CommandKey[]) {
+    const handler = COMMAND_FACTORIES[key](ctx, runs);
+    ctx.push(
+      vscode.commands.registerCommand(COMMANDS[key].id, async (...args: unknown[]) => {
+        try {
+          return await handler(...args);
+        } catch (err) {
+          ctx.log.error(err instanceof Error ? err : String(err));
+          const showLog = 'Show Log';
+          const choice = await vscode.window.showErrorMessage(`${paletteTitle(key)} failed: ${errorMessage(err)}`, showLog);
+          if (choice === showLog) ctx.log.show();
+          return undefined;
+        }
+      }),
+    );
+  }
+}
+
+/**
+ * What to probe: (uri, qualname) from a CodeLens, a uri from the editor's context menu (then the
+ * cursor in that editor), or nothing from the palette (the active editor's cursor).
+ */
+async function targetFromArguments(uri: unknown, qualname: unknown): Promise<RunTarget | undefined> {
+  if (uri instanceof vscode.Uri && typeof qualname === 'string' && qualname) return { uri, qualname };
+  const editor = vscode.window.activeTextEditor;
+  const wanted = uri instanceof vscode.Uri ? uri : editor?.document.uri;
+  if (!editor || !wanted || editor.document.uri.toString() !== wanted.toString() || editor.document.languageId !== 'python') {
+    const pick = paletteTitle('probeFunction');
+    const choice = await vscode.window.showInformationMessage(`Open a Python file and put the cursor inside a function, or choose one with “${pick}”.`, pick);
+    if (choice === pick) await vscode.commands.executeCommand(COMMANDS.probeFunction.id);
+    return undefined;
+  }
+  if (editor.document.uri.scheme !== 'file') {
+    void vscode.window.showErrorMessage('PAU Probe runs functions from files on disk; save this file first.');
+    return undefined;
+  }
+  const defs = scanDefs(editor.document.getText());
+  const def = defAtLine(defs, editor.selection.active.line + 1);
+  if (!def) {
+    const pick = paletteTitle('probeFunction');
+    const choice = await vscode.window.showInformationMessage(`The cursor is not inside a function. Put it in a def, or choose one with “${pick}”.`, pick);
+    if (choice === pick) await vscode.commands.executeCommand(COMMANDS.probeFunction.id);
+    return undefined;
+  }
+  if (def.inFunction) {
+    void vscode.window.showWarningMessage(
+      `${def.qualname} is defined inside another function, so it cannot be imported and called on its own. Probe the enclosing function instead.`,
+    );
+    return undefined;
+  }
+  return { uri: editor.document.uri, qualname: def.qualname };
+}
+
+/** What the panel's buttons ask for. */
+export function panelMessageHandler(ctx: PauContext, runs: () => Runs): (message: WebviewMessage) => void {
+  return (message) => {
+    const run = async () => {
+      switch (message.type) {
+        case 'ready':
+          return;
+        case 'stop':
+          await runs().stop();
+          return;
+        case 'rerun':
+          await runs().rerun();
+          return;
+        case 'insert-docstring':
+          await vscode.commands.executeCommand(COMMANDS.insertDocstring.id);
+          return;
+        case 'export':
+          await vscode.commands.executeCommand(COMMANDS.exportSession.id);
+          return;
+        case 'copy':
+          await copyFromLastRun(runs(), message.what);
+          return;
+        case 'reveal-target':
+          await revealTarget(runs());
+          return;
+        case 'fix':
+          await applyFix(message.fix, runs());
+          return;
+      }
+    };
+    run().catch((err: unknown) => {
+      ctx.log.error(err instanceof Error ? err : String(err));
+      void vscode.window.showErrorMessage(`PAU: ${errorMessage(err)}`);
+    });
+  };
+}
+
+async function copyFromLastRun(runs: Runs, what: 'docstring' | 'description'): Promise<void> {
+  const last = runs.last;
+  const d = last?.session.final.description;
+  if (!last || !d) {
+    void vscode.window.showInformationMessage('PAU: there is no description to copy yet.');
+    return;
+  }
+  const text = what === 'docstring' && last.docstrings?.inferred ? last.docstrings.inferred : [d.summary, d.details].filter(Boolean).join('\n\n');
+  await vscode.env.clipboard.writeText(text);
+  void vscode.window.setStatusBarMessage(`PAU: copied the ${what === 'docstring' ? 'inferred docstring' : 'description'}`, 3000);
+}
+
+async function revealTarget(runs: Runs): Promise<void> {
+  const target = runs.runningTarget ?? runs.last?.target;
+  if (!target) return;
+  const document = await vscode.workspace.openTextDocument(target.uri);
+  const def = scanDefs(document.getText()).find((d) => d.qualname === target.qualname);
+  const position = new vscode.Position(def ? def.line - 1 : 0, def?.column ?? 0);
+  await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One, selection: new vscode.Range(position, position) });
+}
+
+async function applyFix(fix: Fix, runs: Runs): Promise<void> {
+  switch (fix.action) {
+    case 'set-api-key':
+      await vscode.commands.executeCommand(COMMANDS.setApiKey.id);
+      return;
+    case 'show-log':
+      await vscode.commands.executeCommand(COMMANDS.showLog.id);
+      return;
+    case 'rerun':
+      await runs.rerun();
+      return;
+    case 'manage-trust':
+      await vscode.commands.executeCommand('workbench.trust.manage');
+      return;
+    case 'open-setting':
+      await openSetting(fix.setting);
+      return;
+  }
+}

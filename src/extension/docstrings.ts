@@ -1,0 +1,340 @@
+// Writing docstrings into the editor: "Insert Inferred Docstring" (the last run's description,
+// its examples re-run first, refused if the file changed since the run started) and
+// "Generate Docstrings for File" (probe every undocumented function, then review all the
+// edits in the refactor preview before any is applied). Also the two docstrings the
+// comparison view shows side by side.
+import * as vscode from 'vscode';
+import type { DocExample, DocstringStyle, PythonFunction } from '../docstring/index.js';
+import type { ExampleToVerify } from '../docstring/verify-examples.js';
+import type { CallRequest, Prober } from '../core/probe-types.js';
+import type { DocstringTexts } from '../protocol/messages.js';
+import { sessionSettings, type Settings } from '../protocol/settings.js';
+import { renderCall } from '../core/format.js';
+import type { Description, ProbeRecord, SessionFile, ShownAs } from '../core/session-types.js';
+import { ensureTrusted, type Backend, type PauContext } from './context.js';
+import { errorMessage } from './log.js';
+import { displayPath, type RunRecord, type Runs } from './run-record.js';
+
+/** Longest docstring line, indentation included (PEP 8), as the docstring writer uses it. */
+const MAX_LINE = 79;
+
+/** The style setting as the writer takes it: undefined = match the file (`auto`). */
+function explicitStyle(settings: Settings): DocstringStyle | undefined {
+  return settings.docstringStyle === 'auto' ? undefined : settings.docstringStyle;
+}
+
+function styleFor(backend: Backend, settings: Settings, source: string): DocstringStyle {
+  return explicitStyle(settings) ?? backend.detectStyle(source) ?? 'google';
+}
+
+/** The parameters a caller passes, by real name: without `self`/`cls`, stars dropped. */
+function callableParamNames(fn: PythonFunction): string[] {
+  const names = fn.params.map((p) => p.replace(/^\*+/, ''));
+  const bound = fn.isMethod && !fn.decorators.includes('staticmethod');
+  return bound ? names.slice(1) : names;
+}
+
+/** How the agent's names map to the real ones, for examples and the parameter list. */
+function callNames(shownAs: ShownAs, qualname: string, fn: PythonFunction | undefined) {
+  const functionName = fn?.name ?? qualname.slice(qualname.lastIndexOf('.') + 1);
+  const paramNames: Record<string, string> = {};
+  if (fn) {
+    const real = callableParamNames(fn);
+    shownAs.params.forEach((shown, i) => {
+      const name = shown.replace(/^\*+/, '');
+      const realName = real[i];
+      if (realName && realName !== name) paramNames[name] = realName;
+    });
+  }
+  return { functionName, shownName: shownAs.name, paramNames };
+}
+
+/** The def among `functions` for `qualname` (the one nearest `near` if it is defined twice). */
+function findFunction(functions: PythonFunction[], qualname: string): PythonFunction | undefined {
+  return functions.find((f) => f.qualname === qualname);
+}
+
+async function functionsOf(backend: Backend, source: string, python: string | undefined, ctx: PauContext): Promise<PythonFunction[]> {
+  try {
+    return await backend.listFunctions(source, python);
+  } catch (err) {
+    ctx.log.debug(`Could not list the functions of the file: ${errorMessage(err)}`);
+    return [];
+  }
+}
+
+/** The inferred docstring as Insert would write it (without re-running examples), and the actual one. */
+export async function docstringTexts(ctx: PauContext, record: RunRecord): Promise<DocstringTexts> {
+  const backend = await ctx.backend();
+  const settings = ctx.settings(record.target.uri);
+  const description = record.session.final.description;
+  let source = record.startText;
+  if (source === undefined) {
+    try {
+      source = Buffer.from(await vscode.workspace.fs.readFile(record.target.uri)).toString('utf8');
+    } catch {
+      source = '';
+    }
+  }
+  const python = record.python ?? (await ctx.python.resolve(record.target.uri, settings.pythonPath).then((p) => p.path, () => undefined));
+  const fn = source ? findFunction(await functionsOf(backend, source, python, ctx), record.target.qualname) : undefined;
+  const style = styleFor(backend, settings, source);
+  const inferred = description ? backend.renderDocstring(description, style, callNames(record.session.target.shownAs, record.target.qualname, fn)) : null;
+  // The docstring the run was compared with; sessions saved before it was recorded fall back to the file.
+  const target = record.session.target;
+  const actual = target.docstring !== undefined ? target.docstring : (fn?.docstring ?? null);
+  return { inferred, actual, style };
+}
+
+const squash = (s: string) => s.replace(/^\s*>>>\s?/, '').replace(/\s+/g, '');
+/** `Cls.name(…)` and `module.name(…)` call the same as `name(…)`. */
+const unqualified = (s: string) => s.replace(/^(?:[A-Za-z_]\w*\.)+(?=[A-Za-z_]\w*\()/, '');
+
+function requestOf(p: ProbeRecord): CallRequest {
+  return { args: p.args, ...(p.kwargs ? { kwargs: p.kwargs } : {}), ...(p.receiver !== undefined ? { receiver: p.receiver } : {}) };
+}
+
+/**
+ * The description's examples that are calls the run really made, ready to be re-run. The
+ * expected output is the recorded result (what doctest would print), not the agent's words.
+ */
+function examplesToVerify(backend: Backend, session: SessionFile, description: Description): { examples: ExampleToVerify[]; unmatched: string[] } {
+  // Examples name the function as the agent saw it (`f`) or, from the offline explorer, by its own name.
+  const names = new Set([session.target.shownAs.name, session.target.qualname.slice(session.target.qualname.lastIndexOf('.') + 1)]);
+  const byCall = new Map<string, ProbeRecord>();
+  for (const p of session.probes) for (const name of names) byCall.set(unqualified(squash(renderCall(name, p))), p);
+  const examples: ExampleToVerify[] = [];
+  const unmatched: string[] = [];
+  for (const e of description.examples) {
+    // The agent's examples name the probe they came from; its call text uses the agent's names
+    // (`f`, `arg1=`), which the recorded probe (real keyword names) would not match as text.
+    const probe = (e.probe !== undefined ? session.probes.find((p) => p.index === e.probe) : undefined) ?? byCall.get(unqualified(squash(e.call)));
+    if (!probe) {
+      unmatched.push(e.call);
+      continue;
+    }
+    const output = backend.doctestOutput(probe.result);
+    examples.push({ call: requestOf(probe), shown: e.call.replace(/^\s*>>>\s?/, ''), expected: output.ok ? output.want : e.result });
+  }
+  return { examples, unmatched };
+}
+
+interface Verified {
+  kept: DocExample[];
+  dropped: number;
+}
+
+/** Re-runs the examples in a fresh worker; only those that give the same result again are written. */
+async function verify(ctx: PauContext, backend: Backend, record: Pick<RunRecord, 'target' | 'python'>, session: SessionFile, description: Description, signal: AbortSignal): Promise<Verified> {
+  const { examples, unmatched } = examplesToVerify(backend, session, description);
+  if (unmatched.length > 0) ctx.log.info(`Examples left out (not calls the run made): ${unmatched.join('; ')}`);
+  if (examples.length === 0) return { kept: [], dropped: unmatched.length };
+  const settings = ctx.settings(record.target.uri);
+  let worker: Prober | undefined;
+  try {
+    worker = await backend.startWorker({
+      target: { file: record.target.uri.fsPath, qualname: record.target.qualname },
+      ...(record.python ? { python: record.python } : {}),
+      limits: { timeoutMs: settings.timeoutMs, memoryMb: settings.memoryMb },
+      coverage: false,
+    });
+    const result = await backend.verifyExamples(worker, examples, { signal });
+    for (const d of result.dropped) ctx.log.info(`Example dropped: ${d.call} (${d.reason})`);
+    return { kept: result.kept, dropped: result.dropped.length + unmatched.length };
+  } finally {
+    await worker?.stop().catch(() => {});
+  }
+}
+
+function bodyRenderer(backend: Backend, description: Description, style: DocstringStyle, names: ReturnType<typeof callNames>, examples: DocExample[]) {
+  return (indentColumns: number) =>
+    backend.renderDocstring(description, style, { ...names, examples, width: Math.max(40, Math.min(backend.DEFAULT_WIDTH, MAX_LINE - indentColumns)) });
+}
+
+export async function insertInferredDocstring(ctx: PauContext, runs: Runs): Promise<void> {
+  if (runs.running) {
+    void vscode.window.showInformationMessage('PAU: the run is still going; insert its docstring when it has ended.');
+    return;
+  }
+  const record = runs.last;
+  const description = record?.session.final.description;
+  if (!record || !description) {
+    void vscode.window.showInformationMessage('PAU: there is no inferred description to insert yet. Probe a function first.');
+    return;
+  }
+  const blocked = runs.insertBlocked(record);
+  if (blocked) {
+    void vscode.window.showWarningMessage(`PAU: ${blocked}`);
+    return;
+  }
+  if (!(await ensureTrusted())) return;
+  const backend = await ctx.backend();
+  const document = await vscode.workspace.openTextDocument(record.target.uri);
+  const startText = record.startText!;
+  if (!backend.documentUnchanged(startText, document.getText())) {
+    void vscode.window.showWarningMessage(`PAU: ${backend.DOCUMENT_CHANGED_MESSAGE}`);
+    return;
+  }
+  const settings = ctx.settings(record.target.uri);
+  const qualname = record.target.qualname;
+
+  const outcome = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `PAU: writing the docstring of ${qualname}`, cancellable: true },
+    async (progress, token) => {
+      const controller = new AbortController();
+      token.onCancellationRequested(() => controller.abort());
+      progress.report({ message: 're-running the examples…' });
+      const verified = await verify(ctx, backend, record, record.session, description, controller.signal);
+      if (controller.signal.aborted) return undefined;
+      const fn = findFunction(await functionsOf(backend, startText, record.python, ctx), qualname);
+      const style = styleFor(backend, settings, startText);
+      const body = bodyRenderer(backend, description, style, callNames(record.session.target.shownAs, qualname, fn), verified.kept);
+      progress.report({ message: 'placing it…' });
+      const edit = await backend.computeDocstringEdit(document.getText(), { qualname, ...(fn ? { line: fn.line } : {}) }, body, {
+        startText,
+        ...(record.python ? { python: record.python } : {}),
+        signal: controller.signal,
+      });
+      return { edit, verified, style };
+    },
+  );
+  if (!outcome) return;
+  const { edit, verified, style } = outcome;
+  if (edit.kind === 'refused') {
+    ctx.log.warn(`Insert refused for ${qualname}: ${edit.message}`);
+    void vscode.window.showWarningMessage(`PAU: ${edit.message}`);
+    return;
+  }
+  // The document may have changed while the examples ran: the same check, one last time.
+  if (!backend.documentUnchanged(startText, document.getText())) {
+    void vscode.window.showWarningMessage(`PAU: ${backend.DOCUMENT_CHANGED_MESSAGE}`);
+    return;
+  }
+  const workspaceEdit = new vscode.WorkspaceEdit();
+  workspaceEdit.replace(document.uri, new vscode.Range(document.positionAt(edit.start), document.positionAt(edit.end)), edit.newText);
+  if (!(await vscode.workspace.applyEdit(workspaceEdit))) {
+    void vscode.window.showErrorMessage('PAU: the editor did not accept the edit; nothing was changed.');
+    return;
+  }
+  runs.publishState();
+  const examples = `${verified.kept.length} example${verified.kept.length === 1 ? '' : 's'} re-run and verified${verified.dropped ? `, ${verified.dropped} left out` : ''}`;
+  ctx.log.info(`${edit.replaced ? 'Replaced' : 'Inserted'} the ${style} docstring of ${qualname} (${examples}).`);
+  void vscode.window.setStatusBarMessage(`PAU: ${edit.replaced ? 'replaced' : 'inserted'} the docstring of ${qualname} (${examples})`, 5000);
+}
+
+/** Functions worth a generated docstring: undocumented, importable, not dunders. */
+function wantsDocstring(fn: PythonFunction): boolean {
+  return !fn.hasDocstring && !fn.inFunction && !/^__\w+__$/.test(fn.name);
+}
+
+export async function generateDocstringsForFile(ctx: PauContext, runs: Runs, given?: vscode.Uri): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  const uri = given ?? editor?.document.uri;
+  if (!uri || (editor && !given && editor.document.languageId !== 'python')) {
+    void vscode.window.showInformationMessage('PAU: open a Python file to generate its docstrings.');
+    return;
+  }
+  if (!(await ensureTrusted())) return;
+  if (runs.running) await runs.stop('Generate Docstrings for File started');
+  const document = await vscode.workspace.openTextDocument(uri);
+  if (document.isDirty) {
+    const save = 'Save and Continue';
+    if ((await vscode.window.showWarningMessage(`${displayPath(uri)} has unsaved changes; PAU Probe imports the file from disk.`, save)) !== save) return;
+    if (!(await document.save())) return;
+  }
+  const settings = ctx.settings(uri);
+  const backend = await ctx.backend();
+  let python: string;
+  try {
+    python = (await ctx.python.resolve(uri, settings.pythonPath)).path;
+  } catch (err) {
+    void vscode.window.showErrorMessage(`PAU: ${errorMessage(err)}`);
+    return;
+  }
+  const source = document.getText();
+  let functions: PythonFunction[];
+  try {
+    functions = await backend.listFunctions(source, python);
+  } catch (err) {
+    void vscode.window.showErrorMessage(`PAU: ${errorMessage(err)}`);
+    return;
+  }
+  const todo = functions.filter(wantsDocstring);
+  if (todo.length === 0) {
+    void vscode.window.showInformationMessage(`PAU: every function in ${displayPath(uri)} already has a docstring.`);
+    return;
+  }
+  // The offline explorer unless an endpoint is configured: it needs no key and costs nothing.
+  const llm = await ctx.endpoint.llm(settings);
+  const mode = llm ? 'llm' : 'offline';
+  const style = styleFor(backend, settings, source);
+  ctx.log.info(`Generating ${style} docstrings for ${todo.length} function${todo.length === 1 ? '' : 's'} of ${displayPath(uri)} (${mode}).`);
+
+  type Proposal = { fn: PythonFunction; description: Description; body: (cols: number) => string };
+  const proposals: Proposal[] = [];
+  const failures: string[] = [];
+  await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `PAU: docstrings for ${displayPath(uri)}`, cancellable: true },
+    async (progress, token) => {
+      const controller = new AbortController();
+      token.onCancellationRequested(() => controller.abort());
+      for (const [i, fn] of todo.entries()) {
+        if (controller.signal.aborted) break;
+        progress.report({ message: `${fn.qualname} (${i + 1} of ${todo.length})`, increment: 100 / todo.length });
+        const session = await backend.runSession({
+          target: { file: uri.fsPath, qualname: fn.qualname },
+          settings: sessionSettings(settings, mode, llm),
+          ...(llm ? { llm } : {}),
+          python,
+          compare: false,
+          signal: controller.signal,
+        });
+        const description = session.final.description;
+        if (!description || (session.error && session.error.kind !== 'budget')) {
+          if (session.error?.kind !== 'stopped') failures.push(`${fn.qualname}: ${session.error?.message ?? 'no description'}`);
+          continue;
+        }
+        let kept: DocExample[] = [];
+        try {
+          kept = (await verify(ctx, backend, { target: { uri, qualname: fn.qualname }, python }, session, description, controller.signal)).kept;
+        } catch (err) {
+          if (controller.signal.aborted) break;
+          ctx.log.warn(`Examples of ${fn.qualname} not verified: ${errorMessage(err)}`);
+        }
+        proposals.push({ fn, description, body: bodyRenderer(backend, description, style, callNames(session.target.shownAs, fn.qualname, fn), kept) });
+      }
+    },
+  );
+  for (const f of failures) ctx.log.warn(`No docstring generated for ${f}`);
+  if (proposals.length === 0) {
+    void vscode.window.showWarningMessage(`PAU: no docstring could be generated${failures.length ? ` (${failures.length} failed; see the log)` : ''}.`);
+    return;
+  }
+
+  const batch = await backend.computeDocstringEdits(
+    document.getText(),
+    proposals.map((p) => ({ qualname: p.fn.qualname, line: p.fn.line, body: p.body })),
+    { startText: source, python },
+  );
+  for (const r of batch.refused) ctx.log.warn(`Not written: ${r.qualname ?? ''} ${r.message}`);
+  if (batch.edits.length === 0) {
+    void vscode.window.showWarningMessage(`PAU: ${batch.refused[0]?.message ?? 'no docstring could be placed.'}`);
+    return;
+  }
+  // Every edit needs confirmation: VS Code shows them in the Refactor Preview, unticked; the user
+  // ticks the docstrings to keep and applies. Say so, since an untouched Apply writes nothing.
+  void vscode.window.showInformationMessage(
+    `PAU: ${batch.edits.length} proposed docstring${batch.edits.length === 1 ? '' : 's'} in the Refactor Preview: tick the ones to keep, then Apply.`,
+  );
+  const edit = new vscode.WorkspaceEdit();
+  for (const e of batch.edits) {
+    const proposal = proposals.find((p) => p.fn.qualname === e.qualname);
+    edit.replace(uri, new vscode.Range(document.positionAt(e.start), document.positionAt(e.end)), e.newText, {
+      label: `Docstring of ${e.qualname}`,
+      description: proposal?.description.summary,
+      needsConfirmation: true,
+    });
+  }
+  const applied = await vscode.workspace.applyEdit(edit, { isRefactoring: true });
+  ctx.log.info(`Generate Docstrings: ${batch.edits.length} proposed, ${applied ? 'applied after review' : 'not applied'}; ${failures.length + batch.refused.length} not generated.`);
+}

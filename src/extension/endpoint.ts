@@ -1,0 +1,136 @@
+// The LLM endpoint: base URL and model from settings, the API key from SecretStorage (never
+// settings, never the log), and the first-run choice between setting one up and the
+// offline explorer.
+import * as vscode from 'vscode';
+import type { LlmConfig } from '../core/run-types.js';
+import { API_KEY_SECRET, paletteTitle } from '../protocol/commands.js';
+import { qualifiedKey, type Settings } from '../protocol/settings.js';
+import type { Log } from './log.js';
+import { updateUserSetting } from './settings.js';
+
+export const AUTH_HINT = `run “${paletteTitle('setApiKey')}” to store a valid key`;
+
+export class Endpoint {
+  constructor(
+    private readonly secrets: vscode.SecretStorage,
+    private readonly log: Log,
+  ) {}
+
+  async apiKey(): Promise<string> {
+    const key = (await this.secrets.get(API_KEY_SECRET)) ?? '';
+    this.log.addSecret(key);
+    return key;
+  }
+
+  /** The agent's endpoint, or undefined when no base URL is configured. */
+  async llm(settings: Settings): Promise<LlmConfig | undefined> {
+    if (!settings.baseUrl) return undefined;
+    const config: LlmConfig = {
+      baseURL: settings.baseUrl,
+      model: settings.model,
+      apiKey: await this.apiKey(),
+      textProtocol: settings.textProtocol,
+      authHint: AUTH_HINT,
+    };
+    const prompt = settings['pricing.promptPerMillion'];
+    const completion = settings['pricing.completionPerMillion'];
+    if (prompt > 0 || completion > 0) config.pricing = { prompt, completion };
+    return config;
+  }
+
+  /** The judge and implementer: `pau.judgeModel` at the same endpoint, else the agent's model. */
+  judge(llm: LlmConfig, settings: Settings): LlmConfig {
+    return settings.judgeModel ? { ...llm, model: settings.judgeModel } : llm;
+  }
+
+  /** "PAU: Set API Key": an empty answer removes the stored key. */
+  async promptForKey(settings: Settings): Promise<boolean> {
+    const where = settings.baseUrl ? ` for ${settings.baseUrl}` : '';
+    const value = await vscode.window.showInputBox({
+      title: paletteTitle('setApiKey'),
+      prompt: `API key${where}. It is kept in VS Code's secret storage, never in settings or logs. Leave empty to remove the stored key.`,
+      password: true,
+      ignoreFocusOut: true,
+      placeHolder: 'sk-…',
+    });
+    if (value === undefined) return false;
+    const key = value.trim();
+    if (key === '') {
+      await this.secrets.delete(API_KEY_SECRET);
+      this.log.info('The stored API key was removed.');
+      void vscode.window.showInformationMessage('PAU: the stored API key was removed.');
+      return true;
+    }
+    this.log.addSecret(key);
+    await this.secrets.store(API_KEY_SECRET, key);
+    this.log.info('An API key was stored in the secret storage.');
+    void vscode.window.showInformationMessage('PAU: API key stored.');
+    return true;
+  }
+
+  /**
+   * No endpoint configured: set one up now or use the offline explorer.
+   * Returns the mode to run in, or undefined when the user dismissed the question.
+   */
+  async chooseMode(settings: Settings): Promise<'llm' | 'offline' | undefined> {
+    if (settings.baseUrl) return 'llm';
+    const setUp = 'Set Up an Endpoint';
+    const offline = 'Use the Offline Explorer';
+    const choice = await vscode.window.showInformationMessage(
+      `The LLM agent needs an OpenAI-compatible endpoint (${qualifiedKey('baseUrl')} is empty). Set one up, or probe with the offline explorer, which needs none.`,
+      setUp,
+      offline,
+    );
+    if (choice === offline) return 'offline';
+    if (choice === setUp) return (await this.setUp(settings)) ? 'llm' : undefined;
+    return undefined;
+  }
+
+  /** Asks for the base URL, the model and the key, and stores them (URL and model in user settings). */
+  async setUp(settings: Settings): Promise<boolean> {
+    const baseUrl = await vscode.window.showInputBox({
+      title: 'PAU: Set Up an Endpoint (1/3)',
+      prompt: 'Base URL of an OpenAI-compatible endpoint (OpenAI, Azure, Ollama, LM Studio, vLLM, OpenRouter…)',
+      value: settings.baseUrl || 'https://api.openai.com/v1',
+      ignoreFocusOut: true,
+      validateInput: (v) => validateBaseUrl(v),
+    });
+    if (baseUrl === undefined) return false;
+    const model = await vscode.window.showInputBox({
+      title: 'PAU: Set Up an Endpoint (2/3)',
+      prompt: 'Model name at that endpoint',
+      value: settings.model,
+      placeHolder: 'gpt-4o-mini, qwen2.5-coder:7b, …',
+      ignoreFocusOut: true,
+      validateInput: (v) => (v.trim() === '' ? 'Enter the model name the endpoint knows.' : undefined),
+    });
+    if (model === undefined) return false;
+    await updateUserSetting('baseUrl', baseUrl.trim());
+    await updateUserSetting('model', model.trim());
+    this.log.info(`Endpoint set up: ${baseUrl.trim()} (model ${model.trim()}).`);
+    const key = await vscode.window.showInputBox({
+      title: 'PAU: Set Up an Endpoint (3/3)',
+      prompt: 'API key (kept in the secret storage). Leave empty for servers that need none, such as a local Ollama.',
+      password: true,
+      ignoreFocusOut: true,
+    });
+    if (key === undefined) return true;
+    if (key.trim()) {
+      this.log.addSecret(key.trim());
+      await this.secrets.store(API_KEY_SECRET, key.trim());
+    }
+    return true;
+  }
+}
+
+export function validateBaseUrl(value: string): string | undefined {
+  const v = value.trim();
+  if (v === '') return 'Enter a URL such as https://api.openai.com/v1';
+  try {
+    const url = new URL(v);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'The URL must start with http:// or https://';
+  } catch {
+    return 'Not a valid URL';
+  }
+  return undefined;
+}

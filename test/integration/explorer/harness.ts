@@ -1,0 +1,67 @@
+// Runs the offline explorer on a function of examples/ through the real Python worker, with a
+// ProbeFn that records and caches like the session's (same call key), and stops the worker.
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { exploreOffline } from '../../../src/explorer/index.js';
+import type { InferredProperty, OfflineReport, ProbeFn } from '../../../src/core/run-types.js';
+import { startWorker } from '../../../src/probe/client.js';
+import type { FunctionInfo, ProbeResult } from '../../../src/core/probe-types.js';
+import { callKey } from '../../../src/core/call-identity.js';
+import type { ProbeRecord, Strictness } from '../../../src/core/session-types.js';
+
+export const EXAMPLES = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..', 'examples');
+
+export interface Explored {
+  report: OfflineReport;
+  records: ProbeRecord[];
+  info: FunctionInfo;
+}
+
+export async function exploreExample(file: string, qualname: string, opts: { maxProbes?: number; strictness?: Strictness } = {}): Promise<Explored> {
+  const worker = await startWorker({ target: { file: join(EXAMPLES, file), qualname }, limits: { timeoutMs: 3000 } });
+  try {
+    const records: ProbeRecord[] = [];
+    const cache = new Map<string, ProbeResult>();
+    const probe: ProbeFn = async (request, note, options) => {
+      const key = callKey(request);
+      const cached = options?.fresh ? undefined : cache.get(key);
+      const result = cached ?? (await worker.call(request));
+      cache.set(key, result);
+      const record: ProbeRecord = { index: records.length + 1, ...request, origin: cached ? 'cache' : 'offline', ...(note ? { note } : {}), result };
+      records.push(record);
+      return record;
+    };
+    const report = await exploreOffline(worker.info, probe, { maxProbes: opts.maxProbes ?? 40, strictness: opts.strictness ?? 'anonymized' });
+    assert.ok(records.length <= (opts.maxProbes ?? 40), `${records.length} probes`);
+    assert.ok(records.every((r) => r.result.status !== 'rejected' || r.receiver !== undefined), `the worker refused an argument the explorer wrote: ${JSON.stringify(records.find((r) => r.result.status === 'rejected'))}`);
+    return { report, records, info: worker.info };
+  } finally {
+    await worker.stop();
+  }
+}
+
+export function property(report: OfflineReport, name: InferredProperty['name']): InferredProperty | undefined {
+  return report.properties.find((p) => p.name === name);
+}
+
+/** The property is claimed. */
+export function assertHolds(report: OfflineReport, name: InferredProperty['name'], evidence?: RegExp): void {
+  const p = property(report, name);
+  assert.equal(p?.holds, true, `${name} should hold; got ${p ? p.evidence : 'nothing'}`);
+  if (evidence) assert.match(p!.evidence, evidence);
+}
+
+/** The property is not claimed; with `refuted`, a counterexample was found (not just too little evidence). */
+export function assertNotClaimed(report: OfflineReport, name: InferredProperty['name'], opts: { refuted?: boolean } = {}): void {
+  const p = property(report, name);
+  assert.notEqual(p?.holds, true, `${name} must not be claimed: ${p?.evidence}`);
+  if (opts.refuted) assert.match(p?.evidence ?? 'missing', /^counterexample: /, `${name} should be refuted`);
+}
+
+/** Every label recorded for an exception type matches the pattern, and there is at least one. */
+export function assertRaisesOnlyFor(report: OfflineReport, type: string, pattern: RegExp): void {
+  const labels = report.exceptions[type];
+  assert.ok(labels && labels.length > 0, `${type} never raised: ${JSON.stringify(report.exceptions)}`);
+  for (const l of labels) assert.match(l, pattern, `${type} for ${l}`);
+}

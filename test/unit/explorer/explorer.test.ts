@@ -1,0 +1,285 @@
+// The explorer against fake functions (no Python): type discovery, budget, stop, cache honesty,
+// and each property claimed exactly when it is true.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { exploreOffline, MIN_EVIDENCE } from '../../../src/explorer/index.js';
+import type { InferredProperty, OfflineReport } from '../../../src/core/run-types.js';
+import type { PyValue } from '../../../src/explorer/values.js';
+import { toSource } from '../../../src/explorer/values.js';
+import type { FakeFunction } from './fake-python.js';
+import { PyError, expectInt, expectIntList, expectStr, fakeProbe, info, param, pyInt, pyList, pyStr } from './fake-python.js';
+
+const rot = (s: string) => s.replace(/[a-z]/gi, (c) => {
+  const base = c <= 'Z' ? 65 : 97;
+  return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
+});
+
+const FAKES: Record<string, FakeFunction> = {
+  rot13: { params: [param('s')], body: ([s]) => pyStr(rot(expectStr(s, 'rot13'))) },
+  upper: { params: [param('s')], body: ([s]) => pyStr(expectStr(s, 'upper').toUpperCase()) },
+  sort_list: {
+    params: [param('xs')],
+    body: ([xs]) => pyList(expectIntList(xs, 'sort_list').sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map(pyInt)),
+  },
+  dedupe: {
+    params: [param('xs')],
+    body: ([xs]) => pyList([...new Set(expectIntList(xs, 'dedupe'))].map(pyInt)),
+  },
+  add: { params: [param('a'), param('b')], body: ([a, b]) => pyInt(expectInt(a, 'add') + expectInt(b, 'add')) },
+  sub: { params: [param('a'), param('b')], body: ([a, b]) => pyInt(expectInt(a, 'sub') - expectInt(b, 'sub')) },
+  isqrt: {
+    params: [param('n')],
+    body: ([n]) => {
+      const v = expectInt(n, 'isqrt');
+      if (v < 0n) throw new PyError('ValueError', 'negative');
+      return pyInt(Math.floor(Math.sqrt(Number(v))));
+    },
+    lines: ([n]) => (n?.k === 'int' && n.v < 0n ? [1, 2] : [1, 3, 4]),
+  },
+  append_zero: {
+    params: [param('xs')],
+    body: ([xs]) => {
+      expectIntList(xs, 'append_zero');
+      (xs as { items: PyValue[] }).items.push(pyInt(0));
+      return { k: 'none' };
+    },
+  },
+  negate: { params: [param('x')], body: ([x]) => pyInt(-expectInt(x, 'negate')) },
+  keyword_only: {
+    params: [param('s'), param('times', 'KEYWORD_ONLY', { annotation: 'int' })],
+    body: ([s], kw) => {
+      if (!kw.times) throw new PyError('TypeError', "missing required keyword-only argument: 'times'");
+      return pyStr(expectStr(s, 'keyword_only').repeat(Math.max(0, Math.min(5, Number(expectInt(kw.times, 'keyword_only'))))));
+    },
+  },
+  deposit: {
+    params: [param('self'), param('amount', 'POSITIONAL_OR_KEYWORD', { annotation: 'int' })],
+    needsReceiver: true,
+    ownerClass: 'Account',
+    moduleClasses: ['Account'],
+    body: ([amount], _kw, receiver) => {
+      if (!receiver || receiver.k !== 'call' || receiver.callee !== 'Account' || receiver.args.length > 1) throw new PyError('TypeError', 'bad receiver');
+      const balance = receiver.args[0] ? expectInt(receiver.args[0], 'Account') : 0n;
+      const a = expectInt(amount, 'deposit');
+      if (a <= 0n) throw new PyError('ValueError', 'amount must be positive');
+      receiver.args = [pyInt(balance + a)];
+      return pyInt(balance + a);
+    },
+  },
+};
+
+async function explore(name: string, opts: { maxProbes?: number; strictness?: 'anonymized' | 'signature'; cache?: boolean; fn?: FakeFunction } = {}) {
+  const fn = opts.fn ?? FAKES[name]!;
+  const fake = fakeProbe(fn, { cache: opts.cache ?? false });
+  const report = await exploreOffline(info(name, fn), fake.probe, { maxProbes: opts.maxProbes ?? 40, strictness: opts.strictness ?? 'anonymized' });
+  return { report, fake };
+}
+
+function prop(report: OfflineReport, name: InferredProperty['name']): InferredProperty | undefined {
+  return report.properties.find((p) => p.name === name);
+}
+function holds(report: OfflineReport, name: InferredProperty['name']): boolean {
+  return prop(report, name)?.holds === true;
+}
+
+test('rot13: str in, str out; an involution, not idempotent; length-preserving; TypeError for non-strings', async () => {
+  const { report, fake } = await explore('rot13');
+  assert.deepEqual(report.returnTypes, ['str']);
+  assert.ok(report.exceptions.TypeError?.includes('positive int'), JSON.stringify(report.exceptions));
+  assert.ok(holds(report, 'involution'), prop(report, 'involution')?.evidence);
+  assert.equal(prop(report, 'idempotent')?.holds, false);
+  assert.match(prop(report, 'idempotent')!.evidence, /^counterexample: /);
+  assert.ok(holds(report, 'length-preserving'));
+  assert.ok(holds(report, 'deterministic'));
+  assert.ok(holds(report, 'pure'));
+  assert.equal(prop(report, 'commutative'), undefined, 'one argument: commutativity does not apply');
+  assert.equal(fake.calls(), 40);
+  assert.match(report.description.summary, /^Takes a str and returns a str\.$/);
+  assert.match(report.description.details, /^Deterministic, .*involution/);
+});
+
+test('upper: idempotent but not an involution', async () => {
+  const { report } = await explore('upper');
+  assert.ok(holds(report, 'idempotent'), prop(report, 'idempotent')?.evidence);
+  assert.equal(prop(report, 'involution')?.holds, false);
+});
+
+test('sort_list: sorted output, idempotent, length-preserving, subset of input', async () => {
+  const { report } = await explore('sort_list');
+  for (const name of ['sorted-output', 'idempotent', 'length-preserving', 'subset-of-input'] as const) assert.ok(holds(report, name), `${name}: ${prop(report, name)?.evidence}`);
+  assert.equal(prop(report, 'involution')?.holds, false);
+});
+
+test('dedupe: subset of input and idempotent, but neither length-preserving nor sorted', async () => {
+  const { report } = await explore('dedupe');
+  assert.ok(holds(report, 'subset-of-input'));
+  assert.ok(holds(report, 'idempotent'));
+  assert.equal(prop(report, 'length-preserving')?.holds, false);
+  assert.equal(prop(report, 'sorted-output')?.holds, false);
+});
+
+test('add is commutative, sub is not; sub increases in a and decreases in b', async () => {
+  const add = (await explore('add')).report;
+  assert.ok(holds(add, 'commutative'), prop(add, 'commutative')?.evidence);
+  const sub = (await explore('sub')).report;
+  assert.equal(prop(sub, 'commutative')?.holds, false);
+  assert.match(prop(sub, 'monotonic-increasing')!.evidence, /in a:/);
+  assert.match(prop(sub, 'monotonic-decreasing')!.evidence, /in b:/);
+  assert.ok(holds(sub, 'monotonic-increasing') && holds(sub, 'monotonic-decreasing'));
+});
+
+test('isqrt: exceptions by input class, monotonic increasing, not decreasing', async () => {
+  const { report } = await explore('isqrt');
+  assert.deepEqual(report.exceptions.ValueError, ['negative int']);
+  assert.ok(report.exceptions.TypeError!.length >= 2);
+  assert.ok(holds(report, 'monotonic-increasing'));
+  assert.equal(prop(report, 'monotonic-decreasing')?.holds, false);
+  assert.match(report.description.raises, /ValueError for negative int, e\.g\. isqrt\(-\d+\): negative/);
+});
+
+test('negate: an involution and monotonic decreasing', async () => {
+  const { report } = await explore('negate');
+  assert.ok(holds(report, 'involution'));
+  assert.ok(holds(report, 'monotonic-decreasing'));
+  assert.equal(prop(report, 'monotonic-increasing')?.holds, false);
+});
+
+test('a function that changes its argument is not pure, and the summary says so', async () => {
+  const { report } = await explore('append_zero');
+  assert.equal(prop(report, 'pure')?.holds, false);
+  assert.match(prop(report, 'pure')!.evidence, /changed args\[0\] to \[.*0\]/);
+  assert.deepEqual(report.returnTypes, ['NoneType']);
+  assert.match(report.description.summary, /changes its arguments in place/);
+});
+
+test('a function whose answers change between runs is not deterministic', async () => {
+  let counter = 0;
+  const fn: FakeFunction = { params: [param('x')], body: ([x]) => pyInt(expectInt(x, 'noisy') + BigInt(counter++)) };
+  const { report } = await explore('noisy', { fn });
+  assert.equal(prop(report, 'deterministic')?.holds, false);
+  assert.match(prop(report, 'deterministic')!.evidence, /^counterexample: noisy\(/);
+});
+
+test('determinism re-runs run afresh through a caching session, written exactly as before', async () => {
+  const { report, fake } = await explore('rot13', { cache: true });
+  assert.ok(holds(report, 'deterministic'), prop(report, 'deterministic')?.evidence);
+  const repeats = fake.records.filter((r) => r.note?.startsWith('determinism'));
+  assert.ok(repeats.length >= 3);
+  assert.ok(repeats.every((r) => r.origin === 'offline'), 'no re-run was answered from the cache');
+  assert.ok(repeats.every((r) => fake.records.some((o) => o !== r && o.args.join() === r.args.join())), 'each re-run repeats an earlier call verbatim');
+  assert.ok(fake.records.every((r) => !r.args[0]?.startsWith('((')) && !fake.records.some((r) => /^\('/.test(r.args[0] ?? '')));
+  // A function of no arguments is re-run too, and a constant is deterministic.
+  const fn: FakeFunction = { params: [], body: () => pyInt(42) };
+  const { report: r2 } = await explore('answer', { fn, cache: true });
+  assert.ok(holds(r2, 'deterministic'), prop(r2, 'deterministic')?.evidence);
+});
+
+test('keyword-only parameters go in kwargs; at signature the annotation is used', async () => {
+  const { report, fake } = await explore('keyword_only', { strictness: 'signature' });
+  assert.ok(fake.records.every((r) => r.kwargs?.times !== undefined || r.result.status === 'raised'));
+  assert.ok(fake.records.filter((r) => r.result.status === 'returned').length >= 10);
+  assert.deepEqual(report.returnTypes, ['str']);
+});
+
+test('instance methods get a receiver built from the owning class', async () => {
+  const { report, fake } = await explore('deposit', { strictness: 'signature' });
+  assert.ok(fake.records.every((r) => r.receiver?.startsWith('Account(')));
+  assert.deepEqual(report.returnTypes, ['int']);
+  assert.equal(prop(report, 'pure')?.holds, false, 'the receiver changes');
+  assert.match(report.description.summary, /^Called on an Account instance; takes an int and returns an int/);
+  assert.match(report.description.summary, /changes its receiver in place/);
+  assert.ok(report.description.examples.some((e) => /^Account\(\d*\)\.deposit\(\d+\)$/.test(e.call)));
+});
+
+test('the budget is respected, even when tiny', async () => {
+  for (const max of [1, 2, 5, 13]) {
+    const { fake, report } = await explore('sub', { maxProbes: max });
+    assert.ok(fake.calls() <= max, `${fake.calls()} calls for a budget of ${max}`);
+    assert.ok(report.ioTable.split('\n').length === fake.calls() + 2);
+  }
+});
+
+test('a stop signal ends the run promptly and the report covers what was probed', async () => {
+  const controller = new AbortController();
+  const fake = fakeProbe(FAKES.rot13!, { onCall: (n) => n === 5 && controller.abort() });
+  const report = await exploreOffline(info('rot13', FAKES.rot13!), fake.probe, { maxProbes: 40, strictness: 'anonymized', signal: controller.signal });
+  assert.equal(fake.calls(), 5);
+  assert.equal(report.ioTable.split('\n').length, 5 + 2);
+});
+
+test('errors of the probe function itself are not swallowed', async () => {
+  const probe = async () => {
+    throw new Error('worker died');
+  };
+  await assert.rejects(exploreOffline(info('rot13', FAKES.rot13!), probe, { maxProbes: 10, strictness: 'anonymized' }), /worker died/);
+});
+
+test('no property is claimed on fewer than MIN_EVIDENCE applicable probes', async () => {
+  for (const max of [3, 6, 9]) {
+    const { report, fake } = await explore('rot13', { maxProbes: max });
+    for (const p of report.properties.filter((q) => q.holds)) {
+      const n = Number(/(\d+)/.exec(p.evidence)?.[1]);
+      assert.ok(n >= MIN_EVIDENCE, `${p.name} claimed on "${p.evidence}" after ${fake.calls()} probes`);
+    }
+  }
+});
+
+test('the report: examples come from real probes, the table has every probe, the description is filled in', async () => {
+  const { report, fake } = await explore('isqrt');
+  const calls = new Set(fake.records.map((r) => `isqrt(${r.args.join(', ')})`));
+  assert.ok(report.description.examples.length >= 3);
+  for (const e of report.description.examples) {
+    assert.ok(calls.has(e.call), `${e.call} was never probed`);
+    const rec = fake.records.find((r) => `isqrt(${r.args.join(', ')})` === e.call)!;
+    if (rec.result.status === 'returned') assert.equal(e.result, rec.result.value!.repr);
+    else assert.equal(e.result, `Traceback (most recent call last):\n    ...\n${rec.result.exception!.type}: ${rec.result.exception!.message}`);
+  }
+  assert.ok(report.description.examples.some((e) => e.result.includes('ValueError: negative')));
+  for (const r of fake.records) assert.ok(report.ioTable.includes(`| ${r.index} | \`isqrt(${r.args.join(', ')})\``), `row ${r.index} missing`);
+  assert.deepEqual(Object.keys(report.description.parameters), ['n']);
+  assert.match(report.description.parameters.n!, /^int/);
+  assert.match(report.description.returns, /^An int/);
+  assert.ok(report.description.confidence > 0 && report.description.confidence < 1);
+  assert.match(report.description.details, /monotonic-increasing: holds/);
+});
+
+test('the same target explores the same inputs every time', async () => {
+  const a = (await explore('sub')).fake.records.map((r) => r.args.join(','));
+  const b = (await explore('sub')).fake.records.map((r) => r.args.join(','));
+  assert.deepEqual(a, b);
+});
+
+test('inputs that reached new code are mutated', async () => {
+  const { fake } = await explore('isqrt');
+  assert.ok(fake.records.some((r) => /^mutation of #\d+/.test(r.note ?? '')));
+  // Every mutant's source is still something the worker grammar reads: plain literals.
+  for (const r of fake.records) assert.ok(r.result.status !== 'rejected', `${r.args.join(', ')} was rejected`);
+  assert.ok(fake.records.every((r) => r.args.every((a) => toSource(pyStr(a)).length > 0)));
+});
+
+test('a mixed signature (a list and an int) is found within a few probes, so a small budget still explores it', async () => {
+  const fn: FakeFunction = {
+    params: [param('xs'), param('n')],
+    body: ([xs, n]) => pyList(expectIntList(xs, 'take').slice(0, Number(expectInt(n, 'take'))).map(pyInt)),
+  };
+  const { fake, report } = await explore('take', { fn, maxProbes: 20 });
+  const first = fake.records.findIndex((r) => r.result.status === 'returned');
+  assert.ok(first >= 0 && first < 6, `first accepted call was probe ${first + 1}`);
+  assert.ok(fake.records.filter((r) => r.result.status === 'returned').length >= 8);
+  assert.match(report.description.summary, /^Takes a list and an int and returns a list/);
+});
+
+test('a trend that turns with the sign of another argument is not claimed (a * b is monotonic in a only for b > 0)', async () => {
+  const fn: FakeFunction = { params: [param('a'), param('b')], body: ([a, b]) => pyInt(expectInt(a, 'mul') * expectInt(b, 'mul')) };
+  for (const maxProbes of [20, 40, 60]) {
+    const { report } = await explore('mul', { fn, maxProbes });
+    assertNoMonotonicClaim(report, maxProbes);
+    assert.ok(holds(report, 'commutative') || maxProbes < 40, `commutative at ${maxProbes}: ${prop(report, 'commutative')?.evidence}`);
+  }
+});
+
+function assertNoMonotonicClaim(report: OfflineReport, budget: number): void {
+  for (const name of ['monotonic-increasing', 'monotonic-decreasing'] as const) {
+    assert.notEqual(prop(report, name)?.holds, true, `${name} claimed with ${budget} probes: ${prop(report, name)?.evidence}`);
+  }
+}

@@ -1,0 +1,129 @@
+// A stand-in for the Python worker in unit tests: functions written in TypeScript over the
+// explorer's own value model, answering CallRequests with ProbeResults the way the worker does
+// (tagged data, exceptions by type, mutations, coverage counts). No Python involved.
+import type { CallRequest, FunctionInfo, ParameterInfo, ProbeResult, TaggedValue } from '../../../src/core/probe-types.js';
+import type { ProbeRecord } from '../../../src/core/session-types.js';
+import type { ProbeFn } from '../../../src/core/run-types.js';
+import { parseSource } from '../../../src/explorer/parse.js';
+import { callKey } from '../../../src/core/call-identity.js';
+import type { PyValue } from '../../../src/explorer/values.js';
+import { toSource, toTagged } from '../../../src/explorer/values.js';
+
+export class PyError extends Error {
+  constructor(readonly type: string, message: string) {
+    super(message);
+  }
+}
+
+export interface FakeFunction {
+  params: ParameterInfo[];
+  /** Returns the result; may change `args` in place (reported as mutations). Throw PyError to raise. */
+  body: (args: PyValue[], kwargs: Record<string, PyValue>, receiver?: PyValue) => PyValue;
+  /** Which "lines" a call reaches, for coverage feedback. */
+  lines?: (args: PyValue[]) => number[];
+  needsReceiver?: boolean;
+  moduleClasses?: string[];
+  ownerClass?: string;
+}
+
+export function info(name: string, fn: FakeFunction): FunctionInfo {
+  return {
+    qualname: fn.ownerClass ? `${fn.ownerClass}.${name}` : name,
+    name,
+    kind: fn.needsReceiver ? 'method' : 'function',
+    needsReceiver: !!fn.needsReceiver,
+    ...(fn.ownerClass ? { ownerClass: fn.ownerClass } : {}),
+    params: fn.params,
+    isGenerator: false,
+    isAsync: false,
+    docstring: null,
+    moduleClasses: fn.moduleClasses ?? [],
+    pythonVersion: '3.11.0',
+  };
+}
+
+export const param = (name: string, kind: ParameterInfo['kind'] = 'POSITIONAL_OR_KEYWORD', extra: Partial<ParameterInfo> = {}): ParameterInfo => ({ name, kind, ...extra });
+
+function typeName(v: PyValue): string {
+  return v.k === 'none' ? 'NoneType' : v.k === 'date' ? 'datetime.date' : v.k === 'call' ? v.callee : v.k;
+}
+
+/** Runs one request against a fake function. */
+export function fakeCall(fn: FakeFunction, req: CallRequest, seenLines: Set<number>): ProbeResult {
+  const base = { mutations: [] as { arg: string; repr: string }[], stdout: '', stderr: '', durationMs: 0.1 };
+  const args = req.args.map((s) => parseSource(s));
+  const kwargs: Record<string, PyValue> = {};
+  for (const [k, s] of Object.entries(req.kwargs ?? {})) {
+    const v = parseSource(s);
+    if (!v) return { ...base, status: 'rejected', exception: { type: 'SyntaxError', message: `bad source ${s}` } };
+    kwargs[k] = v;
+  }
+  const receiver = req.receiver !== undefined ? parseSource(req.receiver) : undefined;
+  if (args.some((a) => a === null) || receiver === null) return { ...base, status: 'rejected', exception: { type: 'SyntaxError', message: 'bad source' } };
+  const values = args as PyValue[];
+  const before = values.map(toSource);
+  const receiverBefore = receiver ? toSource(receiver) : undefined;
+  const lines = fn.lines?.(values) ?? [1];
+  const fresh = lines.filter((l) => !seenLines.has(l)).length;
+  lines.forEach((l) => seenLines.add(l));
+  const coverage = { lines: { hit: lines.length, total: 10, new: fresh }, arcs: { hit: 0, total: 0, new: 0 } };
+  try {
+    const out = fn.body(values, kwargs, receiver ?? undefined);
+    const mutations = values.map((v, i) => ({ arg: `args[${i}]`, repr: toSource(v) })).filter((m, i) => m.repr !== before[i]);
+    if (receiver && toSource(receiver) !== receiverBefore) mutations.push({ arg: 'receiver', repr: toSource(receiver) });
+    const data: TaggedValue | undefined = out.k === 'call' ? undefined : toTagged(out);
+    return { ...base, status: 'returned', value: { type: typeName(out), repr: toSource(out), truncated: false, ...(data ? { data } : {}) }, mutations, coverage };
+  } catch (err) {
+    if (!(err instanceof PyError)) throw err;
+    return { ...base, status: 'raised', exception: { type: err.type, message: err.message }, coverage };
+  }
+}
+
+export interface FakeProbe {
+  probe: ProbeFn;
+  records: ProbeRecord[];
+  calls: () => number;
+}
+
+/** A ProbeFn over a fake function; `cache: true` answers repeated requests (same text) from a cache like the session does. */
+export function fakeProbe(fn: FakeFunction, opts: { cache?: boolean; onCall?: (n: number) => void } = {}): FakeProbe {
+  const records: ProbeRecord[] = [];
+  const seenLines = new Set<number>();
+  const cache = new Map<string, ProbeResult>();
+  let calls = 0;
+  const probe: ProbeFn = async (request, note, options) => {
+    calls++;
+    opts.onCall?.(calls);
+    const key = callKey(request);
+    const cached = opts.cache && !options?.fresh ? cache.get(key) : undefined;
+    const result = cached ?? fakeCall(fn, request, seenLines);
+    if (opts.cache && !cached) cache.set(key, result);
+    const record: ProbeRecord = { index: records.length + 1, ...request, origin: cached ? 'cache' : 'offline', ...(note ? { note } : {}), result };
+    records.push(record);
+    await Promise.resolve();
+    return record;
+  };
+  return { probe, records, calls: () => calls };
+}
+
+// Helpers for writing fake bodies.
+export function expectStr(v: PyValue | undefined, fn: string): string {
+  if (!v || v.k !== 'str') throw new PyError('TypeError', `${fn}() expects a str`);
+  return v.v;
+}
+export function expectInt(v: PyValue | undefined, fn: string): bigint {
+  if (!v || v.k !== 'int') throw new PyError('TypeError', `${fn}() expects an int`);
+  return v.v;
+}
+export function expectNumber(v: PyValue | undefined, fn: string): number {
+  if (!v || (v.k !== 'int' && v.k !== 'float')) throw new PyError('TypeError', `${fn}() expects a number`);
+  return Number(v.v);
+}
+export function expectIntList(v: PyValue | undefined, fn: string): bigint[] {
+  if (!v || v.k !== 'list' || !v.items.every((x) => x.k === 'int')) throw new PyError('TypeError', `${fn}() expects a list of int`);
+  return v.items.map((x) => (x as { v: bigint }).v);
+}
+export const pyInt = (n: bigint | number): PyValue => ({ k: 'int', v: BigInt(n) });
+export const pyFloat = (n: number): PyValue => ({ k: 'float', v: n });
+export const pyStr = (s: string): PyValue => ({ k: 'str', v: s });
+export const pyList = (items: PyValue[]): PyValue => ({ k: 'list', items });
