@@ -36,9 +36,5 @@ if (files.length === 0) {
 }
 // e2e drives one browser and one editor at a time; the others run files in parallel.
 const concurrency = suite === 'e2e' ? ['--test-concurrency=1'] : [];
-const result = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', '--test', '--test-reporter=spec', ...concurrency, ...files],
-  { stdio: 'inherit' },
-);
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...concurrency, ...files], { stdio: 'inherit' });
 process.exit(result.status ?? 1);

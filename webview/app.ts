@@ -72,7 +72,13 @@ export class App {
         title: 'Copy the inferred docstring',
         onClick: () => this.post({ type: 'copy', what: 'docstring' }),
       }),
-      export: button({ label: 'Export…', testid: 'export', iconName: 'save-as', title: 'Save the session as JSON or Markdown', onClick: () => this.post({ type: 'export' }) }),
+      export: button({
+        label: 'Export…',
+        testid: 'export',
+        iconName: 'save-as',
+        title: 'Save the session as JSON or Markdown',
+        onClick: () => this.post({ type: 'export' }),
+      }),
     };
   }
 
@@ -132,9 +138,7 @@ export class App {
     const status = m.state.status;
     const name = m.target?.qualname ?? 'PAU Probe';
     this.title.replaceChildren(
-      m.target
-        ? h('a', { href: '#', class: 'target-link', title: `Show ${name} in the editor`, on: { click: (e) => this.reveal(e) } }, name)
-        : name,
+      m.target ? h('a', { href: '#', class: 'target-link', title: `Show ${name} in the editor`, on: { click: (e) => this.reveal(e) } }, name) : name,
       m.target ? h('span', { class: 'path muted' }, m.target.displayPath) : '',
     );
     this.status.textContent = STATUS_TEXT[status];
@@ -203,7 +207,12 @@ export class App {
         ? h(
             'div',
             { class: 'hypothesis-box' },
-            h('h2', null, 'Current hypothesis', h('span', { class: 'muted' }, ` after probe ${hyp.afterProbe}${m.hypothesisCount > 1 ? `, revision ${m.hypothesisCount}` : ''}`)),
+            h(
+              'h2',
+              null,
+              'Current hypothesis',
+              h('span', { class: 'muted' }, ` after probe ${hyp.afterProbe}${m.hypothesisCount > 1 ? `, revision ${m.hypothesisCount}` : ''}`),
+            ),
             h('p', { class: 'hypothesis', testid: 'hypothesis' }, hyp.text),
           )
         : h('p', { class: 'muted' }, m.state.status === 'running' && m.settings?.mode === 'llm' ? 'No hypothesis yet.' : ''),

@@ -41,14 +41,7 @@ export function icon(name: string, extra = ''): HTMLElement {
 }
 
 /** A vscode-elements button. `primary` is the one filled button of a group. */
-export function button(options: {
-  label: string;
-  testid: string;
-  iconName: string;
-  onClick: () => void;
-  primary?: boolean;
-  title?: string;
-}): HTMLElement {
+export function button(options: { label: string; testid: string; iconName: string; onClick: () => void; primary?: boolean; title?: string }): HTMLElement {
   const el = h(
     'vscode-button',
     {

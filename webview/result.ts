@@ -41,15 +41,20 @@ function renderDescription(d: Description, concluded: boolean, rename: (call: st
     concluded ? null : h('p', { class: 'warning-text' }, icon('warning'), ' The agent did not conclude; this is its best guess so far.'),
     h('p', { class: 'summary' }, d.summary),
     d.details ? h('p', { class: 'details' }, d.details) : null,
-    params.length > 0
-      ? h('dl', { class: 'params' }, ...params.flatMap(([name, text]) => [h('dt', { class: 'mono' }, name), h('dd', null, text)]))
-      : null,
+    params.length > 0 ? h('dl', { class: 'params' }, ...params.flatMap(([name, text]) => [h('dt', { class: 'mono' }, name), h('dd', null, text)])) : null,
     d.returns ? h('p', null, h('strong', null, 'Returns: '), d.returns) : null,
     d.raises ? h('p', null, h('strong', null, 'Raises: '), d.raises) : null,
     d.examples.length > 0
-      ? h('div', null, h('h3', null, 'Examples (from real calls)'), h('pre', { class: 'mono examples' }, d.examples.map((e) => `>>> ${rename(e.call.replace(/^\s*>>>\s?/, ''))}\n${e.result}`).join('\n')))
+      ? h(
+          'div',
+          null,
+          h('h3', null, 'Examples (from real calls)'),
+          h('pre', { class: 'mono examples' }, d.examples.map((e) => `>>> ${rename(e.call.replace(/^\s*>>>\s?/, ''))}\n${e.result}`).join('\n')),
+        )
       : null,
-    properties && properties.length > 0 ? h('div', null, h('h3', null, 'Properties observed'), h('ul', null, ...properties.map((p) => h('li', null, p)))) : null,
+    properties && properties.length > 0
+      ? h('div', null, h('h3', null, 'Properties observed'), h('ul', null, ...properties.map((p) => h('li', null, p))))
+      : null,
     ioTable ? h('div', null, h('h3', null, 'Inputs and outputs'), renderTable(ioTable)) : null,
   );
 }
@@ -105,17 +110,10 @@ function renderComparison(c: Comparison, model: Model): HTMLElement {
       diffPane('Inferred', diff.left, 'inferred', 'No description.'),
       diffPane('Actual docstring', diff.right, 'actual', model.docstrings ? 'The function has no docstring.' : 'Not available.'),
     ),
-    h(
-      'p',
-      { class: 'legend muted' },
-      h('mark', { class: 'only-inferred' }, 'highlighted'),
-      ' words appear on one side only.',
-    ),
+    h('p', { class: 'legend muted' }, h('mark', { class: 'only-inferred' }, 'highlighted'), ' words appear on one side only.'),
     h('div', { class: 'scores' }, ...scoreCards(c)),
     b && b.disagreements.length > 0 ? disagreementTable('Where the inferred description is wrong', b.disagreements) : null,
-    b?.docstringDisagreements && b.docstringDisagreements.length > 0
-      ? disagreementTable('Where the docstring is wrong', b.docstringDisagreements)
-      : null,
+    b?.docstringDisagreements && b.docstringDisagreements.length > 0 ? disagreementTable('Where the docstring is wrong', b.docstringDisagreements) : null,
     c.judge?.missedByInferred?.length ? claimList('Claims only the docstring makes', c.judge.missedByInferred) : null,
     c.judge?.missedByDocstring?.length ? claimList('Claims only the inferred description makes', c.judge.missedByDocstring) : null,
     c.doctests?.results?.length ? doctestList(c.doctests.results) : null,
@@ -126,7 +124,13 @@ function renderComparison(c: Comparison, model: Model): HTMLElement {
 function scoreCards(c: Comparison): HTMLElement[] {
   const cards: HTMLElement[] = [];
   const card = (testid: string | undefined, label: string, value: string, detail?: string | Node | null) =>
-    h('div', { class: 'score', testid }, h('div', { class: 'score-label' }, label), h('div', { class: 'score-value' }, value), detail ? h('div', { class: 'score-detail' }, detail) : null);
+    h(
+      'div',
+      { class: 'score', testid },
+      h('div', { class: 'score-label' }, label),
+      h('div', { class: 'score-value' }, value),
+      detail ? h('div', { class: 'score-detail' }, detail) : null,
+    );
   const b = c.behavioural;
   if (b) {
     cards.push(
@@ -134,14 +138,23 @@ function scoreCards(c: Comparison): HTMLElement[] {
         'behavioural-score',
         'Behaviour (inferred)',
         ratio(b.inferred.agree, b.inferred.total),
-        b.docstring ? `Docstring: ${ratio(b.docstring.agree, b.docstring.total)}` : b.note ?? 'Held-out inputs where an implementation from the description agrees with the function.',
+        b.docstring
+          ? `Docstring: ${ratio(b.docstring.agree, b.docstring.total)}`
+          : (b.note ?? 'Held-out inputs where an implementation from the description agrees with the function.'),
       ),
     );
   }
   if (c.judge) cards.push(card('judge-score', 'Judge', `${c.judge.score}/5`, c.judge.rationale));
   if (c.doctests) {
     const { passed, failed } = c.doctests;
-    cards.push(card('doctests', 'Doctests', failed > 0 ? `${passed} passed, ${failed} failed` : `${passed} passed`, passed + failed === 0 ? 'The docstring has no examples.' : null));
+    cards.push(
+      card(
+        'doctests',
+        'Doctests',
+        failed > 0 ? `${passed} passed, ${failed} failed` : `${passed} passed`,
+        passed + failed === 0 ? 'The docstring has no examples.' : null,
+      ),
+    );
   }
   if (c.lexicalF1 !== undefined) cards.push(card(undefined, 'Word overlap (F1)', c.lexicalF1.toFixed(2), 'Token F1 between the two texts.'));
   return cards;
@@ -158,8 +171,22 @@ function disagreementTable(title: string, rows: { input: string; expected: strin
       h(
         'table',
         null,
-        h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Input'), h('th', { scope: 'col' }, 'The function gives'), h('th', { scope: 'col' }, 'The description implies'))),
-        h('tbody', null, ...rows.map((r) => h('tr', null, h('td', { class: 'mono' }, r.input), h('td', { class: 'mono' }, r.expected), h('td', { class: 'mono' }, r.got)))),
+        h(
+          'thead',
+          null,
+          h(
+            'tr',
+            null,
+            h('th', { scope: 'col' }, 'Input'),
+            h('th', { scope: 'col' }, 'The function gives'),
+            h('th', { scope: 'col' }, 'The description implies'),
+          ),
+        ),
+        h(
+          'tbody',
+          null,
+          ...rows.map((r) => h('tr', null, h('td', { class: 'mono' }, r.input), h('td', { class: 'mono' }, r.expected), h('td', { class: 'mono' }, r.got))),
+        ),
       ),
     ),
   );

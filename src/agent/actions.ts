@@ -11,9 +11,7 @@ export interface CallSpec {
   note?: string;
 }
 
-export type Action =
-  | { kind: 'call'; calls: CallSpec[]; hypothesis?: string }
-  | { kind: 'submit'; description: Description; hypothesis?: string };
+export type Action = { kind: 'call'; calls: CallSpec[]; hypothesis?: string } | { kind: 'submit'; description: Description; hypothesis?: string };
 
 export type Parsed = Action | { kind: 'invalid'; message: string };
 
@@ -44,7 +42,11 @@ export const TOOLS: OpenAI.Chat.Completions.ChatCompletionTool[] = [
         type: 'object',
         properties: {
           ...callProperties,
-          calls: { type: 'array', items: { type: 'object', properties: callProperties, required: ['args'] }, description: 'Several calls in one go (instead of args/kwargs/receiver).' },
+          calls: {
+            type: 'array',
+            items: { type: 'object', properties: callProperties, required: ['args'] },
+            description: 'Several calls in one go (instead of args/kwargs/receiver).',
+          },
           hypothesis: { type: 'string', description: 'What you currently believe the function does, in one or two sentences.' },
         },
       },
@@ -85,7 +87,10 @@ function jsonToPython(v: unknown): string {
   if (typeof v === 'number') return String(v);
   if (typeof v === 'string') return JSON.stringify(v);
   if (Array.isArray(v)) return `[${v.map(jsonToPython).join(', ')}]`;
-  if (isObject(v)) return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${jsonToPython(x)}`).join(', ')}}`;
+  if (isObject(v))
+    return `{${Object.entries(v)
+      .map(([k, x]) => `${JSON.stringify(k)}: ${jsonToPython(x)}`)
+      .join(', ')}}`;
   return String(v);
 }
 
@@ -113,7 +118,8 @@ function parseCall(raw: unknown, where: string): CallSpec | string {
 export function parseCallAction(raw: Record<string, unknown>): Parsed {
   const hypothesis = optionalText(raw.hypothesis);
   const rawCalls = raw.calls !== undefined ? raw.calls : [raw];
-  if (!Array.isArray(rawCalls) || rawCalls.length === 0) return { kind: 'invalid', message: `"calls" must be a non-empty list of calls; expected ${CALL_SHAPE}` };
+  if (!Array.isArray(rawCalls) || rawCalls.length === 0)
+    return { kind: 'invalid', message: `"calls" must be a non-empty list of calls; expected ${CALL_SHAPE}` };
   if (raw.calls === undefined && raw.args === undefined && raw.kwargs === undefined && raw.receiver === undefined) {
     return { kind: 'invalid', message: `call_function needs "args" (and optionally "kwargs", "receiver"); expected ${CALL_SHAPE}` };
   }
@@ -171,7 +177,10 @@ export function parseToolCall(name: string, argumentsJson: string): Parsed {
     raw = argumentsJson.trim() ? JSON.parse(argumentsJson) : {};
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
-    return { kind: 'invalid', message: `the arguments of ${name} are not valid JSON (${why}); send one JSON object, e.g. ${name === 'submit_description' ? SUBMIT_SHAPE : CALL_SHAPE}` };
+    return {
+      kind: 'invalid',
+      message: `the arguments of ${name} are not valid JSON (${why}); send one JSON object, e.g. ${name === 'submit_description' ? SUBMIT_SHAPE : CALL_SHAPE}`,
+    };
   }
   if (!isObject(raw)) return { kind: 'invalid', message: `the arguments of ${name} must be a JSON object` };
   if (name === 'call_function') return parseCallAction(raw);
@@ -207,5 +216,8 @@ export function parseTextAction(reply: string): Parsed {
   const { action, ...rest } = raw;
   if (action === 'call_function') return parseCallAction(rest);
   if (action === 'submit_description') return parseSubmitAction(rest);
-  return { kind: 'invalid', message: `"action" must be "call_function" or "submit_description", got ${JSON.stringify(action ?? null)}. ${TEXT_PROTOCOL_SHAPE}` };
+  return {
+    kind: 'invalid',
+    message: `"action" must be "call_function" or "submit_description", got ${JSON.stringify(action ?? null)}. ${TEXT_PROTOCOL_SHAPE}`,
+  };
 }

@@ -43,7 +43,24 @@ function separateStrings(src: string): { code: string; strings: string[] } {
   return { code, strings };
 }
 
-const EMPTY = new Set(["''", '""', "b''", 'b""', '[]', '()', '{}', 'set()', 'frozenset()', 'tuple()', 'list()', 'dict()', 'str()', 'bytes()', 'frozenset([])', 'frozenset(())']);
+const EMPTY = new Set([
+  "''",
+  '""',
+  "b''",
+  'b""',
+  '[]',
+  '()',
+  '{}',
+  'set()',
+  'frozenset()',
+  'tuple()',
+  'list()',
+  'dict()',
+  'str()',
+  'bytes()',
+  'frozenset([])',
+  'frozenset(())',
+]);
 const ZERO = /^[-+]?(0+(\.0*)?|\.0+)([eE][-+]?\d+)?j?$|^(Decimal|Fraction)\(\s*['"]?[-+]?0+(\.0*)?['"]?\s*\)$/;
 
 /** `{a: b}` vs `{a}`: a colon directly inside the outer braces. */
@@ -145,8 +162,7 @@ export class FalsificationGate {
     if (!this.hypothesisStated) {
       return {
         ok: false,
-        reason:
-          'state your hypothesis first (the "hypothesis" field of call_function), then make probes chosen to break it.',
+        reason: 'state your hypothesis first (the "hypothesis" field of call_function), then make probes chosen to break it.',
       };
     }
     if (this.waived) return { ok: true };

@@ -89,7 +89,12 @@ export class AgentLoop {
     const seeds = this.o.seeds ?? [];
     this.messages.push({ role: 'system', content: systemPrompt(this.promptOptions) });
     const task = taskMessage(this.promptOptions, seeds.length > 0);
-    this.resultMessage('user', task.head, task.tail, seeds.map((record) => ({ record })));
+    this.resultMessage(
+      'user',
+      task.head,
+      task.tail,
+      seeds.map((record) => ({ record })),
+    );
     for (const s of seeds) this.remember(s);
 
     const maxTurns = this.o.maxProbes + EXTRA_TURNS;
@@ -105,7 +110,10 @@ export class AgentLoop {
       if (budgetGone || turn >= maxTurns) {
         finalAsked = true;
         const why = budgetGone ? `The probe budget (${this.o.maxProbes}) is used up.` : 'You are out of turns.';
-        this.messages.push({ role: 'user', content: `${why} Submit your final description now${this.o.llm.textProtocol ? ' with a submit_description action' : ' with submit_description'}; no more calls will run.` });
+        this.messages.push({
+          role: 'user',
+          content: `${why} Submit your final description now${this.o.llm.textProtocol ? ' with a submit_description action' : ' with submit_description'}; no more calls will run.`,
+        });
       }
     }
   }
@@ -202,7 +210,11 @@ export class AgentLoop {
         notes.push(`Not run: ${this.view.call(spec)} — ${mapped.error}`);
         continue;
       }
-      const real: CallRequest = { args: spec.args, ...(mapped.kwargs ? { kwargs: mapped.kwargs } : {}), ...(spec.receiver !== undefined ? { receiver: spec.receiver } : {}) };
+      const real: CallRequest = {
+        args: spec.args,
+        ...(mapped.kwargs ? { kwargs: mapped.kwargs } : {}),
+        ...(spec.receiver !== undefined ? { receiver: spec.receiver } : {}),
+      };
       const earlier = this.firstIndexByKey.get(callKey(real));
       if (this.o.info.needsReceiver && real.receiver === undefined) {
         notes.push(`Not run: ${this.view.call(spec)} — this is an instance method: pass "receiver", Python source building the instance.`);
@@ -254,7 +266,9 @@ export class AgentLoop {
     const byCall = new Map<string, ProbeRecord>();
     for (const r of this.all) if (r.result.status === 'returned' || r.result.status === 'raised') byCall.set(normalise(this.view.call(r)), r);
     const result = (r: ProbeRecord) =>
-      r.result.status === 'returned' ? (r.result.value?.repr ?? 'None') : `raises ${r.result.exception?.type ?? 'Exception'}: ${r.result.exception?.message ?? ''}`.trim();
+      r.result.status === 'returned'
+        ? (r.result.value?.repr ?? 'None')
+        : `raises ${r.result.exception?.type ?? 'Exception'}: ${r.result.exception?.message ?? ''}`.trim();
     const grounded = examples.flatMap((e) => {
       const r = byCall.get(normalise(e.call.replace(/^>>>\s*/, '')));
       return r ? [{ call: this.view.call(r), result: result(r), probe: r.index }] : [];

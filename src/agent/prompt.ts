@@ -43,7 +43,11 @@ export class ModelView {
 
   call(record: Pick<ProbeRecord, 'args' | 'kwargs' | 'receiver'>): string {
     const kwargs = this.names.kwargsToShown(record.kwargs);
-    return renderCall(this.shown.name, { args: record.args, ...(kwargs ? { kwargs } : {}), ...(record.receiver !== undefined ? { receiver: record.receiver } : {}) });
+    return renderCall(this.shown.name, {
+      args: record.args,
+      ...(kwargs ? { kwargs } : {}),
+      ...(record.receiver !== undefined ? { receiver: record.receiver } : {}),
+    });
   }
 
   /** Why the worker refused the arguments, with argument labels in the model's names. */

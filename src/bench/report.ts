@@ -108,7 +108,9 @@ export function renderChart(results: TaskResult[]): string {
     counts.forEach((c, g) => {
       const h = (c[i]! / max) * plotH;
       const x = x0 + g * barW;
-      parts.push(`<rect x="${x.toFixed(1)}" y="${(height - bottom - h).toFixed(1)}" width="${(barW - 2).toFixed(1)}" height="${h.toFixed(1)}" fill="${colors[g % colors.length]}"><title>${c[i]}</title></rect>`);
+      parts.push(
+        `<rect x="${x.toFixed(1)}" y="${(height - bottom - h).toFixed(1)}" width="${(barW - 2).toFixed(1)}" height="${h.toFixed(1)}" fill="${colors[g % colors.length]}"><title>${c[i]}</title></rect>`,
+      );
       if (c[i]) parts.push(`<text x="${(x + barW / 2 - 1).toFixed(1)}" y="${(height - bottom - h - 3).toFixed(1)}" text-anchor="middle">${c[i]}</text>`);
     });
     parts.push(`<text x="${(x0 + slot / 2 - 6).toFixed(1)}" y="${height - bottom + 16}" text-anchor="middle">${escapeXml(label)}</text>`);

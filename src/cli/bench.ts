@@ -92,7 +92,14 @@ export async function run(argv: string[]): Promise<number> {
     writeFileSync(join(dirname(values.report), chartFile), renderChart(outcome.results));
     writeFileSync(
       values.report,
-      renderReport({ title: `pau bench: ${basename(file)}`, results: outcome.results, tasks: tasks.length, wallSeconds: outcome.wallSeconds, bad: set.bad, chartFile }),
+      renderReport({
+        title: `pau bench: ${basename(file)}`,
+        results: outcome.results,
+        tasks: tasks.length,
+        wallSeconds: outcome.wallSeconds,
+        bad: set.bad,
+        chartFile,
+      }),
     );
   }
   if (values.json) process.stdout.write(JSON.stringify(summary) + '\n');
@@ -116,7 +123,8 @@ function parsePricing(prompt: string | undefined, completion: string | undefined
   if (prompt === undefined && completion === undefined) return undefined;
   const p = Number(prompt ?? 0);
   const c = Number(completion ?? 0);
-  if (!Number.isFinite(p) || !Number.isFinite(c) || p < 0 || c < 0) throw new UsageError('--prompt-price and --completion-price take dollars per million tokens, e.g. 0.15');
+  if (!Number.isFinite(p) || !Number.isFinite(c) || p < 0 || c < 0)
+    throw new UsageError('--prompt-price and --completion-price take dollars per million tokens, e.g. 0.15');
   return { prompt: p, completion: c };
 }
 

@@ -23,7 +23,12 @@ export const MAX_IMPL_TIMEOUTS = 3;
  * The inputs to compare on: candidates in order, each once, none the agent was shown.
  * `names` lists each parameter's real and shown name so keywords match either spelling.
  */
-export function selectHeldOut(candidates: CallRequest[], shown: CallRequest[], names: string[][], max = MAX_HELD_OUT): { requests: CallRequest[]; leftOutShown: number } {
+export function selectHeldOut(
+  candidates: CallRequest[],
+  shown: CallRequest[],
+  names: string[][],
+  max = MAX_HELD_OUT,
+): { requests: CallRequest[]; leftOutShown: number } {
   const seen = new Set(shown.map((r) => requestKey(r, names)));
   const requests: CallRequest[] = [];
   let leftOutShown = 0;

@@ -31,8 +31,7 @@ export interface CompareDeps {
 }
 
 export const NO_DOCSTRING_NOTE = 'no docstring: doctests, judge and lexical comparison skipped';
-export const NO_LLM_BEHAVIOURAL_NOTE =
-  'behavioural comparison needs an LLM endpoint (a model writes an implementation from each text); skipped offline';
+export const NO_LLM_BEHAVIOURAL_NOTE = 'behavioural comparison needs an LLM endpoint (a model writes an implementation from each text); skipped offline';
 export const NO_LLM_JUDGE_NOTE = 'judge needs an LLM endpoint; skipped offline';
 export const METHOD_NOTE = 'behavioural comparison supports functions, class methods and static methods; instance methods are skipped';
 
@@ -181,7 +180,9 @@ async function behaviouralAgreement(ctx: Context): Promise<BehaviouralReport | u
       limits: { timeoutMs: session.settings.timeoutMs, memoryMb: session.settings.memoryMb },
       signal: input.signal,
     });
-  const sideNotes = [heldOutNote({ used: requests.length, fromDoctests: fromDoctests.length, fromExplorer: heldOut.length, shown: leftOutShown, withClasses, dropped })];
+  const sideNotes = [
+    heldOutNote({ used: requests.length, fromDoctests: fromDoctests.length, fromExplorer: heldOut.length, shown: leftOutShown, withClasses, dropped }),
+  ];
   // Each side has its own sandboxed worker; they run side by side.
   const [inferredRun, docRun] = await Promise.all([runSide(inferredCode), docstringCode ? runSide(docstringCode) : undefined]);
   const inferred = scoreSide(info.name, requests, refs, inferredRun);

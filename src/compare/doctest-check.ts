@@ -118,8 +118,7 @@ export function checkExample(example: Pick<DoctestExample, 'want' | 'options'>, 
 export function materialise(result: ProbeResult, wrap: Wrapper): ProbeResult | null {
   const v = result.value;
   if (result.status !== 'returned' || !v) return result;
-  const bracket = (inner: string, count: number) =>
-    wrap === 'list' ? `[${inner}]` : `(${inner}${count === 1 ? ',' : ''})`;
+  const bracket = (inner: string, count: number) => (wrap === 'list' ? `[${inner}]` : `(${inner}${count === 1 ? ',' : ''})`);
   if (v.iteration) {
     const it = v.iteration;
     if (it.raised) return { ...result, status: 'raised', value: undefined, exception: it.raised };

@@ -3,22 +3,9 @@
 // ("want") is every following line up to a blank line or the next `>>>`. Want lines lose the
 // example's indentation; `<BLANKLINE>` stands for an empty line unless DONT_ACCEPT_BLANKLINE.
 
-export type DoctestFlag =
-  | 'ELLIPSIS'
-  | 'NORMALIZE_WHITESPACE'
-  | 'IGNORE_EXCEPTION_DETAIL'
-  | 'DONT_ACCEPT_TRUE_FOR_1'
-  | 'DONT_ACCEPT_BLANKLINE'
-  | 'SKIP';
+export type DoctestFlag = 'ELLIPSIS' | 'NORMALIZE_WHITESPACE' | 'IGNORE_EXCEPTION_DETAIL' | 'DONT_ACCEPT_TRUE_FOR_1' | 'DONT_ACCEPT_BLANKLINE' | 'SKIP';
 
-const KNOWN_FLAGS = new Set<string>([
-  'ELLIPSIS',
-  'NORMALIZE_WHITESPACE',
-  'IGNORE_EXCEPTION_DETAIL',
-  'DONT_ACCEPT_TRUE_FOR_1',
-  'DONT_ACCEPT_BLANKLINE',
-  'SKIP',
-]);
+const KNOWN_FLAGS = new Set<string>(['ELLIPSIS', 'NORMALIZE_WHITESPACE', 'IGNORE_EXCEPTION_DETAIL', 'DONT_ACCEPT_TRUE_FOR_1', 'DONT_ACCEPT_BLANKLINE', 'SKIP']);
 
 export interface DoctestExample {
   /** The example's source, prompts removed, lines joined with `\n`. */

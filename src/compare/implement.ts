@@ -17,9 +17,19 @@ export function implementationMessages(side: Side, header: string, text: string,
   const intro =
     side === 'inferred'
       ? 'Implement the function described below, from this description alone.'
-      : "Implement the function documented below, from this docstring alone.";
+      : 'Implement the function documented below, from this docstring alone.';
   const label = side === 'inferred' ? 'Description' : 'Docstring';
-  const user = [intro, '', `Function: def ${header}:`, ...(parameterNote ? [parameterNote] : []), '', `${label}:`, text, '', `Reply with one \`\`\`python block defining \`def ${header}:\`.`];
+  const user = [
+    intro,
+    '',
+    `Function: def ${header}:`,
+    ...(parameterNote ? [parameterNote] : []),
+    '',
+    `${label}:`,
+    text,
+    '',
+    `Reply with one \`\`\`python block defining \`def ${header}:\`.`,
+  ];
   return [
     { role: 'system', content: SYSTEM },
     { role: 'user', content: user.join('\n') },

@@ -28,10 +28,11 @@ export class Batcher<T> {
     if (this.disposed) return;
     this.items.push(item);
     if (this.items.length >= this.maxItems) this.flush();
-    else this.cancel ??= this.schedule(() => {
-      this.cancel = undefined;
-      this.flush();
-    });
+    else
+      this.cancel ??= this.schedule(() => {
+        this.cancel = undefined;
+        this.flush();
+      });
   }
 
   /** Delivers what is waiting now (e.g. before the run's final state is sent). */

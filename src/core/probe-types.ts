@@ -2,9 +2,7 @@
 // Field names are a contract (the CLI's JSON, the session file, the tests): add, never rename.
 
 /** What to probe: a function in a file, or in a source string (benchmarks, generated code). */
-export type ProbeTarget =
-  | { file: string; qualname: string }
-  | { source: string; qualname: string; moduleName?: string };
+export type ProbeTarget = { file: string; qualname: string } | { source: string; qualname: string; moduleName?: string };
 
 /** A value rendered by the worker. `repr` is bounded; `truncated` says it was cut. */
 export interface RenderedValue {

@@ -18,7 +18,8 @@ export function skipString(src: string, i: number): number {
     // A backslash never ends a literal, raw or not: `r'\''` is one string.
     if (c === '\\') j += 2;
     else if (src.startsWith(close, j)) return j + close.length;
-    else if (!triple && c === '\n') return j; // unterminated single-quoted string
+    else if (!triple && c === '\n')
+      return j; // unterminated single-quoted string
     else j++;
   }
   return src.length;
@@ -142,9 +143,7 @@ export function normaliseSource(src: string): string {
 }
 
 function canonicalCode(code: string): string {
-  return code
-    .replace(/\s+/g, ' ')
-    .replace(/ ?([()[\]{},:=+\-*/%<>!&|^~@]) ?/g, '$1');
+  return code.replace(/\s+/g, ' ').replace(/ ?([()[\]{},:=+\-*/%<>!&|^~@]) ?/g, '$1');
 }
 
 /** `'a'`, `"a"` → `"a"` when the literal has no prefix, no escapes and is not triple-quoted. */

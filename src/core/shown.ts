@@ -74,7 +74,11 @@ export function modelHeader(info: FunctionInfo, strictness: Strictness): string 
   const shown = computeShownAs(info, strictness);
   if (shown.signature) return shown.signature;
   const params = callableParams(info);
-  return `${shown.name}${renderParamList(params, params.map((p, i) => shownParamName(p, i, strictness)), false)}`;
+  return `${shown.name}${renderParamList(
+    params,
+    params.map((p, i) => shownParamName(p, i, strictness)),
+    false,
+  )}`;
 }
 
 /** Maps keyword names between what the agent sees and what the function has. */
@@ -108,9 +112,7 @@ export class NameMap {
       } else if (this.acceptsAnyKeyword) {
         out[name] = src; // lands in **kwargs under the name the model chose
       } else {
-        const names = [...this.toReal.entries()]
-          .filter(([, q]) => q.kind === 'POSITIONAL_OR_KEYWORD' || q.kind === 'KEYWORD_ONLY')
-          .map(([n]) => n);
+        const names = [...this.toReal.entries()].filter(([, q]) => q.kind === 'POSITIONAL_OR_KEYWORD' || q.kind === 'KEYWORD_ONLY').map(([n]) => n);
         return { error: `unknown keyword '${name}'; keyword names the function takes: ${names.join(', ') || 'none'}.` };
       }
     }

@@ -5,7 +5,8 @@ import { skipString } from '../core/python-source.js';
 import type { DocstringStyle } from './types.js';
 
 const SPHINX = /^[ \t]*:(?:param|parameter|arg|argument|key|keyword|type|returns?|rtype|raises?|except|exception|yields?|ytype|var|ivar|cvar)\b[^:\n]*:/m;
-const NUMPY = /^[ \t]*(?:Parameters|Other Parameters|Returns|Yields|Receives|Raises|Warns|See Also|Notes|References|Examples|Attributes|Methods)[ \t]*\r?\n[ \t]*-{3,}[ \t]*$/m;
+const NUMPY =
+  /^[ \t]*(?:Parameters|Other Parameters|Returns|Yields|Receives|Raises|Warns|See Also|Notes|References|Examples|Attributes|Methods)[ \t]*\r?\n[ \t]*-{3,}[ \t]*$/m;
 // A Google section header is followed by a line indented deeper than the header itself.
 const GOOGLE =
   /^([ \t]*)(?:Args|Arguments|Parameters|Params|Returns?|Yields?|Raises|Examples?|Attributes|Keyword Args|Keyword Arguments|Other Parameters|Note|Notes|Todo|Warns|Warnings?|See Also):[ \t]*\r?\n\1[ \t]+\S/m;

@@ -76,7 +76,10 @@ export function doctestOutput(result: ProbeResult): DoctestOutput {
 
 /** `>>> call` (with `... ` continuation lines) followed by the want; empty want lines become `<BLANKLINE>`. */
 export function doctestLines(call: string, want: string): string[] {
-  const source = call.replace(/^\s*>>>\s?/, '').trimEnd().split('\n');
+  const source = call
+    .replace(/^\s*>>>\s?/, '')
+    .trimEnd()
+    .split('\n');
   const lines = [`>>> ${source[0]}`, ...source.slice(1).map((l) => `... ${l.replace(/^\.\.\.\s?/, '')}`)];
   if (want) lines.push(...want.split('\n').map((l) => (l.trim() === '' ? '<BLANKLINE>' : l.trimEnd())));
   return lines;

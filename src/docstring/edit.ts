@@ -7,8 +7,7 @@ import { docstringLiteral, normalizeDocstringBody, readLiteralStyle, DEFAULT_LIT
 import { checkDocstringEdit, checkDocstringEdits, locateFunctions, PythonSourceError, type LocateTarget, type RunOptions } from './python-ast.js';
 import type { DocstringEdit, DocstringRefusal, FunctionLocation, Position, RefusalReason } from './types.js';
 
-export const DOCUMENT_CHANGED_MESSAGE =
-  'The document changed since the probe started; re-run the probe to write its docstring. Nothing was changed.';
+export const DOCUMENT_CHANGED_MESSAGE = 'The document changed since the probe started; re-run the probe to write its docstring. Nothing was changed.';
 
 /** True when the document still has the text it had when the probe started. */
 export function documentUnchanged(startText: string, currentText: string): boolean {
@@ -174,11 +173,7 @@ function sourceErrorRefusal(error: PythonSourceError): DocstringRefusal {
  * together (one WorkspaceEdit, or `applyEdits`). `body` may be a function of the docstring's
  * indentation width, so that the text can be wrapped to fit.
  */
-export async function computeDocstringEdits(
-  source: string,
-  targets: EditTarget[],
-  opts: EditOptions = {},
-): Promise<EditBatch> {
+export async function computeDocstringEdits(source: string, targets: EditTarget[], opts: EditOptions = {}): Promise<EditBatch> {
   const refuseAll = (r: DocstringRefusal): EditBatch => ({ edits: [], refused: targets.map((t) => ({ ...r, qualname: t.qualname })) });
   if (opts.startText !== undefined && !documentUnchanged(opts.startText, source)) {
     return refuseAll(refusal('document-changed', DOCUMENT_CHANGED_MESSAGE));
@@ -227,9 +222,16 @@ async function verifyBatch(source: string, batch: EditBatch, checks: (LocateTarg
   const each =
     batch.edits.length === 1
       ? [problems]
-      : await checkDocstringEdits(batch.edits.map((edit, i) => ({ before: source, after: applyEdits(source, [edit]), targets: [checks[i]!] })), opts);
+      : await checkDocstringEdits(
+          batch.edits.map((edit, i) => ({ before: source, after: applyEdits(source, [edit]), targets: [checks[i]!] })),
+          opts,
+        );
   const unsafe = (qualname: string, why: string[]) =>
-    refusal('unsafe-edit', `PAU Probe could not place the docstring of ${qualname} without changing other code (${why.join('; ')}). Nothing was changed; please report this layout.`, qualname);
+    refusal(
+      'unsafe-edit',
+      `PAU Probe could not place the docstring of ${qualname} without changing other code (${why.join('; ')}). Nothing was changed; please report this layout.`,
+      qualname,
+    );
   const kept: EditBatch = { edits: [], refused: [...batch.refused] };
   batch.edits.forEach((edit, i) => {
     if (each[i]!.length === 0) kept.edits.push(edit);
@@ -237,7 +239,14 @@ async function verifyBatch(source: string, batch: EditBatch, checks: (LocateTarg
   });
   // Each is fine alone but not together: give none rather than guess.
   if (kept.edits.length === batch.edits.length) return { edits: [], refused: [...batch.refused, ...batch.edits.map((e) => unsafe(e.qualname, problems))] };
-  return kept.edits.length > 1 ? verifyBatch(source, kept, kept.edits.map((e) => checks[batch.edits.indexOf(e)]!), opts) : kept;
+  return kept.edits.length > 1
+    ? verifyBatch(
+        source,
+        kept,
+        kept.edits.map((e) => checks[batch.edits.indexOf(e)]!),
+        opts,
+      )
+    : kept;
 }
 
 /**

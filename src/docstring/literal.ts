@@ -19,12 +19,18 @@ export const DEFAULT_LITERAL_STYLE: LiteralStyle = { prefix: '', quote: '"', sum
  * Python expands them, this keeps them.)
  */
 export function normalizeDocstringBody(body: string): string {
-  const lines = body.replace(/\r\n?/g, '\n').split('\n').map((line) => line.trimEnd());
+  const lines = body
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => line.trimEnd());
   while (lines.length > 0 && lines[0] === '') lines.shift();
   while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   if (lines.length === 0) return '';
   lines[0] = lines[0]!.trimStart();
-  const margins = lines.slice(1).filter(Boolean).map((line) => /^[ \t]*/.exec(line)![0]);
+  const margins = lines
+    .slice(1)
+    .filter(Boolean)
+    .map((line) => /^[ \t]*/.exec(line)![0]);
   let margin = margins[0] ?? '';
   for (const m of margins) while (!m.startsWith(margin)) margin = margin.slice(0, -1);
   return lines.map((line, i) => (i > 0 ? line.slice(margin.length) : line)).join('\n');
@@ -79,11 +85,7 @@ export function docstringLiteral(body: string, indent: string, eol: string, styl
   const lines = text.split('\n');
   const oneLine = lines.length === 1;
   const wantsRaw = /[rR]/.test(style.prefix);
-  const rawFits =
-    !/[uU]/.test(style.prefix) &&
-    !text.includes(triple) &&
-    !CONTROL.test(text) &&
-    !(oneLine && (text.endsWith(q) || text.endsWith('\\')));
+  const rawFits = !/[uU]/.test(style.prefix) && !text.includes(triple) && !CONTROL.test(text) && !(oneLine && (text.endsWith(q) || text.endsWith('\\')));
   let prefix: string;
   let content: string[];
   if ((wantsRaw || text.includes('\\')) && rawFits) {

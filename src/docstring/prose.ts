@@ -56,9 +56,7 @@ function formatList(lines: string[], width: number, indent: string): string[] {
     if (m) items.push({ marker: m[2]!, nest: m[1]!, text: line.slice(m[0].length) });
     else items[items.length - 1]!.text += ` ${line.trim()}`;
   }
-  return items.flatMap(({ marker, nest, text }) =>
-    wrapWords(text, width, `${indent}${nest}${marker} `, indent + nest + ' '.repeat(marker.length + 1)),
-  );
+  return items.flatMap(({ marker, nest, text }) => wrapWords(text, width, `${indent}${nest}${marker} `, indent + nest + ' '.repeat(marker.length + 1)));
 }
 
 /** Splits off the first sentence (not at `e.g.`, initials, or inside parentheses/backticks). */
@@ -82,7 +80,10 @@ export function splitFirstSentence(text: string): [string, string] {
 
 /** Capitalises a leading plain word and ends the text with a period (unless it ends in . ! ?). */
 export function asSentence(text: string): string {
-  let s = text.replace(/\s+/g, ' ').trim().replace(/[\s,;:]+$/, '');
+  let s = text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\s,;:]+$/, '');
   if (s === '') return s;
   if (/^[a-z]+\b(?![_.(\d])/.test(s)) s = s[0]!.toUpperCase() + s.slice(1);
   return /[.!?]$/.test(s) ? s : `${s}.`;

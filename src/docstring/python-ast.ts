@@ -105,7 +105,12 @@ function scanSources(sources: string[], opts: RunOptions): Promise<Scan>[] {
     // Not cancelled by the caller's signal: other callers may share the answer, and parsing is quick.
     const batch = missing.map((key) => ({ mode: 'scan', source: key.slice(key.indexOf('\0') + 1) }));
     const run = runHelper<{ answers: (Scan & SyntaxAnswer)[] }>({ batch }, { python, ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}) });
-    missing.forEach((key, i) => found.set(key, run.then(({ answers }) => toScan(answers[i]!))));
+    missing.forEach((key, i) =>
+      found.set(
+        key,
+        run.then(({ answers }) => toScan(answers[i]!)),
+      ),
+    );
   }
   // Most recently used last; the oldest beyond the cache size go.
   for (const [key, pending] of found) {
@@ -194,7 +199,12 @@ function locate(scan: Scan, source: string, targets: LocateTarget[]): LocateAnsw
  * process. Throws PythonSourceError (kind `syntax`) if any source does not parse.
  */
 export async function locateInSources(items: { source: string; targets: LocateTarget[] }[], opts: RunOptions = {}): Promise<LocateAnswer[]> {
-  const scans = await Promise.all(scanSources(items.map((item) => item.source), opts));
+  const scans = await Promise.all(
+    scanSources(
+      items.map((item) => item.source),
+      opts,
+    ),
+  );
   opts.signal?.throwIfAborted();
   return scans.map((scan, i) => locate(scan, items[i]!.source, items[i]!.targets));
 }

@@ -66,7 +66,10 @@ function parseRaises(text: string): Raise[] {
 
 /** Paragraphs of free text: the first and the rest. */
 function firstParagraph(text: string): [string, string] {
-  const [first = '', ...rest] = text.replace(/\r\n?/g, '\n').trim().split(/\n[ \t]*\n/);
+  const [first = '', ...rest] = text
+    .replace(/\r\n?/g, '\n')
+    .trim()
+    .split(/\n[ \t]*\n/);
   return [first, rest.join('\n\n')];
 }
 

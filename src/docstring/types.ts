@@ -77,13 +77,7 @@ export interface DocstringEdit {
   text: string;
 }
 
-export type RefusalReason =
-  | 'document-changed'
-  | 'not-found'
-  | 'syntax-error'
-  | 'python-unavailable'
-  | 'empty-docstring'
-  | 'unsafe-edit';
+export type RefusalReason = 'document-changed' | 'not-found' | 'syntax-error' | 'python-unavailable' | 'empty-docstring' | 'unsafe-edit';
 
 /** The edit was not made; `message` is a sentence for the user. The source is never touched. */
 export interface DocstringRefusal {

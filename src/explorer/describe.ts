@@ -108,7 +108,10 @@ function returnsPhrase(observations: Observation[], returnTypes: string[]): stri
   if (returnTypes.length === 0) return 'never returned';
   // The example generator: the one that yielded most.
   const gens = observations.filter((o) => o.record.result.status === 'returned' && o.record.result.value?.iteration);
-  const gen = gens.reduce<Observation | undefined>((best, o) => (!best || o.record.result.value!.iteration!.items.length > best.record.result.value!.iteration!.items.length ? o : best), undefined);
+  const gen = gens.reduce<Observation | undefined>(
+    (best, o) => (!best || o.record.result.value!.iteration!.items.length > best.record.result.value!.iteration!.items.length ? o : best),
+    undefined,
+  );
   return joinWords(
     returnTypes.map((t) => {
       if (gen && t === gen.record.result.value!.type) {
@@ -157,8 +160,12 @@ function summary(run: ExplorationOutcome, returnTypes: string[]): string {
 function behaviourLine(exceptions: Record<string, string[]>, properties: InferredProperty[], notes: InferenceNotes): string {
   const claimed = properties
     .filter((p) => p.holds)
-    .map((p) => (p.name === 'sorted-output' && notes.sortedOnlyWhenInputsSorted ? 'output sorted ascending when the list arguments are' : PROPERTY_WORDS[p.name]));
-  const raised = Object.entries(exceptions).map(([type, labels]) => `${type} for ${joinWords(labels.length > 3 ? [...labels.slice(0, 3), 'other inputs'] : labels, 'or')}`);
+    .map((p) =>
+      p.name === 'sorted-output' && notes.sortedOnlyWhenInputsSorted ? 'output sorted ascending when the list arguments are' : PROPERTY_WORDS[p.name],
+    );
+  const raised = Object.entries(exceptions).map(
+    ([type, labels]) => `${type} for ${joinWords(labels.length > 3 ? [...labels.slice(0, 3), 'other inputs'] : labels, 'or')}`,
+  );
   const sentences: string[] = [];
   if (claimed.length) sentences.push(capitalize(`${joinWords(claimed)}.`));
   if (raised.length) sentences.push(`Raises ${joinWords(raised)}.`);
@@ -267,7 +274,9 @@ function pickExamples(observations: Observation[], callText: (o: Observation) =>
   }
   const raisedTypes = new Set(pool.filter((o) => o.record.result.status === 'raised').map((o) => o.record.result.exception?.type));
   // Value errors before type errors: they say more about the function.
-  const orderedTypes = [...raisedTypes].sort((a, b) => Number(TYPE_ERRORS.has(baseExceptionName(a ?? ''))) - Number(TYPE_ERRORS.has(baseExceptionName(b ?? ''))));
+  const orderedTypes = [...raisedTypes].sort(
+    (a, b) => Number(TYPE_ERRORS.has(baseExceptionName(a ?? ''))) - Number(TYPE_ERRORS.has(baseExceptionName(b ?? ''))),
+  );
   for (const t of orderedTypes) add(pool.find((o) => o.record.result.exception?.type === t));
   return chosen.map((o) => exampleOf(o, callText)!);
 }

@@ -63,7 +63,12 @@ export class Explorer {
   }
 
   /** Probes an input unless an identical request was made already; null when skipped. */
-  private async run(input: Input, purpose: Purpose, note: string, extra: { request?: Observation['request']; repeats?: Observation } = {}): Promise<Observation | null> {
+  private async run(
+    input: Input,
+    purpose: Purpose,
+    note: string,
+    extra: { request?: Observation['request']; repeats?: Observation } = {},
+  ): Promise<Observation | null> {
     const request = extra.request ?? toRequest(this.positions, input);
     const key = requestKey(request);
     if (purpose !== 'repeat' && this.keys.has(key)) return null;
@@ -197,7 +202,10 @@ export class Explorer {
     // Everything else, by increasing sum of ranks, bounded.
     let emitted = 0;
     for (let sum = 1; sum < longest * n && emitted < 400; sum++) {
-      for (const idx of rankTuples(cands.map((c) => c.length), sum)) {
+      for (const idx of rankTuples(
+        cands.map((c) => c.length),
+        sum,
+      )) {
         emitted++;
         yield idx.map((r, k) => cands[k]![r]!);
       }
@@ -272,7 +280,10 @@ export class Explorer {
   private async probeProperties(cap: number): Promise<void> {
     for (const plan of planPropertyProbes(this.observations, this.positions)) {
       if (this.used >= cap) return;
-      await this.run(plan.input, plan.purpose, plan.note, { request: plannedRequest(this.positions, plan), ...(plan.repeats ? { repeats: plan.repeats } : {}) });
+      await this.run(plan.input, plan.purpose, plan.note, {
+        request: plannedRequest(this.positions, plan),
+        ...(plan.repeats ? { repeats: plan.repeats } : {}),
+      });
     }
   }
 }
@@ -285,7 +296,10 @@ function asSeenByExplorer(record: ProbeRecord): ProbeRecord {
   const r = record.result;
   const raised = r.status === 'returned' ? r.value?.iteration?.raised : undefined;
   if (!raised) return record;
-  return { ...record, result: { ...r, status: 'raised', exception: { type: raised.type, message: `${raised.message} (raised while iterating the ${r.value!.type})` } } };
+  return {
+    ...record,
+    result: { ...r, status: 'raised', exception: { type: raised.type, message: `${raised.message} (raised while iterating the ${r.value!.type})` } },
+  };
 }
 
 function describeReason(o: Observation): string {
@@ -303,4 +317,3 @@ function* rankTuples(sizes: number[], sum: number): Generator<number[]> {
     for (const rest of rankTuples(sizes.slice(1), sum - r)) yield [r, ...rest];
   }
 }
-

@@ -24,7 +24,12 @@ export function heldOutInputs(info: FunctionInfo, exclude: CallRequest[], count:
   const seeds = (good.length ? good : exclude).map((r) => fromRequest(positions, r)).filter((i): i is Input => i !== null);
   const out: CallRequest[] = [];
   for (let attempt = 0; out.length < count && attempt < count * 60 + 100; attempt++) {
-    const input = seeds.length ? varySeed(rng.pick(seeds), rng) : fresh(positions.map((p) => p.candidates), rng);
+    const input = seeds.length
+      ? varySeed(rng.pick(seeds), rng)
+      : fresh(
+          positions.map((p) => p.candidates),
+          rng,
+        );
     const req = toRequest(positions, input);
     const key = requestKey(req);
     if (taken.has(key)) continue;

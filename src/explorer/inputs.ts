@@ -76,7 +76,12 @@ export function buildPositions(info: FunctionInfo, strictness: Strictness): Posi
       out.push({ name: p.name, role: 'varkw', positionalOnly: false, candidates: ['omit'] });
     } else if (p.kind === 'VAR_POSITIONAL') {
       // Extra positional arguments: none at first, then one of a generic type.
-      out.push({ name: p.name, role: 'varargs', positionalOnly: false, candidates: ['omit', ...paramCandidates({ ...p, default: undefined }, info, strictness)] });
+      out.push({
+        name: p.name,
+        role: 'varargs',
+        positionalOnly: false,
+        candidates: ['omit', ...paramCandidates({ ...p, default: undefined }, info, strictness)],
+      });
     } else {
       out.push({
         name: p.name,

@@ -161,7 +161,8 @@ function uniqueBySource(items: PyValue[]): PyValue[] {
 function sortValues(items: PyValue[]): PyValue[] {
   const cmp = <T>(a: T, b: T): number => (a < b ? -1 : a > b ? 1 : 0);
   if (items.every((x) => x.k === 'int')) return [...items].sort((a, b) => cmp((a as { v: bigint }).v, (b as { v: bigint }).v));
-  if (items.every((x) => x.k === 'int' || x.k === 'float')) return [...items].sort((a, b) => cmp(Number((a as { v: number }).v), Number((b as { v: number }).v)));
+  if (items.every((x) => x.k === 'int' || x.k === 'float'))
+    return [...items].sort((a, b) => cmp(Number((a as { v: number }).v), Number((b as { v: number }).v)));
   if (items.every((x) => x.k === 'str')) return [...items].sort((a, b) => cmp((a as { v: string }).v, (b as { v: string }).v));
   return items;
 }

@@ -90,7 +90,13 @@ function parseAtom(r: Reader): PyValue {
 
 function callValue(name: string, args: PyValue[]): PyValue {
   if (name === 'float' && args.length === 1 && args[0]!.k === 'str') {
-    const v = Number(args[0]!.v.trim().toLowerCase().replace(/^(-?)inf(inity)?$/, '$1Infinity').replace(/^nan$/, 'NaN'));
+    const v = Number(
+      args[0]!.v
+        .trim()
+        .toLowerCase()
+        .replace(/^(-?)inf(inity)?$/, '$1Infinity')
+        .replace(/^nan$/, 'NaN'),
+    );
     return float(v);
   }
   if ((name === 'set' || name === 'frozenset') && args.length <= 1) {

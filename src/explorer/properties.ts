@@ -106,7 +106,11 @@ function determinism(observations: Observation[], ctx: InferenceContext): Inferr
   if (real.length >= MIN_EVIDENCE) return claim('deterministic', `${real.length} inputs re-run: same results each time`);
   if (repeats.length === 0 && observations.length === 0) return null;
   const cached = repeats.length - real.length;
-  return inconclusive('deterministic', real.length, cached ? `; ${cached} re-run${cached === 1 ? ' was' : 's were'} answered from the session cache, which proves nothing` : '');
+  return inconclusive(
+    'deterministic',
+    real.length,
+    cached ? `; ${cached} re-run${cached === 1 ? ' was' : 's were'} answered from the session cache, which proves nothing` : '',
+  );
 }
 
 function purity(observations: Observation[], ctx: InferenceContext): InferredProperty | null {
@@ -190,10 +194,13 @@ function sortedness(observations: Observation[], ctx: InferenceContext, notes: I
   // some ordering work, i.e. its sorted inputs laid end to end were not already in order.
   const fromSorted = cases.filter((c) => {
     const args = sequenceArgs(ctx, c.o.input);
-    return args.length > 0 && args.every((a) => {
-      const ord = orderOf(sequenceItems(a)!);
-      return ord === 'asc' || ord === 'both';
-    });
+    return (
+      args.length > 0 &&
+      args.every((a) => {
+        const ord = orderOf(sequenceItems(a)!);
+        return ord === 'asc' || ord === 'both';
+      })
+    );
   });
   const brokenFromSorted = fromSorted.find((c) => c.order !== 'asc' && c.order !== 'both');
   const work = fromSorted.filter((c) => {
@@ -204,7 +211,10 @@ function sortedness(observations: Observation[], ctx: InferenceContext, notes: I
   const counter = `${ctx.callText(unsorted.o)} = ${unsorted.o.record.result.value!.repr}`;
   if (!brokenFromSorted && fromSorted.length >= MIN_EVIDENCE && work.length > 0) {
     notes.sortedOnlyWhenInputsSorted = true;
-    return claim('sorted-output', `when its list arguments are sorted: ${fromSorted.length} outputs, all ascending; unsorted arguments give unsorted output, e.g. ${counter}`);
+    return claim(
+      'sorted-output',
+      `when its list arguments are sorted: ${fromSorted.length} outputs, all ascending; unsorted arguments give unsorted output, e.g. ${counter}`,
+    );
   }
   return refute('sorted-output', counter);
 }
@@ -228,7 +238,10 @@ function lengthPreservation(observations: Observation[], ctx: InferenceContext):
     applicable++;
     lengths.add(arg.size);
     if (outLen !== arg.size) {
-      return refute('length-preserving', `${ctx.callText(o)} = ${o.record.result.value!.repr} (length ${outLen}, the ${ctx.positions[arg.i]!.name} argument has ${arg.size})`);
+      return refute(
+        'length-preserving',
+        `${ctx.callText(o)} = ${o.record.result.value!.repr} (length ${outLen}, the ${ctx.positions[arg.i]!.name} argument has ${arg.size})`,
+      );
     }
   }
   if (applicable === 0) return null;
@@ -273,7 +286,11 @@ function commutativity(observations: Observation[], ctx: InferenceContext, byKey
     // Commutativity is a law of arguments of one kind; f('abc', 3) vs f(3, 'abc') says nothing.
     if (a.value!.k !== b.value!.k || toSource(a.value!) === toSource(b.value!)) continue;
     anyPair = true;
-    const swapped = lookup(ctx, byKey, o.input.map((s, k) => (k === i ? b : k === j ? a : s)));
+    const swapped = lookup(
+      ctx,
+      byKey,
+      o.input.map((s, k) => (k === i ? b : k === j ? a : s)),
+    );
     if (!swapped || !ran(swapped)) continue;
     const r2 = swapped.record.result;
     if (r2.status === 'raised' && TYPE_ERRORS.has(baseExceptionName(r2.exception?.type ?? ''))) continue;
@@ -282,7 +299,10 @@ function commutativity(observations: Observation[], ctx: InferenceContext, byKey
     seen.add(pairKey);
     applicable++;
     if (!sameOutcome(o.record.result, swapped.record.result)) {
-      return refute('commutative', `${ctx.callText(o)} = ${outcomeText(o.record.result)}, but ${ctx.callText(swapped)} ${swapped.record.result.status === 'raised' ? 'raises ' : '= '}${outcomeText(swapped.record.result)}`);
+      return refute(
+        'commutative',
+        `${ctx.callText(o)} = ${outcomeText(o.record.result)}, but ${ctx.callText(swapped)} ${swapped.record.result.status === 'raised' ? 'raises ' : '= '}${outcomeText(swapped.record.result)}`,
+      );
     }
   }
   if (!anyPair) return null;
@@ -340,8 +360,14 @@ function trends(observations: Observation[], ctx: InferenceContext): Trend[] {
       groups.set(rest, list);
     }
     const hasOthers = [...groups.keys()].some((k) => (JSON.parse(k) as (string | null)[]).some((x) => x !== null));
-    const allSigns = otherSigns([...groups.values()].flat().map((e) => e.o), p);
-    const trendSigns = otherSigns([...groups.values()].filter((l) => l.length > 1).flatMap((l) => l.map((e) => e.o)), p);
+    const allSigns = otherSigns(
+      [...groups.values()].flat().map((e) => e.o),
+      p,
+    );
+    const trendSigns = otherSigns(
+      [...groups.values()].filter((l) => l.length > 1).flatMap((l) => l.map((e) => e.o)),
+      p,
+    );
     const signUntested = [...allSigns.entries()].some(([k, signs]) => signs.size > 1 && (trendSigns.get(k)?.size ?? 0) < 2);
     const t: Trend = { param: pos.name, pairs: 0, contexts: 0, hasOthers, signUntested, up: 0, down: 0 };
     for (const list of groups.values()) {
@@ -377,11 +403,18 @@ function monotonicity(observations: Observation[], ctx: InferenceContext, notes:
     if (holding.length) {
       for (const t of holding) notes.monotonicIn.push({ param: t.param, direction });
       const contexts = (t: Trend): string => (t.hasOthers ? ` with ${t.contexts} different sets of other arguments` : '');
-      return claim(name, holding.map((t) => `in ${t.param}: ${t.pairs} ordered pairs${contexts(t)}, ${along(t)} strictly ${direction}, none the other way`).join('; '));
+      return claim(
+        name,
+        holding.map((t) => `in ${t.param}: ${t.pairs} ordered pairs${contexts(t)}, ${along(t)} strictly ${direction}, none the other way`).join('; '),
+      );
     }
     const broken = all.find((t) => against(t) > 0);
     if (broken) return refute(name, `in ${broken.param}: ${direction === 'increasing' ? broken.downExample : broken.upExample}`);
-    return inconclusive(name, Math.max(...all.map(along)), ` strict ${direction === 'increasing' ? 'increases' : 'decreases'}, or seen with too few values of the other arguments`);
+    return inconclusive(
+      name,
+      Math.max(...all.map(along)),
+      ` strict ${direction === 'increasing' ? 'increases' : 'decreases'}, or seen with too few values of the other arguments`,
+    );
   };
   return [verdict('monotonic-increasing', 'increasing'), verdict('monotonic-decreasing', 'decreasing')];
 }

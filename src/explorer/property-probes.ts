@@ -31,14 +31,14 @@ function repeatPlans(observations: Observation[]): PlannedProbe[] {
   const wanted = REPEATS - done.length;
   if (wanted <= 0) return [];
   const returned = observations.filter(usable);
-  const pool = (returned.length ? returned : observations.filter((o) => o.record.result.status === 'raised')).filter(
-    (o) => !done.some((d) => d.repeats === o),
-  );
+  const pool = (returned.length ? returned : observations.filter((o) => o.record.result.status === 'raised')).filter((o) => !done.some((d) => d.repeats === o));
   // Spread the picks over the run rather than re-running the first few discoveries; with fewer
   // inputs than re-runs wanted (a function of no arguments), re-run the same one again.
   const spread = [...new Set([pool.length - 1, Math.floor(pool.length / 2), Math.floor(pool.length / 4), 0, Math.floor((3 * pool.length) / 4)])];
   const picks = spread.filter((i) => i >= 0 && i < pool.length).map((i) => pool[i]!);
-  const base = picks.length ? picks : observations.filter((o) => o.purpose !== 'repeat' && (o.record.result.status === 'returned' || o.record.result.status === 'raised'));
+  const base = picks.length
+    ? picks
+    : observations.filter((o) => o.purpose !== 'repeat' && (o.record.result.status === 'returned' || o.record.result.status === 'raised'));
   if (base.length === 0) return [];
   return Array.from({ length: wanted }, (_, k) => base[k % base.length]!).map((o) => ({
     input: o.input,

@@ -23,14 +23,39 @@ const STR_LISTS = [['b', 'a', 'c'], [], ['a'], ['x', 'y', 'x'], ['hello', 'world
 const NESTED_LISTS = [list([int(1), list(ints(2, 3)), list([int(4), list(ints(5))])]), list([list(ints(1, 2)), list(ints(3))]), list([list([]), int(1)])];
 const TUPLES = [tuple(ints(1, 2)), tuple([]), tuple(ints(3, 1, 2)), tuple(ints(1))];
 const DICTS: PyValue[] = [
-  { k: 'dict', entries: [[str('a'), int(1)], [str('b'), int(2)]] },
+  {
+    k: 'dict',
+    entries: [
+      [str('a'), int(1)],
+      [str('b'), int(2)],
+    ],
+  },
   { k: 'dict', entries: [] },
   { k: 'dict', entries: [[str('x'), int(10)]] },
-  { k: 'dict', entries: [[int(1), str('one')], [int(2), str('two')]] },
+  {
+    k: 'dict',
+    entries: [
+      [int(1), str('one')],
+      [int(2), str('two')],
+    ],
+  },
 ];
-const SETS: PyValue[] = [{ k: 'set', items: ints(1, 2, 3) }, { k: 'set', items: [] }, { k: 'set', items: ints(3) }];
+const SETS: PyValue[] = [
+  { k: 'set', items: ints(1, 2, 3) },
+  { k: 'set', items: [] },
+  { k: 'set', items: ints(3) },
+];
 // A Friday, a Saturday, a Monday, a leap day, a Sunday at a year's end…
-const DATES = [date(2024, 1, 5), date(2024, 1, 6), date(2024, 1, 8), date(2024, 2, 29), date(2023, 12, 31), date(2024, 3, 1), date(2000, 1, 1), date(2024, 7, 4)];
+const DATES = [
+  date(2024, 1, 5),
+  date(2024, 1, 6),
+  date(2024, 1, 8),
+  date(2024, 2, 29),
+  date(2023, 12, 31),
+  date(2024, 3, 1),
+  date(2000, 1, 1),
+  date(2024, 7, 4),
+];
 
 const BASIC: Record<string, TypeClass> = {
   int: { id: 'int', label: 'int', values: INTS },
@@ -41,7 +66,21 @@ const BASIC: Record<string, TypeClass> = {
   list: {
     id: 'list',
     label: 'list',
-    values: [INT_LISTS[0]!, INT_LISTS[1]!, INT_LISTS[9]!, INT_LISTS[4]!, NESTED_LISTS[0]!, STR_LISTS[3]!, INT_LISTS[3]!, INT_LISTS[2]!, INT_LISTS[5]!, INT_LISTS[6]!, INT_LISTS[7]!, INT_LISTS[8]!, NESTED_LISTS[1]!],
+    values: [
+      INT_LISTS[0]!,
+      INT_LISTS[1]!,
+      INT_LISTS[9]!,
+      INT_LISTS[4]!,
+      NESTED_LISTS[0]!,
+      STR_LISTS[3]!,
+      INT_LISTS[3]!,
+      INT_LISTS[2]!,
+      INT_LISTS[5]!,
+      INT_LISTS[6]!,
+      INT_LISTS[7]!,
+      INT_LISTS[8]!,
+      NESTED_LISTS[1]!,
+    ],
   },
   'list[str]': { id: 'list[str]', label: 'list of str', values: STR_LISTS },
   'list[list]': { id: 'list[list]', label: 'nested list', values: NESTED_LISTS },
@@ -66,7 +105,14 @@ const CONSTRUCTOR_SHAPES: { suffix: string; args: PyValue[][] }[] = [
   { suffix: 'int', args: [[int(100)], [int(0)], [int(1)], [int(1000)], [int(7)]] },
   { suffix: 'str', args: [[str('abc')], [str('')], [str('x')]] },
   { suffix: 'list', args: [[list(ints(3, 1, 2))], [list([])], [list(ints(1))]] },
-  { suffix: 'int,int', args: [[int(100), int(10)], [int(0), int(0)], [int(1), int(2)]] },
+  {
+    suffix: 'int,int',
+    args: [
+      [int(100), int(10)],
+      [int(0), int(0)],
+      [int(1), int(2)],
+    ],
+  },
 ];
 
 export function constructorClassIds(className: string): string[] {
@@ -124,7 +170,10 @@ function splitTopLevel(text: string, sep: string): string[] {
  * the explorer cannot build). `moduleClasses` are the target module's classes, buildable by name.
  */
 export function classesForAnnotation(annotation: string, moduleClasses: string[]): string[] | null {
-  const ann = annotation.trim().replace(/^['"]|['"]$/g, '').replace(/\b(typing|collections\.abc)\./g, '');
+  const ann = annotation
+    .trim()
+    .replace(/^['"]|['"]$/g, '')
+    .replace(/\b(typing|collections\.abc)\./g, '');
   const unionParts = splitTopLevel(ann, '|');
   if (unionParts.length > 1) return unionOf(unionParts, moduleClasses);
   const m = /^(\w[\w.]*)\s*(?:\[(.*)\])?$/s.exec(ann);
@@ -198,7 +247,10 @@ function unionOf(parts: string[], moduleClasses: string[]): string[] | null {
 // Weak hints from parameter names: they only reorder the generic classes, never exclude one.
 const NAME_HINTS: [RegExp, string[]][] = [
   [/^(date|day|d|dt|start|end|when|since|until|deadline)$|_(date|day)$/, ['date']],
-  [/^(n|k|i|j|m|count|size|num|number|shift|days|amount|cents|times|width|limit|index|idx|steps?|depth|length|year|month|offset|places|digits)$|_(count|size|index)$|^(n|num)_/, ['int']],
+  [
+    /^(n|k|i|j|m|count|size|num|number|shift|days|amount|cents|times|width|limit|index|idx|steps?|depth|length|year|month|offset|places|digits)$|_(count|size|index)$|^(n|num)_/,
+    ['int'],
+  ],
   [/^(x|y|z|lo|hi|low|high|value|val|ratio|rate|price|dollars|weight|factor|scale|a|b|old|new|total|part|whole)$/, ['int', 'float']],
   [/^(s|text|name|word|string|title|label|prefix|suffix|sep|char|message|msg|key|pattern|sentence|line|word)$|_(name|text|str)$/, ['str']],
   [/^(items|xs|seq|sequence|values|numbers|nums|lst|list|scores|nested|elements|data|array|arr|iterable|weights|words|lines|pairs)$|s$/, ['list']],

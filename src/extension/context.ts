@@ -32,12 +32,14 @@ export class PauContext implements vscode.Disposable {
   backend(): Promise<Backend> {
     // dist/backend.js is a bundle of its own (see esbuild.mjs), loaded with require so the
     // extension host reads it as the CommonJS module it is, with its named exports.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    this.backendLoad ??= Promise.resolve().then(() => require('./backend.js') as Backend).catch((err: unknown) => {
-      this.backendLoad = undefined;
-      this.log.error(err instanceof Error ? err : String(err));
-      throw new Error(`PAU Probe could not load its engine: ${errorMessage(err)}. See “${paletteTitle('showLog')}”.`);
-    });
+    this.backendLoad ??= Promise.resolve()
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      .then(() => require('./backend.js') as Backend)
+      .catch((err: unknown) => {
+        this.backendLoad = undefined;
+        this.log.error(err instanceof Error ? err : String(err));
+        throw new Error(`PAU Probe could not load its engine: ${errorMessage(err)}. See “${paletteTitle('showLog')}”.`);
+      });
     return this.backendLoad;
   }
 

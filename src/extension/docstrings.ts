@@ -76,7 +76,12 @@ export async function docstringTexts(ctx: PauContext, record: RunRecord): Promis
       source = '';
     }
   }
-  const python = record.python ?? (await ctx.python.resolve(record.target.uri, settings.pythonPath).then((p) => p.path, () => undefined));
+  const python =
+    record.python ??
+    (await ctx.python.resolve(record.target.uri, settings.pythonPath).then(
+      (p) => p.path,
+      () => undefined,
+    ));
   const fn = source ? findFunction(await functionsOf(backend, source, python, ctx), record.target.qualname) : undefined;
   const style = styleFor(backend, settings, source);
   const inferred = description ? backend.renderDocstring(description, style, callNames(record.session.target.shownAs, record.target.qualname, fn)) : null;
@@ -125,7 +130,14 @@ interface Verified {
 }
 
 /** Re-runs the examples in a fresh worker; only those that give the same result again are written. */
-async function verify(ctx: PauContext, backend: Backend, record: Pick<RunRecord, 'target' | 'python'>, session: SessionFile, description: Description, signal: AbortSignal): Promise<Verified> {
+async function verify(
+  ctx: PauContext,
+  backend: Backend,
+  record: Pick<RunRecord, 'target' | 'python'>,
+  session: SessionFile,
+  description: Description,
+  signal: AbortSignal,
+): Promise<Verified> {
   const { examples, unmatched } = examplesToVerify(backend, session, description);
   if (unmatched.length > 0) ctx.log.info(`Examples left out (not calls the run made): ${unmatched.join('; ')}`);
   if (examples.length === 0) return { kept: [], dropped: unmatched.length };
@@ -336,5 +348,7 @@ export async function generateDocstringsForFile(ctx: PauContext, runs: Runs, giv
     });
   }
   const applied = await vscode.workspace.applyEdit(edit, { isRefactoring: true });
-  ctx.log.info(`Generate Docstrings: ${batch.edits.length} proposed, ${applied ? 'applied after review' : 'not applied'}; ${failures.length + batch.refused.length} not generated.`);
+  ctx.log.info(
+    `Generate Docstrings: ${batch.edits.length} proposed, ${applied ? 'applied after review' : 'not applied'}; ${failures.length + batch.refused.length} not generated.`,
+  );
 }

@@ -16,7 +16,10 @@ export function activate(extension: vscode.ExtensionContext): void {
   const ctx = new PauContext(extension);
   context = ctx;
   extension.subscriptions.push(ctx);
-  const controller: RunController = new RunController(ctx, panelMessageHandler(ctx, (): RunController => controller));
+  const controller: RunController = new RunController(
+    ctx,
+    panelMessageHandler(ctx, (): RunController => controller),
+  );
   runs = controller;
   ctx.push(controller);
   registerCommands(ctx, controller);
@@ -26,7 +29,12 @@ export function activate(extension: vscode.ExtensionContext): void {
   ctx.push(
     vscode.window.registerWebviewPanelSerializer(PANEL_VIEW_TYPE, {
       async deserializeWebviewPanel(panel: vscode.WebviewPanel) {
-        const probePanel = new ProbePanel(panel, extension.extensionUri, ctx.log, panelMessageHandler(ctx, (): RunController => controller));
+        const probePanel = new ProbePanel(
+          panel,
+          extension.extensionUri,
+          ctx.log,
+          panelMessageHandler(ctx, (): RunController => controller),
+        );
         controller.adoptPanel(probePanel);
         const session = await controller.lastPersisted();
         if (session) controller.replay(session);

@@ -57,7 +57,7 @@ function versionOk(version: string): boolean {
 export function expandPath(value: string, folder: vscode.WorkspaceFolder | undefined): string {
   let out = value.replace(/^~(?=$|[\\/])/, homedir()).replace(/\$\{userHome\}/g, homedir());
   out = out.replace(/\$\{workspaceFolder(?::([^}]+))?\}/g, (whole, name: string | undefined) => {
-    const f = name ? vscode.workspace.workspaceFolders?.find((w) => w.name === name) : folder ?? vscode.workspace.workspaceFolders?.[0];
+    const f = name ? vscode.workspace.workspaceFolders?.find((w) => w.name === name) : (folder ?? vscode.workspace.workspaceFolders?.[0]);
     return f ? f.uri.fsPath : whole;
   });
   return out;

@@ -141,7 +141,9 @@ export class RunController implements Runs, vscode.Disposable {
     ctx.setContext('running', true);
     ctx.setContext('hasResult', false);
     this.statusBar.start(target.qualname, settings.maxProbes);
-    ctx.log.info(`Probing ${target.qualname} in ${displayPath(target.uri)} (${mode === 'llm' ? `LLM ${llm?.model} at ${llm?.baseURL}` : 'offline explorer'}, Python ${python.version} at ${python.path}).`);
+    ctx.log.info(
+      `Probing ${target.qualname} in ${displayPath(target.uri)} (${mode === 'llm' ? `LLM ${llm?.model} at ${llm?.baseURL}` : 'offline explorer'}, Python ${python.version} at ${python.path}).`,
+    );
 
     const options: RunOptions = {
       target: { file: target.uri.fsPath, qualname: target.qualname },
@@ -378,12 +380,7 @@ export function runFailed(session: SessionFile): boolean {
 async function saveBeforeRun(document: vscode.TextDocument): Promise<boolean> {
   const save = 'Save and Probe';
   const asIs = 'Probe the Saved File';
-  const choice = await vscode.window.showWarningMessage(
-    `${displayPath(document.uri)} has unsaved changes. PAU Probe imports the file from disk.`,
-    save,
-    asIs,
-  );
+  const choice = await vscode.window.showWarningMessage(`${displayPath(document.uri)} has unsaved changes. PAU Probe imports the file from disk.`, save, asIs);
   if (choice === save) return document.save();
   return choice === asIs;
 }
-

@@ -26,11 +26,7 @@ export class StreamError extends Error {
 
 type StreamBody = Omit<OpenAI.Chat.Completions.ChatCompletionCreateParamsStreaming, 'stream' | 'stream_options'>;
 
-export async function streamReply(
-  client: OpenAI,
-  body: StreamBody,
-  opts: { signal?: AbortSignal; idleTimeoutMs: number },
-): Promise<AssistantReply> {
+export async function streamReply(client: OpenAI, body: StreamBody, opts: { signal?: AbortSignal; idleTimeoutMs: number }): Promise<AssistantReply> {
   const { signal, idleTimeoutMs } = opts;
   // Our own controller lets a silent stream be cut too; Stop aborts it through the caller's signal.
   const controller = new AbortController();

@@ -13,15 +13,7 @@ import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { workerEnvironment } from './environment.js';
-import {
-  ProbeError,
-  type CallRequest,
-  type FunctionInfo,
-  type ProbeResult,
-  type Prober,
-  type WorkerLimits,
-  type WorkerOptions,
-} from '../core/probe-types.js';
+import { ProbeError, type CallRequest, type FunctionInfo, type ProbeResult, type Prober, type WorkerLimits, type WorkerOptions } from '../core/probe-types.js';
 
 /** The limits a call gets unless the worker options or the call say otherwise. */
 export function defaultLimits(): WorkerLimits {
@@ -257,10 +249,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
       if (run) break;
     }
     if (!run) {
-      throw new ProbeError(
-        'no-python',
-        `no Python interpreter found (tried ${candidates.join(', ')}); set pau.pythonPath or pass --python`,
-      );
+      throw new ProbeError('no-python', `no Python interpreter found (tried ${candidates.join(', ')}); set pau.pythonPath or pass --python`);
     }
     const message = await this.handshake(run);
     if (this.stopped) throw new ProbeError('stopped', 'the worker was stopped');
@@ -386,10 +375,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
 
   // -- calls ----------------------------------------------------------------------------
 
-  private async callNow(
-    request: CallRequest,
-    opts: { signal?: AbortSignal; limits?: Partial<WorkerLimits> },
-  ): Promise<ProbeResult> {
+  private async callNow(request: CallRequest, opts: { signal?: AbortSignal; limits?: Partial<WorkerLimits> }): Promise<ProbeResult> {
     const stoppedError = () => new ProbeError('stopped', 'the call was stopped');
     if (opts.signal?.aborted) throw stoppedError();
     const limits = mergeLimits(this.limits, opts.limits);
@@ -408,12 +394,15 @@ export class ProbeWorker extends EventEmitter implements Prober {
       // Without fork every call starts an interpreter and imports the target first.
       const spawnPerCall = this.options.isolation === 'spawn' || process.platform === 'win32';
       const importAllowance = spawnPerCall ? (this.options.importTimeoutMs ?? DEFAULT_IMPORT_TIMEOUT_MS) : 0;
-      const backstop = setTimeout(() => {
-        if (call.settled) return;
-        call.settled = true;
-        resolveCall(timeoutResult(limits.timeoutMs));
-        this.kill(run, 'backstop'); // the worker stopped answering: a fresh one serves the next call
-      }, limits.timeoutMs + RENDER_GRACE_MS + BACKSTOP_MS + importAllowance);
+      const backstop = setTimeout(
+        () => {
+          if (call.settled) return;
+          call.settled = true;
+          resolveCall(timeoutResult(limits.timeoutMs));
+          this.kill(run, 'backstop'); // the worker stopped answering: a fresh one serves the next call
+        },
+        limits.timeoutMs + RENDER_GRACE_MS + BACKSTOP_MS + importAllowance,
+      );
       const call: PendingCall = {
         resolve: resolveCall,
         reject: rejectCall,

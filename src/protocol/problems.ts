@@ -6,11 +6,7 @@ import { isSettingKey, qualifiedKey, type SettingKey } from './settings.js';
 
 /** An action the banner's button asks the host to take. Closed set: the host validates it. */
 export type Fix =
-  | { action: 'set-api-key' }
-  | { action: 'show-log' }
-  | { action: 'rerun' }
-  | { action: 'manage-trust' }
-  | { action: 'open-setting'; setting: SettingKey };
+  { action: 'set-api-key' } | { action: 'show-log' } | { action: 'rerun' } | { action: 'manage-trust' } | { action: 'open-setting'; setting: SettingKey };
 
 export interface Problem {
   /** What went wrong, one sentence. */

@@ -112,8 +112,7 @@ export const SETTINGS = {
     default: true,
     scope: 'resource',
     order: 15,
-    markdownDescription:
-      'After a run, compare the inferred description with the actual docstring: behaviour, doctests, an LLM judge and word overlap.',
+    markdownDescription: 'After a run, compare the inferred description with the actual docstring: behaviour, doctests, an LLM judge and word overlap.',
   },
   textProtocol: {
     type: 'boolean',

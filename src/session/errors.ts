@@ -21,7 +21,8 @@ export function toSessionError(err: unknown, context: { authHint?: string; baseU
     return { kind: 'stopped', message: 'stopped before the end' };
   }
   if (err instanceof StreamError) return { kind: 'llm-stream', message: err.message };
-  if (err instanceof APIConnectionTimeoutError) return { kind: 'llm-server', message: `the LLM endpoint${context.baseURL ? ` at ${context.baseURL}` : ''} did not answer in time` };
+  if (err instanceof APIConnectionTimeoutError)
+    return { kind: 'llm-server', message: `the LLM endpoint${context.baseURL ? ` at ${context.baseURL}` : ''} did not answer in time` };
   if (err instanceof APIConnectionError) {
     const cause = err.cause instanceof Error ? (err.cause.cause instanceof Error ? err.cause.cause.message : err.cause.message) : err.message;
     return { kind: 'llm-server', message: `cannot reach the LLM endpoint${context.baseURL ? ` at ${context.baseURL}` : ''}: ${oneLine(cause, 200)}` };

@@ -36,7 +36,8 @@ function comparisonSection(c: Comparison): string[] {
   const b = c.behavioural;
   if (b) {
     out.push(`- Behavioural agreement of the inferred description: ${b.inferred.agree}/${b.inferred.total}`);
-    if (b.docstring) out.push(`- Behavioural agreement of the docstring: ${b.docstring.agree}/${b.docstring.total}${b.stale ? ' — **the docstring is probably stale**' : ''}`);
+    if (b.docstring)
+      out.push(`- Behavioural agreement of the docstring: ${b.docstring.agree}/${b.docstring.total}${b.stale ? ' — **the docstring is probably stale**' : ''}`);
     for (const d of b.disagreements.slice(0, 10)) out.push(`  - \`${cell(d.input)}\`: expected \`${cell(d.expected)}\`, got \`${cell(d.got)}\``);
     if (b.note) out.push(`- ${b.note}`);
   }
@@ -70,7 +71,9 @@ export function sessionToMarkdown(file: SessionFile): string {
     for (const p of file.probes) {
       if (p.origin !== 'cache') reached = addCoverage(reached, p.result);
       const cov = p.result.coverage && reached ? `${reached.lines}/${reached.linesTotal} (+${p.result.coverage.lines.new})` : '';
-      out.push(`| ${p.index} | \`${cell(renderCall(name, p))}\` | ${cell(renderOutcome(p.result, 120))} | ${p.result.durationMs.toFixed(1)} | ${cov} | ${p.origin} |`);
+      out.push(
+        `| ${p.index} | \`${cell(renderCall(name, p))}\` | ${cell(renderOutcome(p.result, 120))} | ${p.result.durationMs.toFixed(1)} | ${cov} | ${p.origin} |`,
+      );
     }
   } else out.push('No probes were made.');
   if (file.hypotheses.length) {

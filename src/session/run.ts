@@ -89,7 +89,11 @@ export class Session {
       });
       // Stopped while the worker starts: it must still be stopped once it is up.
       worker = await raceAbort(starting, signal).catch((err: unknown) => {
-        if (err instanceof StoppedError) void starting.then((w) => w.stop(), () => {});
+        if (err instanceof StoppedError)
+          void starting.then(
+            (w) => w.stop(),
+            () => {},
+          );
         throw err;
       });
       const info = worker.info;
@@ -138,7 +142,9 @@ export class Session {
       }
     } catch (err) {
       if (!startedEmitted) recorder.started();
-      const error = signal.aborted ? toSessionError(new StoppedError()) : toSessionError(err, { authHint: options.llm?.authHint, baseURL: options.llm?.baseURL, maxRetries: options.llm?.maxRetries ?? 3 });
+      const error = signal.aborted
+        ? toSessionError(new StoppedError())
+        : toSessionError(err, { authHint: options.llm?.authHint, baseURL: options.llm?.baseURL, maxRetries: options.llm?.maxRetries ?? 3 });
       recorder.fail(error, agent?.bestSoFar() ?? offlineDescription);
     } finally {
       await worker?.stop().catch(() => {});
@@ -150,7 +156,11 @@ export class Session {
   private async compare(services: SessionServices, compare: CompareFn, worker: Prober, info: FunctionInfo, description: Description) {
     const { options, recorder } = this;
     const signal = this.controller.signal;
-    const shown = recorder.file.probes.map(({ args, kwargs, receiver }) => ({ args, ...(kwargs ? { kwargs } : {}), ...(receiver !== undefined ? { receiver } : {}) }));
+    const shown = recorder.file.probes.map(({ args, kwargs, receiver }) => ({
+      args,
+      ...(kwargs ? { kwargs } : {}),
+      ...(receiver !== undefined ? { receiver } : {}),
+    }));
     const compareOptions = options.compare || {};
     const llm = compareOptions.llm ?? options.llm;
     const judge = compareOptions.judge ?? llm;

@@ -45,7 +45,12 @@ function bigSession(workspace: string, real: SessionFile, count: number, tag: st
   const probes = Array.from({ length: count }, (_, i) => {
     const base = real.probes[i % real.probes.length]!;
     const repr = `[${i}, ${i % 7}, '${tag}-${i}']`;
-    return { ...base, index: i, args: [`[${i}, ${i % 7}, ${i}, '${tag}-${i}']`], result: { ...base.result, status: 'returned' as const, value: { type: 'list', repr, truncated: false } } };
+    return {
+      ...base,
+      index: i,
+      args: [`[${i}, ${i % 7}, ${i}, '${tag}-${i}']`],
+      result: { ...base.result, status: 'returned' as const, value: { type: 'list', repr, truncated: false } },
+    };
   });
   const session: SessionFile = { ...real, probes, hypotheses: [] };
   const path = join(workspace, `replay-${count}-${tag}.session.json`);
@@ -74,7 +79,10 @@ function baselineVsix(): string {
   writeFileSync(join(dir, 'LICENSE'), 'MIT\n');
   writeFileSync(join(dir, 'README.md'), 'A do-nothing extension for the activation benchmark.\n');
   const out = join(dir, 'baseline.vsix');
-  execFileSync(join(REPO_ROOT, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '--allow-missing-repository', '--out', out], { cwd: dir, stdio: 'ignore' });
+  execFileSync(join(REPO_ROOT, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '--allow-missing-repository', '--out', out], {
+    cwd: dir,
+    stdio: 'ignore',
+  });
   return out;
 }
 
@@ -106,20 +114,25 @@ async function timeReplay(s: EditorSession, path: string, session: SessionFile, 
   await s.wb.answerQuickInput(path, { enter: false });
   const t0 = Date.now();
   await s.wb.page.keyboard.press('Enter');
-  const panel = await waitUntil(`the replayed panel to show probe ${lastIndex} of ${tag}`, 30_000, async () => {
-    for (const frame of s.wb.page.frames()) {
-      const done = await frame
-        .evaluate(
-          ([row, output, status, last, mark]) =>
-            (document.querySelector(`${row}[data-index="${last}"] ${output}`)?.textContent ?? '').includes(mark) &&
-            /replay/i.test(document.querySelector(status)?.textContent ?? ''),
-          [byTestId('probe-row'), byTestId('probe-output'), byTestId('run-status'), String(lastIndex), `${tag}-${lastIndex}`] as const,
-        )
-        .catch(() => false);
-      if (done) return frame;
-    }
-    return undefined;
-  }, 10);
+  const panel = await waitUntil(
+    `the replayed panel to show probe ${lastIndex} of ${tag}`,
+    30_000,
+    async () => {
+      for (const frame of s.wb.page.frames()) {
+        const done = await frame
+          .evaluate(
+            ([row, output, status, last, mark]) =>
+              (document.querySelector(`${row}[data-index="${last}"] ${output}`)?.textContent ?? '').includes(mark) &&
+              /replay/i.test(document.querySelector(status)?.textContent ?? ''),
+            [byTestId('probe-row'), byTestId('probe-output'), byTestId('run-status'), String(lastIndex), `${tag}-${lastIndex}`] as const,
+          )
+          .catch(() => false);
+        if (done) return frame;
+      }
+      return undefined;
+    },
+    10,
+  );
   return { ms: Date.now() - t0, panel };
 }
 
@@ -204,17 +217,37 @@ export async function run(): Promise<Record<string, unknown>> {
     const verdict = (ok: boolean | null) => (ok === null ? '?' : ok ? 'ok' : 'OVER');
     const activation = activationVsCode ?? activationLogged;
     const rows: [string, string, string, string][] = [
-      ['activation incl. loading the bundle (VS Code)', activationVsCode === null ? 'n/a' : `${activationVsCode} ms`, '< 100 ms', verdict(activationVsCode === null ? null : activationVsCode < GOALS.activationMs)],
+      [
+        'activation incl. loading the bundle (VS Code)',
+        activationVsCode === null ? 'n/a' : `${activationVsCode} ms`,
+        '< 100 ms',
+        verdict(activationVsCode === null ? null : activationVsCode < GOALS.activationMs),
+      ],
       ['activation of a do-nothing extension, same host (floor)', activationBaseline === null ? 'n/a' : `${activationBaseline} ms`, '', ''],
-      ['activate() call (extension log)', activationLogged === null ? 'n/a' : `${activationLogged} ms`, '< 100 ms', verdict(activationLogged === null ? null : activationLogged < GOALS.activationMs)],
-      ['dist/extension.js', kb(bundles['dist/extension.js']), '< 1536 KB', verdict(bundles['dist/extension.js'] === null ? null : bundles['dist/extension.js'] < GOALS.extensionBundleBytes)],
+      [
+        'activate() call (extension log)',
+        activationLogged === null ? 'n/a' : `${activationLogged} ms`,
+        '< 100 ms',
+        verdict(activationLogged === null ? null : activationLogged < GOALS.activationMs),
+      ],
+      [
+        'dist/extension.js',
+        kb(bundles['dist/extension.js']),
+        '< 1536 KB',
+        verdict(bundles['dist/extension.js'] === null ? null : bundles['dist/extension.js'] < GOALS.extensionBundleBytes),
+      ],
       ['dist/webview.js', kb(bundles['dist/webview.js']), '', ''],
       ['dist/cli.js', kb(bundles['dist/cli.js']), '', ''],
       ['.vsix', kb(bundles['.vsix']), '', ''],
       [`replay ${PROBES} probes, new panel`, `${cold.ms} ms`, '< 1000 ms', verdict(cold.ms < GOALS.render1000Ms)],
       [`replay ${PROBES} probes, open panel (median of 3)`, `${median(warm)} ms`, '< 1000 ms', verdict(median(warm) < GOALS.render1000Ms)],
       ['rows in the DOM / probes in the list', `${rendered} / ${count}`, 'windowed', ''],
-      ['scroll: median / p95 / max frame', `${figures.scroll.medianFrameMs} / ${figures.scroll.p95FrameMs} / ${figures.scroll.maxFrameMs} ms`, '~16.7 ms', verdict(figures.scroll.p95FrameMs < 50)],
+      [
+        'scroll: median / p95 / max frame',
+        `${figures.scroll.medianFrameMs} / ${figures.scroll.p95FrameMs} / ${figures.scroll.maxFrameMs} ms`,
+        '~16.7 ms',
+        verdict(figures.scroll.p95FrameMs < 50),
+      ],
     ];
     const width = rows.reduce((w, r) => Math.max(w, r[0].length), 0);
     console.log(`| ${'measure'.padEnd(width)} | value                    | goal      |      |`);

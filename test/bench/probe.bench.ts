@@ -32,9 +32,7 @@ const ROUNDS = 3;
  * drifts over all rows alike, and keeps each row's round with the lowest median (noise only
  * ever adds time).
  */
-async function bestOfRounds<K extends string>(
-  measures: Record<K, () => Promise<Figures> | Figures>,
-): Promise<Record<K, Figures>> {
+async function bestOfRounds<K extends string>(measures: Record<K, () => Promise<Figures> | Figures>): Promise<Record<K, Figures>> {
   const best = {} as Record<K, Figures>;
   for (let i = 0; i < ROUNDS; i++) {
     for (const key of Object.keys(measures) as K[]) {

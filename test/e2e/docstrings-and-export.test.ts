@@ -65,15 +65,24 @@ test('PAU: Generate Docstrings for File writes a docstring for every undocumente
     // Nothing is written before the user reviews the edits: the refactor preview lists one per function.
     const preview = s.wb.page.locator('.bulk-edit-panel');
     const edits = preview.locator('.monaco-tl-contents.textedit');
-    await waitUntil(`the refactor preview to list ${before.undocumented.length} docstring edits`, 60_000, async () => (await edits.count()) === before.undocumented.length);
+    await waitUntil(
+      `the refactor preview to list ${before.undocumented.length} docstring edits`,
+      60_000,
+      async () => (await edits.count()) === before.undocumented.length,
+    );
     for (const row of await edits.allTextContents()) assert.match(row, /"""/, `each edit is a docstring: ${row}`);
     assert.deepEqual(shapeOf(file).undocumented, before.undocumented, 'the file on disk is untouched while the preview is open');
     // Edits that need confirmation start unticked (VS Code's rule): tick the file, which ticks them all, then Apply.
     await preview.locator('.monaco-tl-contents:not(.textedit) .edit-checkbox').first().check({ timeout: 10_000 });
-    await waitUntil('every docstring edit to be ticked', 5_000, async () =>
-      (await edits.locator('.edit-checkbox').evaluateAll((boxes) => boxes.every((b) => (b as HTMLInputElement).checked))) || undefined,
+    await waitUntil(
+      'every docstring edit to be ticked',
+      5_000,
+      async () => (await edits.locator('.edit-checkbox').evaluateAll((boxes) => boxes.every((b) => (b as HTMLInputElement).checked))) || undefined,
     );
-    await preview.locator('.monaco-button', { hasText: /^Apply$/ }).first().click({ timeout: 10_000 });
+    await preview
+      .locator('.monaco-button', { hasText: /^Apply$/ })
+      .first()
+      .click({ timeout: 10_000 });
     await edits.first().waitFor({ state: 'detached', timeout: 15_000 });
     // The edits land in the editor (unsaved): save them.
     await s.wb.openFile('undocumented.py');

@@ -13,7 +13,6 @@ import { byTestId, probeRows, screenshotPanel, text, waitForStatus } from './har
 import { realCall } from './harness/python-oracle.js';
 import { waitUntil } from './harness/workbench.js';
 
-
 const editor = editorForFile({ theme: 'light', settings: { 'pau.baseUrl': undefined } });
 
 test('with no endpoint, CodeLens Probe offers the offline explorer, which probes the function', async () => {
@@ -65,11 +64,15 @@ test('PAU: Open Session (Replay) replays a saved session chosen in the file dial
   const s = editor();
   // A real session file, made by the CLI on the workspace copy.
   const sessionPath = join(s.workspace, 'dedupe.session.json');
-  execFileSync(process.execPath, [join(REPO_ROOT, 'dist', 'cli.js'), 'probe', `${join(s.workspace, 'seqs.py')}:dedupe`, '--offline', '--compare', '--out', sessionPath, '--json'], {
-    cwd: s.workspace,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
+  execFileSync(
+    process.execPath,
+    [join(REPO_ROOT, 'dist', 'cli.js'), 'probe', `${join(s.workspace, 'seqs.py')}:dedupe`, '--offline', '--compare', '--out', sessionPath, '--json'],
+    {
+      cwd: s.workspace,
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
   const saved = JSON.parse(readFileSync(sessionPath, 'utf8')) as SessionFile;
   assert.ok(saved.probes.length > 0, 'the CLI session has probes');
 

@@ -71,7 +71,10 @@ test('CodeLens Probe opens the panel; rows appear while the agent runs, then the
     const statusAtFirstRow = await runStatus(panel);
     const agentTurnsAtFirstRow = llm.requests.filter((r) => requestKind(r) === 'agent').length;
     assert.match(statusAtFirstRow, /running/i, 'run-status when the first probe row appeared');
-    assert.ok(agentTurnsAtFirstRow <= current.turns.length, `the model had already been asked for its final turn (${agentTurnsAtFirstRow} agent requests) when the first row appeared`);
+    assert.ok(
+      agentTurnsAtFirstRow <= current.turns.length,
+      `the model had already been asked for its final turn (${agentTurnsAtFirstRow} agent requests) when the first row appeared`,
+    );
 
     await waitForStatus(panel, 'done', 90_000, ['failed', 'stopped']);
     const lastAgentRequest = llm.requests.filter((r) => requestKind(r) === 'agent').at(-1)!;
@@ -87,16 +90,20 @@ test('CodeLens Probe opens the panel; rows appear while the agent runs, then the
         const row = rows.find((r) => shows(r.input, arg));
         assert.ok(row, `no probe row for slugify(${arg}); rows: ${JSON.stringify(rows)}`);
         const real = realCall(file, 'slugify', arg);
-        if (real.status === 'returned') assert.ok(row.output.includes(real.repr.slice(1, -1)), `row for ${arg} shows "${row.output}", the function returns ${real.repr}`);
+        if (real.status === 'returned')
+          assert.ok(row.output.includes(real.repr.slice(1, -1)), `row for ${arg} shows "${row.output}", the function returns ${real.repr}`);
         else assert.match(row.output, new RegExp(real.type), `row for ${arg} should show the ${real.type} it raises`);
       }
     }
 
     assert.match(await text(panel, 'description'), /URL slug/, 'the inferred description');
     await panel.locator(byTestId('comparison')).waitFor({ timeout: 30_000 });
-    await panel.locator(byTestId('behavioural-score')).waitFor({ timeout: 15_000 }).catch(async () => {
-      throw new Error(`no behavioural score in the comparison, which says: ${await text(panel, 'comparison')}`);
-    });
+    await panel
+      .locator(byTestId('behavioural-score'))
+      .waitFor({ timeout: 15_000 })
+      .catch(async () => {
+        throw new Error(`no behavioural score in the comparison, which says: ${await text(panel, 'comparison')}`);
+      });
     assert.match(await text(panel, 'behavioural-score'), /\d+\s*(\/|of)\s*\d+/, 'behavioural agreement as "agree / total"');
     assert.match(await text(panel, 'judge-score'), /4/, 'the scripted judge gave 4');
     assert.equal(await panel.locator(byTestId('stale-flag')).count(), 0, 'slugify’s docstring is accurate: no stale flag');
@@ -151,7 +158,12 @@ test('Insert writes the inferred docstring under the def, indented, and the file
     await insert.click();
 
     // The edit lands in the editor's document; saving puts it on disk.
-    await waitUntil('text.py to become dirty', 15_000, () => s.wb.page.locator('.tab.dirty', { hasText: 'text.py' }).count().then((n) => n > 0));
+    await waitUntil('text.py to become dirty', 15_000, () =>
+      s.wb.page
+        .locator('.tab.dirty', { hasText: 'text.py' })
+        .count()
+        .then((n) => n > 0),
+    );
     await s.wb.runCommand('File: Save All Files');
     const after = await waitUntil('the docstring on disk', 15_000, () => {
       const now = readFileSync(file, 'utf8');

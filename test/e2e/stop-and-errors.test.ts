@@ -46,7 +46,11 @@ test('Stop mid-run: the panel says stopped, the model request in flight is abort
     const rowsAtStop = (await probeRows(panel)).length;
     await waitUntil('the hanging model request to be aborted', 10_000, () => hanging.abortedAt !== undefined);
     await waitUntil('every worker process to exit', 10_000, () => workerProcesses(s).length === 0).catch((error: Error) => {
-      throw new Error(`${error.message}: ${workerProcesses(s).map((p) => `${p.pid} ${p.cmdline}`).join('; ')}`);
+      throw new Error(
+        `${error.message}: ${workerProcesses(s)
+          .map((p) => `${p.pid} ${p.cmdline}`)
+          .join('; ')}`,
+      );
     });
     assert.equal((await probeRows(panel)).length, rowsAtStop, 'no probe ran after Stop');
     assert.equal(llm.requests.filter((r) => r.receivedAt > hanging.receivedAt).length, 0, 'no model request after Stop');
@@ -60,7 +64,11 @@ test('a wrong API key shows an error naming "PAU: Set API Key"; after setting th
   answer = (req) =>
     req.headers.authorization === `Bearer ${RIGHT_KEY}`
       ? replyFor(run, req)
-      : { kind: 'error', status: 401, body: { error: { message: 'Incorrect API key provided: sk-e2e-***rong.', type: 'invalid_request_error', code: 'invalid_api_key' } } };
+      : {
+          kind: 'error',
+          status: 401,
+          body: { error: { message: 'Incorrect API key provided: sk-e2e-***rong.', type: 'invalid_request_error', code: 'invalid_api_key' } },
+        };
   await withArtifactsOnFailure(s, 'wrong-api-key', 120_000, async () => {
     await s.setApiKey(WRONG_KEY);
     const sent = llm.requests.length;
@@ -71,7 +79,10 @@ test('a wrong API key shows an error naming "PAU: Set API Key"; after setting th
     await banner.waitFor({ timeout: 10_000 });
     const message = await text(panel, 'error');
     assert.match(message, /PAU: Set API Key/, `the error names the command that fixes it: "${message}"`);
-    assert.ok(llm.requests.slice(sent).some((r) => r.headers.authorization === `Bearer ${WRONG_KEY}`), 'the wrong key was sent');
+    assert.ok(
+      llm.requests.slice(sent).some((r) => r.headers.authorization === `Bearer ${WRONG_KEY}`),
+      'the wrong key was sent',
+    );
     await screenshotPanel(s.wb.page, panel, join(SCREENSHOTS_DIR, 'panel-error-dark.png'));
 
     await s.setApiKey(RIGHT_KEY);

@@ -36,7 +36,8 @@ async function openExample(name: string): Promise<vscode.TextDocument> {
 function panelTab(functionName: string): vscode.Tab | undefined {
   for (const group of vscode.window.tabGroups.all) {
     for (const tab of group.tabs) {
-      if (tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('pau.probePanel') && tab.label === `PAU Probe: ${functionName}`) return tab;
+      if (tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('pau.probePanel') && tab.label === `PAU Probe: ${functionName}`)
+        return tab;
     }
   }
   return undefined;
@@ -77,7 +78,10 @@ const checks: [string, () => Promise<void>][] = [
         return found && found.some((l) => l.command?.command === 'pau.probeAtCursor') ? found : undefined;
       });
       const probes = lenses.filter((l) => l.command?.command === 'pau.probeAtCursor');
-      const defs = doc.getText().split('\n').flatMap((line, i) => (/^def (\w+)/.exec(line) ? [{ name: /^def (\w+)/.exec(line)![1]!, line: i }] : []));
+      const defs = doc
+        .getText()
+        .split('\n')
+        .flatMap((line, i) => (/^def (\w+)/.exec(line) ? [{ name: /^def (\w+)/.exec(line)![1]!, line: i }] : []));
       assert.ok(defs.length >= 5);
       for (const def of defs) {
         const lens = probes.find((l) => l.range.start.line === def.line);
@@ -124,7 +128,7 @@ export async function run(): Promise<void> {
       await check();
       console.log(`  ✔ ${name} (${Date.now() - started} ms)`);
     } catch (error) {
-      const message = error instanceof Error ? error.stack ?? error.message : String(error);
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
       console.log(`  ✖ ${name}\n${message}`);
       failures.push(name);
     }

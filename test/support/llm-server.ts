@@ -168,9 +168,7 @@ function streamChunks(
       const args = argText(call.arguments);
       const half = Math.floor(args.length / 2);
       const id = call.id ?? `call_${index}_${Math.random().toString(36).slice(2, 8)}`;
-      out.push(
-        chunk(model, { tool_calls: [{ index, id, type: 'function', function: { name: call.name, arguments: args.slice(0, half) } }] }, null),
-      );
+      out.push(chunk(model, { tool_calls: [{ index, id, type: 'function', function: { name: call.name, arguments: args.slice(0, half) } }] }, null));
       out.push(chunk(model, { tool_calls: [{ index, function: { arguments: args.slice(half) } }] }, null));
     });
   }

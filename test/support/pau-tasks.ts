@@ -12,7 +12,10 @@ export function pauRow(i: number): string {
   return JSON.stringify({
     test_func_validated: `def test_func(arg0):\n    return arg0 * ${k}\n`,
     description: `Multiplies arg0 by ${k}.`,
-    train_examples: [['(2,)', String(2 * k)], ['(5,)', String(5 * k)]],
+    train_examples: [
+      ['(2,)', String(2 * k)],
+      ['(5,)', String(5 * k)],
+    ],
     test_examples: TEST_INPUTS.map((src) => [src, String(Number(src.slice(1, -2)) * k)]),
     header: 'def test_func(arg0):',
   });
@@ -28,7 +31,10 @@ const text = (m: { content?: unknown }) => (typeof m.content === 'string' ? m.co
 export function solvePauTasks(req: RecordedRequest): ScriptedReply {
   const messages = req.body.messages ?? [];
   const system = text(messages[0] ?? {});
-  const user = messages.filter((m) => m.role === 'user').map(text).join('\n');
+  const user = messages
+    .filter((m) => m.role === 'user')
+    .map(text)
+    .join('\n');
   if (system.startsWith('You implement')) {
     const k = Number(/by (\d+)/.exec(user)?.[1]);
     const inferred = user.includes('Description:');
@@ -49,7 +55,10 @@ export function solvePauTasks(req: RecordedRequest): ScriptedReply {
       calls: ['0', '-1', "''", 'None'].map((a) => ({ name: 'call_function', arguments: { args: [a], note: 'try to break it' } })),
     };
   }
-  const tools = messages.filter((m) => m.role === 'tool').map(text).join('\n');
+  const tools = messages
+    .filter((m) => m.role === 'tool')
+    .map(text)
+    .join('\n');
   const k = Number(/f\(1\) → (-?\d+) \(int\)/.exec(tools)?.[1]);
   return {
     kind: 'tool-calls',

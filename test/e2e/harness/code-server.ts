@@ -73,14 +73,19 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   writeFileSync(config, 'auth: none\ncert: false\n');
   const args = [
     CODE_SERVER_ENTRY,
-    '--config', config,
-    '--auth', 'none',
-    '--bind-addr', '127.0.0.1:0',
+    '--config',
+    config,
+    '--auth',
+    'none',
+    '--bind-addr',
+    '127.0.0.1:0',
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-getting-started-override',
-    '--extensions-dir', options.extensionsDir,
-    '--user-data-dir', options.userDataDir,
+    '--extensions-dir',
+    options.extensionsDir,
+    '--user-data-dir',
+    options.userDataDir,
     options.workspace,
   ];
   const child = spawn(process.execPath, args, {

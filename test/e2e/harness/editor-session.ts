@@ -136,7 +136,11 @@ export async function startEditor(options: EditorOptions = {}): Promise<EditorSe
 
   try {
     if (options.llm) llm = await startScriptedServer(options.llm);
-    const settings: Record<string, unknown> = { ...defaultSettings(theme), ...(llm ? { 'pau.baseUrl': llm.url, 'pau.model': 'scripted' } : {}), ...options.settings };
+    const settings: Record<string, unknown> = {
+      ...defaultSettings(theme),
+      ...(llm ? { 'pau.baseUrl': llm.url, 'pau.model': 'scripted' } : {}),
+      ...options.settings,
+    };
     for (const [k, v] of Object.entries(settings)) if (v === undefined) delete settings[k];
     // User settings; code-server's windows are remote windows, which read machine-scoped
     // settings (pau.baseUrl is one) from the remote's Machine settings: write both.
@@ -151,7 +155,8 @@ export async function startEditor(options: EditorOptions = {}): Promise<EditorSe
     installExtension(ensureVsix(), extensionsDir, userDataDir);
     for (const vsix of options.extraVsix ?? []) installExtension(vsix, extensionsDir, userDataDir);
     const installed = readdirSync(extensionsDir).filter((d) => d.startsWith(extensionIdentity().id + '-'));
-    if (installed.length !== 1) throw new Error(`expected one ${extensionIdentity().id} in ${extensionsDir} after installing the .vsix, found: ${readdirSync(extensionsDir).join(', ')}`);
+    if (installed.length !== 1)
+      throw new Error(`expected one ${extensionIdentity().id} in ${extensionsDir} after installing the .vsix, found: ${readdirSync(extensionsDir).join(', ')}`);
     const extensionDir = join(extensionsDir, installed[0]!);
 
     server = await startCodeServer({ workspace, userDataDir, extensionsDir, logFile: join(root, 'code-server.log'), env: options.env });
@@ -208,7 +213,15 @@ export async function startEditor(options: EditorOptions = {}): Promise<EditorSe
         if (exthost) cpSync(exthost, join(dir, basename(exthost)));
         if (existsSync(join(root, 'code-server.log'))) cpSync(join(root, 'code-server.log'), join(dir, 'code-server.log'));
         writeFileSync(join(dir, 'browser-console.log'), consoleLines.join('\n'));
-        if (llm) writeFileSync(join(dir, 'llm-requests.json'), JSON.stringify(llm.requests.map((r) => ({ at: r.receivedAt, aborted: r.abortedAt, body: r.body })), null, 2));
+        if (llm)
+          writeFileSync(
+            join(dir, 'llm-requests.json'),
+            JSON.stringify(
+              llm.requests.map((r) => ({ at: r.receivedAt, aborted: r.abortedAt, body: r.body })),
+              null,
+              2,
+            ),
+          );
         return dir;
       },
       close,
@@ -257,9 +270,12 @@ export async function withArtifactsOnFailure(session: EditorSession | undefined,
  */
 export function editorForFile(options: EditorOptions): () => EditorSession {
   let session: EditorSession | undefined;
-  before(async () => {
-    session = await startEditor(options);
-  }, { timeout: 120_000 });
+  before(
+    async () => {
+      session = await startEditor(options);
+    },
+    { timeout: 120_000 },
+  );
   after(async () => {
     await session?.close();
   });

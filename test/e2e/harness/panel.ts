@@ -12,14 +12,22 @@ export async function runStatus(panel: Frame): Promise<string> {
 export async function waitForStatus(panel: Frame, word: string, timeoutMs: number, unless: string[] = []): Promise<string> {
   let last = '';
   try {
-    return await waitUntil(`run-status to say "${word}"`, timeoutMs, async () => {
-      last = await runStatus(panel);
-      const bad = unless.find((u) => new RegExp(`\\b${u}\\b`, 'i').test(last));
-      if (bad) throw new GiveUp(`run-status says "${last}" while waiting for "${word}"`);
-      return new RegExp(`\\b${word}\\b`, 'i').test(last) ? last : undefined;
-    }, 100);
+    return await waitUntil(
+      `run-status to say "${word}"`,
+      timeoutMs,
+      async () => {
+        last = await runStatus(panel);
+        const bad = unless.find((u) => new RegExp(`\\b${u}\\b`, 'i').test(last));
+        if (bad) throw new GiveUp(`run-status says "${last}" while waiting for "${word}"`);
+        return new RegExp(`\\b${word}\\b`, 'i').test(last) ? last : undefined;
+      },
+      100,
+    );
   } catch (error) {
-    const banner = await panel.locator(byTestId('error')).allTextContents().catch(() => []);
+    const banner = await panel
+      .locator(byTestId('error'))
+      .allTextContents()
+      .catch(() => []);
     const why = error instanceof Error ? error.message : String(error);
     throw new Error(`${why}; last status "${last}"${banner.length ? `; error banner: ${banner.join(' | ')}` : ''}`);
   }

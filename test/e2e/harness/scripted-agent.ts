@@ -64,7 +64,10 @@ export function agentStep(req: RecordedRequest): number {
 
 function callFunction(turn: AgentTurn): ToolCallSpec {
   const calls = turn.calls.map((c) => ({ args: c.args, ...(c.kwargs ? { kwargs: c.kwargs } : {}), ...(c.note ? { note: c.note } : {}) }));
-  const args = calls.length === 1 ? { ...calls[0], ...(turn.hypothesis ? { hypothesis: turn.hypothesis } : {}) } : { calls, ...(turn.hypothesis ? { hypothesis: turn.hypothesis } : {}) };
+  const args =
+    calls.length === 1
+      ? { ...calls[0], ...(turn.hypothesis ? { hypothesis: turn.hypothesis } : {}) }
+      : { calls, ...(turn.hypothesis ? { hypothesis: turn.hypothesis } : {}) };
   return { name: 'call_function', arguments: args };
 }
 
@@ -158,7 +161,7 @@ export function wordCountRun(delayMs = 100): RunScript {
         `def ${header}:`,
         '    counts = {}',
         `    for word in ${param}.lower().split():`,
-        '        word = word.strip(\'.,;:!?"\\\'()\')',
+        "        word = word.strip('.,;:!?\"\\'()')",
         '        if word:',
         '            counts[word] = counts.get(word, 0) + 1',
         '    return counts',

@@ -25,7 +25,12 @@ export async function launchChromium(): Promise<Browser> {
 export class GiveUp extends Error {}
 
 /** Polls `check` until it returns a value other than undefined/false, or throws `what` after `timeoutMs`. */
-export async function waitUntil<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined | false> | T | undefined | false, everyMs = 50): Promise<T> {
+export async function waitUntil<T>(
+  what: string,
+  timeoutMs: number,
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  everyMs = 50,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {
@@ -66,7 +71,10 @@ export class Workbench {
   async quickAccess(value: string): Promise<void> {
     await this.page.keyboard.press('Escape');
     await this.page.keyboard.press('F1');
-    const opened = await this.quickInputBox.waitFor({ state: 'visible', timeout: 2_000 }).then(() => true, () => false);
+    const opened = await this.quickInputBox.waitFor({ state: 'visible', timeout: 2_000 }).then(
+      () => true,
+      () => false,
+    );
     if (!opened) {
       await this.page.locator('.command-center .command-center-center').first().click({ timeout: 5_000 });
       await this.quickInputBox.waitFor({ state: 'visible', timeout: 10_000 });
@@ -102,7 +110,8 @@ export class Workbench {
       if (found !== undefined) {
         // The keyboard, not a click: a click's mouse-up can land on the input box the
         // command opens next, in place of the palette, and dismiss it.
-        const focusedIs = async () => (await this.page.locator('.quick-input-list .monaco-list-row.focused').first().getAttribute('aria-label')) === labels[found];
+        const focusedIs = async () =>
+          (await this.page.locator('.quick-input-list .monaco-list-row.focused').first().getAttribute('aria-label')) === labels[found];
         for (let i = 0; i < 50 && !(await focusedIs()); i++) await this.page.keyboard.press('ArrowDown');
         if (await focusedIs()) {
           await this.page.keyboard.press('Enter');
@@ -153,9 +162,9 @@ export class Workbench {
     const editor = this.page.locator('.editor-group-container.active .monaco-editor').first();
     const defPattern = new RegExp(`^\\s*(async\\s+)?def\\s+${functionName}\\b`);
     return waitUntil(`the CodeLens "${label}" above def ${functionName}`, timeoutMs, async () => {
-      const lines = await editor.locator('.view-line').evaluateAll((els) =>
-        els.map((e) => ({ text: (e.textContent ?? '').replace(/\u00a0/g, ' '), top: e.getBoundingClientRect().top })),
-      );
+      const lines = await editor
+        .locator('.view-line')
+        .evaluateAll((els) => els.map((e) => ({ text: (e.textContent ?? '').replace(/\u00a0/g, ' '), top: e.getBoundingClientRect().top })));
       const def = lines.find((l) => defPattern.test(l.text));
       if (!def) return undefined; // not rendered yet, or scrolled away (pass `line`)
       const links = editor.locator('.codelens-decoration a');
@@ -199,9 +208,19 @@ export class Workbench {
     for (let attempt = 1; ; attempt++) {
       await this.quickAccess(`:${line}`);
       // Enter only once the picker has understood the line number.
-      await this.page.locator('.quick-input-list .monaco-list-row', { hasText: `line ${line}` }).first().waitFor({ timeout: 5_000 }).catch(() => undefined);
+      await this.page
+        .locator('.quick-input-list .monaco-list-row', { hasText: `line ${line}` })
+        .first()
+        .waitFor({ timeout: 5_000 })
+        .catch(() => undefined);
       await this.page.keyboard.press('Enter');
-      if (await status.waitFor({ timeout: 5_000 }).then(() => true, () => false)) return;
+      if (
+        await status.waitFor({ timeout: 5_000 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        return;
       if (attempt === 3) throw new Error(`Go to Line ${line} did not move the cursor there`);
     }
   }
@@ -213,17 +232,22 @@ export class Workbench {
    */
   async panelFrame(timeoutMs = 30_000, title?: string): Promise<Frame> {
     if (title) await this.page.locator('.tab.active', { hasText: title }).first().waitFor({ timeout: timeoutMs });
-    return waitUntil('the PAU Probe panel (data-testid=pau-panel) to render', timeoutMs, async () => {
-      for (const frame of this.page.frames()) {
-        if (frame === this.page.mainFrame()) continue;
-        if (!(await frame.$('[data-testid="pau-panel"]').catch(() => null))) continue;
-        // The outer iframe (in the workbench page) is hidden for panels in background tabs.
-        let outer: Frame = frame;
-        while (outer.parentFrame() && outer.parentFrame() !== this.page.mainFrame()) outer = outer.parentFrame()!;
-        if (await (await outer.frameElement()).isVisible()) return frame;
-      }
-      return undefined;
-    }, 100);
+    return waitUntil(
+      'the PAU Probe panel (data-testid=pau-panel) to render',
+      timeoutMs,
+      async () => {
+        for (const frame of this.page.frames()) {
+          if (frame === this.page.mainFrame()) continue;
+          if (!(await frame.$('[data-testid="pau-panel"]').catch(() => null))) continue;
+          // The outer iframe (in the workbench page) is hidden for panels in background tabs.
+          let outer: Frame = frame;
+          while (outer.parentFrame() && outer.parentFrame() !== this.page.mainFrame()) outer = outer.parentFrame()!;
+          if (await (await outer.frameElement()).isVisible()) return frame;
+        }
+        return undefined;
+      },
+      100,
+    );
   }
 
   /** The text of the first notification toast that matches `pattern`, waiting for it to appear. */

@@ -71,7 +71,10 @@ describe('pau probe and pau replay', { concurrency: 3, timeout: 60_000 }, () => 
     const hypothesis = lines.indexOf('    hypothesis: upper-cases its input');
     assert.ok(hypothesis > 2, r.stdout);
     assert.match(lines[hypothesis + 1]!, /^#\d+ shout\('probe me'\) → 'PROBE ME' {2}str {2}\d+\.\d ms {2}lines \d\/5( \(\+\d\))?$/);
-    assert.ok(lines.some((l) => /^#\d+ shout\(\[None\]\) → raises TypeError: text must be a str {2}\d+\.\d ms/.test(l)), r.stdout);
+    assert.ok(
+      lines.some((l) => /^#\d+ shout\(\[None\]\) → raises TypeError: text must be a str {2}\d+\.\d ms/.test(l)),
+      r.stdout,
+    );
     assert.ok(lines.includes('Description: Upper-cases a string.'), r.stdout);
     assert.ok(lines.includes("    >>> f('probe me')") && lines.includes("    'PROBE ME'"), r.stdout);
     assert.match(r.stdout, /3 LLM requests, 300 prompt \+ 60 completion tokens\n$/);
@@ -112,7 +115,10 @@ describe('pau probe and pau replay', { concurrency: 3, timeout: 60_000 }, () => 
     assert.match(lines[0]!, /^pau probe .*examples\/text\.py:slugify {2}offline explorer · anonymized · max 8 probes/);
     const probes = lines.filter((l) => /^#\d+ slugify\(.*\) → .* ms .*\[(offline|cache)\]$/.test(l));
     assert.equal(probes.length, 8, r.stdout);
-    assert.ok(lines.some((l) => l.startsWith('Description: ')), r.stdout);
+    assert.ok(
+      lines.some((l) => l.startsWith('Description: ')),
+      r.stdout,
+    );
     assert.match(r.stdout, /^\| # \| call \| result \| type \|$/m); // the I/O table
     assert.doesNotMatch(r.stdout, /LLM request/);
   });
@@ -138,7 +144,10 @@ describe('pau probe and pau replay', { concurrency: 3, timeout: 60_000 }, () => 
   test('no LLM configured and no --offline: exit 2 suggesting --offline', async () => {
     const r = await pau(['probe', TARGET]);
     assert.equal(r.code, 2);
-    assert.equal(r.stderr, 'pau probe: no LLM configured: pass --base-url (or set PAU_BASE_URL) and set OPENAI_API_KEY, or run the offline explorer with --offline\n');
+    assert.equal(
+      r.stderr,
+      'pau probe: no LLM configured: pass --base-url (or set PAU_BASE_URL) and set OPENAI_API_KEY, or run the offline explorer with --offline\n',
+    );
     const flag = await pau(['probe', TARGET, '--offline', '--strictness', 'loose']);
     assert.equal(flag.code, 2);
     assert.match(flag.stderr, /--strictness takes anonymized or signature, got 'loose'/);

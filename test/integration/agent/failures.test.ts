@@ -62,8 +62,14 @@ test('a stream cut mid-reply fails cleanly and keeps what the run had', async ()
   ]);
   assert.equal(file.error?.kind, 'llm-stream');
   assert.match(file.error!.message, /^the LLM stream (broke mid-reply|ended before the reply was complete)/);
-  assert.deepEqual(file.probes.map((p) => p.args[0]), ["'a'"]);
-  assert.deepEqual(events.slice(-2).map((e) => e.type), ['error', 'finished']);
+  assert.deepEqual(
+    file.probes.map((p) => p.args[0]),
+    ["'a'"],
+  );
+  assert.deepEqual(
+    events.slice(-2).map((e) => e.type),
+    ['error', 'finished'],
+  );
 });
 
 test('malformed tool-call JSON and an unknown tool are reported to the model; the run continues', async () => {
@@ -101,7 +107,10 @@ test('arguments that are code come back rejected and the model is told why', asy
   );
   assert.equal(file.probes[0]!.result.status, 'rejected');
   const [reply, next] = toolReplies(server, 1);
-  assert.match(reply!, /^#1 f\(__import__\('os'\)\.system\('touch \/tmp\/pau-pwned'\)\) → rejected, nothing ran\n {2}reason: args\[0\]: `__import__` is not an allowed name;.*Allowed in an argument: /);
+  assert.match(
+    reply!,
+    /^#1 f\(__import__\('os'\)\.system\('touch \/tmp\/pau-pwned'\)\) → rejected, nothing ran\n {2}reason: args\[0\]: `__import__` is not an allowed name;.*Allowed in an argument: /,
+  );
   // a rejected call runs nothing and does not use the budget: the next call still ran
   assert.equal(file.probes[1]!.result.value?.repr, "'OK'");
   assert.match(next!, /Probes used: 1 of 1/);
@@ -141,6 +150,9 @@ test('Stop mid-stream: the request is aborted and the worker is gone, both withi
   const abortedAfter = server.requests[1]!.abortedAt! - stoppedAt;
   assert.ok(abortedAfter >= 0 && abortedAfter < 1000, `server saw the disconnect ${abortedAfter} ms after Stop`);
   assert.ok(pids.length > 0);
-  assert.deepEqual(pids.filter((pid) => !processGone(pid)), []);
+  assert.deepEqual(
+    pids.filter((pid) => !processGone(pid)),
+    [],
+  );
   assert.equal(file.probes.length, 1);
 });

@@ -22,6 +22,9 @@ test('submitting after one probe is refused; after probes that try to break it, 
   assert.match(second, /^Refused: not yet — since your first hypothesis you made 2 new probe\(s\)/);
   assert.equal(file.final.concluded, true);
   assert.equal(file.final.description?.summary, 'Upper-cases a str; anything else raises TypeError.');
-  assert.deepEqual(file.probes.map((p) => p.result.status), ['returned', 'returned', 'raised', 'returned']);
+  assert.deepEqual(
+    file.probes.map((p) => p.result.status),
+    ['returned', 'returned', 'raised', 'returned'],
+  );
   assert.equal(events.filter((e) => e.type === 'concluded').length, 1);
 });

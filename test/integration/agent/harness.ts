@@ -102,4 +102,7 @@ export function processGone(pid: number): boolean {
 }
 
 export const call = (args: string[], extra: Record<string, unknown> = {}) => ({ name: 'call_function', arguments: { args, ...extra } });
-export const submit = (summary: string, extra: Record<string, unknown> = {}) => ({ name: 'submit_description', arguments: { summary, confidence: 0.8, ...extra } });
+export const submit = (summary: string, extra: Record<string, unknown> = {}) => ({
+  name: 'submit_description',
+  arguments: { summary, confidence: 0.8, ...extra },
+});

@@ -51,7 +51,11 @@ test('a complete run records every probe in order with its real result', async (
   assert.equal(events.filter((e) => e.type === 'probe-finished').length, 5);
   assert.equal(events.filter((e) => e.type === 'llm-usage').length, 3);
   assert.ok(pids.length >= 2, 'the worker and a call child were seen');
-  assert.deepEqual(pids.filter((pid) => !processGone(pid)), [], 'no worker process outlives the run');
+  assert.deepEqual(
+    pids.filter((pid) => !processGone(pid)),
+    [],
+    'no worker process outlives the run',
+  );
 });
 
 test('an instance method: the model builds the receiver from the module class', async () => {
@@ -80,11 +84,17 @@ test('llm mode with the real offline explorer: its probes seed the first message
   );
   const offline = file.probes.filter((p) => p.origin === 'offline');
   assert.ok(offline.length > 0 && offline.length <= 5, `${offline.length} seed probes`);
-  assert.deepEqual(file.probes.slice(0, offline.length).map((p) => p.origin), offline.map(() => 'offline'));
+  assert.deepEqual(
+    file.probes.slice(0, offline.length).map((p) => p.origin),
+    offline.map(() => 'offline'),
+  );
   const first = String(server.requests[0]!.body.messages![1]!.content);
   assert.match(first, /An automatic explorer already made these calls \(they do not count against your budget\):\n#1 f\(/);
   assert.equal(first.match(/^#\d+ /gm)?.length, offline.length);
   const llm = file.probes.filter((p) => p.origin === 'llm');
-  assert.deepEqual(llm.map((p) => p.result.value?.repr), ["'SEEDED?'"]);
+  assert.deepEqual(
+    llm.map((p) => p.result.value?.repr),
+    ["'SEEDED?'"],
+  );
   assert.match(toolReplies(server, 1).at(-1)!, /Probes used: 1 of 1\./);
 });

@@ -36,7 +36,12 @@ function pau(args: string[], opts: { killWhen?: () => boolean } = {}): Promise<R
   });
 }
 
-const lines = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter((l) => l.trim()) : []);
+const lines = (path: string) =>
+  existsSync(path)
+    ? readFileSync(path, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim())
+    : [];
 
 test('a 20-task PAU run completes and every metric matches its hand-computed value', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'pau-bench-'));
@@ -93,7 +98,9 @@ test('a killed run, run again with the same --out, finishes only the missing tas
   assert.notEqual(first.code, 0, 'the first run was killed');
   const before = lines(out).length;
   assert.ok(before >= 5 && before < 12, `killed halfway (${before} done)`);
-  const firstTurns = (s: typeof server) => s.requests.filter((r) => !(r.body.messages ?? []).some((m) => m.role === 'assistant') && String(r.body.messages?.[0]?.content).startsWith('You are')).length;
+  const firstTurns = (s: typeof server) =>
+    s.requests.filter((r) => !(r.body.messages ?? []).some((m) => m.role === 'assistant') && String(r.body.messages?.[0]?.content).startsWith('You are'))
+      .length;
   const startedBefore = firstTurns(server);
   const second = await pau([...args, '--json']);
   assert.equal(second.code, 0, second.stderr);
@@ -142,9 +149,14 @@ test('malformed rows and tasks that fail to import are reported, not fatal', asy
   assert.equal(summary.tasks, 4);
   assert.equal(summary.completed, 2);
   assert.equal(summary.failed, 2);
-  const failed = lines(out).map((l) => JSON.parse(l)).filter((r) => !r.ok);
+  const failed = lines(out)
+    .map((l) => JSON.parse(l))
+    .filter((r) => !r.ok);
   assert.equal(failed.length, 2);
-  assert.ok(failed.some((r) => /SyntaxError|syntax/i.test(r.error)), failed.map((r) => r.error).join('\n'));
+  assert.ok(
+    failed.some((r) => /SyntaxError|syntax/i.test(r.error)),
+    failed.map((r) => r.error).join('\n'),
+  );
   assert.ok(failed.some((r) => /not_a_module_anywhere/.test(r.error)));
   const md = readFileSync(report, 'utf8');
   assert.match(md, /## Failed tasks/);

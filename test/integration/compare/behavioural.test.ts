@@ -67,8 +67,17 @@ test('generated code that loops, exits, crashes or writes files is stopped and s
     { name: 'infinite loop', code: 'def f(arg0):\n    while True:\n        pass', got: /timed out|not run: the implementation already timed out/ },
     { name: 'os._exit', code: 'import os\ndef f(arg0):\n    os._exit(7)', got: /crashed \(exit code 7\)/ },
     { name: 'sys.exit', code: 'import sys\ndef f(arg0):\n    sys.exit(1)', got: /raises SystemExit/ },
-    { name: 'file write', code: `def f(arg0):\n    open(${JSON.stringify(target)}, 'w').write('x')\n    return 1 if arg0 > 0 else -1 if arg0 < 0 else 0`, got: /raises .*SandboxViolation/ },
-    { name: 'exit at import', code: 'import os\nos._exit(3)\ndef f(arg0):\n    return 0', got: /did not load/, note: /inferred side: the generated code did not load/ },
+    {
+      name: 'file write',
+      code: `def f(arg0):\n    open(${JSON.stringify(target)}, 'w').write('x')\n    return 1 if arg0 > 0 else -1 if arg0 < 0 else 0`,
+      got: /raises .*SandboxViolation/,
+    },
+    {
+      name: 'exit at import',
+      code: 'import os\nos._exit(3)\ndef f(arg0):\n    return 0',
+      got: /did not load/,
+      note: /inferred side: the generated code did not load/,
+    },
     { name: 'syntax error', code: 'def f(arg0:\n    return 0', got: /did not load \(import-failed\).*SyntaxError/, note: /SyntaxError/ },
     { name: 'wrong name', code: 'def g(arg0):\n    return 0', got: /the generated code does not define f\(\)/, note: /does not define f\(\)/ },
   ];

@@ -62,9 +62,11 @@ test("doctest counts match Python's doctest runner wherever every example maps t
       await worker.stop();
     }
   };
-  await Promise.all([1, 2, 3].map(async () => {
-    for (let py = queue.shift(); py; py = queue.shift()) await runOne(py);
-  }));
+  await Promise.all(
+    [1, 2, 3].map(async () => {
+      for (let py = queue.shift(); py; py = queue.shift()) await runOne(py);
+    }),
+  );
   let fullyMapped = 0;
   for (const py of expected) {
     const id = `${py.file.slice(EXAMPLES.length)}:${py.qualname}`;
@@ -87,21 +89,32 @@ test("doctest counts match Python's doctest runner wherever every example maps t
 });
 
 test('legacy.top_scores is flagged stale; legacy.percent_change is not', async (t) => {
-  const heldOut = [{ args: ['[3, 1, 2]'] }, { args: ['[10, 20]', '1'] }, { args: ['[]'] }, { args: ['[5, 5, 5, 1]'], kwargs: { k: '2' } }, { args: ['[4, 8, 6, 2]'], kwargs: { k: '10' } }];
+  const heldOut = [
+    { args: ['[3, 1, 2]'] },
+    { args: ['[10, 20]', '1'] },
+    { args: ['[]'] },
+    { args: ['[5, 5, 5, 1]'], kwargs: { k: '2' } },
+    { args: ['[4, 8, 6, 2]'], kwargs: { k: '10' } },
+  ];
   const topWorker = await realWorker(LEGACY, 'top_scores');
   t.after(() => topWorker.stop());
-  const top = await scriptedModel({
-    // What the code does (as an agent would infer it), and what the docstring promises.
-    inferred: 'def f(arg0, arg1=3):\n    return tuple(sorted(arg0, reverse=True)[:arg1])',
-    docstring: 'def f(arg0, arg1=3):\n    return sorted(sorted(arg0, reverse=True)[:arg1])',
-  }, '{"score": 2, "rationale": "The inferred description returns a descending tuple; the docstring promises an ascending list."}');
+  const top = await scriptedModel(
+    {
+      // What the code does (as an agent would infer it), and what the docstring promises.
+      inferred: 'def f(arg0, arg1=3):\n    return tuple(sorted(arg0, reverse=True)[:arg1])',
+      docstring: 'def f(arg0, arg1=3):\n    return sorted(sorted(arg0, reverse=True)[:arg1])',
+    },
+    '{"score": 2, "rationale": "The inferred description returns a descending tuple; the docstring promises an ascending list."}',
+  );
   t.after(() => top.server.close());
   const stale = await compareWithDocstring(compareInput(topWorker, sessionFor(topWorker, LEGACY), { llm: top.llm, heldOut }));
   const b = stale.behavioural!;
   assert.deepEqual(b.inferred, { agree: 7, total: 7 });
   assert.ok(b.docstring!.agree / b.docstring!.total < 0.8);
   assert.equal(b.stale, true);
-  assert.ok(b.docstringDisagreements!.some((d) => d.input === 'top_scores([70, 95, 80, 60], 2)' && d.expected === '(95, 80) (tuple)' && d.got === '[80, 95] (list)'));
+  assert.ok(
+    b.docstringDisagreements!.some((d) => d.input === 'top_scores([70, 95, 80, 60], 2)' && d.expected === '(95, 80) (tuple)' && d.got === '[80, 95] (list)'),
+  );
   assert.deepEqual([stale.doctests?.passed, stale.doctests?.failed], [0, 2]);
   assert.equal(stale.judge?.score, 2);
   assert.ok(typeof stale.lexicalF1 === 'number');

@@ -27,7 +27,12 @@ export function sessionFor(worker: Prober, file: string, opts: { strictness?: St
     version: 1,
     target: { file, qualname: worker.info.qualname, shownAs: computeShownAs(worker.info, strictness) },
     settings: { mode: 'llm', maxProbes: 20, timeoutMs: opts.timeoutMs ?? 2000, memoryMb: 512, strictness, coverageFeedback: true },
-    probes: (opts.probes ?? []).map((r, index) => ({ ...r, index, origin: 'llm', result: { status: 'returned', mutations: [], stdout: '', stderr: '', durationMs: 1 } })),
+    probes: (opts.probes ?? []).map((r, index) => ({
+      ...r,
+      index,
+      origin: 'llm',
+      result: { status: 'returned', mutations: [], stdout: '', stderr: '', durationMs: 1 },
+    })),
     hypotheses: [],
     final: { concluded: true, description: DESCRIPTION },
     usage: { requests: 0, promptTokens: 0, completionTokens: 0 },
@@ -39,7 +44,10 @@ const isJudge = (r: RecordedRequest) => String(r.body.messages?.[0]?.content ?? 
 const isDocstringSide = (r: RecordedRequest) => lastUser(r).includes('from this docstring alone');
 
 /** A model that writes `inferred` or `docstring` code depending on which text it was given. */
-export async function scriptedModel(code: { inferred: string; docstring?: string }, judge = '{"score": 4, "rationale": "Close."}'): Promise<{ server: ScriptedServer; llm: LlmConfig }> {
+export async function scriptedModel(
+  code: { inferred: string; docstring?: string },
+  judge = '{"score": 4, "rationale": "Close."}',
+): Promise<{ server: ScriptedServer; llm: LlmConfig }> {
   const server = await startScriptedServer((req) => {
     if (isJudge(req)) return { kind: 'text', content: judge };
     const body = isDocstringSide(req) ? (code.docstring ?? code.inferred) : code.inferred;

@@ -36,7 +36,10 @@ const HOSTILE: Description = {
   parameters: { arg0: 'a pattern such as r"\\w+"' },
   returns: "the text 'a\\nb' with real newlines",
   raises: '',
-  examples: [{ call: "f('a\\\\nb')", result: "'a\\\\nb'" }, { call: "f('x')", result: 'line one\n\nline three' }],
+  examples: [
+    { call: "f('a\\\\nb')", result: "'a\\\\nb'" },
+    { call: "f('x')", result: 'line one\n\nline three' },
+  ],
   confidence: 0.5,
 };
 
@@ -128,7 +131,11 @@ test('the oracle and the built-in check both fail an edit that changes code', as
 
 test('the built-in check (run before an edit is handed out) accepts every round-trip edit', async () => {
   const problems = await checkDocstringEdits(
-    cases.map((c) => ({ before: c.layout.source, after: c.after, targets: [{ qualname: c.layout.qualname, ...(c.layout.line ? { line: c.layout.line } : {}), expected: c.edit.text }] })),
+    cases.map((c) => ({
+      before: c.layout.source,
+      after: c.after,
+      targets: [{ qualname: c.layout.qualname, ...(c.layout.line ? { line: c.layout.line } : {}), expected: c.edit.text }],
+    })),
   );
   problems.forEach((p, i) => assert.deepEqual(p, [], `${cases[i]!.layout.name} / ${cases[i]!.label}`));
 });
@@ -144,7 +151,12 @@ test('writing the same docstring again changes nothing', async () => {
 });
 
 test('computeDocstringEdit (locate, plan, check) gives the planned edit', async () => {
-  const picked = ['astral and accented characters before the colon', 'CRLF line endings, existing docstring', 'parenthesised docstring on the header line', 'tabs, one-line method'];
+  const picked = [
+    'astral and accented characters before the colon',
+    'CRLF line endings, existing docstring',
+    'parenthesised docstring on the header line',
+    'tabs, one-line method',
+  ];
   for (const name of picked) {
     const layout = LAYOUTS.find((l) => l.name === name)!;
     const edit = await computeDocstringEdit(layout.source, layout, BODIES[0]!.body);

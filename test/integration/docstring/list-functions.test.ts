@@ -62,7 +62,10 @@ test('a syntax error is a PythonSourceError with its line; a missing interpreter
     assert.match(e.message, /does not parse \(line 4/);
     return true;
   });
-  await assert.rejects(listFunctions('x = 1\n', '/nonexistent/python3'), (e: unknown) => e instanceof PythonSourceError && e.kind === 'no-python' && /not found/.test(e.message));
+  await assert.rejects(
+    listFunctions('x = 1\n', '/nonexistent/python3'),
+    (e: unknown) => e instanceof PythonSourceError && e.kind === 'no-python' && /not found/.test(e.message),
+  );
   await assert.rejects(locateFunctions('def (', [{ qualname: 'f' }]), (e: unknown) => e instanceof PythonSourceError && e.kind === 'syntax');
 });
 

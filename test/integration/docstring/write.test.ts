@@ -12,7 +12,8 @@ import type { Description } from '../../../src/core/session-types.js';
 
 const ORACLE = fileURLToPath(new URL('../../fixtures/docstring/check_edits.py', import.meta.url));
 
-const SOURCE = 'def a(x):\n    return x\n\n\ndef b(y): return y\n\n\nclass C:\n    def m(self):\n        def inner():\n            pass\n        return inner\n';
+const SOURCE =
+  'def a(x):\n    return x\n\n\ndef b(y): return y\n\n\nclass C:\n    def m(self):\n        def inner():\n            pass\n        return inner\n';
 
 test('refusals leave the text alone and say why', async () => {
   const changed = await computeDocstringEdit(`${SOURCE}# edited\n`, { qualname: 'a' }, 'Doc.', { startText: SOURCE });
@@ -40,7 +41,11 @@ test('a batch writes several functions against one text, nested ones included', 
     ...Object.entries(bodies).map(([qualname, body]) => ({ qualname, body })),
     { qualname: 'a', body: 'Twice.' },
   ]);
-  assert.deepEqual(batch.refused.map((r) => [r.qualname, r.reason]), [['a', 'unsafe-edit']], 'a second edit of the same def is refused');
+  assert.deepEqual(
+    batch.refused.map((r) => [r.qualname, r.reason]),
+    [['a', 'unsafe-edit']],
+    'a second edit of the same def is refused',
+  );
   assert.equal(batch.edits.length, 4);
   const after = applyEdits(SOURCE, batch.edits);
   const docs = new Map((await listFunctions(after)).map((f) => [f.qualname, f.docstring]));
@@ -54,8 +59,7 @@ test('startText equal to the source lets the edit through', async () => {
 
 const DESCRIPTION: Description = {
   summary: 'returns the value unchanged',
-  details:
-    'This sentence is deliberately long so that wrapping has to happen at the width the indentation leaves free, which is what this test checks.',
+  details: 'This sentence is deliberately long so that wrapping has to happen at the width the indentation leaves free, which is what this test checks.',
   parameters: { arg0: 'the value' },
   returns: 'the same value',
   raises: '',
@@ -73,8 +77,14 @@ test("writeDocstring matches the file's style and wraps to fit the indentation",
   assert.match(edit.text, /^Parameters\n----------\nv\n {4}The value\.$/m);
   const after = applyEdits(numpyFile, [edit]);
   const lines = after.split('\n');
-  assert.ok(lines.every((l) => l.length <= 79), 'no line longer than 79 with the indentation');
-  assert.ok(edit.text.split('\n').every((l) => l.length <= 79 - 12), 'the text is wrapped to what the 12-column indentation leaves');
+  assert.ok(
+    lines.every((l) => l.length <= 79),
+    'no line longer than 79 with the indentation',
+  );
+  assert.ok(
+    edit.text.split('\n').every((l) => l.length <= 79 - 12),
+    'the text is wrapped to what the 12-column indentation leaves',
+  );
 
   const plain = await writeDocstring('def f(x):\n    return x\n', { qualname: 'f' }, DESCRIPTION, { fallbackStyle: 'sphinx' });
   assert.equal(plain.kind === 'edit' && plain.style, 'sphinx', 'no docstrings in the file: the fallback');
@@ -106,7 +116,13 @@ test('any text survives as a literal: random bodies of quotes, backslashes and n
     const n = 1 + Math.floor(random() * 12);
     for (let k = 0; k < n; k++) body += pieces[Math.floor(random() * pieces.length)];
     const style = styles[i % styles.length]!;
-    const [indent, eol] = ([['    ', '\n'], ['\t', '\r\n'], ['  ', '\r\n']] as const)[i % 3]!;
+    const [indent, eol] = (
+      [
+        ['    ', '\n'],
+        ['\t', '\r\n'],
+        ['  ', '\r\n'],
+      ] as const
+    )[i % 3]!;
     const before = `def f():${eol}${indent}pass${eol}`;
     const after = `def f():${eol}${indent}${docstringLiteral(body, indent, eol, style)}${eol}${indent}pass${eol}`;
     cases.push({ id: String(i), before, after, qualname: 'f', line: null, expected: normalizeDocstringBody(body), body, style });

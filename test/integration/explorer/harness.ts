@@ -34,7 +34,10 @@ export async function exploreExample(file: string, qualname: string, opts: { max
     };
     const report = await exploreOffline(worker.info, probe, { maxProbes: opts.maxProbes ?? 40, strictness: opts.strictness ?? 'anonymized' });
     assert.ok(records.length <= (opts.maxProbes ?? 40), `${records.length} probes`);
-    assert.ok(records.every((r) => r.result.status !== 'rejected' || r.receiver !== undefined), `the worker refused an argument the explorer wrote: ${JSON.stringify(records.find((r) => r.result.status === 'rejected'))}`);
+    assert.ok(
+      records.every((r) => r.result.status !== 'rejected' || r.receiver !== undefined),
+      `the worker refused an argument the explorer wrote: ${JSON.stringify(records.find((r) => r.result.status === 'rejected'))}`,
+    );
     return { report, records, info: worker.info };
   } finally {
     await worker.stop();

@@ -49,7 +49,9 @@ test('isqrt: ValueError only for negative ints, TypeError for non-ints; monotoni
   assertHolds(report, 'monotonic-increasing', /in n: /);
   assertNotClaimed(report, 'idempotent', { refuted: true });
   assertNotClaimed(report, 'involution', { refuted: true });
-  assert.ok(report.description.examples.some((e) => /^isqrt\(-\d+\)$/.test(e.call) && e.result.endsWith('ValueError: isqrt() is not defined for negative numbers')));
+  assert.ok(
+    report.description.examples.some((e) => /^isqrt\(-\d+\)$/.test(e.call) && e.result.endsWith('ValueError: isqrt() is not defined for negative numbers')),
+  );
 });
 
 test('mean (no docstring): list → float; ValueError for empty sequences', async () => {

@@ -52,7 +52,10 @@ test('count_up: a generator; TypeError (while iterating) for strings', async () 
   const { report } = await exploreExample('seqs.py', 'count_up');
   assert.deepEqual(report.returnTypes, ['generator']);
   assert.ok(report.exceptions.TypeError?.includes('str'), JSON.stringify(report.exceptions));
-  assert.ok(report.description.examples.some((e) => e.call === 'list(count_up(3))' && e.result === '[1, 2, 3]'), JSON.stringify(report.description.examples));
+  assert.ok(
+    report.description.examples.some((e) => e.call === 'list(count_up(3))' && e.result === '[1, 2, 3]'),
+    JSON.stringify(report.description.examples),
+  );
   assertHolds(report, 'deterministic');
 });
 

@@ -38,7 +38,17 @@ for (const file of files) {
     const fast = scanDefs(source);
     assert.deepEqual(
       fast,
-      exact.map((f) => ({ qualname: f.qualname, name: f.name, line: f.line, column: f.column, decoratorLine: f.decoratorLine, endLine: f.endLine, isMethod: f.isMethod, inFunction: f.inFunction, isAsync: f.isAsync })),
+      exact.map((f) => ({
+        qualname: f.qualname,
+        name: f.name,
+        line: f.line,
+        column: f.column,
+        decoratorLine: f.decoratorLine,
+        endLine: f.endLine,
+        isMethod: f.isMethod,
+        inFunction: f.inFunction,
+        isAsync: f.isAsync,
+      })),
     );
   });
 }

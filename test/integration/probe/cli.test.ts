@@ -69,10 +69,7 @@ test('a target that fails to import exits 2 with the cause', async () => {
   const run = await pau(`${fixture('broken_missing.py')}:f`);
   assert.equal(run.code, 2);
   assert.equal(run.stdout, '');
-  assert.equal(
-    run.stderr,
-    "pau call: import of broken_missing.py failed: ModuleNotFoundError: No module named 'numpyx'\n",
-  );
+  assert.equal(run.stderr, "pau call: import of broken_missing.py failed: ModuleNotFoundError: No module named 'numpyx'\n");
 });
 
 test('an unknown qualname exits 2 and lists the functions', async () => {

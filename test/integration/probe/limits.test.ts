@@ -33,10 +33,7 @@ test('while True: pass gives timeout within timeout + 1 s, and the next call wor
 test('allocating 10 GB is stopped by the memory limit and the next call works', async () => {
   const w = await hostile('allocate');
   const result = await w.call({ args: ['10'] });
-  assert.ok(
-    (result.status === 'raised' && result.exception?.type === 'MemoryError') || result.status === 'crashed',
-    describeResult(result),
-  );
+  assert.ok((result.status === 'raised' && result.exception?.type === 'MemoryError') || result.status === 'crashed', describeResult(result));
   const small = await w.call({ args: ['0'] });
   assert.equal(small.value?.repr, '0');
 });
@@ -44,10 +41,7 @@ test('allocating 10 GB is stopped by the memory limit and the next call works', 
 test('growing a list without end is stopped by the memory limit', async () => {
   const w = await hostile('grow_list');
   const result = await w.call({ args: [] }, { limits: { memoryMb: 256 } });
-  assert.ok(
-    (result.status === 'raised' && result.exception?.type === 'MemoryError') || result.status === 'crashed',
-    describeResult(result),
-  );
+  assert.ok((result.status === 'raised' && result.exception?.type === 'MemoryError') || result.status === 'crashed', describeResult(result));
   await stillServes(w);
 });
 

@@ -20,11 +20,7 @@ after(async () => {
 });
 
 /** A new worker for `fixture:qualname`, stopped when the test file ends. */
-export async function freshWorker(
-  file: string,
-  qualname: string,
-  options: Partial<WorkerOptions> = {},
-): Promise<ProbeWorker> {
+export async function freshWorker(file: string, qualname: string, options: Partial<WorkerOptions> = {}): Promise<ProbeWorker> {
   const worker = await startWorker({ target: { file: fixture(file), qualname }, ...options });
   started.push(worker);
   return worker;

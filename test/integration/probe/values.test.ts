@@ -32,7 +32,13 @@ test('tagged data keeps tuple and list, nan and inf, bytes apart', async () => {
   assert.deepEqual(result.value?.data, {
     t: 'tuple',
     v: [
-      { t: 'tuple', v: [{ t: 'int', v: '1' }, { t: 'list', v: [{ t: 'float', v: '2.5' }] }] },
+      {
+        t: 'tuple',
+        v: [
+          { t: 'int', v: '1' },
+          { t: 'list', v: [{ t: 'float', v: '2.5' }] },
+        ],
+      },
       { t: 'dict', v: [[{ t: 'str', v: 'k' }, { t: 'none' }]] },
       { t: 'float', v: 'nan' },
       { t: 'bytes', v: '0041' },

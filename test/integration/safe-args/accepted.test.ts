@@ -113,7 +113,7 @@ const groups: Record<string, Entry[]> = {
     { id: 'sorted with key', source: 'sorted', call: ['[3, 1, 2]'], callKwargs: { key: 'lambda v: -v' }, expect: { call: { repr: '[3, 2, 1]' } } },
     { id: 'int', source: 'int', call: ["'12'"], expect: { type: 'type', call: { repr: '12' } } },
   ],
-  'lambdas': [
+  lambdas: [
     { id: 'double', source: 'lambda x: x * 2', call: ['21'], expect: { type: 'function', signature: '(x)', call: { repr: '42' } } },
     { id: 'method of a parameter', source: 'lambda s: s.upper()', call: ["'abc'"], expect: { call: { repr: "'ABC'" } } },
     { id: 'attribute of a parameter', source: 'lambda p: p.x', call: ['Point(5, 6)'], expect: { call: { repr: '5' } } },
@@ -136,7 +136,12 @@ const groups: Record<string, Entry[]> = {
     { id: 'method chain', source: "lambda s: s.strip().split(',')", call: ["' a,b '"], expect: { call: { repr: "['a', 'b']" } } },
     { id: 'boolean logic', source: 'lambda x: abs(x) > 2 and not x % 2', call: ['-4'], expect: { call: { repr: 'True' } } },
     { id: 'no parameters', source: 'lambda: Color.RED', call: [], expect: { call: { repr: "<Color.RED: 'red'>" } } },
-    { id: 'nested lambda', source: 'lambda x: sorted(x, key=lambda t: t[1])', call: ["[(1, 'b'), (2, 'a')]"], expect: { call: { repr: "[(2, 'a'), (1, 'b')]" } } },
+    {
+      id: 'nested lambda',
+      source: 'lambda x: sorted(x, key=lambda t: t[1])',
+      call: ["[(1, 'b'), (2, 'a')]"],
+      expect: { call: { repr: "[(2, 'a'), (1, 'b')]" } },
+    },
     {
       id: 'recursion through a parameter',
       source: '(lambda f, n: f(f, n))(lambda g, k: 1 if k <= 1 else k * g(g, k - 1), 10)',

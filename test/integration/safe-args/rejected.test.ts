@@ -133,7 +133,11 @@ function groups(dir: string): Record<string, Entry[]> {
 }
 
 // Static refusals must be the same whether the worker calls check() or evaluate().
-const STATIC_GROUPS = ['names outside the allow-list', 'attributes: private, dunder, on computed values', 'constructs: comprehensions, walrus, f-strings, statements, yield, splats'];
+const STATIC_GROUPS = [
+  'names outside the allow-list',
+  'attributes: private, dunder, on computed values',
+  'constructs: comprehensions, walrus, f-strings, statements, yield, splats',
+];
 
 const key = (group: string, id: string, op = 'evaluate'): string => `${group}: ${id} [${op}]`;
 
@@ -194,7 +198,11 @@ for (const python of interpreters()) {
     test('check() runs no constructor; evaluate() does', () => {
       const marker = join(dir, 'constructed');
       const sources = ['SideEffect()', '[SideEffect(), Point(SideEffect(), 1)]', '(lambda: SideEffect())()', 'lambda s=SideEffect(): s'];
-      const checked = runDriver(python, sources.map((source, i) => ({ id: `c${i}`, op: 'check', source })), { SAFE_ARGS_TMP: dir });
+      const checked = runDriver(
+        python,
+        sources.map((source, i) => ({ id: `c${i}`, op: 'check', source })),
+        { SAFE_ARGS_TMP: dir },
+      );
       for (const [id, result] of Object.entries(checked.results)) assert.equal(result.ok, true, `${id} passes check`);
       assert.equal(existsSync(marker), false, 'check() must not construct anything');
 

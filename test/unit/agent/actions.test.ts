@@ -37,7 +37,18 @@ test('submit_description: required fields, defaults and confidence checks', () =
   const ok = parseToolCall('submit_description', '{"summary": " Adds. ", "confidence": "0.9", "examples": ["f(1) -> 2", {"call": "f(2)", "result": 3}]}');
   assert.deepEqual(ok, {
     kind: 'submit',
-    description: { summary: 'Adds.', details: '', parameters: {}, returns: '', raises: '', examples: [{ call: 'f(1)', result: '2' }, { call: 'f(2)', result: '3' }], confidence: 0.9 },
+    description: {
+      summary: 'Adds.',
+      details: '',
+      parameters: {},
+      returns: '',
+      raises: '',
+      examples: [
+        { call: 'f(1)', result: '2' },
+        { call: 'f(2)', result: '3' },
+      ],
+      confidence: 0.9,
+    },
   });
   const percent = parseToolCall('submit_description', '{"summary": "x", "confidence": 85}');
   assert.equal(percent.kind === 'submit' && percent.description.confidence, 0.85);

@@ -47,7 +47,11 @@ export class FakeProber implements Prober {
     const base = { mutations: [], stdout: '', stderr: '', durationMs: 1.5 };
     const all = [...req.args, ...Object.values(req.kwargs ?? {})];
     if (all.some((a) => /__|import|\bos\b/.test(a))) {
-      return { ...base, status: 'rejected', exception: { type: 'GrammarError', message: "name '__import__' is not allowed: arguments may use literals, set(), frozenset(), lambdas, …" } };
+      return {
+        ...base,
+        status: 'rejected',
+        exception: { type: 'GrammarError', message: "name '__import__' is not allowed: arguments may use literals, set(), frozenset(), lambdas, …" },
+      };
     }
     let text: unknown;
     let times: unknown;

@@ -43,20 +43,32 @@ test('a submission with no hypothesis ever stated is refused with what to do', a
 
 test('keyword names the agent sees (argN) are mapped back to the real ones', async () => {
   const prober = new FakeProber();
-  const { file } = await runScripted([{ kind: 'tool-calls', calls: [call(["'x'"], { kwargs: { arg1: '3' } })] }, { kind: 'text', content: 'done' }], {
-    prober,
-    settings: { maxProbes: 1 },
-  });
+  const { file } = await runScripted(
+    [
+      { kind: 'tool-calls', calls: [call(["'x'"], { kwargs: { arg1: '3' } })] },
+      { kind: 'text', content: 'done' },
+    ],
+    {
+      prober,
+      settings: { maxProbes: 1 },
+    },
+  );
   assert.deepEqual(prober.calls[0], { args: ["'x'"], kwargs: { times: '3' } });
   assert.equal(file.probes[0]!.result.value?.repr, "'XXX'");
 });
 
 test('an unknown keyword is explained and nothing runs', async () => {
   const prober = new FakeProber();
-  const { server } = await runScripted([{ kind: 'tool-calls', calls: [call(["'x'"], { kwargs: { times: '3' } })] }, { kind: 'text', content: 'ok' }], {
-    prober,
-    settings: { maxProbes: 1 },
-  });
+  const { server } = await runScripted(
+    [
+      { kind: 'tool-calls', calls: [call(["'x'"], { kwargs: { times: '3' } })] },
+      { kind: 'text', content: 'ok' },
+    ],
+    {
+      prober,
+      settings: { maxProbes: 1 },
+    },
+  );
   assert.equal(prober.calls.length, 0);
   assert.match(sentText(server, 1), /unknown keyword 'times'; keyword names the function takes: arg0, arg1/);
 });
@@ -102,18 +114,30 @@ test('the model never submits: the budget ends the run with the latest hypothesi
 
 test('older results shrink to one line; the last few stay verbatim', async () => {
   const calls = Array.from({ length: RECENT_RESULTS + 3 }, (_, i) => ({ args: [`'w${i}'`] }));
-  const { server } = await runScripted([{ kind: 'tool-calls', calls: [{ name: 'call_function', arguments: { calls } }] }, { kind: 'text', content: 'thinking' }], {
-    settings: { maxProbes: RECENT_RESULTS + 3 },
-  });
+  const { server } = await runScripted(
+    [
+      { kind: 'tool-calls', calls: [{ name: 'call_function', arguments: { calls } }] },
+      { kind: 'text', content: 'thinking' },
+    ],
+    {
+      settings: { maxProbes: RECENT_RESULTS + 3 },
+    },
+  );
   const text = sentText(server, 1);
   assert.match(text, /#1 f\('w0'\) → 'W0' \(str\)\n#2/); // compact: no coverage line
   assert.match(text, new RegExp(`#${RECENT_RESULTS + 3} f\\('w${RECENT_RESULTS + 2}'\\) → 'W${RECENT_RESULTS + 2}' \\(str\\)\\n  coverage: this call reached`));
 });
 
 test('coverage feedback off: the model sees no coverage at all', async () => {
-  const { server } = await runScripted([{ kind: 'tool-calls', calls: [call(["'a'"])] }, { kind: 'text', content: 'x' }], {
-    settings: { maxProbes: 1, coverageFeedback: false },
-  });
+  const { server } = await runScripted(
+    [
+      { kind: 'tool-calls', calls: [call(["'a'"])] },
+      { kind: 'text', content: 'x' },
+    ],
+    {
+      settings: { maxProbes: 1, coverageFeedback: false },
+    },
+  );
   assert.doesNotMatch(sentText(server, 1), /coverage/i);
 });
 
@@ -129,7 +153,17 @@ test('strictness signature shows the real name and hints; anonymized shows neith
 test('examples in the description are replaced by the real outcomes of matching calls', async () => {
   const { file } = await runScripted([
     { kind: 'tool-calls', calls: [call(["'ab'"], hypo('upper')), call(["''"]), call(['None']), call(['7'])] },
-    { kind: 'tool-calls', calls: [submit('Upper.', { examples: [{ call: "f( 'ab' )", result: "'wrong'" }, { call: "f('never called')", result: "'X'" }] })] },
+    {
+      kind: 'tool-calls',
+      calls: [
+        submit('Upper.', {
+          examples: [
+            { call: "f( 'ab' )", result: "'wrong'" },
+            { call: "f('never called')", result: "'X'" },
+          ],
+        }),
+      ],
+    },
   ]);
   assert.deepEqual(file.final.description?.examples, [{ call: "f('ab')", result: "'AB'", probe: 1 }]);
 });

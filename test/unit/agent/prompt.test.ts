@@ -14,12 +14,19 @@ const record = (result: ProbeResult, extra: Partial<ProbeRecord> = {}): ProbeRec
 
 test('anonymized: Python binding errors lose the real names; the function own messages stay', () => {
   const v = view('anonymized');
-  const typeError: ProbeResult = { ...base, status: 'raised', exception: { type: 'TypeError', message: "shout() got an unexpected keyword argument 'x'; missing 'text', 'times'" } };
+  const typeError: ProbeResult = {
+    ...base,
+    status: 'raised',
+    exception: { type: 'TypeError', message: "shout() got an unexpected keyword argument 'x'; missing 'text', 'times'" },
+  };
   assert.equal(v.outcome(typeError), "raises TypeError: f() got an unexpected keyword argument 'x'; missing 'arg0', 'arg1'");
   const own: ProbeResult = { ...base, status: 'raised', exception: { type: 'ValueError', message: "'text' is too long" } };
   assert.equal(v.outcome(own), "raises ValueError: 'text' is too long");
   const rejected: ProbeResult = { ...base, status: 'rejected', exception: { type: 'ArgumentRejected', message: 'kwargs.times: `os` is not an allowed name' } };
-  assert.match(renderProbeVerbatim(record(rejected, { kwargs: { times: 'os' } }), { view: v, coverageFeedback: true }), /^#4 f\('a', arg1=os\) → rejected, nothing ran\n {2}reason: kwargs\.arg1: `os` is not an allowed name$/);
+  assert.match(
+    renderProbeVerbatim(record(rejected, { kwargs: { times: 'os' } }), { view: v, coverageFeedback: true }),
+    /^#4 f\('a', arg1=os\) → rejected, nothing ran\n {2}reason: kwargs\.arg1: `os` is not an allowed name$/,
+  );
   // signature strictness shows the real names as they are
   assert.equal(view('signature').outcome(typeError), "raises TypeError: shout() got an unexpected keyword argument 'x'; missing 'text', 'times'");
 });
@@ -35,7 +42,12 @@ test('verbatim results: mutations, output, generators, coverage; compact ones: o
     stderr: '/home/u/secret_module.py:3: UserWarning: careful\n  warnings.warn("careful")\n',
     coverage: { lines: { hit: 2, total: 5, new: 1 }, arcs: { hit: 1, total: 4, new: 0 } },
   };
-  const text = renderProbeVerbatim(record(r), { view: v, coverageFeedback: true, coverageSoFar: { lines: 3, linesTotal: 5, arcs: 2, arcsTotal: 4 }, duplicateOf: 2 });
+  const text = renderProbeVerbatim(record(r), {
+    view: v,
+    coverageFeedback: true,
+    coverageSoFar: { lines: 3, linesTotal: 5, arcs: 2, arcsTotal: 4 },
+    duplicateOf: 2,
+  });
   assert.equal(
     text,
     [

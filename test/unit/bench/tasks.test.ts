@@ -8,7 +8,7 @@ test('argument tuples split at top-level commas only', () => {
   assert.deepEqual(splitArgumentTuple('([1, 2],)'), ['[1, 2]'], 'a list argument stays one argument');
   assert.deepEqual(splitArgumentTuple('()'), []);
   assert.deepEqual(splitArgumentTuple('(1)'), ['(1)'], '(1) is not a tuple');
-  assert.deepEqual(splitArgumentTuple("('(', \"')\", {'k': (1, 2)})"), ["'('", "\"')\"", "{'k': (1, 2)}"]);
+  assert.deepEqual(splitArgumentTuple("('(', \"')\", {'k': (1, 2)})"), ["'('", '"\')"', "{'k': (1, 2)}"]);
   assert.deepEqual(splitArgumentTuple("('''a,\"b''', r'\\d', 'it\\'s, ok', x)"), ["'''a,\"b'''", "r'\\d'", "'it\\'s, ok'", 'x']);
   assert.deepEqual(splitArgumentTuple('(1) + (2)'), ['(1) + (2)']);
   assert.deepEqual(splitArgumentTuple('5'), ['5']);
@@ -19,7 +19,10 @@ const pauRow = (i: number) =>
     test_func_validated: `def test_func(arg0, arg1):\n    return arg0 + arg1 + ${i}\n`,
     description: 'Adds two numbers.',
     train_examples: [['(1, 2)', String(3 + i)]],
-    test_examples: JSON.stringify([['(2, 2)', String(4 + i)], ['([1], [2])', '']]),
+    test_examples: JSON.stringify([
+      ['(2, 2)', String(4 + i)],
+      ['([1], [2])', ''],
+    ]),
     header: 'def test_func(arg0, arg1):',
   });
 

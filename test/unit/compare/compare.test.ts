@@ -133,7 +133,11 @@ test('offline: doctests and lexical F1 only, with notes saying why', async () =>
 
 test('a stale docstring: the inferred side agrees everywhere, the docstring side does not', async (t) => {
   const server = await startScriptedServer((req) => {
-    if (isJudge(req)) return { kind: 'text', content: '```json\n{"score": 2, "rationale": "Order and type differ.", "missed_by_inferred": ["ascending"], "missed_by_docstring": ["tuple"]}\n```' };
+    if (isJudge(req))
+      return {
+        kind: 'text',
+        content: '```json\n{"score": 2, "rationale": "Order and type differ.", "missed_by_inferred": ["ascending"], "missed_by_docstring": ["tuple"]}\n```',
+      };
     return code(isDocstringSide(req) ? 'asc-list' : 'desc-tuple');
   });
   t.after(() => server.close());
@@ -179,11 +183,16 @@ test('a stale docstring: the inferred side agrees everywhere, the docstring side
   for (const r of server.requests) assert.doesNotMatch(JSON.stringify(r.body.messages), /top_scores/);
   const inferredPrompt = server.requests.map(lastUser).find((u) => u.includes('from this description alone'))!;
   assert.doesNotMatch(inferredPrompt, /ascending order/);
-  assert.match(server.requests.map(lastUser).find((u) => u.includes('docstring alone'))!, />>> f\(\[70, 95, 80, 60\], 2\)/);
+  assert.match(
+    server.requests.map(lastUser).find((u) => u.includes('docstring alone'))!,
+    />>> f\(\[70, 95, 80, 60\], 2\)/,
+  );
 });
 
 test('an accurate docstring is not flagged; a wrong inferred implementation lists its inputs', async (t) => {
-  const server = await startScriptedServer((req) => (isJudge(req) ? { kind: 'text', content: 'no json' } : code(isDocstringSide(req) ? 'desc-tuple' : 'asc-list')));
+  const server = await startScriptedServer((req) =>
+    isJudge(req) ? { kind: 'text', content: 'no json' } : code(isDocstringSide(req) ? 'desc-tuple' : 'asc-list'),
+  );
   t.after(() => server.close());
   const llm = { baseURL: server.url, model: 'm', apiKey: 'k', maxRetries: 0 };
   const report = await compare(input({ llm, heldOut: [{ args: ['[4, 9, 2, 7]'] }] }), { startWorker: fakeStartWorker([]) });
@@ -191,14 +200,21 @@ test('an accurate docstring is not flagged; a wrong inferred implementation list
   assert.deepEqual(b.docstring, { agree: 3, total: 3 });
   assert.deepEqual(b.inferred, { agree: 0, total: 3 });
   assert.equal(b.stale, false);
-  assert.deepEqual(b.disagreements.map((d) => d.input), ['top_scores([70, 95, 80, 60], 2)', 'top_scores([5, 1, 3])', 'top_scores([4, 9, 2, 7])']);
+  assert.deepEqual(
+    b.disagreements.map((d) => d.input),
+    ['top_scores([70, 95, 80, 60], 2)', 'top_scores([5, 1, 3])', 'top_scores([4, 9, 2, 7])'],
+  );
   assert.equal(report.judge, undefined);
   assert.ok(report.notes!.some((n) => /judge omitted/.test(n)));
 });
 
 test('code that does not load or is missing: every input disagrees, with a note, and no stale verdict', async (t) => {
   const server = await startScriptedServer((req) =>
-    isJudge(req) ? { kind: 'text', content: '{"score": 3, "rationale": "ok"}' } : isDocstringSide(req) ? code('syntax-error') : { kind: 'text', content: 'I cannot.' },
+    isJudge(req)
+      ? { kind: 'text', content: '{"score": 3, "rationale": "ok"}' }
+      : isDocstringSide(req)
+        ? code('syntax-error')
+        : { kind: 'text', content: 'I cannot.' },
   );
   t.after(() => server.close());
   const llm = { baseURL: server.url, model: 'm', apiKey: 'k', maxRetries: 0 };
@@ -230,11 +246,29 @@ test('no docstring: the inferred side only, and the note says what was skipped',
 test('instance methods: doctests run, behavioural comparison says it is skipped', async (t) => {
   const server = await startScriptedServer(() => ({ kind: 'text', content: '{"score": 5, "rationale": "same"}' }));
   t.after(() => server.close());
-  const method: FunctionInfo = { ...INFO, name: 'deposit', qualname: 'BankAccount.deposit', kind: 'method', needsReceiver: true, ownerClass: 'BankAccount', docstring: '>>> BankAccount(1).deposit(2)\n3\n' };
+  const method: FunctionInfo = {
+    ...INFO,
+    name: 'deposit',
+    qualname: 'BankAccount.deposit',
+    kind: 'method',
+    needsReceiver: true,
+    ownerClass: 'BankAccount',
+    docstring: '>>> BankAccount(1).deposit(2)\n3\n',
+  };
   const calls: CallRequest[] = [];
   const worker: Prober = {
     info: method,
-    call: async (req) => (calls.push(req), { status: 'returned', value: { type: 'int', repr: '3', truncated: false, data: { t: 'int', v: '3' } }, mutations: [], stdout: '', stderr: '', durationMs: 1 }),
+    call: async (req) => (
+      calls.push(req),
+      {
+        status: 'returned',
+        value: { type: 'int', repr: '3', truncated: false, data: { t: 'int', v: '3' } },
+        mutations: [],
+        stdout: '',
+        stderr: '',
+        durationMs: 1,
+      }
+    ),
     stop: async () => {},
   };
   const llm = { baseURL: server.url, model: 'm', apiKey: 'k', maxRetries: 0 };

@@ -63,7 +63,10 @@ test('finds examples, their wants, directives and continuation lines', () => {
 
 test('an example right after text and one at the end without a newline', () => {
   const ex = parseDoctests('>>> f(1)\n2\nprose after a want is part of the want\n>>> f(2)');
-  assert.deepEqual(ex.map((e) => e.want), ['2\nprose after a want is part of the want\n', '']);
+  assert.deepEqual(
+    ex.map((e) => e.want),
+    ['2\nprose after a want is part of the want\n', ''],
+  );
 });
 
 test('maps calls by name, module prefix, class prefix and receiver', () => {
@@ -76,7 +79,15 @@ test('maps calls by name, module prefix, class prefix and receiver', () => {
 
   assert.deepEqual(callFromSource('list(top_scores([1]))', fn), { request: { args: ['[1]'] }, wrap: 'list' });
   assert.deepEqual(callFromSource('tuple( legacy.top_scores([1]) )', fn), { request: { args: ['[1]'] }, wrap: 'tuple' });
-  for (const notCall of ['x = top_scores([1])', 'sorted(top_scores([1]))', 'list(top_scores([1])) + [2]', 'import legacy', 'top_scores([1])[0]', 'other([1])', 'top_scores']) {
+  for (const notCall of [
+    'x = top_scores([1])',
+    'sorted(top_scores([1]))',
+    'list(top_scores([1])) + [2]',
+    'import legacy',
+    'top_scores([1])[0]',
+    'other([1])',
+    'top_scores',
+  ]) {
     assert.match((callFromSource(notCall, fn) as { reason: string }).reason, /not a call of the function/, notCall);
   }
   assert.match((callFromSource('top_scores(*xs)', fn) as { reason: string }).reason, /unpacking/);
@@ -95,7 +106,13 @@ test('maps calls by name, module prefix, class prefix and receiver', () => {
 });
 
 test('splits at top-level commas only, keeping strings with quotes and escapes whole', () => {
-  assert.deepEqual(splitTopLevel(`'it\\'s, ok', "a,b", r'\\\\', """x, "y" """, [1, (2, 3)],`), [`'it\\'s, ok'`, '"a,b"', `r'\\\\'`, '"""x, "y" """', '[1, (2, 3)]']);
+  assert.deepEqual(splitTopLevel(`'it\\'s, ok', "a,b", r'\\\\', """x, "y" """, [1, (2, 3)],`), [
+    `'it\\'s, ok'`,
+    '"a,b"',
+    `r'\\\\'`,
+    '"""x, "y" """',
+    '[1, (2, 3)]',
+  ]);
   assert.equal(splitTopLevel('[1, 2'), null);
   assert.deepEqual(splitTopLevel(''), []);
 });
@@ -106,7 +123,10 @@ test('normalised sources make equal inputs equal keys', () => {
   assert.notEqual(normaliseSource('(1,)'), normaliseSource('(1)'));
   assert.notEqual(normaliseSource("'a b'"), normaliseSource("'ab'"));
   assert.equal(normaliseSource("b'x'"), "b'x'");
-  const names = [['scores', 'arg0'], ['k', 'arg1']];
+  const names = [
+    ['scores', 'arg0'],
+    ['k', 'arg1'],
+  ];
   assert.equal(requestKey({ args: ['[1]'], kwargs: { k: '2' } }, names), requestKey({ args: ['[ 1 ]'], kwargs: { arg1: '2' } }, names));
   assert.notEqual(requestKey({ args: ['[1]'] }), requestKey({ args: ['[1]'], receiver: 'C()' }));
 });
@@ -132,7 +152,14 @@ test('exceptions: the traceback header, then the exception line', () => {
   assert.equal(expectedException('Traceback (most recent call last):\n...\nbank.InsufficientFunds: no\n'), 'bank.InsufficientFunds: no\n');
   assert.equal(expectedException('ValueError: x\n'), null);
 
-  const r = (type: string, message: string): ProbeResult => ({ status: 'raised', exception: { type, message }, mutations: [], stdout: '', stderr: '', durationMs: 1 });
+  const r = (type: string, message: string): ProbeResult => ({
+    status: 'raised',
+    exception: { type, message },
+    mutations: [],
+    stdout: '',
+    stderr: '',
+    durationMs: 1,
+  });
   assert.equal(checkExample({ want, options: {} }, r('ValueError', 'empty interval')).ok, true);
   assert.equal(checkExample({ want, options: {} }, r('ValueError', 'other')).ok, false);
   assert.equal(checkExample({ want, options: { IGNORE_EXCEPTION_DETAIL: true } }, r('ValueError', 'other')).ok, true);
@@ -145,7 +172,14 @@ test('exceptions: the traceback header, then the exception line', () => {
 });
 
 test('returned values print their repr, None prints nothing, stdout comes first', () => {
-  const ret = (repr: string, type: string, stdout = ''): ProbeResult => ({ status: 'returned', value: { type, repr, truncated: false }, mutations: [], stdout, stderr: '', durationMs: 1 });
+  const ret = (repr: string, type: string, stdout = ''): ProbeResult => ({
+    status: 'returned',
+    value: { type, repr, truncated: false },
+    mutations: [],
+    stdout,
+    stderr: '',
+    durationMs: 1,
+  });
   assert.deepEqual(checkExample({ want: '(95, 80)\n', options: {} }, ret('(95, 80)', 'tuple')), { got: '(95, 80)\n', ok: true });
   assert.deepEqual(checkExample({ want: '', options: {} }, ret('None', 'NoneType')), { got: '', ok: true });
   assert.equal(checkExample({ want: 'hello\n3\n', options: {} }, ret('3', 'int', 'hello\n')).ok, true);
@@ -167,7 +201,11 @@ test('list(gen(…)) and tuple(…) examples are rebuilt from what the worker re
   assert.deepEqual([endless.value!.repr, endless.value!.truncated], ['[0, 1, ...]', true]);
   const raising = materialise(gen(['1'], true, { type: 'ValueError', message: 'boom' }), 'list')!;
   assert.deepEqual([raising.status, raising.exception], ['raised', { type: 'ValueError', message: 'boom' }]);
-  const tuple: ProbeResult = { ...base, status: 'returned', value: { type: 'tuple', repr: "('a',)", truncated: false, data: { t: 'tuple', v: [{ t: 'str', v: 'a' }] } } };
+  const tuple: ProbeResult = {
+    ...base,
+    status: 'returned',
+    value: { type: 'tuple', repr: "('a',)", truncated: false, data: { t: 'tuple', v: [{ t: 'str', v: 'a' }] } },
+  };
   assert.equal(materialise(tuple, 'list')!.value!.repr, "['a']");
   const text: ProbeResult = { ...base, status: 'returned', value: { type: 'str', repr: "'ab'", truncated: false, data: { t: 'str', v: 'ab' } } };
   assert.equal(materialise(text, 'list'), null, "list('ab') is not rebuilt");

@@ -40,7 +40,17 @@ test('lexical F1 maps shown names back and leaves doctest examples out', () => {
   const doc = 'top_scores returns the highest k scores\n\n>>> top_scores([1], 1)\n[1]\n';
   assert.equal(docstringProse(doc).includes('>>>'), false);
   // With renames, both sides read: [top_scores, returns, highest, k, scores].
-  close(lexicalF1(d, doc, new Map([['f', 'top_scores'], ['arg1', 'k']])), 1);
+  close(
+    lexicalF1(
+      d,
+      doc,
+      new Map([
+        ['f', 'top_scores'],
+        ['arg1', 'k'],
+      ]),
+    ),
+    1,
+  );
   // Without them 3 of 5 tokens match each way: F1 = 3/5.
   close(lexicalF1(d, doc), 3 / 5);
 });
@@ -76,7 +86,9 @@ test('code extraction: python fence first, else bare fence, else code-looking te
 });
 
 test('the two implementation prompts say which text they carry', () => {
-  const inferred = implementationMessages('inferred', 'f(arg0)', 'Summary: doubles').map((m) => m.content).join('\n');
+  const inferred = implementationMessages('inferred', 'f(arg0)', 'Summary: doubles')
+    .map((m) => m.content)
+    .join('\n');
   const doc = implementationMessages('docstring', 'f(arg0)', 'Double it.', 'Parameter names: arg0 is the parameter documented as `n`.')[1]!.content;
   assert.match(inferred, /def f\(arg0\):/);
   assert.doesNotMatch(implementationMessages('inferred', 'f(arg0)', 'x')[1]!.content, /docstring/i);
@@ -86,14 +98,19 @@ test('the two implementation prompts say which text they carry', () => {
 
 test('anonymized docstrings call the function by its shown name', () => {
   const doc = 'Return top scores; see ``top_scores``.\n\n>>> legacy.top_scores([1], 1)\n[1]\n>>> top_scores ([2])\n[2]';
-  assert.equal(
-    anonymizeDocstring(doc, 'top_scores', 'f'),
-    'Return top scores; see ``f``.\n\n>>> f([1], 1)\n[1]\n>>> f ([2])\n[2]',
-  );
+  assert.equal(anonymizeDocstring(doc, 'top_scores', 'f'), 'Return top scores; see ``f``.\n\n>>> f([1], 1)\n[1]\n>>> f ([2])\n[2]');
   // A name that is an English word is replaced in calls and backquotes, not in prose.
   assert.equal(anonymizeDocstring('Add two numbers: `add`. >>> add(1, 2)', 'add', 'f'), 'Add two numbers: `f`. >>> f(1, 2)');
   assert.equal(anonymizeDocstring('same', 'f', 'f'), 'same');
-  const d: Description = { summary: 's', details: '', parameters: { arg0: 'a list' }, returns: 'r', raises: '', examples: [{ call: 'f([1])', result: '[1]' }], confidence: 1 };
+  const d: Description = {
+    summary: 's',
+    details: '',
+    parameters: { arg0: 'a list' },
+    returns: 'r',
+    raises: '',
+    examples: [{ call: 'f([1])', result: '[1]' }],
+    confidence: 1,
+  };
   assert.equal(renderDescription(d), 'Summary: s\nParameters:\n- arg0: a list\nReturns: r\nExamples:\n>>> f([1])\n[1]');
 });
 
@@ -112,10 +129,13 @@ test('the stale rule', () => {
   assert.equal(isStale({ agree: 6, total: 6 }, { agree: 0, total: 6 }, false), false);
 });
 
-test('held-out inputs: no input the agent saw, none twice, none needing the module\'s classes', () => {
-  const names = [['scores', 'arg0'], ['k', 'arg1']];
+test("held-out inputs: no input the agent saw, none twice, none needing the module's classes", () => {
+  const names = [
+    ['scores', 'arg0'],
+    ['k', 'arg1'],
+  ];
   const { requests, leftOutShown } = selectHeldOut(
-    [{ args: ['[1, 2]'] }, { args: ['[3]'], kwargs: { k: '1' } }, { args: ["[ 3 ]"], kwargs: { k: '1' } }, { args: ['[4]'] }],
+    [{ args: ['[1, 2]'] }, { args: ['[3]'], kwargs: { k: '1' } }, { args: ['[ 3 ]'], kwargs: { k: '1' } }, { args: ['[4]'] }],
     [{ args: ['[1,2]'] }, { args: ['[9]'] }],
     names,
     1,

@@ -60,9 +60,27 @@ test('complex numbers compare part by part with the float tolerance', () => {
 });
 
 test('dicts and sets ignore order; dict values still count', () => {
-  const d1: TaggedValue = { t: 'dict', v: [[str('a'), int(1)], [str('b'), int(2)]] };
-  const d2: TaggedValue = { t: 'dict', v: [[str('b'), int(2)], [str('a'), int(1)]] };
-  const d3: TaggedValue = { t: 'dict', v: [[str('b'), int(2)], [str('a'), int(3)]] };
+  const d1: TaggedValue = {
+    t: 'dict',
+    v: [
+      [str('a'), int(1)],
+      [str('b'), int(2)],
+    ],
+  };
+  const d2: TaggedValue = {
+    t: 'dict',
+    v: [
+      [str('b'), int(2)],
+      [str('a'), int(1)],
+    ],
+  };
+  const d3: TaggedValue = {
+    t: 'dict',
+    v: [
+      [str('b'), int(2)],
+      [str('a'), int(3)],
+    ],
+  };
   assert.equal(valuesEqual(d1, d2), true);
   assert.equal(valuesEqual(d1, d3), false);
   assert.equal(valuesEqual({ t: 'set', v: [int(1), int(2)] }, { t: 'set', v: [int(2), int(1)] }), true);
@@ -104,7 +122,14 @@ test('without tagged data, type and repr decide', () => {
     stderr: '',
     durationMs: 1,
   });
-  const plain = (type: string, repr: string): ProbeResult => ({ status: 'returned', value: { type, repr, truncated: false }, mutations: [], stdout: '', stderr: '', durationMs: 1 });
+  const plain = (type: string, repr: string): ProbeResult => ({
+    status: 'returned',
+    value: { type, repr, truncated: false },
+    mutations: [],
+    stdout: '',
+    stderr: '',
+    durationMs: 1,
+  });
   assert.equal(compareValues(plain('mod.Thing', 'Thing(1)'), plain('other.Thing', 'Thing(1)')).agree, true);
   assert.equal(compareValues(plain('Thing', 'Thing(1)'), plain('Widget', 'Thing(1)')).agree, false);
   assert.equal(compareValues(gen(['1', '2'], true, '<generator object top at 0x1>'), gen(['1', '2'], true, '<generator object f at 0x2>')).agree, true);

@@ -19,9 +19,28 @@ test('offsetToPosition counts \\r\\n, \\r and \\n as one line break each, column
 
 test('applyEdits applies in any order and refuses overlaps', () => {
   const src = 'abcdef';
-  assert.equal(applyEdits(src, [{ start: 1, end: 2, newText: 'X' }, { start: 4, end: 4, newText: 'YY' }]), 'aXcdYYef');
-  assert.equal(applyEdits(src, [{ start: 4, end: 4, newText: 'YY' }, { start: 1, end: 2, newText: 'X' }]), 'aXcdYYef');
-  assert.throws(() => applyEdits(src, [{ start: 1, end: 4, newText: '' }, { start: 3, end: 5, newText: '' }]), /overlapping/);
+  assert.equal(
+    applyEdits(src, [
+      { start: 1, end: 2, newText: 'X' },
+      { start: 4, end: 4, newText: 'YY' },
+    ]),
+    'aXcdYYef',
+  );
+  assert.equal(
+    applyEdits(src, [
+      { start: 4, end: 4, newText: 'YY' },
+      { start: 1, end: 2, newText: 'X' },
+    ]),
+    'aXcdYYef',
+  );
+  assert.throws(
+    () =>
+      applyEdits(src, [
+        { start: 1, end: 4, newText: '' },
+        { start: 3, end: 5, newText: '' },
+      ]),
+    /overlapping/,
+  );
 });
 
 test('documentUnchanged is exact: any change, even line endings, counts', () => {
@@ -49,7 +68,7 @@ test('planDocstringEdit: insert after the header, replace a literal, or break a 
   assert.deepEqual([insert.start, insert.end, insert.newText, insert.replaced], [15, 15, '    """Doc."""\n', false]);
   assert.deepEqual(insert.range, { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } });
 
-  const documented = 'def f(x):\n    \'Old.\'\n    return x\n';
+  const documented = "def f(x):\n    'Old.'\n    return x\n";
   const replace = planDocstringEdit(documented, locate(documented, "'Old.'", "'Old.'"), 'New.\n\nMore.');
   assert.equal(applyEdits(documented, [replace]), "def f(x):\n    '''New.\n\n    More.\n    '''\n    return x\n");
   assert.equal(replace.replaced, true);

@@ -15,7 +15,14 @@ const returned = (repr: string, extra: Partial<ProbeResult> = {}, type = 'int'):
   durationMs: 1,
   ...extra,
 });
-const raised = (type: string, message: string): ProbeResult => ({ status: 'raised', exception: { type, message }, mutations: [], stdout: 'ignored\n', stderr: '', durationMs: 1 });
+const raised = (type: string, message: string): ProbeResult => ({
+  status: 'raised',
+  exception: { type, message },
+  mutations: [],
+  stdout: 'ignored\n',
+  stderr: '',
+  durationMs: 1,
+});
 
 test('doctestOutput: what doctest would print, or why it cannot be a doctest', () => {
   assert.deepEqual(doctestOutput(returned('3')), { ok: true, want: '3' });
@@ -30,18 +37,57 @@ test('doctestOutput: what doctest would print, or why it cannot be a doctest', (
     return out.ok ? '' : out.reason;
   };
   assert.match(notOk(returned('[1, 2, ...', { value: { type: 'list', repr: '[1, 2, ...', truncated: true } })), /too long/);
-  assert.match(notOk(returned('<generator object g at 0x7f>', { value: { type: 'generator', repr: '<g>', truncated: false, iteration: { items: ['1'], ended: true } } })), /iterator/);
+  assert.match(
+    notOk(returned('<generator object g at 0x7f>', { value: { type: 'generator', repr: '<g>', truncated: false, iteration: { items: ['1'], ended: true } } })),
+    /iterator/,
+  );
   assert.match(notOk(returned('<Foo object at 0x7f3a2b>')), /memory address/);
   assert.match(
-    notOk(returned("{'a', 'b'}", { value: { type: 'set', repr: "{'a', 'b'}", truncated: false, data: { t: 'set', v: [{ t: 'str', v: 'a' }, { t: 'str', v: 'b' }] } } })),
+    notOk(
+      returned("{'a', 'b'}", {
+        value: {
+          type: 'set',
+          repr: "{'a', 'b'}",
+          truncated: false,
+          data: {
+            t: 'set',
+            v: [
+              { t: 'str', v: 'a' },
+              { t: 'str', v: 'b' },
+            ],
+          },
+        },
+      }),
+    ),
     /order/,
   );
-  assert.equal(doctestOutput(returned('{1, 2}', { value: { type: 'set', repr: '{1, 2}', truncated: false, data: { t: 'set', v: [{ t: 'int', v: '1' }, { t: 'int', v: '2' }] } } })).ok, true);
+  assert.equal(
+    doctestOutput(
+      returned('{1, 2}', {
+        value: {
+          type: 'set',
+          repr: '{1, 2}',
+          truncated: false,
+          data: {
+            t: 'set',
+            v: [
+              { t: 'int', v: '1' },
+              { t: 'int', v: '2' },
+            ],
+          },
+        },
+      }),
+    ).ok,
+    true,
+  );
   assert.match(notOk(returned('1', { stdout: 'no newline' })), /final newline/);
   assert.match(notOk(returned('1', { stdout: 'trailing \n' })), /trailing spaces/);
   assert.match(notOk({ status: 'timeout', mutations: [], stdout: '', stderr: '', durationMs: 5000 }), /timed out/);
   assert.match(notOk({ status: 'crashed', crash: { exitCode: null, signal: 'SIGSEGV' }, mutations: [], stdout: '', stderr: '', durationMs: 5 }), /crashed/);
-  assert.match(notOk({ status: 'rejected', exception: { type: 'ArgumentError', message: 'open() is not allowed' }, mutations: [], stdout: '', stderr: '', durationMs: 0 }), /open\(\) is not allowed/);
+  assert.match(
+    notOk({ status: 'rejected', exception: { type: 'ArgumentError', message: 'open() is not allowed' }, mutations: [], stdout: '', stderr: '', durationMs: 0 }),
+    /open\(\) is not allowed/,
+  );
 });
 
 test('doctestWant: short forms of results become doctest wants', () => {
@@ -89,7 +135,11 @@ test('verifyExamples keeps the examples that give the same result again and drop
     { call: { args: ['6'] }, shown: 'f(6)', expected: '1' },
     { call: { args: ['7'] }, shown: 'f(7)', expected: tracebackWant('TypeError', 'message') },
   ]);
-  assert.deepEqual(prober.calls.map((c) => c.args[0]), ['1', '2', '3', '4', '5', '6', '7'], 'each example re-run once, in order');
+  assert.deepEqual(
+    prober.calls.map((c) => c.args[0]),
+    ['1', '2', '3', '4', '5', '6', '7'],
+    'each example re-run once, in order',
+  );
   assert.deepEqual(result.kept, [
     { call: 'f(1)', result: '2', request: { args: ['1'] } },
     { call: 'f(3)', result: tracebackWant('ValueError', 'negative'), request: { args: ['3'] } },
@@ -116,7 +166,14 @@ test('verifyExamples stops when aborted', async () => {
     return r;
   };
   await assert.rejects(
-    verifyExamples(prober, [{ call: { args: ['1'] }, shown: 'f(1)', expected: '1' }, { call: { args: ['1'] }, shown: 'f(1)', expected: '1' }], { signal: controller.signal }),
+    verifyExamples(
+      prober,
+      [
+        { call: { args: ['1'] }, shown: 'f(1)', expected: '1' },
+        { call: { args: ['1'] }, shown: 'f(1)', expected: '1' },
+      ],
+      { signal: controller.signal },
+    ),
     /stopped by the user/,
   );
   assert.equal(prober.calls.length, 1);

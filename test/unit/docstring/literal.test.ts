@@ -28,11 +28,11 @@ test('otherwise backslashes are doubled and every third quote of a run escaped',
   assert.equal(docstringLiteral('Say "hi"', '', '\n'), '"""Say "hi\\""""', 'a quote touching the closing quotes is escaped');
   assert.equal(docstringLiteral('Bell \x07 and form feed \f here', '', '\n'), '"""Bell \\x07 and form feed \\x0c here"""');
   // Only the quote character in use is escaped.
-  assert.equal(docstringLiteral("It's '''x'''", '', '\n'), '"""It\'s \'\'\'x\'\'\'"""');
+  assert.equal(docstringLiteral("It's '''x'''", '', '\n'), "\"\"\"It's '''x'''\"\"\"");
   assert.equal(docstringLiteral("It's '''x'''", '', '\n', { prefix: '', quote: "'", summaryOnFirstLine: true }), "'''It's ''\\'x''\\''''");
 });
 
-test('the old docstring\'s quotes, prefix and layout are reused when they still fit', () => {
+test("the old docstring's quotes, prefix and layout are reused when they still fit", () => {
   const r = readLiteralStyle('r"""Old \\d."""');
   assert.deepEqual(r, { prefix: 'r', quote: '"', summaryOnFirstLine: true });
   assert.equal(docstringLiteral('New.', '', '\n', r), 'r"""New."""', 'r kept even without backslashes');

@@ -234,7 +234,13 @@ ValueError`,
 });
 
 test('verified examples replace the description examples, written as given', () => {
-  const text = renderDocstring(SLUGIFY, 'google', { ...NAMES, examples: [{ call: "f('Hi')", result: "'hi'" }, { call: 'f(0)', result: '' }] });
+  const text = renderDocstring(SLUGIFY, 'google', {
+    ...NAMES,
+    examples: [
+      { call: "f('Hi')", result: "'hi'" },
+      { call: 'f(0)', result: '' },
+    ],
+  });
   const examples = text.slice(text.indexOf('Examples:\n'));
   assert.equal(examples, "Examples:\n    >>> slugify('Hi')\n    'hi'\n    >>> slugify(0)");
 });
@@ -255,10 +261,34 @@ test('NumPy return types: inferred when the examples agree, "X or None", else ob
     const text = renderDocstring(describe({ examples }), 'numpy');
     return text.split('\n')[text.split('\n').indexOf('-------') + 1];
   };
-  assert.equal(returns([{ call: 'f(1)', result: '3' }, { call: 'f(2)', result: '-4' }]), 'int');
-  assert.equal(returns([{ call: 'f(1)', result: '[1]' }, { call: 'f(2)', result: 'None' }]), 'list or None');
-  assert.equal(returns([{ call: 'f(1)', result: '{1: 2}' }, { call: 'f(0)', result: 'ValueError: no' }]), 'dict');
-  assert.equal(returns([{ call: 'f(1)', result: '1.5' }, { call: 'f(2)', result: "'x'" }]), 'object');
+  assert.equal(
+    returns([
+      { call: 'f(1)', result: '3' },
+      { call: 'f(2)', result: '-4' },
+    ]),
+    'int',
+  );
+  assert.equal(
+    returns([
+      { call: 'f(1)', result: '[1]' },
+      { call: 'f(2)', result: 'None' },
+    ]),
+    'list or None',
+  );
+  assert.equal(
+    returns([
+      { call: 'f(1)', result: '{1: 2}' },
+      { call: 'f(0)', result: 'ValueError: no' },
+    ]),
+    'dict',
+  );
+  assert.equal(
+    returns([
+      { call: 'f(1)', result: '1.5' },
+      { call: 'f(2)', result: "'x'" },
+    ]),
+    'object',
+  );
   assert.equal(returns([]), 'object');
   assert.equal(renderDocstring(SLUGIFY, 'numpy', { returnType: 'Slug' }).includes('-------\nSlug\n'), true);
 });

@@ -9,17 +9,23 @@ import { toSource } from '../../../src/explorer/values.js';
 import type { FakeFunction } from './fake-python.js';
 import { PyError, expectInt, expectIntList, expectStr, fakeProbe, info, param, pyInt, pyList, pyStr } from './fake-python.js';
 
-const rot = (s: string) => s.replace(/[a-z]/gi, (c) => {
-  const base = c <= 'Z' ? 65 : 97;
-  return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
-});
+const rot = (s: string) =>
+  s.replace(/[a-z]/gi, (c) => {
+    const base = c <= 'Z' ? 65 : 97;
+    return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
+  });
 
 const FAKES: Record<string, FakeFunction> = {
   rot13: { params: [param('s')], body: ([s]) => pyStr(rot(expectStr(s, 'rot13'))) },
   upper: { params: [param('s')], body: ([s]) => pyStr(expectStr(s, 'upper').toUpperCase()) },
   sort_list: {
     params: [param('xs')],
-    body: ([xs]) => pyList(expectIntList(xs, 'sort_list').sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map(pyInt)),
+    body: ([xs]) =>
+      pyList(
+        expectIntList(xs, 'sort_list')
+          .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+          .map(pyInt),
+      ),
   },
   dedupe: {
     params: [param('xs')],
@@ -106,7 +112,8 @@ test('upper: idempotent but not an involution', async () => {
 
 test('sort_list: sorted output, idempotent, length-preserving, subset of input', async () => {
   const { report } = await explore('sort_list');
-  for (const name of ['sorted-output', 'idempotent', 'length-preserving', 'subset-of-input'] as const) assert.ok(holds(report, name), `${name}: ${prop(report, name)?.evidence}`);
+  for (const name of ['sorted-output', 'idempotent', 'length-preserving', 'subset-of-input'] as const)
+    assert.ok(holds(report, name), `${name}: ${prop(report, name)?.evidence}`);
   assert.equal(prop(report, 'involution')?.holds, false);
 });
 
@@ -165,8 +172,14 @@ test('determinism re-runs run afresh through a caching session, written exactly 
   assert.ok(holds(report, 'deterministic'), prop(report, 'deterministic')?.evidence);
   const repeats = fake.records.filter((r) => r.note?.startsWith('determinism'));
   assert.ok(repeats.length >= 3);
-  assert.ok(repeats.every((r) => r.origin === 'offline'), 'no re-run was answered from the cache');
-  assert.ok(repeats.every((r) => fake.records.some((o) => o !== r && o.args.join() === r.args.join())), 'each re-run repeats an earlier call verbatim');
+  assert.ok(
+    repeats.every((r) => r.origin === 'offline'),
+    'no re-run was answered from the cache',
+  );
+  assert.ok(
+    repeats.every((r) => fake.records.some((o) => o !== r && o.args.join() === r.args.join())),
+    'each re-run repeats an earlier call verbatim',
+  );
   assert.ok(fake.records.every((r) => !r.args[0]?.startsWith('((')) && !fake.records.some((r) => /^\('/.test(r.args[0] ?? '')));
   // A function of no arguments is re-run too, and a constant is deterministic.
   const fn: FakeFunction = { params: [], body: () => pyInt(42) };
@@ -260,7 +273,12 @@ test('inputs that reached new code are mutated', async () => {
 test('a mixed signature (a list and an int) is found within a few probes, so a small budget still explores it', async () => {
   const fn: FakeFunction = {
     params: [param('xs'), param('n')],
-    body: ([xs, n]) => pyList(expectIntList(xs, 'take').slice(0, Number(expectInt(n, 'take'))).map(pyInt)),
+    body: ([xs, n]) =>
+      pyList(
+        expectIntList(xs, 'take')
+          .slice(0, Number(expectInt(n, 'take')))
+          .map(pyInt),
+      ),
   };
   const { fake, report } = await explore('take', { fn, maxProbes: 20 });
   const first = fake.records.findIndex((r) => r.result.status === 'returned');

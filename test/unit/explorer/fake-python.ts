@@ -10,7 +10,10 @@ import type { PyValue } from '../../../src/explorer/values.js';
 import { toSource, toTagged } from '../../../src/explorer/values.js';
 
 export class PyError extends Error {
-  constructor(readonly type: string, message: string) {
+  constructor(
+    readonly type: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -42,7 +45,11 @@ export function info(name: string, fn: FakeFunction): FunctionInfo {
   };
 }
 
-export const param = (name: string, kind: ParameterInfo['kind'] = 'POSITIONAL_OR_KEYWORD', extra: Partial<ParameterInfo> = {}): ParameterInfo => ({ name, kind, ...extra });
+export const param = (name: string, kind: ParameterInfo['kind'] = 'POSITIONAL_OR_KEYWORD', extra: Partial<ParameterInfo> = {}): ParameterInfo => ({
+  name,
+  kind,
+  ...extra,
+});
 
 function typeName(v: PyValue): string {
   return v.k === 'none' ? 'NoneType' : v.k === 'date' ? 'datetime.date' : v.k === 'call' ? v.callee : v.k;
@@ -72,7 +79,13 @@ export function fakeCall(fn: FakeFunction, req: CallRequest, seenLines: Set<numb
     const mutations = values.map((v, i) => ({ arg: `args[${i}]`, repr: toSource(v) })).filter((m, i) => m.repr !== before[i]);
     if (receiver && toSource(receiver) !== receiverBefore) mutations.push({ arg: 'receiver', repr: toSource(receiver) });
     const data: TaggedValue | undefined = out.k === 'call' ? undefined : toTagged(out);
-    return { ...base, status: 'returned', value: { type: typeName(out), repr: toSource(out), truncated: false, ...(data ? { data } : {}) }, mutations, coverage };
+    return {
+      ...base,
+      status: 'returned',
+      value: { type: typeName(out), repr: toSource(out), truncated: false, ...(data ? { data } : {}) },
+      mutations,
+      coverage,
+    };
   } catch (err) {
     if (!(err instanceof PyError)) throw err;
     return { ...base, status: 'raised', exception: { type: err.type, message: err.message }, coverage };

@@ -9,7 +9,10 @@ import type { ProbeRecord } from '../../../src/core/session-types.js';
 import { info, param } from './fake-python.js';
 import { pyInt } from './fake-python.js';
 
-const chunk = info('chunk', { params: [param('items', 'POSITIONAL_OR_KEYWORD', { annotation: 'list' }), param('size', 'POSITIONAL_OR_KEYWORD', { annotation: 'int' })], body: () => pyInt(0) });
+const chunk = info('chunk', {
+  params: [param('items', 'POSITIONAL_OR_KEYWORD', { annotation: 'list' }), param('size', 'POSITIONAL_OR_KEYWORD', { annotation: 'int' })],
+  body: () => pyInt(0),
+});
 
 test('none of the inputs is among the excluded ones, however they were spaced', () => {
   const exclude: CallRequest[] = [{ args: ['[1,2,3]', '2'] }, { args: ['[]', '3'] }, { args: ['[3, 1, 2]', '3'] }];
@@ -19,7 +22,10 @@ test('none of the inputs is among the excluded ones, however they were spaced', 
   const keys = out.map(requestKey);
   for (const k of keys) assert.ok(!excluded.has(k), `${k} was excluded`);
   assert.equal(new Set(keys).size, keys.length, 'no duplicates');
-  assert.ok(out.some((r) => r.args[0] === '[1, 2, 3]' || r.args[1] === '2'), 'inputs stay close to the seeds');
+  assert.ok(
+    out.some((r) => r.args[0] === '[1, 2, 3]' || r.args[1] === '2'),
+    'inputs stay close to the seeds',
+  );
 });
 
 test('deterministic for a seed, different for another', () => {
@@ -47,7 +53,10 @@ test('records that returned are preferred as seeds over ones that raised a TypeE
       : { status: 'raised', exception: { type: 'TypeError', message: 'no' }, mutations: [], stdout: '', stderr: '', durationMs: 1 },
   });
   const out = heldOutInputs(chunk, [record(['[1, 2]', '1'], true), record(["'x'", "'y'"], false)], 10, 2);
-  assert.ok(out.every((r) => parseSource(r.args[1]!)!.k === 'int'), JSON.stringify(out));
+  assert.ok(
+    out.every((r) => parseSource(r.args[1]!)!.k === 'int'),
+    JSON.stringify(out),
+  );
 });
 
 test('without seeds, inputs come from annotations', () => {

@@ -36,14 +36,31 @@ test('names are weak hints: they reorder the generic classes and drop none', () 
 
 test('positions: receiver first, keyword-only as keywords, *args and **kwargs optional; anonymized ignores annotations and defaults', () => {
   const fn = info('m', {
-    params: [param('self'), param('a', 'POSITIONAL_ONLY', { annotation: 'int' }), param('b', 'POSITIONAL_OR_KEYWORD', { default: '2' }), param('rest', 'VAR_POSITIONAL'), param('k', 'KEYWORD_ONLY', { annotation: 'str' }), param('kw', 'VAR_KEYWORD')],
+    params: [
+      param('self'),
+      param('a', 'POSITIONAL_ONLY', { annotation: 'int' }),
+      param('b', 'POSITIONAL_OR_KEYWORD', { default: '2' }),
+      param('rest', 'VAR_POSITIONAL'),
+      param('k', 'KEYWORD_ONLY', { annotation: 'str' }),
+      param('kw', 'VAR_KEYWORD'),
+    ],
     body: () => int(0),
     needsReceiver: true,
     ownerClass: 'Box',
     moduleClasses: ['Box'],
   });
   const sig = buildPositions(fn, 'signature');
-  assert.deepEqual(sig.map((p) => [p.name, p.role]), [['self', 'receiver'], ['a', 'positional'], ['b', 'positional'], ['rest', 'varargs'], ['k', 'keyword'], ['kw', 'varkw']]);
+  assert.deepEqual(
+    sig.map((p) => [p.name, p.role]),
+    [
+      ['self', 'receiver'],
+      ['a', 'positional'],
+      ['b', 'positional'],
+      ['rest', 'varargs'],
+      ['k', 'keyword'],
+      ['kw', 'varkw'],
+    ],
+  );
   assert.equal(sig[0]!.candidates[0], 'new:Box:');
   assert.equal(sig[1]!.candidates[0], 'int');
   assert.equal(sig[2]!.candidates[0], 'omit', 'a parameter with a default may be left out at signature');
@@ -55,13 +72,24 @@ test('positions: receiver first, keyword-only as keywords, *args and **kwargs op
 });
 
 test('requests: keyword-only as kwargs, a left-out positional turns later ones into keywords', () => {
-  const fn = info('f', { params: [param('a'), param('b', 'POSITIONAL_OR_KEYWORD', { default: '1' }), param('c', 'POSITIONAL_OR_KEYWORD', { default: '2' }), param('k', 'KEYWORD_ONLY')], body: () => int(0) });
+  const fn = info('f', {
+    params: [
+      param('a'),
+      param('b', 'POSITIONAL_OR_KEYWORD', { default: '1' }),
+      param('c', 'POSITIONAL_OR_KEYWORD', { default: '2' }),
+      param('k', 'KEYWORD_ONLY'),
+    ],
+    body: () => int(0),
+  });
   const positions = buildPositions(fn, 'signature');
   const slot = (v: PyValue | undefined) => ({ cls: v ? v.k : 'omit', value: v });
   assert.deepEqual(toRequest(positions, [slot(int(1)), slot(int(2)), slot(int(3)), slot(str('x'))]), { args: ['1', '2', '3'], kwargs: { k: "'x'" } });
   assert.deepEqual(toRequest(positions, [slot(int(1)), slot(undefined), slot(int(3)), slot(str('x'))]), { args: ['1'], kwargs: { c: '3', k: "'x'" } });
   const back = fromRequest(positions, { args: ['1'], kwargs: { c: '3', k: "'x'" } })!;
-  assert.deepEqual(back.map((s) => (s.value ? toSource(s.value) : null)), ['1', null, '3', "'x'"]);
+  assert.deepEqual(
+    back.map((s) => (s.value ? toSource(s.value) : null)),
+    ['1', null, '3', "'x'"],
+  );
   assert.equal(describeInput(positions, back), '(positive int, positive int, str)');
 });
 

@@ -27,12 +27,18 @@ test('values are written as Python source the worker grammar accepts', () => {
 
 test('source read back gives the same value (round trip)', () => {
   const values: PyValue[] = [
-    str("it's \"quoted\" \\ and\nnew"),
+    str('it\'s "quoted" \\ and\nnew'),
     str('héllo wörld 🎉'),
     list([int(-3), float(2.5), str(''), { k: 'none' }, { k: 'bool', v: true }]),
     tuple([int(1)]),
     tuple([]),
-    { k: 'dict', entries: [[str('a'), list([])], [int(1), tuple([int(2), int(3)])]] },
+    {
+      k: 'dict',
+      entries: [
+        [str('a'), list([])],
+        [int(1), tuple([int(2), int(3)])],
+      ],
+    },
     { k: 'set', items: [int(1), int(2)] },
     { k: 'set', items: [] },
     { k: 'frozenset', items: [] },
@@ -56,13 +62,20 @@ test('the reader takes what agents usually write, and refuses what it does not k
   assert.equal(toSource(parseSource('-(-2)')!), '2');
   assert.equal(toSource(parseSource('1_000')!), '1000');
   assert.equal(toSource(parseSource('date(2024, 1, 5)')!), 'datetime.date(2024, 1, 5)');
-  assert.equal(toSource(parseSource("set([1, 2])")!), '{1, 2}');
+  assert.equal(toSource(parseSource('set([1, 2])')!), '{1, 2}');
   assert.equal(toSource(parseSource("'\\u00e9\\x41'")!), "'éA'");
   for (const bad of ['x', '1 +', '[1, 2', 'lambda x: x', 'f(a=1)', "b'bytes'", '']) assert.equal(parseSource(bad), null, bad);
 });
 
 test('tagged data becomes values only when the explorer can write it back', () => {
-  const t: TaggedValue = { t: 'list', v: [{ t: 'int', v: '7' }, { t: 'float', v: 'nan' }, { t: 'tuple', v: [] }] };
+  const t: TaggedValue = {
+    t: 'list',
+    v: [
+      { t: 'int', v: '7' },
+      { t: 'float', v: 'nan' },
+      { t: 'tuple', v: [] },
+    ],
+  };
   assert.equal(toSource(fromTagged(t)!), "[7, float('nan'), ()]");
   assert.equal(toSource(fromTagged({ t: 'other', type: 'datetime.date', repr: 'datetime.date(2024, 1, 8)' })!), 'datetime.date(2024, 1, 8)');
   assert.equal(fromTagged({ t: 'other', type: 'Foo', repr: '<Foo>' }), null);
@@ -76,9 +89,46 @@ test('equality is type-aware: tuple is not list, 1 is not 1.0, NaN equals NaN, s
   assert.equal(taggedEqual(toTagged(int(1)), toTagged(float(1))), false);
   assert.equal(taggedEqual(toTagged(float(NaN)), { t: 'float', v: 'nan' }), true);
   assert.equal(taggedEqual({ t: 'float', v: '0.30000000000000004' }, { t: 'float', v: '0.3' }), true);
-  assert.equal(taggedEqual({ t: 'set', v: [{ t: 'int', v: '1' }, { t: 'int', v: '2' }] }, { t: 'set', v: [{ t: 'int', v: '2' }, { t: 'int', v: '1' }] }), true);
   assert.equal(
-    taggedEqual({ t: 'dict', v: [[{ t: 'str', v: 'a' }, { t: 'int', v: '1' }]] }, { t: 'dict', v: [[{ t: 'str', v: 'a' }, { t: 'int', v: '2' }]] }),
+    taggedEqual(
+      {
+        t: 'set',
+        v: [
+          { t: 'int', v: '1' },
+          { t: 'int', v: '2' },
+        ],
+      },
+      {
+        t: 'set',
+        v: [
+          { t: 'int', v: '2' },
+          { t: 'int', v: '1' },
+        ],
+      },
+    ),
+    true,
+  );
+  assert.equal(
+    taggedEqual(
+      {
+        t: 'dict',
+        v: [
+          [
+            { t: 'str', v: 'a' },
+            { t: 'int', v: '1' },
+          ],
+        ],
+      },
+      {
+        t: 'dict',
+        v: [
+          [
+            { t: 'str', v: 'a' },
+            { t: 'int', v: '2' },
+          ],
+        ],
+      },
+    ),
     false,
   );
   // Membership is Python's `in`: numbers by value.
@@ -100,20 +150,61 @@ test('ordering follows Python: exact big ints, code points, lexicographic sequen
 });
 
 test('outcomes: same value, or same exception type and message; generators by their items', () => {
-  const ret = (repr: string, data?: TaggedValue): ProbeResult => ({ status: 'returned', value: { type: 'int', repr, truncated: false, ...(data ? { data } : {}) }, mutations: [], stdout: '', stderr: '', durationMs: 1 });
-  const raise = (type: string, message: string): ProbeResult => ({ status: 'raised', exception: { type, message }, mutations: [], stdout: '', stderr: '', durationMs: 1 });
+  const ret = (repr: string, data?: TaggedValue): ProbeResult => ({
+    status: 'returned',
+    value: { type: 'int', repr, truncated: false, ...(data ? { data } : {}) },
+    mutations: [],
+    stdout: '',
+    stderr: '',
+    durationMs: 1,
+  });
+  const raise = (type: string, message: string): ProbeResult => ({
+    status: 'raised',
+    exception: { type, message },
+    mutations: [],
+    stdout: '',
+    stderr: '',
+    durationMs: 1,
+  });
   assert.equal(sameOutcome(ret('1', { t: 'int', v: '1' }), ret('1', { t: 'int', v: '1' })), true);
   assert.equal(sameOutcome(ret('1', { t: 'int', v: '1' }), ret('2', { t: 'int', v: '2' })), false);
   assert.equal(sameOutcome(raise('ValueError', 'x'), raise('ValueError', 'x')), true);
   assert.equal(sameOutcome(raise('ValueError', 'x'), raise('TypeError', 'x')), false);
-  const gen = (items: string[]): ProbeResult => ({ ...ret('<generator object g at 0x1>'), value: { type: 'generator', repr: '<generator object g at 0x1>', truncated: false, iteration: { items, ended: true } } });
+  const gen = (items: string[]): ProbeResult => ({
+    ...ret('<generator object g at 0x1>'),
+    value: { type: 'generator', repr: '<generator object g at 0x1>', truncated: false, iteration: { items, ended: true } },
+  });
   assert.equal(sameOutcome(gen(['1', '2']), gen(['1', '2'])), true);
   assert.equal(sameOutcome(gen(['1', '2']), gen(['1', '3'])), false);
 });
 
 test('input classes name the edge a value sits on', () => {
   assert.deepEqual(
-    [int(0), int(-4), int(5), int(10_000_000), float(NaN), str(''), str('é'), list([]), list([int(1), list([])]), list([str('a'), int(1)]), date(2024, 1, 1)].map(inputClass),
-    ['zero int', 'negative int', 'positive int', 'large int', 'nan', 'empty str', 'non-ASCII str', 'empty list', 'list of nested lists', 'list of mixed types', 'date'],
+    [
+      int(0),
+      int(-4),
+      int(5),
+      int(10_000_000),
+      float(NaN),
+      str(''),
+      str('é'),
+      list([]),
+      list([int(1), list([])]),
+      list([str('a'), int(1)]),
+      date(2024, 1, 1),
+    ].map(inputClass),
+    [
+      'zero int',
+      'negative int',
+      'positive int',
+      'large int',
+      'nan',
+      'empty str',
+      'non-ASCII str',
+      'empty list',
+      'list of nested lists',
+      'list of mixed types',
+      'date',
+    ],
   );
 });

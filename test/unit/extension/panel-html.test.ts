@@ -12,7 +12,12 @@ const resources = {
 
 test('the CSP allows only our nonce-bearing script and our own styles and fonts', () => {
   const csp = contentSecurityPolicy(resources.cspSource, 'N0NCE');
-  const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+  const directives = Object.fromEntries(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
   assert.deepEqual(directives['default-src'], ["'none'"]);
   assert.deepEqual(directives['script-src'], ["'nonce-N0NCE'"]);
   assert.deepEqual(directives['style-src'], [resources.cspSource]);

@@ -93,9 +93,18 @@ test('strings, comments, continuations and line endings', () => {
     ],
   );
   // Unfinished code while typing: no crash, the defs found so far.
-  assert.deepEqual(scanDefs('def f(a,\n').map((d) => d.qualname), ['f']);
-  assert.deepEqual(scanDefs('def f():\n    s = """never closed\ndef g(): pass\n').map((d) => d.qualname), ['f']);
-  assert.deepEqual(scanDefs('défaut = 1\ndef café(): pass').map((d) => d.qualname), ['café']);
+  assert.deepEqual(
+    scanDefs('def f(a,\n').map((d) => d.qualname),
+    ['f'],
+  );
+  assert.deepEqual(
+    scanDefs('def f():\n    s = """never closed\ndef g(): pass\n').map((d) => d.qualname),
+    ['f'],
+  );
+  assert.deepEqual(
+    scanDefs('défaut = 1\ndef café(): pass').map((d) => d.qualname),
+    ['café'],
+  );
 });
 
 test('a large file scans fast', () => {

@@ -25,8 +25,20 @@ function liveRun(): HostMessage[] {
     { type: 'problem', problem: null },
     { type: 'state', state: { status: 'running', insertBlocked: 'wait', canRerun: false, canExport: false } },
     { type: 'events', events: [{ type: 'started', target: { file: target.file, qualname: 'double', shownAs: { name: 'f', params: ['arg0'] } }, settings }] },
-    { type: 'events', events: [{ type: 'probe-started', index: 1, request: { args: ['1'] }, origin: 'offline' }, { type: 'probe-finished', probe: probe(1) }] },
-    { type: 'events', events: [{ type: 'hypothesis', afterProbe: 1, text: 'doubles' }, { type: 'probe-finished', probe: probe(2) }] },
+    {
+      type: 'events',
+      events: [
+        { type: 'probe-started', index: 1, request: { args: ['1'] }, origin: 'offline' },
+        { type: 'probe-finished', probe: probe(1) },
+      ],
+    },
+    {
+      type: 'events',
+      events: [
+        { type: 'hypothesis', afterProbe: 1, text: 'doubles' },
+        { type: 'probe-finished', probe: probe(2) },
+      ],
+    },
     { type: 'docstrings', texts: { inferred: 'Double it.', actual: null, style: 'google' } },
     { type: 'state', state: { status: 'done', insertBlocked: null, canRerun: true, canExport: true } },
   ];
@@ -45,7 +57,10 @@ test('the transcript redraws the same panel as the live messages, without the pr
   // Only the reset counter differs (the live panel saw two resets); it exists so that rows are never reused across runs.
   assert.deepEqual({ ...late, generation: 0 }, { ...live, generation: 0 });
   assert.ok(live.generation > late.generation);
-  assert.deepEqual(late.probes.map((p) => p.index), [1, 2]);
+  assert.deepEqual(
+    late.probes.map((p) => p.index),
+    [1, 2],
+  );
   assert.equal(late.hostProblem, null);
   const events = transcript.messages().filter((m) => m.type === 'events');
   assert.equal(events.length, 1, 'the events go as one batch');

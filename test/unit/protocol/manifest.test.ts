@@ -91,7 +91,10 @@ test('menus only name declared commands and context keys the host sets', () => {
     }
   }
   const context = pkg.contributes.menus['editor/context']!;
-  assert.ok(context.every((e) => e.when?.includes('editorLangId == python')), 'editor context entries are for Python only');
+  assert.ok(
+    context.every((e) => e.when?.includes('editorLangId == python')),
+    'editor context entries are for Python only',
+  );
 });
 
 test('activation: Python files and a restored panel; untrusted workspaces are not supported', () => {

@@ -3,7 +3,18 @@ import { test } from 'node:test';
 import { describeSessionError } from '../../../src/protocol/problems.js';
 import type { SessionError } from '../../../src/core/session-types.js';
 
-const KINDS: SessionError['kind'][] = ['llm-auth', 'llm-rate-limit', 'llm-server', 'llm-stream', 'llm-other', 'worker', 'import', 'stopped', 'budget', 'internal'];
+const KINDS: SessionError['kind'][] = [
+  'llm-auth',
+  'llm-rate-limit',
+  'llm-server',
+  'llm-stream',
+  'llm-other',
+  'worker',
+  'import',
+  'stopped',
+  'budget',
+  'internal',
+];
 
 test('a rejected key names the command that fixes it, once', () => {
   const bare = describeSessionError({ kind: 'llm-auth', message: 'the LLM endpoint refused the API key (401: bad key)' })!;

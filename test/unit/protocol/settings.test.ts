@@ -35,7 +35,15 @@ test('keys', () => {
 
 test('a run records the settings it ran with, and the endpoint only in LLM mode', () => {
   const s = { ...readSettings(() => undefined), maxProbes: 7, strictness: 'signature' as const };
-  assert.deepEqual(sessionSettings(s, 'offline'), { mode: 'offline', maxProbes: 7, timeoutMs: 5000, memoryMb: 1024, strictness: 'signature', coverageFeedback: true, textProtocol: false });
+  assert.deepEqual(sessionSettings(s, 'offline'), {
+    mode: 'offline',
+    maxProbes: 7,
+    timeoutMs: 5000,
+    memoryMb: 1024,
+    strictness: 'signature',
+    coverageFeedback: true,
+    textProtocol: false,
+  });
   const llm = sessionSettings(s, 'llm', { model: 'm', baseURL: 'http://127.0.0.1:9/v1' });
   assert.equal(llm.model, 'm');
   assert.equal(llm.baseURL, 'http://127.0.0.1:9/v1');

@@ -12,10 +12,22 @@ const headers = new Headers();
 test('LLM errors by status, with the auth hint and the server message', () => {
   const auth = toSessionError(new AuthenticationError(401, { message: 'Incorrect API key' }, undefined, headers), { authHint: 'run "PAU: Set API Key"' });
   assert.deepEqual(auth, { kind: 'llm-auth', message: 'the LLM endpoint refused the API key (401: Incorrect API key); run "PAU: Set API Key"' });
-  assert.match(toSessionError(new AuthenticationError(401, undefined, '401 nope', headers)).message, /set OPENAI_API_KEY \(or the variable named by --api-key-env\)$/);
-  assert.equal(toSessionError(new RateLimitError(429, { message: 'slow down' }, undefined, headers), { maxRetries: 2 }).message, 'the LLM endpoint kept rate-limiting (429) after 2 retries: slow down');
-  assert.deepEqual(toSessionError(new InternalServerError(503, { message: 'overloaded' }, undefined, headers)), { kind: 'llm-server', message: 'the LLM server failed (503): overloaded' });
-  assert.deepEqual(toSessionError(new NotFoundError(404, { message: 'no such model' }, undefined, headers)), { kind: 'llm-other', message: 'the LLM endpoint answered 404: no such model' });
+  assert.match(
+    toSessionError(new AuthenticationError(401, undefined, '401 nope', headers)).message,
+    /set OPENAI_API_KEY \(or the variable named by --api-key-env\)$/,
+  );
+  assert.equal(
+    toSessionError(new RateLimitError(429, { message: 'slow down' }, undefined, headers), { maxRetries: 2 }).message,
+    'the LLM endpoint kept rate-limiting (429) after 2 retries: slow down',
+  );
+  assert.deepEqual(toSessionError(new InternalServerError(503, { message: 'overloaded' }, undefined, headers)), {
+    kind: 'llm-server',
+    message: 'the LLM server failed (503): overloaded',
+  });
+  assert.deepEqual(toSessionError(new NotFoundError(404, { message: 'no such model' }, undefined, headers)), {
+    kind: 'llm-other',
+    message: 'the LLM endpoint answered 404: no such model',
+  });
   const conn = toSessionError(new APIConnectionError({ cause: new Error('connect ECONNREFUSED 127.0.0.1:9') }), { baseURL: 'http://127.0.0.1:9/v1' });
   assert.deepEqual(conn, { kind: 'llm-server', message: 'cannot reach the LLM endpoint at http://127.0.0.1:9/v1: connect ECONNREFUSED 127.0.0.1:9' });
   assert.equal(toSessionError(new StreamError('cut')).kind, 'llm-stream');

@@ -26,7 +26,10 @@ test('bad files fail with a sentence', async () => {
     [await write('notjson.json', '{oops'), /not JSON/],
     [await write('array.json', '[]'), /not a JSON object/],
     [await write('other.json', '{"name": "x"}'), /not a PAU Probe session \(no 'version' field\)/],
-    [await write('future.json', JSON.stringify({ ...sampleSession(), version: 2 })), /session file version 2 is not supported \(this PAU Probe reads version 1\)/],
+    [
+      await write('future.json', JSON.stringify({ ...sampleSession(), version: 2 })),
+      /session file version 2 is not supported \(this PAU Probe reads version 1\)/,
+    ],
     [await write('probes.json', JSON.stringify({ ...sampleSession(), probes: [{ index: 1 }] })), /probes\[0\] must have index, args and result\.status/],
     [join(dir, 'missing.json'), /no such file/],
   ];

@@ -8,9 +8,7 @@ import { sampleSession } from './sample.js';
 
 test('events come in the order of the run: hypotheses after the probe they followed', () => {
   const events = sessionEvents(sampleSession());
-  const shape = events.map((e) =>
-    e.type === 'probe-finished' ? `probe ${e.probe.index}` : e.type === 'hypothesis' ? `hypothesis@${e.afterProbe}` : e.type,
-  );
+  const shape = events.map((e) => (e.type === 'probe-finished' ? `probe ${e.probe.index}` : e.type === 'hypothesis' ? `hypothesis@${e.afterProbe}` : e.type));
   assert.deepEqual(shape, [
     'started',
     'probe-started',
@@ -31,14 +29,18 @@ test('events come in the order of the run: hypotheses after the probe they follo
 test('replaying a recorded live run gives the live run its probe and hypothesis events back', async () => {
   const { file, events } = await runScripted([
     { kind: 'tool-calls', calls: [{ name: 'call_function', arguments: { args: ["'a'"], hypothesis: 'upper' } }] },
-    { kind: 'tool-calls', calls: [{ name: 'call_function', arguments: { calls: [{ args: ["''"] }, { args: ['None'] }, { args: ['1'] }], hypothesis: 'upper, str only' } }] },
+    {
+      kind: 'tool-calls',
+      calls: [{ name: 'call_function', arguments: { calls: [{ args: ["''"] }, { args: ['None'] }, { args: ['1'] }], hypothesis: 'upper, str only' } }],
+    },
     { kind: 'tool-calls', calls: [{ name: 'submit_description', arguments: { summary: 'Upper.', confidence: 0.9 } }] },
   ]);
   const keep = (e: SessionEvent) => e.type !== 'reasoning' && e.type !== 'llm-usage';
   const replayed: SessionEvent[] = [];
   await replaySession(JSON.parse(JSON.stringify(file)), (e) => replayed.push(e));
   // same probes, same hypotheses, same places relative to each other
-  const order = (list: SessionEvent[]) => list.filter(keep).map((e) => (e.type === 'hypothesis' ? `h:${e.text}` : e.type === 'probe-finished' ? `p${e.probe.index}` : e.type));
+  const order = (list: SessionEvent[]) =>
+    list.filter(keep).map((e) => (e.type === 'hypothesis' ? `h:${e.text}` : e.type === 'probe-finished' ? `p${e.probe.index}` : e.type));
   assert.deepEqual(order(replayed), order(events));
 });
 

@@ -75,7 +75,10 @@ test('a server failure keeps the probes made, the best hypothesis and the usage 
   assert.equal(file.final.description?.summary, 'upper-cases');
   assert.equal(file.probes.length, 1);
   assert.equal(file.usage.requests, 1);
-  assert.deepEqual(events.slice(-2).map((e) => e.type), ['error', 'finished']);
+  assert.deepEqual(
+    events.slice(-2).map((e) => e.type),
+    ['error', 'finished'],
+  );
 });
 
 test('a target that does not import: started, error kind import, finished; no worker left', async () => {
@@ -85,19 +88,25 @@ test('a target that does not import: started, error kind import, finished; no wo
     { startWorker: () => Promise.reject(new ProbeError('unknown-qualname', "m.py has no function 'nope'", ['shout'])) },
   );
   assert.deepEqual(file.error, { kind: 'import', message: "m.py has no function 'nope' (available: shout)" });
-  assert.deepEqual(events.map((e) => e.type), ['started', 'error', 'finished']);
+  assert.deepEqual(
+    events.map((e) => e.type),
+    ['started', 'error', 'finished'],
+  );
 });
 
 test('Stop while the worker is starting still stops the worker once it is up', async () => {
   const prober = new FakeProber();
   let release!: () => void;
   const up = new Promise<void>((r) => (release = r));
-  const session = new Session({ target: { file: 's.py', qualname: 'shout' }, settings: { ...SETTINGS, mode: 'offline' } }, {
-    startWorker: async () => {
-      await up;
-      return prober;
+  const session = new Session(
+    { target: { file: 's.py', qualname: 'shout' }, settings: { ...SETTINGS, mode: 'offline' } },
+    {
+      startWorker: async () => {
+        await up;
+        return prober;
+      },
     },
-  });
+  );
   const done = session.run();
   session.stop();
   const file = await done;
@@ -109,19 +118,25 @@ test('Stop while the worker is starting still stops the worker once it is up', a
 
 test('offline mode: the explorer probes through the session and its report is the result', async () => {
   const prober = new FakeProber();
-  const file = await runSession({ target: { file: 's.py', qualname: 'shout' }, settings: { ...SETTINGS, mode: 'offline', maxProbes: 7 } }, {
-    startWorker: async () => prober,
-    exploreOffline: async (info, probe, opts) => {
-      assert.equal(info, SHOUT_INFO);
-      assert.equal(opts.maxProbes, 7);
-      return explore(info, probe);
+  const file = await runSession(
+    { target: { file: 's.py', qualname: 'shout' }, settings: { ...SETTINGS, mode: 'offline', maxProbes: 7 } },
+    {
+      startWorker: async () => prober,
+      exploreOffline: async (info, probe, opts) => {
+        assert.equal(info, SHOUT_INFO);
+        assert.equal(opts.maxProbes, 7);
+        return explore(info, probe);
+      },
     },
-  });
+  );
   assert.equal(file.error, undefined);
-  assert.deepEqual(file.probes.map((p) => [p.origin, p.args[0], p.note]), [
-    ['offline', "'seed'", 'a string'],
-    ['offline', 'None', undefined],
-  ]);
+  assert.deepEqual(
+    file.probes.map((p) => [p.origin, p.args[0], p.note]),
+    [
+      ['offline', "'seed'", 'a string'],
+      ['offline', 'None', undefined],
+    ],
+  );
   assert.deepEqual(file.final, { concluded: true, description: REPORT.description, ioTable: REPORT.ioTable, properties: ['deterministic (2 probes)'] });
   assert.ok(prober.stopped);
 });
@@ -134,7 +149,12 @@ test('llm mode: the explorer seeds the first message and its probes are not in t
   t.after(() => server.close());
   let budget = 0;
   const file = await runSession(
-    { target: { file: 's.py', qualname: 'shout' }, settings: { ...SETTINGS, seedProbes: 4, maxProbes: 1 }, llm: { baseURL: server.url, model: 'm', apiKey: 'k', maxRetries: 0 }, compare: false },
+    {
+      target: { file: 's.py', qualname: 'shout' },
+      settings: { ...SETTINGS, seedProbes: 4, maxProbes: 1 },
+      llm: { baseURL: server.url, model: 'm', apiKey: 'k', maxRetries: 0 },
+      compare: false,
+    },
     {
       startWorker: async () => new FakeProber(),
       exploreOffline: async (info, probe, opts) => {
@@ -144,8 +164,14 @@ test('llm mode: the explorer seeds the first message and its probes are not in t
     },
   );
   assert.equal(budget, 4);
-  assert.match(sentText(server, 0), /An automatic explorer already made these calls[^]*#1 f\('seed'\) → 'SEED' \(str\)[^]*#2 f\(None\) → raises AttributeError/);
-  assert.deepEqual(file.probes.map((p) => p.origin), ['offline', 'offline', 'llm', 'cache']);
+  assert.match(
+    sentText(server, 0),
+    /An automatic explorer already made these calls[^]*#1 f\('seed'\) → 'SEED' \(str\)[^]*#2 f\(None\) → raises AttributeError/,
+  );
+  assert.deepEqual(
+    file.probes.map((p) => p.origin),
+    ['offline', 'offline', 'llm', 'cache'],
+  );
   assert.match(sentText(server, 1), /Probes used: 1 of 1/);
 });
 
@@ -155,33 +181,45 @@ test('the comparison gets held-out inputs and the description; its failure is a 
     startWorker: async () => new FakeProber(),
     exploreOffline: explore,
     heldOutInputs: (_info: unknown, exclude: { args: string[] }[], count: number) => {
-      assert.deepEqual(exclude.map((c) => c.args[0]), ["'seed'", 'None']);
+      assert.deepEqual(
+        exclude.map((c) => c.args[0]),
+        ["'seed'", 'None'],
+      );
       return Array.from({ length: count }, (_, i) => ({ args: [`'h${i}'`] }));
     },
   };
-  const ok = await runSession({ target: { file: 's.py', qualname: 'shout' }, settings: { ...SETTINGS, mode: 'offline' } }, {
-    ...services,
-    compare: async (input) => {
-      seen = input;
-      return { lexicalF1: 0.4 };
+  const ok = await runSession(
+    { target: { file: 's.py', qualname: 'shout' }, settings: { ...SETTINGS, mode: 'offline' } },
+    {
+      ...services,
+      compare: async (input) => {
+        seen = input;
+        return { lexicalF1: 0.4 };
+      },
     },
-  });
+  );
   assert.equal(seen?.heldOut?.length, 8);
   assert.equal(seen?.description.summary, 'Returns a str.');
   assert.equal(seen?.llm, undefined);
   assert.deepEqual(ok.comparison, { lexicalF1: 0.4 });
 
-  const failed = await runSession({ target: { file: 's.py', qualname: 'shout' }, settings: { ...SETTINGS, mode: 'offline' } }, {
-    ...services,
-    compare: async () => {
-      throw new Error('judge unreachable');
+  const failed = await runSession(
+    { target: { file: 's.py', qualname: 'shout' }, settings: { ...SETTINGS, mode: 'offline' } },
+    {
+      ...services,
+      compare: async () => {
+        throw new Error('judge unreachable');
+      },
     },
-  });
+  );
   assert.equal(failed.error, undefined);
   assert.deepEqual(failed.comparison, { notes: ['the comparison failed: judge unreachable'] });
-  const skipped = await runSession({ target: { file: 's.py', qualname: 'shout' }, settings: { ...SETTINGS, mode: 'offline' }, compare: false }, {
-    ...services,
-    compare: async () => assert.fail('compare: false must skip the comparison'),
-  });
+  const skipped = await runSession(
+    { target: { file: 's.py', qualname: 'shout' }, settings: { ...SETTINGS, mode: 'offline' }, compare: false },
+    {
+      ...services,
+      compare: async () => assert.fail('compare: false must skip the comparison'),
+    },
+  );
   assert.equal(skipped.comparison, undefined);
 });

@@ -6,7 +6,16 @@ export function sampleSession(): SessionFile {
   return {
     version: 1,
     target: { file: '/w/text.py', qualname: 'shout', shownAs: { name: 'f', params: ['arg0', 'arg1'] } },
-    settings: { mode: 'llm', model: 'm', baseURL: 'http://x/v1', maxProbes: 5, timeoutMs: 1000, memoryMb: 256, strictness: 'anonymized', coverageFeedback: true },
+    settings: {
+      mode: 'llm',
+      model: 'm',
+      baseURL: 'http://x/v1',
+      maxProbes: 5,
+      timeoutMs: 1000,
+      memoryMb: 256,
+      strictness: 'anonymized',
+      coverageFeedback: true,
+    },
     startedAt: '2025-01-01T00:00:00.000Z',
     finishedAt: '2025-01-01T00:00:05.000Z',
     probes: [
@@ -14,7 +23,12 @@ export function sampleSession(): SessionFile {
         index: 1,
         args: ["'ab'"],
         origin: 'offline',
-        result: { ...base, status: 'returned', value: { type: 'str', repr: "'AB'", truncated: false }, coverage: { lines: { hit: 2, total: 4, new: 2 }, arcs: { hit: 2, total: 5, new: 2 } } },
+        result: {
+          ...base,
+          status: 'returned',
+          value: { type: 'str', repr: "'AB'", truncated: false },
+          coverage: { lines: { hit: 2, total: 4, new: 2 }, arcs: { hit: 2, total: 5, new: 2 } },
+        },
       },
       {
         index: 2,

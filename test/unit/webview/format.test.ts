@@ -1,7 +1,18 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ProbeResult } from '../../../src/core/probe-types.js';
-import { costOf, coverageDelta, formatCost, formatDuration, formatUsage, keepTail, outputText, parseMarkdownTable, ratio, typeText } from '../../../webview/format.js';
+import {
+  costOf,
+  coverageDelta,
+  formatCost,
+  formatDuration,
+  formatUsage,
+  keepTail,
+  outputText,
+  parseMarkdownTable,
+  ratio,
+  typeText,
+} from '../../../webview/format.js';
 
 const base: ProbeResult = { status: 'returned', mutations: [], stdout: '', stderr: '', durationMs: 1 };
 
@@ -9,7 +20,10 @@ test('output cells: value repr on one line, exceptions with their type, other ou
   assert.equal(outputText({ ...base, value: { type: 'str', repr: "'hello-world'", truncated: false } }), "'hello-world'");
   assert.equal(outputText({ ...base, value: { type: 'str', repr: "'a\n  b'", truncated: true } }), "'a b' …");
   assert.equal(outputText({ ...base, status: 'raised', exception: { type: 'ValueError', message: 'lo > hi' } }), 'ValueError: lo > hi');
-  assert.equal(outputText({ ...base, status: 'rejected', exception: { type: 'ArgumentError', message: 'names are not allowed' } }), 'rejected: names are not allowed');
+  assert.equal(
+    outputText({ ...base, status: 'rejected', exception: { type: 'ArgumentError', message: 'names are not allowed' } }),
+    'rejected: names are not allowed',
+  );
   assert.equal(outputText({ ...base, status: 'timeout' }), 'timed out');
   assert.equal(outputText({ ...base, status: 'crashed', crash: { exitCode: null, signal: 'SIGSEGV' } }), 'crashed (SIGSEGV)');
   assert.equal(outputText({ ...base, status: 'crashed', crash: { exitCode: 3, signal: null } }), 'crashed (exit code 3)');
@@ -56,7 +70,13 @@ test('keepTail keeps the end of long streamed text', () => {
 
 test('Markdown pipe tables', () => {
   const t = parseMarkdownTable('| input | output |\n|---|:---:|\n| `f(1)` | 2 |\n| `f("a\\|b")` | 3 |');
-  assert.deepEqual(t, { head: ['input', 'output'], rows: [['`f(1)`', '2'], ['`f("a|b")`', '3']] });
+  assert.deepEqual(t, {
+    head: ['input', 'output'],
+    rows: [
+      ['`f(1)`', '2'],
+      ['`f("a|b")`', '3'],
+    ],
+  });
   assert.equal(parseMarkdownTable('just text'), undefined);
   assert.equal(parseMarkdownTable('| a |\n| b |'), undefined, 'no separator row');
 });

@@ -34,7 +34,17 @@ test('a live run: rows appear in order, a started row is updated when it finishe
   apply(m, reset, dirty);
   assert.equal(m.target?.qualname, 'slugify');
   dirty.clear();
-  apply(m, { type: 'events', events: [{ type: 'started', target, settings }, { type: 'probe-started', index: 1, request: { args: ["'A b'"] }, origin: 'offline' }] }, dirty);
+  apply(
+    m,
+    {
+      type: 'events',
+      events: [
+        { type: 'started', target, settings },
+        { type: 'probe-started', index: 1, request: { args: ["'A b'"] }, origin: 'offline' },
+      ],
+    },
+    dirty,
+  );
   assert.equal(m.probes.length, 1);
   assert.equal(m.probes[0]!.result, undefined);
   assert.equal(finishedProbes(m), 0);
@@ -51,17 +61,55 @@ test('a live run: rows appear in order, a started row is updated when it finishe
 test('a late answer (out of order) is placed by its index', () => {
   const m = createModel();
   const d = new Set<Section>();
-  apply(m, { type: 'events', events: [{ type: 'probe-finished', probe: probe(1) }, { type: 'probe-finished', probe: probe(3) }, { type: 'probe-finished', probe: probe(2) }] }, d);
-  assert.deepEqual(m.probes.map((p) => p.index), [1, 2, 3]);
-  assert.deepEqual([...m.positions.entries()].sort(), [[1, 0], [2, 1], [3, 2]]);
+  apply(
+    m,
+    {
+      type: 'events',
+      events: [
+        { type: 'probe-finished', probe: probe(1) },
+        { type: 'probe-finished', probe: probe(3) },
+        { type: 'probe-finished', probe: probe(2) },
+      ],
+    },
+    d,
+  );
+  assert.deepEqual(
+    m.probes.map((p) => p.index),
+    [1, 2, 3],
+  );
+  assert.deepEqual([...m.positions.entries()].sort(), [
+    [1, 0],
+    [2, 1],
+    [3, 2],
+  ]);
 });
 
 test('reasoning streams within a turn and starts over after the turn’s probes', () => {
   const m = createModel();
   const d = new Set<Section>();
-  apply(m, { type: 'events', events: [{ type: 'reasoning', text: 'Try ' }, { type: 'reasoning', text: 'empty.' }] }, d);
+  apply(
+    m,
+    {
+      type: 'events',
+      events: [
+        { type: 'reasoning', text: 'Try ' },
+        { type: 'reasoning', text: 'empty.' },
+      ],
+    },
+    d,
+  );
   assert.equal(m.reasoning, 'Try empty.');
-  apply(m, { type: 'events', events: [{ type: 'probe-finished', probe: probe(1) }, { type: 'reasoning', text: 'Now unicode.' }] }, d);
+  apply(
+    m,
+    {
+      type: 'events',
+      events: [
+        { type: 'probe-finished', probe: probe(1) },
+        { type: 'reasoning', text: 'Now unicode.' },
+      ],
+    },
+    d,
+  );
   assert.equal(m.reasoning, 'Now unicode.');
 });
 

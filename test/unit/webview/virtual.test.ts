@@ -3,7 +3,13 @@ import { test } from 'node:test';
 import { isAtBottom, moveActive, OVERSCAN, scrollToReveal, VIRTUALISE_ABOVE, visibleWindow } from '../../../webview/virtual.js';
 
 test('short lists are rendered whole', () => {
-  assert.deepEqual(visibleWindow(VIRTUALISE_ABOVE, 24, { scrollTop: 500, height: 300 }), { start: 0, end: VIRTUALISE_ABOVE, padTop: 0, padBottom: 0, virtual: false });
+  assert.deepEqual(visibleWindow(VIRTUALISE_ABOVE, 24, { scrollTop: 500, height: 300 }), {
+    start: 0,
+    end: VIRTUALISE_ABOVE,
+    padTop: 0,
+    padBottom: 0,
+    virtual: false,
+  });
   assert.deepEqual(visibleWindow(0, 24, { scrollTop: 0, height: 300 }), { start: 0, end: 0, padTop: 0, padBottom: 0, virtual: false });
 });
 
