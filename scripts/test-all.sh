@@ -12,9 +12,11 @@ bash scripts/setup-system.sh
 step "npm packages"
 bash scripts/ensure-deps.sh
 
-step "typecheck, lint, build"
+step "typecheck, lint, layers, format, build"
 npx tsc -p . --noEmit
-npx eslint src test
+npx eslint .
+npm run --silent lint:layers
+npx prettier --check . >/dev/null || { npx prettier --list-different .; echo "run: npm run format"; exit 1; }
 npm run build
 
 step "unit tests"

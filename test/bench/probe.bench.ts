@@ -51,7 +51,7 @@ interface Figures {
 
 function figures(samples: number[]): Figures {
   const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
   return { medianMs: round(at(0.5)), p95Ms: round(at(0.95)), n: samples.length };
 }
 

@@ -117,7 +117,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
       const timer = setTimeout(() => reject(new Error(`code-server did not start listening within 30 s:\n${output}`)), 30_000);
       const check = () => {
         const m = /HTTP server listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-        if (m) {
+        if (m?.[1]) {
           clearTimeout(timer);
           resolvePort(m[1]);
         }

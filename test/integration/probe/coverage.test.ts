@@ -55,7 +55,7 @@ function versionOf(python: string): [number, number] {
   const out = execFileSync(python, ['-c', 'import sys; print(sys.version_info[0], sys.version_info[1])'], {
     encoding: 'utf8',
   });
-  const [major, minor] = out.trim().split(' ').map(Number);
+  const [major = 0, minor = 0] = out.trim().split(' ').map(Number);
   return [major, minor];
 }
 
@@ -82,7 +82,7 @@ for (const { label, python } of matrix) {
       results.map((r) => r.value?.repr),
       ["'negative'", "'zero'", '4', '4'],
     );
-    const last = results[3].coverage!;
+    const last = results[3]!.coverage!;
     assert.equal(last.lines.new + last.arcs.new, 0, 'the repeated call adds nothing');
     const union = results.reduce((sum, r) => sum + r.coverage!.lines.new, 0);
     assert.equal(union, last.lines.total, `all ${last.lines.total} lines reached on ${label}`);
