@@ -1,5 +1,6 @@
 // `pau bench <tasks.jsonl>`: runs a PAU-format or PAU Probe task set, concurrently and
 // resumably, and reports the PAU metrics plus ours. See DESIGN.md, CLI.
+import { DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS } from '../core/limits.js';
 import { writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { summarize, type Variant } from '../bench/metrics.js';
@@ -67,9 +68,9 @@ export async function run(argv: string[]): Promise<number> {
       variants,
       settings: {
         mode: values.offline ? 'offline' : 'llm',
-        maxProbes: intFlag('max-probes', values['max-probes'], 20),
-        timeoutMs: intFlag('timeout-ms', values['timeout-ms'], 5000),
-        memoryMb: intFlag('memory-mb', values['memory-mb'], 1024),
+        maxProbes: intFlag('max-probes', values['max-probes'], DEFAULT_MAX_PROBES),
+        timeoutMs: intFlag('timeout-ms', values['timeout-ms'], DEFAULT_TIMEOUT_MS),
+        memoryMb: intFlag('memory-mb', values['memory-mb'], DEFAULT_MEMORY_MB),
         ...(endpoint ? { model: endpoint.llm.model, baseURL: endpoint.llm.baseURL } : {}),
       },
       ...(endpoint ? { llm: endpoint.llm } : {}),

@@ -1,4 +1,5 @@
 // `pau call`: one sandboxed call of a Python function, printed as a line or as ProbeResult JSON.
+import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS } from '../core/limits.js';
 import { startWorker } from '../probe/client.js';
 import { ProbeError, type CallRequest, type ProbeResult, type WorkerLimits } from '../core/probe-types.js';
 import { intFlag, parse, parseTargetSpec, SANDBOX_OPTIONS, UsageError } from './args.js';
@@ -13,8 +14,8 @@ options:
   --kw NAME=SOURCE     a keyword argument (repeatable)
   --receiver SOURCE    the object an instance method is called on, e.g. 'Stack([1, 2])'
   --json               print one ProbeResult JSON object
-  --timeout-ms N       wall-clock limit of the call (default 5000)
-  --memory-mb N        memory the call may add to the warm worker (default 1024)
+  --timeout-ms N       wall-clock limit of the call (default ${DEFAULT_TIMEOUT_MS})
+  --memory-mb N        memory the call may add to the warm worker (default ${DEFAULT_MEMORY_MB})
   --python PATH        the interpreter (default python3, then python)
 
 exit codes: 0 the call ran (whatever it returned or raised), 1 the worker failed,
@@ -90,8 +91,8 @@ export async function run(argv: string[]): Promise<number> {
   const request: CallRequest = { args, kwargs: keywordArguments(values.kw) };
   if (values.receiver !== undefined) request.receiver = values.receiver;
   const limits: Partial<WorkerLimits> = {};
-  if (values['timeout-ms'] !== undefined) limits.timeoutMs = intFlag('timeout-ms', values['timeout-ms'], 5000);
-  if (values['memory-mb'] !== undefined) limits.memoryMb = intFlag('memory-mb', values['memory-mb'], 1024);
+  if (values['timeout-ms'] !== undefined) limits.timeoutMs = intFlag('timeout-ms', values['timeout-ms'], DEFAULT_TIMEOUT_MS);
+  if (values['memory-mb'] !== undefined) limits.memoryMb = intFlag('memory-mb', values['memory-mb'], DEFAULT_MEMORY_MB);
 
   let worker;
   try {

@@ -1,6 +1,7 @@
 // `pau probe <file.py>:<qualname>`: let the LLM agent (or the offline explorer) probe a function,
 // printing each probe as it happens, or the session as JSON. Ctrl-C stops cleanly: the request
 // and the call in flight are aborted, the worker is stopped, the partial session is saved.
+import { DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS } from '../core/limits.js';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { LlmConfig, RunOptions } from '../core/run-types.js';
@@ -17,9 +18,9 @@ const HELP = `usage: pau probe <file.py>:<qualname> [options]
   --model NAME              model name (env PAU_MODEL)
   --judge-model NAME        model of the comparison's judge (default: --model)
   --api-key-env VAR         environment variable holding the API key (default OPENAI_API_KEY)
-  --max-probes N            probe budget (default 20)
-  --timeout-ms N            wall-clock limit of one call (default 5000)
-  --memory-mb N             memory limit of one call (default 1024)
+  --max-probes N            probe budget (default ${DEFAULT_MAX_PROBES})
+  --timeout-ms N            wall-clock limit of one call (default ${DEFAULT_TIMEOUT_MS})
+  --memory-mb N             memory limit of one call (default ${DEFAULT_MEMORY_MB})
   --strictness anonymized|signature   what the agent sees of the signature (default anonymized)
   --coverage-feedback on|off          tell the agent what its calls reached (default on)
   --compare                 compare the result with the function's docstring
@@ -79,9 +80,9 @@ export function buildRunOptions(argv: string[], env: NodeJS.ProcessEnv): { run: 
   const settings: SessionSettings = {
     mode: values.offline ? 'offline' : 'llm',
     ...(llm ? { model: llm.model, baseURL: llm.baseURL } : {}),
-    maxProbes: intFlag('max-probes', values['max-probes'], 20),
-    timeoutMs: intFlag('timeout-ms', values['timeout-ms'], 5000),
-    memoryMb: intFlag('memory-mb', values['memory-mb'], 1024),
+    maxProbes: intFlag('max-probes', values['max-probes'], DEFAULT_MAX_PROBES),
+    timeoutMs: intFlag('timeout-ms', values['timeout-ms'], DEFAULT_TIMEOUT_MS),
+    memoryMb: intFlag('memory-mb', values['memory-mb'], DEFAULT_MEMORY_MB),
     strictness: oneOf<Strictness>('strictness', values.strictness, ['anonymized', 'signature'], 'anonymized'),
     coverageFeedback: oneOf('coverage-feedback', values['coverage-feedback'], ['on', 'off'], 'on') === 'on',
     ...(llm?.textProtocol ? { textProtocol: true } : {}),

@@ -13,18 +13,29 @@ import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { workerEnvironment } from './environment.js';
+import {
+  BACKSTOP_MS,
+  DEFAULT_IMPORT_TIMEOUT_MS,
+  DEFAULT_MAX_ITER_ITEMS,
+  DEFAULT_MAX_OUTPUT_BYTES,
+  DEFAULT_MAX_REPR_CHARS,
+  DEFAULT_MEMORY_MB,
+  DEFAULT_TIMEOUT_MS,
+  RENDER_GRACE_MS,
+} from '../core/limits.js';
 import { ProbeError, type CallRequest, type FunctionInfo, type ProbeResult, type Prober, type WorkerLimits, type WorkerOptions } from '../core/probe-types.js';
 
 /** The limits a call gets unless the worker options or the call say otherwise. */
 export function defaultLimits(): WorkerLimits {
-  return { timeoutMs: 5000, memoryMb: 1024, maxOutputBytes: 65536, maxReprChars: 4000, maxIterItems: 20 };
+  return {
+    timeoutMs: DEFAULT_TIMEOUT_MS,
+    memoryMb: DEFAULT_MEMORY_MB,
+    maxOutputBytes: DEFAULT_MAX_OUTPUT_BYTES,
+    maxReprChars: DEFAULT_MAX_REPR_CHARS,
+    maxIterItems: DEFAULT_MAX_ITER_ITEMS,
+  };
 }
 
-/** The worker kills a call this long after its timeout (room to render and report). */
-const RENDER_GRACE_MS = 400;
-/** The host gives up on the worker this long after that and restarts it. */
-const BACKSTOP_MS = 2000;
-const DEFAULT_IMPORT_TIMEOUT_MS = 30_000;
 const STDERR_TAIL_CHARS = 4000;
 
 function moduleDir(): string {

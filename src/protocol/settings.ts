@@ -2,6 +2,7 @@
 // package.json's `contributes.configuration` must declare exactly this (a unit test checks),
 // the host reads values through `readSettings`, and the webview names keys from here.
 // No `vscode` import: the table is plain data so that Node tests and the webview can use it.
+import { DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS } from '../core/limits.js';
 import type { SessionSettings } from '../core/session-types.js';
 
 export type SettingScope = 'application' | 'machine' | 'machine-overridable' | 'window' | 'resource';
@@ -62,7 +63,7 @@ export const SETTINGS = {
   },
   maxProbes: {
     type: 'integer',
-    default: 20,
+    default: DEFAULT_MAX_PROBES,
     minimum: 1,
     maximum: 1000,
     scope: 'resource',
@@ -71,7 +72,7 @@ export const SETTINGS = {
   },
   timeoutMs: {
     type: 'integer',
-    default: 5000,
+    default: DEFAULT_TIMEOUT_MS,
     minimum: 100,
     maximum: 600000,
     scope: 'resource',
@@ -80,7 +81,7 @@ export const SETTINGS = {
   },
   memoryMb: {
     type: 'integer',
-    default: 1024,
+    default: DEFAULT_MEMORY_MB,
     minimum: 64,
     maximum: 65536,
     scope: 'resource',

@@ -1,0 +1,21 @@
+// The default limits and budgets, defined once. The settings, the CLI's flags and their --help,
+// the worker client and (through the start message) the Python worker all read them from here.
+
+/** Wall-clock limit of one call, ms. */
+export const DEFAULT_TIMEOUT_MS = 5000;
+/** Memory one call may add to the warm worker, MiB. */
+export const DEFAULT_MEMORY_MB = 1024;
+/** Probe budget of one run. */
+export const DEFAULT_MAX_PROBES = 20;
+/** Cap on captured stdout and on stderr, bytes each. */
+export const DEFAULT_MAX_OUTPUT_BYTES = 64 * 1024;
+/** Cap on a rendered repr, characters. */
+export const DEFAULT_MAX_REPR_CHARS = 4000;
+/** How many items of a generator are taken. */
+export const DEFAULT_MAX_ITER_ITEMS = 20;
+/** The worker kills a call this long after its timeout (room to render and report). */
+export const RENDER_GRACE_MS = 400;
+/** The host gives up on the worker this long after the call's deadline and restarts it. */
+export const BACKSTOP_MS = 2000;
+/** How long importing the target may take. */
+export const DEFAULT_IMPORT_TIMEOUT_MS = 30_000;
