@@ -5,7 +5,7 @@
 import type OpenAI from 'openai';
 import type { CallRequest, FunctionInfo } from '../core/probe-types.js';
 import type { Description, ProbeRecord, ShownAs, Strictness } from '../core/session-types.js';
-import { callKey } from '../core/call-identity.js';
+import { callKey, canonicalSource } from '../core/call-identity.js';
 import { addCoverage, type CoverageSoFar } from '../core/format.js';
 import { parseTextAction, parseToolCall, TOOLS, type Action, type Parsed } from './actions.js';
 import { createOpenAI } from '../llm/client.js';
@@ -54,8 +54,6 @@ interface ResultMessage {
   records: { record: ProbeRecord; duplicateOf?: number }[];
   tail: string;
 }
-
-const normalise = (s: string) => s.replace(/\s+/g, '');
 
 export class AgentLoop {
   private readonly view: ModelView;
@@ -258,19 +256,19 @@ export class AgentLoop {
   }
 
   /**
-   * Examples must be real: each is matched (ignoring whitespace) to a call made in this session
+   * Examples must be real: each is matched (by its canonical source, core/call-identity.ts) to a call made in this session
    * and its result replaced by the real outcome; unmatched ones are dropped. With none left,
    * up to three real calls that returned are used instead.
    */
   private groundExamples(examples: Description['examples']): Description['examples'] {
     const byCall = new Map<string, ProbeRecord>();
-    for (const r of this.all) if (r.result.status === 'returned' || r.result.status === 'raised') byCall.set(normalise(this.view.call(r)), r);
+    for (const r of this.all) if (r.result.status === 'returned' || r.result.status === 'raised') byCall.set(canonicalSource(this.view.call(r)), r);
     const result = (r: ProbeRecord) =>
       r.result.status === 'returned'
         ? (r.result.value?.repr ?? 'None')
         : `raises ${r.result.exception?.type ?? 'Exception'}: ${r.result.exception?.message ?? ''}`.trim();
     const grounded = examples.flatMap((e) => {
-      const r = byCall.get(normalise(e.call.replace(/^>>>\s*/, '')));
+      const r = byCall.get(canonicalSource(e.call.replace(/^\s*>>>/, '')));
       return r ? [{ call: this.view.call(r), result: result(r), probe: r.index }] : [];
     });
     if (grounded.length > 0) return grounded;

@@ -3,7 +3,8 @@
 // methods, `Class(…).name(…)` for instance methods. Anything else (assignments, imports,
 // wrapped calls like `list(gen(3))`, `*args` unpacking) is not mapped, with the reason.
 import type { CallRequest, FunctionInfo } from '../core/probe-types.js';
-import { matchingBracket, normaliseSource, splitTopLevel, stripComments } from '../core/python-source.js';
+import { callKey } from '../core/call-identity.js';
+import { matchingBracket, splitTopLevel, stripComments } from '../core/python-source.js';
 
 /** `list(f(…))` / `tuple(f(…))`: how doctests show what a generator yields. */
 export type Wrapper = 'list' | 'tuple';
@@ -91,18 +92,14 @@ function withArguments(inside: string): ParsedCall {
 }
 
 /**
- * A key that is equal for two requests of the same input however they were spelled.
- * Keywords are keyed by parameter position when `names` (real or shown, by position) knows them.
+ * The call identity of core/call-identity.ts, with keywords keyed by parameter position when
+ * `names` (real or shown, by position) knows them: `x=1` and `arg0=1` are the same argument.
  */
 export function requestKey(req: CallRequest, names: string[][] = []): string {
   const position = (name: string) => {
     const i = names.findIndex((alts) => alts.includes(name));
     return i >= 0 ? `#${i}` : name;
   };
-  const args = req.args.map(normaliseSource);
-  const kwargs = Object.entries(req.kwargs ?? {})
-    .map(([k, v]) => `${position(k)}=${normaliseSource(v)}`)
-    .sort();
-  const receiver = req.receiver === undefined ? '' : `${normaliseSource(req.receiver)}.`;
-  return `${receiver}(${[...args, ...kwargs].join(',')})`;
+  const kwargs = Object.fromEntries(Object.entries(req.kwargs ?? {}).map(([k, v]) => [position(k), v]));
+  return callKey({ ...req, kwargs });
 }

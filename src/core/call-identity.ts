@@ -1,31 +1,84 @@
-// Two calls are the same call when their argument sources match after removing whitespace
-// outside string literals (`f(' a ')` and `f('a')` are different calls); the session answers
-// a repeated call from its cache.
+// When two calls are the same call: the one definition, used by the session's cache, the
+// agent's duplicate notes and grounded examples, the explorer's de-duplication, the
+// comparison's held-out inputs and the docstring examples. Two sources are the same when their
+// canonical spellings are equal: comments and the whitespace between tokens do not matter,
+// the text inside string literals does (`f(' a ')` and `f('a')` are different calls).
 import type { CallRequest } from './probe-types.js';
+import { pieces } from './python-source.js';
 
-/** Argument source without the whitespace outside its string literals. */
-export function squeezeSource(s: string): string {
+const WORD = /[\p{L}\p{N}_]/u;
+
+/**
+ * The canonical spelling of Python expression source, for telling whether two sources are the
+ * same input: comments go; whitespace outside string literals goes, except one space where it
+ * separates two words (`not x`, `lambda x`); simple string literals get one quote style; a
+ * trailing comma before `]` or `}` goes (not before `)`: `(1,)` is a tuple). String literals
+ * are otherwise kept to the letter.
+ */
+export function canonicalSource(src: string): string {
+  const all = pieces(src);
   let out = '';
-  let quote: string | null = null;
-  for (let i = 0; i < s.length; i++) {
-    const ch = s[i]!;
-    if (quote) {
-      out += ch;
-      if (ch === '\\' && i + 1 < s.length) out += s[++i];
-      else if (ch === quote) quote = null;
-    } else if (ch === "'" || ch === '"') {
-      quote = ch;
-      out += ch;
-    } else if (!/\s/.test(ch)) {
-      out += ch;
+  let afterString = false;
+  all.forEach((piece, n) => {
+    if (piece.kind === 'string') {
+      // Adjacent literals (`'a' 'b'`) keep one space, so `''` then `'b'` cannot read as a triple quote.
+      out += (afterString ? ' ' : '') + canonicalString(piece.text);
+      afterString = true;
+      return;
     }
-  }
+    const code = piece.text;
+    for (let i = 0; i < code.length; i++) {
+      const c = code[i]!;
+      if (/\s/.test(c)) {
+        let j = i;
+        while (j < code.length && /\s/.test(code[j]!)) j++;
+        // After the code piece comes a string literal (its prefix or quote), or the end.
+        const next = j < code.length ? code[j]! : (all[n + 1]?.text[0] ?? '');
+        if (separates(out[out.length - 1] ?? '', next)) out += ' ';
+        i = j - 1;
+      } else {
+        // A trailing comma before `]` or `}` goes (a code character ends `out` here, never a quote).
+        if (c === ']' || c === '}') while (out.endsWith(',')) out = out.slice(0, -1);
+        out += c;
+        afterString = false;
+      }
+    }
+  });
   return out;
 }
 
-export function callKey(req: CallRequest): string {
+/** One space stays between two words (`not x`), a word and a string (`if 'a'`), and a number and a dot (`1 .real`). */
+function separates(prev: string, next: string): boolean {
+  if (!WORD.test(prev)) return false;
+  if (WORD.test(next) || next === "'" || next === '"') return true;
+  return next === '.' && /\d/.test(prev);
+}
+
+/** `'a'`, `"a"` → `"a"` when the literal has no prefix, no escapes, no quote inside and is not triple-quoted. */
+function canonicalString(lit: string): string {
+  const q = lit[0];
+  if ((q !== "'" && q !== '"') || lit.startsWith(q.repeat(3)) || lit.includes('\\') || lit.length < 2 || !lit.endsWith(q)) return lit;
+  const body = lit.slice(1, -1);
+  if (body.includes('"') || body.includes("'")) return lit;
+  return `"${body}"`;
+}
+
+/** A call with every source in canonical spelling and the keyword arguments in name order. */
+export interface CanonicalCall {
+  receiver: string | null;
+  args: string[];
+  kwargs: [string, string][];
+}
+
+export function canonicalCall(req: CallRequest): CanonicalCall {
   const kwargs = Object.entries(req.kwargs ?? {})
-    .map(([k, v]) => [k, squeezeSource(v)])
-    .sort(([a], [b]) => (a! < b! ? -1 : a! > b! ? 1 : 0));
-  return JSON.stringify([req.args.map(squeezeSource), kwargs, req.receiver === undefined ? null : squeezeSource(req.receiver)]);
+    .map(([k, v]): [string, string] => [k, canonicalSource(v)])
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return { receiver: req.receiver === undefined ? null : canonicalSource(req.receiver), args: req.args.map(canonicalSource), kwargs };
+}
+
+/** A string equal for two requests exactly when their canonical calls are equal. */
+export function callKey(req: CallRequest): string {
+  const c = canonicalCall(req);
+  return JSON.stringify([c.receiver, c.args, c.kwargs]);
 }

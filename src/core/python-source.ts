@@ -1,7 +1,8 @@
 // Reading Python expression source as text, without evaluating it: find where string
-// literals end, split argument lists at top-level commas, drop comments, and normalise
-// spelling so that two sources of the same input compare equal. The worker is the only
-// place Python source is ever interpreted; this module only cuts it up.
+// literals end, split argument lists at top-level commas, match brackets, drop comments. The
+// one lexer: everything else that reads Python source text builds on it (call identity in
+// call-identity.ts). The worker is the only place Python source is ever interpreted; this
+// module only cuts it up.
 
 const OPENERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
 const CLOSERS = new Set([')', ']', '}']);
@@ -30,7 +31,7 @@ function isQuote(c: string | undefined): boolean {
   return c === "'" || c === '"';
 }
 
-interface Piece {
+export interface Piece {
   kind: 'string' | 'code';
   text: string;
 }
@@ -127,30 +128,4 @@ export function splitTopLevel(src: string): string[] | null {
   const trimmed = parts.map((p) => stripComments(p).trim());
   if (trimmed.length > 0 && trimmed[trimmed.length - 1] === '') trimmed.pop();
   return trimmed;
-}
-
-/**
- * A canonical spelling of one argument's source, for telling whether two inputs are the same:
- * comments and insignificant whitespace go, simple string literals get one quote style, and
- * a trailing comma before `]` or `}` goes (not before `)`: `(1,)` is a tuple).
- */
-export function normaliseSource(src: string): string {
-  return pieces(src)
-    .map((p) => (p.kind === 'string' ? canonicalString(p.text) : canonicalCode(p.text)))
-    .join('')
-    .replace(/,(?=[\]}])/g, '')
-    .trim();
-}
-
-function canonicalCode(code: string): string {
-  return code.replace(/\s+/g, ' ').replace(/ ?([()[\]{},:=+\-*/%<>!&|^~@]) ?/g, '$1');
-}
-
-/** `'a'`, `"a"` → `"a"` when the literal has no prefix, no escapes and is not triple-quoted. */
-function canonicalString(lit: string): string {
-  const q = lit[0];
-  if (!isQuote(q) || lit.startsWith(q!.repeat(3)) || lit.includes('\\')) return lit;
-  const body = lit.slice(1, -1);
-  if (body.includes('"') || body.includes("'")) return lit;
-  return `"${body}"`;
 }

@@ -3,7 +3,7 @@
 // only at the edge, and read back from one for held-out inputs.
 import type { CallRequest, FunctionInfo, ParameterInfo, ProbeResult } from '../core/probe-types.js';
 import type { ProbeRecord, Strictness } from '../core/session-types.js';
-import { squeezeSource } from '../core/call-identity.js';
+import { callKey } from '../core/call-identity.js';
 import { callableParams } from '../core/shown.js';
 import { parseSource } from './parse.js';
 import { GENERIC_ORDER, classesForAnnotation, constructorClassIds, hintedOrder } from './type-classes.js';
@@ -125,18 +125,9 @@ export function toRequest(positions: Position[], input: Input): CallRequest {
   return req;
 }
 
-/** The same source written the same way: through the literal reader when it can, else with blanks outside strings removed. */
-export function normalizeSource(source: string): string {
-  const parsed = parseSource(source);
-  return parsed ? toSource(parsed) : squeezeSource(source);
-}
-
-/** Identity of a request for de-duplication. */
+/** Identity of a request for de-duplication: the one call identity. */
 export function requestKey(req: CallRequest): string {
-  const kwargs = Object.entries(req.kwargs ?? {})
-    .map(([k, v]) => [k, normalizeSource(v)])
-    .sort(([a], [b]) => (a! < b! ? -1 : 1));
-  return JSON.stringify([req.receiver === undefined ? null : normalizeSource(req.receiver), req.args.map(normalizeSource), kwargs]);
+  return callKey(req);
 }
 
 /** Reads a request back into an input (null when a source is outside what the reader knows). */

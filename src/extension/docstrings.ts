@@ -9,6 +9,7 @@ import type { ExampleToVerify } from '../docstring/verify-examples.js';
 import type { CallRequest, Prober } from '../core/probe-types.js';
 import type { DocstringTexts } from '../protocol/messages.js';
 import { sessionSettings, type Settings } from '../protocol/settings.js';
+import { canonicalSource } from '../core/call-identity.js';
 import { renderCall } from '../core/format.js';
 import type { Description, ProbeRecord, SessionFile, ShownAs } from '../core/session-types.js';
 import { ensureTrusted, type Backend, type PauContext } from './context.js';
@@ -91,7 +92,8 @@ export async function docstringTexts(ctx: PauContext, record: RunRecord): Promis
   return { inferred, actual, style };
 }
 
-const squash = (s: string) => s.replace(/^\s*>>>\s?/, '').replace(/\s+/g, '');
+/** The call's canonical source (core/call-identity.ts), without a doctest prompt. */
+const callText = (s: string) => canonicalSource(s.replace(/^\s*>>>/, ''));
 /** `Cls.name(…)` and `module.name(…)` call the same as `name(…)`. */
 const unqualified = (s: string) => s.replace(/^(?:[A-Za-z_]\w*\.)+(?=[A-Za-z_]\w*\()/, '');
 
@@ -107,13 +109,13 @@ function examplesToVerify(backend: Backend, session: SessionFile, description: D
   // Examples name the function as the agent saw it (`f`) or, from the offline explorer, by its own name.
   const names = new Set([session.target.shownAs.name, session.target.qualname.slice(session.target.qualname.lastIndexOf('.') + 1)]);
   const byCall = new Map<string, ProbeRecord>();
-  for (const p of session.probes) for (const name of names) byCall.set(unqualified(squash(renderCall(name, p))), p);
+  for (const p of session.probes) for (const name of names) byCall.set(unqualified(callText(renderCall(name, p))), p);
   const examples: ExampleToVerify[] = [];
   const unmatched: string[] = [];
   for (const e of description.examples) {
     // The agent's examples name the probe they came from; its call text uses the agent's names
     // (`f`, `arg1=`), which the recorded probe (real keyword names) would not match as text.
-    const probe = (e.probe !== undefined ? session.probes.find((p) => p.index === e.probe) : undefined) ?? byCall.get(unqualified(squash(e.call)));
+    const probe = (e.probe !== undefined ? session.probes.find((p) => p.index === e.probe) : undefined) ?? byCall.get(unqualified(callText(e.call)));
     if (!probe) {
       unmatched.push(e.call);
       continue;

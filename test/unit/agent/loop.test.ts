@@ -168,6 +168,27 @@ test('examples in the description are replaced by the real outcomes of matching 
   assert.deepEqual(file.final.description?.examples, [{ call: "f('ab')", result: "'AB'", probe: 1 }]);
 });
 
+test("examples that differ only in whitespace inside a string are different calls: f(' a ') and f('a') are grounded apart", async () => {
+  const { file } = await runScripted([
+    { kind: 'tool-calls', calls: [call(["' a '"], hypo('upper')), call(["'a'"]), call(['None']), call(['7'])] },
+    {
+      kind: 'tool-calls',
+      calls: [
+        submit('Upper.', {
+          examples: [
+            { call: ">>> f( ' a ' )", result: "'wrong'" },
+            { call: "f('a')", result: "'wrong'" },
+          ],
+        }),
+      ],
+    },
+  ]);
+  assert.deepEqual(file.final.description?.examples, [
+    { call: "f(' a ')", result: "' A '", probe: 1 },
+    { call: "f('a')", result: "'A'", probe: 2 },
+  ]);
+});
+
 test('text protocol: no tools are sent and fenced JSON actions drive the run', async () => {
   const { file, server } = await runScripted(
     [

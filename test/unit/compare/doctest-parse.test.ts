@@ -4,8 +4,9 @@ import assert from 'node:assert/strict';
 import type { FunctionInfo, ProbeResult } from '../../../src/core/probe-types.js';
 import { parseDoctests, exampleLines } from '../../../src/compare/doctest-parse.js';
 import { callFromSource, requestKey } from '../../../src/compare/call-source.js';
+import { canonicalSource as normaliseSource } from '../../../src/core/call-identity.js';
 import { checkExample, ellipsisMatch, expectedException, materialise, outputMatches } from '../../../src/compare/doctest-check.js';
-import { normaliseSource, splitTopLevel } from '../../../src/core/python-source.js';
+import { splitTopLevel } from '../../../src/core/python-source.js';
 
 function info(over: Partial<FunctionInfo> = {}): FunctionInfo {
   return {
