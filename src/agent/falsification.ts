@@ -4,6 +4,7 @@
 // FALSIFICATION_PROBES new probes (not cached, not rejected), covering at least
 // FALSIFICATION_CLASSES distinct edge classes. Inputs are classified from their source text.
 import type { CallRequest } from '../core/probe-types.js';
+import { codeChars, pieces, stringBody } from '../core/python-source.js';
 
 export const FALSIFICATION_PROBES = 3;
 export const FALSIFICATION_CLASSES = 2;
@@ -11,33 +12,15 @@ export const FALSIFICATION_CLASSES = 2;
 export const EDGE_CLASSES = ['empty', 'zero', 'negative', 'unicode', 'None', 'wrong type', 'large'] as const;
 export type EdgeClass = (typeof EDGE_CLASSES)[number];
 
-/** Splits source into code with string literals blanked out, and the literals' bodies. */
+/** Splits source into code with string literals blanked out (comments dropped), and the literals' bodies. */
 function separateStrings(src: string): { code: string; strings: string[] } {
   let code = '';
   const strings: string[] = [];
-  let i = 0;
-  while (i < src.length) {
-    const m = /^[rRbBuUfF]{0,2}('''|"""|'|")/.exec(src.slice(i));
-    const prevIsWord = i > 0 && /\w/.test(src[i - 1]!);
-    if (m && !prevIsWord) {
-      const quote = m[1]!;
-      let j = i + m[0].length;
-      let body = '';
-      while (j < src.length && !src.startsWith(quote, j)) {
-        if (src[j] === '\\' && j + 1 < src.length) {
-          body += src.slice(j, j + 2);
-          j += 2;
-        } else {
-          body += src[j];
-          j += 1;
-        }
-      }
-      strings.push(body);
+  for (const piece of pieces(src)) {
+    if (piece.kind === 'code') code += piece.text;
+    else {
+      strings.push(stringBody(piece.text));
       code += '""';
-      i = j + quote.length;
-    } else {
-      code += src[i];
-      i += 1;
     }
   }
   return { code, strings };
@@ -64,13 +47,8 @@ const EMPTY = new Set([
 const ZERO = /^[-+]?(0+(\.0*)?|\.0+)([eE][-+]?\d+)?j?$|^(Decimal|Fraction)\(\s*['"]?[-+]?0+(\.0*)?['"]?\s*\)$/;
 
 /** `{a: b}` vs `{a}`: a colon directly inside the outer braces. */
-function hasTopLevelColon(code: string): boolean {
-  let depth = 0;
-  for (const ch of code) {
-    if ('([{'.includes(ch)) depth += 1;
-    else if (')]}'.includes(ch)) depth -= 1;
-    else if (ch === ':' && depth === 1) return true;
-  }
+function hasTopLevelColon(src: string): boolean {
+  for (const { c, depth } of codeChars(src)) if (c === ':' && depth === 1) return true;
   return false;
 }
 
@@ -87,7 +65,7 @@ export function sourceKind(src: string): string {
   if (/^\[|^list\(/.test(s)) return 'list';
   if (/^\(|^tuple\(/.test(s)) return 'tuple';
   if (/^(frozen)?set\(/.test(s)) return 'set';
-  if (s.startsWith('{')) return hasTopLevelColon(separateStrings(s).code) || /^\{\s*\}$/.test(s) ? 'dict' : 'set';
+  if (s.startsWith('{')) return hasTopLevelColon(s) || /^\{\s*\}$/.test(s) ? 'dict' : 'set';
   if (/^lambda\b/.test(s)) return 'function';
   const call = /^([A-Za-z_][\w.]*)\s*\(/.exec(s);
   if (call) return call[1]!;

@@ -19,7 +19,7 @@ export function skipString(src: string, i: number): number {
     // A backslash never ends a literal, raw or not: `r'\''` is one string.
     if (c === '\\') j += 2;
     else if (src.startsWith(close, j)) return j + close.length;
-    else if (!triple && c === '\n')
+    else if (!triple && (c === '\n' || c === '\r'))
       return j; // unterminated single-quoted string
     else j++;
   }
@@ -54,7 +54,7 @@ export function pieces(src: string): Piece[] {
       out.push({ kind: 'string', text: (keepPrefix ? prefix : '') + src.slice(i, end) });
       i = end;
     } else if (c === '#') {
-      while (i < src.length && src[i] !== '\n') i++;
+      i = commentEnd(src, i);
     } else {
       code += c;
       i++;
@@ -71,14 +71,47 @@ export function stripComments(src: string): string {
     .join('');
 }
 
+/** Index of the line break that ends the comment starting at `i` (or `src.length`). */
+function commentEnd(src: string, i: number): number {
+  while (i < src.length && src[i] !== '\n' && src[i] !== '\r') i++;
+  return i;
+}
+
+/** The text between a string literal's quotes: prefix and quotes removed, escapes kept as written. */
+export function stringBody(literal: string): string {
+  const m = /^[A-Za-z]{0,2}('''|"""|'|")/.exec(literal);
+  if (!m) return literal;
+  const inner = literal.slice(m[0].length);
+  return inner.endsWith(m[1]!) ? inner.slice(0, -m[1]!.length) : inner;
+}
+
 /** Indices of the code characters of `src` from `start` on: string literals and comments skipped. */
 function* codeIndices(src: string, start = 0): Generator<number> {
   let i = start;
   while (i < src.length) {
     const c = src[i]!;
     if (isQuote(c)) i = skipString(src, i);
-    else if (c === '#') while (i < src.length && src[i] !== '\n') i++;
+    else if (c === '#') i = commentEnd(src, i);
     else yield i++;
+  }
+}
+
+export interface CodeChar {
+  i: number;
+  c: string;
+  /** Brackets open around it; a bracket stands at the depth outside it. Negative after an unmatched closer. */
+  depth: number;
+}
+
+/** The code characters of `src` in [start, end) with their bracket depth: string literals and comments skipped. */
+export function* codeChars(src: string, start = 0, end = src.length): Generator<CodeChar> {
+  let depth = 0;
+  for (const i of codeIndices(src, start)) {
+    if (i >= end) return;
+    const c = src[i]!;
+    if (CLOSERS.has(c)) depth--;
+    yield { i, c, depth };
+    if (OPENERS[c]) depth++;
   }
 }
 
@@ -105,16 +138,13 @@ export function matchingBracket(src: string, open: number): number {
  */
 export function splitTopLevel(src: string): string[] | null {
   const parts: string[] = [];
-  let depth = 0;
+  let open = 0;
   let start = 0;
   let inLambdaParams = false;
-  for (const i of codeIndices(src)) {
-    const c = src[i]!;
-    if (OPENERS[c]) depth++;
-    else if (CLOSERS.has(c)) {
-      depth--;
-      if (depth < 0) return null;
-    } else if (depth === 0) {
+  for (const { i, c, depth } of codeChars(src)) {
+    if (depth < 0) return null;
+    open = OPENERS[c] ? depth + 1 : depth;
+    if (depth === 0) {
       if (src.startsWith('lambda', i) && !/[\w.]/.test(src[i - 1] ?? '') && !/\w/.test(src[i + 6] ?? '')) inLambdaParams = true;
       else if (c === ':' && inLambdaParams) inLambdaParams = false;
       else if (c === ',' && !inLambdaParams) {
@@ -123,7 +153,7 @@ export function splitTopLevel(src: string): string[] | null {
       }
     }
   }
-  if (depth !== 0) return null;
+  if (open !== 0) return null;
   parts.push(src.slice(start));
   const trimmed = parts.map((p) => stripComments(p).trim());
   if (trimmed.length > 0 && trimmed[trimmed.length - 1] === '') trimmed.pop();

@@ -1,7 +1,7 @@
 // Runs the embedded AST helper: one short `python -I -S` process per request, the source
 // on stdin, JSON on stdout. The user's code is parsed, never imported or executed.
 import { execa } from 'execa';
-import { skipString } from '../core/python-source.js';
+import { codeChars } from '../core/python-source.js';
 import { AST_HELPER_SOURCE } from './ast-helper.js';
 import type { FunctionLocation, PythonFunction } from './types.js';
 
@@ -161,24 +161,8 @@ export function pickFunction<F extends Pick<PythonFunction, 'qualname' | 'decora
  * comments between the `def` and the body (walrus `:=` excluded). Null if there is none.
  */
 export function headerColonEnd(source: string, defStart: number, bodyStart: number): number | null {
-  let depth = 0;
   let colon: number | null = null;
-  let i = defStart;
-  while (i < bodyStart) {
-    const c = source[i]!;
-    if (c === '#') {
-      while (i < bodyStart && source[i] !== '\n' && source[i] !== '\r') i++;
-      continue;
-    }
-    if (c === '"' || c === "'") {
-      i = skipString(source, i);
-      continue;
-    }
-    if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') depth--;
-    else if (c === ':' && depth === 0 && source[i + 1] !== '=') colon = i + 1;
-    i++;
-  }
+  for (const { i, c, depth } of codeChars(source, defStart, bodyStart)) if (c === ':' && depth === 0 && source[i + 1] !== '=') colon = i + 1;
   return colon;
 }
 

@@ -1,6 +1,7 @@
 // Classes of inputs the explorer tries for a parameter ("int", "str", "list"…), each with a
 // battery of values: the representative first (used while discovering types), then edge cases.
 // Also what annotations and, weakly, parameter names suggest (strictness `signature` only).
+import { codeChars } from '../core/python-source.js';
 import type { PyValue } from './values.js';
 import { bool, date, float, int, ints, list, none, str, strs, tuple } from './values.js';
 
@@ -147,16 +148,12 @@ export function representative(id: string): PyValue | undefined {
   return typeClass(id).values[0];
 }
 
-/** Splits `A, B[C, D], E` at top-level commas. */
-function splitTopLevel(text: string, sep: string): string[] {
+/** Splits `A, B[C, D], E` at `sep` outside brackets and strings (the lexer of core/python-source.ts). */
+function splitAt(text: string, sep: string): string[] {
   const out: string[] = [];
-  let depth = 0;
   let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (ch === '[' || ch === '(') depth++;
-    else if (ch === ']' || ch === ')') depth--;
-    else if (ch === sep && depth === 0) {
+  for (const { i, c, depth } of codeChars(text)) {
+    if (c === sep && depth === 0) {
       out.push(text.slice(start, i).trim());
       start = i + 1;
     }
@@ -174,12 +171,12 @@ export function classesForAnnotation(annotation: string, moduleClasses: string[]
     .trim()
     .replace(/^['"]|['"]$/g, '')
     .replace(/\b(typing|collections\.abc)\./g, '');
-  const unionParts = splitTopLevel(ann, '|');
+  const unionParts = splitAt(ann, '|');
   if (unionParts.length > 1) return unionOf(unionParts, moduleClasses);
   const m = /^(\w[\w.]*)\s*(?:\[(.*)\])?$/s.exec(ann);
   if (!m) return null;
   const head = m[1]!;
-  const inner = m[2] ? splitTopLevel(m[2], ',') : [];
+  const inner = m[2] ? splitAt(m[2], ',') : [];
   switch (head) {
     case 'Optional':
       return unionOf([...inner, 'None'], moduleClasses);
