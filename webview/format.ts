@@ -1,6 +1,7 @@
 // How the panel writes numbers, durations, results and counters. Calls and outcomes use the
 // same renderings as the CLI and the Markdown export (src/session/format.ts).
 import type { ProbeResult } from '../src/core/probe-types.js';
+import { costInDollars } from '../src/core/cost.js';
 import type { Pricing } from '../src/protocol/messages.js';
 import type { Usage } from '../src/core/session-types.js';
 
@@ -23,7 +24,7 @@ export function formatDuration(ms: number): string {
 /** Dollars for the tokens so far; undefined when no price is configured. */
 export function costOf(usage: Usage, pricing: Pricing | undefined): number | undefined {
   if (!pricing || (pricing.prompt <= 0 && pricing.completion <= 0)) return undefined;
-  return (usage.promptTokens * pricing.prompt + usage.completionTokens * pricing.completion) / 1_000_000;
+  return costInDollars(usage, pricing);
 }
 
 export function formatCost(dollars: number): string {

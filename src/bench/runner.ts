@@ -2,6 +2,7 @@
 // line per finished task, appended as soon as it finishes, so a killed run loses only the
 // tasks in flight), sharded, with progress on a TTY.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { costInDollars } from '../core/cost.js';
 import type { LlmConfig } from '../core/run-types.js';
 import type { SessionFile, SessionSettings } from '../core/session-types.js';
 import { coverageReached, variantKey, type TaskMetrics, type TaskResult, type Variant } from './metrics.js';
@@ -161,5 +162,5 @@ export function baseMetrics(session: SessionFile, wallSeconds: number): TaskMetr
 /** Dollars for a session's tokens at the endpoint's prices (per million); null without prices. */
 export function costOf(session: SessionFile, pricing: LlmConfig['pricing']): number | null {
   if (!pricing) return null;
-  return (session.usage.promptTokens * pricing.prompt + session.usage.completionTokens * pricing.completion) / 1e6;
+  return costInDollars(session.usage, pricing);
 }

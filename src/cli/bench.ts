@@ -1,6 +1,7 @@
 // `pau bench <tasks.jsonl>`: runs a PAU-format or PAU Probe task set, concurrently and
 // resumably, and reports the PAU metrics plus ours. See DESIGN.md, CLI.
 import { DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS } from '../core/limits.js';
+import type { Pricing } from '../core/cost.js';
 import { writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { summarize, type Variant } from '../bench/metrics.js';
@@ -120,7 +121,7 @@ function parseVariants(strictness = 'anonymized', coverage = 'on'): Variant[] {
   return levels.flatMap((s) => feedback.map((c) => ({ strictness: s as Variant['strictness'], coverageFeedback: c === 'on' })));
 }
 
-function parsePricing(prompt: string | undefined, completion: string | undefined): { prompt: number; completion: number } | undefined {
+function parsePricing(prompt: string | undefined, completion: string | undefined): Pricing | undefined {
   if (prompt === undefined && completion === undefined) return undefined;
   const p = Number(prompt ?? 0);
   const c = Number(completion ?? 0);

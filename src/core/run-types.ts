@@ -1,4 +1,5 @@
 // Contracts between the session, the LLM agent, the offline explorer and the comparison.
+import type { Pricing } from './cost.js';
 import type { CallRequest, FunctionInfo, Prober, ProbeTarget, WorkerOptions } from './probe-types.js';
 import type { Comparison, Description, ProbeRecord, SessionEvent, SessionFile, SessionSettings, Strictness } from './session-types.js';
 
@@ -14,7 +15,7 @@ export interface LlmConfig {
   /** Per-request timeout. Default 120000. */
   timeoutMs?: number;
   /** Dollars per million tokens, for the cost counter; absent = unknown cost. */
-  pricing?: { prompt: number; completion: number };
+  pricing?: Pricing;
   /** How the user sets the key, appended to an authentication error (CLI: the env var; editor: the Set API Key command). */
   authHint?: string;
 }

@@ -7,12 +7,14 @@ import type { ProbeResult, RenderedValue, TaggedValue } from './probe-types.js';
 export const FLOAT_REL_TOL = 1e-9;
 export const FLOAT_ABS_TOL = 1e-12;
 
-/** A Python float repr (`1.5`, `1e+20`, `inf`, `-inf`, `nan`) as a number. */
+/**
+ * A Python float repr or `float()` argument (`1.5`, `1e+20`, `inf`, `-Infinity`, `+nan`) as a
+ * number: the one float parser (the worker sends floats as text, the explorer reads `float('…')`).
+ */
 export function parsePyFloat(text: string): number {
   const t = text.trim().toLowerCase();
-  if (t === 'nan' || t === '-nan' || t === '+nan') return NaN;
-  if (t === 'inf' || t === '+inf' || t === 'infinity') return Infinity;
-  if (t === '-inf' || t === '-infinity') return -Infinity;
+  const special = /^([+-]?)(inf|infinity|nan)$/.exec(t);
+  if (special) return special[2] === 'nan' ? NaN : special[1] === '-' ? -Infinity : Infinity;
   return Number(t);
 }
 

@@ -1,8 +1,7 @@
 // Type-aware equality and ordering of tagged values, the way Python would see them where it
 // matters here: tuple ≠ list, NaN equals NaN (same outcome twice), sets and dicts ignore order.
 import type { ProbeResult, TaggedValue } from '../core/probe-types.js';
-import { valuesEqual } from '../core/values.js';
-import { parseFloatText } from './values.js';
+import { parsePyFloat, valuesEqual } from '../core/values.js';
 
 /** One equality for the explorer and the comparison: tuple ≠ list, floats within tolerance, NaN == NaN. */
 export const taggedEqual = valuesEqual;
@@ -23,7 +22,7 @@ export function taggedIn(x: TaggedValue, pool: TaggedValue[]): boolean {
 export function numericValue(t: TaggedValue): number | null {
   if (t.t === 'int') return Number(t.v);
   if (t.t === 'float') {
-    const v = parseFloatText(t.v);
+    const v = parsePyFloat(t.v);
     return Number.isNaN(v) ? null : v;
   }
   return null;

@@ -2,6 +2,7 @@
 // agents usually write (nested literals, `set()`, `float('nan')`, `datetime.date(…)`, `Name(…)`).
 // Used to derive held-out inputs from earlier probes. Anything else gives null; this is not
 // the worker's grammar, only a reader for the shapes the explorer knows how to vary.
+import { parsePyFloat } from '../core/values.js';
 import type { PyValue } from './values.js';
 import { date, float, int, none, str } from './values.js';
 
@@ -90,14 +91,7 @@ function parseAtom(r: Reader): PyValue {
 
 function callValue(name: string, args: PyValue[]): PyValue {
   if (name === 'float' && args.length === 1 && args[0]!.k === 'str') {
-    const v = Number(
-      args[0]!.v
-        .trim()
-        .toLowerCase()
-        .replace(/^(-?)inf(inity)?$/, '$1Infinity')
-        .replace(/^nan$/, 'NaN'),
-    );
-    return float(v);
+    return float(parsePyFloat(args[0]!.v));
   }
   if ((name === 'set' || name === 'frozenset') && args.length <= 1) {
     const inner = args[0];

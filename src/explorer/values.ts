@@ -2,6 +2,7 @@
 // read back from a result's tagged data, compare, order and mutate. Only the subset of the
 // worker's safe argument grammar that the explorer itself writes.
 import type { TaggedValue } from '../core/probe-types.js';
+import { parsePyFloat } from '../core/values.js';
 
 export type PyValue =
   | { k: 'none' }
@@ -93,7 +94,7 @@ export function fromTagged(t: TaggedValue): PyValue | null {
     case 'int':
       return /^-?\d+$/.test(t.v) ? int(BigInt(t.v)) : null;
     case 'float':
-      return float(parseFloatText(t.v));
+      return float(parsePyFloat(t.v));
     case 'str':
       return str(t.v);
     case 'list':
@@ -120,14 +121,6 @@ export function fromTagged(t: TaggedValue): PyValue | null {
     default:
       return null;
   }
-}
-
-export function parseFloatText(text: string): number {
-  const s = text.trim().toLowerCase();
-  if (s === 'nan' || s === '-nan') return NaN;
-  if (s === 'inf' || s === 'infinity') return Infinity;
-  if (s === '-inf' || s === '-infinity') return -Infinity;
-  return Number(s);
 }
 
 /** The tagged form of a value the explorer wrote, to compare inputs with outputs. Calls have none. */

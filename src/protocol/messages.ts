@@ -1,6 +1,7 @@
 // The typed messages between the extension host and the panel's webview: one source of truth
 // for both sides. Host → webview messages are notifications; webview → host messages are
 // commands, validated by the host with `parseWebviewMessage` (the webview is untrusted input).
+import type { Pricing } from '../core/cost.js';
 import type { SessionEvent, SessionFile } from '../core/session-types.js';
 import { parseFix, type Fix, type Problem } from './problems.js';
 
@@ -19,10 +20,7 @@ export interface PanelTarget {
 }
 
 /** Dollars per million tokens; absent: cost is not shown. */
-export interface Pricing {
-  prompt: number;
-  completion: number;
-}
+export type { Pricing };
 
 /** What the host decides: the run's status and which actions are possible. */
 export interface PanelState {
