@@ -3,7 +3,7 @@
 // their longest common subsequence) are marked. Words compare case-insensitively and without
 // surrounding punctuation, so "Returns:" and "returns" count as the same word.
 
-export interface Segment {
+interface Segment {
   text: string;
   /** True when the other text lacks this word. Whitespace is never marked. */
   only: boolean;

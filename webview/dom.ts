@@ -28,7 +28,7 @@ export function h(tag: string, props?: Props | null, ...children: Child[]): HTML
   return el;
 }
 
-export function append(parent: Element | DocumentFragment, children: Child[]): void {
+function append(parent: Element | DocumentFragment, children: Child[]): void {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
     parent.append(child instanceof Node ? child : String(child));

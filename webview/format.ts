@@ -7,7 +7,7 @@ import type { Usage } from '../src/core/session-types.js';
 
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
-export function formatCount(n: number): string {
+function formatCount(n: number): string {
   return integer.format(n);
 }
 

@@ -48,7 +48,7 @@ export interface Model {
 }
 
 /** Streamed reasoning kept for display. */
-export const REASONING_CHARS = 12_000;
+const REASONING_CHARS = 12_000;
 
 const emptyUsage = (): Usage => ({ requests: 0, promptTokens: 0, completionTokens: 0 });
 
@@ -137,7 +137,7 @@ function upsertProbe(model: Model, row: ProbeRow): void {
   model.revisions.set(row.index, (model.revisions.get(row.index) ?? 0) + 1);
 }
 
-export function applyEvent(model: Model, event: SessionEvent, dirty: Set<Section>): void {
+function applyEvent(model: Model, event: SessionEvent, dirty: Set<Section>): void {
   switch (event.type) {
     case 'started':
       model.shownAs = event.target.shownAs;
@@ -210,7 +210,7 @@ function absorbSession(model: Model, session: SessionFile): void {
 }
 
 /** Shows a whole session at once (replay, or a panel restored after a reload), through the same events a live run sends. */
-export function loadSession(model: Model, session: SessionFile, dirty: Set<Section>): void {
+function loadSession(model: Model, session: SessionFile, dirty: Set<Section>): void {
   const target = model.target;
   clearRun(model);
   model.target = target ?? { file: session.target.file, displayPath: session.target.file, qualname: session.target.qualname };

@@ -219,7 +219,7 @@ function doctestList(results: { source: string; want: string; got: string; ok: b
 }
 
 /** Plain text of a description, when the host has not rendered it as a docstring. */
-export function descriptionText(d: Description | null): string {
+function descriptionText(d: Description | null): string {
   if (!d) return '';
   return [d.summary, d.details].filter(Boolean).join('\n\n');
 }

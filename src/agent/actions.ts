@@ -4,7 +4,7 @@
 import type OpenAI from 'openai';
 import type { Description } from '../core/session-types.js';
 
-export interface CallSpec {
+interface CallSpec {
   args: string[];
   kwargs?: Record<string, string>;
   receiver?: string;
@@ -115,7 +115,7 @@ function parseCall(raw: unknown, where: string): CallSpec | string {
   return spec;
 }
 
-export function parseCallAction(raw: Record<string, unknown>): Parsed {
+function parseCallAction(raw: Record<string, unknown>): Parsed {
   const hypothesis = optionalText(raw.hypothesis);
   const rawCalls = raw.calls !== undefined ? raw.calls : [raw];
   if (!Array.isArray(rawCalls) || rawCalls.length === 0)
@@ -147,7 +147,7 @@ function parseExamples(v: unknown): Description['examples'] {
   return out;
 }
 
-export function parseSubmitAction(raw: Record<string, unknown>): Parsed {
+function parseSubmitAction(raw: Record<string, unknown>): Parsed {
   const summary = text(raw.summary);
   if (!summary) return { kind: 'invalid', message: `submit_description needs a non-empty "summary"; expected ${SUBMIT_SHAPE}` };
   let confidence = typeof raw.confidence === 'string' ? Number(raw.confidence) : raw.confidence;

@@ -18,7 +18,7 @@ import type { LlmConfig, ProbeFn } from '../core/run-types.js';
 /** Probe results older than the last RECENT_RESULTS are shown in one line each. */
 export const RECENT_RESULTS = 10;
 /** Turns beyond the probe budget (refusals, malformed replies, cached calls) before the loop asks for the end. */
-export const EXTRA_TURNS = 8;
+const EXTRA_TURNS = 8;
 
 export interface AgentOptions {
   llm: LlmConfig;
@@ -304,8 +304,4 @@ export class AgentLoop {
       m.message.content = [m.head, ...body, m.tail].filter((s) => s !== '').join('\n');
     }
   }
-}
-
-export function runAgent(options: AgentOptions): Promise<AgentOutcome> {
-  return new AgentLoop(options).run();
 }

@@ -46,7 +46,7 @@ export interface Progress {
 }
 
 /** Finished results already in `out`, keyed by task and variant; a torn last line is ignored. */
-export function readFinished(out: string | undefined): Map<string, TaskResult> {
+function readFinished(out: string | undefined): Map<string, TaskResult> {
   const finished = new Map<string, TaskResult>();
   if (!out || !existsSync(out)) return finished;
   for (const line of readFileSync(out, 'utf8').split('\n')) {

@@ -13,11 +13,11 @@ import { compareValues } from '../core/values.js';
 export type StartWorker = (options: WorkerOptions) => Promise<Prober>;
 
 /** Held-out inputs beyond this many are not run (doctest inputs come first). */
-export const MAX_HELD_OUT = 40;
+const MAX_HELD_OUT = 40;
 /** How long generated code may take to import. */
-export const IMPORT_TIMEOUT_MS = 10_000;
+const IMPORT_TIMEOUT_MS = 10_000;
 /** After this many timeouts an implementation's remaining inputs are scored without running. */
-export const MAX_IMPL_TIMEOUTS = 3;
+const MAX_IMPL_TIMEOUTS = 3;
 
 /**
  * The inputs to compare on: candidates in order, each once, none the agent was shown.
@@ -62,7 +62,7 @@ export function usableReference(result: ProbeResult): boolean {
   return result.status === 'returned' || result.status === 'raised';
 }
 
-export type ImplOutcome = ProbeResult | { failure: string };
+type ImplOutcome = ProbeResult | { failure: string };
 
 export interface ImplRun {
   outcomes: ImplOutcome[];
@@ -156,9 +156,9 @@ export function scoreSide(displayName: string, requests: CallRequest[], referenc
 }
 
 /** Below this share of agreement (and this far below the inferred side) a docstring is "probably stale". */
-export const STALE_CEILING = 0.8;
-export const STALE_MARGIN = 0.2;
-export const STALE_MIN_INPUTS = 3;
+const STALE_CEILING = 0.8;
+const STALE_MARGIN = 0.2;
+const STALE_MIN_INPUTS = 3;
 
 /**
  * The stale rule. With both implementations run on the same held-out inputs, the docstring is

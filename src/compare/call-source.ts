@@ -16,7 +16,7 @@ const DOTTED = /^[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*/;
 const KEYWORD = /^([A-Za-z_]\w*)\s*=(?!=)/;
 
 /** Splits an argument list's inside into positional and keyword sources. */
-export function parseArguments(inside: string): { args: string[]; kwargs: Record<string, string> } | { reason: string } {
+function parseArguments(inside: string): { args: string[]; kwargs: Record<string, string> } | { reason: string } {
   const parts = splitTopLevel(inside);
   if (!parts) return { reason: 'unbalanced brackets' };
   const args: string[] = [];

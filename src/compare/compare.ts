@@ -13,7 +13,7 @@ import { lexicalF1 } from './lexical.js';
 import { addUsage, chat } from './llm.js';
 import { anonymizeDocstring, parameterNote, presentation, renderDescription, type Presentation } from './texts.js';
 
-export type BehaviouralReport = NonNullable<Comparison['behavioural']> & {
+type BehaviouralReport = NonNullable<Comparison['behavioural']> & {
   /** The code each side's model wrote, for showing next to the scores. */
   implementations?: { inferred?: string; docstring?: string };
 };

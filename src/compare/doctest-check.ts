@@ -75,7 +75,7 @@ export function exceptionLine(type: string, message: string): string {
  * without its module (`mod.Err` or `Err`): the worker imports the file under its own module
  * name, so doctest's exact module prefix cannot be reproduced faithfully.
  */
-export function exceptionMatches(expected: string, type: string, message: string, options: Options = {}): boolean {
+function exceptionMatches(expected: string, type: string, message: string, options: Options = {}): boolean {
   const m = /^([\w.]+)(?::\s?([\s\S]*))?$/.exec(tidy(expected));
   if (!m) return false;
   const shortName = (name: string) => name.slice(name.lastIndexOf('.') + 1);

@@ -3,7 +3,7 @@
 // ("want") is every following line up to a blank line or the next `>>>`. Want lines lose the
 // example's indentation; `<BLANKLINE>` stands for an empty line unless DONT_ACCEPT_BLANKLINE.
 
-export type DoctestFlag = 'ELLIPSIS' | 'NORMALIZE_WHITESPACE' | 'IGNORE_EXCEPTION_DETAIL' | 'DONT_ACCEPT_TRUE_FOR_1' | 'DONT_ACCEPT_BLANKLINE' | 'SKIP';
+type DoctestFlag = 'ELLIPSIS' | 'NORMALIZE_WHITESPACE' | 'IGNORE_EXCEPTION_DETAIL' | 'DONT_ACCEPT_TRUE_FOR_1' | 'DONT_ACCEPT_BLANKLINE' | 'SKIP';
 
 const KNOWN_FLAGS = new Set<string>(['ELLIPSIS', 'NORMALIZE_WHITESPACE', 'IGNORE_EXCEPTION_DETAIL', 'DONT_ACCEPT_TRUE_FOR_1', 'DONT_ACCEPT_BLANKLINE', 'SKIP']);
 
@@ -22,7 +22,7 @@ const PS1 = /^(\s*)>>>(?: (.*)|$)/;
 const DIRECTIVE = /#\s*doctest:\s*([^#\n]*)/g;
 
 /** The `# doctest: +FLAG, -FLAG` directives of an example's source; unknown names are ignored. */
-export function parseDirectives(source: string): DoctestExample['options'] {
+function parseDirectives(source: string): DoctestExample['options'] {
   const options: DoctestExample['options'] = {};
   for (const match of source.matchAll(DIRECTIVE)) {
     for (const item of match[1]!.split(/[\s,]+/)) {

@@ -8,7 +8,7 @@ import { checkExample, materialise } from './doctest-check.js';
 import { parseDoctests, type DoctestExample } from './doctest-parse.js';
 
 /** One example's outcome. `notRun` says why an example was not run (then `ok` is false and it counts as neither). */
-export interface DoctestResult {
+interface DoctestResult {
   source: string;
   want: string;
   got: string;

@@ -1,6 +1,6 @@
 // The comparison with the actual docstring (DESIGN.md "Comparison with the actual docstring").
-// compareWithDocstring is what the session calls; the pieces are exported for the bench,
-// the CLI and tests.
+// compareWithDocstring is what the session and the bench call; the parts are imported from
+// their own modules.
 import type { CompareFn, CompareInput } from '../core/run-types.js';
 import { compare, type ComparisonReport } from './compare.js';
 
@@ -10,13 +10,5 @@ export const compareWithDocstring = (async (input: CompareInput): Promise<Compar
   return compare(input, { startWorker });
 }) satisfies CompareFn;
 
-export { compare, type BehaviouralReport, type CompareDeps, type ComparisonReport } from './compare.js';
-export { compareValues, valuesEqual, floatsClose, FLOAT_ABS_TOL, FLOAT_REL_TOL } from '../core/values.js';
-export { isStale, runImplementation, scoreSide, selectHeldOut, STALE_CEILING, STALE_MARGIN, STALE_MIN_INPUTS, type StartWorker } from './behaviour.js';
-export { doctestCalls, runDoctests, type DoctestReport, type DoctestResult } from './doctests.js';
-export { parseDoctests, type DoctestExample } from './doctest-parse.js';
-export { checkExample, outputMatches } from './doctest-check.js';
-export { callFromSource } from './call-source.js';
-export { judgeMessages, parseJudgeReply, type JudgeVerdict } from './judge.js';
-export { lexicalF1, lexicalTokens, tokenF1 } from './lexical.js';
-export { definesFunction, extractPythonCode, implementationMessages } from './implement.js';
+export type { ComparisonReport } from './compare.js';
+export { runDoctests, type DoctestReport } from './doctests.js';

@@ -6,7 +6,7 @@
 import type { Description } from '../core/session-types.js';
 import { exampleLines } from './doctest-parse.js';
 
-export const STOP_WORDS = new Set(
+const STOP_WORDS = new Set(
   (
     'a an the and or but if then else of to in on at by for from with without as is are was were be been being ' +
     'it its this that these those which who whom what when where how than so such not no nor do does did ' +
@@ -38,7 +38,7 @@ export function tokenF1(a: string[], b: string[]): number {
 }
 
 /** The prose of a description: summary, details, parameters, returns, raises (no examples). */
-export function descriptionProse(d: Description): string {
+function descriptionProse(d: Description): string {
   const params = Object.entries(d.parameters).map(([name, text]) => `${name} ${text}`);
   return [d.summary, d.details, ...params, d.returns, d.raises].filter(Boolean).join('\n');
 }

@@ -58,8 +58,3 @@ export function addCoverage(acc: CoverageSoFar | undefined, result: ProbeResult)
   const base = acc ?? { lines: 0, linesTotal: 0, arcs: 0, arcsTotal: 0 };
   return { lines: base.lines + c.lines.new, linesTotal: c.lines.total, arcs: base.arcs + c.arcs.new, arcsTotal: c.arcs.total };
 }
-
-/** Coverage reached by a list of results (the session so far). */
-export function sessionCoverage(results: ProbeResult[]): CoverageSoFar | undefined {
-  return results.reduce<CoverageSoFar | undefined>(addCoverage, undefined);
-}

@@ -40,7 +40,7 @@ export interface CoverageCounts {
   new: number;
 }
 
-export type ProbeStatus = 'returned' | 'raised' | 'rejected' | 'timeout' | 'crashed';
+type ProbeStatus = 'returned' | 'raised' | 'rejected' | 'timeout' | 'crashed';
 
 export interface ProbeResult {
   status: ProbeStatus;

@@ -5,7 +5,7 @@
 import type { FunctionInfo, ParameterInfo } from './probe-types.js';
 import type { ShownAs, Strictness } from './session-types.js';
 
-export const ANONYMOUS_NAME = 'f';
+const ANONYMOUS_NAME = 'f';
 
 /**
  * The parameters the caller supplies. For an instance method the worker may list `self`

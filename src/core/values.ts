@@ -4,8 +4,8 @@
 // NaN equal to NaN, dicts and sets in any order).
 import type { ProbeResult, RenderedValue, TaggedValue } from './probe-types.js';
 
-export const FLOAT_REL_TOL = 1e-9;
-export const FLOAT_ABS_TOL = 1e-12;
+const FLOAT_REL_TOL = 1e-9;
+const FLOAT_ABS_TOL = 1e-12;
 
 /**
  * A Python float repr or `float()` argument (`1.5`, `1e+20`, `inf`, `-Infinity`, `+nan`) as a
@@ -18,7 +18,7 @@ export function parsePyFloat(text: string): number {
   return Number(t);
 }
 
-export function floatsClose(a: number, b: number): boolean {
+function floatsClose(a: number, b: number): boolean {
   if (Number.isNaN(a) || Number.isNaN(b)) return Number.isNaN(a) && Number.isNaN(b);
   if (a === b) return true; // also equal infinities
   if (!Number.isFinite(a) || !Number.isFinite(b)) return false;
@@ -56,7 +56,7 @@ function sameItems<T>(a: T[], b: T[], equal: (x: T, y: T) => boolean): boolean {
 }
 
 /** The last dotted component: generated code lives in another module than the real function. */
-export function shortTypeName(type: string): string {
+function shortTypeName(type: string): string {
   return type.slice(type.lastIndexOf('.') + 1);
 }
 

@@ -4,7 +4,7 @@ import type { ProbeResult, TaggedValue } from '../core/probe-types.js';
 import { exceptionLine } from '../compare/doctest-check.js';
 import { matchingBracket, skipString } from '../core/python-source.js';
 
-export const TRACEBACK_HEADER = 'Traceback (most recent call last):';
+const TRACEBACK_HEADER = 'Traceback (most recent call last):';
 
 /** The doctest want for an exception: header, `...` for the stack, `Type: message`. */
 export function tracebackWant(type: string, message: string): string {

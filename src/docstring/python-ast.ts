@@ -5,7 +5,7 @@ import { codeChars } from '../core/python-source.js';
 import { AST_HELPER_SOURCE } from './ast-helper.js';
 import type { FunctionLocation, PythonFunction } from './types.js';
 
-export const DEFAULT_PYTHON = 'python3';
+const DEFAULT_PYTHON = 'python3';
 
 /** The source did not parse, the interpreter is missing or too old, or the helper failed. */
 export class PythonSourceError extends Error {
@@ -149,7 +149,7 @@ export interface LocateAnswer {
  * The def a target names: by qualname (`outer.<locals>.inner` may be written `outer.inner`);
  * a line picks among redefinitions, otherwise the last one wins, as it does in Python.
  */
-export function pickFunction<F extends Pick<PythonFunction, 'qualname' | 'decoratorLine' | 'endLine'>>(functions: F[], target: LocateTarget): F | undefined {
+function pickFunction<F extends Pick<PythonFunction, 'qualname' | 'decoratorLine' | 'endLine'>>(functions: F[], target: LocateTarget): F | undefined {
   const named = functions.filter((f) => f.qualname === target.qualname || f.qualname.replace(/\.<locals>\./g, '.') === target.qualname);
   const { line } = target;
   const containing = line === undefined ? [] : named.filter((f) => f.decoratorLine <= line && line <= f.endLine);

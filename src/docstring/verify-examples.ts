@@ -17,13 +17,13 @@ export interface ExampleToVerify {
   expected: string;
 }
 
-export interface VerifiedExample extends DocExample {
+interface VerifiedExample extends DocExample {
   /** The exact doctest want of the re-run ('' when the call returns None). */
   result: string;
   request: CallRequest;
 }
 
-export interface DroppedExample {
+interface DroppedExample {
   call: string;
   expected: string;
   /** What the re-run gave (a doctest want or a short outcome). */

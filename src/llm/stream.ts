@@ -6,7 +6,7 @@ import type OpenAI from 'openai';
 import { APIError } from 'openai';
 import { raceAbort, StoppedError } from '../core/abort.js';
 
-export interface ToolCallText {
+interface ToolCallText {
   id: string;
   name: string;
   arguments: string;

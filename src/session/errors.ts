@@ -7,7 +7,7 @@ import { ProbeError } from '../core/probe-types.js';
 import { oneLine } from '../core/format.js';
 import type { SessionError } from '../core/session-types.js';
 
-export const DEFAULT_AUTH_HINT = 'set OPENAI_API_KEY (or the variable named by --api-key-env)';
+const DEFAULT_AUTH_HINT = 'set OPENAI_API_KEY (or the variable named by --api-key-env)';
 
 /** The server's own words, without the SDK's "401 " prefix. */
 function apiMessage(err: APIError): string {

@@ -20,7 +20,7 @@ import {
 export type Listener = (event: SessionEvent) => void;
 
 /** The session file's `target.file` for a target given as source text. */
-export function targetLabel(target: ProbeTarget): string {
+function targetLabel(target: ProbeTarget): string {
   return 'file' in target ? target.file : (target.moduleName ?? '<source>');
 }
 

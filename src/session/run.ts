@@ -11,9 +11,9 @@ import { SessionRecorder, type Listener } from './recorder.js';
 import type { Description, SessionFile } from '../core/session-types.js';
 
 /** Offline probes that seed the LLM agent when settings.seedProbes is not given. */
-export const DEFAULT_SEED_PROBES = 8;
+const DEFAULT_SEED_PROBES = 8;
 /** Held-out inputs (never shown to the agent) asked of the explorer for the behavioural comparison. */
-export const HELD_OUT_INPUTS = 8;
+const HELD_OUT_INPUTS = 8;
 
 /** The real parts, loaded on first use (they pull in the worker client, the explorer and the comparison). */
 const defaultServices = async (): Promise<SessionServices> => (await import('./services.js')).services;
