@@ -1,10 +1,10 @@
 // Per-task metrics and the summary over a run: the PAU metrics (judge mean ± std, share ≥ 3,
 // conclusion rate, mean probes, code exact-match) plus ours (behavioural agreement,
 // coverage reached, tokens, wall time). A metric that does not apply is null, never 0.
-import type { SessionFile } from '../core/session-types.js';
+import type { SessionFile, Strictness } from '../core/session-types.js';
 
 export interface Variant {
-  strictness: 'anonymized' | 'signature';
+  strictness: Strictness;
   coverageFeedback: boolean;
 }
 

@@ -2,6 +2,7 @@
 // resumably, and reports the PAU metrics plus ours. See DESIGN.md, CLI.
 import { DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS } from '../core/limits.js';
 import type { Pricing } from '../core/cost.js';
+import { STRICTNESS_LEVELS } from '../core/session-types.js';
 import { writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { summarize, type Variant } from '../bench/metrics.js';
@@ -115,7 +116,8 @@ export async function run(argv: string[]): Promise<number> {
 
 function parseVariants(strictness = 'anonymized', coverage = 'on'): Variant[] {
   const levels = strictness.split(',').map((s) => s.trim());
-  for (const s of levels) if (s !== 'anonymized' && s !== 'signature') throw new UsageError(`--strictness takes anonymized and/or signature, got '${s}'`);
+  for (const s of levels)
+    if (!(STRICTNESS_LEVELS as readonly string[]).includes(s)) throw new UsageError(`--strictness takes anonymized and/or signature, got '${s}'`);
   const feedback = coverage.split(',').map((s) => s.trim());
   for (const c of feedback) if (c !== 'on' && c !== 'off') throw new UsageError(`--coverage-feedback takes on and/or off, got '${c}'`);
   return levels.flatMap((s) => feedback.map((c) => ({ strictness: s as Variant['strictness'], coverageFeedback: c === 'on' })));

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import type { LlmConfig, RunOptions } from '../core/run-types.js';
 import { saveSession } from '../session/file.js';
 import { Session } from '../session/run.js';
-import type { SessionFile, SessionSettings, Strictness } from '../core/session-types.js';
+import { STRICTNESS_LEVELS, type SessionFile, type SessionSettings, type Strictness } from '../core/session-types.js';
 import { intFlag, LLM_OPTIONS, llmFromFlags, parse, parseTargetSpec, SANDBOX_OPTIONS, UsageError } from './args.js';
 import { createPrinter, stdoutWriter, wantsColor } from './print.js';
 
@@ -83,7 +83,7 @@ export function buildRunOptions(argv: string[], env: NodeJS.ProcessEnv): { run: 
     maxProbes: intFlag('max-probes', values['max-probes'], DEFAULT_MAX_PROBES),
     timeoutMs: intFlag('timeout-ms', values['timeout-ms'], DEFAULT_TIMEOUT_MS),
     memoryMb: intFlag('memory-mb', values['memory-mb'], DEFAULT_MEMORY_MB),
-    strictness: oneOf<Strictness>('strictness', values.strictness, ['anonymized', 'signature'], 'anonymized'),
+    strictness: oneOf<Strictness>('strictness', values.strictness, STRICTNESS_LEVELS, 'anonymized'),
     coverageFeedback: oneOf('coverage-feedback', values['coverage-feedback'], ['on', 'off'], 'on') === 'on',
     ...(llm?.textProtocol ? { textProtocol: true } : {}),
   };

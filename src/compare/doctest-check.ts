@@ -8,7 +8,9 @@ import type { DoctestExample } from './doctest-parse.js';
 
 type Options = DoctestExample['options'];
 
-const TRACEBACK_HEADER = /^Traceback \((?:most recent call last|innermost last)\):[ \t]*$/;
+/** The first line doctest prints for an exception (written), and the forms it accepts (read). */
+export const TRACEBACK_HEADER = 'Traceback (most recent call last):';
+const TRACEBACK_HEADER_LINE = /^Traceback \((?:most recent call last|innermost last)\):[ \t]*$/;
 
 function tidy(text: string): string {
   return text
@@ -56,7 +58,7 @@ export function outputMatches(want: string, got: string, options: Options = {}):
  */
 export function expectedException(want: string): string | null {
   const lines = want.split('\n');
-  const header = lines.findIndex((l) => TRACEBACK_HEADER.test(l));
+  const header = lines.findIndex((l) => TRACEBACK_HEADER_LINE.test(l));
   if (header < 0) return null;
   // Output printed before the traceback is not supported by doctest either; the header must come first.
   if (lines.slice(0, header).some((l) => l.trim() !== '')) return null;
@@ -101,7 +103,7 @@ export function checkExample(example: Pick<DoctestExample, 'want' | 'options'>, 
       const { type, message } = result.exception ?? { type: 'Exception', message: '' };
       const line = exceptionLine(type, message);
       // Like doctest, output printed before the exception is shown but not compared.
-      const got = `${result.stdout}Traceback (most recent call last):\n  ...\n${line}\n`;
+      const got = `${result.stdout}${TRACEBACK_HEADER}\n  ...\n${line}\n`;
       return { got, ok: expected !== null && exceptionMatches(expected, type, message, example.options) };
     }
     default:

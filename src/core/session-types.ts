@@ -4,7 +4,9 @@ import type { CallRequest, ProbeResult } from './probe-types.js';
 
 export const SESSION_VERSION = 1;
 
-export type Strictness = 'anonymized' | 'signature';
+/** How much of the target the agent is shown: the setting's, the CLI flag's and the bench's values. */
+export const STRICTNESS_LEVELS = ['anonymized', 'signature'] as const;
+export type Strictness = (typeof STRICTNESS_LEVELS)[number];
 
 /** What the agent is shown of the target: never the source or the docstring. */
 export interface ShownAs {

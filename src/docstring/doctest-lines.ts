@@ -1,10 +1,8 @@
 // Doctest lines for docstring examples: what doctest would print for a probe result, the
 // traceback form for exceptions, and the call written with the real names.
 import type { ProbeResult, TaggedValue } from '../core/probe-types.js';
-import { exceptionLine } from '../compare/doctest-check.js';
+import { exceptionLine, TRACEBACK_HEADER } from '../compare/doctest-check.js';
 import { matchingBracket, skipString } from '../core/python-source.js';
-
-const TRACEBACK_HEADER = 'Traceback (most recent call last):';
 
 /** The doctest want for an exception: header, `...` for the stack, `Type: message`. */
 export function tracebackWant(type: string, message: string): string {
