@@ -131,6 +131,19 @@ async function writeImplementation(ctx: Context, side: Side): Promise<WrittenCod
   return { code };
 }
 
+/** The held-out inputs (doctest calls, then the explorer's) the agent has not seen, with counts for the note. */
+function heldOutInputs(ctx: Context) {
+  const { input, pres } = ctx;
+  const { info, session } = input;
+  const fromDoctests = ctx.docstring === null ? [] : doctestCalls(ctx.docstring, info).map((d) => d.request);
+  const heldOut = (input.heldOut ?? []).map(({ receiver: _receiver, ...req }) => req);
+  const names = callableParams(info).map((p, i) => [p.name, (pres.shown.params[i] ?? p.name).replace(/^\*+/, '')]);
+  const all = [...fromDoctests, ...heldOut];
+  const comparable = all.filter((r) => !usesModuleClasses(r, info.moduleClasses));
+  const { requests: candidates, leftOutShown } = selectHeldOut(comparable, session.probes, names);
+  return { candidates, fromDoctests: fromDoctests.length, fromExplorer: heldOut.length, shown: leftOutShown, withClasses: all.length - comparable.length };
+}
+
 async function behaviouralAgreement(ctx: Context): Promise<BehaviouralReport | undefined> {
   const { input, pres } = ctx;
   const { info, session } = input;
@@ -138,13 +151,7 @@ async function behaviouralAgreement(ctx: Context): Promise<BehaviouralReport | u
     ctx.notes.push(METHOD_NOTE);
     return undefined;
   }
-  const fromDoctests = ctx.docstring === null ? [] : doctestCalls(ctx.docstring, info).map((d) => d.request);
-  const heldOut = (input.heldOut ?? []).map(({ receiver: _receiver, ...req }) => req);
-  const names = callableParams(info).map((p, i) => [p.name, (pres.shown.params[i] ?? p.name).replace(/^\*+/, '')]);
-  const all = [...fromDoctests, ...heldOut];
-  const comparable = all.filter((r) => !usesModuleClasses(r, info.moduleClasses));
-  const withClasses = all.length - comparable.length;
-  const { requests: candidates, leftOutShown } = selectHeldOut(comparable, session.probes, names);
+  const { candidates, ...counts } = heldOutInputs(ctx);
   if (candidates.length === 0) {
     ctx.notes.push('behavioural comparison skipped: no held-out inputs (no doctest calls, no explorer inputs the agent had not seen)');
     return undefined;
@@ -180,9 +187,7 @@ async function behaviouralAgreement(ctx: Context): Promise<BehaviouralReport | u
       limits: { timeoutMs: session.settings.timeoutMs, memoryMb: session.settings.memoryMb },
       signal: input.signal,
     });
-  const sideNotes = [
-    heldOutNote({ used: requests.length, fromDoctests: fromDoctests.length, fromExplorer: heldOut.length, shown: leftOutShown, withClasses, dropped }),
-  ];
+  const sideNotes = [heldOutNote({ used: requests.length, ...counts, dropped })];
   // Each side has its own sandboxed worker; they run side by side.
   const [inferredRun, docRun] = await Promise.all([runSide(inferredCode), docstringCode ? runSide(docstringCode) : undefined]);
   const inferred = scoreSide(info.name, requests, refs, inferredRun);
