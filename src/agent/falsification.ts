@@ -4,7 +4,7 @@
 // FALSIFICATION_PROBES new probes (not cached, not rejected), covering at least
 // FALSIFICATION_CLASSES distinct edge classes. Inputs are classified from their source text.
 import type { CallRequest } from '../core/probe-types.js';
-import { codeChars, pieces, stringBody } from '../core/python-source.js';
+import { eachCodeChar, pieces, stringBody } from '../core/python-source.js';
 
 export const FALSIFICATION_PROBES = 3;
 export const FALSIFICATION_CLASSES = 2;
@@ -48,8 +48,9 @@ const ZERO = /^[-+]?(0+(\.0*)?|\.0+)([eE][-+]?\d+)?j?$|^(Decimal|Fraction)\(\s*[
 
 /** `{a: b}` vs `{a}`: a colon directly inside the outer braces. */
 function hasTopLevelColon(src: string): boolean {
-  for (const { c, depth } of codeChars(src)) if (c === ':' && depth === 1) return true;
-  return false;
+  let found = false;
+  eachCodeChar(src, (_i, c, depth) => (found = c === ':' && depth === 1));
+  return found;
 }
 
 /** A coarse type of an argument source, for "wrong type" detection. */

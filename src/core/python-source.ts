@@ -85,33 +85,25 @@ export function stringBody(literal: string): string {
   return inner.endsWith(m[1]!) ? inner.slice(0, -m[1]!.length) : inner;
 }
 
-/** Indices of the code characters of `src` from `start` on: string literals and comments skipped. */
-function* codeIndices(src: string, start = 0): Generator<number> {
-  let i = start;
-  while (i < src.length) {
-    const c = src[i]!;
-    if (isQuote(c)) i = skipString(src, i);
-    else if (c === '#') i = commentEnd(src, i);
-    else yield i++;
-  }
-}
-
-export interface CodeChar {
-  i: number;
-  c: string;
-  /** Brackets open around it; a bracket stands at the depth outside it. Negative after an unmatched closer. */
-  depth: number;
-}
-
-/** The code characters of `src` in [start, end) with their bracket depth: string literals and comments skipped. */
-export function* codeChars(src: string, start = 0, end = src.length): Generator<CodeChar> {
+/**
+ * Calls `visit` with each code character of `src` in [start, end) and the number of brackets
+ * open around it (a bracket stands at the depth outside it; negative after an unmatched
+ * closer): string literals and comments are skipped. Stops early when `visit` returns true.
+ * A loop with a callback, not a generator: it runs over whole files as they are typed.
+ */
+export function eachCodeChar(src: string, visit: (i: number, c: string, depth: number) => boolean | void, start = 0, end = src.length): void {
   let depth = 0;
-  for (const i of codeIndices(src, start)) {
-    if (i >= end) return;
+  let i = start;
+  while (i < end) {
     const c = src[i]!;
-    if (CLOSERS.has(c)) depth--;
-    yield { i, c, depth };
-    if (OPENERS[c]) depth++;
+    if (c === "'" || c === '"') i = skipString(src, i);
+    else if (c === '#') i = commentEnd(src, i);
+    else {
+      if (c === ')' || c === ']' || c === '}') depth--;
+      if (visit(i, c, depth) === true) return;
+      if (c === '(' || c === '[' || c === '{') depth++;
+      i++;
+    }
   }
 }
 
@@ -120,15 +112,23 @@ export function* codeChars(src: string, start = 0, end = src.length): Generator<
  */
 export function matchingBracket(src: string, open: number): number {
   const stack: string[] = [];
-  for (const i of codeIndices(src, open)) {
-    const c = src[i]!;
-    if (OPENERS[c]) stack.push(OPENERS[c]);
-    else if (CLOSERS.has(c)) {
-      if (stack.pop() !== c) return -1;
-      if (stack.length === 0) return i;
-    }
-  }
-  return -1;
+  let found = -1;
+  eachCodeChar(
+    src,
+    (i, c) => {
+      if (OPENERS[c]) stack.push(OPENERS[c]);
+      else if (CLOSERS.has(c)) {
+        if (stack.pop() !== c) return true;
+        if (stack.length === 0) {
+          found = i;
+          return true;
+        }
+      }
+      return false;
+    },
+    open,
+  );
+  return found;
 }
 
 /**
@@ -141,8 +141,9 @@ export function splitTopLevel(src: string): string[] | null {
   let open = 0;
   let start = 0;
   let inLambdaParams = false;
-  for (const { i, c, depth } of codeChars(src)) {
-    if (depth < 0) return null;
+  let unbalanced = false;
+  eachCodeChar(src, (i, c, depth) => {
+    if (depth < 0) return (unbalanced = true);
     open = OPENERS[c] ? depth + 1 : depth;
     if (depth === 0) {
       if (src.startsWith('lambda', i) && !/[\w.]/.test(src[i - 1] ?? '') && !/\w/.test(src[i + 6] ?? '')) inLambdaParams = true;
@@ -152,7 +153,9 @@ export function splitTopLevel(src: string): string[] | null {
         start = i + 1;
       }
     }
-  }
+    return false;
+  });
+  if (unbalanced) return null;
   if (open !== 0) return null;
   parts.push(src.slice(start));
   const trimmed = parts.map((p) => stripComments(p).trim());

@@ -1,7 +1,7 @@
 // Runs the embedded AST helper: one short `python -I -S` process per request, the source
 // on stdin, JSON on stdout. The user's code is parsed, never imported or executed.
 import { execa } from 'execa';
-import { codeChars } from '../core/python-source.js';
+import { eachCodeChar } from '../core/python-source.js';
 import { AST_HELPER_SOURCE } from './ast-helper.js';
 import type { FunctionLocation, PythonFunction } from './types.js';
 
@@ -162,7 +162,14 @@ function pickFunction<F extends Pick<PythonFunction, 'qualname' | 'decoratorLine
  */
 export function headerColonEnd(source: string, defStart: number, bodyStart: number): number | null {
   let colon: number | null = null;
-  for (const { i, c, depth } of codeChars(source, defStart, bodyStart)) if (c === ':' && depth === 0 && source[i + 1] !== '=') colon = i + 1;
+  eachCodeChar(
+    source,
+    (i, c, depth) => {
+      if (c === ':' && depth === 0 && source[i + 1] !== '=') colon = i + 1;
+    },
+    defStart,
+    bodyStart,
+  );
   return colon;
 }
 

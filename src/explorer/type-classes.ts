@@ -1,7 +1,7 @@
 // Classes of inputs the explorer tries for a parameter ("int", "str", "list"…), each with a
 // battery of values: the representative first (used while discovering types), then edge cases.
 // Also what annotations and, weakly, parameter names suggest (strictness `signature` only).
-import { codeChars } from '../core/python-source.js';
+import { eachCodeChar } from '../core/python-source.js';
 import type { PyValue } from './values.js';
 import { bool, date, float, int, ints, list, none, str, strs, tuple } from './values.js';
 
@@ -152,12 +152,12 @@ export function representative(id: string): PyValue | undefined {
 function splitAt(text: string, sep: string): string[] {
   const out: string[] = [];
   let start = 0;
-  for (const { i, c, depth } of codeChars(text)) {
+  eachCodeChar(text, (i, c, depth) => {
     if (c === sep && depth === 0) {
       out.push(text.slice(start, i).trim());
       start = i + 1;
     }
-  }
+  });
   out.push(text.slice(start).trim());
   return out.filter((s) => s.length > 0);
 }
