@@ -2,7 +2,7 @@
 // the engine later fails to load: the user then gets a message naming the problem, never
 // "command not found". Failures are logged and shown with a button to the log.
 import * as vscode from 'vscode';
-import { COMMANDS, paletteTitle, type CommandKey } from '../protocol/commands.js';
+import { COMMANDS, paletteTitle, type CommandKey } from './contributions/commands.js';
 import type { WebviewMessage } from '../protocol/messages.js';
 import type { Fix } from '../protocol/problems.js';
 import type { PauContext } from './context.js';

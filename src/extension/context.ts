@@ -2,8 +2,8 @@
 // current run and every disposable. Commands, CodeLens and the panel reach each other
 // through it, never through globals.
 import * as vscode from 'vscode';
-import { CONTEXT_KEYS, paletteTitle } from '../protocol/commands.js';
-import type { Settings } from '../protocol/settings.js';
+import { CONTEXT_KEYS, paletteTitle } from './contributions/commands.js';
+import type { Settings } from './contributions/settings.js';
 import { Endpoint } from './endpoint.js';
 import { errorMessage, Log } from './log.js';
 import { PythonResolver } from './python.js';

@@ -8,7 +8,7 @@ import type { DocExample, DocstringStyle, PythonFunction } from '../docstring/in
 import type { ExampleToVerify } from '../docstring/verify-examples.js';
 import type { CallRequest, Prober } from '../core/probe-types.js';
 import type { DocstringTexts } from '../protocol/messages.js';
-import { sessionSettings, type Settings } from '../protocol/settings.js';
+import { sessionSettings, type Settings } from './contributions/settings.js';
 import { renderCall } from '../core/format.js';
 import type { Description, ProbeRecord, SessionFile, ShownAs } from '../core/session-types.js';
 import { ensureTrusted, type Backend, type PauContext } from './context.js';

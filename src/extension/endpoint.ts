@@ -3,8 +3,8 @@
 // offline explorer.
 import * as vscode from 'vscode';
 import type { LlmConfig } from '../core/run-types.js';
-import { API_KEY_SECRET, paletteTitle } from '../protocol/commands.js';
-import { qualifiedKey, type Settings } from '../protocol/settings.js';
+import { API_KEY_SECRET, paletteTitle } from './contributions/commands.js';
+import { qualifiedKey, type Settings } from './contributions/settings.js';
 import type { Log } from './log.js';
 import { updateUserSetting } from './settings.js';
 

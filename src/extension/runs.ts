@@ -5,13 +5,14 @@
 // request and the worker die, and `stop()` resolves only once the run has ended.
 import * as vscode from 'vscode';
 import type { LlmConfig, RunOptions } from '../core/run-types.js';
-import { paletteTitle } from '../protocol/commands.js';
+import { paletteTitle } from './contributions/commands.js';
 import type { PanelState, RunStatus, WebviewMessage } from '../protocol/messages.js';
-import { qualifiedKey, sessionSettings, type Settings } from '../protocol/settings.js';
+import { sessionSettings, type Settings } from './contributions/settings.js';
 import { renderCall, renderOutcome } from '../core/format.js';
 import type { SessionEvent, SessionFile } from '../core/session-types.js';
 import { ensureTrusted, type Backend, type PauContext } from './context.js';
 import { errorMessage } from './log.js';
+import { describeSessionError, problemForEvent, pythonNotFoundProblem, sessionProblem } from './notices.js';
 import { ProbePanel } from './panel.js';
 import { PythonNotFound, type Interpreter } from './python.js';
 import { RunStatusBar } from './status-bar.js';
@@ -154,6 +155,8 @@ export class RunController implements Runs, vscode.Disposable {
       signal: controller.signal,
       onEvent: (event) => {
         panel.event(event);
+        const problem = problemForEvent(event);
+        if (problem !== undefined) panel.problem(problem);
         this.observe(active, event, settings.maxProbes);
       },
     };
@@ -223,7 +226,9 @@ export class RunController implements Runs, vscode.Disposable {
   private crash(active: ActiveRun, err: unknown): void {
     this.ctx.log.error(err instanceof Error ? err : String(err));
     const panel = this.panel(false);
-    panel?.event({ type: 'error', error: { kind: 'internal', message: errorMessage(err) } });
+    const error = { kind: 'internal', message: errorMessage(err) } as const;
+    panel?.event({ type: 'error', error });
+    panel?.problem(describeSessionError(error) ?? null);
     this.end(active, undefined);
   }
 
@@ -277,8 +282,8 @@ export class RunController implements Runs, vscode.Disposable {
     const panel = this.panel()!;
     panel.setTitle(target.qualname);
     panel.reset({ target: panelTarget(target), mode: 'replay', maxProbes: session.settings.maxProbes });
-    panel.problem(null);
     panel.loadSession(session);
+    panel.problem(sessionProblem(session));
     panel.reveal();
     const record: RunRecord = { target, mode: session.settings.mode, session, status: 'replay' };
     this.last = record;
@@ -348,12 +353,7 @@ export class RunController implements Runs, vscode.Disposable {
         if (choice === openSettingLabel) void openSetting('pythonPath');
         if (choice === select) void vscode.commands.executeCommand('python.setInterpreter');
       });
-      this.panel(false)?.problem({
-        severity: 'error',
-        message: err.message,
-        hint: `Set ${qualifiedKey('pythonPath')} to a Python 3.9+ interpreter.`,
-        fix: { action: 'open-setting', setting: 'pythonPath', label: 'Open Setting' },
-      });
+      this.panel(false)?.problem(pythonNotFoundProblem(err.message));
       return undefined;
     }
   }

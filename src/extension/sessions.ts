@@ -1,7 +1,7 @@
 // Export Session (JSON or Markdown, through a save dialog) and Open Session (a file picker,
 // then a replay in the panel).
 import * as vscode from 'vscode';
-import { paletteTitle } from '../protocol/commands.js';
+import { paletteTitle } from './contributions/commands.js';
 import type { SessionFile } from '../core/session-types.js';
 import type { PauContext } from './context.js';
 import type { Runs } from './run-record.js';

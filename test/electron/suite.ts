@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { COMMANDS } from '../../src/protocol/commands.js';
-import { SETTINGS } from '../../src/protocol/settings.js';
+import { COMMANDS } from '../../src/extension/contributions/commands.js';
+import { SETTINGS } from '../../src/extension/contributions/settings.js';
 
 const EXTENSION_ID = 'pau-probe.pau-probe';
 const workspace = process.env.PAU_TEST_WORKSPACE ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';

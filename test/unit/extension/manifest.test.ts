@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { COMMAND_CATEGORY, COMMANDS, CONTEXT_KEYS, PANEL_VIEW_TYPE, paletteTitle } from '../../../src/protocol/commands.js';
-import { manifestProperties, SETTINGS } from '../../../src/protocol/settings.js';
+import { COMMAND_CATEGORY, COMMANDS, CONTEXT_KEYS, PANEL_VIEW_TYPE, paletteTitle } from '../../../src/extension/contributions/commands.js';
+import { manifestProperties, SETTINGS } from '../../../src/extension/contributions/settings.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
   activationEvents: string[];
