@@ -113,3 +113,90 @@ export function pythonNotFoundProblem(message: string): Problem {
     fix: setting('pythonPath'),
   };
 }
+
+/** A notification: its text and its buttons, keyed by the name the caller checks the answer with. */
+export interface Notice<A extends string = never> {
+  severity: 'info' | 'warning' | 'error';
+  message: string;
+  actions: Partial<Record<A, string>>;
+}
+
+const notice =
+  (severity: Notice['severity']) =>
+  <A extends string = never>(message: string, actions: Partial<Record<A, string>> = {}): Notice<A> => ({ severity, message, actions });
+const info = notice('info');
+const warning = notice('warning');
+const failure = notice('error');
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Every notification the extension shows, by what it is about. `PAU:` says who is speaking. */
+export const NOTICES = {
+  // Starting a run.
+  untrustedWorkspace: () =>
+    failure('PAU Probe imports and runs the functions of this workspace, so it only works in a trusted workspace.', { manage: 'Manage Workspace Trust' }),
+  noFunctionEditor: () =>
+    info(`Open a Python file and put the cursor inside a function, or choose one with “${paletteTitle('probeFunction')}”.`, {
+      pick: paletteTitle('probeFunction'),
+    }),
+  cursorOutsideFunction: () =>
+    info(`The cursor is not inside a function. Put it in a def, or choose one with “${paletteTitle('probeFunction')}”.`, {
+      pick: paletteTitle('probeFunction'),
+    }),
+  notOnDisk: () => failure('PAU Probe runs functions from files on disk; save this file first.'),
+  nestedFunction: (qualname: string) =>
+    warning(`${qualname} is defined inside another function, so it cannot be imported and called on its own. Probe the enclosing function instead.`),
+  unsavedBeforeRun: (path: string) =>
+    warning(`${path} has unsaved changes. PAU Probe imports the file from disk.`, { save: 'Save and Probe', asIs: 'Probe the Saved File' }),
+  noEndpoint: () =>
+    info(
+      `The LLM agent needs an OpenAI-compatible endpoint (${qualifiedKey('baseUrl')} is empty). Set one up, or probe with the offline explorer, which needs none.`,
+      { setUp: 'Set Up an Endpoint', offline: 'Use the Offline Explorer' },
+    ),
+  pythonNotFound: (message: string, canSelect: boolean) =>
+    failure(`PAU Probe: ${message}`, canSelect ? { openSetting: 'Open Setting', select: 'Select Interpreter' } : { openSetting: 'Open Setting' }),
+  nothingToRerun: () => info(`Nothing to re-run yet: use “${paletteTitle('probeAtCursor')}” first.`),
+  nothingRunning: () => info('PAU: nothing is running.'),
+
+  // Failures of a command or a panel action.
+  commandFailed: (title: string, detail: string) => failure(`${title} failed: ${detail}`, { showLog: 'Show Log' }),
+  failed: (detail: string) => failure(`PAU: ${detail}`),
+  engineNotLoaded: (detail: string) => `PAU Probe could not load its engine: ${detail}. See “${paletteTitle('showLog')}”.`,
+
+  // The API key.
+  apiKeyRemoved: () => info('PAU: the stored API key was removed.'),
+  apiKeyStored: () => info('PAU: API key stored.'),
+
+  // Copy, Insert and Generate.
+  nothingToCopy: () => info('PAU: there is no description to copy yet.'),
+  copied: (what: 'docstring' | 'description') => `PAU: copied the ${what === 'docstring' ? 'inferred docstring' : 'description'}`,
+  insertWhileRunning: () => info('PAU: the run is still going; insert its docstring when it has ended.'),
+  nothingToInsert: () => info('PAU: there is no inferred description to insert yet. Probe a function first.'),
+  /** Insert refused: the reason is already a sentence (the file changed, the edit is unsafe, …). */
+  insertRefused: (reason: string) => warning(`PAU: ${reason}`),
+  editNotApplied: () => failure('PAU: the editor did not accept the edit; nothing was changed.'),
+  inserted: (qualname: string, replaced: boolean, kept: number, dropped: number) =>
+    `PAU: ${replaced ? 'replaced' : 'inserted'} the docstring of ${qualname} (${examplesNote(kept, dropped)})`,
+  generateNeedsPythonFile: () => info('PAU: open a Python file to generate its docstrings.'),
+  unsavedBeforeGenerate: (path: string) => warning(`${path} has unsaved changes; PAU Probe imports the file from disk.`, { save: 'Save and Continue' }),
+  allDocumented: (path: string) => info(`PAU: every function in ${path} already has a docstring.`),
+  noneGenerated: (failed: number) => warning(`PAU: no docstring could be generated${failed ? ` (${failed} failed; see the log)` : ''}.`),
+  noneCouldBePlaced: (reason: string | undefined) => warning(`PAU: ${reason ?? 'no docstring could be placed.'}`),
+  proposalsInPreview: (count: number) => info(`PAU: ${plural(count, 'proposed docstring')} in the Refactor Preview: tick the ones to keep, then Apply.`),
+
+  // Progress notifications (cancellable).
+  probing: (qualname: string) => `PAU: probing ${qualname}`,
+  writingDocstring: (qualname: string) => `PAU: writing the docstring of ${qualname}`,
+  generatingDocstrings: (path: string) => `PAU: docstrings for ${path}`,
+
+  // Sessions.
+  exportWhileRunning: () => info('PAU: the run is still going; export it when it has ended (or Stop it).'),
+  nothingToExport: () => info(`PAU: no session to export. Probe a function first, or open one with “${paletteTitle('openSession')}”.`),
+  exported: (path: string) => info(`PAU: session exported to ${path}.`, { open: 'Open' }),
+  notJson: (path: string, detail: string) => failure(`PAU: ${path} is not a readable JSON file: ${detail}`),
+  notASession: (path: string, problem: string) => failure(`PAU: ${path} is not a session PAU Probe can replay: ${problem}.`),
+};
+
+/** `3 examples re-run and verified, 1 left out`: what Insert checked. */
+export function examplesNote(kept: number, dropped: number): string {
+  return `${plural(kept, 'example')} re-run and verified${dropped ? `, ${dropped} left out` : ''}`;
+}
