@@ -3,9 +3,11 @@
 //   package.json  contributes.commands, .menus and .configuration
 //                 (src/extension/contributions/commands.ts and settings.ts)
 //   README.md     the command and settings tables, between their `<!-- gen:… -->` markers
+//   docs/architecture.md  the table of which layer may import which (.dependency-cruiser.cjs)
 // The defaults that the CLI shares (limits, budget) come from src/core/limits.ts through the
 // settings table, and the CLI's --help reads the same constants, so one edit there reaches all.
 // `npm run gen -- --check` (and test/unit/extension/generated.test.ts) fails when a file is stale.
+import { createRequire } from 'node:module';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -69,14 +71,46 @@ export function commandsTable(): string {
   return ['| command | id | |', '|---|---|---|', ...rows].join('\n');
 }
 
+interface LayerRule {
+  name: string;
+  to: { path?: string };
+}
+
+/** The folders a rule lets its layer import: `^src/(?!(?:a|b)/)` → a, b. */
+function allowedBy(rule: LayerRule): string[] {
+  const allowed = /\(\?:([\w|]+)\)/.exec(rule.to.path ?? '')?.[1];
+  if (!allowed) throw new Error(`.dependency-cruiser.cjs: cannot read the folders of ${rule.name}`);
+  return allowed.split('|');
+}
+
+/** Each layer (`src/core/`, …, `webview/`) → the folders it may import, read back from .dependency-cruiser.cjs. */
+export function layers(root = ROOT): [string, string[]][] {
+  const config = createRequire(import.meta.url)(join(root, '.dependency-cruiser.cjs')) as { forbidden: LayerRule[] };
+  const out: [string, string[]][] = config.forbidden
+    .filter((rule) => rule.name.startsWith('layer-'))
+    .map((rule) => {
+      const layer = rule.name.slice('layer-'.length);
+      return [`src/${layer}/`, allowedBy(rule).filter((f) => f !== layer)];
+    });
+  const webview = config.forbidden.find((rule) => rule.name === 'webview-protocol-only');
+  if (webview) out.push(['webview/', allowedBy(webview)]);
+  return out;
+}
+
+export function layersTable(root = ROOT): string {
+  const rows = layers(root).map(([layer, allowed]) => `| \`${layer}\` | ${allowed.map((f) => `\`${f}\``).join(', ') || 'nothing'} |`);
+  return ['| layer | may import (besides itself) |', '|---|---|', ...rows].join('\n');
+}
+
 /** Replaces what lies between `<!-- gen:NAME -->` and `<!-- /gen:NAME -->`. */
 export function replaceSection(text: string, name: string, body: string): string {
-  const begin = `<!-- gen:${name} (written by npm run gen; edit the table in src/extension/contributions/) -->`;
+  const begin = `<!-- gen:${name} `;
   const end = `<!-- /gen:${name} -->`;
   const from = text.indexOf(begin);
+  const afterBegin = text.indexOf('-->', from) + '-->'.length;
   const to = text.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`README.md has no ${begin} … ${end} section`);
-  return `${text.slice(0, from + begin.length)}\n${body}\n${text.slice(to)}`;
+  if (from < 0 || to < afterBegin) throw new Error(`no ${begin}… --> … ${end} section`);
+  return `${text.slice(0, afterBegin)}\n${body}\n${text.slice(to)}`;
 }
 
 export function readme(current: string): string {
@@ -88,6 +122,7 @@ export function generatedFiles(root = ROOT): { path: string; current: string; wa
   const files: [string, (current: string) => string][] = [
     ['package.json', packageJson],
     ['README.md', readme],
+    ['docs/architecture.md', (current) => replaceSection(current, 'layers', layersTable(root))],
   ];
   return files.map(([path, generate]) => {
     const current = readFileSync(join(root, path), 'utf8');

@@ -1,5 +1,5 @@
 // `pau bench <tasks.jsonl>`: runs a PAU-format or PAU Probe task set, concurrently and
-// resumably, and reports the PAU metrics plus ours. See DESIGN.md, CLI.
+// resumably, and reports the PAU metrics plus ours. See the README, "pau bench".
 import { DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS } from '../core/limits.js';
 import { writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';

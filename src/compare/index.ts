@@ -1,4 +1,4 @@
-// The comparison with the actual docstring (DESIGN.md "Comparison with the actual docstring").
+// The comparison with the actual docstring (docs/session-format.md, "Comparison"; the README, "The comparison").
 // compareWithDocstring is what the session calls; the pieces are exported for the bench,
 // the CLI and tests.
 import type { CompareFn, CompareInput } from '../core/run-types.js';

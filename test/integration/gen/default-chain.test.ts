@@ -20,7 +20,8 @@ function tsx(cwd: string, ...args: string[]) {
 test('a default edited in src/core/limits.ts reaches package.json, the README and --help via npm run gen', () => {
   const dir = mkdtempSync(join(tmpdir(), 'pau-gen-'));
   try {
-    for (const path of ['src', 'scripts', 'package.json', 'README.md', 'tsconfig.json']) cpSync(join(ROOT, path), join(dir, path), { recursive: true });
+    for (const path of ['src', 'scripts', 'docs', 'package.json', 'README.md', 'tsconfig.json', '.dependency-cruiser.cjs'])
+      cpSync(join(ROOT, path), join(dir, path), { recursive: true });
     symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
     assert.equal(tsx(dir, 'scripts/gen.ts', '--check').status, 0, 'the copy starts up to date');
 

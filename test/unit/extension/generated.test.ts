@@ -3,7 +3,7 @@
 // forgets `npm run gen`, or edits a generated part by hand.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { commandsTable, generatedFiles, replaceSection, settingsTable } from '../../../scripts/gen.js';
+import { commandsTable, generatedFiles, layers, replaceSection, settingsTable } from '../../../scripts/gen.js';
 import { COMMANDS } from '../../../src/extension/contributions/commands.js';
 import { SETTINGS } from '../../../src/extension/contributions/settings.js';
 
@@ -24,4 +24,13 @@ test('the README tables have a row per setting and per command, with the table d
 
 test('a README without the markers is an error, not a silent no-op', () => {
   assert.throws(() => replaceSection('# no markers\n', 'settings', 'x'), /no <!-- gen:settings/);
+});
+
+test("docs/architecture.md's layer table is read back from the dependency-cruiser rules", () => {
+  const table = new Map(layers());
+  assert.deepEqual(table.get('src/core/'), []);
+  assert.deepEqual(table.get('src/protocol/'), ['core']);
+  assert.deepEqual(table.get('webview/'), ['protocol', 'core']);
+  assert.ok(table.get('src/extension/')?.includes('session'));
+  assert.ok(!table.get('src/session/')?.includes('extension'), 'the composition root does not import the editor layer');
 });
