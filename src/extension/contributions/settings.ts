@@ -7,7 +7,14 @@
 //
 // A new setting: one entry in SETTINGS below (its `order` places it in the Settings editor),
 // then `npm run gen`.
-import { DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS } from '../../core/limits.js';
+import {
+  DEFAULT_COVERAGE_FEEDBACK,
+  DEFAULT_MAX_PROBES,
+  DEFAULT_MEMORY_MB,
+  DEFAULT_STRICTNESS,
+  DEFAULT_TIMEOUT_MS,
+  STRICTNESS_LEVELS,
+} from '../../core/limits.js';
 import type { SessionSettings } from '../../core/session-types.js';
 
 export type SettingScope = 'application' | 'machine' | 'machine-overridable' | 'window' | 'resource';
@@ -96,8 +103,8 @@ export const SETTINGS = {
   },
   strictness: {
     type: 'string',
-    default: 'anonymized',
-    enum: ['anonymized', 'signature'],
+    default: DEFAULT_STRICTNESS,
+    enum: STRICTNESS_LEVELS,
     enumDescriptions: [
       'The agent sees `f(arg0, arg1, …)`: no names, hints or defaults (the PAU benchmark setting).',
       'The agent sees the real name and signature with type hints and defaults (still no source or docstring).',
@@ -108,7 +115,7 @@ export const SETTINGS = {
   },
   coverageFeedback: {
     type: 'boolean',
-    default: true,
+    default: DEFAULT_COVERAGE_FEEDBACK,
     scope: 'resource',
     order: 14,
     markdownDescription:
