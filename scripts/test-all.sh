@@ -12,11 +12,12 @@ bash scripts/setup-system.sh
 step "npm packages"
 bash scripts/ensure-deps.sh
 
-step "typecheck, lint, layers, format, build"
+step "typecheck, lint, layers, format, generated files, build"
 npx tsc -p . --noEmit
 npx eslint .
 npm run --silent lint:layers
-npx prettier --check . >/dev/null || { npx prettier --list-different .; echo "run: npm run format"; exit 1; }
+npm run --silent format:check >/dev/null || { npx prettier --list-different .; echo "run: npm run format"; exit 1; }
+npm run --silent gen:check
 npm run build
 
 step "unit tests"

@@ -1,7 +1,7 @@
 // The panel app: owns the model, applies the host's messages once per animation frame and
 // redraws only the sections they touched.
 import type { HostMessage, WebviewMessage } from '../src/protocol/messages.js';
-import { describeSessionError, type Fix, type Problem } from '../src/protocol/problems.js';
+import type { Fix, Problem } from '../src/protocol/problems.js';
 import { Batcher, type Scheduler } from '../src/core/batch.js';
 import { button, h, icon, setDisabled } from './dom.js';
 import { formatUsage } from './format.js';
@@ -168,13 +168,8 @@ export class App {
   }
 
   private renderBanner(): void {
-    const m = this.model;
-    let problem: Problem | undefined = m.hostProblem ?? undefined;
-    if (!problem && m.sessionError) {
-      problem = describeSessionError(m.sessionError);
-      // A budget that ran out without any description leaves nothing to use: that is an error.
-      if (problem && m.sessionError.kind === 'budget' && !m.final?.description) problem = { ...problem, severity: 'error' };
-    }
+    // The host words every problem (src/extension/notices.ts); the panel only draws it.
+    const problem: Problem | null = this.model.hostProblem;
     if (!problem) {
       this.banner.replaceChildren();
       return;

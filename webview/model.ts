@@ -39,6 +39,7 @@ export interface Model {
   final: SessionFile['final'] | null;
   comparison: Comparison | null;
   sessionError: SessionError | null;
+  /** What the banner shows: the host sends it (a session's error included), the panel only draws it. */
   hostProblem: Problem | null;
   docstrings: DocstringTexts | null;
   /** The last event was a probe: the next reasoning text starts a new turn. */

@@ -78,3 +78,8 @@ export function llmFromFlags(values: LlmFlagValues, env: NodeJS.ProcessEnv = pro
   const judge = values['judge-model'] ? { ...llm, model: values['judge-model'] } : undefined;
   return { llm, judge };
 }
+
+/** How an on/off flag (`--coverage-feedback`) spells a boolean. */
+export function onOff(value: boolean): 'on' | 'off' {
+  return value ? 'on' : 'off';
+}

@@ -1,6 +1,6 @@
 // `pau bench <tasks.jsonl>`: runs a PAU-format or PAU Probe task set, concurrently and
-// resumably, and reports the PAU metrics plus ours. See DESIGN.md, CLI.
-import { DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS } from '../core/limits.js';
+// resumably, and reports the PAU metrics plus ours. See the README, "pau bench".
+import { DEFAULT_COVERAGE_FEEDBACK, DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_STRICTNESS, DEFAULT_TIMEOUT_MS } from '../core/limits.js';
 import type { Pricing } from '../core/cost.js';
 import { STRICTNESS_LEVELS } from '../core/session-types.js';
 import { writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { summarize, type Variant } from '../bench/metrics.js';
 import { renderChart, renderReport } from '../bench/report.js';
 import { runBench, type Progress } from '../bench/runner.js';
 import { loadTasks, shardOf } from '../bench/tasks.js';
-import { intFlag, LLM_OPTIONS, llmFromFlags, parse, SANDBOX_OPTIONS, UsageError } from './args.js';
+import { intFlag, LLM_OPTIONS, llmFromFlags, onOff, parse, SANDBOX_OPTIONS, UsageError } from './args.js';
 
 const HELP = `usage: pau bench <tasks.jsonl> [--offline | --base-url URL --model NAME [--judge-model NAME] [--api-key-env VAR] [--text-protocol]]
        [--concurrency N] [--shard i/n] [--out results.jsonl] [--report report.md] [--json]
@@ -114,7 +114,7 @@ export async function run(argv: string[]): Promise<number> {
   return 0;
 }
 
-function parseVariants(strictness = 'anonymized', coverage = 'on'): Variant[] {
+function parseVariants(strictness: string = DEFAULT_STRICTNESS, coverage: string = onOff(DEFAULT_COVERAGE_FEEDBACK)): Variant[] {
   const levels = strictness.split(',').map((s) => s.trim());
   for (const s of levels)
     if (!(STRICTNESS_LEVELS as readonly string[]).includes(s)) throw new UsageError(`--strictness takes anonymized and/or signature, got '${s}'`);

@@ -1,14 +1,14 @@
 // `pau probe <file.py>:<qualname>`: let the LLM agent (or the offline explorer) probe a function,
 // printing each probe as it happens, or the session as JSON. Ctrl-C stops cleanly: the request
 // and the call in flight are aborted, the worker is stopped, the partial session is saved.
-import { DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS } from '../core/limits.js';
+import { DEFAULT_COVERAGE_FEEDBACK, DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_STRICTNESS, DEFAULT_TIMEOUT_MS } from '../core/limits.js';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { LlmConfig, RunOptions } from '../core/run-types.js';
 import { saveSession } from '../session/file.js';
 import { Session } from '../session/run.js';
 import { STRICTNESS_LEVELS, type SessionFile, type SessionSettings, type Strictness } from '../core/session-types.js';
-import { intFlag, LLM_OPTIONS, llmFromFlags, parse, parseTargetSpec, SANDBOX_OPTIONS, UsageError } from './args.js';
+import { intFlag, LLM_OPTIONS, llmFromFlags, onOff, parse, parseTargetSpec, SANDBOX_OPTIONS, UsageError } from './args.js';
 import { createPrinter, stdoutWriter, wantsColor } from './print.js';
 
 const HELP = `usage: pau probe <file.py>:<qualname> [options]
@@ -21,8 +21,8 @@ const HELP = `usage: pau probe <file.py>:<qualname> [options]
   --max-probes N            probe budget (default ${DEFAULT_MAX_PROBES})
   --timeout-ms N            wall-clock limit of one call (default ${DEFAULT_TIMEOUT_MS})
   --memory-mb N             memory limit of one call (default ${DEFAULT_MEMORY_MB})
-  --strictness anonymized|signature   what the agent sees of the signature (default anonymized)
-  --coverage-feedback on|off          tell the agent what its calls reached (default on)
+  --strictness ${STRICTNESS_LEVELS.join('|')}   what the agent sees of the signature (default ${DEFAULT_STRICTNESS})
+  --coverage-feedback on|off          tell the agent what its calls reached (default ${onOff(DEFAULT_COVERAGE_FEEDBACK)})
   --compare                 compare the result with the function's docstring
   --text-protocol           for models without tool calling: one JSON action per reply
   --json                    print the session as JSON (and nothing else) on stdout
@@ -83,8 +83,8 @@ export function buildRunOptions(argv: string[], env: NodeJS.ProcessEnv): { run: 
     maxProbes: intFlag('max-probes', values['max-probes'], DEFAULT_MAX_PROBES),
     timeoutMs: intFlag('timeout-ms', values['timeout-ms'], DEFAULT_TIMEOUT_MS),
     memoryMb: intFlag('memory-mb', values['memory-mb'], DEFAULT_MEMORY_MB),
-    strictness: oneOf<Strictness>('strictness', values.strictness, STRICTNESS_LEVELS, 'anonymized'),
-    coverageFeedback: oneOf('coverage-feedback', values['coverage-feedback'], ['on', 'off'], 'on') === 'on',
+    strictness: oneOf<Strictness>('strictness', values.strictness, STRICTNESS_LEVELS, DEFAULT_STRICTNESS),
+    coverageFeedback: oneOf('coverage-feedback', values['coverage-feedback'], ['on', 'off'], onOff(DEFAULT_COVERAGE_FEEDBACK)) === 'on',
     ...(llm?.textProtocol ? { textProtocol: true } : {}),
   };
   return {

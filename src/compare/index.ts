@@ -1,4 +1,4 @@
-// The comparison with the actual docstring (DESIGN.md "Comparison with the actual docstring").
+// The comparison with the actual docstring (docs/session-format.md, "Comparison"; the README, "The comparison").
 // compareWithDocstring is what the session and the bench call; the parts are imported from
 // their own modules.
 import type { CompareFn, CompareInput } from '../core/run-types.js';

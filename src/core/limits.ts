@@ -1,5 +1,6 @@
 // The default limits and budgets, defined once. The settings, the CLI's flags and their --help,
 // the worker client and (through the start message) the Python worker all read them from here.
+import type { Strictness } from './session-types.js';
 
 /** Wall-clock limit of one call, ms. */
 export const DEFAULT_TIMEOUT_MS = 5000;
@@ -19,3 +20,10 @@ export const RENDER_GRACE_MS = 400;
 export const BACKSTOP_MS = 2000;
 /** How long importing the target may take. */
 export const DEFAULT_IMPORT_TIMEOUT_MS = 30_000;
+
+// The run's other defaults, shared by the settings (pau.strictness, pau.coverageFeedback) and
+// the CLI's flags and --help.
+/** What the agent is shown of the signature by default (the PAU benchmark's); the levels are STRICTNESS_LEVELS in session-types.ts. */
+export const DEFAULT_STRICTNESS: Strictness = 'anonymized';
+/** Tell the agent how much of the function its calls reached. */
+export const DEFAULT_COVERAGE_FEEDBACK = true;

@@ -1,5 +1,5 @@
 // The session: what a run did, as events while it runs and as a versioned JSON file after.
-// Field names are a contract (DESIGN.md "The session file"): add fields freely, rename none.
+// Field names are a contract (docs/session-format.md): add fields freely, rename none.
 import type { CallRequest, ProbeResult } from './probe-types.js';
 
 export const SESSION_VERSION = 1;

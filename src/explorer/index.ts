@@ -1,5 +1,5 @@
 // The offline explorer (no LLM): probes a function through the session's ProbeFn and infers
-// what it does. See DESIGN.md, "The agent", Offline explorer.
+// what it does. See docs/architecture.md (the layers) and the README's "The agent".
 import type { FunctionInfo } from '../core/probe-types.js';
 import type { OfflineOptions, OfflineReport, ProbeFn } from '../core/run-types.js';
 import { buildReport } from './describe.js';

@@ -2,7 +2,7 @@
 // nested in functions cannot be called on their own). The scan is the fast one from
 // python-defs.ts, cached per document version; no interpreter runs for a CodeLens.
 import * as vscode from 'vscode';
-import { COMMANDS } from '../protocol/commands.js';
+import { COMMANDS } from './contributions/commands.js';
 import { scanDefs, type ScannedDef } from './python-defs.js';
 import { affects, getSettings } from './settings.js';
 

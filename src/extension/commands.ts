@@ -2,11 +2,13 @@
 // the engine later fails to load: the user then gets a message naming the problem, never
 // "command not found". Failures are logged and shown with a button to the log.
 import * as vscode from 'vscode';
-import { COMMANDS, paletteTitle, type CommandKey } from '../protocol/commands.js';
+import { COMMANDS, paletteTitle, type CommandKey } from './contributions/commands.js';
 import type { WebviewMessage } from '../protocol/messages.js';
 import type { Fix } from '../protocol/problems.js';
 import type { PauContext } from './context.js';
 import { errorMessage } from './log.js';
+import { NOTICES } from './notices.js';
+import { notify } from './notify.js';
 import { defAtLine, scanDefs } from './python-defs.js';
 import type { RunMode, Runs, RunTarget } from './run-record.js';
 import { openSetting } from './settings.js';
@@ -31,7 +33,7 @@ export const COMMAND_FACTORIES: Record<CommandKey, Factory> = {
     if (target) await runs.probe(target, 'llm');
   },
   stop: (_ctx, runs) => async () => {
-    if (!(await runs.stop())) void vscode.window.showInformationMessage('PAU: nothing is running.');
+    if (!(await runs.stop())) void notify(NOTICES.nothingRunning());
   },
   insertDocstring: (ctx, runs) => async () => {
     const { insertInferredDocstring } = await import('./docstrings.js');
@@ -64,9 +66,7 @@ export function registerCommands(ctx: PauContext, runs: Runs): void {
           return await handler(...args);
         } catch (err) {
           ctx.log.error(err instanceof Error ? err : String(err));
-          const showLog = 'Show Log';
-          const choice = await vscode.window.showErrorMessage(`${paletteTitle(key)} failed: ${errorMessage(err)}`, showLog);
-          if (choice === showLog) ctx.log.show();
+          if ((await notify(NOTICES.commandFailed(paletteTitle(key), errorMessage(err)))) === 'showLog') ctx.log.show();
           return undefined;
         }
       }),
@@ -83,27 +83,21 @@ async function targetFromArguments(uri: unknown, qualname: unknown): Promise<Run
   const editor = vscode.window.activeTextEditor;
   const wanted = uri instanceof vscode.Uri ? uri : editor?.document.uri;
   if (!editor || !wanted || editor.document.uri.toString() !== wanted.toString() || editor.document.languageId !== 'python') {
-    const pick = paletteTitle('probeFunction');
-    const choice = await vscode.window.showInformationMessage(`Open a Python file and put the cursor inside a function, or choose one with “${pick}”.`, pick);
-    if (choice === pick) await vscode.commands.executeCommand(COMMANDS.probeFunction.id);
+    if ((await notify(NOTICES.noFunctionEditor())) === 'pick') await vscode.commands.executeCommand(COMMANDS.probeFunction.id);
     return undefined;
   }
   if (editor.document.uri.scheme !== 'file') {
-    void vscode.window.showErrorMessage('PAU Probe runs functions from files on disk; save this file first.');
+    void notify(NOTICES.notOnDisk());
     return undefined;
   }
   const defs = scanDefs(editor.document.getText());
   const def = defAtLine(defs, editor.selection.active.line + 1);
   if (!def) {
-    const pick = paletteTitle('probeFunction');
-    const choice = await vscode.window.showInformationMessage(`The cursor is not inside a function. Put it in a def, or choose one with “${pick}”.`, pick);
-    if (choice === pick) await vscode.commands.executeCommand(COMMANDS.probeFunction.id);
+    if ((await notify(NOTICES.cursorOutsideFunction())) === 'pick') await vscode.commands.executeCommand(COMMANDS.probeFunction.id);
     return undefined;
   }
   if (def.inFunction) {
-    void vscode.window.showWarningMessage(
-      `${def.qualname} is defined inside another function, so it cannot be imported and called on its own. Probe the enclosing function instead.`,
-    );
+    void notify(NOTICES.nestedFunction(def.qualname));
     return undefined;
   }
   return { uri: editor.document.uri, qualname: def.qualname };
@@ -141,7 +135,7 @@ export function panelMessageHandler(ctx: PauContext, runs: () => Runs): (message
     };
     run().catch((err: unknown) => {
       ctx.log.error(err instanceof Error ? err : String(err));
-      void vscode.window.showErrorMessage(`PAU: ${errorMessage(err)}`);
+      void notify(NOTICES.failed(errorMessage(err)));
     });
   };
 }
@@ -150,12 +144,12 @@ async function copyFromLastRun(runs: Runs, what: 'docstring' | 'description'): P
   const last = runs.last;
   const d = last?.session.final.description;
   if (!last || !d) {
-    void vscode.window.showInformationMessage('PAU: there is no description to copy yet.');
+    void notify(NOTICES.nothingToCopy());
     return;
   }
   const text = what === 'docstring' && last.docstrings?.inferred ? last.docstrings.inferred : [d.summary, d.details].filter(Boolean).join('\n\n');
   await vscode.env.clipboard.writeText(text);
-  void vscode.window.setStatusBarMessage(`PAU: copied the ${what === 'docstring' ? 'inferred docstring' : 'description'}`, 3000);
+  void vscode.window.setStatusBarMessage(NOTICES.copied(what), 3000);
 }
 
 async function revealTarget(runs: Runs): Promise<void> {

@@ -2,10 +2,12 @@
 // current run and every disposable. Commands, CodeLens and the panel reach each other
 // through it, never through globals.
 import * as vscode from 'vscode';
-import { CONTEXT_KEYS, paletteTitle } from '../protocol/commands.js';
-import type { Settings } from '../protocol/settings.js';
+import { CONTEXT_KEYS } from './contributions/commands.js';
+import type { Settings } from './contributions/settings.js';
 import { Endpoint } from './endpoint.js';
 import { errorMessage, Log } from './log.js';
+import { NOTICES } from './notices.js';
+import { notify } from './notify.js';
 import { PythonResolver } from './python.js';
 import { getSettings } from './settings.js';
 
@@ -38,7 +40,7 @@ export class PauContext implements vscode.Disposable {
       .catch((err: unknown) => {
         this.backendLoad = undefined;
         this.log.error(err instanceof Error ? err : String(err));
-        throw new Error(`PAU Probe could not load its engine: ${errorMessage(err)}. See “${paletteTitle('showLog')}”.`);
+        throw new Error(NOTICES.engineNotLoaded(errorMessage(err)));
       });
     return this.backendLoad;
   }
@@ -69,11 +71,6 @@ export class PauContext implements vscode.Disposable {
 /** Running the workspace's code needs a trusted workspace; explains and offers to manage trust. */
 export async function ensureTrusted(): Promise<boolean> {
   if (vscode.workspace.isTrusted) return true;
-  const manage = 'Manage Workspace Trust';
-  const choice = await vscode.window.showErrorMessage(
-    'PAU Probe imports and runs the functions of this workspace, so it only works in a trusted workspace.',
-    manage,
-  );
-  if (choice === manage) await vscode.commands.executeCommand('workbench.trust.manage');
+  if ((await notify(NOTICES.untrustedWorkspace())) === 'manage') await vscode.commands.executeCommand('workbench.trust.manage');
   return false;
 }

@@ -8,12 +8,14 @@ import type { DocExample, DocstringStyle, PythonFunction } from '../docstring/in
 import type { ExampleToVerify } from '../docstring/verify-examples.js';
 import type { CallRequest, Prober } from '../core/probe-types.js';
 import type { DocstringTexts } from '../protocol/messages.js';
-import { sessionSettings, type Settings } from '../protocol/settings.js';
+import { sessionSettings, type Settings } from './contributions/settings.js';
 import { canonicalSource } from '../core/call-identity.js';
 import { renderCall } from '../core/format.js';
 import type { Description, ProbeRecord, SessionFile, ShownAs } from '../core/session-types.js';
 import { ensureTrusted, type Backend, type PauContext } from './context.js';
 import { errorMessage } from './log.js';
+import { examplesNote, NOTICES } from './notices.js';
+import { notify } from './notify.js';
 import { displayPath, type RunRecord, type Runs } from './run-record.js';
 
 /** Longest docstring line, indentation included (PEP 8), as the docstring writer uses it. */
@@ -167,18 +169,18 @@ function bodyRenderer(backend: Backend, description: Description, style: Docstri
 
 export async function insertInferredDocstring(ctx: PauContext, runs: Runs): Promise<void> {
   if (runs.running) {
-    void vscode.window.showInformationMessage('PAU: the run is still going; insert its docstring when it has ended.');
+    void notify(NOTICES.insertWhileRunning());
     return;
   }
   const record = runs.last;
   const description = record?.session.final.description;
   if (!record || !description) {
-    void vscode.window.showInformationMessage('PAU: there is no inferred description to insert yet. Probe a function first.');
+    void notify(NOTICES.nothingToInsert());
     return;
   }
   const blocked = runs.insertBlocked(record);
   if (blocked) {
-    void vscode.window.showWarningMessage(`PAU: ${blocked}`);
+    void notify(NOTICES.insertRefused(blocked));
     return;
   }
   if (!(await ensureTrusted())) return;
@@ -186,14 +188,14 @@ export async function insertInferredDocstring(ctx: PauContext, runs: Runs): Prom
   const document = await vscode.workspace.openTextDocument(record.target.uri);
   const startText = record.startText!;
   if (!backend.documentUnchanged(startText, document.getText())) {
-    void vscode.window.showWarningMessage(`PAU: ${backend.DOCUMENT_CHANGED_MESSAGE}`);
+    void notify(NOTICES.insertRefused(backend.DOCUMENT_CHANGED_MESSAGE));
     return;
   }
   const settings = ctx.settings(record.target.uri);
   const qualname = record.target.qualname;
 
   const outcome = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `PAU: writing the docstring of ${qualname}`, cancellable: true },
+    { location: vscode.ProgressLocation.Notification, title: NOTICES.writingDocstring(qualname), cancellable: true },
     async (progress, token) => {
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
@@ -216,24 +218,24 @@ export async function insertInferredDocstring(ctx: PauContext, runs: Runs): Prom
   const { edit, verified, style } = outcome;
   if (edit.kind === 'refused') {
     ctx.log.warn(`Insert refused for ${qualname}: ${edit.message}`);
-    void vscode.window.showWarningMessage(`PAU: ${edit.message}`);
+    void notify(NOTICES.insertRefused(edit.message));
     return;
   }
   // The document may have changed while the examples ran: the same check, one last time.
   if (!backend.documentUnchanged(startText, document.getText())) {
-    void vscode.window.showWarningMessage(`PAU: ${backend.DOCUMENT_CHANGED_MESSAGE}`);
+    void notify(NOTICES.insertRefused(backend.DOCUMENT_CHANGED_MESSAGE));
     return;
   }
   const workspaceEdit = new vscode.WorkspaceEdit();
   workspaceEdit.replace(document.uri, new vscode.Range(document.positionAt(edit.start), document.positionAt(edit.end)), edit.newText);
   if (!(await vscode.workspace.applyEdit(workspaceEdit))) {
-    void vscode.window.showErrorMessage('PAU: the editor did not accept the edit; nothing was changed.');
+    void notify(NOTICES.editNotApplied());
     return;
   }
   runs.publishState();
-  const examples = `${verified.kept.length} example${verified.kept.length === 1 ? '' : 's'} re-run and verified${verified.dropped ? `, ${verified.dropped} left out` : ''}`;
+  const examples = examplesNote(verified.kept.length, verified.dropped);
   ctx.log.info(`${edit.replaced ? 'Replaced' : 'Inserted'} the ${style} docstring of ${qualname} (${examples}).`);
-  void vscode.window.setStatusBarMessage(`PAU: ${edit.replaced ? 'replaced' : 'inserted'} the docstring of ${qualname} (${examples})`, 5000);
+  void vscode.window.setStatusBarMessage(NOTICES.inserted(qualname, edit.replaced, verified.kept.length, verified.dropped), 5000);
 }
 
 /** Functions worth a generated docstring: undocumented, importable, not dunders. */
@@ -245,15 +247,14 @@ export async function generateDocstringsForFile(ctx: PauContext, runs: Runs, giv
   const editor = vscode.window.activeTextEditor;
   const uri = given ?? editor?.document.uri;
   if (!uri || (editor && !given && editor.document.languageId !== 'python')) {
-    void vscode.window.showInformationMessage('PAU: open a Python file to generate its docstrings.');
+    void notify(NOTICES.generateNeedsPythonFile());
     return;
   }
   if (!(await ensureTrusted())) return;
   if (runs.running) await runs.stop('Generate Docstrings for File started');
   const document = await vscode.workspace.openTextDocument(uri);
   if (document.isDirty) {
-    const save = 'Save and Continue';
-    if ((await vscode.window.showWarningMessage(`${displayPath(uri)} has unsaved changes; PAU Probe imports the file from disk.`, save)) !== save) return;
+    if ((await notify(NOTICES.unsavedBeforeGenerate(displayPath(uri)))) !== 'save') return;
     if (!(await document.save())) return;
   }
   const settings = ctx.settings(uri);
@@ -262,7 +263,7 @@ export async function generateDocstringsForFile(ctx: PauContext, runs: Runs, giv
   try {
     python = (await ctx.python.resolve(uri, settings.pythonPath)).path;
   } catch (err) {
-    void vscode.window.showErrorMessage(`PAU: ${errorMessage(err)}`);
+    void notify(NOTICES.failed(errorMessage(err)));
     return;
   }
   const source = document.getText();
@@ -270,12 +271,12 @@ export async function generateDocstringsForFile(ctx: PauContext, runs: Runs, giv
   try {
     functions = await backend.listFunctions(source, python);
   } catch (err) {
-    void vscode.window.showErrorMessage(`PAU: ${errorMessage(err)}`);
+    void notify(NOTICES.failed(errorMessage(err)));
     return;
   }
   const todo = functions.filter(wantsDocstring);
   if (todo.length === 0) {
-    void vscode.window.showInformationMessage(`PAU: every function in ${displayPath(uri)} already has a docstring.`);
+    void notify(NOTICES.allDocumented(displayPath(uri)));
     return;
   }
   // The offline explorer unless an endpoint is configured: it needs no key and costs nothing.
@@ -288,7 +289,7 @@ export async function generateDocstringsForFile(ctx: PauContext, runs: Runs, giv
   const proposals: Proposal[] = [];
   const failures: string[] = [];
   await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `PAU: docstrings for ${displayPath(uri)}`, cancellable: true },
+    { location: vscode.ProgressLocation.Notification, title: NOTICES.generatingDocstrings(displayPath(uri)), cancellable: true },
     async (progress, token) => {
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
@@ -321,7 +322,7 @@ export async function generateDocstringsForFile(ctx: PauContext, runs: Runs, giv
   );
   for (const f of failures) ctx.log.warn(`No docstring generated for ${f}`);
   if (proposals.length === 0) {
-    void vscode.window.showWarningMessage(`PAU: no docstring could be generated${failures.length ? ` (${failures.length} failed; see the log)` : ''}.`);
+    void notify(NOTICES.noneGenerated(failures.length));
     return;
   }
 
@@ -332,14 +333,12 @@ export async function generateDocstringsForFile(ctx: PauContext, runs: Runs, giv
   );
   for (const r of batch.refused) ctx.log.warn(`Not written: ${r.qualname ?? ''} ${r.message}`);
   if (batch.edits.length === 0) {
-    void vscode.window.showWarningMessage(`PAU: ${batch.refused[0]?.message ?? 'no docstring could be placed.'}`);
+    void notify(NOTICES.noneCouldBePlaced(batch.refused[0]?.message));
     return;
   }
   // Every edit needs confirmation: VS Code shows them in the Refactor Preview, unticked; the user
   // ticks the docstrings to keep and applies. Say so, since an untouched Apply writes nothing.
-  void vscode.window.showInformationMessage(
-    `PAU: ${batch.edits.length} proposed docstring${batch.edits.length === 1 ? '' : 's'} in the Refactor Preview: tick the ones to keep, then Apply.`,
-  );
+  void notify(NOTICES.proposalsInPreview(batch.edits.length));
   const edit = new vscode.WorkspaceEdit();
   for (const e of batch.edits) {
     const proposal = proposals.find((p) => p.fn.qualname === e.qualname);

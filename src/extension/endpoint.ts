@@ -3,9 +3,11 @@
 // offline explorer.
 import * as vscode from 'vscode';
 import type { LlmConfig } from '../core/run-types.js';
-import { API_KEY_SECRET, paletteTitle } from '../protocol/commands.js';
-import { qualifiedKey, type Settings } from '../protocol/settings.js';
+import { API_KEY_SECRET, paletteTitle } from './contributions/commands.js';
+import type { Settings } from './contributions/settings.js';
 import type { Log } from './log.js';
+import { NOTICES } from './notices.js';
+import { notify } from './notify.js';
 import { updateUserSetting } from './settings.js';
 
 export const AUTH_HINT = `run “${paletteTitle('setApiKey')}” to store a valid key`;
@@ -58,13 +60,13 @@ export class Endpoint {
     if (key === '') {
       await this.secrets.delete(API_KEY_SECRET);
       this.log.info('The stored API key was removed.');
-      void vscode.window.showInformationMessage('PAU: the stored API key was removed.');
+      void notify(NOTICES.apiKeyRemoved());
       return true;
     }
     this.log.addSecret(key);
     await this.secrets.store(API_KEY_SECRET, key);
     this.log.info('An API key was stored in the secret storage.');
-    void vscode.window.showInformationMessage('PAU: API key stored.');
+    void notify(NOTICES.apiKeyStored());
     return true;
   }
 
@@ -74,15 +76,9 @@ export class Endpoint {
    */
   async chooseMode(settings: Settings): Promise<'llm' | 'offline' | undefined> {
     if (settings.baseUrl) return 'llm';
-    const setUp = 'Set Up an Endpoint';
-    const offline = 'Use the Offline Explorer';
-    const choice = await vscode.window.showInformationMessage(
-      `The LLM agent needs an OpenAI-compatible endpoint (${qualifiedKey('baseUrl')} is empty). Set one up, or probe with the offline explorer, which needs none.`,
-      setUp,
-      offline,
-    );
-    if (choice === offline) return 'offline';
-    if (choice === setUp) return (await this.setUp(settings)) ? 'llm' : undefined;
+    const choice = await notify(NOTICES.noEndpoint());
+    if (choice === 'offline') return 'offline';
+    if (choice === 'setUp') return (await this.setUp(settings)) ? 'llm' : undefined;
     return undefined;
   }
 

@@ -1,7 +1,7 @@
 // The "PAU Probe" log (a LogOutputChannel: the user picks the level). Every line passes
 // through `redact`, with the stored API key among the secrets, so no key is ever written.
 import * as vscode from 'vscode';
-import { LOG_CHANNEL_NAME } from '../protocol/commands.js';
+import { LOG_CHANNEL_NAME } from './contributions/commands.js';
 import { redact } from './redact.js';
 
 export class Log implements vscode.Disposable {

@@ -1,7 +1,7 @@
 // Activation wires the pieces and does nothing else: no interpreter lookup, no engine import
 // (the engine loads on the first command), so the editor is not slowed down.
 import * as vscode from 'vscode';
-import { PANEL_VIEW_TYPE } from '../protocol/commands.js';
+import { PANEL_VIEW_TYPE } from './contributions/commands.js';
 import { ProbeCodeLensProvider } from './codelens.js';
 import { panelMessageHandler, registerCommands } from './commands.js';
 import { PauContext } from './context.js';

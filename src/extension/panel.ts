@@ -4,7 +4,7 @@
 // last reset, so a webview never misses the beginning of a run.
 import * as vscode from 'vscode';
 import { Batcher, timeoutScheduler } from '../core/batch.js';
-import { PANEL_TITLE_PREFIX, PANEL_VIEW_TYPE } from '../protocol/commands.js';
+import { PANEL_TITLE_PREFIX, PANEL_VIEW_TYPE } from './contributions/commands.js';
 import { parseWebviewMessage, type DocstringTexts, type HostMessage, type PanelState, type WebviewMessage } from '../protocol/messages.js';
 import type { Problem } from '../protocol/problems.js';
 import type { SessionEvent, SessionFile } from '../core/session-types.js';

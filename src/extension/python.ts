@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
-import { qualifiedKey } from '../protocol/settings.js';
+import { qualifiedKey } from './contributions/settings.js';
 import type { Log } from './log.js';
 
 export const MIN_PYTHON: [number, number] = [3, 9];

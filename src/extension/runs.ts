@@ -5,13 +5,14 @@
 // request and the worker die, and `stop()` resolves only once the run has ended.
 import * as vscode from 'vscode';
 import type { LlmConfig, RunOptions } from '../core/run-types.js';
-import { paletteTitle } from '../protocol/commands.js';
 import type { PanelState, RunStatus, WebviewMessage } from '../protocol/messages.js';
-import { qualifiedKey, sessionSettings, type Settings } from '../protocol/settings.js';
+import { sessionSettings, type Settings } from './contributions/settings.js';
 import { renderCall, renderOutcome } from '../core/format.js';
 import type { SessionEvent, SessionFile } from '../core/session-types.js';
 import { ensureTrusted, type Backend, type PauContext } from './context.js';
 import { errorMessage } from './log.js';
+import { describeSessionError, NOTICES, problemForEvent, pythonNotFoundProblem, sessionProblem } from './notices.js';
+import { notify } from './notify.js';
 import { ProbePanel } from './panel.js';
 import { PythonNotFound, type Interpreter } from './python.js';
 import { RunStatusBar } from './status-bar.js';
@@ -154,12 +155,14 @@ export class RunController implements Runs, vscode.Disposable {
       signal: controller.signal,
       onEvent: (event) => {
         panel.event(event);
+        const problem = problemForEvent(event);
+        if (problem !== undefined) panel.problem(problem);
         this.observe(active, event, settings.maxProbes);
       },
     };
 
     const session = vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `PAU: probing ${target.qualname}`, cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: NOTICES.probing(target.qualname), cancellable: true },
       async (progress, token) => {
         token.onCancellationRequested(() => void this.stop('cancelled from the notification'));
         this.report = (message, increment) => progress.report({ message, ...(increment ? { increment } : {}) });
@@ -223,7 +226,9 @@ export class RunController implements Runs, vscode.Disposable {
   private crash(active: ActiveRun, err: unknown): void {
     this.ctx.log.error(err instanceof Error ? err : String(err));
     const panel = this.panel(false);
-    panel?.event({ type: 'error', error: { kind: 'internal', message: errorMessage(err) } });
+    const error = { kind: 'internal', message: errorMessage(err) } as const;
+    panel?.event({ type: 'error', error });
+    panel?.problem(describeSessionError(error) ?? null);
     this.end(active, undefined);
   }
 
@@ -277,8 +282,8 @@ export class RunController implements Runs, vscode.Disposable {
     const panel = this.panel()!;
     panel.setTitle(target.qualname);
     panel.reset({ target: panelTarget(target), mode: 'replay', maxProbes: session.settings.maxProbes });
-    panel.problem(null);
     panel.loadSession(session);
+    panel.problem(sessionProblem(session));
     panel.reveal();
     const record: RunRecord = { target, mode: session.settings.mode, session, status: 'replay' };
     this.last = record;
@@ -305,7 +310,7 @@ export class RunController implements Runs, vscode.Disposable {
     const last = this.last;
     if (!last) {
       this.publishState(); // the panel may have said "starting…"
-      void vscode.window.showInformationMessage(`Nothing to re-run yet: use “${paletteTitle('probeAtCursor')}” first.`);
+      void notify(NOTICES.nothingToRerun());
       return;
     }
     await this.probe(last.target, last.mode);
@@ -341,19 +346,11 @@ export class RunController implements Runs, vscode.Disposable {
     } catch (err) {
       if (!(err instanceof PythonNotFound)) throw err;
       this.ctx.log.error(err.message);
-      const openSettingLabel = 'Open Setting';
-      const select = 'Select Interpreter';
-      const buttons = [openSettingLabel, ...(this.ctx.python.hasPythonExtension() && !err.fromSetting ? [select] : [])];
-      void vscode.window.showErrorMessage(`PAU Probe: ${err.message}`, ...buttons).then((choice) => {
-        if (choice === openSettingLabel) void openSetting('pythonPath');
-        if (choice === select) void vscode.commands.executeCommand('python.setInterpreter');
+      void notify(NOTICES.pythonNotFound(err.message, this.ctx.python.hasPythonExtension() && !err.fromSetting)).then((choice) => {
+        if (choice === 'openSetting') void openSetting('pythonPath');
+        if (choice === 'select') void vscode.commands.executeCommand('python.setInterpreter');
       });
-      this.panel(false)?.problem({
-        severity: 'error',
-        message: err.message,
-        hint: `Set ${qualifiedKey('pythonPath')} to a Python 3.9+ interpreter.`,
-        fix: { action: 'open-setting', setting: 'pythonPath', label: 'Open Setting' },
-      });
+      this.panel(false)?.problem(pythonNotFoundProblem(err.message));
       return undefined;
     }
   }
@@ -378,9 +375,7 @@ export function runFailed(session: SessionFile): boolean {
 
 /** The worker imports the file from disk: unsaved changes would not be what runs. */
 async function saveBeforeRun(document: vscode.TextDocument): Promise<boolean> {
-  const save = 'Save and Probe';
-  const asIs = 'Probe the Saved File';
-  const choice = await vscode.window.showWarningMessage(`${displayPath(document.uri)} has unsaved changes. PAU Probe imports the file from disk.`, save, asIs);
-  if (choice === save) return document.save();
-  return choice === asIs;
+  const choice = await notify(NOTICES.unsavedBeforeRun(displayPath(document.uri)));
+  if (choice === 'save') return document.save();
+  return choice === 'asIs';
 }

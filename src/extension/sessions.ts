@@ -1,9 +1,10 @@
 // Export Session (JSON or Markdown, through a save dialog) and Open Session (a file picker,
 // then a replay in the panel).
 import * as vscode from 'vscode';
-import { paletteTitle } from '../protocol/commands.js';
 import type { SessionFile } from '../core/session-types.js';
 import type { PauContext } from './context.js';
+import { NOTICES } from './notices.js';
+import { notify } from './notify.js';
 import type { Runs } from './run-record.js';
 
 const JSON_FILTER = 'PAU session (JSON)';
@@ -18,12 +19,12 @@ function defaultExportUri(session: SessionFile): vscode.Uri | undefined {
 
 export async function exportSession(ctx: PauContext, runs: Runs): Promise<void> {
   if (runs.running) {
-    void vscode.window.showInformationMessage('PAU: the run is still going; export it when it has ended (or Stop it).');
+    void notify(NOTICES.exportWhileRunning());
     return;
   }
   const session = runs.last?.session;
   if (!session) {
-    void vscode.window.showInformationMessage(`PAU: no session to export. Probe a function first, or open one with “${paletteTitle('openSession')}”.`);
+    void notify(NOTICES.nothingToExport());
     return;
   }
   const uri = await vscode.window.showSaveDialog({
@@ -38,9 +39,7 @@ export async function exportSession(ctx: PauContext, runs: Runs): Promise<void> 
   const text = markdown ? sessionToMarkdown(session) : `${JSON.stringify(session, null, 2)}\n`;
   await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
   ctx.log.info(`Exported the session of ${session.target.qualname} to ${uri.fsPath}.`);
-  const open = 'Open';
-  const choice = await vscode.window.showInformationMessage(`PAU: session exported to ${vscode.workspace.asRelativePath(uri)}.`, open);
-  if (choice === open) await vscode.window.showTextDocument(uri);
+  if ((await notify(NOTICES.exported(vscode.workspace.asRelativePath(uri)))) === 'open') await vscode.window.showTextDocument(uri);
 }
 
 export async function openSession(ctx: PauContext, runs: Runs, given?: vscode.Uri): Promise<void> {
@@ -59,13 +58,13 @@ export async function openSession(ctx: PauContext, runs: Runs, given?: vscode.Ur
   try {
     data = JSON.parse(Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8'));
   } catch (err) {
-    void vscode.window.showErrorMessage(`PAU: ${vscode.workspace.asRelativePath(uri)} is not a readable JSON file: ${(err as Error).message}`);
+    void notify(NOTICES.notJson(vscode.workspace.asRelativePath(uri), (err as Error).message));
     return;
   }
   const { validateSession } = await ctx.backend();
   const problem = validateSession(data);
   if (problem) {
-    void vscode.window.showErrorMessage(`PAU: ${vscode.workspace.asRelativePath(uri)} is not a session PAU Probe can replay: ${problem}.`);
+    void notify(NOTICES.notASession(vscode.workspace.asRelativePath(uri), problem));
     return;
   }
   if (runs.running) await runs.stop('a session was opened for replay');

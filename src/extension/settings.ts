@@ -1,7 +1,7 @@
 // Reading and writing the `pau.*` settings. Keys, defaults and validation live in
-// src/protocol/settings.ts, the one table package.json is checked against.
+// src/extension/contributions/settings.ts, the one table package.json is generated from.
 import * as vscode from 'vscode';
-import { qualifiedKey, readSettings, SETTINGS_SECTION, type SettingKey, type Settings } from '../protocol/settings.js';
+import { qualifiedKey, readSettings, SETTINGS_SECTION, type SettingKey, type Settings } from './contributions/settings.js';
 
 /** All settings as they apply to `resource` (a file's folder settings win). */
 export function getSettings(resource?: vscode.Uri): Settings {

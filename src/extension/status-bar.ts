@@ -1,6 +1,6 @@
 // The status bar item shown while a run is active; clicking it stops the run.
 import * as vscode from 'vscode';
-import { COMMANDS } from '../protocol/commands.js';
+import { COMMANDS } from './contributions/commands.js';
 
 export class RunStatusBar implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;

@@ -6,7 +6,7 @@ import type { SessionEvent, SessionFile } from '../core/session-types.js';
 import { parseFix, type Fix, type Problem } from './problems.js';
 
 /**
- * The words the panel's `run-status` shows (UI-CONTRACT.md: running, stopped, done, failed,
+ * The words the panel's `run-status` shows (docs/ui-contract.md: running, stopped, done, failed,
  * replay), plus `idle` before any run and `starting` between a request and the run's start.
  */
 export type RunStatus = 'idle' | 'starting' | 'running' | 'stopped' | 'done' | 'failed' | 'replay';

@@ -5,14 +5,14 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { COMMANDS } from '../../src/protocol/commands.js';
-import { SETTINGS } from '../../src/protocol/settings.js';
+import { COMMANDS } from '../../src/extension/contributions/commands.js';
+import { SETTINGS } from '../../src/extension/contributions/settings.js';
 
 const EXTENSION_ID = 'pau-probe.pau-probe';
 const workspace = process.env.PAU_TEST_WORKSPACE ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
 
 // The contract's ids and defaults, as the extension's own tables state them (a unit test,
-// test/unit/protocol/manifest.test.ts, holds those tables to UI-CONTRACT.md); here the
+// test/unit/extension/manifest.test.ts, holds those tables to docs/ui-contract.md); here the
 // running editor is held to them.
 const CONTRACT_COMMANDS = Object.values(COMMANDS).map((c) => c.id);
 const CONTRACT_DEFAULTS: Record<string, unknown> = Object.fromEntries(Object.entries(SETTINGS).map(([key, spec]) => [key, spec.default]));

@@ -1,4 +1,4 @@
-// Reading the PAU panel's webview by its stable test ids (UI-CONTRACT.md).
+// Reading the PAU panel's webview by its stable test ids (docs/ui-contract.md).
 import type { Frame, Page } from 'playwright-core';
 import { GiveUp, waitUntil } from './workbench.js';
 

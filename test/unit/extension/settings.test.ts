@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { coerceSetting, isSettingKey, qualifiedKey, readSettings, sessionSettings, SETTINGS } from '../../../src/protocol/settings.js';
+import { coerceSetting, isSettingKey, qualifiedKey, readSettings, sessionSettings, SETTINGS } from '../../../src/extension/contributions/settings.js';
 
 test('readSettings gives the defaults when nothing is set', () => {
   const s = readSettings(() => undefined);

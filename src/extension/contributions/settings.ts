@@ -1,9 +1,14 @@
-// The extension's settings: keys, types, defaults, scopes and descriptions in one table.
-// package.json's `contributes.configuration` must declare exactly this (a unit test checks),
-// the host reads values through `readSettings`, and the webview names keys from here.
-// No `vscode` import: the table is plain data so that Node tests and the webview can use it.
-import { DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS } from '../core/limits.js';
-import type { SessionSettings } from '../core/session-types.js';
+// The extension's settings: keys, types, defaults, scopes and descriptions in one table, the
+// one source of package.json's `contributes.configuration` and the README's settings table
+// (`npm run gen` writes both; a unit test fails when they are stale). Defaults shared with the
+// CLI come from src/core/limits.ts. The host reads values through `readSettings`.
+// No `vscode` import: plain data, so that Node tests and scripts/gen.ts can use it. The webview
+// never imports it (the descriptions stay out of webview.js).
+//
+// A new setting: one entry in SETTINGS below (its `order` places it in the Settings editor),
+// then `npm run gen`.
+import { DEFAULT_COVERAGE_FEEDBACK, DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_STRICTNESS, DEFAULT_TIMEOUT_MS } from '../../core/limits.js';
+import { STRICTNESS_LEVELS, type SessionSettings } from '../../core/session-types.js';
 
 export type SettingScope = 'application' | 'machine' | 'machine-overridable' | 'window' | 'resource';
 
@@ -86,12 +91,13 @@ export const SETTINGS = {
     maximum: 65536,
     scope: 'resource',
     order: 12,
-    markdownDescription: 'Address-space limit of one call, in MiB. A call that needs more fails with `MemoryError`.',
+    markdownDescription:
+      'Memory one call may take on top of the warm worker it is forked from, in MiB (an address-space limit). A call that needs more fails with `MemoryError`.',
   },
   strictness: {
     type: 'string',
-    default: 'anonymized',
-    enum: ['anonymized', 'signature'],
+    default: DEFAULT_STRICTNESS,
+    enum: STRICTNESS_LEVELS,
     enumDescriptions: [
       'The agent sees `f(arg0, arg1, …)`: no names, hints or defaults (the PAU benchmark setting).',
       'The agent sees the real name and signature with type hints and defaults (still no source or docstring).',
@@ -102,7 +108,7 @@ export const SETTINGS = {
   },
   coverageFeedback: {
     type: 'boolean',
-    default: true,
+    default: DEFAULT_COVERAGE_FEEDBACK,
     scope: 'resource',
     order: 14,
     markdownDescription:

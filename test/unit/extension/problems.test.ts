@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { describeSessionError } from '../../../src/protocol/problems.js';
-import type { SessionError } from '../../../src/core/session-types.js';
+import { describeSessionError, problemForEvent, pythonNotFoundProblem, sessionProblem } from '../../../src/extension/notices.js';
+import type { Description, SessionError } from '../../../src/core/session-types.js';
 
 const KINDS: SessionError['kind'][] = [
   'llm-auth',
@@ -35,4 +35,26 @@ test('a deliberate stop has no banner; every other kind says what happened and w
   }
   assert.equal(describeSessionError({ kind: 'budget', message: 'x' })!.severity, 'warning');
   assert.equal(describeSessionError({ kind: 'import', message: 'x' })!.fix?.action, 'open-setting');
+});
+
+test('the host decides the banner of a whole session: a budget with nothing to show is an error', () => {
+  const described = { concluded: false, description: { summary: 'adds' } as Description };
+  const nothing = { concluded: false, description: null };
+  const budget = { kind: 'budget', message: 'used 20 of 20 probes' } as const;
+  assert.equal(sessionProblem({ error: budget, final: described })?.severity, 'warning');
+  assert.equal(sessionProblem({ error: budget, final: nothing })?.severity, 'error');
+  assert.equal(sessionProblem({ final: described }), null);
+  assert.equal(sessionProblem({ error: { kind: 'stopped', message: 'stopped' }, final: nothing }), null);
+});
+
+test('live events: an error sets the banner, a stop clears it, other events leave it', () => {
+  assert.equal(problemForEvent({ type: 'error', error: { kind: 'worker', message: 'died' } })?.fix?.action, 'show-log');
+  assert.equal(problemForEvent({ type: 'error', error: { kind: 'stopped', message: 'stopped' } }), null);
+  assert.equal(problemForEvent({ type: 'hypothesis', afterProbe: 1, text: 'adds' }), undefined);
+});
+
+test('no interpreter: the banner opens the pythonPath setting', () => {
+  const p = pythonNotFoundProblem('No Python 3.9+ found.');
+  assert.deepEqual(p.fix, { action: 'open-setting', setting: 'pythonPath', label: 'Open Setting' });
+  assert.match(p.hint, /pau\.pythonPath/);
 });

@@ -1,10 +1,10 @@
 // package.json declares exactly the settings and commands of the shared tables, with the ids,
-// titles and defaults of UI-CONTRACT.md (the end-to-end tests rely on them).
+// titles and defaults of docs/ui-contract.md (the end-to-end tests rely on them).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { COMMAND_CATEGORY, COMMANDS, CONTEXT_KEYS, PANEL_VIEW_TYPE, paletteTitle } from '../../../src/protocol/commands.js';
-import { manifestProperties, SETTINGS } from '../../../src/protocol/settings.js';
+import { COMMAND_CATEGORY, COMMANDS, CONTEXT_KEYS, PANEL_VIEW_TYPE, paletteTitle } from '../../../src/extension/contributions/commands.js';
+import { manifestProperties, SETTINGS } from '../../../src/extension/contributions/settings.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
   activationEvents: string[];
@@ -30,7 +30,7 @@ test('every setting has a scope, a description and a default of its declared typ
   }
 });
 
-test('the settings and defaults of UI-CONTRACT.md', () => {
+test('the settings and defaults of docs/ui-contract.md', () => {
   const contract: Record<string, unknown> = {
     baseUrl: '',
     model: '',
@@ -56,7 +56,7 @@ test('the settings and defaults of UI-CONTRACT.md', () => {
   assert.equal(SETTINGS.pythonPath.scope, 'machine-overridable');
 });
 
-test('the command ids and titles of UI-CONTRACT.md, all declared with category PAU', () => {
+test('the command ids and titles of docs/ui-contract.md, all declared with category PAU', () => {
   const contract: [string, string][] = [
     ['pau.probeAtCursor', 'Probe Function at Cursor'],
     ['pau.probeFunction', 'Probe Function…'],
