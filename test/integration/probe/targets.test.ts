@@ -144,22 +144,15 @@ test('a missing file is an import failure', async () => {
   assert.match(err.message, /no such file/);
 });
 
-test('an unknown qualname lists the functions available', async () => {
+test('an unknown qualname lists every function available, most similar first', async () => {
   const err = await startError('shapes.py', 'Point.nope');
   assert.equal(err.kind, 'unknown-qualname');
   assert.match(err.message, /no function 'Point\.nope' in shapes\.py/);
-  assert.deepEqual(err.available, [
-    'Point.norm1',
-    'Point.shift',
-    'Point.origin',
-    'Point.distance',
-    'Point.Polar.double',
-    'describe',
-    'apply',
-    'later',
-    'countdown',
-    'annotated',
-  ]);
+  assert.equal(err.available?.[0], 'Point.norm1');
+  assert.deepEqual(
+    [...(err.available ?? [])].sort(),
+    ['Point.norm1', 'Point.shift', 'Point.origin', 'Point.distance', 'Point.Polar.double', 'describe', 'apply', 'later', 'countdown', 'annotated'].sort(),
+  );
 });
 
 test('a missing interpreter is a no-python error', async () => {

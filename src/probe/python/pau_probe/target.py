@@ -1,8 +1,12 @@
 """Importing the target module and resolving the qualname to something callable.
 
+The file is imported as the interpreter would (as `pkg.sub.mod` with the package root on
+sys.path, so relative imports work) and the qualname is looked up in what Python exposes:
+a module that replaces itself in sys.modules, a lazy module `__getattr__`, re-exports. The
+file stays the anchor: anchor.py tells whether the object found runs the def written in the
+file (through any decorators), code from elsewhere, or something that replaced that def.
 Handles module-level functions, methods (instance methods take a receiver), static and
-class methods, methods of nested classes, and files inside packages that use relative
-imports (the package root goes on sys.path and the file is imported as `pkg.sub.mod`).
+class methods, and methods of nested classes.
 """
 import ast
 import importlib
@@ -12,7 +16,9 @@ import os
 import platform
 import sys
 import textwrap
+import types
 
+from pau_probe import anchor
 from pau_probe.render import Addresses, BoundedRepr
 
 
@@ -38,12 +44,51 @@ def module_location(path):
     return root, ".".join(parts)
 
 
+def _real_namespace(exposed, path):
+    """The namespace the file's code ran in. A package may replace its entry in sys.modules
+    (a deprecation or lazy-import proxy): the proxy is what `import pkg` gives, but the defs
+    live in the module object the file was executed in."""
+    own = getattr(exposed, "__dict__", None)
+    if isinstance(own, dict) and anchor.same_file(own.get("__file__"), path):
+        return own
+    for value in list(own.values()) if isinstance(own, dict) else []:
+        if isinstance(value, types.ModuleType) and anchor.same_file(vars(value).get("__file__"), path):
+            return vars(value)
+    return own if isinstance(own, dict) else {}
+
+
+def _exec_fresh(name):
+    """Import `name` as the interpreter does, keeping the module object the file ran in as well
+    as what sys.modules holds afterwards (they differ when the module replaces itself)."""
+    parent, _, child = name.rpartition(".")
+    if parent:
+        importlib.import_module(parent)
+        if name in sys.modules:  # the parent's __init__ imported it already
+            exposed = sys.modules[name]
+            return exposed, exposed
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.loader is None:
+        raise ImportError("no module named %r" % name)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        if sys.modules.get(name) is module:
+            del sys.modules[name]
+        raise
+    exposed = sys.modules.get(name, module)
+    if parent:
+        setattr(sys.modules[parent], child, exposed)
+    return module, exposed
+
+
 def _import(path, root, name):
+    """(the module object as Python exposes it, the namespace the file's code ran in)."""
     existing = sys.modules.get(name)
     if existing is not None:
-        loaded = getattr(existing, "__file__", None)
-        if loaded and os.path.realpath(loaded) == path:
-            return existing
+        if anchor.same_file(getattr(existing, "__file__", None), path):
+            return existing, _real_namespace(existing, path)
         # The name is taken (a stdlib module the worker already uses, say `types.py`):
         # load the file under a name of its own.
         alias = "pau_target_" + name.replace(".", "_")
@@ -51,16 +96,18 @@ def _import(path, root, name):
         module = importlib.util.module_from_spec(spec)
         sys.modules[alias] = module
         spec.loader.exec_module(module)
-        return module
-    module = importlib.import_module(name)
-    loaded = getattr(module, "__file__", None)
-    if loaded and os.path.realpath(loaded) != path:
+        return sys.modules.get(alias, module), vars(module)
+    module, exposed = _exec_fresh(name)
+    namespace = _real_namespace(module, path)
+    loaded = namespace.get("__file__") or getattr(exposed, "__file__", None)
+    if loaded and not anchor.same_file(loaded, path):
         raise ImportError("'%s' resolved to %s, not to the target file" % (name, os.path.basename(loaded)))
-    return module
+    return exposed, namespace
 
 
 def import_module(path, extra_root=None):
-    """Import the file; a TargetError('import-failed') names the cause."""
+    """Import the file; a TargetError('import-failed') names the cause.
+    Returns (module as exposed, the namespace its code ran in, sys.path root)."""
     path = os.path.realpath(path)
     shown = os.path.basename(path)
     if not os.path.isfile(path):
@@ -70,7 +117,8 @@ def import_module(path, extra_root=None):
         if folder and folder not in sys.path:
             sys.path.insert(0, folder)
     try:
-        return _import(path, root, name), root
+        exposed, namespace = _import(path, root, name)
+        return exposed, namespace, root
     except BaseException as exc:  # noqa: B902 — module-level code is user code: anything may escape
         raise TargetError("import-failed", "import of %s failed: %s" % (shown, describe_exception(exc, root)))
 
@@ -83,53 +131,67 @@ def describe_exception(exc, root):
     return text if len(text) <= 500 else text[:497] + "..."
 
 
-def available_functions(module):
-    """Functions and methods defined in the module, as qualnames, in definition order."""
-    out = []
-
-    def walk(namespace, prefix, depth):
-        for name, value in list(vars(namespace).items()):
-            if name.startswith("__"):
-                continue
-            if inspect.isclass(value):
-                if value.__module__ == module.__name__ and depth < 5 and value.__qualname__ == prefix + name:
-                    walk(value, prefix + name + ".", depth + 1)
-                continue
-            func = value.__func__ if isinstance(value, (staticmethod, classmethod)) else value
-            if inspect.isfunction(func) and func.__module__ == module.__name__:
-                out.append(prefix + name)
-
-    walk(module, "", 0)
-    return out
+def available_functions(exposed, namespace, path, asked):
+    """Everything that could be probed in the module, most similar to `asked` first."""
+    try:
+        names = dir(exposed)
+    except Exception:  # noqa: B902 — a proxy's __dir__ is user code
+        names = list(namespace)
+    listed = namespace.get("__all__")
+    if isinstance(listed, (list, tuple)):
+        names = list(names) + [n for n in listed if isinstance(n, str)]
+    package = (namespace.get("__name__") or "").split(".")[0]
+    return anchor.rank(asked, anchor.candidates(namespace, names, path, package))
 
 
-def module_classes(module):
+def module_classes(namespace):
+    """Classes usable by name in argument source: the module's own and those it re-exports
+    from its package, under the name the module gives them."""
+    own = namespace.get("__name__") or ""
+    package = own.split(".")[0]
     return {
         name: value
-        for name, value in vars(module).items()
-        if inspect.isclass(value) and value.__module__ == module.__name__ and not name.startswith("_pau")
+        for name, value in list(namespace.items())
+        if inspect.isclass(value)
+        and (value.__module__ == own or (value.__module__ or "").split(".")[0] == package)
+        and not name.startswith("_pau")
     }
 
 
-class Target:
-    """The resolved target: how to call it and what describe() reports."""
+def _lookup(exposed, namespace, qualname, shown, path):
+    """Walk the qualname through what Python exposes (getattr: proxies, lazy __getattr__,
+    descriptors); (owner, the attribute as stored on a class or the value, the value)."""
+    owner, raw, obj = None, exposed, exposed
+    for i, part in enumerate(qualname.split(".")):
+        owner = obj
+        try:
+            obj = getattr(obj, part)
+        except AttributeError:
+            raise TargetError(
+                "unknown-qualname",
+                "no function '%s' in %s" % (qualname, shown),
+                available_functions(exposed, namespace, path, qualname),
+            )
+        except Exception as exc:  # noqa: B902 — a lazy __getattr__ runs user code (an import, say)
+            raise TargetError("import-failed", "looking up '%s' in %s raised %s" % (".".join(qualname.split(".")[: i + 1]), shown, describe_exception(exc, None)))
+        raw = obj
+        if inspect.isclass(owner):
+            try:
+                raw = inspect.getattr_static(owner, part)
+            except AttributeError:
+                pass
+    return owner, raw, obj
 
-    def __init__(self, module, qualname, root, shown):
-        self.module = module
+
+class Target:
+    """The resolved target: how to call it, what describe() reports, and where its code is."""
+
+    def __init__(self, exposed, namespace, qualname, root, path):
+        self.module = exposed
         self.qualname = qualname
         self.root = root
-        owner, raw, obj = None, module, module
-        for part in qualname.split("."):
-            owner = obj
-            try:
-                raw = inspect.getattr_static(obj, part)
-                obj = getattr(obj, part)
-            except AttributeError:
-                raise TargetError(
-                    "unknown-qualname",
-                    "no function '%s' in %s" % (qualname, shown),
-                    available_functions(module),
-                )
+        shown = os.path.basename(path)
+        owner, raw, obj = _lookup(exposed, namespace, qualname, shown, path)
         self.owner = owner if inspect.isclass(owner) else None
         self.raw = raw
         if self.owner is not None and isinstance(raw, staticmethod):
@@ -138,23 +200,81 @@ class Target:
             self.kind, self.func, self.callable = "classmethod", raw.__func__, obj
         elif self.owner is not None and inspect.isfunction(raw):
             self.kind, self.func, self.callable = "method", raw, raw
-        elif callable(obj):
+        elif callable(obj) and not inspect.isclass(obj):
             self.kind, self.func, self.callable = "function", obj, obj
         else:
             raise TargetError(
                 "unknown-qualname",
-                "'%s' in %s is a %s, not a function" % (qualname, shown, type(obj).__name__),
-                available_functions(module),
+                "'%s' in %s is a %s, not a function" % (qualname, shown, "class" if inspect.isclass(obj) else type(obj).__name__),
+                available_functions(exposed, namespace, path, qualname),
             )
         self.needs_receiver = self.kind == "method"
         self.unwrapped = _unwrap(self.func)
-        self.code = getattr(self.unwrapped, "__code__", None)
-        self.is_async = inspect.iscoroutinefunction(self.unwrapped) or inspect.isasyncgenfunction(self.unwrapped)
-        self.is_generator = inspect.isgeneratorfunction(self.unwrapped) or inspect.isasyncgenfunction(self.unwrapped)
-        self.classes = module_classes(module)
+        self.written_defs = anchor.file_defs(path).get(qualname, [])
+        self.written = anchor.find_written(self.func, path, self.written_defs)
+        self.resolution = self._resolution(exposed, namespace, path)
+        # Coverage follows the code the user wrote behind any decorator; it is unavailable
+        # when what runs is not Python code or not the file's def of that name.
+        runs = self.written or self.unwrapped
+        self.code = None if "coverageUnavailable" in self.resolution else anchor.code_of(runs)
+        source_of_truth = runs if anchor.code_of(runs) is not None else self.func
+        self.is_async = inspect.iscoroutinefunction(source_of_truth) or inspect.isasyncgenfunction(source_of_truth)
+        self.is_generator = inspect.isgeneratorfunction(source_of_truth) or inspect.isasyncgenfunction(source_of_truth)
+        self.classes = module_classes(namespace)
+        head = qualname.split(".")[0]
+        if self.owner is not None and head not in self.classes:
+            self.classes[head] = getattr(exposed, head)  # a class provided lazily: receivers need it by name
         self.docstring = _docstring(self.func)
+        if self.docstring is None and self.resolution["origin"] == "replaced":
+            # What the user wrote describes the name; the comparison tells whether it holds for what runs.
+            self.docstring = _docstring_of_node(self.written_defs[-1].node)
         self.info = self._describe()
+        self.info["resolution"] = self.resolution
         self._forget_docstrings()
+
+    def _resolution(self, exposed, namespace, path):
+        """How the qualname resolved, in the shape of FunctionInfo.resolution (probe-types.ts)."""
+        head = self.qualname.split(".")[0]
+        notes = []
+        if not isinstance(exposed, types.ModuleType) or vars(exposed) is not namespace:
+            notes.append(
+                "the module replaces itself in sys.modules with a %s object; '%s' was looked up through it, as `import` gives it"
+                % (type(exposed).__name__, self.qualname)
+            )
+        elif head not in namespace and "__getattr__" in namespace:
+            notes.append("'%s' is provided lazily by the module's __getattr__" % head)
+        runs = anchor.describe_callable(self.written or self.func, self.root)
+        out = {"origin": "file", "runs": runs}
+        if self.written is not None:
+            line = anchor.code_of(self.written).co_firstlineno
+            if self.written is not self.func and self.written is not self.raw:
+                out["decorated"] = True
+                notes.append("called through its decorators; coverage is of the def at line %d" % line)
+        elif self.written_defs:
+            out["origin"] = "replaced"
+            line = self.written_defs[-1].line
+            what = "a built-in (compiled) function" if anchor.code_of(self.unwrapped) is None else "a different function"
+            notes.insert(
+                0,
+                "not the code in the file: '%s' is rebound at import time to %s, %s; the calls run it, not the def at line %d"
+                % (self.qualname, what, runs, line),
+            )
+            out["coverageUnavailable"] = "what runs is not the def in %s" % os.path.basename(path)
+        else:
+            out["origin"] = "elsewhere"
+            code = anchor.code_of(self.unwrapped)
+            if code is None:
+                notes.append("'%s' is %s, not Python code in %s" % (self.qualname, runs, os.path.basename(path)))
+                out["coverageUnavailable"] = "what runs is not Python code"
+            else:
+                shown = os.path.basename(path)
+                if anchor.same_file(code.co_filename, path):
+                    notes.append("'%s' has no def of its own in %s: it is bound to %s" % (self.qualname, shown, runs))
+                else:
+                    notes.append("'%s' is not defined in %s: it comes from %s" % (self.qualname, shown, runs))
+        if notes:
+            out["notes"] = notes
+        return out
 
     def invoke(self, receiver, args, kwargs):
         if self.needs_receiver:
@@ -176,10 +296,13 @@ class Target:
 
     def _describe(self):
         signature = self._signature()
-        written = _written_annotations(self.unwrapped)
+        written = _written_annotations(self.written or self.unwrapped)
         params = []
         return_annotation = None
-        if signature is not None:
+        if signature is None and self.written_defs:
+            # A compiled replacement has no signature to read; the def it replaces says what it takes.
+            params, return_annotation = _params_of_node(self.written_defs[-1].node, self.kind == "method")
+        elif signature is not None:
             for p in signature.parameters.values():
                 entry = {"name": p.name, "kind": p.kind.name}
                 if p.annotation is not inspect.Parameter.empty:
@@ -202,7 +325,8 @@ class Target:
             "pythonVersion": platform.python_version(),
         }
         if self.owner is not None:
-            info["ownerClass"] = self.owner.__qualname__
+            # The path the module exposes the class under (a re-export may rename it): receivers are built with it.
+            info["ownerClass"] = self.qualname.rsplit(".", 1)[0]
         if return_annotation is not None:
             info["returnAnnotation"] = return_annotation
         return info
@@ -211,7 +335,7 @@ class Target:
         """The function must not be able to read its own docstring (nor a wrapper's copy)."""
         seen = set()
         obj = self.raw
-        for candidate in (self.raw, self.func, self.callable):
+        for candidate in (self.raw, self.func, self.callable, self.written):
             obj = candidate
             while obj is not None and id(obj) not in seen:
                 seen.add(id(obj))
@@ -236,6 +360,38 @@ def _docstring(func):
     if inspect.isclass(func) and doc == type(func).__doc__:
         return None
     return inspect.cleandoc(doc)
+
+
+def _params_of_node(node, drop_receiver):
+    """ParameterInfo entries and the return annotation from a def's syntax tree."""
+    args = node.args
+    positional = args.posonlyargs + args.args
+    defaults = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
+    entries = []
+    for i, a in enumerate(positional):
+        kind = "POSITIONAL_ONLY" if i < len(args.posonlyargs) else "POSITIONAL_OR_KEYWORD"
+        entries.append((a, kind, defaults[i]))
+    if args.vararg:
+        entries.append((args.vararg, "VAR_POSITIONAL", None))
+    entries.extend((a, "KEYWORD_ONLY", d) for a, d in zip(args.kwonlyargs, args.kw_defaults))
+    if args.kwarg:
+        entries.append((args.kwarg, "VAR_KEYWORD", None))
+    if drop_receiver and entries and entries[0][1] != "VAR_POSITIONAL":
+        entries = entries[1:]
+    params = []
+    for a, kind, default in entries:
+        entry = {"name": a.arg, "kind": kind}
+        if a.annotation is not None:
+            entry["annotation"] = ast.unparse(a.annotation)
+        if default is not None:
+            entry["default"] = ast.unparse(default)
+        params.append(entry)
+    return params, (ast.unparse(node.returns) if node.returns is not None else None)
+
+
+def _docstring_of_node(node):
+    doc = ast.get_docstring(node)
+    return inspect.cleandoc(doc) if doc else None
 
 
 def _written_annotations(func):
@@ -275,5 +431,5 @@ def _bounded_repr(value):
 
 
 def load(path, qualname, extra_root=None):
-    module, root = import_module(path, extra_root)
-    return Target(module, qualname, root, os.path.basename(path))
+    exposed, namespace, root = import_module(path, extra_root)
+    return Target(exposed, namespace, qualname, root, os.path.realpath(path))
