@@ -224,10 +224,12 @@ class Target:
         head = qualname.split(".")[0]
         if self.owner is not None and head not in self.classes:
             self.classes[head] = getattr(exposed, head)  # a class provided lazily: receivers need it by name
-        self.docstring = _docstring(self.func)
-        if self.docstring is None and self.resolution["origin"] == "replaced":
-            # What the user wrote describes the name; the comparison tells whether it holds for what runs.
+        if self.resolution["origin"] == "replaced":
+            # The docstring the user reads (and Insert would rewrite) is the def's in the file; the
+            # comparison tells whether it holds for what runs under the name.
             self.docstring = _docstring_of_node(self.written_defs[-1].node)
+        else:
+            self.docstring = _docstring(self.func)
         self.info = self._describe()
         self.info["resolution"] = self.resolution
         self._forget_docstrings()
