@@ -151,12 +151,26 @@ describe('target resolution, offline end to end', { concurrency: 2, timeout: 300
     const r = session.target.resolution!;
     assert.equal(r.origin, 'file');
     assert.equal(r.decorated, true);
-    assert.equal(r.runs, 'double (decorated/__init__.py:25)');
+    assert.equal(r.runs, 'double (decorated/__init__.py:26)');
     assert.equal(linesTotal(session), 3, 'the three lines of the def, not the wrapper');
     assert.equal(session.target.docstring, 'Twice n; negative numbers are refused.');
     const result = await callOnce('decorated/__init__.py', 'double', ['3']);
     assert.equal(result.value?.repr, "('traced', 6)", 'the decorator ran');
     assert.equal(result.coverage?.lines.hit, 2);
+  });
+
+  test('a decorator without functools.wraps: the def is found in its closure, with its signature and docstring', async () => {
+    const session = await probeOffline('decorated/__init__.py', 'halve');
+    assert.deepEqual(session.target.resolution, {
+      origin: 'file',
+      runs: 'halve (decorated/__init__.py:55)',
+      decorated: true,
+      notes: ['called through its decorators; coverage is of the def at line 55'],
+    });
+    assert.equal(session.target.docstring, 'n // 2.');
+    assert.equal(session.target.shownAs.params.length, 1, 'the def has one parameter, the wrapper *args, **kwargs');
+    assert.equal(linesTotal(session), 1);
+    assert.equal((await callOnce('decorated/__init__.py', 'halve', ['9'])).value?.repr, '4');
   });
 
   test('a decorated method: receiver, decorator and coverage of the def', async () => {

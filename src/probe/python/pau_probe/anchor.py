@@ -109,15 +109,16 @@ def find_written(obj, path, written):
     return None
 
 
-def describe_callable(obj, root):
-    """What runs, in words: `built-in min`, `_normalize_v2 (pkg/__init__.py:9)`."""
+def describe_callable(obj, root, line=None):
+    """What runs, in words: `built-in min`, `_normalize_v2 (pkg/__init__.py:9)`; `line`
+    replaces the code's first line (that of its first decorator) by the def's."""
     code = code_of(inspect.unwrap(obj) if inspect.isfunction(obj) else obj)
     name = getattr(obj, "__qualname__", None) or getattr(obj, "__name__", None) or type(obj).__name__
     if code is None:
         module = getattr(obj, "__module__", None)
         where = "" if module in (None, "builtins") else module + "."
         return "built-in %s%s" % (where, name)
-    return "%s (%s:%d)" % (name, relative(code.co_filename, root), code.co_firstlineno)
+    return "%s (%s:%d)" % (name, relative(code.co_filename, root), line or code.co_firstlineno)
 
 
 def relative(filename, root):

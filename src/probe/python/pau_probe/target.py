@@ -22,6 +22,9 @@ from pau_probe import anchor
 from pau_probe.render import Addresses, BoundedRepr
 
 
+_VARIADIC = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+
+
 class TargetError(Exception):
     def __init__(self, kind, message, available=None):
         Exception.__init__(self, message)
@@ -229,7 +232,7 @@ class Target:
             # comparison tells whether it holds for what runs under the name.
             self.docstring = _docstring_of_node(self.written_defs[-1].node)
         else:
-            self.docstring = _docstring(self.func)
+            self.docstring = _docstring(self.func) or (_docstring(self.written) if self.written is not None else None)
         self.info = self._describe()
         self.info["resolution"] = self.resolution
         self._forget_docstrings()
@@ -248,7 +251,9 @@ class Target:
         runs = anchor.describe_callable(self.written or self.func, self.root)
         out = {"origin": "file", "runs": runs}
         if self.written is not None:
-            line = anchor.code_of(self.written).co_firstlineno
+            first = anchor.code_of(self.written).co_firstlineno
+            line = next((w.line for w in self.written_defs if first in (w.line, w.first_line)), first)
+            out["runs"] = anchor.describe_callable(self.written, self.root, line)
             if self.written is not self.func and self.written is not self.raw:
                 out["decorated"] = True
                 notes.append("called through its decorators; coverage is of the def at line %d" % line)
@@ -286,6 +291,9 @@ class Target:
     def _signature(self):
         try:
             signature = inspect.signature(self.raw if self.kind == "method" else self.callable)
+            if self.written is not None and all(p.kind in _VARIADIC for p in signature.parameters.values()):
+                # A decorator without functools.wraps hides the def's parameters behind *args, **kwargs.
+                signature = inspect.signature(self.written)
         except (TypeError, ValueError):
             return None
         params = list(signature.parameters.values())
