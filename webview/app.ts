@@ -3,6 +3,7 @@
 import type { HostMessage, WebviewMessage } from '../src/protocol/messages.js';
 import type { Fix, Problem } from '../src/protocol/problems.js';
 import { Batcher, type Scheduler } from '../src/core/batch.js';
+import { resolutionLines } from '../src/core/resolution.js';
 import { button, h, icon, setDisabled } from './dom.js';
 import { formatUsage } from './format.js';
 import { apply, createModel, finishedProbes, type Model, type Section } from './model.js';
@@ -167,15 +168,30 @@ export class App {
     this.progress.textContent = m.target ? `${done} ${done === 1 ? 'probe' : 'probes'}${m.maxProbes ? ` · budget ${m.maxProbes}` : ''}` : '';
   }
 
+  /** How the target resolved: a warning when what runs is not the code in the file, else a quiet note. */
+  private resolutionBanner(): HTMLElement | null {
+    const lines = resolutionLines(this.model.resolution ?? undefined);
+    if (lines.length === 0) return null;
+    const warning = lines.some((l) => l.warning);
+    return h(
+      'div',
+      { class: `banner ${warning ? 'banner-warning' : 'banner-note'}`, testid: 'resolution', role: warning ? 'alert' : 'note' },
+      icon(warning ? 'warning' : 'info'),
+      h('div', { class: 'banner-text' }, ...lines.map((l) => h('p', { class: l.warning ? 'banner-hint' : 'banner-message' }, l.text))),
+    );
+  }
+
   private renderBanner(): void {
     // The host words every problem (src/extension/notices.ts); the panel only draws it.
     const problem: Problem | null = this.model.hostProblem;
+    const resolution = this.resolutionBanner();
     if (!problem) {
-      this.banner.replaceChildren();
+      this.banner.replaceChildren(...(resolution ? [resolution] : []));
       return;
     }
     const fix = problem.fix;
     this.banner.replaceChildren(
+      ...(resolution ? [resolution] : []),
       h(
         'div',
         { class: `banner banner-${problem.severity}`, testid: problem.severity === 'error' ? 'error' : 'warning', role: 'alert' },

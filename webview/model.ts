@@ -1,7 +1,7 @@
 // The panel's view model and how host messages change it. Pure: no DOM, so it is unit-tested
 // under Node. `apply` mutates the model in place (a live run sends thousands of events) and
 // says which sections of the page need drawing again.
-import type { CallRequest, ProbeResult } from '../src/core/probe-types.js';
+import type { CallRequest, ProbeResult, TargetResolution } from '../src/core/probe-types.js';
 import type { DocstringTexts, HostMessage, PanelState, PanelTarget, Pricing } from '../src/protocol/messages.js';
 import type { Problem } from '../src/protocol/problems.js';
 import type { Comparison, ProbeRecord, SessionError, SessionEvent, SessionFile, SessionSettings, ShownAs, Usage } from '../src/core/session-types.js';
@@ -22,6 +22,8 @@ export type Section = 'header' | 'banner' | 'agent' | 'timeline' | 'result';
 export interface Model {
   target: PanelTarget | null;
   shownAs: ShownAs | null;
+  /** How the target resolved (what runs, when it is not the code in the file). */
+  resolution: TargetResolution | null;
   mode: 'live' | 'replay';
   maxProbes: number;
   pricing?: Pricing;
@@ -57,6 +59,7 @@ export function createModel(): Model {
   return {
     target: null,
     shownAs: null,
+    resolution: null,
     mode: 'live',
     maxProbes: 0,
     settings: null,
@@ -142,10 +145,12 @@ function applyEvent(model: Model, event: SessionEvent, dirty: Set<Section>): voi
   switch (event.type) {
     case 'started':
       model.shownAs = event.target.shownAs;
+      model.resolution = event.target.resolution ?? null;
       model.settings = event.settings;
       model.maxProbes = event.settings.maxProbes;
       if (!model.target) model.target = { file: event.target.file, displayPath: event.target.file, qualname: event.target.qualname };
       dirty.add('header');
+      dirty.add('banner');
       dirty.add('agent');
       return;
     case 'probe-started':
@@ -208,6 +213,7 @@ function absorbSession(model: Model, session: SessionFile): void {
   model.sessionError = session.error ?? model.sessionError;
   model.settings = session.settings;
   model.shownAs = session.target.shownAs;
+  model.resolution = session.target.resolution ?? null;
 }
 
 /** Shows a whole session at once (replay, or a panel restored after a reload), through the same events a live run sends. */

@@ -2,6 +2,7 @@
 // happens, the hypothesis when it changes, and a summary at the end. `pau probe` and
 // `pau replay` use the same printer, so a replay looks like the live run.
 import { shownHeader } from '../core/shown.js';
+import { resolutionLines } from '../core/resolution.js';
 import { addCoverage, oneLine, renderCall, renderOutcome, type CoverageSoFar } from '../core/format.js';
 import type { Comparison, ProbeRecord, SessionEvent, SessionFile, SessionSettings, Usage } from '../core/session-types.js';
 
@@ -123,6 +124,7 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
       header = () => {
         line(`${c.bold(`pau probe ${event.target.file}:${event.target.qualname}`)}  ${c.dim(settingsLine(event.settings))}`);
         if (!offline) line(c.dim(`shown to the agent as ${shownHeader(event.target.shownAs)}`));
+        for (const r of resolutionLines(event.target.resolution)) line(r.warning ? c.yellow(`note: ${r.text}`) : c.dim(`note: ${r.text}`));
       };
       return;
     }

@@ -91,6 +91,30 @@ export interface FunctionInfo {
   /** Classes defined in the target module, usable by name in argument source. */
   moduleClasses: string[];
   pythonVersion: string;
+  /** How the qualname resolved; absent from workers older than this field. */
+  resolution?: TargetResolution;
+}
+
+/**
+ * How a qualname resolved in the module as Python exposes it (after `sys.modules` replacement,
+ * lazy `__getattr__`, re-exports), with the target file as the anchor.
+ */
+export interface TargetResolution {
+  /**
+   * `file`: the def written in the file runs (possibly through decorators).
+   * `elsewhere`: the file has no def of that name; what runs comes from elsewhere (a re-export, a lazy attribute).
+   * `replaced`: the file has a def of that name, but something else runs under it (a compiled
+   * accelerator, another function rebound to the name): the run is not of the code in the file.
+   */
+  origin: 'file' | 'elsewhere' | 'replaced';
+  /** What runs, e.g. `built-in min` or `_normalize_v2 (pkg/__init__.py:9)`. */
+  runs: string;
+  /** The calls go through decorators; coverage is of the def behind them. */
+  decorated?: boolean;
+  /** Why coverage cannot be measured for this target (not Python code, or not the file's def). */
+  coverageUnavailable?: string;
+  /** Sentences for the user, the most important first. */
+  notes?: string[];
 }
 
 export interface WorkerLimits {

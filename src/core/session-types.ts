@@ -1,6 +1,6 @@
 // The session: what a run did, as events while it runs and as a versioned JSON file after.
 // Field names are a contract (docs/session-format.md): add fields freely, rename none.
-import type { CallRequest, ProbeResult } from './probe-types.js';
+import type { CallRequest, ProbeResult, TargetResolution } from './probe-types.js';
 
 export const SESSION_VERSION = 1;
 
@@ -90,7 +90,8 @@ export interface SessionError {
 export interface SessionFile {
   version: typeof SESSION_VERSION;
   /** `docstring`: the function's actual docstring when the run began (for the comparison view; never shown to the agent). */
-  target: { file: string; qualname: string; shownAs: ShownAs; docstring?: string | null };
+  /** `resolution`: how the qualname resolved, above all when what runs is not the code in the file. */
+  target: { file: string; qualname: string; shownAs: ShownAs; docstring?: string | null; resolution?: TargetResolution };
   settings: SessionSettings;
   startedAt?: string;
   finishedAt?: string;

@@ -1,9 +1,10 @@
-// "Probe Function…": a quick pick over the workspace's functions and methods. The pick opens
+// "Probe Function…": a quick pick over the workspace's functions and methods that probing by
+// qualname would run (python-defs.ts judgeDefs); instance methods say they need an instance. The pick opens
 // at once and fills in while files are scanned (busy indicator until done); the active
 // editor's file comes first. Virtual environments and installed packages are skipped.
 import * as vscode from 'vscode';
 import type { PauContext } from './context.js';
-import { scanDefs } from './python-defs.js';
+import { judgeDefs, receiverNote } from './python-defs.js';
 import type { RunTarget } from './run-record.js';
 import { displayPath } from './run-record.js';
 
@@ -56,11 +57,12 @@ export async function pickWorkspaceFunction(ctx: PauContext): Promise<RunTarget 
           continue;
         }
         const path = displayPath(uri);
-        for (const def of scanDefs(text)) {
-          if (def.inFunction) continue;
+        for (const { def, offered, needsReceiver, ownerClass } of judgeDefs(text)) {
+          if (!offered) continue;
           items.push({
             label: `$(${def.isMethod ? 'symbol-method' : 'symbol-function'}) ${def.qualname}`,
             description: `${path}:${def.line}`,
+            ...(needsReceiver ? { detail: receiverNote(ownerClass) } : {}),
             target: { uri, qualname: def.qualname },
           });
         }

@@ -146,3 +146,81 @@ export function defAtLine(defs: readonly ScannedDef[], line: number): ScannedDef
   }
   return best;
 }
+
+/** What the CodeLens and the quick pick need to know of a def before offering it as a target. */
+export interface DefVerdict {
+  def: ScannedDef;
+  /** Probing the qualname would run this def (as far as the source tells without importing it). */
+  offered: boolean;
+  /** Why it is not offered. */
+  reason?: string;
+  /** An instance method: every call needs an instance of `ownerClass` built first. */
+  needsReceiver: boolean;
+  ownerClass?: string;
+}
+
+/** How the pick and the CodeLens say that a method needs an instance. */
+export function receiverNote(ownerClass: string | undefined): string {
+  return `instance method: each call needs a ${ownerClass ?? 'class'} instance`;
+}
+
+const NO_RECEIVER = new Set(['staticmethod', 'classmethod']);
+const PROPERTY = new Set(['property', 'cached_property', 'setter', 'getter', 'deleter']);
+
+/** Decorator names as written, without `@` and arguments: `staticmethod`, `functools.cache`, `value.setter`. */
+function decoratorsOf(lines: readonly string[], starts: readonly boolean[], def: ScannedDef): string[] {
+  const out: string[] = [];
+  for (let n = def.decoratorLine - 1; n < def.line - 1; n++) {
+    const trimmed = lines[n]!.trimStart();
+    if (!starts[n] || !trimmed.startsWith('@')) continue;
+    const name = /^@\s*([\w.]+)/u.exec(trimmed)?.[1];
+    if (name) out.push(name);
+  }
+  return out;
+}
+
+/** For each physical line starting a logical line: the line (0-based) of the statement whose block holds it, -1 at module level. */
+function enclosingStatements(lines: readonly string[], starts: readonly boolean[]): number[] {
+  const enclosing: number[] = [];
+  const open: { indent: number; line: number }[] = [];
+  for (let n = 0; n < lines.length; n++) {
+    const trimmed = lines[n]!.trimStart();
+    if (!starts[n] || trimmed === '' || trimmed.startsWith('#')) continue;
+    const indent = indentWidth(lines[n]!);
+    while (open.length > 0 && open[open.length - 1]!.indent >= indent) open.pop();
+    enclosing[n] = open[open.length - 1]?.line ?? -1;
+    open.push({ indent, line: n });
+  }
+  return enclosing;
+}
+
+/**
+ * Which defs resolve to themselves when probed by qualname: not a function's local, not an
+ * `@overload` stub or a property, not redefined later in the same block (Python keeps the last
+ * def). What the source cannot tell (a name rebound at import time, say to a C accelerator) the
+ * run itself reports.
+ */
+export function judgeDefs(source: string, defs: readonly ScannedDef[] = scanDefs(source)): DefVerdict[] {
+  const lines = source.split(/\r\n|\r|\n/);
+  const starts = logicalLineStarts(source);
+  const enclosing = enclosingStatements(lines, starts);
+  const blockOf = (d: ScannedDef) => `${d.qualname}\u0000${enclosing[d.line - 1] ?? -1}`;
+  const lastInBlock = new Map<string, ScannedDef>();
+  for (const d of defs) lastInBlock.set(blockOf(d), d);
+  return defs.map((def) => {
+    const decorators = decoratorsOf(lines, starts, def).map((d) => d.split('.').pop()!);
+    const ownerClass = def.isMethod ? def.qualname.slice(0, def.qualname.lastIndexOf('.')) : undefined;
+    const needsReceiver = def.isMethod && !decorators.some((d) => NO_RECEIVER.has(d));
+    const later = lastInBlock.get(blockOf(def))!;
+    const reason = def.inFunction
+      ? 'a function local to another function cannot be called on its own'
+      : decorators.includes('overload')
+        ? 'an @overload stub: the implementation is the def without @overload'
+        : decorators.some((d) => PROPERTY.has(d))
+          ? 'a property, not something to call'
+          : later !== def
+            ? `redefined at line ${later.line}: Python keeps the later def`
+            : undefined;
+    return { def, offered: reason === undefined, ...(reason ? { reason } : {}), needsReceiver, ...(ownerClass ? { ownerClass } : {}) };
+  });
+}

@@ -1,5 +1,6 @@
 // A session as a Markdown report: what was probed, what the agent believed along the way, what
 // it concluded, how that compares with the docstring, and what it cost.
+import { resolutionLines } from '../core/resolution.js';
 import { shownHeader } from '../core/shown.js';
 import { addCoverage, oneLine, renderCall, renderOutcome, type CoverageSoFar } from '../core/format.js';
 import type { Comparison, Description, SessionFile } from '../core/session-types.js';
@@ -61,6 +62,7 @@ export function sessionToMarkdown(file: SessionFile): string {
     `- Settings: ${describeSettings(file)}`,
     ...(file.startedAt ? [`- Run: ${file.startedAt}${file.finishedAt ? ` → ${file.finishedAt}` : ''}`] : []),
     `- Outcome: ${outcome}`,
+    ...resolutionLines(target.resolution).map((r) => (r.warning ? `- **Note: ${r.text}**` : `- Note: ${r.text}`)),
     '',
     `## Probes (${file.probes.length})`,
     '',

@@ -1,7 +1,7 @@
 // Builds the session file as the run goes and emits the matching events, so the file and the
 // event stream can never disagree. It also owns the probe cache: a repeated call (same sources
 // after removing whitespace) is answered from the first call's result with origin 'cache'.
-import type { CallRequest, Prober, ProbeResult, ProbeTarget } from '../core/probe-types.js';
+import type { CallRequest, Prober, ProbeResult, ProbeTarget, TargetResolution } from '../core/probe-types.js';
 import { raceAbort } from '../core/abort.js';
 import type { ProbeFn } from '../core/run-types.js';
 import { callKey } from '../core/call-identity.js';
@@ -54,9 +54,10 @@ export class SessionRecorder {
     };
   }
 
-  started(shownAs?: ShownAs, docstring?: string | null): void {
+  started(shownAs?: ShownAs, docstring?: string | null, resolution?: TargetResolution): void {
     if (shownAs) this.file.target.shownAs = shownAs;
     if (docstring !== undefined) this.file.target.docstring = docstring;
+    if (resolution) this.file.target.resolution = resolution;
     this.emit({ type: 'started', target: this.file.target, settings: this.file.settings });
   }
 

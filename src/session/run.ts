@@ -97,7 +97,7 @@ export class Session {
         throw err;
       });
       const info = worker.info;
-      recorder.started(computeShownAs(info, settings.strictness), info.docstring);
+      recorder.started(computeShownAs(info, settings.strictness), info.docstring, info.resolution);
       startedEmitted = true;
 
       if (settings.mode === 'offline') {
@@ -124,7 +124,8 @@ export class Session {
           shownAs: recorder.file.target.shownAs,
           strictness: settings.strictness,
           maxProbes: settings.maxProbes,
-          coverageFeedback: settings.coverageFeedback,
+          // No promise of coverage counts that will never come (a compiled or rebound target).
+          coverageFeedback: settings.coverageFeedback && !info.resolution?.coverageUnavailable,
           seeds: [...recorder.file.probes],
           probe: recorder.probeFn(worker, 'llm', signal),
           onHypothesis: (text) => recorder.hypothesis(text),

@@ -134,7 +134,7 @@ describe('pau probe and pau replay', { concurrency: 3, timeout: 60_000 }, () => 
   test('a bad target exits 2 with the reason on one line', async () => {
     const unknown = await pau(['probe', `${FIXTURE}:nope`, '--offline']);
     assert.equal(unknown.code, 2);
-    assert.equal(unknown.stderr, "pau probe: no function 'nope' in strings.py (available: shout, noisy, Tally.add)\n");
+    assert.equal(unknown.stderr, "pau probe: no function 'nope' in strings.py (available: noisy, shout, Tally.add)\n");
     assert.equal(unknown.stdout, '');
     const missing = await pau(['probe', 'no/such/file.py:f', '--offline']);
     assert.equal(missing.code, 2);

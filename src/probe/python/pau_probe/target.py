@@ -1,0 +1,445 @@
+"""Importing the target module and resolving the qualname to something callable.
+
+The file is imported as the interpreter would (as `pkg.sub.mod` with the package root on
+sys.path, so relative imports work) and the qualname is looked up in what Python exposes:
+a module that replaces itself in sys.modules, a lazy module `__getattr__`, re-exports. The
+file stays the anchor: anchor.py tells whether the object found runs the def written in the
+file (through any decorators), code from elsewhere, or something that replaced that def.
+Handles module-level functions, methods (instance methods take a receiver), static and
+class methods, and methods of nested classes.
+"""
+import ast
+import importlib
+import importlib.util
+import inspect
+import os
+import platform
+import sys
+import textwrap
+import types
+
+from pau_probe import anchor
+from pau_probe.render import Addresses, BoundedRepr
+
+
+_VARIADIC = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+
+
+class TargetError(Exception):
+    def __init__(self, kind, message, available=None):
+        Exception.__init__(self, message)
+        self.kind = kind
+        self.available = available
+
+
+def module_location(path):
+    """(sys.path root, dotted module name) for a .py file, walking up through packages."""
+    directory, filename = os.path.split(path)
+    stem = os.path.splitext(filename)[0]
+    parts = [] if stem == "__init__" else [stem]
+    root = directory
+    while os.path.isfile(os.path.join(root, "__init__.py")):
+        parts.insert(0, os.path.basename(root))
+        parent = os.path.dirname(root)
+        if parent == root:
+            break
+        root = parent
+    return root, ".".join(parts)
+
+
+def _real_namespace(exposed, path):
+    """The namespace the file's code ran in. A package may replace its entry in sys.modules
+    (a deprecation or lazy-import proxy): the proxy is what `import pkg` gives, but the defs
+    live in the module object the file was executed in."""
+    own = getattr(exposed, "__dict__", None)
+    if isinstance(own, dict) and anchor.same_file(own.get("__file__"), path):
+        return own
+    for value in list(own.values()) if isinstance(own, dict) else []:
+        if isinstance(value, types.ModuleType) and anchor.same_file(vars(value).get("__file__"), path):
+            return vars(value)
+    return own if isinstance(own, dict) else {}
+
+
+def _exec_fresh(name):
+    """Import `name` as the interpreter does, keeping the module object the file ran in as well
+    as what sys.modules holds afterwards (they differ when the module replaces itself)."""
+    parent, _, child = name.rpartition(".")
+    if parent:
+        importlib.import_module(parent)
+        if name in sys.modules:  # the parent's __init__ imported it already
+            exposed = sys.modules[name]
+            return exposed, exposed
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.loader is None:
+        raise ImportError("no module named %r" % name)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        if sys.modules.get(name) is module:
+            del sys.modules[name]
+        raise
+    exposed = sys.modules.get(name, module)
+    if parent:
+        setattr(sys.modules[parent], child, exposed)
+    return module, exposed
+
+
+def _import(path, root, name):
+    """(the module object as Python exposes it, the namespace the file's code ran in)."""
+    existing = sys.modules.get(name)
+    if existing is not None:
+        if anchor.same_file(getattr(existing, "__file__", None), path):
+            return existing, _real_namespace(existing, path)
+        # The name is taken (a stdlib module the worker already uses, say `types.py`):
+        # load the file under a name of its own.
+        alias = "pau_target_" + name.replace(".", "_")
+        spec = importlib.util.spec_from_file_location(alias, path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[alias] = module
+        spec.loader.exec_module(module)
+        return sys.modules.get(alias, module), vars(module)
+    module, exposed = _exec_fresh(name)
+    namespace = _real_namespace(module, path)
+    loaded = namespace.get("__file__") or getattr(exposed, "__file__", None)
+    if loaded and not anchor.same_file(loaded, path):
+        raise ImportError("'%s' resolved to %s, not to the target file" % (name, os.path.basename(loaded)))
+    return exposed, namespace
+
+
+def import_module(path, extra_root=None):
+    """Import the file; a TargetError('import-failed') names the cause.
+    Returns (module as exposed, the namespace its code ran in, sys.path root)."""
+    path = os.path.realpath(path)
+    shown = os.path.basename(path)
+    if not os.path.isfile(path):
+        raise TargetError("import-failed", "import of %s failed: no such file: %s" % (shown, path))
+    root, name = module_location(path)
+    for folder in (root, extra_root):
+        if folder and folder not in sys.path:
+            sys.path.insert(0, folder)
+    try:
+        exposed, namespace = _import(path, root, name)
+        return exposed, namespace, root
+    except BaseException as exc:  # noqa: B902 — module-level code is user code: anything may escape
+        raise TargetError("import-failed", "import of %s failed: %s" % (shown, describe_exception(exc, root)))
+
+
+def describe_exception(exc, root):
+    message = str(exc)
+    if root:
+        message = message.replace(root + os.sep, "")
+    text = "%s: %s" % (type(exc).__name__, message) if message else type(exc).__name__
+    return text if len(text) <= 500 else text[:497] + "..."
+
+
+def available_functions(exposed, namespace, path, asked):
+    """Everything that could be probed in the module, most similar to `asked` first."""
+    try:
+        names = dir(exposed)
+    except Exception:  # noqa: B902 — a proxy's __dir__ is user code
+        names = list(namespace)
+    listed = namespace.get("__all__")
+    if isinstance(listed, (list, tuple)):
+        names = list(names) + [n for n in listed if isinstance(n, str)]
+    package = (namespace.get("__name__") or "").split(".")[0]
+    return anchor.rank(asked, anchor.candidates(namespace, names, path, package))
+
+
+def module_classes(namespace):
+    """Classes usable by name in argument source: the module's own and those it re-exports
+    from its package, under the name the module gives them."""
+    own = namespace.get("__name__") or ""
+    package = own.split(".")[0]
+    return {
+        name: value
+        for name, value in list(namespace.items())
+        if inspect.isclass(value)
+        and (value.__module__ == own or (value.__module__ or "").split(".")[0] == package)
+        and not name.startswith("_pau")
+    }
+
+
+def _lookup(exposed, namespace, qualname, shown, path):
+    """Walk the qualname through what Python exposes (getattr: proxies, lazy __getattr__,
+    descriptors); (owner, the attribute as stored on a class or the value, the value)."""
+    owner, raw, obj = None, exposed, exposed
+    for i, part in enumerate(qualname.split(".")):
+        owner = obj
+        try:
+            obj = getattr(obj, part)
+        except AttributeError:
+            raise TargetError(
+                "unknown-qualname",
+                "no function '%s' in %s" % (qualname, shown),
+                available_functions(exposed, namespace, path, qualname),
+            )
+        except Exception as exc:  # noqa: B902 — a lazy __getattr__ runs user code (an import, say)
+            raise TargetError("import-failed", "looking up '%s' in %s raised %s" % (".".join(qualname.split(".")[: i + 1]), shown, describe_exception(exc, None)))
+        raw = obj
+        if inspect.isclass(owner):
+            try:
+                raw = inspect.getattr_static(owner, part)
+            except AttributeError:
+                pass
+    return owner, raw, obj
+
+
+class Target:
+    """The resolved target: how to call it, what describe() reports, and where its code is."""
+
+    def __init__(self, exposed, namespace, qualname, root, path):
+        self.module = exposed
+        self.qualname = qualname
+        self.root = root
+        shown = os.path.basename(path)
+        owner, raw, obj = _lookup(exposed, namespace, qualname, shown, path)
+        self.owner = owner if inspect.isclass(owner) else None
+        self.raw = raw
+        if self.owner is not None and isinstance(raw, staticmethod):
+            self.kind, self.func, self.callable = "staticmethod", raw.__func__, obj
+        elif self.owner is not None and isinstance(raw, classmethod):
+            self.kind, self.func, self.callable = "classmethod", raw.__func__, obj
+        elif self.owner is not None and inspect.isfunction(raw):
+            self.kind, self.func, self.callable = "method", raw, raw
+        elif callable(obj) and not inspect.isclass(obj):
+            self.kind, self.func, self.callable = "function", obj, obj
+        else:
+            raise TargetError(
+                "unknown-qualname",
+                "'%s' in %s is a %s, not a function" % (qualname, shown, "class" if inspect.isclass(obj) else type(obj).__name__),
+                available_functions(exposed, namespace, path, qualname),
+            )
+        self.needs_receiver = self.kind == "method"
+        self.unwrapped = _unwrap(self.func)
+        self.written_defs = anchor.file_defs(path).get(qualname, [])
+        self.written = anchor.find_written(self.func, path, self.written_defs)
+        self.resolution = self._resolution(exposed, namespace, path)
+        # Coverage follows the code the user wrote behind any decorator; it is unavailable
+        # when what runs is not Python code or not the file's def of that name.
+        runs = self.written or self.unwrapped
+        self.code = None if "coverageUnavailable" in self.resolution else anchor.code_of(runs)
+        source_of_truth = runs if anchor.code_of(runs) is not None else self.func
+        self.is_async = inspect.iscoroutinefunction(source_of_truth) or inspect.isasyncgenfunction(source_of_truth)
+        self.is_generator = inspect.isgeneratorfunction(source_of_truth) or inspect.isasyncgenfunction(source_of_truth)
+        self.classes = module_classes(namespace)
+        head = qualname.split(".")[0]
+        if self.owner is not None and head not in self.classes:
+            self.classes[head] = getattr(exposed, head)  # a class provided lazily: receivers need it by name
+        if self.resolution["origin"] == "replaced":
+            # The docstring the user reads (and Insert would rewrite) is the def's in the file; the
+            # comparison tells whether it holds for what runs under the name.
+            self.docstring = _docstring_of_node(self.written_defs[-1].node)
+        else:
+            self.docstring = _docstring(self.func) or (_docstring(self.written) if self.written is not None else None)
+        self.info = self._describe()
+        self.info["resolution"] = self.resolution
+        self._forget_docstrings()
+
+    def _resolution(self, exposed, namespace, path):
+        """How the qualname resolved, in the shape of FunctionInfo.resolution (probe-types.ts)."""
+        head = self.qualname.split(".")[0]
+        notes = []
+        if not isinstance(exposed, types.ModuleType) or vars(exposed) is not namespace:
+            notes.append(
+                "the module replaces itself in sys.modules with a %s object; '%s' was looked up through it, as `import` gives it"
+                % (type(exposed).__name__, self.qualname)
+            )
+        elif head not in namespace and "__getattr__" in namespace:
+            notes.append("'%s' is provided lazily by the module's __getattr__" % head)
+        runs = anchor.describe_callable(self.written or self.func, self.root)
+        out = {"origin": "file", "runs": runs}
+        if self.written is not None:
+            first = anchor.code_of(self.written).co_firstlineno
+            line = next((w.line for w in self.written_defs if first in (w.line, w.first_line)), first)
+            out["runs"] = anchor.describe_callable(self.written, self.root, line)
+            if self.written is not self.func and self.written is not self.raw:
+                out["decorated"] = True
+                notes.append("called through its decorators; coverage is of the def at line %d" % line)
+        elif self.written_defs:
+            out["origin"] = "replaced"
+            line = self.written_defs[-1].line
+            what = "a built-in (compiled) function" if anchor.code_of(self.unwrapped) is None else "a different function"
+            notes.insert(
+                0,
+                "not the code in the file: '%s' is rebound at import time to %s, %s; the calls run it, not the def at line %d"
+                % (self.qualname, what, runs, line),
+            )
+            out["coverageUnavailable"] = "what runs is not the def in %s" % os.path.basename(path)
+        else:
+            out["origin"] = "elsewhere"
+            code = anchor.code_of(self.unwrapped)
+            if code is None:
+                notes.append("'%s' is %s, not Python code in %s" % (self.qualname, runs, os.path.basename(path)))
+                out["coverageUnavailable"] = "what runs is not Python code"
+            else:
+                shown = os.path.basename(path)
+                if anchor.same_file(code.co_filename, path):
+                    notes.append("'%s' has no def of its own in %s: it is bound to %s" % (self.qualname, shown, runs))
+                else:
+                    notes.append("'%s' is not defined in %s: it comes from %s" % (self.qualname, shown, runs))
+        if notes:
+            out["notes"] = notes
+        return out
+
+    def invoke(self, receiver, args, kwargs):
+        if self.needs_receiver:
+            return self.callable(receiver, *args, **kwargs)
+        return self.callable(*args, **kwargs)
+
+    def _signature(self):
+        try:
+            signature = inspect.signature(self.raw if self.kind == "method" else self.callable)
+            if self.written is not None and all(p.kind in _VARIADIC for p in signature.parameters.values()):
+                # A decorator without functools.wraps hides the def's parameters behind *args, **kwargs.
+                signature = inspect.signature(self.written)
+        except (TypeError, ValueError):
+            return None
+        params = list(signature.parameters.values())
+        if self.kind == "method" and params and params[0].kind in (
+            inspect.Parameter.POSITIONAL_ONLY,
+            inspect.Parameter.POSITIONAL_OR_KEYWORD,
+        ):
+            params = params[1:]  # the receiver is passed separately
+        return signature.replace(parameters=params)
+
+    def _describe(self):
+        signature = self._signature()
+        written = _written_annotations(self.written or self.unwrapped)
+        params = []
+        return_annotation = None
+        if signature is None and self.written_defs:
+            # A compiled replacement has no signature to read; the def it replaces says what it takes.
+            params, return_annotation = _params_of_node(self.written_defs[-1].node, self.kind == "method")
+        elif signature is not None:
+            for p in signature.parameters.values():
+                entry = {"name": p.name, "kind": p.kind.name}
+                if p.annotation is not inspect.Parameter.empty:
+                    entry["annotation"] = written.get(p.name) or _annotation_text(p.annotation)
+                if p.default is not inspect.Parameter.empty:
+                    entry["default"] = _bounded_repr(p.default)
+                params.append(entry)
+            if signature.return_annotation is not inspect.Signature.empty:
+                return_annotation = written.get("return") or _annotation_text(signature.return_annotation)
+        info = {
+            "qualname": self.qualname,
+            "name": self.qualname.rsplit(".", 1)[-1],
+            "kind": self.kind,
+            "needsReceiver": self.needs_receiver,
+            "params": params,
+            "isGenerator": self.is_generator,
+            "isAsync": self.is_async,
+            "docstring": self.docstring,
+            "moduleClasses": sorted(self.classes),
+            "pythonVersion": platform.python_version(),
+        }
+        if self.owner is not None:
+            # The path the module exposes the class under (a re-export may rename it): receivers are built with it.
+            info["ownerClass"] = self.qualname.rsplit(".", 1)[0]
+        if return_annotation is not None:
+            info["returnAnnotation"] = return_annotation
+        return info
+
+    def _forget_docstrings(self):
+        """The function must not be able to read its own docstring (nor a wrapper's copy)."""
+        seen = set()
+        obj = self.raw
+        for candidate in (self.raw, self.func, self.callable, self.written):
+            obj = candidate
+            while obj is not None and id(obj) not in seen:
+                seen.add(id(obj))
+                try:
+                    obj.__doc__ = None
+                except (AttributeError, TypeError):
+                    pass
+                obj = getattr(obj, "__wrapped__", None) or getattr(obj, "__func__", None)
+
+
+def _unwrap(func):
+    try:
+        return inspect.unwrap(func)
+    except ValueError:
+        return func
+
+
+def _docstring(func):
+    doc = getattr(func, "__doc__", None)
+    if not isinstance(doc, str):
+        return None
+    if inspect.isclass(func) and doc == type(func).__doc__:
+        return None
+    return inspect.cleandoc(doc)
+
+
+def _params_of_node(node, drop_receiver):
+    """ParameterInfo entries and the return annotation from a def's syntax tree."""
+    args = node.args
+    positional = args.posonlyargs + args.args
+    defaults = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
+    entries = []
+    for i, a in enumerate(positional):
+        kind = "POSITIONAL_ONLY" if i < len(args.posonlyargs) else "POSITIONAL_OR_KEYWORD"
+        entries.append((a, kind, defaults[i]))
+    if args.vararg:
+        entries.append((args.vararg, "VAR_POSITIONAL", None))
+    entries.extend((a, "KEYWORD_ONLY", d) for a, d in zip(args.kwonlyargs, args.kw_defaults))
+    if args.kwarg:
+        entries.append((args.kwarg, "VAR_KEYWORD", None))
+    if drop_receiver and entries and entries[0][1] != "VAR_POSITIONAL":
+        entries = entries[1:]
+    params = []
+    for a, kind, default in entries:
+        entry = {"name": a.arg, "kind": kind}
+        if a.annotation is not None:
+            entry["annotation"] = ast.unparse(a.annotation)
+        if default is not None:
+            entry["default"] = ast.unparse(default)
+        params.append(entry)
+    return params, (ast.unparse(node.returns) if node.returns is not None else None)
+
+
+def _docstring_of_node(node):
+    doc = ast.get_docstring(node)
+    return inspect.cleandoc(doc) if doc else None
+
+
+def _written_annotations(func):
+    """{parameter name or 'return': annotation source text} from the def itself; {} when the
+    source is not available (builtins, generated code without a file)."""
+    try:
+        source = textwrap.dedent(inspect.getsource(func))
+        tree = ast.parse(source)
+    except (OSError, TypeError, SyntaxError, ValueError):
+        return {}
+    node = next((n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))), None)
+    if node is None:
+        return {}
+    args = node.args
+    every = args.posonlyargs + args.args + args.kwonlyargs + [a for a in (args.vararg, args.kwarg) if a]
+    out = {a.arg: ast.get_source_segment(source, a.annotation) for a in every if a.annotation is not None}
+    if node.returns is not None:
+        out["return"] = ast.get_source_segment(source, node.returns)
+    return {k: v for k, v in out.items() if v}
+
+
+def _annotation_text(annotation):
+    if isinstance(annotation, str):
+        return annotation
+    try:
+        return inspect.formatannotation(annotation)
+    except Exception:  # noqa: B902
+        return _bounded_repr(annotation)
+
+
+def _bounded_repr(value):
+    r = BoundedRepr(200)
+    try:
+        return Addresses()(r.repr(value))
+    except Exception as exc:  # noqa: B902
+        return "<repr of %s raised %s>" % (type(value).__name__, type(exc).__name__)
+
+
+def load(path, qualname, extra_root=None):
+    exposed, namespace, root = import_module(path, extra_root)
+    return Target(exposed, namespace, qualname, root, os.path.realpath(path))
