@@ -4,6 +4,8 @@ Handles module-level functions, methods (instance methods take a receiver), stat
 class methods, methods of nested classes, and files inside packages that use relative
 imports (the package root goes on sys.path and the file is imported as `pkg.sub.mod`).
 """
+from __future__ import annotations
+
 import ast
 import importlib
 import importlib.util
@@ -13,14 +15,26 @@ import platform
 import sys
 import textwrap
 
+from typing import TYPE_CHECKING, List, Literal, Optional
+
 from pau_probe.render import Addresses, BoundedRepr
+
+if TYPE_CHECKING:
+    from pau_probe.protocol import ErrorEvent
 
 
 class TargetError(Exception):
-    def __init__(self, kind, message, available=None):
+    def __init__(self, kind: Literal["import-failed", "unknown-qualname"], message: str, available: Optional[List[str]] = None):
         Exception.__init__(self, message)
-        self.kind = kind
+        self.kind: Literal["import-failed", "unknown-qualname"] = kind
         self.available = available
+
+    def event(self) -> ErrorEvent:
+        """The error message the worker sends the host instead of ready."""
+        error: ErrorEvent = {"event": "error", "kind": self.kind, "message": str(self)}
+        if self.available is not None:
+            error["available"] = self.available
+        return error
 
 
 def module_location(path):
@@ -48,9 +62,10 @@ def _import(path, root, name):
         # load the file under a name of its own.
         alias = "pau_target_" + name.replace(".", "_")
         spec = importlib.util.spec_from_file_location(alias, path)
+        assert spec is not None and spec.loader is not None  # a .py file always has a source loader
         module = importlib.util.module_from_spec(spec)
         sys.modules[alias] = module
-        spec.loader.exec_module(module)
+        spec.loader.exec_module(module)  # pyright: ignore[reportAttributeAccessIssue] -- a SourceFileLoader
         return module
     module = importlib.import_module(name)
     loaded = getattr(module, "__file__", None)
