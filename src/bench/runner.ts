@@ -60,7 +60,7 @@ export function readFinished(out: string | undefined): Map<string, TaskResult> {
   return finished;
 }
 
-const resultKey = (taskId: string, v: Variant) => `${taskId}@${variantKey(v)}`;
+export const resultKey = (taskId: string, v: Variant) => `${taskId}@${variantKey(v)}`;
 
 const emptyMetrics = (wallSeconds: number): TaskMetrics => ({
   judgeScore: null,
