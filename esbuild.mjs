@@ -6,12 +6,13 @@ import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
 
-/** Copy the Python worker next to the bundles: it is started from `dist/python/`. */
+/** Copy the Python worker (the pau_probe package) next to the bundles: it is started from `dist/python/`. */
 function copyPython() {
   // Start clean so a Python file removed from the source is not shipped from an old build.
   rmSync('dist/python', { recursive: true, force: true });
   mkdirSync('dist/python', { recursive: true });
-  cpSync('src/probe/python', 'dist/python', {
+  // The package only: its pyright and flake8 configs stay behind.
+  cpSync('src/probe/python/pau_probe', 'dist/python/pau_probe', {
     recursive: true,
     filter: (src) => !src.includes('__pycache__'),
   });

@@ -20,6 +20,12 @@ npm run --silent format:check >/dev/null || { npx prettier --list-different .; e
 npm run --silent gen:check
 npm run build
 
+step "Python worker: protocol.py up to date, pyright, flake8, pytest"
+node scripts/gen-worker-protocol.mjs --check
+npx pyright -p src/probe/python
+/usr/bin/python3 -m flake8 --config src/probe/python/.flake8 src/probe/python test/python
+/usr/bin/python3 -m pytest -q -p no:cacheprovider test/python
+
 step "unit tests"
 node scripts/run-tests.mjs unit
 

@@ -46,7 +46,7 @@ export interface Progress {
 }
 
 /** Finished results already in `out`, keyed by task and variant; a torn last line is ignored. */
-function readFinished(out: string | undefined): Map<string, TaskResult> {
+export function readFinished(out: string | undefined): Map<string, TaskResult> {
   const finished = new Map<string, TaskResult>();
   if (!out || !existsSync(out)) return finished;
   for (const line of readFileSync(out, 'utf8').split('\n')) {
@@ -61,7 +61,7 @@ function readFinished(out: string | undefined): Map<string, TaskResult> {
   return finished;
 }
 
-const resultKey = (taskId: string, v: Variant) => `${taskId}@${variantKey(v)}`;
+export const resultKey = (taskId: string, v: Variant) => `${taskId}@${variantKey(v)}`;
 
 const emptyMetrics = (wallSeconds: number): TaskMetrics => ({
   judgeScore: null,

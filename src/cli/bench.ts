@@ -3,21 +3,26 @@
 import { DEFAULT_COVERAGE_FEEDBACK, DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_STRICTNESS, DEFAULT_TIMEOUT_MS } from '../core/limits.js';
 import type { Pricing } from '../core/cost.js';
 import { STRICTNESS_LEVELS } from '../core/session-types.js';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { summarize, type Variant } from '../bench/metrics.js';
 import { renderChart, renderReport } from '../bench/report.js';
 import { runBench, type Progress } from '../bench/runner.js';
 import { loadTasks, shardOf } from '../bench/tasks.js';
+import { mergeShards, shardFromEnvironment } from '../bench/merge.js';
 import { intFlag, LLM_OPTIONS, llmFromFlags, onOff, parse, SANDBOX_OPTIONS, UsageError } from './args.js';
 
 const HELP = `usage: pau bench <tasks.jsonl> [--offline | --base-url URL --model NAME [--judge-model NAME] [--api-key-env VAR] [--text-protocol]]
-       [--concurrency N] [--shard i/n] [--out results.jsonl] [--report report.md] [--json]
+       [--concurrency N] [--shard i/n|auto] [--out results.jsonl] [--report report.md] [--json]
        [--strictness anonymized|signature|anonymized,signature] [--coverage-feedback on|off|on,off]
        [--max-probes N] [--timeout-ms N] [--memory-mb N] [--python PATH]
-       [--prompt-price USD --completion-price USD]   (per million tokens: the running cost on a TTY and costUsd)`;
+       [--prompt-price USD --completion-price USD]   (per million tokens: the running cost on a TTY and costUsd)
+       pau bench merge <shard.jsonl>... [--report report.md] [--json]
+--shard auto takes the shard from a Kubernetes Indexed Job: JOB_COMPLETION_INDEX (0-based) of JOB_COMPLETIONS.
+merge combines the --out files of the shards of one run into one summary and report.`;
 
 export async function run(argv: string[]): Promise<number> {
+  if (argv[0] === 'merge') return merge(argv.slice(1));
   const { values, positionals } = parse(argv, {
     ...LLM_OPTIONS,
     offline: { type: 'boolean' },
@@ -134,11 +139,42 @@ function parsePricing(prompt: string | undefined, completion: string | undefined
 
 function parseShard(spec: string | undefined): { i: number; n: number } | undefined {
   if (spec === undefined) return undefined;
+  if (spec === 'auto') {
+    try {
+      return shardFromEnvironment(process.env);
+    } catch (err) {
+      throw new UsageError((err as Error).message);
+    }
+  }
   const m = /^(\d+)\/(\d+)$/.exec(spec);
   const i = Number(m?.[1]);
   const n = Number(m?.[2]);
   if (!m || n < 1 || i < 1 || i > n) throw new UsageError(`--shard takes i/n with 1 ≤ i ≤ n, e.g. 1/4; got '${spec}'`);
   return { i, n };
+}
+
+/** `pau bench merge a.jsonl b.jsonl … [--report r.md] [--json]`. */
+function merge(argv: string[]): number {
+  const { values, positionals } = parse(argv, { report: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
+  if (values.help) {
+    process.stdout.write(HELP + '\n');
+    return 0;
+  }
+  if (positionals.length === 0) throw new UsageError('missing the shard files: pau bench merge <shard.jsonl>...');
+  for (const file of positionals) if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
+  const { results, duplicates, wallSeconds } = mergeShards(positionals);
+  for (const d of duplicates) process.stderr.write(`pau bench merge: ${d}: already in an earlier shard, kept the first\n`);
+  const tasks = new Set(results.map((r) => r.taskId)).size;
+  const variants = new Set(results.map((r) => JSON.stringify(r.variant))).size;
+  const summary = summarize(results, tasks * Math.max(1, variants), wallSeconds);
+  if (values.report) {
+    const chartFile = basename(values.report).replace(/\.md$/i, '') + '.svg';
+    writeFileSync(join(dirname(values.report), chartFile), renderChart(results));
+    const title = `pau bench: ${positionals.length} shards merged`;
+    writeFileSync(values.report, renderReport({ title, results, tasks, wallSeconds, bad: [], chartFile }));
+  }
+  process.stdout.write((values.json ? JSON.stringify(summary) : humanSummary(summary)) + '\n');
+  return 0;
 }
 
 function progressLine(p: Progress, tty: boolean) {

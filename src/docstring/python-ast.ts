@@ -1,8 +1,8 @@
-// Runs the embedded AST helper: one short `python -I -S` process per request, the source
+// Runs the AST helper (pau_probe.docstring_ast): one short `python -I -S` process per request, the source
 // on stdin, JSON on stdout. The user's code is parsed, never imported or executed.
 import { execa } from 'execa';
 import { eachCodeChar } from '../core/python-source.js';
-import { AST_HELPER_SOURCE } from './ast-helper.js';
+import { astHelperArgs } from './ast-helper.js';
 import type { FunctionLocation, PythonFunction } from './types.js';
 
 const DEFAULT_PYTHON = 'python3';
@@ -35,7 +35,7 @@ export interface RunOptions {
 
 async function runHelper<T>(request: object, opts: RunOptions = {}): Promise<T & SyntaxAnswer> {
   const python = opts.python ?? DEFAULT_PYTHON;
-  const result = await execa(python, ['-I', '-S', '-c', AST_HELPER_SOURCE], {
+  const result = await execa(python, astHelperArgs(), {
     input: JSON.stringify(request),
     timeout: opts.timeoutMs ?? 20_000,
     cancelSignal: opts.signal,

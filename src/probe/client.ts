@@ -12,7 +12,9 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
-import { workerEnvironment } from './environment.js';
+import { SECRET_NAME, workerEnvironment } from './environment.js';
+import { LineSplitter } from './lines.js';
+import type { CallSteps, ErrorEvent, HostMessage, ReadyEvent, WorkerMessage } from './protocol.js';
 import {
   BACKSTOP_MS,
   DEFAULT_IMPORT_TIMEOUT_MS,
@@ -56,22 +58,33 @@ export function workerPackageRoot(): string {
 /** The worker's command line after the interpreter (the e2e and integration tests look for it). */
 export const WORKER_ARGS = ['-B', '-m', 'pau_probe.worker'];
 
-type StartOutcome =
-  | { event: 'ready'; info: FunctionInfo; executable?: string }
-  | { event: 'error'; kind: ProbeError['kind']; message: string; available?: string[] }
-  | { event: 'exit'; message: string };
+type StartOutcome = ReadyEvent | ErrorEvent | { event: 'exit'; message: string };
 
-type WorkerMessage =
-  | { event: 'ready'; info: FunctionInfo; executable?: string }
-  | { event: 'error'; kind: ProbeError['kind']; message: string; available?: string[] }
-  | { event: 'forked'; pid: number }
-  | { event: 'started'; id: number; pid: number }
-  | { event: 'result'; id: number; result: ProbeResult };
+const WORKER_EVENTS = new Set<string>(['ready', 'error', 'forked', 'started', 'result'] satisfies WorkerMessage['event'][]);
+
+/** A line from the worker as a WorkerMessage, or undefined when it is not one. */
+function parseWorkerMessage(line: string): WorkerMessage | undefined {
+  try {
+    const message = JSON.parse(line) as unknown;
+    const event = (message as { event?: unknown } | null)?.event;
+    return typeof event === 'string' && WORKER_EVENTS.has(event) ? (message as WorkerMessage) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where one call's time went: the worker's steps (see CallSteps) and the host's round trip. */
+export interface CallTiming extends CallSteps {
+  /** From writing the call message until its result was parsed, on the host. */
+  roundTripMs: number;
+}
 
 /** Why the host kills a worker: stopped, stuck (backstop), or talking nonsense (protocol). */
 type KillReason = 'stop' | 'backstop' | 'protocol';
 
 interface PendingCall {
+  /** performance.now() when the call message was written. */
+  sentAt: number;
   resolve(result: ProbeResult): void;
   reject(error: Error): void;
   /** The caller already has its answer (aborted, or answered by the backstop). */
@@ -143,7 +156,7 @@ function mergeLimits(base: WorkerLimits, extra: Partial<WorkerLimits> | undefine
  * Events: 'forked' {pid} when a call process is pre-forked and waiting; 'started' {pid}
  * when a call's process starts running it; 'exit' {pid, code,
  * signal, expected} when the worker process ends; 'restart' {pid} when a new worker has
- * replaced one that died (on the next call).
+ * replaced one that died (on the next call); 'timing' CallTiming when a call's result arrives.
  */
 export class ProbeWorker extends EventEmitter implements Prober {
   info!: FunctionInfo;
@@ -317,26 +330,17 @@ export class ProbeWorker extends EventEmitter implements Prober {
     proc.stderr?.on('data', (chunk: string) => {
       run.stderrTail = (run.stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
     });
-    let buffered = '';
+    const lines = new LineSplitter();
     responses.setEncoding('utf8');
     responses.on('data', (chunk: string) => {
-      buffered += chunk;
-      let newline: number;
-      while ((newline = buffered.indexOf('\n')) >= 0) {
-        const line = buffered.slice(0, newline);
-        buffered = buffered.slice(newline + 1);
-        if (!line) continue;
-        let message: WorkerMessage;
-        try {
-          message = JSON.parse(line) as WorkerMessage;
-        } catch {
-          // Only the worker writes here; garbage means something else in its process did.
-          run.stderrTail += `\nunreadable message from the worker: ${line.slice(0, 200)}`;
-          this.kill(run, 'protocol');
-          return;
-        }
-        this.onMessage(run, message);
-      }
+      lines.push(chunk, (line) => {
+        if (!line || run.killedByHost === 'protocol') return;
+        const message = parseWorkerMessage(line);
+        if (message) return this.onMessage(run, message);
+        // Only the worker writes here; garbage means something else in its process did.
+        run.stderrTail += `\nunreadable message from the worker: ${line.slice(0, 200)}`;
+        this.kill(run, 'protocol');
+      });
     });
     proc.on('exit', (code, signal) => {
       run.alive = false;
@@ -381,9 +385,13 @@ export class ProbeWorker extends EventEmitter implements Prober {
         file: this.file,
         qualname: target.qualname,
         baseDir: this.baseDir,
-        cwd: this.options.cwd ? resolve(this.options.cwd) : undefined,
+        ...(this.options.cwd ? { cwd: resolve(this.options.cwd) } : {}),
         coverage: this.options.coverage ?? true,
-        isolation: this.options.isolation,
+        ...(this.options.isolation ? { isolation: this.options.isolation } : {}),
+        limits: this.limits,
+        renderGraceMs: RENDER_GRACE_MS,
+        importTimeoutMs: timeoutMs,
+        secretNamePattern: SECRET_NAME.source,
       });
     });
   }
@@ -419,6 +427,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
         limits.timeoutMs + RENDER_GRACE_MS + BACKSTOP_MS + importAllowance,
       );
       const call: PendingCall = {
+        sentAt: performance.now(),
         resolve: resolveCall,
         reject: rejectCall,
         settled: false,
@@ -435,7 +444,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
         id,
         args: request.args,
         kwargs: request.kwargs ?? {},
-        receiver: request.receiver,
+        ...(request.receiver !== undefined ? { receiver: request.receiver } : {}),
         limits,
       });
     });
@@ -466,6 +475,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
         if (!call) return;
         run.pending.delete(message.id);
         call.dispose();
+        this.emit('timing', { ...message.steps, roundTripMs: performance.now() - call.sentAt } satisfies CallTiming);
         if (!call.settled) {
           call.settled = true;
           call.resolve(normalise(message.result));
@@ -488,7 +498,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
     this.emit('exit', { pid: run.pid, code: run.exitCode, signal: run.exitSignal, expected: !!run.killedByHost });
   }
 
-  private send(run: Run, message: unknown): void {
+  private send(run: Run, message: HostMessage): void {
     if (run.alive) run.requests.write(JSON.stringify(message) + '\n');
   }
 

@@ -8,6 +8,7 @@ import { runBench } from '../../src/bench/runner.js';
 import { loadTasks } from '../../src/bench/tasks.js';
 import { startScriptedServer } from '../support/llm-server.js';
 import { pauTaskFile, solvePauTasks } from '../support/pau-tasks.js';
+import type { Goal } from './run.js';
 
 export const name = 'benchConcurrency';
 
@@ -41,5 +42,14 @@ export async function run(): Promise<Record<string, unknown>> {
     { concurrency: 4, 'wall s': seconds[4]!.toFixed(1) },
   ]);
   console.log(`speed-up at --concurrency 4: ${speedup.toFixed(2)}× (goal ≥ 3×)`);
-  return { tasks: 20, turnDelayMs: 200, concurrency1Seconds: seconds[1], concurrency4Seconds: seconds[4], speedup };
+  const goals: Goal[] = [
+    {
+      figure: 'pau bench, 20 tasks, model answers in 200 ms: concurrency 4 vs 1',
+      value: `${speedup.toFixed(2)}×`,
+      goal: '≥ 3×',
+      met: speedup >= 3,
+      baseline: `concurrency 1: ${seconds[1]!.toFixed(1)} s`,
+    },
+  ];
+  return { tasks: 20, turnDelayMs: 200, concurrency1Seconds: seconds[1], concurrency4Seconds: seconds[4], speedup, goals };
 }

@@ -17,7 +17,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startWorker } from '../../src/probe/client.js';
+import { startWorker, type CallTiming } from '../../src/probe/client.js';
+import type { Goal } from './run.js';
 
 export const name = 'probe';
 
@@ -59,8 +60,13 @@ function round(ms: number): number {
   return Number(ms.toPrecision(4));
 }
 
+/** Where the calls' time went, per step, the median of the last measured run (see CallSteps). */
+let steps: Record<string, number> = {};
+
 async function ours(pauseMs: number): Promise<Figures> {
   const worker = await startWorker({ target: { source: TRIVIAL, qualname: 'f' } });
+  const timings: CallTiming[] = [];
+  worker.on('timing', (t: CallTiming) => timings.push(t));
   try {
     for (let i = 0; i < 20; i++) await worker.call({ args: ['1'] }); // warm the host side too
     const samples: number[] = [];
@@ -72,6 +78,9 @@ async function ours(pauseMs: number): Promise<Figures> {
       samples.push(performance.now() - started);
       if (result.value?.repr !== String(i + 1)) throw new Error(`wrong answer: ${JSON.stringify(result)}`);
     }
+    const measured = timings.slice(20);
+    const keys = ['checkMs', 'childMs', 'runMs', 'collectMs', 'roundTripMs'] as const;
+    steps = Object.fromEntries(keys.map((k) => [k, figures(measured.map((t) => t[k])).medianMs]));
     return figures(samples);
   } finally {
     await worker.stop();
@@ -149,8 +158,13 @@ async function workerStart(): Promise<Figures> {
 }
 
 export async function run(): Promise<Record<string, unknown>> {
+  const warmSteps: Record<string, number>[] = [];
   const { warm, paced, pauStyle, pauStyleSpawn, inProcess, start } = await bestOfRounds({
-    warm: () => ours(0),
+    warm: async () => {
+      const figures = await ours(0);
+      warmSteps.push(steps);
+      return figures;
+    },
     paced: () => ours(5),
     pauStyle: () => figures(python(PAU_STYLE, [String(PAU_CALLS), 'fork'])),
     pauStyleSpawn: () => figures(python(PAU_STYLE, [String(PAU_CALLS / 4), 'spawn'])),
@@ -173,6 +187,25 @@ export async function run(): Promise<Record<string, unknown>> {
   for (const [label, f] of rows) console.log(`| ${label} | ${f.medianMs} | ${f.p95Ms} | ${f.n} |`);
   console.log(`speedup vs PAU style (median b fork / median a back to back): ${speedupVsPauStyle}x`);
   console.log(`  paced calls vs PAU style fork: ${speedupPacedVsPauStyle}x; back to back vs PAU style spawn: ${speedupVsPauStyleSpawn}x`);
+  const callSteps = warmSteps.at(-1) ?? {};
+  console.log(`where a back-to-back call's time goes (median ms, worker steps then the host's round trip): ${JSON.stringify(callSteps)}`);
+  const goals: Goal[] = [
+    {
+      figure: 'back-to-back call vs research-harness model',
+      value: `${speedupVsPauStyle}× (${warm.medianMs} ms)`,
+      goal: '≥ 3×',
+      met: speedupVsPauStyle >= 3,
+      baseline: `${pauStyle.medianMs} ms (multiprocessing.Process + Queue, fork)`,
+    },
+    {
+      figure: 'call 5 ms after the previous',
+      value: `${paced.medianMs} ms`,
+      goal: '≤ 1.5 ms (quiet machine)',
+      met: paced.medianMs <= 1.5,
+      baseline: `in-process call ${inProcess.medianMs} ms`,
+    },
+    { figure: 'startWorker (no OS sandbox in this build)', value: `${start.medianMs} ms`, goal: '≤ 100 ms', met: start.medianMs <= 100 },
+  ];
   return {
     warm,
     paced,
@@ -183,5 +216,7 @@ export async function run(): Promise<Record<string, unknown>> {
     speedupVsPauStyle,
     speedupPacedVsPauStyle,
     speedupVsPauStyleSpawn,
+    callSteps,
+    goals,
   };
 }

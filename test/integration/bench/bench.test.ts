@@ -17,9 +17,9 @@ interface Ran {
   stderr: string;
 }
 
-function pau(args: string[], opts: { killWhen?: () => boolean } = {}): Promise<Ran> {
+function pau(args: string[], opts: { killWhen?: () => boolean; env?: Record<string, string> } = {}): Promise<Ran> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...CLI, ...args], { env: { ...process.env, OPENAI_API_KEY: 'test-key' } });
+    const child = spawn(process.execPath, [...CLI, ...args], { env: { ...process.env, OPENAI_API_KEY: 'test-key', ...opts.env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -124,6 +124,49 @@ test('--shard 1/2 and --shard 2/2 together cover every task exactly once', async
   }
   assert.equal(ids.length, 9);
   assert.equal(new Set(ids).size, 9);
+});
+
+test('--shard auto in a Kubernetes Indexed Job, then pau bench merge: the same summary, metrics and report as one run', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pau-bench-'));
+  const tasks = join(dir, 'tasks.jsonl');
+  writeFileSync(tasks, pauTaskFile(5));
+  const common = [tasks, '--offline', '--max-probes', '6', '--json'];
+  const single = await pau([...common, '--out', join(dir, 'single.jsonl'), '--report', join(dir, 'single.md')]);
+  assert.equal(single.code, 0, single.stderr);
+  const shards: string[] = [];
+  for (const index of ['0', '1']) {
+    const out = join(dir, `shard-${index}.jsonl`);
+    const ran = await pau([...common, '--shard', 'auto', '--out', out], { env: { JOB_COMPLETION_INDEX: index, JOB_COMPLETIONS: '2' } });
+    assert.equal(ran.code, 0, ran.stderr);
+    assert.equal(JSON.parse(ran.stdout).tasks, index === '0' ? 3 : 2, `shard ${index} holds its share of the 5 tasks`);
+    shards.push(out);
+  }
+  const merged = await pau(['merge', ...shards, '--json', '--report', join(dir, 'merged.md')]);
+  assert.equal(merged.code, 0, merged.stderr);
+  const withoutWall = (summary: Record<string, unknown>) => ({ ...summary, wallSeconds: undefined });
+  assert.deepEqual(withoutWall(JSON.parse(merged.stdout)), withoutWall(JSON.parse(single.stdout)));
+  const metrics = (file: string) =>
+    lines(file)
+      .map((l) => JSON.parse(l) as { taskId: string; ok: boolean; metrics: Record<string, unknown> })
+      .map((r) => ({ taskId: r.taskId, ok: r.ok, metrics: { ...r.metrics, wallSeconds: undefined } }))
+      .sort((a, b) => a.taskId.localeCompare(b.taskId));
+  assert.deepEqual(
+    shards.flatMap(metrics).sort((a, b) => a.taskId.localeCompare(b.taskId)),
+    metrics(join(dir, 'single.jsonl')),
+  );
+  // The reports agree on every row but the title, the wall time and the chart's file name; the charts are the same.
+  const rows = (file: string) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => !l.startsWith('# ') && !l.includes('wall time') && !l.startsWith('!['));
+  assert.deepEqual(rows(join(dir, 'merged.md')), rows(join(dir, 'single.md')));
+  assert.equal(readFileSync(join(dir, 'merged.svg'), 'utf8'), readFileSync(join(dir, 'single.svg'), 'utf8'));
+});
+
+test('--shard auto outside an Indexed Job says what it reads', async () => {
+  const ran = await pau(['x.jsonl', '--offline', '--shard', 'auto'], { env: { JOB_COMPLETION_INDEX: '', JOB_COMPLETIONS: '' } });
+  assert.notEqual(ran.code, 0);
+  assert.match(ran.stderr, /JOB_COMPLETION_INDEX/);
 });
 
 test('malformed rows and tasks that fail to import are reported, not fatal', async () => {

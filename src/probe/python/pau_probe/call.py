@@ -7,6 +7,8 @@ calls the target, renders the outcome under the remaining deadline, writes one J
 object to its result pipe and exits with os._exit (no atexit handlers, no flushing of
 buffers inherited from the worker).
 """
+from __future__ import annotations
+
 import inspect
 import json
 import math
@@ -18,7 +20,10 @@ import sys
 import tempfile
 import time
 
+from typing import TYPE_CHECKING, cast
+
 from pau_probe import guards as pau_guards
+from pau_probe import results
 from pau_probe.coverage import Collector
 
 try:
@@ -26,6 +31,9 @@ try:
 except ImportError:  # Windows
     resource = None
 from pau_probe.render import Deadline, Renderer
+
+if TYPE_CHECKING:
+    from pau_probe.protocol import ChildRequest, ChildResult, ProbeResultException, RenderedValue, WorkerLimits
 
 # Writes to files (not to the captured stdout/stderr pipes) stop at this size with EFBIG.
 FILE_SIZE_LIMIT = 64 * 1024 * 1024
@@ -71,7 +79,7 @@ def apply_limits(limits, nproc_cap, address_space):
         return
 
     def set_limit(which, soft, hard=None):
-        if which is None:
+        if which is None or resource is None:
             return
         try:
             resource.setrlimit(which, (soft, soft if hard is None else hard))
@@ -119,8 +127,9 @@ def snapshot(obj):
 class CallContext:
     """What every child needs, prepared once in the warm worker."""
 
-    def __init__(self, target, safe_args, static, scrub, nproc_cap):
+    def __init__(self, target, safe_args, static, scrub, nproc_cap, limits: WorkerLimits):
         self.target = target
+        self.limits = limits  # the worker's own (from the start message): the rehearsal call uses them
         self.safe_args = safe_args
         self.static = static
         self.scrub = scrub
@@ -149,7 +158,6 @@ class _WarmUpTarget:
 _WARM_UP_REQUEST = json.dumps({
     "args": ["[1, 'a', {'k': (2.5, None)}, -3, b'x']"],
     "kwargs": {"n": "2"},
-    "limits": {"timeoutMs": 5000, "maxReprChars": 4000, "maxIterItems": 20},
 })
 
 
@@ -172,7 +180,8 @@ def warm_up(ctx, collector, deadline, request_fd):
                 break
             request = json.loads(_WARM_UP_REQUEST)
             request["kwargs"]["fail"] = repr(fail)
-            result = _execute(fake, request, request["limits"], collector, deadline)
+            request["limits"] = ctx.limits
+            result = _execute(fake, request, ctx.limits, collector, deadline)
             json.dumps(result, separators=(",", ":"))
         deadline.expired = False
         if collector is not None:
@@ -196,12 +205,13 @@ def serve(ctx, request_fd, result_fd, call_dir, coverage):
     os.close(request_fd)
     if not raw:
         os._exit(0)  # the worker went away or is shutting down
-    request = json.loads(raw)
+    request: ChildRequest = json.loads(raw)
     result = run(ctx, request, call_dir, collector, address_space, deadline)
     payload = json.dumps(result, separators=(",", ":")).encode("utf-8")
     for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
         try:
-            stream.flush()
+            if stream is not None:
+                stream.flush()
         except BaseException:  # noqa: B902
             pass
     # Output is flushed before the result is written, so when the worker sees the result
@@ -230,7 +240,7 @@ def _build(ctx, request):
     return args, kwargs, receiver
 
 
-def run(ctx, request, call_dir, collector, address_space, deadline):
+def run(ctx: CallContext, request: ChildRequest, call_dir, collector, address_space, deadline) -> ChildResult:
     limits = request["limits"]
     apply_limits(limits, ctx.nproc_cap, address_space)
     pau_guards.arm()
@@ -240,18 +250,13 @@ def run(ctx, request, call_dir, collector, address_space, deadline):
         pau_guards.disarm()
 
 
-def _execute(ctx, request, limits, collector, deadline):
+def _execute(ctx: CallContext, request: ChildRequest, limits: WorkerLimits, collector, deadline) -> ChildResult:
     """Build the arguments, call, render: the part of a call that warm_up rehearses."""
     deadline_at = time.monotonic() + limits["timeoutMs"] / 1000.0
     try:
         args, kwargs, receiver = _build(ctx, request)
     except Rejected as exc:
-        return {
-            "status": "rejected",
-            "exception": {"type": "ArgumentRejected", "message": ctx.scrub(str(exc))},
-            "mutations": [],
-            "durationMs": 0,
-        }
+        return results.rejected(ctx.scrub(str(exc)))
     labelled = [("args[%d]" % i, a) for i, a in enumerate(args)]
     labelled += [("kwargs.%s" % k, v) for k, v in kwargs.items()]
     if ctx.target.needs_receiver:
@@ -266,11 +271,11 @@ def _execute(ctx, request, limits, collector, deadline):
     # call's time, and at least MIN_RENDER_SECONDS.
     deadline.start(max(deadline_at - time.monotonic(), MIN_RENDER_SECONDS))
     renderer = Renderer(limits, deadline, ctx.scrub)
-    out = {"status": "raised" if error is not None else "returned", "durationMs": round(duration_ms, 3)}
+    out: ChildResult = {"status": "raised" if error is not None else "returned", "mutations": [], "durationMs": round(duration_ms, 3)}
     if error is not None:
-        out["exception"] = renderer.exception(error)
+        out["exception"] = cast("ProbeResultException", renderer.exception(error))
     else:
-        out["value"] = renderer.value(value)  # iterates generators: still covered
+        out["value"] = cast("RenderedValue", renderer.value(value))  # iterates generators: still covered
     if collector is not None:
         collector.stop()
         out["coverageHits"] = collector.report()

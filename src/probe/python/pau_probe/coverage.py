@@ -14,9 +14,15 @@ Collection: sys.monitoring LINE and BRANCH events restricted to those code objec
 Hits travel to the warm worker as line numbers and offsets, where the session-wide union
 lives; only counts ever reach the host.
 """
+from __future__ import annotations
+
 import dis
 import sys
 import types
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pau_probe.protocol import CoverageHits, ProbeResultCoverage
 
 _PROLOGUE = {"RESUME", "GEN_START", "RETURN_GENERATOR", "MAKE_CELL", "COPY_FREE_VARS"}
 _IGNORED = {"CACHE", "EXTENDED_ARG"}
@@ -112,7 +118,7 @@ class Collector:
     def prepare(self):
         if not self._monitoring:
             return
-        mon = sys.monitoring
+        mon = sys.monitoring  # pyright: ignore[reportAttributeAccessIssue] -- Python 3.12+ only, checked in __init__
         for tool in (mon.COVERAGE_ID, 2, 3, 4):
             try:
                 mon.use_tool_id(tool, "pau-probe")
@@ -194,7 +200,7 @@ class Collector:
         self.lines.clear()
         self.arcs.clear()
 
-    def report(self):
+    def report(self) -> CoverageHits:
         return {"lines": sorted(self.lines), "arcs": sorted(a for a in self.arcs if a[0] is not None)}
 
 
@@ -206,7 +212,7 @@ class Union:
         self.lines = set()
         self.arcs = set()
 
-    def merge(self, report):
+    def merge(self, report: CoverageHits) -> ProbeResultCoverage:
         lines, arcs = self.static.counts(report.get("lines", ()), (tuple(a) for a in report.get("arcs", ())))
         new_lines = lines - self.lines
         new_arcs = arcs - self.arcs

@@ -217,18 +217,13 @@ def install():
 
 # --- environment ----------------------------------------------------------------------
 
-SECRET_NAME = re.compile(
-    r"(API[_-]?KEY|TOKEN|SECRET|PASSW(OR)?D|CREDENTIAL|PRIVATE[_-]?KEY|AUTH|COOKIE|SESSION"
-    r"|^AWS_|^AZURE_|^GCP_|^GOOGLE_APPLICATION|^GH_|^GITHUB_|^OPENAI|^ANTHROPIC|^HF_|^HUGGING)",
-    re.IGNORECASE,
-)
-
-
-def scrub_environ():
+def scrub_environ(secret_name_pattern):
     """Drop anything that looks like a credential from os.environ (the host already did; the
-    module's import may have set more)."""
+    module's import may have set more). The pattern is the host's (src/probe/environment.ts,
+    sent in the start message): JavaScript regex source in the subset Python reads the same."""
+    secret_name = re.compile(secret_name_pattern, re.IGNORECASE)
     for name in list(os.environ):
-        if SECRET_NAME.search(name):
+        if secret_name.search(name):
             del os.environ[name]
 
 

@@ -95,7 +95,8 @@ class BoundedRepr(reprlib.Repr):
     def _repr_iterable(self, x, level, left, right, maxiter, trail=""):
         if (level <= 0 and len(x)) or len(x) > maxiter:
             self.truncated = True
-        return reprlib.Repr._repr_iterable(self, x, level, left, right, maxiter, trail)
+        # Private in typeshed; present in every Python 3.
+        return reprlib.Repr._repr_iterable(self, x, level, left, right, maxiter, trail)  # pyright: ignore[reportAttributeAccessIssue]
 
     def repr_dict(self, x, level):
         n = len(x)
@@ -171,8 +172,8 @@ class Renderer:
     """Renders everything one call returns, sharing one address table and one deadline."""
 
     def __init__(self, limits, deadline, scrub):
-        self.max_chars = int(limits.get("maxReprChars", 4000))
-        self.max_items = int(limits.get("maxIterItems", 20))
+        self.max_chars = int(limits["maxReprChars"])
+        self.max_items = int(limits["maxIterItems"])
         self.deadline = deadline
         self.addresses = Addresses()
         self.scrub = scrub
@@ -329,8 +330,8 @@ def _tag(obj, budget, depth, active):
         active.add(id(obj))
         try:
             if cls is dict:
-                return {"t": "dict", "v": [[_tag(k, budget, depth + 1, active), _tag(v, budget, depth + 1, active)]
-                                          for k, v in obj.items()]}
+                pairs = [[_tag(k, budget, depth + 1, active), _tag(v, budget, depth + 1, active)] for k, v in obj.items()]
+                return {"t": "dict", "v": pairs}
             return {"t": _SEQUENCES[cls], "v": [_tag(item, budget, depth + 1, active) for item in obj]}
         finally:
             active.discard(id(obj))

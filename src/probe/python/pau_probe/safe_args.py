@@ -517,7 +517,7 @@ def _check_binop(op, left, right, what):
         bits = (_number_bits(left), _number_bits(right))
         # ints only grow under *; Fractions grow under every arithmetic operator.
         grows = op is ast.Mult or isinstance(left, fractions.Fraction) or isinstance(right, fractions.Fraction)
-        if grows and None not in bits:
+        if grows and bits[0] is not None and bits[1] is not None:
             _check_int_bits(what, bits[0] + bits[1])
 
 
@@ -534,7 +534,9 @@ def _check_power(base, exponent, what):
 def _check_decimal_to_int(value, what):
     """int(Decimal('1e999999999')) computes 10**999999999: refuse huge exponents first."""
     if isinstance(value, decimal.Decimal) and value.is_finite():
-        digits = len(value.as_tuple().digits) + abs(value.as_tuple().exponent)
+        exponent = value.as_tuple().exponent
+        assert isinstance(exponent, int)  # finite Decimals have an int exponent ('n', 'N', 'F' are NaN and infinity)
+        digits = len(value.as_tuple().digits) + abs(exponent)
         _check_int_bits(what, digits * _BITS_PER_DIGIT)
 
 
@@ -818,6 +820,7 @@ class _Evaluator:
 
     def _BoolOp(self, node, scope):
         stop_when = not isinstance(node.op, ast.And)  # `and` stops at a falsy value, `or` at a truthy one
+        value = None  # the grammar has at least two operands: always replaced
         for value_node in node.values:
             value = self.eval(value_node, scope)
             if bool(value) is stop_when:
@@ -826,6 +829,7 @@ class _Evaluator:
 
     def _Compare(self, node, scope):
         left = self.eval(node.left, scope)
+        result = True  # the grammar has at least one comparison: always replaced
         for op, right_node in zip(node.ops, node.comparators):
             right = self.eval(right_node, scope)
             result = _COMPARE[type(op)](left, right)

@@ -6,6 +6,8 @@ and coarser: the call's output goes to files beside its folder and is read back 
 afterwards. The request and the result travel through files in a folder of their own, so
 the call's working directory holds nothing but what the call writes.
 """
+from __future__ import annotations
+
 import json
 import os
 import signal
@@ -14,62 +16,65 @@ import sys
 import tempfile
 import time
 
+from typing import TYPE_CHECKING, Optional, cast
+
 from pau_probe import call as pau_call
+from pau_probe import results
 from pau_probe.coverage import Collector
 from pau_probe.render import Deadline
+
+if TYPE_CHECKING:
+    from pau_probe.protocol import ChildRequest, ChildResult, ProbeResult, SpawnedJob
+    from pau_probe.worker import Worker
 
 PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REQUEST_FILE = "request.json"
 RESULT_FILE = "result.json"
 STARTED_FILE = "started"
-# Starting the interpreter and importing the target does not count against the call's
-# timeout, but cannot take longer than this either.
-IMPORT_ALLOWANCE = 30.0
-RENDER_GRACE = 0.4
 
 
-def call(worker, request, limits, call_id):
+def call(worker: Worker, request: ChildRequest, call_id: float) -> ProbeResult:
     """Run one call in a new process; the same ProbeResult shape as the forked path."""
+    limits = request["limits"]
     io_dir = tempfile.mkdtemp(prefix="io-", dir=worker.calls_root)
     call_dir = tempfile.mkdtemp(prefix="call-", dir=worker.calls_root)
+    job: SpawnedJob = {"start": worker.start, "request": request, "coverage": worker.coverage}
     with open(os.path.join(io_dir, REQUEST_FILE), "w") as handle:
-        json.dump({"start": worker.start, "request": request, "coverage": worker.coverage}, handle)
+        json.dump(job, handle)
     out_path, err_path = os.path.join(io_dir, "stdout"), os.path.join(io_dir, "stderr")
     spawned = time.monotonic()
-    options = {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP} if os.name == "nt" else {"start_new_session": True}
+    windows = os.name == "nt"
     with open(out_path, "wb") as out, open(err_path, "wb") as err:
         process = subprocess.Popen(
             [sys.executable, "-B", "-m", "pau_probe.worker", "--one-call", io_dir, call_dir],
-            stdin=subprocess.DEVNULL, stdout=out, stderr=err, cwd=call_dir, env=_call_environment(), **options)
+            stdin=subprocess.DEVNULL, stdout=out, stderr=err, cwd=call_dir, env=_call_environment(),
+            creationflags=getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0) if windows else 0, start_new_session=not windows)
     worker.channel.send({"event": "started", "id": call_id, "pid": process.pid})
-    timed_out = _wait(process, io_dir, spawned, limits["timeoutMs"] / 1000.0)
+    allowance = worker.start["importTimeoutMs"] / 1000.0
+    grace = worker.start["renderGraceMs"] / 1000.0
+    timed_out = _wait(process, io_dir, spawned, limits["timeoutMs"] / 1000.0 + grace, allowance)
     elapsed_ms = (time.monotonic() - spawned) * 1000.0
 
     cap = int(limits["maxOutputBytes"])
     stdout, out_cut = _read_bounded(out_path, cap)
     stderr, err_cut = _read_bounded(err_path, cap)
-    outcome = {"stdout": worker.scrub(stdout), "stderr": worker.scrub(stderr)}
-    if out_cut or err_cut:
-        outcome["outputTruncated"] = True
     result = None if timed_out else _read_result(os.path.join(io_dir, RESULT_FILE))
     worker.finished_dirs.extend([io_dir, call_dir])
     if result is not None:
-        result.update(outcome)
-        return result
-    outcome.update({"mutations": [], "durationMs": round(elapsed_ms, 3)})
+        return worker.finish(result, stdout, stderr, out_cut or err_cut)
+    stdout, stderr = worker.scrub(stdout), worker.scrub(stderr)
     if timed_out:
-        outcome["status"] = "timeout"
-        return outcome
+        return results.with_output(results.no_answer(True, elapsed_ms), stdout, stderr, out_cut or err_cut)
     code = process.returncode
     if code is not None and code < 0:
         try:
             name = signal.Signals(-code).name
         except ValueError:
             name = "SIG%d" % -code
-        outcome.update({"status": "crashed", "crash": {"exitCode": None, "signal": name}})
+        crash = results.crash_of(None, name)
     else:
-        outcome.update({"status": "crashed", "crash": {"exitCode": code, "signal": None}})
-    return outcome
+        crash = results.crash_of(code, None)
+    return results.with_output(results.no_answer(False, elapsed_ms), stdout, stderr, out_cut or err_cut, crash=crash)
 
 
 def _call_environment():
@@ -79,16 +84,17 @@ def _call_environment():
     return env
 
 
-def _wait(process, io_dir, spawned, timeout):
+def _wait(process, io_dir, spawned, timeout, allowance):
     """Wait for the call process; kill it (True) when its time is up. The clock starts when
-    it says the call began, with IMPORT_ALLOWANCE for getting there."""
+    it says the call began; starting Python and importing the target does not count against
+    the call's timeout but may take `allowance` seconds at most."""
     started_marker = os.path.join(io_dir, STARTED_FILE)
     call_started = None
     while process.poll() is None:
         now = time.monotonic()
         if call_started is None and os.path.exists(started_marker):
             call_started = now
-        limit = spawned + IMPORT_ALLOWANCE if call_started is None else call_started + timeout + RENDER_GRACE
+        limit = spawned + allowance if call_started is None else call_started + timeout
         if now >= limit:
             _kill(process)
             return True
@@ -116,10 +122,10 @@ def _read_bounded(path, cap):
     return data[:cap].decode("utf-8", "replace"), len(data) > cap
 
 
-def _read_result(path):
+def _read_result(path) -> Optional[ChildResult]:
     try:
         with open(path, "rb") as handle:
-            return json.loads(handle.read())
+            return cast("ChildResult", json.loads(handle.read()))
     except (OSError, ValueError):
         return None
 
@@ -127,7 +133,7 @@ def _read_result(path):
 def run_one_call(io_dir, call_dir, prepare):
     """The call process: import the target, run the request, write the result file."""
     with open(os.path.join(io_dir, REQUEST_FILE)) as handle:
-        job = json.load(handle)
+        job: SpawnedJob = json.load(handle)
     try:
         ctx = prepare(job["start"], call_dir)
     except Exception as exc:  # noqa: B902 — the target changed since the worker imported it

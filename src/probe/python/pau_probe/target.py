@@ -8,6 +8,8 @@ file (through any decorators), code from elsewhere, or something that replaced t
 Handles module-level functions, methods (instance methods take a receiver), static and
 class methods, and methods of nested classes.
 """
+from __future__ import annotations
+
 import ast
 import importlib
 import importlib.util
@@ -18,18 +20,30 @@ import sys
 import textwrap
 import types
 
+from typing import TYPE_CHECKING, List, Literal, Optional
+
 from pau_probe import anchor
 from pau_probe.render import Addresses, BoundedRepr
+
+if TYPE_CHECKING:
+    from pau_probe.protocol import ErrorEvent
 
 
 _VARIADIC = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
 
 
 class TargetError(Exception):
-    def __init__(self, kind, message, available=None):
+    def __init__(self, kind: Literal["import-failed", "unknown-qualname"], message: str, available: Optional[List[str]] = None):
         Exception.__init__(self, message)
-        self.kind = kind
+        self.kind: Literal["import-failed", "unknown-qualname"] = kind
         self.available = available
+
+    def event(self) -> ErrorEvent:
+        """The error message the worker sends the host instead of ready."""
+        error: ErrorEvent = {"event": "error", "kind": self.kind, "message": str(self)}
+        if self.available is not None:
+            error["available"] = self.available
+        return error
 
 
 def module_location(path):
@@ -96,9 +110,10 @@ def _import(path, root, name):
         # load the file under a name of its own.
         alias = "pau_target_" + name.replace(".", "_")
         spec = importlib.util.spec_from_file_location(alias, path)
+        assert spec is not None and spec.loader is not None  # a .py file always has a source loader
         module = importlib.util.module_from_spec(spec)
         sys.modules[alias] = module
-        spec.loader.exec_module(module)
+        spec.loader.exec_module(module)  # pyright: ignore[reportAttributeAccessIssue] -- a SourceFileLoader
         return sys.modules.get(alias, module), vars(module)
     module, exposed = _exec_fresh(name)
     namespace = _real_namespace(module, path)

@@ -7,14 +7,11 @@ fd 3 carries requests from the host, fd 4 carries responses, one JSON object per
 The user's stdout/stderr never touch them: each call's child writes its prints to pipes
 of its own that the worker reads, bounded.
 
-Host -> worker:  {"op": "start", "file", "qualname", "baseDir", "cwd"?, "coverage", "isolation"?}
-                 {"op": "call", "id", "args", "kwargs", "receiver"?, "limits"}
-                 {"op": "stop"}
-Worker -> host:  {"event": "ready", "info", "executable"}
-                 {"event": "error", "kind", "message", "available"?}
-                 {"event": "started", "id", "pid"}   (the call's process group, for abort)
-                 {"event": "result", "id", "result"}
-                 {"event": "forked", "pid"}          (the next pre-forked child)
+The messages are declared in src/probe/protocol.ts (Python: the generated protocol.py);
+docs/worker-protocol.md describes them and the lifecycle of a call.
+
+No `from __future__ import annotations` here: this module must parse on old Pythons to tell
+the host they are too old, so annotations naming protocol types are written as strings.
 """
 import sys
 
@@ -40,13 +37,18 @@ import warnings  # noqa: E402
 # The folder that holds the pau_probe package (the host puts it on PYTHONPATH).
 PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
+from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Tuple, cast  # noqa: E402
+
 from pau_probe import call as pau_call  # noqa: E402
 from pau_probe import coverage as pau_coverage  # noqa: E402
 from pau_probe import guards as pau_guards  # noqa: E402
 from pau_probe import safe_args  # noqa: E402
 from pau_probe import spawned as pau_spawned  # noqa: E402
+from pau_probe import results  # noqa: E402
 from pau_probe import target as pau_target  # noqa: E402
 
+if TYPE_CHECKING:
+    from pau_probe.protocol import CallMessage, CallSteps, ChildRequest, ChildResult, HostMessage, ProbeResult, ProbeResultCoverage, StartMessage, WorkerMessage
 
 
 def forget_own_path():
@@ -56,10 +58,8 @@ def forget_own_path():
     sys.path[:] = [p for p in sys.path if p != started_in and os.path.realpath(p or ".") != PACKAGE_ROOT]
     os.environ.pop("PYTHONPATH", None)  # the host set it to PACKAGE_ROOT only; user subprocesses do not inherit it
 
+
 REQUEST_FD, RESPONSE_FD = 3, 4
-# The worker kills a call this long after its timeout: the child's render timer fires
-# at the timeout, and writing the result must fit in between.
-RENDER_GRACE = 0.4
 # Pre-forked children kept waiting for requests. One is enough: a second one only adds CPU
 # contention on small machines (measured, interleaved A/B on 2 cores).
 READY_CHILDREN = 1
@@ -68,13 +68,6 @@ HOUSEKEEPING_DELAY = 0.002
 IDLE_REAP_INTERVAL = 0.05
 # Hard cap on one child's result message (the renderer bounds it far below this).
 MAX_RESULT_BYTES = 64 * 1024 * 1024
-DEFAULT_LIMITS = {
-    "timeoutMs": 5000,
-    "memoryMb": 1024,
-    "maxOutputBytes": 65536,
-    "maxReprChars": 4000,
-    "maxIterItems": 20,
-}
 
 
 _libc = []
@@ -114,15 +107,15 @@ class Channel:
             return True
         return bool(select.select([REQUEST_FD], [], [], timeout)[0])
 
-    def receive(self):
+    def receive(self) -> "Optional[HostMessage]":
         while b"\n" not in self.buffer:
             if self.closed:
                 return None
             self.fill()
         line, self.buffer = self.buffer.split(b"\n", 1)
-        return json.loads(line)
+        return cast("HostMessage", json.loads(line))
 
-    def send(self, message):
+    def send(self, message: "WorkerMessage") -> None:
         pau_call.write_all(RESPONSE_FD, (json.dumps(message, separators=(",", ":")) + "\n").encode("utf-8"))
 
 
@@ -190,7 +183,7 @@ def _count_user_tasks():
     return count + 64
 
 
-def prepare(start, write_root):
+def prepare(start: "StartMessage", write_root: str) -> pau_call.CallContext:
     """Import the target under the guards and build what every call needs."""
     sys.dont_write_bytecode = True
     pau_guards.install()
@@ -206,7 +199,7 @@ def prepare(start, write_root):
         pau_guards.disarm()
     roots = sorted({r for r in (target.root, extra_root, os.path.dirname(file)) if r}, key=len, reverse=True)
     pau_guards.hide_sources(roots)
-    pau_guards.scrub_environ()  # the host scrubbed it; the import may have added more
+    pau_guards.scrub_environ(start["secretNamePattern"])  # the host scrubbed it; the import may have added more
     prefixes = [os.path.realpath(r) + os.sep for r in roots] + [r + os.sep for r in roots]
 
     def scrub(text):
@@ -219,14 +212,17 @@ def prepare(start, write_root):
     if target.is_async:
         import asyncio  # noqa: F401 — before the fork, so that calls do not pay for it
     static = pau_coverage.StaticMap(target.code) if target.code is not None else None
-    return pau_call.CallContext(target, safe_args, static, scrub, _count_user_tasks())
+    return pau_call.CallContext(target, safe_args, static, scrub, _count_user_tasks(), start["limits"])
 
 
 class Worker:
-    def __init__(self, start, channel):
+    def __init__(self, start: "StartMessage", channel: Channel):
         self.channel = channel
         self.start = start
-        self.coverage = bool(start.get("coverage", True))
+        self.coverage = start["coverage"]
+        # The worker kills a call this long after its timeout: the child's render timer fires
+        # at the timeout, and writing the result must fit in between.
+        self.render_grace = start["renderGraceMs"] / 1000.0
         base = start["baseDir"]
         self.calls_root = os.path.join(base, "calls")
         import_dir = os.path.join(base, "import")
@@ -240,9 +236,9 @@ class Worker:
         # Where fork is missing (Windows), or when asked, each call is a new process.
         self.forking = hasattr(os, "fork") and start.get("isolation") != "spawn"
         self.ready = collections.deque()  # pre-forked children, oldest (warmest) first
-        self.running = None  # the child serving the current call
-        self.finished = []  # children that answered and are exiting
-        self.finished_dirs = []
+        self.running: Optional[Child] = None  # the child serving the current call
+        self.finished: List[Tuple[Child, int]] = []  # children that answered and are exiting
+        self.finished_dirs: List[str] = []
         warnings.filterwarnings("ignore", category=DeprecationWarning, message=".*fork.*")
         # Objects that exist now are never collected in the children: freezing them keeps
         # the collector from touching (and copying) their pages after each fork.
@@ -285,7 +281,7 @@ class Worker:
                     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # over-large files raise EFBIG
                 for stream in (sys.stdout, sys.stderr):
                     try:
-                        stream.reconfigure(line_buffering=True)
+                        stream.reconfigure(line_buffering=True)  # pyright: ignore[reportAttributeAccessIssue] -- a TextIOWrapper
                     except Exception:  # noqa: B902
                         pass
                 pau_call.serve(self.context, request_r, result_w, call_dir, self.coverage)
@@ -308,10 +304,10 @@ class Worker:
 
     # -- calls -------------------------------------------------------------------------
 
-    def check_arguments(self, request):
+    def check_arguments(self, request: "ChildRequest") -> Optional[str]:
         names = self.context.names
-        sources = [("args[%d]" % i, s) for i, s in enumerate(request.get("args") or [])]
-        kwargs = request.get("kwargs") or {}
+        sources = [("args[%d]" % i, s) for i, s in enumerate(request["args"])]
+        kwargs = request["kwargs"]
         for name, source in kwargs.items():
             if not isinstance(name, str) or not name.isidentifier():
                 return "kwargs: %r is not a valid parameter name" % (name,)
@@ -319,7 +315,7 @@ class Worker:
         receiver = request.get("receiver")
         if self.target.needs_receiver and receiver is None:
             return "%s is an instance method: give a receiver, the object to call it on (e.g. %s(...))" % (
-                self.target.qualname, self.target.owner.__name__)
+                self.target.qualname, getattr(self.target.owner, "__name__", "Owner"))
         if receiver is not None:
             if not self.target.needs_receiver:
                 return "%s is a %s: it takes no receiver" % (self.target.qualname, self.target.kind)
@@ -335,32 +331,27 @@ class Worker:
                 return "%s: %s: %s" % (label, type(exc).__name__, exc)
         return None
 
-    def call(self, message):
-        limits = dict(DEFAULT_LIMITS)
-        limits.update({k: v for k, v in (message.get("limits") or {}).items() if v is not None})
-        request = {
-            "args": message.get("args") or [],
-            "kwargs": message.get("kwargs") or {},
-            "receiver": message.get("receiver"),
-            "limits": limits,
-        }
+    def call(self, message: "CallMessage") -> "Tuple[ProbeResult, CallSteps]":
+        """Run one call; its result and where the time went (see CallSteps)."""
+        began = time.perf_counter()
+        request: ChildRequest = {"args": message["args"], "kwargs": message["kwargs"], "limits": message["limits"]}
+        if "receiver" in message:
+            request["receiver"] = message["receiver"]
         problem = self.check_arguments(request)
+        checked = time.perf_counter()
+        steps: CallSteps = {"checkMs": _ms(checked - began), "childMs": 0, "runMs": 0, "collectMs": 0}
         if problem is not None:
-            return {
-                "status": "rejected",
-                "exception": {"type": "ArgumentRejected", "message": problem},
-                "mutations": [],
-                "stdout": "",
-                "stderr": "",
-                "durationMs": 0,
-            }
+            return results.with_output(results.rejected(problem), "", "", False), steps
         if not self.forking:
-            return self.merge_coverage(pau_spawned.call(self, request, limits, message.get("id")))
+            outcome = pau_spawned.call(self, request, message["id"])
+            steps["runMs"] = _ms(time.perf_counter() - checked)
+            return outcome, steps
         child = self.take_ready_child()
         self.running = child
-        self.channel.send({"event": "started", "id": message.get("id"), "pid": child.pid})
+        self.channel.send({"event": "started", "id": message["id"], "pid": child.pid})
+        steps["childMs"] = _ms(time.perf_counter() - checked)
         try:
-            return self.supervise(child, request, limits)
+            return self.supervise(child, request, steps), steps
         finally:
             self.running = None
 
@@ -379,19 +370,20 @@ class Worker:
             self.finished_dirs.append(child.call_dir)
         return self.fork_child()
 
-    def merge_coverage(self, result):
-        """Turn the child's hits into counts against the session's union (hits stay here)."""
-        hits = result.pop("coverageHits", None)
-        if hits is not None and self.union is not None:
-            result["coverage"] = self.union.merge(hits)
-        return result
+    def finish(self, result: "ChildResult", stdout: str, stderr: str, truncated: bool) -> "ProbeResult":
+        """The host's ProbeResult: output scrubbed of the target's paths, the child's coverage
+        hits turned into counts against the session's union (the hits stay here)."""
+        hits = result.get("coverageHits")
+        coverage: Optional[ProbeResultCoverage] = self.union.merge(hits) if hits is not None and self.union is not None else None
+        return results.with_output(result, self.scrub(stdout), self.scrub(stderr), truncated, coverage)
 
-    def supervise(self, child, request, limits):
+    def supervise(self, child: Child, request: "ChildRequest", steps: "CallSteps") -> "ProbeResult":
         """Send the request and collect result and output until the child has answered,
         died or run out of time; turn what happened into a ProbeResult."""
+        limits = request["limits"]
         dispatched = time.monotonic()
         timeout = limits["timeoutMs"] / 1000.0
-        deadline = dispatched + timeout + RENDER_GRACE
+        deadline = dispatched + timeout + self.render_grace
         cap = int(limits["maxOutputBytes"])
         out, err = Capture(cap), Capture(cap)
         result = bytearray()
@@ -401,7 +393,7 @@ class Worker:
             pass  # the child died before reading: reported below from its exit status
         _close(child.request_w)
 
-        sinks = {child.result_r: result.extend, child.out_r: out.add, child.err_r: err.add}
+        sinks: Dict[int, Callable[[bytes], object]] = {child.result_r: result.extend, child.out_r: out.add, child.err_r: err.add}
         parsed, timed_out = None, False
         selector = selectors.DefaultSelector()
         for fd in sinks:
@@ -424,6 +416,7 @@ class Worker:
                         selector.unregister(fd)
                         if fd == child.result_r:
                             parsed = _parse(result)
+                            steps["runMs"] = _ms(time.monotonic() - dispatched)
                 if parsed is not None:
                     # The child flushed its output before writing the result: what is left
                     # in the output pipes is all there is. It exits on its own; it is
@@ -437,14 +430,14 @@ class Worker:
             selector.close()
             _close(child.result_r, child.out_r, child.err_r)
         elapsed_ms = (time.monotonic() - dispatched) * 1000.0
-
-        outcome = {"stdout": self.scrub(out.text()), "stderr": self.scrub(err.text())}
-        if out.truncated or err.truncated:
-            outcome["outputTruncated"] = True
+        truncated = out.truncated or err.truncated
         if parsed is not None:
             self.finished.append((child, 0))
-            parsed.update(outcome)
-            return self.merge_coverage(parsed)
+            collecting = time.perf_counter()
+            answer = self.finish(parsed, out.text(), err.text(), truncated)
+            steps["collectMs"] = _ms(time.perf_counter() - collecting)
+            return answer
+        steps["runMs"] = round(elapsed_ms, 3)
         if timed_out:
             self._kill(child)
             os.waitpid(child.pid, 0)
@@ -452,17 +445,12 @@ class Worker:
         else:
             status = self._reap(child, deadline)
         self.finished_dirs.append(child.call_dir)  # the child is dead and reaped
+        stdout, stderr = self.scrub(out.text()), self.scrub(err.text())
         if status is None:
-            outcome.update({"status": "timeout", "mutations": [], "durationMs": round(elapsed_ms, 3)})
-            return outcome
+            return results.with_output(results.no_answer(True, elapsed_ms), stdout, stderr, truncated)
         crash = _crash_of(status)
-        outcome.update({
-            "status": "timeout" if crash["signal"] == "SIGXCPU" else "crashed",
-            "crash": crash,
-            "mutations": [],
-            "durationMs": round(elapsed_ms, 3),
-        })
-        return outcome
+        timed_out = crash["signal"] == "SIGXCPU"
+        return results.with_output(results.no_answer(timed_out, elapsed_ms), stdout, stderr, truncated, crash=crash)
 
     @staticmethod
     def _pump(fd, sinks, result, drain=False):
@@ -541,11 +529,11 @@ class Worker:
                 while tidy and self.finished and not self.channel.wait(IDLE_REAP_INTERVAL):
                     self._reap_finished()  # answered children finish exiting: collect them while idle
                 message = self.channel.receive()
-                if message is None or message.get("op") == "stop":
+                if message is None or message["op"] == "stop":
                     return
-                if message.get("op") == "call":
-                    result = self.call(message)
-                    self.channel.send({"event": "result", "id": message.get("id"), "result": result})
+                if message["op"] == "call":
+                    result, steps = self.call(message)
+                    self.channel.send({"event": "result", "id": message["id"], "result": result, "steps": steps})
                     tidy = False
         finally:
             for child in self.ready:
@@ -554,24 +542,28 @@ class Worker:
             shutil.rmtree(self.calls_root, ignore_errors=True)
 
 
-def _parse(result):
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000.0, 3)
+
+
+def _parse(result: bytearray) -> "Optional[ChildResult]":
     if not result:
         return None
     try:
-        return json.loads(bytes(result))
+        return cast("ChildResult", json.loads(bytes(result)))
     except ValueError:
         return None
 
 
-def _crash_of(status):
+def _crash_of(status: int):
     if os.WIFSIGNALED(status):
         number = os.WTERMSIG(status)
         try:
             name = signal.Signals(number).name
         except ValueError:
             name = "SIG%d" % number
-        return {"exitCode": None, "signal": name}
-    return {"exitCode": os.WEXITSTATUS(status) if os.WIFEXITED(status) else None, "signal": None}
+        return results.crash_of(None, name)
+    return results.crash_of(os.WEXITSTATUS(status) if os.WIFEXITED(status) else None, None)
 
 
 def main():
@@ -582,15 +574,12 @@ def main():
     die_with_parent()
     channel = Channel()
     start = channel.receive()
-    if start is None or start.get("op") != "start":
+    if start is None or start["op"] != "start":
         return 2
     try:
         worker = Worker(start, channel)
     except pau_target.TargetError as exc:
-        error = {"event": "error", "kind": exc.kind, "message": str(exc)}
-        if exc.available is not None:
-            error["available"] = exc.available
-        channel.send(error)
+        channel.send(exc.event())
         return 1
     channel.send({"event": "ready", "info": worker.target.info, "executable": sys.executable})
     worker.serve()

@@ -1,0 +1,21 @@
+// Splits a stream of text chunks into lines in time linear in the input: each chunk is scanned
+// once, and the pieces of a line that spans chunks are joined once, when its newline arrives
+// (a 70 MB result arrives in thousands of chunks; rescanning a growing buffer would be quadratic).
+
+export class LineSplitter {
+  private pieces: string[] = [];
+
+  /** Feeds one chunk; calls `onLine` for every line it completes (without the newline). */
+  push(chunk: string, onLine: (line: string) => void): void {
+    let start = 0;
+    let newline: number;
+    while ((newline = chunk.indexOf('\n', start)) >= 0) {
+      const tail = chunk.slice(start, newline);
+      const line = this.pieces.length ? this.pieces.join('') + tail : tail;
+      this.pieces = [];
+      start = newline + 1;
+      onLine(line);
+    }
+    if (start < chunk.length) this.pieces.push(start === 0 ? chunk : chunk.slice(start));
+  }
+}

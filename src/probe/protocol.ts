@@ -1,0 +1,157 @@
+// The host ⇄ Python worker protocol, declared once. Every message either side sends is a type
+// here; scripts/gen-worker-protocol.mjs turns this module into the Python TypedDicts of
+// src/probe/python/pau_probe/protocol.py (a unit test fails when that file is stale), and
+// docs/worker-protocol.md describes the lifecycle. Field names are camelCase on both sides.
+//
+// Channels: fd 3 carries HostMessage lines (JSON, one per line) to the worker; fd 4 carries
+// WorkerMessage lines back. Inside the worker, ChildRequest/ChildResult travel between the
+// worker and the process that runs one call (pipes when forked, files when spawned).
+import type { FunctionInfo, ProbeError, ProbeResult, WorkerLimits } from '../core/probe-types.js';
+
+// -- host → worker ----------------------------------------------------------------------
+
+/** The first message: import the target and get ready. Limits and grace times come from src/core/limits.ts. */
+export interface StartMessage {
+  op: 'start';
+  /** Absolute path of the target's file. */
+  file: string;
+  qualname: string;
+  /** A fresh folder the worker owns (call folders, import scratch space). */
+  baseDir: string;
+  /** Folder added to sys.path for the import, when the caller gave one. */
+  cwd?: string;
+  coverage: boolean;
+  isolation?: 'fork' | 'spawn';
+  /** The worker's limits: the rehearsal call of a fresh child uses them. */
+  limits: WorkerLimits;
+  /** The worker kills a call this long after its timeout (room to render and report). */
+  renderGraceMs: number;
+  /** A spawned call process may take this long to import the target before its clock starts. */
+  importTimeoutMs: number;
+  /** Environment variables whose name matches this (JavaScript source, case-insensitive) never reach user code. */
+  secretNamePattern: string;
+}
+
+/** Run one call. The host always sends the complete limits of the call. */
+export interface CallMessage {
+  op: 'call';
+  id: number;
+  /** Python source of each argument, in the safe grammar. */
+  args: string[];
+  kwargs: Record<string, string>;
+  receiver?: string;
+  limits: WorkerLimits;
+}
+
+/** Finish: kill the waiting children and exit. Closing fd 3 does the same. */
+export interface StopMessage {
+  op: 'stop';
+}
+
+export type HostMessage = StartMessage | CallMessage | StopMessage;
+
+// -- worker → host ----------------------------------------------------------------------
+
+/** The target imported; the worker waits for calls. */
+export interface ReadyEvent {
+  event: 'ready';
+  info: FunctionInfo;
+  /** The interpreter that actually runs (shims such as pyenv resolved). */
+  executable: string;
+}
+
+/** Starting failed; the worker exits after sending it. */
+export interface ErrorEvent {
+  event: 'error';
+  kind: Extract<ProbeError['kind'], 'no-python' | 'import-failed' | 'unknown-qualname'>;
+  message: string;
+  /** For `unknown-qualname`: the functions the module has. */
+  available?: string[];
+}
+
+/** A call process was forked ahead of time and waits for a request (its process group id). */
+export interface ForkedEvent {
+  event: 'forked';
+  pid: number;
+}
+
+/** Call `id` runs in process group `pid` (the host kills that group to abort it). */
+export interface StartedEvent {
+  event: 'started';
+  id: number;
+  pid: number;
+}
+
+/** Where the worker spent a call's time, milliseconds (see docs/worker-protocol.md). */
+export interface CallSteps {
+  /** Checking the argument sources against the safe grammar. */
+  checkMs: number;
+  /** Waiting for a ready child (0 when one was waiting) or starting a call process. */
+  childMs: number;
+  /** From sending the request to the child until its result arrived. */
+  runMs: number;
+  /** Reading the rest of the output, scrubbing paths, merging coverage. */
+  collectMs: number;
+}
+
+/** The answer to call `id`. */
+export interface ResultEvent {
+  event: 'result';
+  id: number;
+  result: ProbeResult;
+  steps: CallSteps;
+}
+
+export type WorkerMessage = ReadyEvent | ErrorEvent | ForkedEvent | StartedEvent | ResultEvent;
+
+// -- worker ⇄ call process (inside the worker) -----------------------------------------------
+
+/** What the worker hands the process that runs one call. */
+export interface ChildRequest {
+  args: string[];
+  kwargs: Record<string, string>;
+  receiver?: string;
+  limits: WorkerLimits;
+}
+
+/** Lines and arcs of the target the call reached; the worker turns them into counts. */
+export interface CoverageHits {
+  lines: number[];
+  arcs: [number, number][];
+}
+
+/** What the call process answers: a ProbeResult without the output (the worker captures it) and with raw coverage. */
+export interface ChildResult {
+  status: ProbeResult['status'];
+  value?: ProbeResult['value'];
+  exception?: ProbeResult['exception'];
+  mutations: ProbeResult['mutations'];
+  durationMs: number;
+  coverageHits?: CoverageHits;
+}
+
+/** The job file of a spawned call process (isolation 'spawn'). */
+export interface SpawnedJob {
+  start: StartMessage;
+  request: ChildRequest;
+  coverage: boolean;
+}
+
+/** Every type the Python side gets, in the order protocol.py declares them. */
+export const PYTHON_EXPORTS = [
+  'StartMessage',
+  'CallMessage',
+  'StopMessage',
+  'HostMessage',
+  'ReadyEvent',
+  'ErrorEvent',
+  'ForkedEvent',
+  'StartedEvent',
+  'CallSteps',
+  'ResultEvent',
+  'WorkerMessage',
+  'ChildRequest',
+  'CoverageHits',
+  'ChildResult',
+  'SpawnedJob',
+] as const;

@@ -1,0 +1,293 @@
+"""The host <-> worker protocol as TypedDicts. GENERATED from src/probe/protocol.ts by
+scripts/gen-worker-protocol.mjs: do not edit; change the TypeScript and run the script."""
+from typing import Dict, List, Literal, Tuple, TypedDict, Union
+
+__all__ = ["StartMessage", "CallMessage", "StopMessage", "HostMessage", "ReadyEvent", "ErrorEvent", "ForkedEvent", "StartedEvent", "CallSteps", "ResultEvent", "WorkerMessage", "ChildRequest", "CoverageHits", "ChildResult", "SpawnedJob"]
+
+
+class _StartMessageRequired(TypedDict):
+    op: Literal["start"]
+    file: str  # Absolute path of the target's file.
+    qualname: str
+    baseDir: str  # A fresh folder the worker owns (call folders, import scratch space).
+    coverage: bool
+    limits: "WorkerLimits"  # The worker's limits: the rehearsal call of a fresh child uses them.
+    renderGraceMs: float  # The worker kills a call this long after its timeout (room to render and report).
+    importTimeoutMs: float  # A spawned call process may take this long to import the target before its clock starts.
+    secretNamePattern: str  # Environment variables whose name matches this (JavaScript source, case-insensitive) never reach user code.
+
+
+class StartMessage(_StartMessageRequired, total=False):
+    """The first message: import the target and get ready. Limits and grace times come from src/core/limits.ts."""
+    cwd: str  # Folder added to sys.path for the import, when the caller gave one.
+    isolation: Literal["fork", "spawn"]
+
+
+class _WorkerLimitsRequired(TypedDict):
+    timeoutMs: float  # Wall-clock limit of one call; the host kills the call's process group after it. Default 5000.
+    memoryMb: float  # Address-space limit of one call (RLIMIT_AS). Default 1024.
+    maxOutputBytes: float  # Cap on captured stdout and on stderr, bytes each. Default 64 KiB.
+    maxReprChars: float  # Cap on a rendered repr, characters. Default 4000.
+    maxIterItems: float  # How many items of a generator are taken. Default 20.
+
+
+class WorkerLimits(_WorkerLimitsRequired, total=False):
+    cpuSeconds: float  # CPU-seconds limit of one call (RLIMIT_CPU). Default derived from timeoutMs.
+
+
+class _CallMessageRequired(TypedDict):
+    op: Literal["call"]
+    id: float
+    args: List[str]  # Python source of each argument, in the safe grammar.
+    kwargs: Dict[str, str]
+    limits: "WorkerLimits"
+
+
+class CallMessage(_CallMessageRequired, total=False):
+    """Run one call. The host always sends the complete limits of the call."""
+    receiver: str
+
+
+class StopMessage(TypedDict):
+    """Finish: kill the waiting children and exit. Closing fd 3 does the same."""
+    op: Literal["stop"]
+
+
+class ReadyEvent(TypedDict):
+    """The target imported; the worker waits for calls."""
+    event: Literal["ready"]
+    info: "FunctionInfo"
+    executable: str  # The interpreter that actually runs (shims such as pyenv resolved).
+
+
+class _FunctionInfoRequired(TypedDict):
+    qualname: str
+    name: str
+    kind: Literal["function", "method", "classmethod", "staticmethod"]
+    needsReceiver: bool  # Instance methods need a receiver built by the caller.
+    params: List["ParameterInfo"]
+    isGenerator: bool
+    isAsync: bool
+    docstring: Union[None, str]  # The actual docstring (for the comparison only; never shown to the agent).
+    moduleClasses: List[str]  # Classes defined in the target module, usable by name in argument source.
+    pythonVersion: str
+
+
+class FunctionInfo(_FunctionInfoRequired, total=False):
+    """What the worker reports about the target after importing it. Host-only: the agent sees a filtered view."""
+    ownerClass: str  # Qualified name of the class that owns the method, when it is one.
+    returnAnnotation: str
+
+
+class _ParameterInfoRequired(TypedDict):
+    name: str
+    kind: Literal["POSITIONAL_ONLY", "POSITIONAL_OR_KEYWORD", "VAR_POSITIONAL", "KEYWORD_ONLY", "VAR_KEYWORD"]
+
+
+class ParameterInfo(_ParameterInfoRequired, total=False):
+    annotation: str  # Source text of the annotation, when there is one.
+    default: str  # repr of the default, when there is one.
+
+
+class _ErrorEventRequired(TypedDict):
+    event: Literal["error"]
+    kind: Literal["no-python", "import-failed", "unknown-qualname"]
+    message: str
+
+
+class ErrorEvent(_ErrorEventRequired, total=False):
+    """Starting failed; the worker exits after sending it."""
+    available: List[str]  # For `unknown-qualname`: the functions the module has.
+
+
+class ForkedEvent(TypedDict):
+    """A call process was forked ahead of time and waits for a request (its process group id)."""
+    event: Literal["forked"]
+    pid: float
+
+
+class StartedEvent(TypedDict):
+    """Call `id` runs in process group `pid` (the host kills that group to abort it)."""
+    event: Literal["started"]
+    id: float
+    pid: float
+
+
+class CallSteps(TypedDict):
+    """Where the worker spent a call's time, milliseconds (see docs/worker-protocol.md)."""
+    checkMs: float  # Checking the argument sources against the safe grammar.
+    childMs: float  # Waiting for a ready child (0 when one was waiting) or starting a call process.
+    runMs: float  # From sending the request to the child until its result arrived.
+    collectMs: float  # Reading the rest of the output, scrubbing paths, merging coverage.
+
+
+class ResultEvent(TypedDict):
+    """The answer to call `id`."""
+    event: Literal["result"]
+    id: float
+    result: "ProbeResult"
+    steps: "CallSteps"
+
+
+class _ProbeResultRequired(TypedDict):
+    status: Literal["returned", "raised", "rejected", "timeout", "crashed"]
+    mutations: List["ProbeResultMutationsItem"]  # Arguments (and the receiver) that the call changed in place, with their new repr.
+    stdout: str
+    stderr: str
+    durationMs: float
+
+
+class ProbeResult(_ProbeResultRequired, total=False):
+    value: "RenderedValue"
+    exception: "ProbeResultException"
+    crash: "ProbeResultCrash"
+    outputTruncated: bool  # True when stdout or stderr were cut at the output cap.
+    coverage: "ProbeResultCoverage"
+
+
+class _RenderedValueRequired(TypedDict):
+    type: str  # Qualified type name, e.g. `int`, `builtins.str` is shown as `str`, `collections.OrderedDict`.
+    repr: str
+    truncated: bool
+
+
+class RenderedValue(_RenderedValueRequired, total=False):
+    """A value rendered by the worker. `repr` is bounded; `truncated` says it was cut."""
+    iteration: "RenderedValueIteration"  # Generators and iterators: the first N items (reprs) and whether the iterator ended.
+    data: "TaggedValue"  # A structured, type-tagged encoding of plain data (None, bool, int, float, complex, str, bytes, list, tuple, dict, set, frozenset, nested), bounded in size; absent for anything else. Used by the behavioural comparison (tuple ≠ list, floats with tolerance, NaN == NaN).
+
+
+class _RenderedValueIterationRequired(TypedDict):
+    items: List[str]
+    ended: bool
+
+
+class RenderedValueIteration(_RenderedValueIterationRequired, total=False):
+    raised: "RenderedValueIterationRaised"
+
+
+class RenderedValueIterationRaised(TypedDict):
+    type: str
+    message: str
+
+
+class TaggedValueNone(TypedDict):
+    t: Literal["none"]
+
+
+class TaggedValueBool(TypedDict):
+    t: Literal["bool"]
+    v: bool
+
+
+class TaggedValueInt(TypedDict):
+    t: Literal["int"]
+    v: str
+
+
+class TaggedValueFloat(TypedDict):
+    t: Literal["float"]
+    v: str
+
+
+class TaggedValueComplex(TypedDict):
+    t: Literal["complex"]
+    v: str
+
+
+class TaggedValueStr(TypedDict):
+    t: Literal["str"]
+    v: str
+
+
+class TaggedValueBytes(TypedDict):
+    t: Literal["bytes"]
+    v: str
+
+
+class TaggedValueListTupleSetFrozenset(TypedDict):
+    t: Literal["list", "tuple", "set", "frozenset"]
+    v: List["TaggedValue"]
+
+
+class TaggedValueDict(TypedDict):
+    t: Literal["dict"]
+    v: List[Tuple["TaggedValue", "TaggedValue"]]
+
+
+class TaggedValueOther(TypedDict):
+    t: Literal["other"]
+    type: str
+    repr: str
+
+
+class ProbeResultException(TypedDict):
+    type: str
+    message: str
+
+
+class ProbeResultCrash(TypedDict):
+    exitCode: Union[None, float]
+    signal: Union[None, str]
+
+
+class ProbeResultMutationsItem(TypedDict):
+    arg: str
+    repr: str
+
+
+class ProbeResultCoverage(TypedDict):
+    lines: "CoverageCounts"
+    arcs: "CoverageCounts"
+
+
+class CoverageCounts(TypedDict):
+    hit: float
+    total: float
+    new: float  # Lines (or arcs) of the target first reached by this call within the session.
+
+
+class _ChildRequestRequired(TypedDict):
+    args: List[str]
+    kwargs: Dict[str, str]
+    limits: "WorkerLimits"
+
+
+class ChildRequest(_ChildRequestRequired, total=False):
+    """What the worker hands the process that runs one call."""
+    receiver: str
+
+
+class CoverageHits(TypedDict):
+    """Lines and arcs of the target the call reached; the worker turns them into counts."""
+    lines: List[float]
+    arcs: List[Tuple[float, float]]
+
+
+class _ChildResultRequired(TypedDict):
+    status: Literal["returned", "raised", "rejected", "timeout", "crashed"]
+    mutations: List["ProbeResultMutationsItem"]
+    durationMs: float
+
+
+class ChildResult(_ChildResultRequired, total=False):
+    """What the call process answers: a ProbeResult without the output (the worker captures it) and with raw coverage."""
+    value: "RenderedValue"
+    exception: "ProbeResultException"
+    coverageHits: "CoverageHits"
+
+
+class SpawnedJob(TypedDict):
+    """The job file of a spawned call process (isolation 'spawn')."""
+    start: "StartMessage"
+    request: "ChildRequest"
+    coverage: bool
+
+
+HostMessage = Union["StartMessage", "CallMessage", "StopMessage"]
+
+
+TaggedValue = Union["TaggedValueNone", "TaggedValueBool", "TaggedValueInt", "TaggedValueFloat", "TaggedValueComplex", "TaggedValueStr", "TaggedValueBytes", "TaggedValueListTupleSetFrozenset", "TaggedValueDict", "TaggedValueOther"]
+
+
+WorkerMessage = Union["ReadyEvent", "ErrorEvent", "ForkedEvent", "StartedEvent", "ResultEvent"]

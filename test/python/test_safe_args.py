@@ -1,0 +1,46 @@
+"""The argument grammar, directly: what it builds, and what it refuses before anything runs."""
+import pytest
+
+from pau_probe import safe_args
+
+
+class Point:
+    def __init__(self, x, y):
+        self.x, self.y = x, y
+
+
+NAMES = frozenset({"Point"})
+
+
+@pytest.mark.parametrize("source, expected", [
+    ("[1, 'a', (2.5, None)]", [1, "a", (2.5, None)]),
+    ("{'k': -3}", {"k": -3}),
+    ("frozenset([1, 2])", frozenset([1, 2])),
+    ("b'x' * 3", b"xxx"),
+])
+def test_plain_values_evaluate_to_themselves(source, expected):
+    safe_args.check(source, NAMES)
+    assert safe_args.evaluate(source, {"Point": Point}) == expected
+
+
+def test_module_classes_can_be_built_by_name():
+    point = safe_args.evaluate("Point(1, y=2)", {"Point": Point})
+    assert (point.x, point.y) == (1, 2)
+
+
+@pytest.mark.parametrize("source", [
+    "__import__('os').system('true')",
+    "(1).__class__.__bases__",
+    "[x for x in range(3)]",
+    "(y := 3)",
+    "open('/etc/passwd')",
+    "Unknown(1)",
+])
+def test_refused_before_anything_runs(source):
+    with pytest.raises(safe_args.ArgumentRejected):
+        safe_args.check(source, NAMES)
+
+
+def test_numbers_too_big_to_build_are_refused_while_building():
+    with pytest.raises(safe_args.ArgumentRejected):
+        safe_args.evaluate("10 ** 10 ** 10", {})

@@ -1,0 +1,53 @@
+"""Loading the target: functions, methods, packages with relative imports, and clear errors."""
+import pytest
+
+from conforms import problems
+from pau_probe import target as pau_target
+
+
+def write(tmp_path, name, text):
+    path = tmp_path / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    return str(path)
+
+
+def test_function_info_is_a_function_info(tmp_path):
+    path = write(tmp_path, "mod.py", "def add(a, b=2, *, scale: int = 1) -> int:\n    '''Doc.'''\n    return (a + b) * scale\n")
+    loaded = pau_target.load(path, "add")
+    assert problems(loaded.info, "FunctionInfo") == []
+    assert loaded.info["docstring"] == "Doc."
+    assert [p["name"] for p in loaded.info["params"]] == ["a", "b", "scale"]
+
+
+def test_instance_methods_need_a_receiver(tmp_path):
+    path = write(tmp_path, "shapes.py", "class Box:\n    def grow(self, by):\n        return by\n")
+    loaded = pau_target.load(path, "Box.grow")
+    assert loaded.needs_receiver is True
+    assert loaded.info["ownerClass"].endswith("Box")
+
+
+def test_relative_imports_inside_a_package(tmp_path):
+    write(tmp_path, "pkg/__init__.py", "")
+    write(tmp_path, "pkg/helpers.py", "def twice(x):\n    return 2 * x\n")
+    path = write(tmp_path, "pkg/main.py", "from .helpers import twice\ndef quad(x):\n    return twice(twice(x))\n")
+    loaded = pau_target.load(path, "quad")
+    assert loaded.invoke(None, [3], {}) == 12
+
+
+def test_unknown_qualname_lists_what_exists(tmp_path):
+    path = write(tmp_path, "mod2.py", "def one():\n    pass\ndef two():\n    pass\n")
+    with pytest.raises(pau_target.TargetError) as raised:
+        pau_target.load(path, "three")
+    event = raised.value.event()
+    assert problems(event, "ErrorEvent") == []
+    assert event["kind"] == "unknown-qualname"
+    assert set(event["available"]) >= {"one", "two"}
+
+
+def test_import_errors_name_the_cause(tmp_path):
+    path = write(tmp_path, "broken.py", "raise RuntimeError('boom at import')\n")
+    with pytest.raises(pau_target.TargetError) as raised:
+        pau_target.load(path, "f")
+    assert raised.value.kind == "import-failed"
+    assert "boom at import" in str(raised.value)
