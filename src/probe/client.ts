@@ -44,14 +44,17 @@ function moduleDir(): string {
   return dirname(fileURLToPath(import.meta.url));
 }
 
-/** src/probe/python/ when running from source, dist/python/ when bundled. */
-export function workerScriptPath(): string {
+/** The folder holding the pau_probe package: src/probe/python/ from source, dist/python/ when bundled. */
+export function workerPackageRoot(): string {
   const here = moduleDir();
-  const candidates = [join(here, 'python', 'pau_worker.py'), join(here, '..', 'python', 'pau_worker.py')];
-  const found = candidates.find((path) => existsSync(path));
-  if (!found) throw new ProbeError('protocol', `the Python worker is missing (looked for ${candidates.join(', ')})`);
+  const candidates = [join(here, 'python'), join(here, '..', 'python')];
+  const found = candidates.find((path) => existsSync(join(path, 'pau_probe', 'worker.py')));
+  if (!found) throw new ProbeError('protocol', `the Python worker is missing (looked for pau_probe/worker.py in ${candidates.join(', ')})`);
   return found;
 }
+
+/** The worker's command line after the interpreter (the e2e and integration tests look for it). */
+export const WORKER_ARGS = ['-B', '-m', 'pau_probe.worker'];
 
 type StartOutcome =
   | { event: 'ready'; info: FunctionInfo; executable?: string }
@@ -277,14 +280,15 @@ export class ProbeWorker extends EventEmitter implements Prober {
   }
 
   private spawn(python: string): Run | undefined {
-    const proc = execa(python, ['-B', workerScriptPath()], {
+    const proc = execa(python, WORKER_ARGS, {
       stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
       detached: true,
       cleanup: false,
       buffer: false,
       reject: false,
       extendEnv: false,
-      env: workerEnvironment(),
+      // The worker takes PYTHONPATH off sys.path and os.environ once it has imported itself.
+      env: { ...workerEnvironment(), PYTHONPATH: workerPackageRoot() },
       // Version shims (pyenv) choose by directory, as they would for the user's shell.
       cwd: process.cwd(),
     });

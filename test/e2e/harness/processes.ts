@@ -57,6 +57,15 @@ export function processesMatching(needle: string): ProcInfo[] {
   return listProcesses().filter((p) => p.pid !== process.pid && p.cmdline.includes(needle));
 }
 
+/** The environment a process started with ('' when it is gone or not ours to read). */
+export function startEnvironment(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);

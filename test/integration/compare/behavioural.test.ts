@@ -16,7 +16,7 @@ const FIXTURE = fileURLToPath(new URL('../../fixtures/compare/numbers.py', impor
 /** Python processes running the probe worker whose parent is this test process. */
 function workerChildren(): string[] {
   const out = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)], { encoding: 'utf8' }).trim();
-  return out === '' ? [] : out.split('\n').filter((l) => l.includes('pau_worker.py'));
+  return out === '' ? [] : out.split('\n').filter((l) => l.includes('pau_probe.worker'));
 }
 
 const HALVE_HELD_OUT: CallRequest[] = [{ args: ['10'] }, { args: ['-7'] }, { args: ['2.5'] }, { args: ['None'] }];

@@ -1,4 +1,4 @@
-// Argument source goes through the safe grammar (pau_safe_args) before anything runs.
+// Argument source goes through the safe grammar (pau_probe.safe_args) before anything runs.
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

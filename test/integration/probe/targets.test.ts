@@ -168,3 +168,21 @@ test('a missing interpreter is a no-python error', async () => {
     (err: unknown) => err instanceof ProbeError && err.kind === 'no-python',
   );
 });
+
+test("the worker's own package is on no path user code sees, in forked and spawned calls", async (t) => {
+  // Neither sys.path nor PYTHONPATH leads to pau_probe: a user module named like one of the
+  // worker's cannot be shadowed by it, nor import it by accident.
+  const source = [
+    'import os, sys',
+    'def own_paths():',
+    "    found = [p for p in sys.path if os.path.isdir(os.path.join(p or '.', 'pau_probe'))]",
+    "    return found, os.environ.get('PYTHONPATH')",
+    '',
+  ].join('\n');
+  for (const isolation of ['fork', 'spawn'] as const) {
+    const worker = await startWorker({ target: { source, qualname: 'own_paths' }, isolation });
+    t.after(() => worker.stop());
+    const result = await worker.call({ args: [] });
+    assert.equal(result.value?.repr, '([], None)', `${isolation}: ${describeResult(result)}`);
+  }
+});

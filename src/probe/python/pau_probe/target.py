@@ -13,7 +13,7 @@ import platform
 import sys
 import textwrap
 
-from pau_render import Addresses, BoundedRepr
+from pau_probe.render import Addresses, BoundedRepr
 
 
 class TargetError(Exception):

@@ -14,10 +14,11 @@ import sys
 import tempfile
 import time
 
-import pau_call
-from pau_coverage import Collector
-from pau_render import Deadline
+from pau_probe import call as pau_call
+from pau_probe.coverage import Collector
+from pau_probe.render import Deadline
 
+PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REQUEST_FILE = "request.json"
 RESULT_FILE = "result.json"
 STARTED_FILE = "started"
@@ -38,8 +39,8 @@ def call(worker, request, limits, call_id):
     options = {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP} if os.name == "nt" else {"start_new_session": True}
     with open(out_path, "wb") as out, open(err_path, "wb") as err:
         process = subprocess.Popen(
-            [sys.executable, "-B", os.path.abspath(sys.argv[0]), "--one-call", io_dir, call_dir],
-            stdin=subprocess.DEVNULL, stdout=out, stderr=err, cwd=call_dir, **options)
+            [sys.executable, "-B", "-m", "pau_probe.worker", "--one-call", io_dir, call_dir],
+            stdin=subprocess.DEVNULL, stdout=out, stderr=err, cwd=call_dir, env=_call_environment(), **options)
     worker.channel.send({"event": "started", "id": call_id, "pid": process.pid})
     timed_out = _wait(process, io_dir, spawned, limits["timeoutMs"] / 1000.0)
     elapsed_ms = (time.monotonic() - spawned) * 1000.0
@@ -69,6 +70,13 @@ def call(worker, request, limits, call_id):
     else:
         outcome.update({"status": "crashed", "crash": {"exitCode": code, "signal": None}})
     return outcome
+
+
+def _call_environment():
+    """The worker's environment plus the path to this package (the worker took it off its own)."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = PACKAGE_ROOT
+    return env
 
 
 def _wait(process, io_dir, spawned, timeout):

@@ -1,7 +1,8 @@
 """PAU Probe's warm Python worker: imports one target, then serves calls, each in a child
 process forked ahead of time.
 
-Started by src/probe/client.ts as `python -B pau_worker.py` with two extra pipes:
+Started by src/probe/client.ts as `python -B -m pau_probe.worker` (PYTHONPATH = the folder
+holding the package; the worker takes it and its start directory off sys.path) with two extra pipes:
 fd 3 carries requests from the host, fd 4 carries responses, one JSON object per line.
 The user's stdout/stderr never touch them: each call's child writes its prints to pipes
 of its own that the worker reads, bounded.
@@ -36,17 +37,24 @@ import tempfile  # noqa: E402
 import time  # noqa: E402
 import warnings  # noqa: E402
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+# The folder that holds the pau_probe package (the host puts it on PYTHONPATH).
+PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-import pau_call  # noqa: E402
-import pau_coverage  # noqa: E402
-import pau_guards  # noqa: E402
-import pau_safe_args as safe_args  # noqa: E402
-import pau_spawned  # noqa: E402
-import pau_target  # noqa: E402
+from pau_probe import call as pau_call  # noqa: E402
+from pau_probe import coverage as pau_coverage  # noqa: E402
+from pau_probe import guards as pau_guards  # noqa: E402
+from pau_probe import safe_args  # noqa: E402
+from pau_probe import spawned as pau_spawned  # noqa: E402
+from pau_probe import target as pau_target  # noqa: E402
 
-# User code must not import the worker's modules by accident (nor shadow them).
-sys.path[:] = [p for p in sys.path if os.path.realpath(p or ".") != HERE]
+
+
+def forget_own_path():
+    """User code must not import the worker's modules by accident (nor shadow them), nor see
+    the folder Python was started in (`-m` puts it first on sys.path)."""
+    started_in = sys.path[0] if sys.path else None
+    sys.path[:] = [p for p in sys.path if p != started_in and os.path.realpath(p or ".") != PACKAGE_ROOT]
+    os.environ.pop("PYTHONPATH", None)  # the host set it to PACKAGE_ROOT only; user subprocesses do not inherit it
 
 REQUEST_FD, RESPONSE_FD = 3, 4
 # The worker kills a call this long after its timeout: the child's render timer fires
@@ -567,6 +575,7 @@ def _crash_of(status):
 
 
 def main():
+    forget_own_path()
     if len(sys.argv) == 4 and sys.argv[1] == "--one-call":
         die_with_parent()
         return pau_spawned.run_one_call(sys.argv[2], sys.argv[3], prepare)

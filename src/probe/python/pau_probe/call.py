@@ -18,19 +18,19 @@ import sys
 import tempfile
 import time
 
-import pau_guards
-from pau_coverage import Collector
+from pau_probe import guards as pau_guards
+from pau_probe.coverage import Collector
 
 try:
     import resource
 except ImportError:  # Windows
     resource = None
-from pau_render import Deadline, Renderer
+from pau_probe.render import Deadline, Renderer
 
 # Writes to files (not to the captured stdout/stderr pipes) stop at this size with EFBIG.
 FILE_SIZE_LIMIT = 64 * 1024 * 1024
 # Rendering always gets at least this much time, even when the call used up its budget;
-# the worker's kill deadline leaves room for it (see pau_worker.RENDER_GRACE).
+# the worker's kill deadline leaves room for it (see pau_probe.worker.RENDER_GRACE).
 MIN_RENDER_SECONDS = 0.15
 
 
