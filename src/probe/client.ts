@@ -13,6 +13,8 @@ import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { workerEnvironment } from './environment.js';
+import { interpreterPaths, verifiedDescendant } from './sandbox-host.js';
+import { launcherFor, packageRoot, resolveSandbox, SANDBOX_HOME, SandboxUnavailable, type Launcher, type SandboxLayer } from './sandbox.js';
 import {
   BACKSTOP_MS,
   DEFAULT_IMPORT_TIMEOUT_MS,
@@ -37,6 +39,8 @@ export function defaultLimits(): WorkerLimits {
 }
 
 const STDERR_TAIL_CHARS = 4000;
+/** No message of the worker is longer (its results are capped far below): more is a runaway. */
+const MAX_MESSAGE_CHARS = 80 * 1024 * 1024;
 
 function moduleDir(): string {
   // CommonJS bundle (dist/cli.js, dist/extension.js) or ESM source run by tsx.
@@ -117,6 +121,18 @@ function installExitHook(): void {
   });
 }
 
+/**
+ * Kills the process group of a call process the worker reported, only once it is verified
+ * as the worker's descendant (a line on the channel cannot aim the host at another process).
+ * Where that cannot be checked, the whole worker goes instead.
+ */
+function killCall(run: Run, reported: number | undefined): void {
+  if (!reported) return;
+  const pid = verifiedDescendant(run.pid, reported);
+  if (pid) killGroup(pid);
+  else if (process.platform !== 'linux' && run.alive) killGroup(run.pid);
+}
+
 function killGroup(pid: number | undefined): void {
   if (!pid) return;
   try {
@@ -157,6 +173,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
   private stopped = false;
   private stopping?: Promise<void>;
   private launches = 0;
+  private layer?: SandboxLayer;
 
   constructor(private readonly options: WorkerOptions) {
     super();
@@ -189,7 +206,13 @@ export class ProbeWorker extends EventEmitter implements Prober {
   get childPids(): number[] {
     const run = this.run;
     if (!run) return [];
-    return run.runningPid ? [...run.readyPids, run.runningPid] : [...run.readyPids];
+    const reported = run.runningPid ? [...run.readyPids, run.runningPid] : [...run.readyPids];
+    return reported.map((pid) => verifiedDescendant(run.pid, pid)).filter((pid): pid is number => pid !== undefined);
+  }
+
+  /** What protects the calls (known once the worker has started). */
+  get sandbox(): SandboxLayer | undefined {
+    return this.layer;
   }
 
   describe(): FunctionInfo {
@@ -255,11 +278,24 @@ export class ProbeWorker extends EventEmitter implements Prober {
     // A killed worker leaves its call folders behind.
     rmSync(join(this.baseDir, 'calls'), { recursive: true, force: true });
     const candidates = this.options.python ? [this.options.python] : ['python3', 'python'];
+    try {
+      this.layer ??= await resolveSandbox(this.options.sandbox ?? 'auto');
+    } catch (error) {
+      if (error instanceof SandboxUnavailable) throw new ProbeError('no-sandbox', error.message);
+      throw error;
+    }
     let run: Run | undefined;
     let command = '';
     for (const python of candidates) {
       command = python;
-      run = this.spawn(resolvedPython.get(`${python}\0${process.cwd()}`) ?? python);
+      const known = resolvedPython.get(`${python}\0${process.cwd()}`) ?? python;
+      if (this.layer.layer === 'os') {
+        const paths = await interpreterPaths(known, workerEnvironment(), process.cwd());
+        if (!paths) continue;
+        run = this.spawn(paths.executable, launcherFor(this.layer, this.sandboxPaths(paths.folders)));
+      } else {
+        run = this.spawn(known);
+      }
       if (run) break;
     }
     if (!run) {
@@ -279,8 +315,15 @@ export class ProbeWorker extends EventEmitter implements Prober {
     throw new ProbeError('import-failed', message.message);
   }
 
-  private spawn(python: string): Run | undefined {
-    const proc = execa(python, WORKER_ARGS, {
+  /** What the OS layer lets the worker see and write. */
+  private sandboxPaths(interpreter: string[]) {
+    const workspace = [packageRoot(this.file), ...(this.options.cwd ? [resolve(this.options.cwd)] : [])];
+    return { interpreter, workspace, workerDir: workerPackageRoot(), writable: this.baseDir, chdir: workspace[0]! };
+  }
+
+  private spawn(python: string, launcher?: Launcher): Run | undefined {
+    const env = { ...workerEnvironment(), PYTHONPATH: workerPackageRoot(), ...(launcher ? { HOME: SANDBOX_HOME } : {}) };
+    const proc = execa(launcher?.command ?? python, launcher ? [...launcher.args, python, ...WORKER_ARGS] : WORKER_ARGS, {
       stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
       detached: true,
       cleanup: false,
@@ -288,7 +331,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
       reject: false,
       extendEnv: false,
       // The worker takes PYTHONPATH off sys.path and os.environ once it has imported itself.
-      env: { ...workerEnvironment(), PYTHONPATH: workerPackageRoot() },
+      env,
       // Version shims (pyenv) choose by directory, as they would for the user's shell.
       cwd: process.cwd(),
     });
@@ -317,14 +360,20 @@ export class ProbeWorker extends EventEmitter implements Prober {
     proc.stderr?.on('data', (chunk: string) => {
       run.stderrTail = (run.stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
     });
-    let buffered = '';
+    // Chunks of the current line are kept in a list and joined once: linear in the line's size
+    // (appending to one string and searching it from the start was quadratic for big results).
+    let pieces: string[] = [];
+    let pending = 0;
     responses.setEncoding('utf8');
     responses.on('data', (chunk: string) => {
-      buffered += chunk;
+      let start = 0;
       let newline: number;
-      while ((newline = buffered.indexOf('\n')) >= 0) {
-        const line = buffered.slice(0, newline);
-        buffered = buffered.slice(newline + 1);
+      while ((newline = chunk.indexOf('\n', start)) >= 0) {
+        pieces.push(chunk.slice(start, newline));
+        const line = pieces.join('');
+        pieces = [];
+        pending = 0;
+        start = newline + 1;
         if (!line) continue;
         let message: WorkerMessage;
         try {
@@ -337,14 +386,20 @@ export class ProbeWorker extends EventEmitter implements Prober {
         }
         this.onMessage(run, message);
       }
+      pieces.push(chunk.slice(start));
+      pending += chunk.length - start;
+      if (pending > MAX_MESSAGE_CHARS) {
+        run.stderrTail += `\na message from the worker is longer than ${MAX_MESSAGE_CHARS} characters`;
+        this.kill(run, 'protocol');
+      }
     });
     proc.on('exit', (code, signal) => {
       run.alive = false;
       run.exitCode = code;
       run.exitSignal = signal;
       // The worker's children die with it (PDEATHSIG); this covers platforms without it.
-      killGroup(run.runningPid);
-      for (const pid of run.readyPids) killGroup(pid);
+      killCall(run, run.runningPid);
+      for (const pid of run.readyPids) killCall(run, pid);
       this.onExit(run);
       resolveExit();
     });
@@ -402,7 +457,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
       const onAbort = () => {
         if (call.settled) return;
         call.settled = true;
-        if (call.childPid) killGroup(call.childPid);
+        if (call.childPid) killCall(run, call.childPid);
         else call.abortRequested = true;
         rejectCall(stoppedError());
       };
@@ -449,15 +504,15 @@ export class ProbeWorker extends EventEmitter implements Prober {
         return;
       case 'forked':
         run.readyPids.add(message.pid);
-        this.emit('forked', { pid: message.pid });
+        if (this.listenerCount('forked') > 0) this.emit('forked', { pid: verifiedDescendant(run.pid, message.pid) });
         return;
       case 'started': {
         run.readyPids.delete(message.pid);
         run.runningPid = message.pid;
         const call = run.pending.get(message.id);
         if (call) call.childPid = message.pid;
-        if (call?.abortRequested) killGroup(message.pid);
-        this.emit('started', { pid: message.pid });
+        if (call?.abortRequested) killCall(run, message.pid);
+        if (this.listenerCount('started') > 0) this.emit('started', { pid: verifiedDescendant(run.pid, message.pid) });
         return;
       }
       case 'result': {
@@ -494,8 +549,8 @@ export class ProbeWorker extends EventEmitter implements Prober {
 
   private kill(run: Run, why: KillReason): void {
     run.killedByHost ??= why;
-    killGroup(run.runningPid);
-    for (const pid of run.readyPids) killGroup(pid);
+    killCall(run, run.runningPid);
+    for (const pid of run.readyPids) killCall(run, pid);
     if (run.alive) killGroup(run.pid);
   }
 }

@@ -10,8 +10,9 @@ import { execFile } from 'node:child_process';
 import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 
-/** `auto`: the OS layer when it works, else guards only (and say so); `os`: refuse without it. */
-export type SandboxMode = 'auto' | 'os' | 'guards';
+import type { SandboxMode } from '../core/probe-types.js';
+
+export type { SandboxMode };
 export const SANDBOX_MODES: readonly SandboxMode[] = ['auto', 'os', 'guards'];
 
 /** What actually protects a session's calls. */
@@ -58,7 +59,16 @@ export interface SandboxPaths {
 /** System folders bound read-only when they exist (a symlink is recreated as one). */
 const SYSTEM = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/opt'];
 /** Files of /etc the loader and the C library read; never shadow or anything secret. */
-const ETC = ['/etc/ld.so.cache', '/etc/ld.so.conf', '/etc/ld.so.conf.d', '/etc/localtime', '/etc/alternatives', '/etc/passwd', '/etc/group', '/etc/nsswitch.conf'];
+const ETC = [
+  '/etc/ld.so.cache',
+  '/etc/ld.so.conf',
+  '/etc/ld.so.conf.d',
+  '/etc/localtime',
+  '/etc/alternatives',
+  '/etc/passwd',
+  '/etc/group',
+  '/etc/nsswitch.conf',
+];
 
 function systemBinds(): string[] {
   const args: string[] = [];

@@ -94,6 +94,55 @@ def die_with_parent():
         pass
 
 
+def harden():
+    """Linux: no descriptor inherited from whoever started the host reaches user code; the
+    worker is not dumpable (a call cannot open /proc/<worker>/mem or its pipes); orphans of
+    calls are re-parented to the worker (child subreaper), which kills them after each call."""
+    os.closerange(RESPONSE_FD + 1, 65536)
+    if not sys.platform.startswith("linux") or not _libc:
+        return
+    _libc[0].prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE = 0
+    _libc[0].prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+
+
+def descendants(root):
+    """Every live descendant of `root` (Linux, from /proc/<pid>/task/<tid>/children)."""
+    found, stack = [], [root]
+    while stack:
+        pid = stack.pop()
+        try:
+            tasks = os.listdir("/proc/%d/task" % pid)
+        except OSError:
+            continue
+        for task in tasks:
+            try:
+                with open("/proc/%d/task/%s/children" % (pid, task)) as children:
+                    kids = [int(k) for k in children.read().split()]
+            except (OSError, ValueError):
+                continue
+            found.extend(kids)
+            stack.extend(kids)
+    return found
+
+
+def kill_descendants(keep):
+    """SIGKILL every descendant of the worker but `keep`, until a pass finds none it has not
+    signalled (a process with SIGKILL pending cannot fork, so this ends)."""
+    if not os.path.isdir("/proc/self/task"):
+        return
+    signalled = set()
+    for _ in range(100):
+        fresh = [pid for pid in descendants(os.getpid()) if pid not in keep and pid not in signalled]
+        if not fresh:
+            return
+        for pid in fresh:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+            signalled.add(pid)
+
+
 class Channel:
     """Newline-delimited JSON over the two protocol pipes."""
 
@@ -160,6 +209,13 @@ class Child:
         self.out_r = out_r
         self.err_r = err_r
         self.call_dir = call_dir
+
+
+def _close_remove(path):
+    try:
+        os.remove(path)
+    except OSError:
+        pass
 
 
 def _close(*fds):
@@ -363,6 +419,25 @@ class Worker:
             return self.supervise(child, request, limits)
         finally:
             self.running = None
+            self.end_call(child)
+
+    def end_call(self, child):
+        """The call is over: every process it started dies now, and its folder (with anything
+        it put elsewhere in the calls area) goes, so the next call finds nothing of it."""
+        ready = {c.pid for c in self.ready}
+        kill_descendants(ready)
+        keep = {os.path.basename(c.call_dir) for c in self.ready}
+        try:
+            entries = os.listdir(self.calls_root)
+        except OSError:
+            entries = []
+        for entry in entries:
+            if entry not in keep:
+                path = os.path.join(self.calls_root, entry)
+                if os.path.isdir(path) and not os.path.islink(path):
+                    shutil.rmtree(path, ignore_errors=True)
+                else:
+                    _close_remove(path)
 
     def take_ready_child(self):
         """The oldest waiting child that is still alive (something may have killed it while it
@@ -580,6 +655,7 @@ def main():
         die_with_parent()
         return pau_spawned.run_one_call(sys.argv[2], sys.argv[3], prepare)
     die_with_parent()
+    harden()
     channel = Channel()
     start = channel.receive()
     if start is None or start.get("op") != "start":
