@@ -39,7 +39,11 @@ function judge(row: string, blocked: boolean, evidence: unknown): void {
   if (MODE === 'os') assert.ok(blocked, `${row} got through the OS sandbox: ${JSON.stringify(evidence).slice(0, 800)}`);
   const said = readmeTable().get(row);
   assert.ok(said, `the README's sandbox table has no row '${row}'`);
-  assert.equal(said, blocked ? 'blocked' : 'not blocked', `README says '${said}' for '${row}' in ${MODE} mode; evidence: ${JSON.stringify(evidence).slice(0, 400)}`);
+  assert.equal(
+    said,
+    blocked ? 'blocked' : 'not blocked',
+    `README says '${said}' for '${row}' in ${MODE} mode; evidence: ${JSON.stringify(evidence).slice(0, 400)}`,
+  );
 }
 
 function attack(name: string, ...args: unknown[]): Promise<ProbeResult> {
@@ -102,7 +106,11 @@ test(`[${MODE}] secrets: the parent's environment and files outside the workspac
 });
 
 test(`[${MODE}] code from argument sources: higher-order routes to exec and size bombs`, async () => {
-  const sources = ["next(map(operator.attrgetter, ['__self__.exec']))(print)('1')", "next(map(operator.mul, ['a'], [10**8]))", "sorted(['__class__'], key=operator.attrgetter)"];
+  const sources = [
+    "next(map(operator.attrgetter, ['__self__.exec']))(print)('1')",
+    "next(map(operator.mul, ['a'], [10**8]))",
+    "sorted(['__class__'], key=operator.attrgetter)",
+  ];
   const results = await Promise.all(sources.map((source) => worker.call({ args: ["'ordinary'", source] })));
   judge(
     'Code and size bombs from argument sources',

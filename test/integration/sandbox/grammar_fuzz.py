@@ -91,8 +91,11 @@ watching = [False]
 
 
 def hook(event, args):
-    if watching[0] and event not in HARMLESS_EVENTS:
-        events.append(event)
+    if not watching[0] or event in HARMLESS_EVENTS:
+        return
+    if event == 'import' and args and str(args[0]).startswith('encodings'):
+        return  # str(b, encoding) and bytes(s, encoding) look codecs up in the encodings package
+    events.append(event + (':%s' % (args[0],) if event in ('import', 'open', 'object.__getattr__') and args else ''))
 
 
 sys.addaudithook(hook)

@@ -706,6 +706,7 @@ def _guard_replace(name, args, kwargs):
 
 _GUARDS = _build_guards()
 _GUARDED_VALUES = {}
+_GUARDED_ORIGINALS = {}
 # Whitelisted callables that call the callables they are given: those get checked versions.
 _HIGHER_ORDER = {id(f): f for f in (map, filter, sorted, min, max, iter, getattr(operator, 'call', map))}
 
@@ -737,6 +738,7 @@ def _checked_callable(value):
         guarded.__name__ = guarded.__qualname__ = getattr(original, '__name__', path)
         guarded.__doc__ = getattr(original, '__doc__', None)
         wrapper = _GUARDED_VALUES[id(value)] = guarded
+        _GUARDED_ORIGINALS[id(wrapper)] = original
     return wrapper
 
 
@@ -853,7 +855,8 @@ class _Evaluator:
         guard = _GUARDS.get(id(function))
         if guard is not None and guard[0] is function:
             guard[2](guard[1], args, kwargs)
-        if _HIGHER_ORDER.get(id(function)) is function:
+        original = _GUARDED_ORIGINALS.get(id(function), function)
+        if _HIGHER_ORDER.get(id(original)) is original:
             args = [_checked_callable(a) for a in args]
             kwargs = {k: _checked_callable(v) for k, v in kwargs.items()}
         return function(*args, **kwargs)
