@@ -13,8 +13,6 @@ import { dirname, isAbsolute, join } from 'node:path';
 import type { SandboxMode } from '../core/probe-types.js';
 
 export type { SandboxMode };
-export const SANDBOX_MODES: readonly SandboxMode[] = ['auto', 'os', 'guards'];
-
 /** What actually protects a session's calls. */
 export interface SandboxLayer {
   /** `os`: OS sandbox plus guards; `guards`: the audit hook and rlimits only. */
@@ -25,12 +23,6 @@ export interface SandboxLayer {
 
 export class SandboxUnavailable extends Error {
   override name = 'SandboxUnavailable';
-}
-
-export function parseSandboxMode(value: string | undefined, fallback: SandboxMode = 'auto'): SandboxMode {
-  if (value === undefined || value === '') return fallback;
-  if ((SANDBOX_MODES as readonly string[]).includes(value)) return value as SandboxMode;
-  throw new RangeError(`sandbox mode must be one of ${SANDBOX_MODES.join(', ')}, got '${value}'`);
 }
 
 /** The uid (and gid) the worker runs as inside the user namespace: `nobody`. */
