@@ -439,6 +439,9 @@ export class ProbeWorker extends EventEmitter implements Prober {
         cwd: this.options.cwd ? resolve(this.options.cwd) : undefined,
         coverage: this.options.coverage ?? true,
         isolation: this.options.isolation,
+        // The import runs under the call limits too (memory, file size; CPU for its timeout).
+        limits: this.limits,
+        importTimeoutMs: timeoutMs,
       });
     });
   }

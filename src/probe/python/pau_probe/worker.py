@@ -246,6 +246,46 @@ def _count_user_tasks():
     return count + 64
 
 
+def import_limits(limits, timeout_ms):
+    """The import runs under the limits a call gets: memory on top of what the worker uses, CPU
+    time for the import's timeout, the call's file-size cap. Soft limits only (the guards
+    refuse setrlimit while armed), restored afterwards; returns what to restore."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return []
+    memory = int(limits.get("memoryMb") or DEFAULT_LIMITS["memoryMb"]) * 1024 * 1024
+    used_cpu = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = int(used_cpu.ru_utime + used_cpu.ru_stime + timeout_ms / 1000.0) + 1
+    wanted = [(getattr(resource, "RLIMIT_AS", None), pau_call.address_space_in_use() + memory),
+              (resource.RLIMIT_CPU, cpu), (resource.RLIMIT_FSIZE, pau_call.FILE_SIZE_LIMIT)]
+    saved = []
+    for which, soft in wanted:
+        if which is None:
+            continue
+        old_soft, hard = resource.getrlimit(which)
+        if hard != resource.RLIM_INFINITY:
+            soft = min(soft, hard)
+        try:
+            resource.setrlimit(which, (soft, hard))
+            saved.append((which, old_soft, hard))
+        except (ValueError, OSError):
+            pass
+    if hasattr(signal, "SIGXFSZ"):
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # an over-large file raises EFBIG
+    return saved
+
+
+def restore_limits(saved):
+    import resource
+
+    for which, soft, hard in saved:
+        try:
+            resource.setrlimit(which, (soft, hard))
+        except (ValueError, OSError):
+            pass
+
+
 def prepare(start, write_root):
     """Import the target under the guards and build what every call needs."""
     sys.dont_write_bytecode = True
@@ -255,11 +295,13 @@ def prepare(start, write_root):
     extra_root = start.get("cwd")
     root, _ = pau_target.module_location(file)
     os.chdir(extra_root or root)
+    saved = import_limits(start.get("limits") or {}, start.get("importTimeoutMs") or 30000)
     pau_guards.arm(write_root)
     try:
         target = pau_target.load(file, start["qualname"], extra_root)
     finally:
         pau_guards.disarm()
+        restore_limits(saved)
     roots = sorted({r for r in (target.root, extra_root, os.path.dirname(file)) if r}, key=len, reverse=True)
     pau_guards.hide_sources(roots)
     pau_guards.scrub_environ()  # the host scrubbed it; the import may have added more
