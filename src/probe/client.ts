@@ -7,7 +7,7 @@
 // with their parent (PR_SET_PDEATHSIG), so a host killed with SIGKILL leaks nothing either.
 import { EventEmitter } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { constants, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -61,12 +61,12 @@ export function workerPackageRoot(): string {
 export const WORKER_ARGS = ['-B', '-m', 'pau_probe.worker'];
 
 type StartOutcome =
-  | { event: 'ready'; info: FunctionInfo; executable?: string }
+  | { event: 'ready'; info: FunctionInfo; executable?: string; pid?: number }
   | { event: 'error'; kind: ProbeError['kind']; message: string; available?: string[] }
   | { event: 'exit'; message: string };
 
 type WorkerMessage =
-  | { event: 'ready'; info: FunctionInfo; executable?: string }
+  | { event: 'ready'; info: FunctionInfo; executable?: string; pid?: number }
   | { event: 'error'; kind: ProbeError['kind']; message: string; available?: string[] }
   | { event: 'forked'; pid: number }
   | { event: 'started'; id: number; pid: number }
@@ -96,6 +96,8 @@ interface Run {
   /** Pre-forked call processes waiting for a request. */
   readyPids: Set<number>;
   runningPid?: number;
+  /** The Python worker itself when the host started a launcher (bwrap) around it. */
+  workerPid?: number;
   stderrTail: string;
   /** Settles the start handshake. */
   onStart?: (message: StartOutcome | { event: 'exit' }) => void;
@@ -140,6 +142,10 @@ function killGroup(pid: number | undefined): void {
   } catch {
     // already gone
   }
+}
+
+function signalName(number: number): string | undefined {
+  return Object.entries(constants.signals).find(([, value]) => value === number)?.[0];
 }
 
 function mergeLimits(base: WorkerLimits, extra: Partial<WorkerLimits> | undefined): WorkerLimits {
@@ -199,7 +205,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
 
   /** The worker process id (undefined between a crash and the restart). */
   get pid(): number | undefined {
-    return this.run?.alive ? this.run.pid : undefined;
+    return this.run?.alive ? (this.run.workerPid ?? this.run.pid) : undefined;
   }
 
   /** Process ids of the worker's call children (the pre-forked one and the running one). */
@@ -305,6 +311,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
     if (this.stopped) throw new ProbeError('stopped', 'the worker was stopped');
     if (message.event === 'ready') {
       this.info = message.info;
+      if (message.pid) run.workerPid = verifiedDescendant(run.pid, message.pid);
       if (message.executable) resolvedPython.set(`${command}\0${process.cwd()}`, message.executable);
       if (restart) this.emit('restart', { pid: run.pid });
       return;
@@ -395,8 +402,10 @@ export class ProbeWorker extends EventEmitter implements Prober {
     });
     proc.on('exit', (code, signal) => {
       run.alive = false;
-      run.exitCode = code;
-      run.exitSignal = signal;
+      // bubblewrap exits with 128 + the signal that killed the worker inside.
+      const inner = launcher && code !== null && code > 128 ? signalName(code - 128) : undefined;
+      run.exitCode = inner ? null : code;
+      run.exitSignal = inner ?? signal;
       // The worker's children die with it (PDEATHSIG); this covers platforms without it.
       killCall(run, run.runningPid);
       for (const pid of run.readyPids) killCall(run, pid);

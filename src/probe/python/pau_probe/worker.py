@@ -710,7 +710,7 @@ def main():
             error["available"] = exc.available
         channel.send(error)
         return 1
-    channel.send({"event": "ready", "info": worker.target.info, "executable": sys.executable})
+    channel.send({"event": "ready", "info": worker.target.info, "executable": sys.executable, "pid": os.getpid()})
     worker.serve()
     return 0
 
