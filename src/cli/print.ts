@@ -3,7 +3,7 @@
 // `pau replay` use the same printer, so a replay looks like the live run.
 import { shownHeader } from '../core/shown.js';
 import { addCoverage, oneLine, renderCall, renderOutcome, type CoverageSoFar } from '../core/format.js';
-import type { Comparison, ProbeRecord, SessionEvent, SessionFile, SessionSettings, Usage } from '../core/session-types.js';
+import type { Comparison, ProbeRecord, SandboxReport, SessionEvent, SessionFile, SessionSettings, Usage } from '../core/session-types.js';
 
 export interface PrinterOptions {
   write: (text: string) => void;
@@ -123,6 +123,7 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
       header = () => {
         line(`${c.bold(`pau probe ${event.target.file}:${event.target.qualname}`)}  ${c.dim(settingsLine(event.settings))}`);
         if (!offline) line(c.dim(`shown to the agent as ${shownHeader(event.target.shownAs)}`));
+        if (event.sandbox) line(c.dim(sandboxLine(event.sandbox)));
       };
       return;
     }
@@ -154,4 +155,9 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
         return; // probe-started and llm-usage: the finished probe and the summary say it
     }
   };
+}
+
+/** The CLI header's sandbox line: what protects the calls, and plainly when it is guards only. */
+export function sandboxLine(sandbox: SandboxReport): string {
+  return sandbox.layer === 'os' ? `sandbox: OS (${sandbox.detail}) + guards` : `sandbox: guards only (${sandbox.detail}); see README, What each mode stops`;
 }

@@ -151,6 +151,8 @@ export class ProbeError extends Error {
 /** What the agent, the explorer and the comparison need of a running worker. */
 export interface Prober {
   readonly info: FunctionInfo;
+  /** What protects the calls, once started (the real worker says; test doubles may not). */
+  readonly sandbox?: { layer: 'os' | 'guards'; detail: string };
   call(req: CallRequest, opts?: { signal?: AbortSignal; limits?: Partial<WorkerLimits> }): Promise<ProbeResult>;
   stop(): Promise<void>;
 }

@@ -8,6 +8,7 @@ import { callKey } from '../core/call-identity.js';
 import {
   SESSION_VERSION,
   type Comparison,
+  type SandboxReport,
   type ProbeRecord,
   type SessionError,
   type SessionEvent,
@@ -54,10 +55,11 @@ export class SessionRecorder {
     };
   }
 
-  started(shownAs?: ShownAs, docstring?: string | null): void {
+  started(shownAs?: ShownAs, docstring?: string | null, sandbox?: SandboxReport): void {
     if (shownAs) this.file.target.shownAs = shownAs;
     if (docstring !== undefined) this.file.target.docstring = docstring;
-    this.emit({ type: 'started', target: this.file.target, settings: this.file.settings });
+    if (sandbox) this.file.sandbox = { layer: sandbox.layer, detail: sandbox.detail };
+    this.emit({ type: 'started', target: this.file.target, settings: this.file.settings, ...(this.file.sandbox ? { sandbox: this.file.sandbox } : {}) });
   }
 
   /** A ProbeFn that records every call made through `prober` with the given origin. */
