@@ -325,7 +325,9 @@ export class ProbeWorker extends EventEmitter implements Prober {
   /** What the OS layer lets the worker see and write. */
   private sandboxPaths(interpreter: string[]) {
     const workspace = [packageRoot(this.file), ...(this.options.cwd ? [resolve(this.options.cwd)] : [])];
-    return { interpreter, workspace, workerDir: workerPackageRoot(), writable: this.baseDir, chdir: workspace[0]! };
+    // Started in the empty HOME: `-m` puts the start folder on sys.path, and a workspace module
+    // named like a stdlib one (numbers.py) must not shadow the worker's own imports.
+    return { interpreter, workspace, workerDir: workerPackageRoot(), writable: this.baseDir, chdir: SANDBOX_HOME };
   }
 
   private spawn(python: string, launcher?: Launcher): Run | undefined {
