@@ -18,3 +18,12 @@ if [ ${#need[@]} -gt 0 ]; then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
 fi
+# bubblewrap: the OS sandbox around the Python worker (src/probe/sandbox.ts).
+if ! command -v bwrap >/dev/null; then
+  if [ "$(id -u)" != 0 ]; then
+    echo "missing Debian package: bubblewrap (run as root, or install it)" >&2
+    exit 1
+  fi
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null
+fi

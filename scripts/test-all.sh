@@ -32,6 +32,9 @@ node scripts/run-tests.mjs unit
 step "integration tests (real Python worker, scripted LLM server)"
 node scripts/run-tests.mjs integration
 
+step "sandbox suite in guards mode (the integration run above used the OS layer)"
+PAU_SANDBOX_MODE=guards node scripts/run-tests.mjs integration integration/sandbox/
+
 step "end-to-end tests (code-server + Chromium)"
 bash scripts/setup-e2e.sh
 node scripts/run-tests.mjs e2e

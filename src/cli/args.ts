@@ -41,7 +41,18 @@ export const SANDBOX_OPTIONS = {
   'timeout-ms': { type: 'string' },
   'memory-mb': { type: 'string' },
   python: { type: 'string' },
+  sandbox: { type: 'string' },
 } as const;
+
+const SANDBOX_MODES = ['auto', 'os', 'guards'] as const;
+
+/** `--sandbox auto|os|guards` (default auto: the OS layer when it works here). */
+export function sandboxFlag(value: string | undefined): (typeof SANDBOX_MODES)[number] {
+  if (value === undefined) return 'auto';
+  const mode = SANDBOX_MODES.find((m) => m === value);
+  if (!mode) throw new UsageError(`--sandbox takes auto, os or guards, got '${value}'`);
+  return mode;
+}
 
 /** Flags every LLM-using subcommand takes (`pau probe`, `pau bench`). */
 export const LLM_OPTIONS = {

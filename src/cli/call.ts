@@ -2,7 +2,7 @@
 import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS } from '../core/limits.js';
 import { startWorker } from '../probe/client.js';
 import { ProbeError, type CallRequest, type ProbeResult, type WorkerLimits } from '../core/probe-types.js';
-import { intFlag, parse, parseTargetSpec, SANDBOX_OPTIONS, UsageError } from './args.js';
+import { intFlag, parse, parseTargetSpec, SANDBOX_OPTIONS, sandboxFlag, UsageError } from './args.js';
 
 const HELP = `usage: pau call <file.py>:<qualname> [ARG_SOURCE...] [options]
 
@@ -15,6 +15,7 @@ options:
   --receiver SOURCE    the object an instance method is called on, e.g. 'Stack([1, 2])'
   --json               print one ProbeResult JSON object
   --timeout-ms N       wall-clock limit of the call (default ${DEFAULT_TIMEOUT_MS})
+  --sandbox MODE       auto (default: the OS sandbox when it works here), os (refuse without it), guards
   --memory-mb N        memory the call may add to the warm worker (default ${DEFAULT_MEMORY_MB})
   --python PATH        the interpreter (default python3, then python)
 
@@ -96,8 +97,9 @@ export async function run(argv: string[]): Promise<number> {
 
   let worker;
   try {
-    worker = await startWorker({ target, python: values.python, limits });
+    worker = await startWorker({ target, python: values.python, limits, sandbox: sandboxFlag(values.sandbox) });
   } catch (err) {
+    if (err instanceof ProbeError && err.kind === 'no-sandbox') throw new UsageError(err.message);
     if (err instanceof ProbeError && (err.kind === 'import-failed' || err.kind === 'unknown-qualname')) {
       const available = err.available?.length ? ` (available: ${err.available.join(', ')})` : '';
       throw new UsageError(err.message + available);

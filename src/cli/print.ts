@@ -4,7 +4,7 @@
 import { shownHeader } from '../core/shown.js';
 import { resolutionLines } from '../core/resolution.js';
 import { addCoverage, oneLine, renderCall, renderOutcome, type CoverageSoFar } from '../core/format.js';
-import type { Comparison, ProbeRecord, SessionEvent, SessionFile, SessionSettings, Usage } from '../core/session-types.js';
+import type { Comparison, ProbeRecord, SandboxReport, SessionEvent, SessionFile, SessionSettings, Usage } from '../core/session-types.js';
 
 export interface PrinterOptions {
   write: (text: string) => void;
@@ -125,6 +125,7 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
         line(`${c.bold(`pau probe ${event.target.file}:${event.target.qualname}`)}  ${c.dim(settingsLine(event.settings))}`);
         if (!offline) line(c.dim(`shown to the agent as ${shownHeader(event.target.shownAs)}`));
         for (const r of resolutionLines(event.target.resolution)) line(r.warning ? c.yellow(`note: ${r.text}`) : c.dim(`note: ${r.text}`));
+        if (event.sandbox) line(c.dim(sandboxLine(event.sandbox)));
       };
       return;
     }
@@ -156,4 +157,9 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
         return; // probe-started and llm-usage: the finished probe and the summary say it
     }
   };
+}
+
+/** The CLI header's sandbox line: what protects the calls, and plainly when it is guards only. */
+export function sandboxLine(sandbox: SandboxReport): string {
+  return sandbox.layer === 'os' ? `sandbox: OS (${sandbox.detail}) + guards` : `sandbox: guards only (${sandbox.detail}); see README, What each mode stops`;
 }

@@ -8,7 +8,7 @@ import type { LlmConfig, RunOptions } from '../core/run-types.js';
 import { saveSession } from '../session/file.js';
 import { Session } from '../session/run.js';
 import { STRICTNESS_LEVELS, type SessionFile, type SessionSettings, type Strictness } from '../core/session-types.js';
-import { intFlag, LLM_OPTIONS, llmFromFlags, onOff, parse, parseTargetSpec, SANDBOX_OPTIONS, UsageError } from './args.js';
+import { intFlag, LLM_OPTIONS, llmFromFlags, onOff, parse, parseTargetSpec, SANDBOX_OPTIONS, sandboxFlag, UsageError } from './args.js';
 import { createPrinter, stdoutWriter, wantsColor } from './print.js';
 
 const HELP = `usage: pau probe <file.py>:<qualname> [options]
@@ -20,6 +20,7 @@ const HELP = `usage: pau probe <file.py>:<qualname> [options]
   --api-key-env VAR         environment variable holding the API key (default OPENAI_API_KEY)
   --max-probes N            probe budget (default ${DEFAULT_MAX_PROBES})
   --timeout-ms N            wall-clock limit of one call (default ${DEFAULT_TIMEOUT_MS})
+  --sandbox MODE            auto (default: the OS sandbox when it works here), os (refuse without it), guards
   --memory-mb N             memory limit of one call (default ${DEFAULT_MEMORY_MB})
   --strictness ${STRICTNESS_LEVELS.join('|')}   what the agent sees of the signature (default ${DEFAULT_STRICTNESS})
   --coverage-feedback on|off          tell the agent what its calls reached (default ${onOff(DEFAULT_COVERAGE_FEEDBACK)})
@@ -79,6 +80,7 @@ export function buildRunOptions(argv: string[], env: NodeJS.ProcessEnv): { run: 
   const llm = endpoint?.llm;
   const settings: SessionSettings = {
     mode: values.offline ? 'offline' : 'llm',
+    ...(values.sandbox !== undefined ? { sandbox: sandboxFlag(values.sandbox) } : {}),
     ...(llm ? { model: llm.model, baseURL: llm.baseURL } : {}),
     maxProbes: intFlag('max-probes', values['max-probes'], DEFAULT_MAX_PROBES),
     timeoutMs: intFlag('timeout-ms', values['timeout-ms'], DEFAULT_TIMEOUT_MS),

@@ -132,6 +132,9 @@ export interface WorkerLimits {
   maxIterItems: number;
 }
 
+/** How the worker is isolated: see WorkerOptions.sandbox. */
+export type SandboxMode = 'auto' | 'os' | 'guards';
+
 export interface WorkerOptions {
   target: ProbeTarget;
   /** Interpreter; default `python3` (then `python`). */
@@ -149,12 +152,17 @@ export interface WorkerOptions {
    * (the fallback without fork, e.g. Windows; much slower).
    */
   isolation?: 'fork' | 'spawn';
+  /**
+   * The OS layer around the worker (src/probe/sandbox.ts): 'auto' (default) uses it when it
+   * works here, 'os' refuses to start without it, 'guards' runs with the audit hook only.
+   */
+  sandbox?: SandboxMode;
 }
 
 /** Errors the host can act on: the import failed, the qualname is unknown, no interpreter. */
 export class ProbeError extends Error {
   constructor(
-    readonly kind: 'no-python' | 'import-failed' | 'unknown-qualname' | 'worker-died' | 'stopped' | 'protocol',
+    readonly kind: 'no-python' | 'no-sandbox' | 'import-failed' | 'unknown-qualname' | 'worker-died' | 'stopped' | 'protocol',
     message: string,
     /** For `unknown-qualname`: the functions the module has. */
     readonly available?: string[],
@@ -167,6 +175,8 @@ export class ProbeError extends Error {
 /** What the agent, the explorer and the comparison need of a running worker. */
 export interface Prober {
   readonly info: FunctionInfo;
+  /** What protects the calls, once started (the real worker says; test doubles may not). */
+  readonly sandbox?: { layer: 'os' | 'guards'; detail: string };
   call(req: CallRequest, opts?: { signal?: AbortSignal; limits?: Partial<WorkerLimits> }): Promise<ProbeResult>;
   stop(): Promise<void>;
 }

@@ -101,10 +101,21 @@ export interface SessionFile {
   comparison?: Comparison;
   usage: Usage;
   error?: SessionError;
+  /** What protected the calls: the OS sandbox plus guards, or guards only (and why). */
+  sandbox?: SandboxReport;
+}
+
+/** The sandbox a session's calls actually ran in (src/probe/sandbox.ts decides). */
+export interface SandboxReport {
+  layer: 'os' | 'guards';
+  /** The OS tool (`bubblewrap`, `sandbox-exec`) or why there is none. */
+  detail: string;
 }
 
 export interface SessionSettings {
   mode: 'llm' | 'offline';
+  /** The sandbox asked for (`pau.sandbox`, `--sandbox`); default auto. */
+  sandbox?: 'auto' | 'os' | 'guards';
   model?: string;
   baseURL?: string;
   maxProbes: number;
@@ -119,7 +130,7 @@ export interface SessionSettings {
 
 /** The one event stream every subscriber (panel, CLI printer, recorder) reads. */
 export type SessionEvent =
-  | { type: 'started'; target: SessionFile['target']; settings: SessionSettings }
+  | { type: 'started'; target: SessionFile['target']; settings: SessionSettings; sandbox?: SandboxReport }
   | { type: 'probe-started'; index: number; request: CallRequest; origin: ProbeRecord['origin']; note?: string }
   | { type: 'probe-finished'; probe: ProbeRecord }
   | { type: 'reasoning'; text: string }

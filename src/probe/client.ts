@@ -7,7 +7,7 @@
 // with their parent (PR_SET_PDEATHSIG), so a host killed with SIGKILL leaks nothing either.
 import { EventEmitter } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { constants, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,8 @@ import { execa } from 'execa';
 import { SECRET_NAME, workerEnvironment } from './environment.js';
 import { LineSplitter } from './lines.js';
 import type { CallSteps, ErrorEvent, HostMessage, ReadyEvent, WorkerMessage } from './protocol.js';
+import { interpreterPaths, verifiedDescendant } from './sandbox-host.js';
+import { launcherFor, packageRoot, resolveSandbox, SANDBOX_HOME, SandboxUnavailable, type Launcher, type SandboxLayer } from './sandbox.js';
 import {
   BACKSTOP_MS,
   DEFAULT_IMPORT_TIMEOUT_MS,
@@ -39,6 +41,8 @@ export function defaultLimits(): WorkerLimits {
 }
 
 const STDERR_TAIL_CHARS = 4000;
+/** No message of the worker is longer (its results are capped far below): more is a runaway. */
+const MAX_MESSAGE_CHARS = 80 * 1024 * 1024;
 
 function moduleDir(): string {
   // CommonJS bundle (dist/cli.js, dist/extension.js) or ESM source run by tsx.
@@ -105,6 +109,8 @@ interface Run {
   /** Pre-forked call processes waiting for a request. */
   readyPids: Set<number>;
   runningPid?: number;
+  /** The Python worker itself when the host started a launcher (bwrap) around it. */
+  workerPid?: number;
   stderrTail: string;
   /** Settles the start handshake. */
   onStart?: (message: StartOutcome | { event: 'exit' }) => void;
@@ -130,6 +136,18 @@ function installExitHook(): void {
   });
 }
 
+/**
+ * Kills the process group of a call process the worker reported, only once it is verified
+ * as the worker's descendant (a line on the channel cannot aim the host at another process).
+ * Where that cannot be checked, the whole worker goes instead.
+ */
+function killCall(run: Run, reported: number | undefined): void {
+  if (!reported) return;
+  const pid = verifiedDescendant(run.pid, reported);
+  if (pid) killGroup(pid);
+  else if (process.platform !== 'linux' && run.alive) killGroup(run.pid);
+}
+
 function killGroup(pid: number | undefined): void {
   if (!pid) return;
   try {
@@ -137,6 +155,10 @@ function killGroup(pid: number | undefined): void {
   } catch {
     // already gone
   }
+}
+
+function signalName(number: number): string | undefined {
+  return Object.entries(constants.signals).find(([, value]) => value === number)?.[0];
 }
 
 function mergeLimits(base: WorkerLimits, extra: Partial<WorkerLimits> | undefined): WorkerLimits {
@@ -170,6 +192,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
   private stopped = false;
   private stopping?: Promise<void>;
   private launches = 0;
+  private layer?: SandboxLayer;
 
   constructor(private readonly options: WorkerOptions) {
     super();
@@ -195,14 +218,20 @@ export class ProbeWorker extends EventEmitter implements Prober {
 
   /** The worker process id (undefined between a crash and the restart). */
   get pid(): number | undefined {
-    return this.run?.alive ? this.run.pid : undefined;
+    return this.run?.alive ? (this.run.workerPid ?? this.run.pid) : undefined;
   }
 
   /** Process ids of the worker's call children (the pre-forked one and the running one). */
   get childPids(): number[] {
     const run = this.run;
     if (!run) return [];
-    return run.runningPid ? [...run.readyPids, run.runningPid] : [...run.readyPids];
+    const reported = run.runningPid ? [...run.readyPids, run.runningPid] : [...run.readyPids];
+    return reported.map((pid) => verifiedDescendant(run.pid, pid)).filter((pid): pid is number => pid !== undefined);
+  }
+
+  /** What protects the calls (known once the worker has started). */
+  get sandbox(): SandboxLayer | undefined {
+    return this.layer;
   }
 
   describe(): FunctionInfo {
@@ -268,11 +297,24 @@ export class ProbeWorker extends EventEmitter implements Prober {
     // A killed worker leaves its call folders behind.
     rmSync(join(this.baseDir, 'calls'), { recursive: true, force: true });
     const candidates = this.options.python ? [this.options.python] : ['python3', 'python'];
+    try {
+      this.layer ??= await resolveSandbox(this.options.sandbox ?? 'auto');
+    } catch (error) {
+      if (error instanceof SandboxUnavailable) throw new ProbeError('no-sandbox', error.message);
+      throw error;
+    }
     let run: Run | undefined;
     let command = '';
     for (const python of candidates) {
       command = python;
-      run = this.spawn(resolvedPython.get(`${python}\0${process.cwd()}`) ?? python);
+      const known = resolvedPython.get(`${python}\0${process.cwd()}`) ?? python;
+      if (this.layer.layer === 'os') {
+        const paths = await interpreterPaths(known, workerEnvironment(), process.cwd());
+        if (!paths) continue;
+        run = this.spawn(paths.executable, launcherFor(this.layer, this.sandboxPaths(paths.folders)));
+      } else {
+        run = this.spawn(known);
+      }
       if (run) break;
     }
     if (!run) {
@@ -282,6 +324,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
     if (this.stopped) throw new ProbeError('stopped', 'the worker was stopped');
     if (message.event === 'ready') {
       this.info = message.info;
+      if (message.pid) run.workerPid = verifiedDescendant(run.pid, message.pid);
       if (message.executable) resolvedPython.set(`${command}\0${process.cwd()}`, message.executable);
       if (restart) this.emit('restart', { pid: run.pid });
       return;
@@ -292,8 +335,17 @@ export class ProbeWorker extends EventEmitter implements Prober {
     throw new ProbeError('import-failed', message.message);
   }
 
-  private spawn(python: string): Run | undefined {
-    const proc = execa(python, WORKER_ARGS, {
+  /** What the OS layer lets the worker see and write. */
+  private sandboxPaths(interpreter: string[]) {
+    const workspace = [packageRoot(this.file), ...(this.options.cwd ? [resolve(this.options.cwd)] : [])];
+    // Started in the empty HOME: `-m` puts the start folder on sys.path, and a workspace module
+    // named like a stdlib one (numbers.py) must not shadow the worker's own imports.
+    return { interpreter, workspace, workerDir: workerPackageRoot(), writable: this.baseDir, chdir: SANDBOX_HOME };
+  }
+
+  private spawn(python: string, launcher?: Launcher): Run | undefined {
+    const env = { ...workerEnvironment(), PYTHONPATH: workerPackageRoot(), ...(launcher ? { HOME: SANDBOX_HOME } : {}) };
+    const proc = execa(launcher?.command ?? python, launcher ? [...launcher.args, python, ...WORKER_ARGS] : WORKER_ARGS, {
       stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
       detached: true,
       cleanup: false,
@@ -301,7 +353,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
       reject: false,
       extendEnv: false,
       // The worker takes PYTHONPATH off sys.path and os.environ once it has imported itself.
-      env: { ...workerEnvironment(), PYTHONPATH: workerPackageRoot() },
+      env,
       // Version shims (pyenv) choose by directory, as they would for the user's shell.
       cwd: process.cwd(),
     });
@@ -341,14 +393,20 @@ export class ProbeWorker extends EventEmitter implements Prober {
         run.stderrTail += `\nunreadable message from the worker: ${line.slice(0, 200)}`;
         this.kill(run, 'protocol');
       });
+      if (lines.pending > MAX_MESSAGE_CHARS) {
+        run.stderrTail += `\na message from the worker is longer than ${MAX_MESSAGE_CHARS} characters`;
+        this.kill(run, 'protocol');
+      }
     });
     proc.on('exit', (code, signal) => {
       run.alive = false;
-      run.exitCode = code;
-      run.exitSignal = signal;
+      // bubblewrap exits with 128 + the signal that killed the worker inside.
+      const inner = launcher && code !== null && code > 128 ? signalName(code - 128) : undefined;
+      run.exitCode = inner ? null : code;
+      run.exitSignal = inner ?? signal;
       // The worker's children die with it (PDEATHSIG); this covers platforms without it.
-      killGroup(run.runningPid);
-      for (const pid of run.readyPids) killGroup(pid);
+      killCall(run, run.runningPid);
+      for (const pid of run.readyPids) killCall(run, pid);
       this.onExit(run);
       resolveExit();
     });
@@ -388,6 +446,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
         ...(this.options.cwd ? { cwd: resolve(this.options.cwd) } : {}),
         coverage: this.options.coverage ?? true,
         ...(this.options.isolation ? { isolation: this.options.isolation } : {}),
+        // The import runs under the call limits too (memory, file size; CPU for its timeout).
         limits: this.limits,
         renderGraceMs: RENDER_GRACE_MS,
         importTimeoutMs: timeoutMs,
@@ -410,7 +469,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
       const onAbort = () => {
         if (call.settled) return;
         call.settled = true;
-        if (call.childPid) killGroup(call.childPid);
+        if (call.childPid) killCall(run, call.childPid);
         else call.abortRequested = true;
         rejectCall(stoppedError());
       };
@@ -458,15 +517,15 @@ export class ProbeWorker extends EventEmitter implements Prober {
         return;
       case 'forked':
         run.readyPids.add(message.pid);
-        this.emit('forked', { pid: message.pid });
+        if (this.listenerCount('forked') > 0) this.emit('forked', { pid: verifiedDescendant(run.pid, message.pid) });
         return;
       case 'started': {
         run.readyPids.delete(message.pid);
         run.runningPid = message.pid;
         const call = run.pending.get(message.id);
         if (call) call.childPid = message.pid;
-        if (call?.abortRequested) killGroup(message.pid);
-        this.emit('started', { pid: message.pid });
+        if (call?.abortRequested) killCall(run, message.pid);
+        if (this.listenerCount('started') > 0) this.emit('started', { pid: verifiedDescendant(run.pid, message.pid) });
         return;
       }
       case 'result': {
@@ -504,8 +563,8 @@ export class ProbeWorker extends EventEmitter implements Prober {
 
   private kill(run: Run, why: KillReason): void {
     run.killedByHost ??= why;
-    killGroup(run.runningPid);
-    for (const pid of run.readyPids) killGroup(pid);
+    killCall(run, run.runningPid);
+    for (const pid of run.readyPids) killCall(run, pid);
     if (run.alive) killGroup(run.pid);
   }
 }

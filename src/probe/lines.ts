@@ -4,6 +4,8 @@
 
 export class LineSplitter {
   private pieces: string[] = [];
+  /** Characters of the line not yet completed. */
+  pending = 0;
 
   /** Feeds one chunk; calls `onLine` for every line it completes (without the newline). */
   push(chunk: string, onLine: (line: string) => void): void {
@@ -13,9 +15,13 @@ export class LineSplitter {
       const tail = chunk.slice(start, newline);
       const line = this.pieces.length ? this.pieces.join('') + tail : tail;
       this.pieces = [];
+      this.pending = 0;
       start = newline + 1;
       onLine(line);
     }
-    if (start < chunk.length) this.pieces.push(start === 0 ? chunk : chunk.slice(start));
+    if (start < chunk.length) {
+      this.pieces.push(start === 0 ? chunk : chunk.slice(start));
+      this.pending += chunk.length - start;
+    }
   }
 }

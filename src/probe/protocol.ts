@@ -58,6 +58,8 @@ export interface ReadyEvent {
   info: FunctionInfo;
   /** The interpreter that actually runs (shims such as pyenv resolved). */
   executable: string;
+  /** The worker's own pid: inside bubblewrap the host's child is bwrap, not the worker. */
+  pid?: number;
 }
 
 /** Starting failed; the worker exits after sending it. */

@@ -8,6 +8,7 @@ import { callKey } from '../core/call-identity.js';
 import {
   SESSION_VERSION,
   type Comparison,
+  type SandboxReport,
   type ProbeRecord,
   type SessionError,
   type SessionEvent,
@@ -54,11 +55,12 @@ export class SessionRecorder {
     };
   }
 
-  started(shownAs?: ShownAs, docstring?: string | null, resolution?: TargetResolution): void {
+  started(shownAs?: ShownAs, docstring?: string | null, resolution?: TargetResolution, sandbox?: SandboxReport): void {
     if (shownAs) this.file.target.shownAs = shownAs;
     if (docstring !== undefined) this.file.target.docstring = docstring;
     if (resolution) this.file.target.resolution = resolution;
-    this.emit({ type: 'started', target: this.file.target, settings: this.file.settings });
+    if (sandbox) this.file.sandbox = { layer: sandbox.layer, detail: sandbox.detail };
+    this.emit({ type: 'started', target: this.file.target, settings: this.file.settings, ...(this.file.sandbox ? { sandbox: this.file.sandbox } : {}) });
   }
 
   /** A ProbeFn that records every call made through `prober` with the given origin. */

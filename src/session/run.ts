@@ -86,6 +86,7 @@ export class Session {
         ...(options.python ? { python: options.python } : {}),
         limits: { timeoutMs: settings.timeoutMs, memoryMb: settings.memoryMb },
         coverage: true,
+        ...(settings.sandbox ? { sandbox: settings.sandbox } : {}),
       });
       // Stopped while the worker starts: it must still be stopped once it is up.
       worker = await raceAbort(starting, signal).catch((err: unknown) => {
@@ -97,7 +98,7 @@ export class Session {
         throw err;
       });
       const info = worker.info;
-      recorder.started(computeShownAs(info, settings.strictness), info.docstring, info.resolution);
+      recorder.started(computeShownAs(info, settings.strictness), info.docstring, info.resolution, worker.sandbox);
       startedEmitted = true;
 
       if (settings.mode === 'offline') {

@@ -63,8 +63,8 @@ function round(ms: number): number {
 /** Where the calls' time went, per step, the median of the last measured run (see CallSteps). */
 let steps: Record<string, number> = {};
 
-async function ours(pauseMs: number): Promise<Figures> {
-  const worker = await startWorker({ target: { source: TRIVIAL, qualname: 'f' } });
+async function ours(pauseMs: number, sandbox: 'auto' | 'guards' = 'auto'): Promise<Figures> {
+  const worker = await startWorker({ target: { source: TRIVIAL, qualname: 'f' }, sandbox });
   const timings: CallTiming[] = [];
   worker.on('timing', (t: CallTiming) => timings.push(t));
   try {
@@ -145,12 +145,12 @@ function python(script: string, args: string[] = []): number[] {
   }
 }
 
-async function workerStart(): Promise<Figures> {
+async function workerStart(sandbox: 'auto' | 'guards' = 'auto'): Promise<Figures> {
   const source = 'import json, re, collections, datetime\n\ndef f(x):\n    return json.dumps(x)\n';
   const samples: number[] = [];
   for (let i = 0; i < STARTS; i++) {
     const started = performance.now();
-    const worker = await startWorker({ target: { source, qualname: 'f' } });
+    const worker = await startWorker({ target: { source, qualname: 'f' }, sandbox });
     samples.push(performance.now() - started);
     await worker.stop();
   }
@@ -159,7 +159,7 @@ async function workerStart(): Promise<Figures> {
 
 export async function run(): Promise<Record<string, unknown>> {
   const warmSteps: Record<string, number>[] = [];
-  const { warm, paced, pauStyle, pauStyleSpawn, inProcess, start } = await bestOfRounds({
+  const { warm, paced, pauStyle, pauStyleSpawn, inProcess, start, warmGuards, startGuards } = await bestOfRounds({
     warm: async () => {
       const figures = await ours(0);
       warmSteps.push(steps);
@@ -169,7 +169,10 @@ export async function run(): Promise<Record<string, unknown>> {
     pauStyle: () => figures(python(PAU_STYLE, [String(PAU_CALLS), 'fork'])),
     pauStyleSpawn: () => figures(python(PAU_STYLE, [String(PAU_CALLS / 4), 'spawn'])),
     inProcess: () => figures(python(IN_PROCESS)),
-    start: workerStart,
+    start: () => workerStart(),
+    // The same two with the OS sandbox (bubblewrap) off: what the OS layer costs.
+    warmGuards: () => ours(0, 'guards'),
+    startGuards: () => workerStart('guards'),
   });
   const speedupVsPauStyle = Math.round((pauStyle.medianMs / warm.medianMs) * 10) / 10;
   const speedupVsPauStyleSpawn = Math.round((pauStyleSpawn.medianMs / warm.medianMs) * 10) / 10;
@@ -181,6 +184,8 @@ export async function run(): Promise<Record<string, unknown>> {
     ['(b) same, spawn start method (macOS and Windows default)', pauStyleSpawn],
     ['(c) plain in-process call (floor)', inProcess],
     ['(d) startWorker: spawn + import + describe + first fork', start],
+    ['(e) = (a) back to back, OS sandbox off (guards only)', warmGuards],
+    ['(f) = (d) startWorker, OS sandbox off (guards only)', startGuards],
   ];
   console.log('| what | median ms | p95 ms | n |');
   console.log('|---|---:|---:|---:|');
@@ -213,6 +218,8 @@ export async function run(): Promise<Record<string, unknown>> {
     pauStyleSpawn,
     inProcess,
     workerStart: start,
+    warmGuardsOnly: warmGuards,
+    workerStartGuardsOnly: startGuards,
     speedupVsPauStyle,
     speedupPacedVsPauStyle,
     speedupVsPauStyleSpawn,

@@ -29,8 +29,9 @@ class _Policy:
     armed = False
     # realpath of the one directory writes may go to while armed
     write_root = "/nonexistent"
-    # re-entrancy flag: path resolution inside the hook may itself raise audit events
-    busy = False
+    # threads inside the hook right now: path resolution there may itself raise audit events
+    # (per thread: one flag for all let a second thread pass while the first was checking)
+    busy = set()
 
 
 policy = _Policy()
@@ -69,7 +70,7 @@ def _inside(path, dir_fd=None):
         text = os.fsdecode(path)
     except TypeError:
         return False
-    if dir_fd is not None and not os.path.isabs(text):
+    if dir_fd is not None and dir_fd != -1 and not os.path.isabs(text):  # -1: "not given" (the cwd)
         base = _fd_path(dir_fd)
         if base is None:
             return False
@@ -93,10 +94,14 @@ def _check_open(args):
     return None
 
 
-def _path_check(what, *positions, dir_fd_at=None):
+def _path_check(what, *positions, dir_fd_at=None, dir_fds_at=None):
+    """Every path at `positions` must be inside, each relative to its own dir_fd argument
+    (`dir_fds_at`, one per position) or to the shared one (`dir_fd_at`)."""
+
     def check(args):
-        dir_fd = args[dir_fd_at] if dir_fd_at is not None and len(args) > dir_fd_at else None
-        for at in positions:
+        for index, at in enumerate(positions):
+            fd_at = dir_fds_at[index] if dir_fds_at else dir_fd_at
+            dir_fd = args[fd_at] if fd_at is not None and len(args) > fd_at else None
             if len(args) > at and args[at] is not None and not _inside(args[at], dir_fd):
                 return _refuse_write(args[at], what)
         return None
@@ -110,8 +115,8 @@ def _always(message):
 
 def _check_kill(args):
     pid = args[0] if args else None
-    if pid in (0, os.getpid()):
-        return None  # signalling itself (or its own process group) only hurts the call
+    if pid == os.getpid() or (pid == 0 and os.getpgid(0) == os.getpid()):
+        return None  # signalling itself (or the group it leads) only hurts the call
     return "sending a signal to process %s is not allowed in a probe call" % (pid,)
 
 
@@ -128,11 +133,46 @@ def _check_socket(args):
     return "opening a network socket is not allowed in a probe call"
 
 
-def _check_sqlite(args):
-    database = args[0] if args else None
-    if database in (":memory:", "", b":memory:", b"") or database is None or _inside(database):
+def _sqlite_path(database):
+    """The file a sqlite3 database name opens (`file:` URIs included), or None for memory."""
+    text = os.fsdecode(database) if isinstance(database, (str, bytes, os.PathLike)) else None
+    if text is None or text in (":memory:", ""):
         return None
-    return _refuse_write(database, "opening the database")
+    if text.startswith("file:"):
+        from urllib.parse import unquote, urlsplit
+
+        parts = urlsplit(text)
+        if "mode=memory" in parts.query:
+            return None
+        text = unquote(parts.path) or ":memory:"
+        if text == ":memory:":
+            return None
+    return text
+
+
+def _check_sqlite(args):
+    path = _sqlite_path(args[0] if args else None)
+    if path is None or _inside(path):
+        return None
+    return _refuse_write(path, "opening the database")
+
+
+def _sqlite_authorizer(action, arg1, *_):
+    """ATTACH (and VACUUM INTO, which attaches its target) may only name files inside."""
+    if policy.armed and action == 24:  # SQLITE_ATTACH
+        path = _sqlite_path(arg1)
+        if path is not None and not _inside(path):
+            return 1  # SQLITE_DENY
+    return 0
+
+
+def _check_sqlite_handle(args):
+    connection = args[0] if args else None
+    try:
+        connection.set_authorizer(_sqlite_authorizer)  # pyright: ignore[reportOptionalMemberAccess] -- None raises, and is caught
+    except Exception:  # noqa: B902
+        return "sqlite3 connections need the sandbox's authorizer"
+    return None
 
 
 _NO_PROCESSES = "starting processes (%s) is not allowed in a probe call"
@@ -143,8 +183,8 @@ _CHECKS = {
     "os.remove": _path_check("removing", 0, dir_fd_at=1),
     "os.rmdir": _path_check("removing the directory", 0, dir_fd_at=1),
     "os.mkdir": _path_check("creating the directory", 0, dir_fd_at=2),
-    "os.rename": _path_check("renaming", 0, 1),
-    "os.link": _path_check("linking", 1),
+    "os.rename": _path_check("renaming", 0, 1, dir_fds_at=(2, 3)),
+    "os.link": _path_check("linking", 0, 1, dir_fds_at=(2, 3)),  # a hard link to an outside file writes it
     "os.symlink": _path_check("creating the symlink", 1, dir_fd_at=2),
     "os.truncate": _path_check("truncating", 0),
     "os.chmod": _path_check("changing the mode of", 0, dir_fd_at=2),
@@ -162,6 +202,7 @@ _CHECKS = {
     "shutil.make_archive": _path_check("writing the archive", 0),
     "shutil.unpack_archive": _path_check("unpacking into", 1),
     "sqlite3.connect": _check_sqlite,
+    "sqlite3.connect/handle": _check_sqlite_handle,
     "subprocess.Popen": _always(_NO_PROCESSES % "subprocess"),
     "os.system": _always(_NO_PROCESSES % "os.system"),
     "os.exec": _always(_NO_PROCESSES % "os.exec*"),
@@ -190,16 +231,19 @@ _CHECKS = {
 
 
 def _hook(event, args):
-    if not policy.armed or policy.busy:
+    if not policy.armed:
         return
     check = _CHECKS.get(event)
     if check is None:
         return
-    policy.busy = True
+    me = threading.get_ident()
+    if me in policy.busy:
+        return
+    policy.busy.add(me)
     try:
         problem = check(args)
     finally:
-        policy.busy = False
+        policy.busy.discard(me)
     if problem:
         raise SandboxViolation(problem)
 
@@ -208,11 +252,57 @@ _installed = False
 
 
 def install():
-    """Install the audit hook (once per process; it cannot be removed)."""
+    """Install the audit hook (once per process; it cannot be removed) and the wrappers
+    around what raises no audit event."""
     global _installed
     if not _installed:
         sys.addaudithook(_hook)
+        _wrap_unaudited()
         _installed = True
+
+
+def _refusing(original, message):
+    def refused(*args, **kwargs):
+        if policy.armed:
+            raise SandboxViolation(message)
+        return original(*args, **kwargs)
+
+    refused.__name__ = getattr(original, "__name__", "refused")
+    return refused
+
+
+def _wrap_unaudited():
+    """Calls that raise no audit event (or one without the argument that matters): wrapped in
+    their modules, so user code that looks them up after this gets the checked version."""
+    import signal
+
+    posix_open = os.open
+
+    def checked_open(path, flags, mode=0o777, *, dir_fd=None):
+        if policy.armed and dir_fd is not None and flags & _WRITE_FLAGS and not _inside(path, dir_fd):
+            raise SandboxViolation(_refuse_write(path, "opening for writing"))
+        return posix_open(path, flags, mode, dir_fd=dir_fd)
+
+    os.open = checked_open
+    for name, what in (("mkfifo", "creating a FIFO"), ("mknod", "creating a device node")):
+        if hasattr(os, name):
+            setattr(os, name, _refusing(getattr(os, name), "%s is not allowed in a probe call" % what))
+    for name in ("setpgid", "setpgrp", "setsid", "pidfd_open"):
+        if hasattr(os, name):
+            setattr(os, name, _refusing(getattr(os, name), "os.%s is not allowed in a probe call" % name))
+    if hasattr(signal, "pidfd_send_signal"):
+        signal.pidfd_send_signal = _refusing(signal.pidfd_send_signal, "signalling other processes is not allowed in a probe call")
+    try:
+        import _posixsubprocess
+
+        _posixsubprocess.fork_exec = _refusing(_posixsubprocess.fork_exec, _NO_PROCESSES % "fork_exec")
+    except ImportError:
+        pass
+    posix = sys.modules.get("posix")
+    if posix is not None:
+        for name in ("open", "mkfifo", "mknod", "setpgid", "setpgrp", "setsid", "pidfd_open"):
+            if hasattr(posix, name) and hasattr(os, name):
+                setattr(posix, name, getattr(os, name))
 
 
 # --- environment ----------------------------------------------------------------------

@@ -53,11 +53,15 @@ class StopMessage(TypedDict):
     op: Literal["stop"]
 
 
-class ReadyEvent(TypedDict):
-    """The target imported; the worker waits for calls."""
+class _ReadyEventRequired(TypedDict):
     event: Literal["ready"]
     info: "FunctionInfo"
     executable: str  # The interpreter that actually runs (shims such as pyenv resolved).
+
+
+class ReadyEvent(_ReadyEventRequired, total=False):
+    """The target imported; the worker waits for calls."""
+    pid: float  # The worker's own pid: inside bubblewrap the host's child is bwrap, not the worker.
 
 
 class _FunctionInfoRequired(TypedDict):
@@ -77,6 +81,7 @@ class FunctionInfo(_FunctionInfoRequired, total=False):
     """What the worker reports about the target after importing it. Host-only: the agent sees a filtered view."""
     ownerClass: str  # Qualified name of the class that owns the method, when it is one.
     returnAnnotation: str
+    resolution: "TargetResolution"  # How the qualname resolved; absent from workers older than this field.
 
 
 class _ParameterInfoRequired(TypedDict):
@@ -87,6 +92,18 @@ class _ParameterInfoRequired(TypedDict):
 class ParameterInfo(_ParameterInfoRequired, total=False):
     annotation: str  # Source text of the annotation, when there is one.
     default: str  # repr of the default, when there is one.
+
+
+class _TargetResolutionRequired(TypedDict):
+    origin: Literal["file", "elsewhere", "replaced"]  # `file`: the def written in the file runs (possibly through decorators). `elsewhere`: the file has no def of that name; what runs comes from elsewhere (a re-export, a lazy attribute). `replaced`: the file has a def of that name, but something else runs under it (a compiled accelerator, another function rebound to the name): the run is not of the code in the file.
+    runs: str  # What runs, e.g. `built-in min` or `_normalize_v2 (pkg/__init__.py:9)`.
+
+
+class TargetResolution(_TargetResolutionRequired, total=False):
+    """How a qualname resolved in the module as Python exposes it (after `sys.modules` replacement, lazy `__getattr__`, re-exports), with the target file as the anchor."""
+    decorated: bool  # The calls go through decorators; coverage is of the def behind them.
+    coverageUnavailable: str  # Why coverage cannot be measured for this target (not Python code, or not the file's def).
+    notes: List[str]  # Sentences for the user, the most important first.
 
 
 class _ErrorEventRequired(TypedDict):

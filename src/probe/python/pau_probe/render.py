@@ -13,6 +13,11 @@ import sys
 
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
 MAX_DATA_NODES = 10000
+# Characters of text in the tagged data (str, bytes as hex, int digits): a value bigger than
+# this has its truncated repr only (a 70 MB string must not be encoded whole).
+MAX_DATA_CHARS = 1_000_000
+# A type name longer than this is cut (a class named by 5 MB of text reaches the model's prompt).
+MAX_TYPE_NAME_CHARS = 200
 MAX_DATA_DEPTH = 64
 # Ints this long are summarised rather than converted to decimal (quadratic time).
 MAX_INT_BITS = 200000
@@ -70,9 +75,10 @@ def type_name(obj):
     cls = type(obj)
     module = getattr(cls, "__module__", None)
     qualname = getattr(cls, "__qualname__", None) or cls.__name__
-    if module in (None, "builtins"):
-        return qualname
-    return "%s.%s" % (module, qualname)
+    name = qualname if module in (None, "builtins") else "%s.%s" % (module, qualname)
+    if not isinstance(name, str):
+        name = cls.__name__
+    return name if len(name) <= MAX_TYPE_NAME_CHARS else name[: MAX_TYPE_NAME_CHARS - 3] + "..."
 
 
 def _fits_in_decimal(value):
@@ -296,7 +302,7 @@ _SEQUENCES = {list: "list", tuple: "tuple", set: "set", frozenset: "frozenset"}
 def tagged(obj):
     """Type-tagged encoding of plain data, or None when obj is not plain or too big.
     Exact types only: a bool is not an int, a namedtuple is not a tuple."""
-    budget = [MAX_DATA_NODES]
+    budget = [MAX_DATA_NODES, MAX_DATA_CHARS]
     try:
         return _tag(obj, budget, 0, set())
     except (_NotPlain, RecursionError):
@@ -308,6 +314,10 @@ def _tag(obj, budget, depth, active):
     if budget[0] < 0 or depth > MAX_DATA_DEPTH:
         raise _NotPlain()
     cls = type(obj)
+    if cls in (str, bytes, int):
+        budget[1] -= len(obj) * (2 if cls is bytes else 1) if cls is not int else obj.bit_length() // 3
+        if budget[1] < 0:
+            raise _NotPlain()
     if obj is None:
         return {"t": "none"}
     if cls is bool:

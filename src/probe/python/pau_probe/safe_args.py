@@ -688,10 +688,60 @@ def _build_guards():
             add(path, _guard_comb_perm)
     add('operator.attrgetter', _guard_attribute_names)
     add('operator.methodcaller', _guard_attribute_names)
+    for path in ('str.replace', 'bytes.replace'):
+        if path in _VALUES:
+            add(path, _guard_replace)
     return guards
 
 
+def _guard_replace(name, args, kwargs):
+    text, old, new = (list(args) + [None, None, None])[:3]
+    if not all(isinstance(part, (str, bytes)) for part in (text, old, new)):
+        return
+    count = len(text) + 1 if not old else text.count(old)
+    if len(args) > 3 and isinstance(args[3], int) and args[3] >= 0:
+        count = min(count, args[3])
+    size = len(text) + count * (len(new) - len(old))
+    if size > MAX_CHARS:
+        raise _too_big(f'{name}(...)', size, MAX_CHARS, 'characters')
+
+
 _GUARDS = _build_guards()
+_GUARDED_VALUES = {}
+_GUARDED_ORIGINALS = {}
+# Whitelisted callables that call the callables they are given: those get checked versions.
+_HIGHER_ORDER = {id(f): f for f in (map, filter, sorted, min, max, iter, getattr(operator, 'call', map))}
+
+
+def _as_value(value):
+    """A whitelisted callable with a guard, as the argument sees it: a wrapper that runs the
+    guard on every call, so map(operator.attrgetter, ...), sorted(key=...) and any other
+    higher-order route check what a direct call checks."""
+    guard = _GUARDS.get(id(value))
+    if guard is None or guard[0] is not value or isinstance(value, type):
+        return value  # a type stays itself (defaultdict(list) must hold list): see _checked_callable
+    return _checked_callable(value)
+
+
+def _checked_callable(value):
+    """`value` with its guard run on every call (types included)."""
+    guard = _GUARDS.get(id(value))
+    if guard is None or guard[0] is not value:
+        return value
+    wrapper = _GUARDED_VALUES.get(id(value))
+    if wrapper is None:
+        original, path, check = guard
+
+        def guarded(*args, **kwargs):
+            args = list(args)  # a guard may replace an iterator it consumed by a list
+            check(path, args, kwargs)
+            return original(*args, **kwargs)
+
+        guarded.__name__ = guarded.__qualname__ = getattr(original, '__name__', path)
+        guarded.__doc__ = getattr(original, '__doc__', None)
+        wrapper = _GUARDED_VALUES[id(value)] = guarded
+        _GUARDED_ORIGINALS[id(wrapper)] = original
+    return wrapper
 
 
 def _safe_getattr(value, name):
@@ -750,12 +800,12 @@ class _Evaluator:
             return scope[name]
         if name in self.namespace:
             return self.namespace[name]
-        return _VALUES[name]
+        return _as_value(_VALUES[name])
 
     def _Attribute(self, node, scope):
         path = _dotted_path(node)
         if path is not None and path[0] not in scope and path[0] not in self.namespace:
-            return _VALUES['.'.join(path)]
+            return _as_value(_VALUES['.'.join(path)])
         return _safe_getattr(self.eval(node.value, scope), node.attr)
 
     def _items(self, nodes, scope, what):
@@ -807,6 +857,10 @@ class _Evaluator:
         guard = _GUARDS.get(id(function))
         if guard is not None and guard[0] is function:
             guard[2](guard[1], args, kwargs)
+        original = _GUARDED_ORIGINALS.get(id(function), function)
+        if _HIGHER_ORDER.get(id(original)) is original:
+            args = [_checked_callable(a) for a in args]
+            kwargs = {k: _checked_callable(v) for k, v in kwargs.items()}
         return function(*args, **kwargs)
 
     def _BinOp(self, node, scope):

@@ -89,7 +89,7 @@ def _exec_fresh(name):
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     try:
-        spec.loader.exec_module(module)
+        spec.loader.exec_module(module)  # pyright: ignore[reportAttributeAccessIssue] -- a SourceFileLoader
     except BaseException:
         if sys.modules.get(name) is module:
             del sys.modules[name]
@@ -191,7 +191,8 @@ def _lookup(exposed, namespace, qualname, shown, path):
                 available_functions(exposed, namespace, path, qualname),
             )
         except Exception as exc:  # noqa: B902 — a lazy __getattr__ runs user code (an import, say)
-            raise TargetError("import-failed", "looking up '%s' in %s raised %s" % (".".join(qualname.split(".")[: i + 1]), shown, describe_exception(exc, None)))
+            looked_up = ".".join(qualname.split(".")[: i + 1])
+            raise TargetError("import-failed", "looking up '%s' in %s raised %s" % (looked_up, shown, describe_exception(exc, None)))
         raw = obj
         if inspect.isclass(owner):
             try:
@@ -264,9 +265,10 @@ class Target:
         elif head not in namespace and "__getattr__" in namespace:
             notes.append("'%s' is provided lazily by the module's __getattr__" % head)
         runs = anchor.describe_callable(self.written or self.func, self.root)
-        out = {"origin": "file", "runs": runs}
+        out: "dict[str, object]" = {"origin": "file", "runs": runs}
         if self.written is not None:
-            first = anchor.code_of(self.written).co_firstlineno
+            code = anchor.code_of(self.written)
+            first = code.co_firstlineno if code is not None else 0
             line = next((w.line for w in self.written_defs if first in (w.line, w.first_line)), first)
             out["runs"] = anchor.describe_callable(self.written, self.root, line)
             if self.written is not self.func and self.written is not self.raw:

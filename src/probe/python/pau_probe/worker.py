@@ -48,7 +48,8 @@ from pau_probe import results  # noqa: E402
 from pau_probe import target as pau_target  # noqa: E402
 
 if TYPE_CHECKING:
-    from pau_probe.protocol import CallMessage, CallSteps, ChildRequest, ChildResult, HostMessage, ProbeResult, ProbeResultCoverage, StartMessage, WorkerMessage
+    from pau_probe.protocol import CallMessage, CallSteps, ChildRequest, ChildResult, HostMessage, ProbeResult, ProbeResultCoverage, StartMessage
+    from pau_probe.protocol import WorkerLimits, WorkerMessage
 
 
 def forget_own_path():
@@ -85,6 +86,55 @@ def die_with_parent():
         _libc[0].prctl(1, int(signal.SIGKILL), 0, 0, 0)  # PR_SET_PDEATHSIG
     except Exception:  # noqa: B902
         pass
+
+
+def harden():
+    """Linux: no descriptor inherited from whoever started the host reaches user code; the
+    worker is not dumpable (a call cannot open /proc/<worker>/mem or its pipes); orphans of
+    calls are re-parented to the worker (child subreaper), which kills them after each call."""
+    os.closerange(RESPONSE_FD + 1, 65536)
+    if not sys.platform.startswith("linux") or not _libc:
+        return
+    _libc[0].prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE = 0
+    _libc[0].prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+
+
+def descendants(root):
+    """Every live descendant of `root` (Linux, from /proc/<pid>/task/<tid>/children)."""
+    found, stack = [], [root]
+    while stack:
+        pid = stack.pop()
+        try:
+            tasks = os.listdir("/proc/%d/task" % pid)
+        except OSError:
+            continue
+        for task in tasks:
+            try:
+                with open("/proc/%d/task/%s/children" % (pid, task)) as children:
+                    kids = [int(k) for k in children.read().split()]
+            except (OSError, ValueError):
+                continue
+            found.extend(kids)
+            stack.extend(kids)
+    return found
+
+
+def kill_descendants(keep):
+    """SIGKILL every descendant of the worker but `keep`, until a pass finds none it has not
+    signalled (a process with SIGKILL pending cannot fork, so this ends)."""
+    if not os.path.isdir("/proc/self/task"):
+        return
+    signalled = set()
+    for _ in range(100):
+        fresh = [pid for pid in descendants(os.getpid()) if pid not in keep and pid not in signalled]
+        if not fresh:
+            return
+        for pid in fresh:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+            signalled.add(pid)
 
 
 class Channel:
@@ -155,6 +205,13 @@ class Child:
         self.call_dir = call_dir
 
 
+def _close_remove(path):
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+
+
 def _close(*fds):
     for fd in fds:
         try:
@@ -183,6 +240,46 @@ def _count_user_tasks():
     return count + 64
 
 
+def import_limits(limits: "WorkerLimits", timeout_ms: int) -> "list[tuple[int, int, int]]":
+    """The import runs under the limits a call gets: memory on top of what the worker uses, CPU
+    time for the import's timeout, the call's file-size cap. Soft limits only (the guards
+    refuse setrlimit while armed), restored afterwards; returns what to restore."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return []
+    memory = int(limits["memoryMb"]) * 1024 * 1024
+    used_cpu = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = int(used_cpu.ru_utime + used_cpu.ru_stime + timeout_ms / 1000.0) + 1
+    wanted = [(getattr(resource, "RLIMIT_AS", None), pau_call.address_space_in_use() + memory),
+              (resource.RLIMIT_CPU, cpu), (resource.RLIMIT_FSIZE, pau_call.FILE_SIZE_LIMIT)]
+    saved = []
+    for which, soft in wanted:
+        if which is None:
+            continue
+        old_soft, hard = resource.getrlimit(which)
+        if hard != resource.RLIM_INFINITY:
+            soft = min(soft, hard)
+        try:
+            resource.setrlimit(which, (soft, hard))
+            saved.append((which, old_soft, hard))
+        except (ValueError, OSError):
+            pass
+    if hasattr(signal, "SIGXFSZ"):
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # an over-large file raises EFBIG
+    return saved
+
+
+def restore_limits(saved: "list[tuple[int, int, int]]") -> None:
+    import resource
+
+    for which, soft, hard in saved:
+        try:
+            resource.setrlimit(which, (soft, hard))
+        except (ValueError, OSError):
+            pass
+
+
 def prepare(start: "StartMessage", write_root: str) -> pau_call.CallContext:
     """Import the target under the guards and build what every call needs."""
     sys.dont_write_bytecode = True
@@ -192,11 +289,13 @@ def prepare(start: "StartMessage", write_root: str) -> pau_call.CallContext:
     extra_root = start.get("cwd")
     root, _ = pau_target.module_location(file)
     os.chdir(extra_root or root)
+    saved = import_limits(start["limits"], int(start["importTimeoutMs"]))
     pau_guards.arm(write_root)
     try:
         target = pau_target.load(file, start["qualname"], extra_root)
     finally:
         pau_guards.disarm()
+        restore_limits(saved)
     roots = sorted({r for r in (target.root, extra_root, os.path.dirname(file)) if r}, key=len, reverse=True)
     pau_guards.hide_sources(roots)
     pau_guards.scrub_environ(start["secretNamePattern"])  # the host scrubbed it; the import may have added more
@@ -354,6 +453,25 @@ class Worker:
             return self.supervise(child, request, steps), steps
         finally:
             self.running = None
+            self.end_call(child)
+
+    def end_call(self, child):
+        """The call is over: every process it started dies now, and its folder (with anything
+        it put elsewhere in the calls area) goes, so the next call finds nothing of it."""
+        ready = {c.pid for c in self.ready}
+        kill_descendants(ready)
+        keep = {os.path.basename(c.call_dir) for c in self.ready}
+        try:
+            entries = os.listdir(self.calls_root)
+        except OSError:
+            entries = []
+        for entry in entries:
+            if entry not in keep:
+                path = os.path.join(self.calls_root, entry)
+                if os.path.isdir(path) and not os.path.islink(path):
+                    shutil.rmtree(path, ignore_errors=True)
+                else:
+                    _close_remove(path)
 
     def take_ready_child(self):
         """The oldest waiting child that is still alive (something may have killed it while it
@@ -572,6 +690,7 @@ def main():
         die_with_parent()
         return pau_spawned.run_one_call(sys.argv[2], sys.argv[3], prepare)
     die_with_parent()
+    harden()
     channel = Channel()
     start = channel.receive()
     if start is None or start["op"] != "start":
@@ -581,7 +700,7 @@ def main():
     except pau_target.TargetError as exc:
         channel.send(exc.event())
         return 1
-    channel.send({"event": "ready", "info": worker.target.info, "executable": sys.executable})
+    channel.send({"event": "ready", "info": worker.target.info, "executable": sys.executable, "pid": os.getpid()})
     worker.serve()
     return 0
 

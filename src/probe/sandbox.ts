@@ -1,0 +1,191 @@
+// The OS layer around the Python worker: on Linux bubblewrap (Debian package `bubblewrap`),
+// on macOS a sandbox-exec profile, elsewhere none. The audit hook in the worker
+// (python/pau_guards.py) stays as the second layer in every mode.
+//
+// bubblewrap rather than @anthropic-ai/sandbox-runtime: the worker needs exactly one thing
+// from it (start one process in fresh namespaces with a fixed set of read-only binds), the
+// Debian package is the same tool Flatpak uses, and the runtime package adds a network proxy
+// and a Node dependency tree that a worker with no network at all does not need.
+import { execFile } from 'node:child_process';
+import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { dirname, isAbsolute, join } from 'node:path';
+
+import type { SandboxMode } from '../core/probe-types.js';
+
+export type { SandboxMode };
+/** What actually protects a session's calls. */
+export interface SandboxLayer {
+  /** `os`: OS sandbox plus guards; `guards`: the audit hook and rlimits only. */
+  layer: 'os' | 'guards';
+  /** The OS tool in use (`bubblewrap`, `sandbox-exec`) or why there is none. */
+  detail: string;
+}
+
+export class SandboxUnavailable extends Error {
+  override name = 'SandboxUnavailable';
+}
+
+/** The uid (and gid) the worker runs as inside the user namespace: `nobody`. */
+export const SANDBOX_UID = 65534;
+/** HOME inside the sandbox: an empty read-only folder. */
+export const SANDBOX_HOME = '/home/pau-sandbox';
+
+const NAMESPACES = ['--unshare-user', '--unshare-pid', '--unshare-net', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try'];
+const IDENTITY = ['--uid', String(SANDBOX_UID), '--gid', String(SANDBOX_UID)];
+const LIFETIME = ['--die-with-parent', '--new-session'];
+
+/** What the worker may see, besides the system's own libraries. */
+export interface SandboxPaths {
+  /** Folders the interpreter needs (prefixes, site-packages, the executable's folder). */
+  interpreter: string[];
+  /** The workspace: the target's package root and the folder given as cwd. */
+  workspace: string[];
+  /** The worker's own Python modules. */
+  workerDir: string;
+  /** The session's private folder: the only writable place (calls, generated sources). */
+  writable: string;
+  /** The working directory inside. */
+  chdir: string;
+}
+
+/** System folders bound read-only when they exist (a symlink is recreated as one). */
+const SYSTEM = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/opt'];
+/** Files of /etc the loader and the C library read; never shadow or anything secret. */
+const ETC = [
+  '/etc/ld.so.cache',
+  '/etc/ld.so.conf',
+  '/etc/ld.so.conf.d',
+  '/etc/localtime',
+  '/etc/alternatives',
+  '/etc/passwd',
+  '/etc/group',
+  '/etc/nsswitch.conf',
+];
+
+function systemBinds(): string[] {
+  const args: string[] = [];
+  for (const path of SYSTEM) {
+    let stat;
+    try {
+      stat = lstatSync(path);
+    } catch {
+      continue;
+    }
+    if (stat.isSymbolicLink()) args.push('--symlink', readlinkSync(path), path);
+    else args.push('--ro-bind', path, path);
+  }
+  for (const path of ETC) args.push('--ro-bind-try', path, path);
+  return args;
+}
+
+/** Outermost folders only: binding a folder inside one already bound adds nothing. */
+function outermost(paths: string[]): string[] {
+  const real = [...new Set(paths.filter((p) => isAbsolute(p) && existsSync(p)).map((p) => realpathSync(p)))].sort((a, b) => a.length - b.length);
+  const kept: string[] = [];
+  for (const path of real) {
+    if (path === '/') continue; // never the whole filesystem
+    if (!kept.some((outer) => path === outer || path.startsWith(outer.endsWith('/') ? outer : outer + '/'))) kept.push(path);
+  }
+  return kept;
+}
+
+/** The bubblewrap arguments (before the command) for one worker. */
+export function bwrapArgs(paths: SandboxPaths): string[] {
+  const readOnly = outermost([...paths.interpreter, ...paths.workspace, paths.workerDir]);
+  const args = [...NAMESPACES, ...IDENTITY, ...LIFETIME, ...systemBinds()];
+  for (const path of readOnly) args.push('--ro-bind', path, path);
+  args.push('--proc', '/proc', '--dev', '/dev', '--dir', SANDBOX_HOME);
+  args.push('--bind', paths.writable, paths.writable);
+  // Everything else, /dev included (no shared /dev/shm between calls), is read-only.
+  args.push('--remount-ro', '/dev', '--remount-ro', '/');
+  args.push('--setenv', 'HOME', SANDBOX_HOME, '--chdir', paths.chdir);
+  return args;
+}
+
+/**
+ * The macOS policy with the same intent: no network, no process outside the worker's own
+ * tree, reads of the system, the interpreter and the workspace, writes only to the session
+ * folder. Not run here (no Mac); the text is unit-tested.
+ */
+export function sandboxExecProfile(paths: SandboxPaths): string {
+  const quote = (path: string) => `"${path.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  const readable = outermost([...paths.interpreter, ...paths.workspace, paths.workerDir]);
+  return [
+    '(version 1)',
+    '(deny default)',
+    '(allow process-fork)',
+    '(allow process-exec (subpath "/usr") (subpath "/System")' + readable.map((p) => ` (subpath ${quote(p)})`).join('') + ')',
+    '(allow signal (target same-sandbox))',
+    '(allow sysctl-read)',
+    '(allow mach-lookup (global-name "com.apple.system.opendirectoryd.libinfo"))',
+    '(allow file-read-metadata)',
+    '(allow file-read* (subpath "/usr") (subpath "/System") (subpath "/Library/Frameworks") (subpath "/private/var/db/dyld") (literal "/dev/null") (literal "/dev/urandom") (literal "/dev/random"))',
+    ...readable.map((p) => `(allow file-read* (subpath ${quote(p)}))`),
+    `(allow file-read* file-write* (subpath ${quote(paths.writable)}))`,
+    '(allow file-write-data (literal "/dev/null"))',
+    '(deny network*)',
+    '',
+  ].join('\n');
+}
+
+/** How the worker is started: the launcher's command and arguments before the interpreter. */
+export interface Launcher {
+  command: string;
+  args: string[];
+}
+
+/** Linux: `bwrap ARGS -- python`; macOS: `sandbox-exec -p PROFILE python`. */
+export function launcherFor(layer: SandboxLayer, paths: SandboxPaths, platform: NodeJS.Platform = process.platform): Launcher | undefined {
+  if (layer.layer !== 'os') return undefined;
+  if (platform === 'darwin') return { command: '/usr/bin/sandbox-exec', args: ['-p', sandboxExecProfile(paths)] };
+  return { command: 'bwrap', args: [...bwrapArgs(paths), '--'] };
+}
+
+function run(command: string, args: string[], timeoutMs: number): Promise<{ code: number | null; stderr: string; missing: boolean }> {
+  return new Promise((resolveRun) => {
+    execFile(command, args, { timeout: timeoutMs, env: {} }, (error, _stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+      resolveRun({ code, stderr: String(stderr), missing: (error as NodeJS.ErrnoException | null)?.code === 'ENOENT' });
+    });
+  });
+}
+
+/** Does the OS layer work here? Asked once per process (a session), answered in ~10 ms. */
+export async function probeOsLayer(platform: NodeJS.Platform = process.platform): Promise<SandboxLayer> {
+  if (platform === 'win32') return { layer: 'guards', detail: 'Windows has no OS sandbox for the worker: guards only' };
+  if (platform === 'darwin') {
+    return existsSync('/usr/bin/sandbox-exec') ? { layer: 'os', detail: 'sandbox-exec' } : { layer: 'guards', detail: 'sandbox-exec is missing' };
+  }
+  if (platform !== 'linux') return { layer: 'guards', detail: `no OS sandbox on ${platform}: guards only` };
+  const probe = await run('bwrap', [...NAMESPACES, ...IDENTITY, ...LIFETIME, ...systemBinds(), '--proc', '/proc', '--dev', '/dev', '--', 'true'], 5000);
+  if (probe.missing) return { layer: 'guards', detail: 'bubblewrap is not installed (Debian/Ubuntu: apt install bubblewrap)' };
+  if (probe.code === 0) return { layer: 'os', detail: 'bubblewrap' };
+  const why = probe.stderr.trim().split('\n').slice(-1)[0] ?? '';
+  const hint = /namespace|permission|not permitted/i.test(why)
+    ? 'user namespaces are off (sysctl kernel.unprivileged_userns_clone=1, or the AppArmor userns restriction)'
+    : 'bubblewrap failed';
+  return { layer: 'guards', detail: `${hint}: ${why || `exit code ${String(probe.code)}`}` };
+}
+
+let probed: Promise<SandboxLayer> | undefined;
+
+/** The layer a mode gets here; `os` without a working OS layer is an error naming what is missing. */
+export async function resolveSandbox(mode: SandboxMode): Promise<SandboxLayer> {
+  if (mode === 'guards') return { layer: 'guards', detail: 'guards only (chosen)' };
+  probed ??= probeOsLayer();
+  const layer = await probed;
+  if (mode === 'os' && layer.layer !== 'os') throw new SandboxUnavailable(`the OS sandbox is not available: ${layer.detail}`);
+  return layer;
+}
+
+/** One line for the CLI header, the session file and the panel badge. */
+export function describeSandbox(layer: SandboxLayer): string {
+  return layer.layer === 'os' ? `sandbox: OS (${layer.detail}) + guards` : `sandbox: guards only — ${layer.detail}`;
+}
+
+/** The package root of a file: up through folders that are packages (have __init__.py). */
+export function packageRoot(file: string): string {
+  let dir = dirname(file);
+  while (existsSync(join(dir, '__init__.py')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}

@@ -1,0 +1,40 @@
+// The OS layer's policy as text: the bubblewrap argument list and the macOS sandbox-exec
+// profile (no Mac here, so the profile is checked as text only).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { bwrapArgs, launcherFor, sandboxExecProfile, SANDBOX_HOME, type SandboxPaths } from '../../../src/probe/sandbox.js';
+
+const paths: SandboxPaths = { interpreter: ['/usr', '/usr/lib/python3'], workspace: ['/tmp'], workerDir: '/usr/lib', writable: '/tmp', chdir: '/tmp' };
+
+test('bubblewrap: every namespace, a non-root uid, dies with its parent, new session, read-only root', () => {
+  const args = bwrapArgs(paths);
+  for (const flag of ['--unshare-user', '--unshare-pid', '--unshare-net', '--unshare-ipc', '--unshare-uts', '--die-with-parent', '--new-session']) {
+    assert.ok(args.includes(flag), flag);
+  }
+  assert.deepEqual(args.slice(args.indexOf('--uid'), args.indexOf('--uid') + 2), ['--uid', '65534']);
+  assert.ok(args.join(' ').includes(`--proc /proc`));
+  assert.ok(args.join(' ').includes(`--bind /tmp /tmp`), 'the session folder is the writable one');
+  assert.ok(args.join(' ').includes('--remount-ro /'), 'everything else read-only');
+  assert.ok(args.join(' ').includes(`--setenv HOME ${SANDBOX_HOME}`));
+  assert.ok(!args.includes('--share-net'));
+  assert.ok(!/--ro-bind \/ \//.test(args.join(' ')), 'never the whole filesystem');
+  assert.ok(!args.join(' ').includes('/etc/shadow'));
+});
+
+test('sandbox-exec profile: deny by default, no network, writes only to the session folder', () => {
+  const profile = sandboxExecProfile({ ...paths, writable: '/private/tmp/pau "x"' });
+  const lines = profile.split('\n');
+  assert.equal(lines[0], '(version 1)');
+  assert.equal(lines[1], '(deny default)');
+  assert.ok(lines.includes('(deny network*)'));
+  const writes = lines.filter((l) => l.includes('file-write'));
+  assert.deepEqual(writes, ['(allow file-read* file-write* (subpath "/private/tmp/pau \\"x\\""))', '(allow file-write-data (literal "/dev/null"))']);
+  assert.ok(!profile.includes('(allow network'));
+  assert.ok(!profile.includes('(allow process-exec)'), 'exec only of the system and the interpreter');
+});
+
+test('launchers: bwrap on Linux, sandbox-exec on macOS, none without the OS layer', () => {
+  assert.equal(launcherFor({ layer: 'os', detail: 'bubblewrap' }, paths, 'linux')?.command, 'bwrap');
+  assert.equal(launcherFor({ layer: 'os', detail: 'sandbox-exec' }, paths, 'darwin')?.command, '/usr/bin/sandbox-exec');
+  assert.equal(launcherFor({ layer: 'guards', detail: 'x' }, paths, 'linux'), undefined);
+});
