@@ -3,7 +3,7 @@
 import type { SessionEvent, SessionFile } from './session-types.js';
 
 export function sessionEvents(file: SessionFile): SessionEvent[] {
-  const events: SessionEvent[] = [{ type: 'started', target: file.target, settings: file.settings }];
+  const events: SessionEvent[] = [{ type: 'started', target: file.target, settings: file.settings, ...(file.sandbox ? { sandbox: file.sandbox } : {}) }];
   const hypotheses = [...file.hypotheses].sort((a, b) => a.afterProbe - b.afterProbe);
   let h = 0;
   const hypothesesUpTo = (count: number) => {

@@ -66,10 +66,12 @@ describe('pau probe and pau replay', { concurrency: 3, timeout: 60_000 }, () => 
     const lines = r.stdout.split('\n');
     assert.match(lines[0]!, /^pau probe .*strings\.py:shout {2}LLM agent scripted · anonymized · max 6 probes · coverage feedback on$/);
     assert.equal(lines[1], 'shown to the agent as f(arg0, arg1)');
+    // what protects the calls (issue 10: a line in the CLI header)
+    assert.match(lines[2]!, /^sandbox: (OS \(bubblewrap\) \+ guards|guards only.*)$/);
     // the offline explorer's seed probes come first, then the agent's
-    assert.match(lines[2]!, /^#1 shout\(.*\) → .* {2}\d+\.\d ms {2}lines \d\/5( \(\+\d\))? {2}\[offline\]$/);
+    assert.match(lines[3]!, /^#1 shout\(.*\) → .* {2}\d+\.\d ms {2}lines \d\/5( \(\+\d\))? {2}\[offline\]$/);
     const hypothesis = lines.indexOf('    hypothesis: upper-cases its input');
-    assert.ok(hypothesis > 2, r.stdout);
+    assert.ok(hypothesis > 3, r.stdout);
     assert.match(lines[hypothesis + 1]!, /^#\d+ shout\('probe me'\) → 'PROBE ME' {2}str {2}\d+\.\d ms {2}lines \d\/5( \(\+\d\))?$/);
     assert.ok(
       lines.some((l) => /^#\d+ shout\(\[None\]\) → raises TypeError: text must be a str {2}\d+\.\d ms/.test(l)),
