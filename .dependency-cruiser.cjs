@@ -12,9 +12,11 @@ const LAYERS = {
   docstring: ['core', 'probe', 'compare'],
   session: ['core', 'llm', 'probe', 'explorer', 'agent', 'compare', 'docstring'],
   bench: ['core', 'llm', 'probe', 'explorer', 'agent', 'compare', 'docstring', 'session'],
-  cli: ['core', 'llm', 'probe', 'explorer', 'agent', 'compare', 'docstring', 'session', 'bench'],
+  // Tests from a session's probes; the worker is passed in.
+  export: ['core'],
+  cli: ['core', 'llm', 'probe', 'explorer', 'agent', 'compare', 'docstring', 'session', 'bench', 'export'],
   protocol: ['core'],
-  extension: ['core', 'llm', 'probe', 'explorer', 'agent', 'compare', 'docstring', 'session', 'protocol'],
+  extension: ['core', 'llm', 'probe', 'explorer', 'agent', 'compare', 'docstring', 'session', 'protocol', 'export'],
 };
 
 const folders = Object.keys(LAYERS);

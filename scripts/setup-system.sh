@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Debian packages the tests need: python3 for the worker, Chromium and ripgrep for the
-# end-to-end tests in code-server, libkrb5-dev for code-server's native modules.
+# end-to-end tests in code-server, libkrb5-dev for code-server's native modules, python3-pytest
+# to check the tests `pau export --pytest` writes.
 set -euo pipefail
 need=()
 command -v python3 >/dev/null || need+=(python3)
 command -v chromium >/dev/null || need+=(chromium)
 command -v rg >/dev/null || need+=(ripgrep)
+/usr/bin/python3 -c 'import pytest' 2>/dev/null || need+=(python3-pytest)
 [ -e /usr/include/krb5.h ] || [ -e /usr/include/krb5/krb5.h ] || need+=(libkrb5-dev)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" != 0 ]; then

@@ -45,6 +45,10 @@ export const COMMAND_FACTORIES: Record<CommandKey, Factory> = {
     const { exportSession } = await import('./sessions.js');
     await exportSession(ctx, runs);
   },
+  exportPytest: (ctx, runs) => async () => {
+    const { exportProbesAsPytest } = await import('./tools-pytest-export.js');
+    await exportProbesAsPytest(ctx, runs);
+  },
   openSession: (ctx, runs) => async (uri?: unknown) => {
     const { openSession } = await import('./sessions.js');
     await openSession(ctx, runs, uri instanceof vscode.Uri ? uri : undefined);

@@ -11,6 +11,7 @@ export const COMMANDS = {
   insertDocstring: { id: 'pau.insertDocstring', title: 'Insert Inferred Docstring', icon: '$(insert)' },
   generateDocstrings: { id: 'pau.generateDocstrings', title: 'Generate Docstrings for File', icon: '$(book)' },
   exportSession: { id: 'pau.exportSession', title: 'Export Session', icon: '$(save-as)' },
+  exportPytest: { id: 'pau.exportPytest', title: 'Export Probes as pytest', icon: '$(beaker)' },
   openSession: { id: 'pau.openSession', title: 'Open Session (Replay)', icon: '$(history)' },
   setApiKey: { id: 'pau.setApiKey', title: 'Set API Key', icon: '$(key)' },
   showLog: { id: 'pau.showLog', title: 'Show Log', icon: '$(output)' },

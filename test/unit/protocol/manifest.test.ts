@@ -65,6 +65,7 @@ test('the command ids and titles of UI-CONTRACT.md, all declared with category P
     ['pau.insertDocstring', 'Insert Inferred Docstring'],
     ['pau.generateDocstrings', 'Generate Docstrings for File'],
     ['pau.exportSession', 'Export Session'],
+    ['pau.exportPytest', 'Export Probes as pytest'],
     ['pau.openSession', 'Open Session (Replay)'],
     ['pau.setApiKey', 'Set API Key'],
     ['pau.showLog', 'Show Log'],
