@@ -14,7 +14,9 @@ const LAYERS = {
   bench: ['core', 'llm', 'probe', 'explorer', 'agent', 'compare', 'docstring', 'session'],
   // Tests from a session's probes; the worker is passed in.
   export: ['core'],
-  cli: ['core', 'llm', 'probe', 'explorer', 'agent', 'compare', 'docstring', 'session', 'bench', 'export'],
+  // The MCP server: runs sessions; the real parts (session/services) are passed in by the CLI.
+  mcp: ['core', 'session'],
+  cli: ['core', 'llm', 'probe', 'explorer', 'agent', 'compare', 'docstring', 'session', 'bench', 'export', 'mcp'],
   protocol: ['core'],
   extension: ['core', 'llm', 'probe', 'explorer', 'agent', 'compare', 'docstring', 'session', 'protocol', 'export'],
 };
