@@ -3,6 +3,7 @@
 // offline explorer.
 import * as vscode from 'vscode';
 import type { LlmConfig } from '../core/run-types.js';
+import { detectLocalServers, isLocalEndpoint, LOCAL_SERVERS, ollamaOrigin, type LocalServer } from '../llm/local.js';
 import { API_KEY_SECRET, paletteTitle } from '../protocol/commands.js';
 import { qualifiedKey, type Settings } from '../protocol/settings.js';
 import type { Log } from './log.js';
@@ -74,10 +75,14 @@ export class Endpoint {
    */
   async chooseMode(settings: Settings): Promise<'llm' | 'offline' | undefined> {
     if (settings.baseUrl) return 'llm';
-    const setUp = 'Set Up an Endpoint';
+    const local = (await detectLocalServers({ origins: { ollama: ollamaOrigin(), lmstudio: LOCAL_SERVERS.lmstudio } })).filter((s) => s.models.length > 0);
+    const setUp = local.length ? `Pick a ${local.map((s) => s.label).join(' or ')} Model` : 'Set Up an Endpoint';
     const offline = 'Use the Offline Explorer';
+    const found = local.length
+      ? ` ${local.map((s) => `${s.label} is running here with ${s.models.length} model${s.models.length === 1 ? '' : 's'}`).join('; ')}.`
+      : '';
     const choice = await vscode.window.showInformationMessage(
-      `The LLM agent needs an OpenAI-compatible endpoint (${qualifiedKey('baseUrl')} is empty). Set one up, or probe with the offline explorer, which needs none.`,
+      `The LLM agent needs an OpenAI-compatible endpoint (${qualifiedKey('baseUrl')} is empty).${found} Set one up, or probe with the offline explorer, which needs none.`,
       setUp,
       offline,
     );
@@ -86,8 +91,45 @@ export class Endpoint {
     return undefined;
   }
 
+  /**
+   * A model of a local server (Ollama, LM Studio) picked from what they list, or 'type' to
+   * enter an endpoint by hand; undefined when the user dismissed the picker.
+   */
+  async pickLocalModel(servers: LocalServer[]): Promise<{ baseUrl: string; model: string } | 'type' | undefined> {
+    type Item = vscode.QuickPickItem & { pick?: { baseUrl: string; model: string } };
+    const items: Item[] = [];
+    for (const server of servers) {
+      items.push({ label: `${server.label} at ${server.baseURL}`, kind: vscode.QuickPickItemKind.Separator });
+      for (const model of server.models) items.push({ label: model, description: server.label, pick: { baseUrl: server.baseURL, model } });
+    }
+    items.push(
+      { label: '', kind: vscode.QuickPickItemKind.Separator },
+      { label: '$(edit) Enter an endpoint URL…', description: 'OpenAI, Azure, vLLM, OpenRouter…' },
+    );
+    const picked = await vscode.window.showQuickPick(items, {
+      title: 'PAU: Set Up an Endpoint',
+      placeHolder: 'A model of a local server (no key needed), or another endpoint',
+      ignoreFocusOut: true,
+    });
+    if (!picked) return undefined;
+    return picked.pick ?? 'type';
+  }
+
   /** Asks for the base URL, the model and the key, and stores them (URL and model in user settings). */
   async setUp(settings: Settings): Promise<boolean> {
+    // Local servers first: a model that is already running is picked, not typed.
+    const servers = settings.baseUrl ? [] : await detectLocalServers({ origins: { ollama: ollamaOrigin(), lmstudio: LOCAL_SERVERS.lmstudio } });
+    const withModels = servers.filter((s) => s.models.length > 0);
+    if (withModels.length > 0) {
+      const local = await this.pickLocalModel(withModels);
+      if (local === undefined) return false;
+      if (local !== 'type') {
+        await updateUserSetting('baseUrl', local.baseUrl);
+        await updateUserSetting('model', local.model);
+        this.log.info(`Endpoint set up: ${local.baseUrl} (model ${local.model}), found running on this machine; no key needed.`);
+        return true;
+      }
+    }
     const baseUrl = await vscode.window.showInputBox({
       title: 'PAU: Set Up an Endpoint (1/3)',
       prompt: 'Base URL of an OpenAI-compatible endpoint (OpenAI, Azure, Ollama, LM Studio, vLLM, OpenRouter…)',
@@ -108,6 +150,7 @@ export class Endpoint {
     await updateUserSetting('baseUrl', baseUrl.trim());
     await updateUserSetting('model', model.trim());
     this.log.info(`Endpoint set up: ${baseUrl.trim()} (model ${model.trim()}).`);
+    if (isLocalEndpoint(baseUrl.trim())) return true; // a server on this machine takes no key
     const key = await vscode.window.showInputBox({
       title: 'PAU: Set Up an Endpoint (3/3)',
       prompt: 'API key (kept in the secret storage). Leave empty for servers that need none, such as a local Ollama.',
