@@ -56,6 +56,11 @@ export const COMMAND_FACTORIES: Record<CommandKey, Factory> = {
   setApiKey: (ctx) => async () => {
     await ctx.endpoint.promptForKey(ctx.settings());
   },
+  selectLanguageModel: (ctx) => async () => {
+    const { selectLanguageModel } = await import('./lm-models.js');
+    const model = await selectLanguageModel(ctx.extension.globalState);
+    if (model) ctx.log.info(`Language model picked: ${model.name} (${model.vendor}, ${model.id}).`);
+  },
   showLog: (ctx) => () => ctx.log.show(),
 };
 

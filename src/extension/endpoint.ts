@@ -6,6 +6,8 @@ import type { LlmConfig } from '../core/run-types.js';
 import { detectLocalServers, isLocalEndpoint, LOCAL_SERVERS, ollamaOrigin, type LocalServer } from '../llm/local.js';
 import { API_KEY_SECRET, paletteTitle } from '../protocol/commands.js';
 import { qualifiedKey, type Settings } from '../protocol/settings.js';
+import { chatModels, resolvePickedModel, selectLanguageModel } from './lm-models.js';
+import { LanguageModelProvider } from './lm-provider.js';
 import type { Log } from './log.js';
 import { updateUserSetting } from './settings.js';
 
@@ -15,7 +17,29 @@ export class Endpoint {
   constructor(
     private readonly secrets: vscode.SecretStorage,
     private readonly log: Log,
+    private readonly state: vscode.Memento,
   ) {}
+
+  /** `pau.provider` resolved: auto prefers a configured endpoint, then a picked VS Code model. */
+  private async providerKind(settings: Settings): Promise<'openai' | 'vscode' | undefined> {
+    if (settings.provider === 'openai') return settings.baseUrl ? 'openai' : undefined;
+    if (settings.provider === 'vscode') return 'vscode';
+    if (settings.baseUrl) return 'openai';
+    return (await resolvePickedModel(this.state)) ? 'vscode' : undefined;
+  }
+
+  /** The picked VS Code model as a run's LLM config, asking for a pick when there is none. */
+  private async languageModel(): Promise<LlmConfig | undefined> {
+    const model = (await resolvePickedModel(this.state)) ?? (await selectLanguageModel(this.state));
+    if (!model) return undefined;
+    return {
+      baseURL: `vscode.lm:${model.vendor}`,
+      model: model.id,
+      apiKey: '',
+      provider: new LanguageModelProvider(model),
+      authHint: 'allow PAU Probe to use the model when VS Code asks',
+    };
+  }
 
   async apiKey(): Promise<string> {
     const key = (await this.secrets.get(API_KEY_SECRET)) ?? '';
@@ -25,6 +49,11 @@ export class Endpoint {
 
   /** The agent's endpoint, or undefined when no base URL is configured. */
   async llm(settings: Settings): Promise<LlmConfig | undefined> {
+    const kind = await this.providerKind(settings);
+    if (kind === 'vscode') {
+      const config = await this.languageModel();
+      return config && { ...config, textProtocol: settings.textProtocol };
+    }
     if (!settings.baseUrl) return undefined;
     const config: LlmConfig = {
       baseURL: settings.baseUrl,
@@ -41,6 +70,7 @@ export class Endpoint {
 
   /** The judge and implementer: `pau.judgeModel` at the same endpoint, else the agent's model. */
   judge(llm: LlmConfig, settings: Settings): LlmConfig {
+    if (llm.provider) return llm; // pau.judgeModel names a model at pau.baseUrl, not a VS Code model
     return settings.judgeModel ? { ...llm, model: settings.judgeModel } : llm;
   }
 
@@ -74,7 +104,23 @@ export class Endpoint {
    * Returns the mode to run in, or undefined when the user dismissed the question.
    */
   async chooseMode(settings: Settings): Promise<'llm' | 'offline' | undefined> {
-    if (settings.baseUrl) return 'llm';
+    if (await this.providerKind(settings)) return 'llm';
+    const vscodeModels = await chatModels();
+    if (vscodeModels.length > 0) {
+      const pick = 'Pick a VS Code Model';
+      const endpoint = 'Set Up an Endpoint';
+      const offline = 'Use the Offline Explorer';
+      const choice = await vscode.window.showInformationMessage(
+        `The LLM agent needs a model: one of the ${vscodeModels.length} language model${vscodeModels.length === 1 ? '' : 's'} VS Code has, or an OpenAI-compatible endpoint. Or probe with the offline explorer, which needs none.`,
+        pick,
+        endpoint,
+        offline,
+      );
+      if (choice === offline) return 'offline';
+      if (choice === pick) return (await selectLanguageModel(this.state)) ? 'llm' : undefined;
+      if (choice === endpoint) return (await this.setUp(settings)) ? 'llm' : undefined;
+      return undefined;
+    }
     const local = (await detectLocalServers({ origins: { ollama: ollamaOrigin(), lmstudio: LOCAL_SERVERS.lmstudio } })).filter((s) => s.models.length > 0);
     const setUp = local.length ? `Pick a ${local.map((s) => s.label).join(' or ')} Model` : 'Set Up an Endpoint';
     const offline = 'Use the Offline Explorer';

@@ -14,6 +14,7 @@ export const COMMANDS = {
   exportPytest: { id: 'pau.exportPytest', title: 'Export Probes as pytest', icon: '$(beaker)' },
   openSession: { id: 'pau.openSession', title: 'Open Session (Replay)', icon: '$(history)' },
   setApiKey: { id: 'pau.setApiKey', title: 'Set API Key', icon: '$(key)' },
+  selectLanguageModel: { id: 'pau.selectLanguageModel', title: 'Select Language Model', icon: '$(sparkle)' },
   showLog: { id: 'pau.showLog', title: 'Show Log', icon: '$(output)' },
 } as const;
 

@@ -68,6 +68,7 @@ test('the command ids and titles of UI-CONTRACT.md, all declared with category P
     ['pau.exportPytest', 'Export Probes as pytest'],
     ['pau.openSession', 'Open Session (Replay)'],
     ['pau.setApiKey', 'Set API Key'],
+    ['pau.selectLanguageModel', 'Select Language Model'],
     ['pau.showLog', 'Show Log'],
   ];
   assert.deepEqual(
