@@ -35,16 +35,25 @@ export function registerMcpServer(ctx: PauContext): boolean {
     return false;
   }
   const version = String(ctx.extension.extension.packageJSON.version);
-  ctx.push(
-    lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, {
-      provideMcpServerDefinitions() {
-        const { command, args, env } = mcpServerCommand(ctx);
-        const definition = new Definition('PAU Probe', command, args, env, version);
-        const folder = vscode.workspace.workspaceFolders?.[0];
-        if (folder) definition.cwd = folder.uri;
-        return [definition];
-      },
-    }),
-  );
+  try {
+    ctx.push(
+      lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, {
+        provideMcpServerDefinitions() {
+          const { command, args, env } = mcpServerCommand(ctx);
+          const definition = new Definition('PAU Probe', command, args, env, version);
+          const folder = vscode.workspace.workspaceFolders?.[0];
+          if (folder) definition.cwd = folder.uri;
+          return [definition];
+        },
+      }),
+    );
+  } catch (err) {
+    // VS Code 1.100 has the function but wants another contribution (modelContextServerCollections)
+    // and throws: activation goes on without it.
+    ctx.log.info(
+      `The MCP server definition API is not usable here (${err instanceof Error ? err.message : String(err)}); configure \`pau mcp\` by hand (see the README).`,
+    );
+    return false;
+  }
   return true;
 }
