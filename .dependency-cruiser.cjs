@@ -12,9 +12,13 @@ const LAYERS = {
   docstring: ['core', 'probe', 'compare'],
   session: ['core', 'llm', 'probe', 'explorer', 'agent', 'compare', 'docstring'],
   bench: ['core', 'llm', 'probe', 'explorer', 'agent', 'compare', 'docstring', 'session'],
-  cli: ['core', 'llm', 'probe', 'explorer', 'agent', 'compare', 'docstring', 'session', 'bench'],
+  // Tests from a session's probes; the worker is passed in.
+  export: ['core'],
+  // The MCP server: runs sessions; the real parts (session/services) are passed in by the CLI.
+  mcp: ['core', 'session'],
+  cli: ['core', 'llm', 'probe', 'explorer', 'agent', 'compare', 'docstring', 'session', 'bench', 'export', 'mcp'],
   protocol: ['core'],
-  extension: ['core', 'llm', 'probe', 'explorer', 'agent', 'compare', 'docstring', 'session', 'protocol'],
+  extension: ['core', 'llm', 'probe', 'explorer', 'agent', 'compare', 'docstring', 'session', 'protocol', 'export'],
 };
 
 const folders = Object.keys(LAYERS);

@@ -33,7 +33,8 @@ export function contributes(): Record<string, unknown> {
 /** package.json with its `contributes` replaced, everything else as it was. */
 export function packageJson(current: string): string {
   const pkg = JSON.parse(current) as Record<string, unknown>;
-  pkg.contributes = contributes();
+  // Contribution points this generator does not own (languageModelTools, MCP providers) stay as written.
+  pkg.contributes = { ...(pkg.contributes as Record<string, unknown> | undefined), ...contributes() };
   return `${JSON.stringify(pkg, null, 2)}\n`;
 }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Debian packages the tests need: python3 for the worker (flake8 and pytest for its checks), Chromium and ripgrep for the
-# end-to-end tests in code-server, libkrb5-dev for code-server's native modules.
+# Debian packages the tests need: python3 for the worker (flake8 and pytest for its checks, pytest also
+# for the tests `pau export --pytest` writes), Chromium and ripgrep for the end-to-end tests in code-server,
+# libkrb5-dev for code-server's native modules.
 set -euo pipefail
 need=()
 command -v python3 >/dev/null || need+=(python3)

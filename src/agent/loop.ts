@@ -8,12 +8,12 @@ import type { Description, ProbeRecord, ShownAs, Strictness } from '../core/sess
 import { callKey, canonicalSource } from '../core/call-identity.js';
 import { addCoverage, type CoverageSoFar } from '../core/format.js';
 import { parseTextAction, parseToolCall, TOOLS, type Action, type Parsed } from './actions.js';
-import { createOpenAI } from '../llm/client.js';
 import { FalsificationGate } from './falsification.js';
-import { streamReply, type AssistantReply } from '../llm/stream.js';
+import type { AssistantReply } from '../llm/stream.js';
+import { fromOpenAI, providerFor, toolSpecs } from '../llm/provider.js';
 import { ModelView, renderProbeCompact, renderProbeVerbatim, systemPrompt, taskMessage, type PromptOptions } from './prompt.js';
 import { callableParams } from '../core/shown.js';
-import type { LlmConfig, ProbeFn } from '../core/run-types.js';
+import type { ChatProvider, LlmConfig, ProbeFn } from '../core/run-types.js';
 
 /** Probe results older than the last RECENT_RESULTS are shown in one line each. */
 export const RECENT_RESULTS = 10;
@@ -34,7 +34,7 @@ export interface AgentOptions {
   onReasoning?: (text: string) => void;
   onUsage?: (delta: { requests: number; promptTokens: number; completionTokens: number }) => void;
   signal?: AbortSignal;
-  /** Injected for tests; default createOpenAI(llm). */
+  /** Injected for tests; default createOpenAI(llm) (unused when llm.provider is set). */
   client?: OpenAI;
 }
 
@@ -57,7 +57,9 @@ interface ResultMessage {
 
 export class AgentLoop {
   private readonly view: ModelView;
-  private readonly client: OpenAI;
+  private readonly provider: ChatProvider;
+  /** One JSON action per reply: asked for, or the model cannot call tools. */
+  private readonly textProtocol: boolean;
   private readonly gate: FalsificationGate;
   private readonly messages: Message[] = [];
   private readonly resultMessages: ResultMessage[] = [];
@@ -74,13 +76,14 @@ export class AgentLoop {
 
   constructor(private readonly o: AgentOptions) {
     this.view = new ModelView(o.info, o.shownAs, o.strictness);
-    this.client = o.client ?? createOpenAI(o.llm);
+    this.provider = providerFor(o.llm, o.client);
+    this.textProtocol = !!o.llm.textProtocol || !this.provider.supportsTools;
     const nothingToVary = callableParams(o.info).length === 0 && !o.info.needsReceiver;
     this.gate = new FalsificationGate(nothingToVary);
   }
 
   private get promptOptions(): PromptOptions {
-    return { view: this.view, maxProbes: this.o.maxProbes, coverageFeedback: this.o.coverageFeedback, textProtocol: !!this.o.llm.textProtocol };
+    return { view: this.view, maxProbes: this.o.maxProbes, coverageFeedback: this.o.coverageFeedback, textProtocol: !!this.textProtocol };
   }
 
   async run(): Promise<AgentOutcome> {
@@ -101,7 +104,7 @@ export class AgentLoop {
       const reply = await this.ask();
       if (reply.content.trim()) this.o.onReasoning?.(reply.content.trim());
       this.hypothesisFromText(reply.content);
-      const outcome = this.o.llm.textProtocol ? await this.handleText(reply, finalAsked) : await this.handleTools(reply, finalAsked);
+      const outcome = this.textProtocol ? await this.handleText(reply, finalAsked) : await this.handleTools(reply, finalAsked);
       if (outcome) return outcome;
       if (finalAsked) return this.giveUp(this.counted >= this.o.maxProbes ? 'budget' : 'turns');
       const budgetGone = this.counted >= this.o.maxProbes;
@@ -110,7 +113,7 @@ export class AgentLoop {
         const why = budgetGone ? `The probe budget (${this.o.maxProbes}) is used up.` : 'You are out of turns.';
         this.messages.push({
           role: 'user',
-          content: `${why} Submit your final description now${this.o.llm.textProtocol ? ' with a submit_description action' : ' with submit_description'}; no more calls will run.`,
+          content: `${why} Submit your final description now${this.textProtocol ? ' with a submit_description action' : ' with submit_description'}; no more calls will run.`,
         });
       }
     }
@@ -129,13 +132,13 @@ export class AgentLoop {
 
   private async ask(): Promise<AssistantReply> {
     this.refreshResults();
-    const body = {
-      model: this.o.llm.model,
-      messages: this.messages,
+    const reply = await this.provider.chat({
+      messages: fromOpenAI(this.messages),
       // parallel tool calls are the default where supported; naming the flag breaks some endpoints
-      ...(this.o.llm.textProtocol ? {} : { tools: TOOLS }),
-    };
-    const reply = await streamReply(this.client, body, { signal: this.o.signal, idleTimeoutMs: this.o.llm.timeoutMs ?? 120_000 });
+      ...(this.textProtocol ? {} : { tools: toolSpecs(TOOLS) }),
+      ...(this.o.signal ? { signal: this.o.signal } : {}),
+      idleTimeoutMs: this.o.llm.timeoutMs ?? 120_000,
+    });
     this.o.onUsage?.({ requests: 1, promptTokens: reply.usage?.promptTokens ?? 0, completionTokens: reply.usage?.completionTokens ?? 0 });
     return reply;
   }

@@ -9,6 +9,8 @@ const commands: Record<string, Command> = {
   probe: { summary: 'let the agent (or the offline explorer) probe a function', load: () => import('./probe.js') },
   bench: { summary: 'run a PAU-format or PAU Probe task set and report metrics', load: () => import('./bench.js') },
   replay: { summary: 'print a saved session', load: () => import('./replay.js') },
+  mcp: { summary: 'serve call_function, probe_function and compare_docstring over MCP (stdio)', load: () => import('./mcp.js') },
+  export: { summary: 'write the probes of a session as pytest tests (--pytest)', load: () => import('./export.js') },
 };
 
 function usage(): string {

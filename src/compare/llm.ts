@@ -1,6 +1,6 @@
-// One non-streaming chat completion for the comparison's LLM steps (implementations, judge).
-// Retries and timeouts come from the shared client; the caller's signal cancels the request.
-import { createOpenAI } from '../llm/client.js';
+// One chat reply for the comparison's LLM steps (implementations, judge), from whichever provider
+// the config names. Retries and timeouts come from the provider; the caller's signal cancels it.
+import { providerFor } from '../llm/provider.js';
 import type { LlmConfig } from '../core/run-types.js';
 import type { Usage } from '../core/session-types.js';
 
@@ -14,17 +14,12 @@ export interface ChatReply {
   usage: Usage;
 }
 
+/** One reply from the config's provider (the endpoint, or the editor's model); no temperature: several reasoning models refuse it. */
 export async function chat(config: LlmConfig, messages: ChatMessage[], signal?: AbortSignal): Promise<ChatReply> {
-  const client = createOpenAI(config);
-  // No temperature: several reasoning models refuse the parameter.
-  const completion = await client.chat.completions.create({ model: config.model, messages }, { signal });
+  const reply = await providerFor(config).chat({ messages, ...(signal ? { signal } : {}) });
   return {
-    text: completion.choices[0]?.message?.content ?? '',
-    usage: {
-      requests: 1,
-      promptTokens: completion.usage?.prompt_tokens ?? 0,
-      completionTokens: completion.usage?.completion_tokens ?? 0,
-    },
+    text: reply.content,
+    usage: { requests: 1, promptTokens: reply.usage?.promptTokens ?? 0, completionTokens: reply.usage?.completionTokens ?? 0 },
   };
 }
 

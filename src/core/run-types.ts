@@ -3,8 +3,44 @@ import type { Pricing } from './cost.js';
 import type { CallRequest, FunctionInfo, Prober, ProbeTarget, WorkerOptions } from './probe-types.js';
 import type { Comparison, Description, ProbeRecord, SessionEvent, SessionFile, SessionSettings, Strictness } from './session-types.js';
 
+/** A message of a chat with a model, in the shape every provider translates from. */
+export type ChatMessage =
+  | { role: 'system' | 'user'; content: string }
+  | { role: 'assistant'; content: string; toolCalls?: { id: string; name: string; arguments: string }[] }
+  | { role: 'tool'; toolCallId: string; content: string };
+
+export interface ChatToolSpec {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments object. */
+  parameters: Record<string, unknown>;
+}
+
+/** One assistant reply; `usage` only when the provider counts tokens. */
+export interface ChatResponse {
+  content: string;
+  toolCalls: { id: string; name: string; arguments: string }[];
+  finishReason: string | null;
+  usage?: { promptTokens: number; completionTokens: number };
+}
+
+/**
+ * Where a model's replies come from: an OpenAI-compatible endpoint (src/llm/provider.ts) or the
+ * editor's Language Model API (src/extension/lm-provider.ts). The agent loop, the comparison's
+ * implementation writer and the judge talk to this and nothing else.
+ */
+export interface ChatProvider {
+  /** For messages: "gpt-4o-mini at https://…", "Copilot GPT-4o (VS Code)". */
+  readonly label: string;
+  /** false: the model cannot call tools, so the agent uses the text protocol. */
+  readonly supportsTools: boolean;
+  chat(request: { messages: ChatMessage[]; tools?: ChatToolSpec[]; signal?: AbortSignal; idleTimeoutMs?: number }): Promise<ChatResponse>;
+}
+
 /** An OpenAI-compatible endpoint. The key comes from SecretStorage (editor) or an env var (CLI). */
 export interface LlmConfig {
+  /** Set: replies come from this provider instead of the endpoint (baseURL and apiKey are then only labels). */
+  provider?: ChatProvider;
   baseURL: string;
   model: string;
   apiKey: string;

@@ -56,7 +56,7 @@ function sameItems<T>(a: T[], b: T[], equal: (x: T, y: T) => boolean): boolean {
 }
 
 /** The last dotted component: generated code lives in another module than the real function. */
-function shortTypeName(type: string): string {
+export function shortTypeName(type: string): string {
   return type.slice(type.lastIndexOf('.') + 1);
 }
 

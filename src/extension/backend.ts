@@ -17,3 +17,4 @@ export {
   verifyExamples,
 } from '../docstring/index.js';
 export { startWorker } from '../probe/client.js';
+export { exportPytest } from '../export/pytest-export.js';

@@ -47,12 +47,21 @@ export const COMMAND_FACTORIES: Record<CommandKey, Factory> = {
     const { exportSession } = await import('./sessions.js');
     await exportSession(ctx, runs);
   },
+  exportPytest: (ctx, runs) => async () => {
+    const { exportProbesAsPytest } = await import('./tools-pytest-export.js');
+    await exportProbesAsPytest(ctx, runs);
+  },
   openSession: (ctx, runs) => async (uri?: unknown) => {
     const { openSession } = await import('./sessions.js');
     await openSession(ctx, runs, uri instanceof vscode.Uri ? uri : undefined);
   },
   setApiKey: (ctx) => async () => {
     await ctx.endpoint.promptForKey(ctx.settings());
+  },
+  selectLanguageModel: (ctx) => async () => {
+    const { selectLanguageModel } = await import('./lm-models.js');
+    const model = await selectLanguageModel(ctx.extension.globalState);
+    if (model) ctx.log.info(`Language model picked: ${model.name} (${model.vendor}, ${model.id}).`);
   },
   showLog: (ctx) => () => ctx.log.show(),
 };

@@ -22,7 +22,7 @@ export class PauContext implements vscode.Disposable {
 
   constructor(readonly extension: vscode.ExtensionContext) {
     this.python = new PythonResolver(this.log);
-    this.endpoint = new Endpoint(extension.secrets, this.log);
+    this.endpoint = new Endpoint(extension.secrets, this.log, extension.globalState);
     this.disposables.push(this.log, this.python);
   }
 

@@ -3,8 +3,11 @@
 // offline explorer.
 import * as vscode from 'vscode';
 import type { LlmConfig } from '../core/run-types.js';
+import { detectLocalServers, isLocalEndpoint, LOCAL_SERVERS, ollamaOrigin, type LocalServer } from '../llm/local.js';
 import { API_KEY_SECRET, paletteTitle } from './contributions/commands.js';
 import type { Settings } from './contributions/settings.js';
+import { chatModels, resolvePickedModel, selectLanguageModel } from './lm-models.js';
+import { LanguageModelProvider } from './lm-provider.js';
 import type { Log } from './log.js';
 import { NOTICES } from './notices.js';
 import { notify } from './notify.js';
@@ -16,7 +19,29 @@ export class Endpoint {
   constructor(
     private readonly secrets: vscode.SecretStorage,
     private readonly log: Log,
+    private readonly state: vscode.Memento,
   ) {}
+
+  /** `pau.provider` resolved: auto prefers a configured endpoint, then a picked VS Code model. */
+  private async providerKind(settings: Settings): Promise<'openai' | 'vscode' | undefined> {
+    if (settings.provider === 'openai') return settings.baseUrl ? 'openai' : undefined;
+    if (settings.provider === 'vscode') return 'vscode';
+    if (settings.baseUrl) return 'openai';
+    return (await resolvePickedModel(this.state)) ? 'vscode' : undefined;
+  }
+
+  /** The picked VS Code model as a run's LLM config, asking for a pick when there is none. */
+  private async languageModel(): Promise<LlmConfig | undefined> {
+    const model = (await resolvePickedModel(this.state)) ?? (await selectLanguageModel(this.state));
+    if (!model) return undefined;
+    return {
+      baseURL: `vscode.lm:${model.vendor}`,
+      model: model.id,
+      apiKey: '',
+      provider: new LanguageModelProvider(model),
+      authHint: 'allow PAU Probe to use the model when VS Code asks',
+    };
+  }
 
   async apiKey(): Promise<string> {
     const key = (await this.secrets.get(API_KEY_SECRET)) ?? '';
@@ -26,6 +51,11 @@ export class Endpoint {
 
   /** The agent's endpoint, or undefined when no base URL is configured. */
   async llm(settings: Settings): Promise<LlmConfig | undefined> {
+    const kind = await this.providerKind(settings);
+    if (kind === 'vscode') {
+      const config = await this.languageModel();
+      return config && { ...config, textProtocol: settings.textProtocol };
+    }
     if (!settings.baseUrl) return undefined;
     const config: LlmConfig = {
       baseURL: settings.baseUrl,
@@ -42,6 +72,7 @@ export class Endpoint {
 
   /** The judge and implementer: `pau.judgeModel` at the same endpoint, else the agent's model. */
   judge(llm: LlmConfig, settings: Settings): LlmConfig {
+    if (llm.provider) return llm; // pau.judgeModel names a model at pau.baseUrl, not a VS Code model
     return settings.judgeModel ? { ...llm, model: settings.judgeModel } : llm;
   }
 
@@ -75,15 +106,61 @@ export class Endpoint {
    * Returns the mode to run in, or undefined when the user dismissed the question.
    */
   async chooseMode(settings: Settings): Promise<'llm' | 'offline' | undefined> {
-    if (settings.baseUrl) return 'llm';
-    const choice = await notify(NOTICES.noEndpoint());
+    if (await this.providerKind(settings)) return 'llm';
+    const vscodeModels = await chatModels();
+    if (vscodeModels.length > 0) {
+      const choice = await notify(NOTICES.noEndpointButVscodeModels(vscodeModels.length));
+      if (choice === 'offline') return 'offline';
+      if (choice === 'pick') return (await selectLanguageModel(this.state)) ? 'llm' : undefined;
+      if (choice === 'setUp') return (await this.setUp(settings)) ? 'llm' : undefined;
+      return undefined;
+    }
+    const local = (await detectLocalServers({ origins: { ollama: ollamaOrigin(), lmstudio: LOCAL_SERVERS.lmstudio } })).filter((s) => s.models.length > 0);
+    const choice = await notify(NOTICES.noEndpoint(local.map((s) => ({ label: s.label, models: s.models.length }))));
     if (choice === 'offline') return 'offline';
     if (choice === 'setUp') return (await this.setUp(settings)) ? 'llm' : undefined;
     return undefined;
   }
 
+  /**
+   * A model of a local server (Ollama, LM Studio) picked from what they list, or 'type' to
+   * enter an endpoint by hand; undefined when the user dismissed the picker.
+   */
+  async pickLocalModel(servers: LocalServer[]): Promise<{ baseUrl: string; model: string } | 'type' | undefined> {
+    type Item = vscode.QuickPickItem & { pick?: { baseUrl: string; model: string } };
+    const items: Item[] = [];
+    for (const server of servers) {
+      items.push({ label: `${server.label} at ${server.baseURL}`, kind: vscode.QuickPickItemKind.Separator });
+      for (const model of server.models) items.push({ label: model, description: server.label, pick: { baseUrl: server.baseURL, model } });
+    }
+    items.push(
+      { label: '', kind: vscode.QuickPickItemKind.Separator },
+      { label: '$(edit) Enter an endpoint URL…', description: 'OpenAI, Azure, vLLM, OpenRouter…' },
+    );
+    const picked = await vscode.window.showQuickPick(items, {
+      title: 'PAU: Set Up an Endpoint',
+      placeHolder: 'A model of a local server (no key needed), or another endpoint',
+      ignoreFocusOut: true,
+    });
+    if (!picked) return undefined;
+    return picked.pick ?? 'type';
+  }
+
   /** Asks for the base URL, the model and the key, and stores them (URL and model in user settings). */
   async setUp(settings: Settings): Promise<boolean> {
+    // Local servers first: a model that is already running is picked, not typed.
+    const servers = settings.baseUrl ? [] : await detectLocalServers({ origins: { ollama: ollamaOrigin(), lmstudio: LOCAL_SERVERS.lmstudio } });
+    const withModels = servers.filter((s) => s.models.length > 0);
+    if (withModels.length > 0) {
+      const local = await this.pickLocalModel(withModels);
+      if (local === undefined) return false;
+      if (local !== 'type') {
+        await updateUserSetting('baseUrl', local.baseUrl);
+        await updateUserSetting('model', local.model);
+        this.log.info(`Endpoint set up: ${local.baseUrl} (model ${local.model}), found running on this machine; no key needed.`);
+        return true;
+      }
+    }
     const baseUrl = await vscode.window.showInputBox({
       title: 'PAU: Set Up an Endpoint (1/3)',
       prompt: 'Base URL of an OpenAI-compatible endpoint (OpenAI, Azure, Ollama, LM Studio, vLLM, OpenRouter…)',
@@ -104,6 +181,7 @@ export class Endpoint {
     await updateUserSetting('baseUrl', baseUrl.trim());
     await updateUserSetting('model', model.trim());
     this.log.info(`Endpoint set up: ${baseUrl.trim()} (model ${model.trim()}).`);
+    if (isLocalEndpoint(baseUrl.trim())) return true; // a server on this machine takes no key
     const key = await vscode.window.showInputBox({
       title: 'PAU: Set Up an Endpoint (3/3)',
       prompt: 'API key (kept in the secret storage). Leave empty for servers that need none, such as a local Ollama.',

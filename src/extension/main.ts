@@ -7,6 +7,8 @@ import { panelMessageHandler, registerCommands } from './commands.js';
 import { PauContext } from './context.js';
 import { ProbePanel } from './panel.js';
 import { RunController } from './runs.js';
+import { registerLanguageModelTools } from './tools-lm.js';
+import { registerMcpServer } from './tools-mcp.js';
 
 let context: PauContext | undefined;
 let runs: RunController | undefined;
@@ -23,6 +25,8 @@ export function activate(extension: vscode.ExtensionContext): void {
   runs = controller;
   ctx.push(controller);
   registerCommands(ctx, controller);
+  registerMcpServer(ctx);
+  registerLanguageModelTools(ctx, controller);
   const codeLens = new ProbeCodeLensProvider();
   ctx.push(codeLens, vscode.languages.registerCodeLensProvider({ language: 'python', scheme: 'file' }, codeLens));
   // A panel left open when the window reloaded comes back showing the last session.

@@ -147,10 +147,23 @@ export const NOTICES = {
     warning(`${qualname} is defined inside another function, so it cannot be imported and called on its own. Probe the enclosing function instead.`),
   unsavedBeforeRun: (path: string) =>
     warning(`${path} has unsaved changes. PAU Probe imports the file from disk.`, { save: 'Save and Probe', asIs: 'Probe the Saved File' }),
-  noEndpoint: () =>
+  /** No endpoint; `local` names the local model servers found running, with their model counts. */
+  noEndpoint: (local: { label: string; models: number }[] = []) =>
     info(
-      `The LLM agent needs an OpenAI-compatible endpoint (${qualifiedKey('baseUrl')} is empty). Set one up, or probe with the offline explorer, which needs none.`,
-      { setUp: 'Set Up an Endpoint', offline: 'Use the Offline Explorer' },
+      `The LLM agent needs an OpenAI-compatible endpoint (${qualifiedKey('baseUrl')} is empty).${
+        local.length ? ` ${local.map((s) => `${s.label} is running here with ${plural(s.models, 'model')}`).join('; ')}.` : ''
+      } Set one up, or probe with the offline explorer, which needs none.`,
+      { setUp: local.length ? `Pick a ${local.map((s) => s.label).join(' or ')} Model` : 'Set Up an Endpoint', offline: 'Use the Offline Explorer' },
+    ),
+  /** No endpoint, but VS Code has language models. */
+  noEndpointButVscodeModels: (count: number) =>
+    info(
+      `The LLM agent needs a model: one of the ${plural(count, 'language model')} VS Code has, or an OpenAI-compatible endpoint. Or probe with the offline explorer, which needs none.`,
+      { pick: 'Pick a VS Code Model', setUp: 'Set Up an Endpoint', offline: 'Use the Offline Explorer' },
+    ),
+  noVscodeModels: () =>
+    info(
+      'PAU: VS Code offers no language models here. Install an extension that provides them (e.g. GitHub Copilot Chat), or set up an OpenAI-compatible endpoint.',
     ),
   pythonNotFound: (message: string, canSelect: boolean) =>
     failure(`PAU Probe: ${message}`, canSelect ? { openSetting: 'Open Setting', select: 'Select Interpreter' } : { openSetting: 'Open Setting' }),
@@ -161,6 +174,15 @@ export const NOTICES = {
   commandFailed: (title: string, detail: string) => failure(`${title} failed: ${detail}`, { showLog: 'Show Log' }),
   failed: (detail: string) => failure(`PAU: ${detail}`),
   engineNotLoaded: (detail: string) => `PAU Probe could not load its engine: ${detail}. See “${paletteTitle('showLog')}”.`,
+
+  // Export Probes as pytest.
+  pytestWhileRunning: () => info('PAU: the run is still going; export its probes when it has ended (or Stop it).'),
+  noProbesToExport: () => info(`PAU: no probes to export. Probe a function first, or open a session with “${paletteTitle('openSession')}”.`),
+  exportFailed: (detail: string) => failure(`PAU: the probes were not exported: ${detail}`),
+  pytestWritten: (cases: number, path: string, skipped: number) =>
+    info(
+      `PAU: ${plural(cases, 'test')} written to ${path}; all passed under pytest${skipped ? ` (${plural(skipped, 'probe')} left out, see the module's docstring)` : ''}.`,
+    ),
 
   // The API key.
   apiKeyRemoved: () => info('PAU: the stored API key was removed.'),

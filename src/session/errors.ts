@@ -3,6 +3,7 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { StoppedError } from '../core/abort.js';
 import { StreamError } from '../llm/stream.js';
+import { ProviderError } from '../llm/provider.js';
 import { ProbeError } from '../core/probe-types.js';
 import { oneLine } from '../core/format.js';
 import type { SessionError } from '../core/session-types.js';
@@ -21,6 +22,7 @@ export function toSessionError(err: unknown, context: { authHint?: string; baseU
     return { kind: 'stopped', message: 'stopped before the end' };
   }
   if (err instanceof StreamError) return { kind: 'llm-stream', message: err.message };
+  if (err instanceof ProviderError) return { kind: err.kind, message: oneLine(err.message, 400) };
   if (err instanceof APIConnectionTimeoutError)
     return { kind: 'llm-server', message: `the LLM endpoint${context.baseURL ? ` at ${context.baseURL}` : ''} did not answer in time` };
   if (err instanceof APIConnectionError) {

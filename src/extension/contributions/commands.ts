@@ -62,6 +62,12 @@ export const COMMANDS = {
     icon: '$(save-as)',
     summary: 'saves the last session as JSON (docs/session-format.md) or Markdown',
   },
+  exportPytest: {
+    id: 'pau.exportPytest',
+    title: 'Export Probes as pytest',
+    icon: '$(beaker)',
+    summary: "writes a characterization test module from the last run's probes, checked with pytest before it is offered",
+  },
   openSession: {
     id: 'pau.openSession',
     title: 'Open Session (Replay)',
@@ -73,6 +79,12 @@ export const COMMANDS = {
     title: 'Set API Key',
     icon: '$(key)',
     summary: "stores the key in VS Code's SecretStorage (never in settings or logs)",
+  },
+  selectLanguageModel: {
+    id: 'pau.selectLanguageModel',
+    title: 'Select Language Model',
+    icon: '$(sparkle)',
+    summary: "picks one of VS Code's language models (`vscode.lm`) for the agent, the implementations and the judge",
   },
   showLog: {
     id: 'pau.showLog',

@@ -52,6 +52,19 @@ export const SETTINGS = {
       'Empty: only the offline explorer runs. The API key is stored with **PAU: Set API Key**, never in settings. ' +
       'Machine scope: a workspace cannot redirect your key to another server.',
   },
+  provider: {
+    type: 'string',
+    default: 'auto',
+    enum: ['auto', 'vscode', 'openai'],
+    enumDescriptions: [
+      'The endpoint at `#pau.baseUrl#` when one is set, else the VS Code language model picked with **PAU: Select Language Model**, else the offline explorer is offered.',
+      "VS Code's Language Model API: a chat model the editor has (GitHub Copilot, or an extension that contributes models), picked with **PAU: Select Language Model**.",
+      'The OpenAI-compatible endpoint at `#pau.baseUrl#`.',
+    ],
+    scope: 'window',
+    order: 0,
+    markdownDescription: 'Where the agent, the implementations and the judge get their model from.',
+  },
   model: {
     type: 'string',
     default: '',

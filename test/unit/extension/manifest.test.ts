@@ -65,8 +65,10 @@ test('the command ids and titles of docs/ui-contract.md, all declared with categ
     ['pau.insertDocstring', 'Insert Inferred Docstring'],
     ['pau.generateDocstrings', 'Generate Docstrings for File'],
     ['pau.exportSession', 'Export Session'],
+    ['pau.exportPytest', 'Export Probes as pytest'],
     ['pau.openSession', 'Open Session (Replay)'],
     ['pau.setApiKey', 'Set API Key'],
+    ['pau.selectLanguageModel', 'Select Language Model'],
     ['pau.showLog', 'Show Log'],
   ];
   assert.deepEqual(

@@ -1,0 +1,98 @@
+// `pau export --pytest <session.json | file.py:qualname>`: a characterization test module from
+// a session's probes (a target instead of a session runs the offline explorer first), verified
+// with pytest before its path is printed.
+import { DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS } from '../core/limits.js';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { SessionFile } from '../core/session-types.js';
+import { ExportError, exportPytest } from '../export/pytest-export.js';
+import { startWorker } from '../probe/client.js';
+import { loadSession, SessionFileError } from '../session/file.js';
+import { runSession } from '../session/run.js';
+import { intFlag, parse, parseTargetSpec, UsageError } from './args.js';
+
+const HELP = `usage: pau export --pytest <session.json | file.py:qualname> [options]
+
+Writes a pytest module that pins down what the function did when it was probed: one
+parametrized test per kind of behaviour (returned values, raised exceptions, in-place
+mutations, printed output). Probes whose result changes when re-run are left out. The
+module is run with pytest before its path is printed; one that fails is not kept.
+Given file.py:qualname instead of a session, the offline explorer probes it first.
+
+  --pytest             the export format (the only one so far)
+  --out FILE           where to write (default: tests/ of --workspace when it has one, else next to the module)
+  --workspace DIR      the project root whose tests/ folder is used (default: the current folder)
+  --python PATH        interpreter for the re-runs and for pytest (default python3)
+  --max-probes N       offline probes when given a target (default ${DEFAULT_MAX_PROBES})
+  --json               print the result as JSON
+
+exit codes: 0 written and passing, 1 nothing reproducible or the tests failed, 2 bad usage`;
+
+const options = {
+  pytest: { type: 'boolean' },
+  out: { type: 'string' },
+  workspace: { type: 'string' },
+  python: { type: 'string' },
+  'max-probes': { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+async function sessionFrom(source: string, python: string | undefined, maxProbes: number): Promise<SessionFile> {
+  if (source.endsWith('.json')) {
+    try {
+      return await loadSession(source);
+    } catch (err) {
+      if (err instanceof SessionFileError) throw new UsageError(err.message);
+      throw err;
+    }
+  }
+  const spec = parseTargetSpec(source);
+  const file = resolve(spec.file);
+  if (!existsSync(file)) throw new UsageError(`${spec.file}: no such file`);
+  const settings = {
+    mode: 'offline' as const,
+    maxProbes,
+    timeoutMs: DEFAULT_TIMEOUT_MS,
+    memoryMb: DEFAULT_MEMORY_MB,
+    strictness: 'signature' as const,
+    coverageFeedback: true,
+  };
+  const session = await runSession({ target: { file, qualname: spec.qualname }, settings, compare: false, ...(python ? { python } : {}) });
+  if (session.error) throw new Error(`probing ${source} failed: ${session.error.message}`);
+  return session;
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, options);
+  if (values.help) {
+    process.stdout.write(HELP + '\n');
+    return 0;
+  }
+  if (!values.pytest) throw new UsageError('say which format: --pytest (the only one so far)');
+  if (positionals.length !== 1) throw new UsageError('expected one session file or target: pau export --pytest <session.json | file.py:qualname>');
+  const session = await sessionFrom(positionals[0]!, values.python, intFlag('max-probes', values['max-probes'], DEFAULT_MAX_PROBES));
+  try {
+    const result = await exportPytest({
+      session,
+      startWorker,
+      workspaceRoot: resolve(values.workspace ?? '.'),
+      ...(values.out ? { out: values.out } : {}),
+      ...(values.python ? { python: values.python } : {}),
+    });
+    if (values.json) {
+      const { path, cases, skipped, verified } = result;
+      process.stdout.write(JSON.stringify({ path, cases, skipped, verified }, null, 2) + '\n');
+    } else {
+      process.stdout.write(`${result.path}: ${result.cases} cases, ${result.verified.passed} passed under pytest\n`);
+      for (const s of result.skipped) process.stdout.write(`  left out probe ${s.probe}: ${s.reason}\n`);
+    }
+    return 0;
+  } catch (err) {
+    if (err instanceof ExportError) {
+      process.stderr.write(`pau export: ${err.message}\n`);
+      return 1;
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,67 @@
+// `pau mcp`: the MCP server on stdin/stdout (src/mcp/server.ts). stdout carries only the
+// protocol; messages for people go to stderr.
+import { readFileSync } from 'node:fs';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { createMcpServer } from '../mcp/server.js';
+import { services } from '../session/services.js';
+import { LLM_OPTIONS, llmFromFlags, parse, UsageError } from './args.js';
+
+const HELP = `usage: pau mcp [options]
+
+Serves PAU Probe's tools over the Model Context Protocol on stdin/stdout:
+  call_function      one sandboxed call of a Python function, its ProbeResult back
+  probe_function     a whole run (offline explorer, or the LLM agent with --base-url/--model)
+  compare_docstring  a description checked against the function's real docstring
+
+  --base-url URL      OpenAI-compatible endpoint for probe_function's llm mode and the comparison (env PAU_BASE_URL)
+  --model NAME        model name (env PAU_MODEL)
+  --judge-model NAME  model of the comparison's judge (default: --model)
+  --api-key-env VAR   environment variable holding the API key (default OPENAI_API_KEY)
+  --text-protocol     for models without tool calling
+  --python PATH       Python interpreter (default python3)
+  --cwd DIR           folder relative file paths are resolved in (default: the current folder)
+`;
+
+const options = { ...LLM_OPTIONS, python: { type: 'string' }, cwd: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+
+function packageVersion(): string {
+  try {
+    // dist/cli.js sits next to ../package.json; from source, src/cli/ is two levels down.
+    for (const path of ['../package.json', '../../package.json']) {
+      const url = new URL(path, typeof __filename === 'string' ? `file://${__filename}` : import.meta.url);
+      const pkg = JSON.parse(readFileSync(url, 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'pau-probe' && pkg.version) return pkg.version;
+    }
+  } catch {
+    // fall through
+  }
+  return '0.0.0';
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, options);
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  if (positionals.length > 0) throw new UsageError(`pau mcp takes no arguments, got: ${positionals.join(' ')}`);
+  const endpoint = llmFromFlags(values);
+  const server = createMcpServer({
+    version: packageVersion(),
+    services,
+    ...(endpoint ? { llm: endpoint.llm, ...(endpoint.judge ? { judge: endpoint.judge } : {}) } : {}),
+    ...(values.python ? { python: values.python } : {}),
+    ...(values.cwd ? { cwd: values.cwd } : {}),
+  });
+  const transport = new StdioServerTransport();
+  const closed = new Promise<void>((resolve) => {
+    transport.onclose = () => resolve();
+    process.stdin.once('end', () => resolve());
+  });
+  await server.connect(transport);
+  process.stderr.write(`pau mcp: serving on stdio${endpoint ? ` (LLM ${endpoint.llm.model} at ${endpoint.llm.baseURL})` : ' (offline only)'}\n`);
+  await closed;
+  await server.close().catch(() => {});
+  // The client is gone: end now, whatever is still running (the workers' exit hook kills them).
+  process.exit(0);
+}

@@ -1,0 +1,184 @@
+// "Export Probes as pytest": from a session's probes to a verified characterization test module.
+// Every probe worth keeping is re-run twice in the sandbox first (a probe whose result changes,
+// e.g. with the clock, is left out), the module is written where the workspace keeps its tests,
+// and it is run with pytest before it is offered: a case that fails there is left out too (the
+// sandbox seeds `random` for every call, so randomness shows only there), and a module that
+// still fails is deleted and reported, never offered.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { callKey } from '../core/call-identity.js';
+import type { Prober, WorkerOptions } from '../core/probe-types.js';
+import type { ProbeRecord, SessionFile } from '../core/session-types.js';
+import { compareValues } from '../core/values.js';
+import { pytestModule, unportableReason } from './pytest-source.js';
+import { runPytest, type PytestRun } from './run-pytest.js';
+
+/** The first line of every exported module: an existing file without it is never overwritten. */
+export const EXPORT_MARKER = '"""Characterization tests of ';
+
+export class ExportError extends Error {
+  override name = 'ExportError';
+}
+
+export interface PytestExportOptions {
+  session: SessionFile;
+  /** Interpreter for the sandboxed re-runs and for pytest; default python3. */
+  python?: string;
+  /** Where the workspace keeps its tests is looked up from here (default: the module's folder). */
+  workspaceRoot?: string;
+  /** Write here instead of the place chosen from the workspace's layout. */
+  out?: string;
+  startWorker: (options: WorkerOptions) => Promise<Prober>;
+  signal?: AbortSignal;
+  /** Wall-clock limit of the pytest run. Default 120000. */
+  pytestTimeoutMs?: number;
+}
+
+export interface PytestExport {
+  path: string;
+  source: string;
+  /** Test cases written (one probe can give several: its value, its mutations, its output). */
+  cases: number;
+  skipped: { probe: number; reason: string }[];
+  /** The pytest run of the final module. */
+  verified: PytestRun;
+}
+
+/** The sys.path root of a module file, walking up through packages (as the worker does). */
+export function moduleLocation(file: string): { root: string; moduleName: string } {
+  const stem = basename(file).replace(/\.py$/, '');
+  const parts = stem === '__init__' ? [] : [stem];
+  let root = dirname(file);
+  while (existsSync(join(root, '__init__.py')) && dirname(root) !== root) {
+    parts.unshift(basename(root));
+    root = dirname(root);
+  }
+  return { root, moduleName: parts.join('.') };
+}
+
+/** `tests/` (or `test/`) of the workspace when it has one, else next to the module. */
+export function chooseTestPath(moduleFile: string, qualname: string, workspaceRoot?: string): string {
+  const name = `test_${basename(moduleFile).replace(/\.py$/, '')}_${qualname.replace(/\./g, '_')}_pau.py`;
+  for (const folder of workspaceRoot ? ['tests', 'test'] : []) {
+    const dir = join(workspaceRoot!, folder);
+    if (existsSync(dir) && statSync(dir).isDirectory() && readdirSync(dir).some((f) => f.endsWith('.py'))) return join(dir, name);
+  }
+  return join(dirname(moduleFile), name);
+}
+
+const NOT_AN_OUTCOME: Record<string, string> = {
+  rejected: 'the sandbox rejected its arguments',
+  timeout: 'it timed out',
+  crashed: 'its process crashed',
+};
+
+/** Probes that can become cases, and why the others cannot. */
+function candidates(session: SessionFile): { keep: ProbeRecord[]; skipped: { probe: number; reason: string }[] } {
+  const keep: ProbeRecord[] = [];
+  const skipped: { probe: number; reason: string }[] = [];
+  const seen = new Set<string>();
+  for (const probe of session.probes) {
+    const { status } = probe.result;
+    const key = callKey(probe);
+    if (status !== 'returned' && status !== 'raised') skipped.push({ probe: probe.index, reason: NOT_AN_OUTCOME[status] ?? status });
+    else if (seen.has(key))
+      continue; // the same call again says nothing new
+    else {
+      const unportable = unportableReason(probe);
+      if (unportable) skipped.push({ probe: probe.index, reason: unportable });
+      else keep.push(probe);
+    }
+    seen.add(key);
+  }
+  return { keep, skipped };
+}
+
+/** Re-runs each probe twice; a result that differs from the recorded one is not reproducible. */
+async function reproducible(worker: Prober, probes: ProbeRecord[], signal?: AbortSignal) {
+  const keep: ProbeRecord[] = [];
+  const skipped: { probe: number; reason: string }[] = [];
+  for (const probe of probes) {
+    let reason: string | undefined;
+    for (let run = 0; run < 2 && !reason; run++) {
+      const again = await worker.call(probe, signal ? { signal } : {});
+      const same = compareValues(probe.result, again);
+      const printedSame = probe.result.stdout.trimEnd() === again.stdout.trimEnd();
+      if (!same.agree) reason = `not reproducible: re-running it gave ${same.reason ?? 'another result'}`;
+      else if (!printedSame) reason = 'not reproducible: re-running it printed something else';
+    }
+    if (reason) skipped.push({ probe: probe.index, reason });
+    else keep.push(probe);
+  }
+  return { keep, skipped };
+}
+
+/** Probe indexes of the failing cases in pytest's summary (`FAILED file::test_x[p3: …]`). */
+export function failedProbes(output: string): Set<number> {
+  const failed = new Set<number>();
+  for (const m of output.matchAll(/^(?:FAILED|ERROR) \S*::\w+\[p(\d+):/gm)) failed.add(Number(m[1]));
+  return failed;
+}
+
+export async function exportPytest(options: PytestExportOptions): Promise<PytestExport> {
+  const { session } = options;
+  const file = session.target.file;
+  if (!existsSync(file)) throw new ExportError(`${file}: the session's module no longer exists`);
+  const path = resolve(options.out ?? chooseTestPath(file, session.target.qualname, options.workspaceRoot));
+  if (existsSync(path) && !readFileSync(path, 'utf8').startsWith(EXPORT_MARKER)) {
+    throw new ExportError(`${path} exists and was not written by PAU Probe; pass another output file`);
+  }
+  const first = candidates(session);
+  if (first.keep.length === 0) throw new ExportError('no probe returned or raised: there is nothing to characterize');
+
+  const worker = await options.startWorker({ target: { file, qualname: session.target.qualname }, ...(options.python ? { python: options.python } : {}) });
+  let rerun: Awaited<ReturnType<typeof reproducible>>;
+  try {
+    rerun = await reproducible(worker, first.keep, options.signal);
+  } finally {
+    await worker.stop();
+  }
+  const { root, moduleName } = moduleLocation(file);
+  const rootFromTest = relative(dirname(path), root).split(sep).join('/') || '.';
+  let probes = rerun.keep;
+  let skipped = [...first.skipped, ...rerun.skipped];
+  await mkdir(dirname(path), { recursive: true });
+
+  // Two rounds: the second without the cases pytest failed in the first (e.g. a value that
+  // differs outside the sandbox); a module that fails twice is not offered.
+  for (let round = 0; round < 2; round++) {
+    if (probes.length === 0) throw new ExportError(`no probe is reproducible: ${skipped.map((s) => `probe ${s.probe} ${s.reason}`).join('; ')}`);
+    const module = pytestModule({
+      moduleName,
+      rootFromTest,
+      qualname: session.target.qualname,
+      needsReceiver: worker.info.needsReceiver,
+      moduleClasses: worker.info.moduleClasses,
+      probes,
+      skipped,
+    });
+    await writeFile(path, module.source);
+    const verified = await runPytest(path, {
+      ...(options.python ? { python: options.python } : {}),
+      timeoutMs: options.pytestTimeoutMs ?? 120_000,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    if (verified.ok) return { path, source: module.source, cases: module.caseCount, skipped: module.skipped, verified };
+    const failed = failedProbes(verified.output);
+    if (round === 1 || failed.size === 0) {
+      await rm(path, { force: true });
+      throw new ExportError(
+        `the exported tests did not pass under pytest, so nothing was written:\n${verified.output.trim().split('\n').slice(-30).join('\n')}`,
+      );
+    }
+    probes = probes.filter((p) => !failed.has(p.index));
+    skipped = [
+      ...skipped,
+      ...[...failed].map((probe) => ({
+        probe,
+        reason: 'not reproducible: its case failed under pytest (outside the sandbox, which seeds `random` with 0 for every call)',
+      })),
+    ];
+  }
+  throw new ExportError('unreachable');
+}

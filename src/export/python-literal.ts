@@ -1,0 +1,69 @@
+// Python source for the values a probe observed, so a generated test can state them as
+// literals: TaggedValue (core/probe-types.ts) → an expression that builds an equal value.
+import type { TaggedValue } from '../core/probe-types.js';
+
+/** A single-quoted Python str literal (the file is UTF-8; control characters are escaped). */
+export function pyString(text: string): string {
+  let out = "'";
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    if (ch === '\\') out += '\\\\';
+    else if (ch === "'") out += "\\'";
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '\r') out += '\\r';
+    else if (ch === '\t') out += '\\t';
+    else if (code < 0x20 || code === 0x7f) out += `\\x${code.toString(16).padStart(2, '0')}`;
+    else if (code >= 0xd800 && code <= 0xdfff) out += `\\u${code.toString(16)}`;
+    else out += ch;
+  }
+  return out + "'";
+}
+
+function pyFloat(v: string): string {
+  if (v === 'nan' || v === 'inf' || v === '-inf') return `float('${v}')`;
+  return v;
+}
+
+/** The expression, or undefined when the value is not plain data (then the test compares reprs). */
+export function pyLiteral(value: TaggedValue): string | undefined {
+  const all = (items: TaggedValue[]) => {
+    const parts = items.map(pyLiteral);
+    return parts.every((p) => p !== undefined) ? (parts as string[]) : undefined;
+  };
+  switch (value.t) {
+    case 'none':
+      return 'None';
+    case 'bool':
+      return value.v ? 'True' : 'False';
+    case 'int':
+      return value.v;
+    case 'float':
+      return pyFloat(value.v);
+    case 'complex':
+      return `complex(${pyString(value.v)})`;
+    case 'str':
+      return pyString(value.v);
+    case 'bytes':
+      return `bytes.fromhex(${pyString(value.v)})`;
+    case 'list': {
+      const parts = all(value.v);
+      return parts && `[${parts.join(', ')}]`;
+    }
+    case 'tuple': {
+      const parts = all(value.v);
+      return parts && (parts.length === 1 ? `(${parts[0]},)` : `(${parts.join(', ')})`);
+    }
+    case 'set':
+    case 'frozenset': {
+      const parts = all(value.v);
+      return parts && `${value.t}([${parts.join(', ')}])`;
+    }
+    case 'dict': {
+      const keys = all(value.v.map(([k]) => k));
+      const values = all(value.v.map(([, v]) => v));
+      return keys && values && `{${keys.map((k, i) => `${k}: ${values[i]}`).join(', ')}}`;
+    }
+    case 'other':
+      return undefined;
+  }
+}

@@ -1,0 +1,152 @@
+// PAU Probe's language-model tools for agents in VS Code (Copilot agent mode and any extension
+// calling vscode.lm.invokeTool): pau_callFunction makes one sandboxed call and returns the
+// ProbeResult; pau_probeFunction runs a whole probe, shown live in the panel as usual, and
+// returns the description. Both say what will run before it runs (prepareInvocation).
+import { existsSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
+import * as vscode from 'vscode';
+import { renderCall } from '../core/format.js';
+import type { CallRequest } from '../core/probe-types.js';
+import type { PauContext } from './context.js';
+import type { Runs } from './run-record.js';
+
+export const TOOL_NAMES = { callFunction: 'pau_callFunction', probeFunction: 'pau_probeFunction' } as const;
+
+interface Target {
+  file: string;
+  qualname: string;
+}
+interface CallInput extends Target {
+  args?: string[];
+  kwargs?: Record<string, string>;
+  receiver?: string;
+}
+interface ProbeInput extends Target {
+  mode?: 'offline' | 'llm';
+}
+
+const QUALNAME = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;
+
+/** The file as a URI (absolute, or relative to the first workspace folder), or a clear error. */
+function checkTarget(input: Target): vscode.Uri {
+  if (typeof input.qualname !== 'string' || !QUALNAME.test(input.qualname)) {
+    throw new Error(`qualname must be a dotted Python name such as clamp or BankAccount.deposit, got ${JSON.stringify(input.qualname)}`);
+  }
+  if (typeof input.file !== 'string' || !input.file.endsWith('.py')) throw new Error(`file must be the path of a .py file, got ${JSON.stringify(input.file)}`);
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  const uri = isAbsolute(input.file) ? vscode.Uri.file(input.file) : folder ? vscode.Uri.joinPath(folder.uri, input.file) : undefined;
+  if (!uri || !existsSync(uri.fsPath)) throw new Error(`file not found: ${input.file}`);
+  if (!vscode.workspace.isTrusted) throw new Error('PAU Probe runs Python functions only in a trusted workspace; trust this workspace first');
+  return uri;
+}
+
+function checkCall(input: CallInput): CallRequest {
+  const isSources = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
+  if (input.args !== undefined && !isSources(input.args))
+    throw new Error('args must be a list of Python expressions given as strings, e.g. ["[3, 1, 2]", "\'text\'"]');
+  if (input.kwargs !== undefined && (typeof input.kwargs !== 'object' || !isSources(Object.values(input.kwargs)))) {
+    throw new Error('kwargs must map names to Python expressions given as strings');
+  }
+  if (input.receiver !== undefined && typeof input.receiver !== 'string') throw new Error('receiver must be a Python expression given as a string');
+  return { args: input.args ?? [], ...(input.kwargs ? { kwargs: input.kwargs } : {}), ...(input.receiver !== undefined ? { receiver: input.receiver } : {}) };
+}
+
+const text = (value: unknown) =>
+  new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(typeof value === 'string' ? value : JSON.stringify(value))]);
+
+function callFunctionTool(ctx: PauContext): vscode.LanguageModelTool<CallInput> {
+  return {
+    prepareInvocation({ input }) {
+      const call = renderCall(input.qualname.slice(input.qualname.lastIndexOf('.') + 1), {
+        args: input.args ?? [],
+        ...(input.kwargs ? { kwargs: input.kwargs } : {}),
+        ...(input.receiver !== undefined ? { receiver: input.receiver } : {}),
+      });
+      return {
+        invocationMessage: `Calling ${call} in the PAU Probe sandbox`,
+        confirmationMessages: {
+          title: 'Run a Python function?',
+          message: new vscode.MarkdownString(
+            `PAU Probe will import \`${input.file}\` and call \`${call}\` once, in its sandbox (time and memory limits, no network, writes confined to a temporary folder).`,
+          ),
+        },
+      };
+    },
+    async invoke({ input }, token) {
+      const uri = checkTarget(input);
+      const request = checkCall(input);
+      const settings = ctx.settings(uri);
+      const python = await ctx.python.resolve(uri, settings.pythonPath);
+      const backend = await ctx.backend();
+      const controller = new AbortController();
+      const cancel = token.onCancellationRequested(() => controller.abort());
+      const worker = await backend.startWorker({
+        target: { file: uri.fsPath, qualname: input.qualname },
+        python: python.path,
+        limits: { timeoutMs: settings.timeoutMs, memoryMb: settings.memoryMb },
+      });
+      try {
+        const result = await worker.call(request, { signal: controller.signal });
+        ctx.log.info(`Tool ${TOOL_NAMES.callFunction}: ${input.qualname} → ${result.status}.`);
+        return text(result);
+      } finally {
+        cancel.dispose();
+        await worker.stop();
+      }
+    },
+  };
+}
+
+function probeFunctionTool(ctx: PauContext, runs: Runs): vscode.LanguageModelTool<ProbeInput> {
+  return {
+    prepareInvocation({ input }) {
+      const how = input.mode === 'llm' ? 'the LLM agent' : 'the offline explorer';
+      const budget = ctx.settings().maxProbes;
+      return {
+        invocationMessage: `Probing ${input.qualname} with ${how}`,
+        confirmationMessages: {
+          title: 'Probe a Python function?',
+          message: new vscode.MarkdownString(
+            `PAU Probe will import \`${input.file}\` and let ${how} call \`${input.qualname}\` up to ${budget} times in its sandbox, shown live in the PAU Probe panel.`,
+          ),
+        },
+      };
+    },
+    async invoke({ input }, token) {
+      const uri = checkTarget(input);
+      if (input.mode !== undefined && input.mode !== 'offline' && input.mode !== 'llm')
+        throw new Error(`mode must be "offline" or "llm", got ${JSON.stringify(input.mode)}`);
+      const cancel = token.onCancellationRequested(() => void runs.stop('cancelled by the agent that called the tool'));
+      try {
+        await runs.probe({ uri, qualname: input.qualname }, input.mode ?? 'offline');
+      } finally {
+        cancel.dispose();
+      }
+      const record = runs.last;
+      if (!record || record.target.uri.fsPath !== uri.fsPath || record.target.qualname !== input.qualname)
+        throw new Error('the probe did not start (see the PAU Probe panel)');
+      const s = record.session;
+      return text({
+        concluded: s.final.concluded,
+        description: s.final.description,
+        probes: s.probes.map((p) => ({
+          call: renderCall(input.qualname, p),
+          status: p.result.status,
+          value: p.result.value?.repr,
+          exception: p.result.exception,
+        })),
+        ...(s.comparison ? { comparison: s.comparison } : {}),
+        ...(s.error ? { error: s.error } : {}),
+      });
+    },
+  };
+}
+
+/** Registers both tools where the API exists (it does from VS Code 1.95; engines say ^1.100). */
+export function registerLanguageModelTools(ctx: PauContext, runs: Runs): void {
+  if (typeof vscode.lm?.registerTool !== 'function') return;
+  ctx.push(
+    vscode.lm.registerTool(TOOL_NAMES.callFunction, callFunctionTool(ctx)),
+    vscode.lm.registerTool(TOOL_NAMES.probeFunction, probeFunctionTool(ctx, runs)),
+  );
+}

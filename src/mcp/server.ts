@@ -1,0 +1,274 @@
+// The MCP server (`pau mcp`): PAU Probe's sandboxed calls and runs as tools for any agent that
+// speaks the Model Context Protocol (Claude Code, Cursor, VS Code, Cline). Inputs are checked
+// by the tools' schemas and then against the file system; results come back as structured
+// content; probe_function reports each probe as a progress notification and stops its run,
+// and with it its worker, when the client cancels the request.
+import { existsSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS } from '../core/limits.js';
+import { renderOutcome } from '../core/format.js';
+import type { LlmConfig, SessionServices } from '../core/run-types.js';
+import type { Prober, WorkerOptions } from '../core/probe-types.js';
+import type { Description, SessionFile, SessionSettings } from '../core/session-types.js';
+import { computeShownAs } from '../core/shown.js';
+import { Session } from '../session/run.js';
+
+export interface McpServerOptions {
+  /** The LLM endpoint probe_function's `llm` mode and the comparison use; absent = offline only. */
+  llm?: LlmConfig;
+  judge?: LlmConfig;
+  python?: string;
+  /** Relative `file` arguments are resolved here (default: the server's working folder). */
+  cwd?: string;
+  version: string;
+  /** The real parts by default; tests may substitute. */
+  services: SessionServices;
+}
+
+const QUALNAME = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;
+const target = {
+  file: z.string().min(1).describe('Path of the Python file (absolute, or relative to the folder the server runs in)'),
+  qualname: z.string().regex(QUALNAME, 'a dotted Python name such as clamp or BankAccount.deposit').describe('The function, e.g. clamp or BankAccount.deposit'),
+};
+const source = z.string().min(1).max(10_000);
+
+/** A tool's failure as the result the client shows its model, not a protocol error. */
+function failure(message: string): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text: message }] };
+}
+
+function resolveFile(file: string, cwd: string): string {
+  const path = isAbsolute(file) ? file : resolve(cwd, file);
+  if (!existsSync(path)) throw new ToolInputError(`file not found: ${path}`);
+  if (!path.endsWith('.py')) throw new ToolInputError(`not a Python file: ${path}`);
+  return path;
+}
+
+class ToolInputError extends Error {}
+
+async function guarded(work: () => Promise<CallToolResult>): Promise<CallToolResult> {
+  try {
+    return await work();
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    return failure(err instanceof ToolInputError ? message : `failed: ${message}`);
+  }
+}
+
+export function createMcpServer(options: McpServerOptions): McpServer {
+  const server = new McpServer({ name: 'pau-probe', version: options.version });
+  const cwd = options.cwd ?? process.cwd();
+  const start = (file: string, qualname: string, limits?: WorkerOptions['limits']): Promise<Prober> =>
+    options.services.startWorker({ target: { file, qualname }, ...(options.python ? { python: options.python } : {}), ...(limits ? { limits } : {}) });
+
+  server.registerTool(
+    'call_function',
+    {
+      title: 'Call a Python function in the sandbox',
+      description:
+        'Makes one sandboxed call of a Python function and returns what happened: the returned value (type and repr), the exception raised, arguments mutated in place, printed output, coverage. Arguments are Python expressions in a safe grammar (literals, lambdas, whitelisted constructors such as datetime.date, the module\'s classes), e.g. "[3, 1, 2]" or "\'text\'".',
+      inputSchema: {
+        ...target,
+        args: z.array(source).max(50).default([]).describe('Positional arguments, each one Python expression'),
+        kwargs: z
+          .record(z.string().regex(/^[A-Za-z_]\w*$/, 'a Python identifier'), source)
+          .optional()
+          .describe('Keyword arguments: name → Python expression'),
+        receiver: source.optional().describe('For an instance method: the object to call it on, e.g. "BankAccount(100)"'),
+        timeoutMs: z.number().int().min(100).max(600_000).optional().describe(`Wall-clock limit of the call (default ${DEFAULT_TIMEOUT_MS})`),
+        memoryMb: z.number().int().min(64).max(65_536).optional().describe(`Memory limit of the call (default ${DEFAULT_MEMORY_MB})`),
+      },
+    },
+    (input, extra) =>
+      guarded(async () => {
+        const file = resolveFile(input.file, cwd);
+        const limits = { ...(input.timeoutMs ? { timeoutMs: input.timeoutMs } : {}), ...(input.memoryMb ? { memoryMb: input.memoryMb } : {}) };
+        const worker = await start(file, input.qualname, limits);
+        try {
+          const request = {
+            args: input.args,
+            ...(input.kwargs ? { kwargs: input.kwargs } : {}),
+            ...(input.receiver !== undefined ? { receiver: input.receiver } : {}),
+          };
+          const result = await worker.call(request, { signal: extra.signal });
+          return {
+            content: [{ type: 'text', text: `${input.qualname}: ${renderOutcome(result, 2000)}` }],
+            structuredContent: { result: result as unknown as Record<string, unknown> },
+          };
+        } finally {
+          await worker.stop();
+        }
+      }),
+  );
+
+  server.registerTool(
+    'probe_function',
+    {
+      title: 'Probe a Python function black-box',
+      description:
+        'Runs PAU Probe on a Python function: the offline explorer (no LLM) or the LLM agent calls it in the sandbox up to maxProbes times, seeing only results, and infers a description of what it does. Reports each probe as progress; cancel the request to stop the run.',
+      inputSchema: {
+        ...target,
+        mode: z
+          .enum(['offline', 'llm'])
+          .default('offline')
+          .describe('offline: the explorer, no model; llm: the agent at the endpoint `pau mcp` was started with'),
+        maxProbes: z.number().int().min(1).max(1000).default(DEFAULT_MAX_PROBES).describe('Most calls the run may make'),
+        strictness: z.enum(['anonymized', 'signature']).default('anonymized').describe('What the prober is shown of the signature'),
+        compare: z.boolean().default(false).describe('Also compare the inferred description with the real docstring'),
+      },
+    },
+    (input, extra) =>
+      guarded(async () => {
+        const file = resolveFile(input.file, cwd);
+        if (input.mode === 'llm' && !options.llm) {
+          throw new ToolInputError(
+            'mode "llm" needs an endpoint: start `pau mcp` with --base-url and --model (or PAU_BASE_URL and PAU_MODEL), or use mode "offline"',
+          );
+        }
+        const settings: SessionSettings = {
+          mode: input.mode,
+          ...(input.mode === 'llm' && options.llm ? { model: options.llm.model, baseURL: options.llm.baseURL } : {}),
+          maxProbes: input.maxProbes,
+          timeoutMs: DEFAULT_TIMEOUT_MS,
+          memoryMb: DEFAULT_MEMORY_MB,
+          strictness: input.strictness,
+          coverageFeedback: true,
+        };
+        const session = new Session(
+          {
+            target: { file, qualname: input.qualname },
+            settings,
+            ...(input.mode === 'llm' && options.llm ? { llm: options.llm } : {}),
+            ...(options.python ? { python: options.python } : {}),
+            compare: input.compare ? { ...(options.llm ? { llm: options.llm } : {}), ...(options.judge ? { judge: options.judge } : {}) } : false,
+            signal: extra.signal,
+          },
+          options.services,
+        );
+        const token = extra._meta?.progressToken;
+        if (token !== undefined) {
+          session.on((event) => {
+            if (event.type !== 'probe-finished') return;
+            const { probe } = event;
+            void extra
+              .sendNotification({
+                method: 'notifications/progress',
+                params: {
+                  progressToken: token,
+                  progress: probe.index,
+                  total: input.maxProbes,
+                  message: `probe ${probe.index}: ${renderOutcome(probe.result, 200)}`,
+                },
+              })
+              .catch(() => {});
+          });
+        }
+        const file_ = await session.run();
+        return probeResult(file_);
+      }),
+  );
+
+  server.registerTool(
+    'compare_docstring',
+    {
+      title: "Compare a description with a function's docstring",
+      description:
+        "Checks a description of a Python function (e.g. one you inferred by calling it) against the function's real docstring: the docstring's doctests run in the sandbox, word overlap, and, when `pau mcp` has an endpoint, implementations of both texts run on held-out inputs plus an LLM judge.",
+      inputSchema: {
+        ...target,
+        summary: z.string().min(1).max(5000).describe('One-sentence summary of what the function does'),
+        details: z.string().max(20_000).default('').describe('Behaviour in detail: edge cases, errors'),
+        returns: z.string().max(5000).default(''),
+        raises: z.string().max(5000).default(''),
+        parameters: z.record(z.string(), z.string().max(5000)).default({}).describe('Parameter name → what it is'),
+      },
+    },
+    (input, extra) =>
+      guarded(async () => {
+        const file = resolveFile(input.file, cwd);
+        const compare = options.services.compare;
+        if (!compare) throw new Error('the comparison is not available in this build');
+        const worker = await start(file, input.qualname);
+        try {
+          const description: Description = {
+            summary: input.summary,
+            details: input.details,
+            parameters: input.parameters,
+            returns: input.returns,
+            raises: input.raises,
+            examples: [],
+            confidence: 1,
+          };
+          if (!worker.info.docstring) return failure(`${input.qualname} has no docstring to compare with`);
+          const settings: SessionSettings = {
+            mode: 'offline',
+            maxProbes: 0,
+            timeoutMs: DEFAULT_TIMEOUT_MS,
+            memoryMb: DEFAULT_MEMORY_MB,
+            strictness: 'signature',
+            coverageFeedback: false,
+          };
+          const session: SessionFile = {
+            version: 1,
+            target: { file, qualname: input.qualname, shownAs: computeShownAs(worker.info, 'signature'), docstring: worker.info.docstring },
+            settings,
+            probes: [],
+            hypotheses: [],
+            final: { concluded: true, description },
+            usage: { requests: 0, promptTokens: 0, completionTokens: 0 },
+          };
+          const comparison = await compare({
+            worker,
+            info: worker.info,
+            target: { file, qualname: input.qualname },
+            session,
+            description,
+            ...(options.llm ? { llm: options.llm } : {}),
+            ...((options.judge ?? options.llm) ? { judge: (options.judge ?? options.llm)! } : {}),
+            ...(options.python ? { python: options.python } : {}),
+            heldOut: options.services.heldOutInputs?.(worker.info, [], 8) ?? [],
+            signal: extra.signal,
+          });
+          const parts = [
+            comparison.doctests ? `doctests: ${comparison.doctests.passed} passed, ${comparison.doctests.failed} failed` : undefined,
+            comparison.lexicalF1 !== undefined ? `word overlap F1 ${comparison.lexicalF1.toFixed(2)}` : undefined,
+            comparison.judge ? `judge ${comparison.judge.score}/5: ${comparison.judge.rationale}` : undefined,
+            comparison.behavioural
+              ? `behaviour: ${comparison.behavioural.inferred.agree}/${comparison.behavioural.inferred.total} held-out inputs agree`
+              : undefined,
+            ...(comparison.notes ?? []),
+          ].filter(Boolean);
+          return { content: [{ type: 'text', text: parts.join('\n') }], structuredContent: { comparison: comparison as unknown as Record<string, unknown> } };
+        } finally {
+          await worker.stop();
+        }
+      }),
+  );
+  return server;
+}
+
+/** What probe_function returns: the description and the evidence, or why it stopped. */
+function probeResult(file: SessionFile): CallToolResult {
+  const description = file.final.description;
+  const structured = {
+    concluded: file.final.concluded,
+    description,
+    probes: file.probes.map((p) => ({ index: p.index, args: p.args, kwargs: p.kwargs, receiver: p.receiver, outcome: renderOutcome(p.result, 300) })),
+    ...(file.final.properties ? { properties: file.final.properties } : {}),
+    ...(file.comparison ? { comparison: file.comparison } : {}),
+    usage: file.usage,
+    ...(file.error ? { error: file.error } : {}),
+  };
+  const text = file.error
+    ? `the run ended early (${file.error.kind}): ${file.error.message}`
+    : `${description?.summary ?? 'no description'}\n${description?.details ?? ''}\n(${file.probes.length} probes)`;
+  return {
+    ...(file.error ? { isError: true } : {}),
+    content: [{ type: 'text', text: text.trim() }],
+    structuredContent: structured as unknown as Record<string, unknown>,
+  };
+}
