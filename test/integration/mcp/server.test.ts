@@ -63,7 +63,7 @@ function descendants(root: number): number[] {
 function pythonBelow(root: number): number[] {
   return descendants(root).filter((pid) => {
     try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('pau_worker');
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('pau_probe.worker');
     } catch {
       return false;
     }
