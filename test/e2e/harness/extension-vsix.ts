@@ -42,7 +42,11 @@ export function ensureVsix(): string {
     mkdirSync(join(REPO_ROOT, 'test', 'e2e', '.work'), { recursive: true });
     const vsce = join(REPO_ROOT, 'node_modules', '.bin', 'vsce');
     // Relative links in the README (docs/…) stay as written: there is no repository URL to prefix.
-    run(vsce, ['package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', VSIX_PATH], 'packaging the extension (vsce package)');
+    run(
+      vsce,
+      ['package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', VSIX_PATH],
+      'packaging the extension (vsce package)',
+    );
   }
   return VSIX_PATH;
 }
