@@ -11,6 +11,8 @@ command -v rg >/dev/null || need+=(ripgrep)
 # The Python worker's own checks (scripts/test-all.sh runs them with Debian's /usr/bin/python3).
 /usr/bin/python3 -c 'import flake8' 2>/dev/null || need+=(python3-flake8)
 /usr/bin/python3 -c 'import pytest' 2>/dev/null || need+=(python3-pytest)
+# bubblewrap: the OS sandbox around the Python worker (src/probe/sandbox.ts).
+command -v bwrap >/dev/null || need+=(bubblewrap)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" != 0 ]; then
     echo "missing Debian packages: ${need[*]} (run as root, or install them)" >&2
@@ -18,13 +20,4 @@ if [ ${#need[@]} -gt 0 ]; then
   fi
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
-fi
-# bubblewrap: the OS sandbox around the Python worker (src/probe/sandbox.ts).
-if ! command -v bwrap >/dev/null; then
-  if [ "$(id -u)" != 0 ]; then
-    echo "missing Debian package: bubblewrap (run as root, or install it)" >&2
-    exit 1
-  fi
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null
 fi
