@@ -18,6 +18,8 @@ export const DEFAULT_MAX_ITER_ITEMS = 20;
 export const RENDER_GRACE_MS = 400;
 /** The host gives up on the worker this long after the call's deadline and restarts it. */
 export const BACKSTOP_MS = 2000;
+/** After SIGKILL, how long stopping a worker waits for its processes to be gone. */
+export const STOP_GRACE_MS = 2000;
 /** How long importing the target may take. */
 export const DEFAULT_IMPORT_TIMEOUT_MS = 30_000;
 

@@ -15,7 +15,7 @@ import { execa } from 'execa';
 import { SECRET_NAME, workerEnvironment } from './environment.js';
 import { LineSplitter } from './lines.js';
 import type { CallSteps, ErrorEvent, HostMessage, ReadyEvent, WorkerMessage } from './protocol.js';
-import { interpreterPaths, verifiedDescendant } from './sandbox-host.js';
+import { interpreterPaths, untilEnded, verifiedDescendant } from './sandbox-host.js';
 import { launcherFor, packageRoot, resolveSandbox, SANDBOX_HOME, SandboxUnavailable, type Launcher, type SandboxLayer } from './sandbox.js';
 import {
   BACKSTOP_MS,
@@ -26,6 +26,7 @@ import {
   DEFAULT_MEMORY_MB,
   DEFAULT_TIMEOUT_MS,
   RENDER_GRACE_MS,
+  STOP_GRACE_MS,
 } from '../core/limits.js';
 import { ProbeError, type CallRequest, type FunctionInfo, type ProbeResult, type Prober, type WorkerLimits, type WorkerOptions } from '../core/probe-types.js';
 
@@ -262,8 +263,10 @@ export class ProbeWorker extends EventEmitter implements Prober {
       this.stopped = true;
       const run = this.run;
       if (run) {
+        const watched = [run.pid, ...(this.pid ? [this.pid] : []), ...this.childPids];
         this.kill(run, 'stop');
         await run.exited;
+        await untilEnded(watched, STOP_GRACE_MS);
       }
       rmSync(this.baseDir, { recursive: true, force: true });
       live.delete(this);
@@ -565,6 +568,9 @@ export class ProbeWorker extends EventEmitter implements Prober {
     run.killedByHost ??= why;
     killCall(run, run.runningPid);
     for (const pid of run.readyPids) killCall(run, pid);
+    // In the OS sandbox the worker is in its own session inside bwrap: kill it directly
+    // rather than waiting for the kernel to tear down the pid namespace.
+    if (run.workerPid && run.workerPid !== run.pid) killGroup(run.workerPid);
     if (run.alive) killGroup(run.pid);
   }
 }

@@ -86,3 +86,32 @@ export function verifiedDescendant(root: number, reported: number, platform: Nod
   }
   return undefined;
 }
+
+/** The process has ended (a zombie waiting for its reaper counts as ended). */
+export function processEnded(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    try {
+      process.kill(pid, 0);
+      return false;
+    } catch {
+      return true;
+    }
+  }
+}
+
+/**
+ * Resolves once every pid has ended, or after `withinMs`. SIGKILL is only queued by kill();
+ * on a loaded machine the target (and, in the OS sandbox, the processes inside the pid
+ * namespace the kernel tears down after its init) may run a little longer.
+ */
+export async function untilEnded(pids: readonly number[], withinMs: number): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  let left = pids.filter((pid) => !processEnded(pid));
+  while (left.length > 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 5));
+    left = left.filter((pid) => !processEnded(pid));
+  }
+}

@@ -1,9 +1,9 @@
 // Runs real sessions: the scripted LLM server, the real openai client, the real Python worker
 // on a fixture module of our own. Keeps the worker so tests can check its processes are gone.
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { LlmConfig } from '../../../src/core/run-types.js';
 import { startWorker, type ProbeWorker } from '../../../src/probe/client.js';
+import { processEnded } from '../../../src/probe/sandbox-host.js';
 import { Session } from '../../../src/session/run.js';
 import type { SessionEvent, SessionFile, SessionSettings } from '../../../src/core/session-types.js';
 import { startScriptedServer, type Script, type ScriptedServer } from '../../support/llm-server.js';
@@ -87,19 +87,7 @@ export function toolReplies(server: ScriptedServer, n: number): string[] {
 }
 
 /** The process no longer runs (a zombie waiting for its reaper counts as gone). */
-export function processGone(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
-  } catch {
-    try {
-      process.kill(pid, 0);
-      return false;
-    } catch {
-      return true;
-    }
-  }
-}
+export const processGone = processEnded;
 
 export const call = (args: string[], extra: Record<string, unknown> = {}) => ({ name: 'call_function', arguments: { args, ...extra } });
 export const submit = (summary: string, extra: Record<string, unknown> = {}) => ({
