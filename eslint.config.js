@@ -15,7 +15,8 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'Only src/extension/ may import vscode.' }] }],
     },
   },
-  { files: ['src/extension/**', 'test/electron/**'], rules: { 'no-restricted-imports': 'off' } },
+  // Code that runs in an extension host: the extension, the in-editor test suites, the test extension.
+  { files: ['src/extension/**', 'test/electron/**', 'test/e2e/scripted-model/**'], rules: { 'no-restricted-imports': 'off' } },
   { files: ['scripts/**', '*.mjs', '*.js', '*.cjs'], languageOptions: { globals: { ...globals.node } } },
   { files: ['*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   { files: ['webview/**'], languageOptions: { globals: { ...globals.browser } } },

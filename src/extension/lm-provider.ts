@@ -4,7 +4,7 @@
 // request's cancellation token; token counts are the model's own countTokens; consent, quota
 // and a model that went away become messages that say what to do.
 import * as vscode from 'vscode';
-import { StoppedError } from '../core/abort.js';
+import { raceAbort, StoppedError } from '../core/abort.js';
 import type { ChatMessage, ChatProvider, ChatResponse, ChatToolSpec } from '../core/run-types.js';
 import { ProviderError } from '../llm/provider.js';
 import { paletteTitle } from './contributions/commands.js';
@@ -87,17 +87,25 @@ export class LanguageModelProvider implements ChatProvider {
     try {
       const messages = toLanguageModelMessages(request.messages);
       const tools = request.tools?.map((t) => ({ name: t.name, description: t.description, inputSchema: t.parameters }));
-      const response = await this.model.sendRequest(
-        messages,
-        { justification: 'PAU Probe runs its agent on the model you picked.', ...(tools?.length ? { tools } : {}) },
-        cancel.token,
+      // Stop ends the turn at once: the token is cancelled, and the run does not wait for a
+      // model that keeps streaming (or never answers) after it.
+      const { content, toolCalls } = await raceAbort(
+        (async () => {
+          const response = await this.model.sendRequest(
+            messages,
+            { justification: 'PAU Probe runs its agent on the model you picked.', ...(tools?.length ? { tools } : {}) },
+            cancel.token,
+          );
+          let text = '';
+          const calls: ChatResponse['toolCalls'] = [];
+          for await (const part of response.stream) {
+            if (part instanceof vscode.LanguageModelTextPart) text += part.value;
+            else if (part instanceof vscode.LanguageModelToolCallPart) calls.push({ id: part.callId, name: part.name, arguments: JSON.stringify(part.input) });
+          }
+          return { content: text, toolCalls: calls };
+        })(),
+        signal,
       );
-      let content = '';
-      const toolCalls: ChatResponse['toolCalls'] = [];
-      for await (const part of response.stream) {
-        if (part instanceof vscode.LanguageModelTextPart) content += part.value;
-        else if (part instanceof vscode.LanguageModelToolCallPart) toolCalls.push({ id: part.callId, name: part.name, arguments: JSON.stringify(part.input) });
-      }
       if (signal?.aborted) throw new StoppedError();
       const usage = await this.countTokens(messages, content + toolCalls.map((c) => c.name + c.arguments).join(''), cancel.token);
       return { content, toolCalls, finishReason: toolCalls.length ? 'tool_calls' : 'stop', ...(usage ? { usage } : {}) };

@@ -36,6 +36,8 @@ export interface CodeServerOptions {
   /** Where code-server's own log goes (stdout and stderr). */
   logFile: string;
   env?: NodeJS.ProcessEnv;
+  /** More command-line options (e.g. --enable-proposed-api for a test extension). */
+  extraArgs?: string[];
 }
 
 export interface CodeServer {
@@ -86,6 +88,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     options.extensionsDir,
     '--user-data-dir',
     options.userDataDir,
+    ...(options.extraArgs ?? []),
     options.workspace,
   ];
   const child = spawn(process.execPath, args, {

@@ -28,8 +28,10 @@ export interface EditorOptions {
    * VS Code's `extensionTestsPath`, with the installed extension as the one in development.
    */
   extensionTests?: string;
-  /** More .vsix files to install beside ours (the extension bench's do-nothing baseline). */
+  /** More .vsix files to install beside ours (the extension bench's do-nothing baseline, the scripted chat model). */
   extraVsix?: string[];
+  /** More code-server options (e.g. --enable-proposed-api for a test extension). */
+  codeServerArgs?: string[];
 }
 
 export interface EditorSession {
@@ -159,7 +161,15 @@ export async function startEditor(options: EditorOptions = {}): Promise<EditorSe
       throw new Error(`expected one ${extensionIdentity().id} in ${extensionsDir} after installing the .vsix, found: ${readdirSync(extensionsDir).join(', ')}`);
     const extensionDir = join(extensionsDir, installed[0]!);
 
-    server = await startCodeServer({ workspace, userDataDir, extensionsDir, logFile: join(root, 'code-server.log'), env: options.env });
+    server = await startCodeServer({
+      workspace,
+      userDataDir,
+      extensionsDir,
+      logFile: join(root, 'code-server.log'),
+      // A test extension's chat model (test/e2e/scripted-model) forwards to the scripted server.
+      env: { ...(llm ? { PAU_SCRIPTED_LLM_URL: llm.url } : {}), ...options.env },
+      ...(options.codeServerArgs ? { extraArgs: options.codeServerArgs } : {}),
+    });
     browser = await launchChromium();
     let url = server.url;
     if (options.extensionTests) {

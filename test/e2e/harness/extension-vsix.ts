@@ -2,7 +2,7 @@
 // .vsix by vsce. Built once and reused while nothing it is made of has changed, so that
 // every test file installs the same package without paying for the build again.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from './code-server.js';
 
@@ -56,4 +56,36 @@ export function extensionIdentity(packageJson = join(REPO_ROOT, 'package.json'))
   const pkg = JSON.parse(readFileSync(packageJson, 'utf8')) as { publisher: string; name: string; version: string };
   const id = `${pkg.publisher}.${pkg.name}`;
   return { id, version: pkg.version, folder: `${id}-${pkg.version}` };
+}
+
+export const SCRIPTED_MODEL_ID = 'pau-test.scripted-model';
+const SCRIPTED_MODEL_SOURCE = join(REPO_ROOT, 'test', 'e2e', 'scripted-model');
+const SCRIPTED_MODEL_WORK = join(REPO_ROOT, 'test', 'e2e', '.work', 'scripted-model');
+const SCRIPTED_MODEL_VSIX = join(REPO_ROOT, 'test', 'e2e', '.work', 'scripted-model.vsix');
+
+/** test/e2e/scripted-model bundled and packed (a chat model for the Language Model API tests). */
+export async function ensureScriptedModelVsix(): Promise<string> {
+  if (newest(SCRIPTED_MODEL_VSIX) > newest(SCRIPTED_MODEL_SOURCE)) return SCRIPTED_MODEL_VSIX;
+  const esbuild = await import('esbuild');
+  rmSync(SCRIPTED_MODEL_WORK, { recursive: true, force: true });
+  mkdirSync(SCRIPTED_MODEL_WORK, { recursive: true });
+  await esbuild.build({
+    entryPoints: [join(SCRIPTED_MODEL_SOURCE, 'extension.ts')],
+    outfile: join(SCRIPTED_MODEL_WORK, 'extension.cjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+    logLevel: 'warning',
+  });
+  for (const file of ['package.json', 'README.md']) copyFileSync(join(SCRIPTED_MODEL_SOURCE, file), join(SCRIPTED_MODEL_WORK, file));
+  const result = spawnSync(
+    join(REPO_ROOT, 'node_modules', '.bin', 'vsce'),
+    ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', SCRIPTED_MODEL_VSIX],
+    { cwd: SCRIPTED_MODEL_WORK, encoding: 'utf8', timeout: 120_000 },
+  );
+  if (result.status !== 0)
+    throw new Error(`packing test/e2e/scripted-model failed (exit ${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`);
+  return SCRIPTED_MODEL_VSIX;
 }

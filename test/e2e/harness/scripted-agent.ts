@@ -35,8 +35,10 @@ export interface RunScript {
   delayMs?: number;
 }
 
+/** The system prompt; through VS Code's Language Model API (which has no system role) it is the first message. */
 function systemText(req: RecordedRequest): string {
-  const system = req.body.messages?.find((m) => m.role === 'system')?.content;
+  const messages = req.body.messages ?? [];
+  const system = (messages.find((m) => m.role === 'system') ?? messages[0])?.content;
   return typeof system === 'string' ? system : JSON.stringify(system ?? '');
 }
 
