@@ -3,24 +3,15 @@
 // Language Model API offers, reported for test/e2e/lm-tools.test.ts to read.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { runChecks, until, type Check } from './checks.js';
 
 const EXTENSION_ID = 'pau-probe.pau-probe';
-
-async function until<T>(what: string, timeoutMs: number, check: () => T | undefined): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 function resultText(result: vscode.LanguageModelToolResult): string {
   return result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
 }
 
-const checks: [string, () => Promise<void>][] = [
+const checks: Check[] = [
   [
     'the tools are in vscode.lm.tools once the extension is active',
     async () => {
@@ -84,17 +75,5 @@ const checks: [string, () => Promise<void>][] = [
 ];
 
 export async function run(): Promise<void> {
-  const failures: string[] = [];
-  for (const [name, check] of checks) {
-    const started = Date.now();
-    try {
-      await check();
-      console.log(`  ✔ ${name} (${Date.now() - started} ms)`);
-    } catch (error) {
-      console.log(`  ✖ ${name}\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      failures.push(name);
-    }
-  }
-  console.log(`\n${checks.length - failures.length} passed, ${failures.length} failed`);
-  if (failures.length > 0) throw new Error(`${failures.length} check(s) failed: ${failures.join('; ')}`);
+  await runChecks(checks);
 }

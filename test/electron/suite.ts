@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { runChecks, until, type Check } from './checks.js';
 import { COMMANDS } from '../../src/extension/contributions/commands.js';
 import { SETTINGS } from '../../src/extension/contributions/settings.js';
 
@@ -16,16 +17,6 @@ const workspace = process.env.PAU_TEST_WORKSPACE ?? vscode.workspace.workspaceFo
 // running editor is held to them.
 const CONTRACT_COMMANDS = Object.values(COMMANDS).map((c) => c.id);
 const CONTRACT_DEFAULTS: Record<string, unknown> = Object.fromEntries(Object.entries(SETTINGS).map(([key, spec]) => [key, spec.default]));
-
-async function until<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined> | T | undefined): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function openExample(name: string): Promise<vscode.TextDocument> {
   const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(join(workspace, name)));
@@ -43,7 +34,7 @@ function panelTab(functionName: string): vscode.Tab | undefined {
   return undefined;
 }
 
-const checks: [string, () => Promise<void>][] = [
+const checks: Check[] = [
   [
     'activates when a Python file opens',
     async () => {
@@ -121,18 +112,5 @@ const checks: [string, () => Promise<void>][] = [
 
 /** Entry point called by VS Code's test runner (extensionTestsPath). */
 export async function run(): Promise<void> {
-  const failures: string[] = [];
-  for (const [name, check] of checks) {
-    const started = Date.now();
-    try {
-      await check();
-      console.log(`  ✔ ${name} (${Date.now() - started} ms)`);
-    } catch (error) {
-      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-      console.log(`  ✖ ${name}\n${message}`);
-      failures.push(name);
-    }
-  }
-  console.log(`\n${checks.length - failures.length} passed, ${failures.length} failed`);
-  if (failures.length > 0) throw new Error(`${failures.length} check(s) failed: ${failures.join('; ')}`);
+  await runChecks(checks);
 }
