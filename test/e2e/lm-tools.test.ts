@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import * as esbuild from 'esbuild';
+import { bundleForExtensionHost } from '../electron/bundle.js';
 import { REPO_ROOT } from './harness/code-server.js';
 import { startEditor, withArtifactsOnFailure, type EditorSession } from './harness/editor-session.js';
 import { waitUntil } from './harness/workbench.js';
@@ -19,16 +19,7 @@ const clean = (line: string) => line.replace(/^%c\s*\w+\s+color:\s*#\w+\s*/, '')
 
 test("vscode.lm.invokeTool('pau_callFunction', …) from extension code returns a real ProbeResult", async (t) => {
   const bundle = join(REPO_ROOT, 'test', 'e2e', '.work', 'lm-suite', 'index.cjs');
-  await esbuild.build({
-    entryPoints: [join(REPO_ROOT, 'test', 'electron', 'lm-suite.ts')],
-    outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: ['vscode'],
-    logLevel: 'warning',
-  });
+  await bundleForExtensionHost(join(REPO_ROOT, 'test', 'electron', 'lm-suite.ts'), bundle);
   session = await startEditor({ settings: { 'pau.baseUrl': undefined }, extensionTests: bundle });
   const s = session;
   await withArtifactsOnFailure(s, 'lm-tools', 150_000, async () => {

@@ -1,12 +1,13 @@
-// Bundles the API-level suite (test/electron/suite.ts) into one CommonJS file, the form an
-// extension host loads as `extensionTestsPath`: for desktop VS Code (test/electron/run.ts)
-// and for code-server's extension host (test/e2e/api-suite.test.ts).
+// Bundles code that runs in an extension host into one CommonJS file with `vscode` left to the
+// host: the API-level suites (test/electron/suite.ts, lm-suite.ts), loaded as
+// `extensionTestsPath` by desktop VS Code (test/electron/run.ts) and code-server's extension host
+// (test/e2e/*), and the test extension test/e2e/scripted-model.
 import { resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 
-export async function bundleApiSuite(outfile: string): Promise<string> {
+export async function bundleForExtensionHost(entry: string, outfile: string): Promise<string> {
   await esbuild.build({
-    entryPoints: [resolve(import.meta.dirname, 'suite.ts')],
+    entryPoints: [entry],
     outfile,
     bundle: true,
     platform: 'node',
@@ -16,4 +17,8 @@ export async function bundleApiSuite(outfile: string): Promise<string> {
     logLevel: 'warning',
   });
   return outfile;
+}
+
+export function bundleApiSuite(outfile: string): Promise<string> {
+  return bundleForExtensionHost(resolve(import.meta.dirname, 'suite.ts'), outfile);
 }

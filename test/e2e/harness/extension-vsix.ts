@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { bundleForExtensionHost } from '../../electron/bundle.js';
 import { REPO_ROOT } from './code-server.js';
 
 export const VSIX_PATH = join(REPO_ROOT, 'test', 'e2e', '.work', 'pau-probe.vsix');
@@ -66,19 +67,9 @@ const SCRIPTED_MODEL_VSIX = join(REPO_ROOT, 'test', 'e2e', '.work', 'scripted-mo
 /** test/e2e/scripted-model bundled and packed (a chat model for the Language Model API tests). */
 export async function ensureScriptedModelVsix(): Promise<string> {
   if (newest(SCRIPTED_MODEL_VSIX) > newest(SCRIPTED_MODEL_SOURCE)) return SCRIPTED_MODEL_VSIX;
-  const esbuild = await import('esbuild');
   rmSync(SCRIPTED_MODEL_WORK, { recursive: true, force: true });
   mkdirSync(SCRIPTED_MODEL_WORK, { recursive: true });
-  await esbuild.build({
-    entryPoints: [join(SCRIPTED_MODEL_SOURCE, 'extension.ts')],
-    outfile: join(SCRIPTED_MODEL_WORK, 'extension.cjs'),
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: ['vscode'],
-    logLevel: 'warning',
-  });
+  await bundleForExtensionHost(join(SCRIPTED_MODEL_SOURCE, 'extension.ts'), join(SCRIPTED_MODEL_WORK, 'extension.cjs'));
   for (const file of ['package.json', 'README.md']) copyFileSync(join(SCRIPTED_MODEL_SOURCE, file), join(SCRIPTED_MODEL_WORK, file));
   const result = spawnSync(
     join(REPO_ROOT, 'node_modules', '.bin', 'vsce'),
