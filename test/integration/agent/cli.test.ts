@@ -58,7 +58,9 @@ async function withServer<T>(script: Script, fn: (url: string) => Promise<T>): P
 }
 
 // Each test spawns processes that mostly wait: run them side by side.
-describe('pau probe and pau replay', { concurrency: 3, timeout: 60_000 }, () => {
+// The timeout only catches a hang: each test starts `pau` from source through tsx, which takes
+// seconds on a loaded 2-core machine.
+describe('pau probe and pau replay', { concurrency: 3, timeout: 180_000 }, () => {
   test('pau probe prints each probe as it happens, the hypothesis and the result; exit 0', async () => {
     const r = await withServer(HAPPY, (url) => pau(['probe', TARGET, '--base-url', url, '--model', 'scripted', '--max-probes', '6']));
     assert.equal(r.code, 0, r.stderr);
