@@ -41,7 +41,7 @@ async function ordinaryCallWorks(w: ProbeWorker): Promise<void> {
   assert.equal(result.value?.repr, '42', JSON.stringify(result).slice(0, 400));
 }
 
-test(`[${MODE}] threads racing the guards while the main thread switches them off: nothing written outside`, async () => {
+test(`[${MODE}] threads racing the guards while the main thread switches them off: what gets written outside`, async () => {
   const outside = tempDir('pau-race-outside-');
   const w = await worker({ file: ATTACKS });
   const result = await attack(w, 'race', outside, 1.5);
@@ -51,7 +51,7 @@ test(`[${MODE}] threads racing the guards while the main thread switches them of
   await ordinaryCallWorks(w);
 });
 
-test(`[${MODE}] a file descriptor inherited from whoever started the CLI cannot be written`, async () => {
+test(`[${MODE}] a file descriptor inherited from whoever started the CLI: is the file outside written`, async () => {
   const outside = tempDir('pau-fd-outside-');
   const victim = join(outside, 'inherited.txt');
   writeFileSync(victim, 'original');
@@ -85,7 +85,7 @@ test(`[${MODE}] a file descriptor inherited from whoever started the CLI cannot 
 
 for (const kind of ['file', 'source'] as const) {
   const where = kind === 'file' ? "the module's folder in the workspace" : 'the folder of generated code';
-  test(`[${MODE}] a module planted by one call is not imported by the next (${where})`, async () => {
+  test(`[${MODE}] a module planted by one call: does the next import it (${where})`, async () => {
     const name = `pau_planted_${randomBytes(4).toString('hex')}`;
     let target: { file: string } | { source: string };
     if (kind === 'file') {
