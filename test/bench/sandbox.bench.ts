@@ -17,6 +17,12 @@ const ROUNDS = 3;
 const CALL_NOISE_MS = 0.25;
 
 type Mode = 'os' | 'guards';
+type Row = 'startOs' | 'startGuards' | 'callOs' | 'callGuards';
+
+/** How far one mode's round medians spread: a difference between modes smaller than this is noise. */
+function spread(values: number[]): number {
+  return Number((Math.max(...values) - Math.min(...values)).toPrecision(3));
+}
 
 interface Figures {
   medianMs: number;
@@ -64,8 +70,10 @@ async function calls(sandbox: Mode): Promise<Figures> {
 export async function run(): Promise<Record<string, unknown>> {
   const layer = await probeOsLayer();
   if (layer.layer !== 'os') throw new Error(`no OS sandbox here to compare with: ${layer.detail}`);
-  const best: Partial<Record<'startOs' | 'startGuards' | 'callOs' | 'callGuards', Figures>> = {};
-  const keep = (key: keyof typeof best, f: Figures) => {
+  const best: Partial<Record<Row, Figures>> = {};
+  const medians: Record<Row, number[]> = { startOs: [], startGuards: [], callOs: [], callGuards: [] };
+  const keep = (key: Row, f: Figures) => {
+    medians[key].push(f.medianMs);
     if (!best[key] || f.medianMs < best[key].medianMs) best[key] = f;
   };
   for (let round = 0; round < ROUNDS; round++) {
@@ -87,21 +95,39 @@ export async function run(): Promise<Record<string, unknown>> {
   console.log('|---|---:|---:|---:|');
   for (const [label, f] of rows) console.log(`| ${label} | ${f.medianMs} | ${f.p95Ms} | ${f.n} |`);
   console.log(`the OS layer adds ${startAdded} ms to worker start and ${callAdded} ms per call (medians)`);
+  // A loaded machine (other jobs on 2 cores) can move a median by more than the goal: then
+  // the figure is reported but not judged.
+  const startNoise = Math.max(spread(medians.startOs), spread(medians.startGuards));
+  const callNoise = Math.max(spread(medians.callOs), spread(medians.callGuards));
+  console.log(`round-to-round spread of the medians: ${startNoise} ms (start), ${callNoise} ms (call)`);
+  const judged = (met: boolean, noise: number, margin: number) => (noise > margin ? null : met);
+  const noisy = (noise: number, margin: number) => (noise > margin ? `; not judged: rounds differ by ${noise} ms` : '');
   const goals: Goal[] = [
     {
       figure: 'OS sandbox: added to worker start',
-      value: `${startAdded} ms (${startOs.medianMs} vs ${startGuards.medianMs} ms)`,
+      value: `${startAdded} ms (${startOs.medianMs} vs ${startGuards.medianMs} ms${noisy(startNoise, 30)})`,
       goal: '≤ 30 ms',
-      met: startAdded <= 30,
+      met: judged(startAdded <= 30, startNoise, 30),
       baseline: `guards only ${startGuards.medianMs} ms`,
     },
     {
       figure: 'OS sandbox: added per back-to-back call',
-      value: `${callAdded} ms (${callOs.medianMs} vs ${callGuards.medianMs} ms)`,
+      value: `${callAdded} ms (${callOs.medianMs} vs ${callGuards.medianMs} ms${noisy(callNoise, 1)})`,
       goal: `nothing measurable (≤ ${CALL_NOISE_MS} ms)`,
-      met: callAdded <= CALL_NOISE_MS,
+      met: judged(callAdded <= CALL_NOISE_MS, callNoise, 1),
       baseline: `guards only ${callGuards.medianMs} ms`,
     },
   ];
-  return { layer, startOs, startGuards, callOs, callGuards, startAddedMs: startAdded, callAddedMs: callAdded, goals };
+  return {
+    layer,
+    startOs,
+    startGuards,
+    callOs,
+    callGuards,
+    startAddedMs: startAdded,
+    callAddedMs: callAdded,
+    startNoiseMs: startNoise,
+    callNoiseMs: callNoise,
+    goals,
+  };
 }
