@@ -8,6 +8,7 @@ import { button, h, icon, setDisabled } from './dom.js';
 import { formatUsage } from './format.js';
 import { apply, createModel, finishedProbes, type Model, type Section } from './model.js';
 import { renderResult } from './result.js';
+import { sandboxBadge } from './sandbox-badge.js';
 import { Timeline } from './timeline.js';
 
 const frameScheduler: Scheduler = (task) => {
@@ -36,6 +37,7 @@ export class App {
   private readonly statusIcon = h('span', { class: 'status-icon', 'aria-hidden': 'true' });
   private readonly usage = h('span', { class: 'usage', testid: 'usage' });
   private readonly modeText = h('span', { class: 'mode muted' });
+  private readonly sandbox = h('span', { class: 'sandbox-badge', testid: 'sandbox' });
   private readonly progress = h('span', { class: 'progress muted' });
   private readonly banner = h('div', { class: 'banner-slot' });
   private readonly agent = h('section', { class: 'agent', 'aria-label': 'Agent' });
@@ -85,7 +87,7 @@ export class App {
 
   mount(): void {
     const titleRow = h('div', { class: 'title-row' }, this.title, h('span', { class: 'status-wrap' }, this.statusIcon, this.status));
-    const meta = h('div', { class: 'meta-row' }, this.usage, this.modeText, this.progress);
+    const meta = h('div', { class: 'meta-row' }, this.usage, this.modeText, this.sandbox, this.progress);
     const toolbar = h(
       'div',
       { class: 'toolbar', role: 'toolbar', 'aria-label': 'Run actions' },
@@ -148,6 +150,12 @@ export class App {
     const mode = m.settings?.mode;
     this.usage.textContent = formatUsage(m.usage, m.pricing, mode);
     this.modeText.textContent = mode === 'llm' ? `LLM${m.settings?.model ? `: ${m.settings.model}` : ''}` : mode === 'offline' ? 'offline explorer' : '';
+    const badge = sandboxBadge(m.sandbox);
+    this.sandbox.hidden = !badge;
+    this.sandbox.textContent = badge?.text ?? '';
+    this.sandbox.title = badge?.title ?? '';
+    this.sandbox.className = `sandbox-badge sandbox-${badge?.layer ?? 'unknown'}`;
+    this.sandbox.dataset.layer = badge?.layer ?? '';
     if (m.shownAs) {
       const shown = `${m.shownAs.name}(${m.shownAs.params.join(', ')})`;
       this.modeText.title = `The agent sees ${m.shownAs.signature ?? shown}`;

@@ -4,7 +4,17 @@
 import type { CallRequest, ProbeResult, TargetResolution } from '../src/core/probe-types.js';
 import type { DocstringTexts, HostMessage, PanelState, PanelTarget, Pricing } from '../src/protocol/messages.js';
 import type { Problem } from '../src/protocol/problems.js';
-import type { Comparison, ProbeRecord, SessionError, SessionEvent, SessionFile, SessionSettings, ShownAs, Usage } from '../src/core/session-types.js';
+import type {
+  Comparison,
+  ProbeRecord,
+  SandboxReport,
+  SessionError,
+  SessionEvent,
+  SessionFile,
+  SessionSettings,
+  ShownAs,
+  Usage,
+} from '../src/core/session-types.js';
 import { sessionEvents } from '../src/core/replay.js';
 import { keepTail } from './format.js';
 
@@ -28,6 +38,8 @@ export interface Model {
   maxProbes: number;
   pricing?: Pricing;
   settings: SessionSettings | null;
+  /** What protected the calls (the session's `sandbox`): the header's badge. */
+  sandbox: SandboxReport | null;
   state: PanelState;
   probes: ProbeRow[];
   /** Probe index → position in `probes`. */
@@ -63,6 +75,7 @@ export function createModel(): Model {
     mode: 'live',
     maxProbes: 0,
     settings: null,
+    sandbox: null,
     state: { status: 'idle', insertBlocked: 'Nothing has been probed yet.', canRerun: false, canExport: false },
     probes: [],
     positions: new Map(),
@@ -147,6 +160,7 @@ function applyEvent(model: Model, event: SessionEvent, dirty: Set<Section>): voi
       model.shownAs = event.target.shownAs;
       model.resolution = event.target.resolution ?? null;
       model.settings = event.settings;
+      model.sandbox = event.sandbox ?? null;
       model.maxProbes = event.settings.maxProbes;
       if (!model.target) model.target = { file: event.target.file, displayPath: event.target.file, qualname: event.target.qualname };
       dirty.add('header');
@@ -212,6 +226,7 @@ function absorbSession(model: Model, session: SessionFile): void {
   model.usage = session.usage;
   model.sessionError = session.error ?? model.sessionError;
   model.settings = session.settings;
+  model.sandbox = session.sandbox ?? model.sandbox;
   model.shownAs = session.target.shownAs;
   model.resolution = session.target.resolution ?? null;
 }

@@ -1,6 +1,7 @@
 // Argument parsing shared by the subcommands, on top of node:util's parseArgs.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { LlmConfig } from '../core/run-types.js';
+import { SANDBOX_MODES, type SandboxMode } from '../core/probe-types.js';
 
 /** Bad usage or bad input: exit code 2 with a one-line reason. */
 export class UsageError extends Error {
@@ -44,10 +45,8 @@ export const SANDBOX_OPTIONS = {
   sandbox: { type: 'string' },
 } as const;
 
-const SANDBOX_MODES = ['auto', 'os', 'guards'] as const;
-
 /** `--sandbox auto|os|guards` (default auto: the OS layer when it works here). */
-export function sandboxFlag(value: string | undefined): (typeof SANDBOX_MODES)[number] {
+export function sandboxFlag(value: string | undefined): SandboxMode {
   if (value === undefined) return 'auto';
   const mode = SANDBOX_MODES.find((m) => m === value);
   if (!mode) throw new UsageError(`--sandbox takes auto, os or guards, got '${value}'`);

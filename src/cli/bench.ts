@@ -10,12 +10,13 @@ import { renderChart, renderReport } from '../bench/report.js';
 import { runBench, type Progress } from '../bench/runner.js';
 import { loadTasks, shardOf } from '../bench/tasks.js';
 import { mergeShards, shardFromEnvironment } from '../bench/merge.js';
-import { intFlag, LLM_OPTIONS, llmFromFlags, onOff, parse, SANDBOX_OPTIONS, UsageError } from './args.js';
+import { intFlag, LLM_OPTIONS, llmFromFlags, onOff, parse, SANDBOX_OPTIONS, sandboxFlag, UsageError } from './args.js';
+import { resolveSandbox, SandboxUnavailable } from '../probe/sandbox.js';
 
 const HELP = `usage: pau bench <tasks.jsonl> [--offline | --base-url URL --model NAME [--judge-model NAME] [--api-key-env VAR] [--text-protocol]]
        [--concurrency N] [--shard i/n|auto] [--out results.jsonl] [--report report.md] [--json]
        [--strictness anonymized|signature|anonymized,signature] [--coverage-feedback on|off|on,off]
-       [--max-probes N] [--timeout-ms N] [--memory-mb N] [--python PATH]
+       [--max-probes N] [--timeout-ms N] [--memory-mb N] [--python PATH] [--sandbox auto|os|guards]
        [--prompt-price USD --completion-price USD]   (per million tokens: the running cost on a TTY and costUsd)
        pau bench merge <shard.jsonl>... [--report report.md] [--json]
 --shard auto takes the shard from a Kubernetes Indexed Job: JOB_COMPLETION_INDEX (0-based) of JOB_COMPLETIONS.
@@ -54,6 +55,15 @@ export async function run(argv: string[]): Promise<number> {
   const variants = parseVariants(values.strictness, values['coverage-feedback']);
   const shard = parseShard(values.shard);
   const concurrency = intFlag('concurrency', values.concurrency, 1);
+  const sandbox = sandboxFlag(values.sandbox);
+  // `os` where there is no OS sandbox: one clear refusal, not every task failing the same way.
+  if (sandbox === 'os') {
+    try {
+      await resolveSandbox('os');
+    } catch (err) {
+      throw err instanceof SandboxUnavailable ? new UsageError(err.message) : err;
+    }
+  }
 
   let set;
   try {
@@ -78,6 +88,7 @@ export async function run(argv: string[]): Promise<number> {
         maxProbes: intFlag('max-probes', values['max-probes'], DEFAULT_MAX_PROBES),
         timeoutMs: intFlag('timeout-ms', values['timeout-ms'], DEFAULT_TIMEOUT_MS),
         memoryMb: intFlag('memory-mb', values['memory-mb'], DEFAULT_MEMORY_MB),
+        sandbox,
         ...(endpoint ? { model: endpoint.llm.model, baseURL: endpoint.llm.baseURL } : {}),
       },
       ...(endpoint ? { llm: endpoint.llm } : {}),

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createMcpServer } from '../mcp/server.js';
 import { services } from '../session/services.js';
-import { LLM_OPTIONS, llmFromFlags, parse, UsageError } from './args.js';
+import { LLM_OPTIONS, llmFromFlags, parse, sandboxFlag, UsageError } from './args.js';
 
 const HELP = `usage: pau mcp [options]
 
@@ -19,10 +19,17 @@ Serves PAU Probe's tools over the Model Context Protocol on stdin/stdout:
   --api-key-env VAR   environment variable holding the API key (default OPENAI_API_KEY)
   --text-protocol     for models without tool calling
   --python PATH       Python interpreter (default python3)
+  --sandbox MODE      auto (default: the OS sandbox when it works here), os (refuse without it), guards
   --cwd DIR           folder relative file paths are resolved in (default: the current folder)
 `;
 
-const options = { ...LLM_OPTIONS, python: { type: 'string' }, cwd: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+const options = {
+  ...LLM_OPTIONS,
+  python: { type: 'string' },
+  sandbox: { type: 'string' },
+  cwd: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
 
 function packageVersion(): string {
   try {
@@ -51,6 +58,7 @@ export async function run(argv: string[]): Promise<number> {
     services,
     ...(endpoint ? { llm: endpoint.llm, ...(endpoint.judge ? { judge: endpoint.judge } : {}) } : {}),
     ...(values.python ? { python: values.python } : {}),
+    ...(values.sandbox !== undefined ? { sandbox: sandboxFlag(values.sandbox) } : {}),
     ...(values.cwd ? { cwd: values.cwd } : {}),
   });
   const transport = new StdioServerTransport();

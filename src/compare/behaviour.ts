@@ -2,7 +2,7 @@
 // on the same held-out inputs and count the inputs where they agree (see values.ts for what
 // "agree" means). Generated code runs only in its own sandboxed worker; whatever it does
 // (loop, exit, crash, write files) comes back as a result and is scored as disagreement.
-import type { CallRequest, Prober, ProbeResult, WorkerLimits, WorkerOptions } from '../core/probe-types.js';
+import type { CallRequest, Prober, ProbeResult, SandboxMode, WorkerLimits, WorkerOptions } from '../core/probe-types.js';
 import { ProbeError } from '../core/probe-types.js';
 import type { BehaviouralDisagreement } from '../core/session-types.js';
 import { renderCall, renderOutcome } from '../core/format.js';
@@ -78,6 +78,8 @@ export interface ImplOptions {
   startWorker: StartWorker;
   python?: string;
   limits?: Partial<WorkerLimits>;
+  /** The run's sandbox mode: generated code runs in the same isolation as the function. */
+  sandbox?: SandboxMode;
   signal?: AbortSignal;
 }
 
@@ -95,6 +97,7 @@ export async function runImplementation(requests: CallRequest[], opts: ImplOptio
       python: opts.python,
       limits: opts.limits,
       coverage: false,
+      ...(opts.sandbox ? { sandbox: opts.sandbox } : {}),
       // Module-level code that never finishes should not hold the comparison for long.
       importTimeoutMs: IMPORT_TIMEOUT_MS,
     });

@@ -185,6 +185,7 @@ async function behaviouralAgreement(ctx: Context): Promise<BehaviouralReport | u
       startWorker: ctx.deps.startWorker,
       python: input.python,
       limits: { timeoutMs: session.settings.timeoutMs, memoryMb: session.settings.memoryMb },
+      ...(session.settings.sandbox ? { sandbox: session.settings.sandbox } : {}),
       signal: input.signal,
     });
   const sideNotes = [heldOutNote({ used: requests.length, ...counts, dropped })];

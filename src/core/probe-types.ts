@@ -132,8 +132,9 @@ export interface WorkerLimits {
   maxIterItems: number;
 }
 
-/** How the worker is isolated: see WorkerOptions.sandbox. */
-export type SandboxMode = 'auto' | 'os' | 'guards';
+/** How the worker is isolated (`--sandbox`, the `pau.sandbox` setting): see WorkerOptions.sandbox. */
+export const SANDBOX_MODES = ['auto', 'os', 'guards'] as const;
+export type SandboxMode = (typeof SANDBOX_MODES)[number];
 
 export interface WorkerOptions {
   target: ProbeTarget;

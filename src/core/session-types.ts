@@ -1,6 +1,6 @@
 // The session: what a run did, as events while it runs and as a versioned JSON file after.
 // Field names are a contract (docs/session-format.md): add fields freely, rename none.
-import type { CallRequest, ProbeResult, TargetResolution } from './probe-types.js';
+import type { CallRequest, ProbeResult, SandboxMode, TargetResolution } from './probe-types.js';
 
 export const SESSION_VERSION = 1;
 
@@ -83,7 +83,7 @@ export interface Usage {
 }
 
 export interface SessionError {
-  kind: 'llm-auth' | 'llm-rate-limit' | 'llm-server' | 'llm-stream' | 'llm-other' | 'worker' | 'import' | 'stopped' | 'budget' | 'internal';
+  kind: 'llm-auth' | 'llm-rate-limit' | 'llm-server' | 'llm-stream' | 'llm-other' | 'worker' | 'sandbox' | 'import' | 'stopped' | 'budget' | 'internal';
   message: string;
 }
 
@@ -115,7 +115,7 @@ export interface SandboxReport {
 export interface SessionSettings {
   mode: 'llm' | 'offline';
   /** The sandbox asked for (`pau.sandbox`, `--sandbox`); default auto. */
-  sandbox?: 'auto' | 'os' | 'guards';
+  sandbox?: SandboxMode;
   model?: string;
   baseURL?: string;
   maxProbes: number;

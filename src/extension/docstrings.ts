@@ -153,6 +153,7 @@ async function verify(
       ...(record.python ? { python: record.python } : {}),
       limits: { timeoutMs: settings.timeoutMs, memoryMb: settings.memoryMb },
       coverage: false,
+      sandbox: settings.sandbox,
     });
     const result = await backend.verifyExamples(worker, examples, { signal });
     for (const d of result.dropped) ctx.log.info(`Example dropped: ${d.call} (${d.reason})`);

@@ -69,6 +69,14 @@ export function describeSessionError(error: SessionError): Problem | undefined {
         hint: `See “${SHOW_LOG}” for details; check ${qualifiedKey('pythonPath')}.`,
         fix: { action: 'show-log', label: 'Show Log' },
       };
+    case 'sandbox':
+      // The message names what is missing (bubblewrap not installed, user namespaces off).
+      return {
+        severity: 'error',
+        message: `Nothing was run, because ${qualifiedKey('sandbox')} is “os” and ${message}`,
+        hint: `Install or enable what is missing, or set ${qualifiedKey('sandbox')} to “auto” to run with the guards only where there is no OS sandbox; then Re-run.`,
+        fix: setting('sandbox'),
+      };
     case 'budget':
       return {
         severity: 'warning',

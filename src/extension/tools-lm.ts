@@ -84,6 +84,7 @@ function callFunctionTool(ctx: PauContext): vscode.LanguageModelTool<CallInput> 
         target: { file: uri.fsPath, qualname: input.qualname },
         python: python.path,
         limits: { timeoutMs: settings.timeoutMs, memoryMb: settings.memoryMb },
+        sandbox: settings.sandbox,
       });
       try {
         const result = await worker.call(request, { signal: controller.signal });

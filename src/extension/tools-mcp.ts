@@ -22,8 +22,12 @@ type StdioDefinition = new (
 /** The server definition: this editor's Node (Electron run as Node) running dist/cli.js mcp. */
 export function mcpServerCommand(ctx: PauContext): { command: string; args: string[]; env: Record<string, string> } {
   const cli = vscode.Uri.joinPath(ctx.extensionUri, 'dist', 'cli.js').fsPath;
-  const python = ctx.settings().pythonPath;
-  return { command: process.execPath, args: [cli, 'mcp', ...(python ? ['--python', python] : [])], env: { ELECTRON_RUN_AS_NODE: '1' } };
+  const { pythonPath: python, sandbox } = ctx.settings();
+  return {
+    command: process.execPath,
+    args: [cli, 'mcp', ...(python ? ['--python', python] : []), '--sandbox', sandbox],
+    env: { ELECTRON_RUN_AS_NODE: '1' },
+  };
 }
 
 /** Registers the provider where the API exists; returns whether it did. */

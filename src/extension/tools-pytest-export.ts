@@ -30,7 +30,7 @@ export async function exportProbesAsPytest(ctx: PauContext, runs: Runs): Promise
       try {
         return await backend.exportPytest({
           session,
-          startWorker: backend.startWorker,
+          startWorker: (options) => backend.startWorker({ ...options, sandbox: settings.sandbox }),
           python: python.path,
           signal: controller.signal,
           ...(folder ? { workspaceRoot: folder.uri.fsPath } : {}),

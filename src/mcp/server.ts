@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS } from '../core/limits.js';
 import { renderOutcome } from '../core/format.js';
 import type { LlmConfig, SessionServices } from '../core/run-types.js';
-import type { Prober, WorkerOptions } from '../core/probe-types.js';
+import type { Prober, SandboxMode, WorkerOptions } from '../core/probe-types.js';
 import type { Description, SessionFile, SessionSettings } from '../core/session-types.js';
 import { computeShownAs } from '../core/shown.js';
 import { Session } from '../session/run.js';
@@ -21,6 +21,8 @@ export interface McpServerOptions {
   llm?: LlmConfig;
   judge?: LlmConfig;
   python?: string;
+  /** The sandbox of every worker the tools start (`--sandbox`); default auto. */
+  sandbox?: SandboxMode;
   /** Relative `file` arguments are resolved here (default: the server's working folder). */
   cwd?: string;
   version: string;
@@ -62,7 +64,12 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   const server = new McpServer({ name: 'pau-probe', version: options.version });
   const cwd = options.cwd ?? process.cwd();
   const start = (file: string, qualname: string, limits?: WorkerOptions['limits']): Promise<Prober> =>
-    options.services.startWorker({ target: { file, qualname }, ...(options.python ? { python: options.python } : {}), ...(limits ? { limits } : {}) });
+    options.services.startWorker({
+      target: { file, qualname },
+      ...(options.python ? { python: options.python } : {}),
+      ...(limits ? { limits } : {}),
+      ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+    });
 
   server.registerTool(
     'call_function',
@@ -137,6 +144,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
           memoryMb: DEFAULT_MEMORY_MB,
           strictness: input.strictness,
           coverageFeedback: true,
+          ...(options.sandbox ? { sandbox: options.sandbox } : {}),
         };
         const session = new Session(
           {
@@ -211,6 +219,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
             memoryMb: DEFAULT_MEMORY_MB,
             strictness: 'signature',
             coverageFeedback: false,
+            ...(options.sandbox ? { sandbox: options.sandbox } : {}),
           };
           const session: SessionFile = {
             version: 1,

@@ -91,11 +91,18 @@ function outermost(paths: string[]): string[] {
 
 /** The bubblewrap arguments (before the command) for one worker. */
 export function bwrapArgs(paths: SandboxPaths): string[] {
-  const readOnly = outermost([...paths.interpreter, ...paths.workspace, paths.workerDir]);
+  // Read-only folders inside the writable one are mounted over it, whatever contains them.
+  const all = [...paths.interpreter, ...paths.workspace, paths.workerDir];
+  const under = (path: string) => path.startsWith(paths.writable.endsWith('/') ? paths.writable : paths.writable + '/');
+  const readOnly = [...outermost(all.filter((p) => !under(p))), ...outermost(all.filter(under))];
   const args = [...NAMESPACES, ...IDENTITY, ...LIFETIME, ...systemBinds()];
-  for (const path of readOnly) args.push('--ro-bind', path, path);
   args.push('--proc', '/proc', '--dev', '/dev', '--dir', SANDBOX_HOME);
-  args.push('--bind', paths.writable, paths.writable);
+  // Outer folders first: a later mount hides what was mounted inside its folder, so the
+  // writable session folder must not come after a read-only folder inside it (generated code
+  // lives in <session>/source, and a call must not plant modules there for the next one).
+  const mounts = [...readOnly.map((path) => ({ path, flag: '--ro-bind' })), { path: paths.writable, flag: '--bind' }];
+  mounts.sort((a, b) => a.path.length - b.path.length || (a.flag === '--bind' ? 1 : -1));
+  for (const { path, flag } of mounts) args.push(flag, path, path);
   // Everything else, /dev included (no shared /dev/shm between calls), is read-only.
   args.push('--remount-ro', '/dev', '--remount-ro', '/');
   args.push('--setenv', 'HOME', SANDBOX_HOME, '--chdir', paths.chdir);
@@ -122,6 +129,8 @@ export function sandboxExecProfile(paths: SandboxPaths): string {
     '(allow file-read* (subpath "/usr") (subpath "/System") (subpath "/Library/Frameworks") (subpath "/private/var/db/dyld") (literal "/dev/null") (literal "/dev/urandom") (literal "/dev/random"))',
     ...readable.map((p) => `(allow file-read* (subpath ${quote(p)}))`),
     `(allow file-read* file-write* (subpath ${quote(paths.writable)}))`,
+    // Later rules win: generated code inside the session folder stays read-only.
+    ...readable.filter((p) => p.startsWith(paths.writable + '/')).map((p) => `(deny file-write* (subpath ${quote(p)}))`),
     '(allow file-write-data (literal "/dev/null"))',
     '(deny network*)',
     '',

@@ -6,7 +6,7 @@
  * The settings a banner's button may open: a closed set, so that the webview (untrusted input
  * to the host) cannot ask for anything else. Each is a key of the host's settings table.
  */
-export const FIXABLE_SETTINGS = ['baseUrl', 'model', 'pythonPath', 'maxProbes'] as const;
+export const FIXABLE_SETTINGS = ['baseUrl', 'model', 'pythonPath', 'maxProbes', 'sandbox'] as const;
 export type FixableSetting = (typeof FIXABLE_SETTINGS)[number];
 
 /** An action the banner's button asks the host to take. Closed set: the host validates it. */

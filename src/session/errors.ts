@@ -40,6 +40,7 @@ export function toSessionError(err: unknown, context: { authHint?: string; baseU
     if (status === undefined) return { kind: 'llm-stream', message: `the LLM stream reported an error: ${apiMessage(err)}` };
     return { kind: 'llm-other', message: `the LLM endpoint answered ${status}: ${apiMessage(err)}` };
   }
+  if (err instanceof ProbeError && err.kind === 'no-sandbox') return { kind: 'sandbox', message: oneLine(err.message, 400) };
   if (err instanceof ProbeError) {
     const kind = err.kind === 'import-failed' || err.kind === 'unknown-qualname' ? 'import' : 'worker';
     const available = err.available?.length ? ` (available: ${err.available.slice(0, 12).join(', ')})` : '';

@@ -8,6 +8,7 @@
 // A new setting: one entry in SETTINGS below (its `order` places it in the Settings editor),
 // then `npm run gen`.
 import { DEFAULT_COVERAGE_FEEDBACK, DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_STRICTNESS, DEFAULT_TIMEOUT_MS } from '../../core/limits.js';
+import { SANDBOX_MODES } from '../../core/probe-types.js';
 import { STRICTNESS_LEVELS, type SessionSettings } from '../../core/session-types.js';
 
 export type SettingScope = 'application' | 'machine' | 'machine-overridable' | 'window' | 'resource';
@@ -165,6 +166,22 @@ export const SETTINGS = {
       'Python 3.9+ interpreter that imports and runs the functions. Empty: the Python extension’s active environment, ' +
       'else `python3` or `python` on `PATH`. `${workspaceFolder}` and `~` are expanded.',
   },
+  sandbox: {
+    type: 'string',
+    default: 'auto',
+    enum: SANDBOX_MODES,
+    enumDescriptions: [
+      'The OS sandbox (bubblewrap on Linux, sandbox-exec on macOS) when it works on this machine, otherwise the guards only; the panel says which.',
+      'Always the OS sandbox: a run refuses to start without it and names what is missing (bubblewrap not installed, user namespaces off).',
+      "The guards only (an audit hook and resource limits in the worker): accident prevention, not a security boundary; calls can read the editor's environment and your files.",
+    ],
+    scope: 'machine',
+    order: 31,
+    markdownDescription:
+      'What isolates the calls PAU Probe makes to your functions. The guards always run inside the worker; the OS sandbox adds fresh namespaces, ' +
+      'no network, a read-only filesystem and a private home around it (README: *What each mode stops*). ' +
+      'Machine scope: a workspace cannot weaken the sandbox its own code runs in.',
+  },
   'codeLens.enabled': {
     type: 'boolean',
     default: true,
@@ -261,5 +278,6 @@ export function sessionSettings(settings: Settings, mode: SessionSettings['mode'
     strictness: settings.strictness,
     coverageFeedback: settings.coverageFeedback,
     textProtocol: settings.textProtocol,
+    sandbox: settings.sandbox,
   };
 }

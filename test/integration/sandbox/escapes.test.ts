@@ -8,43 +8,19 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { startWorker, type ProbeWorker } from '../../../src/probe/client.js';
 import type { ProbeResult } from '../../../src/core/probe-types.js';
+import { judge, MODE, ROOT } from './readme-table.js';
 
-const MODE = (process.env.PAU_SANDBOX_MODE ?? 'os') as 'os' | 'guards';
 const HERE = dirname(fileURLToPath(import.meta.url));
-const ROOT = resolve(HERE, '../../..');
 const ATTACKS = join(HERE, 'fixtures', 'attacks.py');
 const outside = mkdtempSync(join(tmpdir(), 'pau-outside-'));
 const SECRET = `pau-secret-${randomBytes(8).toString('hex')}`;
 let worker: ProbeWorker;
 let victim: ChildProcess;
-
-/** README row name → whether this mode stops it ('blocked' / 'not blocked'), from the table. */
-function readmeTable(): Map<string, string> {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const rows = new Map<string, string>();
-  for (const line of readme.split('\n')) {
-    const cells = /^\|\s*(.+?)\s*\|\s*(blocked|not blocked)\s*\|\s*(blocked|not blocked)\s*\|$/.exec(line);
-    if (cells) rows.set(cells[1]!, MODE === 'os' ? cells[2]! : cells[3]!);
-  }
-  return rows;
-}
-
-/** In os mode the class must be stopped; in both modes the README must say what happened. */
-function judge(row: string, blocked: boolean, evidence: unknown): void {
-  if (MODE === 'os') assert.ok(blocked, `${row} got through the OS sandbox: ${JSON.stringify(evidence).slice(0, 800)}`);
-  const said = readmeTable().get(row);
-  assert.ok(said, `the README's sandbox table has no row '${row}'`);
-  assert.equal(
-    said,
-    blocked ? 'blocked' : 'not blocked',
-    `README says '${said}' for '${row}' in ${MODE} mode; evidence: ${JSON.stringify(evidence).slice(0, 400)}`,
-  );
-}
 
 function attack(name: string, ...args: unknown[]): Promise<ProbeResult> {
   return worker.call({ args: [JSON.stringify(name), ...args.map((a) => JSON.stringify(a))] });

@@ -1,6 +1,9 @@
 // The OS layer's policy as text: the bubblewrap argument list and the macOS sandbox-exec
 // profile (no Mac here, so the profile is checked as text only).
 import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { bwrapArgs, launcherFor, sandboxExecProfile, SANDBOX_HOME, type SandboxPaths } from '../../../src/probe/sandbox.js';
 
@@ -19,6 +22,20 @@ test('bubblewrap: every namespace, a non-root uid, dies with its parent, new ses
   assert.ok(!args.includes('--share-net'));
   assert.ok(!/--ro-bind \/ \//.test(args.join(' ')), 'never the whole filesystem');
   assert.ok(!args.join(' ').includes('/etc/shadow'));
+});
+
+test('bubblewrap: a read-only folder inside the writable session folder stays read-only (mounts go outer first)', () => {
+  const session = realpathSync(mkdtempSync(join(tmpdir(), 'pau-mounts-')));
+  try {
+    mkdirSync(join(session, 'source'));
+    const args = bwrapArgs({ ...paths, workspace: [join(session, 'source'), dirname(session)], writable: session });
+    const at = (flag: string, path: string) => args.findIndex((a, i) => a === flag && args[i + 1] === path && args[i + 2] === path);
+    assert.ok(at('--bind', session) >= 0, 'the session folder is writable');
+    assert.ok(at('--ro-bind', join(session, 'source')) > at('--bind', session), 'generated code is mounted read-only over the writable folder');
+    assert.ok(at('--ro-bind', dirname(session)) < at('--bind', session), 'a read-only parent does not hide the writable folder');
+  } finally {
+    rmSync(session, { recursive: true, force: true });
+  }
 });
 
 test('sandbox-exec profile: deny by default, no network, writes only to the session folder', () => {

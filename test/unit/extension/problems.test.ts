@@ -10,6 +10,7 @@ const KINDS: SessionError['kind'][] = [
   'llm-stream',
   'llm-other',
   'worker',
+  'sandbox',
   'import',
   'stopped',
   'budget',
@@ -51,6 +52,20 @@ test('live events: an error sets the banner, a stop clears it, other events leav
   assert.equal(problemForEvent({ type: 'error', error: { kind: 'worker', message: 'died' } })?.fix?.action, 'show-log');
   assert.equal(problemForEvent({ type: 'error', error: { kind: 'stopped', message: 'stopped' } }), null);
   assert.equal(problemForEvent({ type: 'hypothesis', afterProbe: 1, text: 'adds' }), undefined);
+});
+
+test('os mode without an OS sandbox: the banner says what is missing, that nothing ran, and opens pau.sandbox', () => {
+  const p = describeSessionError({
+    kind: 'sandbox',
+    message: 'the OS sandbox is not available: bubblewrap is not installed (Debian/Ubuntu: apt install bubblewrap)',
+  })!;
+  assert.equal(p.severity, 'error');
+  assert.match(
+    p.message,
+    /^Nothing was run, because pau\.sandbox is “os” and the OS sandbox is not available: bubblewrap is not installed \(Debian\/Ubuntu: apt install bubblewrap\)$/,
+  );
+  assert.match(p.hint, /pau\.sandbox to “auto”/);
+  assert.deepEqual(p.fix, { action: 'open-setting', setting: 'sandbox', label: 'Open Setting' });
 });
 
 test('no interpreter: the banner opens the pythonPath setting', () => {

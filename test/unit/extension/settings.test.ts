@@ -23,6 +23,9 @@ test('enums accept only their values; strings are trimmed', () => {
   assert.equal(coerceSetting('strictness', 'open'), 'anonymized');
   assert.equal(coerceSetting('docstringStyle', 'numpy'), 'numpy');
   assert.equal(coerceSetting('docstringStyle', 'NumPy'), 'auto');
+  assert.equal(coerceSetting('sandbox', 'guards'), 'guards');
+  assert.equal(coerceSetting('sandbox', 'none'), 'auto', 'an unknown mode is the default, never weaker');
+  assert.equal(SETTINGS.sandbox.scope, 'machine', 'a workspace cannot weaken its own sandbox');
   assert.equal(coerceSetting('baseUrl', '  http://localhost:11434/v1 '), 'http://localhost:11434/v1');
 });
 
@@ -43,7 +46,9 @@ test('a run records the settings it ran with, and the endpoint only in LLM mode'
     strictness: 'signature',
     coverageFeedback: true,
     textProtocol: false,
+    sandbox: 'auto',
   });
+  assert.equal(sessionSettings({ ...s, sandbox: 'os' }, 'offline').sandbox, 'os', 'the run asks for the sandbox the setting names');
   const llm = sessionSettings(s, 'llm', { model: 'm', baseURL: 'http://127.0.0.1:9/v1' });
   assert.equal(llm.model, 'm');
   assert.equal(llm.baseURL, 'http://127.0.0.1:9/v1');

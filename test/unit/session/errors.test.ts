@@ -42,5 +42,9 @@ test('stops, bad targets, worker failures and the rest', () => {
   });
   assert.equal(toSessionError(new ProbeError('import-failed', 'ImportError: x\nmore')).message, 'ImportError: x ⏎ more');
   assert.equal(toSessionError(new ProbeError('worker-died', 'gone')).kind, 'worker');
+  assert.deepEqual(toSessionError(new ProbeError('no-sandbox', 'the OS sandbox is not available: user namespaces are off')), {
+    kind: 'sandbox',
+    message: 'the OS sandbox is not available: user namespaces are off',
+  });
   assert.deepEqual(toSessionError(new TypeError('oops')), { kind: 'internal', message: 'oops' });
 });
