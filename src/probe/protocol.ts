@@ -90,6 +90,11 @@ export interface CallSteps {
   checkMs: number;
   /** Waiting for a ready child (0 when one was waiting) or starting a call process. */
   childMs: number;
+  /**
+   * Forking the next call's child, done while this call runs (right after its request went
+   * to the child): part of runMs, and off the answer's path unless the call is shorter.
+   */
+  forkMs: number;
   /** From sending the request to the child until its result arrived. */
   runMs: number;
   /** Reading the rest of the output, scrubbing paths, merging coverage. */
