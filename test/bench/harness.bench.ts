@@ -4,7 +4,7 @@
 // the judge), the HTTP turns to the local model. Tasks per minute at concurrency 1, 2 and 4.
 //
 // The task set is 741 synthetic PAU rows (test/support/pau-tasks.ts: task i is
-// `arg0 * (i + 2)`), made the same way on every run. By default every 10th task is run (75);
+// `arg0 * (i + 2)`), made the same way on every run. By default every 25th task is run (30);
 // PAU_BENCH_FULL=1 runs all 741 at each concurrency (about 3 × 741 tasks: minutes);
 // PAU_BENCH_EVERY=n runs every n-th.
 // Baseline, same run: the research harness's model for the calls alone (20 calls, each a
@@ -23,7 +23,7 @@ import type { Goal } from './run.js';
 export const name = 'harness';
 
 const TASKS = 741;
-const SAMPLE_EVERY = 10;
+const SAMPLE_EVERY = 25;
 const PROBES = 20;
 const PROBES_PER_TURN = 5;
 const GOAL_MS_PER_TASK = 150;
@@ -88,6 +88,7 @@ export async function run(): Promise<Record<string, unknown>> {
           totalMs: r1(median(results.map((r) => r.metrics.wallSeconds * 1000))),
         },
       };
+      console.log(`concurrency ${concurrency}: ${JSON.stringify(byConcurrency[concurrency])}`); // a long full run shows each as it ends
     }
   } finally {
     await server.close();
