@@ -215,7 +215,13 @@ export async function run(): Promise<Record<string, unknown>> {
       met: paced.medianMs <= 1.5,
       baseline: `in-process call ${inProcess.medianMs} ms`,
     },
-    { figure: 'startWorker (no OS sandbox in this build)', value: `${start.medianMs} ms`, goal: '≤ 100 ms', met: start.medianMs <= 100 },
+    {
+      figure: 'startWorker, OS sandbox on (bubblewrap, when installed)',
+      value: `${start.medianMs} ms`,
+      goal: '≤ 100 ms',
+      met: start.medianMs <= 100,
+      baseline: `${startGuards.medianMs} ms without the OS layer (guards only)`,
+    },
   ];
   return {
     warm,
