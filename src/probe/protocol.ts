@@ -91,8 +91,8 @@ export interface CallSteps {
   /** Waiting for a ready child (0 when one was waiting) or starting a call process. */
   childMs: number;
   /**
-   * Forking the next call's child, done while this call runs (right after its request went
-   * to the child): part of runMs, and off the answer's path unless the call is shorter.
+   * Forking the child this call ran in, done right after the previous answer went out
+   * (during the host's turn, not part of this call's other steps); 0 when it was forked otherwise.
    */
   forkMs: number;
   /** From sending the request to the child until its result arrived. */

@@ -339,6 +339,7 @@ class Worker:
         self.finished: List[Tuple[Child, int]] = []  # children that answered and are exiting
         self.finished_dirs: List[str] = []
         self.ended = False  # a call answered and not cleaned up yet (see end_call)
+        self.fork_ms = 0.0  # forking the next call's child after an answer (reported in that call's steps)
         warnings.filterwarnings("ignore", category=DeprecationWarning, message=".*fork.*")
         # Objects that exist now are never collected in the children: freezing them keeps
         # the collector from touching (and copying) their pages after each fork.
@@ -439,7 +440,8 @@ class Worker:
             request["receiver"] = message["receiver"]
         problem = self.check_arguments(request)
         checked = time.perf_counter()
-        steps: CallSteps = {"checkMs": _ms(checked - began), "childMs": 0, "forkMs": 0, "runMs": 0, "collectMs": 0}
+        steps: CallSteps = {"checkMs": _ms(checked - began), "childMs": 0, "forkMs": self.fork_ms, "runMs": 0, "collectMs": 0}
+        self.fork_ms = 0.0
         if problem is not None:
             return results.with_output(results.rejected(problem), "", "", False), steps
         if not self.forking:
@@ -515,12 +517,6 @@ class Worker:
             pass  # the child died before reading: reported below from its exit status
         _close(child.request_w)
         child.request_w = -1  # the number may be reused by the replacement's pipes
-        # The next call's child is forked now, while this one runs: the fork (and the new
-        # child's warm-up, on another core) overlaps the call and the host's turn instead of
-        # sitting between the next request and its answer.
-        forking = time.perf_counter()
-        self.refill()
-        steps["forkMs"] = _ms(time.perf_counter() - forking)
 
         sinks: Dict[int, Callable[[bytes], object]] = {child.result_r: result.extend, child.out_r: out.add, child.err_r: err.add}
         parsed, timed_out = None, False
@@ -665,6 +661,12 @@ class Worker:
                     self.channel.send({"event": "result", "id": message["id"], "result": result, "steps": steps})
                     if self.ended:
                         self.end_call()
+                    # The next call's child is forked now, during the host's turn: the answer
+                    # does not wait for the fork (the worker is busy while it forks), and a
+                    # back-to-back request finds a child instead of paying for a fork first.
+                    forking = time.perf_counter()
+                    self.refill()
+                    self.fork_ms = _ms(time.perf_counter() - forking)
                     tidy = False
         finally:
             for child in self.ready:
