@@ -90,11 +90,6 @@ export interface CallSteps {
   checkMs: number;
   /** Waiting for a ready child (0 when one was waiting) or starting a call process. */
   childMs: number;
-  /**
-   * Forking the child this call ran in, done right after the previous answer went out
-   * (during the host's turn, not part of this call's other steps); 0 when it was forked otherwise.
-   */
-  forkMs: number;
   /** From sending the request to the child until its result arrived. */
   runMs: number;
   /** Reading the rest of the output, scrubbing paths, merging coverage. */

@@ -79,7 +79,7 @@ async function ours(pauseMs: number, sandbox: 'auto' | 'guards' = 'auto'): Promi
       if (result.value?.repr !== String(i + 1)) throw new Error(`wrong answer: ${JSON.stringify(result)}`);
     }
     const measured = timings.slice(20);
-    const keys = ['checkMs', 'childMs', 'forkMs', 'runMs', 'collectMs', 'roundTripMs'] as const;
+    const keys = ['checkMs', 'childMs', 'runMs', 'collectMs', 'roundTripMs'] as const;
     steps = Object.fromEntries(keys.map((k) => [k, figures(measured.map((t) => t[k])).medianMs]));
     return figures(samples);
   } finally {

@@ -161,14 +161,8 @@ _WARM_UP_REQUEST = json.dumps({
 })
 
 
-# A child forked right after an answer waits this long for a back-to-back request before it
-# warms up: that request is better served cold at once than after a rehearsal (on a busy
-# machine the rehearsal's CPU is what the call waits for); a later one finds the child warm.
-WARM_UP_AFTER_SECONDS = 0.02
-
-
-def _request_waiting(fd, timeout=0.0):
-    return bool(select.select([fd], [], [], timeout)[0])
+def _request_waiting(fd):
+    return bool(select.select([fd], [], [], 0)[0])
 
 
 def warm_up(ctx, collector, deadline, request_fd):
@@ -182,7 +176,7 @@ def warm_up(ctx, collector, deadline, request_fd):
         if collector is not None:
             collector.prepare()
         for fail in (False, True):
-            if _request_waiting(request_fd, 0.0 if fail else WARM_UP_AFTER_SECONDS):
+            if _request_waiting(request_fd):
                 break
             request = json.loads(_WARM_UP_REQUEST)
             request["kwargs"]["fail"] = repr(fail)

@@ -134,7 +134,6 @@ class CallSteps(TypedDict):
     """Where the worker spent a call's time, milliseconds (see docs/worker-protocol.md)."""
     checkMs: float  # Checking the argument sources against the safe grammar.
     childMs: float  # Waiting for a ready child (0 when one was waiting) or starting a call process.
-    forkMs: float  # Forking the child this call ran in, done right after the previous answer went out (during the host's turn, not part of this call's other steps); 0 when it was forked otherwise.
     runMs: float  # From sending the request to the child until its result arrived.
     collectMs: float  # Reading the rest of the output, scrubbing paths, merging coverage.
 

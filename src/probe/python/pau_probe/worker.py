@@ -338,8 +338,6 @@ class Worker:
         self.running: Optional[Child] = None  # the child serving the current call
         self.finished: List[Tuple[Child, int]] = []  # children that answered and are exiting
         self.finished_dirs: List[str] = []
-        self.ended = False  # a call answered and not cleaned up yet (see end_call)
-        self.fork_ms = 0.0  # forking the next call's child after an answer (reported in that call's steps)
         warnings.filterwarnings("ignore", category=DeprecationWarning, message=".*fork.*")
         # Objects that exist now are never collected in the children: freezing them keeps
         # the collector from touching (and copying) their pages after each fork.
@@ -440,8 +438,7 @@ class Worker:
             request["receiver"] = message["receiver"]
         problem = self.check_arguments(request)
         checked = time.perf_counter()
-        steps: CallSteps = {"checkMs": _ms(checked - began), "childMs": 0, "forkMs": self.fork_ms, "runMs": 0, "collectMs": 0}
-        self.fork_ms = 0.0
+        steps: CallSteps = {"checkMs": _ms(checked - began), "childMs": 0, "runMs": 0, "collectMs": 0}
         if problem is not None:
             return results.with_output(results.rejected(problem), "", "", False), steps
         if not self.forking:
@@ -456,14 +453,11 @@ class Worker:
             return self.supervise(child, request, steps), steps
         finally:
             self.running = None
-            # Cleaned up by end_call once the answer has gone out, before the next request is read.
-            self.ended = True
+            self.end_call(child)
 
-    def end_call(self):
+    def end_call(self, child):
         """The call is over: every process it started dies now, and its folder (with anything
-        it put elsewhere in the calls area) goes, so the next call finds nothing of it. Runs
-        right after the answer is sent (during the host's turn), before the next request is read."""
-        self.ended = False
+        it put elsewhere in the calls area) goes, so the next call finds nothing of it."""
         ready = {c.pid for c in self.ready}
         kill_descendants(ready)
         keep = {os.path.basename(c.call_dir) for c in self.ready}
@@ -516,7 +510,6 @@ class Worker:
         except OSError:
             pass  # the child died before reading: reported below from its exit status
         _close(child.request_w)
-        child.request_w = -1  # the number may be reused by the replacement's pipes
 
         sinks: Dict[int, Callable[[bytes], object]] = {child.result_r: result.extend, child.out_r: out.add, child.err_r: err.add}
         parsed, timed_out = None, False
@@ -659,14 +652,6 @@ class Worker:
                 if message["op"] == "call":
                     result, steps = self.call(message)
                     self.channel.send({"event": "result", "id": message["id"], "result": result, "steps": steps})
-                    if self.ended:
-                        self.end_call()
-                    # The next call's child is forked now, during the host's turn: the answer
-                    # does not wait for the fork (the worker is busy while it forks), and a
-                    # back-to-back request finds a child instead of paying for a fork first.
-                    forking = time.perf_counter()
-                    self.refill()
-                    self.fork_ms = _ms(time.perf_counter() - forking)
                     tidy = False
         finally:
             for child in self.ready:
