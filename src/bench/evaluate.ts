@@ -6,10 +6,11 @@
 //   (the judge, PAU's rubric) and, through an implementation written from the description
 //   alone, on the task's held-out test inputs (the code task, compared type-aware).
 import type { CompareFn, ProbeFn } from '../core/run-types.js';
+import type { WorkerOptions } from '../core/probe-types.js';
 import { runSession } from '../session/run.js';
 import type { SessionServices } from '../core/run-types.js';
 import type { SessionFile } from '../core/session-types.js';
-import { baseMetrics, type TaskContext } from './runner.js';
+import { baseMetrics, type TaskContext, type TaskPhases } from './runner.js';
 import type { TaskMetrics, Variant } from './metrics.js';
 import type { BenchTask } from './tasks.js';
 
@@ -17,6 +18,7 @@ export async function runTask(task: BenchTask, _variant: Variant, ctx: TaskConte
   const t0 = Date.now();
   const { compareWithDocstring } = await import('../compare/index.js');
   const services: Partial<SessionServices> = { compare: scoreAgainstGold(task, compareWithDocstring) };
+  if (ctx.phases) timePhases(services, ctx.phases);
   if (task.seeds.length > 0 && ctx.settings.mode === 'llm') {
     services.exploreOffline = async (_info, probe: ProbeFn) => {
       for (const seed of task.seeds) await probe(seed, 'seed example from the task');
@@ -51,4 +53,39 @@ function scoreAgainstGold(task: BenchTask, compare: CompareFn): CompareFn {
 
 function emptyDescription() {
   return { summary: '', details: '', parameters: {}, returns: '', raises: '', examples: [], confidence: 0 };
+}
+
+/** Wraps the worker and the comparison of a task's services with clocks that add into `phases`. */
+function timePhases(services: Partial<SessionServices>, phases: TaskPhases): void {
+  let comparing = false;
+  services.startWorker = async (options: WorkerOptions) => {
+    const { startWorker } = await import('../probe/client.js');
+    const started = performance.now();
+    const worker = await startWorker(options);
+    phases.startMs += performance.now() - started;
+    const call = worker.call.bind(worker);
+    worker.call = async (...args: Parameters<typeof call>) => {
+      const began = performance.now();
+      try {
+        return await call(...args);
+      } finally {
+        if (!comparing) {
+          phases.probeMs += performance.now() - began;
+          phases.probes++;
+        } else phases.compareCalls++;
+      }
+    };
+    return worker;
+  };
+  const compare = services.compare!;
+  services.compare = async (input) => {
+    const began = performance.now();
+    comparing = true;
+    try {
+      return await compare(input);
+    } finally {
+      comparing = false;
+      phases.compareMs += performance.now() - began;
+    }
+  };
 }

@@ -21,6 +21,8 @@ export interface BenchOptions {
   onProgress?: (p: Progress) => void;
   /** How one task is run; the CLI passes the real one (runTask in evaluate.ts), tests may too. */
   runTask: (task: BenchTask, variant: Variant, ctx: TaskContext) => Promise<{ session: SessionFile; metrics: TaskMetrics }>;
+  /** Called after each task with where its time went (benchmarks of the harness itself). */
+  onPhases?: (taskId: string, phases: TaskPhases) => void;
 }
 
 export interface TaskContext {
@@ -29,6 +31,24 @@ export interface TaskContext {
   judge?: LlmConfig;
   python?: string;
   signal?: AbortSignal;
+  /** When given, runTask adds where the task's time went into it. */
+  phases?: TaskPhases;
+}
+
+/** Where one task's wall time went, milliseconds (the harness-overhead benchmark reads it). */
+export interface TaskPhases {
+  /** startWorker: interpreter, import, first child. */
+  startMs: number;
+  /** Calls to the target during the exploration (seeds and the agent's probes). */
+  probeMs: number;
+  probes: number;
+  /** The comparison, its own calls to the target (held-out inputs) included. */
+  compareMs: number;
+  compareCalls: number;
+}
+
+export function emptyPhases(): TaskPhases {
+  return { startMs: 0, probeMs: 0, probes: 0, compareMs: 0, compareCalls: 0 };
 }
 
 export interface Progress {
@@ -125,6 +145,7 @@ export async function runBench(options: BenchOptions): Promise<{ results: TaskRe
 async function runOne(task: BenchTask, variant: Variant, options: BenchOptions): Promise<TaskResult> {
   const t0 = Date.now();
   const settings: SessionSettings = { ...options.settings, ...variant };
+  const phases = options.onPhases ? emptyPhases() : undefined;
   try {
     const { session, metrics: measured } = await options.runTask(task, variant, {
       settings,
@@ -132,7 +153,9 @@ async function runOne(task: BenchTask, variant: Variant, options: BenchOptions):
       judge: options.judge,
       python: options.python,
       signal: options.signal,
+      ...(phases ? { phases } : {}),
     });
+    if (phases) options.onPhases?.(task.taskId, phases);
     const metrics = { ...measured, costUsd: costOf(session, options.llm?.pricing) };
     const ok = !session.error || session.error.kind === 'budget';
     return { taskId: task.taskId, ok, variant, metrics, session, ...(ok ? {} : { error: session.error!.message }) };

@@ -37,6 +37,7 @@ for (const file of files) {
   try {
     const figures = await mod.run();
     results[mod.name] = figures;
+    if (figures.goals !== undefined && !Array.isArray(figures.goals)) throw new Error(`${mod.name}: goals must be a list of Goal rows`);
     goals.push(...((figures.goals as Goal[] | undefined) ?? []));
   } catch (error) {
     const why = String((error as Error).message ?? error).split('\n')[0];
