@@ -107,11 +107,13 @@ test('strings, comments, continuations and line endings', () => {
   );
 });
 
-test('a large file scans fast', () => {
+// Its speed is measured in test/bench/python-defs.bench.ts; here only that nothing is lost.
+test('a large file: every def found, none twice', () => {
   const big = Array.from({ length: 2000 }, (_, i) => `class C${i}:\n    def m(self, x):\n        """doc"""\n        return [x for x in range(3)]\n`).join('\n');
-  const t0 = performance.now();
   const defs = scanDefs(big);
-  const ms = performance.now() - t0;
   assert.equal(defs.length, 2000);
-  assert.ok(ms < 200, `took ${ms.toFixed(0)} ms for ${big.split('\n').length} lines`);
+  assert.deepEqual(
+    defs.map((d) => d.qualname),
+    Array.from({ length: 2000 }, (_, i) => `C${i}.m`),
+  );
 });
