@@ -143,6 +143,7 @@ export class ProbeError extends Error {
 /** What the agent, the explorer and the comparison need of a running worker. */
 export interface Prober {
   readonly info: FunctionInfo;
-  call(req: CallRequest, opts?: { signal?: AbortSignal; limits?: Partial<WorkerLimits> }): Promise<ProbeResult>;
+  /** `seed`: Python's `random` seed for this call instead of the fixed 0. */
+  call(req: CallRequest, opts?: { signal?: AbortSignal; limits?: Partial<WorkerLimits>; seed?: number }): Promise<ProbeResult>;
   stop(): Promise<void>;
 }

@@ -136,6 +136,7 @@ const PROPERTY_WORDS: Record<InferredProperty['name'], string> = {
   commutative: 'commutative (f(a, b) == f(b, a))',
   'monotonic-increasing': 'monotonically increasing',
   'monotonic-decreasing': 'monotonically decreasing',
+  'uses-randomness': 'uses randomness (the output changes with the random seed)',
 };
 
 /** The docstring's first line: what goes in and what comes out (and in-place changes, which a caller must know). */

@@ -230,8 +230,21 @@ def _build(ctx, request):
     return args, kwargs, receiver
 
 
+def reseed(seed):
+    """A call may ask for another seed than enter_call_dir's 0 (the explorer's determinism check)."""
+    random.seed(seed)
+    numpy = sys.modules.get("numpy")
+    if numpy is not None:
+        try:
+            numpy.random.seed(seed)
+        except Exception:  # noqa: B902
+            pass
+
+
 def run(ctx, request, call_dir, collector, address_space, deadline):
     limits = request["limits"]
+    if request.get("seed") is not None:
+        reseed(request["seed"])
     apply_limits(limits, ctx.nproc_cap, address_space)
     pau_guards.arm()
     try:

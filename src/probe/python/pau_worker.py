@@ -336,6 +336,8 @@ class Worker:
             "receiver": message.get("receiver"),
             "limits": limits,
         }
+        if isinstance(message.get("seed"), int):
+            request["seed"] = message["seed"]
         problem = self.check_arguments(request)
         if problem is not None:
             return {
