@@ -100,8 +100,10 @@ test('rot13: str in, str out; an involution, not idempotent; length-preserving; 
   assert.ok(holds(report, 'pure'));
   assert.equal(prop(report, 'commutative'), undefined, 'one argument: commutativity does not apply');
   assert.equal(fake.calls(), 40);
-  assert.match(report.description.summary, /^Takes a str and returns a str\.$/);
-  assert.match(report.description.details, /^Deterministic, .*involution/);
+  // Types first, then what it does (issue 11: a summary that is only a type signature says too little).
+  assert.match(report.description.summary, /^Takes a str and returns a str\. Replaces characters one for one, keeping the length\./);
+  // Properties are a list now, not the first line of the details (issue 11: a run-on paragraph).
+  assert.match(report.description.properties!.join('; '), /^deterministic; .*involution/);
 });
 
 test('upper: idempotent but not an involution', async () => {
