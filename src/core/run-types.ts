@@ -62,6 +62,8 @@ export interface OfflineReport {
 export interface OfflineOptions {
   maxProbes: number;
   strictness: Strictness;
+  /** Seeding an LLM agent: distinct calls only (no determinism re-runs, no verification pass). */
+  seeding?: boolean;
   signal?: AbortSignal;
 }
 

@@ -77,6 +77,8 @@ export class Explorer {
   ): Promise<Observation | null> {
     const request = extra.request ?? toRequest(this.positions, input);
     const key = requestKey(request);
+    // Seeds for an agent are distinct calls: a re-run would show it the same result twice.
+    if (purpose === 'repeat' && this.opts.seeding) return null;
     if (purpose !== 'repeat' && this.keys.has(key)) return null;
     if (this.opts.signal?.aborted || this.used >= this.opts.maxProbes) throw new Stop();
     this.used++;

@@ -19,6 +19,7 @@ export async function run(): Promise<Record<string, unknown>> {
     if (only && !only.has(idOf(fn))) continue;
     const r = await exploreCorpusFunction(fn, MAX_PROBES);
     runs.push(r);
+    process.stderr.write(`${idOf(fn)}: ${r.seconds.toFixed(1)} s, ${r.records.length} probes\n`);
     if (show.has(idOf(fn))) console.log(`\n### ${idOf(fn)}\n${descriptionText(r.report.description)}`);
   }
   const forbidden = runs.flatMap(forbiddenClaims);
