@@ -194,6 +194,12 @@ function returnsPhrase(observations: Observation[], returnTypes: string[]): stri
       const mine = gens.filter((o) => o.record.result.value!.type === t);
       if (mine.length) {
         const all = mine.flatMap((o) => yielded(o) ?? []);
+        // One sequence for every call (a function of no arguments): quoting it is true.
+        const one = new Set(mine.map((o) => JSON.stringify(o.record.result.value!.iteration))).size === 1;
+        if (one && all.length) {
+          const it = mine[0]!.record.result.value!.iteration!;
+          return `${article(t)} that yields ${it.items.slice(0, 5).join(', ')}${it.items.length > 5 || !it.ended ? ', …' : ''}${it.ended ? '' : ' (did not end)'}`;
+        }
         if (all.length === 0) return `${article(t)} that yielded nothing in ${mine.length} calls`;
         const sizes = mine.map((o) => yielded(o)!.length);
         const range = Math.min(...sizes) === Math.max(...sizes) ? `${sizes[0]}` : `${Math.min(...sizes)} to ${Math.max(...sizes)}`;
@@ -367,8 +373,9 @@ function exampleOf(o: Observation, callText: (o: Observation) => string): { call
   }
   if (r.status !== 'returned' || !r.value || r.value.truncated) return null;
   if (it) {
-    // Only a generator that ended is shown whole; one that did not end would mislead as list(…).
-    return it.ended ? { call: `list(${call})`, result: `[${it.items.join(', ')}]` } : null;
+    // A generator that did not end is shown by its first items, taken with next().
+    const items = `[${it.items.join(', ')}]`;
+    return it.ended ? { call: `list(${call})`, result: items } : { call: `g = ${call}; [next(g) for _ in range(${it.items.length})]`, result: items };
   }
   return { call, result: r.value.repr };
 }

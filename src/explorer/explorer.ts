@@ -25,7 +25,7 @@ const WIDENING_SHARE = 0.25;
 const PROPERTY_RESERVE = 0.45;
 const FINAL_PROPERTY_RESERVE = 0.25;
 /** The last share of the budget re-tests the claims (verify.ts). */
-const VERIFY_RESERVE = 0.2;
+const VERIFY_RESERVE = 0.12;
 /** With several parameters, how many uniform assignments (all int, all list…) come before mixed ones. */
 const UNIFORM_FIRST = 4;
 

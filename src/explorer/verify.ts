@@ -43,7 +43,8 @@ export function planVerification(claimed: InferredProperty[], observations: Obse
   const plans: PlannedProbe[] = [];
   if (names.has('deterministic')) {
     const last = observations.filter(returned).at(-1);
-    if (last) {
+    // A call already re-run (a function of no arguments has only one) needs no other seed.
+    if (last && !observations.some((o) => o.repeats === last)) {
       plans.push({
         input: last.input,
         purpose: 'repeat',
