@@ -260,7 +260,7 @@ export const CORPUS: CorpusFunction[] = [
     holds: P,
     never: ['idempotent', 'length-preserving'],
     reach: [{ what: 'the most common element', output: '.', input: '^\\[' }],
-    samples: ['[1, 1, 2]', "['a', 'b', 'b']", '[3]'],
+    samples: ['[1, 1, 2]', "['a', 'b', 'b']", '[3]', "['ab', 'ab', 'c']"],
   },
   {
     module: 'math',
