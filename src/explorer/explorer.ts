@@ -13,7 +13,7 @@ import { inferProperties } from './properties.js';
 import { followUps, planVerification } from './verify.js';
 import { Rng, hashString } from './random.js';
 import { MAIN_CLASSES, representative, typeClass } from './type-classes.js';
-import { inputClass } from './values.js';
+import { inputClass, toSource } from './values.js';
 
 /** Thrown inside the loop when the run must end: stopped, or out of budget. */
 class Stop extends Error {}
@@ -22,10 +22,10 @@ class Stop extends Error {}
 const DISCOVERY_SHARE = 0.45;
 const SEARCH_SHARE_WHEN_NOTHING_WORKS = 0.75;
 const WIDENING_SHARE = 0.25;
-const PROPERTY_RESERVE = 0.45;
-const FINAL_PROPERTY_RESERVE = 0.25;
+const PROPERTY_RESERVE = 0.5;
+const FINAL_PROPERTY_RESERVE = 0.1;
 /** The last share of the budget re-tests the claims (verify.ts). */
-const VERIFY_RESERVE = 0.12;
+const VERIFY_RESERVE = 0.1;
 /** With several parameters, how many uniform assignments (all int, all list…) come before mixed ones. */
 const UNIFORM_FIRST = 4;
 
@@ -39,6 +39,7 @@ export class Explorer {
   private readonly keys = new Set<string>();
   private readonly corpus: Observation[] = [];
   private readonly outcomes = new Set<string>();
+  private readonly outputs = new Set<string>();
   private readonly rng: Rng;
   private sweep: Input[] | null = null;
 
@@ -113,8 +114,13 @@ export class Explorer {
     const newOutcome = !this.outcomes.has(outcome);
     this.outcomes.add(outcome);
     const newCode = (r.coverage?.lines.new ?? 0) > 0 || (r.coverage?.arcs.new ?? 0) > 0;
+    // Adaptive choice: an output unlike every argument and every earlier output shows behaviour
+    // (escaping, splitting…); its neighbourhood is mutated first.
+    const out = r.status === 'returned' ? r.value?.repr : undefined;
+    const newOutput = out !== undefined && !this.outputs.has(out) && !obs.input.some((s) => s.value !== undefined && toSource(s.value) === out);
+    if (out !== undefined) this.outputs.add(out);
     // Only inputs of accepted types are worth mutating: a TypeError's neighbours raise it too.
-    if ((newCode || newOutcome) && typesAccepted(r) && obs.purpose !== 'repeat') this.corpus.push(obs);
+    if ((newCode || newOutcome || newOutput) && typesAccepted(r) && obs.purpose !== 'repeat') this.corpus.push(obs);
   }
 
   private inputOf(classes: string[]): Input {
@@ -151,7 +157,9 @@ export class Explorer {
     await this.tryFewerArguments(this.base);
     const base = this.base;
     const cap = Math.min(this.used + wideningBudget, Math.round(this.opts.maxProbes * 0.5));
-    const queues = this.positions.map((pos, i) => pos.candidates.filter((c) => c !== base[i]!.cls));
+    // Callables are widened to only where a name or an error message asked for one: elsewhere they cost a probe per parameter.
+    const callableHinted = this.observations.some((o) => /callable/i.test(o.record.result.exception?.message ?? ''));
+    const queues = this.positions.map((pos, i) => pos.candidates.filter((c, rank) => c !== base[i]!.cls && (c !== 'callable' || callableHinted || rank < 3)));
     while (this.used < cap && queues.some((q) => q.length)) {
       for (let i = 0; i < queues.length && this.used < cap; i++) {
         const cls = queues[i]!.shift();
@@ -378,8 +386,11 @@ export class Explorer {
  */
 function asSeenByExplorer(record: ProbeRecord): ProbeRecord {
   const r = record.result;
+  // The worker's argument grammar refusing something inside a lambda body says nothing about the function.
+  if (r.exception?.type.endsWith('ArgumentRejected')) return { ...record, result: { ...r, status: 'rejected' } };
   const raised = r.status === 'returned' ? r.value?.iteration?.raised : undefined;
   if (!raised) return record;
+  if (raised.type.endsWith('ArgumentRejected')) return { ...record, result: { ...r, status: 'rejected' } };
   return {
     ...record,
     result: { ...r, status: 'raised', exception: { type: raised.type, message: `${raised.message} (raised while iterating the ${r.value!.type})` } },

@@ -59,7 +59,7 @@ const INT_LISTS = [
   [1, 1, 2],
 ].map((xs) => list(ints(...xs)));
 /** Callables to pass where a function is wanted: a key, a predicate, a mapping. */
-export const CALLABLES: PyValue[] = ['len', 'str.upper', 'bool', 'lambda x: x * 2', 'lambda x: x % 2 == 0', 'abs', 'str'].map((src) => ({ k: 'fn', src }));
+export const CALLABLES: PyValue[] = ['len', 'str.upper', 'bool', 'lambda x: x * 2', 'lambda x: x > 0', 'abs', 'str'].map((src) => ({ k: 'fn', src }));
 const STR_LISTS = [['b', 'a', 'c'], [], ['a'], ['x', 'y', 'x'], ['hello', 'world'], ['B', 'a', 'C'], ['apple', 'ape', 'peach'], ['abc', 'abd']].map((xs) =>
   list(strs(...xs)),
 );

@@ -107,7 +107,8 @@ def _check_property(name, fn, ns, call, param):
         outs = set()
         for seed in SEEDS:
             a, k = build(ns, call)
-            outs.add((outcome(fn, a, k, seed=seed), repr(a)))
+            # The arguments after the call (shuffle changes its list), callables left out: their repr holds an address.
+            outs.add((outcome(fn, a, k, seed=seed), repr([x for x in a if not callable(x)])))
         return None if len(outs) == 1 else "different results under seeds %s: %s" % (SEEDS, sorted(outs))
     if name == "pure":
         args2, kwargs2 = build(ns, call)
