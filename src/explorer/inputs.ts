@@ -38,6 +38,8 @@ export interface Observation {
   purpose: Purpose;
   /** For a determinism re-run: the observation it repeats. */
   repeats?: Observation;
+  /** The random seed it ran under, when not the worker's 0. */
+  seed?: number;
 }
 
 /** Receivers: constructors of the owning class (or of any module class when it is unknown). */

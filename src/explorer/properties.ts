@@ -84,6 +84,7 @@ export function inferProperties(observations: Observation[], ctx: InferenceConte
   const byKey = indexByKey(observations);
   const props = [
     determinism(observations, ctx),
+    randomness(observations, ctx),
     purity(observations, ctx),
     ...reapplication(observations, ctx, byKey),
     sortedness(observations, ctx, notes),
@@ -95,15 +96,36 @@ export function inferProperties(observations: Observation[], ctx: InferenceConte
   return { properties: props.filter((p): p is InferredProperty => p !== null), notes };
 }
 
+/** Same return (or exception) and the same changes to the arguments. */
+function sameEffect(a: ProbeResult, b: ProbeResult): boolean {
+  return sameOutcome(a, b) && JSON.stringify(a.mutations) === JSON.stringify(b.mutations);
+}
+
+/** A call that gave another result under another random seed: the function uses randomness. */
+function randomness(observations: Observation[], ctx: InferenceContext): InferredProperty | null {
+  const seeded = observations.filter((o) => o.purpose === 'repeat' && o.repeats && o.seed !== undefined && ran(o) && ran(o.repeats));
+  const changed = seeded.find((o) => !sameEffect(o.repeats!.record.result, o.record.result));
+  if (!changed) return null;
+  const r = changed.record.result;
+  const shown = r.mutations.length ? `changed ${r.mutations.map((m) => `${m.arg} to ${m.repr}`).join(', ')}` : outcomeText(r);
+  return claim(
+    'uses-randomness',
+    `${ctx.callText(changed)} gave ${outcomeText(changed.repeats!.record.result)} under seed 0, ${shown} under seed ${changed.seed}`,
+  );
+}
+
 function determinism(observations: Observation[], ctx: InferenceContext): InferredProperty | null {
   const repeats = observations.filter((o) => o.purpose === 'repeat' && o.repeats && ran(o) && ran(o.repeats));
   const real = repeats.filter((o) => o.record.origin !== 'cache');
   for (const o of real) {
-    if (!sameOutcome(o.repeats!.record.result, o.record.result)) {
-      return refute('deterministic', `${ctx.callText(o)} gave ${outcomeText(o.repeats!.record.result)}, then ${outcomeText(o.record.result)}`);
+    if (!sameEffect(o.repeats!.record.result, o.record.result)) {
+      const under = o.seed !== undefined ? ` under random seed ${o.seed}` : '';
+      return refute('deterministic', `${ctx.callText(o)} gave ${outcomeText(o.repeats!.record.result)}, then ${outcomeText(o.record.result)}${under}`);
     }
   }
-  if (real.length >= MIN_EVIDENCE) return claim('deterministic', `${real.length} inputs re-run: same results each time`);
+  const reseeded = real.filter((o) => o.seed !== undefined).length;
+  if (real.length >= MIN_EVIDENCE && reseeded > 0)
+    return claim('deterministic', `${real.length} inputs re-run (${reseeded} under other random seeds): same results each time`);
   if (repeats.length === 0 && observations.length === 0) return null;
   const cached = repeats.length - real.length;
   return inconclusive(
@@ -114,7 +136,13 @@ function determinism(observations: Observation[], ctx: InferenceContext): Inferr
 }
 
 function purity(observations: Observation[], ctx: InferenceContext): InferredProperty | null {
-  const calls = observations.filter(ran);
+  // Only calls that returned say anything about side effects of the function's work.
+  const calls = observations.filter(returned);
+  for (const o of observations.filter(ran)) {
+    const r = o.record.result;
+    if (r.mutations.length) return refute('pure', `${ctx.callText(o)} changed ${r.mutations.map((m) => `${m.arg} to ${m.repr}`).join(', ')}`);
+    if (r.stdout || r.stderr) return refute('pure', `${ctx.callText(o)} printed ${JSON.stringify((r.stdout || r.stderr).slice(0, 60))}`);
+  }
   if (calls.length === 0) return null;
   for (const o of calls) {
     const r = o.record.result;
@@ -131,6 +159,8 @@ function purity(observations: Observation[], ctx: InferenceContext): InferredPro
  */
 function reapplication(observations: Observation[], ctx: InferenceContext, byKey: Map<string, Observation>): InferredProperty[] {
   let applicable = 0;
+  let invApplicable = 0;
+  let repeated = 0;
   let nontrivial = 0;
   let idemCounter: string | null = null;
   let invCounter: string | null = null;
@@ -141,8 +171,9 @@ function reapplication(observations: Observation[], ctx: InferenceContext, byKey
     const out = dataOf(o);
     const outValue = out && fromTagged(out);
     if (i === null || !out || !outValue) continue;
-    // f(f(x)) == x can only hold where f maps x's type to itself; elsewhere x is outside the law's domain.
-    if (outValue.k !== o.input[i]!.value!.k) continue;
+    // Idempotence speaks of every output f accepts back, of any type (counts of counts are not
+    // counts); f(f(x)) == x only where f maps x's type to itself.
+    const sameKind = outValue.k === o.input[i]!.value!.k;
     const again = lookup(ctx, byKey, withSlot(o.input, i, outValue));
     if (!again || !ran(again) || seen.has(o.key)) continue;
     const r2 = again.record.result;
@@ -154,16 +185,30 @@ function reapplication(observations: Observation[], ctx: InferenceContext, byKey
     const out2 = r2.status === 'returned' ? r2.value?.data : undefined;
     const shown = `${ctx.callText(o)} = ${toSource(outValue)}, but ${ctx.callText(again)} ${out2 ? `= ${r2.value!.repr}` : r2.status === 'raised' ? `raises ${r2.exception?.type}` : `gives ${outcomeText(r2)}`}`;
     if (!idemCounter && !(out2 && taggedEqual(out2, out))) idemCounter = shown;
-    if (!invCounter && !(out2 && taggedEqual(out2, x))) invCounter = shown;
+    if (sameKind) invApplicable++;
+    if (sameKind && !invCounter && !(out2 && taggedEqual(out2, x))) invCounter = shown;
+    if (sameKind && hasRepeats(o.input[i]!.value!)) repeated++;
   }
   if (applicable === 0) return [];
-  const verdict = (name: Prop, counter: string | null, law: string): InferredProperty => {
+  const verdict = (name: Prop, counter: string | null, law: string, n: number): InferredProperty => {
     if (counter) return refute(name, counter);
-    if (applicable < MIN_EVIDENCE) return inconclusive(name, applicable);
-    if (nontrivial === 0) return inconclusive(name, applicable, '; f(x) == x for every one of them, which shows nothing');
-    return claim(name, `${law} for ${applicable} inputs (${nontrivial} where f(x) != x)`);
+    if (n < MIN_EVIDENCE) return inconclusive(name, n);
+    // A law seen only where f(x) == x, or only once where it did something, shows little.
+    if (nontrivial < 2) return inconclusive(name, n, `; f(x) != x for only ${nontrivial} of them`);
+    const withRepeats = repeated ? `, ${repeated} with repeated elements` : '';
+    return claim(name, `${law} for ${n} inputs (${nontrivial} where f(x) != x${withRepeats})`);
   };
-  return [verdict('idempotent', idemCounter, 'f(f(x)) == f(x)'), verdict('involution', invCounter, 'f(f(x)) == x')];
+  const out = [verdict('idempotent', idemCounter, 'f(f(x)) == f(x)', applicable)];
+  if (invApplicable > 0) out.push(verdict('involution', invCounter, 'f(f(x)) == x', invApplicable));
+  return out;
+}
+
+/** Whether a str or collection holds some element twice (`aab`, `[1, 1, 2]`). */
+export function hasRepeats(v: PyValue): boolean {
+  const items = elementsOf(v);
+  if (!items) return false;
+  const seen = new Set(items.map(toSource));
+  return seen.size < items.length;
 }
 
 /** The list and tuple arguments of a call, as tagged values. */
@@ -246,7 +291,7 @@ function lengthPreservation(observations: Observation[], ctx: InferenceContext):
   }
   if (applicable === 0) return null;
   if (applicable < MIN_EVIDENCE) return inconclusive('length-preserving', applicable);
-  if (lengths.size < 2) return inconclusive('length-preserving', applicable, '; all inputs had the same length');
+  if (lengths.size < 3) return inconclusive('length-preserving', applicable, `; inputs of only ${lengths.size} different length(s)`);
   return claim('length-preserving', `len(output) == len(input) for ${applicable} inputs of ${lengths.size} different lengths`);
 }
 
