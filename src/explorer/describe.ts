@@ -46,13 +46,20 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
   const ledger = new Ledger();
   const claimed = properties.filter((p) => p.holds);
   const propertyTexts = claimed.map((p) => {
+    const monotonic = p.name === 'monotonic-increasing' || p.name === 'monotonic-decreasing';
     const text =
-      p.name === 'sorted-output' && notes.sortedOnlyWhenInputsSorted ? 'output sorted ascending when the list arguments are' : PROPERTY_WORDS[p.name];
+      p.name === 'sorted-output' && notes.sortedOnlyWhenInputsSorted
+        ? 'output sorted ascending when the list arguments are'
+        : monotonic && p.param
+          ? `${PROPERTY_WORDS[p.name]} in ${p.param}`
+          : PROPERTY_WORDS[p.name];
     const { support, tested } = propertyEvidence(p, observations);
     ledger.add('property', text, support, tested, { kind: 'property', name: p.name, ...(p.param ? { param: p.param } : {}) });
     return text;
   });
-  const examples = pickExamples(observations, callText, notes);
+  // A returned value is an example only of a function shown to be deterministic: another run may give another value.
+  const deterministic = claimed.some((p) => p.name === 'deterministic');
+  const examples = pickExamples(observations, callText, notes, deterministic);
   for (const e of examples)
     ledger.add(
       'example',
@@ -380,8 +387,13 @@ function exampleOf(o: Observation, callText: (o: Observation) => string): { call
   return { call, result: r.value.repr };
 }
 
-function pickExamples(observations: Observation[], callText: (o: Observation) => string, notes: InferenceNotes): Description['examples'] {
-  const pool = observations.filter((o) => o.purpose !== 'repeat' && callText(o).length <= 100);
+function pickExamples(
+  observations: Observation[],
+  callText: (o: Observation) => string,
+  notes: InferenceNotes,
+  deterministic: boolean,
+): Description['examples'] {
+  const pool = observations.filter((o) => o.purpose !== 'repeat' && callText(o).length <= 100 && (deterministic || o.record.result.status !== 'returned'));
   const chosen: Observation[] = [];
   const add = (o: Observation | undefined): void => {
     if (o && !chosen.includes(o) && chosen.length < MAX_EXAMPLES && exampleOf(o, callText)) chosen.push(o);

@@ -117,20 +117,22 @@ function randomness(observations: Observation[], ctx: InferenceContext): Inferre
 function determinism(observations: Observation[], ctx: InferenceContext): InferredProperty | null {
   const repeats = observations.filter((o) => o.purpose === 'repeat' && o.repeats && ran(o) && ran(o.repeats));
   const real = repeats.filter((o) => o.record.origin !== 'cache');
+  // Only calls that returned show the function's work: a call refused at its first check raises the same way under any seed.
+  const realReturned = real.filter((o) => returned(o) && returned(o.repeats!));
   for (const o of real) {
     if (!sameEffect(o.repeats!.record.result, o.record.result)) {
       const under = o.seed !== undefined ? ` under random seed ${o.seed}` : '';
       return refute('deterministic', `${ctx.callText(o)} gave ${outcomeText(o.repeats!.record.result)}, then ${outcomeText(o.record.result)}${under}`);
     }
   }
-  const reseeded = real.filter((o) => o.seed !== undefined).length;
-  if (real.length >= MIN_EVIDENCE && reseeded > 0)
-    return claim('deterministic', `${real.length} inputs re-run (${reseeded} under other random seeds): same results each time`);
+  const reseeded = realReturned.filter((o) => o.seed !== undefined).length;
+  if (realReturned.length >= MIN_EVIDENCE && reseeded >= 2)
+    return claim('deterministic', `${realReturned.length} calls that returned re-run (${reseeded} under other random seeds): same results each time`);
   if (repeats.length === 0 && observations.length === 0) return null;
   const cached = repeats.length - real.length;
   return inconclusive(
     'deterministic',
-    real.length,
+    realReturned.length,
     cached ? `; ${cached} re-run${cached === 1 ? ' was' : 's were'} answered from the session cache, which proves nothing` : '',
   );
 }
@@ -162,6 +164,8 @@ function reapplication(observations: Observation[], ctx: InferenceContext, byKey
   let invApplicable = 0;
   let repeated = 0;
   let nontrivial = 0;
+  /** Cases that could have refuted idempotence: f(x) != x, x without repeats only if it is not a collection, f(x) not a single element. */
+  let informative = 0;
   let idemCounter: string | null = null;
   let invCounter: string | null = null;
   const seen = new Set<string>();
@@ -182,6 +186,10 @@ function reapplication(observations: Observation[], ctx: InferenceContext, byKey
     applicable++;
     const x = toTagged(o.input[i]!.value!);
     if (!taggedEqual(out, x)) nontrivial++;
+    const xElems = elementsOf(o.input[i]!.value!);
+    const outElems = elementsOf(outValue);
+    const outSpread = outElems === null || new Set(outElems.map(toSource)).size >= 2;
+    if (!taggedEqual(out, x) && (xElems === null || hasRepeats(o.input[i]!.value!)) && outSpread) informative++;
     const out2 = r2.status === 'returned' ? r2.value?.data : undefined;
     const shown = `${ctx.callText(o)} = ${toSource(outValue)}, but ${ctx.callText(again)} ${out2 ? `= ${r2.value!.repr}` : r2.status === 'raised' ? `raises ${r2.exception?.type}` : `gives ${outcomeText(r2)}`}`;
     if (!idemCounter && !(out2 && taggedEqual(out2, out))) idemCounter = shown;
@@ -195,6 +203,10 @@ function reapplication(observations: Observation[], ctx: InferenceContext, byKey
     if (n < MIN_EVIDENCE) return inconclusive(name, n);
     // A law seen only where f(x) == x, or only once where it did something, shows little.
     if (nontrivial < 2) return inconclusive(name, n, `; f(x) != x for only ${nontrivial} of them`);
+    // Counting [1, 2, 3] gives counts that count the same again; [1, 1, 2] does not. A collection
+    // input needs repeated elements, and an output of one element is trivially a fixed point.
+    if (name === 'idempotent' && informative < 2)
+      return inconclusive(name, n, `; only ${informative} of them changed an input with repeated elements into an output of several distinct elements`);
     const withRepeats = repeated ? `, ${repeated} with repeated elements` : '';
     return claim(name, `${law} for ${n} inputs (${nontrivial} where f(x) != x${withRepeats})`);
   };
@@ -256,10 +268,13 @@ function sortedness(observations: Observation[], ctx: InferenceContext, notes: I
   const counter = `${ctx.callText(unsorted.o)} = ${unsorted.o.record.result.value!.repr}`;
   if (!brokenFromSorted && fromSorted.length >= MIN_EVIDENCE && work.length > 0) {
     notes.sortedOnlyWhenInputsSorted = true;
-    return claim(
-      'sorted-output',
-      `when its list arguments are sorted: ${fromSorted.length} outputs, all ascending; unsorted arguments give unsorted output, e.g. ${counter}`,
-    );
+    return {
+      ...claim(
+        'sorted-output',
+        `when its list arguments are sorted: ${fromSorted.length} outputs, all ascending; unsorted arguments give unsorted output, e.g. ${counter}`,
+      ),
+      param: 'when-inputs-sorted',
+    };
   }
   return refute('sorted-output', counter);
 }
@@ -274,6 +289,7 @@ function soleSizedArgument(ctx: InferenceContext, input: Input): { i: number; si
 
 function lengthPreservation(observations: Observation[], ctx: InferenceContext): InferredProperty | null {
   let applicable = 0;
+  let changed = 0;
   const lengths = new Set<number>();
   for (const o of observations) {
     if (!returned(o) || o.purpose === 'repeat' || !dataOf(o)) continue;
@@ -282,6 +298,7 @@ function lengthPreservation(observations: Observation[], ctx: InferenceContext):
     if (outLen === null || !arg) continue;
     applicable++;
     lengths.add(arg.size);
+    if (!taggedEqual(dataOf(o)!, toTagged(o.input[arg.i]!.value!))) changed++;
     if (outLen !== arg.size) {
       return refute(
         'length-preserving',
@@ -292,7 +309,9 @@ function lengthPreservation(observations: Observation[], ctx: InferenceContext):
   if (applicable === 0) return null;
   if (applicable < MIN_EVIDENCE) return inconclusive('length-preserving', applicable);
   if (lengths.size < 3) return inconclusive('length-preserving', applicable, `; inputs of only ${lengths.size} different length(s)`);
-  return claim('length-preserving', `len(output) == len(input) for ${applicable} inputs of ${lengths.size} different lengths`);
+  // An output equal to its input has its length by necessity: only changed outputs are evidence.
+  if (changed < MIN_EVIDENCE) return inconclusive('length-preserving', applicable, `; the output differed from the input in only ${changed}`);
+  return claim('length-preserving', `len(output) == len(input) for ${applicable} inputs of ${lengths.size} different lengths (${changed} changed by the call)`);
 }
 
 function subsetOfInput(observations: Observation[], ctx: InferenceContext): InferredProperty | null {
@@ -320,6 +339,7 @@ function subsetOfInput(observations: Observation[], ctx: InferenceContext): Infe
 function commutativity(observations: Observation[], ctx: InferenceContext, byKey: Map<string, Observation>): InferredProperty | null {
   let applicable = 0;
   let anyPair = false;
+  const outcomesSeen = new Set<string>();
   const seen = new Set<string>();
   for (const o of observations) {
     if (!returned(o) || o.purpose === 'repeat') continue;
@@ -343,6 +363,7 @@ function commutativity(observations: Observation[], ctx: InferenceContext, byKey
     if (seen.has(pairKey)) continue;
     seen.add(pairKey);
     applicable++;
+    outcomesSeen.add(outcomeText(o.record.result));
     if (!sameOutcome(o.record.result, swapped.record.result)) {
       return refute(
         'commutative',
@@ -352,6 +373,8 @@ function commutativity(observations: Observation[], ctx: InferenceContext, byKey
   }
   if (!anyPair) return null;
   if (applicable < MIN_EVIDENCE) return inconclusive('commutative', applicable);
+  // Pairs that all give the same answer (False for every non-match) cannot tell f(a, b) from f(b, a).
+  if (outcomesSeen.size < 2) return inconclusive('commutative', applicable, `; every pair gave ${[...outcomesSeen][0]}`);
   return claim('commutative', `f(a, b) == f(b, a) for ${applicable} pairs of different arguments`);
 }
 
@@ -448,10 +471,14 @@ function monotonicity(observations: Observation[], ctx: InferenceContext, notes:
     if (holding.length) {
       for (const t of holding) notes.monotonicIn.push({ param: t.param, direction });
       const contexts = (t: Trend): string => (t.hasOthers ? ` with ${t.contexts} different sets of other arguments` : '');
-      return claim(
-        name,
-        holding.map((t) => `in ${t.param}: ${t.pairs} ordered pairs${contexts(t)}, ${along(t)} strictly ${direction}, none the other way`).join('; '),
-      );
+      // Named by its parameters: increasing in n says nothing of k.
+      return {
+        ...claim(
+          name,
+          holding.map((t) => `in ${t.param}: ${t.pairs} ordered pairs${contexts(t)}, ${along(t)} strictly ${direction}, none the other way`).join('; '),
+        ),
+        param: holding.map((t) => t.param).join(', '),
+      };
     }
     const broken = all.find((t) => against(t) > 0);
     if (broken) return refute(name, `in ${broken.param}: ${direction === 'increasing' ? broken.downExample : broken.upExample}`);

@@ -88,15 +88,16 @@ def sized(v):
     return isinstance(v, (str, list, tuple, set, frozenset, dict))
 
 
-def check_property(name, fn, ns, call, param):
-    """None when the call agrees, NA when it says nothing (or is too slow to tell), else why it refutes the property."""
+def check_property(name, fn, ns, call, param, indices=None):
+    """`indices`: the argument positions a monotonicity claim names (all numeric ones when None).
+    None when the call agrees, NA when it says nothing (or is too slow to tell), else why it refutes the property."""
     try:
-        return _check_property(name, fn, ns, call, param)
+        return _check_property(name, fn, ns, call, param, indices)
     except Slow:
         return NA
 
 
-def _check_property(name, fn, ns, call, param):
+def _check_property(name, fn, ns, call, param, indices):
     try:
         args, kwargs = build(ns, call)
         y, printed = run(fn, args, kwargs)
@@ -157,8 +158,8 @@ def _check_property(name, fn, ns, call, param):
         return None if other == ("ok", repr(y)) else "f(a, b) = %r but f(b, a) gives %s" % (y, other)
     if name in ("monotonic-increasing", "monotonic-decreasing"):
         numeric = [i for i, a in enumerate(args) if type(a) in (int, float)]
-        if param is not None:
-            numeric = [i for i in numeric if call.get("params", [None] * len(args))[i] == param] or numeric[:0]
+        if indices is not None:
+            numeric = [i for i in numeric if i in indices]
         if not numeric:
             return NA
         applies = False
@@ -190,7 +191,7 @@ def check_function(entry):
         kind = claim["kind"]
         if kind == "property":
             for call in entry["calls"]:
-                why = check_property(claim["name"], fn, ns, call, claim.get("param"))
+                why = check_property(claim["name"], fn, ns, call, claim.get("param"), claim.get("indices"))
                 if why and why != NA:
                     failures.append({"function": fid, "claim": claim, "why": why})
                     break

@@ -22,6 +22,8 @@ export interface CorpusRun {
   report: OfflineReport;
   records: ProbeRecord[];
   seconds: number;
+  /** The function's parameter names, in order (a monotonicity claim names its parameters). */
+  params: string[];
 }
 
 export async function exploreCorpusFunction(fn: CorpusFunction, maxProbes = 40): Promise<CorpusRun> {
@@ -40,10 +42,28 @@ export async function exploreCorpusFunction(fn: CorpusFunction, maxProbes = 40):
       return record;
     };
     const report = await exploreOffline(worker.info, probe, { maxProbes, strictness: 'anonymized' });
-    return { fn, report, records, seconds: (performance.now() - started) / 1000 };
+    return { fn, report, records, seconds: (performance.now() - started) / 1000, params: worker.info.params.map((p) => p.name) };
   } finally {
     await worker.stop();
   }
+}
+
+/**
+ * The explorer on many functions, `concurrency` workers at a time (each run has its own worker;
+ * a function's seconds include waiting for the machine, so the bench measures with 1).
+ */
+export async function exploreCorpus(fns: CorpusFunction[], maxProbes: number, concurrency: number, onDone?: (run: CorpusRun) => void): Promise<CorpusRun[]> {
+  const runs: CorpusRun[] = new Array<CorpusRun>(fns.length);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < fns.length) {
+      const k = next++;
+      runs[k] = await exploreCorpusFunction(fns[k]!, maxProbes);
+      onDone?.(runs[k]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, lane));
+  return runs;
 }
 
 /** What a returned call shows: its repr, or the items a generator yielded. */
@@ -89,7 +109,12 @@ export function checkerInput(run: CorpusRun): unknown {
     .filter((r) => r.receiver === undefined && r.result.status === 'returned' && r.result.durationMs < 500)
     .map((r) => ({ args: r.args, kwargs: r.kwargs ?? {} }));
   const claims: unknown[] = [];
-  for (const p of run.report.properties) if (p.holds) claims.push({ kind: 'property', name: p.name, ...(p.param ? { param: p.param } : {}) });
+  for (const p of run.report.properties) {
+    if (!p.holds) continue;
+    // A monotonicity names its parameters; the checker varies the arguments at those positions only.
+    const indices = p.name.startsWith('monotonic') && p.param ? p.param.split(', ').map((n) => run.params.indexOf(n)) : undefined;
+    claims.push({ kind: 'property', name: p.name, ...(p.param ? { param: p.param } : {}), ...(indices ? { indices } : {}) });
+  }
   for (const c of run.report.description.claims ?? []) {
     const check = c.check;
     if (check?.kind === 'raises') {
