@@ -168,6 +168,21 @@ export class Explorer {
         await this.run(input, 'widen', `type discovery: ${this.positions[i]!.name} as ${typeClass(cls).label}`);
       }
     }
+    this.rebaseOnReturned();
+  }
+
+  /**
+   * A base that raised (an empty account asked for money) would spend the sweep on variations of a
+   * refusal: when discovery found a call that returned, with every argument the base gives, sweep around it instead.
+   */
+  private rebaseOnReturned(): void {
+    const base = this.base;
+    if (!base) return;
+    const baseObs = this.observations.find((o) => o.input === base);
+    if (!baseObs || baseObs.record.result.status === 'returned') return;
+    const sameShape = (o: Observation): boolean => o.input.every((s, i) => (s.value === undefined) === (base[i]!.value === undefined));
+    const better = this.observations.find((o) => o.record.result.status === 'returned' && o.purpose !== 'repeat' && sameShape(o));
+    if (better) this.base = better.input;
   }
 
   /**

@@ -164,7 +164,12 @@ function reapplication(observations: Observation[], ctx: InferenceContext, byKey
   let invApplicable = 0;
   let repeated = 0;
   let nontrivial = 0;
-  /** Cases that could have refuted idempotence: f(x) != x, x without repeats only if it is not a collection, f(x) not a single element. */
+  /** f(x) != x among the same-type cases: the only ones involution is judged on. */
+  let invNontrivial = 0;
+  /**
+   * Cases that could have refuted idempotence: f(x) != x, f(x) not a single element, and when f
+   * changes the type (a list to a dict of counts, or to one of its strings) x with repeated elements.
+   */
   let informative = 0;
   let idemCounter: string | null = null;
   let invCounter: string | null = null;
@@ -189,11 +194,12 @@ function reapplication(observations: Observation[], ctx: InferenceContext, byKey
     const xElems = elementsOf(o.input[i]!.value!);
     const outElems = elementsOf(outValue);
     const outSpread = outElems === null || new Set(outElems.map(toSource)).size >= 2;
-    if (!taggedEqual(out, x) && (xElems === null || hasRepeats(o.input[i]!.value!)) && outSpread) informative++;
+    if (!taggedEqual(out, x) && outSpread && (sameKind || xElems === null || hasRepeats(o.input[i]!.value!))) informative++;
     const out2 = r2.status === 'returned' ? r2.value?.data : undefined;
     const shown = `${ctx.callText(o)} = ${toSource(outValue)}, but ${ctx.callText(again)} ${out2 ? `= ${r2.value!.repr}` : r2.status === 'raised' ? `raises ${r2.exception?.type}` : `gives ${outcomeText(r2)}`}`;
     if (!idemCounter && !(out2 && taggedEqual(out2, out))) idemCounter = shown;
     if (sameKind) invApplicable++;
+    if (sameKind && !taggedEqual(out, x)) invNontrivial++;
     if (sameKind && !invCounter && !(out2 && taggedEqual(out2, x))) invCounter = shown;
     if (sameKind && hasRepeats(o.input[i]!.value!)) repeated++;
   }
@@ -202,13 +208,14 @@ function reapplication(observations: Observation[], ctx: InferenceContext, byKey
     if (counter) return refute(name, counter);
     if (n < MIN_EVIDENCE) return inconclusive(name, n);
     // A law seen only where f(x) == x, or only once where it did something, shows little.
-    if (nontrivial < 2) return inconclusive(name, n, `; f(x) != x for only ${nontrivial} of them`);
-    // Counting [1, 2, 3] gives counts that count the same again; [1, 1, 2] does not. A collection
-    // input needs repeated elements, and an output of one element is trivially a fixed point.
+    const changed = name === 'involution' ? invNontrivial : nontrivial;
+    if (changed < 2) return inconclusive(name, n, `; f(x) != x for only ${changed} of them`);
+    // Counting [1, 2, 3] gives counts that count the same again; [1, 1, 2] does not. An output of
+    // another type needs inputs with repeated elements, and an output of one element is trivially a fixed point.
     if (name === 'idempotent' && informative < 2)
-      return inconclusive(name, n, `; only ${informative} of them changed an input with repeated elements into an output of several distinct elements`);
+      return inconclusive(name, n, `; only ${informative} of them gave an output of several distinct elements (from repeated elements when the type changed)`);
     const withRepeats = repeated ? `, ${repeated} with repeated elements` : '';
-    return claim(name, `${law} for ${n} inputs (${nontrivial} where f(x) != x${withRepeats})`);
+    return claim(name, `${law} for ${n} inputs (${changed} where f(x) != x${withRepeats})`);
   };
   const out = [verdict('idempotent', idemCounter, 'f(f(x)) == f(x)', applicable)];
   if (invApplicable > 0) out.push(verdict('involution', invCounter, 'f(f(x)) == x', invApplicable));

@@ -6,7 +6,7 @@ import { orderOf, sequenceItems, numericValue, taggedEqual } from './compare.js'
 import type { Input, Observation, Position, Purpose } from './inputs.js';
 import { toRequest } from './inputs.js';
 import { sortedCopy } from './mutate.js';
-import { argumentPair, soleArgument, withSlot } from './properties.js';
+import { argumentPair, hasRepeats, soleArgument, withSlot } from './properties.js';
 import { float, fromTagged, int, isNumber, toSource, toTagged } from './values.js';
 
 export interface PlannedProbe {
@@ -57,18 +57,21 @@ function repeatPlans(observations: Observation[]): PlannedProbe[] {
 }
 
 function reapplyPlans(observations: Observation[], positions: Position[]): PlannedProbe[] {
-  const plans: { plan: PlannedProbe; changed: boolean }[] = [];
+  const plans: { plan: PlannedProbe; changed: boolean; telling: boolean }[] = [];
   for (const o of observations) {
     const i = soleArgument(positions, o.input);
     const out = o.record.result.value?.data;
     const value = usable(o) && i !== null && out ? fromTagged(out) : null;
     // Outputs of another type are fed back too: idempotence speaks of every output f accepts.
     if (i === null || !value) continue;
-    const changed = !taggedEqual(out!, toTagged(o.input[i]!.value!));
-    plans.push({ plan: { input: withSlot(o.input, i, value), purpose: 'reapply', note: `f(f(x)) with x = ${toSource(o.input[i]!.value!)}` }, changed });
+    const x = o.input[i]!.value!;
+    const changed = !taggedEqual(out!, toTagged(x));
+    // The cases idempotence is judged on (properties.ts): same type out, or repeated elements in.
+    const telling = changed && (value.k === x.k || hasRepeats(x));
+    plans.push({ plan: { input: withSlot(o.input, i, value), purpose: 'reapply', note: `f(f(x)) with x = ${toSource(x)}` }, changed, telling });
   }
   // Inputs the function changed say more about idempotence and involution than fixed points.
-  return [...plans.filter((p) => p.changed), ...plans.filter((p) => !p.changed)].map((p) => p.plan);
+  return [...plans.filter((p) => p.telling), ...plans.filter((p) => p.changed && !p.telling), ...plans.filter((p) => !p.changed)].map((p) => p.plan);
 }
 
 function swapPlans(observations: Observation[], positions: Position[]): PlannedProbe[] {

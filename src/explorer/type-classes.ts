@@ -106,7 +106,7 @@ const BASIC: Record<string, TypeClass> = {
   float: { id: 'float', label: 'float', values: FLOATS },
   bool: { id: 'bool', label: 'bool', values: [bool(true), bool(false)] },
   str: { id: 'str', label: 'str', values: STRS },
-  // Shapes before sizes: unsorted, empty, a negative inside, duplicates, nested, strings, then the rest.
+  // Shapes before sizes: unsorted, empty, a negative inside, duplicates, nested, more duplicates, strings, then the rest.
   list: {
     id: 'list',
     label: 'list',
@@ -115,8 +115,8 @@ const BASIC: Record<string, TypeClass> = {
       INT_LISTS[1]!,
       INT_LISTS[10]!,
       INT_LISTS[9]!,
-      INT_LISTS[4]!,
       NESTED_LISTS[0]!,
+      INT_LISTS[4]!,
       STR_LISTS[3]!,
       INT_LISTS[3]!,
       INT_LISTS[2]!,
