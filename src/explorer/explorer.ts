@@ -141,7 +141,7 @@ export class Explorer {
     let fallback: Input | null = null;
     // Without any accepted input the rest of the budget would be spent at random: search longer.
     const hardCap = Math.max(searchCap, Math.round(this.opts.maxProbes * SEARCH_SHARE_WHEN_NOTHING_WORKS));
-    for (const classes of this.withHints(this.assignments())) {
+    for (const classes of this.withHints(this.withLastLeftOut(this.assignments()))) {
       if (this.used >= (fallback ? searchCap : hardCap)) break;
       const input = this.inputOf(classes);
       const obs = await this.run(input, 'discover', `type discovery: ${this.labelOf(input) || 'no arguments'}`);
@@ -181,7 +181,10 @@ export class Explorer {
     const baseObs = this.observations.find((o) => o.input === base);
     if (!baseObs || baseObs.record.result.status === 'returned') return;
     const sameShape = (o: Observation): boolean => o.input.every((s, i) => (s.value === undefined) === (base[i]!.value === undefined));
-    const better = this.observations.find((o) => o.record.result.status === 'returned' && o.purpose !== 'repeat' && sameShape(o));
+    const given = (o: Observation): number => o.input.filter((s) => s.value !== undefined).length;
+    const returned = this.observations.filter((o) => o.record.result.status === 'returned' && o.purpose !== 'repeat');
+    // Same arguments given first; else the call that returned with the most of them (the base's options left out).
+    const better = returned.find(sameShape) ?? [...returned].sort((a, b) => given(b) - given(a))[0];
     if (better) this.base = better.input;
   }
 
@@ -221,6 +224,20 @@ export class Explorer {
       if (!obs || !typesAccepted(obs.record.result)) return;
       // The shorter call works: the left-out parameters are optional.
       for (let j = k; j < base.length; j++) if (this.positions[j]!.role !== 'receiver') this.accepted[j]!.add('omit');
+    }
+  }
+
+  /**
+   * After the first assignment, each one again without its last argument: an option passed a
+   * wrong value (a key of 3, an encoding of 'abc') would otherwise hide every signature that works.
+   */
+  private *withLastLeftOut(assignments: Generator<string[]>): Generator<string[]> {
+    const last = this.positions.map((p) => p.role === 'positional' || p.role === 'keyword').lastIndexOf(true);
+    const params = this.positions.filter((p) => p.role === 'positional' || p.role === 'keyword').length;
+    let n = 0;
+    for (const a of assignments) {
+      yield a;
+      if (n++ > 0 && params >= 2 && a[last] !== 'omit') yield a.map((c, i) => (i === last ? 'omit' : c));
     }
   }
 
