@@ -28,6 +28,8 @@ const FINAL_PROPERTY_RESERVE = 0.1;
 const VERIFY_RESERVE = 0.1;
 /** With several parameters, how many uniform assignments (all int, all list…) come before mixed ones. */
 const UNIFORM_FIRST = 4;
+/** How many assignments are tried with every argument before each is also tried without its last one. */
+const TRUNCATE_AFTER = 6;
 
 export class Explorer {
   readonly positions: Position[];
@@ -228,7 +230,7 @@ export class Explorer {
   }
 
   /**
-   * After the first assignment, each one again without its last argument: an option passed a
+   * After the first few assignments, each one again without its last argument: an option passed a
    * wrong value (a key of 3, an encoding of 'abc') would otherwise hide every signature that works.
    */
   private *withLastLeftOut(assignments: Generator<string[]>): Generator<string[]> {
@@ -237,7 +239,8 @@ export class Explorer {
     let n = 0;
     for (const a of assignments) {
       yield a;
-      if (n++ > 0 && params >= 2 && a[last] !== 'omit') yield a.map((c, i) => (i === last ? 'omit' : c));
+      // Not before the likeliest full signatures had their turn: most functions need every argument.
+      if (n++ >= TRUNCATE_AFTER && params >= 2 && a[last] !== 'omit') yield a.map((c, i) => (i === last ? 'omit' : c));
     }
   }
 
