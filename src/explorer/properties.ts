@@ -305,7 +305,10 @@ function lengthPreservation(observations: Observation[], ctx: InferenceContext):
     if (outLen === null || !arg) continue;
     applicable++;
     lengths.add(arg.size);
-    if (!taggedEqual(dataOf(o)!, toTagged(o.input[arg.i]!.value!))) changed++;
+    // Only an output of the input's own type counts as evidence: a dict of groups of a list has as
+    // many keys as elements only while no two elements share a key.
+    const input = toTagged(o.input[arg.i]!.value!);
+    if (dataOf(o)!.t === input.t && !taggedEqual(dataOf(o)!, input)) changed++;
     if (outLen !== arg.size) {
       return refute(
         'length-preserving',
@@ -317,7 +320,7 @@ function lengthPreservation(observations: Observation[], ctx: InferenceContext):
   if (applicable < MIN_EVIDENCE) return inconclusive('length-preserving', applicable);
   if (lengths.size < 3) return inconclusive('length-preserving', applicable, `; inputs of only ${lengths.size} different length(s)`);
   // An output equal to its input has its length by necessity: only changed outputs are evidence.
-  if (changed < MIN_EVIDENCE) return inconclusive('length-preserving', applicable, `; the output differed from the input in only ${changed}`);
+  if (changed < MIN_EVIDENCE) return inconclusive('length-preserving', applicable, `; only ${changed} outputs of the input's type differed from their input`);
   return claim('length-preserving', `len(output) == len(input) for ${applicable} inputs of ${lengths.size} different lengths (${changed} changed by the call)`);
 }
 
