@@ -13,6 +13,11 @@ command -v rg >/dev/null || need+=(ripgrep)
 /usr/bin/python3 -c 'import pytest' 2>/dev/null || need+=(python3-pytest)
 # bubblewrap: the OS sandbox around the Python worker (src/probe/sandbox.ts).
 command -v bwrap >/dev/null || need+=(bubblewrap)
+# Pure-Python libraries of the offline explorer's corpus (test/corpus/explorer/corpus.ts), for Debian's python3.
+for pair in more_itertools:python3-more-itertools inflection:python3-inflection toolz:python3-toolz boltons:python3-boltons \
+  humanize:python3-humanize markupsafe:python3-markupsafe; do
+  /usr/bin/python3 -c "import ${pair%%:*}" 2>/dev/null || need+=("${pair#*:}")
+done
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" != 0 ]; then
     echo "missing Debian packages: ${need[*]} (run as root, or install them)" >&2

@@ -40,10 +40,14 @@ function renderDescription(d: Description, concluded: boolean, rename: (call: st
     ),
     concluded ? null : h('p', { class: 'warning-text' }, icon('warning'), ' The agent did not conclude; this is its best guess so far.'),
     h('p', { class: 'summary' }, d.summary),
-    d.details ? h('p', { class: 'details' }, d.details) : null,
+    d.properties && d.properties.length > 0
+      ? h('div', { testid: 'description-properties' }, h('strong', null, 'Properties'), h('ul', null, ...d.properties.map((p) => h('li', null, p))))
+      : null,
     params.length > 0 ? h('dl', { class: 'params' }, ...params.flatMap(([name, text]) => [h('dt', { class: 'mono' }, name), h('dd', null, text)])) : null,
     d.returns ? h('p', null, h('strong', null, 'Returns: '), d.returns) : null,
-    d.raises ? h('p', null, h('strong', null, 'Raises: '), d.raises) : null,
+    d.raises
+      ? h('div', { testid: 'description-raises' }, h('strong', null, 'Raises'), h('ul', null, ...d.raises.split('\n').map((r) => h('li', null, r))))
+      : null,
     d.examples.length > 0
       ? h(
           'div',
@@ -55,7 +59,33 @@ function renderDescription(d: Description, concluded: boolean, rename: (call: st
     properties && properties.length > 0
       ? h('div', null, h('h3', null, 'Properties observed'), h('ul', null, ...properties.map((p) => h('li', null, p))))
       : null,
+    renderEvidence(d),
     ioTable ? h('div', null, h('h3', null, 'Inputs and outputs'), renderTable(ioTable)) : null,
+  );
+}
+
+/** How the run went and the probes behind every sentence, folded: one click away. */
+function renderEvidence(d: Description): HTMLElement | null {
+  const claims = d.claims ?? [];
+  if (!d.details && claims.length === 0) return null;
+  return h(
+    'details',
+    { class: 'evidence', testid: 'description-evidence' },
+    h('summary', null, 'Evidence'),
+    d.details ? h('p', { class: 'details' }, d.details) : null,
+    claims.length > 0
+      ? h(
+          'ul',
+          null,
+          ...claims.map((c) =>
+            h(
+              'li',
+              null,
+              `${c.part}: ${c.text} — probes ${c.support.map((i) => `#${i}`).join(', ') || 'none'}${c.tested.length ? `; checked on ${c.tested.length}` : ''}`,
+            ),
+          ),
+        )
+      : null,
   );
 }
 

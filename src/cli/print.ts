@@ -79,16 +79,28 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
     }
     line(`${final.concluded ? c.green('Description') : c.yellow('Best hypothesis (not concluded)')}: ${c.bold(d.summary)}`);
     const block = (text: string, indent = '  ') => line(text.trimEnd().replace(/^/gm, indent));
-    if (d.details) block(d.details);
-    for (const [k, v] of Object.entries(d.parameters)) line(`  ${c.cyan(k)}: ${v}`);
+    // The readable part first, as lists; the evidence after it.
+    if (d.properties?.length) {
+      line('  Properties:');
+      for (const p of d.properties) line(`    - ${p}`);
+    }
+    const params = Object.entries(d.parameters);
+    if (params.length) line('  Parameters:');
+    for (const [k, v] of params) line(`    - ${c.cyan(k)}: ${v}`);
     if (d.returns) line(`  Returns: ${d.returns}`);
-    if (d.raises) line(`  Raises: ${d.raises}`);
+    if (d.raises) {
+      line('  Raises:');
+      for (const r of d.raises.split('\n')) line(`    - ${r}`);
+    }
     if (d.examples.length) {
       line('  Examples:');
       for (const e of d.examples) block(`>>> ${e.call}\n${e.result}`, '    ');
     }
     if (final.concluded) line(`  Confidence: ${Math.round(d.confidence * 100)}%`);
-    // Properties are part of the offline explorer's details; the list is for the panel and the file.
+    if (d.details) {
+      line(`  ${c.dim('Evidence:')}`);
+      block(d.details, '    ');
+    }
     if (final.ioTable) {
       line();
       line(final.ioTable.trimEnd());

@@ -178,6 +178,7 @@ export interface Prober {
   readonly info: FunctionInfo;
   /** What protects the calls, once started (the real worker says; test doubles may not). */
   readonly sandbox?: { layer: 'os' | 'guards'; detail: string };
-  call(req: CallRequest, opts?: { signal?: AbortSignal; limits?: Partial<WorkerLimits> }): Promise<ProbeResult>;
+  /** `seed`: Python's `random` seed for this call instead of the fixed 0. */
+  call(req: CallRequest, opts?: { signal?: AbortSignal; limits?: Partial<WorkerLimits>; seed?: number }): Promise<ProbeResult>;
   stop(): Promise<void>;
 }

@@ -59,8 +59,10 @@ export interface LlmConfig {
 /**
  * Probes one input through the session: records it, emits events, answers duplicates from cache.
  * `fresh`: run it even when the same call is cached (the explorer's determinism re-runs).
+ * `seed`: seed Python's `random` with this instead of the worker's fixed seed (implies fresh):
+ * the explorer's determinism check runs a call under a second seed.
  */
-export type ProbeFn = (request: CallRequest, note?: string, options?: { fresh?: boolean }) => Promise<ProbeRecord>;
+export type ProbeFn = (request: CallRequest, note?: string, options?: { fresh?: boolean; seed?: number }) => Promise<ProbeRecord>;
 
 /** A property the offline explorer checked. Names are stable (tests and the report read them). */
 export interface InferredProperty {
@@ -74,8 +76,11 @@ export interface InferredProperty {
     | 'subset-of-input'
     | 'commutative'
     | 'monotonic-increasing'
-    | 'monotonic-decreasing';
+    | 'monotonic-decreasing'
+    | 'uses-randomness';
   holds: boolean;
+  /** The parameter a monotonicity is in; 'when-inputs-sorted' for sorted output of sorted inputs. */
+  param?: string;
   /** How many probes support it, or the counterexample input when it does not hold. */
   evidence: string;
 }
@@ -94,6 +99,8 @@ export interface OfflineReport {
 export interface OfflineOptions {
   maxProbes: number;
   strictness: Strictness;
+  /** Seeding an LLM agent: distinct calls only (no determinism re-runs, no verification pass). */
+  seeding?: boolean;
   signal?: AbortSignal;
 }
 

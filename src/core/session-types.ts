@@ -41,6 +41,22 @@ export interface Description {
   examples: { call: string; result: string; probe?: number }[];
   /** 0..1 */
   confidence: number;
+  /** Properties that hold, one sentence each (offline explorer; absent in older session files and in LLM descriptions). */
+  properties?: string[];
+  /** The claim ledger: every sentence above with the probes behind it (offline explorer only). */
+  claims?: DescriptionClaim[];
+}
+
+/** One sentence of a description and its evidence: the probes that support it and those that could have refuted it. */
+export interface DescriptionClaim {
+  part: 'summary' | 'property' | 'parameter' | 'returns' | 'raises' | 'example';
+  text: string;
+  /** Indices of the probes that support it. */
+  support: number[];
+  /** Indices of the probes that could have refuted it (and did not), including the verification pass's. */
+  tested: number[];
+  /** A machine-checkable form, for re-checking the claim against the real function. */
+  check?: { kind: 'property'; name: string; param?: string } | { kind: 'raises'; type: string; probe: number } | { kind: 'example'; probe: number };
 }
 
 export interface BehaviouralDisagreement {

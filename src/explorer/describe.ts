@@ -1,7 +1,7 @@
 // Turns what the explorer saw into an OfflineReport: return types, exceptions by input class,
 // properties, a templated description with examples taken from real probes, and an I/O table.
 import type { FunctionInfo, ProbeResult } from '../core/probe-types.js';
-import type { Description } from '../core/session-types.js';
+import type { Description, DescriptionClaim } from '../core/session-types.js';
 import type { CoverageSoFar } from '../core/format.js';
 import { addCoverage, oneLine, renderCall, renderOutcome } from '../core/format.js';
 import type { InferredProperty, OfflineReport } from '../core/run-types.js';
@@ -10,6 +10,9 @@ import { TYPE_ERRORS, baseExceptionName, describeInput } from './inputs.js';
 import type { InferenceNotes } from './properties.js';
 import { inferProperties } from './properties.js';
 import { typeClass } from './type-classes.js';
+import { parseSource } from './parse.js';
+import { findRelations } from './relations.js';
+import { toSource } from './values.js';
 
 export interface ExplorationOutcome {
   info: FunctionInfo;
@@ -40,16 +43,76 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
   const { properties, notes } = inferProperties(observations, { positions, callText });
   const returnTypes = countReturnTypes(observations);
   const exceptions = exceptionsByInputClass(observations, positions);
+  const ledger = new Ledger();
+  const claimed = properties.filter((p) => p.holds);
+  const propertyTexts = claimed.map((p) => {
+    const monotonic = p.name === 'monotonic-increasing' || p.name === 'monotonic-decreasing';
+    const text =
+      p.name === 'sorted-output' && notes.sortedOnlyWhenInputsSorted
+        ? 'output sorted ascending when the list arguments are'
+        : monotonic && p.param
+          ? `${PROPERTY_WORDS[p.name]} in ${p.param}`
+          : PROPERTY_WORDS[p.name];
+    const { support, tested } = propertyEvidence(p, observations);
+    ledger.add('property', text, support, tested, { kind: 'property', name: p.name, ...(p.param ? { param: p.param } : {}) });
+    return text;
+  });
+  // A returned value is an example only of a function shown to be deterministic: another run may give another value.
+  const deterministic = claimed.some((p) => p.name === 'deterministic');
+  const examples = pickExamples(observations, callText, notes, deterministic);
+  for (const e of examples)
+    ledger.add(
+      'example',
+      `${e.call} → ${e.result}`,
+      e.probe !== undefined ? [e.probe] : [],
+      [],
+      e.probe !== undefined ? { kind: 'example', probe: e.probe } : undefined,
+    );
   const description: Description = {
-    summary: summary(run, returnTypes),
-    details: [behaviourLine(exceptions, properties, notes), details(run, properties, notes, callText)].filter(Boolean).join('\n'),
-    parameters: parameterTexts(run),
-    returns: returnsText(observations, returnTypes),
-    raises: raisesText(observations, exceptions, callText),
-    examples: pickExamples(observations, callText, notes),
+    summary: summary(run, returnTypes, ledger),
+    details: details(run, properties, notes, callText),
+    parameters: parameterTexts(run, ledger),
+    returns: returnsText(observations, returnTypes, ledger),
+    raises: raisesText(run, callText, ledger),
+    examples,
     confidence: confidence(run, properties),
+    properties: propertyTexts,
+    claims: ledger.claims,
   };
   return { returnTypes, exceptions, properties, description, ioTable: ioTable(observations, callText) };
+}
+
+/** Every sentence of the description with the probes behind it. */
+class Ledger {
+  readonly claims: DescriptionClaim[] = [];
+  add(part: DescriptionClaim['part'], text: string, support: number[], tested: number[], check?: DescriptionClaim['check']): void {
+    this.claims.push({ part, text, support: [...new Set(support)], tested: [...new Set(tested)], ...(check ? { check } : {}) });
+  }
+}
+
+const idx = (os: Observation[]): number[] => os.map((o) => o.record.index);
+
+/** The probes a property was judged on: the ones made for it, or every call that returned. */
+function propertyEvidence(p: InferredProperty, observations: Observation[]): { support: number[]; tested: number[] } {
+  const returned = observations.filter((o) => o.record.result.status === 'returned');
+  const of = (...purposes: Observation['purpose'][]): Observation[] => observations.filter((o) => purposes.includes(o.purpose));
+  switch (p.name) {
+    case 'deterministic':
+    case 'uses-randomness': {
+      const repeats = of('repeat');
+      return { support: idx([...repeats, ...repeats.flatMap((o) => (o.repeats ? [o.repeats] : []))]), tested: idx(repeats) };
+    }
+    case 'idempotent':
+    case 'involution':
+      return { support: idx(of('reapply')), tested: idx(returned) };
+    case 'commutative':
+      return { support: idx(of('swap')), tested: idx(returned) };
+    case 'monotonic-increasing':
+    case 'monotonic-decreasing':
+      return { support: idx(of('ladder')), tested: idx(returned) };
+    default:
+      return { support: idx(returned), tested: idx(returned) };
+  }
 }
 
 function countReturnTypes(observations: Observation[]): string[] {
@@ -61,13 +124,16 @@ function countReturnTypes(observations: Observation[]): string[] {
   return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([t]) => t);
 }
 
+/** Exception type → input classes that raised it; a class is left out when a call of that class returned. */
 function exceptionsByInputClass(observations: Observation[], positions: Position[]): Record<string, string[]> {
+  const returnedLabels = new Set(observations.filter((o) => o.record.result.status === 'returned').map((o) => describeInput(positions, o.input)));
   const out: Record<string, string[]> = {};
   for (const o of observations) {
     const r = o.record.result;
     if (r.status !== 'raised' || !r.exception) continue;
-    const labels = (out[r.exception.type] ??= []);
     const label = describeInput(positions, o.input);
+    if (returnedLabels.has(label)) continue;
+    const labels = (out[r.exception.type] ??= []);
     if (!labels.includes(label) && labels.length < MAX_LABELS_PER_EXCEPTION) labels.push(label);
   }
   return out;
@@ -85,39 +151,67 @@ function joinWords(words: string[], last = 'and'): string {
   return `${words.slice(0, -1).join(', ')} ${last} ${words[words.length - 1]}`;
 }
 
+const returnedAt = (run: ExplorationOutcome, i: number): Observation[] =>
+  run.observations.filter((o) => o.record.result.status === 'returned' && o.input[i] && o.input[i].cls !== 'omit' && o.input[i].value !== undefined);
+
+/** Classes at position i in calls that returned. */
 function acceptedWords(run: ExplorationOutcome, i: number): string[] {
-  return run.positions[i]!.candidates.filter((c) => c !== 'omit' && run.accepted[i]!.has(c)).map(classWords);
+  const seen = new Set(returnedAt(run, i).map((o) => o.input[i]!.cls));
+  return run.positions[i]!.candidates.filter((c) => c !== 'omit' && seen.has(c)).map(classWords);
 }
 
-/** Classes that failed with a type error at a position while every other argument was of an accepted class. */
-function rejectedWords(run: ExplorationOutcome, i: number): string[] {
-  const out: string[] = [];
+/** Classes at position i that never returned there, by the exception they raised (other arguments of classes that returned). */
+function raisedWords(run: ExplorationOutcome, i: number): Map<string, string[]> {
+  const ok = run.positions.map((_, j) => new Set(returnedAt(run, j).map((o) => o.input[j]!.cls)));
+  const out = new Map<string, string[]>();
   for (const o of run.observations) {
     const r = o.record.result;
-    if (r.status !== 'raised' || !TYPE_ERRORS.has(baseExceptionName(r.exception?.type ?? ''))) continue;
     const cls = o.input[i]?.cls;
-    if (!cls || cls === 'omit' || run.accepted[i]!.has(cls)) continue;
-    if (!o.input.every((s, j) => j === i || run.accepted[j]!.has(s.cls))) continue;
-    const words = classWords(cls);
-    if (!out.includes(words)) out.push(words);
+    if (r.status !== 'raised' || !r.exception || !cls || cls === 'omit' || ok[i]!.has(cls)) continue;
+    if (!o.input.every((s, j) => j === i || s.value === undefined || ok[j]!.has(s.cls))) continue;
+    const type = baseExceptionName(r.exception.type);
+    const words = out.get(type) ?? [];
+    if (!words.includes(classWords(cls))) words.push(classWords(cls));
+    out.set(type, words);
   }
   return out;
 }
 
+/** A generator's items read back, or null. */
+function yielded(o: Observation): string[] | null {
+  return o.record.result.value?.iteration?.items ?? null;
+}
+
+/** What kind of items a generator yielded: "tuples", "ints"… */
+function itemKinds(items: string[]): string {
+  const kinds = new Set(
+    items.map((x) => {
+      const v = parseSource(x);
+      return v ? (v.k === 'int' || v.k === 'float' ? 'numbers' : v.k === 'str' ? 'strs' : `${v.k}s`) : 'values';
+    }),
+  );
+  return kinds.size === 1 ? [...kinds][0]! : 'values of several types';
+}
+
 function returnsPhrase(observations: Observation[], returnTypes: string[]): string {
   if (returnTypes.length === 0) return 'never returned';
-  // The example generator: the one that yielded most.
   const gens = observations.filter((o) => o.record.result.status === 'returned' && o.record.result.value?.iteration);
-  const gen = gens.reduce<Observation | undefined>(
-    (best, o) => (!best || o.record.result.value!.iteration!.items.length > best.record.result.value!.iteration!.items.length ? o : best),
-    undefined,
-  );
   return joinWords(
     returnTypes.map((t) => {
-      if (gen && t === gen.record.result.value!.type) {
-        const it = gen.record.result.value!.iteration!;
-        if (it.items.length === 0) return `${article(t)} that yielded nothing`;
-        return `${article(t)} that yields ${it.items.slice(0, 5).join(', ')}${it.items.length > 5 || !it.ended ? ', …' : ''}${it.ended ? '' : ' (did not end)'}`;
+      const mine = gens.filter((o) => o.record.result.value!.type === t);
+      if (mine.length) {
+        const all = mine.flatMap((o) => yielded(o) ?? []);
+        // One sequence for every call (a function of no arguments): quoting it is true.
+        const one = new Set(mine.map((o) => JSON.stringify(o.record.result.value!.iteration))).size === 1;
+        if (one && all.length) {
+          const it = mine[0]!.record.result.value!.iteration!;
+          return `${article(t)} that yields ${it.items.slice(0, 5).join(', ')}${it.items.length > 5 || !it.ended ? ', …' : ''}${it.ended ? '' : ' (did not end)'}`;
+        }
+        if (all.length === 0) return `${article(t)} that yielded nothing in ${mine.length} calls`;
+        const sizes = mine.map((o) => yielded(o)!.length);
+        const range = Math.min(...sizes) === Math.max(...sizes) ? `${sizes[0]}` : `${Math.min(...sizes)} to ${Math.max(...sizes)}`;
+        const unended = mine.some((o) => !o.record.result.value!.iteration!.ended);
+        return `${article(t)} yielding ${itemKinds(all)} (${range} items in ${mine.length} calls${unended ? '; some did not end' : ''})`;
       }
       return t === 'NoneType' ? 'None' : article(t);
     }),
@@ -136,11 +230,14 @@ const PROPERTY_WORDS: Record<InferredProperty['name'], string> = {
   commutative: 'commutative (f(a, b) == f(b, a))',
   'monotonic-increasing': 'monotonically increasing',
   'monotonic-decreasing': 'monotonically decreasing',
+  'uses-randomness': 'uses randomness (the output changes with the random seed)',
 };
 
-/** The docstring's first line: what goes in and what comes out (and in-place changes, which a caller must know). */
-function summary(run: ExplorationOutcome, returnTypes: string[]): string {
+/** The docstring's first line: what the function does when a relation was found, else what goes in and out. */
+function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger): string {
   if (run.observations.length === 0) return 'Not explored: no probe was made.';
+  const returned = run.observations.filter((o) => o.record.result.status === 'returned');
+  const relations = findRelations(run.observations, run.positions);
   const params = run.positions.map((p, i) => ({ p, i })).filter(({ p }) => p.role !== 'receiver' && p.role !== 'varkw');
   const takesWords = params
     .map(({ i }) => acceptedWords(run, i))
@@ -148,28 +245,26 @@ function summary(run: ExplorationOutcome, returnTypes: string[]): string {
     .map((w) => joinWords(w.map(article), 'or'));
   const receiverAt = run.positions.findIndex((p) => p.role === 'receiver');
   const receiver = receiverAt >= 0 ? acceptedWords(run, receiverAt)[0] : undefined;
-  let text = receiver ? `Called on ${article(receiver)}; takes ` : 'Takes ';
-  text += params.length === 0 ? 'no arguments' : takesWords.length ? joinWords(takesWords) : 'arguments of no type tried (every call failed)';
-  text += ` and returns ${returnsPhrase(run.observations, returnTypes)}`;
-  const mutated = run.observations.flatMap((o) => o.record.result.mutations.map((m) => m.arg));
-  if (mutated.length) text += mutated.every((a) => a === 'receiver') ? '; changes its receiver in place' : '; changes its arguments in place';
-  return `${text}.`;
-}
-
-/** The properties that hold and the exceptions by input class, as one sentence for the details. */
-function behaviourLine(exceptions: Record<string, string[]>, properties: InferredProperty[], notes: InferenceNotes): string {
-  const claimed = properties
-    .filter((p) => p.holds)
-    .map((p) =>
-      p.name === 'sorted-output' && notes.sortedOnlyWhenInputsSorted ? 'output sorted ascending when the list arguments are' : PROPERTY_WORDS[p.name],
-    );
-  const raised = Object.entries(exceptions).map(
-    ([type, labels]) => `${type} for ${joinWords(labels.length > 3 ? [...labels.slice(0, 3), 'other inputs'] : labels, 'or')}`,
-  );
-  const sentences: string[] = [];
-  if (claimed.length) sentences.push(capitalize(`${joinWords(claimed)}.`));
-  if (raised.length) sentences.push(`Raises ${joinWords(raised)}.`);
-  return sentences.join(' ');
+  let types = receiver ? `called on ${article(receiver)}; takes ` : 'takes ';
+  types += params.length === 0 ? 'no arguments' : takesWords.length ? joinWords(takesWords) : 'arguments of no type tried (every call failed)';
+  types += ` and returns ${returnsPhrase(run.observations, returnTypes)}`;
+  const mutated = run.observations.filter((o) => o.record.result.mutations.length);
+  const inPlace = mutated.length
+    ? mutated.every((o) => o.record.result.mutations.every((m) => m.arg === 'receiver'))
+      ? 'changes its receiver in place'
+      : 'changes its arguments in place'
+    : '';
+  // The types first (a reader's anchor), then what the function does with them.
+  let text = `${types}${inPlace ? `; ${inPlace}` : ''}.`;
+  if (relations.length) {
+    text += ` ${relations.map((r) => r.text).join(' ')}`;
+    for (const r of relations) ledger.add('summary', r.text, r.support, r.tested);
+  } else if (returned.length > 0) {
+    text += ' Not characterised beyond its types.';
+  }
+  if (inPlace) ledger.add('summary', inPlace, idx(mutated), idx(run.observations));
+  ledger.add('summary', types, idx(returned), idx(run.observations));
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -199,7 +294,7 @@ function details(run: ExplorationOutcome, properties: InferredProperty[], notes:
   }
   const timedOut = run.observations.find((o) => o.record.result.status === 'timeout');
   if (timedOut) lines.push(`Did not finish in time for ${callText(timedOut)}.`);
-  lines.push('Properties:');
+  lines.push('Evidence for each property:');
   for (const p of properties) {
     const verdict = p.holds ? 'holds' : p.evidence.startsWith('inconclusive') ? 'not established' : 'does not hold';
     lines.push(`- ${p.name}: ${verdict} — ${p.evidence}`);
@@ -207,53 +302,98 @@ function details(run: ExplorationOutcome, properties: InferredProperty[], notes:
   return lines.join('\n');
 }
 
-function parameterTexts(run: ExplorationOutcome): Record<string, string> {
+/** Each parameter: the classes it returned with, then the ones that raised, by exception. */
+function parameterTexts(run: ExplorationOutcome, ledger: Ledger): Record<string, string> {
   const out: Record<string, string> = {};
   run.positions.forEach((p, i) => {
     if (p.role === 'receiver' || p.role === 'varkw') return;
     const accepted = acceptedWords(run, i);
-    const rejected = rejectedWords(run, i);
-    const omitted = run.accepted[i]!.has('omit') ? ' (may be left out)' : '';
-    let text = accepted.length ? `${joinWords(accepted, 'or')}${omitted}` : 'no input class accepted';
-    if (rejected.length) text += `; ${joinWords(rejected, 'or')} raise a type error`;
-    out[p.role === 'varargs' ? `*${p.name}` : p.name] = text;
+    const omitted = run.observations.filter((o) => o.record.result.status === 'returned' && o.input[i]?.value === undefined);
+    const optional = omitted.length && (p.role === 'positional' || p.role === 'keyword') ? ' (may be left out)' : '';
+    const parts = [accepted.length ? `${joinWords(accepted, 'or')}${optional}` : `no call with it returned${optional}`];
+    for (const [type, words] of raisedWords(run, i)) parts.push(`raised ${type} for ${joinWords(words, 'or')}`);
+    const name = p.role === 'varargs' ? `*${p.name}` : p.name;
+    out[name] = parts.join('; ');
+    ledger.add('parameter', `${name}: ${out[name]}`, idx(returnedAt(run, i)), idx(run.observations));
   });
   return out;
 }
 
-function returnsText(observations: Observation[], returnTypes: string[]): string {
-  const ran = observations.filter((o) => o.record.result.status === 'returned').length;
+function returnsText(observations: Observation[], returnTypes: string[], ledger: Ledger): string {
+  const ran = observations.filter((o) => o.record.result.status === 'returned');
   if (returnTypes.length === 0) return 'Never returned in the probes made.';
-  return `${returnsPhrase(observations, returnTypes)} (${ran} of ${observations.length} calls returned).`.replace(/^./, (c) => c.toUpperCase());
+  const text = capitalize(`${returnsPhrase(observations, returnTypes)} (${ran.length} of ${observations.length} calls returned).`);
+  ledger.add('returns', text, idx(ran), idx(observations));
+  return text;
 }
 
-function raisesText(observations: Observation[], exceptions: Record<string, string[]>, callText: (o: Observation) => string): string {
-  return Object.entries(exceptions)
-    .map(([type, labels]) => {
-      const ex = observations.find((o) => o.record.result.exception?.type === type)!;
-      return `${type} for ${joinWords(labels, 'or')}, e.g. ${callText(ex)}: ${oneLine(ex.record.result.exception!.message, 100)}`;
-    })
-    .join('\n');
+/**
+ * One line per exception type: the input classes that raised it and never returned, and the
+ * calls themselves for classes where another member returned ("ValueError for f('x')").
+ */
+function raisesText(run: ExplorationOutcome, callText: (o: Observation) => string, ledger: Ledger): string {
+  const { observations, positions } = run;
+  const returnedLabels = new Set(observations.filter((o) => o.record.result.status === 'returned').map((o) => describeInput(positions, o.input)));
+  const byType = new Map<string, Observation[]>();
+  for (const o of observations) {
+    const e = o.record.result.status === 'raised' ? o.record.result.exception : undefined;
+    if (e) byType.set(e.type, [...(byType.get(e.type) ?? []), o]);
+  }
+  const lines: string[] = [];
+  for (const [type, raised] of byType) {
+    const wholeClasses = new Map<string, Observation>();
+    const single: Observation[] = [];
+    for (const o of raised) {
+      const label = describeInput(positions, o.input);
+      if (!returnedLabels.has(label)) {
+        if (!wholeClasses.has(label)) wholeClasses.set(label, o);
+      } else if (single.length < 3 && !single.some((x) => x.key === o.key)) single.push(o);
+    }
+    const labels = [...wholeClasses.keys()];
+    const shownLabels = labels.length > MAX_LABELS_PER_EXCEPTION ? [...labels.slice(0, MAX_LABELS_PER_EXCEPTION), 'other inputs'] : labels;
+    const parts = [...(shownLabels.length ? [joinWords(shownLabels, 'or')] : []), ...single.map(callText)];
+    const ex = raised[0]!;
+    const text = `${type} for ${joinWords(parts, 'or')}, e.g. ${callText(ex)}: ${oneLine(ex.record.result.exception!.message, 100)}`;
+    lines.push(text);
+    ledger.add('raises', text, idx(raised), idx(raised));
+    // Each class's first call, and each single call, is re-checkable: it must raise that type again.
+    for (const o of [...wholeClasses.values(), ...single])
+      ledger.add('raises', `${type} for ${callText(o)}`, [o.record.index], [], { kind: 'raises', type, probe: o.record.index });
+  }
+  return lines.join('\n');
 }
 
-/** An example in doctest form: exceptions as a traceback header, iterators through list(). */
+/**
+ * An example in doctest form: exceptions as a traceback header; generators through list(),
+ * also when iterating raised (the call itself returned a generator, so a doctest of the bare
+ * call would fail).
+ */
 function exampleOf(o: Observation, callText: (o: Observation) => string): { call: string; result: string } | null {
   const r = o.record.result;
   const call = callText(o);
+  const it = r.value?.iteration;
   if (r.status === 'raised' && r.exception) {
-    return { call, result: `Traceback (most recent call last):\n    ...\n${r.exception.type}: ${r.exception.message}` };
+    return {
+      call: it ? `list(${call})` : call,
+      result: `Traceback (most recent call last):\n    ...\n${r.exception.type}: ${r.exception.message.replace(/ \(raised while iterating the \w+\)$/, '')}`,
+    };
   }
   if (r.status !== 'returned' || !r.value || r.value.truncated) return null;
-  const it = r.value.iteration;
   if (it) {
+    // A generator that did not end is shown by its first items, taken with next().
     const items = `[${it.items.join(', ')}]`;
     return it.ended ? { call: `list(${call})`, result: items } : { call: `g = ${call}; [next(g) for _ in range(${it.items.length})]`, result: items };
   }
   return { call, result: r.value.repr };
 }
 
-function pickExamples(observations: Observation[], callText: (o: Observation) => string, notes: InferenceNotes): Description['examples'] {
-  const pool = observations.filter((o) => o.purpose !== 'repeat' && callText(o).length <= 100);
+function pickExamples(
+  observations: Observation[],
+  callText: (o: Observation) => string,
+  notes: InferenceNotes,
+  deterministic: boolean,
+): Description['examples'] {
+  const pool = observations.filter((o) => o.purpose !== 'repeat' && callText(o).length <= 100 && (deterministic || o.record.result.status !== 'returned'));
   const chosen: Observation[] = [];
   const add = (o: Observation | undefined): void => {
     if (o && !chosen.includes(o) && chosen.length < MAX_EXAMPLES && exampleOf(o, callText)) chosen.push(o);
@@ -261,24 +401,36 @@ function pickExamples(observations: Observation[], callText: (o: Observation) =>
   const returned = pool.filter((o) => o.record.result.status === 'returned');
   // A merge is shown merging sorted lists.
   if (notes.sortedOnlyWhenInputsSorted) add(returned.find((o) => o.purpose === 'sorted'));
+  // Calls whose output differs from their input and from earlier outputs show the behaviour best.
+  const seenOutputs = new Set<string>();
+  const differs = (o: Observation): boolean => {
+    const out = o.record.result.value?.repr ?? '';
+    return !o.input.some((s) => s.value !== undefined && toSource(s.value) === out);
+  };
+  const ranked = [...returned.filter(differs), ...returned];
   const types = new Set(returned.map((o) => o.record.result.value?.type));
-  for (const t of types) add(returned.find((o) => o.record.result.value?.type === t));
-  // Distinct outputs from the edge-case sweep and mutations first: they show the behaviour.
-  const seenOutputs = new Set(chosen.map((o) => o.record.result.value?.repr));
-  const preferred = [...returned.filter((o) => o.purpose !== 'discover' && o.purpose !== 'widen'), ...returned];
-  for (const o of preferred) {
+  for (const t of types) {
+    const o = ranked.find((x) => x.record.result.value?.type === t);
+    if (o) seenOutputs.add(o.record.result.value?.repr ?? '');
+    add(o);
+  }
+  for (const o of ranked) {
     if (chosen.length >= Math.min(MAX_EXAMPLES - 1, 4)) break;
-    if (seenOutputs.has(o.record.result.value?.repr)) continue;
-    seenOutputs.add(o.record.result.value?.repr);
+    if (seenOutputs.has(o.record.result.value?.repr ?? '')) continue;
+    seenOutputs.add(o.record.result.value?.repr ?? '');
     add(o);
   }
   const raisedTypes = new Set(pool.filter((o) => o.record.result.status === 'raised').map((o) => o.record.result.exception?.type));
-  // Value errors before type errors: they say more about the function.
+  // Value errors before type errors: they say more about the function; at most one type error.
   const orderedTypes = [...raisedTypes].sort(
     (a, b) => Number(TYPE_ERRORS.has(baseExceptionName(a ?? ''))) - Number(TYPE_ERRORS.has(baseExceptionName(b ?? ''))),
   );
-  for (const t of orderedTypes) add(pool.find((o) => o.record.result.exception?.type === t));
-  return chosen.map((o) => exampleOf(o, callText)!);
+  let typeErrors = 0;
+  for (const t of orderedTypes) {
+    if (TYPE_ERRORS.has(baseExceptionName(t ?? '')) && typeErrors++ > 0) continue;
+    add(pool.find((o) => o.record.result.exception?.type === t));
+  }
+  return chosen.map((o) => ({ ...exampleOf(o, callText)!, probe: o.record.index }));
 }
 
 function confidence(run: ExplorationOutcome, properties: InferredProperty[]): number {

@@ -8,9 +8,12 @@ import type { Input, Observation, Position, Purpose, Slot } from './inputs.js';
 import { buildPositions, requestKey, toRequest, typesAccepted } from './inputs.js';
 import { mutateValue } from './mutate.js';
 import { planPropertyProbes, plannedRequest } from './property-probes.js';
+import type { PlannedProbe } from './property-probes.js';
+import { inferProperties } from './properties.js';
+import { followUps, planVerification } from './verify.js';
 import { Rng, hashString } from './random.js';
 import { MAIN_CLASSES, representative, typeClass } from './type-classes.js';
-import { inputClass } from './values.js';
+import { inputClass, toSource } from './values.js';
 
 /** Thrown inside the loop when the run must end: stopped, or out of budget. */
 class Stop extends Error {}
@@ -19,10 +22,14 @@ class Stop extends Error {}
 const DISCOVERY_SHARE = 0.45;
 const SEARCH_SHARE_WHEN_NOTHING_WORKS = 0.75;
 const WIDENING_SHARE = 0.25;
-const PROPERTY_RESERVE = 0.35;
+const PROPERTY_RESERVE = 0.5;
 const FINAL_PROPERTY_RESERVE = 0.1;
+/** The last share of the budget re-tests the claims (verify.ts). */
+const VERIFY_RESERVE = 0.1;
 /** With several parameters, how many uniform assignments (all int, all list…) come before mixed ones. */
 const UNIFORM_FIRST = 4;
+/** How many assignments are tried with every argument before each is also tried without its last one. */
+const TRUNCATE_AFTER = 6;
 
 export class Explorer {
   readonly positions: Position[];
@@ -34,6 +41,7 @@ export class Explorer {
   private readonly keys = new Set<string>();
   private readonly corpus: Observation[] = [];
   private readonly outcomes = new Set<string>();
+  private readonly outputs = new Set<string>();
   private readonly rng: Rng;
   private sweep: Input[] | null = null;
 
@@ -55,7 +63,8 @@ export class Explorer {
       await this.probeProperties(max - Math.round(max * FINAL_PROPERTY_RESERVE));
       // Inputs found after the first property pass (a nested list, say) may need f(f(x)) too.
       await this.explore(max - Math.round(max * FINAL_PROPERTY_RESERVE));
-      await this.probeProperties(max);
+      await this.probeProperties(max - Math.round(max * VERIFY_RESERVE));
+      await this.verify(max);
       await this.explore(max);
     } catch (err) {
       if (!(err instanceof Stop)) throw err;
@@ -67,22 +76,33 @@ export class Explorer {
     input: Input,
     purpose: Purpose,
     note: string,
-    extra: { request?: Observation['request']; repeats?: Observation } = {},
+    extra: { request?: Observation['request']; repeats?: Observation; seed?: number } = {},
   ): Promise<Observation | null> {
     const request = extra.request ?? toRequest(this.positions, input);
     const key = requestKey(request);
+    // Seeds for an agent are distinct calls: a re-run would show it the same result twice.
+    if (purpose === 'repeat' && this.opts.seeding) return null;
     if (purpose !== 'repeat' && this.keys.has(key)) return null;
     if (this.opts.signal?.aborted || this.used >= this.opts.maxProbes) throw new Stop();
     this.used++;
     let record: ProbeRecord;
     try {
       // Determinism re-runs must really run: the session would answer the same call from its cache.
-      record = await this.probe(request, note, purpose === 'repeat' ? { fresh: true } : undefined);
+      const seed = extra.seed !== undefined ? { seed: extra.seed } : {};
+      record = await this.probe(request, note, purpose === 'repeat' ? { fresh: true, ...seed } : undefined);
     } catch (err) {
       if (this.opts.signal?.aborted) throw new Stop();
       throw err;
     }
-    const obs: Observation = { input, request, key, record: asSeenByExplorer(record), purpose, ...(extra.repeats ? { repeats: extra.repeats } : {}) };
+    const obs: Observation = {
+      input,
+      request,
+      key,
+      record: asSeenByExplorer(record),
+      purpose,
+      ...(extra.repeats ? { repeats: extra.repeats } : {}),
+      ...(extra.seed !== undefined ? { seed: extra.seed } : {}),
+    };
     this.observations.push(obs);
     this.keys.add(key);
     this.learn(obs);
@@ -96,8 +116,13 @@ export class Explorer {
     const newOutcome = !this.outcomes.has(outcome);
     this.outcomes.add(outcome);
     const newCode = (r.coverage?.lines.new ?? 0) > 0 || (r.coverage?.arcs.new ?? 0) > 0;
+    // Adaptive choice: an output unlike every argument and every earlier output shows behaviour
+    // (escaping, splitting…); its neighbourhood is mutated first.
+    const out = r.status === 'returned' ? r.value?.repr : undefined;
+    const newOutput = out !== undefined && !this.outputs.has(out) && !obs.input.some((s) => s.value !== undefined && toSource(s.value) === out);
+    if (out !== undefined) this.outputs.add(out);
     // Only inputs of accepted types are worth mutating: a TypeError's neighbours raise it too.
-    if ((newCode || newOutcome) && typesAccepted(r) && obs.purpose !== 'repeat') this.corpus.push(obs);
+    if ((newCode || newOutcome || newOutput) && typesAccepted(r) && obs.purpose !== 'repeat') this.corpus.push(obs);
   }
 
   private inputOf(classes: string[]): Input {
@@ -118,7 +143,7 @@ export class Explorer {
     let fallback: Input | null = null;
     // Without any accepted input the rest of the budget would be spent at random: search longer.
     const hardCap = Math.max(searchCap, Math.round(this.opts.maxProbes * SEARCH_SHARE_WHEN_NOTHING_WORKS));
-    for (const classes of this.assignments()) {
+    for (const classes of this.withHints(this.withLastLeftOut(this.assignments()))) {
       if (this.used >= (fallback ? searchCap : hardCap)) break;
       const input = this.inputOf(classes);
       const obs = await this.run(input, 'discover', `type discovery: ${this.labelOf(input) || 'no arguments'}`);
@@ -131,9 +156,12 @@ export class Explorer {
     }
     this.base ??= fallback;
     if (!this.base) return;
+    await this.tryFewerArguments(this.base);
     const base = this.base;
     const cap = Math.min(this.used + wideningBudget, Math.round(this.opts.maxProbes * 0.5));
-    const queues = this.positions.map((pos, i) => pos.candidates.filter((c) => c !== base[i]!.cls));
+    // Callables are widened to only where a name or an error message asked for one: elsewhere they cost a probe per parameter.
+    const callableHinted = this.observations.some((o) => /callable/i.test(o.record.result.exception?.message ?? ''));
+    const queues = this.positions.map((pos, i) => pos.candidates.filter((c, rank) => c !== base[i]!.cls && (c !== 'callable' || callableHinted || rank < 3)));
     while (this.used < cap && queues.some((q) => q.length)) {
       for (let i = 0; i < queues.length && this.used < cap; i++) {
         const cls = queues[i]!.shift();
@@ -141,6 +169,78 @@ export class Explorer {
         const input = base.map((s, j) => (j === i ? { cls, value: representative(cls) } : s));
         await this.run(input, 'widen', `type discovery: ${this.positions[i]!.name} as ${typeClass(cls).label}`);
       }
+    }
+    this.rebaseOnReturned();
+  }
+
+  /**
+   * A base that raised (an empty account asked for money) would spend the sweep on variations of a
+   * refusal: when discovery found a call that returned, with every argument the base gives, sweep around it instead.
+   */
+  private rebaseOnReturned(): void {
+    const base = this.base;
+    if (!base) return;
+    const baseObs = this.observations.find((o) => o.input === base);
+    if (!baseObs || baseObs.record.result.status === 'returned') return;
+    const sameShape = (o: Observation): boolean => o.input.every((s, i) => (s.value === undefined) === (base[i]!.value === undefined));
+    const given = (o: Observation): number => o.input.filter((s) => s.value !== undefined).length;
+    const returned = this.observations.filter((o) => o.record.result.status === 'returned' && o.purpose !== 'repeat');
+    // Same arguments given first; else the call that returned with the most of them (the base's options left out).
+    const better = returned.find(sameShape) ?? [...returned].sort((a, b) => given(b) - given(a))[0];
+    if (better) this.base = better.input;
+  }
+
+  /**
+   * Assignments first from what error messages said: "not callable" (or "must be callable")
+   * puts a callable at each position in turn, the others at their best guess.
+   */
+  private *withHints(assignments: Generator<string[]>): Generator<string[]> {
+    let hinted = false;
+    for (const a of assignments) {
+      if (!hinted && this.observations.some((o) => /callable/i.test(o.record.result.exception?.message ?? ''))) {
+        hinted = true;
+        for (let i = 0; i < this.positions.length; i++) {
+          if (this.positions[i]!.role === 'receiver' || !this.positions[i]!.candidates.includes('callable')) continue;
+          for (const other of ['list', 'str', 'int']) {
+            yield this.positions.map((p, j) =>
+              j === i ? 'callable' : p.role === 'receiver' ? p.candidates[0]! : p.candidates.includes(other) ? other : p.candidates[0]!,
+            );
+          }
+        }
+      }
+      yield a;
+    }
+  }
+
+  /**
+   * Calls with trailing arguments left out, one at a time, so that optional parameters show
+   * their defaults (also when anonymized: the call itself tells whether it was needed).
+   */
+  private async tryFewerArguments(base: Input): Promise<void> {
+    for (let k = base.length - 1; k >= 0; k--) {
+      const pos = this.positions[k]!;
+      if (pos.role !== 'positional' && pos.role !== 'keyword') continue;
+      if (base[k]!.value === undefined) continue;
+      const input = base.map((s, j) => (j >= k && this.positions[j]!.role !== 'receiver' ? { cls: 'omit', value: undefined } : s));
+      const obs = await this.run(input, 'widen', `fewer arguments: ${pos.name} left out`);
+      if (!obs || !typesAccepted(obs.record.result)) return;
+      // The shorter call works: the left-out parameters are optional.
+      for (let j = k; j < base.length; j++) if (this.positions[j]!.role !== 'receiver') this.accepted[j]!.add('omit');
+    }
+  }
+
+  /**
+   * After the first few assignments, each one again without its last argument: an option passed a
+   * wrong value (a key of 3, an encoding of 'abc') would otherwise hide every signature that works.
+   */
+  private *withLastLeftOut(assignments: Generator<string[]>): Generator<string[]> {
+    const last = this.positions.map((p) => p.role === 'positional' || p.role === 'keyword').lastIndexOf(true);
+    const params = this.positions.filter((p) => p.role === 'positional' || p.role === 'keyword').length;
+    let n = 0;
+    for (const a of assignments) {
+      yield a;
+      // Not before the likeliest full signatures had their turn: most functions need every argument.
+      if (n++ >= TRUNCATE_AFTER && params >= 2 && a[last] !== 'omit') yield a.map((c, i) => (i === last ? 'omit' : c));
     }
   }
 
@@ -277,12 +377,39 @@ export class Explorer {
     }
   }
 
+  /** Re-tests every property claimed so far with inputs chosen to break it, then the follow-up probes those need. */
+  private async verify(cap: number): Promise<void> {
+    const { properties } = inferProperties(this.observations, { positions: this.positions, callText: () => '' });
+    const claimed = properties.filter((p) => p.holds);
+    if (claimed.length === 0) return;
+    const variants = planVerification(claimed, this.observations, this.positions);
+    // Half the reserve for the variants, the rest for f(f(x)) and swaps of what they returned.
+    const half = this.used + Math.ceil((cap - this.used) / 2);
+    for (const plan of variants) {
+      if (this.used >= half) break;
+      await this.runPlan(plan);
+    }
+    for (const plan of followUps(this.observations, this.positions)) {
+      if (this.used >= cap) return;
+      await this.runPlan(plan);
+    }
+  }
+
+  private async runPlan(plan: PlannedProbe): Promise<void> {
+    await this.run(plan.input, plan.purpose, plan.note, {
+      request: plannedRequest(this.positions, plan),
+      ...(plan.repeats ? { repeats: plan.repeats } : {}),
+      ...(plan.seed !== undefined ? { seed: plan.seed } : {}),
+    });
+  }
+
   private async probeProperties(cap: number): Promise<void> {
     for (const plan of planPropertyProbes(this.observations, this.positions)) {
       if (this.used >= cap) return;
       await this.run(plan.input, plan.purpose, plan.note, {
         request: plannedRequest(this.positions, plan),
         ...(plan.repeats ? { repeats: plan.repeats } : {}),
+        ...(plan.seed !== undefined ? { seed: plan.seed } : {}),
       });
     }
   }
@@ -294,8 +421,11 @@ export class Explorer {
  */
 function asSeenByExplorer(record: ProbeRecord): ProbeRecord {
   const r = record.result;
+  // The worker's argument grammar refusing something inside a lambda body says nothing about the function.
+  if (r.exception?.type.endsWith('ArgumentRejected')) return { ...record, result: { ...r, status: 'rejected' } };
   const raised = r.status === 'returned' ? r.value?.iteration?.raised : undefined;
   if (!raised) return record;
+  if (raised.type.endsWith('ArgumentRejected')) return { ...record, result: { ...r, status: 'rejected' } };
   return {
     ...record,
     result: { ...r, status: 'raised', exception: { type: raised.type, message: `${raised.message} (raised while iterating the ${r.value!.type})` } },

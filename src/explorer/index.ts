@@ -4,6 +4,7 @@ import type { FunctionInfo } from '../core/probe-types.js';
 import type { OfflineOptions, OfflineReport, ProbeFn } from '../core/run-types.js';
 import { buildReport } from './describe.js';
 import { Explorer } from './explorer.js';
+import type { Observation } from './inputs.js';
 
 export { heldOutInputs } from './held-out.js';
 export { MIN_EVIDENCE } from './properties.js';
@@ -14,8 +15,16 @@ export { MIN_EVIDENCE } from './properties.js';
  * of `probe` itself (the worker died) are thrown.
  */
 export async function exploreOffline(info: FunctionInfo, probe: ProbeFn, opts: OfflineOptions): Promise<OfflineReport> {
-  const explorer = new Explorer(info, probe, opts);
+  let explorer = new Explorer(info, probe, opts);
   await explorer.runAll();
+  // A builtin without a signature looks like f(): its error says how many arguments it wants.
+  const arity = info.params.length === 0 && !info.needsReceiver ? arityFromErrors(explorer.observations) : null;
+  const left = opts.maxProbes - explorer.observations.length;
+  if (arity !== null && left > 0 && !opts.signal?.aborted) {
+    info = { ...info, params: Array.from({ length: arity }, (_, i) => ({ name: `arg${i}`, kind: 'POSITIONAL_ONLY' as const })) };
+    explorer = new Explorer(info, probe, { ...opts, maxProbes: left });
+    await explorer.runAll();
+  }
   return buildReport({
     info,
     positions: explorer.positions,
@@ -23,4 +32,17 @@ export async function exploreOffline(info: FunctionInfo, probe: ProbeFn, opts: O
     accepted: explorer.accepted,
     maxProbes: opts.maxProbes,
   });
+}
+
+const COUNT_WORDS: Record<string, number> = { one: 1, two: 2, three: 3 };
+
+/** The arity a call without arguments was refused with: "takes exactly one argument (0 given)", "expected 2 arguments, got 0". */
+export function arityFromErrors(observations: Observation[]): number | null {
+  for (const o of observations) {
+    const r = o.record.result;
+    if (r.status !== 'raised' || !r.exception?.type.endsWith('TypeError')) continue;
+    const m = /(?:takes|expected)\s+(?:exactly\s+|at least\s+)?(one|two|three|[1-9])\s+(?:positional\s+)?arguments?/.exec(r.exception.message);
+    if (m) return COUNT_WORDS[m[1]!] ?? Number(m[1]);
+  }
+  return null;
 }

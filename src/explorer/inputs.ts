@@ -38,6 +38,8 @@ export interface Observation {
   purpose: Purpose;
   /** For a determinism re-run: the observation it repeats. */
   repeats?: Observation;
+  /** The random seed it ran under, when not the worker's 0. */
+  seed?: number;
 }
 
 /** Receivers: constructors of the owning class (or of any module class when it is unknown). */
@@ -50,7 +52,9 @@ function receiverCandidates(info: FunctionInfo): string[] {
 
 function paramCandidates(p: ParameterInfo, info: FunctionInfo, strictness: Strictness): string[] {
   const instances = info.moduleClasses.slice(0, 3).flatMap((c) => constructorClassIds(c).slice(0, 2));
-  const optional = strictness === 'signature' && p.default !== undefined;
+  // A keyword-only parameter is left out first at every strictness: it is nearly always an option
+  // (json.dumps has nine), and a missing required one says so by name.
+  const optional = p.kind === 'KEYWORD_ONLY' || (strictness === 'signature' && p.default !== undefined);
   let ordered: string[];
   if (strictness === 'signature') {
     const annotated = p.annotation ? classesForAnnotation(p.annotation, info.moduleClasses) : null;

@@ -3,6 +3,7 @@
 import type { Rng } from './random.js';
 import type { PyValue } from './values.js';
 import { date, float, int, str } from './values.js';
+import { CALLABLES } from './type-classes.js';
 
 const EXTRA_CHARS = ['a', 'Z', ' ', '-', '!', '1', 'é', '_', '.', 'x'];
 // Mutants stay small: a probe's input should be readable in the I/O table.
@@ -34,6 +35,8 @@ export function mutateValue(v: PyValue, rng: Rng): PyValue {
       return shiftDate(v, rng.pick([1, -1, 7, -7, 30, 365]));
     case 'call':
       return v.args.length === 0 ? v : { ...v, args: v.args.map((a, i) => (i === rng.below(v.args.length) ? mutateValue(a, rng) : a)) };
+    case 'fn':
+      return rng.pick(CALLABLES);
   }
 }
 

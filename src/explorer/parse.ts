@@ -5,6 +5,7 @@
 import { parsePyFloat } from '../core/values.js';
 import type { PyValue } from './values.js';
 import { date, float, int, none, str } from './values.js';
+import { CALLABLES } from './type-classes.js';
 
 class Reader {
   pos = 0;
@@ -35,7 +36,11 @@ class Reader {
   }
 }
 
+/** The callables the explorer passes are read back as themselves (type-classes.ts CALLABLES). */
+const KNOWN_CALLABLE = new Set(CALLABLES.map((c) => (c.k === 'fn' ? c.src : '')));
+
 export function parseSource(source: string): PyValue | null {
+  if (KNOWN_CALLABLE.has(source.trim())) return { k: 'fn', src: source.trim() };
   const r = new Reader(source);
   try {
     const v = parseExpr(r);

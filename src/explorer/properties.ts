@@ -84,6 +84,7 @@ export function inferProperties(observations: Observation[], ctx: InferenceConte
   const byKey = indexByKey(observations);
   const props = [
     determinism(observations, ctx),
+    randomness(observations, ctx),
     purity(observations, ctx),
     ...reapplication(observations, ctx, byKey),
     sortedness(observations, ctx, notes),
@@ -95,26 +96,55 @@ export function inferProperties(observations: Observation[], ctx: InferenceConte
   return { properties: props.filter((p): p is InferredProperty => p !== null), notes };
 }
 
+/** Same return (or exception) and the same changes to the arguments. */
+function sameEffect(a: ProbeResult, b: ProbeResult): boolean {
+  return sameOutcome(a, b) && JSON.stringify(a.mutations) === JSON.stringify(b.mutations);
+}
+
+/** A call that gave another result under another random seed: the function uses randomness. */
+function randomness(observations: Observation[], ctx: InferenceContext): InferredProperty | null {
+  const seeded = observations.filter((o) => o.purpose === 'repeat' && o.repeats && o.seed !== undefined && ran(o) && ran(o.repeats));
+  const changed = seeded.find((o) => !sameEffect(o.repeats!.record.result, o.record.result));
+  if (!changed) return null;
+  const r = changed.record.result;
+  const shown = r.mutations.length ? `changed ${r.mutations.map((m) => `${m.arg} to ${m.repr}`).join(', ')}` : outcomeText(r);
+  return claim(
+    'uses-randomness',
+    `${ctx.callText(changed)} gave ${outcomeText(changed.repeats!.record.result)} under seed 0, ${shown} under seed ${changed.seed}`,
+  );
+}
+
 function determinism(observations: Observation[], ctx: InferenceContext): InferredProperty | null {
   const repeats = observations.filter((o) => o.purpose === 'repeat' && o.repeats && ran(o) && ran(o.repeats));
   const real = repeats.filter((o) => o.record.origin !== 'cache');
+  // Only calls that returned show the function's work: a call refused at its first check raises the same way under any seed.
+  const realReturned = real.filter((o) => returned(o) && returned(o.repeats!));
   for (const o of real) {
-    if (!sameOutcome(o.repeats!.record.result, o.record.result)) {
-      return refute('deterministic', `${ctx.callText(o)} gave ${outcomeText(o.repeats!.record.result)}, then ${outcomeText(o.record.result)}`);
+    if (!sameEffect(o.repeats!.record.result, o.record.result)) {
+      const under = o.seed !== undefined ? ` under random seed ${o.seed}` : '';
+      return refute('deterministic', `${ctx.callText(o)} gave ${outcomeText(o.repeats!.record.result)}, then ${outcomeText(o.record.result)}${under}`);
     }
   }
-  if (real.length >= MIN_EVIDENCE) return claim('deterministic', `${real.length} inputs re-run: same results each time`);
+  const reseeded = realReturned.filter((o) => o.seed !== undefined).length;
+  if (realReturned.length >= MIN_EVIDENCE && reseeded >= 2)
+    return claim('deterministic', `${realReturned.length} calls that returned re-run (${reseeded} under other random seeds): same results each time`);
   if (repeats.length === 0 && observations.length === 0) return null;
   const cached = repeats.length - real.length;
   return inconclusive(
     'deterministic',
-    real.length,
+    realReturned.length,
     cached ? `; ${cached} re-run${cached === 1 ? ' was' : 's were'} answered from the session cache, which proves nothing` : '',
   );
 }
 
 function purity(observations: Observation[], ctx: InferenceContext): InferredProperty | null {
-  const calls = observations.filter(ran);
+  // Only calls that returned say anything about side effects of the function's work.
+  const calls = observations.filter(returned);
+  for (const o of observations.filter(ran)) {
+    const r = o.record.result;
+    if (r.mutations.length) return refute('pure', `${ctx.callText(o)} changed ${r.mutations.map((m) => `${m.arg} to ${m.repr}`).join(', ')}`);
+    if (r.stdout || r.stderr) return refute('pure', `${ctx.callText(o)} printed ${JSON.stringify((r.stdout || r.stderr).slice(0, 60))}`);
+  }
   if (calls.length === 0) return null;
   for (const o of calls) {
     const r = o.record.result;
@@ -131,7 +161,16 @@ function purity(observations: Observation[], ctx: InferenceContext): InferredPro
  */
 function reapplication(observations: Observation[], ctx: InferenceContext, byKey: Map<string, Observation>): InferredProperty[] {
   let applicable = 0;
+  let invApplicable = 0;
+  let repeated = 0;
   let nontrivial = 0;
+  /** f(x) != x among the same-type cases: the only ones involution is judged on. */
+  let invNontrivial = 0;
+  /**
+   * Cases that could have refuted idempotence: f(x) != x, f(x) not a single element, and when f
+   * changes the type (a list to a dict of counts, or to one of its strings) x with repeated elements.
+   */
+  let informative = 0;
   let idemCounter: string | null = null;
   let invCounter: string | null = null;
   const seen = new Set<string>();
@@ -141,8 +180,9 @@ function reapplication(observations: Observation[], ctx: InferenceContext, byKey
     const out = dataOf(o);
     const outValue = out && fromTagged(out);
     if (i === null || !out || !outValue) continue;
-    // f(f(x)) == x can only hold where f maps x's type to itself; elsewhere x is outside the law's domain.
-    if (outValue.k !== o.input[i]!.value!.k) continue;
+    // Idempotence speaks of every output f accepts back, of any type (counts of counts are not
+    // counts); f(f(x)) == x only where f maps x's type to itself.
+    const sameKind = outValue.k === o.input[i]!.value!.k;
     const again = lookup(ctx, byKey, withSlot(o.input, i, outValue));
     if (!again || !ran(again) || seen.has(o.key)) continue;
     const r2 = again.record.result;
@@ -151,19 +191,43 @@ function reapplication(observations: Observation[], ctx: InferenceContext, byKey
     applicable++;
     const x = toTagged(o.input[i]!.value!);
     if (!taggedEqual(out, x)) nontrivial++;
+    const xElems = elementsOf(o.input[i]!.value!);
+    const outElems = elementsOf(outValue);
+    const outSpread = outElems === null || new Set(outElems.map(toSource)).size >= 2;
+    if (!taggedEqual(out, x) && outSpread && (sameKind || xElems === null || hasRepeats(o.input[i]!.value!))) informative++;
     const out2 = r2.status === 'returned' ? r2.value?.data : undefined;
     const shown = `${ctx.callText(o)} = ${toSource(outValue)}, but ${ctx.callText(again)} ${out2 ? `= ${r2.value!.repr}` : r2.status === 'raised' ? `raises ${r2.exception?.type}` : `gives ${outcomeText(r2)}`}`;
     if (!idemCounter && !(out2 && taggedEqual(out2, out))) idemCounter = shown;
-    if (!invCounter && !(out2 && taggedEqual(out2, x))) invCounter = shown;
+    if (sameKind) invApplicable++;
+    if (sameKind && !taggedEqual(out, x)) invNontrivial++;
+    if (sameKind && !invCounter && !(out2 && taggedEqual(out2, x))) invCounter = shown;
+    if (sameKind && hasRepeats(o.input[i]!.value!)) repeated++;
   }
   if (applicable === 0) return [];
-  const verdict = (name: Prop, counter: string | null, law: string): InferredProperty => {
+  const verdict = (name: Prop, counter: string | null, law: string, n: number): InferredProperty => {
     if (counter) return refute(name, counter);
-    if (applicable < MIN_EVIDENCE) return inconclusive(name, applicable);
-    if (nontrivial === 0) return inconclusive(name, applicable, '; f(x) == x for every one of them, which shows nothing');
-    return claim(name, `${law} for ${applicable} inputs (${nontrivial} where f(x) != x)`);
+    if (n < MIN_EVIDENCE) return inconclusive(name, n);
+    // A law seen only where f(x) == x, or only once where it did something, shows little.
+    const changed = name === 'involution' ? invNontrivial : nontrivial;
+    if (changed < 2) return inconclusive(name, n, `; f(x) != x for only ${changed} of them`);
+    // Counting [1, 2, 3] gives counts that count the same again; [1, 1, 2] does not. An output of
+    // another type needs inputs with repeated elements, and an output of one element is trivially a fixed point.
+    if (name === 'idempotent' && informative < 2)
+      return inconclusive(name, n, `; only ${informative} of them gave an output of several distinct elements (from repeated elements when the type changed)`);
+    const withRepeats = repeated ? `, ${repeated} with repeated elements` : '';
+    return claim(name, `${law} for ${n} inputs (${changed} where f(x) != x${withRepeats})`);
   };
-  return [verdict('idempotent', idemCounter, 'f(f(x)) == f(x)'), verdict('involution', invCounter, 'f(f(x)) == x')];
+  const out = [verdict('idempotent', idemCounter, 'f(f(x)) == f(x)', applicable)];
+  if (invApplicable > 0) out.push(verdict('involution', invCounter, 'f(f(x)) == x', invApplicable));
+  return out;
+}
+
+/** Whether a str or collection holds some element twice (`aab`, `[1, 1, 2]`). */
+export function hasRepeats(v: PyValue): boolean {
+  const items = elementsOf(v);
+  if (!items) return false;
+  const seen = new Set(items.map(toSource));
+  return seen.size < items.length;
 }
 
 /** The list and tuple arguments of a call, as tagged values. */
@@ -211,10 +275,13 @@ function sortedness(observations: Observation[], ctx: InferenceContext, notes: I
   const counter = `${ctx.callText(unsorted.o)} = ${unsorted.o.record.result.value!.repr}`;
   if (!brokenFromSorted && fromSorted.length >= MIN_EVIDENCE && work.length > 0) {
     notes.sortedOnlyWhenInputsSorted = true;
-    return claim(
-      'sorted-output',
-      `when its list arguments are sorted: ${fromSorted.length} outputs, all ascending; unsorted arguments give unsorted output, e.g. ${counter}`,
-    );
+    return {
+      ...claim(
+        'sorted-output',
+        `when its list arguments are sorted: ${fromSorted.length} outputs, all ascending; unsorted arguments give unsorted output, e.g. ${counter}`,
+      ),
+      param: 'when-inputs-sorted',
+    };
   }
   return refute('sorted-output', counter);
 }
@@ -229,6 +296,7 @@ function soleSizedArgument(ctx: InferenceContext, input: Input): { i: number; si
 
 function lengthPreservation(observations: Observation[], ctx: InferenceContext): InferredProperty | null {
   let applicable = 0;
+  let changed = 0;
   const lengths = new Set<number>();
   for (const o of observations) {
     if (!returned(o) || o.purpose === 'repeat' || !dataOf(o)) continue;
@@ -237,6 +305,10 @@ function lengthPreservation(observations: Observation[], ctx: InferenceContext):
     if (outLen === null || !arg) continue;
     applicable++;
     lengths.add(arg.size);
+    // Only an output of the input's own type counts as evidence: a dict of groups of a list has as
+    // many keys as elements only while no two elements share a key.
+    const input = toTagged(o.input[arg.i]!.value!);
+    if (dataOf(o)!.t === input.t && !taggedEqual(dataOf(o)!, input)) changed++;
     if (outLen !== arg.size) {
       return refute(
         'length-preserving',
@@ -246,8 +318,10 @@ function lengthPreservation(observations: Observation[], ctx: InferenceContext):
   }
   if (applicable === 0) return null;
   if (applicable < MIN_EVIDENCE) return inconclusive('length-preserving', applicable);
-  if (lengths.size < 2) return inconclusive('length-preserving', applicable, '; all inputs had the same length');
-  return claim('length-preserving', `len(output) == len(input) for ${applicable} inputs of ${lengths.size} different lengths`);
+  if (lengths.size < 3) return inconclusive('length-preserving', applicable, `; inputs of only ${lengths.size} different length(s)`);
+  // An output equal to its input has its length by necessity: only changed outputs are evidence.
+  if (changed < MIN_EVIDENCE) return inconclusive('length-preserving', applicable, `; only ${changed} outputs of the input's type differed from their input`);
+  return claim('length-preserving', `len(output) == len(input) for ${applicable} inputs of ${lengths.size} different lengths (${changed} changed by the call)`);
 }
 
 function subsetOfInput(observations: Observation[], ctx: InferenceContext): InferredProperty | null {
@@ -275,6 +349,7 @@ function subsetOfInput(observations: Observation[], ctx: InferenceContext): Infe
 function commutativity(observations: Observation[], ctx: InferenceContext, byKey: Map<string, Observation>): InferredProperty | null {
   let applicable = 0;
   let anyPair = false;
+  const outcomesSeen = new Set<string>();
   const seen = new Set<string>();
   for (const o of observations) {
     if (!returned(o) || o.purpose === 'repeat') continue;
@@ -298,6 +373,7 @@ function commutativity(observations: Observation[], ctx: InferenceContext, byKey
     if (seen.has(pairKey)) continue;
     seen.add(pairKey);
     applicable++;
+    outcomesSeen.add(outcomeText(o.record.result));
     if (!sameOutcome(o.record.result, swapped.record.result)) {
       return refute(
         'commutative',
@@ -307,6 +383,8 @@ function commutativity(observations: Observation[], ctx: InferenceContext, byKey
   }
   if (!anyPair) return null;
   if (applicable < MIN_EVIDENCE) return inconclusive('commutative', applicable);
+  // Pairs that all give the same answer (False for every non-match) cannot tell f(a, b) from f(b, a).
+  if (outcomesSeen.size < 2) return inconclusive('commutative', applicable, `; every pair gave ${[...outcomesSeen][0]}`);
   return claim('commutative', `f(a, b) == f(b, a) for ${applicable} pairs of different arguments`);
 }
 
@@ -403,10 +481,14 @@ function monotonicity(observations: Observation[], ctx: InferenceContext, notes:
     if (holding.length) {
       for (const t of holding) notes.monotonicIn.push({ param: t.param, direction });
       const contexts = (t: Trend): string => (t.hasOthers ? ` with ${t.contexts} different sets of other arguments` : '');
-      return claim(
-        name,
-        holding.map((t) => `in ${t.param}: ${t.pairs} ordered pairs${contexts(t)}, ${along(t)} strictly ${direction}, none the other way`).join('; '),
-      );
+      // Named by its parameters: increasing in n says nothing of k.
+      return {
+        ...claim(
+          name,
+          holding.map((t) => `in ${t.param}: ${t.pairs} ordered pairs${contexts(t)}, ${along(t)} strictly ${direction}, none the other way`).join('; '),
+        ),
+        param: holding.map((t) => t.param).join(', '),
+      };
     }
     const broken = all.find((t) => against(t) > 0);
     if (broken) return refute(name, `in ${broken.param}: ${direction === 'increasing' ? broken.downExample : broken.upExample}`);

@@ -6,7 +6,7 @@ import { orderOf, sequenceItems, numericValue, taggedEqual } from './compare.js'
 import type { Input, Observation, Position, Purpose } from './inputs.js';
 import { toRequest } from './inputs.js';
 import { sortedCopy } from './mutate.js';
-import { argumentPair, soleArgument, withSlot } from './properties.js';
+import { argumentPair, hasRepeats, soleArgument, withSlot } from './properties.js';
 import { float, fromTagged, int, isNumber, toSource, toTagged } from './values.js';
 
 export interface PlannedProbe {
@@ -16,10 +16,13 @@ export interface PlannedProbe {
   /** Determinism re-runs send exactly the request they repeat, asking the session to run it afresh. */
   request?: CallRequest;
   repeats?: Observation;
+  /** Determinism re-runs under another seed of Python's `random` than the worker's 0. */
+  seed?: number;
 }
 
-/** Determinism wants this many real re-runs. */
+/** Determinism wants this many real re-runs; all but the first under other random seeds. */
 const REPEATS = 3;
+export const RESEEDS = [12345, 987654];
 
 const INT_LADDER = [-10, 0, 1, 5, 100, -1, 2, 10, 1000];
 const FLOAT_LADDER = [-10.5, 0.0, 1.5, 5.25, 100.0, -0.5, 2.0];
@@ -40,27 +43,35 @@ function repeatPlans(observations: Observation[]): PlannedProbe[] {
     ? picks
     : observations.filter((o) => o.purpose !== 'repeat' && (o.record.result.status === 'returned' || o.record.result.status === 'raised'));
   if (base.length === 0) return [];
-  return Array.from({ length: wanted }, (_, k) => base[k % base.length]!).map((o) => ({
-    input: o.input,
-    purpose: 'repeat' as const,
-    note: 'determinism: the same call again, run afresh',
-    request: o.request,
-    repeats: o,
-  }));
+  return Array.from({ length: wanted }, (_, k) => base[k % base.length]!).map((o, k) => {
+    const seed = RESEEDS[(done.length + k - 1) % (REPEATS + 1)];
+    return {
+      input: o.input,
+      purpose: 'repeat' as const,
+      note: seed === undefined ? 'determinism: the same call again, run afresh' : `determinism: the same call under random seed ${seed}`,
+      request: o.request,
+      repeats: o,
+      ...(seed !== undefined ? { seed } : {}),
+    };
+  });
 }
 
 function reapplyPlans(observations: Observation[], positions: Position[]): PlannedProbe[] {
-  const plans: { plan: PlannedProbe; changed: boolean }[] = [];
+  const plans: { plan: PlannedProbe; changed: boolean; telling: boolean }[] = [];
   for (const o of observations) {
     const i = soleArgument(positions, o.input);
     const out = o.record.result.value?.data;
     const value = usable(o) && i !== null && out ? fromTagged(out) : null;
-    if (i === null || !value || value.k !== o.input[i]!.value!.k) continue;
-    const changed = !taggedEqual(out!, toTagged(o.input[i]!.value!));
-    plans.push({ plan: { input: withSlot(o.input, i, value), purpose: 'reapply', note: `f(f(x)) with x = ${toSource(o.input[i]!.value!)}` }, changed });
+    // Outputs of another type are fed back too: idempotence speaks of every output f accepts.
+    if (i === null || !value) continue;
+    const x = o.input[i]!.value!;
+    const changed = !taggedEqual(out!, toTagged(x));
+    // The cases idempotence is judged on (properties.ts): same type out, or repeated elements in.
+    const telling = changed && (value.k === x.k || hasRepeats(x));
+    plans.push({ plan: { input: withSlot(o.input, i, value), purpose: 'reapply', note: `f(f(x)) with x = ${toSource(x)}` }, changed, telling });
   }
   // Inputs the function changed say more about idempotence and involution than fixed points.
-  return [...plans.filter((p) => p.changed), ...plans.filter((p) => !p.changed)].map((p) => p.plan);
+  return [...plans.filter((p) => p.telling), ...plans.filter((p) => p.changed && !p.telling), ...plans.filter((p) => !p.changed)].map((p) => p.plan);
 }
 
 function swapPlans(observations: Observation[], positions: Position[]): PlannedProbe[] {

@@ -14,13 +14,56 @@ export interface TypeClass {
 }
 
 /** Numbers that are not too big for loops that count to them. */
-const INTS = ints(3, 0, -1, 1, 2, 7, 10, -7, 12, 100, 5, 18, 42, -100, 97, 1000, 1_000_000_007);
-const FLOATS = [2.5, 0.0, -1.5, 0.1, 3.0, 0.5, 1e10, -0.5, NaN, Infinity].map(float);
-const STRS = strs('abc', '', 'Hello, World!', 'racecar', 'a', 'héllo wörld', '  two  spaces ', 'ABC', '123', 'aab', 'Was it a car?');
-const INT_LISTS = [[3, 1, 2], [], [1], [1, 2, 3], [3, 1, 3, 2, 1], [5, 4, 3, 2, 1], [-2, 0, 2], [0, 0], [10, 20, 30, 40, 50, 60, 70], [2, -5, 1]].map((xs) =>
-  list(ints(...xs)),
+// Numbers across magnitudes, real years (a leap one, a century that is not), 11-13 (ordinal suffixes).
+const INTS = ints(3, 0, -1, 1, 2, 7, 10, 1234567, 2024, -7, 12, 100, 1900, 5, 22, 18, 42, 2000, -100, 97, 1000, 13, 1_000_000_007);
+// Floats in [0, 1] (ratios, colour channels) before the large and the non-finite.
+const FLOATS = [2.5, 0.0, 0.25, -1.5, 0.1, 3.0, 0.5, 0.75, 1234.5, 1.0, 1e10, -0.5, NaN, Infinity].map(float);
+// The strings real APIs care about: markup and quotes, paths with `..`, camel/snake/kebab case,
+// indented multi-line text, long prose that wraps, percent escapes and entities, an IP address,
+// a plural, unicode and whitespace.
+const STRS = strs(
+  'abc',
+  '',
+  'Hello, World!',
+  '<a href="x">Tom & Jerry</a>',
+  'DeviceType',
+  'a/../b//c/./d.txt',
+  'device_type',
+  '    indented line\n    second line',
+  'the quick brown fox jumps over the lazy dog again and again',
+  "it's",
+  'foo-bar',
+  'a%20b&amp;c',
+  '192.168.0.1',
+  'cats',
+  'racecar',
+  'a',
+  'héllo wörld',
+  '  two  spaces ',
+  'ABC',
+  '123',
+  'aab',
+  '*.py',
+  'Was it a car?',
 );
-const STR_LISTS = [['b', 'a', 'c'], [], ['a'], ['x', 'y', 'x'], ['hello', 'world'], ['B', 'a', 'C']].map((xs) => list(strs(...xs)));
+const INT_LISTS = [
+  [3, 1, 2],
+  [],
+  [1],
+  [1, 2, 3],
+  [3, 1, 3, 2, 1],
+  [5, 4, 3, 2, 1],
+  [-2, 0, 2],
+  [0, 0],
+  [10, 20, 30, 40, 50, 60, 70],
+  [2, -5, 1],
+  [1, 1, 2],
+].map((xs) => list(ints(...xs)));
+/** Callables to pass where a function is wanted: a key, a predicate, a mapping. */
+export const CALLABLES: PyValue[] = ['len', 'str.upper', 'bool', 'lambda x: x * 2', 'lambda x: x > 0', 'abs', 'str'].map((src) => ({ k: 'fn', src }));
+const STR_LISTS = [['b', 'a', 'c'], [], ['a'], ['x', 'y', 'x'], ['hello', 'world'], ['B', 'a', 'C'], ['apple', 'ape', 'peach'], ['abc', 'abd']].map((xs) =>
+  list(strs(...xs)),
+);
 const NESTED_LISTS = [list([int(1), list(ints(2, 3)), list([int(4), list(ints(5))])]), list([list(ints(1, 2)), list(ints(3))]), list([list([]), int(1)])];
 const TUPLES = [tuple(ints(1, 2)), tuple([]), tuple(ints(3, 1, 2)), tuple(ints(1))];
 const DICTS: PyValue[] = [
@@ -63,16 +106,17 @@ const BASIC: Record<string, TypeClass> = {
   float: { id: 'float', label: 'float', values: FLOATS },
   bool: { id: 'bool', label: 'bool', values: [bool(true), bool(false)] },
   str: { id: 'str', label: 'str', values: STRS },
-  // Shapes before sizes: unsorted, empty, a negative inside, duplicates, nested, strings, then the rest.
+  // Shapes before sizes: unsorted, empty, a negative inside, duplicates, nested, more duplicates, strings, then the rest.
   list: {
     id: 'list',
     label: 'list',
     values: [
       INT_LISTS[0]!,
       INT_LISTS[1]!,
+      INT_LISTS[10]!,
       INT_LISTS[9]!,
-      INT_LISTS[4]!,
       NESTED_LISTS[0]!,
+      INT_LISTS[4]!,
       STR_LISTS[3]!,
       INT_LISTS[3]!,
       INT_LISTS[2]!,
@@ -86,6 +130,7 @@ const BASIC: Record<string, TypeClass> = {
   'list[str]': { id: 'list[str]', label: 'list of str', values: STR_LISTS },
   'list[list]': { id: 'list[list]', label: 'nested list', values: NESTED_LISTS },
   tuple: { id: 'tuple', label: 'tuple', values: TUPLES },
+  callable: { id: 'callable', label: 'callable', values: CALLABLES },
   dict: { id: 'dict', label: 'dict', values: DICTS },
   set: { id: 'set', label: 'set', values: SETS },
   none: { id: 'none', label: 'None', values: [none] },
@@ -96,9 +141,9 @@ const BASIC: Record<string, TypeClass> = {
 /** Classes tried for a parameter nobody knows anything about, most common first. */
 // Lists before strings: a function written for lists often iterates a str happily too, while a
 // str function rarely takes a list, so this order finds the class a function was written for.
-export const GENERIC_ORDER = ['int', 'list', 'str', 'float', 'none', 'date', 'dict', 'tuple', 'bool', 'set'];
+export const GENERIC_ORDER = ['int', 'list', 'str', 'float', 'none', 'date', 'dict', 'tuple', 'bool', 'set', 'callable'];
 /** Classes worth combining when looking for a mixed-type signature. */
-export const MAIN_CLASSES = ['int', 'list', 'str', 'float', 'date'];
+export const MAIN_CLASSES = ['int', 'list', 'str', 'float', 'date', 'callable'];
 
 /** Constructor shapes tried for instances of the target module's classes. */
 const CONSTRUCTOR_SHAPES: { suffix: string; args: PyValue[][] }[] = [
@@ -252,6 +297,7 @@ const NAME_HINTS: [RegExp, string[]][] = [
   [/^(s|text|name|word|string|title|label|prefix|suffix|sep|char|message|msg|key|pattern|sentence|line|word)$|_(name|text|str)$/, ['str']],
   [/^(items|xs|seq|sequence|values|numbers|nums|lst|list|scores|nested|elements|data|array|arr|iterable|weights|words|lines|pairs)$|s$/, ['list']],
   [/^(mapping|counts|table|config|options|dct|dictionary)$/, ['dict']],
+  [/^(key|func|fn|f|pred|predicate|callback|function)$/, ['callable']],
 ];
 
 /** Generic classes, reordered so that the ones a parameter's name suggests come first. */

@@ -14,7 +14,9 @@ export type PyValue =
   | { k: 'dict'; entries: [PyValue, PyValue][] }
   | { k: 'date'; y: number; m: number; d: number }
   /** A constructor call by name, e.g. `BankAccount(100)`: instances of the target module's classes. */
-  | { k: 'call'; callee: string; args: PyValue[] };
+  | { k: 'call'; callee: string; args: PyValue[] }
+  /** A callable written as source the worker's grammar accepts: `len`, `str.upper`, `lambda x: x * 2`. */
+  | { k: 'fn'; src: string };
 
 export const none: PyValue = { k: 'none' };
 export const int = (v: number | bigint): PyValue => ({ k: 'int', v: BigInt(v) });
@@ -81,6 +83,8 @@ export function toSource(v: PyValue): string {
       return `datetime.date(${v.y}, ${v.m}, ${v.d})`;
     case 'call':
       return `${v.callee}(${v.args.map(toSource).join(', ')})`;
+    case 'fn':
+      return v.src;
   }
 }
 
@@ -147,6 +151,8 @@ export function toTagged(v: PyValue): TaggedValue {
       return { t: 'other', type: 'datetime.date', repr: toSource(v) };
     case 'call':
       return { t: 'other', type: v.callee, repr: toSource(v) };
+    case 'fn':
+      return { t: 'other', type: 'function', repr: v.src };
   }
 }
 
@@ -182,6 +188,8 @@ export function inputClass(v: PyValue | undefined): string {
       return 'date';
     case 'call':
       return `${v.callee} instance`;
+    case 'fn':
+      return 'callable';
   }
 }
 

@@ -244,7 +244,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
     await this.ensureRunning();
   }
 
-  call(request: CallRequest, opts: { signal?: AbortSignal; limits?: Partial<WorkerLimits> } = {}): Promise<ProbeResult> {
+  call(request: CallRequest, opts: { signal?: AbortSignal; limits?: Partial<WorkerLimits>; seed?: number } = {}): Promise<ProbeResult> {
     const result = this.queue.then(() => this.callNow(request, opts));
     this.queue = result.catch(() => undefined);
     const signal = opts.signal;
@@ -460,7 +460,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
 
   // -- calls ----------------------------------------------------------------------------
 
-  private async callNow(request: CallRequest, opts: { signal?: AbortSignal; limits?: Partial<WorkerLimits> }): Promise<ProbeResult> {
+  private async callNow(request: CallRequest, opts: { signal?: AbortSignal; limits?: Partial<WorkerLimits>; seed?: number }): Promise<ProbeResult> {
     const stoppedError = () => new ProbeError('stopped', 'the call was stopped');
     if (opts.signal?.aborted) throw stoppedError();
     const limits = mergeLimits(this.limits, opts.limits);
@@ -508,6 +508,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
         kwargs: request.kwargs ?? {},
         ...(request.receiver !== undefined ? { receiver: request.receiver } : {}),
         limits,
+        ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
       });
     });
   }

@@ -41,6 +41,8 @@ export interface CallMessage {
   kwargs: Record<string, string>;
   receiver?: string;
   limits: WorkerLimits;
+  /** Python's `random` (and numpy's) seed for this call instead of the fixed 0 (the explorer's determinism check). */
+  seed?: number;
 }
 
 /** Finish: kill the waiting children and exit. Closing fd 3 does the same. */
@@ -114,6 +116,7 @@ export interface ChildRequest {
   kwargs: Record<string, string>;
   receiver?: string;
   limits: WorkerLimits;
+  seed?: number;
 }
 
 /** Lines and arcs of the target the call reached; the worker turns them into counts. */

@@ -22,13 +22,25 @@ function describeSettings(file: SessionFile): string {
 
 function descriptionSection(d: Description): string[] {
   const out = [`**${d.summary}**`, ''];
-  if (d.details) out.push(d.details, '');
+  if (d.properties?.length) out.push('Properties:', ...d.properties.map((p) => `- ${p}`), '');
   const params = Object.entries(d.parameters);
   if (params.length) out.push('Parameters:', ...params.map(([k, v]) => `- \`${k}\`: ${v}`), '');
   if (d.returns) out.push(`Returns: ${d.returns}`, '');
-  if (d.raises) out.push(`Raises: ${d.raises}`, '');
+  if (d.raises) out.push('Raises:', ...d.raises.split('\n').map((r) => `- ${r}`), '');
   if (d.examples.length) out.push('Examples (from real probes):', '', '```python', ...d.examples.flatMap((e) => [`>>> ${e.call}`, e.result]), '```', '');
-  out.push(`Confidence: ${Math.round(d.confidence * 100)}%`);
+  out.push(`Confidence: ${Math.round(d.confidence * 100)}%`, '');
+  // The evidence, one click away: how the run went and the probes behind every sentence.
+  const claims = d.claims ?? [];
+  if (d.details || claims.length) {
+    out.push('<details><summary>Evidence</summary>', '');
+    if (d.details) out.push(d.details, '');
+    if (claims.length)
+      out.push(
+        ...claims.map((c) => `- ${c.part}: ${c.text} — probes ${c.support.join(', ') || 'none'}${c.tested.length ? `; checked on ${c.tested.length}` : ''}`),
+        '',
+      );
+    out.push('</details>');
+  }
   return out;
 }
 

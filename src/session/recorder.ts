@@ -65,18 +65,20 @@ export class SessionRecorder {
 
   /** A ProbeFn that records every call made through `prober` with the given origin. */
   probeFn(prober: Prober, origin: 'llm' | 'offline', signal?: AbortSignal): ProbeFn {
-    return async (request: CallRequest, note?: string, options?: { fresh?: boolean }) => {
+    return async (request: CallRequest, note?: string, options?: { fresh?: boolean; seed?: number }) => {
       const index = ++this.nextIndex;
       const key = callKey(request);
-      const cached = options?.fresh ? undefined : this.cache.get(key);
+      const seeded = options?.seed !== undefined;
+      const cached = options?.fresh || seeded ? undefined : this.cache.get(key);
       const source = cached ? 'cache' : origin;
       this.emit({ type: 'probe-started', index, request, origin: source, ...(note ? { note } : {}) });
       let result: ProbeResult;
       if (cached) {
         result = fromCache(await raceAbort(cached, signal));
       } else {
-        const pending = prober.call(request, signal ? { signal } : undefined);
-        this.cache.set(key, pending);
+        const pending = prober.call(request, { ...(signal ? { signal } : {}), ...(seeded ? { seed: options.seed } : {}) });
+        // A run under another seed is not the answer to the plain call.
+        if (!seeded) this.cache.set(key, pending);
         pending.catch(() => this.cache.delete(key)); // a failed call is not an answer to reuse
         result = await raceAbort(pending, signal);
       }

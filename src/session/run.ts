@@ -116,7 +116,12 @@ export class Session {
         if (!options.llm) throw new Error("settings.mode is 'llm' but no LLM endpoint was given");
         const seedBudget = settings.seedProbes ?? DEFAULT_SEED_PROBES;
         if (services.exploreOffline && seedBudget > 0) {
-          await services.exploreOffline(info, recorder.probeFn(worker, 'offline', signal), { maxProbes: seedBudget, strictness: settings.strictness, signal });
+          await services.exploreOffline(info, recorder.probeFn(worker, 'offline', signal), {
+            maxProbes: seedBudget,
+            strictness: settings.strictness,
+            signal,
+            seeding: true,
+          });
           if (signal.aborted) throw new StoppedError();
         }
         agent = new AgentLoop({

@@ -26,8 +26,9 @@ export async function exploreExample(file: string, qualname: string, opts: { max
     const probe: ProbeFn = async (request, note, options) => {
       const key = callKey(request);
       const cached = options?.fresh ? undefined : cache.get(key);
-      const result = cached ?? (await worker.call(request));
-      cache.set(key, result);
+      // A determinism re-run under another seed must run under it (and is not the seed-0 answer to cache).
+      const result = cached ?? (await worker.call(request, options?.seed !== undefined ? { seed: options.seed } : {}));
+      if (options?.seed === undefined) cache.set(key, result);
       const record: ProbeRecord = { index: records.length + 1, ...request, origin: cached ? 'cache' : 'offline', ...(note ? { note } : {}), result };
       records.push(record);
       return record;

@@ -13,8 +13,10 @@ test('slugify: str → str, idempotent but not an involution nor length-preservi
   assertHolds(report, 'pure');
   assertNotClaimed(report, 'involution', { refuted: true });
   assertNotClaimed(report, 'length-preserving', { refuted: true });
-  assert.match(report.description.summary, /^Takes a str and returns a str\.$/);
-  assert.match(report.description.details, /^[^\n]*idempotent/);
+  // Types first, then what it does (issue 11: a summary that is only a type signature says too little).
+  assert.match(report.description.summary, /^Takes a str and returns a str\./);
+  // Properties are a list now, not the first line of the details (issue 11: a run-on paragraph).
+  assert.ok(report.description.properties?.some((p) => /idempotent/.test(p)));
 });
 
 test('rot13: an involution, not idempotent, length-preserving', async () => {

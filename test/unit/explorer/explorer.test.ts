@@ -100,8 +100,10 @@ test('rot13: str in, str out; an involution, not idempotent; length-preserving; 
   assert.ok(holds(report, 'pure'));
   assert.equal(prop(report, 'commutative'), undefined, 'one argument: commutativity does not apply');
   assert.equal(fake.calls(), 40);
-  assert.match(report.description.summary, /^Takes a str and returns a str\.$/);
-  assert.match(report.description.details, /^Deterministic, .*involution/);
+  // Types first, then what it does (issue 11: a summary that is only a type signature says too little).
+  assert.match(report.description.summary, /^Takes a str and returns a str\. Replaces characters one for one, keeping the length\./);
+  // Properties are a list now, not the first line of the details (issue 11: a run-on paragraph).
+  assert.match(report.description.properties!.join('; '), /^deterministic; .*involution/);
 });
 
 test('upper: idempotent but not an involution', async () => {
@@ -301,3 +303,31 @@ function assertNoMonotonicClaim(report: OfflineReport, budget: number): void {
     assert.notEqual(prop(report, name)?.holds, true, `${name} claimed with ${budget} probes: ${prop(report, name)?.evidence}`);
   }
 }
+
+test('seeding an agent: distinct calls only, no determinism re-runs (issue 11)', async () => {
+  for (const name of ['isqrt', 'add', 'rot13']) {
+    const fake = fakeProbe(FAKES[name]!);
+    await exploreOffline(info(name, FAKES[name]!), fake.probe, { maxProbes: 8, strictness: 'anonymized', seeding: true });
+    const keys = fake.records.map((r) => JSON.stringify([r.args, r.kwargs ?? {}]));
+    assert.equal(new Set(keys).size, keys.length, `${name}: a repeated call in ${keys.join(' ')}`);
+    assert.ok(fake.records.every((r) => !/determinism/.test(r.note ?? '')));
+  }
+});
+
+test('determinism is checked under other random seeds, and a call that changes with the seed is "uses randomness"', async () => {
+  let seedSeen: number | undefined;
+  const fake = fakeProbe(FAKES.isqrt!);
+  const seeded: typeof fake.probe = async (request, note, options) => {
+    const record = await fake.probe(request, note, options);
+    if (options?.seed === undefined) return record;
+    seedSeen = options.seed;
+    // As if the function read random(): another seed, another answer.
+    return record.result.status === 'returned'
+      ? { ...record, result: { ...record.result, value: { ...record.result.value!, repr: '-1', data: { t: 'int', v: '-1' } } } }
+      : record;
+  };
+  const report = await exploreOffline(info('isqrt', FAKES.isqrt!), seeded, { maxProbes: 40, strictness: 'anonymized' });
+  assert.ok(seedSeen !== undefined && seedSeen !== 0);
+  assert.equal(report.properties.find((p) => p.name === 'deterministic')?.holds, false);
+  assert.equal(report.properties.find((p) => p.name === 'uses-randomness')?.holds, true);
+});

@@ -98,19 +98,24 @@ def apply_limits(limits, nproc_cap, address_space):
         set_limit(getattr(resource, "RLIMIT_NPROC", None), nproc_cap)
 
 
+def reseed(seed: int) -> None:
+    """Every call starts from seed 0 unless it asks for another (the explorer's determinism check)."""
+    random.seed(seed)
+    numpy = sys.modules.get("numpy")
+    if numpy is not None:
+        try:
+            numpy.random.seed(seed)
+        except Exception:  # noqa: B902
+            pass
+
+
 def enter_call_dir(call_dir):
     os.chdir(call_dir)
     for name in ("HOME", "TMPDIR", "TEMP", "TMP"):
         os.environ[name] = call_dir
     tempfile.tempdir = None
     pau_guards.set_write_root(call_dir)
-    random.seed(0)
-    numpy = sys.modules.get("numpy")
-    if numpy is not None:
-        try:
-            numpy.random.seed(0)
-        except Exception:  # noqa: B902
-            pass
+    reseed(0)
 
 
 def snapshot(obj):
@@ -246,6 +251,9 @@ def _build(ctx, request):
 
 def run(ctx: CallContext, request: ChildRequest, call_dir, collector, address_space, deadline) -> ChildResult:
     limits = request["limits"]
+    seed = request.get("seed")
+    if seed is not None:
+        reseed(int(seed))
     apply_limits(limits, ctx.nproc_cap, address_space)
     pau_guards.arm()
     try:

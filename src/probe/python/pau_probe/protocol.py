@@ -46,6 +46,7 @@ class _CallMessageRequired(TypedDict):
 class CallMessage(_CallMessageRequired, total=False):
     """Run one call. The host always sends the complete limits of the call."""
     receiver: str
+    seed: float  # Python's `random` (and numpy's) seed for this call instead of the fixed 0 (the explorer's determinism check).
 
 
 class StopMessage(TypedDict):
@@ -273,6 +274,7 @@ class _ChildRequestRequired(TypedDict):
 class ChildRequest(_ChildRequestRequired, total=False):
     """What the worker hands the process that runs one call."""
     receiver: str
+    seed: float
 
 
 class CoverageHits(TypedDict):

@@ -436,6 +436,9 @@ class Worker:
         request: ChildRequest = {"args": message["args"], "kwargs": message["kwargs"], "limits": message["limits"]}
         if "receiver" in message:
             request["receiver"] = message["receiver"]
+        seed = message.get("seed")
+        if seed is not None:
+            request["seed"] = seed
         problem = self.check_arguments(request)
         checked = time.perf_counter()
         steps: CallSteps = {"checkMs": _ms(checked - began), "childMs": 0, "runMs": 0, "collectMs": 0}

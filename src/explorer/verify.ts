@@ -1,0 +1,85 @@
+// The verification pass: before a description is published, every property claimed so far is
+// re-tested with fresh inputs chosen to break it: earlier outputs fed back as inputs, inputs
+// with repeated elements, longer and reversed inputs, bigger numbers, another random seed.
+// Inference then runs again over everything; a claim the new probes refute is dropped.
+import type { InferredProperty } from '../core/run-types.js';
+import type { Observation, Position } from './inputs.js';
+import { planPropertyProbes, RESEEDS } from './property-probes.js';
+import type { PlannedProbe } from './property-probes.js';
+import { soleArgument, withSlot } from './properties.js';
+import type { PyValue } from './values.js';
+import { elementsOf, int, isNumber, str, toSource } from './values.js';
+
+const returned = (o: Observation): boolean => o.record.result.status === 'returned' && o.purpose !== 'repeat';
+
+/** Variants of a value meant to break a law: a repeated element, doubled, reversed, bigger. */
+export function breakingVariants(v: PyValue): PyValue[] {
+  switch (v.k) {
+    case 'str':
+      return [str(v.v + v.v.slice(0, 1) + v.v), str(`${v.v} <&> ${v.v.toUpperCase()}`), str([...v.v].reverse().join(''))];
+    case 'list':
+    case 'tuple':
+      if (v.items.length === 0) return [{ k: v.k, items: [int(2), int(2), int(1)] }];
+      return [
+        { k: v.k, items: [...v.items, v.items[0]!] },
+        { k: v.k, items: [...v.items].reverse() },
+        { k: v.k, items: [...v.items, ...v.items, v.items[0]!] },
+      ];
+    case 'int':
+      return [int(v.v * 1000n + 7n), int(-v.v - 3n), int(v.v + 1n)];
+    case 'float':
+      return [
+        { k: 'float', v: v.v * 1000 + 0.5 },
+        { k: 'float', v: -v.v - 0.25 },
+      ];
+    default:
+      return [];
+  }
+}
+
+/** Fresh inputs for the claimed properties, made from the calls that returned. */
+export function planVerification(claimed: InferredProperty[], observations: Observation[], positions: Position[]): PlannedProbe[] {
+  const names = new Set(claimed.map((p) => p.name));
+  const plans: PlannedProbe[] = [];
+  if (names.has('deterministic')) {
+    const last = observations.filter(returned).at(-1);
+    // A call already re-run (a function of no arguments has only one) needs no other seed.
+    if (last && !observations.some((o) => o.repeats === last)) {
+      plans.push({
+        input: last.input,
+        purpose: 'repeat',
+        note: `verification: the same call under random seed ${RESEEDS[1]! + 1}`,
+        request: last.request,
+        repeats: last,
+        seed: RESEEDS[1]! + 1,
+      });
+    }
+  }
+  const lawNames = [
+    'idempotent',
+    'involution',
+    'length-preserving',
+    'sorted-output',
+    'subset-of-input',
+    'commutative',
+    'monotonic-increasing',
+    'monotonic-decreasing',
+  ];
+  if (!lawNames.some((n) => names.has(n as InferredProperty['name']))) return plans;
+  // Vary the arguments of the calls that returned, latest first, one argument at a time.
+  for (const o of observations.filter(returned).reverse().slice(0, 6)) {
+    const at = soleArgument(positions, o.input);
+    const indices = at !== null ? [at] : o.input.map((s, i) => (s.value && positions[i]!.role !== 'receiver' ? i : -1)).filter((i) => i >= 0);
+    for (const i of indices) {
+      const v = o.input[i]!.value!;
+      if (!(elementsOf(v) || isNumber(v))) continue;
+      for (const w of breakingVariants(v)) plans.push({ input: withSlot(o.input, i, w), purpose: 'mutate', note: `verification: ${toSource(w).slice(0, 40)}` });
+    }
+  }
+  return plans;
+}
+
+/** After the variants ran: the property probes they call for (their outputs fed back, swaps). */
+export function followUps(observations: Observation[], positions: Position[]): PlannedProbe[] {
+  return planPropertyProbes(observations, positions).filter((p) => p.purpose !== 'repeat' && p.purpose !== 'ladder');
+}
