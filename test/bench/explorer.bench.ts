@@ -4,6 +4,7 @@
 // PAU_SHOW=textwrap.wrap,html.escape prints those functions' descriptions.
 import { CORPUS, idOf } from '../corpus/explorer/corpus.js';
 import type { CorpusRun } from '../corpus/explorer/explore.js';
+import type { Goal } from './run.js';
 import { checkClaims, exploreCorpusFunction, forbiddenClaims, reached, returnedOnce } from '../corpus/explorer/explore.js';
 import { descriptionText } from '../corpus/explorer/show.js';
 
@@ -40,7 +41,20 @@ export async function run(): Promise<Record<string, unknown>> {
   for (const f of refuted) console.log(`refuted claim: ${f.function}: ${JSON.stringify(f.claim)}: ${f.why}`);
   for (const k of keys.filter((x) => !x.reached)) console.log(`not reached: ${k.id}: ${k.what}`);
   for (const r of runs.filter((x) => !returnedOnce(x))) console.log(`never returned: ${idOf(r.fn)}`);
+  const keyShare = hit / Math.max(1, keys.length);
+  const goals: Goal[] = [
+    { figure: 'explorer: false claims on the corpus', value: `${forbidden.length + refuted.length}`, goal: '0', met: forbidden.length + refuted.length === 0 },
+    { figure: 'explorer: key behaviours reached', value: `${hit}/${keys.length} (${Math.round(100 * keyShare)}%)`, goal: '≥ 80%', met: keyShare >= 0.8 },
+    {
+      figure: 'explorer: functions with a returned call',
+      value: `${returned}/${runs.length}`,
+      goal: `${runs.length}/${runs.length}`,
+      met: returned === runs.length,
+    },
+    { figure: `explorer: median seconds per function, ${MAX_PROBES} probes`, value: median.toFixed(2), goal: '≤ 1', met: median <= 1 },
+  ];
   return {
+    goals,
     functions: runs.length,
     falseClaims: forbidden.length + refuted.length,
     keyBehavioursReached: hit,
