@@ -454,6 +454,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
         renderGraceMs: RENDER_GRACE_MS,
         importTimeoutMs: timeoutMs,
         secretNamePattern: SECRET_NAME.source,
+        ...(this.layer?.layer === 'os' ? { fenceWrites: true } : {}),
       });
     });
   }

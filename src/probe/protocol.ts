@@ -30,6 +30,11 @@ export interface StartMessage {
   importTimeoutMs: number;
   /** Environment variables whose name matches this (JavaScript source, case-insensitive) never reach user code. */
   secretNamePattern: string;
+  /**
+   * Each forked call's child fences its file writes to its own folder with Landlock before the
+   * call (sent in the OS sandbox, where the rest of the session folder is writable to the kernel).
+   */
+  fenceWrites?: boolean;
 }
 
 /** Run one call. The host always sends the complete limits of the call. */

@@ -1,7 +1,8 @@
 // Three more escape classes of issue 10, tried for real in the mode under test
 // (PAU_SANDBOX_MODE, default os) and judged by outcome against the README's table:
 // threads racing the guards while they are switched off, a file descriptor really inherited
-// from whoever started the CLI, and a module planted by one call for the next to import.
+// from whoever started the CLI, a module planted by one call for the next to import, and a
+// file one call leaves, through libc, in the worker's folders for the next to read.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -110,3 +111,17 @@ for (const kind of ['file', 'source'] as const) {
     await ordinaryCallWorks(w);
   });
 }
+
+test(`[${MODE}] a file left by one call outside its folder (through libc) for the next to read`, async () => {
+  const name = `pau_left_${randomBytes(4).toString('hex')}.txt`;
+  const w = await worker({ file: ATTACKS });
+  const left = await attack(w, 'plant_data', name);
+  assert.equal(left.status, 'returned', JSON.stringify(left).slice(0, 600));
+  const next = await attack(w, 'read_planted', name);
+  assert.equal(next.status, 'returned', JSON.stringify(next).slice(0, 600));
+  judge('A file left for the next call, through libc', !String(next.value?.repr).includes('left by an earlier call'), {
+    left: left.value?.repr,
+    next: next.value?.repr,
+  });
+  await ordinaryCallWorks(w);
+});

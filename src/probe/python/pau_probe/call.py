@@ -23,6 +23,7 @@ import time
 from typing import TYPE_CHECKING, cast
 
 from pau_probe import guards as pau_guards
+from pau_probe import landlock as pau_landlock
 from pau_probe import results
 from pau_probe.coverage import Collector
 
@@ -132,8 +133,9 @@ def snapshot(obj):
 class CallContext:
     """What every child needs, prepared once in the warm worker."""
 
-    def __init__(self, target, safe_args, static, scrub, nproc_cap, limits: WorkerLimits):
+    def __init__(self, target, safe_args, static, scrub, nproc_cap, limits: WorkerLimits, fence_writes=False):
         self.target = target
+        self.fence_writes = fence_writes  # Landlock around each forked call's folder (OS sandbox)
         self.limits = limits  # the worker's own (from the start message): the rehearsal call uses them
         self.safe_args = safe_args
         self.static = static
@@ -205,6 +207,8 @@ def serve(ctx, request_fd, result_fd, call_dir, coverage):
     deadline.install()
     warm_up(ctx, collector, deadline, request_fd)
     enter_call_dir(call_dir)
+    if ctx.fence_writes:
+        pau_landlock.fence_writes(call_dir)
     # User code cannot reach the guards' switch through sys.modules (the calls already hold
     # what they need).
     for name in [n for n in sys.modules if n == "pau_probe" or n.startswith("pau_probe.")]:

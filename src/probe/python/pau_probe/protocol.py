@@ -21,6 +21,7 @@ class StartMessage(_StartMessageRequired, total=False):
     """The first message: import the target and get ready. Limits and grace times come from src/core/limits.ts."""
     cwd: str  # Folder added to sys.path for the import, when the caller gave one.
     isolation: Literal["fork", "spawn"]
+    fenceWrites: bool  # Each forked call's child fences its file writes to its own folder with Landlock before the call (sent in the OS sandbox, where the rest of the session folder is writable to the kernel).
 
 
 class _WorkerLimitsRequired(TypedDict):

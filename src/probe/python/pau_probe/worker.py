@@ -311,7 +311,7 @@ def prepare(start: "StartMessage", write_root: str) -> pau_call.CallContext:
     if target.is_async:
         import asyncio  # noqa: F401 — before the fork, so that calls do not pay for it
     static = pau_coverage.StaticMap(target.code) if target.code is not None else None
-    return pau_call.CallContext(target, safe_args, static, scrub, _count_user_tasks(), start["limits"])
+    return pau_call.CallContext(target, safe_args, static, scrub, _count_user_tasks(), start["limits"], bool(start.get("fenceWrites")))
 
 
 class Worker:

@@ -1,0 +1,86 @@
+"""Landlock: the kernel fences a call's file writes to its own folder.
+
+Code that goes around the audit hook (ctypes, libc) is still a process the kernel can
+restrict. In the OS sandbox the worker's whole session folder is writable (calls need their
+own folders, the import its scratch space), so without this one call could leave a file
+there for the next. Landlock is unprivileged and cannot be undone by the process it
+restricts; each call's child applies it just before the call. Reads are not restricted.
+Linux 5.13 and newer; elsewhere `fence_writes` returns False and changes nothing.
+"""
+
+import ctypes
+import os
+import sys
+
+# The syscall numbers are the same on every architecture since 5.13 (the unified table).
+_CREATE_RULESET = 444
+_ADD_RULE = 445
+_RESTRICT_SELF = 446
+_CREATE_RULESET_VERSION = 1
+_RULE_PATH_BENEATH = 1
+_PR_SET_NO_NEW_PRIVS = 38
+
+# linux/landlock.h, LANDLOCK_ACCESS_FS_*
+_WRITE_FILE = 1 << 1
+_REMOVE_DIR = 1 << 4
+_REMOVE_FILE = 1 << 5
+_MAKE_CHAR = 1 << 6
+_MAKE_DIR = 1 << 7
+_MAKE_REG = 1 << 8
+_MAKE_SOCK = 1 << 9
+_MAKE_FIFO = 1 << 10
+_MAKE_BLOCK = 1 << 11
+_MAKE_SYM = 1 << 12
+_REFER = 1 << 13  # ABI 2
+_TRUNCATE = 1 << 14  # ABI 3
+
+
+class _PathBeneath(ctypes.Structure):
+    _pack_ = 1
+    _fields_ = [("allowed_access", ctypes.c_uint64), ("parent_fd", ctypes.c_int32)]
+
+
+def _handled(abi: int) -> int:
+    access = _WRITE_FILE | _REMOVE_DIR | _REMOVE_FILE | _MAKE_CHAR | _MAKE_DIR | _MAKE_REG
+    access |= _MAKE_SOCK | _MAKE_FIFO | _MAKE_BLOCK | _MAKE_SYM
+    if abi >= 2:
+        access |= _REFER
+    if abi >= 3:
+        access |= _TRUNCATE
+    return access
+
+
+def fence_writes(folder: str) -> bool:
+    """Allows file writes only below `folder` (and to /dev/null) from now on, in this process
+    and its children. False where the kernel has no Landlock."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        syscall = libc.syscall
+        syscall.restype = ctypes.c_long
+        abi = syscall(_CREATE_RULESET, None, ctypes.c_size_t(0), ctypes.c_uint32(_CREATE_RULESET_VERSION))
+        if abi < 1:
+            return False
+        handled = _handled(abi)
+        attr = ctypes.c_uint64(handled)  # struct landlock_ruleset_attr's first field is enough
+        ruleset = syscall(_CREATE_RULESET, ctypes.byref(attr), ctypes.c_size_t(8), ctypes.c_uint32(0))
+        if ruleset < 0:
+            return False
+        try:
+            file_access = _WRITE_FILE | (_TRUNCATE if abi >= 3 else 0)
+            for path, allowed in ((folder, handled), ("/dev/null", file_access)):
+                fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
+                try:
+                    rule = _PathBeneath(allowed, fd)
+                    if syscall(_ADD_RULE, ctypes.c_int(ruleset), ctypes.c_int(_RULE_PATH_BENEATH), ctypes.byref(rule), ctypes.c_uint32(0)) != 0:
+                        return False
+                finally:
+                    os.close(fd)
+            if libc.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
+                return False
+            return syscall(_RESTRICT_SELF, ctypes.c_int(ruleset), ctypes.c_uint32(0)) == 0
+        finally:
+            os.close(ruleset)
+    except (OSError, AttributeError, ValueError):
+        return False
