@@ -5,10 +5,9 @@ import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { exploreOffline } from '../../../src/explorer/index.js';
-import type { OfflineReport, ProbeFn } from '../../../src/core/run-types.js';
+import type { OfflineReport } from '../../../src/core/run-types.js';
 import { startWorker } from '../../../src/probe/client.js';
-import type { ProbeResult } from '../../../src/core/probe-types.js';
-import { callKey } from '../../../src/core/call-identity.js';
+import { recordingProbe } from '../../support/recording-probe.js';
 import type { ProbeRecord } from '../../../src/core/session-types.js';
 import type { CorpusFunction } from './corpus.js';
 import { idOf, targetOf } from './corpus.js';
@@ -30,17 +29,7 @@ export async function exploreCorpusFunction(fn: CorpusFunction, maxProbes = 40):
   const started = performance.now();
   const worker = await startWorker({ target: targetOf(fn), python: PYTHON, limits: { timeoutMs: 3000 } });
   try {
-    const records: ProbeRecord[] = [];
-    const cache = new Map<string, ProbeResult>();
-    const probe: ProbeFn = async (request, note, options) => {
-      const key = callKey(request);
-      const cached = options?.fresh ? undefined : cache.get(key);
-      const result = cached ?? (await worker.call(request, options?.seed !== undefined ? { seed: options.seed } : {}));
-      if (options?.seed === undefined) cache.set(key, result);
-      const record: ProbeRecord = { index: records.length + 1, ...request, origin: cached ? 'cache' : 'offline', ...(note ? { note } : {}), result };
-      records.push(record);
-      return record;
-    };
+    const { probe, records } = recordingProbe(worker);
     const report = await exploreOffline(worker.info, probe, { maxProbes, strictness: 'anonymized' });
     return { fn, report, records, seconds: (performance.now() - started) / 1000, params: worker.info.params.map((p) => p.name) };
   } finally {

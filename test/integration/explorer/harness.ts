@@ -4,10 +4,10 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { exploreOffline } from '../../../src/explorer/index.js';
-import type { InferredProperty, OfflineReport, ProbeFn } from '../../../src/core/run-types.js';
+import type { InferredProperty, OfflineReport } from '../../../src/core/run-types.js';
 import { startWorker } from '../../../src/probe/client.js';
-import type { FunctionInfo, ProbeResult } from '../../../src/core/probe-types.js';
-import { callKey } from '../../../src/core/call-identity.js';
+import type { FunctionInfo } from '../../../src/core/probe-types.js';
+import { recordingProbe } from '../../support/recording-probe.js';
 import type { ProbeRecord, Strictness } from '../../../src/core/session-types.js';
 
 export const EXAMPLES = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..', 'examples');
@@ -21,18 +21,7 @@ export interface Explored {
 export async function exploreExample(file: string, qualname: string, opts: { maxProbes?: number; strictness?: Strictness } = {}): Promise<Explored> {
   const worker = await startWorker({ target: { file: join(EXAMPLES, file), qualname }, limits: { timeoutMs: 3000 } });
   try {
-    const records: ProbeRecord[] = [];
-    const cache = new Map<string, ProbeResult>();
-    const probe: ProbeFn = async (request, note, options) => {
-      const key = callKey(request);
-      const cached = options?.fresh ? undefined : cache.get(key);
-      // A determinism re-run under another seed must run under it (and is not the seed-0 answer to cache).
-      const result = cached ?? (await worker.call(request, options?.seed !== undefined ? { seed: options.seed } : {}));
-      if (options?.seed === undefined) cache.set(key, result);
-      const record: ProbeRecord = { index: records.length + 1, ...request, origin: cached ? 'cache' : 'offline', ...(note ? { note } : {}), result };
-      records.push(record);
-      return record;
-    };
+    const { probe, records } = recordingProbe(worker);
     const report = await exploreOffline(worker.info, probe, { maxProbes: opts.maxProbes ?? 40, strictness: opts.strictness ?? 'anonymized' });
     assert.ok(records.length <= (opts.maxProbes ?? 40), `${records.length} probes`);
     assert.ok(
