@@ -456,13 +456,13 @@ class Worker:
             return self.supervise(child, request, steps), steps
         finally:
             self.running = None
-            self.end_call(child)
+            # The call is over: every process it started dies before its answer goes out.
+            kill_descendants({c.pid for c in self.ready})
 
-    def end_call(self, child):
-        """The call is over: every process it started dies now, and its folder (with anything
-        it put elsewhere in the calls area) goes, so the next call finds nothing of it."""
-        ready = {c.pid for c in self.ready}
-        kill_descendants(ready)
+    def clear_calls_area(self):
+        """After a call's answer has gone out and before the next call is read: its folder,
+        with anything it put elsewhere in the calls area, goes, so the next call finds nothing
+        of it. (Off the answer's path: removing files costs more than the call itself.)"""
         keep = {os.path.basename(c.call_dir) for c in self.ready}
         try:
             entries = os.listdir(self.calls_root)
@@ -655,6 +655,8 @@ class Worker:
                 if message["op"] == "call":
                     result, steps = self.call(message)
                     self.channel.send({"event": "result", "id": message["id"], "result": result, "steps": steps})
+                    if self.forking:
+                        self.clear_calls_area()
                     tidy = False
         finally:
             for child in self.ready:
