@@ -9,7 +9,7 @@ import type { PauContext } from './context.js';
 import { errorMessage } from './log.js';
 import { NOTICES } from './notices.js';
 import { notify } from './notify.js';
-import { defAtLine, scanDefs } from './python-defs.js';
+import { scanDefs, verdictAtLine } from './python-defs.js';
 import type { RunMode, Runs, RunTarget } from './run-record.js';
 import { openSetting } from './settings.js';
 
@@ -99,17 +99,16 @@ async function targetFromArguments(uri: unknown, qualname: unknown): Promise<Run
     void notify(NOTICES.notOnDisk());
     return undefined;
   }
-  const defs = scanDefs(editor.document.getText());
-  const def = defAtLine(defs, editor.selection.active.line + 1);
-  if (!def) {
+  const verdict = verdictAtLine(editor.document.getText(), editor.selection.active.line + 1);
+  if (!verdict) {
     if ((await notify(NOTICES.cursorOutsideFunction())) === 'pick') await vscode.commands.executeCommand(COMMANDS.probeFunction.id);
     return undefined;
   }
-  if (def.inFunction) {
-    void notify(NOTICES.nestedFunction(def.qualname));
+  if (!verdict.offered) {
+    void notify(verdict.def.inFunction ? NOTICES.nestedFunction(verdict.def.qualname) : NOTICES.notProbeable(verdict.def.qualname, verdict.reason ?? ''));
     return undefined;
   }
-  return { uri: editor.document.uri, qualname: def.qualname };
+  return { uri: editor.document.uri, qualname: verdict.def.qualname };
 }
 
 /** What the panel's buttons ask for. */

@@ -153,6 +153,8 @@ export const NOTICES = {
   notOnDisk: () => failure('PAU Probe runs functions from files on disk; save this file first.'),
   nestedFunction: (qualname: string) =>
     warning(`${qualname} is defined inside another function, so it cannot be imported and called on its own. Probe the enclosing function instead.`),
+  /** The def at the cursor is one the CodeLens does not offer (an @overload stub, a property, a def redefined later). */
+  notProbeable: (qualname: string, reason: string) => warning(`${qualname} at the cursor is not probed: ${reason}.`),
   unsavedBeforeRun: (path: string) =>
     warning(`${path} has unsaved changes. PAU Probe imports the file from disk.`, { save: 'Save and Probe', asIs: 'Probe the Saved File' }),
   /** No endpoint; `local` names the local model servers found running, with their model counts. */

@@ -224,3 +224,10 @@ export function judgeDefs(source: string, defs: readonly ScannedDef[] = scanDefs
     return { def, offered: reason === undefined, ...(reason ? { reason } : {}), needsReceiver, ...(ownerClass ? { ownerClass } : {}) };
   });
 }
+
+/** The verdict on the def the cursor is in ("Probe at cursor" refuses what the CodeLens would not offer). */
+export function verdictAtLine(source: string, line: number): DefVerdict | undefined {
+  const defs = scanDefs(source);
+  const def = defAtLine(defs, line);
+  return def && judgeDefs(source, defs).find((v) => v.def === def);
+}

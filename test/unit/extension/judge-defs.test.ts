@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { judgeDefs } from '../../../src/extension/python-defs.js';
+import { judgeDefs, verdictAtLine } from '../../../src/extension/python-defs.js';
 
 const TRAPS = readFileSync(new URL('../../fixtures/resolve/offered/traps.py', import.meta.url), 'utf8');
 
@@ -60,4 +60,16 @@ test('defs of the same name in different branches are both offered; a decorator 
       ['g', 10, true],
     ],
   );
+});
+
+test('"Probe at cursor" gets the verdict of the def the cursor is in, decorators included', () => {
+  const lines = TRAPS.split('\n');
+  const at = (text: string) => lines.findIndex((l) => l.includes(text)) + 1;
+  const verdict = (text: string) => verdictAtLine(TRAPS, at(text));
+  assert.equal(verdict('@property')?.reason, 'a property, not something to call', 'on the @property line');
+  assert.equal(verdict('@overload')?.offered, false);
+  assert.equal(verdict('class Box'), undefined, 'a class line is in no def');
+  const get = verdict('def get');
+  assert.equal(get?.offered, true);
+  assert.equal(get?.needsReceiver, true);
 });

@@ -28,6 +28,7 @@ test('every notice says something and offers only labelled buttons', () => {
     NOTICES.pythonNotFound('No Python 3.9+ found.', true),
     NOTICES.pythonNotFound('No Python 3.9+ found.', false),
     NOTICES.commandFailed('PAU: Export Session', 'disk full'),
+    NOTICES.notProbeable('Box.value', 'a property, not something to call'),
     NOTICES.exported('a.pau.json'),
     NOTICES.noneGenerated(2),
   ];
