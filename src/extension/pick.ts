@@ -4,6 +4,7 @@
 // editor's file comes first. Virtual environments and installed packages are skipped.
 import * as vscode from 'vscode';
 import type { PauContext } from './context.js';
+import { paletteTitle } from './contributions/commands.js';
 import { judgeDefs, receiverNote } from './python-defs.js';
 import type { RunTarget } from './run-record.js';
 import { displayPath } from './run-record.js';
@@ -20,7 +21,7 @@ interface FunctionItem extends vscode.QuickPickItem {
 
 export async function pickWorkspaceFunction(ctx: PauContext): Promise<RunTarget | undefined> {
   const pick = vscode.window.createQuickPick<FunctionItem>();
-  pick.title = 'PAU: Probe Function…';
+  pick.title = paletteTitle('probeFunction');
   pick.placeholder = 'Type to filter the functions and methods of the workspace';
   pick.matchOnDescription = true;
   pick.busy = true;
