@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import type { ScriptedReply } from '../support/llm-server.js';
 import { editorForFile, SCREENSHOTS_DIR, withArtifactsOnFailure, type EditorSession } from './harness/editor-session.js';
 import { byTestId, probeRows, screenshotPanel, text, waitForStatus } from './harness/panel.js';
-import { processesMatching, startEnvironment } from './harness/processes.js';
+import { processesMatching, startEnvironment } from '../support/processes.js';
 import { agentStep, replyFor, requestKind, slugifyRun } from './harness/scripted-agent.js';
 import { waitUntil } from './harness/workbench.js';
 import type { RecordedRequest } from '../support/llm-server.js';

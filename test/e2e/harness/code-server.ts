@@ -5,7 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { killTree, killTreeNow } from './processes.js';
+import { killTree, killTreeNow } from '../../support/processes.js';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..', '..');
 export const CODE_SERVER_ENTRY = join(REPO_ROOT, '.cache', 'code-server', 'node_modules', 'code-server', 'out', 'node', 'entry.js');

@@ -3,11 +3,12 @@
 // its worker (no worker process is left below the server).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { descendants, isAlive } from '../../support/processes.js';
 
 const ROOT = resolve('.');
 const EXAMPLES = join(ROOT, 'examples');
@@ -35,47 +36,11 @@ after(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-/** Pids of every process below `root` (children, grandchildren…), from /proc. */
-function descendants(root: number): number[] {
-  const parents = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const out: number[] = [];
-  const queue = [root];
-  while (queue.length) {
-    for (const child of parents.get(queue.shift()!) ?? []) {
-      out.push(child);
-      queue.push(child);
-    }
-  }
-  return out;
-}
-
-/** The Python processes among them (the worker and its call processes; tsx's esbuild service is not one). */
+/** The Python processes below `root` (the worker and its call processes; tsx's esbuild service is not one). */
 function pythonBelow(root: number): number[] {
-  return descendants(root).filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('pau_probe.worker');
-    } catch {
-      return false;
-    }
-  });
-}
-
-function alive(pid: number): boolean {
-  try {
-    return !/^\S+ \S+ Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/\(.*\)/, 'x'));
-  } catch {
-    return false;
-  }
+  return descendants(root)
+    .filter((p) => p.cmdline.includes('pau_probe.worker'))
+    .map((p) => p.pid);
 }
 
 function text(result: Awaited<ReturnType<Client['callTool']>>): string {
@@ -179,9 +144,9 @@ test('cancelling a long probe_function stops its run and its worker', async () =
   await assert.rejects(call, /enough|abort/i);
   assert.ok(workersSeen.length >= 1, 'the run had a worker process below the server');
   const deadline = Date.now() + 10_000;
-  while (workersSeen.some(alive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  assert.deepEqual(workersSeen.filter(alive), [], 'a worker process outlived the cancelled run');
-  assert.deepEqual(pythonBelow(server).filter(alive), []);
+  while (workersSeen.some(isAlive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  assert.deepEqual(workersSeen.filter(isAlive), [], 'a worker process outlived the cancelled run');
+  assert.deepEqual(pythonBelow(server).filter(isAlive), []);
   // The server is still serving.
   const again = await client.callTool({ name: 'call_function', arguments: { file: slowModule, qualname: 'slow', args: ['4'] } });
   assert.equal((again.structuredContent as { result: { value: { repr: string } } }).result.value.repr, '8');

@@ -1,8 +1,9 @@
-// Process-tree bookkeeping for the end-to-end tests, read from /proc (Linux only, as is
-// code-server here). Killing a process group is not enough: a child that starts a new
+// Process-tree bookkeeping for the tests that check nothing is left running, read from /proc
+// (Linux only, as is code-server here). Killing a process group is not enough: a child that starts a new
 // session or group of its own (a sandbox worker, a per-call process group) escapes it,
 // so the tests kill every descendant they can see and then check that none is left.
 import { readFileSync, readdirSync } from 'node:fs';
+import { processEnded } from '../../src/probe/sandbox-host.js';
 
 interface ProcInfo {
   pid: number;
@@ -67,12 +68,7 @@ export function startEnvironment(pid: number): string {
 }
 
 export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return readProc(pid) !== undefined && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
-  } catch {
-    return false;
-  }
+  return !processEnded(pid);
 }
 
 function signal(pid: number, sig: NodeJS.Signals) {
