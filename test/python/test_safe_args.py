@@ -44,3 +44,18 @@ def test_refused_before_anything_runs(source):
 def test_numbers_too_big_to_build_are_refused_while_building():
     with pytest.raises(safe_args.ArgumentRejected):
         safe_args.evaluate("10 ** 10 ** 10", {})
+
+
+@pytest.mark.parametrize("source", ["f('1')", "next(map(f, ['1']))", "sorted(['1'], key=f)"])
+def test_a_dangerous_builtin_that_reached_an_argument_is_never_called(source):
+    # However it got there (here: planted in the namespace), eval is refused directly and
+    # through the higher-order builtins.
+    with pytest.raises(safe_args.ArgumentRejected, match="cannot be called"):
+        safe_args.evaluate(source, {"f": eval})
+
+
+def test_operator_getters_check_every_step():
+    getter = "operator.attrgetter('x', 'y')(Point(1, 2))"
+    assert safe_args.evaluate(getter, {"Point": Point}) == (1, 2)
+    with pytest.raises(safe_args.ArgumentRejected, match="generator"):
+        safe_args.evaluate("(lambda c: operator.attrgetter('gi_frame')(iter(c.keys())))(ChainMap({1: 2}))", {})

@@ -120,6 +120,16 @@ function groups(dir: string): Record<string, Entry[]> {
       { id: 'generator frame', source: '(lambda g: g.gi_frame)(Box.gen())', expect: runtime('generator', '`.gi_frame`') },
       { id: 'module behind a class attribute', source: "Leaky.module.system('true')", expect: runtime('module') },
       { id: 'attrgetter of a dunder', source: "operator.attrgetter('__class__')", expect: grammar('`__class__`') },
+      {
+        id: "attrgetter into a generator's frame (its lookups are checked like `.name`)",
+        source: "(lambda c: operator.attrgetter('gi_frame.f_builtins')(iter(c.keys())))(ChainMap({1: 2}))",
+        expect: runtime('generator', '`.gi_frame`'),
+      },
+      {
+        id: "methodcaller on a generator's frame",
+        source: "(lambda c: operator.methodcaller('gi_frame')(iter(c.keys())))(ChainMap({1: 2}))",
+        expect: runtime('generator', '`.gi_frame`'),
+      },
       { id: 'methodcaller of a dunder', source: "operator.methodcaller('__reduce__')", expect: grammar('`__reduce__`') },
       { id: 'splat of a non-dict', source: '(lambda d: Point(**d))(5)', expect: runtime('`**` needs a dict', 'int') },
     ],

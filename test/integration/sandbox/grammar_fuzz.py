@@ -31,11 +31,14 @@ DANGEROUS_NAMES = ['exec', 'eval', 'compile', 'getattr', 'open', '__import__', '
                    '__builtins__', 'breakpoint', 'help', 'input', 'setattr', 'locals', 'memoryview', 'super', 'classmethod', 'property']
 ATTR_PATHS = ['__self__.exec', '__self__.eval', '__class__', '__class__.__mro__', '__globals__', '__code__', '__reduce__', '__reduce_ex__',
               '__subclasses__', '__init__.__globals__', '__builtins__', 'format', 'format_map', '__dict__', 'gi_frame', 'f_back', 'mro',
-              '__self__', '__module__', 'upper', 'x', 'real', 'imag', 'numerator', 'keys', 'items', 'append', '__getattribute__']
+              '__self__', '__module__', 'upper', 'x', 'real', 'imag', 'numerator', 'keys', 'items', 'append', '__getattribute__',
+              'gi_frame.f_builtins', 'gi_code', 'f_globals', 'cr_frame', 'tb_frame']
 PRIVATE_ATTRS = ['__class__', '__self__', '__globals__', '__dict__', '__code__', '__bases__', 'mro', 'format', 'gi_frame', 'f_globals', 'upper', 'real']
+OBJECTS = ['(lambda c: iter(c.keys()))(ChainMap({1: 2}))', 'ChainMap({1: 2})', "Counter('ab')", '[1]', "'s'", 'SimpleNamespace(a=1)']
 FORBIDDEN = {id(o): name for name, o in vars(builtins).items() if name in (
     'exec', 'eval', 'compile', 'open', 'getattr', 'setattr', 'delattr', '__import__', 'globals', 'locals', 'vars', 'breakpoint', 'input',
     'help', 'exit', 'quit', 'memoryview', 'object', 'type', 'super')}
+FORBIDDEN[id(vars(builtins))] = 'the builtins namespace'  # a frame's f_builtins
 FORBIDDEN_TYPES = (types.ModuleType, types.CodeType, types.FrameType, types.TracebackType, types.GeneratorType, types.CellType)
 HARMLESS_EVENTS = {'object.__setattr__', 'builtins.id'}  # the evaluator names its own lambdas; id() is audited
 
@@ -74,6 +77,8 @@ def expression(depth=0):
     if pick < 0.62:
         return 'sorted([%s, %s], key=%s)' % (expression(depth + 1), expression(depth + 1), callable_source(depth))
     if pick < 0.7:
+        if rng.random() < 0.5:  # operator's getters on objects whose internals reach the interpreter (a generator's frame)
+            return '%s(%r)(%s)' % (rng.choice(['operator.attrgetter', 'operator.methodcaller']), rng.choice(ATTR_PATHS), rng.choice(OBJECTS))
         return '%s(%s)' % (callable_source(depth), expression(depth + 1))
     if pick < 0.78:
         return '(%s)(%s)' % (expression(depth + 1), expression(depth + 1))

@@ -196,7 +196,40 @@ def _build_values():
     values['Decimal'] = values['decimal.Decimal'] = decimal.Decimal
     values['Fraction'] = values['fractions.Fraction'] = fractions.Fraction
     values['SimpleNamespace'] = values['types.SimpleNamespace'] = types.SimpleNamespace
+    # operator's own getters look attributes up in C, past the checks every other attribute
+    # access gets (a generator's gi_frame.f_builtins is the real builtins): these go through them.
+    values['operator.attrgetter'] = _safe_attrgetter
+    values['operator.methodcaller'] = _safe_methodcaller
     return values
+
+
+def _attribute_path(obj, path):
+    for part in path.split('.'):
+        obj = _safe_getattr(obj, part)
+    return obj
+
+
+def _safe_attrgetter(*paths):
+    """operator.attrgetter, every step checked like `.name` in a source."""
+    if not paths or not all(isinstance(p, str) for p in paths):
+        raise TypeError('attrgetter needs attribute names (strings)')
+
+    def attrgetter(obj):
+        found = tuple(_attribute_path(obj, p) for p in paths)
+        return found[0] if len(found) == 1 else found
+
+    return attrgetter
+
+
+def _safe_methodcaller(name, *args, **kwargs):
+    """operator.methodcaller, the method looked up like `.name` in a source."""
+    if not isinstance(name, str):
+        raise TypeError('methodcaller needs a method name (a string)')
+
+    def methodcaller(obj):
+        return _safe_getattr(obj, name)(*args, **kwargs)
+
+    return methodcaller
 
 
 _VALUES = _build_values()
@@ -707,6 +740,17 @@ def _guard_replace(name, args, kwargs):
 
 
 _GUARDS = _build_guards()
+# No route the checks missed may end in one of these: calling them from an argument is refused.
+_NEVER_CALLED = {id(f): f for f in (getattr(builtins, n) for n in (
+    'eval', 'exec', 'compile', 'open', '__import__', 'getattr', 'setattr', 'delattr', 'globals', 'locals', 'vars',
+    'breakpoint', 'input', 'help', 'exit', 'quit') if hasattr(builtins, n))}
+
+
+def _refuse_never_called(function):
+    if id(function) in _NEVER_CALLED and _NEVER_CALLED[id(function)] is function:
+        raise ArgumentRejected(f'`{getattr(function, "__name__", "?")}` cannot be called from an argument')
+
+
 _GUARDED_VALUES = {}
 _GUARDED_ORIGINALS = {}
 # Whitelisted callables that call the callables they are given: those get checked versions.
@@ -725,6 +769,7 @@ def _as_value(value):
 
 def _checked_callable(value):
     """`value` with its guard run on every call (types included)."""
+    _refuse_never_called(value)
     guard = _GUARDS.get(id(value))
     if guard is None or guard[0] is not value:
         return value
@@ -858,6 +903,7 @@ class _Evaluator:
         if guard is not None and guard[0] is function:
             guard[2](guard[1], args, kwargs)
         original = _GUARDED_ORIGINALS.get(id(function), function)
+        _refuse_never_called(original)
         if _HIGHER_ORDER.get(id(original)) is original:
             args = [_checked_callable(a) for a in args]
             kwargs = {k: _checked_callable(v) for k, v in kwargs.items()}
