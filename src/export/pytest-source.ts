@@ -64,17 +64,28 @@ function rootNames(sources: string[]): Set<string> {
 }
 
 /**
- * Why a probe's source cannot be written as plain Python, or undefined. The worker's grammar
- * lets bare `datetime` name the class while `datetime.date` names the module's class; a test
- * module can import only one of the two, and it imports the module.
+ * Why a probe's source cannot be written as plain Python, or undefined.
+ * - The worker's grammar lets bare `datetime` name the class while `datetime.date` names the
+ *   module's class; a test module can import only one of the two, and it imports the module.
+ * - Plain Python has none of the checks the worker's evaluator makes while it builds a value
+ *   (pau_probe/safe_args.py): an attribute looked up inside a lambda, or by operator's getters,
+ *   is checked there and would not be in a test module run by pytest. Argument sources are
+ *   written by a model, so those probes are left out rather than trusted.
  */
 export function unportableReason(probe: ProbeRecord): string | undefined {
   for (const src of probeSources(probe)) {
-    for (const piece of pieces(src)) {
-      if (piece.kind !== 'code') continue;
-      if (/(?<![\w.])datetime\s*(\(|\.\s*(combine|fromisocalendar|fromisoformat|fromordinal|max|min|resolution)\b)/.test(piece.text)) {
-        return 'uses `datetime` as the class, which a test module cannot import next to the module `datetime`';
-      }
+    // Strings become a placeholder name: 'a'.join is an attribute looked up on a value too.
+    const code = pieces(src)
+      .map((piece) => (piece.kind === 'code' ? piece.text : ' S '))
+      .join('');
+    if (/(?<![\w.])datetime\s*(\(|\.\s*(combine|fromisocalendar|fromisoformat|fromordinal|max|min|resolution)\b)/.test(code)) {
+      return 'uses `datetime` as the class, which a test module cannot import next to the module `datetime`';
+    }
+    if (/\b(attrgetter|methodcaller)\b/.test(code)) {
+      return 'uses operator.attrgetter/methodcaller, whose lookups only the sandbox checks: a test module would run them unchecked';
+    }
+    if (/\blambda\b/.test(code) && /[\w)\]]\s*\.\s*[A-Za-z_]/.test(code)) {
+      return 'looks an attribute up inside a lambda, which only the sandbox checks: a test module would run it unchecked';
     }
   }
   return undefined;
