@@ -6,7 +6,7 @@
 // the host's 'exit' hook kill those groups; on Linux the worker and its children also die
 // with their parent (PR_SET_PDEATHSIG), so a host killed with SIGKILL leaks nothing either.
 import { EventEmitter } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
@@ -15,6 +15,7 @@ import { execa } from 'execa';
 import { SECRET_NAME, workerEnvironment } from './environment.js';
 import { LineSplitter } from './lines.js';
 import type { CallSteps, ErrorEvent, HostMessage, ReadyEvent, WorkerMessage } from './protocol.js';
+import { removeTree } from './remove-tree.js';
 import { interpreterPaths, untilEnded, verifiedDescendant } from './sandbox-host.js';
 import { launcherFor, packageRoot, resolveSandbox, SANDBOX_HOME, SandboxUnavailable, type Launcher, type SandboxLayer } from './sandbox.js';
 import {
@@ -268,7 +269,11 @@ export class ProbeWorker extends EventEmitter implements Prober {
         await run.exited;
         await untilEnded(watched, STOP_GRACE_MS);
       }
-      rmSync(this.baseDir, { recursive: true, force: true });
+      try {
+        removeTree(this.baseDir);
+      } catch {
+        // not ours to remove (something outside the sandbox changed it): the run's result matters more
+      }
       live.delete(this);
     })();
     return this.stopping;
@@ -278,7 +283,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
   killNow(): void {
     if (this.run) this.kill(this.run, 'stop');
     try {
-      rmSync(this.baseDir, { recursive: true, force: true });
+      removeTree(this.baseDir);
     } catch {
       // best effort while the host exits
     }
@@ -298,7 +303,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
   private async launch(): Promise<void> {
     const restart = this.launches++ > 0;
     // A killed worker leaves its call folders behind.
-    rmSync(join(this.baseDir, 'calls'), { recursive: true, force: true });
+    removeTree(join(this.baseDir, 'calls'));
     const candidates = this.options.python ? [this.options.python] : ['python3', 'python'];
     try {
       this.layer ??= await resolveSandbox(this.options.sandbox ?? 'auto');

@@ -99,6 +99,68 @@ def harden():
     _libc[0].prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
 
 
+def remove_tree(path):
+    """shutil.rmtree that also removes what a call made unwritable (a folder of its own it chmod
+    0o555'd would otherwise keep its files, for the next call to find)."""
+    failed = []
+    shutil.rmtree(path, onerror=lambda *_: failed.append(True))
+    if not failed:
+        return
+    try:
+        os.chmod(path, 0o700)
+    except OSError:
+        pass
+    for root, dirs, _ in os.walk(path):  # top-down: a folder is opened up before it is entered
+        for name in dirs:
+            try:
+                os.chmod(os.path.join(root, name), 0o700, follow_symlinks=False)
+            except (OSError, NotImplementedError):
+                pass
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def reset_metadata(folder):
+    for reset in (lambda: os.chmod(folder, 0o700), lambda: os.utime(folder),
+                  lambda: [os.removexattr(folder, name) for name in os.listxattr(folder)]):
+        try:
+            reset()
+        except (OSError, AttributeError):  # no xattrs on this platform or file system
+            pass
+
+
+def reap_orphans(keep):
+    """Collect the exit status of processes the worker inherited as subreaper (a call's
+    grandchildren, killed after the call): left as zombies they would fill the process table
+    and tell later calls what ran before."""
+    try:
+        children = [int(p) for p in open("/proc/self/task/%d/children" % os.getpid()).read().split()]
+    except (OSError, ValueError):
+        return
+    for pid in children:
+        if pid in keep:
+            continue
+        try:
+            os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:
+            pass
+
+
+def remove_ipc_objects():
+    """OS sandbox only (its IPC namespace is the worker's own): System V shared memory, message
+    queues and semaphores a call made would be there for the next call to read."""
+    if not _libc:
+        return
+    for kind, remove in (("shm", lambda i: _libc[0].shmctl(i, 0, None)), ("msg", lambda i: _libc[0].msgctl(i, 0, None)),
+                         ("sem", lambda i: _libc[0].semctl(i, 0, 0))):  # IPC_RMID = 0
+        try:
+            with open("/proc/sysvipc/" + kind) as table:
+                ids = [int(line.split()[1]) for line in list(table)[1:] if line.strip()]
+        except (OSError, ValueError, IndexError):
+            continue
+        for ipc_id in ids:
+            remove(ipc_id)
+
+
 def descendants(root):
     """Every live descendant of `root` (Linux, from /proc/<pid>/task/<tid>/children)."""
     found, stack = [], [root]
@@ -322,7 +384,7 @@ class Worker:
         # The worker kills a call this long after its timeout: the child's render timer fires
         # at the timeout, and writing the result must fit in between.
         self.render_grace = start["renderGraceMs"] / 1000.0
-        base = start["baseDir"]
+        base = self.base_dir = start["baseDir"]
         self.calls_root = os.path.join(base, "calls")
         import_dir = os.path.join(base, "import")
         for folder in (self.calls_root, import_dir):
@@ -464,6 +526,14 @@ class Worker:
         with anything it put elsewhere in the calls area, goes, so the next call finds nothing
         of it. (Off the answer's path: removing files costs more than the call itself.)"""
         keep = {os.path.basename(c.call_dir) for c in self.ready}
+        self._reap_finished()
+        reap_orphans({c.pid for c in self.ready} | {c.pid for c, _ in self.finished})
+        if self.context.fence_writes:
+            remove_ipc_objects()
+        # Landlock fences writes, not metadata: what a call set on the folders that outlive it
+        # (mode, times, extended attributes) is reset, so it cannot carry to the next call.
+        for folder in [self.base_dir, self.calls_root] + [c.call_dir for c in self.ready]:
+            reset_metadata(folder)
         try:
             entries = os.listdir(self.calls_root)
         except OSError:
@@ -472,7 +542,7 @@ class Worker:
             if entry not in keep:
                 path = os.path.join(self.calls_root, entry)
                 if os.path.isdir(path) and not os.path.islink(path):
-                    shutil.rmtree(path, ignore_errors=True)
+                    remove_tree(path)
                 else:
                     _close_remove(path)
 
@@ -615,7 +685,7 @@ class Worker:
             except ChildProcessError:
                 pid = child.pid
             if pid:
-                shutil.rmtree(child.call_dir, ignore_errors=True)
+                remove_tree(child.call_dir)
             else:
                 still.append((child, rounds + 1))
         self.finished = still
@@ -632,7 +702,7 @@ class Worker:
         self.refill()
         self._reap_finished()
         for call_dir in self.finished_dirs:
-            shutil.rmtree(call_dir, ignore_errors=True)
+            remove_tree(call_dir)
         self.finished_dirs = []
 
     # -- main loop -----------------------------------------------------------------------
@@ -662,7 +732,7 @@ class Worker:
             for child in self.ready:
                 self._kill(child)
             self._reap_finished(wait=True)
-            shutil.rmtree(self.calls_root, ignore_errors=True)
+            remove_tree(self.calls_root)
 
 
 def _ms(seconds: float) -> float:
