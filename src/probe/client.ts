@@ -301,7 +301,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
     rmSync(join(this.baseDir, 'calls'), { recursive: true, force: true });
     const candidates = this.options.python ? [this.options.python] : ['python3', 'python'];
     try {
-      this.layer ??= await resolveSandbox(this.options.sandbox ?? 'auto');
+      this.layer ??= await resolveSandbox(this.options.sandbox ?? 'auto', this.options.sandboxLauncher);
     } catch (error) {
       if (error instanceof SandboxUnavailable) throw new ProbeError('no-sandbox', error.message);
       throw error;

@@ -52,6 +52,7 @@ test('sandbox-exec profile: deny by default, no network, writes only to the sess
 
 test('launchers: bwrap on Linux, sandbox-exec on macOS, none without the OS layer', () => {
   assert.equal(launcherFor({ layer: 'os', detail: 'bubblewrap' }, paths, 'linux')?.command, 'bwrap');
+  assert.equal(launcherFor({ layer: 'os', detail: 'bubblewrap', launcher: '/opt/bw/bwrap' }, paths, 'linux')?.command, '/opt/bw/bwrap');
   assert.equal(launcherFor({ layer: 'os', detail: 'sandbox-exec' }, paths, 'darwin')?.command, '/usr/bin/sandbox-exec');
   assert.equal(launcherFor({ layer: 'guards', detail: 'x' }, paths, 'linux'), undefined);
 });
