@@ -91,12 +91,21 @@ function outermost(paths: string[]): string[] {
   return kept;
 }
 
-/** The bubblewrap arguments (before the command) for one worker. */
-export function bwrapArgs(paths: SandboxPaths): string[] {
-  // Read-only folders inside the writable one are mounted over it, whatever contains them.
+/**
+ * The read-only folders, outermost first, in two groups: those outside the writable session
+ * folder, and those inside it (generated code), kept whatever read-only folder contains them:
+ * the writable folder reopens writes below a read-only parent, and they must close them again.
+ */
+function readOnlyFolders(paths: SandboxPaths): { outside: string[]; inWritable: string[] } {
   const all = [...paths.interpreter, ...paths.workspace, paths.workerDir];
   const under = (path: string) => path.startsWith(paths.writable.endsWith('/') ? paths.writable : paths.writable + '/');
-  const readOnly = [...outermost(all.filter((p) => !under(p))), ...outermost(all.filter(under))];
+  return { outside: outermost(all.filter((p) => !under(p))), inWritable: outermost(all.filter(under)) };
+}
+
+/** The bubblewrap arguments (before the command) for one worker. */
+export function bwrapArgs(paths: SandboxPaths): string[] {
+  const { outside, inWritable } = readOnlyFolders(paths);
+  const readOnly = [...outside, ...inWritable];
   const args = [...NAMESPACES, ...IDENTITY, ...LIFETIME, ...systemBinds()];
   args.push('--proc', '/proc', '--dev', '/dev', '--dir', SANDBOX_HOME);
   // Outer folders first: a later mount hides what was mounted inside its folder, so the
@@ -118,7 +127,8 @@ export function bwrapArgs(paths: SandboxPaths): string[] {
  */
 export function sandboxExecProfile(paths: SandboxPaths): string {
   const quote = (path: string) => `"${path.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
-  const readable = outermost([...paths.interpreter, ...paths.workspace, paths.workerDir]);
+  const { outside, inWritable } = readOnlyFolders(paths);
+  const readable = [...outside, ...inWritable];
   return [
     '(version 1)',
     '(deny default)',
@@ -132,7 +142,7 @@ export function sandboxExecProfile(paths: SandboxPaths): string {
     ...readable.map((p) => `(allow file-read* (subpath ${quote(p)}))`),
     `(allow file-read* file-write* (subpath ${quote(paths.writable)}))`,
     // Later rules win: generated code inside the session folder stays read-only.
-    ...readable.filter((p) => p.startsWith(paths.writable + '/')).map((p) => `(deny file-write* (subpath ${quote(p)}))`),
+    ...inWritable.map((p) => `(deny file-write* (subpath ${quote(p)}))`),
     '(allow file-write-data (literal "/dev/null"))',
     '(deny network*)',
     '',
