@@ -192,7 +192,7 @@ function run(command: string, args: string[], timeoutMs: number): Promise<{ code
 }
 
 /**
- * Does the OS layer work here? Asked once per process (a session), answered in ~10 ms.
+ * Does the OS layer work here? Asked once per process (a session): one `bwrap … true`.
  * `launcher`: the bubblewrap executable to try (default: `bwrap` in the host's PATH).
  */
 export async function probeOsLayer(platform: NodeJS.Platform = process.platform, launcher?: string): Promise<SandboxLayer> {
