@@ -111,6 +111,7 @@ export async function osLayerStartCost(pairs = 20): Promise<StartCost> {
   const cost = { os: spread(on), guards: spread(off), added: spread(added), addedInterval: medianInterval(added) };
   const round = (v: number) => Number(v.toPrecision(3));
   const summary =
+    'a start: startWorker() until the worker can take a call; pairs of starts with the OS layer on and off, back to back, order alternating\n' +
     `the OS layer adds ${cost.added.medianMs} ms to a worker start (median of ${pairs} paired starts, 95% interval of that median ` +
     `${cost.addedInterval.lowMs} to ${cost.addedInterval.highMs} ms, pairs' interquartile range ${cost.added.p25Ms} to ${cost.added.p75Ms} ms; ` +
     `starts ${cost.os.medianMs} vs ${cost.guards.medianMs} ms); ` +
