@@ -158,6 +158,11 @@ export interface WorkerOptions {
    * works here, 'os' refuses to start without it, 'guards' runs with the audit hook only.
    */
   sandbox?: SandboxMode;
+  /**
+   * The OS layer's launcher on Linux: the bubblewrap executable (default: `bwrap` found in the
+   * host's PATH). The composition root may point it elsewhere (tests: a missing or failing one).
+   */
+  sandboxLauncher?: string;
 }
 
 /** Errors the host can act on: the import failed, the qualname is unknown, no interpreter. */

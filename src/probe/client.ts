@@ -305,8 +305,12 @@ export class ProbeWorker extends EventEmitter implements Prober {
     // A killed worker leaves its call folders behind.
     removeTree(join(this.baseDir, 'calls'));
     const candidates = this.options.python ? [this.options.python] : ['python3', 'python'];
+    const known = (python: string) => resolvedPython.get(`${python}\0${process.cwd()}`) ?? python;
+    // The OS layer needs the interpreter's folders: asked while the OS layer is probed (each
+    // once per session; cached), not after it.
+    if (!this.layer && this.options.sandbox !== 'guards') void interpreterPaths(known(candidates[0]!), workerEnvironment(), process.cwd());
     try {
-      this.layer ??= await resolveSandbox(this.options.sandbox ?? 'auto');
+      this.layer ??= await resolveSandbox(this.options.sandbox ?? 'auto', this.options.sandboxLauncher);
     } catch (error) {
       if (error instanceof SandboxUnavailable) throw new ProbeError('no-sandbox', error.message);
       throw error;
@@ -315,13 +319,12 @@ export class ProbeWorker extends EventEmitter implements Prober {
     let command = '';
     for (const python of candidates) {
       command = python;
-      const known = resolvedPython.get(`${python}\0${process.cwd()}`) ?? python;
       if (this.layer.layer === 'os') {
-        const paths = await interpreterPaths(known, workerEnvironment(), process.cwd());
+        const paths = await interpreterPaths(known(python), workerEnvironment(), process.cwd());
         if (!paths) continue;
         run = this.spawn(paths.executable, launcherFor(this.layer, this.sandboxPaths(paths.folders)));
       } else {
-        run = this.spawn(known);
+        run = this.spawn(known(python));
       }
       if (run) break;
     }

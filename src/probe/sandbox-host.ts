@@ -3,14 +3,36 @@
 // kill. The host never kills a pid it read from the worker's channel without checking that
 // it is a live descendant of the worker it started.
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync, readlinkSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 
 export interface InterpreterPaths {
   /** The real interpreter (a pyenv shim resolved), started directly inside the sandbox. */
   executable: string;
-  /** Its prefixes, site-packages (user site included) and sys.path entries. */
+  /** Its prefixes, site-packages (user site included), sys.path entries and the folders its symlinks pass through. */
   folders: string[];
+}
+
+/**
+ * The folders a chain of symlinks passes through on its way from `path` to a file: each
+ * link's target folder. The sandbox starts the interpreter by the path it was found at (a
+ * virtualenv is recognised by it), so every hop must resolve inside too, e.g. a python3 in
+ * PATH that links to an interpreter outside the prefixes bound for it.
+ */
+export function linkFolders(path: string): string[] {
+  const folders: string[] = [];
+  let current = path;
+  for (let hop = 0; hop < 40; hop++) {
+    let target: string;
+    try {
+      target = readlinkSync(current);
+    } catch {
+      break; // not a link (or gone): the chain ends here
+    }
+    current = resolve(dirname(current), target);
+    folders.push(dirname(current));
+  }
+  return folders;
 }
 
 // -S: the paths without running site-packages' .pth files (no user code outside the sandbox).
@@ -33,7 +55,8 @@ export function interpreterPaths(python: string, env: Record<string, string>, cw
         if (error) return resolveFound(undefined);
         try {
           const parsed = JSON.parse(stdout) as InterpreterPaths;
-          resolveFound({ executable: parsed.executable, folders: [...parsed.folders.filter((f) => typeof f === 'string' && f), dirname(parsed.executable)] });
+          const folders = parsed.folders.filter((f) => typeof f === 'string' && f);
+          resolveFound({ executable: parsed.executable, folders: [...folders, dirname(parsed.executable), ...linkFolders(parsed.executable)] });
         } catch {
           resolveFound(undefined);
         }

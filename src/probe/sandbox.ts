@@ -7,8 +7,8 @@
 // Debian package is the same tool Flatpak uses, and the runtime package adds a network proxy
 // and a Node dependency tree that a worker with no network at all does not need.
 import { execFile } from 'node:child_process';
-import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
-import { dirname, isAbsolute, join } from 'node:path';
+import { accessSync, constants, existsSync, lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { delimiter, dirname, isAbsolute, join } from 'node:path';
 
 import type { SandboxMode } from '../core/probe-types.js';
 
@@ -19,6 +19,8 @@ export interface SandboxLayer {
   layer: 'os' | 'guards';
   /** The OS tool in use (`bubblewrap`, `sandbox-exec`) or why there is none. */
   detail: string;
+  /** The launcher's executable the OS layer was probed with (Linux: the bwrap found). */
+  launcher?: string;
 }
 
 export class SandboxUnavailable extends Error {
@@ -89,12 +91,21 @@ function outermost(paths: string[]): string[] {
   return kept;
 }
 
-/** The bubblewrap arguments (before the command) for one worker. */
-export function bwrapArgs(paths: SandboxPaths): string[] {
-  // Read-only folders inside the writable one are mounted over it, whatever contains them.
+/**
+ * The read-only folders, outermost first, in two groups: those outside the writable session
+ * folder, and those inside it (generated code), kept whatever read-only folder contains them:
+ * the writable folder reopens writes below a read-only parent, and they must close them again.
+ */
+function readOnlyFolders(paths: SandboxPaths): { outside: string[]; inWritable: string[] } {
   const all = [...paths.interpreter, ...paths.workspace, paths.workerDir];
   const under = (path: string) => path.startsWith(paths.writable.endsWith('/') ? paths.writable : paths.writable + '/');
-  const readOnly = [...outermost(all.filter((p) => !under(p))), ...outermost(all.filter(under))];
+  return { outside: outermost(all.filter((p) => !under(p))), inWritable: outermost(all.filter(under)) };
+}
+
+/** The bubblewrap arguments (before the command) for one worker. */
+export function bwrapArgs(paths: SandboxPaths): string[] {
+  const { outside, inWritable } = readOnlyFolders(paths);
+  const readOnly = [...outside, ...inWritable];
   const args = [...NAMESPACES, ...IDENTITY, ...LIFETIME, ...systemBinds()];
   args.push('--proc', '/proc', '--dev', '/dev', '--dir', SANDBOX_HOME);
   // Outer folders first: a later mount hides what was mounted inside its folder, so the
@@ -116,7 +127,8 @@ export function bwrapArgs(paths: SandboxPaths): string[] {
  */
 export function sandboxExecProfile(paths: SandboxPaths): string {
   const quote = (path: string) => `"${path.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
-  const readable = outermost([...paths.interpreter, ...paths.workspace, paths.workerDir]);
+  const { outside, inWritable } = readOnlyFolders(paths);
+  const readable = [...outside, ...inWritable];
   return [
     '(version 1)',
     '(deny default)',
@@ -130,7 +142,7 @@ export function sandboxExecProfile(paths: SandboxPaths): string {
     ...readable.map((p) => `(allow file-read* (subpath ${quote(p)}))`),
     `(allow file-read* file-write* (subpath ${quote(paths.writable)}))`,
     // Later rules win: generated code inside the session folder stays read-only.
-    ...readable.filter((p) => p.startsWith(paths.writable + '/')).map((p) => `(deny file-write* (subpath ${quote(p)}))`),
+    ...inWritable.map((p) => `(deny file-write* (subpath ${quote(p)}))`),
     '(allow file-write-data (literal "/dev/null"))',
     '(deny network*)',
     '',
@@ -147,7 +159,27 @@ export interface Launcher {
 export function launcherFor(layer: SandboxLayer, paths: SandboxPaths, platform: NodeJS.Platform = process.platform): Launcher | undefined {
   if (layer.layer !== 'os') return undefined;
   if (platform === 'darwin') return { command: '/usr/bin/sandbox-exec', args: ['-p', sandboxExecProfile(paths)] };
-  return { command: 'bwrap', args: [...bwrapArgs(paths), '--'] };
+  return { command: layer.launcher ?? 'bwrap', args: [...bwrapArgs(paths), '--'] };
+}
+
+/**
+ * An executable's path through the host's PATH, as the user's shell would find it; undefined
+ * when no folder of PATH has it. (Node's own lookup falls back to /usr/bin:/bin when the
+ * child's environment has no PATH, so it would find a bwrap the user's PATH does not have.)
+ */
+export function onPath(name: string, path: string = process.env.PATH ?? ''): string | undefined {
+  for (const folder of path.split(delimiter)) {
+    if (!isAbsolute(folder)) continue;
+    const candidate = join(folder, name);
+    try {
+      if (!statSync(candidate).isFile()) continue;
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
 }
 
 function run(command: string, args: string[], timeoutMs: number): Promise<{ code: number | null; stderr: string; missing: boolean }> {
@@ -159,16 +191,22 @@ function run(command: string, args: string[], timeoutMs: number): Promise<{ code
   });
 }
 
-/** Does the OS layer work here? Asked once per process (a session), answered in ~10 ms. */
-export async function probeOsLayer(platform: NodeJS.Platform = process.platform): Promise<SandboxLayer> {
+/**
+ * Does the OS layer work here? Asked once per process (a session): one `bwrap … true`.
+ * `launcher`: the bubblewrap executable to try (default: `bwrap` in the host's PATH).
+ */
+export async function probeOsLayer(platform: NodeJS.Platform = process.platform, launcher?: string): Promise<SandboxLayer> {
   if (platform === 'win32') return { layer: 'guards', detail: 'Windows has no OS sandbox for the worker: guards only' };
   if (platform === 'darwin') {
     return existsSync('/usr/bin/sandbox-exec') ? { layer: 'os', detail: 'sandbox-exec' } : { layer: 'guards', detail: 'sandbox-exec is missing' };
   }
   if (platform !== 'linux') return { layer: 'guards', detail: `no OS sandbox on ${platform}: guards only` };
-  const probe = await run('bwrap', [...NAMESPACES, ...IDENTITY, ...LIFETIME, ...systemBinds(), '--proc', '/proc', '--dev', '/dev', '--', 'true'], 5000);
-  if (probe.missing) return { layer: 'guards', detail: 'bubblewrap is not installed (Debian/Ubuntu: apt install bubblewrap)' };
-  if (probe.code === 0) return { layer: 'os', detail: 'bubblewrap' };
+  const bwrap = launcher ?? onPath('bwrap');
+  const notInstalled = `bubblewrap is not installed (${launcher ? `no ${launcher}` : 'no bwrap in PATH'}; Debian/Ubuntu: apt install bubblewrap)`;
+  if (!bwrap) return { layer: 'guards', detail: notInstalled };
+  const probe = await run(bwrap, [...NAMESPACES, ...IDENTITY, ...LIFETIME, ...systemBinds(), '--proc', '/proc', '--dev', '/dev', '--', 'true'], 5000);
+  if (probe.missing) return { layer: 'guards', detail: notInstalled };
+  if (probe.code === 0) return { layer: 'os', detail: 'bubblewrap', launcher: bwrap };
   const why = probe.stderr.trim().split('\n').slice(-1)[0] ?? '';
   const hint = /namespace|permission|not permitted/i.test(why)
     ? 'user namespaces are off (sysctl kernel.unprivileged_userns_clone=1, or the AppArmor userns restriction)'
@@ -176,13 +214,18 @@ export async function probeOsLayer(platform: NodeJS.Platform = process.platform)
   return { layer: 'guards', detail: `${hint}: ${why || `exit code ${String(probe.code)}`}` };
 }
 
-let probed: Promise<SandboxLayer> | undefined;
+/** Probes by launcher ('' for the one in PATH): one per process, whatever number of workers. */
+const probed = new Map<string, Promise<SandboxLayer>>();
 
-/** The layer a mode gets here; `os` without a working OS layer is an error naming what is missing. */
-export async function resolveSandbox(mode: SandboxMode): Promise<SandboxLayer> {
+/**
+ * The layer a mode gets here; `os` without a working OS layer is an error naming what is missing.
+ * `launcher`: the bubblewrap executable (WorkerOptions.sandboxLauncher; default `bwrap` in PATH).
+ */
+export async function resolveSandbox(mode: SandboxMode, launcher?: string): Promise<SandboxLayer> {
   if (mode === 'guards') return { layer: 'guards', detail: 'guards only (chosen)' };
-  probed ??= probeOsLayer();
-  const layer = await probed;
+  let probe = probed.get(launcher ?? '');
+  if (!probe) probed.set(launcher ?? '', (probe = probeOsLayer(process.platform, launcher)));
+  const layer = await probe;
   if (mode === 'os' && layer.layer !== 'os') throw new SandboxUnavailable(`the OS sandbox is not available: ${layer.detail}`);
   return layer;
 }

@@ -59,8 +59,9 @@ def callable_source(depth):
     if pick < 0.7:
         return 'operator.methodcaller(%r)' % rng.choice(ATTR_PATHS)
     if pick < 0.85:
-        return 'lambda %s' % rng.choice(['x: x.%s' % rng.choice(PRIVATE_ATTRS), 'f: f(%s)' % expression(depth + 1), 'x: %s' % expression(depth + 1),
-                                          '*a: a', 'x, y=%s: y' % expression(depth + 1)])
+        private = 'x: x.%s' % rng.choice(PRIVATE_ATTRS)  # same draw order as one list literal
+        bodies = [private, 'f: f(%s)' % expression(depth + 1), 'x: %s' % expression(depth + 1), '*a: a', 'x, y=%s: y' % expression(depth + 1)]
+        return 'lambda %s' % rng.choice(bodies)
     return rng.choice(['operator.attrgetter', 'operator.methodcaller', 'operator.mul', 'pow', 'str.join', 'str.replace', 'bytes', 'list'])
 
 

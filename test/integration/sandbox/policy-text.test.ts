@@ -50,8 +50,24 @@ test('sandbox-exec profile: deny by default, no network, writes only to the sess
   assert.ok(!profile.includes('(allow process-exec)'), 'exec only of the system and the interpreter');
 });
 
+test('sandbox-exec profile: a read-only folder inside the writable one stays read-only, even under a read-only parent', () => {
+  const session = realpathSync(mkdtempSync(join(tmpdir(), 'pau-profile-')));
+  try {
+    mkdirSync(join(session, 'source'));
+    const lines = sandboxExecProfile({ ...paths, workspace: [join(session, 'source'), dirname(session)], writable: session }).split('\n');
+    const writable = lines.indexOf(`(allow file-read* file-write* (subpath "${session}"))`);
+    const denied = lines.indexOf(`(deny file-write* (subpath "${join(session, 'source')}"))`);
+    assert.ok(writable >= 0, 'the session folder is writable');
+    assert.ok(denied > writable, 'generated code is denied writes after (so over) the writable rule');
+    assert.ok(lines.includes(`(allow file-read* (subpath "${dirname(session)}"))`), 'the read-only parent is readable');
+  } finally {
+    rmSync(session, { recursive: true, force: true });
+  }
+});
+
 test('launchers: bwrap on Linux, sandbox-exec on macOS, none without the OS layer', () => {
   assert.equal(launcherFor({ layer: 'os', detail: 'bubblewrap' }, paths, 'linux')?.command, 'bwrap');
+  assert.equal(launcherFor({ layer: 'os', detail: 'bubblewrap', launcher: '/opt/bw/bwrap' }, paths, 'linux')?.command, '/opt/bw/bwrap');
   assert.equal(launcherFor({ layer: 'os', detail: 'sandbox-exec' }, paths, 'darwin')?.command, '/usr/bin/sandbox-exec');
   assert.equal(launcherFor({ layer: 'guards', detail: 'x' }, paths, 'linux'), undefined);
 });

@@ -27,8 +27,8 @@ function tempDir(prefix: string): string {
   return dir;
 }
 
-async function worker(target: { file: string } | { source: string }): Promise<ProbeWorker> {
-  const w = await startWorker({ target: { ...target, qualname: 'attack' }, sandbox: MODE });
+async function worker(target: { file: string } | { source: string }, isolation?: 'fork' | 'spawn'): Promise<ProbeWorker> {
+  const w = await startWorker({ target: { ...target, qualname: 'attack' }, sandbox: MODE, ...(isolation ? { isolation } : {}) });
   cleanup.push(() => w.stop());
   assert.equal(w.sandbox?.layer, MODE);
   return w;
@@ -112,16 +112,19 @@ for (const kind of ['file', 'source'] as const) {
   });
 }
 
-test(`[${MODE}] a file left by one call outside its folder (through libc) for the next to read`, async () => {
-  const name = `pau_left_${randomBytes(4).toString('hex')}.txt`;
-  const w = await worker({ file: ATTACKS });
-  const left = await attack(w, 'plant_data', name);
-  assert.equal(left.status, 'returned', JSON.stringify(left).slice(0, 600));
-  const next = await attack(w, 'read_planted', name);
-  assert.equal(next.status, 'returned', JSON.stringify(next).slice(0, 600));
-  judge('A file left for the next call, through libc', !String(next.value?.repr).includes('left by an earlier call'), {
-    left: left.value?.repr,
-    next: next.value?.repr,
+// Forked calls and spawned ones (a new interpreter per call, the fallback without fork).
+for (const isolation of ['fork', 'spawn'] as const) {
+  test(`[${MODE}] a file left by one call outside its folder (through libc) for the next to read (${isolation}ed calls)`, async () => {
+    const name = `pau_left_${randomBytes(4).toString('hex')}.txt`;
+    const w = await worker({ file: ATTACKS }, isolation);
+    const left = await attack(w, 'plant_data', name);
+    assert.equal(left.status, 'returned', JSON.stringify(left).slice(0, 600));
+    const next = await attack(w, 'read_planted', name);
+    assert.equal(next.status, 'returned', JSON.stringify(next).slice(0, 600));
+    judge('A file left for the next call, through libc', !String(next.value?.repr).includes('left by an earlier call'), {
+      left: left.value?.repr,
+      next: next.value?.repr,
+    });
+    await ordinaryCallWorks(w);
   });
-  await ordinaryCallWorks(w);
-});
+}

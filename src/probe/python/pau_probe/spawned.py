@@ -19,6 +19,7 @@ import time
 from typing import TYPE_CHECKING, Optional, cast
 
 from pau_probe import call as pau_call
+from pau_probe import landlock as pau_landlock
 from pau_probe import results
 from pau_probe.coverage import Collector
 from pau_probe.render import Deadline
@@ -146,14 +147,18 @@ def run_one_call(io_dir, call_dir, prepare):
     deadline = Deadline()
     deadline.install()
     open(os.path.join(io_dir, STARTED_FILE), "w").close()
+    # Opened before the fence, which then keeps every new write inside the call's folder, as
+    # in a forked call. The worker reads it only once this process has ended: a result cut
+    # short (a crash while writing) does not parse, and counts as no result.
+    result_fd = os.open(os.path.join(io_dir, RESULT_FILE), os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+    if ctx.fence_writes:
+        pau_landlock.fence_writes(call_dir)
     result = pau_call.run(ctx, job["request"], call_dir, collector, pau_call.address_space_in_use(), deadline)
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
         except Exception:  # noqa: B902
             pass
-    partial = os.path.join(io_dir, RESULT_FILE + ".part")
-    with open(partial, "w") as handle:
-        json.dump(result, handle, separators=(",", ":"))
-    os.replace(partial, os.path.join(io_dir, RESULT_FILE))
+    pau_call.write_all(result_fd, json.dumps(result, separators=(",", ":")).encode("utf-8"))
+    os.close(result_fd)
     os._exit(0)

@@ -1,0 +1,127 @@
+// What the OS layer adds to a worker's start, measured one way for every bench that reports
+// it (sandbox.bench.ts and probe.bench.ts): paired starts. Each pair starts one worker with
+// the OS layer (bubblewrap + guards) and one without (guards only), back to back, in
+// alternating order; the figure is the median of the pairs' differences, with its
+// interquartile range as the spread. Two rows measured minutes apart on this shared 2-core
+// machine differ by more than the OS layer costs (earlier runs: +14.5 ms in one bench, +50 ms
+// in the other, from the same code): pairing puts both halves under the same load.
+//
+// What a start is: startWorker() until the worker can take a call (spawn, through bwrap in os
+// mode; import; describe; the first pre-forked child). Once per session, before any start,
+// the host also probes the OS layer (a `bwrap … true`) and asks the interpreter for its
+// folders; those run once, before the pairs, and are reported on their own.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startWorker } from '../../src/probe/client.js';
+import { interpreterPaths } from '../../src/probe/sandbox-host.js';
+import { probeOsLayer } from '../../src/probe/sandbox.js';
+import { workerEnvironment } from '../../src/probe/environment.js';
+
+const SOURCE = 'import json, re, collections, datetime\n\ndef f(x):\n    return x + 1\n';
+
+type Mode = 'os' | 'guards';
+
+export interface Spread {
+  medianMs: number;
+  p25Ms: number;
+  p75Ms: number;
+  p95Ms: number;
+  n: number;
+}
+
+/** A distribution-free 95% confidence interval of a median: order statistics by the binomial(n, ½). */
+export interface MedianInterval {
+  lowMs: number;
+  highMs: number;
+}
+
+function medianInterval(samples: number[]): MedianInterval {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const n = sorted.length;
+  // The largest k with P(Binomial(n, ½) < k) ≤ 2.5%: the interval is [x(k), x(n+1-k)], 1-based.
+  let k = 0;
+  let below = 0;
+  let term = 0.5 ** n; // P(X = 0)
+  while (k < n && below + term <= 0.025) {
+    below += term;
+    k++;
+    term = (term * (n - k + 1)) / k;
+  }
+  const ms = (v: number | undefined) => Number((v ?? NaN).toPrecision(3));
+  return k === 0 ? { lowMs: -Infinity, highMs: Infinity } : { lowMs: ms(sorted[k - 1]), highMs: ms(sorted[n - k]) };
+}
+
+export interface StartCost {
+  /** Worker start with the OS layer on, and off. */
+  os: Spread;
+  guards: Spread;
+  /** Per pair: os minus guards, and the 95% interval of its median. */
+  added: Spread;
+  addedInterval: MedianInterval;
+  /** Once per session: the OS layer's probe and the interpreter's folders, in ms. */
+  onceMs: { probe: number; interpreterFolders: number };
+  /** One line for the bench's output: what was measured and the figure with its spread. */
+  summary: string;
+}
+
+function spread(samples: number[]): Spread {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+  const ms = (v: number) => Number(v.toPrecision(3));
+  return { medianMs: ms(at(0.5)), p25Ms: ms(at(0.25)), p75Ms: ms(at(0.75)), p95Ms: ms(at(0.95)), n: samples.length };
+}
+
+async function timedStart(sandbox: Mode): Promise<number> {
+  const t0 = performance.now();
+  const worker = await startWorker({ target: { source: SOURCE, qualname: 'f' }, sandbox });
+  const ms = performance.now() - t0;
+  if (worker.sandbox?.layer !== sandbox) throw new Error(`asked for ${sandbox}, got ${JSON.stringify(worker.sandbox)}`);
+  await worker.stop();
+  return ms;
+}
+
+/** Paired worker starts, OS layer on and off; throws where there is no OS layer to compare. */
+export async function osLayerStartCost(pairs = 20): Promise<StartCost> {
+  let t0 = performance.now();
+  const layer = await probeOsLayer();
+  const probe = performance.now() - t0;
+  if (layer.layer !== 'os') throw new Error(`no OS sandbox here to compare with: ${layer.detail}`);
+  // A folder of its own: the interpreter's folders are cached by interpreter and folder.
+  const fresh = mkdtempSync(join(tmpdir(), 'pau-start-cost-'));
+  t0 = performance.now();
+  await interpreterPaths('python3', workerEnvironment(), fresh);
+  const interpreterFolders = performance.now() - t0;
+  rmSync(fresh, { recursive: true, force: true });
+  // One start of each first, not counted: it fills the session's caches (the probe above is
+  // not the one startWorker shares) and the page cache.
+  await timedStart('os');
+  await timedStart('guards');
+  const on: number[] = [];
+  const off: number[] = [];
+  const added: number[] = [];
+  for (let i = 0; i < pairs; i++) {
+    const order: Mode[] = i % 2 === 0 ? ['os', 'guards'] : ['guards', 'os'];
+    const ms: Record<Mode, number> = { os: 0, guards: 0 };
+    for (const mode of order) ms[mode] = await timedStart(mode);
+    on.push(ms.os);
+    off.push(ms.guards);
+    added.push(ms.os - ms.guards);
+  }
+  const cost = { os: spread(on), guards: spread(off), added: spread(added), addedInterval: medianInterval(added) };
+  const round = (v: number) => Number(v.toPrecision(3));
+  const summary =
+    'a start: startWorker() until the worker can take a call; pairs of starts with the OS layer on and off, back to back, order alternating\n' +
+    `the OS layer adds ${cost.added.medianMs} ms to a worker start (median of ${pairs} paired starts, 95% interval of that median ` +
+    `${cost.addedInterval.lowMs} to ${cost.addedInterval.highMs} ms, pairs' interquartile range ${cost.added.p25Ms} to ${cost.added.p75Ms} ms; ` +
+    `starts ${cost.os.medianMs} vs ${cost.guards.medianMs} ms); ` +
+    `once per session before that: the OS-layer probe ${round(probe)} ms, the interpreter's folders ${round(interpreterFolders)} ms`;
+  return { ...cost, onceMs: { probe: round(probe), interpreterFolders: round(interpreterFolders) }, summary };
+}
+
+/** Met when the median's 95% interval is within the goal, missed when it is all above it, else not judged (too noisy to say). */
+export function judgeAdded(interval: MedianInterval, goalMs: number): boolean | null {
+  if (interval.highMs <= goalMs) return true;
+  if (interval.lowMs > goalMs) return false;
+  return null;
+}
