@@ -17,7 +17,7 @@ import { LineSplitter } from './lines.js';
 import type { CallSteps, ErrorEvent, HostMessage, ReadyEvent, WorkerMessage } from './protocol.js';
 import { removeTree } from './remove-tree.js';
 import { interpreterPaths, untilEnded, verifiedDescendant } from './sandbox-host.js';
-import { launcherFor, packageRoot, resolveSandbox, SANDBOX_HOME, SandboxUnavailable, type Launcher, type SandboxLayer } from './sandbox.js';
+import { launcherFor, resolveSandbox, SANDBOX_HOME, SandboxUnavailable, targetFolder, type Launcher, type SandboxLayer } from './sandbox.js';
 import {
   BACKSTOP_MS,
   DEFAULT_IMPORT_TIMEOUT_MS,
@@ -348,7 +348,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
 
   /** What the OS layer lets the worker see and write. */
   private sandboxPaths(interpreter: string[]) {
-    const workspace = [packageRoot(this.file), ...(this.options.cwd ? [resolve(this.options.cwd)] : [])];
+    const workspace = [targetFolder(this.file), ...(this.options.cwd ? [resolve(this.options.cwd)] : [])];
     // Started in the empty HOME: `-m` puts the start folder on sys.path, and a workspace module
     // named like a stdlib one (numbers.py) must not shadow the worker's own imports.
     return { interpreter, workspace, workerDir: workerPackageRoot(), writable: this.baseDir, chdir: SANDBOX_HOME };

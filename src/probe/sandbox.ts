@@ -235,9 +235,15 @@ export function describeSandbox(layer: SandboxLayer): string {
   return layer.layer === 'os' ? `sandbox: OS (${layer.detail}) + guards` : `sandbox: guards only — ${layer.detail}`;
 }
 
-/** The package root of a file: up through folders that are packages (have __init__.py). */
-export function packageRoot(file: string): string {
+/**
+ * The folder of the target the OS layer shows: the file's own folder, or the top package that
+ * holds it. Python imports a package from the folder above it, but that folder is not shown
+ * (only the package inside it): when a workspace's top folder is itself a package, the folder
+ * above it may be the user's home.
+ */
+export function targetFolder(file: string): string {
   let dir = dirname(file);
-  while (existsSync(join(dir, '__init__.py')) && dirname(dir) !== dir) dir = dirname(dir);
+  if (!existsSync(join(dir, '__init__.py'))) return dir;
+  while (existsSync(join(dirname(dir), '__init__.py')) && dirname(dirname(dir)) !== dirname(dir)) dir = dirname(dir);
   return dir;
 }
