@@ -5,7 +5,7 @@ import type { FunctionInfo } from '../core/probe-types.js';
 import type { ProbeRecord } from '../core/session-types.js';
 import type { OfflineOptions, ProbeFn } from '../core/run-types.js';
 import type { Input, Observation, Position, Purpose, Slot } from './inputs.js';
-import { buildPositions, requestKey, toRequest, typesAccepted } from './inputs.js';
+import { TYPE_ERRORS, buildPositions, classOfValue, requestKey, toRequest, typesAccepted } from './inputs.js';
 import { mutateValue } from './mutate.js';
 import { planPropertyProbes, plannedRequest } from './property-probes.js';
 import type { PlannedProbe } from './property-probes.js';
@@ -13,7 +13,9 @@ import { inferProperties } from './properties.js';
 import { followUps, planVerification } from './verify.js';
 import { Rng, hashString } from './random.js';
 import { MAIN_CLASSES, representative, typeClass } from './type-classes.js';
+import type { PyValue } from './values.js';
 import { inputClass, toSource } from './values.js';
+import { classesAskedFor, literalsIn, namedPositions } from './mined-values.js';
 
 /** Thrown inside the loop when the run must end: stopped, or out of budget. */
 class Stop extends Error {}
@@ -30,6 +32,21 @@ const VERIFY_RESERVE = 0.1;
 const UNIFORM_FIRST = 4;
 /** How many assignments are tried with every argument before each is also tried without its last one. */
 const TRUNCATE_AFTER = 6;
+/** Literals tried per parameter from one error message. */
+const MINED_PER_MESSAGE = 3;
+/** How a type error names the type of a value the explorer wrote. */
+const PY_TYPE_NAMES: Partial<Record<PyValue['k'], string>> = {
+  int: 'int',
+  float: 'float',
+  str: 'str',
+  list: 'list',
+  tuple: 'tuple',
+  dict: 'dict',
+  set: 'set',
+  bool: 'bool',
+  none: 'NoneType',
+  date: 'datetime.date',
+};
 
 export class Explorer {
   readonly positions: Position[];
@@ -37,6 +54,15 @@ export class Explorer {
   /** Input classes each position has accepted (the call returned or failed for a reason other than type). */
   readonly accepted: Set<string>[];
   base: Input | null = null;
+  /** The call the base came from: a base that only raised gives way to a call that got further. */
+  private baseObs: Observation | null = null;
+  /** Values error messages suggested, per position (mined-values.ts). */
+  private readonly mined: PyValue[][];
+  /** Classes a type error asked for at a position it named unambiguously. */
+  private readonly asked: (string[] | null)[];
+  private readonly messagesMined = new Set<string>();
+  /** Probes the messages called for, run before the next planned one. */
+  private queue: { input: Input; note: string }[] = [];
   private used = 0;
   private readonly keys = new Set<string>();
   private readonly corpus: Observation[] = [];
@@ -52,6 +78,8 @@ export class Explorer {
   ) {
     this.positions = buildPositions(info, opts.strictness);
     this.accepted = this.positions.map(() => new Set<string>());
+    this.mined = this.positions.map(() => []);
+    this.asked = this.positions.map(() => null);
     this.rng = new Rng(hashString(info.qualname));
   }
 
@@ -123,10 +151,90 @@ export class Explorer {
     if (out !== undefined) this.outputs.add(out);
     // Only inputs of accepted types are worth mutating: a TypeError's neighbours raise it too.
     if ((newCode || newOutcome || newOutput) && typesAccepted(r) && obs.purpose !== 'repeat') this.corpus.push(obs);
+    if (obs.purpose !== 'repeat') {
+      this.mine(obs);
+      this.adoptIfFurther(obs, newCode);
+    }
+  }
+
+  /**
+   * What a refusal said: literals ("must be in [0.0, 1.0]") and wanted types ("must be str, not
+   * int") for the positions it is about, tried at once in place of the refused value.
+   */
+  private mine(obs: Observation): void {
+    const r = obs.record.result;
+    const message = r.status === 'raised' ? r.exception?.message : undefined;
+    if (!message || this.messagesMined.has(message)) return;
+    this.messagesMined.add(message);
+    const given = obs.input.map((s, i) => (s.value !== undefined && this.positions[i]!.role !== 'receiver' ? i : -1)).filter((i) => i >= 0);
+    if (given.length === 0) return;
+    const sources = given.map((i) => toSource(obs.input[i]!.value!));
+    const named = namedPositions(
+      message,
+      this.positions.map((p, i) => (given.includes(i) ? p.name : '')),
+    );
+    const typeError = TYPE_ERRORS.has(r.exception!.type.slice(r.exception!.type.lastIndexOf('.') + 1));
+    if (typeError) {
+      const wanted = classesAskedFor(message);
+      if (wanted.length === 0) return;
+      const targets = named.length ? named : this.positionsTypeNamed(obs, message, given);
+      for (const i of targets) {
+        const cls = wanted.find((c) => this.positions[i]!.candidates.includes(c) && c !== obs.input[i]!.cls);
+        if (targets.length === 1) this.asked[i] = wanted;
+        if (cls) this.queue.push({ input: obs.input.map((s, j) => (j === i ? { cls, value: this.valueFor(i, cls) } : s)), note: `the error asked for ${cls}` });
+      }
+      return;
+    }
+    const values = literalsIn(message, sources).slice(0, MINED_PER_MESSAGE);
+    if (values.length === 0) return;
+    const echoed = given.filter((i) => message.includes(toSource(obs.input[i]!.value!)));
+    const targets = named.length ? named : echoed.length ? echoed : given;
+    for (const i of targets) {
+      for (const v of values) if (!this.mined[i]!.some((m) => toSource(m) === toSource(v))) this.mined[i]!.push(v);
+      // The likeliest one now; the others join the sweep of their class.
+      const v = values[0]!;
+      this.queue.push({
+        input: obs.input.map((s, j) => (j === i ? { cls: classOfValue(v), value: v } : s)),
+        note: `a value the error message suggested: ${toSource(v)}`,
+      });
+    }
+  }
+
+  /** Given positions whose value's Python type the message names ("'int' object…", "not int"). */
+  private positionsTypeNamed(obs: Observation, message: string, given: number[]): number[] {
+    return given.filter((i) => {
+      const t = PY_TYPE_NAMES[obs.input[i]!.value!.k];
+      return t !== undefined && new RegExp(String.raw`'${t}'|\bnot ${t}\b|got ${t}\b`).test(message);
+    });
+  }
+
+  /**
+   * While no call with the base's arguments returned, a call that returned, or that raised further
+   * into the function (new lines), becomes the base: the refusal it got past was the base's problem.
+   */
+  private adoptIfFurther(obs: Observation, newCode: boolean): void {
+    const baseObs = this.baseObs;
+    if (!this.base || !baseObs || baseObs.record.result.status === 'returned' || obs === baseObs) return;
+    const r = obs.record.result;
+    const further = r.status === 'returned' || (r.status === 'raised' && newCode && (obs.purpose === 'mined' || obs.purpose === 'widen'));
+    if (further) this.setBase(obs);
+  }
+
+  /** A value of class cls for position i: one an error message suggested, else the class's representative. */
+  private valueFor(i: number, cls: string): PyValue | undefined {
+    return this.mined[i]!.find((v) => classOfValue(v) === cls) ?? representative(cls);
+  }
+
+  /** Runs the probes error messages called for. */
+  private async drainQueue(): Promise<void> {
+    while (this.queue.length) {
+      const next = this.queue.shift()!;
+      await this.run(next.input, 'mined', next.note);
+    }
   }
 
   private inputOf(classes: string[]): Input {
-    return classes.map((cls) => ({ cls, value: representative(cls) }));
+    return classes.map((cls, i) => ({ cls, value: this.valueFor(i, cls) }));
   }
 
   private labelOf(input: Input): string {
@@ -140,37 +248,74 @@ export class Explorer {
   private async discover(searchCap: number, wideningBudget: number): Promise<void> {
     // An assignment with None in it often only reaches a guard clause (`if not items: return []`):
     // keep it as a fallback and look on for one without.
-    let fallback: Input | null = null;
+    let fallback: Observation | null = null;
     // Without any accepted input the rest of the budget would be spent at random: search longer.
     const hardCap = Math.max(searchCap, Math.round(this.opts.maxProbes * SEARCH_SHARE_WHEN_NOTHING_WORKS));
     for (const classes of this.withHints(this.withLastLeftOut(this.assignments()))) {
       if (this.used >= (fallback ? searchCap : hardCap)) break;
       const input = this.inputOf(classes);
       const obs = await this.run(input, 'discover', `type discovery: ${this.labelOf(input) || 'no arguments'}`);
-      if (!obs || !typesAccepted(obs.record.result)) continue;
-      if (!classes.includes('none')) {
-        this.base = input;
-        break;
+      if (obs && typesAccepted(obs.record.result)) {
+        if (!classes.includes('none')) {
+          this.setBase(obs);
+          break;
+        }
+        fallback ??= obs;
       }
-      fallback ??= input;
+      // What the refusals said: a value or type they asked for may be the way in.
+      const found = await this.drainForBase();
+      if (found) break;
     }
-    this.base ??= fallback;
+    if (!this.base && fallback) this.setBase(fallback);
     if (!this.base) return;
+    // The base's own refusal may name what it wants ("cutoff must be in [0.0, 1.0]").
+    await this.drainQueue();
     await this.tryFewerArguments(this.base);
-    const base = this.base;
     const cap = Math.min(this.used + wideningBudget, Math.round(this.opts.maxProbes * 0.5));
     // Callables are widened to only where a name or an error message asked for one: elsewhere they cost a probe per parameter.
     const callableHinted = this.observations.some((o) => /callable/i.test(o.record.result.exception?.message ?? ''));
-    const queues = this.positions.map((pos, i) => pos.candidates.filter((c, rank) => c !== base[i]!.cls && (c !== 'callable' || callableHinted || rank < 3)));
+    const start = this.base;
+    const queues = this.positions.map((pos, i) =>
+      pos.candidates.filter(
+        (c, rank) =>
+          c !== start[i]!.cls &&
+          (c !== 'callable' || callableHinted || rank < 3) &&
+          // A type error that named what this parameter wants makes the other types' refusals predictable.
+          (this.asked[i] === null || this.asked[i]!.includes(c) || c === 'omit'),
+      ),
+    );
     while (this.used < cap && queues.some((q) => q.length)) {
       for (let i = 0; i < queues.length && this.used < cap; i++) {
+        await this.drainQueue();
         const cls = queues[i]!.shift();
-        if (cls === undefined || this.accepted[i]!.has(cls)) continue;
-        const input = base.map((s, j) => (j === i ? { cls, value: representative(cls) } : s));
+        if (cls === undefined || this.accepted[i]!.has(cls) || (this.asked[i] !== null && !this.asked[i]!.includes(cls) && cls !== 'omit')) continue;
+        // The base may have moved on (a call got further): widen around the current one.
+        const base = this.base;
+        const input = base.map((s, j) => (j === i ? { cls, value: this.valueFor(i, cls) } : s));
         await this.run(input, 'widen', `type discovery: ${this.positions[i]!.name} as ${typeClass(cls).label}`);
       }
     }
+    await this.drainQueue();
     this.rebaseOnReturned();
+  }
+
+  private setBase(obs: Observation): void {
+    this.base = obs.input;
+    this.baseObs = obs;
+    this.sweep = null;
+  }
+
+  /** Runs the probes messages asked for during discovery; true when one was accepted (it becomes the base). */
+  private async drainForBase(): Promise<boolean> {
+    while (this.queue.length) {
+      const next = this.queue.shift()!;
+      const obs = await this.run(next.input, 'mined', next.note);
+      if (obs && typesAccepted(obs.record.result) && !obs.input.some((s) => s.cls === 'none')) {
+        this.setBase(obs);
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -180,14 +325,14 @@ export class Explorer {
   private rebaseOnReturned(): void {
     const base = this.base;
     if (!base) return;
-    const baseObs = this.observations.find((o) => o.input === base);
+    const baseObs = this.baseObs;
     if (!baseObs || baseObs.record.result.status === 'returned') return;
     const sameShape = (o: Observation): boolean => o.input.every((s, i) => (s.value === undefined) === (base[i]!.value === undefined));
     const given = (o: Observation): number => o.input.filter((s) => s.value !== undefined).length;
     const returned = this.observations.filter((o) => o.record.result.status === 'returned' && o.purpose !== 'repeat');
     // Same arguments given first; else the call that returned with the most of them (the base's options left out).
     const better = returned.find(sameShape) ?? [...returned].sort((a, b) => given(b) - given(a))[0];
-    if (better) this.base = better.input;
+    if (better) this.setBase(better);
   }
 
   /**
@@ -321,7 +466,8 @@ export class Explorer {
       for (const cls of pos.candidates.filter((c) => this.accepted[i]!.has(c))) {
         // The base's own class gets twice the turns: it is the one the function was written for, most likely.
         const share = cls === base[i]!.cls ? 2 : 1;
-        streams.push({ share, inputs: typeClass(cls).values.map((value) => base.map((s, j) => (j === i ? { cls, value } : s))) });
+        const values = [...this.mined[i]!.filter((v) => classOfValue(v) === cls), ...typeClass(cls).values];
+        streams.push({ share, inputs: values.map((value) => base.map((s, j) => (j === i ? { cls, value } : s))) });
       }
     });
     const out: Input[] = [];
@@ -357,10 +503,13 @@ export class Explorer {
 
   /** Edge-case sweep interleaved with mutation of inputs that reached new code, then random inputs. */
   private async explore(cap: number): Promise<void> {
-    this.sweep ??= this.buildSweep();
     let misses = 0;
     let tick = 0;
     while (this.used < cap && misses < 300) {
+      await this.drainQueue();
+      if (this.used >= cap) break;
+      // Built again when the base moved (a call got further than the one it was built around).
+      this.sweep ??= this.buildSweep();
       tick++;
       const sweepLeft = this.sweep.length > 0;
       let obs: Observation | null = null;

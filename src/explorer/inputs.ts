@@ -27,7 +27,7 @@ export interface Slot {
 
 export type Input = Slot[];
 
-export type Purpose = 'discover' | 'widen' | 'sweep' | 'random' | 'mutate' | 'repeat' | 'reapply' | 'swap' | 'sorted' | 'ladder';
+export type Purpose = 'discover' | 'widen' | 'mined' | 'sweep' | 'random' | 'mutate' | 'repeat' | 'reapply' | 'swap' | 'sorted' | 'ladder';
 
 /** One probe the explorer made, with the input it meant. */
 export interface Observation {
