@@ -17,6 +17,21 @@ import type { PyValue } from './values.js';
 import { inputClass, toSource } from './values.js';
 import { classesAskedFor, literalsIn, namedPositions } from './mined-values.js';
 
+/** One parameter's values of one class, around a base, for the sweep. */
+interface SweepStream {
+  inputs: Input[];
+  /** Turns relative to the other streams. */
+  share: number;
+  taken: number;
+  /** The position it varies. */
+  at: number;
+}
+
+/** Widening a parameter stops after this many calls that returned just what the base returned. */
+const MOOT_AFTER = 2;
+/** After this many dull probes in a row at a position its streams wait for the others. */
+const DULL_AFTER = 2;
+
 /** Thrown inside the loop when the run must end: stopped, or out of budget. */
 class Stop extends Error {}
 
@@ -24,7 +39,7 @@ class Stop extends Error {}
 const DISCOVERY_SHARE = 0.45;
 const SEARCH_SHARE_WHEN_NOTHING_WORKS = 0.75;
 const WIDENING_SHARE = 0.25;
-const PROPERTY_RESERVE = 0.5;
+const PROPERTY_RESERVE = 0.4;
 const FINAL_PROPERTY_RESERVE = 0.1;
 /** The last share of the budget re-tests the claims (verify.ts). */
 const VERIFY_RESERVE = 0.1;
@@ -63,13 +78,19 @@ export class Explorer {
   private readonly messagesMined = new Set<string>();
   /** Probes the messages called for, run before the next planned one. */
   private queue: { input: Input; note: string }[] = [];
+  /** Per position, the smallest int magnitude whose call timed out: bigger ones would time out too. */
+  private readonly tooSlowFrom = new Map<number, bigint>();
   private used = 0;
   private readonly keys = new Set<string>();
   private readonly corpus: Observation[] = [];
   private readonly outcomes = new Set<string>();
   private readonly outputs = new Set<string>();
   private readonly rng: Rng;
-  private sweep: Input[] | null = null;
+  private sweep: SweepStream[] | null = null;
+  /** Whether the last probe showed something new: new code, a new kind of outcome, an output not seen before. */
+  private lastNews = false;
+  /** Per position, sweep probes in a row that showed nothing new: the parameter changed nothing seen. */
+  private readonly dullAt: number[] = [];
 
   constructor(
     readonly info: FunctionInfo,
@@ -111,6 +132,7 @@ export class Explorer {
     // Seeds for an agent are distinct calls: a re-run would show it the same result twice.
     if (purpose === 'repeat' && this.opts.seeding) return null;
     if (purpose !== 'repeat' && this.keys.has(key)) return null;
+    if (purpose !== 'repeat' && this.tooSlow(input)) return null;
     if (this.opts.signal?.aborted || this.used >= this.opts.maxProbes) throw new Stop();
     this.used++;
     let record: ProbeRecord;
@@ -137,8 +159,22 @@ export class Explorer {
     return obs;
   }
 
+  /** Whether an int argument is at least as big as one that made a call time out at its position. */
+  private tooSlow(input: Input): boolean {
+    return input.some((s, i) => {
+      const limit = this.tooSlowFrom.get(i);
+      return limit !== undefined && s.value?.k === 'int' && (s.value.v < 0n ? -s.value.v : s.value.v) >= limit;
+    });
+  }
+
   private learn(obs: Observation): void {
     const r = obs.record.result;
+    if (r.status === 'timeout') {
+      // The biggest int of the call is the likely cause (a factorial, a loop up to n).
+      const ints = obs.input.map((s, i) => ({ i, v: s.value?.k === 'int' ? (s.value.v < 0n ? -s.value.v : s.value.v) : -1n })).filter((x) => x.v >= 1000n);
+      const biggest = ints.sort((a, b) => (b.v > a.v ? 1 : b.v < a.v ? -1 : 0))[0];
+      if (biggest && (this.tooSlowFrom.get(biggest.i) ?? biggest.v + 1n) > biggest.v) this.tooSlowFrom.set(biggest.i, biggest.v);
+    }
     if (typesAccepted(r)) obs.input.forEach((s, i) => this.accepted[i]!.add(s.cls));
     const outcome = r.status === 'returned' ? `returned ${r.value?.type}` : r.status === 'raised' ? `raised ${r.exception?.type}` : r.status;
     const newOutcome = !this.outcomes.has(outcome);
@@ -148,6 +184,7 @@ export class Explorer {
     // (escaping, splitting…); its neighbourhood is mutated first.
     const out = r.status === 'returned' ? r.value?.repr : undefined;
     const newOutput = out !== undefined && !this.outputs.has(out) && !obs.input.some((s) => s.value !== undefined && toSource(s.value) === out);
+    this.lastNews = newCode || newOutcome || (out !== undefined && !this.outputs.has(out));
     if (out !== undefined) this.outputs.add(out);
     // Only inputs of accepted types are worth mutating: a TypeError's neighbours raise it too.
     if ((newCode || newOutcome || newOutput) && typesAccepted(r) && obs.purpose !== 'repeat') this.corpus.push(obs);
@@ -284,6 +321,8 @@ export class Explorer {
           (this.asked[i] === null || this.asked[i]!.includes(c) || c === 'omit'),
       ),
     );
+    // Per position, calls that returned just what the base returned: an option the base's other arguments make moot.
+    const moot = this.positions.map(() => 0);
     while (this.used < cap && queues.some((q) => q.length)) {
       for (let i = 0; i < queues.length && this.used < cap; i++) {
         await this.drainQueue();
@@ -292,7 +331,9 @@ export class Explorer {
         // The base may have moved on (a call got further): widen around the current one.
         const base = this.base;
         const input = base.map((s, j) => (j === i ? { cls, value: this.valueFor(i, cls) } : s));
-        await this.run(input, 'widen', `type discovery: ${this.positions[i]!.name} as ${typeClass(cls).label}`);
+        const obs = await this.run(input, 'widen', `type discovery: ${this.positions[i]!.name} as ${typeClass(cls).label}`);
+        const baseOut = this.baseObs?.record.result.status === 'returned' ? this.baseObs.record.result.value?.repr : undefined;
+        if (obs && baseOut !== undefined && obs.record.result.value?.repr === baseOut && ++moot[i]! >= MOOT_AFTER) queues[i] = [];
       }
     }
     await this.drainQueue();
@@ -457,24 +498,43 @@ export class Explorer {
     }
   }
 
-  /** Sweeps of each accepted class's values, one position at a time, round robin. */
-  private buildSweep(): Input[] {
+  /**
+   * Sweeps of each accepted class's values, one position at a time, round robin. When options
+   * can be left out, the required arguments are swept with the options left out too (their
+   * defaults are how the function is mostly called) as well as with the base's values.
+   */
+  private buildSweep(): SweepStream[] {
     if (!this.base) return [];
     const base = this.base;
-    const streams: { inputs: Input[]; share: number }[] = [];
+    const short = base.map((s, j) => (this.positions[j]!.role !== 'receiver' && this.accepted[j]!.has('omit') ? { cls: 'omit', value: undefined } : s));
+    const hasShort = short.some((s, j) => s.value !== base[j]!.value);
+    const streams: SweepStream[] = [];
     this.positions.forEach((pos, i) => {
       for (const cls of pos.candidates.filter((c) => this.accepted[i]!.has(c))) {
-        // The base's own class gets twice the turns: it is the one the function was written for, most likely.
-        const share = cls === base[i]!.cls ? 2 : 1;
+        // The base's own class gets three times the turns: it is the one the function was written for, most likely.
+        const share = cls === base[i]!.cls ? 3 : 1;
         const values = [...this.mined[i]!.filter((v) => classOfValue(v) === cls), ...typeClass(cls).values];
-        streams.push({ share, inputs: values.map((value) => base.map((s, j) => (j === i ? { cls, value } : s))) });
+        const around = (context: Input): Input[] => values.map((value) => context.map((s, j) => (j === i ? { cls, value } : s)));
+        const shortToo = hasShort && short[i]!.value !== undefined;
+        streams.push({ share: shortToo ? 1 : share, inputs: around(base), taken: 0, at: i });
+        if (shortToo) streams.push({ share, inputs: around(short), taken: 0, at: i });
       }
     });
-    const out: Input[] = [];
-    while (streams.some((s) => s.inputs.length)) {
-      for (const s of streams) out.push(...s.inputs.splice(0, s.share));
-    }
-    return out;
+    return streams;
+  }
+
+  /**
+   * The next stream to take a value from, in proportion to the shares. Adaptive choice: the
+   * streams of a parameter whose last probes showed nothing new (varying it changed nothing seen)
+   * wait until the others are done.
+   */
+  private nextStream(): SweepStream | null {
+    const live = (this.sweep ?? []).filter((s) => s.inputs.length > 0);
+    const lively = live.filter((s) => (this.dullAt[s.at] ?? 0) < DULL_AFTER);
+    const pool = lively.length ? lively : live;
+    let best: SweepStream | null = null;
+    for (const s of pool) if (!best || s.taken / s.share < best.taken / best.share) best = s;
+    return best;
   }
 
   private randomInput(): Input {
@@ -511,14 +571,16 @@ export class Explorer {
       // Built again when the base moved (a call got further than the one it was built around).
       this.sweep ??= this.buildSweep();
       tick++;
-      const sweepLeft = this.sweep.length > 0;
+      const stream = this.nextStream();
       let obs: Observation | null = null;
-      if (this.corpus.length && (!sweepLeft || tick % 3 === 0)) {
+      if (this.corpus.length && (!stream || tick % 3 === 0)) {
         const m = this.mutant(1 + Math.floor(misses / 10));
         if (m) obs = await this.run(m.input, 'mutate', `mutation of #${m.from.record.index} (${describeReason(m.from)})`);
-      } else if (sweepLeft) {
-        const input = this.sweep.shift()!;
+      } else if (stream) {
+        const input = stream.inputs.shift()!;
+        stream.taken++;
         obs = await this.run(input, 'sweep', `edge cases: ${input.map((s) => inputClass(s.value)).join(', ') || 'no arguments'}`);
+        if (obs) this.dullAt[stream.at] = this.lastNews ? 0 : (this.dullAt[stream.at] ?? 0) + 1;
       } else {
         obs = await this.run(this.randomInput(), 'random', 'random input of the accepted types');
       }
