@@ -321,6 +321,8 @@ function parameterTexts(run: ExplorationOutcome, ledger: Ledger): Record<string,
   const out: Record<string, string> = {};
   run.positions.forEach((p, i) => {
     if (p.role === 'receiver' || p.role === 'varkw') return;
+    // The second of two *args slots is described with the first.
+    if (p.role === 'varargs' && run.positions[i - 1]?.role === 'varargs') return;
     const accepted = acceptedWords(run, i);
     const omitted = run.observations.filter((o) => o.record.result.status === 'returned' && o.input[i]?.value === undefined);
     const optional = omitted.length && (p.role === 'positional' || p.role === 'keyword') ? ' (may be left out)' : '';

@@ -332,6 +332,9 @@ export class Explorer {
         const base = this.base;
         const input = base.map((s, j) => (j === i ? { cls, value: this.valueFor(i, cls) } : s));
         const obs = await this.run(input, 'widen', `type discovery: ${this.positions[i]!.name} as ${typeClass(cls).label}`);
+        // A base of no arguments at all (gcd() is 0) shows little: the first call with one that returned takes its place.
+        if (obs?.record.result.status === 'returned' && base.every((s) => s.value === undefined) && obs.input.some((s) => s.value !== undefined))
+          this.setBase(obs);
         const baseOut = this.baseObs?.record.result.status === 'returned' ? this.baseObs.record.result.value?.repr : undefined;
         if (obs && baseOut !== undefined && obs.record.result.value?.repr === baseOut && ++moot[i]! >= MOOT_AFTER) queues[i] = [];
       }

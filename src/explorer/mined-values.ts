@@ -112,9 +112,6 @@ export function classesAskedFor(message: string): string[] {
     }
   }
   if (/cannot be interpreted as an integer/.test(message)) add('int');
-  if (/is not iterable|has no len\(\)/.test(message)) {
-    add('list');
-    add('str');
-  }
+  if (/is not iterable|has no len\(\)/.test(message)) for (const c of ['list', 'str', 'dict', 'tuple', 'set']) add(c);
   return out;
 }

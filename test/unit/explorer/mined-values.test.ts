@@ -39,6 +39,6 @@ test('type errors say which classes they want', () => {
   assert.deepEqual(classesAskedFor('normalize() argument 2 must be str, not int'), ['str']);
   assert.deepEqual(classesAskedFor("expected string or bytes-like object, got 'int'"), ['str']);
   assert.deepEqual(classesAskedFor("'float' object cannot be interpreted as an integer"), ['int']);
-  assert.deepEqual(classesAskedFor("'int' object is not iterable"), ['list', 'str']);
+  assert.deepEqual(classesAskedFor("'int' object is not iterable"), ['list', 'str', 'dict', 'tuple', 'set']);
   assert.deepEqual(classesAskedFor("unsupported operand type(s) for +: 'int' and 'str'"), []);
 });
