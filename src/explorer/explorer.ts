@@ -39,7 +39,7 @@ class Stop extends Error {}
 const DISCOVERY_SHARE = 0.45;
 const SEARCH_SHARE_WHEN_NOTHING_WORKS = 0.75;
 const WIDENING_SHARE = 0.25;
-const PROPERTY_RESERVE = 0.4;
+const PROPERTY_RESERVE = 0.5;
 const FINAL_PROPERTY_RESERVE = 0.1;
 /** The last share of the budget re-tests the claims (verify.ts). */
 const VERIFY_RESERVE = 0.1;
