@@ -56,7 +56,11 @@ export interface DescriptionClaim {
   /** Indices of the probes that could have refuted it (and did not), including the verification pass's. */
   tested: number[];
   /** A machine-checkable form, for re-checking the claim against the real function. */
-  check?: { kind: 'property'; name: string; param?: string } | { kind: 'raises'; type: string; probe: number } | { kind: 'example'; probe: number };
+  check?:
+    | { kind: 'property'; name: string; param?: string }
+    /** `contrast`: a call that returned and differs from `probe` in one argument only (a parameter line's evidence). */
+    | { kind: 'raises'; type: string; probe: number; contrast?: number }
+    | { kind: 'example'; probe: number };
 }
 
 export interface BehaviouralDisagreement {

@@ -6,7 +6,7 @@ import type { CoverageSoFar } from '../core/format.js';
 import { addCoverage, oneLine, renderCall, renderOutcome } from '../core/format.js';
 import type { InferredProperty, OfflineReport } from '../core/run-types.js';
 import type { Observation, Position } from './inputs.js';
-import { TYPE_ERRORS, baseExceptionName, describeInput } from './inputs.js';
+import { TYPE_ERRORS, baseExceptionName, contextKey, describeInput } from './inputs.js';
 import type { InferenceNotes } from './properties.js';
 import { inferProperties } from './properties.js';
 import { typeClass } from './type-classes.js';
@@ -160,19 +160,33 @@ function acceptedWords(run: ExplorationOutcome, i: number): string[] {
   return run.positions[i]!.candidates.filter((c) => c !== 'omit' && seen.has(c)).map(classWords);
 }
 
-/** Classes at position i that never returned there, by the exception they raised (other arguments of classes that returned). */
-function raisedWords(run: ExplorationOutcome, i: number): Map<string, string[]> {
-  const ok = run.positions.map((_, j) => new Set(returnedAt(run, j).map((o) => o.input[j]!.cls)));
-  const out = new Map<string, string[]>();
+/**
+ * Classes at position i that never returned there, by the exception they raised: only from calls
+ * that differ from a call that returned in this argument alone (otherwise another argument may be
+ * the cause: a key of 3 makes any sequence raise). Each with the raising call and its contrast.
+ */
+function raisedWords(run: ExplorationOutcome, i: number): Map<string, { words: string[]; pairs: { raised: Observation; contrast: Observation }[] }> {
+  const ok = new Set(returnedAt(run, i).map((o) => o.input[i]!.cls));
+  const returnedByContext = new Map<string, Observation>();
+  for (const o of run.observations) {
+    if (o.record.result.status !== 'returned' || o.purpose === 'repeat') continue;
+    const key = contextKey(o.input, i);
+    if (!returnedByContext.has(key)) returnedByContext.set(key, o);
+  }
+  const out = new Map<string, { words: string[]; pairs: { raised: Observation; contrast: Observation }[] }>();
   for (const o of run.observations) {
     const r = o.record.result;
     const cls = o.input[i]?.cls;
-    if (r.status !== 'raised' || !r.exception || !cls || cls === 'omit' || ok[i]!.has(cls)) continue;
-    if (!o.input.every((s, j) => j === i || s.value === undefined || ok[j]!.has(s.cls))) continue;
+    if (r.status !== 'raised' || !r.exception || !cls || cls === 'omit' || ok.has(cls) || o.input[i]!.value === undefined) continue;
+    const contrast = returnedByContext.get(contextKey(o.input, i));
+    if (!contrast) continue;
     const type = baseExceptionName(r.exception.type);
-    const words = out.get(type) ?? [];
-    if (!words.includes(classWords(cls))) words.push(classWords(cls));
-    out.set(type, words);
+    const entry = out.get(type) ?? { words: [], pairs: [] };
+    if (!entry.words.includes(classWords(cls))) {
+      entry.words.push(classWords(cls));
+      entry.pairs.push({ raised: o, contrast });
+    }
+    out.set(type, entry);
   }
   return out;
 }
@@ -307,14 +321,26 @@ function parameterTexts(run: ExplorationOutcome, ledger: Ledger): Record<string,
   const out: Record<string, string> = {};
   run.positions.forEach((p, i) => {
     if (p.role === 'receiver' || p.role === 'varkw') return;
+    // The second of two *args slots is described with the first.
+    if (p.role === 'varargs' && run.positions[i - 1]?.role === 'varargs') return;
     const accepted = acceptedWords(run, i);
     const omitted = run.observations.filter((o) => o.record.result.status === 'returned' && o.input[i]?.value === undefined);
     const optional = omitted.length && (p.role === 'positional' || p.role === 'keyword') ? ' (may be left out)' : '';
     const parts = [accepted.length ? `${joinWords(accepted, 'or')}${optional}` : `no call with it returned${optional}`];
-    for (const [type, words] of raisedWords(run, i)) parts.push(`raised ${type} for ${joinWords(words, 'or')}`);
+    const raised = raisedWords(run, i);
+    for (const [type, { words }] of raised) parts.push(`raised ${type} for ${joinWords(words, 'or')}`);
     const name = p.role === 'varargs' ? `*${p.name}` : p.name;
     out[name] = parts.join('; ');
     ledger.add('parameter', `${name}: ${out[name]}`, idx(returnedAt(run, i)), idx(run.observations));
+    // Each "raised X for a class" is re-checkable: that call raises X, and the same call with this argument as in `contrast` returns.
+    for (const [type, { pairs }] of raised)
+      for (const { raised: o, contrast } of pairs)
+        ledger.add('parameter', `${name}: raised ${type} for ${describeInput(run.positions, o.input)}`, [o.record.index, contrast.record.index], [], {
+          kind: 'raises',
+          type,
+          probe: o.record.index,
+          contrast: contrast.record.index,
+        });
   });
   return out;
 }

@@ -5,7 +5,7 @@ import type { FunctionInfo } from '../core/probe-types.js';
 import type { ProbeRecord } from '../core/session-types.js';
 import type { OfflineOptions, ProbeFn } from '../core/run-types.js';
 import type { Input, Observation, Position, Purpose, Slot } from './inputs.js';
-import { buildPositions, requestKey, toRequest, typesAccepted } from './inputs.js';
+import { TYPE_ERRORS, buildPositions, classOfValue, requestKey, toRequest, typesAccepted } from './inputs.js';
 import { mutateValue } from './mutate.js';
 import { planPropertyProbes, plannedRequest } from './property-probes.js';
 import type { PlannedProbe } from './property-probes.js';
@@ -13,7 +13,24 @@ import { inferProperties } from './properties.js';
 import { followUps, planVerification } from './verify.js';
 import { Rng, hashString } from './random.js';
 import { MAIN_CLASSES, representative, typeClass } from './type-classes.js';
+import type { PyValue } from './values.js';
 import { inputClass, toSource } from './values.js';
+import { classesAskedFor, literalsIn, namedPositions } from './mined-values.js';
+
+/** One parameter's values of one class, around a base, for the sweep. */
+interface SweepStream {
+  inputs: Input[];
+  /** Turns relative to the other streams. */
+  share: number;
+  taken: number;
+  /** The position it varies. */
+  at: number;
+}
+
+/** Widening a parameter stops after this many calls that returned just what the base returned. */
+const MOOT_AFTER = 2;
+/** After this many dull probes in a row at a position its streams wait for the others. */
+const DULL_AFTER = 2;
 
 /** Thrown inside the loop when the run must end: stopped, or out of budget. */
 class Stop extends Error {}
@@ -30,6 +47,21 @@ const VERIFY_RESERVE = 0.1;
 const UNIFORM_FIRST = 4;
 /** How many assignments are tried with every argument before each is also tried without its last one. */
 const TRUNCATE_AFTER = 6;
+/** Literals tried per parameter from one error message. */
+const MINED_PER_MESSAGE = 3;
+/** How a type error names the type of a value the explorer wrote. */
+const PY_TYPE_NAMES: Partial<Record<PyValue['k'], string>> = {
+  int: 'int',
+  float: 'float',
+  str: 'str',
+  list: 'list',
+  tuple: 'tuple',
+  dict: 'dict',
+  set: 'set',
+  bool: 'bool',
+  none: 'NoneType',
+  date: 'datetime.date',
+};
 
 export class Explorer {
   readonly positions: Position[];
@@ -37,13 +69,28 @@ export class Explorer {
   /** Input classes each position has accepted (the call returned or failed for a reason other than type). */
   readonly accepted: Set<string>[];
   base: Input | null = null;
+  /** The call the base came from: a base that only raised gives way to a call that got further. */
+  private baseObs: Observation | null = null;
+  /** Values error messages suggested, per position (mined-values.ts). */
+  private readonly mined: PyValue[][];
+  /** Classes a type error asked for at a position it named unambiguously. */
+  private readonly asked: (string[] | null)[];
+  private readonly messagesMined = new Set<string>();
+  /** Probes the messages called for, run before the next planned one. */
+  private queue: { input: Input; note: string }[] = [];
+  /** Per position, the smallest int magnitude whose call timed out: bigger ones would time out too. */
+  private readonly tooSlowFrom = new Map<number, bigint>();
   private used = 0;
   private readonly keys = new Set<string>();
   private readonly corpus: Observation[] = [];
   private readonly outcomes = new Set<string>();
   private readonly outputs = new Set<string>();
   private readonly rng: Rng;
-  private sweep: Input[] | null = null;
+  private sweep: SweepStream[] | null = null;
+  /** Whether the last probe showed something new: new code, a new kind of outcome, an output not seen before. */
+  private lastNews = false;
+  /** Per position, sweep probes in a row that showed nothing new: the parameter changed nothing seen. */
+  private readonly dullAt: number[] = [];
 
   constructor(
     readonly info: FunctionInfo,
@@ -52,6 +99,8 @@ export class Explorer {
   ) {
     this.positions = buildPositions(info, opts.strictness);
     this.accepted = this.positions.map(() => new Set<string>());
+    this.mined = this.positions.map(() => []);
+    this.asked = this.positions.map(() => null);
     this.rng = new Rng(hashString(info.qualname));
   }
 
@@ -83,6 +132,7 @@ export class Explorer {
     // Seeds for an agent are distinct calls: a re-run would show it the same result twice.
     if (purpose === 'repeat' && this.opts.seeding) return null;
     if (purpose !== 'repeat' && this.keys.has(key)) return null;
+    if (purpose !== 'repeat' && this.tooSlow(input)) return null;
     if (this.opts.signal?.aborted || this.used >= this.opts.maxProbes) throw new Stop();
     this.used++;
     let record: ProbeRecord;
@@ -109,8 +159,22 @@ export class Explorer {
     return obs;
   }
 
+  /** Whether an int argument is at least as big as one that made a call time out at its position. */
+  private tooSlow(input: Input): boolean {
+    return input.some((s, i) => {
+      const limit = this.tooSlowFrom.get(i);
+      return limit !== undefined && s.value?.k === 'int' && (s.value.v < 0n ? -s.value.v : s.value.v) >= limit;
+    });
+  }
+
   private learn(obs: Observation): void {
     const r = obs.record.result;
+    if (r.status === 'timeout') {
+      // The biggest int of the call is the likely cause (a factorial, a loop up to n).
+      const ints = obs.input.map((s, i) => ({ i, v: s.value?.k === 'int' ? (s.value.v < 0n ? -s.value.v : s.value.v) : -1n })).filter((x) => x.v >= 1000n);
+      const biggest = ints.sort((a, b) => (b.v > a.v ? 1 : b.v < a.v ? -1 : 0))[0];
+      if (biggest && (this.tooSlowFrom.get(biggest.i) ?? biggest.v + 1n) > biggest.v) this.tooSlowFrom.set(biggest.i, biggest.v);
+    }
     if (typesAccepted(r)) obs.input.forEach((s, i) => this.accepted[i]!.add(s.cls));
     const outcome = r.status === 'returned' ? `returned ${r.value?.type}` : r.status === 'raised' ? `raised ${r.exception?.type}` : r.status;
     const newOutcome = !this.outcomes.has(outcome);
@@ -120,13 +184,94 @@ export class Explorer {
     // (escaping, splitting…); its neighbourhood is mutated first.
     const out = r.status === 'returned' ? r.value?.repr : undefined;
     const newOutput = out !== undefined && !this.outputs.has(out) && !obs.input.some((s) => s.value !== undefined && toSource(s.value) === out);
+    this.lastNews = newCode || newOutcome || (out !== undefined && !this.outputs.has(out));
     if (out !== undefined) this.outputs.add(out);
     // Only inputs of accepted types are worth mutating: a TypeError's neighbours raise it too.
     if ((newCode || newOutcome || newOutput) && typesAccepted(r) && obs.purpose !== 'repeat') this.corpus.push(obs);
+    if (obs.purpose !== 'repeat') {
+      this.mine(obs);
+      this.adoptIfFurther(obs, newCode);
+    }
+  }
+
+  /**
+   * What a refusal said: literals ("must be in [0.0, 1.0]") and wanted types ("must be str, not
+   * int") for the positions it is about, tried at once in place of the refused value.
+   */
+  private mine(obs: Observation): void {
+    const r = obs.record.result;
+    const message = r.status === 'raised' ? r.exception?.message : undefined;
+    if (!message || this.messagesMined.has(message)) return;
+    this.messagesMined.add(message);
+    const given = obs.input.map((s, i) => (s.value !== undefined && this.positions[i]!.role !== 'receiver' ? i : -1)).filter((i) => i >= 0);
+    if (given.length === 0) return;
+    const sources = given.map((i) => toSource(obs.input[i]!.value!));
+    const named = namedPositions(
+      message,
+      this.positions.map((p, i) => (given.includes(i) ? p.name : '')),
+    );
+    const typeError = TYPE_ERRORS.has(r.exception!.type.slice(r.exception!.type.lastIndexOf('.') + 1));
+    if (typeError) {
+      const wanted = classesAskedFor(message);
+      if (wanted.length === 0) return;
+      const targets = named.length ? named : this.positionsTypeNamed(obs, message, given);
+      for (const i of targets) {
+        const cls = wanted.find((c) => this.positions[i]!.candidates.includes(c) && c !== obs.input[i]!.cls);
+        if (targets.length === 1) this.asked[i] = wanted;
+        if (cls) this.queue.push({ input: obs.input.map((s, j) => (j === i ? { cls, value: this.valueFor(i, cls) } : s)), note: `the error asked for ${cls}` });
+      }
+      return;
+    }
+    const values = literalsIn(message, sources).slice(0, MINED_PER_MESSAGE);
+    if (values.length === 0) return;
+    const echoed = given.filter((i) => message.includes(toSource(obs.input[i]!.value!)));
+    const targets = named.length ? named : echoed.length ? echoed : given;
+    for (const i of targets) {
+      for (const v of values) if (!this.mined[i]!.some((m) => toSource(m) === toSource(v))) this.mined[i]!.push(v);
+      // The likeliest one now; the others join the sweep of their class.
+      const v = values[0]!;
+      this.queue.push({
+        input: obs.input.map((s, j) => (j === i ? { cls: classOfValue(v), value: v } : s)),
+        note: `a value the error message suggested: ${toSource(v)}`,
+      });
+    }
+  }
+
+  /** Given positions whose value's Python type the message names ("'int' object…", "not int"). */
+  private positionsTypeNamed(obs: Observation, message: string, given: number[]): number[] {
+    return given.filter((i) => {
+      const t = PY_TYPE_NAMES[obs.input[i]!.value!.k];
+      return t !== undefined && new RegExp(String.raw`'${t}'|\bnot ${t}\b|got ${t}\b`).test(message);
+    });
+  }
+
+  /**
+   * While no call with the base's arguments returned, a call that returned, or that raised further
+   * into the function (new lines), becomes the base: the refusal it got past was the base's problem.
+   */
+  private adoptIfFurther(obs: Observation, newCode: boolean): void {
+    const baseObs = this.baseObs;
+    if (!this.base || !baseObs || baseObs.record.result.status === 'returned' || obs === baseObs) return;
+    const r = obs.record.result;
+    const further = r.status === 'returned' || (r.status === 'raised' && newCode && (obs.purpose === 'mined' || obs.purpose === 'widen'));
+    if (further) this.setBase(obs);
+  }
+
+  /** A value of class cls for position i: one an error message suggested, else the class's representative. */
+  private valueFor(i: number, cls: string): PyValue | undefined {
+    return this.mined[i]!.find((v) => classOfValue(v) === cls) ?? representative(cls);
+  }
+
+  /** Runs the probes error messages called for. */
+  private async drainQueue(): Promise<void> {
+    while (this.queue.length) {
+      const next = this.queue.shift()!;
+      await this.run(next.input, 'mined', next.note);
+    }
   }
 
   private inputOf(classes: string[]): Input {
-    return classes.map((cls) => ({ cls, value: representative(cls) }));
+    return classes.map((cls, i) => ({ cls, value: this.valueFor(i, cls) }));
   }
 
   private labelOf(input: Input): string {
@@ -140,37 +285,81 @@ export class Explorer {
   private async discover(searchCap: number, wideningBudget: number): Promise<void> {
     // An assignment with None in it often only reaches a guard clause (`if not items: return []`):
     // keep it as a fallback and look on for one without.
-    let fallback: Input | null = null;
+    let fallback: Observation | null = null;
     // Without any accepted input the rest of the budget would be spent at random: search longer.
     const hardCap = Math.max(searchCap, Math.round(this.opts.maxProbes * SEARCH_SHARE_WHEN_NOTHING_WORKS));
     for (const classes of this.withHints(this.withLastLeftOut(this.assignments()))) {
       if (this.used >= (fallback ? searchCap : hardCap)) break;
       const input = this.inputOf(classes);
       const obs = await this.run(input, 'discover', `type discovery: ${this.labelOf(input) || 'no arguments'}`);
-      if (!obs || !typesAccepted(obs.record.result)) continue;
-      if (!classes.includes('none')) {
-        this.base = input;
-        break;
+      if (obs && typesAccepted(obs.record.result)) {
+        if (!classes.includes('none')) {
+          this.setBase(obs);
+          break;
+        }
+        fallback ??= obs;
       }
-      fallback ??= input;
+      // What the refusals said: a value or type they asked for may be the way in.
+      const found = await this.drainForBase();
+      if (found) break;
     }
-    this.base ??= fallback;
+    if (!this.base && fallback) this.setBase(fallback);
     if (!this.base) return;
+    // The base's own refusal may name what it wants ("cutoff must be in [0.0, 1.0]").
+    await this.drainQueue();
     await this.tryFewerArguments(this.base);
-    const base = this.base;
     const cap = Math.min(this.used + wideningBudget, Math.round(this.opts.maxProbes * 0.5));
     // Callables are widened to only where a name or an error message asked for one: elsewhere they cost a probe per parameter.
     const callableHinted = this.observations.some((o) => /callable/i.test(o.record.result.exception?.message ?? ''));
-    const queues = this.positions.map((pos, i) => pos.candidates.filter((c, rank) => c !== base[i]!.cls && (c !== 'callable' || callableHinted || rank < 3)));
+    const start = this.base;
+    const queues = this.positions.map((pos, i) =>
+      pos.candidates.filter(
+        (c, rank) =>
+          c !== start[i]!.cls &&
+          (c !== 'callable' || callableHinted || rank < 3) &&
+          // A type error that named what this parameter wants makes the other types' refusals predictable.
+          (this.asked[i] === null || this.asked[i]!.includes(c) || c === 'omit'),
+      ),
+    );
+    // Per position, calls that returned just what the base returned: an option the base's other arguments make moot.
+    const moot = this.positions.map(() => 0);
     while (this.used < cap && queues.some((q) => q.length)) {
       for (let i = 0; i < queues.length && this.used < cap; i++) {
+        await this.drainQueue();
         const cls = queues[i]!.shift();
-        if (cls === undefined || this.accepted[i]!.has(cls)) continue;
-        const input = base.map((s, j) => (j === i ? { cls, value: representative(cls) } : s));
-        await this.run(input, 'widen', `type discovery: ${this.positions[i]!.name} as ${typeClass(cls).label}`);
+        if (cls === undefined || this.accepted[i]!.has(cls) || (this.asked[i] !== null && !this.asked[i]!.includes(cls) && cls !== 'omit')) continue;
+        // The base may have moved on (a call got further): widen around the current one.
+        const base = this.base;
+        const input = base.map((s, j) => (j === i ? { cls, value: this.valueFor(i, cls) } : s));
+        const obs = await this.run(input, 'widen', `type discovery: ${this.positions[i]!.name} as ${typeClass(cls).label}`);
+        // A base of no arguments at all (gcd() is 0) shows little: the first call with one that returned takes its place.
+        if (obs?.record.result.status === 'returned' && base.every((s) => s.value === undefined) && obs.input.some((s) => s.value !== undefined))
+          this.setBase(obs);
+        const baseOut = this.baseObs?.record.result.status === 'returned' ? this.baseObs.record.result.value?.repr : undefined;
+        if (obs && baseOut !== undefined && obs.record.result.value?.repr === baseOut && ++moot[i]! >= MOOT_AFTER) queues[i] = [];
       }
     }
+    await this.drainQueue();
     this.rebaseOnReturned();
+  }
+
+  private setBase(obs: Observation): void {
+    this.base = obs.input;
+    this.baseObs = obs;
+    this.sweep = null;
+  }
+
+  /** Runs the probes messages asked for during discovery; true when one was accepted (it becomes the base). */
+  private async drainForBase(): Promise<boolean> {
+    while (this.queue.length) {
+      const next = this.queue.shift()!;
+      const obs = await this.run(next.input, 'mined', next.note);
+      if (obs && typesAccepted(obs.record.result) && !obs.input.some((s) => s.cls === 'none')) {
+        this.setBase(obs);
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -180,14 +369,14 @@ export class Explorer {
   private rebaseOnReturned(): void {
     const base = this.base;
     if (!base) return;
-    const baseObs = this.observations.find((o) => o.input === base);
+    const baseObs = this.baseObs;
     if (!baseObs || baseObs.record.result.status === 'returned') return;
     const sameShape = (o: Observation): boolean => o.input.every((s, i) => (s.value === undefined) === (base[i]!.value === undefined));
     const given = (o: Observation): number => o.input.filter((s) => s.value !== undefined).length;
     const returned = this.observations.filter((o) => o.record.result.status === 'returned' && o.purpose !== 'repeat');
     // Same arguments given first; else the call that returned with the most of them (the base's options left out).
     const better = returned.find(sameShape) ?? [...returned].sort((a, b) => given(b) - given(a))[0];
-    if (better) this.base = better.input;
+    if (better) this.setBase(better);
   }
 
   /**
@@ -312,23 +501,43 @@ export class Explorer {
     }
   }
 
-  /** Sweeps of each accepted class's values, one position at a time, round robin. */
-  private buildSweep(): Input[] {
+  /**
+   * Sweeps of each accepted class's values, one position at a time, round robin. When options
+   * can be left out, the required arguments are swept with the options left out too (their
+   * defaults are how the function is mostly called) as well as with the base's values.
+   */
+  private buildSweep(): SweepStream[] {
     if (!this.base) return [];
     const base = this.base;
-    const streams: { inputs: Input[]; share: number }[] = [];
+    const short = base.map((s, j) => (this.positions[j]!.role !== 'receiver' && this.accepted[j]!.has('omit') ? { cls: 'omit', value: undefined } : s));
+    const hasShort = short.some((s, j) => s.value !== base[j]!.value);
+    const streams: SweepStream[] = [];
     this.positions.forEach((pos, i) => {
       for (const cls of pos.candidates.filter((c) => this.accepted[i]!.has(c))) {
-        // The base's own class gets twice the turns: it is the one the function was written for, most likely.
-        const share = cls === base[i]!.cls ? 2 : 1;
-        streams.push({ share, inputs: typeClass(cls).values.map((value) => base.map((s, j) => (j === i ? { cls, value } : s))) });
+        // The base's own class gets three times the turns: it is the one the function was written for, most likely.
+        const share = cls === base[i]!.cls ? 3 : 1;
+        const values = [...this.mined[i]!.filter((v) => classOfValue(v) === cls), ...typeClass(cls).values];
+        const around = (context: Input): Input[] => values.map((value) => context.map((s, j) => (j === i ? { cls, value } : s)));
+        const shortToo = hasShort && short[i]!.value !== undefined;
+        streams.push({ share: shortToo ? 1 : share, inputs: around(base), taken: 0, at: i });
+        if (shortToo) streams.push({ share, inputs: around(short), taken: 0, at: i });
       }
     });
-    const out: Input[] = [];
-    while (streams.some((s) => s.inputs.length)) {
-      for (const s of streams) out.push(...s.inputs.splice(0, s.share));
-    }
-    return out;
+    return streams;
+  }
+
+  /**
+   * The next stream to take a value from, in proportion to the shares. Adaptive choice: the
+   * streams of a parameter whose last probes showed nothing new (varying it changed nothing seen)
+   * wait until the others are done.
+   */
+  private nextStream(): SweepStream | null {
+    const live = (this.sweep ?? []).filter((s) => s.inputs.length > 0);
+    const lively = live.filter((s) => (this.dullAt[s.at] ?? 0) < DULL_AFTER);
+    const pool = lively.length ? lively : live;
+    let best: SweepStream | null = null;
+    for (const s of pool) if (!best || s.taken / s.share < best.taken / best.share) best = s;
+    return best;
   }
 
   private randomInput(): Input {
@@ -357,19 +566,24 @@ export class Explorer {
 
   /** Edge-case sweep interleaved with mutation of inputs that reached new code, then random inputs. */
   private async explore(cap: number): Promise<void> {
-    this.sweep ??= this.buildSweep();
     let misses = 0;
     let tick = 0;
     while (this.used < cap && misses < 300) {
+      await this.drainQueue();
+      if (this.used >= cap) break;
+      // Built again when the base moved (a call got further than the one it was built around).
+      this.sweep ??= this.buildSweep();
       tick++;
-      const sweepLeft = this.sweep.length > 0;
+      const stream = this.nextStream();
       let obs: Observation | null = null;
-      if (this.corpus.length && (!sweepLeft || tick % 3 === 0)) {
+      if (this.corpus.length && (!stream || tick % 3 === 0)) {
         const m = this.mutant(1 + Math.floor(misses / 10));
         if (m) obs = await this.run(m.input, 'mutate', `mutation of #${m.from.record.index} (${describeReason(m.from)})`);
-      } else if (sweepLeft) {
-        const input = this.sweep.shift()!;
+      } else if (stream) {
+        const input = stream.inputs.shift()!;
+        stream.taken++;
         obs = await this.run(input, 'sweep', `edge cases: ${input.map((s) => inputClass(s.value)).join(', ') || 'no arguments'}`);
+        if (obs) this.dullAt[stream.at] = this.lastNews ? 0 : (this.dullAt[stream.at] ?? 0) + 1;
       } else {
         obs = await this.run(this.randomInput(), 'random', 'random input of the accepted types');
       }

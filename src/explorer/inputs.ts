@@ -27,7 +27,7 @@ export interface Slot {
 
 export type Input = Slot[];
 
-export type Purpose = 'discover' | 'widen' | 'sweep' | 'random' | 'mutate' | 'repeat' | 'reapply' | 'swap' | 'sorted' | 'ladder';
+export type Purpose = 'discover' | 'widen' | 'mined' | 'sweep' | 'random' | 'mutate' | 'repeat' | 'reapply' | 'swap' | 'sorted' | 'ladder';
 
 /** One probe the explorer made, with the input it meant. */
 export interface Observation {
@@ -79,13 +79,15 @@ export function buildPositions(info: FunctionInfo, strictness: Strictness): Posi
     if (p.kind === 'VAR_KEYWORD') {
       out.push({ name: p.name, role: 'varkw', positionalOnly: false, candidates: ['omit'] });
     } else if (p.kind === 'VAR_POSITIONAL') {
-      // Extra positional arguments: none at first, then one of a generic type.
-      out.push({
+      // Extra positional arguments: none at first, then one or two of a generic type (gcd, a merge
+      // of dicts: what they do only shows with two). The second is passed only after the first.
+      const varargs: Position = {
         name: p.name,
         role: 'varargs',
         positionalOnly: false,
         candidates: ['omit', ...paramCandidates({ ...p, default: undefined }, info, strictness)],
-      });
+      };
+      out.push(varargs, { ...varargs, candidates: [...varargs.candidates] });
     } else {
       out.push({
         name: p.name,
@@ -114,7 +116,7 @@ export function toRequest(positions: Position[], input: Input): CallRequest {
       return;
     }
     if (v === undefined) {
-      if (pos.role === 'positional') gap = true;
+      if (pos.role === 'positional' || pos.role === 'varargs') gap = true;
       return;
     }
     if (pos.role === 'keyword') kwargs[pos.name] = toSource(v);
@@ -146,8 +148,8 @@ export function fromRequest(positions: Position[], req: CallRequest): Input | nu
     const v = read(src);
     if (!v) return null;
     input[next] = { cls: classOfValue(v), value: v };
-    if (pos.role === 'positional') next++;
-    else break; // more than one extra positional argument: not a shape the explorer writes
+    if (pos.role === 'positional' || positions[next + 1]?.role === 'varargs') next++;
+    else break; // more extra positional arguments than the explorer writes
   }
   for (const [name, src] of Object.entries(req.kwargs ?? {})) {
     const i = positions.findIndex((p) => p.name === name && (p.role === 'positional' || p.role === 'keyword'));

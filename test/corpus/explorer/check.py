@@ -3,7 +3,8 @@
 Reads JSON on stdin: a list of {module, name, calls, claims} where calls are argument lists
 ({args: [source], kwargs: {name: source}}) and claims are
   {kind: "property", name, param?}  -- re-run on every call it applies to;
-  {kind: "raises", call, type}      -- the call must raise that type (or a subclass);
+  {kind: "raises", call, type, contrast?} -- the call must raise that type (or a subclass); a
+                                    contrast call must return and differ from it in one argument only;
   {kind: "example", call, result}   -- the call (Python source) must give that repr.
 Writes JSON: a list of failures {function, claim, why}. Sources are the explorer's own
 argument text or the corpus's, evaluated here with eval: this is a test, not the tool.
@@ -12,6 +13,7 @@ import contextlib
 import copy
 import datetime
 import importlib
+import inspect
 import io
 import json
 import random
@@ -183,6 +185,31 @@ def _check_property(name, fn, ns, call, param, indices):
     return NA
 
 
+def bound(fn, args, kwargs):
+    """The arguments by parameter name (by position and keyword when the signature is unknown)."""
+    try:
+        sig = inspect.signature(fn)
+        b = sig.bind(*args, **kwargs)
+        return {k: repr(v) for k, v in b.arguments.items()}
+    except (TypeError, ValueError):
+        return dict({i: repr(a) for i, a in enumerate(args)}, **{k: repr(v) for k, v in kwargs.items()})
+
+
+def check_contrast(fn, ns, call, contrast):
+    """A parameter line's evidence: the contrast returns, and differs from the raising call in one argument."""
+    try:
+        args, kwargs = build(ns, contrast)
+        run(fn, args, kwargs)
+    except Slow:
+        return None
+    except Exception as exc:  # noqa: B902
+        return "the contrast call raised %s" % type(exc).__name__
+    a = bound(fn, *build(ns, call))
+    b = bound(fn, *build(ns, contrast))
+    differ = [k for k in set(a) | set(b) if a.get(k) != b.get(k)]
+    return None if len(differ) == 1 else "the calls differ in %s, not one argument" % sorted(map(str, differ))
+
+
 def check_function(entry):
     failures = []
     ns, fn = namespace(entry["module"], entry["name"])
@@ -206,6 +233,10 @@ def check_function(entry):
                 names = [c.__name__ for c in type(exc).__mro__]
                 if claim["type"].split(".")[-1] not in names:
                     failures.append({"function": fid, "claim": claim, "why": "raised %s" % type(exc).__name__})
+            if "contrast" in claim:
+                why = check_contrast(fn, ns, claim["call"], claim["contrast"])
+                if why:
+                    failures.append({"function": fid, "claim": claim, "why": why})
         elif kind == "example":
             try:
                 got = repr(eval(claim["call"], dict(ns, list=list)))

@@ -108,7 +108,10 @@ export function checkerInput(run: CorpusRun): unknown {
     const check = c.check;
     if (check?.kind === 'raises') {
       const r = run.records.find((x) => x.index === check.probe);
-      if (r) claims.push({ kind: 'raises', type: check.type, call: { args: r.args, kwargs: r.kwargs ?? {} } });
+      const c = check.contrast !== undefined ? run.records.find((x) => x.index === check.contrast) : undefined;
+      // A parameter line's raise also names a call that returned, differing in that argument alone.
+      const contrast = c ? { contrast: { args: c.args, kwargs: c.kwargs ?? {} } } : {};
+      if (r) claims.push({ kind: 'raises', type: check.type, call: { args: r.args, kwargs: r.kwargs ?? {} }, ...contrast });
     }
   }
   for (const e of run.report.description.examples) {

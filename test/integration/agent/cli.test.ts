@@ -173,7 +173,8 @@ describe('pau probe and pau replay', { concurrency: 3, timeout: 180_000 }, () =>
   test('Ctrl-C stops cleanly: exit 1, partial session saved', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pau-cli-'));
     const out = join(dir, 's.json');
-    const server = await startScriptedServer([{ kind: 'tool-calls', calls: [call(["'a'"])] }, { kind: 'hang' }]);
+    // An argument the offline seeds do not use: a seed would answer the model's call from the cache.
+    const server = await startScriptedServer([{ kind: 'tool-calls', calls: [call(["'zq'"])] }, { kind: 'hang' }]);
     try {
       let child: ReturnType<typeof spawn> | undefined;
       const running = pau(['probe', TARGET, '--base-url', server.url, '--model', 'm', '--out', out], { onSpawn: (c) => (child = c) });
@@ -185,7 +186,7 @@ describe('pau probe and pau replay', { concurrency: 3, timeout: 180_000 }, () =>
       assert.ok(Date.now() - sentAt < 3000);
       assert.equal(r.code, 1);
       assert.match(r.stderr, /pau probe: stopping…\npau probe: stopped \(partial session saved to .*s\.json\)\n$/);
-      assert.match(r.stdout, /^#\d+ shout\('a'\) → 'A'/m);
+      assert.match(r.stdout, /^#\d+ shout\('zq'\) → 'ZQ'/m);
       const saved = JSON.parse(await readFile(out, 'utf8')) as SessionFile;
       assert.equal(saved.error?.kind, 'stopped');
       assert.equal(saved.probes.filter((p) => p.origin === 'llm').length, 1);

@@ -1,0 +1,44 @@
+// Literals and wanted types mined from error messages (src/explorer/mined-values.ts).
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { classesAskedFor, literalsIn, namedPositions } from '../../../src/explorer/mined-values.js';
+import { toSource } from '../../../src/explorer/values.js';
+
+const sources = (message: string, echoed: string[] = []): string[] => literalsIn(message, echoed).map(toSource);
+
+test('a range gives its middle first, then its ends; the refused value echoed back is no suggestion', () => {
+  assert.deepEqual(sources('cutoff must be in [0.0, 1.0]: 3', ['3']), ['0.5', '0.0', '1.0']);
+  assert.deepEqual(sources('x not in range(1, 5)'), ['2', '1', '4']);
+  assert.deepEqual(sources('value must be between 10 and 20'), ['15', '10', '20']);
+});
+
+test('a bound gives the first value past it', () => {
+  assert.deepEqual(sources('n must be > 0: -12', ['-12']), ['1']);
+  assert.deepEqual(sources('invalid width 0 (must be > 0)', ['0']), ['1']);
+  assert.deepEqual(sources('k must be at least 2'), ['2']);
+  assert.deepEqual(sources('size must be < 10'), ['9']);
+  assert.deepEqual(sources('n must be a positive integer'), ['1', '5']);
+});
+
+test('quoted words are suggestions unless they are type names or the refused value', () => {
+  assert.deepEqual(sources("mode must be one of 'fast', 'slow'"), ["'fast'", "'slow'"]);
+  assert.deepEqual(sources("'int' object is not iterable"), []);
+  assert.deepEqual(sources("unknown encoding: 'abc'", ["'abc'"]), []);
+  assert.deepEqual(sources("could not convert string to float: 'abc'", ["'abc'"]), []);
+});
+
+test('the parameter a message names is found by whole word', () => {
+  assert.deepEqual(namedPositions('cutoff must be in [0.0, 1.0]: 3', ['word', 'possibilities', 'n', 'cutoff']), [3]);
+  assert.deepEqual(namedPositions('n must be > 0: 0', ['word', 'possibilities', 'n', 'cutoff']), [2]);
+  assert.deepEqual(namedPositions('invalid normalization form', ['form', 'unistr']), [0]);
+  assert.deepEqual(namedPositions("'int' object is not iterable", ['s', 'n']), []);
+});
+
+test('type errors say which classes they want', () => {
+  assert.deepEqual(classesAskedFor('expected str, bytes or os.PathLike object, not int'), ['str']);
+  assert.deepEqual(classesAskedFor('normalize() argument 2 must be str, not int'), ['str']);
+  assert.deepEqual(classesAskedFor("expected string or bytes-like object, got 'int'"), ['str']);
+  assert.deepEqual(classesAskedFor("'float' object cannot be interpreted as an integer"), ['int']);
+  assert.deepEqual(classesAskedFor("'int' object is not iterable"), ['list', 'str', 'dict', 'tuple', 'set']);
+  assert.deepEqual(classesAskedFor("unsupported operand type(s) for +: 'int' and 'str'"), []);
+});
