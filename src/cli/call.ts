@@ -66,7 +66,7 @@ export function formatResult(raw: ProbeResult): string {
       break;
     case 'crashed': {
       const crash = result.crash;
-      const how = crash?.signal ? `killed by ${crash.signal}` : `exit code ${crash?.exitCode ?? '?'}`;
+      const how = crash?.reason ?? (crash?.signal ? `killed by ${crash.signal}` : `exit code ${crash?.exitCode ?? '?'}`);
       lines.push(`crashed: ${how}  ${timing}`);
       break;
     }
