@@ -24,7 +24,7 @@ function pau(...args: string[]): Promise<Run> {
   });
 }
 
-const target = (qualname: string) => `${fixture('hostile.py')}:${qualname}`;
+const target = (qualname: string) => `${fixture('host_attacks.py')}:${qualname}`;
 /** ESC, BEL, CR and the other bytes a terminal acts on (newline and tab aside). */
 // eslint-disable-next-line no-control-regex -- the controls are what it matches
 const TERMINAL_CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
@@ -38,7 +38,7 @@ test('pau call shows escapes from a repr, a mutation, printed output and an exce
   const repr = await pau('call', target('hostile_repr'), '[]');
   assert.equal(repr.code, 0, repr.stderr);
   assertInert(repr, 'repr');
-  assert.match(repr.stdout, /^returned hostile\.Hostile: \\x1b\]0;PWNED-TITLE\\x07\\x1b\]52;c;cHduZWQ=\\x07\\x1b\[2J/);
+  assert.match(repr.stdout, /^returned host_attacks\.Hostile: \\x1b\]0;PWNED-TITLE\\x07\\x1b\]52;c;cHduZWQ=\\x07\\x1b\[2J/);
   assert.match(repr.stdout, /\nmutated args\[0\]: \[\\x1b\]0;PWNED-TITLE/);
 
   const output = await pau('call', target('hostile_output'));
@@ -76,7 +76,7 @@ const MALFORMED: [kind: string, reason: RegExp][] = [
 ];
 
 test('forged results become crashed results and the same worker answers the next call', async () => {
-  const worker = await freshWorker('hostile.py', 'forge');
+  const worker = await freshWorker('host_attacks.py', 'forge');
   const pid = worker.pid;
   for (const [kind, reason] of MALFORMED) {
     const forged = await worker.call({ args: [`'${kind}'`] });
