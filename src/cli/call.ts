@@ -2,6 +2,7 @@
 import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS } from '../core/limits.js';
 import { startWorker } from '../probe/client.js';
 import { ProbeError, type CallRequest, type ProbeResult, type WorkerLimits } from '../core/probe-types.js';
+import { printable, printableDeep } from '../core/printable.js';
 import { intFlag, parse, parseTargetSpec, SANDBOX_OPTIONS, sandboxFlag, UsageError } from './args.js';
 
 const HELP = `usage: pau call <file.py>:<qualname> [ARG_SOURCE...] [options]
@@ -40,7 +41,9 @@ function coverageText(result: ProbeResult): string {
 }
 
 /** The human-readable form: a headline, then mutations and output when there are any. */
-export function formatResult(result: ProbeResult): string {
+export function formatResult(raw: ProbeResult): string {
+  // Reprs, messages and output come from the probed function: controls shown as escapes.
+  const result = printableDeep(raw);
   const lines: string[] = [];
   const timing = `(${result.durationMs.toFixed(2)} ms${coverageText(result)})`;
   switch (result.status) {
@@ -63,7 +66,7 @@ export function formatResult(result: ProbeResult): string {
       break;
     case 'crashed': {
       const crash = result.crash;
-      const how = crash?.signal ? `killed by ${crash.signal}` : `exit code ${crash?.exitCode ?? '?'}`;
+      const how = crash?.reason ?? (crash?.signal ? `killed by ${crash.signal}` : `exit code ${crash?.exitCode ?? '?'}`);
       lines.push(`crashed: ${how}  ${timing}`);
       break;
     }
@@ -113,7 +116,7 @@ export async function run(argv: string[]): Promise<number> {
     const result = await worker.call(request, { signal: controller.signal });
     process.stdout.write((values.json ? JSON.stringify(result) : formatResult(result)) + '\n');
     if (result.status === 'rejected') {
-      process.stderr.write(`pau call: argument rejected: ${result.exception?.message ?? ''}\n`);
+      process.stderr.write(`pau call: argument rejected: ${printable(result.exception?.message ?? '')}\n`);
       return 2;
     }
     return 0;

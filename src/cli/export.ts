@@ -10,6 +10,7 @@ import { startWorker } from '../probe/client.js';
 import { loadSession, SessionFileError } from '../session/file.js';
 import { runSession } from '../session/run.js';
 import { intFlag, parse, parseTargetSpec, UsageError } from './args.js';
+import { printable } from '../core/printable.js';
 
 const HELP = `usage: pau export --pytest <session.json | file.py:qualname> [options]
 
@@ -85,12 +86,12 @@ export async function run(argv: string[]): Promise<number> {
       process.stdout.write(JSON.stringify({ path, cases, skipped, verified }, null, 2) + '\n');
     } else {
       process.stdout.write(`${result.path}: ${result.cases} cases, ${result.verified.passed} passed under pytest\n`);
-      for (const s of result.skipped) process.stdout.write(`  left out probe ${s.probe}: ${s.reason}\n`);
+      for (const s of result.skipped) process.stdout.write(`  left out probe ${s.probe}: ${printable(s.reason)}\n`);
     }
     return 0;
   } catch (err) {
     if (err instanceof ExportError) {
-      process.stderr.write(`pau export: ${err.message}\n`);
+      process.stderr.write(`pau export: ${printable(err.message)}\n`);
       return 1;
     }
     throw err;

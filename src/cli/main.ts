@@ -1,6 +1,7 @@
 // `pau`: the command-line face of PAU Probe. Each subcommand lives in its own module and
 // exports `run(argv) => exit code`; they are loaded on demand so `pau call` stays fast.
 import { UsageError } from './args.js';
+import { printable } from '../core/printable.js';
 
 type Command = { summary: string; load: () => Promise<{ run(argv: string[]): Promise<number> }> };
 
@@ -33,10 +34,11 @@ async function main(argv: string[]): Promise<number> {
     return await (await command.load()).run(rest);
   } catch (err) {
     if (err instanceof UsageError) {
-      process.stderr.write(`pau ${name}: ${err.message}\n`);
+      process.stderr.write(`pau ${name}: ${printable(err.message)}\n`);
       return 2;
     }
-    process.stderr.write(`pau ${name}: ${err instanceof Error ? err.message : String(err)}\n`);
+    // Import errors and worker messages can carry the target's own text.
+    process.stderr.write(`pau ${name}: ${printable(err instanceof Error ? err.message : String(err))}\n`);
     return 1;
   }
 }
@@ -46,7 +48,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (err) => {
-    process.stderr.write(`pau: ${String(err)}\n`);
+    process.stderr.write(`pau: ${printable(String(err))}\n`);
     process.exitCode = 1;
   },
 );

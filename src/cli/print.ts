@@ -4,6 +4,7 @@
 import { shownHeader } from '../core/shown.js';
 import { resolutionLines } from '../core/resolution.js';
 import { addCoverage, oneLine, renderCall, renderOutcome, type CoverageSoFar } from '../core/format.js';
+import { printable, printableDeep } from '../core/printable.js';
 import type { Comparison, ProbeRecord, SandboxReport, SessionEvent, SessionFile, SessionSettings, Usage } from '../core/session-types.js';
 
 export interface PrinterOptions {
@@ -54,7 +55,8 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
   /** Lines reached so far in the session: what "lines 5/9 (+2)" counts. */
   let reached: CoverageSoFar | undefined;
 
-  const probeLine = (p: ProbeRecord) => {
+  /** `rawStdout`: the call's output before `printable`, shown as a JSON string (escaped once). */
+  const probeLine = (p: ProbeRecord, rawStdout: string) => {
     const r = p.result;
     const outcome =
       r.status === 'returned' && r.value
@@ -65,7 +67,7 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
     const origin = p.origin === 'llm' ? '' : `  ${c.magenta(`[${p.origin}]`)}`;
     line(`${c.dim(`#${p.index}`)} ${oneLine(renderCall(name, p), 120)} → ${outcome}  ${c.dim(`${r.durationMs.toFixed(1)} ms${cov}`)}${origin}`);
     for (const m of r.mutations) line(c.dim(`    mutated ${m.arg} → ${oneLine(m.repr, 100)}`));
-    if (r.stdout) line(c.dim(`    stdout: ${oneLine(JSON.stringify(r.stdout), 100)}`));
+    if (rawStdout) line(c.dim(`    stdout: ${printable(oneLine(JSON.stringify(rawStdout), 100))}`));
   };
 
   const usageLine = (u: Usage) => `${u.requests} LLM request${u.requests === 1 ? '' : 's'}, ${u.promptTokens} prompt + ${u.completionTokens} completion tokens`;
@@ -126,7 +128,10 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
   // gets its one-line error, not a header describing a function that was never seen.
   let header: (() => void) | undefined;
 
-  return (event) => {
+  return (incoming) => {
+    // Every text of an event may come from the probed function or the model: controls are shown
+    // as escapes before the printer adds its own colours.
+    const event = printableDeep(incoming);
     if (event.type === 'started') {
       // Calls are recorded with the real keyword names, so they read with the real function name;
       // what the agent saw is in the header.
@@ -147,7 +152,7 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
     }
     switch (event.type) {
       case 'probe-finished':
-        return probeLine(event.probe);
+        return probeLine(event.probe, incoming.type === 'probe-finished' ? incoming.probe.result.stdout : '');
       case 'hypothesis':
         return line(`    ${c.magenta('hypothesis:')} ${oneLine(event.text, 200)}`);
       case 'reasoning':

@@ -10,6 +10,7 @@ import { Session } from '../session/run.js';
 import { STRICTNESS_LEVELS, type SessionFile, type SessionSettings, type Strictness } from '../core/session-types.js';
 import { intFlag, LLM_OPTIONS, llmFromFlags, onOff, parse, parseTargetSpec, SANDBOX_OPTIONS, sandboxFlag, UsageError } from './args.js';
 import { createPrinter, stdoutWriter, wantsColor } from './print.js';
+import { printable } from '../core/printable.js';
 
 const HELP = `usage: pau probe <file.py>:<qualname> [options]
 
@@ -138,7 +139,7 @@ export async function run(argv: string[]): Promise<number> {
   if (values.json) write(JSON.stringify(file, null, 2) + '\n');
   if (file.error) {
     const message = file.error.kind === 'stopped' ? 'stopped' : file.error.message;
-    process.stderr.write(`pau probe: ${message}${values.out ? ` (partial session saved to ${values.out})` : ''}\n`);
+    process.stderr.write(`pau probe: ${printable(message)}${values.out ? ` (partial session saved to ${values.out})` : ''}\n`);
   }
   return exitCodeOf(file);
 }

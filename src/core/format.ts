@@ -33,6 +33,7 @@ export function renderOutcome(result: ProbeResult, max = 200): string {
       return 'timed out';
     case 'crashed': {
       const c = result.crash;
+      if (c?.reason) return `crashed: ${oneLine(c.reason, max)}`;
       const how = c?.signal ? `signal ${c.signal}` : c?.exitCode !== undefined && c?.exitCode !== null ? `exit code ${c.exitCode}` : 'unknown cause';
       return `crashed (${how})`;
     }

@@ -46,7 +46,8 @@ export interface ProbeResult {
   status: ProbeStatus;
   value?: RenderedValue;
   exception?: { type: string; message: string };
-  crash?: { exitCode: number | null; signal: string | null };
+  /** `reason`: why the host reports a crash the exit status does not explain (a malformed result). */
+  crash?: { exitCode: number | null; signal: string | null; reason?: string };
   /** Arguments (and the receiver) that the call changed in place, with their new repr. */
   mutations: { arg: string; repr: string }[];
   stdout: string;

@@ -1,8 +1,10 @@
 // The "PAU Probe" log (a LogOutputChannel: the user picks the level). Every line passes
-// through `redact`, with the stored API key among the secrets, so no key is ever written.
+// through `redact`, with the stored API key among the secrets, so no key is ever written, and
+// through `printable`: reprs and messages of the probed code show their control characters as escapes.
 import * as vscode from 'vscode';
 import { LOG_CHANNEL_NAME } from './contributions/commands.js';
 import { redact } from './redact.js';
+import { printable } from '../core/printable.js';
 
 export class Log implements vscode.Disposable {
   readonly channel: vscode.LogOutputChannel;
@@ -18,7 +20,7 @@ export class Log implements vscode.Disposable {
   }
 
   private clean(message: string): string {
-    return redact(message, [...this.secrets]);
+    return printable(redact(message, [...this.secrets]));
   }
 
   trace(message: string): void {

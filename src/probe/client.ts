@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { SECRET_NAME, workerEnvironment } from './environment.js';
 import { LineSplitter } from './lines.js';
+import { checkResult } from './result-check.js';
 import type { CallSteps, ErrorEvent, HostMessage, ReadyEvent, WorkerMessage } from './protocol.js';
 import { removeTree } from './remove-tree.js';
 import { interpreterPaths, untilEnded, verifiedDescendant } from './sandbox-host.js';
@@ -585,8 +586,9 @@ export class ProbeWorker extends EventEmitter implements Prober {
   }
 }
 
-function normalise(result: ProbeResult): ProbeResult {
-  return { ...result, mutations: result.mutations ?? [], stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
+/** The worker relays what the call's process answered: untrusted, so checked (result-check.ts). */
+function normalise(result: unknown): ProbeResult {
+  return checkResult(result);
 }
 
 function timeoutResult(timeoutMs: number): ProbeResult {

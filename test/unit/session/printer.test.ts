@@ -45,3 +45,21 @@ test('a failed run prints its error (replay) and its best hypothesis', () => {
   assert.match(out, /Best hypothesis \(not concluded\): Upper-cases a string\./);
   assert.doesNotMatch(print(false, file, false), /Run failed/);
 });
+
+test('reprs, messages, output and model text with terminal controls are printed as escapes; colours are the printer own', () => {
+  const hostile = '\x1b]0;TITLE\x07\x1b]52;c;cHduZWQ=\x07\x1b[2J\r\x1b[Kfake: returned int: 42\x9b';
+  const file = sampleSession();
+  file.probes[0]!.result = { ...file.probes[0]!.result, value: { type: `T${hostile}`, repr: hostile, truncated: false }, stdout: hostile };
+  file.probes[1]!.result = { ...file.probes[1]!.result, exception: { type: 'ValueError', message: hostile } };
+  file.final = { ...file.final, description: { ...file.final.description!, summary: hostile, details: hostile } };
+  for (const color of [false, true]) {
+    const out = print(color, file);
+    assert.ok(out.includes('\\x1b]0;TITLE\\x07'), out);
+    assert.ok(out.includes('\\x0d\\x1b[Kfake'), out);
+    // eslint-disable-next-line no-control-regex -- the controls are what it matches
+    assert.doesNotMatch(out, /[\x00-\x09\x0b-\x1a\x1c-\x1f\x7f-\x9f]/, 'no control but newlines (and ESC of colours)');
+    // The only escape sequences left are the printer's own SGR colours.
+    // eslint-disable-next-line no-control-regex -- the controls are what it matches
+    assert.doesNotMatch(out.replace(/\x1b\[[0-9;]*m/g, ''), /\x1b/);
+  }
+});

@@ -159,7 +159,7 @@ class _ProbeResultRequired(TypedDict):
 class ProbeResult(_ProbeResultRequired, total=False):
     value: "RenderedValue"
     exception: "ProbeResultException"
-    crash: "ProbeResultCrash"
+    crash: "ProbeResultCrash"  # `reason`: why the host reports a crash the exit status does not explain (a malformed result).
     outputTruncated: bool  # True when stdout or stderr were cut at the output cap.
     coverage: "ProbeResultCoverage"
 
@@ -245,9 +245,13 @@ class ProbeResultException(TypedDict):
     message: str
 
 
-class ProbeResultCrash(TypedDict):
+class _ProbeResultCrashRequired(TypedDict):
     exitCode: Union[None, float]
     signal: Union[None, str]
+
+
+class ProbeResultCrash(_ProbeResultCrashRequired, total=False):
+    reason: str
 
 
 class ProbeResultMutationsItem(TypedDict):

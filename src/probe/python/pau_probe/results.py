@@ -3,10 +3,24 @@ calls that never got one (rejected before running, timed out, crashed). The shap
 generated TypedDicts of protocol.py (declared in src/probe/protocol.ts)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+import json
+from typing import TYPE_CHECKING, Optional, cast
 
 if TYPE_CHECKING:
     from pau_probe.protocol import ChildResult, ProbeResult, ProbeResultCoverage, ProbeResultCrash
+
+
+def parse_child_result(data: bytes) -> Optional[ChildResult]:
+    """The call process's answer, or None when it is not a JSON object. The probed code can
+    write it itself: NaN and Infinity stay strings (the host's JSON has none; it reports the
+    field as malformed), and too deep nesting is no answer."""
+    if not data:
+        return None
+    try:
+        parsed = json.loads(data, parse_constant=str)
+    except (ValueError, RecursionError):
+        return None
+    return cast("ChildResult", parsed) if isinstance(parsed, dict) else None
 
 
 def rejected(message: str) -> ChildResult:
@@ -32,13 +46,11 @@ def with_output(
     crash: Optional[ProbeResultCrash] = None,
 ) -> ProbeResult:
     """The ProbeResult the host gets: the call's result plus what the worker captured."""
-    out: ProbeResult = {
-        "status": result["status"],
-        "mutations": result["mutations"],
-        "stdout": stdout,
-        "stderr": stderr,
-        "durationMs": result["durationMs"],
-    }
+    # The call process's answer may be forged by the probed code: fields are copied as they
+    # are (a missing one stays missing) and the host checks their shape (src/probe/result-check.ts).
+    out = cast("ProbeResult", {key: result[key] for key in ("status", "mutations", "durationMs") if key in result})
+    out["stdout"] = stdout
+    out["stderr"] = stderr
     if "value" in result:
         out["value"] = result["value"]
     if "exception" in result:

@@ -16,7 +16,7 @@ import sys
 import tempfile
 import time
 
-from typing import TYPE_CHECKING, Optional, cast
+from typing import TYPE_CHECKING, Optional
 
 from pau_probe import call as pau_call
 from pau_probe import landlock as pau_landlock
@@ -126,8 +126,8 @@ def _read_bounded(path, cap):
 def _read_result(path) -> Optional[ChildResult]:
     try:
         with open(path, "rb") as handle:
-            return cast("ChildResult", json.loads(handle.read()))
-    except (OSError, ValueError):
+            return results.parse_child_result(handle.read())
+    except OSError:
         return None
 
 

@@ -565,7 +565,12 @@ class Worker:
         """The host's ProbeResult: output scrubbed of the target's paths, the child's coverage
         hits turned into counts against the session's union (the hits stay here)."""
         hits = result.get("coverageHits")
-        coverage: Optional[ProbeResultCoverage] = self.union.merge(hits) if hits is not None and self.union is not None else None
+        coverage: Optional[ProbeResultCoverage] = None
+        if hits is not None and self.union is not None:
+            try:
+                coverage = self.union.merge(hits)
+            except (TypeError, ValueError, AttributeError, KeyError):
+                coverage = None  # forged by the probed code: no coverage for this call
         return results.with_output(result, self.scrub(stdout), self.scrub(stderr), truncated, coverage)
 
     def supervise(self, child: Child, request: "ChildRequest", steps: "CallSteps") -> "ProbeResult":
@@ -740,12 +745,7 @@ def _ms(seconds: float) -> float:
 
 
 def _parse(result: bytearray) -> "Optional[ChildResult]":
-    if not result:
-        return None
-    try:
-        return cast("ChildResult", json.loads(bytes(result)))
-    except ValueError:
-        return None
+    return results.parse_child_result(bytes(result))
 
 
 def _crash_of(status: int):
