@@ -13,6 +13,7 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { startWorker, type ProbeWorker } from '../../../src/probe/client.js';
 import type { ProbeResult } from '../../../src/core/probe-types.js';
+import { processesMatching } from '../../support/processes.js';
 import { judge, MODE, ROOT } from './readme-table.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -38,19 +39,6 @@ function alive(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-function processesWith(marker: string): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(marker)) found.push(Number(entry));
-    } catch {
-      // gone
-    }
-  }
-  return found;
 }
 
 const outsideFiles = () => readdirSync(outside).sort();
@@ -112,7 +100,7 @@ test(`[${MODE}] processes and signals: nothing outlives the call, nobody else is
   const workerPid = worker.pid;
   const result = await attack('processes', outside, victim.pid, marker);
   await new Promise((r) => setTimeout(r, 1500)); // the grandchild would write its file after 1 s
-  const left = processesWith(marker);
+  const left = processesMatching(marker).map((p) => p.pid);
   const grandchildWrote = outsideFiles().some((f) => f.startsWith('grandchild-') || f === 'guards-off.txt');
   const blocked = left.length === 0 && !grandchildWrote && alive(victim.pid!) && worker.pid === workerPid;
   for (const pid of left) process.kill(pid, 'SIGKILL');

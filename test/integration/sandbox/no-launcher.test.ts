@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { startWorker } from '../../../src/probe/client.js';
 import { ProbeError } from '../../../src/core/probe-types.js';
 import type { SessionFile } from '../../../src/core/session-types.js';
+import { listProcesses, startEnvironment } from '../../support/processes.js';
 
 const MAIN = fileURLToPath(new URL('../../../src/cli/main.ts', import.meta.url));
 const root = mkdtempSync(join(tmpdir(), 'pau-no-launcher-'));
@@ -58,16 +59,9 @@ interface Result {
 }
 
 function carrying(marker: string): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/environ`, 'latin1').includes(marker)) found.push(Number(entry));
-    } catch {
-      // gone, or not ours to read
-    }
-  }
-  return found;
+  return listProcesses()
+    .filter((p) => p.pid !== process.pid && startEnvironment(p.pid).includes(marker))
+    .map((p) => p.pid);
 }
 
 /** Runs `pau ARGS` from source with the given PATH, a private TMPDIR and a marker that reaches the worker (LC_* passes). */
