@@ -38,6 +38,10 @@ if TYPE_CHECKING:
 
 # Writes to files (not to the captured stdout/stderr pipes) stop at this size with EFBIG.
 FILE_SIZE_LIMIT = 64 * 1024 * 1024
+# Building the arguments may use this much memory at most: the grammar's largest values fit
+# well within it, and a size asked of a method (`lambda s: s.ljust(10**9)`) is then a refused
+# argument (MemoryError while building it) rather than a call that eats the call's budget.
+ARGUMENT_MEMORY = 256 * 1024 * 1024
 # Rendering always gets at least this much time, even when the call used up its budget;
 # the worker's kill deadline leaves room for it (see pau_probe.worker.RENDER_GRACE).
 MIN_RENDER_SECONDS = 0.15
@@ -255,6 +259,30 @@ def _build(ctx, request):
     return args, kwargs, receiver
 
 
+def _build_bounded(ctx, request):
+    """_build under a lower memory limit (ARGUMENT_MEMORY on top of what is in use), restored
+    for the call itself."""
+    limits = resource  # None on Windows
+    which = getattr(limits, "RLIMIT_AS", None)
+    if limits is None or which is None:
+        return _build(ctx, request)
+    soft, hard = limits.getrlimit(which)
+    used = address_space_in_use()  # 0 where /proc cannot tell: then no budget of its own
+    cap = used + ARGUMENT_MEMORY
+    if not used or (soft != limits.RLIM_INFINITY and cap >= soft):
+        return _build(ctx, request)
+    try:
+        with pau_guards.exempt():
+            limits.setrlimit(which, (cap, hard))
+    except (ValueError, OSError):
+        return _build(ctx, request)
+    try:
+        return _build(ctx, request)
+    finally:
+        with pau_guards.exempt():
+            limits.setrlimit(which, (soft, hard))
+
+
 def run(ctx: CallContext, request: ChildRequest, call_dir, collector, address_space, deadline) -> ChildResult:
     limits = request["limits"]
     seed = request.get("seed")
@@ -272,7 +300,7 @@ def _execute(ctx: CallContext, request: ChildRequest, limits: WorkerLimits, coll
     """Build the arguments, call, render: the part of a call that warm_up rehearses."""
     deadline_at = time.monotonic() + limits["timeoutMs"] / 1000.0
     try:
-        args, kwargs, receiver = _build(ctx, request)
+        args, kwargs, receiver = _build_bounded(ctx, request)
     except Rejected as exc:
         return results.rejected(ctx.scrub(str(exc)))
     labelled = [("args[%d]" % i, a) for i, a in enumerate(args)]

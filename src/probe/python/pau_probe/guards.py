@@ -55,6 +55,19 @@ def disarm():
     policy.armed = False
 
 
+class exempt:
+    """The worker's own step inside an armed call (this thread only; other threads stay
+    checked), e.g. lowering and restoring a limit around building the arguments."""
+
+    def __enter__(self):
+        self.mine = threading.get_ident() not in policy.busy
+        policy.busy.add(threading.get_ident())
+
+    def __exit__(self, *_):
+        if self.mine:
+            policy.busy.discard(threading.get_ident())
+
+
 def _fd_path(dir_fd):
     try:
         return os.readlink("/proc/self/fd/%d" % dir_fd)

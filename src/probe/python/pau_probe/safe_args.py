@@ -106,6 +106,8 @@ def evaluate(source: str, namespace: dict) -> object:
         raise
     except RecursionError as error:
         raise ArgumentRejected(f'building `{_shorten(source)}` recursed too deeply') from error
+    except MemoryError as error:  # the worker builds arguments under a memory budget of their own
+        raise ArgumentRejected(f'building `{_shorten(source)}` needs more memory than an argument may use') from error
     except Exception as error:  # a value error of the argument, not a failure of the probed function
         raise ArgumentRejected(
             f'building `{_shorten(source)}` raised {type(error).__name__}: {_shorten(_safe_str(error), 300)}'
