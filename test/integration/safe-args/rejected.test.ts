@@ -132,9 +132,6 @@ function groups(dir: string): Record<string, Entry[]> {
       },
       { id: 'methodcaller of a dunder', source: "operator.methodcaller('__reduce__')", expect: grammar('`__reduce__`') },
       { id: 'splat of a non-dict', source: '(lambda d: Point(**d))(5)', expect: runtime('`**` needs a dict', 'int') },
-      // Sizes asked of methods are not checked up front; building an argument has its own memory budget.
-      { id: 'a size asked of a str method', source: "(lambda s: s.ljust(3 * 10**8))('')", expect: runtime('needs more memory than an argument may use') },
-      { id: 'a size asked of int.to_bytes', source: "(lambda n: n.to_bytes(10**9, 'big'))(1)", expect: runtime('needs more memory than an argument may use') },
     ],
     'errors while building a value are reported with their cause': [
       { id: 'float', source: "float('x')", expect: { ...runtime("building `float('x')` raised ValueError"), cause: 'ValueError' } },

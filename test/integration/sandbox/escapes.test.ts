@@ -76,6 +76,9 @@ test(`[${MODE}] code from argument sources: higher-order routes to exec and size
     "sorted(['__class__'], key=operator.attrgetter)",
     // operator's getters looked attributes up in C: a generator's frame handed over the real builtins.
     "(lambda c: operator.attrgetter('gi_frame.f_builtins')(iter(c.keys()))['eval']('1'))(ChainMap({1: 2}))",
+    // Sizes asked of methods: building the arguments has a memory budget of its own.
+    "(lambda s: s.ljust(3 * 10**8))('')",
+    "(lambda n: n.to_bytes(10**9, 'big'))(1)",
   ];
   const results = await Promise.all(sources.map((source) => worker.call({ args: ["'ordinary'", source] })));
   judge(
