@@ -524,7 +524,7 @@ class Worker:
     def clear_calls_area(self):
         """After a call's answer has gone out and before the next call is read: its folder,
         with anything it put elsewhere in the calls area, goes, so the next call finds nothing
-        of it. (Off the answer's path: removing files costs more than the call itself.)"""
+        of it. (Off the answer's path: the host has its answer while this runs.)"""
         keep = {os.path.basename(c.call_dir) for c in self.ready}
         self._reap_finished()
         reap_orphans({c.pid for c in self.ready} | {c.pid for c, _ in self.finished})
