@@ -403,6 +403,8 @@ class Worker:
         warnings.filterwarnings("ignore", category=DeprecationWarning, message=".*fork.*")
         # Objects that exist now are never collected in the children: freezing them keeps
         # the collector from touching (and copying) their pages after each fork.
+        if self.forking:
+            pau_call.rehearse_in_worker(self.context, self.coverage)
         if hasattr(gc, "freeze"):
             gc.freeze()
 
