@@ -551,7 +551,8 @@ export class ProbeWorker extends EventEmitter implements Prober {
         this.emit('timing', { ...message.steps, roundTripMs: performance.now() - call.sentAt } satisfies CallTiming);
         if (!call.settled) {
           call.settled = true;
-          call.resolve(normalise(message.result));
+          // What the call's process answered, relayed by the worker: untrusted, so checked.
+          call.resolve(checkResult(message.result));
         }
         return;
       }
@@ -584,11 +585,6 @@ export class ProbeWorker extends EventEmitter implements Prober {
     if (run.workerPid && run.workerPid !== run.pid) killGroup(run.workerPid);
     if (run.alive) killGroup(run.pid);
   }
-}
-
-/** The worker relays what the call's process answered: untrusted, so checked (result-check.ts). */
-function normalise(result: unknown): ProbeResult {
-  return checkResult(result);
 }
 
 function timeoutResult(timeoutMs: number): ProbeResult {
