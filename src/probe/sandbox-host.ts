@@ -89,7 +89,8 @@ function innermostPid(pid: number): number | undefined {
 
 /**
  * The host pid of the worker's descendant that calls itself `reported`, searching the tree
- * under `root` (the process the host started) a few levels deep; undefined when there is no
+ * under `root` (the process the host started) a few levels deep (bwrap, its init, the worker,
+ * the fork server, the call: five at most); undefined when there is no
  * such descendant (the worker lied, or it is gone). Linux only (it reads /proc): elsewhere
  * always undefined, and the host kills the whole worker instead.
  */
@@ -97,7 +98,7 @@ export function verifiedDescendant(root: number, reported: number, platform: Nod
   if (!Number.isInteger(reported) || reported <= 1) return undefined;
   if (platform !== 'linux') return undefined;
   let level = [root];
-  for (let depth = 0; depth < 4 && level.length > 0; depth++) {
+  for (let depth = 0; depth < 5 && level.length > 0; depth++) {
     const next: number[] = [];
     for (const pid of level) {
       for (const child of childrenOf(pid)) {

@@ -30,6 +30,7 @@ import select  # noqa: E402
 import selectors  # noqa: E402
 import shutil  # noqa: E402
 import signal  # noqa: E402
+import socket  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
 import warnings  # noqa: E402
@@ -40,6 +41,7 @@ PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Tuple, cast  # noqa: E402
 
 from pau_probe import call as pau_call  # noqa: E402
+from pau_probe import forkserver as pau_forkserver  # noqa: E402
 from pau_probe import coverage as pau_coverage  # noqa: E402
 from pau_probe import guards as pau_guards  # noqa: E402
 from pau_probe import safe_args  # noqa: E402
@@ -258,7 +260,8 @@ class Capture:
 class Child:
     """A pre-forked child waiting for its request."""
 
-    def __init__(self, pid, request_w, result_r, out_r, err_r, call_dir):
+    def __init__(self, pid, request_w, result_r, out_r, err_r, call_dir, server=None):
+        self.server: "Optional[pau_forkserver.ForkServer]" = server  # None: the worker's own child
         self.pid = pid
         self.request_w = request_w
         self.result_r = result_r
@@ -400,6 +403,8 @@ class Worker:
         self.running: Optional[Child] = None  # the child serving the current call
         self.finished: List[Tuple[Child, int]] = []  # children that answered and are exiting
         self.finished_dirs: List[str] = []
+        self.server: Optional[pau_forkserver.ForkServer] = None  # see forkserver.py
+        self.server_pid: Optional[int] = None  # set in the fork server's own process
         warnings.filterwarnings("ignore", category=DeprecationWarning, message=".*fork.*")
         # Objects that exist now are never collected in the children: freezing them keeps
         # the collector from touching (and copying) their pages after each fork.
@@ -410,31 +415,31 @@ class Worker:
 
     # -- children ----------------------------------------------------------------------
 
-    def fork_child(self):
-        call_dir = tempfile.mkdtemp(prefix="call-", dir=self.calls_root)
+    def fork_call(self, call_dir: str, close_in_child: "List[int]") -> "Tuple[int, List[int]]":
+        """Fork a call's process for `call_dir` (in the worker, or in the fork server); returns
+        its pid and this side's ends of its pipes: request, result, stdout, stderr."""
         request_r, request_w = os.pipe()
         result_r, result_w = os.pipe()
         out_r, out_w = os.pipe()
         err_r, err_w = os.pipe()
-        worker_pid = os.getpid()
+        parent_pid = os.getpid()
         for stream in (sys.stdout, sys.stderr):
             try:
                 stream.flush()
             except Exception:  # noqa: B902
                 pass
         pid = os.fork()
-        if pid == 0:  # the child
+        if pid == 0:  # the call's process
             try:
                 os.setpgid(0, 0)
                 die_with_parent()
-                if os.getppid() != worker_pid:
+                if os.getppid() != parent_pid:
                     os._exit(0)
                 os.dup2(out_w, 1)
                 os.dup2(err_w, 2)
-                _close(REQUEST_FD, RESPONSE_FD, request_w, result_r, out_r, err_r, out_w, err_w)
-                siblings = list(self.ready) + ([self.running] if self.running else [])
-                for sibling in siblings:  # the worker's ends of the pipes of other children
-                    _close(sibling.request_w, sibling.result_r, sibling.out_r, sibling.err_r)
+                _close(REQUEST_FD, RESPONSE_FD, request_w, result_r, out_r, err_r, out_w, err_w, *close_in_child)
+                if self.server_pid == parent_pid:
+                    pau_forkserver.reset_in_call([])
                 stdin = os.open(os.devnull, os.O_RDONLY)
                 os.dup2(stdin, 0)
                 _close(stdin)
@@ -455,8 +460,114 @@ class Worker:
         except OSError:
             pass  # the child did it first
         _close(request_r, result_w, out_w, err_w)
+        return pid, [request_w, result_r, out_r, err_r]
+
+    def start_fork_server(self) -> None:
+        """Fork the fork server (see forkserver.py) where it is available; without it, or when
+        it is gone, the worker forks its calls itself."""
+        if not (self.forking and pau_forkserver.AVAILABLE):
+            return
+        mine, its = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        pid = os.fork()
+        if pid == 0:
+            try:
+                mine.close()
+                die_with_parent()
+                _close(REQUEST_FD, RESPONSE_FD)
+                self.server_pid = os.getpid()
+                pau_forkserver.serve(its, self.fork_call)
+            finally:
+                os._exit(0)
+        its.close()
+        self.server = pau_forkserver.ForkServer(pid, mine)
+
+    def fork_child(self):
+        """A new call process, waited for: from the fork server when there is one."""
+        if self.server is None:
+            return self.fork_here()
+        self.ask_for_child()
+        self.settle_children()
+        return self.ready.pop() if self.ready else self.fork_here()
+
+    def fork_here(self):
+        call_dir = tempfile.mkdtemp(prefix="call-", dir=self.calls_root)
+        siblings = list(self.ready) + ([self.running] if self.running else [])
+        # The worker's ends of the pipes of other calls, and the fork server's socket.
+        fds = [fd for c in siblings for fd in (c.request_w, c.result_r, c.out_r, c.err_r)]
+        if self.server is not None:
+            fds.append(self.server.sock.fileno())
+        pid, (request_w, result_r, out_r, err_r) = self.fork_call(call_dir, fds)
         self.channel.send({"event": "forked", "pid": pid})
         return Child(pid, request_w, result_r, out_r, err_r, call_dir)
+
+    def ask_for_child(self):
+        """Ask the fork server for one more call process (it forks while the worker goes on);
+        without a server, fork one here."""
+        if self.server is None:
+            self.ready.append(self.fork_here())
+            return
+        call_dir = tempfile.mkdtemp(prefix="call-", dir=self.calls_root)
+        try:
+            self.server.ask(call_dir)
+        except pau_forkserver.ServerGone:
+            self.server_lost()
+            self.finished_dirs.append(call_dir)
+            self.ready.append(self.fork_here())
+
+    def collect_children(self, wait=False):
+        """Take what the fork server has sent: call processes into `ready`, exits; with `wait`,
+        wait for one message. False when the server is gone."""
+        server = self.server
+        if server is None:
+            return False
+        try:
+            server.receive(None if wait else 0)
+            while server.receive(0):
+                pass
+        except pau_forkserver.ServerGone:
+            self.server_lost()
+            return False
+        finally:
+            for pid, (request_w, result_r, out_r, err_r), call_dir in server.arrived:
+                self.channel.send({"event": "forked", "pid": pid})
+                self.ready.append(Child(pid, request_w, result_r, out_r, err_r, call_dir, server))
+            server.arrived = []
+        return True
+
+    def server_lost(self):
+        """The fork server ended (something killed it): the worker forks its calls itself from
+        now on. Its processes died with it; what was asked for and never forked is cleared."""
+        server = self.server
+        if server is None:
+            return
+        self.server = None
+        self.finished_dirs.extend(server.pending)
+        server.pending = []
+        server.stop()
+
+    def settle_children(self):
+        """Every call process asked for has arrived (so that killing a call's leftovers
+        cannot take a process still on its way)."""
+        while self.server is not None and self.server.pending:
+            if not self.collect_children(wait=True):
+                return
+
+    def exit_status(self, child, timeout):
+        """The child's waitpid status once it has exited (it is then reaped), or None when
+        `timeout` seconds (0: now; None: no limit) pass first."""
+        if child.server is not None:
+            return child.server.status(child.pid, timeout)
+        end = None if timeout is None else time.monotonic() + timeout
+        while True:
+            try:
+                pid, status = os.waitpid(child.pid, os.WNOHANG if end is not None else 0)
+            except ChildProcessError:
+                return int(signal.SIGKILL)  # reaped elsewhere: it is gone
+            if pid:
+                return status
+            if end is None or time.monotonic() >= end:
+                return None
+            time.sleep(0.001)
 
     @staticmethod
     def _kill(child):
@@ -521,15 +632,18 @@ class Worker:
         finally:
             self.running = None
             # The call is over: every process it started dies before its answer goes out.
-            kill_descendants({c.pid for c in self.ready})
+            self.settle_children()
+            kill_descendants(self.kept_processes())
 
     def clear_calls_area(self):
         """After a call's answer has gone out and before the next call is read: its folder,
         with anything it put elsewhere in the calls area, goes, so the next call finds nothing
         of it. (Off the answer's path: the host has its answer while this runs.)"""
         keep = {os.path.basename(c.call_dir) for c in self.ready}
+        if self.server is not None:
+            keep.update(os.path.basename(d) for d in self.server.pending)
         self._reap_finished()
-        reap_orphans({c.pid for c in self.ready} | {c.pid for c, _ in self.finished})
+        reap_orphans(self.kept_processes() | {c.pid for c, _ in self.finished})
         if self.context.fence_writes:
             remove_ipc_objects()
         # Landlock fences writes, not metadata: what a call set on the folders that outlive it
@@ -551,13 +665,10 @@ class Worker:
     def take_ready_child(self):
         """The oldest waiting child that is still alive (something may have killed it while it
         waited: then the call must not be reported as its crash), or a new one."""
+        self.settle_children()  # the one asked for during the previous call
         while self.ready:
             child = self.ready.popleft()
-            try:
-                alive = os.waitpid(child.pid, os.WNOHANG)[0] == 0
-            except ChildProcessError:
-                alive = False
-            if alive:
+            if self.exit_status(child, 0) is None:
                 return child
             _close(child.request_w, child.result_r, child.out_r, child.err_r)
             self.finished_dirs.append(child.call_dir)
@@ -638,7 +749,7 @@ class Worker:
         steps["runMs"] = round(elapsed_ms, 3)
         if timed_out:
             self._kill(child)
-            os.waitpid(child.pid, 0)
+            self.exit_status(child, None)
             status = None
         else:
             status = self._reap(child, deadline)
@@ -667,16 +778,11 @@ class Worker:
 
     def _reap(self, child, deadline):
         """Wait for a child that gave no result; None when it had to be killed at the deadline."""
-        while True:
-            pid, status = os.waitpid(child.pid, os.WNOHANG)
-            if pid:
-                self._kill(child)  # anything it left in its group
-                return status
-            if time.monotonic() >= deadline:
-                self._kill(child)
-                os.waitpid(child.pid, 0)
-                return None
-            time.sleep(0.001)
+        status = self.exit_status(child, max(0.0, deadline - time.monotonic()))
+        self._kill(child)  # at the deadline; or what it left in its group
+        if status is None:
+            self.exit_status(child, None)
+        return status
 
     def _reap_finished(self, wait=False):
         """Collect children that answered and are exiting. Their teardown takes a while
@@ -684,29 +790,31 @@ class Worker:
         still there a few rounds later is killed (a thread of the user's kept it alive)."""
         still = []
         for child, rounds in self.finished:
-            try:
-                pid, _ = os.waitpid(child.pid, os.WNOHANG)
-                if not pid and (wait or rounds >= 3):
-                    self._kill(child)
-                    pid, _ = os.waitpid(child.pid, 0 if wait else os.WNOHANG)
-            except ChildProcessError:
-                pid = child.pid
-            if pid:
+            status = self.exit_status(child, 0)
+            if status is None and (wait or rounds >= 3):
+                self._kill(child)
+                status = self.exit_status(child, None if wait else 0)
+            if status is not None:
                 remove_tree(child.call_dir)
             else:
                 still.append((child, rounds + 1))
         self.finished = still
 
     def refill(self):
-        """Keep READY_CHILDREN children warm: back-to-back calls then find one that has
-        finished warming up while its replacement is forked during the host's turn."""
+        """Keep READY_CHILDREN children warm (or on their way from the fork server): the next
+        call then finds one that has warmed up while this one ran or the host took its turn."""
         if self.forking:
-            while len(self.ready) < READY_CHILDREN:
-                self.ready.append(self.fork_child())
+            while len(self.ready) + (len(self.server.pending) if self.server is not None else 0) < READY_CHILDREN:
+                self.ask_for_child()
+
+    def kept_processes(self):
+        """What outlives a call: the waiting children and the fork server."""
+        return {c.pid for c in self.ready} | ({self.server.pid} if self.server is not None else set())
 
     def housekeeping(self):
         """Between calls: replace used children, collect finished ones, remove their folders."""
         self.refill()
+        self.settle_children()  # the host hears of the waiting child now, not at the next call
         self._reap_finished()
         for call_dir in self.finished_dirs:
             remove_tree(call_dir)
@@ -715,7 +823,9 @@ class Worker:
     # -- main loop -----------------------------------------------------------------------
 
     def serve(self):
+        self.start_fork_server()
         self.refill()
+        self.settle_children()  # the first call's process is there before the first call
         tidy = True
         try:
             while True:
@@ -732,6 +842,10 @@ class Worker:
                 if message["op"] == "call":
                     result, steps = self.call(message)
                     self.channel.send({"event": "result", "id": message["id"], "result": result, "steps": steps})
+                    if self.server is not None:
+                        # The server forks the next call's process during the host's turn.
+                        # (Asked for during the call, the fork slowed a short call down.)
+                        self.refill()
                     if self.forking:
                         self.clear_calls_area()
                     tidy = False
@@ -739,6 +853,8 @@ class Worker:
             for child in self.ready:
                 self._kill(child)
             self._reap_finished(wait=True)
+            if self.server is not None:
+                self.server.stop()
             remove_tree(self.calls_root)
 
 

@@ -1,0 +1,165 @@
+"""The fork server: a copy of the warm worker, forked once, that forks the calls' processes.
+
+Why: after a fork, the process that forked takes a copy-on-write page fault on every page it
+writes next. When the worker forks each call's process itself, that is some 430 faults per
+call in the worker, which relays every call, plus the fork itself: on a machine where a fault
+costs 13 µs that is most of the worker's time. Forked once from the warm worker, the server
+shares the worker's warm pages with every call process; the worker forks no more, and the next
+call's process is forked (on another core) while a call runs. Linux only (SOCK_SEQPACKET);
+elsewhere the worker forks its calls itself.
+
+Messages, one per packet on a SOCK_SEQPACKET socketpair:
+  worker -> server  b"F" + call folder        fork a call process for that folder
+  server -> worker  b"P<pid>" + four fds      forked: request_w, result_r, out_r, err_r
+  server -> worker  b"X<pid> <status>"        a call process exited (its waitpid status)
+The server ends when the worker's end of the socket closes (or the worker dies: it is killed
+with it). Call processes are the server's children, so only it can reap them: it reports each
+exit. What they leave running is re-parented to the worker (the subreaper), as before.
+"""
+import os
+import select
+import signal
+import socket
+import sys
+import time
+from typing import Callable, Dict, List, Optional, Tuple
+
+# fork_call(call_dir, fds_to_close_in_the_child) -> (pid, the worker's four pipe ends)
+ForkCall = Callable[[str, List[int]], Tuple[int, List[int]]]
+
+AVAILABLE = sys.platform.startswith("linux") and hasattr(socket, "send_fds") and hasattr(socket, "SOCK_SEQPACKET")
+
+
+def serve(sock: socket.socket, fork_call: ForkCall) -> None:
+    """The server's loop (never returns normally: the caller exits the process)."""
+    wake_r, wake_w = os.pipe()
+    os.set_blocking(wake_r, False)
+    os.set_blocking(wake_w, False)
+    signal.signal(signal.SIGCHLD, lambda *_: None)
+    signal.set_wakeup_fd(wake_w)  # a child's exit wakes the select below at once
+    in_child = [sock.fileno(), wake_r, wake_w]
+    while True:
+        readable, _, _ = select.select([sock, wake_r], [], [], 1.0)
+        if wake_r in readable:
+            try:
+                while os.read(wake_r, 4096):
+                    pass
+            except BlockingIOError:
+                pass
+        _report_exits(sock)
+        if sock in readable:
+            message = sock.recv(65536)
+            if not message:
+                return
+            if message[:1] == b"F":
+                pid, fds = fork_call(os.fsdecode(message[1:]), in_child)
+                try:
+                    socket.send_fds(sock, [b"P%d" % pid], fds)
+                finally:
+                    for fd in fds:
+                        os.close(fd)
+
+
+def _report_exits(sock: socket.socket) -> None:
+    while True:
+        try:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if not pid:
+            return
+        sock.send(b"X%d %d" % (pid, status))
+
+
+def reset_in_call(in_child: List[int]) -> None:
+    """In a call's process forked by the server: none of the server's signal set-up or
+    descriptors stays."""
+    signal.set_wakeup_fd(-1)
+    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+    for fd in in_child:
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+
+
+class ServerGone(Exception):
+    pass
+
+
+class ForkServer:
+    """The worker's side: asks for call processes, receives them and their exits."""
+
+    def __init__(self, pid: int, sock: socket.socket):
+        self.pid = pid
+        self.sock = sock
+        self.pending: List[str] = []  # call folders asked for and not yet forked, oldest first
+        self.arrived: List[Tuple[int, List[int], str]] = []  # forked: (pid, fds, call folder)
+        self.exits: Dict[int, int] = {}
+        self.gone = False
+
+    def ask(self, call_dir: str) -> None:
+        if self.gone:
+            raise ServerGone()
+        try:
+            self.sock.send(b"F" + os.fsencode(call_dir))
+        except OSError:
+            self.gone = True
+            raise ServerGone()
+        self.pending.append(call_dir)
+
+    def receive(self, timeout: Optional[float]) -> bool:
+        """Handle one message if one comes within `timeout` seconds (None: wait for it): a
+        forked call process goes to `arrived`, an exit to `exits`. ServerGone at the end."""
+        if self.gone:
+            raise ServerGone()
+        if timeout is not None and not select.select([self.sock], [], [], timeout)[0]:
+            return False
+        message, fds, _, _ = socket.recv_fds(self.sock, 256, 4)
+        if not message:
+            self.gone = True  # `pending` keeps the folders of the processes never forked
+            raise ServerGone()
+        if message[:1] == b"P" and len(fds) == 4 and self.pending:
+            self.arrived.append((int(message[1:]), fds, self.pending.pop(0)))
+            return True
+        for fd in fds:
+            os.close(fd)
+        if message[:1] == b"X":
+            pid, status = message[1:].split()
+            self.exits[int(pid)] = int(status)
+        return True
+
+    def settle(self) -> None:
+        """Wait until every process asked for has been forked (or the server is gone)."""
+        try:
+            while self.pending:
+                self.receive(None)
+        except ServerGone:
+            pass
+
+    def status(self, pid: int, timeout: Optional[float]) -> Optional[int]:
+        """The exit status of a call process once the server reported it (then forgotten), or
+        None when `timeout` (0: now, None: no limit) passes first. With the server gone, its
+        call processes died with it (killed with their parent): SIGKILL."""
+        end = None if timeout is None else time.monotonic() + timeout
+        try:
+            while pid not in self.exits:
+                left = None if end is None else max(0.0, end - time.monotonic())
+                if not self.receive(left) and end is not None and time.monotonic() >= end:
+                    return None
+        except ServerGone:
+            return self.exits.pop(pid, int(signal.SIGKILL))
+        return self.exits.pop(pid)
+
+    def stop(self) -> None:
+        """Close the socket (the server returns) and reap it."""
+        self.gone = True
+        self.sock.close()
+        if self.pid <= 0:
+            return
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+        except (OSError, ChildProcessError):
+            pass
+        self.pid = 0
