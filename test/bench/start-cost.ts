@@ -10,6 +10,7 @@
 // mode; import; describe; the first pre-forked child). Once per session, before any start,
 // the host also probes the OS layer (a `bwrap … true`) and asks the interpreter for its
 // folders; those run once, before the pairs, and are reported on their own.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,9 +73,9 @@ function spread(samples: number[]): Spread {
   return { medianMs: ms(at(0.5)), p25Ms: ms(at(0.25)), p75Ms: ms(at(0.75)), p95Ms: ms(at(0.95)), n: samples.length };
 }
 
-async function timedStart(sandbox: Mode): Promise<number> {
+async function timedStart(sandbox: Mode, python?: string): Promise<number> {
   const t0 = performance.now();
-  const worker = await startWorker({ target: { source: SOURCE, qualname: 'f' }, sandbox });
+  const worker = await startWorker({ target: { source: SOURCE, qualname: 'f' }, sandbox, ...(python ? { python } : {}) });
   const ms = performance.now() - t0;
   if (worker.sandbox?.layer !== sandbox) throw new Error(`asked for ${sandbox}, got ${JSON.stringify(worker.sandbox)}`);
   await worker.stop();
@@ -124,4 +125,24 @@ export function judgeAdded(interval: MedianInterval, goalMs: number): boolean | 
   if (interval.highMs <= goalMs) return true;
   if (interval.lowMs > goalMs) return false;
   return null;
+}
+
+/**
+ * Worker starts with the OS layer on and a given interpreter (unpaired), next to what that
+ * interpreter takes to start and exit doing nothing (`python -c pass`: its own start-up, the
+ * site-packages' .pth files included), the floor under any worker start.
+ */
+export async function startWith(python: string, starts = 20): Promise<{ python: string; start: Spread; interpreterAlone: Spread }> {
+  const resolved = spawnSync(python, ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).stdout.trim() || python;
+  const alone: number[] = [];
+  for (let i = 0; i < starts; i++) {
+    const t0 = performance.now();
+    const run = spawnSync(resolved, ['-B', '-c', 'pass'], { env: workerEnvironment() });
+    if (run.status !== 0) throw new Error(`${resolved} -c pass exited with ${run.status}`);
+    alone.push(performance.now() - t0);
+  }
+  await timedStart('os', python); // fills the session's caches, not counted
+  const started: number[] = [];
+  for (let i = 0; i < starts; i++) started.push(await timedStart('os', python));
+  return { python: resolved, start: spread(started), interpreterAlone: spread(alone) };
 }
