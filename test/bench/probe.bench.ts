@@ -196,7 +196,9 @@ export async function run(): Promise<Record<string, unknown>> {
   for (const [label, f] of rows) console.log(`| ${label} | ${f.medianMs} | ${f.p95Ms} | ${f.n} |`);
   if (startCost) console.log(startCost.summary);
   for (const i of interpreters) {
-    console.log(`startWorker with ${i.python}, OS layer on: median ${i.start.medianMs} ms (p95 ${i.start.p95Ms}, n ${i.start.n}); that interpreter alone (\`-B -c pass\`): median ${i.interpreterAlone.medianMs} ms`);
+    console.log(
+      `startWorker with ${i.python}, OS layer on: median ${i.start.medianMs} ms (p95 ${i.start.p95Ms}, n ${i.start.n}); that interpreter alone (\`-B -c pass\`): median ${i.interpreterAlone.medianMs} ms`,
+    );
   }
   console.log(`speedup vs PAU style (median b fork / median a back to back): ${speedupVsPauStyle}x`);
   console.log(`  paced calls vs PAU style fork: ${speedupPacedVsPauStyle}x; back to back vs PAU style spawn: ${speedupVsPauStyleSpawn}x`);
@@ -227,15 +229,13 @@ export async function run(): Promise<Record<string, unknown>> {
           (interpreters[0] ? `; ${interpreters[0].python} alone starts in ${interpreters[0].interpreterAlone.medianMs} ms` : '')
         : '',
     },
-    ...interpreters.slice(1).map(
-      (i): Goal => ({
-        figure: `startWorker, OS sandbox on, with ${i.python}`,
-        value: `${i.start.medianMs} ms`,
-        goal: '≤ 100 ms',
-        met: i.start.medianMs <= 100,
-        baseline: `that interpreter alone starts in ${i.interpreterAlone.medianMs} ms`,
-      }),
-    ),
+    ...interpreters.slice(1).map((i): Goal => ({
+      figure: `startWorker, OS sandbox on, with ${i.python}`,
+      value: `${i.start.medianMs} ms`,
+      goal: '≤ 100 ms',
+      met: i.start.medianMs <= 100,
+      baseline: `that interpreter alone starts in ${i.interpreterAlone.medianMs} ms`,
+    })),
   ];
   return {
     warm,

@@ -166,25 +166,29 @@ function parentOf(pid: number): number {
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
 }
 
-test('calls are forked by the fork server; killed, the worker forks them itself and exit statuses still arrive', { skip: process.platform !== 'linux' && 'the fork server is Linux only' }, async () => {
-  const w = await freshWorker('hostile.py', 'hard_exit');
-  const first = await w.call({ args: ['3'] });
-  assert.deepEqual(first.crash, { exitCode: 3, signal: null }, describeResult(first));
-  if (w.childPids.length === 0) await once(w, 'forked');
-  const [waiting] = w.childPids;
-  const server = parentOf(waiting!);
-  assert.notEqual(server, w.pid, 'the waiting call process is not the worker’s own child');
-  assert.equal(parentOf(server), w.pid, 'its parent, the fork server, is');
-  process.kill(server, 'SIGKILL');
-  assert.deepEqual(await waitGone([server, waiting!]), [], 'the server, and the call process waiting in it');
-  for (const code of ['4', '5']) {
-    const crashed = await w.call({ args: [code] });
-    assert.deepEqual(crashed.crash, { exitCode: Number(code), signal: null }, describeResult(crashed));
-  }
-  if (w.childPids.length === 0) await once(w, 'forked');
-  assert.equal(parentOf(w.childPids[0]!), w.pid, 'the worker forks the calls now');
-  const pid = w.pid!;
-  const left = w.childPids;
-  await w.stop();
-  assert.deepEqual(await waitGone([pid, ...left]), []);
-});
+test(
+  'calls are forked by the fork server; killed, the worker forks them itself and exit statuses still arrive',
+  { skip: process.platform !== 'linux' && 'the fork server is Linux only' },
+  async () => {
+    const w = await freshWorker('hostile.py', 'hard_exit');
+    const first = await w.call({ args: ['3'] });
+    assert.deepEqual(first.crash, { exitCode: 3, signal: null }, describeResult(first));
+    if (w.childPids.length === 0) await once(w, 'forked');
+    const [waiting] = w.childPids;
+    const server = parentOf(waiting!);
+    assert.notEqual(server, w.pid, 'the waiting call process is not the worker’s own child');
+    assert.equal(parentOf(server), w.pid, 'its parent, the fork server, is');
+    process.kill(server, 'SIGKILL');
+    assert.deepEqual(await waitGone([server, waiting!]), [], 'the server, and the call process waiting in it');
+    for (const code of ['4', '5']) {
+      const crashed = await w.call({ args: [code] });
+      assert.deepEqual(crashed.crash, { exitCode: Number(code), signal: null }, describeResult(crashed));
+    }
+    if (w.childPids.length === 0) await once(w, 'forked');
+    assert.equal(parentOf(w.childPids[0]!), w.pid, 'the worker forks the calls now');
+    const pid = w.pid!;
+    const left = w.childPids;
+    await w.stop();
+    assert.deepEqual(await waitGone([pid, ...left]), []);
+  },
+);
