@@ -71,16 +71,11 @@ def _report_exits(sock: socket.socket) -> None:
         sock.send(b"X%d %d" % (pid, status))
 
 
-def reset_in_call(in_child: List[int]) -> None:
-    """In a call's process forked by the server: none of the server's signal set-up or
-    descriptors stays."""
+def reset_in_call() -> None:
+    """In a call's process forked by the server: none of the server's signal set-up stays.
+    (Its descriptors are closed by the fork function, which serve gives them as `in_child`.)"""
     signal.set_wakeup_fd(-1)
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-    for fd in in_child:
-        try:
-            os.close(fd)
-        except OSError:
-            pass
 
 
 class ServerGone(Exception):

@@ -439,7 +439,7 @@ class Worker:
                 os.dup2(err_w, 2)
                 _close(REQUEST_FD, RESPONSE_FD, request_w, result_r, out_r, err_r, out_w, err_w, *close_in_child)
                 if self.server_pid == parent_pid:
-                    pau_forkserver.reset_in_call([])
+                    pau_forkserver.reset_in_call()
                 stdin = os.open(os.devnull, os.O_RDONLY)
                 os.dup2(stdin, 0)
                 _close(stdin)
@@ -665,7 +665,7 @@ class Worker:
     def take_ready_child(self):
         """The oldest waiting child that is still alive (something may have killed it while it
         waited: then the call must not be reported as its crash), or a new one."""
-        self.settle_children()  # the one asked for during the previous call
+        self.settle_children()  # the one asked for as the previous answer went out
         while self.ready:
             child = self.ready.popleft()
             if self.exit_status(child, 0) is None:
