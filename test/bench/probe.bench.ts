@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { startWorker, type CallTiming } from '../../src/probe/client.js';
 import type { Goal } from './run.js';
 import { existsSync, realpathSync } from 'node:fs';
-import { osLayerStartCost, startWith } from './start-cost.js';
+import { interpreterExecutable, osLayerStartCost, startWith } from './start-cost.js';
 
 export const name = 'probe';
 
@@ -269,12 +269,14 @@ export async function run(): Promise<Record<string, unknown>> {
 /** PATH's python3, then Debian's when it is another interpreter (see startWith). */
 async function startsByInterpreter(): Promise<Awaited<ReturnType<typeof startWith>>[]> {
   const out: Awaited<ReturnType<typeof startWith>>[] = [];
+  const seen = new Set<string>();
   for (const python of ['python3', '/usr/bin/python3']) {
     if (python.startsWith('/') && !existsSync(python)) continue;
     try {
-      const measured = await startWith(python);
-      if (out.some((o) => realpathSync(o.python) === realpathSync(measured.python))) continue;
-      out.push(measured);
+      const executable = realpathSync(interpreterExecutable(python));
+      if (seen.has(executable)) continue; // PATH's python3 is Debian's: measured once
+      seen.add(executable);
+      out.push(await startWith(python));
     } catch (error) {
       console.log(`start with ${python} not measured: ${(error as Error).message}`);
     }

@@ -133,7 +133,7 @@ export function judgeAdded(interval: MedianInterval, goalMs: number): boolean | 
  * site-packages' .pth files included), the floor under any worker start.
  */
 export async function startWith(python: string, starts = 20): Promise<{ python: string; start: Spread; interpreterAlone: Spread }> {
-  const resolved = spawnSync(python, ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).stdout.trim() || python;
+  const resolved = interpreterExecutable(python);
   const alone: number[] = [];
   for (let i = 0; i < starts; i++) {
     const t0 = performance.now();
@@ -145,4 +145,9 @@ export async function startWith(python: string, starts = 20): Promise<{ python: 
   const started: number[] = [];
   for (let i = 0; i < starts; i++) started.push(await timedStart('os', python));
   return { python: resolved, start: spread(started), interpreterAlone: spread(alone) };
+}
+
+/** The executable `python` runs as (through a pyenv shim, say), or `python` when it will not say. */
+export function interpreterExecutable(python: string): string {
+  return spawnSync(python, ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).stdout?.trim() || python;
 }
