@@ -38,10 +38,10 @@ interface PythonApi {
 
 const PYTHON_EXTENSION = 'ms-python.python';
 
-/** `python -c` that prints major.minor.micro. */
+/** `python -I -c` that prints major.minor.micro (isolated: nothing from the current folder runs). */
 function probeVersion(path: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(path, ['-c', 'import sys; print("%d.%d.%d" % sys.version_info[:3])'], { timeout: 15_000, windowsHide: true }, (err, stdout) => {
+    execFile(path, ['-I', '-c', 'import sys; print("%d.%d.%d" % sys.version_info[:3])'], { timeout: 15_000, windowsHide: true }, (err, stdout) => {
       if (err) reject(err);
       else resolve(stdout.trim());
     });

@@ -17,7 +17,8 @@ import { LineSplitter } from './lines.js';
 import { checkResult } from './result-check.js';
 import type { CallSteps, ErrorEvent, HostMessage, ReadyEvent, WorkerMessage } from './protocol.js';
 import { removeTree } from './remove-tree.js';
-import { interpreterPaths, untilEnded, verifiedDescendant } from './sandbox-host.js';
+import { interpreterPaths } from './interpreter.js';
+import { untilEnded, verifiedDescendant } from './sandbox-host.js';
 import { launcherFor, resolveSandbox, SANDBOX_HOME, SandboxUnavailable, targetFolder, type Launcher, type SandboxLayer } from './sandbox.js';
 import {
   BACKSTOP_MS,
@@ -124,11 +125,6 @@ interface Run {
 }
 
 const live = new Set<ProbeWorker>();
-/**
- * Interpreter command (and directory) -> the executable it ran. Shims (pyenv, asdf) cost a
- * shell script per start; later workers and restarts go straight to the interpreter.
- */
-const resolvedPython = new Map<string, string>();
 let exitHookInstalled = false;
 
 function installExitHook(): void {
@@ -306,10 +302,10 @@ export class ProbeWorker extends EventEmitter implements Prober {
     // A killed worker leaves its call folders behind.
     removeTree(join(this.baseDir, 'calls'));
     const candidates = this.options.python ? [this.options.python] : ['python3', 'python'];
-    const known = (python: string) => resolvedPython.get(`${python}\0${process.cwd()}`) ?? python;
-    // The OS layer needs the interpreter's folders: asked while the OS layer is probed (each
-    // once per session; cached), not after it.
-    if (!this.layer && this.options.sandbox !== 'guards') void interpreterPaths(known(candidates[0]!), workerEnvironment(), process.cwd());
+    // Each interpreter is asked for its executable and folders (and compiles the worker's
+    // bytecode) once per session, cached; the first while the OS layer is probed, not after.
+    const ask = (python: string) => interpreterPaths(python, workerEnvironment(), process.cwd(), workerPackageRoot());
+    void ask(candidates[0]!);
     try {
       this.layer ??= await resolveSandbox(this.options.sandbox ?? 'auto', this.options.sandboxLauncher);
     } catch (error) {
@@ -317,16 +313,10 @@ export class ProbeWorker extends EventEmitter implements Prober {
       throw error;
     }
     let run: Run | undefined;
-    let command = '';
     for (const python of candidates) {
-      command = python;
-      if (this.layer.layer === 'os') {
-        const paths = await interpreterPaths(known(python), workerEnvironment(), process.cwd());
-        if (!paths) continue;
-        run = this.spawn(paths.executable, launcherFor(this.layer, this.sandboxPaths(paths.folders)));
-      } else {
-        run = this.spawn(known(python));
-      }
+      const paths = await ask(python);
+      if (!paths) continue;
+      run = this.spawn(paths.executable, this.layer.layer === 'os' ? launcherFor(this.layer, this.sandboxPaths(paths.folders)) : undefined);
       if (run) break;
     }
     if (!run) {
@@ -337,7 +327,6 @@ export class ProbeWorker extends EventEmitter implements Prober {
     if (message.event === 'ready') {
       this.info = message.info;
       if (message.pid) run.workerPid = verifiedDescendant(run.pid, message.pid);
-      if (message.executable) resolvedPython.set(`${command}\0${process.cwd()}`, message.executable);
       if (restart) this.emit('restart', { pid: run.pid });
       return;
     }
@@ -366,8 +355,10 @@ export class ProbeWorker extends EventEmitter implements Prober {
       extendEnv: false,
       // The worker takes PYTHONPATH off sys.path and os.environ once it has imported itself.
       env,
-      // Version shims (pyenv) choose by directory, as they would for the user's shell.
-      cwd: process.cwd(),
+      // The resolved interpreter, started in the worker's own folder: `-m` puts the start
+      // folder first on sys.path, and nothing there shadows the worker's imports (a json.py
+      // in the user's current folder did, before any guard was up).
+      cwd: this.baseDir,
     });
     if (proc.pid === undefined) {
       proc.catch(() => undefined);

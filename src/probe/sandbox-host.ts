@@ -1,71 +1,7 @@
-// What the host needs around a sandboxed worker: the interpreter's folders (to bind them
-// read-only) and a way to turn a process id the worker reports into a process the host may
-// kill. The host never kills a pid it read from the worker's channel without checking that
-// it is a live descendant of the worker it started.
-import { execFile } from 'node:child_process';
-import { readFileSync, readlinkSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-
-export interface InterpreterPaths {
-  /** The real interpreter (a pyenv shim resolved), started directly inside the sandbox. */
-  executable: string;
-  /** Its prefixes, site-packages (user site included), sys.path entries and the folders its symlinks pass through. */
-  folders: string[];
-}
-
-/**
- * The folders a chain of symlinks passes through on its way from `path` to a file: each
- * link's target folder. The sandbox starts the interpreter by the path it was found at (a
- * virtualenv is recognised by it), so every hop must resolve inside too, e.g. a python3 in
- * PATH that links to an interpreter outside the prefixes bound for it.
- */
-export function linkFolders(path: string): string[] {
-  const folders: string[] = [];
-  let current = path;
-  for (let hop = 0; hop < 40; hop++) {
-    let target: string;
-    try {
-      target = readlinkSync(current);
-    } catch {
-      break; // not a link (or gone): the chain ends here
-    }
-    current = resolve(dirname(current), target);
-    folders.push(dirname(current));
-  }
-  return folders;
-}
-
-// -S: the paths without running site-packages' .pth files (no user code outside the sandbox).
-const PATHS_SCRIPT = [
-  'import json, site, sys',
-  'p = [sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix]',
-  'p += site.getsitepackages() + [site.getusersitepackages()] + sys.path',
-  'print(json.dumps({"executable": sys.executable, "folders": p}))',
-].join('\n');
-
-const cache = new Map<string, Promise<InterpreterPaths | undefined>>();
-
-/** Asked once per interpreter and folder per session; undefined when the interpreter is missing. */
-export function interpreterPaths(python: string, env: Record<string, string>, cwd: string): Promise<InterpreterPaths | undefined> {
-  const key = `${python}\0${cwd}`;
-  let found = cache.get(key);
-  if (!found) {
-    found = new Promise((resolveFound) => {
-      execFile(python, ['-S', '-c', PATHS_SCRIPT], { env, cwd, timeout: 15_000 }, (error, stdout) => {
-        if (error) return resolveFound(undefined);
-        try {
-          const parsed = JSON.parse(stdout) as InterpreterPaths;
-          const folders = parsed.folders.filter((f) => typeof f === 'string' && f);
-          resolveFound({ executable: parsed.executable, folders: [...folders, dirname(parsed.executable), ...linkFolders(parsed.executable)] });
-        } catch {
-          resolveFound(undefined);
-        }
-      });
-    });
-    cache.set(key, found);
-  }
-  return found;
-}
+// What the host needs around a sandboxed worker: a way to turn a process id the worker
+// reports into a process the host may kill. The host never kills a pid it read from the
+// worker's channel without checking that it is a live descendant of the worker it started.
+import { readFileSync } from 'node:fs';
 
 function childrenOf(pid: number): number[] {
   try {

@@ -14,8 +14,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startWorker } from '../../src/probe/client.js';
-import { interpreterPaths } from '../../src/probe/sandbox-host.js';
+import { startWorker, workerPackageRoot } from '../../src/probe/client.js';
+import { interpreterPaths } from '../../src/probe/interpreter.js';
 import { probeOsLayer } from '../../src/probe/sandbox.js';
 import { workerEnvironment } from '../../src/probe/environment.js';
 
@@ -60,7 +60,7 @@ export interface StartCost {
   /** Per pair: os minus guards, and the 95% interval of its median. */
   added: Spread;
   addedInterval: MedianInterval;
-  /** Once per session: the OS layer's probe and the interpreter's folders, in ms. */
+  /** Once per session: the OS layer's probe and the interpreter's folders (with the worker's bytecode compiled), in ms. */
   onceMs: { probe: number; interpreterFolders: number };
   /** One line for the bench's output: what was measured and the figure with its spread. */
   summary: string;
@@ -91,7 +91,7 @@ export async function osLayerStartCost(pairs = 20): Promise<StartCost> {
   // A folder of its own: the interpreter's folders are cached by interpreter and folder.
   const fresh = mkdtempSync(join(tmpdir(), 'pau-start-cost-'));
   t0 = performance.now();
-  await interpreterPaths('python3', workerEnvironment(), fresh);
+  await interpreterPaths('python3', workerEnvironment(), fresh, workerPackageRoot());
   const interpreterFolders = performance.now() - t0;
   rmSync(fresh, { recursive: true, force: true });
   // One start of each first, not counted: it fills the session's caches (the probe above is
@@ -116,7 +116,7 @@ export async function osLayerStartCost(pairs = 20): Promise<StartCost> {
     `the OS layer adds ${cost.added.medianMs} ms to a worker start (median of ${pairs} paired starts, 95% interval of that median ` +
     `${cost.addedInterval.lowMs} to ${cost.addedInterval.highMs} ms, pairs' interquartile range ${cost.added.p25Ms} to ${cost.added.p75Ms} ms; ` +
     `starts ${cost.os.medianMs} vs ${cost.guards.medianMs} ms); ` +
-    `once per session before that: the OS-layer probe ${round(probe)} ms, the interpreter's folders ${round(interpreterFolders)} ms`;
+    `once per session before that: the OS-layer probe ${round(probe)} ms, the interpreter's folders and the worker's bytecode ${round(interpreterFolders)} ms`;
   return { ...cost, onceMs: { probe: round(probe), interpreterFolders: round(interpreterFolders) }, summary };
 }
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { startWorker } from '../../../src/probe/client.js';
-import { linkFolders } from '../../../src/probe/sandbox-host.js';
+import { linkFolders } from '../../../src/probe/interpreter.js';
 import { MODE } from './readme-table.js';
 
 // Three separate folders: the target's, the one in PATH, and a hop between it and the interpreter.
