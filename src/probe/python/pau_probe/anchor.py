@@ -3,7 +3,6 @@ tree, no import needed), whether the object Python exposes under a qualname runs
 them, and the ranked "did you mean" list of what could be probed instead.
 """
 import ast
-import difflib
 import inspect
 import os
 import types
@@ -178,6 +177,8 @@ def candidates(namespace, exposed_names, path, package):
 
 def rank(asked, names):
     """Most similar first: the whole qualname and its last part both count."""
+    import difflib  # here only: a name not found is rare, and a start does not need it
+
     asked_lower = asked.lower()
     last = asked_lower.rsplit(".", 1)[-1]
 

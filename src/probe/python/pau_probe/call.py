@@ -18,10 +18,9 @@ import random
 import select
 import signal
 import sys
-import tempfile
 import time
 
-from typing import TYPE_CHECKING, cast
+from pau_probe.checking import TYPE_CHECKING, cast
 
 from pau_probe import guards as pau_guards
 from pau_probe import landlock as pau_landlock
@@ -35,7 +34,8 @@ except ImportError:  # Windows
 from pau_probe.render import Deadline, Renderer
 
 if TYPE_CHECKING:
-    from pau_probe.protocol import ChildRequest, ChildResult, ProbeResultException, RenderedValue, WorkerLimits
+    from pau_probe.protocol import ChildRequest, ChildResult, WorkerLimits
+    from pau_probe.protocol import ProbeResultException, RenderedValue  # noqa: F401 -- named in cast(), which pyflakes reads only as typing.cast
 
 # Writes to files (not to the captured stdout/stderr pipes) stop at this size with EFBIG.
 FILE_SIZE_LIMIT = 64 * 1024 * 1024
@@ -119,7 +119,9 @@ def enter_call_dir(call_dir):
     os.chdir(call_dir)
     for name in ("HOME", "TMPDIR", "TEMP", "TMP"):
         os.environ[name] = call_dir
-    tempfile.tempdir = None
+    tempfile = sys.modules.get("tempfile")  # imported by user code in the worker; otherwise it reads TMPDIR when it is
+    if tempfile is not None:
+        tempfile.tempdir = None  # pyright: ignore[reportAttributeAccessIssue] -- the module tempfile
     pau_guards.set_write_root(call_dir)
     reseed(0)
 

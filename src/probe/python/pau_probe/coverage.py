@@ -19,7 +19,7 @@ from __future__ import annotations
 import dis
 import sys
 import types
-from typing import TYPE_CHECKING
+from pau_probe.checking import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from pau_probe.protocol import CoverageHits, ProbeResultCoverage

@@ -16,16 +16,22 @@ The server ends when the worker's end of the socket closes (or the worker dies: 
 with it). Call processes are the server's children, so only it can reap them: it reports each
 exit. What they leave running is re-parented to the worker (the subreaper), as before.
 """
+from __future__ import annotations
+
 import os
 import select
 import signal
 import socket
 import sys
 import time
-from typing import Callable, Dict, List, Optional, Tuple
 
-# fork_call(call_dir, fds_to_close_in_the_child) -> (pid, the worker's four pipe ends)
-ForkCall = Callable[[str, List[int]], Tuple[int, List[int]]]
+from pau_probe.checking import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Callable, Dict, List, Optional, Tuple
+
+    # fork_call(call_dir, fds_to_close_in_the_child) -> (pid, the worker's four pipe ends)
+    ForkCall = Callable[[str, List[int]], Tuple[int, List[int]]]
 
 AVAILABLE = sys.platform.startswith("linux") and hasattr(socket, "send_fds") and hasattr(socket, "SOCK_SEQPACKET")
 

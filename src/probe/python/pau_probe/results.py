@@ -4,9 +4,11 @@ generated TypedDicts of protocol.py (declared in src/probe/protocol.ts)."""
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Optional, cast
+from pau_probe.checking import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
+    from typing import Optional
+
     from pau_probe.protocol import ChildResult, ProbeResult, ProbeResultCoverage, ProbeResultCrash
 
 

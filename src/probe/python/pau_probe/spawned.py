@@ -16,7 +16,7 @@ import sys
 import tempfile
 import time
 
-from typing import TYPE_CHECKING, Optional
+from pau_probe.checking import TYPE_CHECKING
 
 from pau_probe import call as pau_call
 from pau_probe import landlock as pau_landlock
@@ -25,6 +25,8 @@ from pau_probe.coverage import Collector
 from pau_probe.render import Deadline
 
 if TYPE_CHECKING:
+    from typing import Optional
+
     from pau_probe.protocol import ChildRequest, ChildResult, ProbeResult, SpawnedJob
     from pau_probe.worker import Worker
 

@@ -15,17 +15,17 @@ import importlib
 import importlib.util
 import inspect
 import os
-import platform
 import sys
-import textwrap
 import types
 
-from typing import TYPE_CHECKING, List, Literal, Optional
+from pau_probe.checking import TYPE_CHECKING
 
 from pau_probe import anchor
 from pau_probe.render import Addresses, BoundedRepr
 
 if TYPE_CHECKING:
+    from typing import List, Literal, Optional
+
     from pau_probe.protocol import ErrorEvent
 
 
@@ -349,7 +349,7 @@ class Target:
             "isAsync": self.is_async,
             "docstring": self.docstring,
             "moduleClasses": sorted(self.classes),
-            "pythonVersion": platform.python_version(),
+            "pythonVersion": sys.version.split()[0],  # platform.python_version(), without importing platform
         }
         if self.owner is not None:
             # The path the module exposes the class under (a re-export may rename it): receivers are built with it.
@@ -425,6 +425,8 @@ def _written_annotations(func):
     """{parameter name or 'return': annotation source text} from the def itself; {} when the
     source is not available (builtins, generated code without a file)."""
     try:
+        import textwrap  # here only: a start does not need it
+
         source = textwrap.dedent(inspect.getsource(func))
         tree = ast.parse(source)
     except (OSError, TypeError, SyntaxError, ValueError):
