@@ -8,8 +8,8 @@
 // Python around each call: no Node, no pipe to the host, so it is the baseline's best case.
 // It runs twice: with the fork start method (Linux's default up to Python 3.13: cheap here,
 // the parent is a tiny script) and with spawn (the default on macOS and Windows).
-// (c) is a plain call timed in Python. (d) is startWorker() (spawn + import + describe +
-// first fork) timed in Node, in paired starts with the OS layer on and off (start-cost.ts,
+// (c) is a plain call timed in Python. (d) is startWorker() (spawn + import + describe)
+// timed in Node, in paired starts with the OS layer on and off (start-cost.ts,
 // the same measurement as the sandbox bench).
 //
 // The machine is shared (2 cores, other jobs): the rows are measured in ROUNDS interleaved
@@ -191,7 +191,7 @@ export async function run(): Promise<Record<string, unknown>> {
     ['(b) PAU harness: multiprocessing.Process per call, fork start method (Linux default)', pauStyle],
     ['(b) same, spawn start method (macOS and Windows default)', pauStyleSpawn],
     ['(c) plain in-process call (floor)', inProcess],
-    ...(start ? [['(d) startWorker: spawn + import + describe + first fork (paired starts)', start] as [string, Figures]] : []),
+    ...(start ? [['(d) startWorker: spawn + import + describe (paired starts)', start] as [string, Figures]] : []),
     ['(e) = (a) back to back, OS sandbox off (guards only)', warmGuards],
     ...(startGuards ? [['(f) = (d) startWorker, OS sandbox off (guards only)', startGuards] as [string, Figures]] : []),
   ];
@@ -201,7 +201,7 @@ export async function run(): Promise<Record<string, unknown>> {
   if (startCost) console.log(startCost.summary);
   for (const i of interpreters) {
     console.log(
-      `startWorker with ${i.python}, OS layer on: median ${i.start.medianMs} ms (p95 ${i.start.p95Ms}, n ${i.start.n}); that interpreter alone (\`-B -c pass\`): median ${i.interpreterAlone.medianMs} ms`,
+      `startWorker with ${i.python}, OS layer on: median ${i.start.medianMs} ms (p95 ${i.start.p95Ms}, n ${i.start.n}); that interpreter alone (\`-B -c pass\`): median ${i.interpreterAlone.medianMs} ms; the first call right after the start: median ${i.firstCall.medianMs} ms (it waits for its call process, forked as the start ends)`,
     );
   }
   console.log(`speedup vs PAU style (median b fork / median a back to back): ${speedupVsPauStyle}x`);

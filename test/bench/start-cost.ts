@@ -7,9 +7,11 @@
 // in the other, from the same code): pairing puts both halves under the same load.
 //
 // What a start is: startWorker() until the worker can take a call (spawn, through bwrap in os
-// mode; import; describe; the first pre-forked child). Once per session, before any start,
-// the host also probes the OS layer (a `bwrap … true`) and asks the interpreter for its
-// folders; those run once, before the pairs, and are reported on their own.
+// mode; import; describe). The first call's process is forked as the start ends, so a call
+// made at once waits for it: startWith() times that first call too. Once per session, before
+// any start, the host also probes the OS layer (a `bwrap … true`) and asks the interpreter for
+// its folders (which compiles the worker's bytecode); those run once, before the pairs, and
+// are reported on their own.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -74,12 +76,27 @@ function spread(samples: number[]): Spread {
 }
 
 async function timedStart(sandbox: Mode, python?: string): Promise<number> {
+  return (await timedStartAndCall(sandbox, python, false)).startMs;
+}
+
+/** A start and, when asked, the first call right after it (which waits for what the start left: its call process). */
+async function timedStartAndCall(sandbox: Mode, python: string | undefined, call: boolean): Promise<{ startMs: number; firstCallMs: number }> {
   const t0 = performance.now();
   const worker = await startWorker({ target: { source: SOURCE, qualname: 'f' }, sandbox, ...(python ? { python } : {}) });
-  const ms = performance.now() - t0;
-  if (worker.sandbox?.layer !== sandbox) throw new Error(`asked for ${sandbox}, got ${JSON.stringify(worker.sandbox)}`);
-  await worker.stop();
-  return ms;
+  const startMs = performance.now() - t0;
+  let firstCallMs = NaN;
+  try {
+    if (worker.sandbox?.layer !== sandbox) throw new Error(`asked for ${sandbox}, got ${JSON.stringify(worker.sandbox)}`);
+    if (call) {
+      const t1 = performance.now();
+      const result = await worker.call({ args: ['1'] });
+      firstCallMs = performance.now() - t1;
+      if (result.value?.repr !== '2') throw new Error(`the first call answered ${JSON.stringify(result)}`);
+    }
+  } finally {
+    await worker.stop();
+  }
+  return { startMs, firstCallMs };
 }
 
 /** Paired worker starts, OS layer on and off; throws where there is no OS layer to compare. */
@@ -132,7 +149,7 @@ export function judgeAdded(interval: MedianInterval, goalMs: number): boolean | 
  * interpreter takes to start and exit doing nothing (`python -c pass`: its own start-up, the
  * site-packages' .pth files included), the floor under any worker start.
  */
-export async function startWith(python: string, starts = 20): Promise<{ python: string; start: Spread; interpreterAlone: Spread }> {
+export async function startWith(python: string, starts = 20): Promise<{ python: string; start: Spread; firstCall: Spread; interpreterAlone: Spread }> {
   const resolved = interpreterExecutable(python);
   const alone: number[] = [];
   for (let i = 0; i < starts; i++) {
@@ -142,9 +159,14 @@ export async function startWith(python: string, starts = 20): Promise<{ python: 
     alone.push(performance.now() - t0);
   }
   await timedStart('os', python); // fills the session's caches, not counted
-  const started: number[] = [];
-  for (let i = 0; i < starts; i++) started.push(await timedStart('os', python));
-  return { python: resolved, start: spread(started), interpreterAlone: spread(alone) };
+  const timed: { startMs: number; firstCallMs: number }[] = [];
+  for (let i = 0; i < starts; i++) timed.push(await timedStartAndCall('os', python, true));
+  return {
+    python: resolved,
+    start: spread(timed.map((t) => t.startMs)),
+    firstCall: spread(timed.map((t) => t.firstCallMs)),
+    interpreterAlone: spread(alone),
+  };
 }
 
 /** The executable `python` runs as (through a pyenv shim, say), or `python` when it will not say. */
