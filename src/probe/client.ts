@@ -313,11 +313,22 @@ export class ProbeWorker extends EventEmitter implements Prober {
       throw error;
     }
     let run: Run | undefined;
+    const failures: string[] = [];
     for (const python of candidates) {
       const paths = await ask(python);
       if (!paths) continue;
+      if ('failed' in paths) {
+        failures.push(`${python}: ${paths.failed}`);
+        continue;
+      }
       run = this.spawn(paths.executable, this.layer.layer === 'os' ? launcherFor(this.layer, this.sandboxPaths(paths.folders)) : undefined);
       if (run) break;
+    }
+    if (!run && failures.length > 0) {
+      throw new ProbeError(
+        'no-python',
+        `no usable Python interpreter (${failures.join('; ')}); PAU Probe needs Python 3.9 or newer: set pau.pythonPath or pass --python`,
+      );
     }
     if (!run) {
       throw new ProbeError('no-python', `no Python interpreter found (tried ${candidates.join(', ')}); set pau.pythonPath or pass --python`);

@@ -60,26 +60,38 @@ const SCRIPT = [
   '    pass',
 ].join('\n');
 
-const cache = new Map<string, Promise<InterpreterPaths | undefined>>();
+/** The interpreter ran and did not answer (a Python older than 3.4 has no -I): why, in a line. */
+export interface InterpreterFailure {
+  failed: string;
+}
+
+const cache = new Map<string, Promise<InterpreterPaths | InterpreterFailure | undefined>>();
 
 /**
  * Asked once per interpreter command and folder per session (the folder: shims choose the
- * version by it); undefined when the interpreter is missing or does not answer.
- * `workerPackageRoot` holds the pau_probe package whose bytecode is compiled.
+ * version by it); undefined when there is no such interpreter. `workerPackageRoot` holds the
+ * pau_probe package whose bytecode is compiled.
  */
-export function interpreterPaths(python: string, env: Record<string, string>, cwd: string, workerPackageRoot: string): Promise<InterpreterPaths | undefined> {
+export function interpreterPaths(
+  python: string,
+  env: Record<string, string>,
+  cwd: string,
+  workerPackageRoot: string,
+): Promise<InterpreterPaths | InterpreterFailure | undefined> {
   const key = `${python}\0${cwd}`;
   let found = cache.get(key);
   if (!found) {
     found = new Promise((resolveFound) => {
-      execFile(python, ['-I', '-S', '-c', SCRIPT, join(workerPackageRoot, 'pau_probe')], { env, cwd, timeout: 15_000 }, (error, stdout) => {
-        if (error) return resolveFound(undefined);
+      execFile(python, ['-I', '-S', '-c', SCRIPT, join(workerPackageRoot, 'pau_probe')], { env, cwd, timeout: 15_000 }, (error, stdout, stderr) => {
+        if ((error as NodeJS.ErrnoException | null)?.code === 'ENOENT') return resolveFound(undefined);
+        const why = (stderr.trim().split('\n')[0] ?? '').slice(0, 200);
+        if (error) return resolveFound({ failed: error.killed ? 'no answer within 15 s' : why || error.message });
         try {
           const parsed = JSON.parse(stdout) as InterpreterPaths;
           const folders = parsed.folders.filter((f) => typeof f === 'string' && f);
           resolveFound({ executable: parsed.executable, folders: [...folders, dirname(parsed.executable), ...linkFolders(parsed.executable)] });
         } catch {
-          resolveFound(undefined);
+          resolveFound({ failed: `an answer that is not its folders: ${stdout.slice(0, 100)}` });
         }
       });
     });

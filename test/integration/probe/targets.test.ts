@@ -1,6 +1,9 @@
 // Resolving what to call: keyword arguments, every kind of method, packages with relative
 // imports, source strings, and clear errors for targets that cannot be imported.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { startWorker } from '../../../src/probe/client.js';
 import { ProbeError } from '../../../src/core/probe-types.js';
@@ -160,6 +163,22 @@ test('a missing interpreter is a no-python error', async () => {
     startWorker({ target: { file: fixture('basics.py'), qualname: 'identity' }, python: '/nonexistent/python3' }),
     (err: unknown) => err instanceof ProbeError && err.kind === 'no-python',
   );
+});
+
+test('an interpreter too old for -I (Python 2) is a no-python error that says why, not "not found"', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pau-old-python-'));
+  try {
+    const old = join(dir, 'python');
+    // What Python 2.7 does with -I.
+    writeFileSync(old, '#!/bin/sh\necho "Unknown option: -I" >&2\necho "usage: python [option] ..." >&2\nexit 2\n', { mode: 0o755 });
+    await assert.rejects(
+      startWorker({ target: { file: fixture('basics.py'), qualname: 'identity' }, python: old }),
+      (err: unknown) =>
+        err instanceof ProbeError && err.kind === 'no-python' && err.message.includes('Unknown option: -I') && /3\.9 or newer/.test(err.message),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test("the worker's own package is on no path user code sees, in forked and spawned calls", async (t) => {
