@@ -63,8 +63,6 @@ export type HostMessage = StartMessage | CallMessage | StopMessage;
 export interface ReadyEvent {
   event: 'ready';
   info: FunctionInfo;
-  /** The interpreter that actually runs (shims such as pyenv resolved). */
-  executable: string;
   /** The worker's own pid: inside bubblewrap the host's child is bwrap, not the worker. */
   pid?: number;
 }

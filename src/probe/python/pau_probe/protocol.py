@@ -58,7 +58,6 @@ class StopMessage(TypedDict):
 class _ReadyEventRequired(TypedDict):
     event: Literal["ready"]
     info: "FunctionInfo"
-    executable: str  # The interpreter that actually runs (shims such as pyenv resolved).
 
 
 class ReadyEvent(_ReadyEventRequired, total=False):

@@ -911,7 +911,7 @@ def main():
     except pau_target.TargetError as exc:
         channel.send(exc.event())
         return 1
-    channel.send({"event": "ready", "info": worker.target.info, "executable": sys.executable, "pid": os.getpid()})
+    channel.send({"event": "ready", "info": worker.target.info, "pid": os.getpid()})
     worker.serve()
     return 0
 
