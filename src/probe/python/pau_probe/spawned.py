@@ -40,7 +40,7 @@ def call(worker: Worker, request: ChildRequest, call_id: float) -> ProbeResult:
     """Run one call in a new process; the same ProbeResult shape as the forked path."""
     limits = request["limits"]
     io_dir = tempfile.mkdtemp(prefix="io-", dir=worker.calls_root)
-    call_dir = tempfile.mkdtemp(prefix="call-", dir=worker.calls_root)
+    call_dir = worker.new_call_dir()
     job: SpawnedJob = {"start": worker.start, "request": request, "coverage": worker.coverage}
     with open(os.path.join(io_dir, REQUEST_FILE), "w") as handle:
         json.dump(job, handle)
