@@ -273,7 +273,7 @@ async function startsByInterpreter(): Promise<Awaited<ReturnType<typeof startWit
   for (const python of ['python3', '/usr/bin/python3']) {
     if (python.startsWith('/') && !existsSync(python)) continue;
     try {
-      const executable = realpathSync(interpreterExecutable(python));
+      const executable = realpathSync(await interpreterExecutable(python));
       if (seen.has(executable)) continue; // PATH's python3 is Debian's: measured once
       seen.add(executable);
       out.push(await startWith(python));

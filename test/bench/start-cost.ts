@@ -150,7 +150,7 @@ export function judgeAdded(interval: MedianInterval, goalMs: number): boolean | 
  * site-packages' .pth files included), the floor under any worker start.
  */
 export async function startWith(python: string, starts = 20): Promise<{ python: string; start: Spread; firstCall: Spread; interpreterAlone: Spread }> {
-  const resolved = interpreterExecutable(python);
+  const resolved = await interpreterExecutable(python);
   const alone: number[] = [];
   for (let i = 0; i < starts; i++) {
     const t0 = performance.now();
@@ -169,7 +169,8 @@ export async function startWith(python: string, starts = 20): Promise<{ python: 
   };
 }
 
-/** The executable `python` runs as (through a pyenv shim, say), or `python` when it will not say. */
-export function interpreterExecutable(python: string): string {
-  return spawnSync(python, ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).stdout?.trim() || python;
+/** The executable `python` runs as (through a pyenv shim, say), as the host resolves it; `python` when it will not say. */
+export async function interpreterExecutable(python: string): Promise<string> {
+  const answer = await interpreterPaths(python, workerEnvironment(), process.cwd(), workerPackageRoot());
+  return answer && 'executable' in answer ? answer.executable : python;
 }
