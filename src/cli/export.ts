@@ -4,20 +4,24 @@
 import { DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS } from '../core/limits.js';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { SandboxMode } from '../core/probe-types.js';
 import type { SessionFile } from '../core/session-types.js';
 import { ExportError, exportPytest } from '../export/pytest-export.js';
 import { startWorker } from '../probe/client.js';
+import { pytestRunner } from '../probe/pytest-run.js';
 import { loadSession, SessionFileError } from '../session/file.js';
 import { runSession } from '../session/run.js';
-import { intFlag, parse, parseTargetSpec, UsageError } from './args.js';
+import { intFlag, parse, parseTargetSpec, sandboxFlag, UsageError } from './args.js';
 import { printable } from '../core/printable.js';
 
 const HELP = `usage: pau export --pytest <session.json | file.py:qualname> [options]
 
 Writes a pytest module that pins down what the function did when it was probed: one
 parametrized test per kind of behaviour (returned values, raised exceptions, in-place
-mutations, printed output). Probes whose result changes when re-run are left out. The
-module is run with pytest before its path is printed; one that fails is not kept.
+mutations, printed output). Each case holds the values the call was made with, as literals;
+a probe whose arguments are not plain data is left out, and so is one whose result changes
+when re-run. The module is run with pytest, in the OS sandbox when there is one, before its
+path is printed; one that fails is not kept.
 Given file.py:qualname instead of a session, the offline explorer probes it first.
 
   --pytest             the export format (the only one so far)
@@ -25,6 +29,7 @@ Given file.py:qualname instead of a session, the offline explorer probes it firs
   --workspace DIR      the project root whose tests/ folder is used (default: the current folder)
   --python PATH        interpreter for the re-runs and for pytest (default python3)
   --max-probes N       offline probes when given a target (default ${DEFAULT_MAX_PROBES})
+  --sandbox MODE       auto (default), os or guards: what isolates the re-runs and the pytest run
   --json               print the result as JSON
 
 exit codes: 0 written and passing, 1 nothing reproducible or the tests failed, 2 bad usage`;
@@ -35,11 +40,12 @@ const options = {
   workspace: { type: 'string' },
   python: { type: 'string' },
   'max-probes': { type: 'string' },
+  sandbox: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-async function sessionFrom(source: string, python: string | undefined, maxProbes: number): Promise<SessionFile> {
+async function sessionFrom(source: string, python: string | undefined, maxProbes: number, sandbox: SandboxMode): Promise<SessionFile> {
   if (source.endsWith('.json')) {
     try {
       return await loadSession(source);
@@ -58,6 +64,7 @@ async function sessionFrom(source: string, python: string | undefined, maxProbes
     memoryMb: DEFAULT_MEMORY_MB,
     strictness: 'signature' as const,
     coverageFeedback: true,
+    sandbox,
   };
   const session = await runSession({ target: { file, qualname: spec.qualname }, settings, compare: false, ...(python ? { python } : {}) });
   if (session.error) throw new Error(`probing ${source} failed: ${session.error.message}`);
@@ -72,11 +79,13 @@ export async function run(argv: string[]): Promise<number> {
   }
   if (!values.pytest) throw new UsageError('say which format: --pytest (the only one so far)');
   if (positionals.length !== 1) throw new UsageError('expected one session file or target: pau export --pytest <session.json | file.py:qualname>');
-  const session = await sessionFrom(positionals[0]!, values.python, intFlag('max-probes', values['max-probes'], DEFAULT_MAX_PROBES));
+  const sandbox = sandboxFlag(values.sandbox);
+  const session = await sessionFrom(positionals[0]!, values.python, intFlag('max-probes', values['max-probes'], DEFAULT_MAX_PROBES), sandbox);
   try {
     const result = await exportPytest({
       session,
-      startWorker,
+      startWorker: (options) => startWorker({ ...options, sandbox }),
+      runPytest: pytestRunner({ sandbox }),
       workspaceRoot: resolve(values.workspace ?? '.'),
       ...(values.out ? { out: values.out } : {}),
       ...(values.python ? { python: values.python } : {}),
@@ -85,7 +94,7 @@ export async function run(argv: string[]): Promise<number> {
       const { path, cases, skipped, verified } = result;
       process.stdout.write(JSON.stringify({ path, cases, skipped, verified }, null, 2) + '\n');
     } else {
-      process.stdout.write(`${result.path}: ${result.cases} cases, ${result.verified.passed} passed under pytest\n`);
+      process.stdout.write(`${result.path}: ${result.cases} cases, ${result.verified.passed} passed under pytest (${result.verified.sandbox})\n`);
       for (const s of result.skipped) process.stdout.write(`  left out probe ${s.probe}: ${printable(s.reason)}\n`);
     }
     return 0;

@@ -56,6 +56,22 @@ export interface ProbeResult {
   outputTruncated?: boolean;
   durationMs: number;
   coverage?: { lines: CoverageCounts; arcs: CoverageCounts };
+  /** The arguments as the worker built them, before the call; only when the call asked for `values`. */
+  arguments?: BuiltArguments;
+}
+
+/**
+ * What a call's arguments were, as plain data (`other` where a value is not plain data): what an
+ * exported test writes as literals instead of the argument sources a model wrote. Untrusted like
+ * the rest of a result: the host checks its shape, and a receiver class must be one of the module's.
+ */
+export interface BuiltArguments {
+  args: TaggedValue[];
+  kwargs: Record<string, TaggedValue>;
+  /** A receiver built as `Class(...)` of one of the module's classes: that class and its arguments. */
+  receiver?: { className: string; args: TaggedValue[]; kwargs: Record<string, TaggedValue> };
+  /** The receiver was given but not built that way (only its class's constructor call can be written). */
+  receiverNotPlain?: boolean;
 }
 
 /** One call: arguments are Python source in the safe grammar, never evaluated by the host. */
@@ -180,11 +196,34 @@ export class ProbeError extends Error {
 }
 
 /** What the agent, the explorer and the comparison need of a running worker. */
+/** Options of one call. `seed`: Python's `random` seed for this call instead of the fixed 0. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  limits?: Partial<WorkerLimits>;
+  seed?: number;
+  values?: boolean;
+}
+
 export interface Prober {
   readonly info: FunctionInfo;
   /** What protects the calls, once started (the real worker says; test doubles may not). */
   readonly sandbox?: { layer: 'os' | 'guards'; detail: string };
-  /** `seed`: Python's `random` seed for this call instead of the fixed 0. */
-  call(req: CallRequest, opts?: { signal?: AbortSignal; limits?: Partial<WorkerLimits>; seed?: number }): Promise<ProbeResult>;
+  /** `values`: answer with the arguments as built (ProbeResult.arguments), for the pytest export. */
+  call(req: CallRequest, opts?: CallOptions): Promise<ProbeResult>;
   stop(): Promise<void>;
 }
+
+/** One pytest run of an exported test module. */
+export interface PytestRun {
+  ok: boolean;
+  /** pytest's exit code (5: no tests collected), or null when it was killed. */
+  exitCode: number | null;
+  passed: number;
+  failed: number;
+  output: string;
+  /** What isolated it, in the words of describeSandbox. */
+  sandbox: string;
+}
+
+/** Runs pytest on one test module of the target's (src/probe/pytest-run.ts). */
+export type RunPytest = (path: string, options: { python?: string; moduleFile: string; timeoutMs: number; signal?: AbortSignal }) => Promise<PytestRun>;

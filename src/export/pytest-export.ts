@@ -8,11 +8,10 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { callKey } from '../core/call-identity.js';
-import type { Prober, WorkerOptions } from '../core/probe-types.js';
+import type { Prober, PytestRun, RunPytest, WorkerOptions } from '../core/probe-types.js';
 import type { ProbeRecord, SessionFile } from '../core/session-types.js';
 import { compareValues } from '../core/values.js';
-import { pytestModule, unportableReason } from './pytest-source.js';
-import { runPytest, type PytestRun } from './run-pytest.js';
+import { pytestModule, type ExportCase } from './pytest-source.js';
 
 /** The first line of every exported module: an existing file without it is never overwritten. */
 export const EXPORT_MARKER = '"""Characterization tests of ';
@@ -30,6 +29,8 @@ export interface PytestExportOptions {
   /** Write here instead of the place chosen from the workspace's layout. */
   out?: string;
   startWorker: (options: WorkerOptions) => Promise<Prober>;
+  /** Runs pytest on the written module: in the OS sandbox (src/probe/pytest-run.ts). */
+  runPytest: RunPytest;
   signal?: AbortSignal;
   /** Wall-clock limit of the pytest run. Default 120000. */
   pytestTimeoutMs?: number;
@@ -84,31 +85,33 @@ function candidates(session: SessionFile): { keep: ProbeRecord[]; skipped: { pro
     if (status !== 'returned' && status !== 'raised') skipped.push({ probe: probe.index, reason: NOT_AN_OUTCOME[status] ?? status });
     else if (seen.has(key))
       continue; // the same call again says nothing new
-    else {
-      const unportable = unportableReason(probe);
-      if (unportable) skipped.push({ probe: probe.index, reason: unportable });
-      else keep.push(probe);
-    }
+    else keep.push(probe);
     seen.add(key);
   }
   return { keep, skipped };
 }
 
-/** Re-runs each probe twice; a result that differs from the recorded one is not reproducible. */
+/**
+ * Re-runs each probe twice; a result that differs from the recorded one is not reproducible.
+ * The re-runs also answer with the values the worker built (`values`): what the module writes.
+ */
 async function reproducible(worker: Prober, probes: ProbeRecord[], signal?: AbortSignal) {
-  const keep: ProbeRecord[] = [];
+  const keep: ExportCase[] = [];
   const skipped: { probe: number; reason: string }[] = [];
   for (const probe of probes) {
     let reason: string | undefined;
+    let built: ExportCase['built'] | undefined;
     for (let run = 0; run < 2 && !reason; run++) {
-      const again = await worker.call(probe, signal ? { signal } : {});
+      const again = await worker.call(probe, { values: true, ...(signal ? { signal } : {}) });
       const same = compareValues(probe.result, again);
       const printedSame = probe.result.stdout.trimEnd() === again.stdout.trimEnd();
+      built = again.arguments;
       if (!same.agree) reason = `not reproducible: re-running it gave ${same.reason ?? 'another result'}`;
       else if (!printedSame) reason = 'not reproducible: re-running it printed something else';
+      else if (!built) reason = 'the worker did not report the values it built for it';
     }
-    if (reason) skipped.push({ probe: probe.index, reason });
-    else keep.push(probe);
+    if (reason || !built) skipped.push({ probe: probe.index, reason: reason ?? 'no values' });
+    else keep.push({ probe, built });
   }
   return { keep, skipped };
 }
@@ -140,26 +143,29 @@ export async function exportPytest(options: PytestExportOptions): Promise<Pytest
   }
   const { root, moduleName } = moduleLocation(file);
   const rootFromTest = relative(dirname(path), root).split(sep).join('/') || '.';
-  let probes = rerun.keep;
+  let cases = rerun.keep;
   let skipped = [...first.skipped, ...rerun.skipped];
   await mkdir(dirname(path), { recursive: true });
 
   // Two rounds: the second without the cases pytest failed in the first (e.g. a value that
   // differs outside the sandbox); a module that fails twice is not offered.
   for (let round = 0; round < 2; round++) {
-    if (probes.length === 0) throw new ExportError(`no probe is reproducible: ${skipped.map((s) => `probe ${s.probe} ${s.reason}`).join('; ')}`);
+    if (cases.length === 0) throw new ExportError(`no probe is reproducible: ${skipped.map((s) => `probe ${s.probe} ${s.reason}`).join('; ')}`);
     const module = pytestModule({
       moduleName,
       rootFromTest,
       qualname: session.target.qualname,
-      needsReceiver: worker.info.needsReceiver,
       moduleClasses: worker.info.moduleClasses,
-      probes,
+      cases,
       skipped,
     });
+    if (module.caseCount === 0) {
+      throw new ExportError(`no probe can be written as plain values: ${module.skipped.map((s) => `probe ${s.probe} ${s.reason}`).join('; ')}`);
+    }
     await writeFile(path, module.source);
-    const verified = await runPytest(path, {
+    const verified = await options.runPytest(path, {
       ...(options.python ? { python: options.python } : {}),
+      moduleFile: file,
       timeoutMs: options.pytestTimeoutMs ?? 120_000,
       ...(options.signal ? { signal: options.signal } : {}),
     });
@@ -171,7 +177,7 @@ export async function exportPytest(options: PytestExportOptions): Promise<Pytest
         `the exported tests did not pass under pytest, so nothing was written:\n${verified.output.trim().split('\n').slice(-30).join('\n')}`,
       );
     }
-    probes = probes.filter((p) => !failed.has(p.index));
+    cases = cases.filter((c) => !failed.has(c.probe.index));
     skipped = [
       ...skipped,
       ...[...failed].map((probe) => ({

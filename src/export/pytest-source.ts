@@ -1,12 +1,19 @@
 // The text of a characterization test module: one parametrized test per kind of observed
 // behaviour (returned values compared type-aware, raised exceptions, in-place mutations,
-// printed output), each case one probe. Probe arguments are the Python source the probe ran
-// with (already checked by the worker's safe grammar); nothing here evaluates them.
+// printed output), each case one probe. A case holds the values the worker built for the call,
+// written as literals of built-in types (python-literal.ts), never the argument sources: those
+// were written by a model, and pytest runs this module outside the worker's evaluator.
+import type { BuiltArguments, TaggedValue } from '../core/probe-types.js';
 import type { ProbeRecord } from '../core/session-types.js';
-import { renderCall, oneLine } from '../core/format.js';
-import { pieces, stripComments } from '../core/python-source.js';
+import { oneLine } from '../core/format.js';
 import { shortTypeName } from '../core/values.js';
 import { pyLiteral, pyString } from './python-literal.js';
+
+/** A probe to write, with its arguments as the worker built them when it was re-run. */
+export interface ExportCase {
+  probe: ProbeRecord;
+  built: BuiltArguments;
+}
 
 export interface PytestModuleInput {
   /** Dotted module name of the target, as the worker imported it. */
@@ -14,93 +21,64 @@ export interface PytestModuleInput {
   /** The sys.path root of the module, relative to the test file's folder (posix separators). */
   rootFromTest: string;
   qualname: string;
-  needsReceiver: boolean;
-  /** Classes of the target module (argument source may name them). */
+  /** Classes of the target module: the only names a receiver may be built from. */
   moduleClasses: string[];
-  probes: ProbeRecord[];
+  cases: ExportCase[];
   /** Probes left out, with why; listed in the module's docstring. */
   skipped: { probe: number; reason: string }[];
 }
 
-/** Names of the worker's argument whitelist and the import that provides each in plain Python. */
-const IMPORTS: Record<string, string> = {
-  math: 'import math',
-  operator: 'import operator',
-  string: 'import string',
-  datetime: 'import datetime',
-  collections: 'import collections',
-  decimal: 'import decimal',
-  fractions: 'import fractions',
-  types: 'import types',
-  date: 'from datetime import date',
-  time: 'from datetime import time',
-  timedelta: 'from datetime import timedelta',
-  timezone: 'from datetime import timezone',
-  ChainMap: 'from collections import ChainMap',
-  Counter: 'from collections import Counter',
-  OrderedDict: 'from collections import OrderedDict',
-  defaultdict: 'from collections import defaultdict',
-  deque: 'from collections import deque',
-  Decimal: 'from decimal import Decimal',
-  Fraction: 'from fractions import Fraction',
-  SimpleNamespace: 'from types import SimpleNamespace',
-};
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** The argument sources of a probe (receiver first), comments removed. */
-export function probeSources(probe: ProbeRecord): string[] {
-  return [probe.receiver, ...probe.args, ...Object.values(probe.kwargs ?? {})].filter((s): s is string => s !== undefined).map(stripComments);
-}
-
-/** Identifiers used as roots of names (not attributes) in the code parts of the sources. */
-function rootNames(sources: string[]): Set<string> {
-  const names = new Set<string>();
-  for (const src of sources) {
-    for (const piece of pieces(src)) {
-      if (piece.kind !== 'code') continue;
-      for (const m of piece.text.matchAll(/(?<![\w.])([A-Za-z_]\w*)/g)) names.add(m[1]!);
-    }
+/** Literals for a list of built values, or the label of the first that is not plain data. */
+function literals(values: TaggedValue[], label: (i: number) => string): string[] | { notPlain: string } {
+  const out: string[] = [];
+  for (const [i, value] of values.entries()) {
+    const literal = pyLiteral(value);
+    if (literal === undefined) return { notPlain: `${label(i)}${value.t === 'other' && value.type ? ` (${value.type})` : ''}` };
+    out.push(literal);
   }
-  return names;
+  return out;
 }
 
-/**
- * Why a probe's source cannot be written as plain Python, or undefined.
- * - The worker's grammar lets bare `datetime` name the class while `datetime.date` names the
- *   module's class; a test module can import only one of the two, and it imports the module.
- * - Plain Python has none of the checks the worker's evaluator makes while it builds a value
- *   (pau_probe/safe_args.py): an attribute looked up inside a lambda, or by operator's getters,
- *   is checked there and would not be in a test module run by pytest. Argument sources are
- *   written by a model, so those probes are left out rather than trusted.
- */
-export function unportableReason(probe: ProbeRecord): string | undefined {
-  for (const src of probeSources(probe)) {
-    // Strings become a placeholder name: 'a'.join is an attribute looked up on a value too.
-    const code = pieces(src)
-      .map((piece) => (piece.kind === 'code' ? piece.text : ' S '))
-      .join('');
-    if (/(?<![\w.])datetime\s*(\(|\.\s*(combine|fromisocalendar|fromisoformat|fromordinal|max|min|resolution)\b)/.test(code)) {
-      return 'uses `datetime` as the class, which a test module cannot import next to the module `datetime`';
-    }
-    if (/\b(attrgetter|methodcaller)\b/.test(code)) {
-      return 'uses operator.attrgetter/methodcaller, whose lookups only the sandbox checks: a test module would run them unchecked';
-    }
-    if (/\blambda\b/.test(code) && /[\w)\]]\s*\.\s*[A-Za-z_]/.test(code)) {
-      return 'looks an attribute up inside a lambda, which only the sandbox checks: a test module would run it unchecked';
-    }
+/** `(receiver, [args], {kwargs})` as plain literals, or why it cannot be written so. */
+export function callLiteral(
+  built: BuiltArguments,
+  moduleClasses: readonly string[],
+): { source: string; /** The arguments as they read in a call: the case's id. */ shown: string; receiverClass?: string } | { reason: string } {
+  const notPlain = (what: string) => ({ reason: `${what} is not plain data, and an exported test holds only the values a call was made with` });
+  const args = literals(built.args, (i) => `args[${i}]`);
+  if (!Array.isArray(args)) return notPlain(args.notPlain);
+  const keys = Object.keys(built.kwargs);
+  const kwargs = literals(Object.values(built.kwargs), (i) => `kwargs.${keys[i]}`);
+  if (!Array.isArray(kwargs)) return notPlain(kwargs.notPlain);
+  const keyword = keys.map((k, i) => `${pyString(k)}: ${kwargs[i]}`);
+  let receiver = 'None';
+  let receiverClass: string | undefined;
+  if (built.receiverNotPlain) return { reason: 'its receiver was not built as Class(...) of plain values, the only receiver an exported test writes' };
+  if (built.receiver) {
+    const { className } = built.receiver;
+    // The class name arrives from the call's process: only a class the module has is written.
+    if (!IDENTIFIER.test(className) || !moduleClasses.includes(className))
+      return { reason: `its receiver's class ${JSON.stringify(className)} is not one of the module's` };
+    const rargs = literals(built.receiver.args, (i) => `the receiver's args[${i}]`);
+    if (!Array.isArray(rargs)) return notPlain(rargs.notPlain);
+    const rkeys = Object.keys(built.receiver.kwargs);
+    if (!rkeys.every((k) => IDENTIFIER.test(k))) return { reason: "its receiver's keyword names are not identifiers" };
+    const rkwargs = literals(Object.values(built.receiver.kwargs), (i) => `the receiver's kwargs.${rkeys[i]}`);
+    if (!Array.isArray(rkwargs)) return notPlain(rkwargs.notPlain);
+    receiver = `${className}(${[...rargs, ...rkeys.map((k, i) => `${k}=${rkwargs[i]}`)].join(', ')})`;
+    receiverClass = className;
   }
-  return undefined;
+  return {
+    source: `lambda: (${receiver}, [${args.join(', ')}], {${keyword.join(', ')}})`,
+    shown: [...args, ...keys.map((k, i) => `${k}=${kwargs[i]}`)].join(', '),
+    ...(receiverClass ? { receiverClass } : {}),
+  };
 }
 
-function makeLambda(probe: ProbeRecord): string {
-  const s = (src: string) => stripComments(src).trim();
-  const receiver = probe.receiver !== undefined ? s(probe.receiver) : 'None';
-  const args = probe.args.map(s);
-  const kwargs = Object.entries(probe.kwargs ?? {}).map(([k, v]) => `${pyString(k)}: ${s(v)}`);
-  return `lambda: (${receiver}, [${args.join(', ')}], {${kwargs.join(', ')}})`;
-}
-
-function caseId(probe: ProbeRecord, name: string): string {
-  return pyString(`p${probe.index}: ${oneLine(renderCall(name, probe), 70)}`);
+function caseId(probe: ProbeRecord, name: string, shown: string): string {
+  return pyString(`p${probe.index}: ${oneLine(`${name}(${shown})`, 70)}`);
 }
 
 /** Characterization test cases by kind; each line is one `pytest.param(...)`. */
@@ -114,14 +92,21 @@ interface Cases {
 }
 
 /** Probe indexes of the cases written (the caller maps pytest failures back to probes). */
-export function buildCases(input: PytestModuleInput): { cases: Cases; skipped: { probe: number; reason: string }[] } {
+export function buildCases(input: PytestModuleInput): { cases: Cases; skipped: { probe: number; reason: string }[]; classes: Set<string> } {
   const name = input.qualname.slice(input.qualname.lastIndexOf('.') + 1);
   const cases: Cases = { returns: [], reprs: [], iterates: [], raises: [], mutates: [], prints: [] };
   const skipped: { probe: number; reason: string }[] = [];
-  for (const probe of input.probes) {
+  const classes = new Set<string>();
+  for (const { probe, built } of input.cases) {
     const r = probe.result;
-    const make = makeLambda(probe);
-    const id = caseId(probe, name);
+    const call = callLiteral(built, input.moduleClasses);
+    if ('reason' in call) {
+      skipped.push({ probe: probe.index, reason: call.reason });
+      continue;
+    }
+    if (call.receiverClass) classes.add(call.receiverClass);
+    const make = call.source;
+    const id = caseId(probe, name, call.shown);
     const raisedName = r.status === 'raised' ? shortTypeName(r.exception?.type ?? 'Exception') : undefined;
     const expectRaise = raisedName ? pyString(raisedName) : 'None';
     if (r.status === 'raised') {
@@ -150,7 +135,7 @@ export function buildCases(input: PytestModuleInput): { cases: Cases; skipped: {
     }
     if (r.stdout.trim() && !r.outputTruncated) cases.prints.push(`pytest.param(${make}, ${pyString(r.stdout)}, ${expectRaise}, id=${id})`);
   }
-  return { cases, skipped };
+  return { cases, skipped, classes };
 }
 
 const HELPERS = `
@@ -239,21 +224,16 @@ const TESTS: Record<keyof Cases, { params: string; body: string }> = {
 
 /** The whole test module. */
 export function pytestModule(input: PytestModuleInput): { source: string; skipped: { probe: number; reason: string }[]; caseCount: number } {
-  const { cases, skipped: more } = buildCases(input);
+  const { cases, skipped: more, classes: used } = buildCases(input);
   const skipped = [...input.skipped, ...more].sort((a, b) => a.probe - b.probe);
-  const names = rootNames(input.probes.flatMap(probeSources));
-  const stdlib = new Set(['math', 'os', 'sys', ...(cases.iterates.length ? ['itertools'] : [])]);
-  const extra = [...names].filter((n) => IMPORTS[n] && !input.moduleClasses.includes(n)).map((n) => IMPORTS[n]!);
-  const plain = [...[...stdlib].map((m) => `import ${m}`), ...extra].sort((a, b) =>
-    a.replace(/^from /, 'import ').localeCompare(b.replace(/^from /, 'import ')),
-  );
-  const classes = input.moduleClasses.filter((c) => names.has(c)).sort();
+  const plain = ['math', 'os', 'sys', ...(cases.iterates.length ? ['itertools'] : [])].sort().map((m) => `import ${m}`);
+  const classes = [...used].sort();
   const path = input.qualname.split('.');
   const caseCount = Object.values(cases).reduce((n, list) => n + list.length, 0);
 
   const lines: string[] = [];
   lines.push(
-    `"""Characterization tests of ${input.moduleName}.${input.qualname}, exported by PAU Probe: ${caseCount} cases from ${input.probes.length} probes.`,
+    `"""Characterization tests of ${input.moduleName}.${input.qualname}, exported by PAU Probe: ${caseCount} cases from ${input.cases.length} probes.`,
   );
   lines.push('');
   lines.push('They record what the function did when it was probed; a failure means its behaviour changed.');
@@ -263,7 +243,7 @@ export function pytestModule(input: PytestModuleInput): { source: string; skippe
     for (const s of skipped) lines.push(`  probe ${s.probe}: ${s.reason.replace(/"""/g, "'''").replace(/\\/g, '/')}`);
   }
   lines.push('"""');
-  lines.push(...Array.from(new Set(plain)));
+  lines.push(...plain);
   lines.push('');
   lines.push('import pytest');
   lines.push('');

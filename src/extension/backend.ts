@@ -17,4 +17,5 @@ export {
   verifyExamples,
 } from '../docstring/index.js';
 export { startWorker } from '../probe/client.js';
+export { pytestRunner } from '../probe/pytest-run.js';
 export { exportPytest } from '../export/pytest-export.js';

@@ -31,6 +31,7 @@ export async function exportProbesAsPytest(ctx: PauContext, runs: Runs): Promise
         return await backend.exportPytest({
           session,
           startWorker: (options) => backend.startWorker({ ...options, sandbox: settings.sandbox }),
+          runPytest: backend.pytestRunner({ sandbox: settings.sandbox }),
           python: python.path,
           signal: controller.signal,
           ...(folder ? { workspaceRoot: folder.uri.fsPath } : {}),

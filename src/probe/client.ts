@@ -31,7 +31,7 @@ import {
   RENDER_GRACE_MS,
   STOP_GRACE_MS,
 } from '../core/limits.js';
-import { ProbeError, type CallRequest, type FunctionInfo, type ProbeResult, type Prober, type WorkerLimits, type WorkerOptions } from '../core/probe-types.js';
+import { ProbeError, type CallOptions, type CallRequest, type FunctionInfo, type ProbeResult, type Prober, type WorkerLimits, type WorkerOptions } from '../core/probe-types.js';
 
 /** The limits a call gets unless the worker options or the call say otherwise. */
 export function defaultLimits(): WorkerLimits {
@@ -242,7 +242,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
     await this.ensureRunning();
   }
 
-  call(request: CallRequest, opts: { signal?: AbortSignal; limits?: Partial<WorkerLimits>; seed?: number } = {}): Promise<ProbeResult> {
+  call(request: CallRequest, opts: CallOptions = {}): Promise<ProbeResult> {
     const result = this.queue.then(() => this.callNow(request, opts));
     this.queue = result.catch(() => undefined);
     const signal = opts.signal;
@@ -472,7 +472,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
 
   // -- calls ----------------------------------------------------------------------------
 
-  private async callNow(request: CallRequest, opts: { signal?: AbortSignal; limits?: Partial<WorkerLimits>; seed?: number }): Promise<ProbeResult> {
+  private async callNow(request: CallRequest, opts: CallOptions): Promise<ProbeResult> {
     const stoppedError = () => new ProbeError('stopped', 'the call was stopped');
     if (opts.signal?.aborted) throw stoppedError();
     const limits = mergeLimits(this.limits, opts.limits);
@@ -521,6 +521,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
         ...(request.receiver !== undefined ? { receiver: request.receiver } : {}),
         limits,
         ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
+        ...(opts.values ? { values: true } : {}),
       });
     });
   }

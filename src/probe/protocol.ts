@@ -48,6 +48,8 @@ export interface CallMessage {
   limits: WorkerLimits;
   /** Python's `random` (and numpy's) seed for this call instead of the fixed 0 (the explorer's determinism check). */
   seed?: number;
+  /** Answer with the arguments as built, as plain data (ProbeResult.arguments): the pytest export writes them. */
+  values?: boolean;
 }
 
 /** Finish: kill the waiting children and exit. Closing fd 3 does the same. */
@@ -120,6 +122,7 @@ export interface ChildRequest {
   receiver?: string;
   limits: WorkerLimits;
   seed?: number;
+  values?: boolean;
 }
 
 /** Lines and arcs of the target the call reached; the worker turns them into counts. */
@@ -136,6 +139,7 @@ export interface ChildResult {
   mutations: ProbeResult['mutations'];
   durationMs: number;
   coverageHits?: CoverageHits;
+  arguments?: ProbeResult['arguments'];
 }
 
 /** The job file of a spawned call process (isolation 'spawn'). */

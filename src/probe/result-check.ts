@@ -43,6 +43,14 @@ function nestsDeeper(value: unknown, max: number): boolean {
 
 const coverageCounts = z.object({ hit: count, total: count, new: count });
 
+/** Tagged data, checked for depth before the recursive schema walks it. */
+const data = z
+  .unknown()
+  // Each level of data is an object and its list: two JSON levels.
+  .refine((value) => !nestsDeeper(value, MAX_DATA_DEPTH * 2), `is nested deeper than ${MAX_DATA_DEPTH} levels`)
+  .pipe(tagged);
+const builtCall = { args: z.array(data).max(MAX_ITEMS), kwargs: z.record(name, data) };
+
 /** ProbeResult as declared in src/core/probe-types.ts; unknown fields are dropped. */
 const probeResult: z.ZodType<ProbeResult> = z.object({
   status: z.enum(['returned', 'raised', 'rejected', 'timeout', 'crashed']),
@@ -58,13 +66,7 @@ const probeResult: z.ZodType<ProbeResult> = z.object({
           raised: z.object({ type: name, message: text }).optional(),
         })
         .optional(),
-      // Checked for depth before the recursive schema walks it.
-      data: z
-        .unknown()
-        // Each level of data is an object and its list: two JSON levels.
-        .refine((data) => !nestsDeeper(data, MAX_DATA_DEPTH * 2), `is nested deeper than ${MAX_DATA_DEPTH} levels`)
-        .pipe(tagged)
-        .optional(),
+      data: data.optional(),
     })
     .optional(),
   exception: z.object({ type: name, message: text }).optional(),
@@ -75,6 +77,13 @@ const probeResult: z.ZodType<ProbeResult> = z.object({
   outputTruncated: z.boolean().optional(),
   durationMs: z.number().nonnegative(),
   coverage: z.object({ lines: coverageCounts, arcs: coverageCounts }).optional(),
+  arguments: z
+    .object({
+      ...builtCall,
+      receiver: z.object({ className: name, ...builtCall }).optional(),
+      receiverNotPlain: z.boolean().optional(),
+    })
+    .optional(),
 });
 
 const EXPECTED: Record<string, string> = {

@@ -9,12 +9,13 @@ import { join, resolve } from 'node:path';
 import { after } from 'node:test';
 import { execFileSync } from 'node:child_process';
 import { exportPytest, ExportError } from '../../../src/export/pytest-export.js';
-import { runPytest } from '../../../src/export/run-pytest.js';
 import { startWorker } from '../../../src/probe/client.js';
+import { pytestRunner } from '../../../src/probe/pytest-run.js';
 import { runSession } from '../../../src/session/run.js';
 import type { SessionFile } from '../../../src/core/session-types.js';
 
 const DEBIAN_PYTHON = '/usr/bin/python3';
+const runPytest = pytestRunner();
 const EXAMPLES = resolve('examples');
 const work = mkdtempSync(join(tmpdir(), 'pau-export-'));
 after(() => rmSync(work, { recursive: true, force: true }));
@@ -59,7 +60,7 @@ for (const c of cases) {
     cpSync(EXAMPLES, dir, { recursive: true });
     const module = join(dir, c.file);
     const session = await offlineSession(module, c.qualname);
-    const exported = await exportPytest({ session, startWorker, python: DEBIAN_PYTHON, workspaceRoot: dir });
+    const exported = await exportPytest({ session, startWorker, runPytest, python: DEBIAN_PYTHON, workspaceRoot: dir });
 
     assert.equal(exported.path, join(dir, `test_${c.file.replace('.py', '')}_${c.qualname.replace('.', '_')}_pau.py`), 'no tests/ folder: next to the module');
     assert.ok(exported.verified.ok);
@@ -72,7 +73,7 @@ for (const c of cases) {
     const source = readFileSync(module, 'utf8');
     assert.ok(source.includes(c.change[0]!), `examples/${c.file} no longer has the line this test changes`);
     writeFileSync(module, source.replace(c.change[0]!, c.change[1]!));
-    const after = await runPytest(exported.path, { python: DEBIAN_PYTHON, timeoutMs: 60_000 });
+    const after = await runPytest(exported.path, { python: DEBIAN_PYTHON, moduleFile: module, timeoutMs: 60_000 });
     assert.equal(after.ok, false, after.output);
     assert.ok(after.failed >= 1);
   });
@@ -84,7 +85,7 @@ test('tests/ of the workspace is used when it has tests', async () => {
   execFileSync('mkdir', [join(dir, 'tests')]);
   writeFileSync(join(dir, 'tests', 'test_existing.py'), 'def test_nothing():\n    pass\n');
   const session = await offlineSession(join(dir, 'text.py'), 'slugify', 10);
-  const exported = await exportPytest({ session, startWorker, python: DEBIAN_PYTHON, workspaceRoot: dir });
+  const exported = await exportPytest({ session, startWorker, runPytest, python: DEBIAN_PYTHON, workspaceRoot: dir });
   assert.equal(exported.path, join(dir, 'tests', 'test_text_slugify_pau.py'));
   assert.ok(exported.verified.ok, exported.verified.output);
 });
@@ -100,7 +101,7 @@ test('probes whose results change when re-run are left out; the reproducible one
   const returned = session.probes.filter((p) => p.result.status === 'returned').map((p) => p.index);
   const raised = session.probes.filter((p) => p.result.status === 'raised');
   assert.ok(returned.length > 0 && raised.length > 0, 'the explorer found both behaviours');
-  const exported = await exportPytest({ session, startWorker, python: DEBIAN_PYTHON, workspaceRoot: dir });
+  const exported = await exportPytest({ session, startWorker, runPytest, python: DEBIAN_PYTHON, workspaceRoot: dir });
   const skipped = new Set(exported.skipped.filter((s) => s.reason.startsWith('not reproducible')).map((s) => s.probe));
   for (const index of returned) assert.doesNotMatch(exported.source, new RegExp(`id='p${index}:`), `probe ${index} returned a random number and was kept`);
   assert.ok(skipped.size > 0);
@@ -113,7 +114,7 @@ test('probes whose results change when re-run are left out; the reproducible one
 test('a session with nothing that returned or raised is a clear error', async () => {
   const session = await offlineSession(join(EXAMPLES, 'mathx.py'), 'clamp', 3);
   const rejected = { ...session, probes: session.probes.map((p) => ({ ...p, result: { ...p.result, status: 'rejected' as const } })) };
-  await assert.rejects(exportPytest({ session: rejected, startWorker, python: DEBIAN_PYTHON, out: join(work, 'none.py') }), (err: unknown) => {
+  await assert.rejects(exportPytest({ session: rejected, startWorker, runPytest, python: DEBIAN_PYTHON, out: join(work, 'none.py') }), (err: unknown) => {
     assert.ok(err instanceof ExportError);
     assert.match(err.message, /nothing to characterize/);
     return true;
@@ -124,6 +125,6 @@ test('an existing file not written by PAU Probe is never overwritten', async () 
   const session = await offlineSession(join(EXAMPLES, 'mathx.py'), 'clamp', 3);
   const mine = join(work, 'test_mine.py');
   writeFileSync(mine, 'def test_mine():\n    pass\n');
-  await assert.rejects(exportPytest({ session, startWorker, python: DEBIAN_PYTHON, out: mine }), /was not written by PAU Probe/);
+  await assert.rejects(exportPytest({ session, startWorker, runPytest, python: DEBIAN_PYTHON, out: mine }), /was not written by PAU Probe/);
   assert.equal(readFileSync(mine, 'utf8'), 'def test_mine():\n    pass\n');
 });

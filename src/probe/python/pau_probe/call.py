@@ -9,6 +9,7 @@ buffers inherited from the worker).
 """
 from __future__ import annotations
 
+import ast
 import inspect
 import json
 import math
@@ -31,11 +32,12 @@ try:
     import resource
 except ImportError:  # Windows
     resource = None
-from pau_probe.render import Deadline, Renderer
+from pau_probe.render import Deadline, Renderer, tagged, type_name
 
 if TYPE_CHECKING:
     from pau_probe.protocol import ChildRequest, ChildResult, WorkerLimits
-    from pau_probe.protocol import ProbeResultException, RenderedValue  # noqa: F401 -- named in cast(), which pyflakes reads only as typing.cast
+    # named in cast(), which pyflakes reads only as typing.cast
+    from pau_probe.protocol import BuiltArguments, ProbeResultException, RenderedValue  # noqa: F401
 
 # Writes to files (not to the captured stdout/stderr pipes) stop at this size with EFBIG.
 FILE_SIZE_LIMIT = 64 * 1024 * 1024
@@ -282,7 +284,54 @@ def _build(ctx, request):
     args = [value("args[%d]" % i, s) for i, s in enumerate(request.get("args", []))]
     kwargs = {k: value("kwargs.%s" % k, s) for k, s in (request.get("kwargs") or {}).items()}
     receiver = value("receiver", request["receiver"]) if request.get("receiver") is not None else None
-    return args, kwargs, receiver
+    # Inside the argument memory budget too: a receiver's arguments are built again here.
+    built = _built_arguments(ctx, request, args, kwargs) if request.get("values") else None
+    return args, kwargs, receiver, built
+
+
+def _receiver_construction(ctx, source):
+    """A receiver written `Class(...)`, Class one of the module's: (name, args, kwargs) of plain
+    data, each argument built again on its own; None when it was written another way or an
+    argument is not plain data (then only the source could say how it was made)."""
+    try:
+        node = ast.parse(source.strip(), mode="eval").body
+    except SyntaxError:
+        return None
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ctx.target.classes):
+        return None
+    if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
+        return None
+    namespace = dict(ctx.target.classes)
+    try:
+        args = [tagged(ctx.safe_args.evaluate(ast.unparse(a), namespace)) for a in node.args]
+        kwargs = {str(k.arg): tagged(ctx.safe_args.evaluate(ast.unparse(k.value), namespace)) for k in node.keywords}
+    except BaseException:  # noqa: B902 -- it built once already; any failure now just means "not plain"
+        return None
+    if any(v is None for v in args) or any(v is None for v in kwargs.values()):
+        return None
+    return node.func.id, args, kwargs
+
+
+def _built_arguments(ctx, request, args, kwargs):
+    """ProbeResult.arguments: the built values as plain data, before the call can change them."""
+    def plain(value):
+        data = tagged(value)
+        if data is not None:
+            return data
+        try:
+            kind = type_name(value)  # a metaclass may run code here: it is the call's own process
+        except BaseException:  # noqa: B902
+            kind = ""
+        return {"t": "other", "type": kind, "repr": ""}
+
+    out = {"args": [plain(a) for a in args], "kwargs": {k: plain(v) for k, v in kwargs.items()}}
+    if request.get("receiver") is not None:
+        made = _receiver_construction(ctx, request["receiver"])
+        if made is None:
+            out["receiverNotPlain"] = True
+        else:
+            out["receiver"] = {"className": made[0], "args": made[1], "kwargs": made[2]}
+    return out
 
 
 def _build_bounded(ctx, request, used):
@@ -326,7 +375,7 @@ def _execute(ctx: CallContext, request: ChildRequest, limits: WorkerLimits, coll
     `address_space`: what the process used before the call (apply_limits, _build_bounded)."""
     deadline_at = time.monotonic() + limits["timeoutMs"] / 1000.0
     try:
-        args, kwargs, receiver = _build_bounded(ctx, request, address_space)
+        args, kwargs, receiver, built = _build_bounded(ctx, request, address_space)
     except Rejected as exc:
         return results.rejected(ctx.scrub(str(exc)))
     labelled = [("args[%d]" % i, a) for i, a in enumerate(args)]
@@ -352,6 +401,8 @@ def _execute(ctx: CallContext, request: ChildRequest, limits: WorkerLimits, coll
         collector.stop()
         out["coverageHits"] = collector.report()
     out["mutations"] = _mutations(renderer, labelled, before)
+    if built is not None:
+        out["arguments"] = cast("BuiltArguments", built)
     deadline.stop()
     return out
 

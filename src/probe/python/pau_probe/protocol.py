@@ -48,6 +48,7 @@ class CallMessage(_CallMessageRequired, total=False):
     """Run one call. The host always sends the complete limits of the call."""
     receiver: str
     seed: float  # Python's `random` (and numpy's) seed for this call instead of the fixed 0 (the explorer's determinism check).
+    values: bool  # Answer with the arguments as built, as plain data (ProbeResult.arguments): the pytest export writes them.
 
 
 class StopMessage(TypedDict):
@@ -161,6 +162,7 @@ class ProbeResult(_ProbeResultRequired, total=False):
     crash: "ProbeResultCrash"  # `reason`: why the host reports a crash the exit status does not explain (a malformed result).
     outputTruncated: bool  # True when stdout or stderr were cut at the output cap.
     coverage: "ProbeResultCoverage"
+    arguments: "BuiltArguments"  # The arguments as the worker built them, before the call; only when the call asked for `values`.
 
 
 class _RenderedValueRequired(TypedDict):
@@ -269,6 +271,23 @@ class CoverageCounts(TypedDict):
     new: float  # Lines (or arcs) of the target first reached by this call within the session.
 
 
+class _BuiltArgumentsRequired(TypedDict):
+    args: List["TaggedValue"]
+    kwargs: Dict[str, "TaggedValue"]
+
+
+class BuiltArguments(_BuiltArgumentsRequired, total=False):
+    """What a call's arguments were, as plain data (`other` where a value is not plain data): what an exported test writes as literals instead of the argument sources a model wrote. Untrusted like the rest of a result: the host checks its shape, and a receiver class must be one of the module's."""
+    receiver: "BuiltArgumentsReceiver"  # A receiver built as `Class(...)` of one of the module's classes: that class and its arguments.
+    receiverNotPlain: bool  # The receiver was given but not built that way (only its class's constructor call can be written).
+
+
+class BuiltArgumentsReceiver(TypedDict):
+    className: str
+    args: List["TaggedValue"]
+    kwargs: Dict[str, "TaggedValue"]
+
+
 class _ChildRequestRequired(TypedDict):
     args: List[str]
     kwargs: Dict[str, str]
@@ -279,6 +298,7 @@ class ChildRequest(_ChildRequestRequired, total=False):
     """What the worker hands the process that runs one call."""
     receiver: str
     seed: float
+    values: bool
 
 
 class CoverageHits(TypedDict):
@@ -298,6 +318,7 @@ class ChildResult(_ChildResultRequired, total=False):
     value: "RenderedValue"
     exception: "ProbeResultException"
     coverageHits: "CoverageHits"
+    arguments: "BuiltArguments"
 
 
 class SpawnedJob(TypedDict):

@@ -57,6 +57,8 @@ def with_output(
         out["value"] = result["value"]
     if "exception" in result:
         out["exception"] = result["exception"]
+    if "arguments" in result:
+        out["arguments"] = result["arguments"]
     if crash is not None:
         out["crash"] = crash
     if truncated:

@@ -628,6 +628,8 @@ class Worker:
         seed = message.get("seed")
         if seed is not None:
             request["seed"] = seed
+        if message.get("values"):
+            request["values"] = True
         problem = self.check_arguments(request)
         checked = time.perf_counter()
         steps: CallSteps = {"checkMs": _ms(checked - began), "childMs": 0, "runMs": 0, "collectMs": 0}

@@ -1,0 +1,73 @@
+// Runs pytest on an exported test module inside the same OS layer the worker gets: the module
+// imports the user's code, and its cases only hold recorded values, but nothing the tool runs
+// of the workspace runs outside the sandbox when one is there. The module's folder, the
+// target's folder (as the worker sees it) and the interpreter are bound read-only; a fresh
+// folder is the only writable place; no network, a private HOME. Without the OS layer (guards
+// mode, or auto on a machine without bubblewrap) pytest runs as the user's own test suite would,
+// and the run says so.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { execa } from 'execa';
+import type { PytestRun, RunPytest, SandboxMode } from '../core/probe-types.js';
+import { workerEnvironment } from './environment.js';
+import { interpreterPaths } from './interpreter.js';
+import { removeTree } from './remove-tree.js';
+import { describeSandbox, launcherFor, resolveSandbox, SANDBOX_HOME, targetFolder } from './sandbox.js';
+import { workerPackageRoot } from './client.js';
+
+/** Counts from pytest's closing line (`3 passed, 1 failed in 0.1s`). */
+function counted(output: string, word: string): number {
+  return Number(new RegExp(`(\\d+) ${word}`).exec(output)?.[1] ?? 0);
+}
+
+/** A RunPytest in the given sandbox mode (the session's `pau.sandbox`). */
+export function pytestRunner(options: { sandbox?: SandboxMode; sandboxLauncher?: string } = {}): RunPytest {
+  return async (path, run) => {
+    const python = run.python ?? 'python3';
+    const layer = await resolveSandbox(options.sandbox ?? 'auto', options.sandboxLauncher);
+    const env = workerEnvironment();
+    const found = await interpreterPaths(python, env, dirname(path), workerPackageRoot());
+    if (!found) throw new Error(`no Python interpreter ${python} to run pytest with`);
+    if ('failed' in found) throw new Error(`${python} could not run: ${found.failed}`);
+    const writable = mkdtempSync(join(tmpdir(), 'pau-pytest-'));
+    try {
+      const launcher = launcherFor(layer, {
+        interpreter: found.folders,
+        workspace: [targetFolder(run.moduleFile), dirname(path)],
+        workerDir: workerPackageRoot(),
+        writable,
+        chdir: dirname(path),
+      });
+      const pytest = [found.executable, '-m', 'pytest', '-q', '-rfE', '-p', 'no:cacheprovider', path];
+      const [command, ...args] = launcher ? [launcher.command, ...launcher.args, ...pytest] : pytest;
+      const result = await execa(command!, args, {
+        cwd: dirname(path),
+        reject: false,
+        all: true,
+        timeout: run.timeoutMs,
+        ...(run.signal ? { cancelSignal: run.signal } : {}),
+        env: { ...env, PYTHONDONTWRITEBYTECODE: '1', TMPDIR: writable, ...(launcher ? { HOME: SANDBOX_HOME } : {}) },
+        extendEnv: false,
+        forceKillAfterDelay: 2000,
+      });
+      const output = String(result.all ?? '');
+      if (/No module named pytest/.test(output)) {
+        throw new Error(`${python} has no pytest: install it (Debian: apt-get install python3-pytest; else pip install pytest) or pass another interpreter`);
+      }
+      if (result.timedOut) throw new Error(`pytest ran longer than ${run.timeoutMs} ms and was stopped`);
+      if (result.isCanceled) throw new Error('stopped');
+      const out: PytestRun = {
+        ok: result.exitCode === 0,
+        exitCode: result.exitCode ?? null,
+        passed: counted(output, 'passed'),
+        failed: counted(output, 'failed') + counted(output, 'error'),
+        output,
+        sandbox: describeSandbox(layer),
+      };
+      return out;
+    } finally {
+      removeTree(writable);
+    }
+  };
+}

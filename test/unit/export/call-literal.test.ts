@@ -1,0 +1,44 @@
+// How the pytest export writes a call: the values the worker built, as literals of built-in
+// types; anything else (a value that is not plain data, a receiver class the module does not
+// have, a forged class name) leaves the probe out with the reason.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { BuiltArguments, TaggedValue } from '../../../src/core/probe-types.js';
+import { callLiteral } from '../../../src/export/pytest-source.js';
+
+const int = (v: number): TaggedValue => ({ t: 'int', v: String(v) });
+const str = (v: string): TaggedValue => ({ t: 'str', v });
+const other = (type: string): TaggedValue => ({ t: 'other', type, repr: '' });
+const built = (over: Partial<BuiltArguments> = {}): BuiltArguments => ({ args: [], kwargs: {}, ...over });
+
+test('plain values become literals; keyword names are string literals', () => {
+  const call = callLiteral(built({ args: [int(5), { t: 'list', v: [str("it's"), { t: 'none' }] }], kwargs: { "k'": { t: 'bool', v: true } } }), []);
+  assert.deepEqual(call, { source: "lambda: (None, [5, ['it\\'s', None]], {'k\\'': True})", shown: "5, ['it\\'s', None], k'=True" });
+});
+
+test('a value that is not plain data leaves the probe out, naming the argument and its type', () => {
+  const call = callLiteral(built({ args: [int(1), other('function')] }), []);
+  assert.ok('reason' in call);
+  assert.match(call.reason, /^args\[1\] \(function\) is not plain data/);
+  const kw = callLiteral(built({ kwargs: { key: other('datetime.date') } }), []);
+  assert.ok('reason' in kw && /^kwargs\.key \(datetime\.date\)/.test(kw.reason));
+});
+
+test("a receiver is written only as one of the module's classes, with plain arguments", () => {
+  const receiver = { className: 'BankAccount', args: [int(100)], kwargs: { owner: str('ann') } };
+  assert.deepEqual(callLiteral(built({ args: [int(5)], receiver }), ['BankAccount']), {
+    source: "lambda: (BankAccount(100, owner='ann'), [5], {})",
+    shown: '5',
+    receiverClass: 'BankAccount',
+  });
+  for (const className of ['Other', "__import__('os').system", 'BankAccount(1); import os', 'os.system']) {
+    const call = callLiteral(built({ receiver: { ...receiver, className } }), ['BankAccount']);
+    assert.ok('reason' in call, `${className} was written`);
+  }
+  const forgedKey = callLiteral(built({ receiver: { ...receiver, kwargs: { 'x=__import__("os")': int(1) } } }), ['BankAccount']);
+  assert.ok('reason' in forgedKey);
+  const forgedArg = callLiteral(built({ receiver: { ...receiver, args: [other('function')] } }), ['BankAccount']);
+  assert.ok('reason' in forgedArg);
+  const notPlain = callLiteral(built({ receiverNotPlain: true }), ['BankAccount']);
+  assert.ok('reason' in notPlain && /receiver/.test(notPlain.reason));
+});
