@@ -23,16 +23,18 @@ after(() => rmSync(work, { recursive: true, force: true }));
 /** hash('pau') as the sandbox sees it (the worker fixes PYTHONHASHSEED=0). */
 const SANDBOX_HASH = execFileSync(PYTHON, ['-c', "print(hash('pau'))"], { env: { PYTHONHASHSEED: '0' }, encoding: 'utf8' }).trim();
 
-for (const [label, getter] of [
-  ['a fullwidth attrgetter', 'operator.\uff41ttrgetter'],
-  ['a plain attrgetter', 'operator.attrgetter'],
+// The fullwidth spelling wrote the marker on the host before values replaced sources (the
+// export's old filter matched ASCII names only); the plain one was caught by that filter.
+for (const [label, getter, keys] of [
+  ['a fullwidth attrgetter and attribute', 'operator.\uff41ttrgetter', 'c.\uff4beys()'],
+  ['a plain attrgetter', 'operator.attrgetter', 'c.keys()'],
 ] as const) {
   test(`an argument source with ${label} behind a hash() branch writes nothing on the host`, async () => {
     const dir = mkdtempSync(join(work, 'ws-'));
     const module = join(dir, 'first.py');
     writeFileSync(module, 'def first(xs):\n    return xs[0]\n');
     const marker = join(dir, 'MARKER');
-    const harm = `(lambda c: ${getter}('gi_frame.f_builtins')(iter(c.keys()))['open'](${JSON.stringify(marker)}, 'w'))(ChainMap({1: 2}))`;
+    const harm = `(lambda c: ${getter}('gi_frame.f_builtins')(iter(${keys}))['open'](${JSON.stringify(marker)}, 'w'))(ChainMap({1: 2}))`;
     const source = `[1, 2] if hash('pau') == ${SANDBOX_HASH} else ${harm}`;
 
     const worker = await startWorker({ target: { file: module, qualname: 'first' }, python: PYTHON });
