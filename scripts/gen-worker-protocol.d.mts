@@ -2,3 +2,5 @@
 export const PROTOCOL_TS: string;
 export const PROTOCOL_PY: string;
 export function generate(): string;
+export const FIELDS_PY: string;
+export function generateFields(): string;

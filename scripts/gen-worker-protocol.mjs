@@ -2,8 +2,10 @@
 // the one declaration of the host ⇄ worker protocol. Uses TypeScript's own type checker, so
 // interfaces, aliases, indexed access types and imports from src/core resolve as tsc sees them.
 //
-//   node scripts/gen-worker-protocol.mjs          write the file
-//   node scripts/gen-worker-protocol.mjs --check  exit 1 when the file is stale
+// It also writes fields.py: the field lists the worker needs at run time.
+//
+//   node scripts/gen-worker-protocol.mjs          write the files
+//   node scripts/gen-worker-protocol.mjs --check  exit 1 when a file is stale
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +14,8 @@ import ts from 'typescript';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const PROTOCOL_TS = join(ROOT, 'src/probe/protocol.ts');
 export const PROTOCOL_PY = join(ROOT, 'src/probe/python/pau_probe/protocol.py');
+/** Field names the worker needs at run time, in a module that imports nothing (protocol.py imports typing). */
+export const FIELDS_PY = join(ROOT, 'src/probe/python/pau_probe/fields.py');
 
 const pascal = (text) => text.replace(/(^|[^A-Za-z0-9])([a-z0-9])/g, (_, __, c) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, '');
 
@@ -135,28 +139,62 @@ export function generate() {
   ].join('\n');
 }
 
-/** The names in `export const PYTHON_EXPORTS = [...]`, read from the syntax tree. */
-function readExportList(source) {
+/**
+ * The Python source of fields.py: for each interface in PYTHON_FIELD_LISTS, a tuple of its
+ * field names (FIELDS_OF_CHILD_RESULT), so the worker copies fields by the declaration.
+ */
+export function generateFields() {
+  const program = ts.createProgram([PROTOCOL_TS], { strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, noEmit: true });
+  const checker = program.getTypeChecker();
+  const source = program.getSourceFile(PROTOCOL_TS);
+  const exported = new Map(checker.getExportsOfModule(checker.getSymbolAtLocation(source)).map((s) => [s.name, s]));
+  const lines = [
+    '"""Field names of protocol messages, for the worker at run time. GENERATED from',
+    'src/probe/protocol.ts by scripts/gen-worker-protocol.mjs: do not edit."""',
+    '',
+  ];
+  for (const name of readExportList(source, 'PYTHON_FIELD_LISTS')) {
+    const symbol = exported.get(name);
+    if (!symbol) throw new Error(`gen-worker-protocol: ${name} is not exported by src/probe/protocol.ts`);
+    const fields = checker.getPropertiesOfType(checker.getDeclaredTypeOfSymbol(symbol)).map((p) => JSON.stringify(p.name));
+    const constant = `FIELDS_OF_${name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}`;
+    lines.push(`${constant} = (${fields.join(', ')}${fields.length === 1 ? ',' : ''})`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+/** The names in `export const <list> = [...]` (default PYTHON_EXPORTS), read from the syntax tree. */
+function readExportList(source, list = 'PYTHON_EXPORTS') {
   for (const statement of source.statements) {
     if (!ts.isVariableStatement(statement)) continue;
     for (const declaration of statement.declarationList.declarations) {
-      if (declaration.name.getText(source) !== 'PYTHON_EXPORTS') continue;
+      if (declaration.name.getText(source) !== list) continue;
       let init = declaration.initializer;
       if (init && ts.isAsExpression(init)) init = init.expression;
       if (init && ts.isArrayLiteralExpression(init)) return init.elements.map((e) => e.text);
     }
   }
-  throw new Error('gen-worker-protocol: PYTHON_EXPORTS is missing from src/probe/protocol.ts');
+  throw new Error(`gen-worker-protocol: ${list} is missing from src/probe/protocol.ts`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const text = generate();
-  if (process.argv.includes('--check')) {
-    if (readFileSync(PROTOCOL_PY, 'utf8') !== text) {
-      console.error('src/probe/python/pau_probe/protocol.py is stale: run node scripts/gen-worker-protocol.mjs');
-      process.exit(1);
+  for (const [path, text] of [
+    [PROTOCOL_PY, generate()],
+    [FIELDS_PY, generateFields()],
+  ]) {
+    if (process.argv.includes('--check')) {
+      let current = '';
+      try {
+        current = readFileSync(path, 'utf8');
+      } catch {
+        // missing: stale
+      }
+      if (current !== text) {
+        console.error(`${path.slice(ROOT.length + 1)} is stale: run node scripts/gen-worker-protocol.mjs`);
+        process.exit(1);
+      }
+    } else {
+      writeFileSync(path, text);
     }
-  } else {
-    writeFileSync(PROTOCOL_PY, text);
   }
 }

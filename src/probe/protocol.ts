@@ -131,16 +131,17 @@ export interface CoverageHits {
   arcs: [number, number][];
 }
 
-/** What the call process answers: a ProbeResult without the output (the worker captures it) and with raw coverage. */
-export interface ChildResult {
-  status: ProbeResult['status'];
-  value?: ProbeResult['value'];
-  exception?: ProbeResult['exception'];
-  mutations: ProbeResult['mutations'];
-  durationMs: number;
+/**
+ * What the call process answers: a ProbeResult without what the worker adds (the output it
+ * captures, coverage counts from the raw hits, a crash it saw), and with raw coverage. Derived
+ * from ProbeResult, so a field added there reaches the worker's copy (fields.py) by itself.
+ */
+export interface ChildResult extends Omit<ProbeResult, WorkerAdded> {
   coverageHits?: CoverageHits;
-  arguments?: ProbeResult['arguments'];
 }
+
+/** The ProbeResult fields the worker fills itself, never copied from a call process's answer. */
+export type WorkerAdded = 'stdout' | 'stderr' | 'outputTruncated' | 'coverage' | 'crash';
 
 /** The job file of a spawned call process (isolation 'spawn'). */
 export interface SpawnedJob {
@@ -148,6 +149,9 @@ export interface SpawnedJob {
   request: ChildRequest;
   coverage: boolean;
 }
+
+/** Interfaces whose field names the worker reads at run time (fields.py). */
+export const PYTHON_FIELD_LISTS = ['ChildResult'] as const;
 
 /** Every type the Python side gets, in the order protocol.py declares them. */
 export const PYTHON_EXPORTS = [

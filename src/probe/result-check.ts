@@ -52,7 +52,7 @@ const data = z
 const builtCall = { args: z.array(data).max(MAX_ITEMS), kwargs: z.record(name, data) };
 
 /** ProbeResult as declared in src/core/probe-types.ts; unknown fields are dropped. */
-const probeResult: z.ZodType<ProbeResult> = z.object({
+const probeResultObject = z.object({
   status: z.enum(['returned', 'raised', 'rejected', 'timeout', 'crashed']),
   value: z
     .object({
@@ -85,6 +85,19 @@ const probeResult: z.ZodType<ProbeResult> = z.object({
     })
     .optional(),
 });
+const probeResult: z.ZodType<ProbeResult> = probeResultObject;
+
+/**
+ * `true` only when A and B have the same keys. zod drops a field its schema lacks, so a field
+ * added to ProbeResult (or its value) without a line above would type-check and vanish here:
+ * this makes it a compile error instead.
+ */
+type SameKeys<A, B> = [Exclude<keyof A, keyof B> | Exclude<keyof B, keyof A>] extends [never] ? true : false;
+type Value = NonNullable<ProbeResult['value']>;
+export const SCHEMA_HAS_EVERY_FIELD: [
+  SameKeys<z.infer<typeof probeResultObject>, ProbeResult>,
+  SameKeys<NonNullable<z.infer<typeof probeResultObject>['value']>, Value>,
+] = [true, true];
 
 const EXPECTED: Record<string, string> = {
   array: 'a list',

@@ -4,10 +4,18 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { generate, PROTOCOL_PY } from '../../../scripts/gen-worker-protocol.mjs';
+import { FIELDS_PY, generate, generateFields, PROTOCOL_PY } from '../../../scripts/gen-worker-protocol.mjs';
 
 test('pau_probe/protocol.py is what scripts/gen-worker-protocol.mjs makes of src/probe/protocol.ts', () => {
   assert.equal(readFileSync(PROTOCOL_PY, 'utf8'), generate(), 'stale: run node scripts/gen-worker-protocol.mjs');
+});
+
+test('pau_probe/fields.py lists every field of ChildResult: a field added to ProbeResult reaches the worker copy', () => {
+  assert.equal(readFileSync(FIELDS_PY, 'utf8'), generateFields(), 'stale: run node scripts/gen-worker-protocol.mjs');
+  const fields = /^FIELDS_OF_CHILD_RESULT = \((.*)\)$/m.exec(generateFields())?.[1] ?? '';
+  const names = new Set([...fields.matchAll(/"(\w+)"/g)].map((m) => m[1]));
+  for (const name of ['status', 'value', 'exception', 'mutations', 'durationMs', 'arguments', 'coverageHits']) assert.ok(names.has(name), name);
+  for (const added of ['stdout', 'stderr', 'outputTruncated', 'coverage', 'crash']) assert.ok(!names.has(added), `${added} is the worker's own`);
 });
 
 test('every host and worker message has its TypedDict, with required and optional fields as declared', () => {

@@ -309,16 +309,16 @@ class CoverageHits(TypedDict):
 
 class _ChildResultRequired(TypedDict):
     status: Literal["returned", "raised", "rejected", "timeout", "crashed"]
-    mutations: List["ProbeResultMutationsItem"]
+    mutations: List["ProbeResultMutationsItem"]  # Arguments (and the receiver) that the call changed in place, with their new repr.
     durationMs: float
 
 
 class ChildResult(_ChildResultRequired, total=False):
-    """What the call process answers: a ProbeResult without the output (the worker captures it) and with raw coverage."""
+    """What the call process answers: a ProbeResult without what the worker adds (the output it captures, coverage counts from the raw hits, a crash it saw), and with raw coverage. Derived from ProbeResult, so a field added there reaches the worker's copy (fields.py) by itself."""
+    coverageHits: "CoverageHits"
     value: "RenderedValue"
     exception: "ProbeResultException"
-    coverageHits: "CoverageHits"
-    arguments: "BuiltArguments"
+    arguments: "BuiltArguments"  # The arguments as the worker built them, before the call; only when the call asked for `values`.
 
 
 class SpawnedJob(TypedDict):

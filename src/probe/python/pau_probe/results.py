@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import json
 from pau_probe.checking import TYPE_CHECKING, cast
+from pau_probe.fields import FIELDS_OF_CHILD_RESULT
 
 if TYPE_CHECKING:
-    from typing import Optional
+    from typing import Dict, Optional  # noqa: F401 -- Dict is named in cast(), which pyflakes reads as typing.cast
 
     from pau_probe.protocol import ChildResult, ProbeResult, ProbeResultCoverage, ProbeResultCrash
 
@@ -48,17 +49,13 @@ def with_output(
     crash: Optional[ProbeResultCrash] = None,
 ) -> ProbeResult:
     """The ProbeResult the host gets: the call's result plus what the worker captured."""
-    # The call process's answer may be forged by the probed code: fields are copied as they
-    # are (a missing one stays missing) and the host checks their shape (src/probe/result-check.ts).
-    out = cast("ProbeResult", {key: result[key] for key in ("status", "mutations", "durationMs") if key in result})
+    # The call process's answer may be forged by the probed code: the fields ChildResult declares
+    # are copied as they are (a missing one stays missing; raw coverage hits are the worker's to
+    # count) and the host checks their shape (src/probe/result-check.ts).
+    fields = cast("Dict[str, object]", result)
+    out = cast("ProbeResult", {key: fields[key] for key in FIELDS_OF_CHILD_RESULT if key != "coverageHits" and key in fields})
     out["stdout"] = stdout
     out["stderr"] = stderr
-    if "value" in result:
-        out["value"] = result["value"]
-    if "exception" in result:
-        out["exception"] = result["exception"]
-    if "arguments" in result:
-        out["arguments"] = result["arguments"]
     if crash is not None:
         out["crash"] = crash
     if truncated:
