@@ -134,7 +134,13 @@ export async function exportPytest(options: PytestExportOptions): Promise<Pytest
   const first = candidates(session);
   if (first.keep.length === 0) throw new ExportError('no probe returned or raised: there is nothing to characterize');
 
-  const worker = await options.startWorker({ target: { file, qualname: session.target.qualname }, ...(options.python ? { python: options.python } : {}) });
+  // The re-runs reproduce the probes under the limits they were made with.
+  const limits = { timeoutMs: session.settings.timeoutMs, memoryMb: session.settings.memoryMb };
+  const worker = await options.startWorker({
+    target: { file, qualname: session.target.qualname },
+    limits,
+    ...(options.python ? { python: options.python } : {}),
+  });
   let rerun: Awaited<ReturnType<typeof reproducible>>;
   try {
     rerun = await reproducible(worker, first.keep, options.signal);

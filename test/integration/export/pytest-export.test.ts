@@ -128,3 +128,21 @@ test('an existing file not written by PAU Probe is never overwritten', async () 
   await assert.rejects(exportPytest({ session, startWorker, runPytest, python: DEBIAN_PYTHON, out: mine }), /was not written by PAU Probe/);
   assert.equal(readFileSync(mine, 'utf8'), 'def test_mine():\n    pass\n');
 });
+
+test('the re-runs use the limits the session was probed with', async () => {
+  const session = await offlineSession(join(EXAMPLES, 'mathx.py'), 'clamp', 4);
+  const probed = { ...session, settings: { ...session.settings, timeoutMs: 1234, memoryMb: 321 } };
+  const asked: unknown[] = [];
+  const exported = await exportPytest({
+    session: probed,
+    startWorker: (options) => {
+      asked.push(options.limits);
+      return startWorker(options);
+    },
+    runPytest,
+    python: DEBIAN_PYTHON,
+    out: join(work, 'test_limits_pau.py'),
+  });
+  assert.ok(exported.verified.ok, exported.verified.output);
+  assert.deepEqual(asked, [{ timeoutMs: 1234, memoryMb: 321 }]);
+});
