@@ -7,6 +7,7 @@ import { panelMessageHandler, registerCommands } from './commands.js';
 import { PauContext } from './context.js';
 import { ProbePanel } from './panel.js';
 import { RunController } from './runs.js';
+import { registerPrestart } from './prestart-wiring.js';
 import { registerLanguageModelTools } from './tools-lm.js';
 import { registerMcpServer } from './tools-mcp.js';
 
@@ -25,6 +26,7 @@ export function activate(extension: vscode.ExtensionContext): void {
   runs = controller;
   ctx.push(controller);
   registerCommands(ctx, controller);
+  controller.prestart = registerPrestart(ctx, () => controller.busy);
   registerMcpServer(ctx);
   registerLanguageModelTools(ctx, controller);
   const codeLens = new ProbeCodeLensProvider();
@@ -52,6 +54,7 @@ export function activate(extension: vscode.ExtensionContext): void {
 /** Stops a run in progress so that its worker process does not outlive the extension host. */
 export async function deactivate(): Promise<void> {
   await runs?.stop('the extension is shutting down');
+  await runs?.prestart?.dispose();
   context?.dispose();
   runs = undefined;
   context = undefined;

@@ -14,6 +14,7 @@ import { errorMessage } from './log.js';
 import { describeSessionError, NOTICES, problemForEvent, pythonNotFoundProblem, sessionProblem } from './notices.js';
 import { notify } from './notify.js';
 import { ProbePanel } from './panel.js';
+import type { WorkerPrestart } from './prestart.js';
 import { PythonNotFound, type Interpreter } from './python.js';
 import { RunStatusBar } from './status-bar.js';
 import { openSetting } from './settings.js';
@@ -61,6 +62,14 @@ export class RunController implements Runs, vscode.Disposable {
   get running(): boolean {
     return this.active !== undefined;
   }
+
+  /** A run is being prepared or going. */
+  get busy(): boolean {
+    return this.starting || this.active !== undefined;
+  }
+
+  /** Workers started ahead (prestart-wiring.ts): a run takes one started with its options. */
+  prestart: WorkerPrestart | undefined;
 
   get runningTarget(): RunTarget | undefined {
     return this.active?.target;
@@ -167,7 +176,9 @@ export class RunController implements Runs, vscode.Disposable {
         token.onCancellationRequested(() => void this.stop('cancelled from the notification'));
         this.report = (message, increment) => progress.report({ message, ...(increment ? { increment } : {}) });
         try {
-          return await backend.runSession(options);
+          return await backend.runSession(options, {
+            startWorker: (workerOptions) => this.prestart?.take(workerOptions) ?? backend.startWorker(workerOptions),
+          });
         } finally {
           this.report = undefined;
         }

@@ -189,6 +189,14 @@ export const SETTINGS = {
     order: 40,
     markdownDescription: 'Show **Probe** and **Offline** above every `def` in Python files.',
   },
+  prestartWorker: {
+    type: 'boolean',
+    default: true,
+    scope: 'window',
+    order: 41,
+    markdownDescription:
+      'Start a worker for the function the cursor rests in (trusted workspaces only), so the next run of it starts at once. One at a time; stopped after a minute unused or when a Python file changes.',
+  },
   'pricing.promptPerMillion': {
     type: 'number',
     default: 0,

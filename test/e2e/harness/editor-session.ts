@@ -85,6 +85,8 @@ function defaultSettings(theme: 'light' | 'dark'): Record<string, unknown> {
     'editor.smoothScrolling': false,
     'python.defaultInterpreterPath': python3(),
     'pau.pythonPath': python3(),
+    // Off unless a test is about it: a worker started ahead would count in the process checks.
+    'pau.prestartWorker': false,
   };
 }
 

@@ -1,0 +1,118 @@
+// A worker started ahead: when the cursor rests in a function a run could probe, a worker for
+// it is started, so the run that follows does not wait for the interpreter and the import.
+// One at a time; the run takes it only when it asks for exactly the options it was started
+// with, else it is stopped and the run starts its own. It is stopped when it waits unused
+// for the idle time, when a Python file changes (the import it did may be stale), when the
+// setting is turned off, and at deactivation. No vscode import: unit-tested with fakes.
+import type { Prober, WorkerOptions } from '../core/probe-types.js';
+
+/** A waiting worker is stopped after this long unused. */
+export const PRESTART_IDLE_MS = 60_000;
+
+export interface PrestartDeps {
+  start: (options: WorkerOptions) => Promise<Prober>;
+  log: (message: string) => void;
+  idleMs?: number;
+}
+
+/** The same options give the same key, whatever the order their fields were written in. */
+export function optionsKey(options: WorkerOptions): string {
+  const sorted = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(sorted);
+    if (value === null || typeof value !== 'object') return value;
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, v]) => [k, sorted(v)]),
+    );
+  };
+  return JSON.stringify(sorted(options));
+}
+
+interface Waiting {
+  key: string;
+  label: string;
+  worker: Promise<Prober>;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+export class WorkerPrestart {
+  private waiting: Waiting | undefined;
+  /** Workers being stopped: awaited by dispose, so none outlives the extension. */
+  private readonly stopping = new Set<Promise<void>>();
+
+  constructor(private readonly deps: PrestartDeps) {}
+
+  /** The label of the worker waiting (for tests and the log), if one is. */
+  get waitingFor(): string | undefined {
+    return this.waiting?.label;
+  }
+
+  /** Start a worker for these options unless one for them is waiting already (then its idle time starts again). */
+  offer(options: WorkerOptions): void {
+    const key = optionsKey(options);
+    if (this.waiting?.key === key) {
+      this.restartIdle(this.waiting);
+      return;
+    }
+    this.drop('another function was offered');
+    const label = `${options.target.qualname}${'file' in options.target ? ` in ${options.target.file}` : ''}`;
+    const worker = this.deps.start(options);
+    const waiting: Waiting = { key, label, worker, timer: setTimeout(() => {}, 0) };
+    this.restartIdle(waiting);
+    this.waiting = waiting;
+    this.deps.log(`Started a worker ahead for ${label}.`);
+    worker.catch((err: unknown) => {
+      // A start that fails is forgotten; the run will start (and report) its own.
+      if (this.waiting === waiting) this.forget();
+      this.deps.log(`The worker started ahead for ${label} did not start: ${err instanceof Error ? err.message : String(err)}`);
+    });
+  }
+
+  /** The waiting worker when it was started with these options (the caller owns it then); else undefined, and any waiting worker is stopped. */
+  take(options: WorkerOptions): Promise<Prober> | undefined {
+    const waiting = this.waiting;
+    if (!waiting) return undefined;
+    if (waiting.key !== optionsKey(options)) {
+      this.drop('the run asked for other options');
+      return undefined;
+    }
+    this.forget();
+    this.deps.log(`The run took the worker started ahead for ${waiting.label}.`);
+    return waiting.worker;
+  }
+
+  /** Stop the waiting worker, if any. */
+  drop(reason: string): void {
+    const waiting = this.waiting;
+    if (!waiting) return;
+    this.forget();
+    this.deps.log(`Stopped the worker started ahead for ${waiting.label}: ${reason}.`);
+    const stopped = waiting.worker.then(
+      (worker) => worker.stop(),
+      () => undefined,
+    );
+    this.stopping.add(stopped);
+    void stopped.finally(() => this.stopping.delete(stopped));
+  }
+
+  /** Stops the waiting worker and waits until every worker it stopped has exited. */
+  async dispose(): Promise<void> {
+    this.drop('the extension is shutting down');
+    await Promise.all([...this.stopping]);
+  }
+
+  private forget(): void {
+    if (this.waiting) clearTimeout(this.waiting.timer);
+    this.waiting = undefined;
+  }
+
+  private restartIdle(waiting: Waiting): void {
+    clearTimeout(waiting.timer);
+    waiting.timer = setTimeout(() => {
+      if (this.waiting === waiting) this.drop(`unused for ${Math.round((this.deps.idleMs ?? PRESTART_IDLE_MS) / 1000)} s`);
+    }, this.deps.idleMs ?? PRESTART_IDLE_MS);
+    waiting.timer.unref?.();
+  }
+}
