@@ -28,6 +28,8 @@ interface Prepared {
   backend: Backend;
   llm: LlmConfig | undefined;
   startText: string;
+  /** performance.now() when the run was asked for (the log says how long its first probe took). */
+  requestedAt: number;
 }
 
 interface ActiveRun {
@@ -37,6 +39,9 @@ interface ActiveRun {
   finished: Promise<void>;
   stopReason?: string;
   probes: number;
+  requestedAt: number;
+  /** The run took a worker started ahead. */
+  tookPrestarted: boolean;
 }
 
 export class RunController implements Runs, vscode.Disposable {
@@ -95,12 +100,13 @@ export class RunController implements Runs, vscode.Disposable {
 
   /** Probe one function. `mode` 'llm' asks how to proceed when no endpoint is configured. */
   async probe(target: RunTarget, requested: RunMode): Promise<void> {
+    const requestedAt = performance.now();
     // The panel says "starting" at once; if the run does not start after all, it says what it said before.
     this.starting = true;
     this.publishState();
     let launched = false;
     try {
-      const prepared = await this.prepare(target, requested);
+      const prepared = await this.prepare(target, requested, requestedAt);
       if (!prepared) return;
       launched = true;
       this.starting = false;
@@ -112,7 +118,7 @@ export class RunController implements Runs, vscode.Disposable {
   }
 
   /** Everything a run needs, asked for or checked; undefined when it cannot or should not start. */
-  private async prepare(target: RunTarget, requested: RunMode): Promise<Prepared | undefined> {
+  private async prepare(target: RunTarget, requested: RunMode, requestedAt: number): Promise<Prepared | undefined> {
     if (!(await ensureTrusted())) return undefined;
     const ctx = this.ctx;
     let settings = ctx.settings(target.uri);
@@ -130,10 +136,10 @@ export class RunController implements Runs, vscode.Disposable {
     const backend = await ctx.backend();
     const llm = mode === 'llm' ? await ctx.endpoint.llm(settings) : undefined;
     if (mode === 'llm' && !llm) return undefined; // the setting was cleared meanwhile
-    return { target, mode, settings, python, backend, llm, startText: document.getText() };
+    return { target, mode, settings, python, backend, llm, startText: document.getText(), requestedAt };
   }
 
-  private async launch({ target, mode, settings, python, backend, llm, startText }: Prepared): Promise<void> {
+  private async launch({ target, mode, settings, python, backend, llm, startText, requestedAt }: Prepared): Promise<void> {
     const ctx = this.ctx;
     const judge = llm ? ctx.endpoint.judge(llm, settings) : undefined;
     const controller = new AbortController();
@@ -144,7 +150,7 @@ export class RunController implements Runs, vscode.Disposable {
     panel.problem(null);
     panel.reveal();
 
-    const active: ActiveRun = { target, mode, controller, finished: Promise.resolve(), probes: 0 };
+    const active: ActiveRun = { target, mode, controller, finished: Promise.resolve(), probes: 0, requestedAt, tookPrestarted: false };
     this.active = active;
     this.last = undefined;
     this.publishState();
@@ -177,7 +183,11 @@ export class RunController implements Runs, vscode.Disposable {
         this.report = (message, increment) => progress.report({ message, ...(increment ? { increment } : {}) });
         try {
           return await backend.runSession(options, {
-            startWorker: (workerOptions) => this.prestart?.take(workerOptions) ?? backend.startWorker(workerOptions),
+            startWorker: (workerOptions) => {
+              const ahead = this.prestart?.take(workerOptions);
+              active.tookPrestarted = ahead !== undefined;
+              return ahead ?? backend.startWorker(workerOptions);
+            },
           });
         } finally {
           this.report = undefined;
@@ -200,6 +210,12 @@ export class RunController implements Runs, vscode.Disposable {
       case 'probe-finished': {
         const p = event.probe;
         const done = ++active.probes;
+        if (done === 1) {
+          const ms = performance.now() - active.requestedAt;
+          log.info(
+            `First probe of ${active.target.qualname} ${ms.toFixed(0)} ms after the run was asked for${active.tookPrestarted ? ' (worker started ahead)' : ''}.`,
+          );
+        }
         this.statusBar.progress(done);
         this.report?.(`${done} ${done === 1 ? 'probe' : 'probes'} (budget ${maxProbes})`, 100 / Math.max(1, maxProbes));
         log.debug(`#${p.index} [${p.origin}] ${renderCall('f', p)} → ${renderOutcome(p.result)} (${p.result.durationMs.toFixed(1)} ms)`);
