@@ -17,4 +17,5 @@ export {
   verifyExamples,
 } from '../docstring/index.js';
 export { startWorker } from '../probe/client.js';
+export { allowedTarget, interpreterFolders } from '../session/targets.js';
 export { exportPytest } from '../export/pytest-export.js';
