@@ -56,7 +56,7 @@ function failure(message: string): CallToolResult {
 class ToolInputError extends Error {}
 
 /** The limits a call gets: what the client asked, or the default, each at most its cap; and which asks were cut. */
-export function cappedLimits(
+function cappedLimits(
   asked: { timeoutMs?: number; memoryMb?: number },
   caps: { timeoutMs: number; memoryMb: number },
 ): { limits: { timeoutMs: number; memoryMb: number }; capped: string[] } {
