@@ -92,15 +92,17 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     });
 
-  // The client's roots, asked once and again after each roots/list_changed; --cwd for a
-  // client without the roots capability.
+  // The client's roots: asked once and again after each roots/list_changed from a client that
+  // sends it, on every call from one that does not; --cwd for a client without roots.
   const lowLevel = server.server;
   let declared: Promise<string[]> | undefined;
   lowLevel.setNotificationHandler(RootsListChangedNotificationSchema, () => {
     declared = undefined;
   });
   const roots = async (): Promise<string[]> => {
-    if (!lowLevel.getClientCapabilities()?.roots) return [cwd];
+    const capability = lowLevel.getClientCapabilities()?.roots;
+    if (!capability) return [cwd];
+    if (!capability.listChanged) declared = undefined;
     const pending = (declared ??= lowLevel
       .listRoots()
       .then(({ roots: listed }) => listed.filter((r) => r.uri.startsWith('file:')).map((r) => fileURLToPath(r.uri))));
