@@ -55,6 +55,15 @@ function failure(message: string): CallToolResult {
 
 class ToolInputError extends Error {}
 
+/** A root's folder; none for a URI that names no local folder (another scheme, another host). */
+function localPath(uri: string): string[] {
+  try {
+    return [fileURLToPath(uri)];
+  } catch {
+    return [];
+  }
+}
+
 /** The limits a call gets: what the client asked, or the default, each at most its cap; and which asks were cut. */
 function cappedLimits(
   asked: { timeoutMs?: number; memoryMb?: number },
@@ -103,9 +112,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     const capability = lowLevel.getClientCapabilities()?.roots;
     if (!capability) return [cwd];
     if (!capability.listChanged) declared = undefined;
-    const pending = (declared ??= lowLevel
-      .listRoots()
-      .then(({ roots: listed }) => listed.filter((r) => r.uri.startsWith('file:')).map((r) => fileURLToPath(r.uri))));
+    const pending = (declared ??= lowLevel.listRoots().then(({ roots: listed }) => listed.flatMap((r) => localPath(r.uri))));
     try {
       return await pending;
     } catch (err) {
