@@ -37,6 +37,13 @@ export function intFlag(name: string, value: string | undefined, fallback: numbe
   return n;
 }
 
+/** A whole-number flag value within a range, or a UsageError naming the flag and the range. */
+export function rangeFlag(name: string, value: string | undefined, fallback: number, range: { minimum: number; maximum: number }): number {
+  const n = intFlag(name, value, fallback);
+  if (n < range.minimum || n > range.maximum) throw new UsageError(`--${name} takes ${range.minimum} to ${range.maximum}, got ${n}`);
+  return n;
+}
+
 /** The sandbox's flags, the same for every subcommand that calls the function. */
 export const SANDBOX_OPTIONS = {
   'timeout-ms': { type: 'string' },

@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createMcpServer } from '../mcp/server.js';
 import { services } from '../session/services.js';
-import { LLM_OPTIONS, llmFromFlags, parse, sandboxFlag, UsageError } from './args.js';
+import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS, MEMORY_MB_RANGE, TIMEOUT_MS_RANGE } from '../core/limits.js';
+import { LLM_OPTIONS, llmFromFlags, parse, rangeFlag, sandboxFlag, UsageError } from './args.js';
 
 const HELP = `usage: pau mcp [options]
 
@@ -20,7 +21,17 @@ Serves PAU Probe's tools over the Model Context Protocol on stdin/stdout:
   --text-protocol     for models without tool calling
   --python PATH       Python interpreter (default python3)
   --sandbox MODE      auto (default: the OS sandbox when it works here), os (refuse without it), guards
-  --cwd DIR           folder relative file paths are resolved in (default: the current folder)
+  --cwd DIR           folder relative file paths are resolved in (default: the current folder),
+                      and the one allowed root when the client declares no roots
+  --allow-libraries   let targets be files of the interpreter's standard library and
+                      site-packages (refused by default: pickle.loads and the like run any code)
+  --max-timeout-ms N  cap on the timeoutMs a client asks for, and the limit of probe_function
+                      (default ${DEFAULT_TIMEOUT_MS}, ${TIMEOUT_MS_RANGE.minimum}-${TIMEOUT_MS_RANGE.maximum})
+  --max-memory-mb N   cap on the memoryMb a client asks for, likewise
+                      (default ${DEFAULT_MEMORY_MB}, ${MEMORY_MB_RANGE.minimum}-${MEMORY_MB_RANGE.maximum})
+
+Targets must be inside the roots the client declares (MCP roots), or --cwd when it has none;
+symlinks and .. are resolved before the check.
 `;
 
 const options = {
@@ -28,6 +39,9 @@ const options = {
   python: { type: 'string' },
   sandbox: { type: 'string' },
   cwd: { type: 'string' },
+  'allow-libraries': { type: 'boolean' },
+  'max-timeout-ms': { type: 'string' },
+  'max-memory-mb': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -60,6 +74,9 @@ export async function run(argv: string[]): Promise<number> {
     ...(values.python ? { python: values.python } : {}),
     ...(values.sandbox !== undefined ? { sandbox: sandboxFlag(values.sandbox) } : {}),
     ...(values.cwd ? { cwd: values.cwd } : {}),
+    ...(values['allow-libraries'] ? { allowLibraries: true } : {}),
+    maxTimeoutMs: rangeFlag('max-timeout-ms', values['max-timeout-ms'], DEFAULT_TIMEOUT_MS, TIMEOUT_MS_RANGE),
+    maxMemoryMb: rangeFlag('max-memory-mb', values['max-memory-mb'], DEFAULT_MEMORY_MB, MEMORY_MB_RANGE),
   });
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {

@@ -6,6 +6,10 @@ import type { Strictness } from './session-types.js';
 export const DEFAULT_TIMEOUT_MS = 5000;
 /** Memory one call may add to the warm worker, MiB. */
 export const DEFAULT_MEMORY_MB = 1024;
+/** The range pau.timeoutMs and `pau mcp --max-timeout-ms` take, ms. */
+export const TIMEOUT_MS_RANGE = { minimum: 100, maximum: 600_000 } as const;
+/** The range pau.memoryMb and `pau mcp --max-memory-mb` take, MiB. */
+export const MEMORY_MB_RANGE = { minimum: 64, maximum: 65_536 } as const;
 /** Probe budget of one run. */
 export const DEFAULT_MAX_PROBES = 20;
 /** Cap on captured stdout and on stderr, bytes each. */

@@ -2,13 +2,16 @@
 // calling vscode.lm.invokeTool): pau_callFunction makes one sandboxed call and returns the
 // ProbeResult; pau_probeFunction runs a whole probe, shown live in the panel as usual, and
 // returns the description. Both say what will run before it runs (prepareInvocation).
-import { existsSync } from 'node:fs';
+// The agent chooses the file, so both act only on files in the workspace folders, and on the
+// interpreter's own libraries only when pau.allowLibraryTargets is on (session/targets.ts).
 import { isAbsolute } from 'node:path';
 import * as vscode from 'vscode';
 import { renderCall } from '../core/format.js';
 import type { CallRequest } from '../core/probe-types.js';
 import type { PauContext } from './context.js';
+import type { Interpreter } from './python.js';
 import type { Runs } from './run-record.js';
+import { qualifiedKey, type Settings } from './contributions/settings.js';
 
 export const TOOL_NAMES = { callFunction: 'pau_callFunction', probeFunction: 'pau_probeFunction' } as const;
 
@@ -27,17 +30,29 @@ interface ProbeInput extends Target {
 
 const QUALNAME = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;
 
-/** The file as a URI (absolute, or relative to the first workspace folder), or a clear error. */
-function checkTarget(input: Target): vscode.Uri {
+/**
+ * The file (absolute, or relative to the first workspace folder) as the URI of its real path,
+ * with the settings and interpreter it runs with; a clear error when it may not run.
+ */
+async function checkTarget(ctx: PauContext, input: Target): Promise<{ uri: vscode.Uri; settings: Settings; python: Interpreter }> {
   if (typeof input.qualname !== 'string' || !QUALNAME.test(input.qualname)) {
     throw new Error(`qualname must be a dotted Python name such as clamp or BankAccount.deposit, got ${JSON.stringify(input.qualname)}`);
   }
   if (typeof input.file !== 'string' || !input.file.endsWith('.py')) throw new Error(`file must be the path of a .py file, got ${JSON.stringify(input.file)}`);
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  const uri = isAbsolute(input.file) ? vscode.Uri.file(input.file) : folder ? vscode.Uri.joinPath(folder.uri, input.file) : undefined;
-  if (!uri || !existsSync(uri.fsPath)) throw new Error(`file not found: ${input.file}`);
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  const uri = isAbsolute(input.file) ? vscode.Uri.file(input.file) : folders[0] ? vscode.Uri.joinPath(folders[0].uri, input.file) : undefined;
+  if (!uri) throw new Error(`file not found: ${input.file} (no workspace folder to find it in)`);
   if (!vscode.workspace.isTrusted) throw new Error('PAU Probe runs Python functions only in a trusted workspace; trust this workspace first');
-  return uri;
+  const settings = ctx.settings(uri);
+  const python = await ctx.python.resolve(uri, settings.pythonPath);
+  const backend = await ctx.backend();
+  const real = backend.allowedTarget(uri.fsPath, {
+    roots: folders.filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath),
+    libraries: await backend.interpreterFolders(python.path),
+    allowLibraries: settings.allowLibraryTargets,
+    allowHint: `the setting ${qualifiedKey('allowLibraryTargets')}`,
+  });
+  return { uri: vscode.Uri.file(real), settings, python };
 }
 
 function checkCall(input: CallInput): CallRequest {
@@ -73,10 +88,8 @@ function callFunctionTool(ctx: PauContext): vscode.LanguageModelTool<CallInput> 
       };
     },
     async invoke({ input }, token) {
-      const uri = checkTarget(input);
       const request = checkCall(input);
-      const settings = ctx.settings(uri);
-      const python = await ctx.python.resolve(uri, settings.pythonPath);
+      const { uri, settings, python } = await checkTarget(ctx, input);
       const backend = await ctx.backend();
       const controller = new AbortController();
       const cancel = token.onCancellationRequested(() => controller.abort());
@@ -114,7 +127,7 @@ function probeFunctionTool(ctx: PauContext, runs: Runs): vscode.LanguageModelToo
       };
     },
     async invoke({ input }, token) {
-      const uri = checkTarget(input);
+      const { uri } = await checkTarget(ctx, input);
       if (input.mode !== undefined && input.mode !== 'offline' && input.mode !== 'llm')
         throw new Error(`mode must be "offline" or "llm", got ${JSON.stringify(input.mode)}`);
       const cancel = token.onCancellationRequested(() => void runs.stop('cancelled by the agent that called the tool'));

@@ -22,10 +22,22 @@ type StdioDefinition = new (
 /** The server definition: this editor's Node (Electron run as Node) running dist/cli.js mcp. */
 export function mcpServerCommand(ctx: PauContext): { command: string; args: string[]; env: Record<string, string> } {
   const cli = vscode.Uri.joinPath(ctx.extensionUri, 'dist', 'cli.js').fsPath;
-  const { pythonPath: python, sandbox } = ctx.settings();
+  const { pythonPath: python, sandbox, allowLibraryTargets, timeoutMs, memoryMb } = ctx.settings();
+  // The user's limits cap what the agent may ask for; libraries only when the user allows them.
   return {
     command: process.execPath,
-    args: [cli, 'mcp', ...(python ? ['--python', python] : []), '--sandbox', sandbox],
+    args: [
+      cli,
+      'mcp',
+      ...(python ? ['--python', python] : []),
+      '--sandbox',
+      sandbox,
+      '--max-timeout-ms',
+      String(timeoutMs),
+      '--max-memory-mb',
+      String(memoryMb),
+      ...(allowLibraryTargets ? ['--allow-libraries'] : []),
+    ],
     env: { ELECTRON_RUN_AS_NODE: '1' },
   };
 }

@@ -3,18 +3,24 @@
 // by the tools' schemas and then against the file system; results come back as structured
 // content; probe_function reports each probe as a progress notification and stops its run,
 // and with it its worker, when the client cancels the request.
-import { existsSync } from 'node:fs';
+//
+// The client's model chooses the arguments, so the server bounds them: a target must be inside
+// the roots the client declares (or --cwd) and outside the interpreter's libraries unless
+// --allow-libraries, and the limits a client asks for are capped by --max-timeout-ms and
+// --max-memory-mb.
 import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { RootsListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS } from '../core/limits.js';
+import { DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS, MEMORY_MB_RANGE, TIMEOUT_MS_RANGE } from '../core/limits.js';
 import { renderOutcome } from '../core/format.js';
 import type { LlmConfig, SessionServices } from '../core/run-types.js';
 import type { Prober, SandboxMode, WorkerOptions } from '../core/probe-types.js';
 import type { Description, SessionFile, SessionSettings } from '../core/session-types.js';
 import { computeShownAs } from '../core/shown.js';
 import { Session } from '../session/run.js';
+import { allowedTarget, interpreterFolders, TargetRefused } from '../session/targets.js';
 
 export interface McpServerOptions {
   /** The LLM endpoint probe_function's `llm` mode and the comparison use; absent = offline only. */
@@ -23,8 +29,13 @@ export interface McpServerOptions {
   python?: string;
   /** The sandbox of every worker the tools start (`--sandbox`); default auto. */
   sandbox?: SandboxMode;
-  /** Relative `file` arguments are resolved here (default: the server's working folder). */
+  /** Relative `file` arguments are resolved here (default: the server's working folder); the root when the client declares none. */
   cwd?: string;
+  /** Standard-library and installed packages' files may be targets (`--allow-libraries`). */
+  allowLibraries?: boolean;
+  /** Caps on the limits a client asks for (`--max-timeout-ms`, `--max-memory-mb`); default the settings' defaults. */
+  maxTimeoutMs?: number;
+  maxMemoryMb?: number;
   version: string;
   /** The real parts by default; tests may substitute. */
   services: SessionServices;
@@ -32,7 +43,7 @@ export interface McpServerOptions {
 
 const QUALNAME = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;
 const target = {
-  file: z.string().min(1).describe('Path of the Python file (absolute, or relative to the folder the server runs in)'),
+  file: z.string().min(1).describe("Path of the Python file (absolute, or relative to the folder the server runs in), inside the client's roots"),
   qualname: z.string().regex(QUALNAME, 'a dotted Python name such as clamp or BankAccount.deposit').describe('The function, e.g. clamp or BankAccount.deposit'),
 };
 const source = z.string().min(1).max(10_000);
@@ -42,34 +53,79 @@ function failure(message: string): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: message }] };
 }
 
-function resolveFile(file: string, cwd: string): string {
-  const path = isAbsolute(file) ? file : resolve(cwd, file);
-  if (!existsSync(path)) throw new ToolInputError(`file not found: ${path}`);
-  if (!path.endsWith('.py')) throw new ToolInputError(`not a Python file: ${path}`);
-  return path;
+class ToolInputError extends Error {}
+
+/** A root's folder; none for a URI that names no local folder (another scheme, another host). */
+function localPath(uri: string): string[] {
+  try {
+    return [fileURLToPath(uri)];
+  } catch {
+    return [];
+  }
 }
 
-class ToolInputError extends Error {}
+/** The limits a call gets: what the client asked, or the default, each at most its cap; and which asks were cut. */
+function cappedLimits(
+  asked: { timeoutMs?: number; memoryMb?: number },
+  caps: { timeoutMs: number; memoryMb: number },
+): { limits: { timeoutMs: number; memoryMb: number }; capped: string[] } {
+  const timeoutMs = Math.min(asked.timeoutMs ?? DEFAULT_TIMEOUT_MS, caps.timeoutMs);
+  const memoryMb = Math.min(asked.memoryMb ?? DEFAULT_MEMORY_MB, caps.memoryMb);
+  const capped = [
+    ...(asked.timeoutMs !== undefined && asked.timeoutMs > caps.timeoutMs ? [`timeoutMs to ${caps.timeoutMs} (--max-timeout-ms)`] : []),
+    ...(asked.memoryMb !== undefined && asked.memoryMb > caps.memoryMb ? [`memoryMb to ${caps.memoryMb} (--max-memory-mb)`] : []),
+  ];
+  return { limits: { timeoutMs, memoryMb }, capped };
+}
 
 async function guarded(work: () => Promise<CallToolResult>): Promise<CallToolResult> {
   try {
     return await work();
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    return failure(err instanceof ToolInputError ? message : `failed: ${message}`);
+    return failure(err instanceof ToolInputError || err instanceof TargetRefused ? message : `failed: ${message}`);
   }
 }
 
 export function createMcpServer(options: McpServerOptions): McpServer {
   const server = new McpServer({ name: 'pau-probe', version: options.version });
   const cwd = options.cwd ?? process.cwd();
-  const start = (file: string, qualname: string, limits?: WorkerOptions['limits']): Promise<Prober> =>
+  const caps = { timeoutMs: options.maxTimeoutMs ?? DEFAULT_TIMEOUT_MS, memoryMb: options.maxMemoryMb ?? DEFAULT_MEMORY_MB };
+  // What runs when the client asks for nothing: probe_function, compare_docstring.
+  const serverLimits = cappedLimits({}, caps).limits;
+  const start = (file: string, qualname: string, limits: WorkerOptions['limits'] = serverLimits): Promise<Prober> =>
     options.services.startWorker({
       target: { file, qualname },
       ...(options.python ? { python: options.python } : {}),
-      ...(limits ? { limits } : {}),
+      limits,
       ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     });
+
+  // The client's roots: asked once and again after each roots/list_changed from a client that
+  // sends it, on every call from one that does not; --cwd for a client without roots.
+  const lowLevel = server.server;
+  let declared: Promise<string[]> | undefined;
+  lowLevel.setNotificationHandler(RootsListChangedNotificationSchema, () => {
+    declared = undefined;
+  });
+  const roots = async (): Promise<string[]> => {
+    const capability = lowLevel.getClientCapabilities()?.roots;
+    if (!capability) return [cwd];
+    if (!capability.listChanged) declared = undefined;
+    const pending = (declared ??= lowLevel.listRoots().then(({ roots: listed }) => listed.flatMap((r) => localPath(r.uri))));
+    try {
+      return await pending;
+    } catch (err) {
+      if (declared === pending) declared = undefined;
+      throw new ToolInputError(`the client did not list its roots (${err instanceof Error ? err.message : String(err)}), so no file is allowed`);
+    }
+  };
+  const resolveFile = async (file: string): Promise<string> => {
+    const path = isAbsolute(file) ? file : resolve(cwd, file);
+    if (!path.endsWith('.py')) throw new ToolInputError(`not a Python file: ${path}`);
+    const [allowed, libraries] = await Promise.all([roots(), interpreterFolders(options.python)]);
+    return allowedTarget(path, { roots: allowed, libraries, allowLibraries: options.allowLibraries === true, allowHint: '`pau mcp --allow-libraries`' });
+  };
 
   server.registerTool(
     'call_function',
@@ -85,14 +141,26 @@ export function createMcpServer(options: McpServerOptions): McpServer {
           .optional()
           .describe('Keyword arguments: name → Python expression'),
         receiver: source.optional().describe('For an instance method: the object to call it on, e.g. "BankAccount(100)"'),
-        timeoutMs: z.number().int().min(100).max(600_000).optional().describe(`Wall-clock limit of the call (default ${DEFAULT_TIMEOUT_MS})`),
-        memoryMb: z.number().int().min(64).max(65_536).optional().describe(`Memory limit of the call (default ${DEFAULT_MEMORY_MB})`),
+        timeoutMs: z
+          .number()
+          .int()
+          .min(TIMEOUT_MS_RANGE.minimum)
+          .max(TIMEOUT_MS_RANGE.maximum)
+          .optional()
+          .describe(`Wall-clock limit of the call (default ${serverLimits.timeoutMs}, at most ${caps.timeoutMs} on this server)`),
+        memoryMb: z
+          .number()
+          .int()
+          .min(MEMORY_MB_RANGE.minimum)
+          .max(MEMORY_MB_RANGE.maximum)
+          .optional()
+          .describe(`Memory limit of the call, MiB (default ${serverLimits.memoryMb}, at most ${caps.memoryMb} on this server)`),
       },
     },
     (input, extra) =>
       guarded(async () => {
-        const file = resolveFile(input.file, cwd);
-        const limits = { ...(input.timeoutMs ? { timeoutMs: input.timeoutMs } : {}), ...(input.memoryMb ? { memoryMb: input.memoryMb } : {}) };
+        const file = await resolveFile(input.file);
+        const { limits, capped } = cappedLimits(input, caps);
         const worker = await start(file, input.qualname, limits);
         try {
           const request = {
@@ -101,9 +169,10 @@ export function createMcpServer(options: McpServerOptions): McpServer {
             ...(input.receiver !== undefined ? { receiver: input.receiver } : {}),
           };
           const result = await worker.call(request, { signal: extra.signal });
+          const note = capped.length > 0 ? `\n(limits capped by the server: ${capped.join(', ')})` : '';
           return {
-            content: [{ type: 'text', text: `${input.qualname}: ${renderOutcome(result, 2000)}` }],
-            structuredContent: { result: result as unknown as Record<string, unknown> },
+            content: [{ type: 'text', text: `${input.qualname}: ${renderOutcome(result, 2000)}${note}` }],
+            structuredContent: { result: result as unknown as Record<string, unknown>, limits },
           };
         } finally {
           await worker.stop();
@@ -130,7 +199,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     },
     (input, extra) =>
       guarded(async () => {
-        const file = resolveFile(input.file, cwd);
+        const file = await resolveFile(input.file);
         if (input.mode === 'llm' && !options.llm) {
           throw new ToolInputError(
             'mode "llm" needs an endpoint: start `pau mcp` with --base-url and --model (or PAU_BASE_URL and PAU_MODEL), or use mode "offline"',
@@ -140,8 +209,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
           mode: input.mode,
           ...(input.mode === 'llm' && options.llm ? { model: options.llm.model, baseURL: options.llm.baseURL } : {}),
           maxProbes: input.maxProbes,
-          timeoutMs: DEFAULT_TIMEOUT_MS,
-          memoryMb: DEFAULT_MEMORY_MB,
+          ...serverLimits,
           strictness: input.strictness,
           coverageFeedback: true,
           ...(options.sandbox ? { sandbox: options.sandbox } : {}),
@@ -197,7 +265,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     },
     (input, extra) =>
       guarded(async () => {
-        const file = resolveFile(input.file, cwd);
+        const file = await resolveFile(input.file);
         const compare = options.services.compare;
         if (!compare) throw new Error('the comparison is not available in this build');
         const worker = await start(file, input.qualname);
@@ -215,8 +283,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
           const settings: SessionSettings = {
             mode: 'offline',
             maxProbes: 0,
-            timeoutMs: DEFAULT_TIMEOUT_MS,
-            memoryMb: DEFAULT_MEMORY_MB,
+            ...serverLimits,
             strictness: 'signature',
             coverageFeedback: false,
             ...(options.sandbox ? { sandbox: options.sandbox } : {}),

@@ -33,6 +33,26 @@ import {
 } from '../core/limits.js';
 import { ProbeError, type CallOptions, type CallRequest, type FunctionInfo, type ProbeResult, type Prober, type WorkerLimits, type WorkerOptions } from '../core/probe-types.js';
 
+/** The interpreters tried, in order: the one asked for, else python3 then python. */
+function pythonCandidates(python: string | undefined): string[] {
+  return python ? [python] : ['python3', 'python'];
+}
+
+const askInterpreter = (python: string) => interpreterPaths(python, workerEnvironment(), process.cwd(), workerPackageRoot());
+
+/**
+ * The folders of the interpreter a worker would start with (its prefixes, site-packages and
+ * sys.path: where the standard library and installed packages live), from the same cached
+ * question; empty when none answers, and then no worker can start either.
+ */
+export async function interpreterFolders(python?: string): Promise<string[]> {
+  for (const candidate of pythonCandidates(python)) {
+    const paths = await askInterpreter(candidate);
+    if (paths && !('failed' in paths)) return paths.folders;
+  }
+  return [];
+}
+
 /** The limits a call gets unless the worker options or the call say otherwise. */
 export function defaultLimits(): WorkerLimits {
   return {
@@ -301,11 +321,10 @@ export class ProbeWorker extends EventEmitter implements Prober {
     const restart = this.launches++ > 0;
     // A killed worker leaves its call folders behind.
     removeTree(join(this.baseDir, 'calls'));
-    const candidates = this.options.python ? [this.options.python] : ['python3', 'python'];
+    const candidates = pythonCandidates(this.options.python);
     // Each interpreter is asked for its executable and folders (and compiles the worker's
     // bytecode) once per session, cached; the first while the OS layer is probed, not after.
-    const ask = (python: string) => interpreterPaths(python, workerEnvironment(), process.cwd(), workerPackageRoot());
-    void ask(candidates[0]!);
+    void askInterpreter(candidates[0]!);
     try {
       this.layer ??= await resolveSandbox(this.options.sandbox ?? 'auto', this.options.sandboxLauncher);
     } catch (error) {
@@ -315,7 +334,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
     let run: Run | undefined;
     const failures: string[] = [];
     for (const python of candidates) {
-      const paths = await ask(python);
+      const paths = await askInterpreter(python);
       if (!paths) continue;
       if ('failed' in paths) {
         failures.push(`${python}: ${paths.failed}`);

@@ -7,7 +7,15 @@
 //
 // A new setting: one entry in SETTINGS below (its `order` places it in the Settings editor),
 // then `npm run gen`.
-import { DEFAULT_COVERAGE_FEEDBACK, DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_STRICTNESS, DEFAULT_TIMEOUT_MS } from '../../core/limits.js';
+import {
+  DEFAULT_COVERAGE_FEEDBACK,
+  DEFAULT_MAX_PROBES,
+  DEFAULT_MEMORY_MB,
+  DEFAULT_STRICTNESS,
+  DEFAULT_TIMEOUT_MS,
+  MEMORY_MB_RANGE,
+  TIMEOUT_MS_RANGE,
+} from '../../core/limits.js';
 import { SANDBOX_MODES } from '../../core/probe-types.js';
 import { STRICTNESS_LEVELS, type SessionSettings } from '../../core/session-types.js';
 
@@ -92,8 +100,7 @@ export const SETTINGS = {
   timeoutMs: {
     type: 'integer',
     default: DEFAULT_TIMEOUT_MS,
-    minimum: 100,
-    maximum: 600000,
+    ...TIMEOUT_MS_RANGE,
     scope: 'resource',
     order: 11,
     markdownDescription: 'Wall-clock limit of one call, in milliseconds. A call that runs longer is killed and reported as timed out.',
@@ -101,8 +108,7 @@ export const SETTINGS = {
   memoryMb: {
     type: 'integer',
     default: DEFAULT_MEMORY_MB,
-    minimum: 64,
-    maximum: 65536,
+    ...MEMORY_MB_RANGE,
     scope: 'resource',
     order: 12,
     markdownDescription:
@@ -181,6 +187,16 @@ export const SETTINGS = {
       'What isolates the calls PAU Probe makes to your functions. The guards always run inside the worker; the OS sandbox adds fresh namespaces, ' +
       'no network, a read-only filesystem and a private home around it (README: *What each mode stops*). ' +
       'Machine scope: a workspace cannot weaken the sandbox its own code runs in.',
+  },
+  allowLibraryTargets: {
+    type: 'boolean',
+    default: false,
+    scope: 'machine',
+    order: 32,
+    markdownDescription:
+      "Let agents (PAU Probe's language-model tools and its MCP server) call functions of the standard library and installed packages. " +
+      'Off: they act only on files in the workspace folders, outside the interpreter, because library functions such as `pickle.loads` run whatever code they are given. ' +
+      'Machine scope: a workspace cannot turn it on.',
   },
   'codeLens.enabled': {
     type: 'boolean',

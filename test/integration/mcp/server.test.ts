@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { pathToFileURL } from 'node:url';
 import { descendants, isAlive } from '../../support/processes.js';
 
 const ROOT = resolve('.');
@@ -27,7 +29,9 @@ before(async () => {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
     stderr: 'pipe',
   });
-  client = new Client({ name: 'pau-test', version: '1.0.0' });
+  // The slow module lives outside the examples: the client declares both folders as its roots.
+  client = new Client({ name: 'pau-test', version: '1.0.0' }, { capabilities: { roots: {} } });
+  client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [EXAMPLES, work].map((r) => ({ uri: pathToFileURL(r).href })) }));
   await client.connect(transport);
 });
 

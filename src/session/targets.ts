@@ -1,0 +1,60 @@
+// Which files an agent may name as a target: the one check used by the MCP server and the
+// editor's language-model tools. An agent chooses its tools' arguments, so without it any .py
+// on disk is a target, and library functions that run what they are given (pickle.loads)
+// hand the agent arbitrary code. A target must be inside the allowed roots (the MCP client's
+// roots or the workspace folders) and not in the interpreter's own folders, unless the user
+// allows library targets. Paths are compared after realpath, so neither a symlink nor `..`
+// leads out.
+import { realpathSync } from 'node:fs';
+import { sep } from 'node:path';
+// The folders for `libraries`, for the layers that cannot import the probe's.
+export { interpreterFolders } from '../probe/client.js';
+
+export class TargetRefused extends Error {
+  override name = 'TargetRefused';
+}
+
+export interface TargetPolicy {
+  /** Folders a target must be inside. */
+  roots: readonly string[];
+  /** The interpreter's prefixes, site-packages and sys.path (`interpreterFolders`). */
+  libraries: readonly string[];
+  allowLibraries: boolean;
+  /** How the user allows library targets, for the refusal (e.g. "pau mcp --allow-libraries"). */
+  allowHint: string;
+}
+
+function real(path: string): string | undefined {
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+function inside(path: string, folder: string): boolean {
+  return path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep);
+}
+
+/**
+ * The target's real path when the policy allows it, else TargetRefused saying why and naming
+ * the roots. A library file is refused without `allowLibraries` wherever it is, a root included
+ * (a client may declare a virtualenv's folder); with it, library files run even outside the
+ * roots, and any other file outside them is still refused.
+ */
+export function allowedTarget(path: string, policy: TargetPolicy): string {
+  const target = real(path);
+  if (!target) throw new TargetRefused(`file not found: ${path}`);
+  const roots = policy.roots.map(real).filter((r): r is string => r !== undefined);
+  const named = roots.length > 0 ? roots.join(', ') : 'none';
+  const library = policy.libraries.map(real).find((folder) => folder !== undefined && folder !== sep && inside(target, folder));
+  if (library) {
+    if (policy.allowLibraries) return target;
+    throw new TargetRefused(
+      `${target} is in the Python installation (${library}): standard-library and installed packages' functions run only with ${policy.allowHint}, ` +
+        `since some run any code they are given; allowed roots: ${named}`,
+    );
+  }
+  if (roots.some((root) => inside(target, root))) return target;
+  throw new TargetRefused(`${target} is outside the allowed roots (${named}): PAU Probe calls only functions in them`);
+}
