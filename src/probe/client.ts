@@ -31,7 +31,16 @@ import {
   RENDER_GRACE_MS,
   STOP_GRACE_MS,
 } from '../core/limits.js';
-import { ProbeError, type CallOptions, type CallRequest, type FunctionInfo, type ProbeResult, type Prober, type WorkerLimits, type WorkerOptions } from '../core/probe-types.js';
+import {
+  ProbeError,
+  type CallOptions,
+  type CallRequest,
+  type FunctionInfo,
+  type ProbeResult,
+  type Prober,
+  type WorkerLimits,
+  type WorkerOptions,
+} from '../core/probe-types.js';
 
 /** The interpreters tried, in order: the one asked for, else python3 then python. */
 function pythonCandidates(python: string | undefined): string[] {
