@@ -19,7 +19,7 @@ import type { CallSteps, ErrorEvent, HostMessage, ReadyEvent, WorkerMessage } fr
 import { removeTree } from './remove-tree.js';
 import { interpreterPaths } from './interpreter.js';
 import { untilEnded, verifiedDescendant } from './sandbox-host.js';
-import { launcherFor, resolveSandbox, SANDBOX_HOME, SandboxUnavailable, targetFolder, type Launcher, type SandboxLayer } from './sandbox.js';
+import { launcherFor, resolveSandbox, SANDBOX_HOME, SECCOMP_FD, SandboxUnavailable, targetFolder, type Launcher, type SandboxLayer } from './sandbox.js';
 import {
   BACKSTOP_MS,
   DEFAULT_IMPORT_TIMEOUT_MS,
@@ -307,7 +307,11 @@ export class ProbeWorker extends EventEmitter implements Prober {
     const ask = (python: string) => interpreterPaths(python, workerEnvironment(), process.cwd(), workerPackageRoot());
     void ask(candidates[0]!);
     try {
-      this.layer ??= await resolveSandbox(this.options.sandbox ?? 'auto', this.options.sandboxLauncher);
+      this.layer ??= await resolveSandbox(
+        this.options.sandbox ?? 'auto',
+        this.options.sandboxLauncher,
+        join(workerPackageRoot(), 'pau_probe', 'seccomp_bpf.py'),
+      );
     } catch (error) {
       if (error instanceof SandboxUnavailable) throw new ProbeError('no-sandbox', error.message);
       throw error;
@@ -358,7 +362,8 @@ export class ProbeWorker extends EventEmitter implements Prober {
   private spawn(python: string, launcher?: Launcher): Run | undefined {
     const env = { ...workerEnvironment(), PYTHONPATH: workerPackageRoot(), ...(launcher ? { HOME: SANDBOX_HOME } : {}) };
     const proc = execa(launcher?.command ?? python, launcher ? [...launcher.args, python, ...WORKER_ARGS] : WORKER_ARGS, {
-      stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
+      // fd 5: the seccomp program bubblewrap reads (and closes) before it starts the worker.
+      stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe', ...(launcher?.seccomp ? (['pipe'] as const) : [])],
       detached: true,
       cleanup: false,
       buffer: false,
@@ -377,6 +382,11 @@ export class ProbeWorker extends EventEmitter implements Prober {
     }
     const requests = proc.stdio[3] as unknown as Writable;
     const responses = proc.stdio[4] as unknown as Readable;
+    if (launcher?.seccomp) {
+      const filterFd = (proc.stdio as unknown as Writable[])[SECCOMP_FD]!;
+      filterFd.on('error', () => undefined);
+      filterFd.end(launcher.seccomp);
+    }
     // EPIPE and friends when the worker dies mid-write: the exit handler reports that.
     for (const stream of [requests, responses, proc.stderr]) stream?.on('error', () => undefined);
     let resolveExit!: () => void;
