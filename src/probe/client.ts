@@ -18,7 +18,7 @@ import { checkResult } from './result-check.js';
 import type { CallSteps, ErrorEvent, HostMessage, ReadyEvent, WorkerMessage } from './protocol.js';
 import { removeTree } from './remove-tree.js';
 import { interpreterPaths } from './interpreter.js';
-import { untilEnded, verifiedDescendant } from './sandbox-host.js';
+import { untilEnded, verifiedDescendant, verifiedDescendants } from './sandbox-host.js';
 import { launcherFor, resolveSandbox, SANDBOX_HOME, SECCOMP_FD, SandboxUnavailable, targetFolder, type Launcher, type SandboxLayer } from './sandbox.js';
 import {
   BACKSTOP_MS,
@@ -47,6 +47,10 @@ export function defaultLimits(): WorkerLimits {
 const STDERR_TAIL_CHARS = 4000;
 /** No message of the worker is longer (its results are capped far below): more is a runaway. */
 const MAX_MESSAGE_CHARS = 80 * 1024 * 1024;
+/** Pre-forked call processes waiting at once: the worker keeps one; more are forged lines. */
+const MAX_PENDING_FORKS = 8;
+/** Lines the worker writes for one request (a start: ready or error, forked; a call: started, result, forked): more is a flood. */
+const MAX_LINES_PER_REQUEST = 64;
 
 function moduleDir(): string {
   // CommonJS bundle (dist/cli.js, dist/extension.js) or ESM source run by tsx.
@@ -110,8 +114,10 @@ interface Run {
   exited: Promise<void>;
   exitCode: number | null;
   exitSignal: string | null;
-  /** Pre-forked call processes waiting for a request. */
+  /** Pre-forked call processes waiting for a request (at most MAX_PENDING_FORKS). */
   readyPids: Set<number>;
+  /** Lines read since the last request was sent (at most MAX_LINES_PER_REQUEST). */
+  linesSinceRequest: number;
   runningPid?: number;
   /** The Python worker itself when the host started a launcher (bwrap) around it. */
   workerPid?: number;
@@ -141,10 +147,15 @@ function installExitHook(): void {
  * Where that cannot be checked, the whole worker goes instead.
  */
 function killCall(run: Run, reported: number | undefined): void {
-  if (!reported) return;
-  const pid = verifiedDescendant(run.pid, reported);
-  if (pid) killGroup(pid);
-  else if (process.platform !== 'linux' && run.alive) killGroup(run.pid);
+  killCalls(run, reported ? [reported] : []);
+}
+
+/** killCall for several pids, with one walk of /proc. */
+function killCalls(run: Run, reported: readonly number[]): void {
+  if (reported.length === 0) return;
+  const found = verifiedDescendants(run.pid, reported);
+  for (const pid of found.values()) killGroup(pid);
+  if (found.size === 0 && process.platform !== 'linux' && run.alive) killGroup(run.pid);
 }
 
 function killGroup(pid: number | undefined): void {
@@ -225,7 +236,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
     const run = this.run;
     if (!run) return [];
     const reported = run.runningPid ? [...run.readyPids, run.runningPid] : [...run.readyPids];
-    return reported.map((pid) => verifiedDescendant(run.pid, pid)).filter((pid): pid is number => pid !== undefined);
+    return [...verifiedDescendants(run.pid, reported).values()];
   }
 
   /** What protects the calls (known once the worker has started). */
@@ -400,6 +411,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
       stderrTail: '',
       pending: new Map(),
       readyPids: new Set(),
+      linesSinceRequest: 0,
     };
     this.run = run;
     proc.stderr?.setEncoding('utf8');
@@ -411,6 +423,10 @@ export class ProbeWorker extends EventEmitter implements Prober {
     responses.on('data', (chunk: string) => {
       lines.push(chunk, (line) => {
         if (!line || run.killedByHost === 'protocol') return;
+        if (++run.linesSinceRequest > MAX_LINES_PER_REQUEST) {
+          run.stderrTail += `\nthe worker flooded its channel: more than ${MAX_LINES_PER_REQUEST} messages for one request`;
+          return this.kill(run, 'protocol');
+        }
         const message = parseWorkerMessage(line);
         if (message) return this.onMessage(run, message);
         // Only the worker writes here; garbage means something else in its process did.
@@ -429,8 +445,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
       run.exitCode = inner ? null : code;
       run.exitSignal = inner ?? signal;
       // The worker's children die with it (PDEATHSIG); this covers platforms without it.
-      killCall(run, run.runningPid);
-      for (const pid of run.readyPids) killCall(run, pid);
+      killCalls(run, [...(run.runningPid ? [run.runningPid] : []), ...run.readyPids]);
       this.onExit(run);
       resolveExit();
     });
@@ -542,6 +557,10 @@ export class ProbeWorker extends EventEmitter implements Prober {
         run.onStart?.(message);
         return;
       case 'forked':
+        if (run.readyPids.size >= MAX_PENDING_FORKS) {
+          run.stderrTail += `\nthe worker reported more than ${MAX_PENDING_FORKS} waiting call processes`;
+          return this.kill(run, 'protocol');
+        }
         run.readyPids.add(message.pid);
         if (this.listenerCount('forked') > 0) this.emit('forked', { pid: verifiedDescendant(run.pid, message.pid) });
         return;
@@ -585,13 +604,13 @@ export class ProbeWorker extends EventEmitter implements Prober {
   }
 
   private send(run: Run, message: HostMessage): void {
+    run.linesSinceRequest = 0;
     if (run.alive) run.requests.write(JSON.stringify(message) + '\n');
   }
 
   private kill(run: Run, why: KillReason): void {
     run.killedByHost ??= why;
-    killCall(run, run.runningPid);
-    for (const pid of run.readyPids) killCall(run, pid);
+    killCalls(run, [...(run.runningPid ? [run.runningPid] : []), ...run.readyPids]);
     // In the OS sandbox the worker is in its own session inside bwrap: kill it directly
     // rather than waiting for the kernel to tear down the pid namespace.
     if (run.workerPid && run.workerPid !== run.pid) killGroup(run.workerPid);
