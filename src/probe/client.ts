@@ -19,7 +19,17 @@ import type { CallSteps, ErrorEvent, HostMessage, ReadyEvent, WorkerMessage } fr
 import { removeTree } from './remove-tree.js';
 import { interpreterPaths } from './interpreter.js';
 import { untilEnded, verifiedDescendant, verifiedDescendants } from './sandbox-host.js';
-import { launcherFor, resolveSandbox, SANDBOX_HOME, SECCOMP_FD, SandboxUnavailable, targetFolder, type Launcher, type SandboxLayer } from './sandbox.js';
+import {
+  launcherFor,
+  resolveSandbox,
+  SANDBOX_HOME,
+  SECCOMP_FD,
+  SandboxUnavailable,
+  targetBinds,
+  tooBroadToShow,
+  type Launcher,
+  type SandboxLayer,
+} from './sandbox.js';
 import {
   BACKSTOP_MS,
   DEFAULT_IMPORT_TIMEOUT_MS,
@@ -364,7 +374,9 @@ export class ProbeWorker extends EventEmitter implements Prober {
 
   /** What the OS layer lets the worker see and write. */
   private sandboxPaths(interpreter: string[]) {
-    const workspace = [targetFolder(this.file), ...(this.options.cwd ? [resolve(this.options.cwd)] : [])];
+    // A cwd that is HOME, `/` or holds credentials is not shown: the target's own binds are.
+    const cwd = this.options.cwd ? [resolve(this.options.cwd)].filter((folder) => !tooBroadToShow(folder)) : [];
+    const workspace = [...targetBinds(this.file), ...cwd];
     // Started in the empty HOME: `-m` puts the start folder on sys.path, and a workspace module
     // named like a stdlib one (numbers.py) must not shadow the worker's own imports.
     return { interpreter, workspace, workerDir: workerPackageRoot(), writable: this.baseDir, chdir: SANDBOX_HOME };

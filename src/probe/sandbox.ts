@@ -8,6 +8,7 @@
 // and a Node dependency tree that a worker with no network at all does not need.
 import { execFile, spawn } from 'node:child_process';
 import { accessSync, constants, existsSync, lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { delimiter, dirname, isAbsolute, join } from 'node:path';
 
 import type { SandboxMode } from '../core/probe-types.js';
@@ -319,4 +320,33 @@ export function targetFolder(file: string): string {
   if (!existsSync(join(dir, '__init__.py'))) return dir;
   while (existsSync(join(dirname(dir), '__init__.py')) && dirname(dirname(dir)) !== dirname(dir)) dir = dirname(dir);
   return dir;
+}
+
+/** Names whose presence makes a folder too broad to show whole: the user's credentials. */
+const CREDENTIALS = ['.ssh', '.gnupg', '.aws', '.netrc', '.npmrc', '.pypirc', '.docker', '.kube', '.git-credentials', '.azure'];
+/** Folders that hold the user's or every program's files (with their sockets): never shown whole. */
+const BROAD = ['/', '/tmp', '/var/tmp', '/dev/shm'];
+
+function realOr(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/** HOME, `/`, a shared temporary folder, or a folder holding credentials. */
+export function tooBroadToShow(folder: string): boolean {
+  const real = realOr(folder);
+  if (BROAD.includes(real) || real === realOr(process.env.HOME || homedir())) return true;
+  return CREDENTIALS.some((name) => existsSync(join(real, name)));
+}
+
+/**
+ * What the OS layer shows of the target: its folder or top package (targetFolder), else its
+ * own folder, else, when both are too broad to show (tooBroadToShow), the file alone.
+ */
+export function targetBinds(file: string): string[] {
+  const shown = [targetFolder(file), dirname(file)].find((folder) => !tooBroadToShow(folder));
+  return [shown ?? file];
 }
