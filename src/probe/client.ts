@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { SECRET_NAME, workerEnvironment } from './environment.js';
 import { LineSplitter } from './lines.js';
-import { checkResult } from './result-check.js';
+import { checkResult, resultBudget } from './result-check.js';
 import type { CallSteps, ErrorEvent, HostMessage, ReadyEvent, WorkerMessage } from './protocol.js';
 import { removeTree } from './remove-tree.js';
 import { interpreterPaths } from './interpreter.js';
@@ -107,6 +107,8 @@ type KillReason = 'stop' | 'backstop' | 'protocol';
 interface PendingCall {
   /** performance.now() when the call message was written. */
   sentAt: number;
+  /** The most text its result may hold (resultBudget of the call's limits). */
+  maxResultChars: number;
   resolve(result: ProbeResult): void;
   reject(error: Error): void;
   /** The caller already has its answer (aborted, or answered by the backstop). */
@@ -539,6 +541,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
       );
       const call: PendingCall = {
         sentAt: performance.now(),
+        maxResultChars: resultBudget(limits),
         resolve: resolveCall,
         reject: rejectCall,
         settled: false,
@@ -595,7 +598,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
         if (!call.settled) {
           call.settled = true;
           // What the call's process answered, relayed by the worker: untrusted, so checked.
-          call.resolve(checkResult(message.result));
+          call.resolve(checkResult(message.result, call.maxResultChars));
         }
         return;
       }
