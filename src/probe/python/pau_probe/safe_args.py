@@ -589,7 +589,7 @@ def _built_size(value):
     if cls in _TEXT_TYPES:
         return len(value), MAX_CHARS, 'characters'
     if cls is int or cls is fractions.Fraction:
-        return _number_bits(value), MAX_INT_BITS, 'bits'
+        return _number_bits(value) or 0, MAX_INT_BITS, 'bits'
     if cls in _SIZED_TYPES:
         return len(value), MAX_ITEMS, 'items'
     return None
