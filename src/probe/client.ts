@@ -6,17 +6,18 @@
 // the host's 'exit' hook kill those groups; on Linux the worker and its children also die
 // with their parent (PR_SET_PDEATHSIG), so a host killed with SIGKILL leaks nothing either.
 import { EventEmitter } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { SECRET_NAME, workerEnvironment } from './environment.js';
 import { LineSplitter } from './lines.js';
 import { checkResult, resultBudget } from './result-check.js';
 import type { CallSteps, ErrorEvent, HostMessage, ReadyEvent, WorkerMessage } from './protocol.js';
+import { CallCgroup, cgroupSupport } from './cgroups.js';
 import { removeTree } from './remove-tree.js';
+import { workerPackageRoot } from './worker-package.js';
 import { interpreterPaths } from './interpreter.js';
 import { untilEnded, verifiedDescendant, verifiedDescendants } from './sandbox-host.js';
 import {
@@ -61,21 +62,10 @@ const MAX_MESSAGE_CHARS = 80 * 1024 * 1024;
 const MAX_PENDING_FORKS = 8;
 /** Lines the worker writes for one request (a start: ready or error, forked; a call: started, result, forked): more is a flood. */
 const MAX_LINES_PER_REQUEST = 64;
+/** How long a call waits for its pre-forked process to be in its cgroup before it goes without. */
+const CGROUP_WAIT_MS = 500;
 
-function moduleDir(): string {
-  // CommonJS bundle (dist/cli.js, dist/extension.js) or ESM source run by tsx.
-  if (typeof __dirname === 'string') return __dirname;
-  return dirname(fileURLToPath(import.meta.url));
-}
-
-/** The folder holding the pau_probe package: src/probe/python/ from source, dist/python/ when bundled. */
-export function workerPackageRoot(): string {
-  const here = moduleDir();
-  const candidates = [join(here, 'python'), join(here, '..', 'python')];
-  const found = candidates.find((path) => existsSync(join(path, 'pau_probe', 'worker.py')));
-  if (!found) throw new ProbeError('protocol', `the Python worker is missing (looked for pau_probe/worker.py in ${candidates.join(', ')})`);
-  return found;
-}
+export { workerPackageRoot };
 
 /** The worker's command line after the interpreter (the e2e and integration tests look for it). */
 export const WORKER_ARGS = ['-B', '-m', 'pau_probe.worker'];
@@ -130,6 +120,8 @@ interface Run {
   readyPids: Set<number>;
   /** Lines read since the last request was sent (at most MAX_LINES_PER_REQUEST). */
   linesSinceRequest: number;
+  /** The cgroup of each pre-forked or running call process, by the pid the worker reported. */
+  cgroups: Map<number, CallCgroup>;
   runningPid?: number;
   /** The Python worker itself when the host started a launcher (bwrap) around it. */
   workerPid?: number;
@@ -301,7 +293,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
 
   /** Synchronous last-resort cleanup for the host's 'exit' event. */
   killNow(): void {
-    if (this.run) this.kill(this.run, 'stop');
+    if (this.run) this.kill(this.run, 'stop', true);
     try {
       removeTree(this.baseDir);
     } catch {
@@ -426,6 +418,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
       pending: new Map(),
       readyPids: new Set(),
       linesSinceRequest: 0,
+      cgroups: new Map(),
     };
     this.run = run;
     proc.stderr?.setEncoding('utf8');
@@ -460,6 +453,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
       run.exitSignal = inner ?? signal;
       // The worker's children die with it (PDEATHSIG); this covers platforms without it.
       killCalls(run, [...(run.runningPid ? [run.runningPid] : []), ...run.readyPids]);
+      for (const pid of [...run.cgroups.keys()]) this.leaveCgroup(run, pid);
       this.onExit(run);
       resolveExit();
     });
@@ -518,6 +512,8 @@ export class ProbeWorker extends EventEmitter implements Prober {
     await this.ensureRunning();
     if (opts.signal?.aborted) throw stoppedError();
     const run = this.run!;
+    await this.cgroupReady(run, limits.memoryMb);
+    if (opts.signal?.aborted) throw stoppedError();
     const id = this.nextId++;
     return new Promise<ProbeResult>((resolveCall, rejectCall) => {
       const onAbort = () => {
@@ -577,6 +573,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
           return this.kill(run, 'protocol');
         }
         run.readyPids.add(message.pid);
+        this.enterCgroup(run, message.pid);
         if (this.listenerCount('forked') > 0) this.emit('forked', { pid: verifiedDescendant(run.pid, message.pid) });
         return;
       case 'started': {
@@ -589,6 +586,10 @@ export class ProbeWorker extends EventEmitter implements Prober {
         return;
       }
       case 'result': {
+        // Off the result's path (removing a v1 memory cgroup takes milliseconds): the worker
+        // has killed the call's processes already; this kills any that escaped it.
+        const ran = run.runningPid;
+        if (ran) setImmediate(() => this.leaveCgroup(run, ran));
         run.runningPid = undefined;
         const call = run.pending.get(message.id);
         if (!call) return;
@@ -618,14 +619,52 @@ export class ProbeWorker extends EventEmitter implements Prober {
     this.emit('exit', { pid: run.pid, code: run.exitCode, signal: run.exitSignal, expected: !!run.killedByHost });
   }
 
+  // -- cgroups (where cgroupSupport finds them) -----------------------------------------
+
+  /** Moves a pre-forked call process into a cgroup of its own, before it has a request (or children). */
+  private enterCgroup(run: Run, reported: number): void {
+    const found = cgroupSupport();
+    if (typeof found === 'string') return;
+    const pid = verifiedDescendant(run.pid, reported);
+    const cgroup = pid ? CallCgroup.create(found, pid, this.limits.memoryMb) : undefined;
+    if (cgroup) run.cgroups.set(reported, cgroup);
+  }
+
+  /** Kills whatever the call left in its cgroup and removes it (`now`: the host is exiting). */
+  private leaveCgroup(run: Run, reported: number, now = false): void {
+    run.cgroups.get(reported)?.remove(40, now);
+    run.cgroups.delete(reported);
+  }
+
+  /**
+   * With cgroups, a call is sent only once a pre-forked process is in its cgroup (the worker
+   * reports it while the host takes its turn; a little longer on a loaded machine), with the
+   * call's own memory limit.
+   */
+  private async cgroupReady(run: Run, memoryMb: number): Promise<void> {
+    if (typeof cgroupSupport() === 'string') return;
+    const deadline = Date.now() + CGROUP_WAIT_MS;
+    while (run.alive && run.cgroups.size === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 1));
+    for (const [pid, cgroup] of run.cgroups) {
+      if (!run.readyPids.has(pid)) continue;
+      try {
+        cgroup.setMemory(memoryMb);
+      } catch {
+        // below what it already uses: the call starts at that limit and is killed if it grows
+      }
+    }
+  }
+
   private send(run: Run, message: HostMessage): void {
     run.linesSinceRequest = 0;
     if (run.alive) run.requests.write(JSON.stringify(message) + '\n');
   }
 
-  private kill(run: Run, why: KillReason): void {
+  /** `now`: the host is exiting, and the calls' cgroups are removed before it does. */
+  private kill(run: Run, why: KillReason, now = false): void {
     run.killedByHost ??= why;
     killCalls(run, [...(run.runningPid ? [run.runningPid] : []), ...run.readyPids]);
+    for (const pid of [...run.cgroups.keys()]) this.leaveCgroup(run, pid, now);
     // In the OS sandbox the worker is in its own session inside bwrap: kill it directly
     // rather than waiting for the kernel to tear down the pid namespace.
     if (run.workerPid && run.workerPid !== run.pid) killGroup(run.workerPid);

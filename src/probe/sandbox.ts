@@ -12,6 +12,8 @@ import { homedir } from 'node:os';
 import { delimiter, dirname, isAbsolute, join } from 'node:path';
 
 import type { SandboxMode } from '../core/probe-types.js';
+import { cgroupSupport, describeCgroups } from './cgroups.js';
+import { workerPackageRoot } from './worker-package.js';
 
 export type { SandboxMode };
 /** What actually protects a session's calls. */
@@ -258,7 +260,11 @@ export function seccompFilter(script: string): Promise<SeccompFilter | string> {
  * Does the OS layer work here? Asked once per process (a session): one `bwrap … true`.
  * `launcher`: the bubblewrap executable to try (default: `bwrap` in the host's PATH).
  */
-export async function probeOsLayer(platform: NodeJS.Platform = process.platform, launcher?: string, filterScript?: string): Promise<SandboxLayer> {
+export async function probeOsLayer(
+  platform: NodeJS.Platform = process.platform,
+  launcher?: string,
+  filterScript: string = join(workerPackageRoot(), 'pau_probe', 'seccomp_bpf.py'),
+): Promise<SandboxLayer> {
   if (platform === 'win32') return { layer: 'guards', detail: 'Windows has no OS sandbox for the worker: guards only' };
   if (platform === 'darwin') {
     return existsSync('/usr/bin/sandbox-exec') ? { layer: 'os', detail: 'sandbox-exec' } : { layer: 'guards', detail: 'sandbox-exec is missing' };
@@ -268,7 +274,7 @@ export async function probeOsLayer(platform: NodeJS.Platform = process.platform,
   const notInstalled = `bubblewrap is not installed (${launcher ? `no ${launcher}` : 'no bwrap in PATH'}; Debian/Ubuntu: apt install bubblewrap)`;
   if (!bwrap) return { layer: 'guards', detail: notInstalled };
   const probeArgs = [...NAMESPACES, ...IDENTITY, ...LIFETIME, ...systemBinds(), '--proc', '/proc', '--dev', '/dev', '--', 'true'];
-  const filter = filterScript ? seccompFilter(filterScript) : Promise.resolve('no filter was asked for');
+  const filter = seccompFilter(filterScript);
   const probe = await run(bwrap, probeArgs, 5000);
   if (probe.missing) return { layer: 'guards', detail: notInstalled };
   if (probe.code === 0) {
@@ -296,12 +302,14 @@ const probed = new Map<string, Promise<SandboxLayer>>();
  * `launcher`: the bubblewrap executable (WorkerOptions.sandboxLauncher; default `bwrap` in PATH).
  */
 export async function resolveSandbox(mode: SandboxMode, launcher?: string, filterScript?: string): Promise<SandboxLayer> {
-  if (mode === 'guards') return { layer: 'guards', detail: 'guards only (chosen)' };
+  // The cgroup limits do not depend on the mode: the host sets them up around each call.
+  const cgroups = describeCgroups(cgroupSupport());
+  if (mode === 'guards') return { layer: 'guards', detail: `guards only (chosen); ${cgroups}` };
   let probe = probed.get(launcher ?? '');
   if (!probe) probed.set(launcher ?? '', (probe = probeOsLayer(process.platform, launcher, filterScript)));
   const layer = await probe;
   if (mode === 'os' && layer.layer !== 'os') throw new SandboxUnavailable(`the OS sandbox is not available: ${layer.detail}`);
-  return layer;
+  return { ...layer, detail: `${layer.detail}; ${cgroups}` };
 }
 
 /** One line for the CLI header, the session file and the panel badge. */
