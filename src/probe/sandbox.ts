@@ -309,7 +309,28 @@ export async function resolveSandbox(mode: SandboxMode, launcher?: string, filte
   if (!probe) probed.set(launcher ?? '', (probe = probeOsLayer(process.platform, launcher, filterScript)));
   const layer = await probe;
   if (mode === 'os' && layer.layer !== 'os') throw new SandboxUnavailable(`the OS sandbox is not available: ${layer.detail}`);
+  if (layer.layer !== 'os' && !warnedAuto) {
+    warnedAuto = true;
+    autoListener?.(autoWithoutOsLayer(layer));
+  }
   return { ...layer, detail: `${layer.detail}; ${cgroups}` };
+}
+
+let warnedAuto = false;
+let autoListener: ((warning: string) => void) | undefined;
+
+/** The warning `auto` gives, once per process, when it finds no OS layer: why, and what to install. */
+export function autoWithoutOsLayer(layer: SandboxLayer): string {
+  const install = process.platform === 'linux' ? ' Install it with `sudo apt install bubblewrap` (Debian/Ubuntu),' : '';
+  return (
+    `warning: no OS sandbox here (${layer.detail}): calls run with the guards only, which do not stop determined code ` +
+    `from reading your files and environment.${install} or pass --sandbox os to refuse to run without it.`
+  );
+}
+
+/** Who hears that warning (the CLI prints it on stderr) before the first call; the panel shows its badge. */
+export function onAutoWithoutOsLayer(listener: (warning: string) => void): void {
+  autoListener = listener;
 }
 
 /** One line for the CLI header, the session file and the panel badge. */
