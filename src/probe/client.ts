@@ -63,7 +63,7 @@ const MAX_PENDING_FORKS = 8;
 /** Lines the worker writes for one request (a start: ready or error, forked; a call: started, result, forked): more is a flood. */
 const MAX_LINES_PER_REQUEST = 64;
 /** How long a call waits for its pre-forked process to be in its cgroup before it goes without. */
-const CGROUP_WAIT_MS = 500;
+const CGROUP_WAIT_MS = 2000;
 
 export { workerPackageRoot };
 
@@ -512,7 +512,10 @@ export class ProbeWorker extends EventEmitter implements Prober {
     await this.ensureRunning();
     if (opts.signal?.aborted) throw stoppedError();
     const run = this.run!;
+    const waitedFrom = performance.now();
     await this.cgroupReady(run, limits.memoryMb);
+    // The backstop counts that wait too: a stuck worker never reports its pre-forked process.
+    const waited = performance.now() - waitedFrom;
     if (opts.signal?.aborted) throw stoppedError();
     const id = this.nextId++;
     return new Promise<ProbeResult>((resolveCall, rejectCall) => {
@@ -533,7 +536,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
           resolveCall(timeoutResult(limits.timeoutMs));
           this.kill(run, 'backstop'); // the worker stopped answering: a fresh one serves the next call
         },
-        limits.timeoutMs + RENDER_GRACE_MS + BACKSTOP_MS + importAllowance,
+        Math.max(0, limits.timeoutMs + RENDER_GRACE_MS + BACKSTOP_MS + importAllowance - waited),
       );
       const call: PendingCall = {
         sentAt: performance.now(),
@@ -579,6 +582,8 @@ export class ProbeWorker extends EventEmitter implements Prober {
       case 'started': {
         run.readyPids.delete(message.pid);
         run.runningPid = message.pid;
+        // Reported too late to be moved before its request (a loaded machine): moved now.
+        if (!run.cgroups.has(message.pid)) this.enterCgroup(run, message.pid);
         const call = run.pending.get(message.id);
         if (call) call.childPid = message.pid;
         if (call?.abortRequested) killCall(run, message.pid);
