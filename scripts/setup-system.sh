@@ -13,6 +13,8 @@ command -v rg >/dev/null || need+=(ripgrep)
 /usr/bin/python3 -c 'import pytest' 2>/dev/null || need+=(python3-pytest)
 # bubblewrap: the OS sandbox around the Python worker (src/probe/sandbox.ts).
 command -v bwrap >/dev/null || need+=(bubblewrap)
+# python3-seccomp: libseccomp's binding, which builds the OS sandbox's seccomp filter (pau_probe/seccomp_bpf.py).
+/usr/bin/python3 -c 'import seccomp' 2>/dev/null || need+=(python3-seccomp)
 # Pure-Python libraries of the offline explorer's corpus (test/corpus/explorer/corpus.ts), for Debian's python3.
 for pair in more_itertools:python3-more-itertools inflection:python3-inflection toolz:python3-toolz boltons:python3-boltons \
   humanize:python3-humanize markupsafe:python3-markupsafe; do

@@ -2,6 +2,7 @@
 // exports `run(argv) => exit code`; they are loaded on demand so `pau call` stays fast.
 import { UsageError } from './args.js';
 import { printable } from '../core/printable.js';
+import { onAutoWithoutOsLayer } from '../probe/sandbox.js';
 
 type Command = { summary: string; load: () => Promise<{ run(argv: string[]): Promise<number> }> };
 
@@ -30,6 +31,8 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`pau: unknown command '${name}' (expected one of: ${Object.keys(commands).join(', ')})\n`);
     return 2;
   }
+  // Said once, before the first call, whichever command starts workers (stderr: not in the way of --json).
+  onAutoWithoutOsLayer((warning) => process.stderr.write(`pau ${name}: ${printable(warning)}\n`));
   try {
     return await (await command.load()).run(rest);
   } catch (err) {

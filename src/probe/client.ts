@@ -6,20 +6,31 @@
 // the host's 'exit' hook kill those groups; on Linux the worker and its children also die
 // with their parent (PR_SET_PDEATHSIG), so a host killed with SIGKILL leaks nothing either.
 import { EventEmitter } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { SECRET_NAME, workerEnvironment } from './environment.js';
 import { LineSplitter } from './lines.js';
-import { checkResult } from './result-check.js';
+import { checkResult, resultBudget } from './result-check.js';
 import type { CallSteps, ErrorEvent, HostMessage, ReadyEvent, WorkerMessage } from './protocol.js';
+import { CallCgroup, cgroupSupport } from './cgroups.js';
 import { removeTree } from './remove-tree.js';
+import { workerPackageRoot } from './worker-package.js';
 import { interpreterPaths } from './interpreter.js';
-import { untilEnded, verifiedDescendant } from './sandbox-host.js';
-import { launcherFor, resolveSandbox, SANDBOX_HOME, SandboxUnavailable, targetFolder, type Launcher, type SandboxLayer } from './sandbox.js';
+import { untilEnded, verifiedDescendant, verifiedDescendants } from './sandbox-host.js';
+import {
+  launcherFor,
+  resolveSandbox,
+  SANDBOX_HOME,
+  SECCOMP_FD,
+  SandboxUnavailable,
+  targetBinds,
+  tooBroadToShow,
+  type Launcher,
+  type SandboxLayer,
+} from './sandbox.js';
 import {
   BACKSTOP_MS,
   DEFAULT_IMPORT_TIMEOUT_MS,
@@ -76,21 +87,14 @@ export function defaultLimits(): WorkerLimits {
 const STDERR_TAIL_CHARS = 4000;
 /** No message of the worker is longer (its results are capped far below): more is a runaway. */
 const MAX_MESSAGE_CHARS = 80 * 1024 * 1024;
+/** Pre-forked call processes waiting at once: the worker keeps one; more are forged lines. */
+const MAX_PENDING_FORKS = 8;
+/** Lines the worker writes for one request (a start: ready or error, forked; a call: started, result, forked): more is a flood. */
+const MAX_LINES_PER_REQUEST = 64;
+/** How long a call waits for its pre-forked process to be in its cgroup before it goes without. */
+const CGROUP_WAIT_MS = 2000;
 
-function moduleDir(): string {
-  // CommonJS bundle (dist/cli.js, dist/extension.js) or ESM source run by tsx.
-  if (typeof __dirname === 'string') return __dirname;
-  return dirname(fileURLToPath(import.meta.url));
-}
-
-/** The folder holding the pau_probe package: src/probe/python/ from source, dist/python/ when bundled. */
-export function workerPackageRoot(): string {
-  const here = moduleDir();
-  const candidates = [join(here, 'python'), join(here, '..', 'python')];
-  const found = candidates.find((path) => existsSync(join(path, 'pau_probe', 'worker.py')));
-  if (!found) throw new ProbeError('protocol', `the Python worker is missing (looked for pau_probe/worker.py in ${candidates.join(', ')})`);
-  return found;
-}
+export { workerPackageRoot };
 
 /** The worker's command line after the interpreter (the e2e and integration tests look for it). */
 export const WORKER_ARGS = ['-B', '-m', 'pau_probe.worker'];
@@ -122,6 +126,8 @@ type KillReason = 'stop' | 'backstop' | 'protocol';
 interface PendingCall {
   /** performance.now() when the call message was written. */
   sentAt: number;
+  /** The most text its result may hold (resultBudget of the call's limits). */
+  maxResultChars: number;
   resolve(result: ProbeResult): void;
   reject(error: Error): void;
   /** The caller already has its answer (aborted, or answered by the backstop). */
@@ -139,8 +145,12 @@ interface Run {
   exited: Promise<void>;
   exitCode: number | null;
   exitSignal: string | null;
-  /** Pre-forked call processes waiting for a request. */
+  /** Pre-forked call processes waiting for a request (at most MAX_PENDING_FORKS). */
   readyPids: Set<number>;
+  /** Lines read since the last request was sent (at most MAX_LINES_PER_REQUEST). */
+  linesSinceRequest: number;
+  /** The cgroup of each pre-forked or running call process, by the pid the worker reported. */
+  cgroups: Map<number, CallCgroup>;
   runningPid?: number;
   /** The Python worker itself when the host started a launcher (bwrap) around it. */
   workerPid?: number;
@@ -170,10 +180,15 @@ function installExitHook(): void {
  * Where that cannot be checked, the whole worker goes instead.
  */
 function killCall(run: Run, reported: number | undefined): void {
-  if (!reported) return;
-  const pid = verifiedDescendant(run.pid, reported);
-  if (pid) killGroup(pid);
-  else if (process.platform !== 'linux' && run.alive) killGroup(run.pid);
+  killCalls(run, reported ? [reported] : []);
+}
+
+/** killCall for several pids, with one walk of /proc. */
+function killCalls(run: Run, reported: readonly number[]): void {
+  if (reported.length === 0) return;
+  const found = verifiedDescendants(run.pid, reported);
+  for (const pid of found.values()) killGroup(pid);
+  if (found.size === 0 && process.platform !== 'linux' && run.alive) killGroup(run.pid);
 }
 
 function killGroup(pid: number | undefined): void {
@@ -254,7 +269,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
     const run = this.run;
     if (!run) return [];
     const reported = run.runningPid ? [...run.readyPids, run.runningPid] : [...run.readyPids];
-    return reported.map((pid) => verifiedDescendant(run.pid, pid)).filter((pid): pid is number => pid !== undefined);
+    return [...verifiedDescendants(run.pid, reported).values()];
   }
 
   /** What protects the calls (known once the worker has started). */
@@ -307,7 +322,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
 
   /** Synchronous last-resort cleanup for the host's 'exit' event. */
   killNow(): void {
-    if (this.run) this.kill(this.run, 'stop');
+    if (this.run) this.kill(this.run, 'stop', true);
     try {
       removeTree(this.baseDir);
     } catch {
@@ -335,7 +350,11 @@ export class ProbeWorker extends EventEmitter implements Prober {
     // bytecode) once per session, cached; the first while the OS layer is probed, not after.
     void askInterpreter(candidates[0]!);
     try {
-      this.layer ??= await resolveSandbox(this.options.sandbox ?? 'auto', this.options.sandboxLauncher);
+      this.layer ??= await resolveSandbox(
+        this.options.sandbox ?? 'auto',
+        this.options.sandboxLauncher,
+        join(workerPackageRoot(), 'pau_probe', 'seccomp_bpf.py'),
+      );
     } catch (error) {
       if (error instanceof SandboxUnavailable) throw new ProbeError('no-sandbox', error.message);
       throw error;
@@ -377,7 +396,9 @@ export class ProbeWorker extends EventEmitter implements Prober {
 
   /** What the OS layer lets the worker see and write. */
   private sandboxPaths(interpreter: string[]) {
-    const workspace = [targetFolder(this.file), ...(this.options.cwd ? [resolve(this.options.cwd)] : [])];
+    // A cwd that is HOME, `/` or holds credentials is not shown: the target's own binds are.
+    const cwd = this.options.cwd ? [resolve(this.options.cwd)].filter((folder) => !tooBroadToShow(folder)) : [];
+    const workspace = [...targetBinds(this.file), ...cwd];
     // Started in the empty HOME: `-m` puts the start folder on sys.path, and a workspace module
     // named like a stdlib one (numbers.py) must not shadow the worker's own imports.
     return { interpreter, workspace, workerDir: workerPackageRoot(), writable: this.baseDir, chdir: SANDBOX_HOME };
@@ -386,7 +407,8 @@ export class ProbeWorker extends EventEmitter implements Prober {
   private spawn(python: string, launcher?: Launcher): Run | undefined {
     const env = { ...workerEnvironment(), PYTHONPATH: workerPackageRoot(), ...(launcher ? { HOME: SANDBOX_HOME } : {}) };
     const proc = execa(launcher?.command ?? python, launcher ? [...launcher.args, python, ...WORKER_ARGS] : WORKER_ARGS, {
-      stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
+      // fd 5: the seccomp program bubblewrap reads (and closes) before it starts the worker.
+      stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe', ...(launcher?.seccomp ? (['pipe'] as const) : [])],
       detached: true,
       cleanup: false,
       buffer: false,
@@ -405,6 +427,11 @@ export class ProbeWorker extends EventEmitter implements Prober {
     }
     const requests = proc.stdio[3] as unknown as Writable;
     const responses = proc.stdio[4] as unknown as Readable;
+    if (launcher?.seccomp) {
+      const filterFd = (proc.stdio as unknown as Writable[])[SECCOMP_FD]!;
+      filterFd.on('error', () => undefined);
+      filterFd.end(launcher.seccomp);
+    }
     // EPIPE and friends when the worker dies mid-write: the exit handler reports that.
     for (const stream of [requests, responses, proc.stderr]) stream?.on('error', () => undefined);
     let resolveExit!: () => void;
@@ -418,6 +445,8 @@ export class ProbeWorker extends EventEmitter implements Prober {
       stderrTail: '',
       pending: new Map(),
       readyPids: new Set(),
+      linesSinceRequest: 0,
+      cgroups: new Map(),
     };
     this.run = run;
     proc.stderr?.setEncoding('utf8');
@@ -429,6 +458,10 @@ export class ProbeWorker extends EventEmitter implements Prober {
     responses.on('data', (chunk: string) => {
       lines.push(chunk, (line) => {
         if (!line || run.killedByHost === 'protocol') return;
+        if (++run.linesSinceRequest > MAX_LINES_PER_REQUEST) {
+          run.stderrTail += `\nthe worker flooded its channel: more than ${MAX_LINES_PER_REQUEST} messages for one request`;
+          return this.kill(run, 'protocol');
+        }
         const message = parseWorkerMessage(line);
         if (message) return this.onMessage(run, message);
         // Only the worker writes here; garbage means something else in its process did.
@@ -447,8 +480,8 @@ export class ProbeWorker extends EventEmitter implements Prober {
       run.exitCode = inner ? null : code;
       run.exitSignal = inner ?? signal;
       // The worker's children die with it (PDEATHSIG); this covers platforms without it.
-      killCall(run, run.runningPid);
-      for (const pid of run.readyPids) killCall(run, pid);
+      killCalls(run, [...(run.runningPid ? [run.runningPid] : []), ...run.readyPids]);
+      for (const pid of [...run.cgroups.keys()]) this.leaveCgroup(run, pid);
       this.onExit(run);
       resolveExit();
     });
@@ -507,6 +540,11 @@ export class ProbeWorker extends EventEmitter implements Prober {
     await this.ensureRunning();
     if (opts.signal?.aborted) throw stoppedError();
     const run = this.run!;
+    const waitedFrom = performance.now();
+    await this.cgroupReady(run, limits.memoryMb);
+    // The backstop counts that wait too: a stuck worker never reports its pre-forked process.
+    const waited = performance.now() - waitedFrom;
+    if (opts.signal?.aborted) throw stoppedError();
     const id = this.nextId++;
     return new Promise<ProbeResult>((resolveCall, rejectCall) => {
       const onAbort = () => {
@@ -526,10 +564,11 @@ export class ProbeWorker extends EventEmitter implements Prober {
           resolveCall(timeoutResult(limits.timeoutMs));
           this.kill(run, 'backstop'); // the worker stopped answering: a fresh one serves the next call
         },
-        limits.timeoutMs + RENDER_GRACE_MS + BACKSTOP_MS + importAllowance,
+        Math.max(0, limits.timeoutMs + RENDER_GRACE_MS + BACKSTOP_MS + importAllowance - waited),
       );
       const call: PendingCall = {
         sentAt: performance.now(),
+        maxResultChars: resultBudget(limits),
         resolve: resolveCall,
         reject: rejectCall,
         settled: false,
@@ -561,12 +600,19 @@ export class ProbeWorker extends EventEmitter implements Prober {
         run.onStart?.(message);
         return;
       case 'forked':
+        if (run.readyPids.size >= MAX_PENDING_FORKS) {
+          run.stderrTail += `\nthe worker reported more than ${MAX_PENDING_FORKS} waiting call processes`;
+          return this.kill(run, 'protocol');
+        }
         run.readyPids.add(message.pid);
+        this.enterCgroup(run, message.pid);
         if (this.listenerCount('forked') > 0) this.emit('forked', { pid: verifiedDescendant(run.pid, message.pid) });
         return;
       case 'started': {
         run.readyPids.delete(message.pid);
         run.runningPid = message.pid;
+        // Reported too late to be moved before its request (a loaded machine): moved now.
+        if (!run.cgroups.has(message.pid)) this.enterCgroup(run, message.pid);
         const call = run.pending.get(message.id);
         if (call) call.childPid = message.pid;
         if (call?.abortRequested) killCall(run, message.pid);
@@ -574,6 +620,10 @@ export class ProbeWorker extends EventEmitter implements Prober {
         return;
       }
       case 'result': {
+        // Off the result's path (removing a v1 memory cgroup takes milliseconds): the worker
+        // has killed the call's processes already; this kills any that escaped it.
+        const ran = run.runningPid;
+        if (ran) setImmediate(() => this.leaveCgroup(run, ran));
         run.runningPid = undefined;
         const call = run.pending.get(message.id);
         if (!call) return;
@@ -583,7 +633,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
         if (!call.settled) {
           call.settled = true;
           // What the call's process answered, relayed by the worker: untrusted, so checked.
-          call.resolve(checkResult(message.result));
+          call.resolve(checkResult(message.result, call.maxResultChars));
         }
         return;
       }
@@ -603,14 +653,52 @@ export class ProbeWorker extends EventEmitter implements Prober {
     this.emit('exit', { pid: run.pid, code: run.exitCode, signal: run.exitSignal, expected: !!run.killedByHost });
   }
 
+  // -- cgroups (where cgroupSupport finds them) -----------------------------------------
+
+  /** Moves a pre-forked call process into a cgroup of its own, before it has a request (or children). */
+  private enterCgroup(run: Run, reported: number): void {
+    const found = cgroupSupport();
+    if (typeof found === 'string') return;
+    const pid = verifiedDescendant(run.pid, reported);
+    const cgroup = pid ? CallCgroup.create(found, pid, this.limits.memoryMb) : undefined;
+    if (cgroup) run.cgroups.set(reported, cgroup);
+  }
+
+  /** Kills whatever the call left in its cgroup and removes it (`now`: the host is exiting). */
+  private leaveCgroup(run: Run, reported: number, now = false): void {
+    run.cgroups.get(reported)?.remove(40, now);
+    run.cgroups.delete(reported);
+  }
+
+  /**
+   * With cgroups, a call is sent only once a pre-forked process is in its cgroup (the worker
+   * reports it while the host takes its turn; a little longer on a loaded machine), with the
+   * call's own memory limit.
+   */
+  private async cgroupReady(run: Run, memoryMb: number): Promise<void> {
+    if (typeof cgroupSupport() === 'string') return;
+    const deadline = Date.now() + CGROUP_WAIT_MS;
+    while (run.alive && run.cgroups.size === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 1));
+    for (const [pid, cgroup] of run.cgroups) {
+      if (!run.readyPids.has(pid)) continue;
+      try {
+        cgroup.setMemory(memoryMb);
+      } catch {
+        // below what it already uses: the call starts at that limit and is killed if it grows
+      }
+    }
+  }
+
   private send(run: Run, message: HostMessage): void {
+    run.linesSinceRequest = 0;
     if (run.alive) run.requests.write(JSON.stringify(message) + '\n');
   }
 
-  private kill(run: Run, why: KillReason): void {
+  /** `now`: the host is exiting, and the calls' cgroups are removed before it does. */
+  private kill(run: Run, why: KillReason, now = false): void {
     run.killedByHost ??= why;
-    killCall(run, run.runningPid);
-    for (const pid of run.readyPids) killCall(run, pid);
+    killCalls(run, [...(run.runningPid ? [run.runningPid] : []), ...run.readyPids]);
+    for (const pid of [...run.cgroups.keys()]) this.leaveCgroup(run, pid, now);
     // In the OS sandbox the worker is in its own session inside bwrap: kill it directly
     // rather than waiting for the kernel to tear down the pid namespace.
     if (run.workerPid && run.workerPid !== run.pid) killGroup(run.workerPid);

@@ -3,7 +3,7 @@
 // what arrives is untrusted input. A result that does not have the declared shape (probe-types.ts)
 // becomes a `crashed` result that says so; the worker itself is fine and keeps serving.
 import { z } from 'zod';
-import type { ProbeResult, TaggedValue } from '../core/probe-types.js';
+import type { ProbeResult, TaggedValue, WorkerLimits } from '../core/probe-types.js';
 
 /** Type names, argument labels, signal names (the worker cuts type names at 200). */
 const MAX_NAME_CHARS = 10_000;
@@ -134,14 +134,42 @@ function problem(issue: z.core.$ZodIssue): string {
   }
 }
 
-/** The result when it has the declared shape, else a `crashed` result saying what is wrong. */
-export function checkResult(raw: unknown): ProbeResult {
+/**
+ * The most text a result the worker rendered under `limits` holds: its tagged data (1M
+ * characters, 10000 nodes), reprs of the value, of each changed argument and of each generator
+ * item, and the two captured streams, with room to spare. Each field's own cap is above; this
+ * bounds their sum, which a call that writes its own result could spread over many fields.
+ */
+export function resultBudget(limits: WorkerLimits): number {
+  return 2_000_000 + 2 * limits.maxOutputBytes + (limits.maxIterItems + 64) * limits.maxReprChars;
+}
+
+/** Characters in the strings of a JSON value (iterative), stopping once past `max`. */
+function textChars(value: unknown, max: number): number {
+  let total = 0;
+  const stack: unknown[] = [value];
+  while (stack.length && total <= max) {
+    const node = stack.pop();
+    if (typeof node === 'string') total += node.length;
+    else if (node !== null && typeof node === 'object') for (const item of Object.values(node)) stack.push(item);
+  }
+  return total;
+}
+
+/**
+ * The result when it has the declared shape (and, given `maxChars`, holds no more text than
+ * that), else a `crashed` result saying what is wrong.
+ */
+export function checkResult(raw: unknown, maxChars?: number): ProbeResult {
   const parsed = probeResult.safeParse(raw, { reportInput: true });
-  if (parsed.success) return parsed.data;
-  const reason = `the call's process wrote a malformed result (${problem(parsed.error.issues[0]!)})`;
+  const chars = parsed.success && maxChars !== undefined ? textChars(parsed.data, maxChars) : 0;
+  if (parsed.success && (maxChars === undefined || chars <= maxChars)) return parsed.data;
+  const reason = parsed.success
+    ? `the call's process wrote a result with more than ${maxChars!.toLocaleString('en')} characters of text, more than the host reads`
+    : `the call's process wrote a malformed result (${problem(parsed.error.issues[0]!)})`;
   // The output is the worker's own capture: kept when it is text.
   const fields = (raw !== null && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  const output = (value: unknown) => text.safeParse(value).data ?? '';
+  const output = (value: unknown) => (text.safeParse(value).data ?? '').slice(0, maxChars === undefined ? undefined : Math.floor(maxChars / 4));
   return {
     status: 'crashed',
     crash: { exitCode: null, signal: null, reason },

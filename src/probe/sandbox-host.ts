@@ -24,27 +24,35 @@ function innermostPid(pid: number): number | undefined {
 }
 
 /**
- * The host pid of the worker's descendant that calls itself `reported`, searching the tree
- * under `root` (the process the host started) a few levels deep (bwrap, its init, the worker,
- * the fork server, the call: five at most); undefined when there is no
- * such descendant (the worker lied, or it is gone). Linux only (it reads /proc): elsewhere
- * always undefined, and the host kills the whole worker instead.
+ * The host pids of the worker's descendants that call themselves `reported` (inner pid → host
+ * pid), from one walk of the tree under `root` (the process the host started) a few levels
+ * deep (bwrap, its init, the worker, the fork server, the call: five at most); a reported pid
+ * with no such descendant (the worker lied, or it is gone) is absent. One walk whatever the
+ * number of pids: the channel can report many. Linux only (it reads /proc): elsewhere always
+ * empty, and the host kills the whole worker instead.
  */
-export function verifiedDescendant(root: number, reported: number, platform: NodeJS.Platform = process.platform): number | undefined {
-  if (!Number.isInteger(reported) || reported <= 1) return undefined;
-  if (platform !== 'linux') return undefined;
+export function verifiedDescendants(root: number, reported: Iterable<number>, platform: NodeJS.Platform = process.platform): Map<number, number> {
+  const wanted = new Set([...reported].filter((pid) => Number.isInteger(pid) && pid > 1));
+  const found = new Map<number, number>();
+  if (wanted.size === 0 || platform !== 'linux') return found;
   let level = [root];
-  for (let depth = 0; depth < 5 && level.length > 0; depth++) {
+  for (let depth = 0; depth < 5 && level.length > 0 && found.size < wanted.size; depth++) {
     const next: number[] = [];
     for (const pid of level) {
       for (const child of childrenOf(pid)) {
-        if (innermostPid(child) === reported) return child;
+        const inner = innermostPid(child);
+        if (inner !== undefined && wanted.has(inner) && !found.has(inner)) found.set(inner, child);
         next.push(child);
       }
     }
     level = next;
   }
-  return undefined;
+  return found;
+}
+
+/** verifiedDescendants for one pid: its host pid, or undefined. */
+export function verifiedDescendant(root: number, reported: number, platform: NodeJS.Platform = process.platform): number | undefined {
+  return verifiedDescendants(root, [reported], platform).get(reported);
 }
 
 /** The process has ended (a zombie waiting for its reaper counts as ended). */

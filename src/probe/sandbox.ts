@@ -6,11 +6,14 @@
 // from it (start one process in fresh namespaces with a fixed set of read-only binds), the
 // Debian package is the same tool Flatpak uses, and the runtime package adds a network proxy
 // and a Node dependency tree that a worker with no network at all does not need.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { accessSync, constants, existsSync, lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { delimiter, dirname, isAbsolute, join } from 'node:path';
 
 import type { SandboxMode } from '../core/probe-types.js';
+import { cgroupSupport, describeCgroups } from './cgroups.js';
+import { workerPackageRoot } from './worker-package.js';
 
 export type { SandboxMode };
 /** What actually protects a session's calls. */
@@ -21,7 +24,21 @@ export interface SandboxLayer {
   detail: string;
   /** The launcher's executable the OS layer was probed with (Linux: the bwrap found). */
   launcher?: string;
+  /** Linux: the seccomp filter bubblewrap loads (a BPF program), when one could be built. */
+  seccomp?: SeccompFilter;
 }
+
+/** A BPF program for bubblewrap's `--seccomp FD`, and the architectures it covers. */
+export interface SeccompFilter {
+  bpf: Buffer;
+  arches: string[];
+}
+
+/** The file descriptor the worker's launcher reads the seccomp program from (after fds 0-4). */
+export const SECCOMP_FD = 5;
+/** Debian's interpreter: python3-seccomp (libseccomp's binding) is built for it alone. */
+const SYSTEM_PYTHON = '/usr/bin/python3';
+const NO_FILTER_HINT = 'Debian/Ubuntu: apt install python3-seccomp';
 
 export class SandboxUnavailable extends Error {
   override name = 'SandboxUnavailable';
@@ -153,13 +170,19 @@ export function sandboxExecProfile(paths: SandboxPaths): string {
 export interface Launcher {
   command: string;
   args: string[];
+  /** The seccomp program the launcher reads from fd SECCOMP_FD (written there by the host). */
+  seccomp?: Buffer;
 }
 
-/** Linux: `bwrap ARGS -- python`; macOS: `sandbox-exec -p PROFILE python`. */
+/**
+ * Linux: `bwrap ARGS -- python` (with `--seccomp 5` and the program to write on fd 5 when
+ * the layer has a filter); macOS: `sandbox-exec -p PROFILE python`.
+ */
 export function launcherFor(layer: SandboxLayer, paths: SandboxPaths, platform: NodeJS.Platform = process.platform): Launcher | undefined {
   if (layer.layer !== 'os') return undefined;
   if (platform === 'darwin') return { command: '/usr/bin/sandbox-exec', args: ['-p', sandboxExecProfile(paths)] };
-  return { command: layer.launcher ?? 'bwrap', args: [...bwrapArgs(paths), '--'] };
+  const filter = layer.seccomp ? ['--seccomp', String(SECCOMP_FD)] : [];
+  return { command: layer.launcher ?? 'bwrap', args: [...bwrapArgs(paths), ...filter, '--'], ...(layer.seccomp ? { seccomp: layer.seccomp.bpf } : {}) };
 }
 
 /**
@@ -191,11 +214,57 @@ function run(command: string, args: string[], timeoutMs: number): Promise<{ code
   });
 }
 
+/** bubblewrap with a seccomp program on fd SECCOMP_FD: does it start `true` under it? */
+function runFiltered(command: string, args: string[], bpf: Buffer, timeoutMs: number): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolveRun) => {
+    const stdio: ('ignore' | 'pipe')[] = ['ignore', 'ignore', 'pipe', 'ignore', 'ignore', 'pipe'];
+    const child = spawn(command, [...args.slice(0, -2), '--seccomp', String(SECCOMP_FD), ...args.slice(-2)], { env: {}, stdio, timeout: timeoutMs });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const fd = (child.stdio as unknown as (NodeJS.WritableStream | null)[])[SECCOMP_FD];
+    fd?.on('error', () => undefined);
+    fd?.end(bpf);
+    child.on('error', () => resolveRun({ code: null, stderr }));
+    child.on('close', (code) => resolveRun({ code, stderr }));
+  });
+}
+
+/** Built filters by generator script: one build per process. */
+const filters = new Map<string, Promise<SeccompFilter | string>>();
+
+/**
+ * The seccomp program, built once per process by libseccomp (python3-seccomp, run isolated
+ * with Debian's interpreter outside the sandbox: `script` is pau_probe/seccomp_bpf.py), or
+ * why there is none.
+ */
+export function seccompFilter(script: string): Promise<SeccompFilter | string> {
+  const built = filters.get(script);
+  if (built) return built;
+  const building = new Promise<SeccompFilter | string>((resolveFilter) => {
+    if (!existsSync(SYSTEM_PYTHON)) return resolveFilter(`no ${SYSTEM_PYTHON} to build it with (${NO_FILTER_HINT})`);
+    execFile(SYSTEM_PYTHON, ['-I', script], { env: {}, encoding: 'buffer', timeout: 10_000, maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
+      const said = stderr.toString().trim();
+      if (error) {
+        const missing = (error as { code?: unknown }).code === 3;
+        return resolveFilter(missing ? `python3-seccomp is not installed (${NO_FILTER_HINT})` : `building it failed: ${said.split('\n').pop() ?? ''}`);
+      }
+      if (stdout.length === 0 || stdout.length % 8 !== 0) return resolveFilter('building it gave no BPF program');
+      resolveFilter({ bpf: stdout, arches: said.split('\n').pop()!.split(',').filter(Boolean) });
+    });
+  });
+  filters.set(script, building);
+  return building;
+}
+
 /**
  * Does the OS layer work here? Asked once per process (a session): one `bwrap … true`.
  * `launcher`: the bubblewrap executable to try (default: `bwrap` in the host's PATH).
  */
-export async function probeOsLayer(platform: NodeJS.Platform = process.platform, launcher?: string): Promise<SandboxLayer> {
+export async function probeOsLayer(
+  platform: NodeJS.Platform = process.platform,
+  launcher?: string,
+  filterScript: string = join(workerPackageRoot(), 'pau_probe', 'seccomp_bpf.py'),
+): Promise<SandboxLayer> {
   if (platform === 'win32') return { layer: 'guards', detail: 'Windows has no OS sandbox for the worker: guards only' };
   if (platform === 'darwin') {
     return existsSync('/usr/bin/sandbox-exec') ? { layer: 'os', detail: 'sandbox-exec' } : { layer: 'guards', detail: 'sandbox-exec is missing' };
@@ -204,9 +273,20 @@ export async function probeOsLayer(platform: NodeJS.Platform = process.platform,
   const bwrap = launcher ?? onPath('bwrap');
   const notInstalled = `bubblewrap is not installed (${launcher ? `no ${launcher}` : 'no bwrap in PATH'}; Debian/Ubuntu: apt install bubblewrap)`;
   if (!bwrap) return { layer: 'guards', detail: notInstalled };
-  const probe = await run(bwrap, [...NAMESPACES, ...IDENTITY, ...LIFETIME, ...systemBinds(), '--proc', '/proc', '--dev', '/dev', '--', 'true'], 5000);
+  const probeArgs = [...NAMESPACES, ...IDENTITY, ...LIFETIME, ...systemBinds(), '--proc', '/proc', '--dev', '/dev', '--', 'true'];
+  const filter = seccompFilter(filterScript);
+  const probe = await run(bwrap, probeArgs, 5000);
   if (probe.missing) return { layer: 'guards', detail: notInstalled };
-  if (probe.code === 0) return { layer: 'os', detail: 'bubblewrap', launcher: bwrap };
+  if (probe.code === 0) {
+    const seccomp = await filter;
+    if (typeof seccomp === 'string') return { layer: 'os', detail: `bubblewrap; no seccomp filter: ${seccomp}`, launcher: bwrap };
+    const filtered = await runFiltered(bwrap, probeArgs, seccomp.bpf, 5000);
+    if (filtered.code !== 0) {
+      const why = filtered.stderr.trim().split('\n').pop() || `exit code ${String(filtered.code)}`;
+      return { layer: 'os', detail: `bubblewrap; no seccomp filter: bubblewrap refused it (${why})`, launcher: bwrap };
+    }
+    return { layer: 'os', detail: `bubblewrap + seccomp (${seccomp.arches.join(', ')})`, launcher: bwrap, seccomp };
+  }
   const why = probe.stderr.trim().split('\n').slice(-1)[0] ?? '';
   const hint = /namespace|permission|not permitted/i.test(why)
     ? 'user namespaces are off (sysctl kernel.unprivileged_userns_clone=1, or the AppArmor userns restriction)'
@@ -221,13 +301,36 @@ const probed = new Map<string, Promise<SandboxLayer>>();
  * The layer a mode gets here; `os` without a working OS layer is an error naming what is missing.
  * `launcher`: the bubblewrap executable (WorkerOptions.sandboxLauncher; default `bwrap` in PATH).
  */
-export async function resolveSandbox(mode: SandboxMode, launcher?: string): Promise<SandboxLayer> {
-  if (mode === 'guards') return { layer: 'guards', detail: 'guards only (chosen)' };
+export async function resolveSandbox(mode: SandboxMode, launcher?: string, filterScript?: string): Promise<SandboxLayer> {
+  // The cgroup limits do not depend on the mode: the host sets them up around each call.
+  const cgroups = describeCgroups(cgroupSupport());
+  if (mode === 'guards') return { layer: 'guards', detail: `guards only (chosen); ${cgroups}` };
   let probe = probed.get(launcher ?? '');
-  if (!probe) probed.set(launcher ?? '', (probe = probeOsLayer(process.platform, launcher)));
+  if (!probe) probed.set(launcher ?? '', (probe = probeOsLayer(process.platform, launcher, filterScript)));
   const layer = await probe;
   if (mode === 'os' && layer.layer !== 'os') throw new SandboxUnavailable(`the OS sandbox is not available: ${layer.detail}`);
-  return layer;
+  if (layer.layer !== 'os' && !warnedAuto) {
+    warnedAuto = true;
+    autoListener?.(autoWithoutOsLayer(layer));
+  }
+  return { ...layer, detail: `${layer.detail}; ${cgroups}` };
+}
+
+let warnedAuto = false;
+let autoListener: ((warning: string) => void) | undefined;
+
+/** The warning `auto` gives, once per process, when it finds no OS layer: why, and what to install. */
+export function autoWithoutOsLayer(layer: SandboxLayer): string {
+  const install = process.platform === 'linux' ? ' Install it with `sudo apt install bubblewrap` (Debian/Ubuntu),' : '';
+  return (
+    `warning: no OS sandbox here (${layer.detail}): calls run with the guards only, which do not stop determined code ` +
+    `from reading your files and environment.${install} or pass --sandbox os to refuse to run without it.`
+  );
+}
+
+/** Who hears that warning (the CLI prints it on stderr) before the first call; the panel shows its badge. */
+export function onAutoWithoutOsLayer(listener: (warning: string) => void): void {
+  autoListener = listener;
 }
 
 /** One line for the CLI header, the session file and the panel badge. */
@@ -246,4 +349,33 @@ export function targetFolder(file: string): string {
   if (!existsSync(join(dir, '__init__.py'))) return dir;
   while (existsSync(join(dirname(dir), '__init__.py')) && dirname(dirname(dir)) !== dirname(dir)) dir = dirname(dir);
   return dir;
+}
+
+/** Names whose presence makes a folder too broad to show whole: the user's credentials. */
+const CREDENTIALS = ['.ssh', '.gnupg', '.aws', '.netrc', '.npmrc', '.pypirc', '.docker', '.kube', '.git-credentials', '.azure'];
+/** Folders that hold the user's or every program's files (with their sockets): never shown whole. */
+const BROAD = ['/', '/tmp', '/var/tmp', '/dev/shm'];
+
+function realOr(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/** HOME, `/`, a shared temporary folder, or a folder holding credentials. */
+export function tooBroadToShow(folder: string): boolean {
+  const real = realOr(folder);
+  if (BROAD.includes(real) || real === realOr(process.env.HOME || homedir())) return true;
+  return CREDENTIALS.some((name) => existsSync(join(real, name)));
+}
+
+/**
+ * What the OS layer shows of the target: its folder or top package (targetFolder), else its
+ * own folder, else, when both are too broad to show (tooBroadToShow), the file alone.
+ */
+export function targetBinds(file: string): string[] {
+  const shown = [targetFolder(file), dirname(file)].find((folder) => !tooBroadToShow(folder));
+  return [shown ?? file];
 }

@@ -94,7 +94,7 @@ test(`[${MODE}] writes outside the call's folder`, async () => {
   const result = await attack('writes', outside);
   const written = outsideFiles().filter((f) => !before.includes(f));
   const tampered = readFileSync(join(outside, 'victim.txt'), 'utf8') !== 'original';
-  judge("Writes outside the call's folder", written.length === 0 && !tampered, { written, tampered, result });
+  judge("Writes outside the call's folder (Python, sqlite, plain libc)", written.length === 0 && !tampered, { written, tampered, result });
   await ordinaryCallWorks();
 });
 
@@ -107,7 +107,7 @@ test(`[${MODE}] processes and signals: nothing outlives the call, nobody else is
   const grandchildWrote = outsideFiles().some((f) => f.startsWith('grandchild-') || f === 'guards-off.txt');
   const blocked = left.length === 0 && !grandchildWrote && alive(victim.pid!) && worker.pid === workerPid;
   for (const pid of left) process.kill(pid, 'SIGKILL');
-  judge('Processes and signals', blocked, { left, grandchildWrote, victim: alive(victim.pid!), result });
+  judge('Processes and signals (libc fork, new sessions, grandchildren)', blocked, { left, grandchildWrote, victim: alive(victim.pid!), result });
   await ordinaryCallWorks();
 });
 

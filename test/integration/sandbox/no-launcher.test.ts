@@ -111,6 +111,11 @@ describe('the CLI without a working OS layer', { timeout: 120_000 }, () => {
         PATH: c.path(),
       });
       assert.equal(r.code, 0, r.stderr);
+      // Warned once on stderr, before the first call, with what to install.
+      const warnings = r.stderr.split('\n').filter((line) => line.startsWith('pau probe: warning: no OS sandbox here'));
+      assert.equal(warnings.length, 1, r.stderr);
+      assert.match(warnings[0]!, /sudo apt install bubblewrap/);
+      assert.match(warnings[0]!, c.why);
       const header = r.stdout.split('\n').find((line) => line.startsWith('sandbox: ')) ?? r.stdout;
       assert.match(header, /^sandbox: guards only \(/);
       assert.match(header, c.why);

@@ -6,6 +6,9 @@ own folders, the import its scratch space), so without this one call could leave
 there for the next. Landlock is unprivileged and cannot be undone by the process it
 restricts; each call's child applies it just before the call. Reads are not restricted.
 Linux 5.13 and newer; elsewhere `fence_writes` returns False and changes nothing.
+From ABI 6 (Linux 6.12) the same domain is also scoped: the call cannot signal a process
+outside it (the fork server, the next call's pre-forked process) nor connect to an abstract
+unix socket made outside it.
 """
 
 import ctypes
@@ -33,6 +36,15 @@ _MAKE_BLOCK = 1 << 11
 _MAKE_SYM = 1 << 12
 _REFER = 1 << 13  # ABI 2
 _TRUNCATE = 1 << 14  # ABI 3
+# LANDLOCK_SCOPE_* (ABI 6)
+_SCOPE_ABSTRACT_UNIX_SOCKET = 1 << 0
+_SCOPE_SIGNAL = 1 << 1
+
+
+class _RulesetAttr(ctypes.Structure):
+    """struct landlock_ruleset_attr as of ABI 6; older kernels are given only its first field."""
+
+    _fields_ = [("handled_access_fs", ctypes.c_uint64), ("handled_access_net", ctypes.c_uint64), ("scoped", ctypes.c_uint64)]
 
 
 class _PathBeneath(ctypes.Structure):
@@ -84,8 +96,10 @@ def fence_writes(folder: str) -> bool:
     try:
         syscall, abi = _libc.syscall, _libc.abi
         handled = _handled(abi)
-        attr = ctypes.c_uint64(handled)  # struct landlock_ruleset_attr's first field is enough
-        ruleset = syscall(_CREATE_RULESET, ctypes.byref(attr), ctypes.c_size_t(8), ctypes.c_uint32(0))
+        scoped = _SCOPE_ABSTRACT_UNIX_SOCKET | _SCOPE_SIGNAL if abi >= 6 else 0
+        attr = _RulesetAttr(handled, 0, scoped)
+        size = ctypes.sizeof(attr) if scoped else 8  # a kernel before ABI 4 refuses the longer struct
+        ruleset = syscall(_CREATE_RULESET, ctypes.byref(attr), ctypes.c_size_t(size), ctypes.c_uint32(0))
         if ruleset < 0:
             return False
         try:

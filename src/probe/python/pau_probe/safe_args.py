@@ -101,7 +101,7 @@ def evaluate(source: str, namespace: dict) -> object:
     module. May run user code (constructors of those classes), so the worker calls it in the sandboxed child."""
     tree = _parse_and_check(source, frozenset(namespace))
     try:
-        return _Evaluator(namespace).eval(tree.body, {})
+        return _check_built(_Evaluator(namespace).eval(tree.body, {}), 'the argument', deep=True)
     except ArgumentRejected:
         raise
     except RecursionError as error:
@@ -578,6 +578,42 @@ def _check_decimal_to_int(value, what):
 _FRACTION_EXPONENT = re.compile(r'[eE]\s*([-+]?\d+)')
 
 
+# Built-in types whose size is read without running any code of the value's own.
+_SIZED_TYPES = (list, tuple, dict, set, frozenset, collections.deque, collections.OrderedDict, collections.Counter, collections.defaultdict)
+
+
+def _built_size(value):
+    """(size, limit, unit) of a built-in value, or None for any other (a class of the target
+    module could run code when asked its size)."""
+    cls = type(value)
+    if cls in _TEXT_TYPES:
+        return len(value), MAX_CHARS, 'characters'
+    if cls is int or cls is fractions.Fraction:
+        return _number_bits(value) or 0, MAX_INT_BITS, 'bits'
+    if cls in _SIZED_TYPES:
+        return len(value), MAX_ITEMS, 'items'
+    return None
+
+
+def _check_built(value, what, deep=False):
+    """Refuses a value that is over the limits once built, whatever built it (a method such as
+    str.join or a constructor such as int.from_bytes is not sized up front). `deep`: the items
+    of built-in containers too (each object once, MAX_ITEMS of them at most)."""
+    stack, seen = [value], set()
+    while stack:
+        item = stack.pop()
+        size = _built_size(item)
+        if size is not None and size[0] > size[1]:
+            raise _too_big(what, size[0], size[1], size[2])
+        if not deep or type(item) not in _SIZED_TYPES or id(item) in seen:
+            continue
+        seen.add(id(item))
+        if len(seen) > MAX_ITEMS:
+            raise _too_big(what, len(seen), MAX_ITEMS, 'containers')
+        stack.extend(itertools.chain.from_iterable(item.items()) if isinstance(item, dict) else item)
+    return value
+
+
 def _bounded_items(value, what):
     """The items of an iterable as a list, refusing more than MAX_ITEMS (and infinite iterators)."""
     items = list(itertools.islice(iter(value), MAX_ITEMS + 1))
@@ -909,7 +945,7 @@ class _Evaluator:
         if _HIGHER_ORDER.get(id(original)) is original:
             args = [_checked_callable(a) for a in args]
             kwargs = {k: _checked_callable(v) for k, v in kwargs.items()}
-        return function(*args, **kwargs)
+        return _check_built(function(*args, **kwargs), node)
 
     def _BinOp(self, node, scope):
         left = self.eval(node.left, scope)

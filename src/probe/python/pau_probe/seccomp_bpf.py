@@ -1,0 +1,83 @@
+"""The OS layer's seccomp filter, written as a BPF program for bubblewrap's `--seccomp FD`.
+
+Run by the host once per process, outside the sandbox, with Debian's python3 and its
+python3-seccomp (libseccomp's own binding: the BPF is built by the maintained tool, not by
+hand). It prints the program on stdout and the architectures it covers on stderr; exit code
+3 when the binding is missing. Nothing here runs inside the worker.
+
+Every refused call fails with EPERM (clone3: ENOSYS, so the C library falls back to clone,
+whose flags a filter can see): a probe reports PermissionError, nothing is killed.
+"""
+
+import errno
+import sys
+
+# Calls a probed function never needs, each a way out of or across the sandbox: kernel
+# keyrings and POSIX message queues are not in the namespaces bubblewrap makes; the rest
+# reach other processes, the kernel or new namespaces.
+REFUSED = [
+    "keyctl", "add_key", "request_key",
+    "mq_open", "mq_unlink", "mq_timedsend", "mq_timedreceive", "mq_notify", "mq_getsetattr",
+    "ptrace", "process_vm_readv", "process_vm_writev", "process_madvise", "pidfd_getfd", "kcmp",
+    "bpf", "perf_event_open", "userfaultfd", "fanotify_init",
+    "io_uring_setup", "io_uring_enter", "io_uring_register",
+    "mount", "umount", "umount2", "pivot_root", "chroot", "move_mount", "open_tree",
+    "fsopen", "fsconfig", "fsmount", "fspick", "mount_setattr", "setns",
+    "init_module", "finit_module", "delete_module", "kexec_load", "kexec_file_load", "reboot",
+    "swapon", "swapoff", "acct", "quotactl", "syslog", "vhangup",
+    "settimeofday", "clock_settime", "clock_adjtime", "adjtimex",
+    "name_to_handle_at", "open_by_handle_at", "personality",
+]
+CLONE_NEWUSER = 0x10000000
+AF_UNIX = 1
+# Terminal input injection into whatever terminal is still reachable.
+TIOCSTI = 0x5412
+TIOCLINUX = 0x541C
+
+
+def build(seccomp):
+    f = seccomp.SyscallFilter(seccomp.ALLOW)
+    # The binding gives the same audit arch number signed in Arch and unsigned from system_arch.
+    native = int(seccomp.system_arch()) & 0xFFFFFFFF
+    names = {int(seccomp.Arch.X86_64) & 0xFFFFFFFF: "x86_64", int(seccomp.Arch.AARCH64) & 0xFFFFFFFF: "aarch64"}
+    arches = [names.get(native, "native (libseccomp arch %d)" % native)]
+    if native == int(seccomp.Arch.X86_64) & 0xFFFFFFFF:
+        # The other ABIs an x86_64 kernel runs: without them an int 0x80 or x32 call skips the filter.
+        for name, arch in (("x86", seccomp.Arch.X86), ("x32", seccomp.Arch.X32)):
+            try:
+                f.add_arch(arch)
+                arches.append(name)
+            except (OSError, RuntimeError, ValueError):
+                pass
+    eperm = seccomp.ERRNO(errno.EPERM)
+    for name in REFUSED:
+        try:
+            f.add_rule(eperm, name)
+        except (OSError, RuntimeError, ValueError):
+            pass  # not a call on this architecture (umount on x86_64)
+    f.add_rule(seccomp.ERRNO(errno.ENOSYS), "clone3")
+    f.add_rule(eperm, "unshare", seccomp.Arg(0, seccomp.MASKED_EQ, CLONE_NEWUSER, CLONE_NEWUSER))
+    f.add_rule(eperm, "clone", seccomp.Arg(0, seccomp.MASKED_EQ, CLONE_NEWUSER, CLONE_NEWUSER))
+    # socketpair stays: the fork server and asyncio's self-pipe use it; a unix socket that
+    # could connect to something (a path in a bound folder) starts with socket().
+    f.add_rule(eperm, "socket", seccomp.Arg(0, seccomp.EQ, AF_UNIX))
+    for request in (TIOCSTI, TIOCLINUX):
+        f.add_rule(eperm, "ioctl", seccomp.Arg(1, seccomp.MASKED_EQ, 0xFFFFFFFF, request))
+    return f, arches
+
+
+def main() -> int:
+    try:
+        import seccomp  # pyright: ignore[reportMissingImports]
+    except ImportError:
+        print("python3-seccomp is not installed", file=sys.stderr)
+        return 3
+    f, arches = build(seccomp)
+    sys.stdout.flush()
+    f.export_bpf(sys.stdout)
+    print(",".join(arches), file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,51 @@
+// Resource limits across a call's processes (issue 21): RLIMIT_AS is per process, so a call
+// held 1.3 GB with --memory-mb 256 by spreading it over children, and root is exempt from
+// RLIMIT_NPROC. Where the host may make cgroups (as root with a writable cgroup filesystem,
+// as in CI) each call gets its own, with the call's memory limit and a process cap, and is
+// killed whole after the call; elsewhere the badge says there are none, and so must this test.
+import assert from 'node:assert/strict';
+import { dirname, join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { startWorker, type ProbeWorker } from '../../../src/probe/client.js';
+import { cgroupSupport, PIDS_PER_CALL } from '../../../src/probe/cgroups.js';
+import { judge, MODE } from './readme-table.js';
+
+const FIXTURE = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'spread.py');
+const found = cgroupSupport();
+let worker: ProbeWorker;
+
+before(async () => {
+  worker = await startWorker({ target: { file: FIXTURE, qualname: 'attack' }, sandbox: MODE, limits: { memoryMb: 256, timeoutMs: 8000 } });
+});
+
+after(async () => {
+  await worker?.stop();
+});
+
+test(`[${MODE}] the badge says whether calls get cgroup limits`, () => {
+  assert.match(worker.sandbox?.detail ?? '', typeof found === 'string' ? /no cgroup limits: / : /cgroup v[12] limits per call/);
+});
+
+test(`[${MODE}] --memory-mb 256 bounds the whole call, children included (6 children of 100 MB)`, async () => {
+  const result = await worker.call({ args: ["'memory'", '6', '100'] });
+  const seen = result.value?.repr ?? '';
+  const held = Number(/'reported': (\d+)/.exec(seen)?.[1] ?? 0);
+  // 256 MB hold two children of 100 MB at most, never six; a crash (the call killed by its limit) holds none.
+  const bounded = result.status !== 'returned' || held <= 2;
+  if (typeof found === 'string') return assert.ok(!bounded, `without cgroups the children are not bounded together: ${JSON.stringify(result).slice(0, 300)}`);
+  judge("Memory across a call's processes (where the host may make cgroups)", bounded, { status: result.status, seen });
+  assert.equal((await worker.call({ args: ["'ordinary'", '21'] })).value?.repr, '42');
+});
+
+test(`[${MODE}] a call's processes are capped at ${PIDS_PER_CALL}, root or not`, async () => {
+  const result = await worker.call({ args: ["'processes'", '200'] });
+  const seen = result.value?.repr ?? '';
+  const alive = Number(/'reported': (\d+)/.exec(seen)?.[1] ?? 0);
+  if (typeof found === 'string') return assert.ok(alive > PIDS_PER_CALL, seen);
+  judge("Number of a call's processes, root included (where the host may make cgroups)", result.status === 'returned' && alive < PIDS_PER_CALL, {
+    status: result.status,
+    seen,
+  });
+  assert.equal((await worker.call({ args: ["'ordinary'", '21'] })).value?.repr, '42');
+});
