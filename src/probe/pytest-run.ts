@@ -8,12 +8,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { execa } from 'execa';
+import { execa, type Options } from 'execa';
 import type { PytestRun, RunPytest, SandboxMode } from '../core/probe-types.js';
 import { workerEnvironment } from './environment.js';
 import { interpreterPaths } from './interpreter.js';
 import { removeTree } from './remove-tree.js';
-import { describeSandbox, launcherFor, resolveSandbox, SANDBOX_HOME, targetFolder } from './sandbox.js';
+import { describeSandbox, launcherFor, resolveSandbox, SANDBOX_HOME, SECCOMP_FD, targetFolder } from './sandbox.js';
 import { workerPackageRoot } from './client.js';
 
 /** Counts from pytest's closing line (`3 passed, 1 failed in 0.1s`). */
@@ -41,7 +41,14 @@ export function pytestRunner(options: { sandbox?: SandboxMode; sandboxLauncher?:
       });
       const pytest = [found.executable, '-m', 'pytest', '-q', '-rfE', '-p', 'no:cacheprovider', path];
       const [command, ...args] = launcher ? [launcher.command, ...launcher.args, ...pytest] : pytest;
+      // bubblewrap reads the seccomp program from fd SECCOMP_FD, as the worker's launch gives it.
+      const program = launcher?.seccomp;
+      const stdio = program
+        ? (['ignore', 'pipe', 'pipe', ...Array.from({ length: SECCOMP_FD - 3 }, () => 'ignore'), new Uint8Array(program)] as Options['stdio'])
+        : undefined;
+      const seccomp = stdio ? { stdio } : {};
       const result = await execa(command!, args, {
+        ...seccomp,
         cwd: dirname(path),
         reject: false,
         all: true,

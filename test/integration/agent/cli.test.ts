@@ -69,7 +69,7 @@ describe('pau probe and pau replay', { concurrency: 3, timeout: 180_000 }, () =>
     assert.match(lines[0]!, /^pau probe .*strings\.py:shout {2}LLM agent scripted · anonymized · max 6 probes · coverage feedback on$/);
     assert.equal(lines[1], 'shown to the agent as f(arg0, arg1)');
     // what protects the calls (issue 10: a line in the CLI header)
-    assert.match(lines[2]!, /^sandbox: (OS \(bubblewrap\) \+ guards|guards only.*)$/);
+    assert.match(lines[2]!, /^sandbox: (OS \(bubblewrap[^\n]*\) \+ guards|guards only.*)$/);
     // the offline explorer's seed probes come first, then the agent's
     assert.match(lines[3]!, /^#1 shout\(.*\) → .* {2}\d+\.\d ms {2}lines \d\/5( \(\+\d\))? {2}\[offline\]$/);
     const hypothesis = lines.indexOf('    hypothesis: upper-cases its input');
