@@ -42,6 +42,7 @@ interface FunctionResult {
   hypothesisCoverage: number;
   hypothesisReturned: boolean;
   falseClaims: number;
+  contradictions: { part: string; text: string; why: string }[];
   linesStated: number;
   linesChecked: number;
   /** 3 or more distinct results were seen. */
@@ -130,19 +131,24 @@ async function score(e: Explored): Promise<FunctionResult> {
   const cov = await python<{ explorer: { percent: number }; hypothesis: { percent: number; returned: number }; error?: string }>(MEASURE, job).catch(
     (err: Error) => ({ explorer: { percent: 0 }, hypothesis: { percent: 0, returned: 0 }, error: err.message.split('\n')[0] }),
   );
-  const check = report
-    ? await python<{ stated: number; checked: number; contradictions: unknown[]; error?: string }>(RECHECK, {
-        module: fn.module,
-        qualname: fn.qualname,
-        report,
-        records,
-        params: e.params,
-      }).catch((err: Error) => ({ stated: 0, checked: 0, contradictions: [], error: err.message.split('\n')[0] }))
-    : { stated: 0, checked: 0, contradictions: [] };
+  type Checked = { stated: number; checked: number; contradictions: FunctionResult['contradictions']; error?: string };
+  const raw: Partial<Checked> = report
+    ? await python<Partial<Checked>>(RECHECK, { module: fn.module, qualname: fn.qualname, report, records, params: e.params }).catch((err: Error) => ({
+        error: err.message.split('\n')[0],
+      }))
+    : {};
+  // A re-check that could not run checked nothing: its lines count as stated, not checked.
+  const stated = (report?.properties.filter((p) => p.holds).length ?? 0) + (report?.description.claims ?? []).filter((c) => c.part !== 'property').length;
+  const check: Checked = {
+    stated: raw.stated ?? stated,
+    checked: raw.checked ?? 0,
+    contradictions: raw.contradictions ?? [],
+    ...(raw.error ? { error: raw.error } : {}),
+  };
   const typeNames = [...(report?.returnTypes ?? []), ...records.flatMap((r) => (r.result.value ? [r.result.value.type] : []))];
   const summary = report?.description.summary ?? '';
   const varied = distinctResults(records) >= 3;
-  const error = e.error ?? cov.error ?? ('error' in check ? check.error : undefined);
+  const error = e.error ?? cov.error ?? check.error;
   return {
     id: fn.id,
     returned: records.some((r) => r.result.status === 'returned'),
@@ -151,6 +157,7 @@ async function score(e: Explored): Promise<FunctionResult> {
     hypothesisCoverage: cov.hypothesis.percent,
     hypothesisReturned: cov.hypothesis.returned > 0,
     falseClaims: check.contradictions.length,
+    contradictions: check.contradictions,
     linesStated: check.stated,
     linesChecked: check.checked,
     varied,
@@ -246,17 +253,20 @@ export async function run(): Promise<Record<string, unknown>> {
   for (const half of halves) {
     const fns = draw.functions.filter((f) => f.half === half).slice(0, limit);
     const devRows: string[] = [];
-    const t = await scoreHalf(half, fns, (r) =>
+    const devClaims: string[] = [];
+    const t = await scoreHalf(half, fns, (r) => {
+      for (const c of r.contradictions) devClaims.push(`false claim: ${r.id}: ${c.part}: ${c.text}: ${c.why}`);
       devRows.push(
         `| ${r.id} | ${r.returned ? 'yes' : 'no'} | ${r.coverage.toFixed(0)}% | ${r.hypothesisCoverage.toFixed(0)}% | ${r.falseClaims} | ` +
           `${r.linesChecked}/${r.linesStated} | ${r.typeList ? 'YES' : r.varied ? 'no' : '—'} | ${r.seconds.toFixed(2)} | ${r.error ?? ''} |`,
-      ),
-    );
+      );
+    });
     if (devRows.length) {
       console.log(`\n### development half, function by function (${fns.length})`);
       console.log('| function | returned | coverage | Hypothesis | false claims | lines checked | type list | s | error |');
       console.log('|---|---|---:|---:|---:|---|---|---:|---|');
       for (const row of devRows) console.log(row);
+      for (const c of devClaims) console.log(c);
     }
     console.log(`\n### ${half === 'dev' ? 'development' : 'held-out'} half, totals (explorer at ${MAX_PROBES} probes; Hypothesis at ${MAX_PROBES} inputs)`);
     console.log('| measure | result |\n|---|---|');
@@ -265,7 +275,13 @@ export async function run(): Promise<Record<string, unknown>> {
     if (half === 'held-out') {
       goals.push(
         { figure: 'sampled held-out: false claims (re-check)', value: `${t.falseClaims}`, goal: '0', met: t.falseClaims === 0 },
-        { figure: 'sampled held-out: functions with a returned call', value: pct(t.returnedShare), goal: '≥ 90%', met: t.returnedShare >= 0.9, baseline: `Hypothesis ${pct(t.hypothesisReturnedShare)}` },
+        {
+          figure: 'sampled held-out: functions with a returned call',
+          value: pct(t.returnedShare),
+          goal: '≥ 90%',
+          met: t.returnedShare >= 0.9,
+          baseline: `Hypothesis ${pct(t.hypothesisReturnedShare)}`,
+        },
         {
           figure: 'sampled held-out: mean branch coverage',
           value: `${t.coverage.toFixed(1)}%`,
@@ -273,8 +289,18 @@ export async function run(): Promise<Record<string, unknown>> {
           met: t.coverage >= t.hypothesisCoverage + 10,
           baseline: `Hypothesis ${t.hypothesisCoverage.toFixed(1)}%`,
         },
-        { figure: 'sampled held-out: type-list summaries (≥ 3 distinct results)', value: `${t.typeListWhereVaried} of ${t.varied}`, goal: '0', met: t.typeListWhereVaried === 0 },
-        { figure: `sampled held-out: median seconds per function, ${MAX_PROBES} probes`, value: t.medianSeconds.toFixed(2), goal: '≤ 1', met: t.medianSeconds <= 1 },
+        {
+          figure: 'sampled held-out: type-list summaries (≥ 3 distinct results)',
+          value: `${t.typeListWhereVaried} of ${t.varied}`,
+          goal: '0',
+          met: t.typeListWhereVaried === 0,
+        },
+        {
+          figure: `sampled held-out: median seconds per function, ${MAX_PROBES} probes`,
+          value: t.medianSeconds.toFixed(2),
+          goal: '≤ 1',
+          met: t.medianSeconds <= 1,
+        },
       );
     }
   }
