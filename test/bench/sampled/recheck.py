@@ -10,7 +10,8 @@ runs in a child process in a scratch folder (bubblewrap when there), like measur
 What each line is checked against:
 - a property that holds: the explorer's own calls that returned AND fresh calls, made here by
   changing one argument of such a call at a time (numbers, texts, lists, flags: see `variants`);
-- a raise (structured): its call raises that type again; its contrast call, when it has one, returns;
+- a raise (structured): its call raises that type again; its contrast call, when it has one,
+  returns and differs from it in one argument only;
 - an example: its call gives the same repr again (the error type, for a traceback);
 - a parameter or returns line: every call it rests on returns again (returns: of a type it names);
 - a summary line, and anything else with no structured form: not checked (counted as stated only).
@@ -118,6 +119,18 @@ def fresh_calls(t, returned):
     return out[::step][:FRESH]
 
 
+def differing(a, b):
+    """The arguments (by position, keyword, or the receiver) whose source differs between two calls."""
+    def slots(c):
+        out = {"receiver": c.get("receiver")}
+        out.update({i: src for i, src in enumerate(c["args"])})
+        out.update(c["kwargs"])
+        return out
+
+    x, y = slots(a), slots(b)
+    return sorted((str(k) for k in set(x) | set(y) if x.get(k) != y.get(k)))
+
+
 ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
 
 
@@ -222,9 +235,13 @@ def recheck(job):
             elif kind == "raised" and c["type"].split(".")[-1] not in [k.__name__ for k in got.__mro__]:
                 refute("raises", claim["text"], "raised %s" % got.__name__)
             if c.get("contrast") in records:
-                kind, got = t.outcome(request_of(records[c["contrast"]]))
+                contrast = request_of(records[c["contrast"]])
+                kind, got = t.outcome(contrast)
                 if kind == "raised":
                     refute("raises", claim["text"], "the contrast call raised %s" % got.__name__)
+                differ = differing(request_of(r), contrast)
+                if len(differ) != 1:
+                    refute("raises", claim["text"], "the contrast call differs in %s, not one argument" % differ)
         elif c.get("kind") == "example":
             r, e = records.get(c["probe"]), examples.get(c["probe"])
             if not r or not e:

@@ -54,9 +54,16 @@ const records = [
   { index: 1, args: ["'plain'"], kwargs: {}, origin: 'offline', result: { status: 'returned', value: { type: 'str', repr: "'plain'" }, durationMs: 1 } },
   { index: 2, args: ['3'], kwargs: {}, origin: 'offline', result: { status: 'raised', exception: { type: 'TypeError', message: 'x' }, durationMs: 1 } },
   { index: 3, args: ["'abc'"], kwargs: {}, origin: 'offline', result: { status: 'returned', value: { type: 'str', repr: "'abc'" }, durationMs: 1 } },
+  {
+    index: 4,
+    args: ["'a'", "'b'"],
+    kwargs: {},
+    origin: 'offline',
+    result: { status: 'raised', exception: { type: 'TypeError', message: 'x' }, durationMs: 1 },
+  },
 ];
 
-function reportOf(o: { lengthPreserving: boolean; raises: string; example: string }): unknown {
+function reportOf(o: { lengthPreserving: boolean; raises: string; contrast: number; example: string }): unknown {
   return {
     returnTypes: ['str'],
     exceptions: {},
@@ -76,7 +83,7 @@ function reportOf(o: { lengthPreserving: boolean; raises: string; example: strin
       claims: [
         { part: 'summary', text: 'takes a str and returns a str', support: [1, 3], tested: [] },
         { part: 'parameter', text: 's: str', support: [1, 3], tested: [] },
-        { part: 'raises', text: `${o.raises} for f(3)`, support: [2], tested: [], check: { kind: 'raises', type: o.raises, probe: 2 } },
+        { part: 'raises', text: `${o.raises} for f(3)`, support: [2], tested: [], check: { kind: 'raises', type: o.raises, probe: 2, contrast: o.contrast } },
         { part: 'example', text: 'example', support: [1], tested: [], check: { kind: 'example', probe: 1 } },
       ],
     },
@@ -84,14 +91,15 @@ function reportOf(o: { lengthPreserving: boolean; raises: string; example: strin
 }
 
 test('the re-check passes true lines and counts what it could not check', () => {
-  const out = recheck(reportOf({ lengthPreserving: false, raises: 'TypeError', example: "'plain'" }), records);
+  const out = recheck(reportOf({ lengthPreserving: false, raises: 'TypeError', contrast: 1, example: "'plain'" }), records);
   assert.deepEqual(out.contradictions, []);
   // Stated: 1 property (deterministic) + 4 ledger lines; the summary line has no checkable form.
   assert.equal(out.stated, 5);
   assert.equal(out.checked, 4);
 });
 
-test('the re-check refutes a false property on fresh inputs, a wrong raise and a wrong example', () => {
-  const out = recheck(reportOf({ lengthPreserving: true, raises: 'ValueError', example: "'wrong'" }), records);
-  assert.deepEqual(out.contradictions.map((c) => c.part).sort(), ['example', 'property', 'raises']);
+test('the re-check refutes a false property on fresh inputs, a wrong raise, a bad contrast call and a wrong example', () => {
+  const out = recheck(reportOf({ lengthPreserving: true, raises: 'ValueError', contrast: 4, example: "'wrong'" }), records);
+  assert.deepEqual(out.contradictions.map((c) => c.part).sort(), ['example', 'property', 'raises', 'raises', 'raises']);
+  assert.match(out.contradictions.map((c) => c.why).join('\n'), /contrast call raised TypeError[^]*differs in \['0', '1'\]/);
 });
