@@ -74,7 +74,7 @@ const TYPE_TALK = new Set(
     'takes take returns return returned and or of with the a an no any arguments argument called call calls on type types tried every ' +
     'failed not characterised characterized beyond its it left out may be positive negative zero empty non nonempty nested short long ' +
     'value values object objects instance none nonetype inputs input other some one two three several either also iterator generator ' +
-    'yields yielded items item receiver class explored probes probe given'
+    'yields yielded yielding items item receiver class explored probes probe given'
   ).split(' '),
 );
 const TYPE_NAMES = new Set(
@@ -86,7 +86,7 @@ const TYPE_NAMES = new Set(
 
 /**
  * The rule for "only a type list": remove, ignoring case, every type name (the builtin ones above,
- * the types of every value the run returned, its return types), every word of TYPE_TALK, numbers,
+ * the types of every value the run returned, its return types, a method's class), every word of TYPE_TALK, numbers,
  * punctuation and words under three letters; a type list is a summary with nothing left.
  */
 export function isTypeList(summary: string, typeNames: string[]): boolean {
@@ -145,7 +145,12 @@ async function score(e: Explored): Promise<FunctionResult> {
     contradictions: raw.contradictions ?? [],
     ...(raw.error ? { error: raw.error } : {}),
   };
-  const typeNames = [...(report?.returnTypes ?? []), ...records.flatMap((r) => (r.result.value ? [r.result.value.type] : []))];
+  // The method's own class too: a receiver is named by it ("Called on a ParseResults instance").
+  const typeNames = [
+    ...fn.qualname.split('.').slice(0, -1),
+    ...(report?.returnTypes ?? []),
+    ...records.flatMap((r) => (r.result.value ? [r.result.value.type] : [])),
+  ];
   const summary = report?.description.summary ?? '';
   const varied = distinctResults(records) >= 3;
   const error = e.error ?? cov.error ?? check.error;
