@@ -17,6 +17,7 @@ What each line is checked against:
 - a summary line, and anything else with no structured form: not checked (counted as stated only).
 """
 import copy
+import inspect
 import json
 import os
 import re
@@ -119,16 +120,29 @@ def fresh_calls(t, returned):
     return out[::step][:FRESH]
 
 
-def differing(a, b):
-    """The arguments (by position, keyword, or the receiver) whose source differs between two calls."""
+def differing(t, a, b):
+    """The parameters whose argument source differs between two calls, bound by the signature (a
+    positional and a keyword form of one argument are one), the receiver as one more; a parameter
+    left out in one call and given in the other differs."""
     def slots(c):
-        out = {"receiver": c.get("receiver")}
-        out.update({i: src for i, src in enumerate(c["args"])})
-        out.update(c["kwargs"])
+        fn = t.raw.__func__ if isinstance(t.raw, (staticmethod, classmethod)) else t.raw
+        try:
+            sig = inspect.signature(fn)
+            if c.get("receiver") or isinstance(t.raw, classmethod):
+                sig = sig.replace(parameters=list(sig.parameters.values())[1:])
+            out = {}
+            for name, value in sig.bind(*c["args"], **c["kwargs"]).arguments.items():
+                if sig.parameters[name].kind == inspect.Parameter.VAR_KEYWORD:
+                    out.update(value)  # each keyword of **kwargs is an argument of its own
+                else:
+                    out[name] = repr(value)
+        except (TypeError, ValueError):
+            out = dict({i: s for i, s in enumerate(c["args"])}, **c["kwargs"])
+        out["receiver"] = c.get("receiver")
         return out
 
     x, y = slots(a), slots(b)
-    return sorted((str(k) for k in set(x) | set(y) if x.get(k) != y.get(k)))
+    return sorted(str(k) for k in set(x) | set(y) if x.get(k) != y.get(k))
 
 
 ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
@@ -239,7 +253,7 @@ def recheck(job):
                 kind, got = t.outcome(contrast)
                 if kind == "raised":
                     refute("raises", claim["text"], "the contrast call raised %s" % got.__name__)
-                differ = differing(request_of(r), contrast)
+                differ = differing(t, request_of(r), contrast)
                 if len(differ) != 1:
                     refute("raises", claim["text"], "the contrast call differs in %s, not one argument" % differ)
         elif c.get("kind") == "example":

@@ -101,5 +101,5 @@ test('the re-check passes true lines and counts what it could not check', () => 
 test('the re-check refutes a false property on fresh inputs, a wrong raise, a bad contrast call and a wrong example', () => {
   const out = recheck(reportOf({ lengthPreserving: true, raises: 'ValueError', contrast: 4, example: "'wrong'" }), records);
   assert.deepEqual(out.contradictions.map((c) => c.part).sort(), ['example', 'property', 'raises', 'raises', 'raises']);
-  assert.match(out.contradictions.map((c) => c.why).join('\n'), /contrast call raised TypeError[^]*differs in \['0', '1'\]/);
+  assert.match(out.contradictions.map((c) => c.why).join('\n'), /contrast call raised TypeError[^]*differs in [^]*not one argument/);
 });
