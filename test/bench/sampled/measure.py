@@ -205,6 +205,8 @@ def hypothesis_calls(job, mod, cls, attr, fn, raw, run):
 
 def child(side):
     job = json.load(sys.stdin)
+    # As in the worker, a script's one-item argv: a target that parses sys.argv must not see "child".
+    sys.argv = sys.argv[:1]
     signal.signal(signal.SIGALRM, _alarm)
     import coverage
 

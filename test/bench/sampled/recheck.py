@@ -5,7 +5,9 @@
 prints {stated, checked, contradictions: [{part, text, why}]}. It shares no code with the
 explorer's own verification (src/explorer/verify.ts): the property laws are the corpus checker's
 (test/corpus/explorer/check.py), values are built by the worker's safe-grammar evaluator, and it
-runs in a child process in a scratch folder (bubblewrap when there), like measure.py.
+runs in a child process in a scratch folder (bubblewrap when there), like measure.py. Unlike the
+worker, it leaves Python's hash randomization on: an example that holds under one hash seed only
+is refuted, as the user's own doctest of it would be.
 
 What each line is checked against:
 - a property that holds: the explorer's own calls that returned AND fresh calls, made here by
@@ -308,6 +310,7 @@ def eval_list(text):
 def main():
     if len(sys.argv) > 1 and sys.argv[1] == "child":
         job = json.load(sys.stdin)
+        sys.argv = sys.argv[:1]  # as in the worker: a target that parses sys.argv must not see "child"
         import contextlib
         import io
 
