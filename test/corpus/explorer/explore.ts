@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { exploreOffline } from '../../../src/explorer/index.js';
 import type { OfflineReport } from '../../../src/core/run-types.js';
+import type { ProbeTarget } from '../../../src/core/probe-types.js';
 import { startWorker } from '../../../src/probe/client.js';
 import { recordingProbe } from '../../support/recording-probe.js';
 import type { ProbeRecord } from '../../../src/core/session-types.js';
@@ -26,12 +27,17 @@ export interface CorpusRun {
 }
 
 export async function exploreCorpusFunction(fn: CorpusFunction, maxProbes = 40): Promise<CorpusRun> {
+  return { fn, ...(await exploreTarget(targetOf(fn), maxProbes)) };
+}
+
+/** One offline exploration through the real worker, anonymized, as the benches run it; seconds include the worker's start. */
+export async function exploreTarget(target: ProbeTarget, maxProbes: number): Promise<Omit<CorpusRun, 'fn'>> {
   const started = performance.now();
-  const worker = await startWorker({ target: targetOf(fn), python: PYTHON, limits: { timeoutMs: 3000 } });
+  const worker = await startWorker({ target, python: PYTHON, limits: { timeoutMs: 3000 } });
   try {
     const { probe, records } = recordingProbe(worker);
     const report = await exploreOffline(worker.info, probe, { maxProbes, strictness: 'anonymized' });
-    return { fn, report, records, seconds: (performance.now() - started) / 1000, params: worker.info.params.map((p) => p.name) };
+    return { report, records, seconds: (performance.now() - started) / 1000, params: worker.info.params.map((p) => p.name) };
   } finally {
     await worker.stop();
   }
