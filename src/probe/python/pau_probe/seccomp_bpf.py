@@ -29,7 +29,12 @@ REFUSED = [
     "name_to_handle_at", "open_by_handle_at", "personality",
 ]
 CLONE_NEWUSER = 0x10000000
-AF_UNIX = 1
+# Socket families a probe may open: IPv4 and IPv6, which stay inside the empty network
+# namespace. Every other family below AF_LIMIT is refused: unix sockets reach sockets in bound
+# folders, vsock reaches the hypervisor and is not namespaced at all, netlink and packet
+# sockets talk to the kernel. (The kernel knows fewer than 64 families; larger ones fail anyway.)
+ALLOWED_FAMILIES = (2, 10)
+AF_LIMIT = 64
 # Terminal input injection into whatever terminal is still reachable.
 TIOCSTI = 0x5412
 TIOCLINUX = 0x541C
@@ -59,8 +64,12 @@ def build(seccomp):
     f.add_rule(eperm, "unshare", seccomp.Arg(0, seccomp.MASKED_EQ, CLONE_NEWUSER, CLONE_NEWUSER))
     f.add_rule(eperm, "clone", seccomp.Arg(0, seccomp.MASKED_EQ, CLONE_NEWUSER, CLONE_NEWUSER))
     # socketpair stays: the fork server and asyncio's self-pipe use it; a unix socket that
-    # could connect to something (a path in a bound folder) starts with socket().
-    f.add_rule(eperm, "socket", seccomp.Arg(0, seccomp.EQ, AF_UNIX))
+    # could connect to something (a path in a bound folder) starts with socket(). The kernel
+    # reads the family as a 32-bit int, so the rule compares the low 32 bits only (with EQ,
+    # AF_UNIX | 1 << 32 slipped past it: red-team finding).
+    for family in range(AF_LIMIT):
+        if family not in ALLOWED_FAMILIES:
+            f.add_rule(eperm, "socket", seccomp.Arg(0, seccomp.MASKED_EQ, 0xFFFFFFFF, family))
     for request in (TIOCSTI, TIOCLINUX):
         f.add_rule(eperm, "ioctl", seccomp.Arg(1, seccomp.MASKED_EQ, 0xFFFFFFFF, request))
     return f, arches
