@@ -6,9 +6,10 @@ import type { ProbeRecord, Strictness } from '../core/session-types.js';
 import { callKey } from '../core/call-identity.js';
 import { callableParams } from '../core/shown.js';
 import { parseSource } from './parse.js';
-import { GENERIC_ORDER, classesForAnnotation, constructorClassIds, hintedOrder } from './type-classes.js';
+import { GENERIC_ORDER, classesForAnnotation, constructorClassIds, hintedOrder, isKnownClass } from './type-classes.js';
 import type { PyValue } from './values.js';
-import { inputClass, toSource } from './values.js';
+import { bool, inputClass, toSource } from './values.js';
+import { valuesForName } from './name-hints.js';
 
 export interface Position {
   /** Parameter name (`self` for the receiver). */
@@ -17,6 +18,11 @@ export interface Position {
   positionalOnly: boolean;
   /** Input classes to try here, most likely first. */
   candidates: string[];
+  /**
+   * Values to try first, of their classes, likeliest first: what the parameter's name suggests
+   * (name-hints.ts) and the other value of a bool default. Absent when names stay hidden.
+   */
+  hinted?: PyValue[];
 }
 
 export interface Slot {
@@ -50,6 +56,21 @@ function receiverCandidates(info: FunctionInfo): string[] {
   return classes.flatMap(constructorClassIds);
 }
 
+/** The default's value when the explorer can read it (a literal). */
+function defaultOf(p: ParameterInfo): PyValue | null {
+  return p.default === undefined ? null : parseSource(p.default);
+}
+
+/** What the name and the default suggest trying first, at strictness `signature`. */
+function hintsFor(p: ParameterInfo): PyValue[] {
+  const d = defaultOf(p);
+  // A bool default is a flag: the one other value is the call worth making.
+  const flag = d?.k === 'bool' ? [bool(!d.v)] : [];
+  const named = valuesForName(p.name).filter((v) => d === null || d.k === 'none' || classOfValue(v) === classOfValue(d) || (d.k === 'int' && v.k === 'float'));
+  // The default's own value would repeat the call that leaves it out.
+  return [...flag, ...named.filter((v) => p.default === undefined || toSource(v) !== p.default)];
+}
+
 function paramCandidates(p: ParameterInfo, info: FunctionInfo, strictness: Strictness): string[] {
   const instances = info.moduleClasses.slice(0, 3).flatMap((c) => constructorClassIds(c).slice(0, 2));
   // A keyword-only parameter is left out first at every strictness: it is nearly always an option
@@ -65,6 +86,10 @@ function paramCandidates(p: ParameterInfo, info: FunctionInfo, strictness: Stric
     } else {
       ordered = [...hintedOrder(p.name), ...instances];
     }
+    // The classes of the default and of the name's values come first: a default of False is a flag.
+    const d = defaultOf(p);
+    const first = [...(d && d.k !== 'none' ? [slotClassOf(d)] : []), ...hintsFor(p).map(slotClassOf)];
+    if (!annotated) ordered = [...new Set([...first.filter(isKnownClass), ...ordered])];
   } else {
     ordered = [...GENERIC_ORDER, ...instances];
   }
@@ -87,13 +112,18 @@ export function buildPositions(info: FunctionInfo, strictness: Strictness): Posi
         positionalOnly: false,
         candidates: ['omit', ...paramCandidates({ ...p, default: undefined }, info, strictness)],
       };
-      out.push(varargs, { ...varargs, candidates: [...varargs.candidates] });
+      const hinted = strictness === 'signature' ? hintsFor({ ...p, default: undefined }) : [];
+      if (hinted.length) varargs.hinted = hinted;
+      // A third: what a merge or a join does with more than two inputs shows only with three.
+      out.push(varargs, { ...varargs, candidates: [...varargs.candidates] }, { ...varargs, candidates: [...varargs.candidates] });
     } else {
+      const hinted = strictness === 'signature' ? hintsFor(p) : [];
       out.push({
         name: p.name,
         role: p.kind === 'KEYWORD_ONLY' ? 'keyword' : 'positional',
         positionalOnly: p.kind === 'POSITIONAL_ONLY',
         candidates: paramCandidates(p, info, strictness),
+        ...(hinted.length ? { hinted } : {}),
       });
     }
   }
@@ -164,6 +194,11 @@ export function fromRequest(positions: Position[], req: CallRequest): Input | nu
     input[i] = { cls: classOfValue(v), value: v };
   }
   return input;
+}
+
+/** The input class a slot holding this value has: classOfValue, with a callable's source as `callable`. */
+export function slotClassOf(v: PyValue): string {
+  return v.k === 'fn' ? 'callable' : classOfValue(v);
 }
 
 /** The input class a value belongs to, for values read back from source. */

@@ -192,6 +192,21 @@ export function isKnownClass(id: string): boolean {
   }
 }
 
+/**
+ * The nth ordinary value of a class, for the nth argument of that class in one call: distinct,
+ * increasing numbers (an interval that is not empty), different words. Undefined past the table.
+ */
+const ORDINARY: Record<string, PyValue[]> = {
+  int: ints(3, 7, 12, 20),
+  float: [2.5, 0.5, 3.75].map(float),
+  str: strs('abc', 'Hello, World!', 'foo-bar'),
+  list: [list(ints(3, 1, 2)), list(ints(10, 20, 30, 40)), list(ints(1, 1, 2))],
+};
+
+export function ordinaryValue(id: string, nth: number): PyValue | undefined {
+  return ORDINARY[id]?.[nth];
+}
+
 export function representative(id: string): PyValue | undefined {
   return typeClass(id).values[0];
 }
