@@ -49,6 +49,8 @@ const UNIFORM_FIRST = 4;
 const TRUNCATE_AFTER = 6;
 /** The last exploration ends after this many probes in a row that showed nothing new (no new code, outcome or output). */
 const STALE_AFTER = 15;
+/** Assignments of the required parameters alone tried before any with an option passed. */
+const REQUIRED_FIRST = 24;
 /** Classes tried for `*args` with several items before giving up. */
 const VARARGS_CLASSES = 3;
 /** Literals tried per parameter from one error message. */
@@ -229,6 +231,7 @@ export class Explorer {
     );
     const typeError = TYPE_ERRORS.has(r.exception!.type.slice(r.exception!.type.lastIndexOf('.') + 1));
     if (typeError) {
+      if (this.mineElementType(obs, message, given)) return;
       const wanted = classesAskedFor(message);
       if (wanted.length === 0) return;
       const targets = named.length ? named : this.positionsTypeNamed(obs, message, given);
@@ -273,6 +276,26 @@ export class Explorer {
     });
     this.queue.push({ input, note: `the error named the missing ${names.map((n) => `'${n}'`).join(', ')}` });
     return true;
+  }
+
+  /**
+   * A type error about the elements of a list argument ("object of type 'int' has no len()" for
+   * [3, 1, 2]): the list again with elements of the other kind, words for numbers and back.
+   */
+  private mineElementType(obs: Observation, message: string, given: number[]): boolean {
+    if (this.positionsTypeNamed(obs, message, given).length > 0) return false;
+    let queued = false;
+    for (const i of given) {
+      const v = obs.input[i]!.value!;
+      if (v.k !== 'list' || v.items.length === 0) continue;
+      const el = PY_TYPE_NAMES[v.items[0]!.k];
+      if (el === undefined || !new RegExp(String.raw`'${el}'|\bnot ${el}\b`).test(message)) continue;
+      const cls = v.items[0]!.k === 'str' ? 'list' : 'list[str]';
+      const value = this.positions[i]!.hinted?.find((h) => slotClassOf(h) === cls) ?? representative(cls);
+      this.queue.push({ input: obs.input.map((s, j) => (j === i ? { cls, value } : s)), note: `the error was about the list's ${el} elements` });
+      queued = true;
+    }
+    return queued;
   }
 
   /** Given positions whose value's Python type the message names ("'int' object…", "not int"). */
@@ -523,7 +546,13 @@ export class Explorer {
       this.positions.forEach((p) => out.push(p.role === 'receiver' ? receiverCls! : paramClasses[k++]!));
       return out;
     };
-    const paramTuples = [...this.paramAssignments(params.map(({ p }) => p.candidates))];
+    // Required parameters first, every optional one left out (its default is how it is mostly
+    // called); then the full search, which also passes the options.
+    const optional = (p: Position): boolean => p.candidates[0] === 'omit';
+    const requiredOnly = params.some(({ p }) => optional(p))
+      ? [...this.paramAssignments(params.map(({ p }) => (optional(p) ? ['omit'] : p.candidates)))].slice(0, REQUIRED_FIRST)
+      : [];
+    const paramTuples = [...requiredOnly, ...this.paramAssignments(params.map(({ p }) => p.candidates))];
     const early = paramTuples.slice(0, Math.max(1, Math.min(6, paramTuples.length)));
     const order: [string | undefined, string[]][] = [];
     for (const t of early) order.push([receivers[0], t]);

@@ -66,7 +66,7 @@ function hintsFor(p: ParameterInfo): PyValue[] {
   const d = defaultOf(p);
   // A bool default is a flag: the one other value is the call worth making.
   const flag = d?.k === 'bool' ? [bool(!d.v)] : [];
-  const named = valuesForName(p.name).filter((v) => d === null || d.k === 'none' || classOfValue(v) === classOfValue(d) || (d.k === 'int' && v.k === 'float'));
+  const named = valuesForName(p.name, p.kind === 'VAR_POSITIONAL').filter((v) => d === null || d.k === 'none' || classOfValue(v) === classOfValue(d) || (d.k === 'int' && v.k === 'float'));
   // The default's own value would repeat the call that leaves it out.
   return [...flag, ...named.filter((v) => p.default === undefined || toSource(v) !== p.default)];
 }

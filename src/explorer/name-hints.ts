@@ -67,10 +67,20 @@ const FAMILIES: Family[] = [
   { name: /placeholder|ellipsis|marker/, values: strs('...', ' [...]') },
   // Not `s` or `string`: those are as often markup, escapes or codes as prose.
   { name: /^(text|sentence|message|msg|content|body|paragraph|prose|caption|description)$|_text$/, values: strs(SENTENCE, 'Hello, World!', 'one two three') },
+  { name: /^(possibilities|candidates|choices|options_list|vocabulary|vocab|strings|keys)$/, values: [list(strs('help', 'yellow', 'hello', 'apple'))] },
+  // `*args` and the like say nothing of their items.
+  { name: /^(args|arguments|argv|rest|others|more|extra)$/, values: [] },
+  // Any other plural: a sequence of something, numbers first (the generic order has lists of ints), then words.
+  { name: /[^s]s$/, values: [list(ints(4, 8, 15, 16, 23, 42)), list(strs('apple', 'banana', 'cherry'))] },
 ];
 
-/** Realistic values for a parameter of this name, likeliest first; empty when the name says nothing. */
-export function valuesForName(paramName: string): PyValue[] {
+/**
+ * Realistic values for a parameter of this name, likeliest first; empty when the name says
+ * nothing. `items` for `*args`: each item is named by the singular (`*paths` holds paths).
+ */
+export function valuesForName(paramName: string, items = false): PyValue[] {
   const name = paramName.toLowerCase();
-  return FAMILIES.find((f) => f.name.test(name))?.values ?? [];
+  const find = (n: string): PyValue[] | undefined => FAMILIES.find((f) => f.name.test(n))?.values;
+  const singular = items && /[^s]s$/.test(name) ? find(name.slice(0, -1)) : undefined;
+  return singular ?? find(name) ?? [];
 }
