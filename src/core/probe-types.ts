@@ -94,6 +94,11 @@ export interface FunctionInfo {
   pythonVersion: string;
   /** How the qualname resolved; absent from workers older than this field. */
   resolution?: TargetResolution;
+  /**
+   * Short str and number constants of the target's code (nested code too, never the docstring),
+   * at most 64: candidate inputs for the offline explorer only, never shown to an agent.
+   */
+  constants?: (string | number)[];
 }
 
 /**

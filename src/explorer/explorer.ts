@@ -14,7 +14,7 @@ import { followUps, planVerification } from './verify.js';
 import { Rng, hashString } from './random.js';
 import { MAIN_CLASSES, ordinaryValue, representative, typeClass } from './type-classes.js';
 import type { PyValue } from './values.js';
-import { inputClass, toSource } from './values.js';
+import { float, inputClass, int, str, toSource } from './values.js';
 import { classesAskedFor, literalsIn, missingArguments, namedPositions } from './mined-values.js';
 
 /** One parameter's values of one class, around a base, for the sweep. */
@@ -51,6 +51,8 @@ const TRUNCATE_AFTER = 6;
 const STALE_AFTER = 15;
 /** Assignments of the required parameters alone tried before any with an option passed. */
 const REQUIRED_FIRST = 24;
+/** Constants of the target's code swept per parameter and class, after the name's hints. */
+const CONSTANTS_PER_CLASS = 6;
 /** Classes tried for `*args` with several items before giving up. */
 const VARARGS_CLASSES = 3;
 /** Literals tried per parameter from one error message. */
@@ -97,6 +99,8 @@ export class Explorer {
   private sweep: SweepStream[] | null = null;
   /** Whether the last probe showed something new: new code, a new kind of outcome, an output not seen before. */
   private lastNews = false;
+  /** The target code's own constants, as values (FunctionInfo.constants). */
+  private readonly constants: PyValue[];
   /** Probes in a row that showed nothing new. */
   private stale = 0;
   /** Per position, sweep probes in a row that showed nothing new: the parameter changed nothing seen. */
@@ -114,6 +118,9 @@ export class Explorer {
     this.mined = this.positions.map(() => []);
     this.asked = this.positions.map(() => null);
     this.rng = new Rng(hashString(info.qualname));
+    // Constant seeding: what the code compares with or looks up ('GET', 1024) is worth passing.
+    // Not when seeding an anonymized agent: the constants come from reading the code.
+    this.constants = hidden ? [] : (info.constants ?? []).map((c) => (typeof c === 'string' ? str(c) : Number.isInteger(c) ? int(c) : float(c)));
   }
 
   async runAll(): Promise<void> {
@@ -624,7 +631,8 @@ export class Explorer {
         // The base's own class gets three times the turns: it is the one the function was written for, most likely.
         const share = cls === base[i]!.cls ? 3 : 1;
         const hinted = (pos.hinted ?? []).filter((v) => slotClassOf(v) === cls);
-        const values = [...this.mined[i]!.filter((v) => classOfValue(v) === cls), ...hinted, ...typeClass(cls).values];
+        const fromCode = this.constants.filter((v) => classOfValue(v) === cls).slice(0, CONSTANTS_PER_CLASS);
+        const values = dedupe([...this.mined[i]!.filter((v) => classOfValue(v) === cls), ...hinted, ...fromCode, ...typeClass(cls).values]);
         const around = (context: Input): Input[] => values.map((value) => context.map((s, j) => (j === i ? { cls, value } : s)));
         const shortToo = hasShort && short[i]!.value !== undefined;
         streams.push({ share: shortToo ? 1 : share, inputs: around(base), taken: 0, at: i });
@@ -770,6 +778,17 @@ function asSeenByExplorer(record: ProbeRecord): ProbeRecord {
 function describeReason(o: Observation): string {
   const cov = o.record.result.coverage;
   return cov && (cov.lines.new > 0 || cov.arcs.new > 0) ? 'it reached new code' : 'it gave a new kind of outcome';
+}
+
+/** Values once each, first place kept (a constant may also be in the battery). */
+function dedupe(values: (PyValue | undefined)[]): (PyValue | undefined)[] {
+  const seen = new Set<string>();
+  return values.filter((v) => {
+    const key = v === undefined ? '' : toSource(v);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** Index tuples (one rank per position, below `sizes`) whose ranks add up to `sum`. */

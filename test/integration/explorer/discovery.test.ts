@@ -66,3 +66,13 @@ test('seeding an agent anonymized: no value comes from a name (the URL a name su
   assert.ok(records.length > 0);
   assert.ok(records.every((r) => !r.args.some((a) => a.includes('example.com/docs') || a.includes('localhost:8080'))), calls(records));
 });
+
+test("constants of the target's code are tried: command gets its own 'PURGE'", async () => {
+  const { records, info } = await exploreExample(FIXTURE, 'command', { maxProbes: BUDGET });
+  assert.ok(info.constants?.includes('PURGE'), JSON.stringify(info.constants));
+  assert.ok(!info.constants?.some((c) => typeof c === 'string' && c.includes('Only one word')), 'the docstring is no constant');
+  assert.ok(
+    returned(records).some((r) => r.args[0] === "'PURGE'"),
+    calls(records),
+  );
+});

@@ -83,6 +83,7 @@ class FunctionInfo(_FunctionInfoRequired, total=False):
     ownerClass: str  # Qualified name of the class that owns the method, when it is one.
     returnAnnotation: str
     resolution: "TargetResolution"  # How the qualname resolved; absent from workers older than this field.
+    constants: List[Union[str, float]]  # Short str and number constants of the target's code (nested code too, never the docstring), at most 64: candidate inputs for the offline explorer only, never shown to an agent.
 
 
 class _ParameterInfoRequired(TypedDict):
