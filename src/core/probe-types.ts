@@ -83,6 +83,8 @@ export interface FunctionInfo {
   needsReceiver: boolean;
   /** Qualified name of the class that owns the method, when it is one. */
   ownerClass?: string;
+  /** The owner's constructor parameters (its __init__ without self), when it has a signature: receivers are built from them. */
+  ownerInit?: ParameterInfo[];
   params: ParameterInfo[];
   returnAnnotation?: string;
   isGenerator: boolean;

@@ -8,7 +8,7 @@ import { callableParams } from '../core/shown.js';
 import { parseSource } from './parse.js';
 import { GENERIC_ORDER, classesForAnnotation, constructorClassIds, hintedOrder, isKnownClass } from './type-classes.js';
 import type { PyValue } from './values.js';
-import { bool, inputClass, toSource } from './values.js';
+import { bool, inputClass, int, toSource } from './values.js';
 import { valuesForName } from './name-hints.js';
 
 export interface Position {
@@ -48,12 +48,35 @@ export interface Observation {
   seed?: number;
 }
 
-/** Receivers: constructors of the owning class (or of any module class when it is unknown). */
-function receiverCandidates(info: FunctionInfo): string[] {
+/** The owning class by the name argument source can build it with. */
+function ownerName(info: FunctionInfo): string | undefined {
   const owner = info.ownerClass;
-  const byName = owner && (info.moduleClasses.find((c) => c === owner || owner.endsWith(`.${c}`)) ?? owner);
+  return owner && (info.moduleClasses.find((c) => c === owner || owner.endsWith(`.${c}`)) ?? owner);
+}
+
+/** Receivers: constructors of the owning class (or of any module class when it is unknown). */
+function receiverCandidates(info: FunctionInfo, built: PyValue | null): string[] {
+  const byName = ownerName(info);
   const classes = byName ? [byName] : info.moduleClasses;
-  return classes.flatMap(constructorClassIds);
+  const fixed = classes.flatMap(constructorClassIds);
+  return built ? [classOfValue(built), ...fixed.filter((c) => c !== classOfValue(built))] : fixed;
+}
+
+/**
+ * A receiver built for the method: its class called with a value for each required constructor
+ * parameter, of the family its name suggests (`owner` a name, `balance` an amount), else an
+ * ordinary int. Null without a readable constructor, or when one needs a keyword-only argument.
+ */
+function receiverFromInit(info: FunctionInfo): PyValue | null {
+  const callee = ownerName(info);
+  const init = info.ownerInit;
+  if (!callee || !init) return null;
+  const required = init.filter((p) => p.default === undefined && (p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD'));
+  if (init.some((p) => p.kind === 'KEYWORD_ONLY' && p.default === undefined)) return null;
+  if (required.length === 0) return null;
+  const ints = [100, 10, 7, 3];
+  const args = required.map((p, k) => valuesForName(p.name).find((v) => isKnownClass(classOfValue(v)) && v.k !== 'fn') ?? int(ints[k % ints.length]!));
+  return { k: 'call', callee, args };
 }
 
 /** The default's value when the explorer can read it (a literal). */
@@ -66,7 +89,9 @@ function hintsFor(p: ParameterInfo): PyValue[] {
   const d = defaultOf(p);
   // A bool default is a flag: the one other value is the call worth making.
   const flag = d?.k === 'bool' ? [bool(!d.v)] : [];
-  const named = valuesForName(p.name, p.kind === 'VAR_POSITIONAL').filter((v) => d === null || d.k === 'none' || classOfValue(v) === classOfValue(d) || (d.k === 'int' && v.k === 'float'));
+  const named = valuesForName(p.name, p.kind === 'VAR_POSITIONAL').filter(
+    (v) => d === null || d.k === 'none' || classOfValue(v) === classOfValue(d) || (d.k === 'int' && v.k === 'float'),
+  );
   // The default's own value would repeat the call that leaves it out.
   return [...flag, ...named.filter((v) => p.default === undefined || toSource(v) !== p.default)];
 }
@@ -99,7 +124,10 @@ function paramCandidates(p: ParameterInfo, info: FunctionInfo, strictness: Stric
 /** The positions of a call to the target, with candidate classes per the strictness. */
 export function buildPositions(info: FunctionInfo, strictness: Strictness): Position[] {
   const out: Position[] = [];
-  if (info.needsReceiver) out.push({ name: 'self', role: 'receiver', positionalOnly: false, candidates: receiverCandidates(info) });
+  if (info.needsReceiver) {
+    const built = strictness === 'signature' ? receiverFromInit(info) : null;
+    out.push({ name: 'self', role: 'receiver', positionalOnly: false, candidates: receiverCandidates(info, built), ...(built ? { hinted: [built] } : {}) });
+  }
   for (const p of callableParams(info)) {
     if (p.kind === 'VAR_KEYWORD') {
       out.push({ name: p.name, role: 'varkw', positionalOnly: false, candidates: ['omit'] });

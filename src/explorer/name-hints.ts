@@ -48,6 +48,7 @@ const FAMILIES: Family[] = [
   { name: /^(n|k|count|num|number|times|repeat|n_\w+|num_\w+)$|_count$/, values: ints(3, 2, 5) },
   { name: /^(lo|low|min|minimum|lower|floor|start|begin|first)$/, values: ints(0, 1) },
   { name: /^(hi|high|max|maximum|upper|ceil|ceiling|stop|end|last)$/, values: ints(10, 100) },
+  { name: /^(balance|deposit|price|cost|total|salary|budget|capacity)$/, values: [int(100), float(19.99)] },
   { name: /^(x|y|z|value|val|num|amount|score)$/, values: [int(5), float(2.5), int(-3)] },
   { name: /^(ratio|rate|fraction|frac|prob|probability|p|alpha|cutoff|threshold)$/, values: [float(0.5), float(0.25)] },
   { name: /^(places|digits|ndigits|precision|decimals)$/, values: ints(2, 0) },
@@ -56,11 +57,22 @@ const FAMILIES: Family[] = [
   { name: /^(month)$/, values: ints(3, 12) },
   { name: /scores|grades|marks|points/, values: [list(ints(70, 95, 80, 60)), list(ints(88, 92, 75))] },
   { name: /^(words|tokens|names|tags|labels|parts|strings|lines)$/, values: [list(strs('apple', 'banana', 'cherry')), list(strs('hello', 'world'))] },
-  { name: /^(nums|numbers|values|vals|xs|data|samples|items|seq|sequence|elements|iterable|array|arr|lst|weights)$/, values: [list(ints(4, 8, 15, 16, 23, 42)), list(ints(3, 1, 2))] },
+  {
+    name: /^(nums|numbers|values|vals|xs|data|samples|items|seq|sequence|elements|iterable|array|arr|lst|weights)$/,
+    values: [list(ints(4, 8, 15, 16, 23, 42)), list(ints(3, 1, 2))],
+  },
   { name: /^(pairs|entries)$/, values: [list([tuple([str('a'), int(1)]), tuple([str('b'), int(2)])])] },
   { name: /^(is_|has_|use_|allow|strict|verbose|reverse|ignore_?case|flag|dry_?run|recursive|force)/, values: [bool(true), bool(false)] },
-  { name: /^(mapping|dict|dct|d|counts|table|config|options|kwargs|data_dict|attrs)$/, values: [dict([['apples', 3], ['pears', 5]])] },
-  { name: /^(word|name|title|label|key_name|username|token)$/, values: strs('hello', 'Alice', 'Hello World') },
+  {
+    name: /^(mapping|dict|dct|d|counts|table|config|options|kwargs|data_dict|attrs)$/,
+    values: [
+      dict([
+        ['apples', 3],
+        ['pears', 5],
+      ]),
+    ],
+  },
+  { name: /^(word|name|title|label|key_name|username|token|owner|author|user|first_name|last_name)$/, values: strs('hello', 'Alice', 'Hello World') },
   { name: /^(prefix)$/, values: strs('pre', 'The') },
   { name: /^(suffix|end_str)$/, values: strs('.txt', 'ing') },
   { name: /^(char|ch|fillchar|fill|pad|padding)$/, values: strs('*', ' ', '0') },

@@ -167,6 +167,22 @@ const CONSTRUCTOR_SHAPES: { suffix: string; args: PyValue[][] }[] = [
   },
 ];
 
+/**
+ * A constructor shape for arguments of these basic classes (`str,int`), as the constructor's own
+ * signature asks for: ordinary values of each, the nth argument of a class its nth value.
+ */
+function shapeOfClasses(suffix: string): { suffix: string; args: PyValue[][] } | null {
+  const ids = suffix.split(',');
+  if (ids.length === 0 || !ids.every((c) => BASIC[c] !== undefined && c !== 'omit')) return null;
+  const seen = new Map<string, number>();
+  const args = ids.map((c) => {
+    const nth = seen.get(c) ?? 0;
+    seen.set(c, nth + 1);
+    return ordinaryValue(c, nth) ?? representative(c)!;
+  });
+  return { suffix, args: [args] };
+}
+
 export function constructorClassIds(className: string): string[] {
   return CONSTRUCTOR_SHAPES.map((s) => `new:${className}:${s.suffix}`);
 }
@@ -176,7 +192,7 @@ export function typeClass(id: string): TypeClass {
   const basic = BASIC[id];
   if (basic) return basic;
   const m = /^new:([\w.]+):(.*)$/.exec(id);
-  const shape = m && CONSTRUCTOR_SHAPES.find((s) => s.suffix === m[2]);
+  const shape = m && (CONSTRUCTOR_SHAPES.find((s) => s.suffix === m[2]) ?? shapeOfClasses(m[2]!));
   if (!m || !shape) throw new Error(`unknown input class '${id}'`);
   const callee = m[1]!;
   return {

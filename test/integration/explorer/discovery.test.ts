@@ -64,7 +64,10 @@ test('unquoted choices in a message are tried', async () => {
 test('seeding an agent anonymized: no value comes from a name (the URL a name suggested is not used)', async () => {
   const { records } = await exploreExample(FIXTURE, 'fetch', { maxProbes: BUDGET, seeding: true, strictness: 'anonymized' });
   assert.ok(records.length > 0);
-  assert.ok(records.every((r) => !r.args.some((a) => a.includes('example.com/docs') || a.includes('localhost:8080'))), calls(records));
+  assert.ok(
+    records.every((r) => !r.args.some((a) => a.includes('example.com/docs') || a.includes('localhost:8080'))),
+    calls(records),
+  );
 });
 
 test("constants of the target's code are tried: command gets its own 'PURGE'", async () => {
@@ -74,5 +77,17 @@ test("constants of the target's code are tried: command gets its own 'PURGE'", a
   assert.ok(
     returned(records).some((r) => r.args[0] === "'PURGE'"),
     calls(records),
+  );
+});
+
+test("a method's receiver is built from its class's constructor signature: Account(<a name>, <an amount>)", async () => {
+  const { records, info } = await exploreExample(FIXTURE, 'Account.withdraw', { maxProbes: BUDGET });
+  assert.deepEqual(
+    info.ownerInit?.map((p) => p.name),
+    ['owner', 'balance'],
+  );
+  assert.ok(
+    returned(records).some((r) => /^Account\('.+', \d+\)$/.test(r.receiver ?? '')),
+    records.map((r) => `${r.receiver}.${shown(r)} -> ${r.result.status}`).join('\n'),
   );
 });

@@ -28,7 +28,14 @@ test('textwrap.shorten: a sentence of several words shortened to a width below i
     const text = /^'(.*)'$/.exec(r.args[0] ?? '')?.[1];
     const width = Number(r.args[1]);
     const out = r.result.value?.repr ?? '';
-    return text !== undefined && text.split(' ').length >= 4 && width < text.length && r.result.status === 'returned' && out.length < text.length && out.includes('[...]');
+    return (
+      text !== undefined &&
+      text.split(' ').length >= 4 &&
+      width < text.length &&
+      r.result.status === 'returned' &&
+      out.length < text.length &&
+      out.includes('[...]')
+    );
   });
   assert.ok(ordinary.length > 0, shown(records));
 });

@@ -43,7 +43,8 @@ test('*args items are named by the singular: *dicts holds dicts, *paths holds pa
 });
 
 const param = (name: string, extra: Partial<ParameterInfo> = {}): ParameterInfo => ({ name, kind: 'POSITIONAL_OR_KEYWORD', ...extra });
-const fnInfo = (params: ParameterInfo[]): FunctionInfo => ({ qualname: 'f', name: 'f', params, needsReceiver: false, moduleClasses: [] }) as unknown as FunctionInfo;
+const fnInfo = (params: ParameterInfo[]): FunctionInfo =>
+  ({ qualname: 'f', name: 'f', params, needsReceiver: false, moduleClasses: [] }) as unknown as FunctionInfo;
 
 test('a False default is a flag: True is its first hint and bool its first class after leaving it out', () => {
   const [p] = buildPositions(fnInfo([param('shout', { default: 'False' })]), 'signature');

@@ -357,6 +357,9 @@ class Target:
         if self.owner is not None:
             # The path the module exposes the class under (a re-export may rename it): receivers are built with it.
             info["ownerClass"] = self.qualname.rsplit(".", 1)[0]
+            init = _constructor_params(self.owner)
+            if init is not None:
+                info["ownerInit"] = init
         if return_annotation is not None:
             info["returnAnnotation"] = return_annotation
         return info
@@ -374,6 +377,22 @@ class Target:
                 except (AttributeError, TypeError):
                     pass
                 obj = getattr(obj, "__wrapped__", None) or getattr(obj, "__func__", None)
+
+
+def _constructor_params(cls):
+    """The parameters of cls(...) (its __init__ without self), shaped as FunctionInfo.params; None
+    when there is no signature to read. The explorer builds receivers from them."""
+    try:
+        signature = inspect.signature(cls)
+    except (TypeError, ValueError):
+        return None
+    out = []
+    for p in signature.parameters.values():
+        entry = {"name": p.name, "kind": p.kind.name}
+        if p.default is not inspect.Parameter.empty:
+            entry["default"] = _bounded_repr(p.default)
+        out.append(entry)
+    return out
 
 
 _MAX_CONSTANTS = 64
