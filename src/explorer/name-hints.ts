@@ -49,7 +49,7 @@ const FAMILIES: Family[] = [
   { name: /^(lo|low|min|minimum|lower|floor|start|begin|first)$/, values: ints(0, 1) },
   { name: /^(hi|high|max|maximum|upper|ceil|ceiling|stop|end|last)$/, values: ints(10, 100) },
   { name: /^(balance|deposit|price|cost|total|salary|budget|capacity)$/, values: [int(100), float(19.99)] },
-  { name: /^(x|y|z|value|val|num|amount|score)$/, values: [int(5), float(2.5), int(-3)] },
+  { name: /^(x|y|z|value|val|num|score)$/, values: [int(5), float(2.5), int(-3)] },
   { name: /^(ratio|rate|fraction|frac|prob|probability|p|alpha|cutoff|threshold)$/, values: [float(0.5), float(0.25)] },
   { name: /^(places|digits|ndigits|precision|decimals)$/, values: ints(2, 0) },
   { name: /^(index|idx|i|j|pos|position|offset|shift)$/, values: ints(1, 2, -1) },
