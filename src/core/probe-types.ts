@@ -99,6 +99,8 @@ export interface FunctionInfo {
   needsReceiver: boolean;
   /** Qualified name of the class that owns the method, when it is one. */
   ownerClass?: string;
+  /** The owner's constructor parameters (its __init__ without self), when it has a signature: receivers are built from them. */
+  ownerInit?: ParameterInfo[];
   params: ParameterInfo[];
   returnAnnotation?: string;
   isGenerator: boolean;
@@ -110,6 +112,11 @@ export interface FunctionInfo {
   pythonVersion: string;
   /** How the qualname resolved; absent from workers older than this field. */
   resolution?: TargetResolution;
+  /**
+   * Short str and number constants of the target's code (nested code too, never the docstring),
+   * at most 64: candidate inputs for the offline explorer only, never shown to an agent.
+   */
+  constants?: (string | number)[];
 }
 
 /**

@@ -5,17 +5,17 @@ import type { FunctionInfo } from '../core/probe-types.js';
 import type { ProbeRecord } from '../core/session-types.js';
 import type { OfflineOptions, ProbeFn } from '../core/run-types.js';
 import type { Input, Observation, Position, Purpose, Slot } from './inputs.js';
-import { TYPE_ERRORS, buildPositions, classOfValue, requestKey, toRequest, typesAccepted } from './inputs.js';
+import { TYPE_ERRORS, buildPositions, classOfValue, requestKey, slotClassOf, toRequest, typesAccepted } from './inputs.js';
 import { mutateValue } from './mutate.js';
 import { planPropertyProbes, plannedRequest } from './property-probes.js';
 import type { PlannedProbe } from './property-probes.js';
 import { inferProperties } from './properties.js';
 import { followUps, planVerification } from './verify.js';
 import { Rng, hashString } from './random.js';
-import { MAIN_CLASSES, representative, typeClass } from './type-classes.js';
+import { MAIN_CLASSES, ordinaryValue, representative, typeClass } from './type-classes.js';
 import type { PyValue } from './values.js';
-import { inputClass, toSource } from './values.js';
-import { classesAskedFor, literalsIn, namedPositions } from './mined-values.js';
+import { float, inputClass, int, str, toSource } from './values.js';
+import { classesAskedFor, literalsIn, missingArguments, namedPositions } from './mined-values.js';
 
 /** One parameter's values of one class, around a base, for the sweep. */
 interface SweepStream {
@@ -47,6 +47,14 @@ const VERIFY_RESERVE = 0.1;
 const UNIFORM_FIRST = 4;
 /** How many assignments are tried with every argument before each is also tried without its last one. */
 const TRUNCATE_AFTER = 6;
+/** The last exploration ends after this many probes in a row that showed nothing new (no new code, outcome or output). */
+const STALE_AFTER = 15;
+/** Assignments of the required parameters alone tried before any with an option passed. */
+const REQUIRED_FIRST = 24;
+/** Constants of the target's code swept per parameter and class, after the name's hints. */
+const CONSTANTS_PER_CLASS = 6;
+/** Classes tried for `*args` with several items before giving up. */
+const VARARGS_CLASSES = 3;
 /** Literals tried per parameter from one error message. */
 const MINED_PER_MESSAGE = 3;
 /** How a type error names the type of a value the explorer wrote. */
@@ -82,6 +90,8 @@ export class Explorer {
   private readonly tooSlowFrom = new Map<number, bigint>();
   private used = 0;
   private readonly keys = new Set<string>();
+  /** Calls (with their seed) re-run for determinism already. */
+  private readonly repeated = new Set<string>();
   private readonly corpus: Observation[] = [];
   private readonly outcomes = new Set<string>();
   private readonly outputs = new Set<string>();
@@ -89,6 +99,10 @@ export class Explorer {
   private sweep: SweepStream[] | null = null;
   /** Whether the last probe showed something new: new code, a new kind of outcome, an output not seen before. */
   private lastNews = false;
+  /** The target code's own constants, as values (FunctionInfo.constants). */
+  private readonly constants: PyValue[];
+  /** Probes in a row that showed nothing new. */
+  private stale = 0;
   /** Per position, sweep probes in a row that showed nothing new: the parameter changed nothing seen. */
   private readonly dullAt: number[] = [];
 
@@ -97,11 +111,16 @@ export class Explorer {
     private readonly probe: ProbeFn,
     private readonly opts: OfflineOptions,
   ) {
-    this.positions = buildPositions(info, opts.strictness);
+    // Names and defaults guide the search unless the run seeds an agent that must not learn them.
+    const hidden = opts.seeding === true && opts.strictness === 'anonymized';
+    this.positions = buildPositions(info, hidden ? 'anonymized' : 'signature');
     this.accepted = this.positions.map(() => new Set<string>());
     this.mined = this.positions.map(() => []);
     this.asked = this.positions.map(() => null);
     this.rng = new Rng(hashString(info.qualname));
+    // Constant seeding: what the code compares with or looks up ('GET', 1024) is worth passing.
+    // Not when seeding an anonymized agent: the constants come from reading the code.
+    this.constants = hidden ? [] : (info.constants ?? []).map((c) => (typeof c === 'string' ? str(c) : Number.isInteger(c) ? int(c) : float(c)));
   }
 
   async runAll(): Promise<void> {
@@ -114,7 +133,8 @@ export class Explorer {
       await this.explore(max - Math.round(max * FINAL_PROPERTY_RESERVE));
       await this.probeProperties(max - Math.round(max * VERIFY_RESERVE));
       await this.verify(max);
-      await this.explore(max);
+      // The rest of the budget, until a long run of probes teaches nothing new.
+      await this.explore(max, STALE_AFTER);
     } catch (err) {
       if (!(err instanceof Stop)) throw err;
     }
@@ -132,9 +152,13 @@ export class Explorer {
     // Seeds for an agent are distinct calls: a re-run would show it the same result twice.
     if (purpose === 'repeat' && this.opts.seeding) return null;
     if (purpose !== 'repeat' && this.keys.has(key)) return null;
+    // One determinism re-run per call and seed: a second shows nothing the first did not.
+    const repeatKey = `${key}#${extra.seed ?? 0}`;
+    if (purpose === 'repeat' && this.repeated.has(repeatKey)) return null;
     if (purpose !== 'repeat' && this.tooSlow(input)) return null;
     if (this.opts.signal?.aborted || this.used >= this.opts.maxProbes) throw new Stop();
     this.used++;
+    if (purpose === 'repeat') this.repeated.add(repeatKey);
     let record: ProbeRecord;
     try {
       // Determinism re-runs must really run: the session would answer the same call from its cache.
@@ -185,6 +209,7 @@ export class Explorer {
     const out = r.status === 'returned' ? r.value?.repr : undefined;
     const newOutput = out !== undefined && !this.outputs.has(out) && !obs.input.some((s) => s.value !== undefined && toSource(s.value) === out);
     this.lastNews = newCode || newOutcome || (out !== undefined && !this.outputs.has(out));
+    this.stale = this.lastNews ? 0 : this.stale + 1;
     if (out !== undefined) this.outputs.add(out);
     // Only inputs of accepted types are worth mutating: a TypeError's neighbours raise it too.
     if ((newCode || newOutcome || newOutput) && typesAccepted(r) && obs.purpose !== 'repeat') this.corpus.push(obs);
@@ -203,6 +228,7 @@ export class Explorer {
     const message = r.status === 'raised' ? r.exception?.message : undefined;
     if (!message || this.messagesMined.has(message)) return;
     this.messagesMined.add(message);
+    if (this.mineMissing(obs, message)) return;
     const given = obs.input.map((s, i) => (s.value !== undefined && this.positions[i]!.role !== 'receiver' ? i : -1)).filter((i) => i >= 0);
     if (given.length === 0) return;
     const sources = given.map((i) => toSource(obs.input[i]!.value!));
@@ -212,6 +238,7 @@ export class Explorer {
     );
     const typeError = TYPE_ERRORS.has(r.exception!.type.slice(r.exception!.type.lastIndexOf('.') + 1));
     if (typeError) {
+      if (this.mineElementType(obs, message, given)) return;
       const wanted = classesAskedFor(message);
       if (wanted.length === 0) return;
       const targets = named.length ? named : this.positionsTypeNamed(obs, message, given);
@@ -237,6 +264,47 @@ export class Explorer {
     }
   }
 
+  /**
+   * "missing 1 required keyword-only argument: 'k'": the call again with the named parameters
+   * given, and they are no longer left out (they are required). True when the message said so.
+   */
+  private mineMissing(obs: Observation, message: string): boolean {
+    const names = missingArguments(message);
+    const at = names
+      .map((n) => this.positions.findIndex((p) => p.name === n && (p.role === 'positional' || p.role === 'keyword')))
+      .filter((i) => i >= 0 && obs.input[i]!.value === undefined);
+    if (at.length === 0) return names.length > 0;
+    const input = obs.input.map((s, i) => {
+      if (!at.includes(i)) return s;
+      const pos = this.positions[i]!;
+      pos.candidates = pos.candidates.filter((c) => c !== 'omit');
+      const cls = pos.candidates[0]!;
+      return { cls, value: this.valueFor(i, cls) };
+    });
+    this.queue.push({ input, note: `the error named the missing ${names.map((n) => `'${n}'`).join(', ')}` });
+    return true;
+  }
+
+  /**
+   * A type error about the elements of a list argument ("object of type 'int' has no len()" for
+   * [3, 1, 2]): the list again with elements of the other kind, words for numbers and back.
+   */
+  private mineElementType(obs: Observation, message: string, given: number[]): boolean {
+    if (this.positionsTypeNamed(obs, message, given).length > 0) return false;
+    let queued = false;
+    for (const i of given) {
+      const v = obs.input[i]!.value!;
+      if (v.k !== 'list' || v.items.length === 0) continue;
+      const el = PY_TYPE_NAMES[v.items[0]!.k];
+      if (el === undefined || !new RegExp(String.raw`'${el}'|\bnot ${el}\b`).test(message)) continue;
+      const cls = v.items[0]!.k === 'str' ? 'list' : 'list[str]';
+      const value = this.positions[i]!.hinted?.find((h) => slotClassOf(h) === cls) ?? representative(cls);
+      this.queue.push({ input: obs.input.map((s, j) => (j === i ? { cls, value } : s)), note: `the error was about the list's ${el} elements` });
+      queued = true;
+    }
+    return queued;
+  }
+
   /** Given positions whose value's Python type the message names ("'int' object…", "not int"). */
   private positionsTypeNamed(obs: Observation, message: string, given: number[]): number[] {
     return given.filter((i) => {
@@ -257,9 +325,18 @@ export class Explorer {
     if (further) this.setBase(obs);
   }
 
-  /** A value of class cls for position i: one an error message suggested, else the class's representative. */
-  private valueFor(i: number, cls: string): PyValue | undefined {
-    return this.mined[i]!.find((v) => classOfValue(v) === cls) ?? representative(cls);
+  /**
+   * A value of class cls for position i: one an error message suggested, else one the name
+   * suggested, else an ordinary one of the class (the `nth` of its class in the call: f(3, 7, 2),
+   * not f(3, 3, 3), so that arguments can be told apart and an interval is not empty).
+   */
+  private valueFor(i: number, cls: string, nth = 0): PyValue | undefined {
+    return (
+      this.mined[i]!.find((v) => classOfValue(v) === cls) ??
+      this.positions[i]!.hinted?.filter((v) => slotClassOf(v) === cls)[nth] ??
+      ordinaryValue(cls, nth) ??
+      representative(cls)
+    );
   }
 
   /** Runs the probes error messages called for. */
@@ -271,7 +348,13 @@ export class Explorer {
   }
 
   private inputOf(classes: string[]): Input {
-    return classes.map((cls, i) => ({ cls, value: this.valueFor(i, cls) }));
+    const seen = new Map<string, number>();
+    return classes.map((cls, i) => {
+      const hinted = this.positions[i]!.hinted?.some((v) => slotClassOf(v) === cls);
+      const nth = hinted ? 0 : (seen.get(cls) ?? 0);
+      if (!hinted) seen.set(cls, nth + 1);
+      return { cls, value: this.valueFor(i, cls, nth) };
+    });
   }
 
   private labelOf(input: Input): string {
@@ -308,6 +391,7 @@ export class Explorer {
     // The base's own refusal may name what it wants ("cutoff must be in [0.0, 1.0]").
     await this.drainQueue();
     await this.tryFewerArguments(this.base);
+    await this.tryMoreVarargs();
     const cap = Math.min(this.used + wideningBudget, Math.round(this.opts.maxProbes * 0.5));
     // Callables are widened to only where a name or an error message asked for one: elsewhere they cost a probe per parameter.
     const callableHinted = this.observations.some((o) => /callable/i.test(o.record.result.exception?.message ?? ''));
@@ -419,6 +503,30 @@ export class Explorer {
   }
 
   /**
+   * `*args` with two and three items of a class the parameter may take (a merge of dicts, a gcd,
+   * a join of paths show what they do only then); the first class not refused by type is kept.
+   */
+  private async tryMoreVarargs(): Promise<void> {
+    const at = this.positions.map((p, i) => (p.role === 'varargs' ? i : -1)).filter((i) => i >= 0);
+    const base = this.base;
+    if (at.length < 2 || !base || base[at[0]!]!.value !== undefined) return;
+    for (const cls of this.positions[at[0]!]!.candidates.filter((c) => c !== 'omit' && c !== 'none').slice(0, VARARGS_CLASSES)) {
+      let refused = false;
+      for (const count of [2, 3]) {
+        if (count > at.length) break;
+        const input = base.map((s, j) => {
+          const k = at.indexOf(j);
+          return k >= 0 && k < count ? { cls, value: this.valueFor(j, cls, k) } : s;
+        });
+        const obs = await this.run(input, 'widen', `${count} extra arguments: ${typeClass(cls).label}`);
+        if (obs && !typesAccepted(obs.record.result)) refused = true;
+        if (refused) break;
+      }
+      if (!refused) return;
+    }
+  }
+
+  /**
    * After the first few assignments, each one again without its last argument: an option passed a
    * wrong value (a key of 3, an encoding of 'abc') would otherwise hide every signature that works.
    */
@@ -445,7 +553,13 @@ export class Explorer {
       this.positions.forEach((p) => out.push(p.role === 'receiver' ? receiverCls! : paramClasses[k++]!));
       return out;
     };
-    const paramTuples = [...this.paramAssignments(params.map(({ p }) => p.candidates))];
+    // Required parameters first, every optional one left out (its default is how it is mostly
+    // called); then the full search, which also passes the options.
+    const optional = (p: Position): boolean => p.candidates[0] === 'omit';
+    const requiredOnly = params.some(({ p }) => optional(p))
+      ? [...this.paramAssignments(params.map(({ p }) => (optional(p) ? ['omit'] : p.candidates)))].slice(0, REQUIRED_FIRST)
+      : [];
+    const paramTuples = [...requiredOnly, ...this.paramAssignments(params.map(({ p }) => p.candidates))];
     const early = paramTuples.slice(0, Math.max(1, Math.min(6, paramTuples.length)));
     const order: [string | undefined, string[]][] = [];
     for (const t of early) order.push([receivers[0], t]);
@@ -516,7 +630,9 @@ export class Explorer {
       for (const cls of pos.candidates.filter((c) => this.accepted[i]!.has(c))) {
         // The base's own class gets three times the turns: it is the one the function was written for, most likely.
         const share = cls === base[i]!.cls ? 3 : 1;
-        const values = [...this.mined[i]!.filter((v) => classOfValue(v) === cls), ...typeClass(cls).values];
+        const hinted = (pos.hinted ?? []).filter((v) => slotClassOf(v) === cls);
+        const fromCode = this.constants.filter((v) => classOfValue(v) === cls).slice(0, CONSTANTS_PER_CLASS);
+        const values = dedupe([...this.mined[i]!.filter((v) => classOfValue(v) === cls), ...hinted, ...fromCode, ...typeClass(cls).values]);
         const around = (context: Input): Input[] => values.map((value) => context.map((s, j) => (j === i ? { cls, value } : s)));
         const shortToo = hasShort && short[i]!.value !== undefined;
         streams.push({ share: shortToo ? 1 : share, inputs: around(base), taken: 0, at: i });
@@ -565,10 +681,10 @@ export class Explorer {
   }
 
   /** Edge-case sweep interleaved with mutation of inputs that reached new code, then random inputs. */
-  private async explore(cap: number): Promise<void> {
+  private async explore(cap: number, staleAfter = Infinity): Promise<void> {
     let misses = 0;
     let tick = 0;
-    while (this.used < cap && misses < 300) {
+    while (this.used < cap && misses < 300 && this.stale < staleAfter) {
       await this.drainQueue();
       if (this.used >= cap) break;
       // Built again when the base moved (a call got further than the one it was built around).
@@ -609,7 +725,19 @@ export class Explorer {
     }
   }
 
+  /**
+   * Whether each argument of an f(f(x)) is of a kind accepted at its position already: an output
+   * of another kind (a dict out of a str function) fed back would only meet the type check.
+   */
+  private takesBack(input: Input): boolean {
+    const kind = (cls: string): string => cls.replace(/\[.*\]$/, '');
+    return input.every(
+      (s, i) => s.value === undefined || this.positions[i]!.role === 'receiver' || [...this.accepted[i]!].some((c) => kind(c) === kind(slotClassOf(s.value!))),
+    );
+  }
+
   private async runPlan(plan: PlannedProbe): Promise<void> {
+    if (plan.purpose === 'reapply' && !this.takesBack(plan.input)) return;
     await this.run(plan.input, plan.purpose, plan.note, {
       request: plannedRequest(this.positions, plan),
       ...(plan.repeats ? { repeats: plan.repeats } : {}),
@@ -620,6 +748,7 @@ export class Explorer {
   private async probeProperties(cap: number): Promise<void> {
     for (const plan of planPropertyProbes(this.observations, this.positions)) {
       if (this.used >= cap) return;
+      if (plan.purpose === 'reapply' && !this.takesBack(plan.input)) continue;
       await this.run(plan.input, plan.purpose, plan.note, {
         request: plannedRequest(this.positions, plan),
         ...(plan.repeats ? { repeats: plan.repeats } : {}),
@@ -649,6 +778,17 @@ function asSeenByExplorer(record: ProbeRecord): ProbeRecord {
 function describeReason(o: Observation): string {
   const cov = o.record.result.coverage;
   return cov && (cov.lines.new > 0 || cov.arcs.new > 0) ? 'it reached new code' : 'it gave a new kind of outcome';
+}
+
+/** Values once each, first place kept (a constant may also be in the battery). */
+function dedupe(values: (PyValue | undefined)[]): (PyValue | undefined)[] {
+  const seen = new Set<string>();
+  return values.filter((v) => {
+    const key = v === undefined ? '' : toSource(v);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** Index tuples (one rank per position, below `sizes`) whose ranks add up to `sum`. */

@@ -6,9 +6,10 @@ import type { ProbeRecord, Strictness } from '../core/session-types.js';
 import { callKey } from '../core/call-identity.js';
 import { callableParams } from '../core/shown.js';
 import { parseSource } from './parse.js';
-import { GENERIC_ORDER, classesForAnnotation, constructorClassIds, hintedOrder } from './type-classes.js';
+import { GENERIC_ORDER, classesForAnnotation, constructorClassIds, hintedOrder, isKnownClass } from './type-classes.js';
 import type { PyValue } from './values.js';
-import { inputClass, toSource } from './values.js';
+import { bool, inputClass, int, toSource } from './values.js';
+import { valuesForName } from './name-hints.js';
 
 export interface Position {
   /** Parameter name (`self` for the receiver). */
@@ -17,6 +18,11 @@ export interface Position {
   positionalOnly: boolean;
   /** Input classes to try here, most likely first. */
   candidates: string[];
+  /**
+   * Values to try first, of their classes, likeliest first: what the parameter's name suggests
+   * (name-hints.ts) and the other value of a bool default. Absent when names stay hidden.
+   */
+  hinted?: PyValue[];
 }
 
 export interface Slot {
@@ -42,12 +48,52 @@ export interface Observation {
   seed?: number;
 }
 
-/** Receivers: constructors of the owning class (or of any module class when it is unknown). */
-function receiverCandidates(info: FunctionInfo): string[] {
+/** The owning class by the name argument source can build it with. */
+function ownerName(info: FunctionInfo): string | undefined {
   const owner = info.ownerClass;
-  const byName = owner && (info.moduleClasses.find((c) => c === owner || owner.endsWith(`.${c}`)) ?? owner);
+  return owner && (info.moduleClasses.find((c) => c === owner || owner.endsWith(`.${c}`)) ?? owner);
+}
+
+/** Receivers: constructors of the owning class (or of any module class when it is unknown). */
+function receiverCandidates(info: FunctionInfo, built: PyValue | null): string[] {
+  const byName = ownerName(info);
   const classes = byName ? [byName] : info.moduleClasses;
-  return classes.flatMap(constructorClassIds);
+  const fixed = classes.flatMap(constructorClassIds);
+  return built ? [classOfValue(built), ...fixed.filter((c) => c !== classOfValue(built))] : fixed;
+}
+
+/**
+ * A receiver built for the method: its class called with a value for each required constructor
+ * parameter, of the family its name suggests (`owner` a name, `balance` an amount), else an
+ * ordinary int. Null without a readable constructor, or when one needs a keyword-only argument.
+ */
+function receiverFromInit(info: FunctionInfo): PyValue | null {
+  const callee = ownerName(info);
+  const init = info.ownerInit;
+  if (!callee || !init) return null;
+  const required = init.filter((p) => p.default === undefined && (p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD'));
+  if (init.some((p) => p.kind === 'KEYWORD_ONLY' && p.default === undefined)) return null;
+  if (required.length === 0) return null;
+  const ints = [100, 10, 7, 3];
+  const args = required.map((p, k) => valuesForName(p.name).find((v) => isKnownClass(classOfValue(v)) && v.k !== 'fn') ?? int(ints[k % ints.length]!));
+  return { k: 'call', callee, args };
+}
+
+/** The default's value when the explorer can read it (a literal). */
+function defaultOf(p: ParameterInfo): PyValue | null {
+  return p.default === undefined ? null : parseSource(p.default);
+}
+
+/** What the name and the default suggest trying first, at strictness `signature`. */
+function hintsFor(p: ParameterInfo): PyValue[] {
+  const d = defaultOf(p);
+  // A bool default is a flag: the one other value is the call worth making.
+  const flag = d?.k === 'bool' ? [bool(!d.v)] : [];
+  const named = valuesForName(p.name, p.kind === 'VAR_POSITIONAL').filter(
+    (v) => d === null || d.k === 'none' || classOfValue(v) === classOfValue(d) || (d.k === 'int' && v.k === 'float'),
+  );
+  // The default's own value would repeat the call that leaves it out.
+  return [...flag, ...named.filter((v) => p.default === undefined || toSource(v) !== p.default)];
 }
 
 function paramCandidates(p: ParameterInfo, info: FunctionInfo, strictness: Strictness): string[] {
@@ -65,6 +111,10 @@ function paramCandidates(p: ParameterInfo, info: FunctionInfo, strictness: Stric
     } else {
       ordered = [...hintedOrder(p.name), ...instances];
     }
+    // The classes of the default and of the name's values come first: a default of False is a flag.
+    const d = defaultOf(p);
+    const first = [...(d && d.k !== 'none' ? [slotClassOf(d)] : []), ...hintsFor(p).map(slotClassOf)];
+    if (!annotated) ordered = [...new Set([...first.filter(isKnownClass), ...ordered])];
   } else {
     ordered = [...GENERIC_ORDER, ...instances];
   }
@@ -74,7 +124,10 @@ function paramCandidates(p: ParameterInfo, info: FunctionInfo, strictness: Stric
 /** The positions of a call to the target, with candidate classes per the strictness. */
 export function buildPositions(info: FunctionInfo, strictness: Strictness): Position[] {
   const out: Position[] = [];
-  if (info.needsReceiver) out.push({ name: 'self', role: 'receiver', positionalOnly: false, candidates: receiverCandidates(info) });
+  if (info.needsReceiver) {
+    const built = strictness === 'signature' ? receiverFromInit(info) : null;
+    out.push({ name: 'self', role: 'receiver', positionalOnly: false, candidates: receiverCandidates(info, built), ...(built ? { hinted: [built] } : {}) });
+  }
   for (const p of callableParams(info)) {
     if (p.kind === 'VAR_KEYWORD') {
       out.push({ name: p.name, role: 'varkw', positionalOnly: false, candidates: ['omit'] });
@@ -87,13 +140,18 @@ export function buildPositions(info: FunctionInfo, strictness: Strictness): Posi
         positionalOnly: false,
         candidates: ['omit', ...paramCandidates({ ...p, default: undefined }, info, strictness)],
       };
-      out.push(varargs, { ...varargs, candidates: [...varargs.candidates] });
+      const hinted = strictness === 'signature' ? hintsFor({ ...p, default: undefined }) : [];
+      if (hinted.length) varargs.hinted = hinted;
+      // A third: what a merge or a join does with more than two inputs shows only with three.
+      out.push(varargs, { ...varargs, candidates: [...varargs.candidates] }, { ...varargs, candidates: [...varargs.candidates] });
     } else {
+      const hinted = strictness === 'signature' ? hintsFor(p) : [];
       out.push({
         name: p.name,
         role: p.kind === 'KEYWORD_ONLY' ? 'keyword' : 'positional',
         positionalOnly: p.kind === 'POSITIONAL_ONLY',
         candidates: paramCandidates(p, info, strictness),
+        ...(hinted.length ? { hinted } : {}),
       });
     }
   }
@@ -164,6 +222,11 @@ export function fromRequest(positions: Position[], req: CallRequest): Input | nu
     input[i] = { cls: classOfValue(v), value: v };
   }
   return input;
+}
+
+/** The input class a slot holding this value has: classOfValue, with a callable's source as `callable`. */
+export function slotClassOf(v: PyValue): string {
+  return v.k === 'fn' ? 'callable' : classOfValue(v);
 }
 
 /** The input class a value belongs to, for values read back from source. */

@@ -2,11 +2,46 @@
 // be in [0.0, 1.0]", "n must be > 0", "expected one of 'fast', 'slow'") and often the parameter it
 // is about. The explorer tries them in place of the value that was refused.
 import type { PyValue } from './values.js';
-import { float, int, str } from './values.js';
+import { float, int, ints, list, str, tuple } from './values.js';
 
 const NUM = String.raw`-?\d+(?:\.\d+)?`;
 // Python's names for types: quoted in type errors ("'int' object is not iterable"), never literals.
 const TYPE_NAMES = new Set(['int', 'str', 'float', 'list', 'dict', 'tuple', 'set', 'frozenset', 'bool', 'bytes', 'NoneType', 'object', 'function']);
+
+/** Lines of a message mined: the rest of a long one is a listing or a usage text. */
+const MESSAGE_LINES = 6;
+
+/** For "expected N" when unpacking: N distinct ints as a tuple, and a list of two such tuples. */
+function nItems(n: number): PyValue[] {
+  if (!(n >= 1 && n <= 8)) return [];
+  const one = (start: number): PyValue => tuple(ints(...Array.from({ length: n }, (_, k) => start + k)));
+  return [one(1), list([one(1), one(10)])];
+}
+
+/** A fixed moment (Friday 15 March 2024, 14:30:45) written in a strftime format, for "does not match format". */
+export function strftime(format: string): string {
+  const parts: Record<string, string> = {
+    Y: '2024',
+    y: '24',
+    m: '03',
+    d: '15',
+    H: '14',
+    I: '02',
+    M: '30',
+    S: '45',
+    f: '000000',
+    p: 'PM',
+    b: 'Mar',
+    B: 'March',
+    a: 'Fri',
+    A: 'Friday',
+    j: '075',
+    z: '+0000',
+    Z: 'UTC',
+    '%': '%',
+  };
+  return format.replace(/%([A-Za-z%])/g, (all, c: string) => parts[c] ?? all);
+}
 
 /** A number as written: `0.5` a float, `3` an int. */
 function num(text: string): PyValue {
@@ -34,7 +69,8 @@ function midpoint(lo: PyValue, hi: PyValue): PyValue {
  */
 export function literalsIn(message: string, echoed: string[] = []): PyValue[] {
   const out: PyValue[] = [];
-  let rest = message;
+  // A message of several lines (a usage text, a listing of choices): its first lines say it.
+  let rest = message.split('\n').slice(0, MESSAGE_LINES).join('\n');
   const take = (re: RegExp, f: (m: RegExpExecArray) => PyValue[]): void => {
     rest = rest.replace(re, (...args: unknown[]) => {
       const m = args.slice(0, -2) as unknown as RegExpExecArray;
@@ -42,6 +78,16 @@ export function literalsIn(message: string, echoed: string[] = []): PyValue[] {
       return ' ';
     });
   };
+  // Named formats: a value written in the format is the way past the check.
+  take(/(?:does not match format|format(?: must be| should be| is)?:?)\s*'([^'\n]*%[^'\n]*)'/g, (m) => [str(strftime(m[1]!))]);
+  take(/invalid literal for int\(\) with base (\d+)[^\n]*/g, (m) => [str(m[1] === '16' ? 'ff' : m[1] === '2' ? '101' : '42')]);
+  take(/could not convert string to float[^\n]*/g, () => [str('2.5')]);
+  take(/[Ii]nvalid isoformat string[^\n]*/g, () => [str('2024-03-15')]);
+  // Unpacking: a sequence of exactly N items, or a sequence of such pairs ("for k, v in items").
+  take(/(?:not enough|too many) values to unpack \(expected (\d+)(?:, got \d+)?\)/g, (m) => nItems(Number(m[1])));
+  take(/cannot unpack non-iterable \w+ object/g, () => nItems(2).reverse());
+  // "must be one of: fast, slow" without quotes.
+  take(/one of:?\s*[[({]?\s*([A-Za-z_][\w-]*(?:\s*(?:,|\||\bor\b)\s*[A-Za-z_][\w-]*)+)/g, (m) => m[1]!.split(/\s*(?:,|\||\bor\b)\s*/).map((w) => str(w)));
   // [0.0, 1.0], (0, 10), range(1, 5): inclusive ends stay, an excluded int end steps inside.
   take(new RegExp(String.raw`(\[|\(|range\()\s*(${NUM})\s*,\s*(${NUM})\s*(\]|\))`, 'g'), (m) => {
     const lo = num(m[2]!);
@@ -65,7 +111,7 @@ export function literalsIn(message: string, echoed: string[] = []): PyValue[] {
   for (const m of rest.matchAll(/'([^'\\\n]{1,40})'|"([^"\\\n]{1,40})"/g)) {
     const word = m[1] ?? m[2]!;
     const after = rest.slice(m.index + m[0].length);
-    if (TYPE_NAMES.has(word) || /^\s*(object|instance)/.test(after)) continue;
+    if (TYPE_NAMES.has(word) || /^\s*(object|instance)/.test(after) || /%[A-Za-z]/.test(word)) continue;
     if (echoed.some((e) => e === m[0] || e === `'${word}'` || e === `"${word}"`)) continue;
     out.push(str(word));
   }
@@ -114,4 +160,11 @@ export function classesAskedFor(message: string): string[] {
   if (/cannot be interpreted as an integer/.test(message)) add('int');
   if (/is not iterable|has no len\(\)/.test(message)) for (const c of ['list', 'str', 'dict', 'tuple', 'set']) add(c);
   return out;
+}
+
+/** Parameters a call was refused for leaving out: "missing 1 required keyword-only argument: 'k'", "missing 2 required positional arguments: 'a' and 'b'". */
+export function missingArguments(message: string): string[] {
+  const m = /missing \d+ required (?:positional|keyword-only) arguments?: (.+)/.exec(message);
+  if (!m) return [];
+  return [...m[1]!.matchAll(/'(\w+)'/g)].map((x) => x[1]!);
 }

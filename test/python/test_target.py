@@ -51,3 +51,28 @@ def test_import_errors_name_the_cause(tmp_path):
         pau_target.load(path, "f")
     assert raised.value.kind == "import-failed"
     assert "boom at import" in str(raised.value)
+
+
+def test_constants_of_the_code_are_reported_without_the_docstring(tmp_path):
+    source = (
+        "def route(verb, size=0):\n"
+        "    '''Routes GET and PURGE requests; the docstring is no constant.'''\n"
+        "    if verb in ('GET', 'HEAD'):\n"
+        "        return size * 1024\n"
+        "    check = lambda v: v.startswith('X-')\n"
+        "    return [c for c in verb if c != '-'], check(verb), 2.5\n"
+    )
+    loaded = pau_target.load(write(tmp_path, "routes.py", source), "route")
+    constants = loaded.info["constants"]
+    assert problems(loaded.info, "FunctionInfo") == []
+    assert {"GET", "HEAD", 1024, "X-", "-", 2.5} <= set(constants)
+    assert not any(isinstance(c, str) and "docstring" in c for c in constants)
+    assert True not in constants and None not in constants
+
+
+def test_constants_are_bounded(tmp_path):
+    body = "".join("    if x == 'k%d': return %d\n" % (i, i) for i in range(100))
+    loaded = pau_target.load(write(tmp_path, "many.py", "def f(x):\n" + body + "    return 'x' * 41\n"), "f")
+    constants = loaded.info["constants"]
+    assert len(constants) <= 64
+    assert all(not isinstance(c, str) or len(c) <= 40 for c in constants)

@@ -2,11 +2,11 @@
 // ProbeFn that records and caches like the session's (same call key), and stops the worker.
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { exploreOffline } from '../../../src/explorer/index.js';
 import type { InferredProperty, OfflineReport } from '../../../src/core/run-types.js';
 import { startWorker } from '../../../src/probe/client.js';
-import type { FunctionInfo } from '../../../src/core/probe-types.js';
+import type { FunctionInfo, ProbeTarget } from '../../../src/core/probe-types.js';
 import { recordingProbe } from '../../support/recording-probe.js';
 import type { ProbeRecord, Strictness } from '../../../src/core/session-types.js';
 
@@ -18,11 +18,27 @@ export interface Explored {
   info: FunctionInfo;
 }
 
-export async function exploreExample(file: string, qualname: string, opts: { maxProbes?: number; strictness?: Strictness } = {}): Promise<Explored> {
-  const worker = await startWorker({ target: { file: join(EXAMPLES, file), qualname }, limits: { timeoutMs: 3000 } });
+type ExploreOpts = { maxProbes?: number; strictness?: Strictness; seeding?: boolean };
+
+/** `file` is under examples/ unless absolute (a test fixture). */
+export async function exploreExample(file: string, qualname: string, opts: ExploreOpts = {}): Promise<Explored> {
+  return exploreTarget({ file: isAbsolute(file) ? file : join(EXAMPLES, file), qualname }, opts);
+}
+
+/** A library function, imported by name (`textwrap`, `shorten`). */
+export async function exploreImported(module: string, name: string, opts: ExploreOpts = {}): Promise<Explored> {
+  return exploreTarget({ source: `from ${module} import ${name}\n`, qualname: name, moduleName: `imported_${module.replace(/\./g, '_')}_${name}` }, opts);
+}
+
+async function exploreTarget(target: ProbeTarget, opts: ExploreOpts): Promise<Explored> {
+  const worker = await startWorker({ target, limits: { timeoutMs: 3000 } });
   try {
     const { probe, records } = recordingProbe(worker);
-    const report = await exploreOffline(worker.info, probe, { maxProbes: opts.maxProbes ?? 40, strictness: opts.strictness ?? 'anonymized' });
+    const report = await exploreOffline(worker.info, probe, {
+      maxProbes: opts.maxProbes ?? 40,
+      strictness: opts.strictness ?? 'anonymized',
+      ...(opts.seeding ? { seeding: true } : {}),
+    });
     assert.ok(records.length <= (opts.maxProbes ?? 40), `${records.length} probes`);
     assert.ok(
       records.every((r) => r.result.status !== 'rejected' || r.receiver !== undefined),

@@ -58,6 +58,7 @@ test('positions: receiver first, keyword-only as keywords, *args and **kwargs op
       ['b', 'positional'],
       ['rest', 'varargs'],
       ['rest', 'varargs'],
+      ['rest', 'varargs'],
       ['k', 'keyword'],
       ['kw', 'varkw'],
     ],
@@ -65,13 +66,13 @@ test('positions: receiver first, keyword-only as keywords, *args and **kwargs op
   assert.equal(sig[0]!.candidates[0], 'new:Box:');
   assert.equal(sig[1]!.candidates[0], 'int');
   assert.equal(sig[2]!.candidates[0], 'omit', 'a parameter with a default may be left out at signature');
-  assert.deepEqual(sig[5]!.candidates.slice(0, 2), ['omit', 'str'], 'a keyword-only parameter is left out first (issue 11: options hid behaviour)');
-  assert.deepEqual(sig[6]!.candidates, ['omit']);
-  // Two *args slots (gcd needs two numbers); the second is passed only after the first.
+  assert.deepEqual(sig[6]!.candidates.slice(0, 2), ['omit', 'str'], 'a keyword-only parameter is left out first (issue 11: options hid behaviour)');
+  assert.deepEqual(sig[7]!.candidates, ['omit']);
+  // Three *args slots (gcd needs two numbers, a merge shows itself with three); each is passed only after the one before.
   const slots = (...vs: (number | undefined)[]) => vs.map((v) => ({ cls: v === undefined ? 'omit' : 'int', value: v === undefined ? undefined : int(v) }));
-  assert.deepEqual(toRequest(sig, slots(1, 2, 3, 4, undefined, undefined)), { args: ['2', '3', '4'], receiver: '1' });
-  assert.deepEqual(toRequest(sig, slots(1, 2, 3, undefined, undefined, undefined)), { args: ['2', '3'], receiver: '1' });
-  assert.deepEqual(toRequest(sig, slots(1, 2, 3, undefined, 4, undefined)), { args: ['2', '3'], receiver: '1' });
+  assert.deepEqual(toRequest(sig, slots(1, 2, 3, 4, 5, 6, undefined, undefined)), { args: ['2', '3', '4', '5', '6'], receiver: '1' });
+  assert.deepEqual(toRequest(sig, slots(1, 2, 3, 4, undefined, undefined, undefined, undefined)), { args: ['2', '3', '4'], receiver: '1' });
+  assert.deepEqual(toRequest(sig, slots(1, 2, 3, undefined, 4, undefined, undefined, undefined)), { args: ['2', '3'], receiver: '1' });
   const anon = buildPositions(fn, 'anonymized');
   assert.equal(anon[2]!.candidates[0], 'int', 'defaults are unknown when anonymized');
   assert.deepEqual(anon[1]!.candidates.slice(0, 3), ['int', 'list', 'str'], 'annotations are unknown when anonymized');

@@ -1,7 +1,7 @@
 // Literals and wanted types mined from error messages (src/explorer/mined-values.ts).
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { classesAskedFor, literalsIn, namedPositions } from '../../../src/explorer/mined-values.js';
+import { classesAskedFor, literalsIn, missingArguments, namedPositions } from '../../../src/explorer/mined-values.js';
 import { toSource } from '../../../src/explorer/values.js';
 
 const sources = (message: string, echoed: string[] = []): string[] => literalsIn(message, echoed).map(toSource);
@@ -24,7 +24,8 @@ test('quoted words are suggestions unless they are type names or the refused val
   assert.deepEqual(sources("mode must be one of 'fast', 'slow'"), ["'fast'", "'slow'"]);
   assert.deepEqual(sources("'int' object is not iterable"), []);
   assert.deepEqual(sources("unknown encoding: 'abc'", ["'abc'"]), []);
-  assert.deepEqual(sources("could not convert string to float: 'abc'", ["'abc'"]), []);
+  // The refused 'abc' is no suggestion; the message does say a number written as text would pass.
+  assert.deepEqual(sources("could not convert string to float: 'abc'", ["'abc'"]), ["'2.5'"]);
 });
 
 test('the parameter a message names is found by whole word', () => {
@@ -41,4 +42,25 @@ test('type errors say which classes they want', () => {
   assert.deepEqual(classesAskedFor("'float' object cannot be interpreted as an integer"), ['int']);
   assert.deepEqual(classesAskedFor("'int' object is not iterable"), ['list', 'str', 'dict', 'tuple', 'set']);
   assert.deepEqual(classesAskedFor("unsupported operand type(s) for +: 'int' and 'str'"), []);
+});
+
+test('named formats, int literals and unpacking counts become values', () => {
+  assert.deepEqual(sources("time data 'abc' does not match format '%Y-%m-%d'", ["'abc'"]), ["'2024-03-15'"]);
+  assert.deepEqual(sources("time data 'x' does not match format '%d/%m/%Y %H:%M'", ["'x'"]), ["'15/03/2024 14:30'"]);
+  assert.deepEqual(sources("invalid literal for int() with base 10: 'abc'", ["'abc'"]), ["'42'"]);
+  assert.deepEqual(sources('not enough values to unpack (expected 2, got 1)'), ['(1, 2)', '[(1, 2), (10, 11)]']);
+  assert.deepEqual(sources('too many values to unpack (expected 3)'), ['(1, 2, 3)', '[(1, 2, 3), (10, 11, 12)]']);
+  assert.deepEqual(sources('mode must be one of: fast, slow'), ["'fast'", "'slow'"]);
+});
+
+test('a message of several lines is mined from its first lines', () => {
+  assert.deepEqual(sources("bad value\nexpected one of 'a', 'b'"), ["'a'", "'b'"]);
+  const long = ['bad', ...Array.from({ length: 10 }, () => 'filler'), "'late'"].join('\n');
+  assert.deepEqual(sources(long), []);
+});
+
+test('missing arguments are named', () => {
+  assert.deepEqual(missingArguments("f() missing 1 required keyword-only argument: 'k'"), ['k']);
+  assert.deepEqual(missingArguments("f() missing 2 required positional arguments: 'a' and 'b'"), ['a', 'b']);
+  assert.deepEqual(missingArguments("'int' object is not iterable"), []);
 });

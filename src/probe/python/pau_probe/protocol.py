@@ -82,8 +82,10 @@ class _FunctionInfoRequired(TypedDict):
 class FunctionInfo(_FunctionInfoRequired, total=False):
     """What the worker reports about the target after importing it. Host-only: the agent sees a filtered view."""
     ownerClass: str  # Qualified name of the class that owns the method, when it is one.
+    ownerInit: List["ParameterInfo"]  # The owner's constructor parameters (its __init__ without self), when it has a signature: receivers are built from them.
     returnAnnotation: str
     resolution: "TargetResolution"  # How the qualname resolved; absent from workers older than this field.
+    constants: List[Union[str, float]]  # Short str and number constants of the target's code (nested code too, never the docstring), at most 64: candidate inputs for the offline explorer only, never shown to an agent.
 
 
 class _ParameterInfoRequired(TypedDict):

@@ -351,9 +351,15 @@ class Target:
             "moduleClasses": sorted(self.classes),
             "pythonVersion": sys.version.split()[0],  # platform.python_version(), without importing platform
         }
+        constants = _code_constants(anchor.code_of(self.written or self.unwrapped), self.docstring)
+        if constants:
+            info["constants"] = constants
         if self.owner is not None:
             # The path the module exposes the class under (a re-export may rename it): receivers are built with it.
             info["ownerClass"] = self.qualname.rsplit(".", 1)[0]
+            init = _constructor_params(self.owner)
+            if init is not None:
+                info["ownerInit"] = init
         if return_annotation is not None:
             info["returnAnnotation"] = return_annotation
         return info
@@ -371,6 +377,64 @@ class Target:
                 except (AttributeError, TypeError):
                     pass
                 obj = getattr(obj, "__wrapped__", None) or getattr(obj, "__func__", None)
+
+
+def _constructor_params(cls):
+    """The parameters of cls(...) (its __init__ without self), shaped as FunctionInfo.params; None
+    when there is no signature to read. The explorer builds receivers from them."""
+    try:
+        signature = inspect.signature(cls)
+    except (TypeError, ValueError):
+        return None
+    out = []
+    for p in signature.parameters.values():
+        entry = {"name": p.name, "kind": p.kind.name}
+        if p.default is not inspect.Parameter.empty:
+            entry["default"] = _bounded_repr(p.default)
+        out.append(entry)
+    return out
+
+
+_MAX_CONSTANTS = 64
+_MAX_CONSTANT_LEN = 40
+
+
+def _code_constants(code, docstring):
+    """The short str and number constants of the target's code and the code nested in it
+    (lambdas, inner functions, comprehensions), in order, once each; never its docstring. The
+    explorer tries them as inputs: a function that compares with 'GET' or 1024 is reached by them."""
+    out = []  # type: list[object]
+    seen = set()  # type: set[object]
+    stack = [code] if isinstance(code, types.CodeType) else []
+    while stack and len(out) < _MAX_CONSTANTS:
+        current = stack.pop(0)
+        for index, value in enumerate(current.co_consts):
+            # A def's docstring is its first constant (None when it has none); lambdas and
+            # comprehensions (<lambda>, <listcomp>…) have none.
+            if index == 0 and isinstance(value, str) and not current.co_name.startswith("<"):
+                continue
+            if isinstance(value, types.CodeType):
+                stack.append(value)
+                continue
+            for item in value if isinstance(value, (tuple, frozenset)) else (value,):
+                _add_constant(item, docstring, seen, out)
+    return out[:_MAX_CONSTANTS]
+
+
+def _add_constant(value, docstring, seen, out):
+    """Appends a scalar constant worth trying as an input, once."""
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        return
+    if isinstance(value, str) and (len(value) > _MAX_CONSTANT_LEN or (docstring is not None and inspect.cleandoc(value) == docstring)):
+        return
+    if isinstance(value, int) and abs(value) > 10 ** 12:
+        return
+    if isinstance(value, float) and value != value:
+        return
+    key = (type(value).__name__, value)
+    if key not in seen:
+        seen.add(key)
+        out.append(value)
 
 
 def _unwrap(func):

@@ -1,0 +1,98 @@
+// Names as hints: a parameter called `url`, `width` or `encoding` is nearly always given a value
+// of one realistic family, and a first call with such a value reaches ordinary use where a
+// generic 'abc' or 3 stops at the first check. Families are tried before the generic values of
+// their class, never instead of them. Not used when the names must stay hidden (an anonymized
+// run that seeds an agent): the seeds would carry what the names told.
+import type { PyValue } from './values.js';
+import { bool, date, float, int, ints, list, str, strs, tuple } from './values.js';
+
+interface Family {
+  /** Matched against the lower-cased parameter name. */
+  name: RegExp;
+  values: PyValue[];
+}
+
+const fn = (src: string): PyValue => ({ k: 'fn', src });
+const dict = (entries: [string, number][]): PyValue => ({ k: 'dict', entries: entries.map(([k, v]) => [str(k), int(v)]) });
+
+const SENTENCE = 'The quick brown fox jumps over the lazy dog.';
+
+// Most specific first: the first family whose pattern matches wins.
+const FAMILIES: Family[] = [
+  { name: /url|uri|href|link|endpoint/, values: strs('https://example.com/docs/page?q=search&lang=en#intro', 'http://localhost:8080/api/v1/items') },
+  { name: /^(query|qs|query_?string|params?)$/, values: strs('q=search&lang=en&page=2', 'a=1&b=2&a=3') },
+  { name: /e?-?mail|addr_?spec/, values: strs('jane.doe@example.com', 'Jane Doe <jane@example.org>') },
+  { name: /^(ip|ip_?addr(ess)?|host|hostname|address)$/, values: strs('192.168.1.10', 'example.com', '::1') },
+  { name: /net(work)?|subnet|cidr/, values: strs('192.168.1.0/24', '10.0.0.0/8') },
+  { name: /path|file|filename|fname|dir|folder|directory/, values: strs('docs/report.txt', '/home/user/data/archive.tar.gz', 'a/../b/./c.py') },
+  { name: /^(ext|extension|suffix)$/, values: strs('.txt', '.tar.gz') },
+  { name: /encoding|charset|codec/, values: strs('utf-8', 'latin-1', 'ascii') },
+  { name: /errors/, values: strs('strict', 'replace', 'ignore') },
+  { name: /^(sep|separator|delim|delimiter|joiner|glue)$/, values: strs(',', ', ', '-', ' ') },
+  { name: /fmt|format|datefmt/, values: strs('%Y-%m-%d', '{name} is {age}', '%H:%M:%S') },
+  { name: /template|tmpl|placeholder|pattern_?str/, values: strs('Hello, {name}!', '$who likes $what', '{0} and {1}') },
+  { name: /regex|^(pattern|pat|rx|re)$/, values: strs(String.raw`\d+`, String.raw`(\w+)@(\w+)\.com`, '^a.*z$') },
+  { name: /version|^ver$|^v$/, values: strs('1.2.3', '2.0.0rc1', '1.10') },
+  { name: /spec(ifier)?|requirement|constraint/, values: strs('>=1.0,<2.0', '==1.2.3', '~=2.1') },
+  { name: /^(size|filesize|nbytes|bytes)_?(str|text)?$|_size$/, values: [int(1536), str('1.5 MB'), int(0)] },
+  { name: /duration|timeout|interval|elapsed|seconds|secs/, values: [int(90), float(2.5), str('1h 30m')] },
+  { name: /datetime|timestamp|^ts$/, values: strs('2024-03-15T14:30:00', '2024-03-15 14:30:00') },
+  { name: /^(date|day|when|since|until|deadline|start_date|end_date)$|_date$/, values: [date(2024, 3, 15), str('2024-03-15'), date(2024, 2, 29)] },
+  { name: /^time$|_time$/, values: strs('14:30:00', '09:05') },
+  { name: /^(lang|language|locale)$/, values: strs('en', 'en_US', 'fr') },
+  { name: /colou?r/, values: strs('#ff8800', 'red', 'rgb(255, 136, 0)') },
+  { name: /^(key|keyfunc|key_func)$/, values: [fn('len'), fn('str.lower'), fn('abs')] },
+  { name: /pred|predicate|^cond|filter|test$/, values: [fn('lambda x: x > 0'), fn('bool')] },
+  { name: /^(func|fn|f|callback|cb|function|mapper|transform|op|operator)$/, values: [fn('lambda x: x * 2'), fn('str.upper'), fn('len')] },
+  { name: /width|^(max_?len(gth)?|maxlen|limit|cols|columns|max_chars)$/, values: ints(20, 10, 40) },
+  { name: /^(n|k|count|num|number|times|repeat|n_\w+|num_\w+)$|_count$/, values: ints(3, 2, 5) },
+  { name: /^(lo|low|min|minimum|lower|floor|start|begin|first)$/, values: ints(0, 1) },
+  { name: /^(hi|high|max|maximum|upper|ceil|ceiling|stop|end|last)$/, values: ints(10, 100) },
+  { name: /^(balance|deposit|price|cost|total|salary|budget|capacity)$/, values: [int(100), float(19.99)] },
+  { name: /^(x|y|z|value|val|num|score)$/, values: [int(5), float(2.5), int(-3)] },
+  { name: /^(ratio|rate|fraction|frac|prob|probability|p|alpha|cutoff|threshold)$/, values: [float(0.5), float(0.25)] },
+  { name: /^(places|digits|ndigits|precision|decimals)$/, values: ints(2, 0) },
+  { name: /^(index|idx|i|j|pos|position|offset|shift)$/, values: ints(1, 2, -1) },
+  { name: /^(year)$/, values: ints(2024, 1900) },
+  { name: /^(month)$/, values: ints(3, 12) },
+  { name: /scores|grades|marks|points/, values: [list(ints(70, 95, 80, 60)), list(ints(88, 92, 75))] },
+  { name: /^(words|tokens|names|tags|labels|parts|strings|lines)$/, values: [list(strs('apple', 'banana', 'cherry')), list(strs('hello', 'world'))] },
+  {
+    name: /^(nums|numbers|values|vals|xs|data|samples|items|seq|sequence|elements|iterable|array|arr|lst|weights)$/,
+    values: [list(ints(4, 8, 15, 16, 23, 42)), list(ints(3, 1, 2))],
+  },
+  { name: /^(pairs|entries)$/, values: [list([tuple([str('a'), int(1)]), tuple([str('b'), int(2)])])] },
+  { name: /^(is_|has_|use_|allow|strict|verbose|reverse|ignore_?case|flag|dry_?run|recursive|force)/, values: [bool(true), bool(false)] },
+  {
+    name: /^(mapping|dict|dct|d|counts|table|config|options|kwargs|data_dict|attrs)$/,
+    values: [
+      dict([
+        ['apples', 3],
+        ['pears', 5],
+      ]),
+    ],
+  },
+  { name: /^(word|name|title|label|key_name|username|token|owner|author|user|first_name|last_name)$/, values: strs('hello', 'Alice', 'Hello World') },
+  { name: /^(prefix)$/, values: strs('pre', 'The') },
+  { name: /^(suffix|end_str)$/, values: strs('.txt', 'ing') },
+  { name: /^(char|ch|fillchar|fill|pad|padding)$/, values: strs('*', ' ', '0') },
+  { name: /placeholder|ellipsis|marker/, values: strs('...', ' [...]') },
+  // Not `s` or `string`: those are as often markup, escapes or codes as prose.
+  { name: /^(text|sentence|message|msg|content|body|paragraph|prose|caption|description)$|_text$/, values: strs(SENTENCE, 'Hello, World!', 'one two three') },
+  { name: /^(possibilities|candidates|choices|options_list|vocabulary|vocab|strings|keys)$/, values: [list(strs('help', 'yellow', 'hello', 'apple'))] },
+  // `*args` and the like say nothing of their items.
+  { name: /^(args|arguments|argv|rest|others|more|extra)$/, values: [] },
+  // Any other plural: a sequence of something, numbers first (the generic order has lists of ints), then words.
+  { name: /[^s]s$/, values: [list(ints(4, 8, 15, 16, 23, 42)), list(strs('apple', 'banana', 'cherry'))] },
+];
+
+/**
+ * Realistic values for a parameter of this name, likeliest first; empty when the name says
+ * nothing. `items` for `*args`: each item is named by the singular (`*paths` holds paths).
+ */
+export function valuesForName(paramName: string, items = false): PyValue[] {
+  const name = paramName.toLowerCase();
+  const find = (n: string): PyValue[] | undefined => FAMILIES.find((f) => f.name.test(n))?.values;
+  const singular = items && /[^s]s$/.test(name) ? find(name.slice(0, -1)) : undefined;
+  return singular ?? find(name) ?? [];
+}

@@ -1,0 +1,93 @@
+// Each discovery mechanism on a fixture written for it (test/fixtures/discovery/discovery.py),
+// through the real worker at the default budget of 20: the function opens only to the mechanism.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import type { ProbeRecord } from '../../../src/core/session-types.js';
+import { exploreExample } from './harness.js';
+
+const FIXTURE = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'fixtures', 'discovery', 'discovery.py');
+const BUDGET = 20;
+
+const returned = (records: ProbeRecord[]): ProbeRecord[] => records.filter((r) => r.result.status === 'returned');
+const shown = (r: ProbeRecord): string => `(${[...r.args, ...Object.entries(r.kwargs ?? {}).map(([k, v]) => `${k}=${v}`)].join(', ')})`;
+const calls = (records: ProbeRecord[]): string => records.map((r) => `${shown(r)} -> ${r.result.status}`).join('\n');
+
+test('a required keyword-only argument named by the error message is passed', async () => {
+  const { records } = await exploreExample(FIXTURE, 'scale', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => r.kwargs?.factor !== undefined),
+    calls(records),
+  );
+});
+
+test('a format named by the error message is written: parse_day gets a date string in that format', async () => {
+  const { records } = await exploreExample(FIXTURE, 'parse_day', { maxProbes: BUDGET });
+  assert.ok(returned(records).length > 0, calls(records));
+});
+
+test('"not enough values to unpack (expected 2)" gives a pair', async () => {
+  const { records } = await exploreExample(FIXTURE, 'swap', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => /^\(.+, .+\)$/.test(r.args[0] ?? '')),
+    calls(records),
+  );
+});
+
+test('*args gets two and three items', async () => {
+  const { records } = await exploreExample(FIXTURE, 'merge_all', { maxProbes: BUDGET });
+  const counts = new Set(returned(records).map((r) => r.args.length));
+  assert.ok(counts.has(2) && counts.has(3), calls(records));
+});
+
+test('a flag with a False default is tried as True, after the call that leaves it out', async () => {
+  const { records } = await exploreExample(FIXTURE, 'greet', { maxProbes: BUDGET });
+  const plain = records.findIndex((r) => r.result.status === 'returned' && r.args.length === 1 && !r.kwargs);
+  const flagged = records.findIndex((r) => r.result.status === 'returned' && (r.args[1] === 'True' || r.kwargs?.shout === 'True'));
+  assert.ok(plain >= 0 && flagged > plain, calls(records));
+});
+
+test('a parameter named url gets a URL first', async () => {
+  const { records } = await exploreExample(FIXTURE, 'fetch', { maxProbes: BUDGET });
+  assert.equal(records[0]?.result.status, 'returned', calls(records));
+});
+
+test('unquoted choices in a message are tried', async () => {
+  const { records } = await exploreExample(FIXTURE, 'pick', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => r.args[0] === "'fast'" || r.args[0] === "'slow'"),
+    calls(records),
+  );
+});
+
+test('seeding an agent anonymized: no value comes from a name (the URL a name suggested is not used)', async () => {
+  const { records } = await exploreExample(FIXTURE, 'fetch', { maxProbes: BUDGET, seeding: true, strictness: 'anonymized' });
+  assert.ok(records.length > 0);
+  assert.ok(
+    records.every((r) => !r.args.some((a) => a.includes('example.com/docs') || a.includes('localhost:8080'))),
+    calls(records),
+  );
+});
+
+test("constants of the target's code are tried: command gets its own 'PURGE'", async () => {
+  const { records, info } = await exploreExample(FIXTURE, 'command', { maxProbes: BUDGET });
+  assert.ok(info.constants?.includes('PURGE'), JSON.stringify(info.constants));
+  assert.ok(!info.constants?.some((c) => typeof c === 'string' && c.includes('Only one word')), 'the docstring is no constant');
+  assert.ok(
+    returned(records).some((r) => r.args[0] === "'PURGE'"),
+    calls(records),
+  );
+});
+
+test("a method's receiver is built from its class's constructor signature: Account(<a name>, <an amount>)", async () => {
+  const { records, info } = await exploreExample(FIXTURE, 'Account.withdraw', { maxProbes: BUDGET });
+  assert.deepEqual(
+    info.ownerInit?.map((p) => p.name),
+    ['owner', 'balance'],
+  );
+  assert.ok(
+    returned(records).some((r) => /^Account\('.+', \d+\)$/.test(r.receiver ?? '')),
+    records.map((r) => `${r.receiver}.${shown(r)} -> ${r.result.status}`).join('\n'),
+  );
+});
