@@ -7,7 +7,16 @@
 //
 // A new setting: one entry in SETTINGS below (its `order` places it in the Settings editor),
 // then `npm run gen`.
-import { DEFAULT_COVERAGE_FEEDBACK, DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_STRICTNESS, DEFAULT_TIMEOUT_MS } from '../../core/limits.js';
+import {
+  DEFAULT_COVERAGE_FEEDBACK,
+  DEFAULT_MAX_PROBES,
+  DEFAULT_MEMORY_MB,
+  DEFAULT_STRICTNESS,
+  DEFAULT_TIMEOUT_MS,
+  MAX_PROBES_RANGE,
+  MEMORY_MB_RANGE,
+  TIMEOUT_MS_RANGE,
+} from '../../core/limits.js';
 import { SANDBOX_MODES } from '../../core/probe-types.js';
 import { STRICTNESS_LEVELS, type SessionSettings } from '../../core/session-types.js';
 
@@ -83,8 +92,8 @@ export const SETTINGS = {
   maxProbes: {
     type: 'integer',
     default: DEFAULT_MAX_PROBES,
-    minimum: 1,
-    maximum: 1000,
+    minimum: MAX_PROBES_RANGE.min,
+    maximum: MAX_PROBES_RANGE.max,
     scope: 'resource',
     order: 10,
     markdownDescription: 'Most calls the agent may make to the function in one run (the probe budget).',
@@ -92,8 +101,8 @@ export const SETTINGS = {
   timeoutMs: {
     type: 'integer',
     default: DEFAULT_TIMEOUT_MS,
-    minimum: 100,
-    maximum: 600000,
+    minimum: TIMEOUT_MS_RANGE.min,
+    maximum: TIMEOUT_MS_RANGE.max,
     scope: 'resource',
     order: 11,
     markdownDescription: 'Wall-clock limit of one call, in milliseconds. A call that runs longer is killed and reported as timed out.',
@@ -101,8 +110,8 @@ export const SETTINGS = {
   memoryMb: {
     type: 'integer',
     default: DEFAULT_MEMORY_MB,
-    minimum: 64,
-    maximum: 65536,
+    minimum: MEMORY_MB_RANGE.min,
+    maximum: MEMORY_MB_RANGE.max,
     scope: 'resource',
     order: 12,
     markdownDescription:
