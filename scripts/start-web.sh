@@ -5,6 +5,7 @@
 #
 #   PAU_WEB_PORT=8080   the port (default 8080)
 #   PAU_WEB_FOLDER=dir  the folder to open (default examples/)
+#   PAU_WEB_STATE=dir   where settings, the API key and extensions live (default .cache/start-web)
 #
 # Settings, the API key and installed extensions persist in .cache/start-web/ between runs.
 set -euo pipefail
@@ -12,7 +13,7 @@ cd "$(dirname "$0")/.."
 repo="$PWD"
 port="${PAU_WEB_PORT:-8080}"
 folder="$(cd "${PAU_WEB_FOLDER:-examples}" && pwd)"
-state="$repo/.cache/start-web"
+state="${PAU_WEB_STATE:-$repo/.cache/start-web}"
 entry="$repo/.cache/code-server/node_modules/code-server/out/node/entry.js"
 
 bash scripts/ensure-deps.sh
@@ -22,7 +23,9 @@ echo "start-web: building and packing the extension"
 if ! build_log=$(node esbuild.mjs 2>&1); then echo "$build_log" >&2; exit 1; fi
 vsix="$state/pau-probe.vsix"
 mkdir -p "$state/user-data/User" "$state/extensions"
-node_modules/.bin/vsce package --no-dependencies --allow-missing-repository --out "$vsix" >/dev/null
+# As `npm run package`: the README's relative docs/ links stay as written (there is no
+# repository URL to prefix them with, and vsce refuses to pack without one).
+node_modules/.bin/vsce package --no-dependencies --allow-missing-repository --no-rewrite-relative-links --out "$vsix" >/dev/null
 
 settings="$state/user-data/User/settings.json"
 if [ ! -f "$settings" ]; then

@@ -2,6 +2,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { LlmConfig } from '../core/run-types.js';
 import { SANDBOX_MODES, type SandboxMode } from '../core/probe-types.js';
+import type { LimitRange } from '../core/limits.js';
 
 /** Bad usage or bad input: exit code 2 with a one-line reason. */
 export class UsageError extends Error {
@@ -10,10 +11,29 @@ export class UsageError extends Error {
 
 export function parse<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T) {
   try {
-    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+    return parseArgs({ args: joinNegativeValues(argv, options), options, allowPositionals: true, strict: true });
   } catch (err) {
     throw new UsageError(err instanceof Error ? err.message.split('\n')[0] : String(err));
   }
+}
+
+/**
+ * `--memory-mb -5` as `--memory-mb=-5`: parseArgs takes a value starting with a dash for an
+ * option ("argument is ambiguous"), where the user gave a number the flag's check should judge.
+ */
+function joinNegativeValues(argv: string[], options: NonNullable<ParseArgsConfig['options']>): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') return [...out, ...argv.slice(i)];
+    const next = argv[i + 1];
+    const option = arg.startsWith('--') ? options[arg.slice(2)] : undefined;
+    if (option?.type === 'string' && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
 }
 
 /** `file.py:Qual.name` → parts; a clear error when the shape is wrong. */
@@ -23,24 +43,21 @@ export function parseTargetSpec(spec: string | undefined): { file: string; qualn
   if (at <= 0 || at === spec.length - 1) throw new UsageError(`bad target '${spec}': expected <file.py>:<qualname>`);
   const file = spec.slice(0, at);
   const qualname = spec.slice(at + 1);
+  if (!file.endsWith('.py')) throw new UsageError(`not a Python file: ${file} (expected <file.py>:<qualname>)`);
   if (!/^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*$/.test(qualname)) {
     throw new UsageError(`bad qualname '${qualname}': expected dotted Python identifiers like Class.method`);
   }
   return { file, qualname };
 }
 
-/** A positive integer flag value, or a UsageError naming the flag. */
-export function intFlag(name: string, value: string | undefined, fallback: number): number {
+/** A positive integer flag value, within `range` when given (the setting's), or a UsageError naming the flag and the range. */
+export function intFlag(name: string, value: string | undefined, fallback: number, range?: LimitRange): number {
   if (value === undefined) return fallback;
   const n = Number(value);
+  if (range && (!Number.isInteger(n) || n < range.min || n > range.max)) {
+    throw new UsageError(`--${name} takes a whole number from ${range.min} to ${range.max}, got '${value}'`);
+  }
   if (!Number.isInteger(n) || n <= 0) throw new UsageError(`--${name} takes a positive whole number, got '${value}'`);
-  return n;
-}
-
-/** A whole-number flag value within a range, or a UsageError naming the flag and the range. */
-export function rangeFlag(name: string, value: string | undefined, fallback: number, range: { minimum: number; maximum: number }): number {
-  const n = intFlag(name, value, fallback);
-  if (n < range.minimum || n > range.maximum) throw new UsageError(`--${name} takes ${range.minimum} to ${range.maximum}, got ${n}`);
   return n;
 }
 

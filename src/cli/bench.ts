@@ -1,6 +1,15 @@
 // `pau bench <tasks.jsonl>`: runs a PAU-format or PAU Probe task set, concurrently and
 // resumably, and reports the PAU metrics plus ours. See the README, "pau bench".
-import { DEFAULT_COVERAGE_FEEDBACK, DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_STRICTNESS, DEFAULT_TIMEOUT_MS } from '../core/limits.js';
+import {
+  DEFAULT_COVERAGE_FEEDBACK,
+  DEFAULT_MAX_PROBES,
+  DEFAULT_MEMORY_MB,
+  DEFAULT_STRICTNESS,
+  DEFAULT_TIMEOUT_MS,
+  MAX_PROBES_RANGE,
+  MEMORY_MB_RANGE,
+  TIMEOUT_MS_RANGE,
+} from '../core/limits.js';
 import type { Pricing } from '../core/cost.js';
 import { STRICTNESS_LEVELS } from '../core/session-types.js';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -85,9 +94,9 @@ export async function run(argv: string[]): Promise<number> {
       variants,
       settings: {
         mode: values.offline ? 'offline' : 'llm',
-        maxProbes: intFlag('max-probes', values['max-probes'], DEFAULT_MAX_PROBES),
-        timeoutMs: intFlag('timeout-ms', values['timeout-ms'], DEFAULT_TIMEOUT_MS),
-        memoryMb: intFlag('memory-mb', values['memory-mb'], DEFAULT_MEMORY_MB),
+        maxProbes: intFlag('max-probes', values['max-probes'], DEFAULT_MAX_PROBES, MAX_PROBES_RANGE),
+        timeoutMs: intFlag('timeout-ms', values['timeout-ms'], DEFAULT_TIMEOUT_MS, TIMEOUT_MS_RANGE),
+        memoryMb: intFlag('memory-mb', values['memory-mb'], DEFAULT_MEMORY_MB, MEMORY_MB_RANGE),
         sandbox,
         ...(endpoint ? { model: endpoint.llm.model, baseURL: endpoint.llm.baseURL } : {}),
       },

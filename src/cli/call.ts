@@ -1,5 +1,5 @@
 // `pau call`: one sandboxed call of a Python function, printed as a line or as ProbeResult JSON.
-import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS } from '../core/limits.js';
+import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS, MEMORY_MB_RANGE, TIMEOUT_MS_RANGE } from '../core/limits.js';
 import { startWorker } from '../probe/client.js';
 import { ProbeError, type CallRequest, type ProbeResult, type WorkerLimits } from '../core/probe-types.js';
 import { printable, printableDeep } from '../core/printable.js';
@@ -95,8 +95,8 @@ export async function run(argv: string[]): Promise<number> {
   const request: CallRequest = { args, kwargs: keywordArguments(values.kw) };
   if (values.receiver !== undefined) request.receiver = values.receiver;
   const limits: Partial<WorkerLimits> = {};
-  if (values['timeout-ms'] !== undefined) limits.timeoutMs = intFlag('timeout-ms', values['timeout-ms'], DEFAULT_TIMEOUT_MS);
-  if (values['memory-mb'] !== undefined) limits.memoryMb = intFlag('memory-mb', values['memory-mb'], DEFAULT_MEMORY_MB);
+  if (values['timeout-ms'] !== undefined) limits.timeoutMs = intFlag('timeout-ms', values['timeout-ms'], DEFAULT_TIMEOUT_MS, TIMEOUT_MS_RANGE);
+  if (values['memory-mb'] !== undefined) limits.memoryMb = intFlag('memory-mb', values['memory-mb'], DEFAULT_MEMORY_MB, MEMORY_MB_RANGE);
 
   let worker;
   try {
@@ -114,7 +114,8 @@ export async function run(argv: string[]): Promise<number> {
   process.once('SIGINT', onInterrupt);
   try {
     const result = await worker.call(request, { signal: controller.signal });
-    process.stdout.write((values.json ? JSON.stringify(result) : formatResult(result)) + '\n');
+    // A rejected call is said once, on stderr; --json still prints its ProbeResult.
+    if (values.json || result.status !== 'rejected') process.stdout.write((values.json ? JSON.stringify(result) : formatResult(result)) + '\n');
     if (result.status === 'rejected') {
       process.stderr.write(`pau call: argument rejected: ${printable(result.exception?.message ?? '')}\n`);
       return 2;

@@ -1,7 +1,7 @@
 // `pau export --pytest <session.json | file.py:qualname>`: a characterization test module from
 // a session's probes (a target instead of a session runs the offline explorer first), verified
 // with pytest before its path is printed.
-import { DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS } from '../core/limits.js';
+import { DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS, MAX_PROBES_RANGE } from '../core/limits.js';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { SandboxMode } from '../core/probe-types.js';
@@ -80,7 +80,7 @@ export async function run(argv: string[]): Promise<number> {
   if (!values.pytest) throw new UsageError('say which format: --pytest (the only one so far)');
   if (positionals.length !== 1) throw new UsageError('expected one session file or target: pau export --pytest <session.json | file.py:qualname>');
   const sandbox = sandboxFlag(values.sandbox);
-  const session = await sessionFrom(positionals[0]!, values.python, intFlag('max-probes', values['max-probes'], DEFAULT_MAX_PROBES), sandbox);
+  const session = await sessionFrom(positionals[0]!, values.python, intFlag('max-probes', values['max-probes'], DEFAULT_MAX_PROBES, MAX_PROBES_RANGE), sandbox);
   try {
     const result = await exportPytest({
       session,

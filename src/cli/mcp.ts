@@ -5,7 +5,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { createMcpServer } from '../mcp/server.js';
 import { services } from '../session/services.js';
 import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS, MEMORY_MB_RANGE, TIMEOUT_MS_RANGE } from '../core/limits.js';
-import { LLM_OPTIONS, llmFromFlags, parse, rangeFlag, sandboxFlag, UsageError } from './args.js';
+import { intFlag, LLM_OPTIONS, llmFromFlags, parse, sandboxFlag, UsageError } from './args.js';
 
 const HELP = `usage: pau mcp [options]
 
@@ -26,9 +26,9 @@ Serves PAU Probe's tools over the Model Context Protocol on stdin/stdout:
   --allow-libraries   let targets be files of the interpreter's standard library and
                       site-packages (refused by default: pickle.loads and the like run any code)
   --max-timeout-ms N  cap on the timeoutMs a client asks for, and the limit of probe_function
-                      (default ${DEFAULT_TIMEOUT_MS}, ${TIMEOUT_MS_RANGE.minimum}-${TIMEOUT_MS_RANGE.maximum})
+                      (default ${DEFAULT_TIMEOUT_MS}, ${TIMEOUT_MS_RANGE.min}-${TIMEOUT_MS_RANGE.max})
   --max-memory-mb N   cap on the memoryMb a client asks for, likewise
-                      (default ${DEFAULT_MEMORY_MB}, ${MEMORY_MB_RANGE.minimum}-${MEMORY_MB_RANGE.maximum})
+                      (default ${DEFAULT_MEMORY_MB}, ${MEMORY_MB_RANGE.min}-${MEMORY_MB_RANGE.max})
 
 Targets must be inside the roots the client declares (MCP roots), or --cwd when it has none;
 symlinks and .. are resolved before the check.
@@ -75,8 +75,8 @@ export async function run(argv: string[]): Promise<number> {
     ...(values.sandbox !== undefined ? { sandbox: sandboxFlag(values.sandbox) } : {}),
     ...(values.cwd ? { cwd: values.cwd } : {}),
     ...(values['allow-libraries'] ? { allowLibraries: true } : {}),
-    maxTimeoutMs: rangeFlag('max-timeout-ms', values['max-timeout-ms'], DEFAULT_TIMEOUT_MS, TIMEOUT_MS_RANGE),
-    maxMemoryMb: rangeFlag('max-memory-mb', values['max-memory-mb'], DEFAULT_MEMORY_MB, MEMORY_MB_RANGE),
+    maxTimeoutMs: intFlag('max-timeout-ms', values['max-timeout-ms'], DEFAULT_TIMEOUT_MS, TIMEOUT_MS_RANGE),
+    maxMemoryMb: intFlag('max-memory-mb', values['max-memory-mb'], DEFAULT_MEMORY_MB, MEMORY_MB_RANGE),
   });
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {

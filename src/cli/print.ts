@@ -52,6 +52,9 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
   const c = palette(opts.color);
   const line = (text = '') => opts.write(text + '\n');
   let name = '';
+  /** The name the agent saw (`f` when anonymized): its examples call the function by it. */
+  let shownName = '';
+  let offline = false;
   /** Lines reached so far in the session: what "lines 5/9 (+2)" counts. */
   let reached: CoverageSoFar | undefined;
 
@@ -96,17 +99,21 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
     }
     if (d.examples.length) {
       line('  Examples:');
-      for (const e of d.examples) block(`>>> ${e.call}\n${e.result}`, '    ');
+      // As doctests: under the function's real name, and no output line for a None result.
+      for (const e of d.examples) block(`>>> ${realCall(e.call)}\n${e.result.trim() === 'None' ? '' : e.result}`, '    ');
     }
     if (final.concluded) line(`  Confidence: ${Math.round(d.confidence * 100)}%`);
+    // The explorer's details are the evidence it inferred from; the agent's are its own notes.
+    // The probes were printed as they ran: their table (final.ioTable) is not printed again.
     if (d.details) {
-      line(`  ${c.dim('Evidence:')}`);
+      line(`  ${c.dim(offline ? 'Evidence:' : 'Notes:')}`);
       block(d.details, '    ');
     }
-    if (final.ioTable) {
-      line();
-      line(final.ioTable.trimEnd());
-    }
+  };
+
+  const realCall = (call: string) => (shownName && shownName !== name && call.startsWith(`${shownName}(`) ? name + call.slice(shownName.length) : call);
+  const disagreementLines = (list: { input: string; expected: string; got: string }[] | undefined) => {
+    for (const d of (list ?? []).slice(0, 5)) line(c.dim(`    ${oneLine(d.input, 60)}: expected ${oneLine(d.expected, 40)}, got ${oneLine(d.got, 40)}`));
   };
 
   const comparisonBlock = (cmp: Comparison) => {
@@ -115,10 +122,18 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
     const b = cmp.behavioural;
     if (b) {
       line(`  behaviour, inferred description: ${b.inferred.agree}/${b.inferred.total} agree`);
-      if (b.docstring) line(`  behaviour, docstring: ${b.docstring.agree}/${b.docstring.total} agree${b.stale ? c.red('  — docstring probably stale') : ''}`);
-      for (const d of b.disagreements.slice(0, 5)) line(c.dim(`    ${oneLine(d.input, 60)}: expected ${oneLine(d.expected, 40)}, got ${oneLine(d.got, 40)}`));
+      disagreementLines(b.disagreements);
+      if (b.docstring) {
+        line(`  behaviour, docstring: ${b.docstring.agree}/${b.docstring.total} agree${b.stale ? c.red('  — docstring probably stale') : ''}`);
+        disagreementLines(b.docstringDisagreements);
+      }
     }
-    if (cmp.doctests) line(`  doctests: ${cmp.doctests.passed} passed, ${cmp.doctests.failed} failed`);
+    if (cmp.doctests) {
+      line(`  doctests: ${cmp.doctests.passed} passed, ${cmp.doctests.failed} failed`);
+      for (const r of (cmp.doctests.results ?? []).filter((t) => !t.ok && !t.notRun).slice(0, 5)) {
+        line(c.dim(`    >>> ${oneLine(realCall(r.source), 60)}: expected ${oneLine(r.want, 40)}, got ${oneLine(r.got, 40)}`));
+      }
+    }
     if (cmp.judge) line(`  judge: ${cmp.judge.score}/5 — ${cmp.judge.rationale}`);
     if (cmp.lexicalF1 !== undefined) line(`  lexical F1: ${cmp.lexicalF1.toFixed(2)}`);
     for (const n of cmp.notes ?? []) line(c.dim(`  ${n}`));
@@ -136,8 +151,9 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
       // Calls are recorded with the real keyword names, so they read with the real function name;
       // what the agent saw is in the header.
       name = event.target.qualname.split('.').pop() ?? event.target.qualname;
+      shownName = event.target.shownAs.name;
       reached = undefined;
-      const offline = event.settings.mode === 'offline';
+      offline = event.settings.mode === 'offline';
       header = () => {
         line(`${c.bold(`pau probe ${event.target.file}:${event.target.qualname}`)}  ${c.dim(settingsLine(event.settings))}`);
         if (!offline) line(c.dim(`shown to the agent as ${shownHeader(event.target.shownAs)}`));

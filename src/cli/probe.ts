@@ -1,7 +1,16 @@
 // `pau probe <file.py>:<qualname>`: let the LLM agent (or the offline explorer) probe a function,
 // printing each probe as it happens, or the session as JSON. Ctrl-C stops cleanly: the request
 // and the call in flight are aborted, the worker is stopped, the partial session is saved.
-import { DEFAULT_COVERAGE_FEEDBACK, DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_STRICTNESS, DEFAULT_TIMEOUT_MS } from '../core/limits.js';
+import {
+  DEFAULT_COVERAGE_FEEDBACK,
+  DEFAULT_MAX_PROBES,
+  DEFAULT_MEMORY_MB,
+  DEFAULT_STRICTNESS,
+  DEFAULT_TIMEOUT_MS,
+  MAX_PROBES_RANGE,
+  MEMORY_MB_RANGE,
+  TIMEOUT_MS_RANGE,
+} from '../core/limits.js';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { LlmConfig, RunOptions } from '../core/run-types.js';
@@ -11,6 +20,7 @@ import { STRICTNESS_LEVELS, type SessionFile, type SessionSettings, type Strictn
 import { intFlag, LLM_OPTIONS, llmFromFlags, onOff, parse, parseTargetSpec, SANDBOX_OPTIONS, sandboxFlag, UsageError } from './args.js';
 import { createPrinter, stdoutWriter, wantsColor } from './print.js';
 import { printable } from '../core/printable.js';
+import { detectLocalServers, LOCAL_SERVERS, ollamaOrigin } from '../llm/local.js';
 
 const HELP = `usage: pau probe <file.py>:<qualname> [options]
 
@@ -57,19 +67,40 @@ function oneOf<T extends string>(flag: string, value: string | undefined, allowe
   throw new UsageError(`--${flag} takes ${allowed.join(' or ')}, got '${value}'`);
 }
 
+/**
+ * With no endpoint and no key: a model of a local server (Ollama, LM Studio), as the extension
+ * offers them; --model picks among their models. Said on stderr, so --json stays clean.
+ */
+async function localEndpoint(values: Values, env: NodeJS.ProcessEnv): Promise<NodeJS.ProcessEnv | undefined> {
+  const servers = (await detectLocalServers({ origins: { ollama: ollamaOrigin(env), lmstudio: LOCAL_SERVERS.lmstudio } })).filter((s) => s.models.length > 0);
+  const wanted = values.model ?? env.PAU_MODEL;
+  const server = wanted ? servers.find((s) => s.models.includes(wanted)) : servers[0];
+  if (!server) return undefined;
+  const model = wanted ?? server.models[0]!;
+  const others = server.models.filter((m) => m !== model);
+  process.stderr.write(
+    `pau probe: using ${server.label} at ${server.baseURL}, model ${model}${others.length ? ` (also there: ${others.slice(0, 5).join(', ')}${others.length > 5 ? ', …' : ''}; pick one with --model)` : ''}\n`,
+  );
+  return { ...env, PAU_BASE_URL: server.baseURL, PAU_MODEL: model };
+}
+
 /** The LLM endpoint (and judge) from flags and environment, or a usage error that points at --offline. */
-function endpointFromFlags(values: Values, env: NodeJS.ProcessEnv): { llm: LlmConfig; judge?: LlmConfig } {
+async function endpointFromFlags(values: Values, env: NodeJS.ProcessEnv): Promise<{ llm: LlmConfig; judge?: LlmConfig }> {
   const keyVar = values['api-key-env'] ?? 'OPENAI_API_KEY';
-  const onlyKey = env[keyVar] && !values['base-url'] && !env.PAU_BASE_URL;
-  const withDefaults = onlyKey ? { ...env, PAU_BASE_URL: OPENAI_URL, PAU_MODEL: values.model ?? env.PAU_MODEL ?? OPENAI_DEFAULT_MODEL } : env;
+  const noEndpoint = !values['base-url'] && !env.PAU_BASE_URL;
+  const onlyKey = env[keyVar] && noEndpoint;
+  const local = noEndpoint && !env[keyVar] ? await localEndpoint(values, env) : undefined;
+  const withDefaults = onlyKey ? { ...env, PAU_BASE_URL: OPENAI_URL, PAU_MODEL: values.model ?? env.PAU_MODEL ?? OPENAI_DEFAULT_MODEL } : (local ?? env);
   const endpoint = llmFromFlags(values, withDefaults);
   if (!endpoint) {
-    throw new UsageError(`no LLM configured: pass --base-url (or set PAU_BASE_URL) and set ${keyVar}, or run the offline explorer with --offline`);
+    throw new UsageError(
+      `no LLM configured and no local model server (Ollama, LM Studio) found: pass --base-url (or set PAU_BASE_URL) and set ${keyVar}, or run the offline explorer with --offline`,
+    );
   }
   return endpoint;
 }
 
-export function buildRunOptions(argv: string[], env: NodeJS.ProcessEnv): { run: RunOptions; values: Values } | 'help' {
+export async function buildRunOptions(argv: string[], env: NodeJS.ProcessEnv): Promise<{ run: RunOptions; values: Values } | 'help'> {
   const { values, positionals } = parse(argv, options);
   if (values.help) return 'help';
   if (positionals.length > 1) throw new UsageError(`one target expected, got ${positionals.length}: ${positionals.join(' ')}`);
@@ -77,15 +108,15 @@ export function buildRunOptions(argv: string[], env: NodeJS.ProcessEnv): { run: 
   const file = resolve(spec.file);
   if (!existsSync(file)) throw new UsageError(`${spec.file}: no such file`);
 
-  const endpoint = values.offline ? undefined : endpointFromFlags(values, env);
+  const endpoint = values.offline ? undefined : await endpointFromFlags(values, env);
   const llm = endpoint?.llm;
   const settings: SessionSettings = {
     mode: values.offline ? 'offline' : 'llm',
     ...(values.sandbox !== undefined ? { sandbox: sandboxFlag(values.sandbox) } : {}),
     ...(llm ? { model: llm.model, baseURL: llm.baseURL } : {}),
-    maxProbes: intFlag('max-probes', values['max-probes'], DEFAULT_MAX_PROBES),
-    timeoutMs: intFlag('timeout-ms', values['timeout-ms'], DEFAULT_TIMEOUT_MS),
-    memoryMb: intFlag('memory-mb', values['memory-mb'], DEFAULT_MEMORY_MB),
+    maxProbes: intFlag('max-probes', values['max-probes'], DEFAULT_MAX_PROBES, MAX_PROBES_RANGE),
+    timeoutMs: intFlag('timeout-ms', values['timeout-ms'], DEFAULT_TIMEOUT_MS, TIMEOUT_MS_RANGE),
+    memoryMb: intFlag('memory-mb', values['memory-mb'], DEFAULT_MEMORY_MB, MEMORY_MB_RANGE),
     strictness: oneOf<Strictness>('strictness', values.strictness, STRICTNESS_LEVELS, DEFAULT_STRICTNESS),
     coverageFeedback: oneOf('coverage-feedback', values['coverage-feedback'], ['on', 'off'], onOff(DEFAULT_COVERAGE_FEEDBACK)) === 'on',
     ...(llm?.textProtocol ? { textProtocol: true } : {}),
@@ -109,7 +140,7 @@ export function exitCodeOf(file: SessionFile): number {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const built = buildRunOptions(argv, process.env);
+  const built = await buildRunOptions(argv, process.env);
   if (built === 'help') {
     process.stdout.write(HELP);
     return 0;

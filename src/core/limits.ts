@@ -6,12 +6,18 @@ import type { Strictness } from './session-types.js';
 export const DEFAULT_TIMEOUT_MS = 5000;
 /** Memory one call may add to the warm worker, MiB. */
 export const DEFAULT_MEMORY_MB = 1024;
-/** The range pau.timeoutMs and `pau mcp --max-timeout-ms` take, ms. */
-export const TIMEOUT_MS_RANGE = { minimum: 100, maximum: 600_000 } as const;
-/** The range pau.memoryMb and `pau mcp --max-memory-mb` take, MiB. */
-export const MEMORY_MB_RANGE = { minimum: 64, maximum: 65_536 } as const;
 /** Probe budget of one run. */
 export const DEFAULT_MAX_PROBES = 20;
+// The ranges a user may set, the same for the settings (their minimum and maximum) and the
+// CLI's flags (a clear error outside them): a value past them overflows a timer or runs for hours.
+/** The range of a limit the user sets. */
+export interface LimitRange {
+  readonly min: number;
+  readonly max: number;
+}
+export const MAX_PROBES_RANGE = { min: 1, max: 1000 } as const satisfies LimitRange;
+export const TIMEOUT_MS_RANGE = { min: 100, max: 600_000 } as const satisfies LimitRange;
+export const MEMORY_MB_RANGE = { min: 64, max: 65_536 } as const satisfies LimitRange;
 /** Cap on captured stdout and on stderr, bytes each. */
 export const DEFAULT_MAX_OUTPUT_BYTES = 64 * 1024;
 /** Cap on a rendered repr, characters. */

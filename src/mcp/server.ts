@@ -144,15 +144,15 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         timeoutMs: z
           .number()
           .int()
-          .min(TIMEOUT_MS_RANGE.minimum)
-          .max(TIMEOUT_MS_RANGE.maximum)
+          .min(TIMEOUT_MS_RANGE.min)
+          .max(TIMEOUT_MS_RANGE.max)
           .optional()
           .describe(`Wall-clock limit of the call (default ${serverLimits.timeoutMs}, at most ${caps.timeoutMs} on this server)`),
         memoryMb: z
           .number()
           .int()
-          .min(MEMORY_MB_RANGE.minimum)
-          .max(MEMORY_MB_RANGE.maximum)
+          .min(MEMORY_MB_RANGE.min)
+          .max(MEMORY_MB_RANGE.max)
           .optional()
           .describe(`Memory limit of the call, MiB (default ${serverLimits.memoryMb}, at most ${caps.memoryMb} on this server)`),
       },

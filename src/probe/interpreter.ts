@@ -85,7 +85,9 @@ export function interpreterPaths(
       execFile(python, ['-I', '-S', '-c', SCRIPT, join(workerPackageRoot, 'pau_probe')], { env, cwd, timeout: 15_000 }, (error, stdout, stderr) => {
         if ((error as NodeJS.ErrnoException | null)?.code === 'ENOENT') return resolveFound(undefined);
         const why = (stderr.trim().split('\n')[0] ?? '').slice(0, 200);
-        if (error) return resolveFound({ failed: error.killed ? 'no answer within 15 s' : why || error.message });
+        // Not error.message: it quotes the whole question (an internal Python snippet).
+        const exit = typeof error?.code === 'number' ? `it exited with code ${error.code}` : error?.signal ? `it was killed by ${error.signal}` : 'it failed';
+        if (error) return resolveFound({ failed: error.killed ? 'no answer within 15 s' : why || `${exit} without answering; is it a Python interpreter?` });
         try {
           const parsed = JSON.parse(stdout) as InterpreterPaths;
           const folders = parsed.folders.filter((f) => typeof f === 'string' && f);

@@ -50,7 +50,8 @@ export interface ScriptedServer {
 
 const DEFAULT_USAGE = { prompt_tokens: 100, completion_tokens: 20 };
 
-export async function startScriptedServer(script: Script): Promise<ScriptedServer> {
+/** `ollamaModels`: the server also answers Ollama's GET /api/tags with them (unrecorded), to be found as a local Ollama. */
+export async function startScriptedServer(script: Script, options: { ollamaModels?: string[] } = {}): Promise<ScriptedServer> {
   const requests: RecordedRequest[] = [];
   const waiters: { n: number; resolve: () => void }[] = [];
   const notify = () => {
@@ -61,6 +62,10 @@ export async function startScriptedServer(script: Script): Promise<ScriptedServe
   };
 
   const server = createServer((req, res) => {
+    if (options.ollamaModels && req.method === 'GET' && req.url === '/api/tags') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ models: options.ollamaModels.map((name) => ({ name })) }));
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {

@@ -13,6 +13,7 @@ import {
   DEFAULT_MEMORY_MB,
   DEFAULT_STRICTNESS,
   DEFAULT_TIMEOUT_MS,
+  MAX_PROBES_RANGE,
   MEMORY_MB_RANGE,
   TIMEOUT_MS_RANGE,
 } from '../../core/limits.js';
@@ -91,8 +92,8 @@ export const SETTINGS = {
   maxProbes: {
     type: 'integer',
     default: DEFAULT_MAX_PROBES,
-    minimum: 1,
-    maximum: 1000,
+    minimum: MAX_PROBES_RANGE.min,
+    maximum: MAX_PROBES_RANGE.max,
     scope: 'resource',
     order: 10,
     markdownDescription: 'Most calls the agent may make to the function in one run (the probe budget).',
@@ -100,7 +101,8 @@ export const SETTINGS = {
   timeoutMs: {
     type: 'integer',
     default: DEFAULT_TIMEOUT_MS,
-    ...TIMEOUT_MS_RANGE,
+    minimum: TIMEOUT_MS_RANGE.min,
+    maximum: TIMEOUT_MS_RANGE.max,
     scope: 'resource',
     order: 11,
     markdownDescription: 'Wall-clock limit of one call, in milliseconds. A call that runs longer is killed and reported as timed out.',
@@ -108,7 +110,8 @@ export const SETTINGS = {
   memoryMb: {
     type: 'integer',
     default: DEFAULT_MEMORY_MB,
-    ...MEMORY_MB_RANGE,
+    minimum: MEMORY_MB_RANGE.min,
+    maximum: MEMORY_MB_RANGE.max,
     scope: 'resource',
     order: 12,
     markdownDescription:

@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,7 +80,7 @@ describe('pau probe and pau replay', { concurrency: 3, timeout: 180_000 }, () =>
       r.stdout,
     );
     assert.ok(lines.includes('Description: Upper-cases a string.'), r.stdout);
-    assert.ok(lines.includes("    >>> f('probe me')") && lines.includes("    'PROBE ME'"), r.stdout);
+    assert.ok(lines.includes("    >>> shout('probe me')") && lines.includes("    'PROBE ME'"), r.stdout);
     assert.match(r.stdout, /3 LLM requests, 300 prompt \+ 60 completion tokens\n$/);
   });
 
@@ -123,7 +123,8 @@ describe('pau probe and pau replay', { concurrency: 3, timeout: 180_000 }, () =>
       lines.some((l) => l.startsWith('Description: ')),
       r.stdout,
     );
-    assert.match(r.stdout, /^\| # \| call \| result \| type \|$/m); // the I/O table
+    // The probes were printed as they ran: no second table of them (issue 22).
+    assert.doesNotMatch(r.stdout, /^\| # \| call \|/m);
     assert.doesNotMatch(r.stdout, /LLM request/);
   });
 
@@ -146,15 +147,70 @@ describe('pau probe and pau replay', { concurrency: 3, timeout: 180_000 }, () =>
   });
 
   test('no LLM configured and no --offline: exit 2 suggesting --offline', async () => {
-    const r = await pau(['probe', TARGET]);
+    // Ollama asked where nobody listens (LM Studio's port is fixed: nothing runs there on a test machine).
+    const r = await pau(['probe', TARGET], { env: { OLLAMA_HOST: '127.0.0.1:9' } });
     assert.equal(r.code, 2);
     assert.equal(
       r.stderr,
-      'pau probe: no LLM configured: pass --base-url (or set PAU_BASE_URL) and set OPENAI_API_KEY, or run the offline explorer with --offline\n',
+      'pau probe: no LLM configured and no local model server (Ollama, LM Studio) found: pass --base-url (or set PAU_BASE_URL) and set OPENAI_API_KEY, or run the offline explorer with --offline\n',
     );
     const flag = await pau(['probe', TARGET, '--offline', '--strictness', 'loose']);
     assert.equal(flag.code, 2);
     assert.match(flag.stderr, /--strictness takes anonymized or signature, got 'loose'/);
+  });
+
+  test('with no endpoint and no key, a local Ollama is used before asking for OPENAI_API_KEY (issue 22)', async () => {
+    const server = await startScriptedServer(HAPPY, { ollamaModels: ['qwen-local', 'llama-local'] });
+    try {
+      const origin = new URL(server.url).host;
+      const r = await pau(['probe', TARGET, '--max-probes', '6'], { env: { OLLAMA_HOST: origin } });
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(
+        r.stderr,
+        /^pau probe: using Ollama at http:\/\/127\.0\.0\.1:\d+\/v1, model llama-local \(also there: qwen-local; pick one with --model\)\n$/,
+      );
+      assert.equal(server.requests[0]?.body.model, 'llama-local');
+      assert.ok(r.stdout.includes('Description: Upper-cases a string.'), r.stdout);
+      const picked = await pau(['probe', TARGET, '--max-probes', '6', '--model', 'qwen-local', '--json'], { env: { OLLAMA_HOST: origin } });
+      assert.equal(picked.code, 1); // the script is used up: what matters is whom it asked
+      assert.equal(server.requests[3]?.body.model, 'qwen-local');
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('an anonymized run prints its examples under the real name, no None line, and the agent notes apart (issue 22)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pau-cli-'));
+    const module = join(dir, 'words.py');
+    await writeFile(module, 'def first_word(text):\n    if not text.strip():\n        return None\n    return text.split()[0]\n');
+    const script: Script = [
+      { kind: 'tool-calls', calls: [call(["'hi there'"], { hypothesis: 'the first word' })] },
+      // inputs meant to break it, of the edge classes the falsification gate asks for
+      { kind: 'tool-calls', calls: [call(["'  '"]), call(['[None]']), call(["'été ici'"]), call(['-7'])] },
+      {
+        kind: 'tool-calls',
+        calls: [
+          submit('The first word of a text, or None for a blank one.', {
+            details: 'Only letters change.',
+            examples: [
+              { call: "f('hi there')", result: "'hi'" },
+              { call: "f('  ')", result: 'None' },
+            ],
+          }),
+        ],
+      },
+    ];
+    const r = await withServer(script, (url) => pau(['probe', `${module}:first_word`, '--base-url', url, '--model', 'scripted', '--max-probes', '6']));
+    assert.equal(r.code, 0, r.stderr);
+    const lines = r.stdout.split('\n');
+    assert.ok(lines.includes("    >>> first_word('hi there')"), r.stdout);
+    assert.ok(!r.stdout.includes('>>> f('), r.stdout);
+    const empty = lines.indexOf("    >>> first_word('  ')");
+    assert.ok(empty > 0, r.stdout);
+    assert.notEqual(lines[empty + 1]?.trim(), 'None');
+    assert.ok(lines.includes('  Notes:') && !lines.includes('  Evidence:'), r.stdout);
+    assert.ok(lines.includes('    Only letters change.'), r.stdout);
+    assert.doesNotMatch(r.stdout, /^\| # \| call \|/m);
   });
 
   test('a rejected key: exit 1 naming the variable to set; the partial session is saved', async () => {

@@ -93,6 +93,57 @@ test('a worker that cannot start exits 1', async () => {
   assert.match(run.stderr, /^pau call: no Python interpreter found/);
 });
 
+test('a rejected argument or a missing --receiver is reported once, on stderr (issue 22)', async () => {
+  const rejected = await pau(`${fixture('basics.py')}:identity`, "__import__('os')");
+  assert.equal(rejected.code, 2);
+  assert.equal(rejected.stdout, '');
+  assert.equal(rejected.stderr.match(/is not an allowed name/g)?.length, 1, rejected.stderr);
+  const receiver = await pau(`${join(ROOT, 'examples', 'bank.py')}:BankAccount.deposit`, '1');
+  assert.equal(receiver.code, 2);
+  assert.equal(receiver.stdout, '');
+  assert.equal(receiver.stderr.match(/give a receiver/g)?.length, 1, receiver.stderr);
+});
+
+test('an interpreter that is not Python and a file that is not Python get a clear error (issue 22)', async () => {
+  const notPython = await pau(`${fixture('basics.py')}:add`, '1', '2', '--python', '/usr/bin/false');
+  assert.equal(notPython.code, 1);
+  assert.match(notPython.stderr, /\/usr\/bin\/false: it exited with code 1 without answering; is it a Python interpreter\?/);
+  assert.doesNotMatch(notPython.stderr, /import json|sys\.prefix|compileall/);
+  const dir = mkdtempSync(join(tmpdir(), 'pau-notes-'));
+  try {
+    writeFileSync(join(dir, 'notes.txt'), 'def f(): pass\n');
+    const notes = await pau(`${join(dir, 'notes.txt')}:f`);
+    assert.equal(notes.code, 2);
+    assert.match(notes.stderr, /^pau call: not a Python file: .*notes\.txt/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('numeric flags take the settings ranges, with an error naming the range (issue 22)', async () => {
+  for (const [flag, value, range] of [
+    ['--timeout-ms', '99999999999', '100 to 600000'],
+    ['--memory-mb', '-5', '64 to 65536'],
+    ['--memory-mb', '70000', '64 to 65536'],
+  ] as const) {
+    const run = await pau(`${fixture('basics.py')}:add`, '1', '2', flag, value);
+    assert.equal(run.code, 2, run.stderr);
+    assert.equal(run.stderr, `pau call: ${flag} takes a whole number from ${range}, got '${value}'\n`);
+  }
+  const probes = await node([
+    '--import',
+    'tsx',
+    join(ROOT, 'src/cli/main.ts'),
+    'probe',
+    `${fixture('basics.py')}:add`,
+    '--offline',
+    '--max-probes',
+    '99999999',
+  ]);
+  assert.equal(probes.code, 2);
+  assert.equal(probes.stderr, "pau probe: --max-probes takes a whole number from 1 to 1000, got '99999999'\n");
+});
+
 describeBundled();
 
 /** The CLI bundled like dist/cli.js (CommonJS, worker under ./python next to it). */

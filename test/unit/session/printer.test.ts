@@ -23,7 +23,9 @@ test('each probe on one line with outcome, type, duration, coverage and origin',
   assert.ok(lines.includes('    hypothesis: upper-cases'), out);
   assert.ok(lines.includes("#3 shout('ab') → 'AB'  str  1.3 ms  [cache]"), out);
   assert.ok(lines.includes('Description: Upper-cases a string.'), out);
-  assert.ok(lines.includes("    >>> f('ab')"), out);
+  // The example reads under the real name, as a doctest of the function would (issue 22).
+  assert.ok(lines.includes("    >>> shout('ab')"), out);
+  assert.ok(!out.includes('>>> f('), out);
   assert.ok(lines.includes('  Confidence: 80%'), out);
   assert.ok(lines.includes('  lexical F1: 0.50'), out);
   assert.ok(lines.includes('3 LLM requests, 300 prompt + 60 completion tokens'), out);
@@ -62,4 +64,43 @@ test('reprs, messages, output and model text with terminal controls are printed 
     // eslint-disable-next-line no-control-regex -- the controls are what it matches
     assert.doesNotMatch(out.replace(/\x1b\[[0-9;]*m/g, ''), /\x1b/);
   }
+});
+
+test('the final block as doctests read it: no None line, the agent notes apart from evidence, no second table of probes (issue 22)', () => {
+  const file = sampleSession();
+  file.final = {
+    ...file.final,
+    description: {
+      ...file.final.description!,
+      examples: [
+        { call: "f('ab')", result: "'AB'" },
+        { call: "f('')", result: 'None' },
+      ],
+    },
+    ioTable: "| # | call | result | type |\n|---|---|---|---|\n| 1 | shout('ab') | 'AB' | str |\n",
+  };
+  const lines = print(false, file).split('\n');
+  const at = lines.indexOf("    >>> shout('')");
+  assert.ok(at > 0, lines.join('\n'));
+  assert.notEqual(lines[at + 1]!.trim(), 'None');
+  assert.ok(lines.includes('  Notes:') && !lines.includes('  Evidence:'), lines.join('\n'));
+  assert.ok(!lines.some((l) => l.startsWith('| # |')), lines.join('\n'));
+});
+
+test('the comparison prints expected and got of each disagreement and failing doctest, not only counts (issue 22)', () => {
+  const file = sampleSession();
+  file.comparison = {
+    behavioural: {
+      inferred: { agree: 1, total: 2 },
+      docstring: { agree: 0, total: 2 },
+      stale: true,
+      disagreements: [{ input: "shout('x')", expected: "'X!'", got: "'X'" }],
+      docstringDisagreements: [{ input: "shout('y')", expected: "'y'", got: "'Y'" }],
+    },
+    doctests: { passed: 0, failed: 1, results: [{ source: "shout('z')", want: "'z'", got: "'Z'", ok: false }] },
+  };
+  const out = print(false, file);
+  assert.match(out, /shout\('x'\): expected 'X!', got 'X'/);
+  assert.match(out, /shout\('y'\): expected 'y', got 'Y'/);
+  assert.match(out, />>> shout\('z'\): expected 'z', got 'Z'/);
 });
