@@ -12,6 +12,8 @@ import type { Prober, PytestRun, RunPytest, WorkerOptions } from '../core/probe-
 import type { ProbeRecord, SessionFile } from '../core/session-types.js';
 import { compareValues } from '../core/values.js';
 import { pytestModule, type ExportCase } from './pytest-source.js';
+import { callableParams } from '../core/shown.js';
+import { unseenOrders } from './order-classes.js';
 
 /** The first line of every exported module: an existing file without it is never overwritten. */
 export const EXPORT_MARKER = '"""Characterization tests of ';
@@ -116,6 +118,35 @@ async function reproducible(worker: Prober, probes: ProbeRecord[], signal?: Abor
   return { keep, skipped };
 }
 
+/**
+ * The behaviour classes the run never saw, named for the module's docstring; the orderings of
+ * numeric arguments among them are probed here (a class no case asserts is a mutant no test kills).
+ */
+async function probeUnseenOrders(worker: Prober, session: SessionFile, signal?: AbortSignal): Promise<{ probes: ProbeRecord[]; notes: string[] }> {
+  const params = callableParams(worker.info);
+  if (worker.info.needsReceiver || params.some((p) => p.kind !== 'POSITIONAL_ONLY' && p.kind !== 'POSITIONAL_OR_KEYWORD')) return { probes: [], notes: [] };
+  const unseen = unseenOrders(
+    session.probes,
+    params.map((p) => p.name),
+  );
+  if (unseen.length === 0) return { probes: [], notes: [] };
+  let index = Math.max(0, ...session.probes.map((p) => p.index));
+  const probes: ProbeRecord[] = [];
+  const lines: string[] = [];
+  for (const order of unseen) {
+    const result = await worker.call({ args: order.args }, signal ? { signal } : {});
+    if (result.status !== 'returned' && result.status !== 'raised') {
+      lines.push(`  ${order.name}: not tested (probing it here gave ${result.status})`);
+      continue;
+    }
+    index += 1;
+    probes.push({ index, args: order.args, origin: 'offline', note: `the ordering ${order.name}, never probed in the run`, result });
+    lines.push(`  ${order.name}: probed by the export (probe ${index})`);
+  }
+  const names = params.map((p) => p.name).join(', ');
+  return { probes, notes: [`Orderings of (${names}) the run never probed:`, ...lines] };
+}
+
 /** Probe indexes of the failing cases in pytest's summary (`FAILED file::test_x[p3: …]`). */
 export function failedProbes(output: string): Set<number> {
   const failed = new Set<number>();
@@ -142,8 +173,11 @@ export async function exportPytest(options: PytestExportOptions): Promise<Pytest
     ...(options.python ? { python: options.python } : {}),
   });
   let rerun: Awaited<ReturnType<typeof reproducible>>;
+  const notes: string[] = [];
   try {
-    rerun = await reproducible(worker, first.keep, options.signal);
+    const added = await probeUnseenOrders(worker, session, options.signal);
+    notes.push(...added.notes);
+    rerun = await reproducible(worker, [...first.keep, ...added.probes], options.signal);
   } finally {
     await worker.stop();
   }
@@ -164,6 +198,7 @@ export async function exportPytest(options: PytestExportOptions): Promise<Pytest
       moduleClasses: worker.info.moduleClasses,
       cases,
       skipped,
+      notes,
     });
     if (module.caseCount === 0) {
       throw new ExportError(`no probe can be written as plain values: ${module.skipped.map((s) => `probe ${s.probe} ${s.reason}`).join('; ')}`);

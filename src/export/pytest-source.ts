@@ -26,6 +26,8 @@ export interface PytestModuleInput {
   cases: ExportCase[];
   /** Probes left out, with why; listed in the module's docstring. */
   skipped: { probe: number; reason: string }[];
+  /** What the run's probes did not pin down (e.g. orderings it never saw), for the docstring. */
+  notes?: string[];
 }
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -237,6 +239,10 @@ export function pytestModule(input: PytestModuleInput): { source: string; skippe
   );
   lines.push('');
   lines.push('They record what the function did when it was probed; a failure means its behaviour changed.');
+  if (input.notes?.length) {
+    lines.push('');
+    for (const note of input.notes) lines.push(note.replace(/"""/g, "'''").replace(/\\/g, '/'));
+  }
   if (skipped.length) {
     lines.push('');
     lines.push('Probes left out:');
