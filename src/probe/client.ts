@@ -678,7 +678,12 @@ export class ProbeWorker extends EventEmitter implements Prober {
   private async cgroupReady(run: Run, memoryMb: number): Promise<void> {
     if (typeof cgroupSupport() === 'string') return;
     const deadline = Date.now() + CGROUP_WAIT_MS;
-    while (run.alive && run.cgroups.size === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 1));
+    // A pre-forked process that is waiting and in its cgroup: the cgroup of the call that just
+    // ended is still listed until it is removed, and under load the next process is reported
+    // after the host is ready to send; a call sent then ran outside any cgroup until 'started'
+    // (its children forked before that escaped the limits).
+    const waitingInCgroup = () => [...run.cgroups.keys()].some((pid) => run.readyPids.has(pid));
+    while (run.alive && !waitingInCgroup() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 1));
     for (const [pid, cgroup] of run.cgroups) {
       if (!run.readyPids.has(pid)) continue;
       try {
