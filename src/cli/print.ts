@@ -4,6 +4,7 @@
 import { shownHeader } from '../core/shown.js';
 import { resolutionLines } from '../core/resolution.js';
 import { addCoverage, oneLine, renderCall, renderOutcome, type CoverageSoFar } from '../core/format.js';
+import { descriptionHead } from '../core/description-head.js';
 import { printable, printableDeep } from '../core/printable.js';
 import type { Comparison, ProbeRecord, SandboxReport, SessionEvent, SessionFile, SessionSettings, Usage } from '../core/session-types.js';
 
@@ -81,28 +82,17 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
     }
     line(`${final.concluded ? c.green('Description') : c.yellow('Best hypothesis (not concluded)')}: ${c.bold(d.summary)}`);
     const block = (text: string, indent = '  ') => line(text.trimEnd().replace(/^/gm, indent));
-    // The readable part first, as lists; the evidence after it.
-    if (d.properties?.length) {
-      line('  Properties:');
-      for (const p of d.properties) line(`    - ${p}`);
-    }
-    const params = Object.entries(d.parameters);
-    if (params.length) line('  Parameters:');
-    for (const [k, v] of params) line(`    - ${c.cyan(k)}: ${v}`);
-    if (d.returns) line(`  Returns: ${d.returns}`);
-    if (d.raises) {
-      line('  Raises:');
-      for (const r of d.raises.split('\n')) line(`    - ${r}`);
-    }
-    if (d.examples.length) {
-      line('  Examples:');
-      for (const e of d.examples) block(`>>> ${e.call}\n${e.result}`, '    ');
-    }
+    // The head (description-head.ts) first; the rest under "Evidence".
+    const { lines: head, moreRaises } = descriptionHead(d);
+    for (const h of head.slice(1)) line(`  ${c.cyan(`${h.label}:`)} ${h.text}`);
     if (final.concluded) line(`  Confidence: ${Math.round(d.confidence * 100)}%`);
-    if (d.details) {
-      line(`  ${c.dim('Evidence:')}`);
-      block(d.details, '    ');
+    line(`  ${c.dim('Evidence:')}`);
+    for (const r of moreRaises) line(`    Raises: ${r}`);
+    if (d.examples.length) {
+      line('    Examples:');
+      for (const e of d.examples) block(`>>> ${e.call}\n${e.result}`, '      ');
     }
+    if (d.details) block(d.details, '    ');
     if (final.ioTable) {
       line();
       line(final.ioTable.trimEnd());

@@ -258,7 +258,9 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     );
   } else {
     const types = [...new Set(run.observations.flatMap((o) => (o.record.result.exception ? [baseExceptionName(o.record.result.exception.type)] : [])))];
-    sentences.push(`No call returned: all ${run.observations.length} calls ${types.length ? `raised (${joinWords(types)})` : 'failed'}, so what it computes is unknown.`);
+    sentences.push(
+      `No call returned: all ${run.observations.length} calls ${types.length ? `raised (${joinWords(types)})` : 'failed'}, so what it computes is unknown.`,
+    );
   }
   if (inPlace) {
     sentences.push(inPlace);
@@ -376,7 +378,9 @@ export function reasonLine(message: string): string {
     .map((l) => l.trim())
     .filter(Boolean);
   if (lines.length <= 1) return lines[0] ?? '';
-  return lines.find((l) => /\b(must|expected|invalid|cannot|can't|not allowed|should|required|out of range|too (?:large|small|long|short))\b/i.test(l)) ?? lines[0]!;
+  return (
+    lines.find((l) => /\b(must|expected|invalid|cannot|can't|not allowed|should|required|out of range|too (?:large|small|long|short))\b/i.test(l)) ?? lines[0]!
+  );
 }
 
 /** `lo=17`, `hi` left out: one argument as a reader writes it. */
@@ -419,8 +423,7 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
   // What the function checks (value errors, blamed ones) before type errors and whole-call observations.
   const ordered = [...groups.values()].sort(
     (a, b) =>
-      Number(TYPE_ERRORS.has(baseExceptionName(a.type))) - Number(TYPE_ERRORS.has(baseExceptionName(b.type))) ||
-      Number(a.i === null) - Number(b.i === null),
+      Number(TYPE_ERRORS.has(baseExceptionName(a.type))) - Number(TYPE_ERRORS.has(baseExceptionName(b.type))) || Number(a.i === null) - Number(b.i === null),
   );
   const lines: string[] = [];
   for (const g of ordered) {

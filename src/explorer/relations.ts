@@ -112,8 +112,7 @@ const words = (s: string): string[] => s.split(/\s+/).filter(Boolean);
 const num = (t: TaggedValue | undefined): number | null => (t ? numericValue(t) : null);
 const isInt = (t: TaggedValue | undefined): boolean => t?.t === 'int';
 /** The first argument after the main one that is of kind `t`, with its name. */
-const otherArg = (c: Case, pred: (v: TaggedValue) => boolean): { name: string; v: TaggedValue } | undefined =>
-  c.named.find((a) => a.v !== c.x && pred(a.v));
+const otherArg = (c: Case, pred: (v: TaggedValue) => boolean): { name: string; v: TaggedValue } | undefined => c.named.find((a) => a.v !== c.x && pred(a.v));
 const nameOf = (c: Case, k: number): string => `\`${c.named[k]?.name ?? '?'}\``;
 const mainName = (c: Case): string => `\`${c.named.find((a) => a.v === c.x)?.name ?? 'x'}\``;
 const collapse = (s: string): string => s.split(/\s+/).filter(Boolean).join(' ');
@@ -164,7 +163,8 @@ const SORTS = 'Sorts the elements in ascending order.';
 const RULES: Rule[] = [
   // Several arguments with named roles.
   {
-    text: (cs) => `Clamps ${nameOf(cs[0]!, 0)} into the range from ${nameOf(cs[0]!, 1)} to ${nameOf(cs[0]!, 2)}: below ${nameOf(cs[0]!, 1)} it returns ${nameOf(cs[0]!, 1)}, above ${nameOf(cs[0]!, 2)} it returns ${nameOf(cs[0]!, 2)}, otherwise ${nameOf(cs[0]!, 0)} itself.`,
+    text: (cs) =>
+      `Clamps ${nameOf(cs[0]!, 0)} into the range from ${nameOf(cs[0]!, 1)} to ${nameOf(cs[0]!, 2)}: below ${nameOf(cs[0]!, 1)} it returns ${nameOf(cs[0]!, 1)}, above ${nameOf(cs[0]!, 2)} it returns ${nameOf(cs[0]!, 2)}, otherwise ${nameOf(cs[0]!, 0)} itself.`,
     applies: (c) => {
       const [a, lo, hi] = c.args.slice(0, 3).map(numericValue);
       return c.args.length === 3 && a != null && lo != null && hi != null && lo <= hi && num(c.y) !== null;
@@ -174,8 +174,7 @@ const RULES: Rule[] = [
       return num(c.y) === Math.min(Math.max(a!, lo!), hi!);
     },
     // Both ends seen doing their work.
-    enough: (cs) =>
-      cs.some((c) => num(c.args[0])! < num(c.args[1])!) && cs.some((c) => num(c.args[0])! > num(c.args[2])!),
+    enough: (cs) => cs.some((c) => num(c.args[0])! < num(c.args[1])!) && cs.some((c) => num(c.args[0])! > num(c.args[2])!),
   },
   {
     text: (cs) => {
@@ -211,14 +210,18 @@ const RULES: Rule[] = [
     },
   },
   SHORTENS,
-  ...(['-', '_'] as const).map(
-    (sep): Rule => ({
-      text: (cs) => `Lower-cases ${mainName(cs[0]!)} and joins its words (runs of letters and digits) with ${JSON.stringify(sep)}.`,
-      applies: (c) => c.x.t === 'str' && c.y.t === 'str' && /^[\x20-\x7e\s]*$/.test(strOf(c.x)!),
-      holds: (c) => strOf(c.y) === (strOf(c.x)!.toLowerCase().match(/[a-z0-9]+/g) ?? []).join(sep),
-      enough: (cs) => cs.some((c) => (strOf(c.x)!.match(/[a-zA-Z0-9]+/g) ?? []).length >= 2),
-    }),
-  ),
+  ...(['-', '_'] as const).map((sep): Rule => ({
+    text: (cs) => `Lower-cases ${mainName(cs[0]!)} and joins its words (runs of letters and digits) with ${JSON.stringify(sep)}.`,
+    applies: (c) => c.x.t === 'str' && c.y.t === 'str' && /^[\x20-\x7e\s]*$/.test(strOf(c.x)!),
+    holds: (c) =>
+      strOf(c.y) ===
+      (
+        strOf(c.x)!
+          .toLowerCase()
+          .match(/[a-z0-9]+/g) ?? []
+      ).join(sep),
+    enough: (cs) => cs.some((c) => (strOf(c.x)!.match(/[a-zA-Z0-9]+/g) ?? []).length >= 2),
+  })),
   {
     text: (cs) => `Returns ${mainName(cs[0]!)} reversed.`,
     applies: (c) => (c.x.t === 'str' && c.y.t === 'str') || (isSeq(c.x) && isSeq(c.y)),
@@ -274,7 +277,14 @@ const RULES: Rule[] = [
     holds: (c) => near(num(c.y)!, Number(strOf(c.x)!.trim())),
   },
   {
-    text: (cs) => `Looks up ${nameOf(cs[0]!, cs[0]!.args.findIndex((a) => a.t !== 'dict'))} in ${nameOf(cs[0]!, cs[0]!.args.findIndex((a) => a.t === 'dict'))} and returns its value.`,
+    text: (cs) =>
+      `Looks up ${nameOf(
+        cs[0]!,
+        cs[0]!.args.findIndex((a) => a.t !== 'dict'),
+      )} in ${nameOf(
+        cs[0]!,
+        cs[0]!.args.findIndex((a) => a.t === 'dict'),
+      )} and returns its value.`,
     applies: (c) => {
       const d = c.args.find((a) => a.t === 'dict') as Extract<TaggedValue, { t: 'dict' }> | undefined;
       const k = c.args.find((a) => a.t !== 'dict');
@@ -296,13 +306,11 @@ const RULES: Rule[] = [
       ['Adds', (a: number, b: number) => a + b, 'and'],
       ['Multiplies', (a: number, b: number) => a * b, 'by'],
     ] as const
-  ).map(
-    ([verb, op, by]): Rule => ({
-      text: (cs) => `${verb} ${nameOf(cs[0]!, 0)} ${by} ${nameOf(cs[0]!, 1)}.`,
-      applies: (c) => c.args.length === 2 && num(c.args[0]) !== null && num(c.args[1]) !== null && num(c.y) !== null,
-      holds: (c) => near(num(c.y)!, op(num(c.args[0])!, num(c.args[1])!)),
-    }),
-  ),
+  ).map(([verb, op, by]): Rule => ({
+    text: (cs) => `${verb} ${nameOf(cs[0]!, 0)} ${by} ${nameOf(cs[0]!, 1)}.`,
+    applies: (c) => c.args.length === 2 && num(c.args[0]) !== null && num(c.args[1]) !== null && num(c.y) !== null,
+    holds: (c) => near(num(c.y)!, op(num(c.args[0])!, num(c.args[1])!)),
+  })),
   // Sequences in, sequences out.
   {
     text: SORTS,
@@ -458,7 +466,11 @@ export function findRelations(observations: Observation[], positions: Position[]
     // Sorted-looking inputs say nothing about sorting.
     if (rule.text === SORTS && !applicable.some((c) => orderOf(items(c.x)!) === null)) continue;
     if (rule.enough && !rule.enough(applicable)) continue;
-    found.push({ text: typeof rule.text === 'string' ? rule.text : rule.text(applicable), support: support.map((c) => c.index), tested: applicable.map((c) => c.index) });
+    found.push({
+      text: typeof rule.text === 'string' ? rule.text : rule.text(applicable),
+      support: support.map((c) => c.index),
+      tested: applicable.map((c) => c.index),
+    });
     if (found.length === 2) break;
   }
   return found;

@@ -207,7 +207,10 @@ test('instance methods get a receiver built from the owning class', async () => 
   assert.ok(fake.records.every((r) => r.receiver?.startsWith('Account(')));
   assert.deepEqual(report.returnTypes, ['int']);
   assert.equal(prop(report, 'pure')?.holds, false, 'the receiver changes');
-  assert.match(report.description.summary, /^What it computes was not worked out from \d+ calls: the \d+ that returned gave an int \(called on an Account instance and amount: int\)\./);
+  assert.match(
+    report.description.summary,
+    /^What it computes was not worked out from \d+ calls: the \d+ that returned gave an int \(called on an Account instance and amount: int\)\./,
+  );
   assert.match(report.description.summary, /Changes its receiver in place/);
   assert.ok(report.description.examples.some((e) => /^Account\(\d*\)\.deposit\(\d+\)$/.test(e.call)));
 });

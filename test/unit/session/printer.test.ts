@@ -23,7 +23,12 @@ test('each probe on one line with outcome, type, duration, coverage and origin',
   assert.ok(lines.includes('    hypothesis: upper-cases'), out);
   assert.ok(lines.includes("#3 shout('ab') → 'AB'  str  1.3 ms  [cache]"), out);
   assert.ok(lines.includes('Description: Upper-cases a string.'), out);
-  assert.ok(lines.includes("    >>> f('ab')"), out);
+  // The head's one-line example, then the doctest form under Evidence.
+  assert.ok(
+    lines.some((l) => l.startsWith("  Example: f('ab') → ")),
+    out,
+  );
+  assert.ok(lines.includes("      >>> f('ab')"), out);
   assert.ok(lines.includes('  Confidence: 80%'), out);
   assert.ok(lines.includes('  lexical F1: 0.50'), out);
   assert.ok(lines.includes('3 LLM requests, 300 prompt + 60 completion tokens'), out);
