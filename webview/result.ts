@@ -2,6 +2,7 @@
 // (side by side with a word-level diff, behavioural agreement, doctests, judge, word overlap,
 // the stale-docstring flag).
 import type { Comparison, Description } from '../src/core/session-types.js';
+import { descriptionHead } from '../src/core/description-head.js';
 import { wordDiff } from './diff.js';
 import { h, icon } from './dom.js';
 import { parseMarkdownTable, percent, ratio } from './format.js';
@@ -28,7 +29,8 @@ function callRenamer(model: Model): (call: string) => string {
 }
 
 function renderDescription(d: Description, concluded: boolean, rename: (call: string) => string, properties?: string[], ioTable?: string): HTMLElement {
-  const params = Object.entries(d.parameters);
+  // The head (description-head.ts), the same as the CLI's and the Markdown's; the rest folded.
+  const { lines: head, moreRaises } = descriptionHead(d, rename);
   return h(
     'section',
     { class: 'description', testid: 'description', 'aria-labelledby': 'description-heading' },
@@ -40,20 +42,20 @@ function renderDescription(d: Description, concluded: boolean, rename: (call: st
     ),
     concluded ? null : h('p', { class: 'warning-text' }, icon('warning'), ' The agent did not conclude; this is its best guess so far.'),
     h('p', { class: 'summary' }, d.summary),
-    d.properties && d.properties.length > 0
-      ? h('div', { testid: 'description-properties' }, h('strong', null, 'Properties'), h('ul', null, ...d.properties.map((p) => h('li', null, p))))
-      : null,
-    params.length > 0 ? h('dl', { class: 'params' }, ...params.flatMap(([name, text]) => [h('dt', { class: 'mono' }, name), h('dd', null, text)])) : null,
-    d.returns ? h('p', null, h('strong', null, 'Returns: '), d.returns) : null,
-    d.raises
-      ? h('div', { testid: 'description-raises' }, h('strong', null, 'Raises'), h('ul', null, ...d.raises.split('\n').map((r) => h('li', null, r))))
-      : null,
-    d.examples.length > 0
+    h(
+      'ul',
+      { class: 'description-head', testid: 'description-head' },
+      ...head.slice(1).map((l) => h('li', { testid: `description-${l.label!.toLowerCase()}` }, h('strong', null, `${l.label}: `), l.text)),
+    ),
+    d.examples.length > 0 || moreRaises.length > 0
       ? h(
-          'div',
-          null,
-          h('h3', null, 'Examples (from real calls)'),
-          h('pre', { class: 'mono examples' }, d.examples.map((e) => `>>> ${rename(e.call.replace(/^\s*>>>\s?/, ''))}\n${e.result}`).join('\n')),
+          'details',
+          { class: 'more' },
+          h('summary', null, 'Examples in doctest form and more raises'),
+          moreRaises.length > 0 ? h('ul', null, ...moreRaises.map((r) => h('li', null, r))) : null,
+          d.examples.length > 0
+            ? h('pre', { class: 'mono examples' }, d.examples.map((e) => `>>> ${rename(e.call.replace(/^\s*>>>\s?/, ''))}\n${e.result}`).join('\n'))
+            : null,
         )
       : null,
     properties && properties.length > 0

@@ -4,6 +4,7 @@
 import { shownHeader } from '../core/shown.js';
 import { resolutionLines } from '../core/resolution.js';
 import { addCoverage, oneLine, renderCall, renderOutcome, type CoverageSoFar } from '../core/format.js';
+import { descriptionHead } from '../core/description-head.js';
 import { printable, printableDeep } from '../core/printable.js';
 import type { Comparison, ProbeRecord, SandboxReport, SessionEvent, SessionFile, SessionSettings, Usage } from '../core/session-types.js';
 
@@ -84,31 +85,20 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
     }
     line(`${final.concluded ? c.green('Description') : c.yellow('Best hypothesis (not concluded)')}: ${c.bold(d.summary)}`);
     const block = (text: string, indent = '  ') => line(text.trimEnd().replace(/^/gm, indent));
-    // The readable part first, as lists; the evidence after it.
-    if (d.properties?.length) {
-      line('  Properties:');
-      for (const p of d.properties) line(`    - ${p}`);
-    }
-    const params = Object.entries(d.parameters);
-    if (params.length) line('  Parameters:');
-    for (const [k, v] of params) line(`    - ${c.cyan(k)}: ${v}`);
-    if (d.returns) line(`  Returns: ${d.returns}`);
-    if (d.raises) {
-      line('  Raises:');
-      for (const r of d.raises.split('\n')) line(`    - ${r}`);
-    }
-    if (d.examples.length) {
-      line('  Examples:');
-      // As doctests: under the function's real name, and no output line for a None result.
-      for (const e of d.examples) block(`>>> ${realCall(e.call)}\n${e.result.trim() === 'None' ? '' : e.result}`, '    ');
-    }
+    // The head (description-head.ts) first, examples under the function's real name; the rest
+    // below it: the explorer's evidence, or the agent's own notes.
+    const { lines: head, moreRaises } = descriptionHead(d, realCall);
+    for (const h of head.slice(1)) line(`  ${c.cyan(`${h.label}:`)} ${h.text}`);
     if (final.concluded) line(`  Confidence: ${Math.round(d.confidence * 100)}%`);
-    // The explorer's details are the evidence it inferred from; the agent's are its own notes.
-    // The probes were printed as they ran: their table (final.ioTable) is not printed again.
-    if (d.details) {
-      line(`  ${c.dim(offline ? 'Evidence:' : 'Notes:')}`);
-      block(d.details, '    ');
+    line(`  ${c.dim(offline ? 'Evidence:' : 'Notes:')}`);
+    for (const r of moreRaises) line(`    Raises: ${r}`);
+    if (d.examples.length) {
+      line('    Examples:');
+      // As doctests: under the function's real name, and no output line for a None result.
+      for (const e of d.examples) block(`>>> ${realCall(e.call)}\n${e.result.trim() === 'None' ? '' : e.result}`, '      ');
     }
+    if (d.details) block(d.details, '    ');
+    // The probes were printed as they ran: their table (final.ioTable) is not printed again.
   };
 
   const realCall = (call: string) => (shownName && shownName !== name && call.startsWith(`${shownName}(`) ? name + call.slice(shownName.length) : call);

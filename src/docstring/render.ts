@@ -4,6 +4,7 @@ import type { Description } from '../core/session-types.js';
 import { doctestCall, doctestLines, doctestWant, type CallNames } from './doctest-lines.js';
 import { asSentence, formatProse, renameWords, splitFirstSentence, wrapWords } from './prose.js';
 import type { DocExample, DocstringStyle } from './types.js';
+import { forSource, paramDescriptions } from './offline.js';
 
 export const DEFAULT_WIDTH = 72;
 
@@ -20,6 +21,8 @@ export interface RenderOptions extends CallNames {
   paramTypes?: Record<string, string>;
   /** Return type; NumPy needs one and otherwise infers it from the examples. */
   returnType?: string;
+  /** The docstring being replaced: the parameter descriptions a person wrote there are kept. */
+  existingDocstring?: string | null;
 }
 
 interface Field {
@@ -73,7 +76,10 @@ function firstParagraph(text: string): [string, string] {
   return [first, rest.join('\n\n')];
 }
 
-function buildParts(d: Description, opts: RenderOptions): Parts {
+function buildParts(described: Description, opts: RenderOptions): Parts {
+  // An offline description's evidence stays in the report, never in the source.
+  const d = forSource(described);
+  const human = opts.existingDocstring ? paramDescriptions(opts.existingDocstring) : {};
   const names = opts.paramNames ?? {};
   const rename = (text: string | undefined) => renameWords(text ?? '', names).trim();
   let summarySource = rename(d.summary);
@@ -90,7 +96,7 @@ function buildParts(d: Description, opts: RenderOptions): Parts {
     if (text === undefined || !text.trim()) continue;
     const name = names[shown] ?? shown;
     const type = opts.paramTypes?.[name];
-    params.push({ name, text: asSentence(rename(text)), ...(type ? { type } : {}) });
+    params.push({ name, text: human[name] ?? asSentence(rename(text)), ...(type ? { type } : {}) });
   }
 
   const returnsText = rename(d.returns).replace(/^returns?\b:?\s+(?!value)/i, '');

@@ -13,6 +13,7 @@ import { typeClass } from './type-classes.js';
 import { parseSource } from './parse.js';
 import { findRelations } from './relations.js';
 import { toSource } from './values.js';
+import { sameOutcome } from './compare.js';
 
 export interface ExplorationOutcome {
   info: FunctionInfo;
@@ -24,7 +25,7 @@ export interface ExplorationOutcome {
 }
 
 const MAX_LABELS_PER_EXCEPTION = 8;
-const MAX_EXAMPLES = 6;
+const MAX_EXAMPLES = 4;
 
 function coverageOf(results: ProbeResult[]): CoverageSoFar | undefined {
   return results.reduce<CoverageSoFar | undefined>(addCoverage, undefined);
@@ -160,37 +161,6 @@ function acceptedWords(run: ExplorationOutcome, i: number): string[] {
   return run.positions[i]!.candidates.filter((c) => c !== 'omit' && seen.has(c)).map(classWords);
 }
 
-/**
- * Classes at position i that never returned there, by the exception they raised: only from calls
- * that differ from a call that returned in this argument alone (otherwise another argument may be
- * the cause: a key of 3 makes any sequence raise). Each with the raising call and its contrast.
- */
-function raisedWords(run: ExplorationOutcome, i: number): Map<string, { words: string[]; pairs: { raised: Observation; contrast: Observation }[] }> {
-  const ok = new Set(returnedAt(run, i).map((o) => o.input[i]!.cls));
-  const returnedByContext = new Map<string, Observation>();
-  for (const o of run.observations) {
-    if (o.record.result.status !== 'returned' || o.purpose === 'repeat') continue;
-    const key = contextKey(o.input, i);
-    if (!returnedByContext.has(key)) returnedByContext.set(key, o);
-  }
-  const out = new Map<string, { words: string[]; pairs: { raised: Observation; contrast: Observation }[] }>();
-  for (const o of run.observations) {
-    const r = o.record.result;
-    const cls = o.input[i]?.cls;
-    if (r.status !== 'raised' || !r.exception || !cls || cls === 'omit' || ok.has(cls) || o.input[i]!.value === undefined) continue;
-    const contrast = returnedByContext.get(contextKey(o.input, i));
-    if (!contrast) continue;
-    const type = baseExceptionName(r.exception.type);
-    const entry = out.get(type) ?? { words: [], pairs: [] };
-    if (!entry.words.includes(classWords(cls))) {
-      entry.words.push(classWords(cls));
-      entry.pairs.push({ raised: o, contrast });
-    }
-    out.set(type, entry);
-  }
-  return out;
-}
-
 /** A generator's items read back, or null. */
 function yielded(o: Observation): string[] | null {
   return o.record.result.value?.iteration?.items ?? null;
@@ -247,38 +217,57 @@ const PROPERTY_WORDS: Record<InferredProperty['name'], string> = {
   'uses-randomness': 'uses randomness (the output changes with the random seed)',
 };
 
-/** The docstring's first line: what the function does when a relation was found, else what goes in and out. */
+/**
+ * The first line: what the function does, from the relation catalogue; when no relation held,
+ * a plain statement of what is not known and what was seen (never only a list of types).
+ */
 function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger): string {
   if (run.observations.length === 0) return 'Not explored: no probe was made.';
   const returned = run.observations.filter((o) => o.record.result.status === 'returned');
   const relations = findRelations(run.observations, run.positions);
   const params = run.positions.map((p, i) => ({ p, i })).filter(({ p }) => p.role !== 'receiver' && p.role !== 'varkw');
-  const takesWords = params
-    .map(({ i }) => acceptedWords(run, i))
-    .filter((w) => w.length > 0)
-    .map((w) => joinWords(w.map(article), 'or'));
-  const receiverAt = run.positions.findIndex((p) => p.role === 'receiver');
-  const receiver = receiverAt >= 0 ? acceptedWords(run, receiverAt)[0] : undefined;
-  let types = receiver ? `called on ${article(receiver)}; takes ` : 'takes ';
-  types += params.length === 0 ? 'no arguments' : takesWords.length ? joinWords(takesWords) : 'arguments of no type tried (every call failed)';
-  types += ` and returns ${returnsPhrase(run.observations, returnTypes)}`;
   const mutated = run.observations.filter((o) => o.record.result.mutations.length);
+  const first = mutated[0];
+  const after = first
+    ? ` (after ${oneLine(renderCall(callName(run.info), first.request), 60)}, ${first.record.result.mutations.map((m) => `${m.arg} became ${oneLine(m.repr, 40)}`).join(', ')})`
+    : '';
   const inPlace = mutated.length
     ? mutated.every((o) => o.record.result.mutations.every((m) => m.arg === 'receiver'))
-      ? 'changes its receiver in place'
-      : 'changes its arguments in place'
+      ? `Changes its receiver in place${after}.`
+      : `Changes its arguments in place${after}.`
     : '';
-  // The types first (a reader's anchor), then what the function does with them.
-  let text = `${types}${inPlace ? `; ${inPlace}` : ''}.`;
+  const returns = returnsPhrase(run.observations, returnTypes);
+  const sentences: string[] = [];
   if (relations.length) {
-    text += ` ${relations.map((r) => r.text).join(' ')}`;
+    sentences.push(...relations.map((r) => r.text));
     for (const r of relations) ledger.add('summary', r.text, r.support, r.tested);
+  } else if (params.length === 0 && returned.length > 0) {
+    // A function of no arguments: what it gives back is all there is to say.
+    sentences.push(`Takes no arguments and returns ${returns}.`);
   } else if (returned.length > 0) {
-    text += ' Not characterised beyond its types.';
+    const given = params
+      .map(({ p, i }) => ({ name: p.role === 'varargs' ? `*${p.name}` : p.name, words: acceptedWords(run, i) }))
+      .filter((x) => x.words.length > 0)
+      .map((x) => `${x.name}: ${joinWords(x.words, 'or')}`);
+    const receiverAt = run.positions.findIndex((p) => p.role === 'receiver');
+    const receiver = receiverAt >= 0 ? acceptedWords(run, receiverAt)[0] : undefined;
+    if (receiver) given.unshift(`called on ${article(receiver)}`);
+    const n = run.observations.length;
+    sentences.push(
+      `What it computes was not worked out from ${n} call${n === 1 ? '' : 's'}: the ${returned.length} that returned gave ${returns}${given.length ? ` (${joinWords(given)})` : ''}.`,
+    );
+  } else {
+    const types = [...new Set(run.observations.flatMap((o) => (o.record.result.exception ? [baseExceptionName(o.record.result.exception.type)] : [])))];
+    sentences.push(
+      `No call returned: all ${run.observations.length} calls ${types.length ? `raised (${joinWords(types)})` : 'failed'}, so what it computes is unknown.`,
+    );
   }
-  if (inPlace) ledger.add('summary', inPlace, idx(mutated), idx(run.observations));
-  ledger.add('summary', types, idx(returned), idx(run.observations));
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  if (inPlace) {
+    sentences.push(inPlace);
+    ledger.add('summary', inPlace, idx(mutated), idx(run.observations));
+  }
+  if (returned.length) ledger.add('summary', `returns ${returns}`, idx(returned), idx(run.observations));
+  return sentences.join(' ');
 }
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -316,7 +305,39 @@ function details(run: ExplorationOutcome, properties: InferredProperty[], notes:
   return lines.join('\n');
 }
 
-/** Each parameter: the classes it returned with, then the ones that raised, by exception. */
+/**
+ * Classes at position i in calls where this argument changed the outcome: a returned call whose
+ * outcome differs from another call that differs from it in this argument alone. A parameter
+ * that did nothing in a call says nothing about the types it takes.
+ */
+function effectiveWords(run: ExplorationOutcome, i: number): { words: string[]; varied: number; flag: boolean } {
+  const byContext = new Map<string, Observation[]>();
+  for (const o of run.observations) {
+    if (o.purpose === 'repeat' || !['returned', 'raised'].includes(o.record.result.status)) continue;
+    const key = contextKey(o.input, i);
+    byContext.set(key, [...(byContext.get(key) ?? []), o]);
+  }
+  const effective = new Set<string>();
+  const values = new Set<string>();
+  let varied = 0;
+  for (const group of byContext.values()) {
+    const distinct = new Set(group.map((o) => (o.input[i]?.value === undefined ? '' : toSource(o.input[i]!.value!))));
+    if (distinct.size < 2) continue;
+    varied += group.length;
+    for (const o of group) {
+      if (o.record.result.status !== 'returned' || !o.input[i] || o.input[i]!.value === undefined) continue;
+      const mine = toSource(o.input[i]!.value!);
+      if (group.some((x) => (x.input[i]?.value === undefined ? '' : toSource(x.input[i]!.value!)) !== mine && !sameOutcome(x.record.result, o.record.result))) {
+        effective.add(o.input[i]!.cls);
+        values.add(mine);
+      }
+    }
+  }
+  const words = run.positions[i]!.candidates.filter((c) => effective.has(c)).map(classWords);
+  return { words: [...new Set(words)], varied, flag: values.size > 0 && [...values].every((v) => v === 'True' || v === 'False') };
+}
+
+/** Each parameter: the types it changed the outcome with (a flag as a flag), and whether it may be left out. */
 function parameterTexts(run: ExplorationOutcome, ledger: Ledger): Record<string, string> {
   const out: Record<string, string> = {};
   run.positions.forEach((p, i) => {
@@ -324,23 +345,18 @@ function parameterTexts(run: ExplorationOutcome, ledger: Ledger): Record<string,
     // The second of two *args slots is described with the first.
     if (p.role === 'varargs' && run.positions[i - 1]?.role === 'varargs') return;
     const accepted = acceptedWords(run, i);
+    const effective = effectiveWords(run, i);
     const omitted = run.observations.filter((o) => o.record.result.status === 'returned' && o.input[i]?.value === undefined);
     const optional = omitted.length && (p.role === 'positional' || p.role === 'keyword') ? ' (may be left out)' : '';
-    const parts = [accepted.length ? `${joinWords(accepted, 'or')}${optional}` : `no call with it returned${optional}`];
-    const raised = raisedWords(run, i);
-    for (const [type, { words }] of raised) parts.push(`raised ${type} for ${joinWords(words, 'or')}`);
+    let text: string;
+    if (effective.flag) text = `a flag (True/False)${optional}`;
+    else if (effective.words.length) text = `${joinWords(effective.words, 'or')}${optional}`;
+    else if (accepted.length && effective.varied) text = `changing it alone made no difference in the ${effective.varied} calls that did${optional}`;
+    else if (accepted.length) text = `calls with ${joinWords(accepted, 'or')} returned; its own effect was not isolated${optional}`;
+    else text = `no call with it returned${optional}`;
     const name = p.role === 'varargs' ? `*${p.name}` : p.name;
-    out[name] = parts.join('; ');
-    ledger.add('parameter', `${name}: ${out[name]}`, idx(returnedAt(run, i)), idx(run.observations));
-    // Each "raised X for a class" is re-checkable: that call raises X, and the same call with this argument as in `contrast` returns.
-    for (const [type, { pairs }] of raised)
-      for (const { raised: o, contrast } of pairs)
-        ledger.add('parameter', `${name}: raised ${type} for ${describeInput(run.positions, o.input)}`, [o.record.index, contrast.record.index], [], {
-          kind: 'raises',
-          type,
-          probe: o.record.index,
-          contrast: contrast.record.index,
-        });
+    out[name] = text;
+    ledger.add('parameter', `${name}: ${text}`, idx(returnedAt(run, i)), idx(run.observations));
   });
   return out;
 }
@@ -353,38 +369,85 @@ function returnsText(observations: Observation[], returnTypes: string[], ledger:
   return text;
 }
 
+const MAX_RAISE_LINES = 5;
+
+/** The line of an exception message that says why: the first, or a later one that gives the reason. */
+export function reasonLine(message: string): string {
+  const lines = message
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+  if (lines.length <= 1) return lines[0] ?? '';
+  return (
+    lines.find((l) => /\b(must|expected|invalid|cannot|can't|not allowed|should|required|out of range|too (?:large|small|long|short))\b/i.test(l)) ?? lines[0]!
+  );
+}
+
+/** `lo=17`, `hi` left out: one argument as a reader writes it. */
+function argWords(run: ExplorationOutcome, o: Observation, i: number): string {
+  const p = run.positions[i]!;
+  const v = o.input[i]?.value;
+  const name = p.role === 'varargs' ? `*${p.name}` : p.name;
+  return v === undefined ? `\`${name}\` left out` : `\`${name}=${oneLine(toSource(v), 40)}\``;
+}
+
 /**
- * One line per exception type: the input classes that raised it and never returned, and the
- * calls themselves for classes where another member returned ("ValueError for f('x')").
+ * One line per exception type and parameter. A raise is blamed on a parameter only when a call
+ * differing from it in that argument alone returned (the contrast, quoted); other raises are
+ * stated as what one whole call did.
  */
 function raisesText(run: ExplorationOutcome, callText: (o: Observation) => string, ledger: Ledger): string {
   const { observations, positions } = run;
-  const returnedLabels = new Set(observations.filter((o) => o.record.result.status === 'returned').map((o) => describeInput(positions, o.input)));
-  const byType = new Map<string, Observation[]>();
+  const returned = observations.filter((o) => o.record.result.status === 'returned' && o.purpose !== 'repeat');
+  const contrastOf = (o: Observation): { i: number; contrast: Observation } | null => {
+    for (let i = 0; i < positions.length; i++) {
+      if (positions[i]!.role === 'receiver') continue;
+      const key = contextKey(o.input, i);
+      const mine = o.input[i]?.value === undefined ? '' : toSource(o.input[i]!.value!);
+      const contrast = returned.find((r) => contextKey(r.input, i) === key && (r.input[i]?.value === undefined ? '' : toSource(r.input[i]!.value!)) !== mine);
+      if (contrast) return { i, contrast };
+    }
+    return null;
+  };
+  type Group = { type: string; i: number | null; raised: Observation[]; contrast?: Observation };
+  const groups = new Map<string, Group>();
   for (const o of observations) {
     const e = o.record.result.status === 'raised' ? o.record.result.exception : undefined;
-    if (e) byType.set(e.type, [...(byType.get(e.type) ?? []), o]);
+    if (!e || o.purpose === 'repeat') continue;
+    const blame = contrastOf(o);
+    const key = `${e.type}|${blame?.i ?? ''}`;
+    const g = groups.get(key) ?? { type: e.type, i: blame?.i ?? null, raised: [], ...(blame ? { contrast: blame.contrast } : {}) };
+    g.raised.push(o);
+    groups.set(key, g);
   }
+  // What the function checks (value errors, blamed ones) before type errors and whole-call observations.
+  const ordered = [...groups.values()].sort(
+    (a, b) =>
+      Number(TYPE_ERRORS.has(baseExceptionName(a.type))) - Number(TYPE_ERRORS.has(baseExceptionName(b.type))) || Number(a.i === null) - Number(b.i === null),
+  );
   const lines: string[] = [];
-  for (const [type, raised] of byType) {
-    const wholeClasses = new Map<string, Observation>();
-    const single: Observation[] = [];
-    for (const o of raised) {
-      const label = describeInput(positions, o.input);
-      if (!returnedLabels.has(label)) {
-        if (!wholeClasses.has(label)) wholeClasses.set(label, o);
-      } else if (single.length < 3 && !single.some((x) => x.key === o.key)) single.push(o);
+  for (const g of ordered) {
+    const ex = g.raised[0]!;
+    const message = oneLine(reasonLine(ex.record.result.exception!.message), 100);
+    let text: string;
+    if (g.i !== null && g.contrast) {
+      const result = g.contrast.record.result.value ? oneLine(g.contrast.record.result.value.repr, 40) : 'a value';
+      const i = g.i;
+      const values = [...new Set(g.raised.map((o) => argWords(run, o, i)))];
+      const shown = values.length > 3 ? [...values.slice(0, 3), `${values.length - 3} other values`] : values;
+      text = `${g.type} with ${joinWords(shown, 'or')} (${callText(ex)}: ${message}), but with ${argWords(run, g.contrast, i)} it returned ${result}.`;
+      ledger.add('raises', text, [ex.record.index, g.contrast.record.index], idx(g.raised), {
+        kind: 'raises',
+        type: g.type,
+        probe: ex.record.index,
+        contrast: g.contrast.record.index,
+      });
+    } else {
+      const others = g.raised.length - 1;
+      text = `${g.type} in ${callText(ex)}: ${message} (${others ? `also in ${others} more call${others === 1 ? '' : 's'}; ` : ''}no call differing from it in one argument returned).`;
+      ledger.add('raises', text, [ex.record.index], idx(g.raised), { kind: 'raises', type: g.type, probe: ex.record.index });
     }
-    const labels = [...wholeClasses.keys()];
-    const shownLabels = labels.length > MAX_LABELS_PER_EXCEPTION ? [...labels.slice(0, MAX_LABELS_PER_EXCEPTION), 'other inputs'] : labels;
-    const parts = [...(shownLabels.length ? [joinWords(shownLabels, 'or')] : []), ...single.map(callText)];
-    const ex = raised[0]!;
-    const text = `${type} for ${joinWords(parts, 'or')}, e.g. ${callText(ex)}: ${oneLine(ex.record.result.exception!.message, 100)}`;
-    lines.push(text);
-    ledger.add('raises', text, idx(raised), idx(raised));
-    // Each class's first call, and each single call, is re-checkable: it must raise that type again.
-    for (const o of [...wholeClasses.values(), ...single])
-      ledger.add('raises', `${type} for ${callText(o)}`, [o.record.index], [], { kind: 'raises', type, probe: o.record.index });
+    if (lines.length < MAX_RAISE_LINES) lines.push(text);
   }
   return lines.join('\n');
 }
@@ -413,6 +476,21 @@ function exampleOf(o: Observation, callText: (o: Observation) => string): { call
   return { call, result: r.value.repr };
 }
 
+/**
+ * How ordinary a call looks (lower is more ordinary): distinct, short, non-empty arguments, and
+ * an output that differs from every input (it shows the function doing something).
+ */
+function oddness(o: Observation, callText: (o: Observation) => string): number {
+  const given = o.input.filter((s) => s.value !== undefined).map((s) => toSource(s.value!));
+  let score = callText(o).length / 10;
+  score += 3 * (given.length - new Set(given).size);
+  score += 2 * given.filter((g) => /^(''|""|\[\]|\(\)|\{\}|0|0\.0|None|-\d)/.test(g) || /^-/.test(g)).length;
+  const out = o.record.result.value?.repr ?? '';
+  if (given.includes(out)) score += 2;
+  return score;
+}
+
+/** Examples: ordinary use first, then calls with other outcomes (edge cases), then one error. */
 function pickExamples(
   observations: Observation[],
   callText: (o: Observation) => string,
@@ -424,38 +502,24 @@ function pickExamples(
   const add = (o: Observation | undefined): void => {
     if (o && !chosen.includes(o) && chosen.length < MAX_EXAMPLES && exampleOf(o, callText)) chosen.push(o);
   };
-  const returned = pool.filter((o) => o.record.result.status === 'returned');
+  const returned = pool
+    .filter((o) => o.record.result.status === 'returned')
+    .map((o, order) => ({ o, score: oddness(o, callText), order }))
+    .sort((a, b) => a.score - b.score || a.order - b.order)
+    .map((x) => x.o);
   // A merge is shown merging sorted lists.
   if (notes.sortedOnlyWhenInputsSorted) add(returned.find((o) => o.purpose === 'sorted'));
-  // Calls whose output differs from their input and from earlier outputs show the behaviour best.
-  const seenOutputs = new Set<string>();
-  const differs = (o: Observation): boolean => {
-    const out = o.record.result.value?.repr ?? '';
-    return !o.input.some((s) => s.value !== undefined && toSource(s.value) === out);
-  };
-  const ranked = [...returned.filter(differs), ...returned];
-  const types = new Set(returned.map((o) => o.record.result.value?.type));
-  for (const t of types) {
-    const o = ranked.find((x) => x.record.result.value?.type === t);
-    if (o) seenOutputs.add(o.record.result.value?.repr ?? '');
-    add(o);
-  }
-  for (const o of ranked) {
-    if (chosen.length >= Math.min(MAX_EXAMPLES - 1, 4)) break;
-    if (seenOutputs.has(o.record.result.value?.repr ?? '')) continue;
-    seenOutputs.add(o.record.result.value?.repr ?? '');
-    add(o);
-  }
-  const raisedTypes = new Set(pool.filter((o) => o.record.result.status === 'raised').map((o) => o.record.result.exception?.type));
-  // Value errors before type errors: they say more about the function; at most one type error.
-  const orderedTypes = [...raisedTypes].sort(
-    (a, b) => Number(TYPE_ERRORS.has(baseExceptionName(a ?? ''))) - Number(TYPE_ERRORS.has(baseExceptionName(b ?? ''))),
-  );
-  let typeErrors = 0;
-  for (const t of orderedTypes) {
-    if (TYPE_ERRORS.has(baseExceptionName(t ?? '')) && typeErrors++ > 0) continue;
-    add(pool.find((o) => o.record.result.exception?.type === t));
-  }
+  add(returned[0]);
+  // Then other outcomes: a new type of output before a new value of one.
+  const seenOutputs = new Set(chosen.map((o) => o.record.result.value?.repr ?? ''));
+  const seenTypes = new Set(chosen.map((o) => o.record.result.value?.type ?? ''));
+  const fresh = returned.filter((o) => !seenOutputs.has(o.record.result.value?.repr ?? ''));
+  add(fresh.find((o) => !seenTypes.has(o.record.result.value?.type ?? '')) ?? fresh[0]);
+  for (const o of chosen) seenOutputs.add(o.record.result.value?.repr ?? '');
+  add(returned.find((o) => !seenOutputs.has(o.record.result.value?.repr ?? '') && chosen.length < 3));
+  // One error: what the function checks (a value error) before a type error.
+  const raised = pool.filter((o) => o.record.result.status === 'raised' && o.record.result.exception);
+  add(raised.find((o) => !TYPE_ERRORS.has(baseExceptionName(o.record.result.exception!.type))) ?? raised[0]);
   return chosen.map((o) => ({ ...exampleOf(o, callText)!, probe: o.record.index }));
 }
 

@@ -25,6 +25,8 @@ interface Case {
   y: TaggedValue;
   /** All the arguments, for relations between several (merges). */
   args: TaggedValue[];
+  /** The arguments given, by parameter name, in the signature's order (numbers included). */
+  named: { name: string; v: TaggedValue }[];
 }
 
 /** Outputs as tagged data; a generator's yielded items read back into a list when they can be. */
@@ -44,20 +46,27 @@ function casesOf(observations: Observation[], positions: Position[]): Case[] {
   for (const o of observations) {
     if (o.purpose === 'repeat') continue;
     const y = outputOf(o);
-    const args = o.input.filter((s, i) => s.value !== undefined && positions[i]!.role !== 'receiver' && s.value.k !== 'fn').map((s) => toTagged(s.value!));
+    const named = o.input.flatMap((s, i) =>
+      s.value !== undefined && positions[i]!.role !== 'receiver' && s.value.k !== 'fn' ? [{ name: positions[i]!.name, v: toTagged(s.value) }] : [],
+    );
+    const args = named.map((a) => a.v);
     const data = args.filter((a) => a.t !== 'int' || args.length === 1);
-    if (!y || data.length === 0) continue;
-    out.push({ index: o.record.index, x: data[0]!, y, args });
+    if (!y || args.length === 0) continue;
+    // The main argument: the first that is not a count (numbers only when all are numbers).
+    out.push({ index: o.record.index, x: data[0] ?? args[0]!, y, args, named });
   }
   return out;
 }
 
 type Rule = {
-  text: string;
+  /** The sentence, or a sentence naming the parameters of a case it applies to. */
+  text: string | ((cases: Case[]) => string);
   /** Whether the rule speaks of this case at all. */
   applies: (c: Case) => boolean;
   /** Whether it holds for the case. */
   holds: (c: Case) => boolean;
+  /** Whether the applicable cases show every part of the sentence. */
+  enough?: (cases: Case[]) => boolean;
 };
 
 const items = (t: TaggedValue): TaggedValue[] | null =>
@@ -100,10 +109,211 @@ const median = (ns: number[]): number => {
 };
 const words = (s: string): string[] => s.split(/\s+/).filter(Boolean);
 
+const num = (t: TaggedValue | undefined): number | null => (t ? numericValue(t) : null);
+const isInt = (t: TaggedValue | undefined): boolean => t?.t === 'int';
+/** The first argument after the main one that is of kind `t`, with its name. */
+const otherArg = (c: Case, pred: (v: TaggedValue) => boolean): { name: string; v: TaggedValue } | undefined => c.named.find((a) => a.v !== c.x && pred(a.v));
+const nameOf = (c: Case, k: number): string => `\`${c.named[k]?.name ?? '?'}\``;
+const mainName = (c: Case): string => `\`${c.named.find((a) => a.v === c.x)?.name ?? 'x'}\``;
+const collapse = (s: string): string => s.split(/\s+/).filter(Boolean).join(' ');
+const reversed = (xs: TaggedValue[]): TaggedValue[] => [...xs].reverse();
+const listOf = (xs: TaggedValue[]): TaggedValue => ({ t: 'list', v: xs });
+const longestCommonSuffix = (ss: string[]): string => {
+  if (ss.length === 0) return '';
+  let suffix = ss[0]!;
+  for (const s of ss.slice(1)) while (!s.endsWith(suffix)) suffix = suffix.slice(1);
+  return suffix;
+};
+
+/** A text cut to `width`: where it was cut, the placeholder it ended in, from the calls that were cut. */
+function cutPlaceholder(cases: Case[]): string | null {
+  const cut = cases.filter((c) => {
+    const w = num(otherArg(c, isInt)?.v);
+    return w !== null && collapse(strOf(c.x) ?? '').length > w;
+  });
+  if (cut.length < 2) return null;
+  const p = longestCommonSuffix(cut.map((c) => strOf(c.y)!)).replace(/^[\w]+/, '');
+  return p.trim() ? p : null;
+}
+
+const SHORTENS: Rule = {
+  text: (cs) => {
+    const c = cs[0]!;
+    const p = cutPlaceholder(cs)!;
+    return `Shortens ${mainName(c)} to at most \`${otherArg(c, isInt)!.name}\` characters: runs of whitespace become one space, and a text too long is cut between words and ends in ${JSON.stringify(p.trim())}.`;
+  },
+  applies: (c) => c.x.t === 'str' && c.y.t === 'str' && otherArg(c, isInt) !== undefined,
+  holds: (c) => {
+    const w = num(otherArg(c, isInt)!.v)!;
+    const text = collapse(strOf(c.x)!);
+    const y = strOf(c.y)!;
+    if (text.length <= w) return y === text;
+    if (y.length > w) return false;
+    // Cut: a prefix of the text ending at a word boundary, then the placeholder (or the placeholder alone).
+    const m = /^(.*?)(\s*\S*[^\w\s]\S*)$/.exec(y);
+    if (!m) return false;
+    const prefix = m[1]!.trimEnd();
+    return text.startsWith(prefix) && (prefix.length === 0 || text[prefix.length] === ' ');
+  },
+  enough: (cs) => cutPlaceholder(cs) !== null,
+};
+
+const SORTS = 'Sorts the elements in ascending order.';
+
 const RULES: Rule[] = [
+  // Several arguments with named roles.
+  {
+    text: (cs) =>
+      `Clamps ${nameOf(cs[0]!, 0)} into the range from ${nameOf(cs[0]!, 1)} to ${nameOf(cs[0]!, 2)}: below ${nameOf(cs[0]!, 1)} it returns ${nameOf(cs[0]!, 1)}, above ${nameOf(cs[0]!, 2)} it returns ${nameOf(cs[0]!, 2)}, otherwise ${nameOf(cs[0]!, 0)} itself.`,
+    applies: (c) => {
+      const [a, lo, hi] = c.args.slice(0, 3).map(numericValue);
+      return c.args.length === 3 && a != null && lo != null && hi != null && lo <= hi && num(c.y) !== null;
+    },
+    holds: (c) => {
+      const [a, lo, hi] = c.args.map(numericValue) as number[];
+      return num(c.y) === Math.min(Math.max(a!, lo!), hi!);
+    },
+    // Both ends seen doing their work.
+    enough: (cs) => cs.some((c) => num(c.args[0])! < num(c.args[1])!) && cs.some((c) => num(c.args[0])! > num(c.args[2])!),
+  },
+  {
+    text: (cs) => {
+      const c = cs.find((x) => otherArg(x, isInt)) ?? cs[0]!;
+      const k = otherArg(c, isInt);
+      const kept = cs.some((x) => items(x.y)!.length < items(x.x)!.length);
+      return kept && k
+        ? `Keeps the \`${k.name}\` largest elements of ${mainName(c)}, largest first.`
+        : `Returns the elements of ${mainName(c)} from largest to smallest.`;
+    },
+    applies: (c) => items(c.x) !== null && isSeq(c.y) && items(c.x)!.length > 0,
+    holds: (c) => {
+      const s = sortedCopy(items(c.x)!);
+      if (!s) return false;
+      const ys = items(c.y)!;
+      const k = num(otherArg(c, isInt)?.v);
+      if (k !== null && ys.length !== Math.max(0, Math.min(k, s.length))) return false;
+      if (k === null && ys.length === 0) return false;
+      return taggedEqual(listOf(reversed(s).slice(0, ys.length)), listOf(ys));
+    },
+    // Inputs already in descending order say nothing about ordering.
+    enough: (cs) => cs.some((c) => orderOf(items(c.x)!) !== 'desc' && orderOf(items(c.x)!) !== 'both'),
+  },
+  {
+    text: (cs) => `Returns the first \`${otherArg(cs[0]!, isInt)!.name}\` elements of ${mainName(cs[0]!)}.`,
+    applies: (c) => isSeq(c.x) && isSeq(c.y) && c.args.length === 2 && otherArg(c, isInt) !== undefined,
+    holds: (c) => {
+      const xs = items(c.x)!;
+      const k = num(otherArg(c, isInt)!.v)!;
+      // Python's xs[:k]: a negative k counts from the end.
+      const end = k < 0 ? Math.max(0, xs.length + k) : Math.min(k, xs.length);
+      return taggedEqual(listOf(xs.slice(0, end)), listOf(items(c.y)!));
+    },
+  },
+  SHORTENS,
+  ...(['-', '_'] as const).map((sep): Rule => ({
+    text: (cs) => `Lower-cases ${mainName(cs[0]!)} and joins its words (runs of letters and digits) with ${JSON.stringify(sep)}.`,
+    applies: (c) => c.x.t === 'str' && c.y.t === 'str' && /^[\x20-\x7e\s]*$/.test(strOf(c.x)!),
+    holds: (c) =>
+      strOf(c.y) ===
+      (
+        strOf(c.x)!
+          .toLowerCase()
+          .match(/[a-z0-9]+/g) ?? []
+      ).join(sep),
+    enough: (cs) => cs.some((c) => (strOf(c.x)!.match(/[a-zA-Z0-9]+/g) ?? []).length >= 2),
+  })),
+  {
+    text: (cs) => `Returns ${mainName(cs[0]!)} reversed.`,
+    applies: (c) => (c.x.t === 'str' && c.y.t === 'str') || (isSeq(c.x) && isSeq(c.y)),
+    holds: (c) => taggedEqual(listOf(reversed(items(c.x)!)), listOf(items(c.y)!)),
+  },
+  {
+    text: (cs) => `Splits ${mainName(cs[0]!)} at each \`${otherArg(cs[0]!, (v) => v.t === 'str')!.name}\`.`,
+    applies: (c) => c.x.t === 'str' && isSeq(c.y) && otherArg(c, (v) => v.t === 'str' && v.v.length > 0) !== undefined,
+    holds: (c) =>
+      taggedEqual(
+        listOf(
+          strOf(c.x)!
+            .split(strOf(otherArg(c, (v) => v.t === 'str')!.v)!)
+            .map((v) => ({ t: 'str', v })),
+        ),
+        listOf(items(c.y)!),
+      ),
+  },
+  {
+    text: (cs) => `Joins the strings of ${mainName(cs[0]!)} with \`${otherArg(cs[0]!, (v) => v.t === 'str')!.name}\` between them.`,
+    applies: (c) => isSeq(c.x) && items(c.x)!.every((v) => v.t === 'str') && c.y.t === 'str' && otherArg(c, (v) => v.t === 'str') !== undefined,
+    holds: (c) =>
+      strOf(c.y) ===
+      items(c.x)!
+        .map((v) => strOf(v)!)
+        .join(strOf(otherArg(c, (v) => v.t === 'str')!.v)!),
+  },
+  {
+    text: (cs) => {
+      const c = cs[0]!;
+      const w = `\`${otherArg(c, isInt)!.name}\``;
+      const left = cs.every((x) => strOf(x.y)!.endsWith(strOf(x.x)!));
+      const right = cs.every((x) => strOf(x.y)!.startsWith(strOf(x.x)!));
+      const longer = cs.some((x) => [...strOf(x.x)!].length > num(otherArg(x, isInt)!.v)!);
+      return `Pads ${mainName(c)} to ${w} characters${left ? ' on the left' : right ? ' on the right' : ''}${longer ? '; a longer text comes back unchanged' : ''}.`;
+    },
+    applies: (c) => c.x.t === 'str' && c.y.t === 'str' && otherArg(c, isInt) !== undefined,
+    holds: (c) => {
+      const x = strOf(c.x)!;
+      const y = strOf(c.y)!;
+      const w = num(otherArg(c, isInt)!.v)!;
+      return [...y].length === Math.max([...x].length, w) && y.includes(x);
+    },
+  },
+  {
+    text: (cs) => `Removes the whitespace at both ends of ${mainName(cs[0]!)}.`,
+    applies: (c) => c.x.t === 'str' && c.y.t === 'str' && !/[\ufeff\u180e]/.test(strOf(c.x)!),
+    holds: (c) => strOf(c.y) === strOf(c.x)!.trim(),
+  },
+  {
+    text: (cs) => `Parses ${mainName(cs[0]!)} as ${cs.every((c) => c.y.t === 'int') ? 'an int' : 'a number'}.`,
+    applies: (c) => c.x.t === 'str' && /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(strOf(c.x)!) && num(c.y) !== null,
+    holds: (c) => near(num(c.y)!, Number(strOf(c.x)!.trim())),
+  },
+  {
+    text: (cs) =>
+      `Looks up ${nameOf(
+        cs[0]!,
+        cs[0]!.args.findIndex((a) => a.t !== 'dict'),
+      )} in ${nameOf(
+        cs[0]!,
+        cs[0]!.args.findIndex((a) => a.t === 'dict'),
+      )} and returns its value.`,
+    applies: (c) => {
+      const d = c.args.find((a) => a.t === 'dict') as Extract<TaggedValue, { t: 'dict' }> | undefined;
+      const k = c.args.find((a) => a.t !== 'dict');
+      return c.args.length === 2 && !!d && !!k && d.v.some(([key]) => taggedEqual(key, k));
+    },
+    holds: (c) => {
+      const d = c.args.find((a) => a.t === 'dict') as Extract<TaggedValue, { t: 'dict' }>;
+      const k = c.args.find((a) => a.t !== 'dict')!;
+      return taggedEqual(d.v.find(([key]) => taggedEqual(key, k))![1], c.y);
+    },
+  },
+  {
+    text: (cs) => `Counts how often \`${otherArg(cs[0]!, () => true)!.name}\` occurs in ${mainName(cs[0]!)}.`,
+    applies: (c) => c.args.length === 2 && isSeq(c.x) && c.y.t === 'int',
+    holds: (c) => num(c.y) === count(items(c.x)!, otherArg(c, () => true)!.v),
+  },
+  ...(
+    [
+      ['Adds', (a: number, b: number) => a + b, 'and'],
+      ['Multiplies', (a: number, b: number) => a * b, 'by'],
+    ] as const
+  ).map(([verb, op, by]): Rule => ({
+    text: (cs) => `${verb} ${nameOf(cs[0]!, 0)} ${by} ${nameOf(cs[0]!, 1)}.`,
+    applies: (c) => c.args.length === 2 && num(c.args[0]) !== null && num(c.args[1]) !== null && num(c.y) !== null,
+    holds: (c) => near(num(c.y)!, op(num(c.args[0])!, num(c.args[1])!)),
+  })),
   // Sequences in, sequences out.
   {
-    text: 'Sorts the elements in ascending order.',
+    text: SORTS,
     applies: (c) => isSeq(c.x) && isSeq(c.y),
     holds: (c) => {
       const s = sortedCopy(items(c.x)!);
@@ -254,8 +464,13 @@ export function findRelations(observations: Observation[], positions: Position[]
     // Several distinct inputs where the function did something, and the relation is not just "returns a constant".
     if (support.length < 2 || new Set(support.map((c) => JSON.stringify(c.y))).size < 2) continue;
     // Sorted-looking inputs say nothing about sorting.
-    if (rule.text.startsWith('Sorts') && !applicable.some((c) => orderOf(items(c.x)!) === null)) continue;
-    found.push({ text: rule.text, support: support.map((c) => c.index), tested: applicable.map((c) => c.index) });
+    if (rule.text === SORTS && !applicable.some((c) => orderOf(items(c.x)!) === null)) continue;
+    if (rule.enough && !rule.enough(applicable)) continue;
+    found.push({
+      text: typeof rule.text === 'string' ? rule.text : rule.text(applicable),
+      support: support.map((c) => c.index),
+      tested: applicable.map((c) => c.index),
+    });
     if (found.length === 2) break;
   }
   return found;

@@ -87,7 +87,12 @@ export async function docstringTexts(ctx: PauContext, record: RunRecord): Promis
     ));
   const fn = source ? findFunction(await functionsOf(backend, source, python, ctx), record.target.qualname) : undefined;
   const style = styleFor(backend, settings, source);
-  const inferred = description ? backend.renderDocstring(description, style, callNames(record.session.target.shownAs, record.target.qualname, fn)) : null;
+  const inferred = description
+    ? backend.renderDocstring(description, style, {
+        ...callNames(record.session.target.shownAs, record.target.qualname, fn),
+        existingDocstring: fn?.docstring ?? null,
+      })
+    : null;
   // The docstring the run was compared with; sessions saved before it was recorded fall back to the file.
   const target = record.session.target;
   const actual = target.docstring !== undefined ? target.docstring : (fn?.docstring ?? null);
@@ -163,9 +168,38 @@ async function verify(
   }
 }
 
-function bodyRenderer(backend: Backend, description: Description, style: DocstringStyle, names: ReturnType<typeof callNames>, examples: DocExample[]) {
+function bodyRenderer(
+  backend: Backend,
+  description: Description,
+  style: DocstringStyle,
+  names: ReturnType<typeof callNames>,
+  examples: DocExample[],
+  existingDocstring?: string | null,
+) {
   return (indentColumns: number) =>
-    backend.renderDocstring(description, style, { ...names, examples, width: Math.max(40, Math.min(backend.DEFAULT_WIDTH, MAX_LINE - indentColumns)) });
+    backend.renderDocstring(description, style, {
+      ...names,
+      examples,
+      existingDocstring: existingDocstring ?? null,
+      width: Math.max(40, Math.min(backend.DEFAULT_WIDTH, MAX_LINE - indentColumns)),
+    });
+}
+
+/**
+ * Asks before a hand-written docstring is replaced: a modal with the line diff, and "Show Diff"
+ * opens both versions side by side before asking again. True only for an explicit Replace.
+ */
+async function confirmReplace(backend: Backend, qualname: string, before: string, after: string): Promise<boolean> {
+  const diff = backend.lineDiff(before, after).join('\n');
+  for (;;) {
+    const answer = await notify(NOTICES.confirmReplaceDocstring(qualname, diff));
+    if (answer !== 'diff') return answer === 'replace';
+    const [left, right] = await Promise.all([
+      vscode.workspace.openTextDocument({ content: before, language: 'plaintext' }),
+      vscode.workspace.openTextDocument({ content: after, language: 'plaintext' }),
+    ]);
+    await vscode.commands.executeCommand('vscode.diff', left.uri, right.uri, `Docstring of ${qualname}: written ↔ inferred`);
+  }
 }
 
 export async function insertInferredDocstring(ctx: PauContext, runs: Runs): Promise<void> {
@@ -205,21 +239,25 @@ export async function insertInferredDocstring(ctx: PauContext, runs: Runs): Prom
       if (controller.signal.aborted) return undefined;
       const fn = findFunction(await functionsOf(backend, startText, record.python, ctx), qualname);
       const style = styleFor(backend, settings, startText);
-      const body = bodyRenderer(backend, description, style, callNames(record.session.target.shownAs, qualname, fn), verified.kept);
+      const body = bodyRenderer(backend, description, style, callNames(record.session.target.shownAs, qualname, fn), verified.kept, fn?.docstring);
       progress.report({ message: 'placing it…' });
       const edit = await backend.computeDocstringEdit(document.getText(), { qualname, ...(fn ? { line: fn.line } : {}) }, body, {
         startText,
         ...(record.python ? { python: record.python } : {}),
         signal: controller.signal,
       });
-      return { edit, verified, style };
+      return { edit, verified, style, existing: fn?.docstring ?? null };
     },
   );
   if (!outcome) return;
-  const { edit, verified, style } = outcome;
+  const { edit, verified, style, existing } = outcome;
   if (edit.kind === 'refused') {
     ctx.log.warn(`Insert refused for ${qualname}: ${edit.message}`);
     void notify(NOTICES.insertRefused(edit.message));
+    return;
+  }
+  if (edit.replaced && existing !== null && existing.trim() !== edit.text.trim() && !(await confirmReplace(backend, qualname, existing, edit.text))) {
+    ctx.log.info(`Kept the docstring of ${qualname}: replacing it was not confirmed.`);
     return;
   }
   // The document may have changed while the examples ran: the same check, one last time.

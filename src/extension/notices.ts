@@ -127,6 +127,8 @@ export interface Notice<A extends string = never> {
   severity: 'info' | 'warning' | 'error';
   message: string;
   actions: Partial<Record<A, string>>;
+  /** A modal dialog with this text under the message: the user must answer before going on. */
+  modalDetail?: string;
 }
 
 const notice =
@@ -209,6 +211,14 @@ export const NOTICES = {
   inserted: (qualname: string, replaced: boolean, kept: number, dropped: number) =>
     `PAU: ${replaced ? 'replaced' : 'inserted'} the docstring of ${qualname} (${examplesNote(kept, dropped)})`,
   generateNeedsPythonFile: () => info('PAU: open a Python file to generate its docstrings.'),
+  // Replacing what a person wrote: asked first, in a modal, with what changes.
+  confirmReplaceDocstring: (qualname: string, diff: string) => ({
+    ...warning(`Replace the existing docstring of ${qualname} with the inferred one?`, {
+      replace: 'Replace',
+      diff: 'Show Diff',
+    }),
+    modalDetail: diff,
+  }),
   unsavedBeforeGenerate: (path: string) => warning(`${path} has unsaved changes; PAU Probe imports the file from disk.`, { save: 'Save and Continue' }),
   allDocumented: (path: string) => info(`PAU: every function in ${path} already has a docstring.`),
   noneGenerated: (failed: number) => warning(`PAU: no docstring could be generated${failed ? ` (${failed} failed; see the log)` : ''}.`),

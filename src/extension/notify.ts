@@ -2,7 +2,8 @@
 import * as vscode from 'vscode';
 import type { Notice } from './notices.js';
 
-function show(severity: Notice['severity'], message: string, labels: string[]): Thenable<string | undefined> {
+function show(severity: Notice['severity'], message: string, labels: string[], modalDetail?: string): Thenable<string | undefined> {
+  if (modalDetail !== undefined) return vscode.window.showWarningMessage(message, { modal: true, detail: modalDetail }, ...labels);
   if (severity === 'error') return vscode.window.showErrorMessage(message, ...labels);
   if (severity === 'warning') return vscode.window.showWarningMessage(message, ...labels);
   return vscode.window.showInformationMessage(message, ...labels);
@@ -14,6 +15,7 @@ export async function notify<A extends string>(notice: Notice<A>): Promise<A | u
     notice.severity,
     notice.message,
     actions.map(([, label]) => label),
+    notice.modalDetail,
   );
   return actions.find(([, label]) => label === chosen)?.[0];
 }

@@ -2,6 +2,7 @@
 // it concluded, how that compares with the docstring, and what it cost.
 import { resolutionLines } from '../core/resolution.js';
 import { shownHeader } from '../core/shown.js';
+import { descriptionHead } from '../core/description-head.js';
 import { addCoverage, oneLine, renderCall, renderOutcome, type CoverageSoFar } from '../core/format.js';
 import type { Comparison, Description, SessionFile } from '../core/session-types.js';
 
@@ -21,26 +22,20 @@ function describeSettings(file: SessionFile): string {
 }
 
 function descriptionSection(d: Description): string[] {
-  const out = [`**${d.summary}**`, ''];
-  if (d.properties?.length) out.push('Properties:', ...d.properties.map((p) => `- ${p}`), '');
-  const params = Object.entries(d.parameters);
-  if (params.length) out.push('Parameters:', ...params.map(([k, v]) => `- \`${k}\`: ${v}`), '');
-  if (d.returns) out.push(`Returns: ${d.returns}`, '');
-  if (d.raises) out.push('Raises:', ...d.raises.split('\n').map((r) => `- ${r}`), '');
-  if (d.examples.length) out.push('Examples (from real probes):', '', '```python', ...d.examples.flatMap((e) => [`>>> ${e.call}`, e.result]), '```', '');
-  out.push(`Confidence: ${Math.round(d.confidence * 100)}%`, '');
-  // The evidence, one click away: how the run went and the probes behind every sentence.
+  // The head (description-head.ts) first; the rest, with the evidence, one click away.
+  const { lines: head, moreRaises } = descriptionHead(d);
+  const out = [`**${d.summary}**`, '', ...head.slice(1).map((l) => `- ${l.label}: ${l.text}`), '', `Confidence: ${Math.round(d.confidence * 100)}%`, ''];
   const claims = d.claims ?? [];
-  if (d.details || claims.length) {
-    out.push('<details><summary>Evidence</summary>', '');
-    if (d.details) out.push(d.details, '');
-    if (claims.length)
-      out.push(
-        ...claims.map((c) => `- ${c.part}: ${c.text} — probes ${c.support.join(', ') || 'none'}${c.tested.length ? `; checked on ${c.tested.length}` : ''}`),
-        '',
-      );
-    out.push('</details>');
-  }
+  out.push('<details><summary>Evidence</summary>', '');
+  if (moreRaises.length) out.push('More raises:', ...moreRaises.map((r) => `- ${r}`), '');
+  if (d.examples.length) out.push('Examples (from real probes):', '', '```python', ...d.examples.flatMap((e) => [`>>> ${e.call}`, e.result]), '```', '');
+  if (d.details) out.push(d.details, '');
+  if (claims.length)
+    out.push(
+      ...claims.map((c) => `- ${c.part}: ${c.text} — probes ${c.support.join(', ') || 'none'}${c.tested.length ? `; checked on ${c.tested.length}` : ''}`),
+      '',
+    );
+  out.push('</details>');
   return out;
 }
 

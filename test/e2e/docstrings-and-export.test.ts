@@ -141,3 +141,91 @@ test('PAU: Export Session saves the last offline run as JSON and as Markdown', a
     assert.equal(rows.length, session.probes.length, 'one table row per probe');
   });
 });
+
+// Runs the doctests of one function's docstring, as `python -m doctest` would, in the module's
+// own globals: how many examples ran and how many failed.
+const DOCTEST_SCRIPT = `
+import doctest, importlib.util, json, sys
+spec = importlib.util.spec_from_file_location("target", sys.argv[1])
+module = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(module)
+fn = getattr(module, sys.argv[2])
+runner = doctest.DocTestRunner(verbose=False)
+for t in doctest.DocTestFinder(recurse=False).find(fn, sys.argv[2], globs=vars(module)):
+    runner.run(t, out=lambda s: sys.stderr.write(s))
+print(json.dumps({"attempted": runner.tries, "failed": runner.failures, "docstring": fn.__doc__}))
+`;
+
+function doctests(file: string, name: string): { attempted: number; failed: number; docstring: string | null } {
+  return JSON.parse(execFileSync(python3(), ['-c', DOCTEST_SCRIPT, file, name], { encoding: 'utf8' })) as {
+    attempted: number;
+    failed: number;
+    docstring: string | null;
+  };
+}
+
+/** Lines of an offline run's evidence, which belong in the report and never in the source. */
+const EVIDENCE = /Evidence for each property|does not hold|not established|Explored offline with|holds —|no call differing from it/;
+
+async function probeOffline(s: ReturnType<typeof editor>, file: string, def: string): Promise<void> {
+  await s.wb.openFile(file);
+  const lines = readFileSync(join(s.workspace, file), 'utf8').split('\n');
+  await s.wb.goToLine(lines.findIndex((l) => l.startsWith(`def ${def}(`)) + 2); // inside its body
+  await s.wb.runCommand('PAU: Probe with Offline Explorer');
+  const panel = await s.wb.panelFrame(30_000, `PAU Probe: ${def}`);
+  await waitForStatus(panel, 'done', 60_000, ['failed', 'stopped']);
+  await s.wb.openFile(file);
+}
+
+test('PAU: Insert Inferred Docstring after an offline run writes a docstring without evidence whose examples pass as doctests, and asks before replacing a hand-written one', async () => {
+  const s = editor();
+  const file = join(s.workspace, 'mathx.py');
+  const original = readFileSync(file, 'utf8');
+  await withArtifactsOnFailure(s, 'insert-offline-docstring', 180_000, async () => {
+    // mean has no docstring: Insert writes one at once.
+    assert.equal(doctests(file, 'mean').docstring, null, 'examples/mathx.py:mean has no docstring to begin with');
+    await probeOffline(s, 'mathx.py', 'mean');
+    await s.wb.runCommand('PAU: Insert Inferred Docstring');
+    await waitUntil('mathx.py to become dirty', 30_000, async () => (await s.wb.page.locator('.tab.dirty', { hasText: 'mathx.py' }).count()) > 0);
+    await s.wb.runCommand('File: Save All Files');
+    const mean = await waitUntil('the docstring of mean on disk', 15_000, () => {
+      const d = doctests(file, 'mean');
+      return d.docstring ? d : undefined;
+    });
+    assert.doesNotMatch(mean.docstring!, EVIDENCE, `no evidence in the source:\n${mean.docstring}`);
+    assert.ok(mean.attempted >= 2, `at least two examples (${mean.attempted}):\n${mean.docstring}`);
+    assert.equal(mean.failed, 0, `every example passes as a doctest:\n${mean.docstring}`);
+
+    // clamp has a docstring a person wrote: Insert asks first, in a modal that shows the change.
+    const handWritten = doctests(file, 'clamp').docstring!;
+    const beforeClamp = readFileSync(file, 'utf8');
+    await probeOffline(s, 'mathx.py', 'clamp');
+    const dialog = s.wb.page.locator('.monaco-dialog-box');
+    await s.wb.runCommand('PAU: Insert Inferred Docstring');
+    await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+    assert.match(await dialog.innerText(), /Replace the existing docstring of clamp/);
+    assert.match(await dialog.innerText(), /^- Limit a number to a closed interval\.$/m, 'the dialog shows the line diff');
+    await dialog.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+    await new Promise((r) => setTimeout(r, 1_000));
+    assert.equal(await s.wb.page.locator('.tab.dirty', { hasText: 'mathx.py' }).count(), 0, 'Cancel leaves the file as it was');
+    assert.equal(readFileSync(file, 'utf8'), beforeClamp);
+
+    await s.wb.runCommand('PAU: Insert Inferred Docstring');
+    await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+    await dialog.locator('.monaco-button', { hasText: /^Replace$/ }).click();
+    await waitUntil('mathx.py to become dirty', 15_000, async () => (await s.wb.page.locator('.tab.dirty', { hasText: 'mathx.py' }).count()) > 0);
+    await s.wb.runCommand('File: Save All Files');
+    const clamp = await waitUntil('the new docstring of clamp on disk', 15_000, () => {
+      const d = doctests(file, 'clamp');
+      return d.docstring !== handWritten ? d : undefined;
+    });
+    assert.doesNotMatch(clamp.docstring!, EVIDENCE, `no evidence in the source:\n${clamp.docstring}`);
+    assert.match(clamp.docstring!, /The value to limit\./, `the person's parameter descriptions are kept:\n${clamp.docstring}`);
+    assert.ok(clamp.attempted >= 2, `at least two examples (${clamp.attempted}):\n${clamp.docstring}`);
+    assert.equal(clamp.failed, 0, `every example passes as a doctest:\n${clamp.docstring}`);
+    // Only docstrings changed.
+    assert.equal(shapeOf(file).dump, shapeOf(join(REPO_ROOT, 'examples', 'mathx.py')).dump);
+    assert.notEqual(readFileSync(file, 'utf8'), original);
+  });
+});

@@ -23,8 +23,13 @@ test('each probe on one line with outcome, type, duration, coverage and origin',
   assert.ok(lines.includes('    hypothesis: upper-cases'), out);
   assert.ok(lines.includes("#3 shout('ab') → 'AB'  str  1.3 ms  [cache]"), out);
   assert.ok(lines.includes('Description: Upper-cases a string.'), out);
-  // The example reads under the real name, as a doctest of the function would (issue 22).
-  assert.ok(lines.includes("    >>> shout('ab')"), out);
+  // The head's one-line example, then the doctest form below it, under the real name as a
+  // doctest of the function would read (issue 22).
+  assert.ok(
+    lines.some((l) => l.startsWith("  Example: shout('ab') → ")),
+    out,
+  );
+  assert.ok(lines.includes("      >>> shout('ab')"), out);
   assert.ok(!out.includes('>>> f('), out);
   assert.ok(lines.includes('  Confidence: 80%'), out);
   assert.ok(lines.includes('  lexical F1: 0.50'), out);
@@ -80,7 +85,7 @@ test('the final block as doctests read it: no None line, the agent notes apart f
     ioTable: "| # | call | result | type |\n|---|---|---|---|\n| 1 | shout('ab') | 'AB' | str |\n",
   };
   const lines = print(false, file).split('\n');
-  const at = lines.indexOf("    >>> shout('')");
+  const at = lines.indexOf("      >>> shout('')");
   assert.ok(at > 0, lines.join('\n'));
   assert.notEqual(lines[at + 1]!.trim(), 'None');
   assert.ok(lines.includes('  Notes:') && !lines.includes('  Evidence:'), lines.join('\n'));

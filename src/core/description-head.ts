@@ -1,0 +1,42 @@
+// The head of a description: what a person reads first, at most about 12 lines, the same in the
+// panel, the CLI and the Markdown report. Everything else (more raises, the examples in doctest
+// form, the evidence and the claim ledger) goes below the fold.
+import type { Description } from './session-types.js';
+import { oneLine } from './format.js';
+
+export interface HeadLine {
+  /** What the line is; the summary has none. */
+  label?: 'Parameters' | 'Returns' | 'Properties' | 'Raises' | 'Example';
+  text: string;
+}
+
+export interface DescriptionHead {
+  lines: HeadLine[];
+  /** Raise lines not in the head. */
+  moreRaises: string[];
+}
+
+const HEAD_RAISES = 2;
+const HEAD_EXAMPLES = 3;
+
+/** One example on one line: `clamp(5, 0, 3) → 3`, or `→ raises ValueError: …`. */
+export function exampleLine(e: Description['examples'][number], rename: (call: string) => string = (c) => c): string {
+  const call = rename(e.call.replace(/^\s*>>>\s?/, ''));
+  const tb = /^Traceback \(most recent call last\):\n[\s\S]*?\n(\S[^\n]*)/.exec(e.result);
+  return `${oneLine(call, 80)} → ${tb ? `raises ${oneLine(tb[1]!, 80)}` : oneLine(e.result, 80)}`;
+}
+
+export function descriptionHead(d: Description, rename?: (call: string) => string): DescriptionHead {
+  const lines: HeadLine[] = [{ text: d.summary }];
+  const params = Object.entries(d.parameters);
+  if (params.length) lines.push({ label: 'Parameters', text: params.map(([k, v]) => `${k}: ${v}`).join(' · ') });
+  if (d.returns) lines.push({ label: 'Returns', text: d.returns });
+  if (d.properties?.length) lines.push({ label: 'Properties', text: d.properties.join(', ') });
+  const raises = d.raises
+    .split('\n')
+    .map((r) => r.trim())
+    .filter(Boolean);
+  for (const r of raises.slice(0, HEAD_RAISES)) lines.push({ label: 'Raises', text: r });
+  for (const e of d.examples.slice(0, HEAD_EXAMPLES)) lines.push({ label: 'Example', text: exampleLine(e, rename) });
+  return { lines, moreRaises: raises.slice(HEAD_RAISES) };
+}

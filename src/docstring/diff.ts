@@ -1,0 +1,22 @@
+// A line diff of two short texts (a docstring before and after), for asking before replacing one.
+
+/** `- ` for a line only in `before`, `+ ` for one only in `after`, `  ` for a line in both; longest common subsequence. */
+export function lineDiff(before: string, after: string): string[] {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  // lcs[i][j]: length of the longest common subsequence of a[i..] and b[j..].
+  const lcs = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  for (let i = a.length - 1; i >= 0; i--)
+    for (let j = b.length - 1; j >= 0; j--) lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+  const out: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (i < a.length && j < b.length && a[i] === b[j]) {
+      out.push(`  ${a[i++]}`);
+      j++;
+    } else if (i < a.length && (j === b.length || lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) out.push(`- ${a[i++]}`);
+    else out.push(`+ ${b[j++]}`);
+  }
+  return out.map((l) => l.trimEnd());
+}

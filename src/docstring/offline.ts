@@ -1,0 +1,115 @@
+// What of an offline explorer's description goes into source code, and how it reads there: the
+// summary, parameters, returns and raises, never the evidence (probe counts, the verdict of each
+// property), and a person's own parameter descriptions kept when their docstring is replaced.
+import type { Description } from '../core/session-types.js';
+
+/** The offline explorer's descriptions carry a claim ledger; an agent's do not. */
+export function isOfflineDescription(d: Description): boolean {
+  return d.claims !== undefined;
+}
+
+const article = (w: string): string => (w === 'None' ? w : /^[aeiou]/i.test(w) ? `an ${w}` : `a ${w}`);
+const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** A parameter line of the explorer ("int or str (may be left out)") as a docstring sentence. */
+export function sourceParameter(text: string): string {
+  const optional = / \(may be left out\)$/.test(text);
+  const body = text.replace(/ \(may be left out\)$/, '');
+  const tail = optional ? ' May be left out.' : '';
+  if (/^a flag/.test(body)) return `A flag (True or False).${tail}`;
+  if (/^changing it alone made no difference/.test(body)) return `Its effect was not seen in the calls tried.${tail}`;
+  const tried = /^calls with (.+) returned; its own effect was not isolated$/.exec(body);
+  if (tried) return `Calls with ${tried[1]} returned.${tail}`;
+  if (/^no call with it returned/.test(body)) return `No call with it returned.${tail}`;
+  if (/^[\w.]+(?: instance)?(?:(?:, | or )[\w.]+(?: instance)?)*$/.test(body)) {
+    const words = body.split(/, | or /);
+    const joined = words.length === 1 ? article(words[0]!) : `${words.slice(0, -1).map(article).join(', ')} or ${article(words[words.length - 1]!)}`;
+    return `${capital(joined)}.${tail}`;
+  }
+  return capital(text.endsWith('.') ? text : `${text}.`);
+}
+
+/**
+ * A raise line of the explorer as a docstring's Raises entry: the exception, the argument that
+ * caused it and the message, without the contrast call (that is evidence, kept in the report).
+ */
+export function sourceRaise(line: string): string {
+  const blamed = /^(\S+) with (.+?) \((.+?\)): (.*)\), but with .+ it returned .+\.$/.exec(line);
+  if (blamed) return `${blamed[1]}: With ${blamed[2]}, as in ${blamed[3]}: ${blamed[4]}.`;
+  const whole = /^(\S+) in (.+?\)): (.*?) \((?:also in \d+ more calls?; )?no call differing from it in one argument returned\)\.$/.exec(line);
+  if (whole) return `${whole[1]}: As in ${whole[2]}: ${whole[3]}.`;
+  return line;
+}
+
+/** The description as it should read in source: the evidence dropped, parameters and raises as docstring sentences. */
+export function forSource(d: Description): Description {
+  if (!isOfflineDescription(d)) return d;
+  const parameters: Record<string, string> = {};
+  for (const [name, text] of Object.entries(d.parameters)) parameters[name] = sourceParameter(text);
+  return {
+    ...d,
+    details: '',
+    parameters,
+    // "(11 of 20 calls returned)" counts probes: evidence, not documentation.
+    returns: d.returns.replace(/ \(\d+ of \d+ calls returned\)/, ''),
+    raises: d.raises
+      .split('\n')
+      .filter((l) => l.trim())
+      .map(sourceRaise)
+      .join('\n'),
+  };
+}
+
+const GOOGLE_HEADER = /^(\s*)(?:Args|Arguments|Parameters|Params|Keyword Args|Keyword Arguments):\s*$/;
+const NUMPY_HEADER = /^(\s*)(?:Parameters|Other Parameters)\s*$/;
+const SPHINX_PARAM = /^\s*:param\s+(?:[^:]*\s)?\*{0,2}(\w+):\s*(.*)$/;
+
+/**
+ * The parameter descriptions a person wrote in a docstring (Google, NumPy or Sphinx), by name,
+ * each as one line of text. Lines it cannot read are ignored.
+ */
+export function paramDescriptions(docstring: string): Record<string, string> {
+  const lines = docstring.replace(/\r\n?/g, '\n').split('\n');
+  const out: Record<string, string> = {};
+  const indentOf = (l: string): number => /^\s*/.exec(l)![0].length;
+  let current: string | null = null;
+  const append = (text: string): void => {
+    if (current && text.trim()) out[current] = `${out[current] ? `${out[current]} ` : ''}${text.trim()}`;
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    const sphinx = SPHINX_PARAM.exec(l);
+    if (sphinx) {
+      current = sphinx[1]!;
+      out[current] = sphinx[2]!.trim();
+      const base = indentOf(l);
+      while (i + 1 < lines.length && lines[i + 1]!.trim() && indentOf(lines[i + 1]!) > base && !/^\s*:/.test(lines[i + 1]!)) append(lines[++i]!);
+      current = null;
+      continue;
+    }
+    const google = GOOGLE_HEADER.exec(l);
+    const numpy = NUMPY_HEADER.exec(l) && /^\s*-{3,}\s*$/.test(lines[i + 1] ?? '') ? NUMPY_HEADER.exec(l) : null;
+    if (!google && !numpy) continue;
+    const base = (google ?? numpy)![1]!.length;
+    if (numpy) i++;
+    // Entries start at the first item's indentation; deeper lines continue the entry above.
+    let itemIndent = -1;
+    for (i = i + 1; i < lines.length; i++) {
+      const item = lines[i]!;
+      if (!item.trim()) continue;
+      const ind = indentOf(item);
+      if (google ? ind <= base : ind < base) break;
+      if (numpy && /^\s*-{3,}\s*$/.test(lines[i + 1] ?? '')) break; // the next section's title
+      if (itemIndent < 0) itemIndent = ind;
+      if (ind === itemIndent) {
+        const m = google ? /^\s*\*{0,2}(\w+)\s*(?:\([^)]*\))?\s*:\s*(.*)$/.exec(item) : /^\s*\*{0,2}(\w+)(?:\s*:.*)?$/.exec(item);
+        current = m ? m[1]! : null;
+        if (current) out[current] = google ? m![2]!.trim() : '';
+      } else append(item);
+    }
+    i--;
+    current = null;
+  }
+  for (const k of Object.keys(out)) if (!out[k]) delete out[k];
+  return out;
+}

@@ -1,0 +1,129 @@
+// Docstrings from offline descriptions: what goes into source (summary, Args, Returns, Raises,
+// examples) and what never does (the evidence), and a person's parameter descriptions kept.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { renderDocstring } from '../../../src/docstring/render.js';
+import { lineDiff } from '../../../src/docstring/diff.js';
+import { paramDescriptions, sourceParameter, sourceRaise } from '../../../src/docstring/offline.js';
+import type { Description } from '../../../src/core/session-types.js';
+
+// As the offline explorer describes examples/mathx.py:clamp at 20 probes.
+const CLAMP: Description = {
+  summary: 'Clamps `x` into the range from `lo` to `hi`: below `lo` it returns `lo`, above `hi` it returns `hi`, otherwise `x` itself.',
+  details: [
+    'Explored offline with 20 probes (11 returned, 9 raised). Reached 3 of 3 lines and 2 of 2 branches of the function.',
+    'Evidence for each property:',
+    '- deterministic: holds — 4 calls that returned re-run (3 under other random seeds): same results each time',
+    '- monotonic-decreasing: does not hold — counterexample: in x: clamp(-10, -3, 3) = -3, clamp(3, -3, 3) = 3',
+  ].join('\n'),
+  parameters: { x: 'int', lo: 'int or float', hi: 'a flag (True/False) (may be left out)' },
+  returns: 'An int (11 of 20 calls returned).',
+  raises: [
+    'ValueError with `lo=17` (clamp(3, 17, 3): empty interval: lo=17 is greater than hi=3), but with `lo=3` it returned 3.',
+    "TypeError in clamp(3, 3): clamp() missing 1 required positional argument: 'hi' (also in 2 more calls; no call differing from it in one argument returned).",
+  ].join('\n'),
+  examples: [
+    { call: 'clamp(100, 3, 5)', result: '5', probe: 1 },
+    { call: 'clamp(3, 17, 3)', result: 'Traceback (most recent call last):\n    ...\nValueError: empty interval: lo=17 is greater than hi=3', probe: 2 },
+  ],
+  confidence: 0.8,
+  properties: ['deterministic', 'no side effects'],
+  claims: [],
+};
+
+const EVIDENCE = /Evidence for each property|does not hold|holds —|Explored offline|calls returned|no call differing|but with `lo=3` it returned/;
+
+test('an offline description renders without its evidence, in each style', () => {
+  for (const style of ['google', 'numpy', 'sphinx', 'pep257'] as const) {
+    const text = renderDocstring(CLAMP, style, { functionName: 'clamp', shownName: 'clamp' });
+    assert.doesNotMatch(text, EVIDENCE, `${style}:\n${text}`);
+    assert.match(text, /^Clamps `x` into the range from `lo` to `hi`/, style);
+    assert.match(text, />>> clamp\(100, 3, 5\)\n(?: {4})?5/, style);
+  }
+});
+
+test('Google: Args as sentences, Raises with the argument that caused them, and the examples', () => {
+  assert.equal(
+    renderDocstring(CLAMP, 'google', { functionName: 'clamp', shownName: 'clamp' }),
+    `Clamps \`x\` into the range from \`lo\` to \`hi\`: below \`lo\` it returns \`lo\`, above \`hi\` it returns \`hi\`, otherwise \`x\` itself.
+
+Args:
+    x: An int.
+    lo: An int or a float.
+    hi: A flag (True or False). May be left out.
+
+Returns:
+    An int.
+
+Raises:
+    ValueError: With \`lo=17\`, as in clamp(3, 17, 3): empty interval:
+        lo=17 is greater than hi=3.
+    TypeError: As in clamp(3, 3): clamp() missing 1 required positional
+        argument: 'hi'.
+
+Examples:
+    >>> clamp(100, 3, 5)
+    5
+    >>> clamp(3, 17, 3)
+    Traceback (most recent call last):
+        ...
+    ValueError: empty interval: lo=17 is greater than hi=3`,
+  );
+});
+
+test('replacing a docstring keeps the parameter descriptions a person wrote (NumPy, Google, Sphinx)', () => {
+  const numpy = `Limit a number.
+
+Parameters
+----------
+x : int or float
+    The value to limit.
+lo : int or float
+    The lower bound,
+    inclusive.
+
+Returns
+-------
+int
+    The result.`;
+  assert.deepEqual(paramDescriptions(numpy), { x: 'The value to limit.', lo: 'The lower bound, inclusive.' });
+  const google = `Limit.
+
+Args:
+    x (int): The value
+        to limit.
+    lo: The lower bound.
+
+Returns:
+    The result.`;
+  assert.deepEqual(paramDescriptions(google), { x: 'The value to limit.', lo: 'The lower bound.' });
+  assert.deepEqual(paramDescriptions('Limit.\n\n:param x: The value.\n:param int lo: The lower\n    bound.\n:returns: it'), {
+    x: 'The value.',
+    lo: 'The lower bound.',
+  });
+  const text = renderDocstring(CLAMP, 'numpy', { functionName: 'clamp', shownName: 'clamp', existingDocstring: numpy });
+  assert.match(text, /^x\n {4}The value to limit\.$/m);
+  assert.match(text, /^lo\n {4}The lower bound, inclusive\.$/m);
+  assert.match(text, /^hi\n {4}A flag \(True or False\)\. May be left out\.$/m, 'a parameter the person did not describe gets the inferred text');
+});
+
+test('an agent description keeps its details (they are its words, not evidence)', () => {
+  const agent: Description = { ...CLAMP, details: 'Bounds are inclusive.', claims: undefined };
+  assert.match(renderDocstring(agent, 'google', {}), /\n\nBounds are inclusive\.\n/);
+});
+
+test('parameter and raise lines as docstring sentences', () => {
+  assert.equal(sourceParameter('list or str (may be left out)'), 'A list or a str. May be left out.');
+  assert.equal(sourceParameter('Account instance'), 'An Account instance.');
+  assert.equal(sourceParameter('changing it alone made no difference in the 6 calls that did'), 'Its effect was not seen in the calls tried.');
+  assert.equal(
+    sourceRaise(
+      "TypeError with `scores=3` or `scores=2.5` (top_scores(3, 3): 'int' object is not iterable), but with `scores=[3, 1, 2]` it returned (3, 2, 1).",
+    ),
+    "TypeError: With `scores=3` or `scores=2.5`, as in top_scores(3, 3): 'int' object is not iterable.",
+  );
+});
+
+test('the line diff shown before replacing marks removed and added lines', () => {
+  assert.deepEqual(lineDiff('Limit.\n\nArgs:\n    x: v', 'Clamps.\n\nArgs:\n    x: v'), ['- Limit.', '+ Clamps.', '', '  Args:', '      x: v']);
+});
