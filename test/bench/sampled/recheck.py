@@ -133,7 +133,8 @@ def differing(t, a, b):
             if c.get("receiver") or isinstance(t.raw, classmethod):
                 sig = sig.replace(parameters=list(sig.parameters.values())[1:])
             out = {}
-            for name, value in sig.bind(*c["args"], **c["kwargs"]).arguments.items():
+            # bind_partial: a call that raised for a missing argument binds too (that argument absent).
+            for name, value in sig.bind_partial(*c["args"], **c["kwargs"]).arguments.items():
                 if sig.parameters[name].kind == inspect.Parameter.VAR_KEYWORD:
                     out.update(value)  # each keyword of **kwargs is an argument of its own
                 else:

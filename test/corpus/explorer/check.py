@@ -191,7 +191,8 @@ def bound(fn, args, kwargs):
     """The arguments by parameter name (by position and keyword when the signature is unknown)."""
     try:
         sig = inspect.signature(fn)
-        b = sig.bind(*args, **kwargs)
+        # bind_partial: a call that raised for a missing argument binds too (that argument absent).
+        b = sig.bind_partial(*args, **kwargs)
         return {k: repr(v) for k, v in b.arguments.items()}
     except (TypeError, ValueError):
         return dict({i: repr(a) for i, a in enumerate(args)}, **{k: repr(v) for k, v in kwargs.items()})

@@ -80,7 +80,7 @@ describe('pau probe and pau replay', { concurrency: 3, timeout: 180_000 }, () =>
       r.stdout,
     );
     assert.ok(lines.includes('Description: Upper-cases a string.'), r.stdout);
-    assert.ok(lines.includes("    >>> shout('probe me')") && lines.includes("    'PROBE ME'"), r.stdout);
+    assert.ok(lines.includes("      >>> shout('probe me')") && lines.includes("      'PROBE ME'"), r.stdout);
     assert.match(r.stdout, /3 LLM requests, 300 prompt \+ 60 completion tokens\n$/);
   });
 
@@ -203,9 +203,9 @@ describe('pau probe and pau replay', { concurrency: 3, timeout: 180_000 }, () =>
     const r = await withServer(script, (url) => pau(['probe', `${module}:first_word`, '--base-url', url, '--model', 'scripted', '--max-probes', '6']));
     assert.equal(r.code, 0, r.stderr);
     const lines = r.stdout.split('\n');
-    assert.ok(lines.includes("    >>> first_word('hi there')"), r.stdout);
+    assert.ok(lines.includes("      >>> first_word('hi there')"), r.stdout);
     assert.ok(!r.stdout.includes('>>> f('), r.stdout);
-    const empty = lines.indexOf("    >>> first_word('  ')");
+    const empty = lines.indexOf("      >>> first_word('  ')");
     assert.ok(empty > 0, r.stdout);
     assert.notEqual(lines[empty + 1]?.trim(), 'None');
     assert.ok(lines.includes('  Notes:') && !lines.includes('  Evidence:'), r.stdout);
