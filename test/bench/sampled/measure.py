@@ -232,8 +232,10 @@ def sandboxed(cmd, scratch):
     """The command under bubblewrap when it is there: the system read-only, no network, writes only to `scratch`."""
     if not shutil.which("bwrap"):
         return cmd
-    return ["bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--bind", scratch, scratch,
-            "--chdir", scratch, "--unshare-net", "--unshare-pid", "--die-with-parent", "--new-session"] + cmd
+    # The repository again after the empty /tmp: a clone under /tmp must still see its own scripts.
+    repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    return ["bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--ro-bind", repo, repo,
+            "--bind", scratch, scratch, "--chdir", scratch, "--unshare-net", "--unshare-pid", "--die-with-parent", "--new-session"] + cmd
 
 
 def scratch_env(scratch):
