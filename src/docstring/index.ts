@@ -7,4 +7,4 @@ export { doctestOutput } from './doctest-lines.js';
 export { verifyExamples } from './verify-examples.js';
 export { computeDocstringEdit, computeDocstringEdits, documentUnchanged, DOCUMENT_CHANGED_MESSAGE } from './edit.js';
 export { listFunctions } from './python-ast.js';
-export { lineDiff } from './diff.js';
+export { compactDiff, lineDiff } from './diff.js';

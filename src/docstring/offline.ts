@@ -52,9 +52,11 @@ export function forSource(d: Description): Description {
     parameters,
     // "(11 of 20 calls returned)" counts probes: evidence, not documentation.
     returns: d.returns.replace(/ \(\d+ of \d+ calls returned\)/, ''),
+    // One entry per exception type (the first is the explorer's most telling): the rest is evidence.
     raises: d.raises
       .split('\n')
       .filter((l) => l.trim())
+      .filter((l, i, all) => all.findIndex((x) => x.split(' ')[0] === l.split(' ')[0]) === i)
       .map(sourceRaise)
       .join('\n'),
   };

@@ -401,10 +401,12 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
   const returned = observations.filter((o) => o.record.result.status === 'returned' && o.purpose !== 'repeat');
   const contrastOf = (o: Observation): { i: number; contrast: Observation } | null => {
     for (let i = 0; i < positions.length; i++) {
-      if (positions[i]!.role === 'receiver') continue;
+      // A call that leaves an argument out may not bind at all (a missing required one): it is
+      // stated as a whole call, never blamed on one parameter by contrast with another.
+      if (positions[i]!.role === 'receiver' || o.input[i]?.value === undefined) continue;
       const key = contextKey(o.input, i);
-      const mine = o.input[i]?.value === undefined ? '' : toSource(o.input[i]!.value!);
-      const contrast = returned.find((r) => contextKey(r.input, i) === key && (r.input[i]?.value === undefined ? '' : toSource(r.input[i]!.value!)) !== mine);
+      const mine = toSource(o.input[i]!.value!);
+      const contrast = returned.find((r) => contextKey(r.input, i) === key && r.input[i]?.value !== undefined && toSource(r.input[i]!.value!) !== mine);
       if (contrast) return { i, contrast };
     }
     return null;

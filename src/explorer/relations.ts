@@ -211,7 +211,7 @@ const RULES: Rule[] = [
   },
   SHORTENS,
   ...(['-', '_'] as const).map((sep): Rule => ({
-    text: (cs) => `Lower-cases ${mainName(cs[0]!)} and joins its words (runs of letters and digits) with ${JSON.stringify(sep)}.`,
+    text: (cs) => `Lower-cases ${mainName(cs[0]!)} and joins its words (runs of letters and digits) with ${JSON.stringify(sep)} (on the ASCII texts tried).`,
     applies: (c) => c.x.t === 'str' && c.y.t === 'str' && /^[\x20-\x7e\s]*$/.test(strOf(c.x)!),
     holds: (c) =>
       strOf(c.y) ===

@@ -12,6 +12,7 @@ export {
   doctestOutput,
   DOCUMENT_CHANGED_MESSAGE,
   documentUnchanged,
+  compactDiff,
   lineDiff,
   listFunctions,
   renderDocstring,

@@ -190,7 +190,7 @@ function bodyRenderer(
  * opens both versions side by side before asking again. True only for an explicit Replace.
  */
 async function confirmReplace(backend: Backend, qualname: string, before: string, after: string): Promise<boolean> {
-  const diff = backend.lineDiff(before, after).join('\n');
+  const diff = backend.compactDiff(backend.lineDiff(before, after)).join('\n');
   for (;;) {
     const answer = await notify(NOTICES.confirmReplaceDocstring(qualname, diff));
     if (answer !== 'diff') return answer === 'replace';

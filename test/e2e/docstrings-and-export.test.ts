@@ -205,7 +205,7 @@ test('PAU: Insert Inferred Docstring after an offline run writes a docstring wit
     await dialog.waitFor({ state: 'visible', timeout: 30_000 });
     assert.match(await dialog.innerText(), /Replace the existing docstring of clamp/);
     assert.match(await dialog.innerText(), /^- Limit a number to a closed interval\.$/m, 'the dialog shows the line diff');
-    await dialog.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
+    await s.wb.page.keyboard.press('Escape'); // the modal's Cancel
     await dialog.waitFor({ state: 'detached', timeout: 10_000 });
     await new Promise((r) => setTimeout(r, 1_000));
     assert.equal(await s.wb.page.locator('.tab.dirty', { hasText: 'mathx.py' }).count(), 0, 'Cancel leaves the file as it was');
@@ -213,7 +213,8 @@ test('PAU: Insert Inferred Docstring after an offline run writes a docstring wit
 
     await s.wb.runCommand('PAU: Insert Inferred Docstring');
     await dialog.waitFor({ state: 'visible', timeout: 30_000 });
-    await dialog.locator('.monaco-button', { hasText: /^Replace$/ }).click();
+    // dispatchEvent: a tall dialog may put its buttons below the fold of the browser's viewport.
+    await dialog.locator('.monaco-button', { hasText: /^Replace$/ }).dispatchEvent('click');
     await waitUntil('mathx.py to become dirty', 15_000, async () => (await s.wb.page.locator('.tab.dirty', { hasText: 'mathx.py' }).count()) > 0);
     await s.wb.runCommand('File: Save All Files');
     const clamp = await waitUntil('the new docstring of clamp on disk', 15_000, () => {

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderDocstring } from '../../../src/docstring/render.js';
-import { lineDiff } from '../../../src/docstring/diff.js';
+import { compactDiff, lineDiff } from '../../../src/docstring/diff.js';
 import { paramDescriptions, sourceParameter, sourceRaise } from '../../../src/docstring/offline.js';
 import type { Description } from '../../../src/core/session-types.js';
 
@@ -126,4 +126,25 @@ test('parameter and raise lines as docstring sentences', () => {
 
 test('the line diff shown before replacing marks removed and added lines', () => {
   assert.deepEqual(lineDiff('Limit.\n\nArgs:\n    x: v', 'Clamps.\n\nArgs:\n    x: v'), ['- Limit.', '+ Clamps.', '', '  Args:', '      x: v']);
+});
+
+test('the diff in the dialog keeps changed lines with one line of context, and is capped', () => {
+  const diff = ['  a', '  b', '- c', '+ C', '  d', '  e', '  f', '+ g'];
+  assert.deepEqual(compactDiff(diff), ['…', '  b', '- c', '+ C', '  d', '…', '  f', '+ g']);
+  assert.equal(
+    compactDiff(
+      Array.from({ length: 40 }, (_, i) => `+ ${i}`),
+      10,
+    ).length,
+    11,
+  );
+});
+
+test('an offline docstring has one Raises entry per exception type', () => {
+  const text = renderDocstring(
+    { ...CLAMP, raises: `${CLAMP.raises}\nValueError with \`hi=-10\` (clamp(3, -3, -10): empty interval), but with \`hi=3\` it returned 3.` },
+    'google',
+    {},
+  );
+  assert.equal(text.match(/ValueError:/g)?.length, 2, text); // the Raises entry and the doctest's traceback
 });
