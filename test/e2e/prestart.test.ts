@@ -22,6 +22,8 @@ test('the cursor resting in a def starts a worker ahead; the next run takes it, 
   const s = editor();
   await withArtifactsOnFailure(s, 'prestart', 90_000, async () => {
     await s.wb.openFile('mathx.py');
+    // The CodeLens shows once the extension has activated: a cursor moved before that is not seen.
+    await s.wb.codeLens('clamp');
     const lines = readFileSync(join(s.workspace, 'mathx.py'), 'utf8').split('\n');
     await s.wb.goToLine(lines.findIndex((l) => l.startsWith('def clamp(')) + 2);
     await waitUntil('the log to say a worker was started ahead for clamp', 20_000, () => /Started a worker ahead for clamp/.test(s.extensionLog()));
