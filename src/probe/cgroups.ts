@@ -7,6 +7,7 @@
 // session: that needs systemd-run --user --scope, not done here) the badge says there are none.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { processEnded } from './sandbox-host.js';
 
 const ROOT = '/sys/fs/cgroup';
 /** Processes one call may have at once (the call's own included). */
@@ -50,21 +51,12 @@ export function cgroupSupport(platform: NodeJS.Platform = process.platform): Cgr
   return support;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Empty cgroups of hosts that were killed before they could remove them (SIGKILL). */
 function removeOrphans(found: CgroupSupport): void {
   for (const parent of found.parents) {
     for (const name of readdirSync(parent)) {
       const host = /^pau-call-(\d+)-\d+$/.exec(name)?.[1];
-      if (!host || alive(Number(host))) continue;
+      if (!host || !processEnded(Number(host))) continue;
       try {
         rmdirSync(join(parent, name));
       } catch {
