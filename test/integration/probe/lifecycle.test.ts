@@ -140,7 +140,8 @@ async function hostThat(ending: 'exit' | 'sigkill'): Promise<number[]> {
 
 test("a host that exits takes its workers with it (the 'exit' hook)", async () => {
   const pids = await hostThat('exit');
-  assert.equal(pids.length, 2);
+  // The worker and at least its waiting call process; the one that ran may not be reaped yet.
+  assert.ok(pids.length >= 2, `pids: ${pids.join(', ')}`);
   assert.deepEqual(await waitGone(pids), []);
 });
 
