@@ -21,6 +21,14 @@ import type { Description, SessionFile, SessionSettings } from '../core/session-
 import { computeShownAs } from '../core/shown.js';
 import { Session } from '../session/run.js';
 import { allowedTarget, interpreterFolders, TargetRefused } from '../session/targets.js';
+import {
+  CALL_FUNCTION_ANNOTATIONS,
+  CALL_FUNCTION_OUTPUT,
+  COMPARE_DOCSTRING_ANNOTATIONS,
+  COMPARE_DOCSTRING_OUTPUT,
+  PROBE_FUNCTION_ANNOTATIONS,
+  PROBE_FUNCTION_OUTPUT,
+} from './tool-shapes.js';
 
 export interface McpServerOptions {
   /** The LLM endpoint probe_function's `llm` mode and the comparison use; absent = offline only. */
@@ -133,6 +141,8 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       title: 'Call a Python function in the sandbox',
       description:
         'Makes one sandboxed call of a Python function and returns what happened: the returned value (type and repr), the exception raised, arguments mutated in place, printed output, coverage. Arguments are Python expressions in a safe grammar (literals, lambdas, whitelisted constructors such as datetime.date, the module\'s classes), e.g. "[3, 1, 2]" or "\'text\'".',
+      annotations: CALL_FUNCTION_ANNOTATIONS,
+      outputSchema: CALL_FUNCTION_OUTPUT,
       inputSchema: {
         ...target,
         args: z.array(source).max(50).default([]).describe('Positional arguments, each one Python expression'),
@@ -186,6 +196,8 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       title: 'Probe a Python function black-box',
       description:
         'Runs PAU Probe on a Python function: the offline explorer (no LLM) or the LLM agent calls it in the sandbox up to maxProbes times, seeing only results, and infers a description of what it does. Reports each probe as progress; cancel the request to stop the run.',
+      annotations: PROBE_FUNCTION_ANNOTATIONS,
+      outputSchema: PROBE_FUNCTION_OUTPUT,
       inputSchema: {
         ...target,
         mode: z
@@ -254,6 +266,8 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       title: "Compare a description with a function's docstring",
       description:
         "Checks a description of a Python function (e.g. one you inferred by calling it) against the function's real docstring: the docstring's doctests run in the sandbox, word overlap, and, when `pau mcp` has an endpoint, implementations of both texts run on held-out inputs plus an LLM judge.",
+      annotations: COMPARE_DOCSTRING_ANNOTATIONS,
+      outputSchema: COMPARE_DOCSTRING_OUTPUT,
       inputSchema: {
         ...target,
         summary: z.string().min(1).max(5000).describe('One-sentence summary of what the function does'),

@@ -59,6 +59,19 @@ test('lists its three tools with their input schemas', async () => {
   assert.ok(call.inputSchema.properties && 'args' in call.inputSchema.properties);
 });
 
+test('each tool declares its annotations and the shape of its structured result', async () => {
+  const { tools } = await client.listTools();
+  for (const tool of tools) {
+    assert.equal(tool.annotations?.readOnlyHint, true, `${tool.name}: sandboxed, it writes nothing of the client's`);
+    assert.equal(tool.annotations?.destructiveHint, false, tool.name);
+    assert.equal(tool.outputSchema?.type, 'object', tool.name);
+  }
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  assert.deepEqual([...(byName.get('call_function')!.outputSchema!.required ?? [])].sort(), ['limits', 'result']);
+  assert.equal(byName.get('call_function')!.annotations?.openWorldHint, false, 'a call reaches no endpoint');
+  assert.ok(byName.get('probe_function')!.outputSchema!.required?.includes('probes'));
+});
+
 test('call_function returns a structured ProbeResult', async () => {
   const result = await client.callTool({ name: 'call_function', arguments: { file: 'mathx.py', qualname: 'clamp', args: ['15', '0', '10'] } });
   assert.equal(result.isError, undefined);

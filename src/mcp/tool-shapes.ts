@@ -1,0 +1,46 @@
+// What each MCP tool returns as `structuredContent` (its `outputSchema`) and its annotations.
+// The shapes name the fields a client can rely on and let the rest through: the full types are
+// src/core/probe-types.ts and src/core/session-types.ts, documented in docs/session-format.md.
+// The SDK checks every result against these on both sides, so a drift fails the MCP tests.
+import { z } from 'zod';
+import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+
+const probeResult = z.looseObject({
+  status: z.enum(['returned', 'raised', 'rejected', 'timeout', 'crashed']).describe('How the call ended'),
+  value: z.looseObject({ type: z.string(), repr: z.string() }).optional().describe('The returned value'),
+  exception: z.looseObject({ type: z.string(), message: z.string() }).optional().describe('The exception raised or the rejection'),
+  mutations: z.array(z.looseObject({ arg: z.string(), repr: z.string() })).describe('Arguments changed in place'),
+  stdout: z.string(),
+  stderr: z.string(),
+  durationMs: z.number(),
+});
+
+const limits = z.looseObject({ timeoutMs: z.number(), memoryMb: z.number() }).describe('The limits the call ran under');
+
+export const CALL_FUNCTION_OUTPUT = { result: probeResult, limits };
+
+const description = z
+  .looseObject({ summary: z.string(), details: z.string(), parameters: z.record(z.string(), z.string()), returns: z.string(), raises: z.string() })
+  .describe('The inferred description');
+
+export const PROBE_FUNCTION_OUTPUT = {
+  concluded: z.boolean().describe('Whether the run reached a conclusion (false: stopped, budget spent or failed)'),
+  description: description.nullable(),
+  probes: z.array(z.looseObject({ index: z.number(), args: z.array(z.string()), outcome: z.string() })).describe('Every call made, in order'),
+  properties: z.array(z.string()).optional().describe('Properties the offline explorer verified'),
+  comparison: z.looseObject({}).optional().describe('The comparison with the docstring, when asked for'),
+  usage: z.looseObject({ requests: z.number(), promptTokens: z.number(), completionTokens: z.number() }),
+  error: z.looseObject({ kind: z.string(), message: z.string() }).optional().describe('Why the run ended early'),
+};
+
+export const COMPARE_DOCSTRING_OUTPUT = {
+  comparison: z.looseObject({}).describe('Doctest results, word overlap and, with an endpoint, the behavioural comparison and judge'),
+};
+
+// User code runs, but in the sandbox: nothing outside a call's scratch folder is written, so no
+// tool changes the client's environment. Calls are not idempotent (the code may be random), and
+// only an LLM run reaches out (to the endpoint `pau mcp` was started with).
+const sandboxed = { readOnlyHint: true, destructiveHint: false, idempotentHint: false } as const;
+export const CALL_FUNCTION_ANNOTATIONS: ToolAnnotations = { ...sandboxed, openWorldHint: false };
+export const PROBE_FUNCTION_ANNOTATIONS: ToolAnnotations = { ...sandboxed, openWorldHint: true };
+export const COMPARE_DOCSTRING_ANNOTATIONS: ToolAnnotations = { ...sandboxed, openWorldHint: true };
