@@ -66,11 +66,22 @@ class ToolInputError extends Error {}
 /** A root's folder; none for a URI that names no local folder (another scheme, another host). */
 function localPath(uri: string): string[] {
   try {
-    return [fileURLToPath(uri)];
+    if (uri.startsWith('file:')) return [fileURLToPath(uri)];
+    // A remote window (code-server, Remote-SSH, WSL) names its folders vscode-remote://<authority>/<path>:
+    // the path is on the machine where the editor's MCP client starts this server.
+    if (uri.startsWith('vscode-remote:')) {
+      const path = decodeURIComponent(new URL(uri).pathname);
+      return isAbsolute(path) ? [path] : [];
+    }
   } catch {
-    return [];
+    // A URI that does not parse names no folder.
   }
+  return [];
 }
+
+// The roots as any client sends them. The SDK's own result schema accepts file:// URIs only,
+// and rejects the whole list when a remote window sends vscode-remote:// ones.
+const ANY_ROOTS = z.looseObject({ roots: z.array(z.looseObject({ uri: z.string(), name: z.string().optional() })) });
 
 /** The limits a call gets: what the client asked, or the default, each at most its cap; and which asks were cut. */
 function cappedLimits(
@@ -120,7 +131,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     const capability = lowLevel.getClientCapabilities()?.roots;
     if (!capability) return [cwd];
     if (!capability.listChanged) declared = undefined;
-    const pending = (declared ??= lowLevel.listRoots().then(({ roots: listed }) => listed.flatMap((r) => localPath(r.uri))));
+    const pending = (declared ??= lowLevel.request({ method: 'roots/list' }, ANY_ROOTS).then(({ roots: listed }) => listed.flatMap((r) => localPath(r.uri))));
     try {
       return await pending;
     } catch (err) {

@@ -77,7 +77,11 @@ function probeResult(result: ToolResult): { status: string; value?: { repr: stri
 }
 
 /** The server in this process (workers in guards mode), its workers counted, and a client that declares `roots`. */
-async function inMemory(roots: string[], extra: Partial<Parameters<typeof createMcpServer>[0]> = {}) {
+async function inMemory(
+  roots: string[],
+  extra: Partial<Parameters<typeof createMcpServer>[0]> = {},
+  uriOf: (folder: string) => string = (folder) => pathToFileURL(folder).href,
+) {
   const started: string[] = [];
   const server = createMcpServer({
     version: '0.0.0',
@@ -95,7 +99,7 @@ async function inMemory(roots: string[], extra: Partial<Parameters<typeof create
   });
   let current = roots;
   const client = new Client({ name: 'pau-test', version: '1.0.0' }, { capabilities: { roots: { listChanged: true } } });
-  client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: current.map((r) => ({ uri: pathToFileURL(r).href, name: r })) }));
+  client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: current.map((r) => ({ uri: uriOf(r), name: r })) }));
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   await client.connect(clientSide);
@@ -133,6 +137,23 @@ test('a client with roots [A]: a file in B, a symlink in A to B, and A/../B are 
     assert.deepEqual(s.started, [], 'no worker started for a refused target');
     assert.equal(existsSync(join(B, 'marker-evil')), false, 'the refused target ran');
     assert.equal(probeResult(await call(s.client, join(A, 'ok.py'), 'inc', ['41'])).value?.repr, '42');
+  } finally {
+    await s.close();
+  }
+});
+
+test("a remote window's roots (vscode-remote://, as code-server sends them) confine calls as file roots do", async () => {
+  // Found by the editor test on code-server 4.103: the SDK's own roots schema takes file:// only,
+  // so one remote root made the whole list fail and every file was refused.
+  const remote = (folder: string) => (folder.startsWith('/https') ? `https://example.com${folder}` : `vscode-remote://127.0.0.1:8080${encodeURI(folder)}`);
+  const s = await inMemory([A, '/https-root'], {}, remote);
+  try {
+    assert.equal(probeResult(await call(s.client, join(A, 'ok.py'), 'inc', ['41'])).value?.repr, '42');
+    const outside = await call(s.client, join(B, 'evil.py'));
+    assert.equal(outside.isError, true, text(outside));
+    assert.match(text(outside), /outside the allowed roots/);
+    assert.ok(!text(outside).includes('https-root'), `a web root names no local folder: ${text(outside)}`);
+    assert.equal(existsSync(join(B, 'marker-evil')), false, 'the refused target ran');
   } finally {
     await s.close();
   }
