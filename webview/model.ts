@@ -185,6 +185,15 @@ function applyEvent(model: Model, event: SessionEvent, dirty: Set<Section>): voi
       return;
     }
     case 'reasoning':
+      // A streamed reply is on screen already, with its tool calls, as its pieces came.
+      if (event.streamed) return;
+      model.reasoning = keepTail(model.turnEnded ? event.text : model.reasoning + event.text, REASONING_CHARS);
+      model.turnEnded = false;
+      dirty.add('agent');
+      return;
+    case 'reply-delta':
+      // Pieces append within a turn; a burst of them costs one render (the host batches per
+      // tick, the app renders once per animation frame) and the text stays a bounded tail.
       model.reasoning = keepTail(model.turnEnded ? event.text : model.reasoning + event.text, REASONING_CHARS);
       model.turnEnded = false;
       dirty.add('agent');

@@ -31,7 +31,10 @@ export interface AgentOptions {
   seeds?: ProbeRecord[];
   probe: ProbeFn;
   onHypothesis?: (text: string) => void;
-  onReasoning?: (text: string) => void;
+  /** `streamed`: the text already went out piece by piece through onReplyDelta. */
+  onReasoning?: (text: string, streamed: boolean) => void;
+  /** The model's reply as it streams in, for display. */
+  onReplyDelta?: (text: string) => void;
   onUsage?: (delta: { requests: number; promptTokens: number; completionTokens: number }) => void;
   signal?: AbortSignal;
   /** Injected for tests; default createOpenAI(llm) (unused when llm.provider is set). */
@@ -101,8 +104,8 @@ export class AgentLoop {
     const maxTurns = this.o.maxProbes + EXTRA_TURNS;
     let finalAsked = false;
     for (let turn = 1; ; turn += 1) {
-      const reply = await this.ask();
-      if (reply.content.trim()) this.o.onReasoning?.(reply.content.trim());
+      const { reply, streamed } = await this.ask();
+      if (reply.content.trim()) this.o.onReasoning?.(reply.content.trim(), streamed);
       this.hypothesisFromText(reply.content);
       const outcome = this.textProtocol ? await this.handleText(reply, finalAsked) : await this.handleTools(reply, finalAsked);
       if (outcome) return outcome;
@@ -130,17 +133,27 @@ export class AgentLoop {
     return { summary: this.lastHypothesis, details: '', parameters: {}, returns: '', raises: '', examples: this.groundExamples([]), confidence: 0 };
   }
 
-  private async ask(): Promise<AssistantReply> {
+  private async ask(): Promise<{ reply: AssistantReply; streamed: boolean }> {
     this.refreshResults();
+    let streamed = false;
+    const onReplyDelta = this.o.onReplyDelta;
     const reply = await this.provider.chat({
       messages: fromOpenAI(this.messages),
       // parallel tool calls are the default where supported; naming the flag breaks some endpoints
       ...(this.textProtocol ? {} : { tools: toolSpecs(TOOLS) }),
       ...(this.o.signal ? { signal: this.o.signal } : {}),
       idleTimeoutMs: this.o.llm.timeoutMs ?? 120_000,
+      ...(onReplyDelta
+        ? {
+            onDelta: (text: string) => {
+              streamed = true;
+              onReplyDelta(text);
+            },
+          }
+        : {}),
     });
     this.o.onUsage?.({ requests: 1, promptTokens: reply.usage?.promptTokens ?? 0, completionTokens: reply.usage?.completionTokens ?? 0 });
-    return reply;
+    return { reply, streamed };
   }
 
   /** Tool mode: every tool call gets a tool message back, in order. */

@@ -34,7 +34,16 @@ export interface ChatProvider {
   readonly label: string;
   /** false: the model cannot call tools, so the agent uses the text protocol. */
   readonly supportsTools: boolean;
-  chat(request: { messages: ChatMessage[]; tools?: ChatToolSpec[]; signal?: AbortSignal; idleTimeoutMs?: number }): Promise<ChatResponse>;
+  chat(request: ChatRequest): Promise<ChatResponse>;
+}
+
+export interface ChatRequest {
+  messages: ChatMessage[];
+  tools?: ChatToolSpec[];
+  signal?: AbortSignal;
+  idleTimeoutMs?: number;
+  /** The reply as it arrives, for display only: text pieces, and each tool call's name and argument pieces. */
+  onDelta?: (text: string) => void;
 }
 
 /** An OpenAI-compatible endpoint. The key comes from SecretStorage (editor) or an env var (CLI). */

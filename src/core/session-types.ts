@@ -153,7 +153,10 @@ export type SessionEvent =
   | { type: 'started'; target: SessionFile['target']; settings: SessionSettings; sandbox?: SandboxReport }
   | { type: 'probe-started'; index: number; request: CallRequest; origin: ProbeRecord['origin']; note?: string }
   | { type: 'probe-finished'; probe: ProbeRecord }
-  | { type: 'reasoning'; text: string }
+  /** A reply's text; `streamed`: already shown piece by piece through `reply-delta`. */
+  | { type: 'reasoning'; text: string; streamed?: boolean }
+  /** A piece of the model's reply as it streams in (text, or a tool call's name and arguments); never recorded. */
+  | { type: 'reply-delta'; text: string }
   | { type: 'hypothesis'; afterProbe: number; text: string }
   | { type: 'llm-usage'; usage: Usage; delta: Usage }
   | { type: 'concluded'; final: SessionFile['final'] }

@@ -5,7 +5,7 @@
 // and a model that went away become messages that say what to do.
 import * as vscode from 'vscode';
 import { raceAbort, StoppedError } from '../core/abort.js';
-import type { ChatMessage, ChatProvider, ChatResponse, ChatToolSpec } from '../core/run-types.js';
+import type { ChatMessage, ChatProvider, ChatRequest, ChatResponse } from '../core/run-types.js';
 import { ProviderError } from '../llm/provider.js';
 import { paletteTitle } from './contributions/commands.js';
 
@@ -78,8 +78,8 @@ export class LanguageModelProvider implements ChatProvider {
     this.supportsTools = capabilities?.supportsToolCalling ?? true;
   }
 
-  async chat(request: { messages: ChatMessage[]; tools?: ChatToolSpec[]; signal?: AbortSignal }): Promise<ChatResponse> {
-    const { signal } = request;
+  async chat(request: ChatRequest): Promise<ChatResponse> {
+    const { signal, onDelta } = request;
     if (signal?.aborted) throw new StoppedError();
     const cancel = new vscode.CancellationTokenSource();
     const onAbort = () => cancel.cancel();
@@ -99,8 +99,14 @@ export class LanguageModelProvider implements ChatProvider {
           let text = '';
           const calls: ChatResponse['toolCalls'] = [];
           for await (const part of response.stream) {
-            if (part instanceof vscode.LanguageModelTextPart) text += part.value;
-            else if (part instanceof vscode.LanguageModelToolCallPart) calls.push({ id: part.callId, name: part.name, arguments: JSON.stringify(part.input) });
+            if (part instanceof vscode.LanguageModelTextPart) {
+              text += part.value;
+              onDelta?.(part.value);
+            } else if (part instanceof vscode.LanguageModelToolCallPart) {
+              const call = { id: part.callId, name: part.name, arguments: JSON.stringify(part.input) };
+              calls.push(call);
+              onDelta?.(`\n→ ${call.name} ${call.arguments}`);
+            }
           }
           return { content: text, toolCalls: calls };
         })(),

@@ -3,7 +3,7 @@
 // here the OpenAI-compatible implementation, the conversion from the OpenAI message shape, and
 // ProviderError, the provider-neutral failure (consent, quota, model not available).
 import type OpenAI from 'openai';
-import type { ChatMessage, ChatProvider, ChatResponse, ChatToolSpec, LlmConfig } from '../core/run-types.js';
+import type { ChatMessage, ChatProvider, ChatRequest, ChatResponse, ChatToolSpec, LlmConfig } from '../core/run-types.js';
 import { createOpenAI } from './client.js';
 import { streamReply } from './stream.js';
 
@@ -64,12 +64,16 @@ export class OpenAIProvider implements ChatProvider {
     this.label = `${config.model} at ${config.baseURL}`;
   }
 
-  chat(request: { messages: ChatMessage[]; tools?: ChatToolSpec[]; signal?: AbortSignal; idleTimeoutMs?: number }): Promise<ChatResponse> {
+  chat(request: ChatRequest): Promise<ChatResponse> {
     const tools = request.tools?.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.parameters } }));
     return streamReply(
       this.client,
       { model: this.config.model, messages: toOpenAI(request.messages), ...(tools?.length ? { tools } : {}) },
-      { ...(request.signal ? { signal: request.signal } : {}), idleTimeoutMs: request.idleTimeoutMs ?? this.config.timeoutMs ?? 120_000 },
+      {
+        ...(request.signal ? { signal: request.signal } : {}),
+        ...(request.onDelta ? { onDelta: request.onDelta } : {}),
+        idleTimeoutMs: request.idleTimeoutMs ?? this.config.timeoutMs ?? 120_000,
+      },
     );
   }
 }

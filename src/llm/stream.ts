@@ -26,8 +26,12 @@ export class StreamError extends Error {
 
 type StreamBody = Omit<OpenAI.Chat.Completions.ChatCompletionCreateParamsStreaming, 'stream' | 'stream_options'>;
 
-export async function streamReply(client: OpenAI, body: StreamBody, opts: { signal?: AbortSignal; idleTimeoutMs: number }): Promise<AssistantReply> {
-  const { signal, idleTimeoutMs } = opts;
+export async function streamReply(
+  client: OpenAI,
+  body: StreamBody,
+  opts: { signal?: AbortSignal; idleTimeoutMs: number; onDelta?: (text: string) => void },
+): Promise<AssistantReply> {
+  const { signal, idleTimeoutMs, onDelta } = opts;
   // Our own controller lets a silent stream be cut too; Stop aborts it through the caller's signal.
   const controller = new AbortController();
   const forward = () => controller.abort();
@@ -53,12 +57,21 @@ export async function streamReply(client: OpenAI, body: StreamBody, opts: { sign
       const chunk = next.value;
       if (chunk.usage) reply.usage = { promptTokens: chunk.usage.prompt_tokens ?? 0, completionTokens: chunk.usage.completion_tokens ?? 0 };
       for (const choice of chunk.choices ?? []) {
-        if (choice.delta?.content) reply.content += choice.delta.content;
+        if (choice.delta?.content) {
+          reply.content += choice.delta.content;
+          onDelta?.(choice.delta.content);
+        }
         for (const tc of choice.delta?.tool_calls ?? []) {
           const slot = (calls[tc.index] ??= { id: '', name: '', arguments: '' });
           if (tc.id) slot.id = tc.id;
-          if (tc.function?.name) slot.name += tc.function.name;
-          if (tc.function?.arguments) slot.arguments += tc.function.arguments;
+          if (tc.function?.name) {
+            slot.name += tc.function.name;
+            onDelta?.(`\n→ ${tc.function.name} `);
+          }
+          if (tc.function?.arguments) {
+            slot.arguments += tc.function.arguments;
+            onDelta?.(tc.function.arguments);
+          }
         }
         if (choice.finish_reason) reply.finishReason = choice.finish_reason;
       }

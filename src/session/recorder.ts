@@ -103,8 +103,12 @@ export class SessionRecorder {
     this.emit({ type: 'hypothesis', ...entry });
   }
 
-  reasoning(text: string): void {
-    this.emit({ type: 'reasoning', text });
+  reasoning(text: string, streamed = false): void {
+    this.emit({ type: 'reasoning', text, ...(streamed ? { streamed } : {}) });
+  }
+
+  replyDelta(text: string): void {
+    this.emit({ type: 'reply-delta', text });
   }
 
   usage(delta: Usage): void {

@@ -130,7 +130,8 @@ export class Session {
           seeds: [...recorder.file.probes],
           probe: recorder.probeFn(worker, 'llm', signal),
           onHypothesis: (text) => recorder.hypothesis(text),
-          onReasoning: (text) => recorder.reasoning(text),
+          onReasoning: (text, streamed) => recorder.reasoning(text, streamed),
+          onReplyDelta: (text) => recorder.replyDelta(text),
           onUsage: (delta) => recorder.usage(delta),
           signal,
         });

@@ -98,3 +98,27 @@ test('llm mode with the real offline explorer: its probes seed the first message
   );
   assert.match(toolReplies(server, 1).at(-1)!, /Probes used: 1 of 1\./);
 });
+
+test('the reply streams to subscribers piece by piece: its text, then each tool call with its arguments', async () => {
+  const { file, events } = await runReal([
+    { kind: 'tool-calls', content: 'Start with a plain string, then an empty one.', calls: [call(["'abc'"]), call(["''"])] },
+  ]);
+  // The script ends after one reply: what matters here is what streamed before its calls ran.
+  assert.equal(file.probes.length, 2);
+  const firstProbe = events.findIndex((e) => e.type === 'probe-started');
+  const before = events.slice(0, firstProbe).filter((e): e is Extract<typeof e, { type: 'reply-delta' }> => e.type === 'reply-delta');
+  // The scripted server sends text 16 characters a chunk and each call's arguments in two halves.
+  assert.ok(before.length >= 6, `pieces before the first probe: ${before.length}`);
+  const shown = before.map((e) => e.text).join('');
+  assert.ok(shown.startsWith('Start with a plain string, then an empty one.'), shown);
+  assert.equal(shown.match(/→ call_function /g)?.length, 2, shown);
+  assert.match(shown, /"args":\s*\["'abc'"\]/);
+  // The whole text still comes once, marked as shown already, for subscribers that print whole replies.
+  const reasoning = events.filter((e) => e.type === 'reasoning');
+  assert.deepEqual(
+    reasoning.map((e) => [e.text, e.streamed]),
+    [['Start with a plain string, then an empty one.', true]],
+  );
+  // Pieces are for display only: the session file has none.
+  assert.ok(!JSON.stringify(file).includes('→ call_function'));
+});

@@ -35,7 +35,8 @@ test('replaying a recorded live run gives the live run its probe and hypothesis 
     },
     { kind: 'tool-calls', calls: [{ name: 'submit_description', arguments: { summary: 'Upper.', confidence: 0.9 } }] },
   ]);
-  const keep = (e: SessionEvent) => e.type !== 'reasoning' && e.type !== 'llm-usage';
+  // Not recorded: the model's words, streamed or whole, and token counts.
+  const keep = (e: SessionEvent) => e.type !== 'reasoning' && e.type !== 'reply-delta' && e.type !== 'llm-usage';
   const replayed: SessionEvent[] = [];
   await replaySession(JSON.parse(JSON.stringify(file)), (e) => replayed.push(e));
   // same probes, same hypotheses, same places relative to each other

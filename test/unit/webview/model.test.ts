@@ -113,6 +113,36 @@ test('reasoning streams within a turn and starts over after the turn’s probes'
   assert.equal(m.reasoning, 'Now unicode.');
 });
 
+test('a streamed reply shows piece by piece, is not shown twice, and 1,000 pieces stay one bounded render', () => {
+  const m = createModel();
+  const d = new Set<Section>();
+  apply(
+    m,
+    {
+      type: 'events',
+      events: [
+        { type: 'reply-delta', text: 'Try ' },
+        { type: 'reply-delta', text: 'empty.' },
+        { type: 'reply-delta', text: '\n→ call_function {"args": ["\'\'"]}' },
+      ],
+    },
+    d,
+  );
+  assert.equal(m.reasoning, 'Try empty.\n→ call_function {"args": ["\'\'"]}');
+  // The whole text that follows a streamed reply is for whole-reply subscribers (the CLI).
+  apply(m, { type: 'events', events: [{ type: 'reasoning', text: 'Try empty.', streamed: true }] }, d);
+  assert.equal(m.reasoning, 'Try empty.\n→ call_function {"args": ["\'\'"]}');
+  // A burst arrives as one message and marks the section once; the text keeps its tail.
+  apply(m, { type: 'events', events: [{ type: 'probe-finished', probe: probe(1) }] }, d);
+  d.clear();
+  const burst = Array.from({ length: 1000 }, (_, i) => ({ type: 'reply-delta' as const, text: `piece ${i} of the reply. ` }));
+  apply(m, { type: 'events', events: burst }, d);
+  assert.deepEqual([...d].sort(), ['agent']);
+  assert.ok(m.reasoning.endsWith('piece 999 of the reply. '));
+  assert.ok(!m.reasoning.includes('Try empty'), 'a new turn starts over');
+  assert.ok(m.reasoning.length <= 12_001, `bounded (12,000 characters and an ellipsis): ${m.reasoning.length}`);
+});
+
 test('usage, conclusion, comparison and errors; a reset clears the run but keeps the host state', () => {
   const m = createModel();
   const d = new Set<Section>();
