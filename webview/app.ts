@@ -42,8 +42,9 @@ export class App {
   private readonly banner = h('div', { class: 'banner-slot' });
   private readonly agent = h('section', { class: 'agent', 'aria-label': 'Agent' });
   private readonly hypothesisSlot = h('div');
-  private readonly reasoningText = h('pre', { class: 'reasoning' });
-  private readonly reasoning = h('vscode-collapsible', { heading: 'Reasoning', class: 'reasoning-box' }, this.reasoningText);
+  private readonly reasoningText = h('pre', { class: 'reasoning', testid: 'reasoning', 'aria-live': 'off' });
+  // Open at first, so that the model's reply is seen as it streams; the user may fold it.
+  private readonly reasoning = h('vscode-collapsible', { heading: "The model's reply", class: 'reasoning-box', open: true }, this.reasoningText);
   private readonly result = h('div', { class: 'result' });
   private readonly timeline = new Timeline();
   private readonly empty = h(

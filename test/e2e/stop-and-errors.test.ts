@@ -43,6 +43,10 @@ test('Stop mid-run: the panel says stopped, the model request in flight is abort
     await waitForStatus(panel, 'running', 5_000);
     assert.ok(workerProcesses(s).length > 0, 'a worker process runs during the run (else the check after Stop proves nothing)');
     await waitUntil(`the first ${HANG_AT} turns' probes to be shown`, 10_000, async () => (await probeRows(panel)).length >= HANG_AT);
+    // The hanging reply has sent its first piece ("Thinking") and no end: the panel shows it
+    // while the reply is still streaming in.
+    await waitUntil('the reply streaming in to be shown', 10_000, async () => /Thinking/.test(await text(panel, 'reasoning')));
+    await screenshotPanel(s.wb.page, panel, join(SCREENSHOTS_DIR, 'panel-streaming-dark.png'));
 
     await panel.locator(byTestId('stop')).click();
     await waitForStatus(panel, 'stopped', 15_000, ['done', 'failed']);
