@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import type { SessionFile } from '../../src/core/session-types.js';
 import { REPO_ROOT } from './harness/code-server.js';
-import { editorForFile, python3, withArtifactsOnFailure } from './harness/editor-session.js';
+import { editorForFile, python3, SCREENSHOTS_DIR, withArtifactsOnFailure } from './harness/editor-session.js';
 import { waitForStatus } from './harness/panel.js';
 import { waitUntil } from './harness/workbench.js';
 
@@ -71,6 +71,7 @@ test('PAU: Generate Docstrings for File writes a docstring for every undocumente
       async () => (await edits.count()) === before.undocumented.length,
     );
     for (const row of await edits.allTextContents()) assert.match(row, /"""/, `each edit is a docstring: ${row}`);
+    await s.wb.page.screenshot({ path: join(SCREENSHOTS_DIR, 'docstrings-preview-dark.png') });
     assert.deepEqual(shapeOf(file).undocumented, before.undocumented, 'the file on disk is untouched while the preview is open');
     // Edits that need confirmation start unticked (VS Code's rule): tick the file, which ticks them all, then Apply.
     await preview.locator('.monaco-tl-contents:not(.textedit) .edit-checkbox').first().check({ timeout: 10_000 });
@@ -205,6 +206,7 @@ test('PAU: Insert Inferred Docstring after an offline run writes a docstring wit
     await dialog.waitFor({ state: 'visible', timeout: 30_000 });
     assert.match(await dialog.innerText(), /Replace the existing docstring of clamp/);
     assert.match(await dialog.innerText(), /^- Limit a number to a closed interval\.$/m, 'the dialog shows the line diff');
+    await dialog.screenshot({ path: join(SCREENSHOTS_DIR, 'docstring-replace-diff-dark.png') });
     await s.wb.page.keyboard.press('Escape'); // the modal's Cancel
     await dialog.waitFor({ state: 'detached', timeout: 10_000 });
     await new Promise((r) => setTimeout(r, 1_000));
