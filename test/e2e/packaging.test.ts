@@ -54,6 +54,22 @@ test('the .vsix holds every file package.json or the code starts', () => {
   assert.deepEqual(missing, []);
 });
 
+test("the README, the extension's page, links only to the web or to images the .vsix holds", () => {
+  // The Marketplace and the Extensions view show the packed README with no repository to
+  // resolve a relative link against: a link to docs/ would be dead there.
+  const readme = readFileSync(join(work, 'extension', 'readme.md'), 'utf8');
+  const targets = [...readme.matchAll(/(!?)\[[^\]]*\]\(([^)\s]+)[^)]*\)/g)].map((m) => ({ image: m[1] === '!', target: m[2]! }));
+  assert.ok(
+    targets.some((t) => t.image),
+    'the page shows a screenshot',
+  );
+  const dead = targets.filter(({ image, target }) => {
+    if (/^https:\/\//.test(target) || target.startsWith('#')) return false;
+    return !(image && existsSync(join(work, 'extension', target)));
+  });
+  assert.deepEqual(dead, []);
+});
+
 test('started from the unpacked folder, dist/cli.js mcp answers tools/list', async () => {
   const transport = new StdioClientTransport({
     command: process.execPath,
