@@ -31,7 +31,12 @@ export type TaggedValue =
   | { t: 'bytes'; v: string } // lowercase hex
   | { t: 'list' | 'tuple' | 'set' | 'frozenset'; v: TaggedValue[] }
   | { t: 'dict'; v: [TaggedValue, TaggedValue][] }
-  | { t: 'other'; type: string; repr: string };
+  | { t: 'other'; type: string; repr: string }
+  /**
+   * Only in BuiltArguments: a date, time or duration the call was made with, so that an exported
+   * test can build it again (`v`: ISO text; for a timedelta "days seconds microseconds").
+   */
+  | { t: 'temporal'; type: 'date' | 'datetime' | 'time' | 'timedelta'; v: string };
 
 export interface CoverageCounts {
   hit: number;

@@ -90,6 +90,8 @@ export function valuesEqual(a: TaggedValue, b: TaggedValue): boolean {
       return b.t === 'dict' && sameItems(a.v, b.v, (x, y) => valuesEqual(x[0], y[0]) && valuesEqual(x[1], y[1]));
     case 'other':
       return b.t === 'other' && shortTypeName(a.type) === shortTypeName(b.type) && a.repr === b.repr;
+    case 'temporal':
+      return b.t === 'temporal' && a.type === b.type && a.v === b.v;
   }
 }
 

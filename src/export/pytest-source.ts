@@ -228,7 +228,9 @@ const TESTS: Record<keyof Cases, { params: string; body: string }> = {
 export function pytestModule(input: PytestModuleInput): { source: string; skipped: { probe: number; reason: string }[]; caseCount: number } {
   const { cases, skipped: more, classes: used } = buildCases(input);
   const skipped = [...input.skipped, ...more].sort((a, b) => a.probe - b.probe);
-  const plain = ['math', 'os', 'sys', ...(cases.iterates.length ? ['itertools'] : [])].sort().map((m) => `import ${m}`);
+  // Arguments that are dates or durations are written `datetime.date.fromisoformat(…)` (python-literal.ts).
+  const usesDatetime = Object.values(cases).some((list) => list.some((c: string) => /\bdatetime\.(date|datetime|time|timedelta)\b/.test(c)));
+  const plain = ['math', 'os', 'sys', ...(cases.iterates.length ? ['itertools'] : []), ...(usesDatetime ? ['datetime'] : [])].sort().map((m) => `import ${m}`);
   const classes = [...used].sort();
   const path = input.qualname.split('.');
   const caseCount = Object.values(cases).reduce((n, list) => n + list.length, 0);

@@ -24,6 +24,22 @@ function pyFloat(v: string): string {
   return v;
 }
 
+// What the worker sends is untrusted: only text of the exact ISO shapes is written, and as a
+// string literal, so nothing of it can become code.
+const ISO: Record<'date' | 'datetime' | 'time', RegExp> = {
+  date: /^\d{4}-\d{2}-\d{2}$/,
+  datetime: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{6})?([+-]\d{2}:\d{2}(:\d{2}(\.\d{6})?)?)?$/,
+  time: /^\d{2}:\d{2}:\d{2}(\.\d{6})?([+-]\d{2}:\d{2}(:\d{2}(\.\d{6})?)?)?$/,
+};
+
+function temporalLiteral(value: Extract<TaggedValue, { t: 'temporal' }>): string | undefined {
+  if (value.type === 'timedelta') {
+    const parts = /^(-?\d{1,9}) (\d{1,5}) (\d{1,6})$/.exec(value.v);
+    return parts ? `datetime.timedelta(days=${parts[1]}, seconds=${parts[2]}, microseconds=${parts[3]})` : undefined;
+  }
+  return ISO[value.type]?.test(value.v) ? `datetime.${value.type}.fromisoformat(${pyString(value.v)})` : undefined;
+}
+
 /** The expression, or undefined when the value is not plain data (then the test compares reprs). */
 export function pyLiteral(value: TaggedValue): string | undefined {
   const all = (items: TaggedValue[]) => {
@@ -65,5 +81,7 @@ export function pyLiteral(value: TaggedValue): string | undefined {
     }
     case 'other':
       return undefined;
+    case 'temporal':
+      return temporalLiteral(value);
   }
 }

@@ -26,6 +26,7 @@ const tagged: z.ZodType<TaggedValue> = z.lazy(() =>
     z.object({ t: z.enum(['list', 'tuple', 'set', 'frozenset']), v: z.array(tagged).max(MAX_ITEMS) }),
     z.object({ t: z.literal('dict'), v: z.array(z.tuple([tagged, tagged])).max(MAX_ITEMS) }),
     z.object({ t: z.literal('other'), type: name, repr: text }),
+    z.object({ t: z.literal('temporal'), type: z.enum(['date', 'datetime', 'time', 'timedelta']), v: z.string().max(100) }),
   ]),
 );
 

@@ -42,3 +42,25 @@ test("a receiver is written only as one of the module's classes, with plain argu
   const notPlain = callLiteral(built({ receiverNotPlain: true }), ['BankAccount']);
   assert.ok('reason' in notPlain && /receiver/.test(notPlain.reason));
 });
+
+test('dates, times and durations are built again from their ISO text; any other text leaves the probe out', () => {
+  const temporal = (type: 'date' | 'datetime' | 'time' | 'timedelta', v: string): TaggedValue => ({ t: 'temporal', type, v });
+  const call = callLiteral(
+    built({
+      args: [temporal('date', '2024-01-05'), temporal('datetime', '2024-01-05T10:30:00.000001+02:00')],
+      kwargs: { at: temporal('time', '23:59:59'), step: temporal('timedelta', '-1 86399 5') },
+    }),
+    [],
+  );
+  assert.ok('source' in call);
+  assert.equal(
+    call.source,
+    "lambda: (None, [datetime.date.fromisoformat('2024-01-05'), datetime.datetime.fromisoformat('2024-01-05T10:30:00.000001+02:00')], " +
+      "{'at': datetime.time.fromisoformat('23:59:59'), 'step': datetime.timedelta(days=-1, seconds=86399, microseconds=5)})",
+  );
+  // The worker's answer is untrusted: text of another shape is never written.
+  for (const forged of [temporal('date', "2024-01-05'); import os; ('"), temporal('timedelta', '1 2 3); os.system("x"'), temporal('time', '')]) {
+    const refused = callLiteral(built({ args: [forged] }), []);
+    assert.ok('reason' in refused, JSON.stringify(forged));
+  }
+});

@@ -10,6 +10,7 @@ buffers inherited from the worker).
 from __future__ import annotations
 
 import ast
+import datetime
 import inspect
 import json
 import math
@@ -303,8 +304,11 @@ def _receiver_construction(ctx, source):
         return None
     namespace = dict(ctx.target.classes)
     try:
-        args = [tagged(ctx.safe_args.evaluate(ast.unparse(a), namespace)) for a in node.args]
-        kwargs = {str(k.arg): tagged(ctx.safe_args.evaluate(ast.unparse(k.value), namespace)) for k in node.keywords}
+        def data(value):
+            return tagged(value) or _temporal(value)
+
+        args = [data(ctx.safe_args.evaluate(ast.unparse(a), namespace)) for a in node.args]
+        kwargs = {str(k.arg): data(ctx.safe_args.evaluate(ast.unparse(k.value), namespace)) for k in node.keywords}
     except BaseException:  # noqa: B902 -- it built once already; any failure now just means "not plain"
         return None
     if any(v is None for v in args) or any(v is None for v in kwargs.values()):
@@ -312,10 +316,28 @@ def _receiver_construction(ctx, source):
     return node.func.id, args, kwargs
 
 
+def _temporal(value):
+    """A date, time or duration as ProbeResult.arguments carries it (exact types only; a time
+    zone other than a fixed offset has no text that builds it again), else None."""
+    cls = type(value)
+    fixed = value.tzinfo is None or type(value.tzinfo) is datetime.timezone if cls in (datetime.datetime, datetime.time) else True
+    if not fixed:
+        return None
+    if cls is datetime.date:
+        return {"t": "temporal", "type": "date", "v": value.isoformat()}
+    if cls is datetime.datetime:
+        return {"t": "temporal", "type": "datetime", "v": value.isoformat()}
+    if cls is datetime.time:
+        return {"t": "temporal", "type": "time", "v": value.isoformat()}
+    if cls is datetime.timedelta:
+        return {"t": "temporal", "type": "timedelta", "v": "%d %d %d" % (value.days, value.seconds, value.microseconds)}
+    return None
+
+
 def _built_arguments(ctx, request, args, kwargs):
     """ProbeResult.arguments: the built values as plain data, before the call can change them."""
     def plain(value):
-        data = tagged(value)
+        data = tagged(value) or _temporal(value)
         if data is not None:
             return data
         try:

@@ -243,6 +243,12 @@ class TaggedValueOther(TypedDict):
     repr: str
 
 
+class TaggedValueTemporal(TypedDict):
+    t: Literal["temporal"]
+    type: Literal["date", "datetime", "time", "timedelta"]
+    v: str
+
+
 class ProbeResultException(TypedDict):
     type: str
     message: str
@@ -333,7 +339,7 @@ class SpawnedJob(TypedDict):
 HostMessage = Union["StartMessage", "CallMessage", "StopMessage"]
 
 
-TaggedValue = Union["TaggedValueNone", "TaggedValueBool", "TaggedValueInt", "TaggedValueFloat", "TaggedValueComplex", "TaggedValueStr", "TaggedValueBytes", "TaggedValueListTupleSetFrozenset", "TaggedValueDict", "TaggedValueOther"]
+TaggedValue = Union["TaggedValueNone", "TaggedValueBool", "TaggedValueInt", "TaggedValueFloat", "TaggedValueComplex", "TaggedValueStr", "TaggedValueBytes", "TaggedValueListTupleSetFrozenset", "TaggedValueDict", "TaggedValueOther", "TaggedValueTemporal"]
 
 
 WorkerMessage = Union["ReadyEvent", "ErrorEvent", "ForkedEvent", "StartedEvent", "ResultEvent"]
