@@ -8,6 +8,12 @@ export const DEFAULT_TIMEOUT_MS = 5000;
 export const DEFAULT_MEMORY_MB = 1024;
 /** Probe budget of one run. */
 export const DEFAULT_MAX_PROBES = 20;
+/**
+ * What sandboxed code may write, in all, to each of its writable folders (the calls area, the
+ * import folder, pytest's folder): a tmpfs of this size in the OS layer, so that a call cannot
+ * fill the host's disk. (Its pages count as the call's memory in its cgroup too.)
+ */
+export const DISK_QUOTA_MB = 256;
 // The ranges a user may set, the same for the settings (their minimum and maximum) and the
 // CLI's flags (a clear error outside them): a value past them overflows a timer or runs for hours.
 /** The range of a limit the user sets. */

@@ -401,7 +401,10 @@ export class ProbeWorker extends EventEmitter implements Prober {
     const workspace = [...targetBinds(this.file), ...cwd];
     // Started in the empty HOME: `-m` puts the start folder on sys.path, and a workspace module
     // named like a stdlib one (numbers.py) must not shadow the worker's own imports.
-    return { interpreter, workspace, workerDir: workerPackageRoot(), writable: this.baseDir, chdir: SANDBOX_HOME };
+    // The worker's own writable folders (worker.py: `calls`, `import`) are the ones with a quota;
+    // generated source, which the host writes before the start, stays on the bound folder.
+    const quota = ['calls', 'import'].map((folder) => join(this.baseDir, folder));
+    return { interpreter, workspace, workerDir: workerPackageRoot(), writable: this.baseDir, chdir: SANDBOX_HOME, quota };
   }
 
   private spawn(python: string, launcher?: Launcher): Run | undefined {

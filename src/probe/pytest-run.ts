@@ -37,6 +37,7 @@ export function pytestRunner(options: { sandbox?: SandboxMode; sandboxLauncher?:
         workspace: [targetFolder(run.moduleFile), dirname(path)],
         workerDir: workerPackageRoot(),
         writable,
+        quota: [writable],
         chdir: dirname(path),
       });
       const pytest = [found.executable, '-m', 'pytest', '-q', '-rfE', '-p', 'no:cacheprovider', path];

@@ -12,6 +12,7 @@ import { homedir } from 'node:os';
 import { delimiter, dirname, isAbsolute, join } from 'node:path';
 
 import type { SandboxMode } from '../core/probe-types.js';
+import { DISK_QUOTA_MB } from '../core/limits.js';
 import { cgroupSupport, describeCgroups } from './cgroups.js';
 import { workerPackageRoot } from './worker-package.js';
 
@@ -65,6 +66,8 @@ export interface SandboxPaths {
   writable: string;
   /** The working directory inside. */
   chdir: string;
+  /** Folders in `writable` (or it itself) that get a tmpfs of DISK_QUOTA_MB: the code's writes are bounded there. */
+  quota?: string[];
 }
 
 /** System folders bound read-only when they exist (a symlink is recreated as one). */
@@ -131,6 +134,9 @@ export function bwrapArgs(paths: SandboxPaths): string[] {
   const mounts = [...readOnly.map((path) => ({ path, flag: '--ro-bind' })), { path: paths.writable, flag: '--bind' }];
   mounts.sort((a, b) => a.path.length - b.path.length || (a.flag === '--bind' ? 1 : -1));
   for (const { path, flag } of mounts) args.push(flag, path, path);
+  // Over the writable binds: what the sandboxed code writes lands in memory of a fixed size,
+  // never on the host's disk (bubblewrap makes the mount point when it is missing).
+  for (const folder of paths.quota ?? []) args.push('--size', String(DISK_QUOTA_MB * 1024 * 1024), '--tmpfs', folder);
   // Everything else, /dev included (no shared /dev/shm between calls), is read-only.
   args.push('--remount-ro', '/dev', '--remount-ro', '/');
   args.push('--setenv', 'HOME', SANDBOX_HOME, '--chdir', paths.chdir);
