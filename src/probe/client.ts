@@ -529,7 +529,10 @@ export class ProbeWorker extends EventEmitter implements Prober {
         renderGraceMs: RENDER_GRACE_MS,
         importTimeoutMs: timeoutMs,
         secretNamePattern: SECRET_NAME.source,
-        ...(this.layer?.layer === 'os' ? { fenceWrites: true } : {}),
+        // Landlock needs no privilege and no bubblewrap: with the guards only too, a call's writes
+        // stay in its folder and (Linux 6.12+) its signals inside its own domain, where the kernel has it.
+        fenceWrites: true,
+        ...(this.layer?.layer === 'os' ? { privateIpc: true } : {}),
       });
     });
   }

@@ -31,10 +31,17 @@ export interface StartMessage {
   /** Environment variables whose name matches this (JavaScript source, case-insensitive) never reach user code. */
   secretNamePattern: string;
   /**
-   * Each forked call's child fences its file writes to its own folder with Landlock before the
-   * call (sent in the OS sandbox, where the rest of the session folder is writable to the kernel).
+   * Each call's child fences its file writes to its own folder with Landlock before the call
+   * (and, from Landlock ABI 6, its signals and abstract sockets to its own domain). Sent in both
+   * modes: in the OS sandbox the rest of the session folder is writable to the kernel, and with
+   * the guards only Landlock is the one kernel fence there is.
    */
   fenceWrites?: boolean;
+  /**
+   * The worker has an IPC namespace of its own (the OS sandbox): after each call it removes every
+   * System V object there. Never sent otherwise: there those objects are the user's.
+   */
+  privateIpc?: boolean;
 }
 
 /** Run one call. The host always sends the complete limits of the call. */

@@ -145,7 +145,7 @@ class CallContext:
 
     def __init__(self, target, safe_args, static, scrub, nproc_cap, limits: WorkerLimits, fence_writes=False):
         self.target = target
-        self.fence_writes = fence_writes  # Landlock around each forked call's folder (OS sandbox)
+        self.fence_writes = fence_writes  # Landlock around each call's folder, where the kernel has it
         if fence_writes:
             pau_landlock.prepare()  # once here, not in every child
         self.limits = limits  # the worker's own (from the start message): the rehearsal call uses them

@@ -21,7 +21,8 @@ class StartMessage(_StartMessageRequired, total=False):
     """The first message: import the target and get ready. Limits and grace times come from src/core/limits.ts."""
     cwd: str  # Folder added to sys.path for the import, when the caller gave one.
     isolation: Literal["fork", "spawn"]
-    fenceWrites: bool  # Each forked call's child fences its file writes to its own folder with Landlock before the call (sent in the OS sandbox, where the rest of the session folder is writable to the kernel).
+    fenceWrites: bool  # Each call's child fences its file writes to its own folder with Landlock before the call (and, from Landlock ABI 6, its signals and abstract sockets to its own domain). Sent in both modes: in the OS sandbox the rest of the session folder is writable to the kernel, and with the guards only Landlock is the one kernel fence there is.
+    privateIpc: bool  # The worker has an IPC namespace of its own (the OS sandbox): after each call it removes every System V object there. Never sent otherwise: there those objects are the user's.
 
 
 class _WorkerLimitsRequired(TypedDict):

@@ -662,7 +662,7 @@ class Worker:
             keep.update(os.path.basename(d) for d in self.server.pending)
         self._reap_finished()
         reap_orphans(self.kept_processes() | {c.pid for c, _ in self.finished})
-        if self.context.fence_writes:
+        if self.start.get("privateIpc"):
             remove_ipc_objects()
         # Landlock fences writes, not metadata: what a call set on the folders that outlive it
         # (mode, times, extended attributes) is reset, so it cannot carry to the next call.
