@@ -191,3 +191,15 @@ def test_a_worker_answers_with_comparisons_only_when_asked(tmp_path, isolation):
         assert "comparisons" not in answers[1]
     finally:
         worker.close()
+
+
+def test_the_warm_worker_finds_the_package_sites_before_any_call(tmp_path):
+    load(tmp_path, "WORDS = {'yes', 'no'}\nclass Checker:\n    def check(self, w):\n        return w in WORDS\n", name="helpers2", package="pkg2")
+    module = load(tmp_path, "from pkg2.helpers2 import Checker\ndef h(word):\n    return Checker().check(word)\n", name="main2", package="pkg2")
+    pau_comparisons._SITES.clear()
+    pau_comparisons.prescan(pau_comparisons.scope_of(module.__file__), StaticMap(module.h.__code__).codes)
+    scanned = set(pau_comparisons._SITES)
+    assert module.Checker.check.__code__ in scanned
+    recorder = record(module.h, "maybe")
+    assert set(pau_comparisons._SITES) == scanned  # nothing left for the call to read
+    assert recorder.report() == [{"arg": "args[0]", "op": "in", "values": ["no", "yes"]}]

@@ -153,6 +153,8 @@ class CallContext:
         self.static = static
         # Where the comparisons of a call are looked for: the target's package, or its file.
         self.scope = pau_comparisons.scope_of(static.codes[0].co_filename) if static is not None else None
+        if self.scope is not None:
+            pau_comparisons.prescan(self.scope, static.codes)
         self.scrub = scrub
         self.nproc_cap = nproc_cap
         self.names = frozenset(target.classes)
