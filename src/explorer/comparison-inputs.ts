@@ -6,13 +6,15 @@
 // between two copies of the text, an instance of the class isinstance wanted.
 import type { ComparisonRecord } from '../core/probe-types.js';
 import type { Input, Observation, Position } from './inputs.js';
-import { slotClassOf, toRequest } from './inputs.js';
-import { ordinaryValue, representative } from './type-classes.js';
+import { TYPE_ERRORS, baseExceptionName, slotClassOf, toRequest } from './inputs.js';
+import { isKnownClass, ordinaryValue, representative, typeClass } from './type-classes.js';
 import type { PyValue } from './values.js';
 import { float, int, str, toSource } from './values.js';
 
 /** Calls made from one comparison record at most. */
 const PER_RECORD = 3;
+/** A value among the first this many of its class's battery is swept soon anyway: no call of its own. */
+const SWEPT_EARLY = 8;
 /** Strings longer than this are not built (the worker reports values up to 64 characters). */
 const MAX_TEXT = 80;
 
@@ -42,16 +44,15 @@ function asValue(c: string | number, like: PyValue | undefined): PyValue {
   return typeof c === 'string' ? str(c) : numberLike(c, like);
 }
 
-/** Values just either side of a bound, the side the current value is not on first. */
+/** The bound itself and the value just across it from the current one (above it when unknown). */
 function acrossBound(c: number, like: PyValue | undefined): PyValue[] {
   const current = like?.k === 'int' ? Number(like.v) : like?.k === 'float' ? like.v : undefined;
+  const below = current !== undefined && current > c;
   if (like?.k === 'float' || !Number.isInteger(c)) {
     const step = Math.max(Math.abs(c) * 0.01, 0.01);
-    const out = [float(c), float(c + step), float(c - step)];
-    return current !== undefined && current > c ? [out[0]!, out[2]!, out[1]!] : out;
+    return [float(c), float(below ? c - step : c + step)];
   }
-  const out = [int(c), int(c + 1), int(c - 1)];
-  return current !== undefined && current > c ? [out[0]!, out[2]!, out[1]!] : out;
+  return [int(c), int(below ? c - 1 : c + 1)];
 }
 
 const ISINSTANCE_CLASSES: Record<string, string> = {
@@ -63,7 +64,7 @@ const ISINSTANCE_CLASSES: Record<string, string> = {
   dict: 'dict',
   set: 'set',
   frozenset: 'set',
-  bool: 'bool',
+  // Not bool: `isinstance(x, bool)` mostly keeps bools out of numbers; a flag gets True from its default.
   NoneType: 'none',
 };
 
@@ -82,7 +83,7 @@ function replacements(r: ComparisonRecord, part: PyValue | undefined): PyValue[]
     if (n === undefined || part === undefined) return [];
     const sized = (k: number): PyValue | undefined =>
       part.k === 'str' ? str('a'.repeat(k)) : part.k === 'list' ? { k: 'list', items: Array.from({ length: k }, () => int(1)) } : undefined;
-    return [sized(n), sized(n + 1), n > 0 ? sized(n - 1) : undefined].filter((v): v is PyValue => v !== undefined);
+    return [sized(n), sized(n + 1)].filter((v): v is PyValue => v !== undefined);
   }
   const text = part?.k === 'str' ? part.v : undefined;
   const numeric = r.through === 'int' || r.through === 'float';
@@ -161,16 +162,22 @@ function comparedPiece(whole: PyValue, r: ComparisonRecord): PyValue | undefined
 /**
  * The feedback's state over a run: each (position, op, values) is followed once, each new value
  * at a position is tried once, and at most `cap` calls are made from comparisons in all.
+ * `constants`: the target code's own (FunctionInfo.constants). A comparison with only those is
+ * left to constant seeding, which sweeps them already: the feedback is for what only the run shows.
  */
 export class ComparisonFeedback {
   private readonly followed = new Set<string>();
   private readonly tried = new Set<string>();
+  private readonly constants: Set<string | number>;
   private planned = 0;
 
   constructor(
     private readonly positions: Position[],
     private readonly cap: number,
-  ) {}
+    constants: (string | number)[] = [],
+  ) {
+    this.constants = new Set(constants);
+  }
 
   /** Whether calls are still worth asking for comparisons (the budget for their probes is not spent). */
   get wanted(): boolean {
@@ -183,7 +190,11 @@ export class ComparisonFeedback {
     if (!records?.length || !this.wanted) return [];
     const at = labelledPositions(this.positions, obs.input);
     const out: ComparisonProbe[] = [];
+    // An isinstance check is worth following only when the type was what the call refused.
+    const error = obs.record.result.exception?.type;
+    const refusedType = obs.record.result.status === 'raised' && error !== undefined && TYPE_ERRORS.has(baseExceptionName(error));
     for (const r of records) {
+      if (r.op === 'isinstance' ? !refusedType : (r.values ?? []).every((v) => this.constants.has(v))) continue;
       const i = at.get(r.arg);
       const slot = i === undefined || i < 0 ? undefined : obs.input[i];
       if (i === undefined || !slot?.value || this.positions[i]!.role === 'receiver') continue;
@@ -198,7 +209,7 @@ export class ComparisonFeedback {
         const value = r.via === undefined ? by : spliced(whole, r, by);
         if (value === undefined || (value.k === 'str' && value.v.length > MAX_TEXT)) continue;
         const source = toSource(value);
-        if (source === toSource(whole) || this.tried.has(`${i}|${source}`)) continue;
+        if (source === toSource(whole) || this.tried.has(`${i}|${source}`) || sweptEarly(value, slot.cls)) continue;
         this.tried.add(`${i}|${source}`);
         made++;
         this.planned++;
@@ -208,6 +219,16 @@ export class ComparisonFeedback {
     }
     return out;
   }
+}
+
+/** Whether the sweep of the position's current class tries this value early anyway. */
+function sweptEarly(value: PyValue, current: string): boolean {
+  const cls = slotClassOf(value);
+  if (cls !== current || !isKnownClass(cls)) return false;
+  const source = toSource(value);
+  return typeClass(cls)
+    .values.slice(0, SWEPT_EARLY)
+    .some((v) => v !== undefined && toSource(v) === source);
 }
 
 function describeValues(r: ComparisonRecord): string {

@@ -28,7 +28,8 @@ function targetLabel(target: ProbeTarget): string {
 /** A result without its comparison records: what the session file, its events and every agent get. */
 export function withoutComparisons(result: ProbeResult): ProbeResult {
   if (result.comparisons === undefined) return result;
-  const { comparisons: _dropped, ...rest } = result;
+  const rest = { ...result };
+  delete rest.comparisons;
   return rest;
 }
 

@@ -26,16 +26,23 @@ const INFO: FunctionInfo = {
 };
 const positions = buildPositions(INFO, 'signature');
 
-function observation(values: (PyValue | undefined)[], comparisons: ComparisonRecord[]): Observation {
+function observation(values: (PyValue | undefined)[], comparisons: ComparisonRecord[], raised?: string): Observation {
   const input: Input = values.map((value) => ({ cls: value === undefined ? 'omit' : value.k, value }));
-  const result: ProbeResult = { status: 'returned', mutations: [], stdout: '', stderr: '', durationMs: 1, comparisons };
+  const outcome = raised ? { status: 'raised' as const, exception: { type: raised, message: '' } } : { status: 'returned' as const };
+  const result: ProbeResult = { ...outcome, mutations: [], stdout: '', stderr: '', durationMs: 1, comparisons };
   const request = toRequest(positions, input);
   return { input, request, key: '', record: { index: 1, ...request, origin: 'offline', result }, purpose: 'discover' };
 }
 
 /** The new value at the compared position of each call the feedback suggests. */
-function suggested(values: (PyValue | undefined)[], records: ComparisonRecord[], at = 0, cap = 20): string[] {
-  return new ComparisonFeedback(positions, cap).probesFrom(observation(values, records)).map((p) => toSource(p.input[at]!.value!));
+function suggested(
+  values: (PyValue | undefined)[],
+  records: ComparisonRecord[],
+  opts: { at?: number; cap?: number; raised?: string; constants?: (string | number)[] } = {},
+): string[] {
+  return new ComparisonFeedback(positions, opts.cap ?? 20, opts.constants)
+    .probesFrom(observation(values, records, opts.raised))
+    .map((p) => toSource(p.input[opts.at ?? 0]!.value!));
 }
 
 test('argument labels map to positions as the request placed them', () => {
@@ -68,9 +75,9 @@ test('members, keys and constants replace the argument; each once', () => {
 });
 
 test('a bound gives the value at it and the one across it; int stays int', () => {
-  assert.deepEqual(suggested([int(3)], [{ arg: 'args[0]', op: '>', values: [45] }]), ['45', '46', '44']);
-  assert.deepEqual(suggested([int(100)], [{ arg: 'args[0]', op: '<=', values: [45] }]), ['45', '44', '46']);
-  assert.deepEqual(suggested([float(0.5)], [{ arg: 'args[0]', op: '<', values: [2] }]), ['2.0', '2.02', '1.98']);
+  assert.deepEqual(suggested([int(3)], [{ arg: 'args[0]', op: '>', values: [45] }]), ['45', '46']);
+  assert.deepEqual(suggested([int(100)], [{ arg: 'args[0]', op: '<=', values: [45] }]), ['45', '44']);
+  assert.deepEqual(suggested([float(0.5)], [{ arg: 'args[0]', op: '<', values: [2] }]), ['2.0', '2.02']);
 });
 
 test('prefixes, suffixes and separators keep the rest of the text', () => {
@@ -84,15 +91,23 @@ test('a compared piece of the argument is replaced in place: a part of a str, an
   assert.deepEqual(suggested([list(strs('q', 'r'))], [{ arg: 'args[0]', op: '==', values: ['special'], via: 'item', seen: 'r' }]), ["['q', 'special']"]);
 });
 
-test('isinstance targets give an instance of a class not passed yet; a len bound gives lengths', () => {
-  assert.deepEqual(suggested([str('x')], [{ arg: 'args[0]', op: 'isinstance', types: ['int', 'float'] }]), ['3', '2.5']);
-  assert.deepEqual(suggested([int(1)], [{ arg: 'args[0]', op: 'isinstance', types: ['int'] }]), []);
-  assert.deepEqual(suggested([str('x')], [{ arg: 'args[0]', op: '>', values: [3], through: 'len' }]), ["'aaa'", "'aaaa'", "'aa'"]);
+test('isinstance targets of a call that refused the type give an instance of a class not passed yet; a len bound gives lengths', () => {
+  const isinstance: ComparisonRecord = { arg: 'args[0]', op: 'isinstance', types: ['int', 'float'] };
+  assert.deepEqual(suggested([str('x')], [isinstance], { raised: 'TypeError' }), ['3', '2.5']);
+  assert.deepEqual(suggested([str('x')], [isinstance]), []);
+  assert.deepEqual(suggested([int(1)], [{ arg: 'args[0]', op: 'isinstance', types: ['int'] }], { raised: 'TypeError' }), []);
+  assert.deepEqual(suggested([str('x')], [{ arg: 'args[0]', op: '>', values: [3], through: 'len' }]), ["'aaa'", "'aaaa'"]);
 });
 
 test('the cap bounds the calls made from comparisons in all, and unknown labels are ignored', () => {
-  assert.equal(suggested([str('x')], [{ arg: 'args[0]', op: 'in', values: ['a', 'b', 'c', 'd'] }], 0, 2).length, 2);
+  assert.equal(suggested([str('x')], [{ arg: 'args[0]', op: 'in', values: ['a', 'b', 'c', 'd'] }], { cap: 2 }).length, 2);
   assert.deepEqual(suggested([str('x')], [{ arg: 'args[5]', op: 'in', values: ['a'] }]), []);
+});
+
+test("a comparison with the code's own constants only is left to constant seeding, an early value of the sweep to the sweep", () => {
+  assert.deepEqual(suggested([int(3)], [{ arg: 'args[0]', op: '<=', values: [0] }]), []);
+  assert.deepEqual(suggested([int(3)], [{ arg: 'args[0]', op: '<=', values: [0] }], { constants: [0, 'x'] }), []);
+  assert.deepEqual(suggested([str('x')], [{ arg: 'args[0]', op: 'in', values: ['x', 'y'] }], { constants: ['x'] }), ["'y'"]);
 });
 
 test('a regular expression gives a text it matches, or nothing for constructs it does not know', () => {
