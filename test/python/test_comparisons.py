@@ -42,6 +42,15 @@ MODULE = textwrap.dedent('''
 ''')
 
 
+@pytest.fixture(autouse=True)
+def _forget_modules():
+    """The modules a test imports are gone after it: other tests load packages of the same names."""
+    before = set(sys.modules)
+    yield
+    for name in set(sys.modules) - before:
+        del sys.modules[name]
+
+
 def load(tmp_path, text, name="cmpmod", package=None):
     folder = tmp_path / package if package else tmp_path
     folder.mkdir(parents=True, exist_ok=True)
@@ -110,14 +119,14 @@ def test_values_unrelated_to_the_arguments_are_not_recorded(tmp_path):
 
 
 def test_the_package_code_the_target_calls_is_in_scope_and_other_code_is_not(tmp_path):
-    load(tmp_path, "WORDS = {'yes', 'no'}\ndef check(w):\n    return w in WORDS\n", name="helpers", package="pkg")
+    load(tmp_path, "WORDS = {'yes', 'no'}\ndef check(w):\n    return w in WORDS\n", name="helpers", package="cmp_pkg")
     module = load(tmp_path, textwrap.dedent('''
         import textwrap
-        from pkg.helpers import check
+        from cmp_pkg.helpers import check
         def h(word):
             textwrap.dedent(word)
             return check(word)
-    '''), name="main", package="pkg")
+    '''), name="main", package="cmp_pkg")
     records = record(module.h, "maybe").report()
     assert {"arg": "args[0]", "op": "in", "values": ["no", "yes"]} in records
     # textwrap's own comparisons are outside the package: none of its constants appear.
@@ -194,8 +203,8 @@ def test_a_worker_answers_with_comparisons_only_when_asked(tmp_path, isolation):
 
 
 def test_the_warm_worker_finds_the_package_sites_before_any_call(tmp_path):
-    load(tmp_path, "WORDS = {'yes', 'no'}\nclass Checker:\n    def check(self, w):\n        return w in WORDS\n", name="helpers2", package="pkg2")
-    module = load(tmp_path, "from pkg2.helpers2 import Checker\ndef h(word):\n    return Checker().check(word)\n", name="main2", package="pkg2")
+    load(tmp_path, "WORDS = {'yes', 'no'}\nclass Checker:\n    def check(self, w):\n        return w in WORDS\n", name="helpers2", package="cmp_pkg2")
+    module = load(tmp_path, "from cmp_pkg2.helpers2 import Checker\ndef h(word):\n    return Checker().check(word)\n", name="main2", package="cmp_pkg2")
     pau_comparisons._SITES.clear()
     pau_comparisons.prescan(pau_comparisons.scope_of(module.__file__), StaticMap(module.h.__code__).codes)
     scanned = set(pau_comparisons._SITES)
