@@ -12,7 +12,7 @@ import type { PyValue } from './values.js';
 import { float, int, str, toSource } from './values.js';
 
 /** Calls made from one comparison record at most. */
-const PER_RECORD = 3;
+const PER_RECORD = 2;
 /** A value among the first this many of its class's battery is swept soon anyway: no call of its own. */
 const SWEPT_EARLY = 8;
 /** Strings longer than this are not built (the worker reports values up to 64 characters). */
@@ -198,7 +198,9 @@ export class ComparisonFeedback {
       const i = at.get(r.arg);
       const slot = i === undefined || i < 0 ? undefined : obs.input[i];
       if (i === undefined || !slot?.value || this.positions[i]!.role === 'receiver') continue;
-      const key = `${i}|${r.op}|${r.through ?? ''}|${r.via ?? ''}|${JSON.stringify(r.values ?? r.types)}`;
+      // `x in TABLE` and `TABLE[x]` are one look-up: followed once.
+      const op = r.op === 'in' || r.op === 'not in' || r.op === 'key' ? 'member' : r.op;
+      const key = `${i}|${op}|${r.through ?? ''}|${r.via ?? ''}|${JSON.stringify(r.values ?? r.types)}`;
       if (this.followed.has(key)) continue;
       this.followed.add(key);
       const whole = slot.value;

@@ -126,7 +126,8 @@ export class Explorer {
     // Constant seeding: what the code compares with or looks up ('GET', 1024) is worth passing.
     // Not when seeding an anonymized agent: the constants come from reading the code.
     this.constants = hidden ? [] : (info.constants ?? []).map((c) => (typeof c === 'string' ? str(c) : Number.isInteger(c) ? int(c) : float(c)));
-    this.feedback = hidden || opts.comparisons === false ? null : new ComparisonFeedback(this.positions, Math.round(opts.maxProbes * COMPARISON_SHARE), info.constants);
+    this.feedback =
+      hidden || opts.comparisons === false ? null : new ComparisonFeedback(this.positions, Math.round(opts.maxProbes * COMPARISON_SHARE), info.constants);
   }
 
   async runAll(): Promise<void> {
