@@ -152,8 +152,9 @@ class CallContext:
         self.safe_args = safe_args
         self.static = static
         # Where the comparisons of a call are looked for: the target's package, or its file.
-        self.scope = pau_comparisons.scope_of(static.codes[0].co_filename) if static is not None else None
-        if self.scope is not None:
+        self.scope = None
+        if static is not None:
+            self.scope = pau_comparisons.scope_of(static.codes[0].co_filename)
             pau_comparisons.prescan(self.scope, static.codes)
         self.scrub = scrub
         self.nproc_cap = nproc_cap

@@ -228,11 +228,13 @@ def prescan(scope, first, budget=PRESCAN_SECONDS):
 
     prefix, file = scope
     deadline = time.perf_counter() + budget
-    modules = [m for m in list(sys.modules.values())
-               if isinstance(getattr(m, "__file__", None), str) and (m.__file__ == file or (prefix is not None and m.__file__.startswith(prefix)))]
-    # The target's module first, then the rest of its package.
-    modules.sort(key=lambda m: m.__file__ != file)
-    pending = [first] + [_module_codes(m) for m in modules]
+    found = []
+    for module in list(sys.modules.values()):
+        name = getattr(module, "__file__", None)
+        if isinstance(name, str) and (name == file or (prefix is not None and name.startswith(prefix))):
+            found.append((name != file, module))  # the target's module first, then its package
+    found.sort(key=lambda pair: pair[0])
+    pending = [first] + [_module_codes(m) for _, m in found]
     for codes in pending:
         for top in codes:
             for code in code_objects(top):
