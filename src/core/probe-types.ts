@@ -63,6 +63,30 @@ export interface ProbeResult {
   coverage?: { lines: CoverageCounts; arcs: CoverageCounts };
   /** The arguments as the worker built them, before the call; only when the call asked for `values`. */
   arguments?: BuiltArguments;
+  /**
+   * What the call compared its arguments with (pau_probe/comparisons.py); only when the call asked
+   * for `comparisons`. The offline explorer's alone: the session file and every agent never see it.
+   */
+  comparisons?: ComparisonRecord[];
+}
+
+/**
+ * One comparison of an argument (or of what the code made of it) with a value the code read:
+ * `arg` is the argument's label as in `mutations` (`args[0]`, `kwargs.mode`).
+ */
+export interface ComparisonRecord {
+  arg: string;
+  /** `==` `!=` `<` `<=` `>` `>=`, `in`/`not in` (the argument in a container), `contains` (a value in the argument), `key` (a table looked up by it), a str method (`startswith`, `split`, …), `isinstance`, `regex`. */
+  op: string;
+  /** The other operand: a constant, a container's members (a dict's keys), a pattern's text. */
+  values?: (string | number)[];
+  /** For `isinstance`: the names of the classes. */
+  types?: string[];
+  /** How the compared value relates to the argument: `part` (a piece of a str argument, `seen`), `item` (an item of a list argument); absent: the argument itself. */
+  via?: 'part' | 'item';
+  seen?: string | number;
+  /** The function or method applied to it before the comparison (`lower`, `len`, `int`). */
+  through?: string;
 }
 
 /**
@@ -214,6 +238,8 @@ export interface CallOptions {
   limits?: Partial<WorkerLimits>;
   seed?: number;
   values?: boolean;
+  /** Answer with what the call compared its arguments with (ProbeResult.comparisons): the offline explorer only. */
+  comparisons?: boolean;
 }
 
 export interface Prober {

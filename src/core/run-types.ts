@@ -71,7 +71,16 @@ export interface LlmConfig {
  * `seed`: seed Python's `random` with this instead of the worker's fixed seed (implies fresh):
  * the explorer's determinism check runs a call under a second seed.
  */
-export type ProbeFn = (request: CallRequest, note?: string, options?: { fresh?: boolean; seed?: number }) => Promise<ProbeRecord>;
+/**
+ * `comparisons`: the returned record's result carries what the call compared its arguments with
+ * (ProbeResult.comparisons); the offline explorer alone asks, and no stored record keeps it.
+ */
+export type ProbeFn = (request: CallRequest, note?: string, options?: ProbeFnOptions) => Promise<ProbeRecord>;
+export interface ProbeFnOptions {
+  fresh?: boolean;
+  seed?: number;
+  comparisons?: boolean;
+}
 
 /** A property the offline explorer checked. Names are stable (tests and the report read them). */
 export interface InferredProperty {
@@ -110,6 +119,8 @@ export interface OfflineOptions {
   strictness: Strictness;
   /** Seeding an LLM agent: distinct calls only (no determinism re-runs, no verification pass). */
   seeding?: boolean;
+  /** Comparison-guided inputs (src/explorer/comparison-inputs.ts); on unless false (a measure of what they add). */
+  comparisons?: boolean;
   signal?: AbortSignal;
 }
 

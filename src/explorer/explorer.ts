@@ -16,6 +16,7 @@ import { MAIN_CLASSES, ordinaryValue, representative, typeClass } from './type-c
 import type { PyValue } from './values.js';
 import { float, inputClass, int, str, toSource } from './values.js';
 import { classesAskedFor, literalsIn, missingArguments, namedPositions } from './mined-values.js';
+import { ComparisonFeedback } from './comparison-inputs.js';
 
 /** One parameter's values of one class, around a base, for the sweep. */
 interface SweepStream {
@@ -55,6 +56,8 @@ const REQUIRED_FIRST = 24;
 const CONSTANTS_PER_CLASS = 6;
 /** Classes tried for `*args` with several items before giving up. */
 const VARARGS_CLASSES = 3;
+/** Share of the budget for calls made from what earlier calls compared their arguments with. */
+const COMPARISON_SHARE = 0.25;
 /** Literals tried per parameter from one error message. */
 const MINED_PER_MESSAGE = 3;
 /** How a type error names the type of a value the explorer wrote. */
@@ -105,6 +108,8 @@ export class Explorer {
   private stale = 0;
   /** Per position, sweep probes in a row that showed nothing new: the parameter changed nothing seen. */
   private readonly dullAt: number[] = [];
+  /** Comparison-guided inputs; null when seeding an anonymized agent (they come from reading the code) or turned off. */
+  private readonly feedback: ComparisonFeedback | null;
 
   constructor(
     readonly info: FunctionInfo,
@@ -121,6 +126,8 @@ export class Explorer {
     // Constant seeding: what the code compares with or looks up ('GET', 1024) is worth passing.
     // Not when seeding an anonymized agent: the constants come from reading the code.
     this.constants = hidden ? [] : (info.constants ?? []).map((c) => (typeof c === 'string' ? str(c) : Number.isInteger(c) ? int(c) : float(c)));
+    this.feedback =
+      hidden || opts.comparisons === false ? null : new ComparisonFeedback(this.positions, Math.round(opts.maxProbes * COMPARISON_SHARE), info.constants);
   }
 
   async runAll(): Promise<void> {
@@ -163,7 +170,8 @@ export class Explorer {
     try {
       // Determinism re-runs must really run: the session would answer the same call from its cache.
       const seed = extra.seed !== undefined ? { seed: extra.seed } : {};
-      record = await this.probe(request, note, purpose === 'repeat' ? { fresh: true, ...seed } : undefined);
+      const options = purpose === 'repeat' ? { fresh: true, ...seed } : this.feedback?.wanted ? { comparisons: true } : undefined;
+      record = await this.probe(request, note, options);
     } catch (err) {
       if (this.opts.signal?.aborted) throw new Stop();
       throw err;
@@ -180,6 +188,8 @@ export class Explorer {
     this.observations.push(obs);
     this.keys.add(key);
     this.learn(obs);
+    // What the call compared its arguments with: the calls it suggests run with the messages' ones.
+    if (this.feedback && purpose !== 'repeat') this.queue.push(...this.feedback.probesFrom(obs));
     return obs;
   }
 

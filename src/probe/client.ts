@@ -595,6 +595,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
         limits,
         ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
         ...(opts.values ? { values: true } : {}),
+        ...(opts.comparisons ? { comparisons: true } : {}),
       });
     });
   }

@@ -57,6 +57,8 @@ export interface CallMessage {
   seed?: number;
   /** Answer with the arguments as built, as plain data (ProbeResult.arguments): the pytest export writes them. */
   values?: boolean;
+  /** Answer with what the call compared its arguments with (ProbeResult.comparisons): the offline explorer's calls only. */
+  comparisons?: boolean;
 }
 
 /** Finish: kill the waiting children and exit. Closing fd 3 does the same. */
@@ -130,6 +132,7 @@ export interface ChildRequest {
   limits: WorkerLimits;
   seed?: number;
   values?: boolean;
+  comparisons?: boolean;
 }
 
 /** Lines and arcs of the target the call reached; the worker turns them into counts. */

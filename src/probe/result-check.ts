@@ -13,6 +13,9 @@ const MAX_TEXT_CHARS = 16 * 1024 * 1024;
 const MAX_ITEMS = 100_000;
 /** Nesting of tagged data (the worker stops at 64). */
 const MAX_DATA_DEPTH = 100;
+/** Comparison records of a call, and values per record (the worker keeps 48 and 8). */
+const MAX_COMPARISONS = 1000;
+const MAX_COMPARED = 100;
 
 const name = z.string().max(MAX_NAME_CHARS);
 const text = z.string().max(MAX_TEXT_CHARS);
@@ -84,6 +87,23 @@ const probeResultObject = z.object({
       receiver: z.object({ className: name, ...builtCall }).optional(),
       receiverNotPlain: z.boolean().optional(),
     })
+    .optional(),
+  comparisons: z
+    .array(
+      z.object({
+        arg: name,
+        op: name,
+        values: z
+          .array(z.union([text, z.number()]))
+          .max(MAX_COMPARED)
+          .optional(),
+        types: z.array(name).max(MAX_COMPARED).optional(),
+        via: z.enum(['part', 'item']).optional(),
+        seen: z.union([text, z.number()]).optional(),
+        through: name.optional(),
+      }),
+    )
+    .max(MAX_COMPARISONS)
     .optional(),
 });
 const probeResult: z.ZodType<ProbeResult> = probeResultObject;

@@ -3,7 +3,7 @@
 // after removing whitespace) is answered from the first call's result with origin 'cache'.
 import type { CallRequest, Prober, ProbeResult, ProbeTarget, TargetResolution } from '../core/probe-types.js';
 import { raceAbort } from '../core/abort.js';
-import type { ProbeFn } from '../core/run-types.js';
+import type { ProbeFn, ProbeFnOptions } from '../core/run-types.js';
 import { callKey } from '../core/call-identity.js';
 import {
   SESSION_VERSION,
@@ -23,6 +23,14 @@ export type Listener = (event: SessionEvent) => void;
 /** The session file's `target.file` for a target given as source text. */
 function targetLabel(target: ProbeTarget): string {
   return 'file' in target ? target.file : (target.moduleName ?? '<source>');
+}
+
+/** A result without its comparison records: what the session file, its events and every agent get. */
+export function withoutComparisons(result: ProbeResult): ProbeResult {
+  if (result.comparisons === undefined) return result;
+  const rest = { ...result };
+  delete rest.comparisons;
+  return rest;
 }
 
 /** A result replayed from the cache: the same outcome, but it reached nothing new. */
@@ -65,7 +73,7 @@ export class SessionRecorder {
 
   /** A ProbeFn that records every call made through `prober` with the given origin. */
   probeFn(prober: Prober, origin: 'llm' | 'offline', signal?: AbortSignal): ProbeFn {
-    return async (request: CallRequest, note?: string, options?: { fresh?: boolean; seed?: number }) => {
+    return async (request: CallRequest, note?: string, options?: ProbeFnOptions) => {
       const index = ++this.nextIndex;
       const key = callKey(request);
       const seeded = options?.seed !== undefined;
@@ -76,16 +84,23 @@ export class SessionRecorder {
       if (cached) {
         result = fromCache(await raceAbort(cached, signal));
       } else {
-        const pending = prober.call(request, { ...(signal ? { signal } : {}), ...(seeded ? { seed: options.seed } : {}) });
+        // Comparisons only for the offline explorer's own calls: an agent's never ask.
+        const comparisons = origin === 'offline' && options?.comparisons === true;
+        const pending = prober.call(request, {
+          ...(signal ? { signal } : {}),
+          ...(seeded ? { seed: options.seed } : {}),
+          ...(comparisons ? { comparisons } : {}),
+        });
         // A run under another seed is not the answer to the plain call.
         if (!seeded) this.cache.set(key, pending);
         pending.catch(() => this.cache.delete(key)); // a failed call is not an answer to reuse
         result = await raceAbort(pending, signal);
       }
-      const record: ProbeRecord = { index, ...request, origin: source, ...(note ? { note } : {}), result };
+      const record: ProbeRecord = { index, ...request, origin: source, ...(note ? { note } : {}), result: withoutComparisons(result) };
       this.insert(record);
       this.emit({ type: 'probe-finished', probe: record });
-      return record;
+      // The explorer that asked gets them; the stored record (seeds of an agent, the file) never has them.
+      return origin === 'offline' && options?.comparisons && result.comparisons ? { ...record, result } : record;
     };
   }
 

@@ -12,7 +12,9 @@ export function recordingProbe(worker: Prober): { probe: ProbeFn; records: Probe
     const key = callKey(request);
     const cached = options?.fresh ? undefined : cache.get(key);
     // A determinism re-run under another seed must run under it (and is not the seed-0 answer to cache).
-    const result = cached ?? (await worker.call(request, options?.seed !== undefined ? { seed: options.seed } : {}));
+    const result =
+      cached ??
+      (await worker.call(request, { ...(options?.seed !== undefined ? { seed: options.seed } : {}), ...(options?.comparisons ? { comparisons: true } : {}) }));
     if (options?.seed === undefined) cache.set(key, result);
     const record: ProbeRecord = { index: records.length + 1, ...request, origin: cached ? 'cache' : 'offline', ...(note ? { note } : {}), result };
     records.push(record);

@@ -18,7 +18,7 @@ export interface Explored {
   info: FunctionInfo;
 }
 
-type ExploreOpts = { maxProbes?: number; strictness?: Strictness; seeding?: boolean };
+type ExploreOpts = { maxProbes?: number; strictness?: Strictness; seeding?: boolean; comparisons?: boolean };
 
 /** `file` is under examples/ unless absolute (a test fixture). */
 export async function exploreExample(file: string, qualname: string, opts: ExploreOpts = {}): Promise<Explored> {
@@ -38,6 +38,7 @@ async function exploreTarget(target: ProbeTarget, opts: ExploreOpts): Promise<Ex
       maxProbes: opts.maxProbes ?? 40,
       strictness: opts.strictness ?? 'anonymized',
       ...(opts.seeding ? { seeding: true } : {}),
+      ...(opts.comparisons !== undefined ? { comparisons: opts.comparisons } : {}),
     });
     assert.ok(records.length <= (opts.maxProbes ?? 40), `${records.length} probes`);
     assert.ok(

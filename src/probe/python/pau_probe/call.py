@@ -28,6 +28,7 @@ from pau_probe import guards as pau_guards
 from pau_probe import landlock as pau_landlock
 from pau_probe import results
 from pau_probe.coverage import Collector
+from pau_probe import comparisons as pau_comparisons
 
 try:
     import resource
@@ -151,6 +152,11 @@ class CallContext:
         self.limits = limits  # the worker's own (from the start message): the rehearsal call uses them
         self.safe_args = safe_args
         self.static = static
+        # Where the comparisons of a call are looked for: the target's package, or its file.
+        self.scope = None
+        if static is not None:
+            self.scope = pau_comparisons.scope_of(static.codes[0].co_filename)
+            pau_comparisons.prescan(self.scope, static.codes)
         self.scrub = scrub
         self.nproc_cap = nproc_cap
         self.names = frozenset(target.classes)
@@ -406,7 +412,10 @@ def _execute(ctx: CallContext, request: ChildRequest, limits: WorkerLimits, coll
         labelled.append(("receiver", receiver))
     before = [snapshot(obj) for _, obj in labelled]
 
+    recorder = None
     if collector is not None:
+        if request.get("comparisons") and ctx.scope is not None:
+            recorder = collector.observer = pau_comparisons.Recorder(labelled, ctx.scope)
         collector.start()
     value, error, duration_ms = _invoke(ctx.target, receiver, args, kwargs)
 
@@ -421,7 +430,10 @@ def _execute(ctx: CallContext, request: ChildRequest, limits: WorkerLimits, coll
         out["value"] = cast("RenderedValue", renderer.value(value))  # iterates generators: still covered
     if collector is not None:
         collector.stop()
+        collector.observer = None
         out["coverageHits"] = collector.report()
+    if recorder is not None:
+        out["comparisons"] = recorder.report()
     out["mutations"] = _mutations(renderer, labelled, before)
     if built is not None:
         out["arguments"] = cast("BuiltArguments", built)

@@ -110,6 +110,9 @@ class Collector:
         self.lines = set()
         self.arcs = set()
         self.active = False
+        # A comparisons.Recorder for the call when it asked for them: it sees the line events of
+        # the target's code and of the rest of its package (the same hooks, no second tracer).
+        self.observer = None
         self._monitoring = sys.version_info >= (3, 12) and hasattr(sys, "monitoring")
         self._tool = None
 
@@ -133,10 +136,18 @@ class Collector:
         lines, arcs = self.lines, self.arcs
         outcomes = {}
 
+        getframe = sys._getframe
+
         def on_line(code, line):
             if not self.active:
                 return None
-            lines.add(line)
+            covered = code in index
+            if covered:
+                lines.add(line)
+            observer = self.observer
+            if observer is not None and observer.active and (covered or observer.wants(code)):
+                if observer.line(getframe(1), code, line):
+                    return None  # a line with comparisons: seen again on every pass
             return disable
 
         def on_branch(code, offset, dest):
@@ -172,16 +183,32 @@ class Collector:
                 if event == "line":
                     lines.add(frame.f_lineno)
                     frame.f_trace_opcodes = frame.f_lineno in branch_lines[ci]
+                    observer = self.observer
+                    if observer is not None and observer.active:
+                        observer.line(frame, frame.f_code, frame.f_lineno)
                 if offset in branches[ci]:
                     pending[frame] = offset
             elif event == "return":
                 pending.pop(frame, None)
             return local
 
+        def observed(frame, event, arg):
+            # The package's other code: comparisons only, until the recorder has enough.
+            observer = self.observer
+            if observer is None or not observer.active:
+                return None
+            if event == "line":
+                observer.line(frame, frame.f_code, frame.f_lineno)
+            return observed
+
         def global_(frame, event, arg):
             if frame.f_code in index:
                 frame.f_trace_lines = True
                 return local
+            observer = self.observer
+            if observer is not None and observer.active and observer.wants(frame.f_code):
+                frame.f_trace_lines = True
+                return observed
             return None
 
         return global_
@@ -190,11 +217,16 @@ class Collector:
         self.active = True
         if not self._monitoring:
             sys.settrace(self._tracer())
+        elif self.observer is not None and self._tool is not None:
+            # LINE everywhere, not only on the target's code: the package's code is in scope too.
+            sys.monitoring.set_events(self._tool, sys.monitoring.events.LINE)  # pyright: ignore[reportAttributeAccessIssue] -- 3.12+
 
     def stop(self):
         self.active = False
         if not self._monitoring:
             sys.settrace(None)
+        elif self.observer is not None and self._tool is not None:
+            sys.monitoring.set_events(self._tool, 0)  # pyright: ignore[reportAttributeAccessIssue] -- 3.12+
 
     def reset(self):
         self.lines.clear()

@@ -50,6 +50,7 @@ class CallMessage(_CallMessageRequired, total=False):
     receiver: str
     seed: float  # Python's `random` (and numpy's) seed for this call instead of the fixed 0 (the explorer's determinism check).
     values: bool  # Answer with the arguments as built, as plain data (ProbeResult.arguments): the pytest export writes them.
+    comparisons: bool  # Answer with what the call compared its arguments with (ProbeResult.comparisons): the offline explorer's calls only.
 
 
 class StopMessage(TypedDict):
@@ -166,6 +167,7 @@ class ProbeResult(_ProbeResultRequired, total=False):
     outputTruncated: bool  # True when stdout or stderr were cut at the output cap.
     coverage: "ProbeResultCoverage"
     arguments: "BuiltArguments"  # The arguments as the worker built them, before the call; only when the call asked for `values`.
+    comparisons: List["ComparisonRecord"]  # What the call compared its arguments with (pau_probe/comparisons.py); only when the call asked for `comparisons`. The offline explorer's alone: the session file and every agent never see it.
 
 
 class _RenderedValueRequired(TypedDict):
@@ -297,6 +299,20 @@ class BuiltArgumentsReceiver(TypedDict):
     kwargs: Dict[str, "TaggedValue"]
 
 
+class _ComparisonRecordRequired(TypedDict):
+    arg: str
+    op: str  # `==` `!=` `<` `<=` `>` `>=`, `in`/`not in` (the argument in a container), `contains` (a value in the argument), `key` (a table looked up by it), a str method (`startswith`, `split`, …), `isinstance`, `regex`.
+
+
+class ComparisonRecord(_ComparisonRecordRequired, total=False):
+    """One comparison of an argument (or of what the code made of it) with a value the code read: `arg` is the argument's label as in `mutations` (`args[0]`, `kwargs.mode`)."""
+    values: List[Union[str, float]]  # The other operand: a constant, a container's members (a dict's keys), a pattern's text.
+    types: List[str]  # For `isinstance`: the names of the classes.
+    via: Literal["part", "item"]  # How the compared value relates to the argument: `part` (a piece of a str argument, `seen`), `item` (an item of a list argument); absent: the argument itself.
+    seen: Union[str, float]
+    through: str  # The function or method applied to it before the comparison (`lower`, `len`, `int`).
+
+
 class _ChildRequestRequired(TypedDict):
     args: List[str]
     kwargs: Dict[str, str]
@@ -308,6 +324,7 @@ class ChildRequest(_ChildRequestRequired, total=False):
     receiver: str
     seed: float
     values: bool
+    comparisons: bool
 
 
 class CoverageHits(TypedDict):
@@ -328,6 +345,7 @@ class ChildResult(_ChildResultRequired, total=False):
     value: "RenderedValue"
     exception: "ProbeResultException"
     arguments: "BuiltArguments"  # The arguments as the worker built them, before the call; only when the call asked for `values`.
+    comparisons: List["ComparisonRecord"]  # What the call compared its arguments with (pau_probe/comparisons.py); only when the call asked for `comparisons`. The offline explorer's alone: the session file and every agent never see it.
 
 
 class SpawnedJob(TypedDict):

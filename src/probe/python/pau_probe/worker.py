@@ -630,6 +630,8 @@ class Worker:
             request["seed"] = seed
         if message.get("values"):
             request["values"] = True
+        if message.get("comparisons"):
+            request["comparisons"] = True
         problem = self.check_arguments(request)
         checked = time.perf_counter()
         steps: CallSteps = {"checkMs": _ms(checked - began), "childMs": 0, "runMs": 0, "collectMs": 0}

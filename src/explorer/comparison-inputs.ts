@@ -1,0 +1,335 @@
+// Comparison-guided inputs (input-to-state feedback, as Redqueen and libFuzzer's value profile
+// do it): the worker reports what a call compared its arguments with (ProbeResult.comparisons,
+// pau_probe/comparisons.py), and each new comparison becomes a few calls in which the argument,
+// or the compared piece of it, is replaced by what it was compared with: the mode in the set, the
+// key of the table, the prefix before the rest, a value either side of a bound, a separator
+// between two copies of the text, an instance of the class isinstance wanted.
+import type { ComparisonRecord } from '../core/probe-types.js';
+import type { Input, Observation, Position } from './inputs.js';
+import { TYPE_ERRORS, baseExceptionName, slotClassOf, toRequest } from './inputs.js';
+import { isKnownClass, ordinaryValue, representative, typeClass } from './type-classes.js';
+import type { PyValue } from './values.js';
+import { float, int, str, toSource } from './values.js';
+
+/** Calls made from one comparison record at most. */
+const PER_RECORD = 2;
+/** A value among the first this many of its class's battery is swept soon anyway: no call of its own. */
+const SWEPT_EARLY = 8;
+/** Strings longer than this are not built (the worker reports values up to 64 characters). */
+const MAX_TEXT = 80;
+
+export interface ComparisonProbe {
+  input: Input;
+  note: string;
+}
+
+/** The slot of each argument label the worker uses (`args[0]`, `kwargs.mode`) in a call made from `input`. */
+export function labelledPositions(positions: Position[], input: Input): Map<string, number> {
+  // toRequest decides where each value goes; markers find out without repeating its rules.
+  const marked = input.map((s, i) => (s.value === undefined ? s : { cls: s.cls, value: str(`\u0000${i}`) }));
+  const req = toRequest(positions, marked);
+  const at = new Map<string, number>();
+  const index = (src: string): number => Number(/\\x00(\d+)/.exec(src)?.[1] ?? -1);
+  req.args.forEach((src, k) => at.set(`args[${k}]`, index(src)));
+  for (const [name, src] of Object.entries(req.kwargs ?? {})) at.set(`kwargs.${name}`, index(src));
+  return at;
+}
+
+/** The worker's number as the kind of value it replaces: an int stays an int when it can. */
+function numberLike(n: number, like: PyValue | undefined): PyValue {
+  return Number.isInteger(n) && like?.k !== 'float' ? int(n) : float(n);
+}
+
+function asValue(c: string | number, like: PyValue | undefined): PyValue {
+  return typeof c === 'string' ? str(c) : numberLike(c, like);
+}
+
+/** The bound itself and the value just across it from the current one (above it when unknown). */
+function acrossBound(c: number, like: PyValue | undefined): PyValue[] {
+  const current = like?.k === 'int' ? Number(like.v) : like?.k === 'float' ? like.v : undefined;
+  const below = current !== undefined && current > c;
+  if (like?.k === 'float' || !Number.isInteger(c)) {
+    const step = Math.max(Math.abs(c) * 0.01, 0.01);
+    return [float(c), float(below ? c - step : c + step)];
+  }
+  return [int(c), int(below ? c - 1 : c + 1)];
+}
+
+const ISINSTANCE_CLASSES: Record<string, string> = {
+  int: 'int',
+  float: 'float',
+  str: 'str',
+  list: 'list',
+  tuple: 'tuple',
+  dict: 'dict',
+  set: 'set',
+  frozenset: 'set',
+  // Not bool: `isinstance(x, bool)` mostly keeps bools out of numbers; a flag gets True from its default.
+  NoneType: 'none',
+};
+
+/** The replacement pieces a record suggests for `part`, the compared value (the argument or a piece of it). */
+function replacements(r: ComparisonRecord, part: PyValue | undefined): PyValue[] {
+  const values = r.values ?? [];
+  if (r.op === 'isinstance') {
+    const have = part === undefined ? '' : slotClassOf(part);
+    const classes = (r.types ?? []).map((t) => ISINSTANCE_CLASSES[t]).filter((c): c is string => c !== undefined);
+    if (classes.includes(have.replace(/\[.*\]$/, ''))) return [];
+    return classes.map((c) => ordinaryValue(c, 0) ?? representative(c)).filter((v): v is PyValue => v !== undefined);
+  }
+  if (r.through === 'len') {
+    // A bound on the length: a text (or list) of that length and one longer.
+    const n = values.find((v): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_TEXT);
+    if (n === undefined || part === undefined) return [];
+    const sized = (k: number): PyValue | undefined =>
+      part.k === 'str' ? str('a'.repeat(k)) : part.k === 'list' ? { k: 'list', items: Array.from({ length: k }, () => int(1)) } : undefined;
+    return [sized(n), sized(n + 1)].filter((v): v is PyValue => v !== undefined);
+  }
+  const text = part?.k === 'str' ? part.v : undefined;
+  const numeric = r.through === 'int' || r.through === 'float';
+  switch (r.op) {
+    case '==':
+    case '!=':
+    case 'in':
+    case 'not in':
+    case 'key':
+      // int(x) == 3 on a str: the digits; otherwise the constant itself.
+      return values.map((c) => (numeric && text !== undefined ? str(String(c)) : asValue(c, part)));
+    case '<':
+    case '<=':
+    case '>':
+    case '>=': {
+      const out: PyValue[] = [];
+      for (const c of values) {
+        if (typeof c === 'string') out.push(str(c));
+        else if (numeric && text !== undefined) out.push(...acrossBound(c, int(0)).map((v) => str(toSource(v))));
+        else if (part === undefined || part.k === 'int' || part.k === 'float') out.push(...acrossBound(c, part));
+      }
+      return out;
+    }
+    case 'startswith':
+    case 'removeprefix':
+      return text === undefined ? [] : values.filter((c) => typeof c === 'string').map((c) => str(`${c}${text}`));
+    case 'endswith':
+    case 'removesuffix':
+      return text === undefined ? [] : values.filter((c) => typeof c === 'string').map((c) => str(`${text}${c}`));
+    case 'contains':
+    case 'split':
+    case 'rsplit':
+    case 'partition':
+    case 'rpartition':
+    case 'index':
+    case 'find':
+    case 'rfind':
+    case 'count': {
+      // A separator (or a piece looked for) between two copies of the text: 'abc=abc'.
+      if (text === undefined)
+        return part?.k === 'list' && r.op === 'contains' ? values.map((c) => ({ k: 'list', items: [...part.items, asValue(c, undefined)] })) : [];
+      const around = text.length <= 16 ? text : text.slice(0, 8);
+      return values.filter((c): c is string => typeof c === 'string' && c.length > 0).map((c) => str(`${around}${c}${around}`));
+    }
+    case 'regex':
+      return values
+        .map((p) => (typeof p === 'string' ? regexExample(p) : undefined))
+        .filter((s): s is string => s !== undefined)
+        .map(str);
+    default:
+      return [];
+  }
+}
+
+/** `whole` with the first occurrence of `piece` (a str piece of a str, or an item of a list) replaced by `by`. */
+function spliced(whole: PyValue, r: ComparisonRecord, by: PyValue): PyValue | undefined {
+  const seen = r.seen;
+  if (r.via === 'part' && whole.k === 'str' && typeof seen === 'string' && by.k === 'str') {
+    const at = whole.v.indexOf(seen);
+    return at < 0 ? undefined : str(whole.v.slice(0, at) + by.v + whole.v.slice(at + seen.length));
+  }
+  if (r.via === 'item' && (whole.k === 'list' || whole.k === 'tuple') && seen !== undefined) {
+    const at = whole.items.findIndex((x) => (x.k === 'str' && x.v === seen) || ((x.k === 'int' || x.k === 'float') && Number(x.v) === seen));
+    return at < 0 ? undefined : { k: whole.k, items: whole.items.map((x, k) => (k === at ? by : x)) };
+  }
+  return undefined;
+}
+
+/** The piece of `whole` the record compared: the argument itself, or its part or item as the worker saw it. */
+function comparedPiece(whole: PyValue, r: ComparisonRecord): PyValue | undefined {
+  if (r.via === undefined) return whole;
+  if (typeof r.seen === 'string') return str(r.seen);
+  return typeof r.seen === 'number' ? numberLike(r.seen, undefined) : undefined;
+}
+
+/**
+ * The feedback's state over a run: each (position, op, values) is followed once, each new value
+ * at a position is tried once, and at most `cap` calls are made from comparisons in all.
+ * `constants`: the target code's own (FunctionInfo.constants). A comparison with only those is
+ * left to constant seeding, which sweeps them already: the feedback is for what only the run shows.
+ */
+export class ComparisonFeedback {
+  private readonly followed = new Set<string>();
+  private readonly tried = new Set<string>();
+  private readonly constants: Set<string | number>;
+  private planned = 0;
+
+  constructor(
+    private readonly positions: Position[],
+    private readonly cap: number,
+    constants: (string | number)[] = [],
+  ) {
+    this.constants = new Set(constants);
+  }
+
+  /** Whether calls are still worth asking for comparisons (the budget for their probes is not spent). */
+  get wanted(): boolean {
+    return this.planned < this.cap;
+  }
+
+  /** Calls to make from what this observation's call compared its arguments with. */
+  probesFrom(obs: Observation): ComparisonProbe[] {
+    const records = obs.record.result.comparisons;
+    if (!records?.length || !this.wanted) return [];
+    const at = labelledPositions(this.positions, obs.input);
+    const out: ComparisonProbe[] = [];
+    // An isinstance check is worth following only when the type was what the call refused.
+    const error = obs.record.result.exception?.type;
+    const refusedType = obs.record.result.status === 'raised' && error !== undefined && TYPE_ERRORS.has(baseExceptionName(error));
+    for (const r of records) {
+      if (r.op === 'isinstance' ? !refusedType : (r.values ?? []).every((v) => this.constants.has(v))) continue;
+      const i = at.get(r.arg);
+      const slot = i === undefined || i < 0 ? undefined : obs.input[i];
+      if (i === undefined || !slot?.value || this.positions[i]!.role === 'receiver') continue;
+      // `x in TABLE` and `TABLE[x]` are one look-up: followed once.
+      const op = r.op === 'in' || r.op === 'not in' || r.op === 'key' ? 'member' : r.op;
+      const key = `${i}|${op}|${r.through ?? ''}|${r.via ?? ''}|${JSON.stringify(r.values ?? r.types)}`;
+      if (this.followed.has(key)) continue;
+      this.followed.add(key);
+      const whole = slot.value;
+      const piece = comparedPiece(whole, r);
+      let made = 0;
+      for (const by of replacements(r, piece)) {
+        if (made >= PER_RECORD || this.planned >= this.cap) break;
+        const value = r.via === undefined ? by : spliced(whole, r, by);
+        if (value === undefined || (value.k === 'str' && value.v.length > MAX_TEXT)) continue;
+        const source = toSource(value);
+        if (source === toSource(whole) || this.tried.has(`${i}|${source}`) || sweptEarly(value, slot.cls)) continue;
+        this.tried.add(`${i}|${source}`);
+        made++;
+        this.planned++;
+        const input = obs.input.map((s, j) => (j === i ? { cls: slotClassOf(value), value } : s));
+        out.push({ input, note: `the code compared ${this.positions[i]!.name} (${r.op}) with ${describeValues(r)}: ${source}` });
+      }
+    }
+    return out;
+  }
+}
+
+/** Whether the sweep of the position's current class tries this value early anyway. */
+function sweptEarly(value: PyValue, current: string): boolean {
+  const cls = slotClassOf(value);
+  if (cls !== current || !isKnownClass(cls)) return false;
+  const source = toSource(value);
+  return typeClass(cls)
+    .values.slice(0, SWEPT_EARLY)
+    .some((v) => v !== undefined && toSource(v) === source);
+}
+
+function describeValues(r: ComparisonRecord): string {
+  const shown = (r.types ?? r.values ?? []).slice(0, 3).map((v) => (typeof v === 'string' ? JSON.stringify(v) : String(v)));
+  return shown.join(', ') + ((r.types ?? r.values ?? []).length > 3 ? ', …' : '');
+}
+
+/**
+ * A short text the regular expression matches, for the common constructs (literals, classes,
+ * escapes, groups, alternatives, quantifiers); undefined for lookarounds, back-references and the
+ * like. Each repeat is taken once (or its minimum), each alternative's first branch.
+ */
+export function regexExample(pattern: string): string | undefined {
+  let i = 0;
+  const fail = (): never => {
+    throw new Error('unsupported');
+  };
+  const classChar = (): string => {
+    // [...]: the first character it allows (for a negated class, a letter it does not name).
+    i++;
+    const negated = pattern[i] === '^';
+    if (negated) i++;
+    const members: string[] = [];
+    let first = true;
+    while (i < pattern.length && (pattern[i] !== ']' || first)) {
+      first = false;
+      let ch = pattern[i]!;
+      if (ch === '\\') {
+        const e = pattern[++i] ?? fail();
+        ch = e === 'd' ? '1' : e === 'w' ? 'a' : e === 's' ? ' ' : /[nrtfv]/.test(e) ? fail() : e;
+      }
+      members.push(ch);
+      i++;
+    }
+    if (pattern[i] !== ']') fail();
+    i++;
+    if (!negated) return members[0] ?? fail();
+    return ['a', 'z', '0', '_', '-'].find((c) => !members.includes(c)) ?? fail();
+  };
+  const atom = (): string => {
+    const ch = pattern[i]!;
+    if (ch === '(') {
+      i++;
+      if (pattern[i] === '?') {
+        const kind = pattern[i + 1];
+        if (kind === ':') i += 2;
+        else if (kind === 'P' && pattern[i + 2] === '<') i = pattern.indexOf('>', i) + 1 || fail();
+        else fail();
+      }
+      const inner = alternatives();
+      if (pattern[i] !== ')') fail();
+      i++;
+      return inner;
+    }
+    if (ch === '[') return classChar();
+    if (ch === '\\') {
+      const e = pattern[i + 1] ?? fail();
+      i += 2;
+      if (/[1-9]/.test(e)) fail();
+      const table: Record<string, string> = { d: '1', D: 'a', w: 'a', W: '-', s: ' ', S: 'a', b: '', B: '', A: '', Z: '', n: '\n', t: '\t' };
+      return table[e] ?? e;
+    }
+    i++;
+    if (ch === '.') return 'a';
+    if (ch === '^' || ch === '$') return '';
+    return ch;
+  };
+  const quantified = (text: string): string => {
+    const q = pattern[i];
+    let out = text;
+    if (q === '*' || q === '+' || q === '?') i++;
+    else if (q === '{') {
+      const m = /^\{(\d+)(,\d*)?\}/.exec(pattern.slice(i));
+      if (m) {
+        i += m[0].length;
+        out = text.repeat(Math.max(1, Number(m[1])));
+      }
+    }
+    if (pattern[i] === '?' || pattern[i] === '+') i++; // lazy or possessive
+    return out;
+  };
+  const sequence = (): string => {
+    let out = '';
+    while (i < pattern.length && pattern[i] !== '|' && pattern[i] !== ')') out += quantified(atom());
+    return out;
+  };
+  const alternatives = (): string => {
+    const first = sequence();
+    while (pattern[i] === '|') {
+      i++;
+      sequence();
+    }
+    return first;
+  };
+  try {
+    if (pattern.startsWith('(?') && /^\(\?[aiLmsux]+\)/.test(pattern)) i = pattern.indexOf(')') + 1;
+    const out = alternatives();
+    return i === pattern.length && out.length > 0 && out.length <= MAX_TEXT ? out : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,453 @@
+"""What a call compared its inputs with (input-to-state feedback for the offline explorer).
+
+Static part (`sites`, cached per code object): one pass over a code object's instructions
+with a symbolic stack finds the places where a value rooted in a local (an argument, or what
+was made of one) meets something readable without running user code: a constant, a global,
+an attribute chain of a module, a closure cell. The kinds: comparisons (`==`, `<`, ...), `in`
+and `not in` (both ways round), subscripts and `.get` on a table, `str` methods that take a
+literal (`startswith`, `split`, ...), `isinstance`, and `re` matching.
+
+Run-time part (`Recorder`): the coverage tracer (coverage.py) calls `line` at the line events
+of frames in scope (the target's file, or its package's folder); the recorder evaluates that
+line's sites from the frame, and keeps a site only when the local's value relates to one of
+the call's arguments: it is the argument, a piece of a str argument, or an item of a list
+argument (input-to-state). Values are read only from plain containers, modules, classes and
+compiled patterns, so no user code runs. Records, values and time are all bounded.
+"""
+from __future__ import annotations
+
+import dis
+import math
+import os
+import re
+import sys
+import time
+import types
+from pau_probe.checking import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from pau_probe.protocol import ComparisonRecord
+
+MAX_RECORDS = 48
+MAX_VALUES = 8
+MAX_TEXT = 64
+MAX_PATTERN = 200
+# Seconds of a call's time the recorder may use; then it stops looking.
+TIME_CAP = 0.03
+# Seconds the warm worker spends finding the sites of the package's code ahead of the calls.
+PRESCAN_SECONDS = 0.08
+# Containers bigger than this are read only in part (a set's first items, not sorted).
+MAX_SCAN = 256
+
+_STR_METHODS = {"startswith", "endswith", "split", "rsplit", "partition", "rpartition", "index", "find",
+                "rfind", "count", "removeprefix", "removesuffix"}
+# Methods and functions whose result stays "the input" for the relation (`x.lower() in MODES`).
+_TRANSFORMS = {"lower", "upper", "strip", "lstrip", "rstrip", "casefold", "title", "len", "int", "float", "str", "abs"}
+_TABLE_METHODS = {"get": "key", "pop": "key", "setdefault": "key", "__contains__": "in", "__getitem__": "key"}
+_RE_METHODS = {"match", "fullmatch", "search", "findall", "finditer", "sub", "subn", "split"}
+_IGNORED = {"NOP", "CACHE", "EXTENDED_ARG", "RESUME", "PRECALL", "KW_NAMES", "TO_BOOL", "COPY_FREE_VARS",
+            "MAKE_CELL", "GEN_START", "NOT_TAKEN"}
+_LOAD_FAST = {"LOAD_FAST", "LOAD_FAST_CHECK", "LOAD_FAST_AND_CLEAR", "LOAD_FAST_BORROW"}
+_NULL = ("null",)
+_UNKNOWN = None
+
+# -- static: the sites of a code object, by line ------------------------------------------
+
+
+def _instructions(code):
+    line = None
+    for ins in dis.get_instructions(code):
+        if sys.version_info >= (3, 11):
+            line = ins.positions.lineno if ins.positions and ins.positions.lineno else line
+        elif ins.starts_line is not None:
+            line = ins.starts_line
+        yield ins, line
+
+
+def _is_input(e):
+    return e is not None and e[0] == "local"
+
+
+def _readable(e):
+    return e is not None and e[0] in ("const", "global", "deref", "local", "build")
+
+
+def _site(out, line, op, inp, other, through=None):
+    if line is not None and _is_input(inp) and _readable(other) and other != inp:
+        out.setdefault(line, []).append((op, inp, other))
+
+
+def _call(stack, out, line, n, extra_pops):
+    args = [stack.pop() if stack else _UNKNOWN for _ in range(n)][::-1]
+    callee = [stack.pop() if stack else _UNKNOWN for _ in range(extra_pops)]
+    fn = next((c for c in callee if c is not _NULL and c is not None), None)
+    result = _UNKNOWN
+    if fn is not None and fn[0] == "method":
+        recv, name = fn[1], fn[2]
+        if _is_input(recv):
+            if name in _STR_METHODS and args:
+                _site(out, line, name, recv, args[0])
+            elif name in _TRANSFORMS and n == 0:
+                result = ("local", recv[1], name)
+        elif _readable(recv) and args:
+            if name in _TABLE_METHODS:
+                _site(out, line, _TABLE_METHODS[name], args[0], recv)
+            if name in _RE_METHODS:
+                # PATTERN.match(x) (PATTERN.sub(repl, x)): the pattern is the receiver; re.match(p, x)
+                # (re.sub(p, repl, x)): the first argument. Which one it was shows at run time.
+                subbing = name in ("sub", "subn")
+                own = args[1] if subbing and len(args) > 1 else args[0]
+                _site(out, line, "regex", own, recv)
+                given = args[2] if subbing and len(args) > 2 else args[1] if len(args) > 1 else None
+                _site(out, line, "regex", given, args[0])
+    elif fn is not None and fn[0] == "global" and fn[2] and fn[2][-1] in _RE_METHODS and len(args) > 1:
+        # re.match(p, x) reached as a module attribute (3.11+: no LOAD_METHOD on modules).
+        subbing = fn[2][-1] in ("sub", "subn")
+        _site(out, line, "regex", args[2] if subbing and len(args) > 2 else None if subbing else args[1], args[0])
+    elif fn is not None and fn[0] == "global" and not fn[2]:
+        name = fn[1]
+        if name == "isinstance" and n == 2:
+            _site(out, line, "isinstance", args[0], args[1])
+        elif name in _TRANSFORMS and n == 1:
+            first = args[0]
+            if first is not None and first[0] == "local":
+                result = ("local", first[1], name)
+    stack.append(result)
+
+
+def _scan(code):
+    """{line: [(op, input expr, other expr)]} for one code object (not the nested ones)."""
+    out = {}
+    stack = []
+    v311 = sys.version_info >= (3, 11)
+    for ins, line in _instructions(code):
+        op, arg, val = ins.opname, ins.arg, ins.argval
+        if op in _IGNORED:
+            continue
+        if op in _LOAD_FAST:
+            stack.append(("local", val, None))
+        elif op == "LOAD_FAST_LOAD_FAST":
+            stack.extend(("local", name, None) for name in val)
+        elif op in ("LOAD_CONST", "LOAD_SMALL_INT"):
+            stack.append(("const", val))
+        elif op == "LOAD_GLOBAL":
+            if v311 and arg is not None and arg & 1:
+                stack.append(_NULL)
+            stack.append(("global", val, ()))
+        elif op in ("LOAD_DEREF", "LOAD_CLASSDEREF"):
+            stack.append(("deref", val, ()))
+        elif op == "PUSH_NULL":
+            stack.append(_NULL)
+        elif op in ("LOAD_ATTR", "LOAD_METHOD"):
+            base = stack.pop() if stack else _UNKNOWN
+            method = op == "LOAD_METHOD" or (sys.version_info >= (3, 12) and arg is not None and arg & 1)
+            if method:
+                stack.append(("method", base, val))
+                stack.append(_NULL)
+            elif base is not None and base[0] in ("global", "deref"):
+                stack.append((base[0], base[1], base[2] + (val,)))
+            else:
+                stack.append(_UNKNOWN)
+        elif op == "COMPARE_OP":
+            right = stack.pop() if stack else _UNKNOWN
+            left = stack.pop() if stack else _UNKNOWN
+            _site(out, line, val, left, right)
+            _site(out, line, _flipped(val), right, left)
+            stack.append(_UNKNOWN)
+        elif op == "CONTAINS_OP":
+            right = stack.pop() if stack else _UNKNOWN
+            left = stack.pop() if stack else _UNKNOWN
+            negated = bool(arg)
+            _site(out, line, "not in" if negated else "in", left, right)
+            _site(out, line, "contains", right, left)
+            stack.append(_UNKNOWN)
+        elif op == "BINARY_SUBSCR" or (op == "BINARY_OP" and ins.argrepr == "[]"):
+            key = stack.pop() if stack else _UNKNOWN
+            table = stack.pop() if stack else _UNKNOWN
+            if table is not None and table[0] != "local":
+                _site(out, line, "key", key, table)
+            stack.append(_UNKNOWN)
+        elif op in ("BUILD_TUPLE", "BUILD_LIST", "BUILD_SET") and arg is not None:
+            items = [stack.pop() if stack else _UNKNOWN for _ in range(arg)][::-1]
+            ok = all(i is not None and i[0] in ("const", "global", "deref") for i in items)
+            stack.append(("build", tuple(items)) if ok else _UNKNOWN)
+        elif op == "CALL" and arg is not None:
+            _call(stack, out, line, arg, 2)
+        elif op == "CALL_METHOD" and arg is not None:
+            _call(stack, out, line, arg, 2)
+        elif op == "CALL_FUNCTION" and arg is not None:
+            _call(stack, out, line, arg, 1)
+        else:
+            try:
+                effect = dis.stack_effect(ins.opcode, arg, jump=False) if ins.opcode >= dis.HAVE_ARGUMENT else dis.stack_effect(ins.opcode)
+            except (ValueError, TypeError):
+                effect = 0
+            if effect < 0:
+                del stack[max(0, len(stack) + effect):]
+            elif stack:
+                stack[-1] = _UNKNOWN
+            stack.extend([_UNKNOWN] * max(0, effect))
+    return out
+
+
+def _flipped(op):
+    return {"<": ">", ">": "<", "<=": ">=", ">=": "<="}.get(op, op)
+
+
+_SITES = {}
+
+
+def sites(code):
+    found = _SITES.get(code)
+    if found is None:
+        try:
+            found = _scan(code)
+        except Exception:  # noqa: B902 -- an instruction stream this reader does not know: no sites
+            found = {}
+        _SITES[code] = found
+    return found
+
+
+def _module_codes(module):
+    """The code objects of a module's functions and of its classes' methods (not nested ones)."""
+    for value in list(vars(module).values()):
+        if isinstance(value, types.FunctionType):
+            yield value.__code__
+        elif isinstance(value, type) and getattr(value, "__module__", None) == module.__name__:
+            for member in list(type.__dict__["__dict__"].__get__(value).values()):
+                func = getattr(member, "__func__", member) if isinstance(member, (staticmethod, classmethod)) else member
+                if isinstance(func, types.FunctionType):
+                    yield func.__code__
+
+
+def prescan(scope, first, budget=PRESCAN_SECONDS):
+    """Finds the sites of the code in scope ahead of time, in the warm worker: each call's child
+    would otherwise read every code object it runs again (some 10 ms a call for a mid-sized
+    package). `first`: the target's own code objects. Bounded by `budget` seconds."""
+    from pau_probe.coverage import code_objects
+
+    prefix, file = scope
+    deadline = time.perf_counter() + budget
+    found = []
+    for module in list(sys.modules.values()):
+        name = getattr(module, "__file__", None)
+        if isinstance(name, str) and (name == file or (prefix is not None and name.startswith(prefix))):
+            found.append((name != file, module))  # the target's module first, then its package
+    found.sort(key=lambda pair: pair[0])
+    pending = [first] + [_module_codes(m) for _, m in found]
+    for codes in pending:
+        for top in codes:
+            for code in code_objects(top):
+                if time.perf_counter() > deadline:
+                    return
+                sites(code)
+
+
+def scope_of(filename):
+    """What counts as the target's code: its package's folder when its file is in a package
+    (a folder with __init__.py), else the file alone. (prefix or None, file)."""
+    folder = os.path.dirname(os.path.abspath(filename))
+    root = None
+    while os.path.isfile(os.path.join(folder, "__init__.py")):
+        root = folder
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            break
+        folder = parent
+    return (root + os.sep if root else None), filename
+
+
+# -- run time -------------------------------------------------------------------------------
+
+_SCALARS = (str, int, float, bytes)
+
+
+def _plain(v):
+    """A short str, int or float as JSON data, else None."""
+    t = type(v)
+    if t is str:
+        return v if len(v) <= MAX_TEXT else None
+    if t is bool:
+        return None
+    if t is int:
+        return v if abs(v) < 2 ** 53 else None
+    if t is float:
+        return v if math.isfinite(v) else None
+    return None
+
+
+def _members(v):
+    """The short scalars in a plain container (dict keys), sorted when it is a small set."""
+    t = type(v)
+    if t is dict:
+        items = []
+        for k in v:
+            if len(items) >= MAX_SCAN:
+                break
+            items.append(k)
+    elif t in (list, tuple):
+        items = list(v[:MAX_SCAN])
+    elif t in (set, frozenset):
+        items = []
+        for k in v:
+            items.append(k)
+            if len(items) > MAX_SCAN:
+                break
+        if len(items) <= MAX_SCAN:
+            items.sort(key=lambda k: (type(k).__name__, repr(k) if type(k) in _SCALARS else ""))
+    else:
+        return None
+    out = []
+    for k in items:
+        p = _plain(k)
+        if p is not None and p not in out:
+            out.append(p)
+        if len(out) >= MAX_VALUES:
+            break
+    return out
+
+
+_MISSING = object()
+
+
+def _attr(base, name):
+    """An attribute read without running user code: of a module or a plain class only."""
+    if type(base) is types.ModuleType:  # noqa: E721 -- exactly a module: a subclass could override its look-ups
+        return base.__dict__.get(name, _MISSING)
+    if type(base) is type:  # noqa: E721 -- exactly type: a metaclass could run code on a look-up
+        for klass in base.__mro__:
+            found = klass.__dict__.get(name, _MISSING)
+            if found is not _MISSING:
+                return found if type(found) not in (property, types.FunctionType, classmethod, staticmethod) else _MISSING
+    return _MISSING
+
+
+def _value(expr, frame, f_locals):
+    kind = expr[0]
+    if kind == "const":
+        return expr[1]
+    if kind == "local":
+        return f_locals.get(expr[1], _MISSING)
+    if kind == "build":
+        items = [_value(e, frame, f_locals) for e in expr[1]]
+        return _MISSING if any(i is _MISSING for i in items) else tuple(items)
+    if kind == "global":
+        g = frame.f_globals
+        v = g[expr[1]] if type(g) is dict and expr[1] in g else frame.f_builtins.get(expr[1], _MISSING)
+    else:
+        v = f_locals.get(expr[1], _MISSING)
+    for name in expr[2]:
+        if v is _MISSING:
+            break
+        v = _attr(v, name)
+    return v
+
+
+def _type_names(v):
+    out = []
+    for t in (v if type(v) is tuple else (v,)):
+        if type(t) is type:
+            out.append(t.__name__ if t.__module__ == "builtins" else t.__qualname__)
+    return out[:MAX_VALUES]
+
+
+class Recorder:
+    """Records the comparisons of one call. `arguments`: (label, value) of the call."""
+
+    def __init__(self, arguments, scope):
+        self.arguments = [(label, v) for label, v in arguments if label != "receiver"]
+        self.prefix, self.file = scope
+        self.records: list = []
+        self.seen = set()
+        self.spent = 0.0
+        self.active = True
+        self._in_scope = {}
+
+    def wants(self, code):
+        """Whether the code is in scope and compares anything: only then are its lines traced."""
+        found = self._in_scope.get(code)
+        if found is None:
+            name = code.co_filename
+            found = (name == self.file or (self.prefix is not None and name.startswith(self.prefix))) and bool(sites(code))
+            self._in_scope[code] = found
+        return found
+
+    def line(self, frame, code, line):
+        """The line event of an in-scope frame: evaluate its sites. True when it has some."""
+        here = sites(code).get(line)
+        if not here or not self.active:
+            return bool(here)
+        began = time.perf_counter()
+        try:
+            f_locals = frame.f_locals
+            for op, inp, other in here:
+                self._observe(op, inp, other, frame, f_locals)
+        except Exception:  # noqa: B902 -- best effort: the call itself must not notice
+            pass
+        self.spent += time.perf_counter() - began
+        if self.spent > TIME_CAP or len(self.records) >= MAX_RECORDS:
+            self.active = False
+        return True
+
+    def _relation(self, v):
+        """(label, via, seen) of the argument the value came from, else None."""
+        t = type(v)
+        simple = t in _SCALARS and t is not bool
+        for label, arg in self.arguments:
+            if v is arg or (simple and type(arg) is t and v == arg):
+                return label, "same", None
+        for label, arg in self.arguments:
+            ta = type(arg)
+            if t is str and ta is str and v and len(arg) <= 4096 and v in arg:
+                return label, "part", v
+            if ta in (list, tuple) and len(arg) <= 64:
+                for item in arg:
+                    if item is v or (simple and type(item) is t and item == v):
+                        return label, "item", _plain(v)
+        return None
+
+    def _observe(self, op, inp, other, frame, f_locals):
+        root = f_locals.get(inp[1], _MISSING)
+        if root is _MISSING:
+            return
+        related = self._relation(root)
+        if related is None:
+            return
+        value = _value(other, frame, f_locals)
+        if value is _MISSING or (other[0] == "local" and self._relation(value) is not None):
+            return
+        values = self._values(op, value)
+        if not values:
+            return
+        label, via, seen = related
+        record = cast("ComparisonRecord", {"arg": label, "op": op, ("types" if op == "isinstance" else "values"): values})
+        if via != "same":
+            record["via"] = via
+            if seen is not None:
+                record["seen"] = seen
+        if inp[2] is not None:
+            record["through"] = inp[2]
+        key = repr(sorted(record.items()))
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        self.records.append(record)
+
+    @staticmethod
+    def _values(op, value):
+        if op == "isinstance":
+            return _type_names(value)
+        if op == "regex":
+            pattern = value.pattern if type(value) is re.Pattern else value
+            return [pattern] if type(pattern) is str and len(pattern) <= MAX_PATTERN else []
+        if op in ("in", "not in", "key"):
+            if type(value) is str:  # x in "aeiou": the text's pieces are what matches
+                return [value] if len(value) <= MAX_TEXT else []
+            return _members(value) or []
+        if op in ("startswith", "endswith") and type(value) is tuple:
+            return _members(value) or []
+        p = _plain(value)
+        return [] if p is None else [p]
+
+    def report(self) -> "list[ComparisonRecord]":
+        return list(self.records)

@@ -1,0 +1,214 @@
+"""The comparison recorder (pau_probe/comparisons.py) through the coverage tracer's hooks: what a
+call compared its arguments with, related to the argument by value, read without running user
+code, bounded; and through a real worker, only when the call asks."""
+import importlib.util
+import sys
+import textwrap
+
+import pytest
+
+from conforms import problems
+from pau_probe import comparisons as pau_comparisons
+from pau_probe.coverage import Collector, StaticMap
+from worker_process import LIMITS, WorkerProcess
+
+MODULE = textwrap.dedent('''
+    import re
+    MODES = frozenset(["fast", "slow"])
+    TABLE = {"alpha": 1, "beta": 2}
+    LIMIT = sum(range(10))
+    PAT = re.compile(r"^v\\d+$")
+
+    def f(mode, key, n, text, xs):
+        if mode.lower() in MODES:
+            pass
+        if TABLE.get(key):
+            pass
+        if n > LIMIT:
+            pass
+        if text.startswith("cmd:"):
+            pass
+        for part in text.split(","):
+            if part == "ok":
+                pass
+        if isinstance(n, (int, float)):
+            pass
+        if PAT.match(text) or re.fullmatch(r"[a-z]+", text):
+            pass
+        for x in xs:
+            if x == "special":
+                pass
+        return TABLE[key] if key in TABLE else None
+''')
+
+
+@pytest.fixture(autouse=True)
+def _forget_modules():
+    """The modules a test imports are gone after it: other tests load packages of the same names."""
+    before = set(sys.modules)
+    yield
+    for name in set(sys.modules) - before:
+        del sys.modules[name]
+
+
+def load(tmp_path, text, name="cmpmod", package=None):
+    folder = tmp_path / package if package else tmp_path
+    folder.mkdir(parents=True, exist_ok=True)
+    if package:
+        (folder / "__init__.py").write_text("")
+    path = folder / (name + ".py")
+    path.write_text(text)
+    full = "%s.%s" % (package, name) if package else name
+    if package:
+        sys.path.insert(0, str(tmp_path))
+        try:
+            module = importlib.import_module(full)
+        finally:
+            sys.path.remove(str(tmp_path))
+        return module
+    spec = importlib.util.spec_from_file_location(full, str(path))
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[full] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def record(func, *args):
+    """The comparison records of one traced call of func."""
+    static = StaticMap(func.__code__)
+    collector = Collector(static)
+    collector.prepare()
+    labelled = [("args[%d]" % i, a) for i, a in enumerate(args)]
+    recorder = collector.observer = pau_comparisons.Recorder(labelled, pau_comparisons.scope_of(func.__code__.co_filename))
+    collector.start()
+    try:
+        func(*args)
+    finally:
+        collector.stop()
+        collector.observer = None
+    return recorder
+
+
+def test_each_kind_of_comparison_is_recorded_with_its_argument(tmp_path):
+    module = load(tmp_path, MODULE)
+    records = record(module.f, "FAST", "zzz", 3, "a,b", ["q", "r"]).report()
+    for r in records:
+        assert problems(r, "ComparisonRecord") == [], r
+    got = {(r["arg"], r["op"], tuple(r.get("values") or r.get("types"))) for r in records}
+    assert ("args[0]", "in", ("fast", "slow")) in got  # through .lower()
+    assert ("args[1]", "key", ("alpha", "beta")) in got  # .get and [] on the module's table
+    assert ("args[1]", "in", ("alpha", "beta")) in got
+    assert ("args[2]", ">", (45,)) in got  # computed at import
+    assert ("args[3]", "startswith", ("cmd:",)) in got
+    assert ("args[3]", "split", (",",)) in got
+    assert ("args[2]", "isinstance", ("int", "float")) in got
+    assert ("args[3]", "regex", ("^v\\d+$",)) in got
+    assert ("args[3]", "regex", ("[a-z]+",)) in got
+    lowered = next(r for r in records if r["op"] == "in" and r["arg"] == "args[0]")
+    assert lowered["through"] == "lower"
+    # Input-to-state: a piece of the str argument, an item of the list argument.
+    parts = [r for r in records if r["op"] == "==" and r["arg"] == "args[3]"]
+    assert {(r["via"], r["seen"]) for r in parts} == {("part", "a"), ("part", "b")}
+    items = [r for r in records if r["op"] == "==" and r["arg"] == "args[4]"]
+    assert {(r["via"], r["seen"]) for r in items} == {("item", "q"), ("item", "r")}
+
+
+def test_values_unrelated_to_the_arguments_are_not_recorded(tmp_path):
+    module = load(tmp_path, "K = 'x'\ndef g(a):\n    b = 'other'\n    if b == K:\n        pass\n    return a\n")
+    assert record(module.g, "abc").report() == []
+
+
+def test_the_package_code_the_target_calls_is_in_scope_and_other_code_is_not(tmp_path):
+    load(tmp_path, "WORDS = {'yes', 'no'}\ndef check(w):\n    return w in WORDS\n", name="helpers", package="cmp_pkg")
+    module = load(tmp_path, textwrap.dedent('''
+        import textwrap
+        from cmp_pkg.helpers import check
+        def h(word):
+            textwrap.dedent(word)
+            return check(word)
+    '''), name="main", package="cmp_pkg")
+    records = record(module.h, "maybe").report()
+    assert {"arg": "args[0]", "op": "in", "values": ["no", "yes"]} in records
+    # textwrap's own comparisons are outside the package: none of its constants appear.
+    assert all(r["op"] == "in" for r in records), records
+
+
+def test_no_user_code_runs_to_read_a_value(tmp_path):
+    module = load(tmp_path, textwrap.dedent('''
+        calls = []
+        class Sneaky:
+            def __eq__(self, other):
+                calls.append("eq")
+                return False
+            def __contains__(self, item):
+                calls.append("contains")
+                return False
+            def __iter__(self):
+                calls.append("iter")
+                return iter(())
+            def __getattr__(self, name):
+                calls.append("getattr " + name)
+                raise AttributeError(name)
+            __hash__ = object.__hash__
+        S = Sneaky()
+        OFF = False
+        def k(x):
+            if x == S:
+                pass
+            if x in S:
+                pass
+            if OFF and x == S.missing:
+                pass
+            return x
+    '''))
+    record(module.k, "abc")
+    assert module.calls == ["eq", "contains"]  # the call's own, and nothing else
+
+
+def test_records_and_time_are_bounded(tmp_path):
+    module = load(tmp_path, textwrap.dedent('''
+        def many(n):
+            hits = 0
+            for i in range(20000):
+                if n == i:
+                    hits += 1
+            return hits
+    '''))
+    recorder = record(module.many, 7)
+    # Every i is a new value to compare with: the recorder stops at its cap and looks no more.
+    assert len(recorder.report()) == pau_comparisons.MAX_RECORDS
+    assert not recorder.active
+    assert recorder.spent <= pau_comparisons.TIME_CAP + 0.01
+
+
+@pytest.mark.parametrize("isolation", ["fork", "spawn"])
+def test_a_worker_answers_with_comparisons_only_when_asked(tmp_path, isolation):
+    target = tmp_path / "target.py"
+    target.write_text("MODES = {'turbo', 'quiet'}\ndef speed(mode):\n    return mode in MODES\n")
+    worker = WorkerProcess(str(target), "speed", isolation=isolation)
+    try:
+        worker.until("ready")
+        answers = []
+        for id_, extra in [(1, {"comparisons": True}), (2, {})]:
+            message = dict({"op": "call", "id": id_, "args": ["'slow'"], "kwargs": {}, "limits": LIMITS}, **extra)
+            assert problems(message, "CallMessage") == []
+            worker.send(message)
+            answer = worker.until("result")[-1]
+            assert problems(answer, "WorkerMessage") == []
+            answers.append(answer["result"])
+        assert answers[0]["comparisons"] == [{"arg": "args[0]", "op": "in", "values": ["quiet", "turbo"]}]
+        assert "comparisons" not in answers[1]
+    finally:
+        worker.close()
+
+
+def test_the_warm_worker_finds_the_package_sites_before_any_call(tmp_path):
+    load(tmp_path, "WORDS = {'yes', 'no'}\nclass Checker:\n    def check(self, w):\n        return w in WORDS\n", name="helpers2", package="cmp_pkg2")
+    module = load(tmp_path, "from cmp_pkg2.helpers2 import Checker\ndef h(word):\n    return Checker().check(word)\n", name="main2", package="cmp_pkg2")
+    pau_comparisons._SITES.clear()
+    pau_comparisons.prescan(pau_comparisons.scope_of(module.__file__), StaticMap(module.h.__code__).codes)
+    scanned = set(pau_comparisons._SITES)
+    assert module.Checker.check.__code__ in scanned
+    recorder = record(module.h, "maybe")
+    assert set(pau_comparisons._SITES) == scanned  # nothing left for the call to read
+    assert recorder.report() == [{"arg": "args[0]", "op": "in", "values": ["no", "yes"]}]

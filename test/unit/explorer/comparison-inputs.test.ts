@@ -1,0 +1,121 @@
+// Comparison records turned into calls (src/explorer/comparison-inputs.ts).
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import type { ComparisonRecord, FunctionInfo, ProbeResult } from '../../../src/core/probe-types.js';
+import { ComparisonFeedback, labelledPositions, regexExample } from '../../../src/explorer/comparison-inputs.js';
+import type { Input, Observation } from '../../../src/explorer/inputs.js';
+import { buildPositions, toRequest } from '../../../src/explorer/inputs.js';
+import type { PyValue } from '../../../src/explorer/values.js';
+import { float, int, list, str, strs, toSource } from '../../../src/explorer/values.js';
+
+const INFO: FunctionInfo = {
+  qualname: 'f',
+  name: 'f',
+  kind: 'function',
+  needsReceiver: false,
+  params: [
+    { name: 'a', kind: 'POSITIONAL_OR_KEYWORD' },
+    { name: 'b', kind: 'POSITIONAL_OR_KEYWORD', default: 'None' },
+    { name: 'c', kind: 'KEYWORD_ONLY', default: '1' },
+  ],
+  isGenerator: false,
+  isAsync: false,
+  docstring: null,
+  moduleClasses: [],
+  pythonVersion: '3.11.7',
+};
+const positions = buildPositions(INFO, 'signature');
+
+function observation(values: (PyValue | undefined)[], comparisons: ComparisonRecord[], raised?: string): Observation {
+  const input: Input = values.map((value) => ({ cls: value === undefined ? 'omit' : value.k, value }));
+  const outcome = raised ? { status: 'raised' as const, exception: { type: raised, message: '' } } : { status: 'returned' as const };
+  const result: ProbeResult = { ...outcome, mutations: [], stdout: '', stderr: '', durationMs: 1, comparisons };
+  const request = toRequest(positions, input);
+  return { input, request, key: '', record: { index: 1, ...request, origin: 'offline', result }, purpose: 'discover' };
+}
+
+/** The new value at the compared position of each call the feedback suggests. */
+function suggested(
+  values: (PyValue | undefined)[],
+  records: ComparisonRecord[],
+  opts: { at?: number; cap?: number; raised?: string; constants?: (string | number)[] } = {},
+): string[] {
+  return new ComparisonFeedback(positions, opts.cap ?? 20, opts.constants)
+    .probesFrom(observation(values, records, opts.raised))
+    .map((p) => toSource(p.input[opts.at ?? 0]!.value!));
+}
+
+test('argument labels map to positions as the request placed them', () => {
+  const input: Input = [
+    { cls: 'int', value: int(1) },
+    { cls: 'omit', value: undefined },
+    { cls: 'int', value: int(2) },
+  ];
+  assert.deepEqual(
+    [...labelledPositions(positions, input)],
+    [
+      ['args[0]', 0],
+      ['kwargs.c', 2],
+    ],
+  );
+});
+
+test('members, keys and constants replace the argument; each once', () => {
+  assert.deepEqual(suggested([str('x')], [{ arg: 'args[0]', op: 'in', values: ['fast', 'slow'] }]), ["'fast'", "'slow'"]);
+  assert.deepEqual(
+    suggested(
+      [str('x')],
+      [
+        { arg: 'args[0]', op: 'key', values: ['EUR', 'GBP'] },
+        { arg: 'args[0]', op: 'in', values: ['EUR', 'GBP'] },
+      ],
+    ),
+    ["'EUR'", "'GBP'"],
+  );
+});
+
+test('a bound gives the value at it and the one across it; int stays int', () => {
+  assert.deepEqual(suggested([int(3)], [{ arg: 'args[0]', op: '>', values: [45] }]), ['45', '46']);
+  assert.deepEqual(suggested([int(100)], [{ arg: 'args[0]', op: '<=', values: [45] }]), ['45', '44']);
+  assert.deepEqual(suggested([float(0.5)], [{ arg: 'args[0]', op: '<', values: [2] }]), ['2.0', '2.02']);
+});
+
+test('prefixes, suffixes and separators keep the rest of the text', () => {
+  assert.deepEqual(suggested([str('abc')], [{ arg: 'args[0]', op: 'startswith', values: ['run:'] }]), ["'run:abc'"]);
+  assert.deepEqual(suggested([str('abc')], [{ arg: 'args[0]', op: 'endswith', values: ['.py'] }]), ["'abc.py'"]);
+  assert.deepEqual(suggested([str('abc')], [{ arg: 'args[0]', op: 'split', values: ['~~'] }]), ["'abc~~abc'"]);
+});
+
+test('a compared piece of the argument is replaced in place: a part of a str, an item of a list', () => {
+  assert.deepEqual(suggested([str('a,b')], [{ arg: 'args[0]', op: '==', values: ['ok'], via: 'part', seen: 'b' }]), ["'a,ok'"]);
+  assert.deepEqual(suggested([list(strs('q', 'r'))], [{ arg: 'args[0]', op: '==', values: ['special'], via: 'item', seen: 'r' }]), ["['q', 'special']"]);
+});
+
+test('isinstance targets of a call that refused the type give an instance of a class not passed yet; a len bound gives lengths', () => {
+  const isinstance: ComparisonRecord = { arg: 'args[0]', op: 'isinstance', types: ['int', 'float'] };
+  assert.deepEqual(suggested([str('x')], [isinstance], { raised: 'TypeError' }), ['3', '2.5']);
+  assert.deepEqual(suggested([str('x')], [isinstance]), []);
+  assert.deepEqual(suggested([int(1)], [{ arg: 'args[0]', op: 'isinstance', types: ['int'] }], { raised: 'TypeError' }), []);
+  assert.deepEqual(suggested([str('x')], [{ arg: 'args[0]', op: '>', values: [3], through: 'len' }]), ["'aaa'", "'aaaa'"]);
+});
+
+test('the cap bounds the calls made from comparisons in all, and unknown labels are ignored', () => {
+  assert.equal(suggested([str('x')], [{ arg: 'args[0]', op: 'in', values: ['a', 'b', 'c', 'd'] }], { cap: 2 }).length, 2);
+  assert.deepEqual(suggested([str('x')], [{ arg: 'args[5]', op: 'in', values: ['a'] }]), []);
+});
+
+test("a comparison with the code's own constants only is left to constant seeding, an early value of the sweep to the sweep", () => {
+  assert.deepEqual(suggested([int(3)], [{ arg: 'args[0]', op: '<=', values: [0] }]), []);
+  assert.deepEqual(suggested([int(3)], [{ arg: 'args[0]', op: '<=', values: [0] }], { constants: [0, 'x'] }), []);
+  assert.deepEqual(suggested([str('x')], [{ arg: 'args[0]', op: 'in', values: ['x', 'y'] }], { constants: ['x'] }), ["'y'"]);
+});
+
+test('a regular expression gives a text it matches, or nothing for constructs it does not know', () => {
+  const check = (pattern: string): void => {
+    const example = regexExample(pattern);
+    assert.ok(example !== undefined && new RegExp(pattern.replace(/\(\?P</g, '(?<')).test(example), `${pattern}: ${example}`);
+  };
+  for (const p of ['^TK-\\d{3}$', '[a-z]+@[a-z]+\\.com', '(?P<year>\\d{4})-(\\d\\d)', 'v(\\d+)\\.(\\d+)', 'yes|no', '[^0-9]+x?', '\\w+\\s\\w+']) check(p);
+  assert.equal(regexExample('(?=a)b'), undefined);
+  assert.equal(regexExample('(a)\\1'), undefined);
+});
