@@ -253,6 +253,8 @@ export class Explorer {
       if (wanted.length === 0) return;
       const targets = named.length ? named : this.positionsTypeNamed(obs, message, given);
       for (const i of targets) {
+        // Bytes are no class of the sweep (few functions take them): a message that asks for them adds them.
+        if (wanted.includes('bytes') && !this.positions[i]!.candidates.includes('bytes')) this.positions[i]!.candidates.push('bytes');
         const cls = wanted.find((c) => this.positions[i]!.candidates.includes(c) && c !== obs.input[i]!.cls);
         if (targets.length === 1) this.asked[i] = wanted;
         if (cls) this.queue.push({ input: obs.input.map((s, j) => (j === i ? { cls, value: this.valueFor(i, cls) } : s)), note: `the error asked for ${cls}` });

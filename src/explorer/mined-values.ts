@@ -155,9 +155,11 @@ export function classesAskedFor(message: string): string[] {
       else if (/^(dict|mapping)\b/.test(w)) add('dict');
       else if (/^(tuple)\b/.test(w)) add('tuple');
       else if (/^callable\b/.test(w)) add('callable');
+      else if (/^(bytes|bytes-like|bytearray|buffer)\b/.test(w)) add('bytes');
     }
   }
   if (/cannot be interpreted as an integer/.test(message)) add('int');
+  if (/bytes-like object is required|a bytes object is required|argument should be (?:a )?bytes|expected bytes|must be bytes/.test(message)) add('bytes');
   if (/is not iterable|has no len\(\)/.test(message)) for (const c of ['list', 'str', 'dict', 'tuple', 'set']) add(c);
   return out;
 }

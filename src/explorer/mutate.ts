@@ -2,7 +2,7 @@
 // reached new code, hoping the neighbourhood holds more.
 import type { Rng } from './random.js';
 import type { PyValue } from './values.js';
-import { date, float, int, str } from './values.js';
+import { bytesOf, date, float, int, str } from './values.js';
 import { CALLABLES } from './type-classes.js';
 
 const EXTRA_CHARS = ['a', 'Z', ' ', '-', '!', '1', 'é', '_', '.', 'x'];
@@ -31,6 +31,11 @@ export function mutateValue(v: PyValue, rng: Rng): PyValue {
     }
     case 'dict':
       return mutateDict(v, rng);
+    case 'bytes': {
+      // As text, one byte a character: the string mutations, kept to bytes.
+      const text = v.hex.replace(/../g, (h) => String.fromCharCode(parseInt(h, 16)));
+      return bytesOf([...mutateString(text, rng)].slice(0, MAX_STR_CHARS).join(''));
+    }
     case 'date':
       return shiftDate(v, rng.pick([1, -1, 7, -7, 30, 365]));
     case 'call':

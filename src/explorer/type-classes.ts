@@ -3,7 +3,7 @@
 // Also what annotations and, weakly, parameter names suggest (strictness `signature` only).
 import { eachCodeChar } from '../core/python-source.js';
 import type { PyValue } from './values.js';
-import { bool, date, float, int, ints, list, none, str, strs, tuple } from './values.js';
+import { bool, bytesOf, date, float, int, ints, list, none, str, strs, tuple } from './values.js';
 
 export interface TypeClass {
   id: string;
@@ -52,6 +52,7 @@ const STRS = strs(
   'aab',
   'Was it a car?',
 );
+const BYTES = ['abc', '', 'Hello, World!\n', '\x00\x01\xfe\xff', 'aGVsbG8=', 'a=b&c d', 'the quick brown fox jumps over the lazy dog'].map(bytesOf);
 const INT_LISTS = [
   [3, 1, 2],
   [],
@@ -112,6 +113,9 @@ const BASIC: Record<string, TypeClass> = {
   float: { id: 'float', label: 'float', values: FLOATS },
   bool: { id: 'bool', label: 'bool', values: [bool(true), bool(false)] },
   str: { id: 'str', label: 'str', values: STRS },
+  // Encoders, checksums, compressors and parsers of wire formats take bytes: ASCII text first
+  // (most accept it), then the empty, a binary and a base64-looking one.
+  bytes: { id: 'bytes', label: 'bytes', values: BYTES },
   // Shapes before sizes: unsorted, empty, a negative inside, duplicates, nested, more duplicates, strings, then the rest.
   list: {
     id: 'list',
@@ -274,6 +278,11 @@ export function classesForAnnotation(annotation: string, moduleClasses: string[]
       return ['bool'];
     case 'str':
       return ['str'];
+    case 'bytes':
+    case 'bytearray':
+    case 'ByteString':
+    case 'Buffer':
+      return ['bytes'];
     case 'None':
     case 'NoneType':
       return ['none'];
@@ -334,6 +343,7 @@ const NAME_HINTS: [RegExp, string[]][] = [
   [/^(s|text|name|word|string|title|label|prefix|suffix|sep|char|message|msg|key|pattern|sentence|line|word)$|_(name|text|str)$/, ['str']],
   [/^(items|xs|seq|sequence|values|numbers|nums|lst|list|scores|nested|elements|data|array|arr|iterable|weights|words|lines|pairs)$|s$/, ['list']],
   [/^(mapping|counts|table|config|options|dct|dictionary)$/, ['dict']],
+  [/^(buf|buffer|raw|blob|payload|octets|bs|byte_string)$|_bytes$/, ['bytes']],
   [/^(key|func|fn|f|pred|predicate|callback|function)$/, ['callable']],
 ];
 

@@ -10,6 +10,8 @@ export type PyValue =
   | { k: 'int'; v: bigint }
   | { k: 'float'; v: number }
   | { k: 'str'; v: string }
+  /** Bytes as lowercase hex, as tagged data carries them. */
+  | { k: 'bytes'; hex: string }
   | { k: 'list' | 'tuple' | 'set' | 'frozenset'; items: PyValue[] }
   | { k: 'dict'; entries: [PyValue, PyValue][] }
   | { k: 'date'; y: number; m: number; d: number }
@@ -22,6 +24,11 @@ export const none: PyValue = { k: 'none' };
 export const int = (v: number | bigint): PyValue => ({ k: 'int', v: BigInt(v) });
 export const float = (v: number): PyValue => ({ k: 'float', v });
 export const str = (v: string): PyValue => ({ k: 'str', v });
+/** Bytes of an ASCII text (each character one byte; others are written as \\xNN by toSource). */
+export const bytesOf = (text: string): PyValue => ({
+  k: 'bytes',
+  hex: [...text].map((c) => (c.codePointAt(0)! & 0xff).toString(16).padStart(2, '0')).join(''),
+});
 export const bool = (v: boolean): PyValue => ({ k: 'bool', v });
 export const list = (items: PyValue[]): PyValue => ({ k: 'list', items });
 export const tuple = (items: PyValue[]): PyValue => ({ k: 'tuple', items });
@@ -47,6 +54,22 @@ export function pyStrRepr(s: string): string {
   return out + quote;
 }
 
+/** Python's repr of bytes given as hex: printable ASCII as itself, the rest as escapes. */
+export function pyBytesRepr(hex: string): string {
+  let out = "b'";
+  for (let i = 0; i + 1 < hex.length; i += 2) {
+    const b = parseInt(hex.slice(i, i + 2), 16);
+    if (b === 0x5c) out += '\\\\';
+    else if (b === 0x27) out += "\\'";
+    else if (b === 0x0a) out += '\\n';
+    else if (b === 0x0d) out += '\\r';
+    else if (b === 0x09) out += '\\t';
+    else if (b >= 0x20 && b < 0x7f) out += String.fromCharCode(b);
+    else out += `\\x${hex.slice(i, i + 2)}`;
+  }
+  return out + "'";
+}
+
 /** Python's repr of a float, or the `float('nan')` form the grammar accepts for non-finite ones. */
 export function pyFloatRepr(v: number): string {
   if (Number.isNaN(v)) return "float('nan')";
@@ -69,6 +92,8 @@ export function toSource(v: PyValue): string {
       return pyFloatRepr(v.v);
     case 'str':
       return pyStrRepr(v.v);
+    case 'bytes':
+      return pyBytesRepr(v.hex);
     case 'list':
       return `[${v.items.map(toSource).join(', ')}]`;
     case 'tuple':
@@ -101,6 +126,8 @@ export function fromTagged(t: TaggedValue): PyValue | null {
       return float(parsePyFloat(t.v));
     case 'str':
       return str(t.v);
+    case 'bytes':
+      return /^(?:[0-9a-f]{2})*$/.test(t.v) ? { k: 'bytes', hex: t.v } : null;
     case 'list':
     case 'tuple':
     case 'set':
@@ -140,6 +167,8 @@ export function toTagged(v: PyValue): TaggedValue {
       return { t: 'float', v: String(v.v) };
     case 'str':
       return { t: 'str', v: v.v };
+    case 'bytes':
+      return { t: 'bytes', v: v.hex };
     case 'list':
     case 'tuple':
     case 'set':
@@ -177,6 +206,8 @@ export function inputClass(v: PyValue | undefined): string {
       if (v.v === '') return 'empty str';
       // eslint-disable-next-line no-control-regex
       return /[^\x00-\x7f]/.test(v.v) ? 'non-ASCII str' : 'str';
+    case 'bytes':
+      return v.hex === '' ? 'empty bytes' : 'bytes';
     case 'list':
     case 'tuple':
     case 'set':

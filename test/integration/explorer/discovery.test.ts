@@ -91,3 +91,11 @@ test("a method's receiver is built from its class's constructor signature: Accou
     records.map((r) => `${r.receiver}.${shown(r)} -> ${r.result.status}`).join('\n'),
   );
 });
+
+test('"a bytes-like object is required" gives bytes: checksum returns for a bytes argument', async () => {
+  const { records } = await exploreExample(FIXTURE, 'checksum', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => r.args[0]?.startsWith("b'")),
+    calls(records),
+  );
+});

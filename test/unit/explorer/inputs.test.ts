@@ -19,7 +19,8 @@ test('annotations map to input classes; unknown ones to nothing', () => {
   assert.deepEqual(classesForAnnotation('Sequence[List[int]]', classes), ['list[list]']);
   assert.deepEqual(classesForAnnotation('Optional[int]', classes), ['int', 'none']);
   assert.deepEqual(classesForAnnotation('int | None', classes), ['int', 'none']);
-  assert.deepEqual(classesForAnnotation('Union[str, bytes]', classes), null);
+  assert.deepEqual(classesForAnnotation('Union[str, bytes]', classes), ['str', 'bytes']);
+  assert.deepEqual(classesForAnnotation('Union[str, os.PathLike]', classes), null);
   assert.deepEqual(classesForAnnotation('Dict[str, int]', classes), ['dict']);
   assert.deepEqual(classesForAnnotation('datetime.date', classes), ['date']);
   assert.deepEqual(classesForAnnotation("'BankAccount'", classes)?.[0], 'new:BankAccount:');

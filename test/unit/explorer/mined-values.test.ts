@@ -36,9 +36,10 @@ test('the parameter a message names is found by whole word', () => {
 });
 
 test('type errors say which classes they want', () => {
-  assert.deepEqual(classesAskedFor('expected str, bytes or os.PathLike object, not int'), ['str']);
+  assert.deepEqual(classesAskedFor('expected str, bytes or os.PathLike object, not int'), ['str', 'bytes']);
   assert.deepEqual(classesAskedFor('normalize() argument 2 must be str, not int'), ['str']);
-  assert.deepEqual(classesAskedFor("expected string or bytes-like object, got 'int'"), ['str']);
+  assert.deepEqual(classesAskedFor("expected string or bytes-like object, got 'int'"), ['str', 'bytes']);
+  assert.deepEqual(classesAskedFor("a bytes-like object is required, not 'str'"), ['bytes']);
   assert.deepEqual(classesAskedFor("'float' object cannot be interpreted as an integer"), ['int']);
   assert.deepEqual(classesAskedFor("'int' object is not iterable"), ['list', 'str', 'dict', 'tuple', 'set']);
   assert.deepEqual(classesAskedFor("unsupported operand type(s) for +: 'int' and 'str'"), []);

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseSource } from '../../../src/explorer/parse.js';
 import type { PyValue } from '../../../src/explorer/values.js';
-import { date, float, fromTagged, inputClass, int, list, pyStrRepr, str, toSource, toTagged, tuple } from '../../../src/explorer/values.js';
+import { bytesOf, date, float, fromTagged, inputClass, int, list, pyStrRepr, str, toSource, toTagged, tuple } from '../../../src/explorer/values.js';
 import { orderOf, sameOutcome, taggedCompare, taggedEqual, taggedIn } from '../../../src/explorer/compare.js';
 import type { ProbeResult, TaggedValue } from '../../../src/core/probe-types.js';
 
@@ -207,4 +207,11 @@ test('input classes name the edge a value sits on', () => {
       'date',
     ],
   );
+});
+
+test('bytes are written as Python bytes literals and read back from tagged data', () => {
+  const v = bytesOf("a'b\\\n\x00\xff");
+  assert.equal(toSource(v), "b'a\\'b\\\\\\n\\x00\\xff'");
+  assert.deepEqual(fromTagged(toTagged(v)), v);
+  assert.equal(fromTagged({ t: 'bytes', v: 'zz' }), null, 'hex that is not hex names no value');
 });
