@@ -9,7 +9,7 @@ import { parseSource } from './parse.js';
 import { GENERIC_ORDER, classesForAnnotation, constructorClassIds, hintedOrder, isKnownClass } from './type-classes.js';
 import type { PyValue } from './values.js';
 import { bool, inputClass, int, toSource } from './values.js';
-import { valuesForName } from './name-hints.js';
+import { valuesForFunction, valuesForName } from './name-hints.js';
 
 export interface Position {
   /** Parameter name (`self` for the receiver). */
@@ -96,7 +96,7 @@ function hintsFor(p: ParameterInfo): PyValue[] {
   return [...flag, ...named.filter((v) => p.default === undefined || toSource(v) !== p.default)];
 }
 
-function paramCandidates(p: ParameterInfo, info: FunctionInfo, strictness: Strictness): string[] {
+function paramCandidates(p: ParameterInfo, info: FunctionInfo, strictness: Strictness, fromFunctionName: PyValue[] = []): string[] {
   const instances = info.moduleClasses.slice(0, 3).flatMap((c) => constructorClassIds(c).slice(0, 2));
   // A keyword-only parameter is left out first at every strictness: it is nearly always an option
   // (json.dumps has nine), and a missing required one says so by name.
@@ -113,7 +113,7 @@ function paramCandidates(p: ParameterInfo, info: FunctionInfo, strictness: Stric
     }
     // The classes of the default and of the name's values come first: a default of False is a flag.
     const d = defaultOf(p);
-    const first = [...(d && d.k !== 'none' ? [slotClassOf(d)] : []), ...hintsFor(p).map(slotClassOf)];
+    const first = [...(d && d.k !== 'none' ? [slotClassOf(d)] : []), ...hintsFor(p).map(slotClassOf), ...fromFunctionName.map(slotClassOf)];
     if (!annotated) ordered = [...new Set([...first.filter(isKnownClass), ...ordered])];
   } else {
     ordered = [...GENERIC_ORDER, ...instances];
@@ -145,12 +145,19 @@ export function buildPositions(info: FunctionInfo, strictness: Strictness): Posi
       // A third: what a merge or a join does with more than two inputs shows only with three.
       out.push(varargs, { ...varargs, candidates: [...varargs.candidates] }, { ...varargs, candidates: [...varargs.candidates] });
     } else {
-      const hinted = strictness === 'signature' ? hintsFor(p) : [];
+      let hinted = strictness === 'signature' ? hintsFor(p) : [];
+      // The first argument of a function whose argument names say nothing: its own name may.
+      const first = !out.some((o) => o.role === 'positional');
+      const fromName =
+        strictness === 'signature' && first && hinted.length === 0 && p.default === undefined && p.kind !== 'KEYWORD_ONLY'
+          ? valuesForFunction(info.qualname)
+          : [];
+      if (fromName.length) hinted = fromName;
       out.push({
         name: p.name,
         role: p.kind === 'KEYWORD_ONLY' ? 'keyword' : 'positional',
         positionalOnly: p.kind === 'POSITIONAL_ONLY',
-        candidates: paramCandidates(p, info, strictness),
+        candidates: paramCandidates(p, info, strictness, fromName),
         ...(hinted.length ? { hinted } : {}),
       });
     }

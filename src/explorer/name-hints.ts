@@ -4,7 +4,7 @@
 // their class, never instead of them. Not used when the names must stay hidden (an anonymized
 // run that seeds an agent): the seeds would carry what the names told.
 import type { PyValue } from './values.js';
-import { bool, date, float, int, ints, list, str, strs, tuple } from './values.js';
+import { bool, bytesOf, date, float, int, ints, list, str, strs, tuple } from './values.js';
 
 interface Family {
   /** Matched against the lower-cased parameter name. */
@@ -95,4 +95,38 @@ export function valuesForName(paramName: string, items = false): PyValue[] {
   const find = (n: string): PyValue[] | undefined => FAMILIES.find((f) => f.name.test(n))?.values;
   const singular = items && /[^s]s$/.test(name) ? find(name.slice(0, -1)) : undefined;
   return singular ?? find(name) ?? [];
+}
+
+// The function's own name, for its first argument when that argument's name says nothing
+// (`parsedate_to_datetime(data)`, `parse_version(s)`): what the function is about is then the
+// best guess of what it takes. Matched against the lower-cased name; first match wins.
+const FUNCTION_FAMILIES: Family[] = [
+  { name: /parsedate|rfc_?2?822|http_?date|email.*date|mail.*date/, values: strs('Mon, 20 Nov 1995 19:12:08 -0500', 'Fri, 15 Mar 2024 14:30:00 GMT') },
+  { name: /iso.*(date|time)|isoparse|parse_?iso/, values: strs('2024-03-15T14:30:00', '2024-03-15', '2024-03-15T14:30:00+01:00') },
+  { name: /time(?!stamp)|clock|hms/, values: strs('14:30:00', '09:05:30.250', '23:59') },
+  { name: /date|day/, values: [str('2024-03-15'), date(2024, 3, 15), str('15/03/2024')] },
+  { name: /url|uri|href|link/, values: strs('https://example.com/docs/page?q=search&lang=en#intro', 'http://localhost:8080/api/v1/items') },
+  { name: /e?mail|addr/, values: strs('jane.doe@example.com', 'Jane Doe <jane@example.org>') },
+  { name: /cidr|network|subnet/, values: strs('192.168.1.0/24', '10.0.0.0/8') },
+  { name: /(^|_)ip(v[46])?(_|$)|ip_?addr|hostname/, values: strs('192.168.1.10', '::1', 'example.com') },
+  { name: /version|semver|specifier|requirement/, values: strs('1.2.3', '2.0.0rc1', '>=1.0,<2.0') },
+  { name: /colou?r|rgb|hex_?to|to_?hex|hsv|hls/, values: strs('#ff8800', 'red', 'rgb(255, 136, 0)') },
+  { name: /json/, values: strs('{"name": "Alice", "tags": ["a", "b"], "age": 30}', '[1, 2.5, null, true]') },
+  // Text escaped twice, as real data often is: what a second application does shows only there.
+  { name: /html|xml|markup|escape|entit/, values: strs('<p class="x">Tom &amp; Jerry</p>', '&amp;lt;b&amp;gt; twice', 'a < b && c > "d"') },
+  { name: /b64|base64|b32|b16|base32|base16|hexlify/, values: [bytesOf('hello world'), str('aGVsbG8gd29ybGQ=')] },
+  { name: /camel|snake|kebab|slug|underscore|dasherize|titleize|humanize|parameterize|case/, values: strs('DeviceType', 'device_type', 'Hello World') },
+  { name: /roman/, values: [str('MCMXCIV'), int(1994), str('XIV')] },
+  { name: /csv|tsv/, values: strs('name,age\nAlice,30\nBob,25', 'a,b,c') },
+  { name: /query|qs|urlencode/, values: strs('q=search&lang=en&page=2', 'a=1&b=2&a=3') },
+  { name: /path|file|dir/, values: strs('docs/report.txt', '/home/user/data/archive.tar.gz') },
+  { name: /plural|singular|ordinal|inflect|pluralize|singularize/, values: [str('cat'), str('boxes'), int(3)] },
+  { name: /size|bytes_?to|filesize|naturalsize/, values: [int(1536), int(1_048_576), str('1.5 MB')] },
+  { name: /duration|timedelta|delta|elapsed/, values: [int(90), int(3725), str('1h 30m')] },
+];
+
+/** Values the function's name suggests for its first argument; empty when it says nothing. */
+export function valuesForFunction(functionName: string): PyValue[] {
+  const name = functionName.slice(functionName.lastIndexOf('.') + 1).toLowerCase();
+  return FUNCTION_FAMILIES.find((f) => f.name.test(name))?.values ?? [];
 }

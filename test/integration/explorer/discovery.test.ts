@@ -99,3 +99,12 @@ test('"a bytes-like object is required" gives bytes: checksum returns for a byte
     calls(records),
   );
 });
+
+test("the function's name hints at its first argument when that argument's name says nothing: parse_version(s) gets a version", async () => {
+  const version = (r: ProbeRecord) => /^'\d+\.\d+\.\d+'$/.test(r.args[0] ?? '');
+  const { records } = await exploreExample(FIXTURE, 'parse_version', { maxProbes: BUDGET, comparisons: false });
+  assert.ok(returned(records).some(version), calls(records));
+  // Seeding an agent that must not learn the names: the function's name is one of them.
+  const seeds = await exploreExample(FIXTURE, 'parse_version', { maxProbes: BUDGET, comparisons: false, seeding: true, strictness: 'anonymized' });
+  assert.ok(!seeds.records.some(version), calls(seeds.records));
+});
