@@ -4,6 +4,8 @@
 // (test/bench/sampled): branch coverage of its probes and of Hypothesis's 40 inputs, measured the
 // same way (measure.py), and an independent re-check of every line of its description (recheck.py).
 // PAU_SAMPLED_LIMIT=N: the first N functions of each half. PAU_SAMPLED_HALF=dev|held-out|both.
+// PAU_SAMPLED_ONLY=id,id: only these functions of the development half (the held-out half has no
+// function-by-function view, so it ignores this).
 import { execFile, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -213,6 +215,14 @@ async function scoreHalf(half: Half, fns: Drawn[], onFunction?: (r: FunctionResu
   const explored: Explored[] = [];
   for (const [k, fn] of fns.entries()) {
     explored.push(await explore(fn));
+    // A named development function: its description too, to read while tuning.
+    if (half === 'dev' && process.env.PAU_SAMPLED_ONLY) {
+      const d = explored[k]!.report?.description;
+      if (d)
+        console.log(
+          `\n#### ${fn.id}\n${[d.summary, ...Object.entries(d.parameters).map(([p, t]) => `${p}: ${t}`), `returns: ${d.returns}`, `raises: ${d.raises}`, ...d.examples.map((e) => `${e.call} -> ${e.result}`), ...(d.properties ?? [])].join('\n')}`,
+        );
+    }
     process.stderr.write(half === 'dev' ? `dev ${k + 1}/${fns.length} ${fn.id}: ${explored[k]!.seconds.toFixed(1)} s\n` : `held-out ${k + 1}/${fns.length}\n`);
   }
   const results: FunctionResult[] = new Array<FunctionResult>(explored.length);
@@ -256,7 +266,8 @@ export async function run(): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = { seed: draw.seed, maxProbes: MAX_PROBES };
   const goals: Goal[] = [];
   for (const half of halves) {
-    const fns = draw.functions.filter((f) => f.half === half).slice(0, limit);
+    const only = half === 'dev' && process.env.PAU_SAMPLED_ONLY ? new Set(process.env.PAU_SAMPLED_ONLY.split(',')) : undefined;
+    const fns = draw.functions.filter((f) => f.half === half && (!only || only.has(f.id))).slice(0, limit);
     const devRows: string[] = [];
     const devClaims: string[] = [];
     const t = await scoreHalf(half, fns, (r) => {

@@ -27,6 +27,23 @@ def test_instance_methods_need_a_receiver(tmp_path):
     assert loaded.info["ownerClass"].endswith("Box")
 
 
+def test_a_method_the_instance_holds_is_the_one_called(tmp_path):
+    # As `r.hosts()` does: ipaddress's /128 network replaces `hosts` on the instance.
+    source = (
+        "class Net:\n"
+        "    def __init__(self, single=False):\n"
+        "        if single:\n"
+        "            self.hosts = lambda: ['only']\n"
+        "    def hosts(self):\n"
+        "        return []\n"
+    )
+    path = write(tmp_path, "nets.py", source)
+    loaded = pau_target.load(path, "Net.hosts")
+    net = loaded.classes["Net"]
+    assert loaded.invoke(net(single=True), [], {}) == ["only"]
+    assert loaded.invoke(net(), [], {}) == []
+
+
 def test_relative_imports_inside_a_package(tmp_path):
     write(tmp_path, "pkg/__init__.py", "")
     write(tmp_path, "pkg/helpers.py", "def twice(x):\n    return 2 * x\n")

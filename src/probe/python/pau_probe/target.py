@@ -24,12 +24,21 @@ from pau_probe import anchor
 from pau_probe.render import Addresses, BoundedRepr
 
 if TYPE_CHECKING:
-    from typing import List, Literal, Optional
+    from typing import Callable, List, Literal, Optional
 
     from pau_probe.protocol import ErrorEvent
 
 
 _VARIADIC = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+
+
+def _instance_attribute(receiver: object, name: str) -> "Optional[Callable[..., object]]":
+    """A callable the instance itself holds under the method's name, else None."""
+    own = getattr(receiver, "__dict__", None)
+    if not isinstance(own, dict):
+        return None
+    found = own.get(name)
+    return found if callable(found) else None
 
 
 class TargetError(Exception):
@@ -302,6 +311,11 @@ class Target:
 
     def invoke(self, receiver, args, kwargs):
         if self.needs_receiver:
+            # `r.m()` finds an attribute of the instance before the class's def (ipaddress's
+            # /128 network sets its own `hosts`); the call text the user reads means that.
+            own = _instance_attribute(receiver, self.qualname.rsplit(".", 1)[-1])
+            if own is not None:
+                return own(*args, **kwargs)
             return self.callable(receiver, *args, **kwargs)
         return self.callable(*args, **kwargs)
 
