@@ -216,6 +216,8 @@ export interface WorkerOptions {
    * host's PATH). The composition root may point it elsewhere (tests: a missing or failing one).
    */
   sandboxLauncher?: string;
+  /** The interpreter's PYTHONHASHSEED; default 0, the same in every call (see CallOptions.hashSeed). */
+  hashSeed?: number;
 }
 
 /** Errors the host can act on: the import failed, the qualname is unknown, no interpreter. */
@@ -237,6 +239,13 @@ export interface CallOptions {
   signal?: AbortSignal;
   limits?: Partial<WorkerLimits>;
   seed?: number;
+  /**
+   * Run this call in an interpreter whose hash seed (PYTHONHASHSEED) is this, not the worker's
+   * fixed 0 (a second worker, started on first use and stopped with this one): set order and
+   * hash() of text differ between interpreters, and a result that depends on them is no example
+   * a user will see again.
+   */
+  hashSeed?: number;
   values?: boolean;
   /** Answer with what the call compared its arguments with (ProbeResult.comparisons): the offline explorer only. */
   comparisons?: boolean;

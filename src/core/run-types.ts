@@ -79,6 +79,8 @@ export type ProbeFn = (request: CallRequest, note?: string, options?: ProbeFnOpt
 export interface ProbeFnOptions {
   fresh?: boolean;
   seed?: number;
+  /** CallOptions.hashSeed: a new interpreter with this hash seed. */
+  hashSeed?: number;
   comparisons?: boolean;
 }
 

@@ -14,6 +14,8 @@ import { parseSource } from './parse.js';
 import { findRelations } from './relations.js';
 import { toSource } from './values.js';
 import { sameOutcome } from './compare.js';
+import { returnedExamples } from './ordinary.js';
+import { showsTheClock } from './clock.js';
 
 export interface ExplorationOutcome {
   info: FunctionInfo;
@@ -70,7 +72,7 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
       e.probe !== undefined ? { kind: 'example', probe: e.probe } : undefined,
     );
   const description: Description = {
-    summary: summary(run, returnTypes, ledger),
+    summary: [summary(run, returnTypes, ledger), varies(properties, observations, ledger)].filter(Boolean).join(' '),
     details: details(run, properties, notes, callText),
     parameters: parameterTexts(run, ledger),
     returns: returnsText(observations, returnTypes, ledger),
@@ -242,8 +244,17 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     sentences.push(...relations.map((r) => r.text));
     for (const r of relations) ledger.add('summary', r.text, r.support, r.tested);
   } else if (params.length === 0 && returned.length > 0) {
-    // A function of no arguments: what it gives back is all there is to say.
-    sentences.push(`Takes no arguments and returns ${returns}.`);
+    const distinct = new Set(returned.map((o) => o.record.result.value?.repr ?? '')).size;
+    const owner = run.info.ownerClass?.split('.').at(-1);
+    if (owner && run.positions.some((p) => p.role === 'receiver') && distinct > 1) {
+      // A method of no arguments: what it gives back comes from the object it is called on.
+      sentences.push(
+        `Returns ${returns} that depends on the ${owner} it is called on: ${distinct} different results from ${returned.length} ${owner} objects.`,
+      );
+    } else {
+      // A function of no arguments: what it gives back is all there is to say.
+      sentences.push(`Takes no arguments and returns ${returns}.`);
+    }
   } else if (returned.length > 0) {
     const given = params
       .map(({ p, i }) => ({ name: p.role === 'varargs' ? `*${p.name}` : p.name, words: acceptedWords(run, i) }))
@@ -268,6 +279,16 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
   }
   if (returned.length) ledger.add('summary', `returns ${returns}`, idx(returned), idx(run.observations));
   return sentences.join(' ');
+}
+
+/** A plain sentence when a re-run gave another result: no returned value is then an example. */
+function varies(properties: InferredProperty[], observations: Observation[], ledger: Ledger): string {
+  const refuted = properties.find((p) => p.name === 'deterministic' && !p.holds && p.evidence.startsWith('counterexample: '));
+  if (!refuted) return '';
+  const text = `Not the same from run to run: ${refuted.evidence.slice('counterexample: '.length)}.`;
+  const repeats = observations.filter((o) => o.purpose === 'repeat');
+  ledger.add('summary', text, idx([...repeats, ...repeats.flatMap((o) => (o.repeats ? [o.repeats] : []))]), idx(repeats));
+  return text;
 }
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -478,20 +499,6 @@ function exampleOf(o: Observation, callText: (o: Observation) => string): { call
   return { call, result: r.value.repr };
 }
 
-/**
- * How ordinary a call looks (lower is more ordinary): distinct, short, non-empty arguments, and
- * an output that differs from every input (it shows the function doing something).
- */
-function oddness(o: Observation, callText: (o: Observation) => string): number {
-  const given = o.input.filter((s) => s.value !== undefined).map((s) => toSource(s.value!));
-  let score = callText(o).length / 10;
-  score += 3 * (given.length - new Set(given).size);
-  score += 2 * given.filter((g) => /^(''|""|\[\]|\(\)|\{\}|0|0\.0|None|-\d)/.test(g) || /^-/.test(g)).length;
-  const out = o.record.result.value?.repr ?? '';
-  if (given.includes(out)) score += 2;
-  return score;
-}
-
 /** Examples: ordinary use first, then calls with other outcomes (edge cases), then one error. */
 function pickExamples(
   observations: Observation[],
@@ -500,25 +507,12 @@ function pickExamples(
   deterministic: boolean,
 ): Description['examples'] {
   const pool = observations.filter((o) => o.purpose !== 'repeat' && callText(o).length <= 100 && (deterministic || o.record.result.status !== 'returned'));
-  const chosen: Observation[] = [];
+  const shown = (o: Observation): boolean => exampleOf(o, callText) !== null;
+  const returned = pool.filter((o) => o.record.result.status === 'returned' && !showsTheClock(exampleOf(o, callText)?.result ?? ''));
+  const chosen = returnedExamples(returned, shown, callText, notes.sortedOnlyWhenInputsSorted === true);
   const add = (o: Observation | undefined): void => {
-    if (o && !chosen.includes(o) && chosen.length < MAX_EXAMPLES && exampleOf(o, callText)) chosen.push(o);
+    if (o && !chosen.includes(o) && chosen.length < MAX_EXAMPLES && shown(o)) chosen.push(o);
   };
-  const returned = pool
-    .filter((o) => o.record.result.status === 'returned')
-    .map((o, order) => ({ o, score: oddness(o, callText), order }))
-    .sort((a, b) => a.score - b.score || a.order - b.order)
-    .map((x) => x.o);
-  // A merge is shown merging sorted lists.
-  if (notes.sortedOnlyWhenInputsSorted) add(returned.find((o) => o.purpose === 'sorted'));
-  add(returned[0]);
-  // Then other outcomes: a new type of output before a new value of one.
-  const seenOutputs = new Set(chosen.map((o) => o.record.result.value?.repr ?? ''));
-  const seenTypes = new Set(chosen.map((o) => o.record.result.value?.type ?? ''));
-  const fresh = returned.filter((o) => !seenOutputs.has(o.record.result.value?.repr ?? ''));
-  add(fresh.find((o) => !seenTypes.has(o.record.result.value?.type ?? '')) ?? fresh[0]);
-  for (const o of chosen) seenOutputs.add(o.record.result.value?.repr ?? '');
-  add(returned.find((o) => !seenOutputs.has(o.record.result.value?.repr ?? '') && chosen.length < 3));
   // One error: what the function checks (a value error) before a type error.
   const raised = pool.filter((o) => o.record.result.status === 'raised' && o.record.result.exception);
   add(raised.find((o) => !TYPE_ERRORS.has(baseExceptionName(o.record.result.exception!.type))) ?? raised[0]);

@@ -7,7 +7,7 @@ import type { OfflineOptions, ProbeFn } from '../core/run-types.js';
 import type { Input, Observation, Position, Purpose, Slot } from './inputs.js';
 import { TYPE_ERRORS, buildPositions, classOfValue, requestKey, slotClassOf, toRequest, typesAccepted } from './inputs.js';
 import { mutateValue } from './mutate.js';
-import { planPropertyProbes, plannedRequest } from './property-probes.js';
+import { hashedRepeats, planPropertyProbes, plannedRequest } from './property-probes.js';
 import type { PlannedProbe } from './property-probes.js';
 import { inferProperties } from './properties.js';
 import { followUps, planVerification } from './verify.js';
@@ -44,6 +44,8 @@ const PROPERTY_RESERVE = 0.5;
 const FINAL_PROPERTY_RESERVE = 0.1;
 /** The last share of the budget re-tests the claims (verify.ts). */
 const VERIFY_RESERVE = 0.1;
+/** At most this many examples are re-run in an interpreter of another hash seed, last. */
+const EXAMPLE_CHECKS = 3;
 /** With several parameters, how many uniform assignments (all int, all list…) come before mixed ones. */
 const UNIFORM_FIRST = 4;
 /** How many assignments are tried with every argument before each is also tried without its last one. */
@@ -140,8 +142,10 @@ export class Explorer {
       await this.explore(max - Math.round(max * FINAL_PROPERTY_RESERVE));
       await this.probeProperties(max - Math.round(max * VERIFY_RESERVE));
       await this.verify(max);
-      // The rest of the budget, until a long run of probes teaches nothing new.
+      // The rest of the budget, until a long run of probes teaches nothing new; what is left
+      // then re-runs the examples under another hash seed.
       await this.explore(max, STALE_AFTER);
+      await this.checkExamples(max);
     } catch (err) {
       if (!(err instanceof Stop)) throw err;
     }
@@ -152,7 +156,7 @@ export class Explorer {
     input: Input,
     purpose: Purpose,
     note: string,
-    extra: { request?: Observation['request']; repeats?: Observation; seed?: number } = {},
+    extra: { request?: Observation['request']; repeats?: Observation; seed?: number; hashSeed?: number } = {},
   ): Promise<Observation | null> {
     const request = extra.request ?? toRequest(this.positions, input);
     const key = requestKey(request);
@@ -160,7 +164,7 @@ export class Explorer {
     if (purpose === 'repeat' && this.opts.seeding) return null;
     if (purpose !== 'repeat' && this.keys.has(key)) return null;
     // One determinism re-run per call and seed: a second shows nothing the first did not.
-    const repeatKey = `${key}#${extra.seed ?? 0}`;
+    const repeatKey = `${key}#${extra.seed ?? 0}#${extra.hashSeed ?? 0}`;
     if (purpose === 'repeat' && this.repeated.has(repeatKey)) return null;
     if (purpose !== 'repeat' && this.tooSlow(input)) return null;
     if (this.opts.signal?.aborted || this.used >= this.opts.maxProbes) throw new Stop();
@@ -169,8 +173,8 @@ export class Explorer {
     let record: ProbeRecord;
     try {
       // Determinism re-runs must really run: the session would answer the same call from its cache.
-      const seed = extra.seed !== undefined ? { seed: extra.seed } : {};
-      const options = purpose === 'repeat' ? { fresh: true, ...seed } : this.feedback?.wanted ? { comparisons: true } : undefined;
+      const seeds = { ...(extra.seed !== undefined ? { seed: extra.seed } : {}), ...(extra.hashSeed !== undefined ? { hashSeed: extra.hashSeed } : {}) };
+      const options = purpose === 'repeat' ? { fresh: true, ...seeds } : this.feedback?.wanted ? { comparisons: true } : undefined;
       record = await this.probe(request, note, options);
     } catch (err) {
       if (this.opts.signal?.aborted) throw new Stop();
@@ -184,6 +188,7 @@ export class Explorer {
       purpose,
       ...(extra.repeats ? { repeats: extra.repeats } : {}),
       ...(extra.seed !== undefined ? { seed: extra.seed } : {}),
+      ...(extra.hashSeed !== undefined ? { hashSeed: extra.hashSeed } : {}),
     };
     this.observations.push(obs);
     this.keys.add(key);
@@ -719,6 +724,16 @@ export class Explorer {
     }
   }
 
+  /** The calls that will be the examples, once more in an interpreter of another hash seed (verify.ts). */
+  private async checkExamples(cap: number): Promise<void> {
+    if (this.opts.seeding) return;
+    const { notes } = inferProperties(this.observations, { positions: this.positions, callText: () => '' });
+    for (const plan of hashedRepeats(this.observations, EXAMPLE_CHECKS, notes.sortedOnlyWhenInputsSorted === true)) {
+      if (this.used >= cap) return;
+      await this.runPlan(plan);
+    }
+  }
+
   /** Re-tests every property claimed so far with inputs chosen to break it, then the follow-up probes those need. */
   private async verify(cap: number): Promise<void> {
     const { properties } = inferProperties(this.observations, { positions: this.positions, callText: () => '' });
@@ -754,6 +769,7 @@ export class Explorer {
       request: plannedRequest(this.positions, plan),
       ...(plan.repeats ? { repeats: plan.repeats } : {}),
       ...(plan.seed !== undefined ? { seed: plan.seed } : {}),
+      ...(plan.hashSeed !== undefined ? { hashSeed: plan.hashSeed } : {}),
     });
   }
 
@@ -765,6 +781,7 @@ export class Explorer {
         request: plannedRequest(this.positions, plan),
         ...(plan.repeats ? { repeats: plan.repeats } : {}),
         ...(plan.seed !== undefined ? { seed: plan.seed } : {}),
+        ...(plan.hashSeed !== undefined ? { hashSeed: plan.hashSeed } : {}),
       });
     }
   }

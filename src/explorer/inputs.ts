@@ -46,6 +46,8 @@ export interface Observation {
   repeats?: Observation;
   /** The random seed it ran under, when not the worker's 0. */
   seed?: number;
+  /** The hash seed of the interpreter it ran in, when not the worker's 0 (CallOptions.hashSeed). */
+  hashSeed?: number;
 }
 
 /** The owning class by the name argument source can build it with. */

@@ -103,7 +103,10 @@ function sameEffect(a: ProbeResult, b: ProbeResult): boolean {
 
 /** A call that gave another result under another random seed: the function uses randomness. */
 function randomness(observations: Observation[], ctx: InferenceContext): InferredProperty | null {
-  const seeded = observations.filter((o) => o.purpose === 'repeat' && o.repeats && o.seed !== undefined && ran(o) && ran(o.repeats));
+  // (A change in another hash seed is not randomness: determinism says what it is.)
+  const seeded = observations.filter(
+    (o) => o.purpose === 'repeat' && o.repeats && o.seed !== undefined && o.hashSeed === undefined && ran(o) && ran(o.repeats),
+  );
   const changed = seeded.find((o) => !sameEffect(o.repeats!.record.result, o.record.result));
   if (!changed) return null;
   const r = changed.record.result;
@@ -121,7 +124,9 @@ function determinism(observations: Observation[], ctx: InferenceContext): Inferr
   const realReturned = real.filter((o) => returned(o) && returned(o.repeats!));
   for (const o of real) {
     if (!sameEffect(o.repeats!.record.result, o.record.result)) {
-      const under = o.seed !== undefined ? ` under random seed ${o.seed}` : '';
+      const seed = o.seed !== undefined ? ` under random seed ${o.seed}` : '';
+      const under =
+        o.hashSeed !== undefined ? `${seed} in an interpreter of another hash seed (the order of sets and hash() of text differ between interpreters)` : seed;
       return refute('deterministic', `${ctx.callText(o)} gave ${outcomeText(o.repeats!.record.result)}, then ${outcomeText(o.record.result)}${under}`);
     }
   }

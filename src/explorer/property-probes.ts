@@ -8,6 +8,8 @@ import { toRequest } from './inputs.js';
 import { sortedCopy } from './mutate.js';
 import { argumentPair, hasRepeats, soleArgument, withSlot } from './properties.js';
 import { float, fromTagged, int, isNumber, toSource, toTagged } from './values.js';
+import { returnedExamples } from './ordinary.js';
+import { renderCall } from '../core/format.js';
 
 export interface PlannedProbe {
   input: Input;
@@ -18,11 +20,19 @@ export interface PlannedProbe {
   repeats?: Observation;
   /** Determinism re-runs under another seed of Python's `random` than the worker's 0. */
   seed?: number;
+  /** A determinism re-run in an interpreter of another hash seed (set order, hash() of text). */
+  hashSeed?: number;
 }
 
-/** Determinism wants this many real re-runs; all but the first under other random seeds. */
+/**
+ * Determinism wants this many real re-runs: the first in an interpreter of another hash seed
+ * (set order and hash() of text differ in the user's Python, while the worker's calls all share
+ * seed 0), the others in the worker under other random seeds (a change there is randomness).
+ */
 const REPEATS = 3;
 export const RESEEDS = [12345, 987654];
+/** Any hash seed but the worker's 0 would do; this one is fixed so that runs repeat. */
+export const HASH_SEED = 4242;
 
 const INT_LADDER = [-10, 0, 1, 5, 100, -1, 2, 10, 1000];
 const FLOAT_LADDER = [-10.5, 0.0, 1.5, 5.25, 100.0, -0.5, 2.0];
@@ -38,22 +48,47 @@ function repeatPlans(observations: Observation[]): PlannedProbe[] {
   // Spread the picks over the run rather than re-running the first few discoveries; with fewer
   // inputs than re-runs wanted (a function of no arguments), re-run the same one again.
   const spread = [...new Set([pool.length - 1, Math.floor(pool.length / 2), Math.floor(pool.length / 4), 0, Math.floor((3 * pool.length) / 4)])];
-  const picks = spread.filter((i) => i >= 0 && i < pool.length).map((i) => pool[i]!);
+  // The hash-seed re-run goes to a likely example, the one with the most in it (Color(1, 2)
+  // rather than Color()): the more the call hashes, the likelier a hash seed shows.
+  const callText = (o: Observation): string => renderCall('f', o.request);
+  const likely = returnedExamples(pool.filter(usable), () => true, callText, false).sort((a, b) => callText(b).length - callText(a).length)[0];
+  const picks = [...new Set([...(likely ? [likely] : []), ...spread.filter((i) => i >= 0 && i < pool.length).map((i) => pool[i]!)])];
   const base = picks.length
     ? picks
     : observations.filter((o) => o.purpose !== 'repeat' && (o.record.result.status === 'returned' || o.record.result.status === 'raised'));
   if (base.length === 0) return [];
   return Array.from({ length: wanted }, (_, k) => base[k % base.length]!).map((o, k) => {
-    const seed = RESEEDS[(done.length + k - 1) % (REPEATS + 1)];
+    const n = done.length + k;
+    const seed = n === 0 ? undefined : RESEEDS[(n - 1) % RESEEDS.length];
     return {
       input: o.input,
       purpose: 'repeat' as const,
-      note: seed === undefined ? 'determinism: the same call again, run afresh' : `determinism: the same call under random seed ${seed}`,
+      note:
+        seed === undefined ? `determinism: the same call in an interpreter of hash seed ${HASH_SEED}` : `determinism: the same call under random seed ${seed}`,
       request: o.request,
       repeats: o,
-      ...(seed !== undefined ? { seed } : {}),
+      ...(seed !== undefined ? { seed } : { hashSeed: HASH_SEED }),
     };
   });
+}
+
+/** The calls most likely to be the examples not re-run yet in an interpreter of another hash seed. */
+export function hashedRepeats(observations: Observation[], most: number, sortedFirst = false): PlannedProbe[] {
+  const callText = (o: Observation): string => renderCall('f', o.request);
+  const shown = (o: Observation): boolean => !o.record.result.value?.truncated && callText(o).length <= 100;
+  const hashed = (o: Observation): boolean => observations.some((r) => r.repeats === o && r.hashSeed !== undefined);
+  const examples = returnedExamples(observations.filter(usable), shown, callText, sortedFirst).filter((o) => !hashed(o));
+  // A function that never returned: one of its raises, so that determinism has its evidence.
+  const raised = observations.find((o) => o.purpose !== 'repeat' && o.record.result.status === 'raised');
+  const base = examples.length || observations.some((o) => o.hashSeed !== undefined) ? examples : raised ? [raised] : [];
+  return base.slice(0, most).map((o) => ({
+    input: o.input,
+    purpose: 'repeat' as const,
+    note: `determinism: the same call in an interpreter of hash seed ${HASH_SEED}`,
+    request: o.request,
+    repeats: o,
+    hashSeed: HASH_SEED,
+  }));
 }
 
 function reapplyPlans(observations: Observation[], positions: Position[]): PlannedProbe[] {

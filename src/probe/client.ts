@@ -236,6 +236,8 @@ export class ProbeWorker extends EventEmitter implements Prober {
   private stopping?: Promise<void>;
   private launches = 0;
   private layer?: SandboxLayer;
+  /** Workers of other hash seeds (CallOptions.hashSeed), started on first use. */
+  private readonly siblings = new Map<number, ProbeWorker>();
 
   constructor(private readonly options: WorkerOptions) {
     super();
@@ -287,6 +289,11 @@ export class ProbeWorker extends EventEmitter implements Prober {
   }
 
   call(request: CallRequest, opts: CallOptions = {}): Promise<ProbeResult> {
+    const { hashSeed, ...rest } = opts;
+    if (hashSeed !== undefined && hashSeed !== (this.options.hashSeed ?? 0)) {
+      if (this.stopped) return Promise.reject(new ProbeError('stopped', 'the worker was stopped'));
+      return this.sibling(hashSeed).call(request, rest);
+    }
     const result = this.queue.then(() => this.callNow(request, opts));
     this.queue = result.catch(() => undefined);
     const signal = opts.signal;
@@ -299,10 +306,20 @@ export class ProbeWorker extends EventEmitter implements Prober {
     });
   }
 
+  private sibling(hashSeed: number): ProbeWorker {
+    let sibling = this.siblings.get(hashSeed);
+    if (!sibling) {
+      sibling = new ProbeWorker({ ...this.options, limits: this.limits, hashSeed });
+      this.siblings.set(hashSeed, sibling);
+    }
+    return sibling;
+  }
+
   /** Kills the worker and every call process; idempotent; resolves when they are gone. */
   stop(): Promise<void> {
     this.stopping ??= (async () => {
       this.stopped = true;
+      const siblings = Promise.all([...this.siblings.values()].map((s) => s.stop()));
       const run = this.run;
       if (run) {
         const watched = [run.pid, ...(this.pid ? [this.pid] : []), ...this.childPids];
@@ -315,6 +332,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
       } catch {
         // not ours to remove (something outside the sandbox changed it): the run's result matters more
       }
+      await siblings;
       live.delete(this);
     })();
     return this.stopping;
@@ -408,7 +426,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
   }
 
   private spawn(python: string, launcher?: Launcher): Run | undefined {
-    const env = { ...workerEnvironment(), PYTHONPATH: workerPackageRoot(), ...(launcher ? { HOME: SANDBOX_HOME } : {}) };
+    const env = { ...workerEnvironment(process.env, this.options.hashSeed), PYTHONPATH: workerPackageRoot(), ...(launcher ? { HOME: SANDBOX_HOME } : {}) };
     const proc = execa(launcher?.command ?? python, launcher ? [...launcher.args, python, ...WORKER_ARGS] : WORKER_ARGS, {
       // fd 5: the seccomp program bubblewrap reads (and closes) before it starts the worker.
       stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe', ...(launcher?.seccomp ? (['pipe'] as const) : [])],

@@ -9,13 +9,14 @@ const ALLOWED =
 export const SECRET_NAME =
   /(API[_-]?KEY|TOKEN|SECRET|PASSW(OR)?D|CREDENTIAL|PRIVATE[_-]?KEY|AUTH|COOKIE|SESSION|^AWS_|^AZURE_|^GCP_|^GOOGLE_APPLICATION|^GH_|^GITHUB_|^OPENAI|^ANTHROPIC|^HF_|^HUGGING)/i;
 
-export function workerEnvironment(host: NodeJS.ProcessEnv = process.env): Record<string, string> {
+/** `hashSeed`: PYTHONHASHSEED, 0 unless a run asks for another interpreter's order (CallOptions.hashSeed). */
+export function workerEnvironment(host: NodeJS.ProcessEnv = process.env, hashSeed = 0): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(host)) {
     if (value !== undefined && ALLOWED.test(name) && !SECRET_NAME.test(name)) env[name] = value;
   }
   // Same hash order in every call; no stray .pyc files in the user's workspace; UTF-8 prints.
-  env.PYTHONHASHSEED = '0';
+  env.PYTHONHASHSEED = String(hashSeed);
   env.PYTHONDONTWRITEBYTECODE = '1';
   env.PYTHONIOENCODING = 'utf-8:backslashreplace';
   return env;

@@ -76,7 +76,7 @@ export class SessionRecorder {
     return async (request: CallRequest, note?: string, options?: ProbeFnOptions) => {
       const index = ++this.nextIndex;
       const key = callKey(request);
-      const seeded = options?.seed !== undefined;
+      const seeded = options?.seed !== undefined || options?.hashSeed !== undefined;
       const cached = options?.fresh || seeded ? undefined : this.cache.get(key);
       const source = cached ? 'cache' : origin;
       this.emit({ type: 'probe-started', index, request, origin: source, ...(note ? { note } : {}) });
@@ -88,7 +88,8 @@ export class SessionRecorder {
         const comparisons = origin === 'offline' && options?.comparisons === true;
         const pending = prober.call(request, {
           ...(signal ? { signal } : {}),
-          ...(seeded ? { seed: options.seed } : {}),
+          ...(options?.seed !== undefined ? { seed: options.seed } : {}),
+          ...(options?.hashSeed !== undefined ? { hashSeed: options.hashSeed } : {}),
           ...(comparisons ? { comparisons } : {}),
         });
         // A run under another seed is not the answer to the plain call.

@@ -12,10 +12,15 @@ export function recordingProbe(worker: Prober): { probe: ProbeFn; records: Probe
     const key = callKey(request);
     const cached = options?.fresh ? undefined : cache.get(key);
     // A determinism re-run under another seed must run under it (and is not the seed-0 answer to cache).
+    const seeded = options?.seed !== undefined || options?.hashSeed !== undefined;
     const result =
       cached ??
-      (await worker.call(request, { ...(options?.seed !== undefined ? { seed: options.seed } : {}), ...(options?.comparisons ? { comparisons: true } : {}) }));
-    if (options?.seed === undefined) cache.set(key, result);
+      (await worker.call(request, {
+        ...(options?.seed !== undefined ? { seed: options.seed } : {}),
+        ...(options?.hashSeed !== undefined ? { hashSeed: options.hashSeed } : {}),
+        ...(options?.comparisons ? { comparisons: true } : {}),
+      }));
+    if (!seeded) cache.set(key, result);
     const record: ProbeRecord = { index: records.length + 1, ...request, origin: cached ? 'cache' : 'offline', ...(note ? { note } : {}), result };
     records.push(record);
     return record;
