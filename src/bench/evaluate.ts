@@ -17,7 +17,7 @@ import type { BenchTask } from './tasks.js';
 export async function runTask(task: BenchTask, _variant: Variant, ctx: TaskContext): Promise<{ session: SessionFile; metrics: TaskMetrics }> {
   const t0 = Date.now();
   const { compareWithDocstring } = await import('../compare/index.js');
-  const services: Partial<SessionServices> = { compare: scoreAgainstGold(task, compareWithDocstring) };
+  const services: Partial<SessionServices> = { startWorker: ctx.startWorker, compare: scoreAgainstGold(task, compareWithDocstring) };
   if (ctx.phases) timePhases(services, ctx.phases);
   if (task.seeds.length > 0 && ctx.settings.mode === 'llm') {
     services.exploreOffline = async (_info, probe: ProbeFn) => {
@@ -58,8 +58,8 @@ function emptyDescription() {
 /** Wraps the worker and the comparison of a task's services with clocks that add into `phases`. */
 function timePhases(services: Partial<SessionServices>, phases: TaskPhases): void {
   let comparing = false;
+  const startWorker = services.startWorker!;
   services.startWorker = async (options: WorkerOptions) => {
-    const { startWorker } = await import('../probe/client.js');
     const started = performance.now();
     const worker = await startWorker(options);
     phases.startMs += performance.now() - started;

@@ -5,6 +5,7 @@ import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { costInDollars } from '../core/cost.js';
 import type { LlmConfig } from '../core/run-types.js';
 import type { SessionFile, SessionSettings } from '../core/session-types.js';
+import type { StartWorker } from '../core/worker-options.js';
 import { coverageReached, variantKey, type TaskMetrics, type TaskResult, type Variant } from './metrics.js';
 import type { BenchTask } from './tasks.js';
 
@@ -19,6 +20,8 @@ export interface BenchOptions {
   out?: string;
   signal?: AbortSignal;
   onProgress?: (p: Progress) => void;
+  /** What starts each task's worker; the CLI passes the real client's. */
+  startWorker: StartWorker;
   /** How one task is run; the CLI passes the real one (runTask in evaluate.ts), tests may too. */
   runTask: (task: BenchTask, variant: Variant, ctx: TaskContext) => Promise<{ session: SessionFile; metrics: TaskMetrics }>;
   /** Called after each task with where its time went (benchmarks of the harness itself). */
@@ -27,6 +30,7 @@ export interface BenchOptions {
 
 export interface TaskContext {
   settings: SessionSettings;
+  startWorker: StartWorker;
   llm?: LlmConfig;
   judge?: LlmConfig;
   python?: string;
@@ -149,6 +153,7 @@ async function runOne(task: BenchTask, variant: Variant, options: BenchOptions):
   try {
     const { session, metrics: measured } = await options.runTask(task, variant, {
       settings,
+      startWorker: options.startWorker,
       llm: options.llm,
       judge: options.judge,
       python: options.python,

@@ -107,6 +107,7 @@ export async function run(argv: string[]): Promise<number> {
       ...(values.out ? { out: values.out } : {}),
       signal: controller.signal,
       onProgress: (p) => progressLine(p, tty),
+      startWorker: async (options) => (await import('../probe/client.js')).startWorker(options),
       runTask: async (...args) => (await import('../bench/evaluate.js')).runTask(...args),
     });
   } finally {

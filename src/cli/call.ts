@@ -1,7 +1,8 @@
 // `pau call`: one sandboxed call of a Python function, printed as a line or as ProbeResult JSON.
 import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS, MEMORY_MB_RANGE, TIMEOUT_MS_RANGE } from '../core/limits.js';
 import { startWorker } from '../probe/client.js';
-import { ProbeError, type CallRequest, type ProbeResult, type WorkerLimits } from '../core/probe-types.js';
+import { ProbeError, type CallRequest, type ProbeResult } from '../core/probe-types.js';
+import { workerOptions, type StartWorker } from '../core/worker-options.js';
 import { printable, printableDeep } from '../core/printable.js';
 import { intFlag, parse, parseTargetSpec, SANDBOX_OPTIONS, sandboxFlag, UsageError } from './args.js';
 
@@ -78,7 +79,8 @@ export function formatResult(raw: ProbeResult): string {
   return lines.join('\n');
 }
 
-export async function run(argv: string[]): Promise<number> {
+/** `start`: how the worker is started (the real client unless a caller passes its own). */
+export async function run(argv: string[], start: StartWorker = startWorker): Promise<number> {
   const { values, positionals } = parse(argv, {
     kw: { type: 'string', multiple: true },
     receiver: { type: 'string' },
@@ -94,13 +96,15 @@ export async function run(argv: string[]): Promise<number> {
   const target = parseTargetSpec(spec);
   const request: CallRequest = { args, kwargs: keywordArguments(values.kw) };
   if (values.receiver !== undefined) request.receiver = values.receiver;
-  const limits: Partial<WorkerLimits> = {};
-  if (values['timeout-ms'] !== undefined) limits.timeoutMs = intFlag('timeout-ms', values['timeout-ms'], DEFAULT_TIMEOUT_MS, TIMEOUT_MS_RANGE);
-  if (values['memory-mb'] !== undefined) limits.memoryMb = intFlag('memory-mb', values['memory-mb'], DEFAULT_MEMORY_MB, MEMORY_MB_RANGE);
+  const settings = {
+    timeoutMs: intFlag('timeout-ms', values['timeout-ms'], DEFAULT_TIMEOUT_MS, TIMEOUT_MS_RANGE),
+    memoryMb: intFlag('memory-mb', values['memory-mb'], DEFAULT_MEMORY_MB, MEMORY_MB_RANGE),
+    sandbox: sandboxFlag(values.sandbox),
+  };
 
   let worker;
   try {
-    worker = await startWorker({ target, python: values.python, limits, sandbox: sandboxFlag(values.sandbox) });
+    worker = await start(workerOptions({ target, python: values.python, settings }));
   } catch (err) {
     if (err instanceof ProbeError && err.kind === 'no-sandbox') throw new UsageError(err.message);
     if (err instanceof ProbeError && (err.kind === 'import-failed' || err.kind === 'unknown-qualname')) {

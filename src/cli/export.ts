@@ -84,7 +84,8 @@ export async function run(argv: string[]): Promise<number> {
   try {
     const result = await exportPytest({
       session,
-      startWorker: (options) => startWorker({ ...options, sandbox }),
+      startWorker,
+      sandbox,
       runPytest: pytestRunner({ sandbox }),
       workspaceRoot: resolve(values.workspace ?? '.'),
       ...(values.out ? { out: values.out } : {}),

@@ -2,15 +2,14 @@
 // on the same held-out inputs and count the inputs where they agree (see values.ts for what
 // "agree" means). Generated code runs only in its own sandboxed worker; whatever it does
 // (loop, exit, crash, write files) comes back as a result and is scored as disagreement.
-import type { CallRequest, Prober, ProbeResult, SandboxMode, WorkerLimits, WorkerOptions } from '../core/probe-types.js';
+import type { CallRequest, Prober, ProbeResult } from '../core/probe-types.js';
 import { ProbeError } from '../core/probe-types.js';
 import type { BehaviouralDisagreement } from '../core/session-types.js';
 import { renderCall, renderOutcome } from '../core/format.js';
 import { requestKey } from './call-source.js';
 import { pieces } from '../core/python-source.js';
 import { compareValues } from '../core/values.js';
-
-export type StartWorker = (options: WorkerOptions) => Promise<Prober>;
+import { workerOptions, type StartWorker, type WorkerSettings } from '../core/worker-options.js';
 
 /** Held-out inputs beyond this many are not run (doctest inputs come first). */
 const MAX_HELD_OUT = 40;
@@ -77,9 +76,8 @@ export interface ImplOptions {
   qualname: string;
   startWorker: StartWorker;
   python?: string;
-  limits?: Partial<WorkerLimits>;
-  /** The run's sandbox mode: generated code runs in the same isolation as the function. */
-  sandbox?: SandboxMode;
+  /** The run's limits and sandbox mode: generated code runs under those of the function. */
+  settings: WorkerSettings;
   signal?: AbortSignal;
 }
 
@@ -92,15 +90,16 @@ export async function runImplementation(requests: CallRequest[], opts: ImplOptio
   if (opts.code === null) return failAll(requests.length, opts.problem ?? 'the model wrote no code');
   let worker: Prober;
   try {
-    worker = await opts.startWorker({
-      target: { source: opts.code, qualname: opts.qualname },
-      python: opts.python,
-      limits: opts.limits,
-      coverage: false,
-      ...(opts.sandbox ? { sandbox: opts.sandbox } : {}),
-      // Module-level code that never finishes should not hold the comparison for long.
-      importTimeoutMs: IMPORT_TIMEOUT_MS,
-    });
+    worker = await opts.startWorker(
+      workerOptions({
+        target: { source: opts.code, qualname: opts.qualname },
+        python: opts.python,
+        settings: opts.settings,
+        coverage: false,
+        // Module-level code that never finishes should not hold the comparison for long.
+        importTimeoutMs: IMPORT_TIMEOUT_MS,
+      }),
+    );
   } catch (e) {
     if (!(e instanceof ProbeError) || e.kind === 'no-python' || e.kind === 'stopped') throw e;
     return failAll(requests.length, `the generated code did not load (${e.kind}): ${firstLine(e.message)}`);

@@ -5,7 +5,8 @@ import { callableParams, NameMap } from '../core/shown.js';
 import type { CompareInput } from '../core/run-types.js';
 import type { CallRequest, ProbeResult } from '../core/probe-types.js';
 import type { Comparison, Usage } from '../core/session-types.js';
-import { isStale, runImplementation, scoreSide, selectHeldOut, usableReference, usesModuleClasses, type StartWorker } from './behaviour.js';
+import { isStale, runImplementation, scoreSide, selectHeldOut, usableReference, usesModuleClasses } from './behaviour.js';
+import type { StartWorker } from '../core/worker-options.js';
 import { doctestCalls, runDoctests, type DoctestReport } from './doctests.js';
 import { definesFunction, extractPythonCode, implementationMessages, type Side } from './implement.js';
 import { judgeMessages, parseJudgeReply } from './judge.js';
@@ -184,8 +185,7 @@ async function behaviouralAgreement(ctx: Context): Promise<BehaviouralReport | u
       qualname: pres.implName,
       startWorker: ctx.deps.startWorker,
       python: input.python,
-      limits: { timeoutMs: session.settings.timeoutMs, memoryMb: session.settings.memoryMb },
-      ...(session.settings.sandbox ? { sandbox: session.settings.sandbox } : {}),
+      settings: session.settings,
       signal: input.signal,
     });
   const sideNotes = [heldOutNote({ used: requests.length, ...counts, dropped })];

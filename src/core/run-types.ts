@@ -1,7 +1,8 @@
 // Contracts between the session, the LLM agent, the offline explorer and the comparison.
 import type { Pricing } from './cost.js';
-import type { CallRequest, FunctionInfo, Prober, ProbeTarget, WorkerOptions } from './probe-types.js';
+import type { CallRequest, FunctionInfo, ProbeTarget } from './probe-types.js';
 import type { Comparison, Description, ProbeRecord, SessionEvent, SessionFile, SessionSettings, Strictness } from './session-types.js';
+import type { StartWorker } from './worker-options.js';
 
 /** A message of a chat with a model, in the shape every provider translates from. */
 export type ChatMessage =
@@ -162,7 +163,7 @@ export interface RunOptions {
 
 /** The parts a run is made of; tests and the bench may substitute any of them. */
 export interface SessionServices {
-  startWorker: (options: WorkerOptions) => Promise<Prober>;
+  startWorker: StartWorker;
   exploreOffline?: (info: FunctionInfo, probe: ProbeFn, opts: OfflineOptions) => Promise<OfflineReport>;
   heldOutInputs?: (info: FunctionInfo, exclude: CallRequest[], count: number) => CallRequest[];
   compare?: CompareFn;

@@ -8,9 +8,10 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { callKey } from '../core/call-identity.js';
-import type { Prober, PytestRun, RunPytest, WorkerOptions } from '../core/probe-types.js';
+import type { Prober, PytestRun, RunPytest, SandboxMode } from '../core/probe-types.js';
 import type { ProbeRecord, SessionFile } from '../core/session-types.js';
 import { compareValues } from '../core/values.js';
+import { workerOptions, type StartWorker } from '../core/worker-options.js';
 import { pytestModule, type ExportCase } from './pytest-source.js';
 import { callableParams } from '../core/shown.js';
 import { unseenOrders } from './order-classes.js';
@@ -30,7 +31,9 @@ export interface PytestExportOptions {
   workspaceRoot?: string;
   /** Write here instead of the place chosen from the workspace's layout. */
   out?: string;
-  startWorker: (options: WorkerOptions) => Promise<Prober>;
+  startWorker: StartWorker;
+  /** The sandbox of the re-runs: the user's now (`pau.sandbox`, `--sandbox`), not the session's; default auto. */
+  sandbox?: SandboxMode;
   /** Runs pytest on the written module: in the OS sandbox (src/probe/pytest-run.ts). */
   runPytest: RunPytest;
   signal?: AbortSignal;
@@ -166,12 +169,13 @@ export async function exportPytest(options: PytestExportOptions): Promise<Pytest
   if (first.keep.length === 0) throw new ExportError('no probe returned or raised: there is nothing to characterize');
 
   // The re-runs reproduce the probes under the limits they were made with.
-  const limits = { timeoutMs: session.settings.timeoutMs, memoryMb: session.settings.memoryMb };
-  const worker = await options.startWorker({
-    target: { file, qualname: session.target.qualname },
-    limits,
-    ...(options.python ? { python: options.python } : {}),
-  });
+  const worker = await options.startWorker(
+    workerOptions({
+      target: { file, qualname: session.target.qualname },
+      python: options.python,
+      settings: { ...session.settings, sandbox: options.sandbox },
+    }),
+  );
   let rerun: Awaited<ReturnType<typeof reproducible>>;
   const notes: string[] = [];
   try {

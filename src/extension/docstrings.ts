@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { DocExample, DocstringStyle, PythonFunction } from '../docstring/index.js';
 import type { ExampleToVerify } from '../docstring/verify-examples.js';
-import type { CallRequest, Prober } from '../core/probe-types.js';
+import type { CallRequest } from '../core/probe-types.js';
 import type { DocstringTexts } from '../protocol/messages.js';
 import { sessionSettings, type Settings } from './contributions/settings.js';
 import { canonicalSource } from '../core/call-identity.js';
@@ -16,6 +16,7 @@ import { ensureTrusted, type Backend, type PauContext } from './context.js';
 import { errorMessage } from './log.js';
 import { examplesNote, NOTICES } from './notices.js';
 import { notify } from './notify.js';
+import { verifyInFreshWorker } from './one-off-workers.js';
 import { displayPath, type RunRecord, type Runs } from './run-record.js';
 
 /** Longest docstring line, indentation included (PEP 8), as the docstring writer uses it. */
@@ -150,22 +151,10 @@ async function verify(
   const { examples, unmatched } = examplesToVerify(backend, session, description);
   if (unmatched.length > 0) ctx.log.info(`Examples left out (not calls the run made): ${unmatched.join('; ')}`);
   if (examples.length === 0) return { kept: [], dropped: unmatched.length };
-  const settings = ctx.settings(record.target.uri);
-  let worker: Prober | undefined;
-  try {
-    worker = await backend.startWorker({
-      target: { file: record.target.uri.fsPath, qualname: record.target.qualname },
-      ...(record.python ? { python: record.python } : {}),
-      limits: { timeoutMs: settings.timeoutMs, memoryMb: settings.memoryMb },
-      coverage: false,
-      sandbox: settings.sandbox,
-    });
-    const result = await backend.verifyExamples(worker, examples, { signal });
-    for (const d of result.dropped) ctx.log.info(`Example dropped: ${d.call} (${d.reason})`);
-    return { kept: result.kept, dropped: result.dropped.length + unmatched.length };
-  } finally {
-    await worker?.stop().catch(() => {});
-  }
+  const target = { file: record.target.uri.fsPath, qualname: record.target.qualname };
+  const result = await verifyInFreshWorker(backend, { target, python: record.python, settings: ctx.settings(record.target.uri) }, examples, signal);
+  for (const d of result.dropped) ctx.log.info(`Example dropped: ${d.call} (${d.reason})`);
+  return { kept: result.kept, dropped: result.dropped.length + unmatched.length };
 }
 
 function bodyRenderer(

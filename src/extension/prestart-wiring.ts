@@ -1,13 +1,13 @@
 // When to start a worker ahead (prestart.ts): the cursor has rested for a moment in a def that
 // a run would probe, in a trusted workspace, with the setting on and no run going. The worker
-// is built from the same options a run would build (session/worker-options.ts), for an offline
+// is built from the same options a run would build (core/worker-options.ts), for an offline
 // or an LLM run alike: they start the same worker.
 import * as vscode from 'vscode';
 import { sessionSettings } from './contributions/settings.js';
 import type { PauContext } from './context.js';
 import { verdictAtLine } from './python-defs.js';
 import { WorkerPrestart } from './prestart.js';
-import { runWorkerOptions } from '../session/worker-options.js';
+import { workerOptions } from '../core/worker-options.js';
 
 /** How long the cursor rests before a worker is started for its function. */
 export const PRESTART_REST_MS = 700;
@@ -37,7 +37,7 @@ export function registerPrestart(ctx: PauContext, busy: () => boolean): WorkerPr
     }
     if (mine !== generation || busy()) return; // the cursor moved on, or a run began
     const target = { file: document.uri.fsPath, qualname: verdict.def.qualname };
-    prestart.offer(runWorkerOptions({ target, python, settings: sessionSettings(settings, 'offline', undefined) }));
+    prestart.offer(workerOptions({ target, python, settings: sessionSettings(settings, 'offline', undefined) }));
   };
 
   const watcher = vscode.workspace.createFileSystemWatcher('**/*.py');

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { renderCall } from '../core/format.js';
 import type { CallRequest } from '../core/probe-types.js';
 import type { PauContext } from './context.js';
+import { callInFreshWorker } from './one-off-workers.js';
 import type { Interpreter } from './python.js';
 import type { Runs } from './run-record.js';
 import { qualifiedKey, type Settings } from './contributions/settings.js';
@@ -93,19 +94,13 @@ function callFunctionTool(ctx: PauContext): vscode.LanguageModelTool<CallInput> 
       const backend = await ctx.backend();
       const controller = new AbortController();
       const cancel = token.onCancellationRequested(() => controller.abort());
-      const worker = await backend.startWorker({
-        target: { file: uri.fsPath, qualname: input.qualname },
-        python: python.path,
-        limits: { timeoutMs: settings.timeoutMs, memoryMb: settings.memoryMb },
-        sandbox: settings.sandbox,
-      });
       try {
-        const result = await worker.call(request, { signal: controller.signal });
+        const target = { file: uri.fsPath, qualname: input.qualname };
+        const result = await callInFreshWorker(backend, { target, python: python.path, settings }, request, controller.signal);
         ctx.log.info(`Tool ${TOOL_NAMES.callFunction}: ${input.qualname} → ${result.status}.`);
         return text(result);
       } finally {
         cancel.dispose();
-        await worker.stop();
       }
     },
   };

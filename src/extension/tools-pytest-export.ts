@@ -30,7 +30,8 @@ export async function exportProbesAsPytest(ctx: PauContext, runs: Runs): Promise
       try {
         return await backend.exportPytest({
           session,
-          startWorker: (options) => backend.startWorker({ ...options, sandbox: settings.sandbox }),
+          startWorker: backend.startWorker,
+          sandbox: settings.sandbox,
           runPytest: backend.pytestRunner({ sandbox: settings.sandbox }),
           python: python.path,
           signal: controller.signal,

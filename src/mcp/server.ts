@@ -16,9 +16,10 @@ import { z } from 'zod';
 import { DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS, MEMORY_MB_RANGE, TIMEOUT_MS_RANGE } from '../core/limits.js';
 import { renderOutcome } from '../core/format.js';
 import type { LlmConfig, SessionServices } from '../core/run-types.js';
-import type { Prober, SandboxMode, WorkerOptions } from '../core/probe-types.js';
+import type { Prober, SandboxMode } from '../core/probe-types.js';
 import type { Description, SessionFile, SessionSettings } from '../core/session-types.js';
 import { computeShownAs } from '../core/shown.js';
+import { workerOptions } from '../core/worker-options.js';
 import { Session } from '../session/run.js';
 import { allowedTarget, interpreterFolders, TargetRefused } from '../session/targets.js';
 import {
@@ -112,13 +113,8 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   const caps = { timeoutMs: options.maxTimeoutMs ?? DEFAULT_TIMEOUT_MS, memoryMb: options.maxMemoryMb ?? DEFAULT_MEMORY_MB };
   // What runs when the client asks for nothing: probe_function, compare_docstring.
   const serverLimits = cappedLimits({}, caps).limits;
-  const start = (file: string, qualname: string, limits: WorkerOptions['limits'] = serverLimits): Promise<Prober> =>
-    options.services.startWorker({
-      target: { file, qualname },
-      ...(options.python ? { python: options.python } : {}),
-      limits,
-      ...(options.sandbox ? { sandbox: options.sandbox } : {}),
-    });
+  const start = (file: string, qualname: string, limits = serverLimits): Promise<Prober> =>
+    options.services.startWorker(workerOptions({ target: { file, qualname }, python: options.python, settings: { ...limits, sandbox: options.sandbox } }));
 
   // The client's roots: asked once and again after each roots/list_changed from a client that
   // sends it, on every call from one that does not; --cwd for a client without roots.

@@ -9,7 +9,7 @@ import type { FunctionInfo, Prober } from '../core/probe-types.js';
 import { toSessionError } from './errors.js';
 import { SessionRecorder, type Listener } from './recorder.js';
 import type { Description, SessionFile } from '../core/session-types.js';
-import { runWorkerOptions } from './worker-options.js';
+import { workerOptions } from '../core/worker-options.js';
 
 /** Offline probes that seed the LLM agent when settings.seedProbes is not given. */
 const DEFAULT_SEED_PROBES = 8;
@@ -82,7 +82,7 @@ export class Session {
     let startedEmitted = false;
     try {
       const services: SessionServices = { ...(await defaultServices()), ...this.services };
-      const starting = services.startWorker(runWorkerOptions(options));
+      const starting = services.startWorker(workerOptions({ target: options.target, python: options.python, settings }));
       // Stopped while the worker starts: it must still be stopped once it is up.
       worker = await raceAbort(starting, signal).catch((err: unknown) => {
         if (err instanceof StoppedError)

@@ -8,6 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runTask } from '../../src/bench/evaluate.js';
+import { startWorker } from '../../src/probe/client.js';
 import { runBench } from '../../src/bench/runner.js';
 import { loadTasks } from '../../src/bench/tasks.js';
 import { startScriptedServer } from '../support/llm-server.js';
@@ -45,6 +46,7 @@ export async function run(): Promise<Record<string, unknown>> {
         settings: { mode: 'llm', maxProbes: 20, timeoutMs: 5000, memoryMb: 1024 },
         llm: { baseURL: server.url, model: 'scripted', apiKey: 'bench' },
         concurrency,
+        startWorker,
         runTask,
       });
       const failed = results.filter((r) => !r.ok).length;

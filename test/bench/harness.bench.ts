@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runTask } from '../../src/bench/evaluate.js';
+import { startWorker } from '../../src/probe/client.js';
 import { runBench, type TaskPhases } from '../../src/bench/runner.js';
 import { loadTasks } from '../../src/bench/tasks.js';
 import { startScriptedServer, type RecordedRequest, type ScriptedReply } from '../support/llm-server.js';
@@ -67,6 +68,7 @@ export async function run(): Promise<Record<string, unknown>> {
         settings: { mode: 'llm', maxProbes: PROBES, timeoutMs: 5000, memoryMb: 1024 },
         llm: { baseURL: server.url, model: 'scripted', apiKey: 'bench' },
         concurrency,
+        startWorker,
         runTask,
         onPhases: (_, p) => phases.push(p),
       });

@@ -6,7 +6,8 @@
 // never imports it (the descriptions stay out of webview.js).
 //
 // A new setting: one entry in SETTINGS below (its `order` places it in the Settings editor),
-// then `npm run gen`.
+// then `npm run gen`. One every worker gets (a limit) also goes into SessionSettings and
+// src/core/worker-options.ts (docs/development.md).
 import {
   DEFAULT_COVERAGE_FEEDBACK,
   DEFAULT_MAX_PROBES,

@@ -1,0 +1,43 @@
+// The options of every worker PAU Probe starts, built here only. The user's limits and sandbox
+// reach each worker the same way: a run's (and the one started ahead for it,
+// src/extension/prestart.ts, taken only when the options are identical), the comparison's
+// implementations, Insert Docstring's re-runs, the language-model and MCP tools, `pau call`,
+// the pytest export and the bench. Hand-built options drifted apart before (the pytest export
+// once ran with no limits); test/unit/architecture/worker-options.test.ts fails on a
+// WorkerOptions object written anywhere else.
+import type { Prober, ProbeTarget, WorkerOptions } from './probe-types.js';
+import type { SessionSettings } from './session-types.js';
+
+/**
+ * What the user sets for the workers: `pau.timeoutMs`, `pau.memoryMb`, `pau.sandbox`, the
+ * CLI's flags, a session's recorded settings. The extension's settings and SessionSettings
+ * both are one; a new worker setting added here as a required field makes the compiler name
+ * every place that builds these settings by hand.
+ */
+export type WorkerSettings = Pick<SessionSettings, 'timeoutMs' | 'memoryMb' | 'sandbox'>;
+
+/** What starts a worker: the real client (src/probe/client.ts) or, in tests, a fake. */
+export type StartWorker = (options: WorkerOptions) => Promise<Prober>;
+
+export interface WorkerRequest {
+  target: ProbeTarget;
+  /** The interpreter (`pau.pythonPath` resolved, `--python`); absent: python3, then python. */
+  python?: string | undefined;
+  settings: WorkerSettings;
+  /** Coverage of the target's code: off where only results are compared. Default true. */
+  coverage?: boolean;
+  /** How long the import may take; default the client's (DEFAULT_IMPORT_TIMEOUT_MS). */
+  importTimeoutMs?: number;
+}
+
+export function workerOptions(request: WorkerRequest): WorkerOptions {
+  const { settings } = request;
+  return {
+    target: request.target,
+    ...(request.python ? { python: request.python } : {}),
+    limits: { timeoutMs: settings.timeoutMs, memoryMb: settings.memoryMb },
+    coverage: request.coverage ?? true,
+    ...(request.importTimeoutMs !== undefined ? { importTimeoutMs: request.importTimeoutMs } : {}),
+    ...(settings.sandbox ? { sandbox: settings.sandbox } : {}),
+  };
+}
