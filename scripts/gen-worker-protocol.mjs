@@ -2,7 +2,9 @@
 // the one declaration of the host ⇄ worker protocol. Uses TypeScript's own type checker, so
 // interfaces, aliases, indexed access types and imports from src/core resolve as tsc sees them.
 //
-// It also writes fields.py: the field lists the worker needs at run time.
+// It also writes fields.py, the field lists the worker needs at run time, and (through
+// scripts/gen-result-schema.mjs) src/probe/result-schema.ts, the host's zod schema of the results
+// the worker sends: the three outputs of one source, so a field added there reaches them all.
 //
 //   node scripts/gen-worker-protocol.mjs          write the files
 //   node scripts/gen-worker-protocol.mjs --check  exit 1 when a file is stale
@@ -10,6 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { generateResultSchema, RESULT_SCHEMA_TS } from './gen-result-schema.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const PROTOCOL_TS = join(ROOT, 'src/probe/protocol.ts');
@@ -177,11 +180,17 @@ function readExportList(source, list = 'PYTHON_EXPORTS') {
   throw new Error(`gen-worker-protocol: ${list} is missing from src/probe/protocol.ts`);
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  for (const [path, text] of [
+/** Every generated file with the text it should have: what --check and the unit test compare. */
+export async function outputs() {
+  return [
     [PROTOCOL_PY, generate()],
     [FIELDS_PY, generateFields()],
-  ]) {
+    [RESULT_SCHEMA_TS, await generateResultSchema()],
+  ];
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  for (const [path, text] of await outputs()) {
     if (process.argv.includes('--check')) {
       let current = '';
       try {

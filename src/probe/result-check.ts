@@ -1,124 +1,20 @@
 // The host's check of a ProbeResult from the worker. The worker copies the call's answer from
 // the process that ran the probed code, and that code can write its own JSON to the result pipe:
-// what arrives is untrusted input. A result that does not have the declared shape (probe-types.ts)
+// what arrives is untrusted input. A result that does not have the declared shape (probe-types.ts,
+// as the generated schema of result-schema.ts checks it with the bounds of result-bounds.ts)
 // becomes a `crashed` result that says so; the worker itself is fine and keeps serving.
-import { z } from 'zod';
-import type { ProbeResult, TaggedValue, WorkerLimits } from '../core/probe-types.js';
-
-/** Type names, argument labels, signal names (the worker cuts type names at 200). */
-const MAX_NAME_CHARS = 10_000;
-/** Reprs, messages and captured output (the worker's caps are far lower; the message cap is 80 MiB). */
-const MAX_TEXT_CHARS = 16 * 1024 * 1024;
-/** Items of a list in the result (mutations, generator items, tagged containers; the worker keeps 10000 nodes). */
-const MAX_ITEMS = 100_000;
-/** Nesting of tagged data (the worker stops at 64). */
-const MAX_DATA_DEPTH = 100;
-/** Comparison records of a call, and values per record (the worker keeps 48 and 8). */
-const MAX_COMPARISONS = 1000;
-const MAX_COMPARED = 100;
-
-const name = z.string().max(MAX_NAME_CHARS);
-const text = z.string().max(MAX_TEXT_CHARS);
-const count = z.number().int().nonnegative();
-
-const tagged: z.ZodType<TaggedValue> = z.lazy(() =>
-  z.union([
-    z.object({ t: z.literal('none') }),
-    z.object({ t: z.literal('bool'), v: z.boolean() }),
-    z.object({ t: z.enum(['int', 'float', 'complex', 'str', 'bytes']), v: text }),
-    z.object({ t: z.enum(['list', 'tuple', 'set', 'frozenset']), v: z.array(tagged).max(MAX_ITEMS) }),
-    z.object({ t: z.literal('dict'), v: z.array(z.tuple([tagged, tagged])).max(MAX_ITEMS) }),
-    z.object({ t: z.literal('other'), type: name, repr: text }),
-    z.object({ t: z.literal('temporal'), type: z.enum(['date', 'datetime', 'time', 'timedelta']), v: z.string().max(100) }),
-  ]),
-);
-
-/** Whether a JSON value nests deeper than `max` objects and arrays (iterative: no stack to overflow). */
-function nestsDeeper(value: unknown, max: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length) {
-    const [node, level] = stack.pop()!;
-    if (node === null || typeof node !== 'object') continue;
-    if (level >= max) return true;
-    for (const item of Object.values(node)) stack.push([item, level + 1]);
-  }
-  return false;
-}
-
-const coverageCounts = z.object({ hit: count, total: count, new: count });
-
-/** Tagged data, checked for depth before the recursive schema walks it. */
-const data = z
-  .unknown()
-  // Each level of data is an object and its list: two JSON levels.
-  .refine((value) => !nestsDeeper(value, MAX_DATA_DEPTH * 2), `is nested deeper than ${MAX_DATA_DEPTH} levels`)
-  .pipe(tagged);
-const builtCall = { args: z.array(data).max(MAX_ITEMS), kwargs: z.record(name, data) };
-
-/** ProbeResult as declared in src/core/probe-types.ts; unknown fields are dropped. */
-const probeResultObject = z.object({
-  status: z.enum(['returned', 'raised', 'rejected', 'timeout', 'crashed']),
-  value: z
-    .object({
-      type: name,
-      repr: text,
-      truncated: z.boolean(),
-      iteration: z
-        .object({
-          items: z.array(text).max(MAX_ITEMS),
-          ended: z.boolean(),
-          raised: z.object({ type: name, message: text }).optional(),
-        })
-        .optional(),
-      data: data.optional(),
-    })
-    .optional(),
-  exception: z.object({ type: name, message: text }).optional(),
-  crash: z.object({ exitCode: z.number().int().nullable(), signal: name.nullable(), reason: text.optional() }).optional(),
-  mutations: z.array(z.object({ arg: name, repr: text })).max(MAX_ITEMS),
-  stdout: text,
-  stderr: text,
-  outputTruncated: z.boolean().optional(),
-  durationMs: z.number().nonnegative(),
-  coverage: z.object({ lines: coverageCounts, arcs: coverageCounts }).optional(),
-  arguments: z
-    .object({
-      ...builtCall,
-      receiver: z.object({ className: name, ...builtCall }).optional(),
-      receiverNotPlain: z.boolean().optional(),
-    })
-    .optional(),
-  comparisons: z
-    .array(
-      z.object({
-        arg: name,
-        op: name,
-        values: z
-          .array(z.union([text, z.number()]))
-          .max(MAX_COMPARED)
-          .optional(),
-        types: z.array(name).max(MAX_COMPARED).optional(),
-        via: z.enum(['part', 'item']).optional(),
-        seen: z.union([text, z.number()]).optional(),
-        through: name.optional(),
-      }),
-    )
-    .max(MAX_COMPARISONS)
-    .optional(),
-});
-const probeResult: z.ZodType<ProbeResult> = probeResultObject;
+import type { z } from 'zod';
+import type { ProbeResult, WorkerLimits } from '../core/probe-types.js';
+import { text } from './result-bounds.js';
+import { probeResult } from './result-schema.js';
 
 /**
- * `true` only when A and B have the same keys. zod drops a field its schema lacks, so a field
- * added to ProbeResult (or its value) without a line above would type-check and vanish here:
- * this makes it a compile error instead.
+ * `true` only when A and B are the same type. The schema is generated (its unit test and
+ * `gen-worker-protocol.mjs --check` fail when it is stale); this makes a stale one, which zod
+ * would let drop a new field, a compile error too.
  */
-type SameKeys<A, B> = [Exclude<keyof A, keyof B> | Exclude<keyof B, keyof A>] extends [never] ? true : false;
-type Value = NonNullable<ProbeResult['value']>;
-export const SCHEMA_HAS_EVERY_FIELD: [
-  SameKeys<z.infer<typeof probeResultObject>, ProbeResult>,
-  SameKeys<NonNullable<z.infer<typeof probeResultObject>['value']>, Value>,
-] = [true, true];
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+export const SCHEMA_IS_PROBE_RESULT: Same<z.infer<typeof probeResult>, ProbeResult> = true;
 
 const EXPECTED: Record<string, string> = {
   array: 'a list',

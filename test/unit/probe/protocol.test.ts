@@ -1,17 +1,22 @@
-// The worker protocol is declared once (src/probe/protocol.ts); the Python TypedDicts are
-// generated from it. A stale protocol.py fails here; test/python/test_protocol.py checks the
-// real worker's messages against the generated types, so both sides agree.
+// The worker protocol is declared once (src/probe/protocol.ts); the Python TypedDicts, the
+// worker's field lists and the host's result schema are generated from it. A stale generated
+// file fails here; test/python/test_protocol.py checks the real worker's messages against the
+// generated types, so both sides agree.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { FIELDS_PY, generate, generateFields, PROTOCOL_PY } from '../../../scripts/gen-worker-protocol.mjs';
+import { generate, generateFields, outputs } from '../../../scripts/gen-worker-protocol.mjs';
 
-test('pau_probe/protocol.py is what scripts/gen-worker-protocol.mjs makes of src/probe/protocol.ts', () => {
-  assert.equal(readFileSync(PROTOCOL_PY, 'utf8'), generate(), 'stale: run node scripts/gen-worker-protocol.mjs');
+test('protocol.py, fields.py and result-schema.ts are what scripts/gen-worker-protocol.mjs makes of the sources', async () => {
+  const files = await outputs();
+  assert.deepEqual(
+    files.map(([path]) => path.replace(/.*\/src\//, 'src/')),
+    ['src/probe/python/pau_probe/protocol.py', 'src/probe/python/pau_probe/fields.py', 'src/probe/result-schema.ts'],
+  );
+  for (const [path, text] of files) assert.equal(readFileSync(path, 'utf8'), text, `${path} is stale: run node scripts/gen-worker-protocol.mjs`);
 });
 
 test('pau_probe/fields.py lists every field of ChildResult: a field added to ProbeResult reaches the worker copy', () => {
-  assert.equal(readFileSync(FIELDS_PY, 'utf8'), generateFields(), 'stale: run node scripts/gen-worker-protocol.mjs');
   const fields = /^FIELDS_OF_CHILD_RESULT = \((.*)\)$/m.exec(generateFields())?.[1] ?? '';
   const names = new Set([...fields.matchAll(/"(\w+)"/g)].map((m) => m[1]));
   for (const name of ['status', 'value', 'exception', 'mutations', 'durationMs', 'arguments', 'coverageHits']) assert.ok(names.has(name), name);
