@@ -41,3 +41,11 @@ export function workerOptions(request: WorkerRequest): WorkerOptions {
     ...(settings.sandbox ? { sandbox: settings.sandbox } : {}),
   };
 }
+
+/**
+ * The same worker in an interpreter of another hash seed (CallOptions.hashSeed): everything the
+ * first was given, with its limits as merged, so both run a call alike but for the seed.
+ */
+export function withHashSeed(options: WorkerOptions, limits: WorkerOptions['limits'], hashSeed: number): WorkerOptions {
+  return { ...options, ...(limits ? { limits } : {}), hashSeed };
+}

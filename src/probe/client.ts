@@ -52,6 +52,7 @@ import {
   type WorkerLimits,
   type WorkerOptions,
 } from '../core/probe-types.js';
+import { withHashSeed } from '../core/worker-options.js';
 
 /** The interpreters tried, in order: the one asked for, else python3 then python. */
 function pythonCandidates(python: string | undefined): string[] {
@@ -309,7 +310,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
   private sibling(hashSeed: number): ProbeWorker {
     let sibling = this.siblings.get(hashSeed);
     if (!sibling) {
-      sibling = new ProbeWorker({ ...this.options, limits: this.limits, hashSeed });
+      sibling = new ProbeWorker(withHashSeed(this.options, this.limits, hashSeed));
       this.siblings.set(hashSeed, sibling);
     }
     return sibling;
