@@ -158,6 +158,18 @@ const SHORTENS: Rule = {
   enough: (cs) => cutPlaceholder(cs) !== null,
 };
 
+/** Operations of two numbers, in the order they are tried; `op` is Python's, null where it raises. */
+const ARITHMETIC: { verb: (a: string, b: string) => string; op: (a: number, b: number) => number | null; pairwise?: string }[] = [
+  { verb: (a, b) => `Adds ${a} and ${b}.`, op: (a, b) => a + b, pairwise: 'sum' },
+  { verb: (a, b) => `Subtracts ${b} from ${a}.`, op: (a, b) => a - b, pairwise: 'difference' },
+  { verb: (a, b) => `Multiplies ${a} by ${b}.`, op: (a, b) => a * b, pairwise: 'product' },
+  { verb: (a, b) => `Divides ${a} by ${b}.`, op: (a, b) => (b === 0 ? null : a / b) },
+  { verb: (a, b) => `Divides ${a} by ${b}, rounding down (${a} // ${b}).`, op: (a, b) => (b === 0 ? null : Math.floor(a / b)) },
+  { verb: (a, b) => `Returns the remainder of ${a} divided by ${b} (${a} % ${b}).`, op: (a, b) => (b === 0 ? null : a - b * Math.floor(a / b)) },
+  { verb: (a, b) => `Returns the larger of ${a} and ${b}.`, op: (a, b) => Math.max(a, b), pairwise: 'larger' },
+  { verb: (a, b) => `Returns the smaller of ${a} and ${b}.`, op: (a, b) => Math.min(a, b), pairwise: 'smaller' },
+];
+
 const SORTS = 'Sorts the elements in ascending order.';
 
 const RULES: Rule[] = [
@@ -222,6 +234,46 @@ const RULES: Rule[] = [
       ).join(sep),
     enough: (cs) => cs.some((c) => (strOf(c.x)!.match(/[a-zA-Z0-9]+/g) ?? []).length >= 2),
   })),
+  // Arithmetic of two numbers: the first operation of the table that every call agrees with.
+  ...ARITHMETIC.map(({ verb, op }): Rule => ({
+    text: (cs) => verb(nameOf(cs[0]!, 0), nameOf(cs[0]!, 1)),
+    applies: (c) =>
+      c.args.length === 2 && num(c.args[0]) !== null && num(c.args[1]) !== null && num(c.y) !== null && op(num(c.args[0])!, num(c.args[1])!) !== null,
+    holds: (c) => near(num(c.y)!, op(num(c.args[0])!, num(c.args[1])!)!),
+    // Both arguments seen doing their work: more than one value of each.
+    enough: (cs) => new Set(cs.map((c) => num(c.args[0]))).size > 1 && new Set(cs.map((c) => num(c.args[1]))).size > 1,
+  })),
+  // The same of two sequences, element by element (as zip pairs them).
+  ...ARITHMETIC.filter((a) => a.pairwise).map(({ pairwise, op }): Rule => ({
+    text: (cs) => `Returns the ${pairwise!} of ${nameOf(cs[0]!, 0)} and ${nameOf(cs[0]!, 1)} element by element (as far as the shorter goes).`,
+    applies: (c) =>
+      c.args.length === 2 && numbers(items(c.args[0]!)) !== null && numbers(items(c.args[1]!)) !== null && isSeq(c.y) && numbers(items(c.y)) !== null,
+    holds: (c) => {
+      const [a, b, y] = [numbers(items(c.args[0]!))!, numbers(items(c.args[1]!))!, numbers(items(c.y))!];
+      return y.length === Math.min(a.length, b.length) && y.every((v, i) => op(a[i]!, b[i]!) !== null && near(v, op(a[i]!, b[i]!)!));
+    },
+    enough: (cs) => cs.some((c) => Math.min(items(c.args[0]!)!.length, items(c.args[1]!)!.length) >= 2),
+  })),
+  {
+    text: (cs) => `Returns the running totals of ${mainName(cs[0]!)}: each element is the sum of those up to it.`,
+    applies: (c) => c.args.length === 1 && numbers(items(c.x)) !== null && isSeq(c.y) && numbers(items(c.y)) !== null,
+    holds: (c) => {
+      const [xs, ys] = [numbers(items(c.x))!, numbers(items(c.y))!];
+      let total = 0;
+      return ys.length === xs.length && xs.every((x, i) => near(ys[i]!, (total += x)));
+    },
+    enough: (cs) => cs.some((c) => items(c.x)!.length >= 3),
+  },
+  {
+    text: (cs) => `Returns the first letter of each word of ${mainName(cs[0]!)}, upper-cased and run together.`,
+    applies: (c) => c.args.length === 1 && c.x.t === 'str' && c.y.t === 'str',
+    holds: (c) =>
+      strOf(c.y) ===
+      words(strOf(c.x)!)
+        .map((w) => w[0]!.toUpperCase())
+        .join(''),
+    enough: (cs) => cs.some((c) => words(strOf(c.x)!).length >= 2 && /[a-z]/.test(strOf(c.x)!)),
+  },
   {
     text: (cs) => `Returns ${mainName(cs[0]!)} reversed.`,
     applies: (c) => (c.x.t === 'str' && c.y.t === 'str') || (isSeq(c.x) && isSeq(c.y)),
