@@ -117,7 +117,10 @@ export npm_config_yes=true
 # code-server's postinstall refuses to run as root unless npm says unsafe-perm.
 export npm_config_unsafe_perm=true
 log="$ROOT/install.log"
-if ! npm install --no-audit --no-fund "code-server@$CODE_SERVER_VERSION" >"$log" 2>&1; then
+# npm runs install scripts with the folder of the Node that runs npm first in PATH, so npm
+# itself runs on that Node: code-server's postinstall checks `node` is 22 and builds for it.
+npm_cli="$(readlink -f "$(command -v npm)")"
+if ! "$ROOT/node" "$npm_cli" install --no-audit --no-fund "code-server@$CODE_SERVER_VERSION" >"$log" 2>&1; then
   tail -40 "$log" >&2
   echo "setup-e2e: npm install code-server@$CODE_SERVER_VERSION failed; full log: $log" >&2
   exit 1
