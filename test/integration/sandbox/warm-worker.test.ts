@@ -3,8 +3,10 @@
 // fence. A thread wrote the host's files with plain Python once the import's guards were off
 // (guards mode) and filled the host's disk beside the session's quota folders (os mode: the
 // session folder itself is a bind of the host's temporary folder). Judged by outcome: nothing
-// appears in a folder of the host's, nor in the session folder outside its calls and import folders.
+// appears in a folder of the host's, nor in the session folder outside its calls and import folders,
+// and a process of the host's the thread signals stays alive (it killed it with the guards only).
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -17,10 +19,12 @@ const FIXTURE = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'warm_
 const work = mkdtempSync(join(tmpdir(), 'pau-warm-'));
 after(() => rmSync(work, { recursive: true, force: true }));
 
-test(`[${MODE}] threads, at-fork hooks and libc writes of the import write nothing outside the worker's folders`, async () => {
+test(`[${MODE}] threads, at-fork hooks and libc writes of the import: nothing written outside the worker's folders, nobody signalled`, async () => {
   const outside = mkdtempSync(join(work, 'outside-'));
   const module = join(mkdtempSync(join(work, 'ws-')), 'warm_worker.py');
-  writeFileSync(module, readFileSync(FIXTURE, 'utf8').replace('OUTSIDE = None', `OUTSIDE = ${JSON.stringify(outside)}`));
+  const victim = spawn('sleep', ['60'], { stdio: 'ignore' });
+  const source = readFileSync(FIXTURE, 'utf8').replace('OUTSIDE = None', `OUTSIDE = ${JSON.stringify(outside)}`);
+  writeFileSync(module, source.replace('VICTIM = None', `VICTIM = ${victim.pid!}`));
   const worker = await startWorker({ target: { file: module, qualname: 'probe' }, sandbox: MODE });
   let beside: string[] = [];
   const results: string[] = [];
@@ -34,8 +38,11 @@ test(`[${MODE}] threads, at-fork hooks and libc writes of the import write nothi
   } finally {
     await worker.stop();
   }
+  const victimAlive = victim.exitCode === null && victim.signalCode === null;
+  victim.kill('SIGKILL');
   assert.deepEqual(results, ['returned', 'returned']);
   const written = readdirSync(outside);
+  judge('Signals from what the import leaves running in the worker', victimAlive, { victimAlive, signal: victim.signalCode });
   judge('Writes by what the import leaves running in the worker (threads, at-fork hooks, libc)', written.length === 0 && beside.length === 0, {
     written,
     beside,
