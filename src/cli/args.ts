@@ -1,5 +1,6 @@
 // Argument parsing shared by the subcommands, on top of node:util's parseArgs.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { QUALNAME } from '../core/python-source.js';
 import type { LlmConfig } from '../core/run-types.js';
 import { SANDBOX_MODES, type SandboxMode } from '../core/probe-types.js';
 import type { LimitRange } from '../core/limits.js';
@@ -44,7 +45,7 @@ export function parseTargetSpec(spec: string | undefined): { file: string; qualn
   const file = spec.slice(0, at);
   const qualname = spec.slice(at + 1);
   if (!file.endsWith('.py')) throw new UsageError(`not a Python file: ${file} (expected <file.py>:<qualname>)`);
-  if (!/^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*$/.test(qualname)) {
+  if (!QUALNAME.test(qualname)) {
     throw new UsageError(`bad qualname '${qualname}': expected dotted Python identifiers like Class.method`);
   }
   return { file, qualname };

@@ -162,3 +162,10 @@ export function splitTopLevel(src: string): string[] | null {
   if (trimmed.length > 0 && trimmed[trimmed.length - 1] === '') trimmed.pop();
   return trimmed;
 }
+
+/**
+ * A qualname as every entry point takes it: dotted ASCII identifiers. The exported tests write
+ * it as code (`TARGET = _module.<qualname>`), and a module with a lazy `__getattr__` resolves
+ * any text at all, so text of another shape never reaches a file Python runs.
+ */
+export const QUALNAME = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;

@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { callKey } from '../core/call-identity.js';
+import { QUALNAME } from '../core/python-source.js';
 import type { Prober, PytestRun, RunPytest, SandboxMode } from '../core/probe-types.js';
 import type { ProbeRecord, SessionFile } from '../core/session-types.js';
 import { compareValues } from '../core/values.js';
@@ -160,6 +161,9 @@ export function failedProbes(output: string): Set<number> {
 export async function exportPytest(options: PytestExportOptions): Promise<PytestExport> {
   const { session } = options;
   const file = session.target.file;
+  if (!QUALNAME.test(session.target.qualname)) {
+    throw new ExportError(`bad qualname ${JSON.stringify(session.target.qualname)} in the session: expected dotted Python identifiers like Class.method`);
+  }
   if (!existsSync(file)) throw new ExportError(`${file}: the session's module no longer exists`);
   const path = resolve(options.out ?? chooseTestPath(file, session.target.qualname, options.workspaceRoot));
   if (existsSync(path) && !readFileSync(path, 'utf8').startsWith(EXPORT_MARKER)) {

@@ -19,9 +19,14 @@ export function pyString(text: string): string {
   return out + "'";
 }
 
-function pyFloat(v: string): string {
+// Numbers arrive as text from the worker, which the probed code can forge (a result it writes
+// to the result pipe itself): only text of a number's own shape is written as it is.
+const INT = /^-?\d+$/;
+const FLOAT = /^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+function pyFloat(v: string): string | undefined {
   if (v === 'nan' || v === 'inf' || v === '-inf') return `float('${v}')`;
-  return v;
+  return FLOAT.test(v) ? v : undefined;
 }
 
 // What the worker sends is untrusted: only text of the exact ISO shapes is written, and as a
@@ -52,7 +57,7 @@ export function pyLiteral(value: TaggedValue): string | undefined {
     case 'bool':
       return value.v ? 'True' : 'False';
     case 'int':
-      return value.v;
+      return INT.test(value.v) ? value.v : undefined;
     case 'float':
       return pyFloat(value.v);
     case 'complex':

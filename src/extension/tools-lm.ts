@@ -5,6 +5,7 @@
 // The agent chooses the file, so both act only on files in the workspace folders, and on the
 // interpreter's own libraries only when pau.allowLibraryTargets is on (session/targets.ts).
 import { isAbsolute } from 'node:path';
+import { QUALNAME } from '../core/python-source.js';
 import * as vscode from 'vscode';
 import { renderCall } from '../core/format.js';
 import type { CallRequest } from '../core/probe-types.js';
@@ -28,8 +29,6 @@ interface CallInput extends Target {
 interface ProbeInput extends Target {
   mode?: 'offline' | 'llm';
 }
-
-const QUALNAME = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;
 
 /**
  * The file (absolute, or relative to the first workspace folder) as the URI of its real path,

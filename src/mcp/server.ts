@@ -9,6 +9,7 @@
 // --allow-libraries, and the limits a client asks for are capped by --max-timeout-ms and
 // --max-memory-mb.
 import { isAbsolute, resolve } from 'node:path';
+import { QUALNAME } from '../core/python-source.js';
 import { fileURLToPath } from 'node:url';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { RootsListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -50,7 +51,6 @@ export interface McpServerOptions {
   services: SessionServices;
 }
 
-const QUALNAME = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;
 const target = {
   file: z.string().min(1).describe("Path of the Python file (absolute, or relative to the folder the server runs in), inside the client's roots"),
   qualname: z.string().regex(QUALNAME, 'a dotted Python name such as clamp or BankAccount.deposit').describe('The function, e.g. clamp or BankAccount.deposit'),

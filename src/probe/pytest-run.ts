@@ -13,7 +13,7 @@ import type { PytestRun, RunPytest, SandboxMode } from '../core/probe-types.js';
 import { workerEnvironment } from './environment.js';
 import { interpreterPaths } from './interpreter.js';
 import { removeTree } from './remove-tree.js';
-import { describeSandbox, launcherFor, resolveSandbox, SANDBOX_HOME, SECCOMP_FD, targetFolder } from './sandbox.js';
+import { describeSandbox, launcherFor, resolveSandbox, SANDBOX_HOME, SECCOMP_FD, targetBinds, tooBroadToShow } from './sandbox.js';
 import { workerPackageRoot } from './client.js';
 
 /** Counts from pytest's closing line (`3 passed, 1 failed in 0.1s`). */
@@ -34,7 +34,8 @@ export function pytestRunner(options: { sandbox?: SandboxMode; sandboxLauncher?:
     try {
       const launcher = launcherFor(layer, {
         interpreter: found.folders,
-        workspace: [targetFolder(run.moduleFile), dirname(path)],
+        // As the worker's: a folder that is HOME, `/`, `/tmp` or holds credentials shows only the file.
+        workspace: [...targetBinds(run.moduleFile), ...(tooBroadToShow(dirname(path)) ? [path] : [dirname(path)])],
         workerDir: workerPackageRoot(),
         writable,
         quota: [writable],

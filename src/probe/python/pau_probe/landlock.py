@@ -87,9 +87,10 @@ def prepare() -> None:
             pass
 
 
-def fence_writes(folder: str) -> bool:
-    """Allows file writes only below `folder` (and to /dev/null) from now on, in this process
-    and its children. False where the kernel has no Landlock."""
+def fence_writes(*folders: str) -> bool:
+    """Allows file writes only below `folders` (and to /dev/null) from now on, in this process
+    and its children. False where the kernel has no Landlock. A process fenced again (a call's,
+    forked from the fenced worker) gets what both fences allow."""
     prepare()
     if _libc is None or _libc.abi < 1:
         return False
@@ -104,7 +105,7 @@ def fence_writes(folder: str) -> bool:
             return False
         try:
             file_access = _WRITE_FILE | (_TRUNCATE if abi >= 3 else 0)
-            for path, allowed in ((folder, handled), ("/dev/null", file_access)):
+            for path, allowed in [(folder, handled) for folder in folders] + [("/dev/null", file_access)]:
                 fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
                 try:
                     rule = _PathBeneath(allowed, fd)

@@ -41,6 +41,7 @@ from pau_probe import call as pau_call  # noqa: E402
 from pau_probe import forkserver as pau_forkserver  # noqa: E402
 from pau_probe import coverage as pau_coverage  # noqa: E402
 from pau_probe import guards as pau_guards  # noqa: E402
+from pau_probe import landlock as pau_landlock  # noqa: E402
 from pau_probe import safe_args  # noqa: E402
 from pau_probe import results  # noqa: E402
 from pau_probe import target as pau_target  # noqa: E402
@@ -392,6 +393,11 @@ class Worker:
         import_dir = os.path.join(base, "import")
         for folder in (self.calls_root, import_dir):
             os.makedirs(folder, exist_ok=True)
+        if start.get("fenceWrites"):
+            # The worker itself, before the target's code first runs: what that code leaves
+            # running here (a thread, an at-fork hook, a finalizer) outlives the import's guards
+            # and runs outside any call's fence. It may write only where the worker does.
+            pau_landlock.fence_writes(self.calls_root, import_dir)
         self.context = prepare(start, import_dir)
         self.target = self.context.target
         self.scrub = self.context.scrub
