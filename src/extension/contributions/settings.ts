@@ -174,7 +174,8 @@ export const SETTINGS = {
     order: 30,
     markdownDescription:
       'Python 3.9+ interpreter that imports and runs the functions. Empty: the Python extension’s active environment, ' +
-      'else `python3` or `python` on `PATH`. `${workspaceFolder}` and `~` are expanded.',
+      'else `python3` or `python` on `PATH`. `${workspaceFolder}` and `~` are expanded. ' +
+      'The host runs it once outside the sandbox to learn its folders: name only an interpreter you trust.',
   },
   sandbox: {
     type: 'string',
