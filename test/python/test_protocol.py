@@ -71,7 +71,7 @@ def test_every_message_of_a_session_conforms(worker):
     for message in seen:
         assert problems(message, "WorkerMessage") == [], message
     status = {id_: answer["result"]["status"] for id_, answer in answers.items()}
-    assert status == {1: "returned", 2: "raised", 3: "rejected", 4: "timeout", 5: "crashed"}
+    assert status == {1: "returned", 2: "raised", 3: "rejected", 4: "timeout", 5: "crashed"}, answers[4]["result"].get("stderr")
     assert answers[1]["result"]["value"]["repr"] == "9"
     assert answers[1]["result"]["stdout"] == "adding\n"
     assert set(answers[1]["steps"]) == {"checkMs", "childMs", "runMs", "collectMs"}

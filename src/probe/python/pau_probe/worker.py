@@ -460,6 +460,14 @@ class Worker:
                     except Exception:  # noqa: B902
                         pass
                 pau_call.serve(self.context, request_r, result_w, call_dir, self.coverage)
+            except BaseException:  # noqa: B902 -- whatever escaped, its traceback is the call's stderr
+                try:
+                    import traceback
+
+                    traceback.print_exc()
+                    sys.stderr.flush()
+                except BaseException:  # noqa: B902
+                    pass
             finally:
                 os._exit(70)
         try:
@@ -667,7 +675,10 @@ class Worker:
         of it. (Off the answer's path: the host has its answer while this runs.)"""
         keep = {os.path.basename(c.call_dir) for c in self.ready}
         if self.server is not None:
+            # Asked for, or forked and not yet taken into `ready` (an exit status read from the
+            # server may have brought its message in): the folder is that process's.
             keep.update(os.path.basename(d) for d in self.server.pending)
+            keep.update(os.path.basename(d) for _, _, d in self.server.arrived)
         self._reap_finished()
         reap_orphans(self.kept_processes() | {c.pid for c, _ in self.finished})
         if self.start.get("privateIpc"):
@@ -835,7 +846,9 @@ class Worker:
 
     def kept_processes(self):
         """What outlives a call: the waiting children and the fork server."""
-        return {c.pid for c in self.ready} | ({self.server.pid} if self.server is not None else set())
+        server = self.server
+        arrived = {pid for pid, _, _ in server.arrived} if server is not None else set()
+        return {c.pid for c in self.ready} | arrived | ({server.pid} if server is not None else set())
 
     def housekeeping(self):
         """Between calls: replace used children, collect finished ones, remove their folders."""
