@@ -15,7 +15,7 @@ import { Rng, hashString } from './random.js';
 import { MAIN_CLASSES, ordinaryValue, representative, typeClass } from './type-classes.js';
 import type { PyValue } from './values.js';
 import { float, inputClass, int, str, toSource } from './values.js';
-import { classesAskedFor, literalsIn, missingArguments, namedPositions } from './mined-values.js';
+import { classesAskedFor, fileClassesAskedFor, literalsIn, missingArguments, namedPositions } from './mined-values.js';
 import { ComparisonFeedback } from './comparison-inputs.js';
 
 /** One parameter's values of one class, around a base, for the sweep. */
@@ -46,6 +46,8 @@ const FINAL_PROPERTY_RESERVE = 0.1;
 const VERIFY_RESERVE = 0.1;
 /** At most this many examples are re-run in an interpreter of another hash seed, last. */
 const EXAMPLE_CHECKS = 3;
+/** Classes only a message, a name or an annotation brings in. */
+const OUTSIDE_SWEEP = ['bytes', 'textfile', 'binfile'];
 /** With several parameters, how many uniform assignments (all int, all list…) come before mixed ones. */
 const UNIFORM_FIRST = 4;
 /** How many assignments are tried with every argument before each is also tried without its last one. */
@@ -252,14 +254,15 @@ export class Explorer {
       this.positions.map((p, i) => (given.includes(i) ? p.name : '')),
     );
     const typeError = TYPE_ERRORS.has(r.exception!.type.slice(r.exception!.type.lastIndexOf('.') + 1));
-    if (typeError) {
-      if (this.mineElementType(obs, message, given)) return;
-      const wanted = classesAskedFor(message);
+    const files = fileClassesAskedFor(message);
+    if (typeError || files.length) {
+      if (typeError && this.mineElementType(obs, message, given)) return;
+      const wanted = [...classesAskedFor(message), ...files];
       if (wanted.length === 0) return;
       const targets = named.length ? named : this.positionsTypeNamed(obs, message, given);
       for (const i of targets) {
-        // Bytes are no class of the sweep (few functions take them): a message that asks for them adds them.
-        if (wanted.includes('bytes') && !this.positions[i]!.candidates.includes('bytes')) this.positions[i]!.candidates.push('bytes');
+        // Bytes and files are no class of the sweep (few functions take them): a message that asks for them adds them.
+        for (const c of wanted) if (OUTSIDE_SWEEP.includes(c) && !this.positions[i]!.candidates.includes(c)) this.positions[i]!.candidates.push(c);
         const cls = wanted.find((c) => this.positions[i]!.candidates.includes(c) && c !== obs.input[i]!.cls);
         if (targets.length === 1) this.asked[i] = wanted;
         if (cls) this.queue.push({ input: obs.input.map((s, j) => (j === i ? { cls, value: this.valueFor(i, cls) } : s)), note: `the error asked for ${cls}` });

@@ -164,6 +164,11 @@ export function classesAskedFor(message: string): string[] {
   return out;
 }
 
+/** A file object asked for: "'str' object has no attribute 'read'" (json.load, csv.reader on a path). */
+export function fileClassesAskedFor(message: string): string[] {
+  return /object has no attribute '(?:read|readline|readlines|readinto|write|writelines|seek|tell|fileno|flush)'/.test(message) ? ['textfile', 'binfile'] : [];
+}
+
 /** Parameters a call was refused for leaving out: "missing 1 required keyword-only argument: 'k'", "missing 2 required positional arguments: 'a' and 'b'". */
 export function missingArguments(message: string): string[] {
   const m = /missing \d+ required (?:positional|keyword-only) arguments?: (.+)/.exec(message);

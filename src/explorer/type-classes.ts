@@ -53,6 +53,16 @@ const STRS = strs(
   'Was it a car?',
 );
 const BYTES = ['abc', '', 'Hello, World!\n', '\x00\x01\xfe\xff', 'aGVsbG8=', 'a=b&c d', 'the quick brown fox jumps over the lazy dog'].map(bytesOf);
+// Files in memory: text a reader of each common format takes (lines, CSV, JSON, key = value),
+// then the empty file.
+const TEXT_FILES = ['first line\nsecond line\n', 'name,count\nalpha,1\nbeta,2\n', '{"a": 1, "b": [1, 2]}', 'key = "value"\nn = 3\n', ''].map(
+  (text): PyValue => ({ k: 'call', callee: 'io.StringIO', args: [str(text)] }),
+);
+const BINARY_FILES = ['first line\nsecond line\n', '{"a": 1}', '\x00\x01\xfe\xff', ''].map((text): PyValue => ({
+  k: 'call',
+  callee: 'io.BytesIO',
+  args: [bytesOf(text)],
+}));
 const INT_LISTS = [
   [3, 1, 2],
   [],
@@ -116,6 +126,9 @@ const BASIC: Record<string, TypeClass> = {
   // Encoders, checksums, compressors and parsers of wire formats take bytes: ASCII text first
   // (most accept it), then the empty, a binary and a base64-looking one.
   bytes: { id: 'bytes', label: 'bytes', values: BYTES },
+  // Not in the sweep: a name (fp, stream), an annotation (IO, TextIO) or an error (no attribute 'read') adds them.
+  textfile: { id: 'textfile', label: 'text file object', values: TEXT_FILES },
+  binfile: { id: 'binfile', label: 'binary file object', values: BINARY_FILES },
   // Shapes before sizes: unsorted, empty, a negative inside, duplicates, nested, more duplicates, strings, then the rest.
   list: {
     id: 'list',
@@ -283,6 +296,19 @@ export function classesForAnnotation(annotation: string, moduleClasses: string[]
     case 'ByteString':
     case 'Buffer':
       return ['bytes'];
+    case 'TextIO':
+    case 'StringIO':
+    case 'TextIOBase':
+      return ['textfile'];
+    case 'BinaryIO':
+    case 'BytesIO':
+    case 'BufferedIOBase':
+      return ['binfile'];
+    case 'IO':
+    case 'IOBase':
+    case 'SupportsRead':
+    case 'SupportsWrite':
+      return ['textfile', 'binfile'];
     case 'None':
     case 'NoneType':
       return ['none'];
@@ -344,6 +370,7 @@ const NAME_HINTS: [RegExp, string[]][] = [
   [/^(items|xs|seq|sequence|values|numbers|nums|lst|list|scores|nested|elements|data|array|arr|iterable|weights|words|lines|pairs)$|s$/, ['list']],
   [/^(mapping|counts|table|config|options|dct|dictionary)$/, ['dict']],
   [/^(buf|buffer|raw|blob|payload|octets|bs|byte_string)$|_bytes$/, ['bytes']],
+  [/^(fp|fh|fileobj|file_obj|infile|outfile|stream|instream|readable|writable|handle|fin|fout|file)$|_(fp|file|stream)$/, ['textfile', 'binfile']],
   [/^(key|func|fn|f|pred|predicate|callback|function)$/, ['callable']],
 ];
 

@@ -108,3 +108,19 @@ test("the function's name hints at its first argument when that argument's name 
   const seeds = await exploreExample(FIXTURE, 'parse_version', { maxProbes: BUDGET, comparisons: false, seeding: true, strictness: 'anonymized' });
   assert.ok(!seeds.records.some(version), calls(seeds.records));
 });
+
+test('a file object from its name: count_records(fp) returns for an io.StringIO', async () => {
+  const { records } = await exploreExample(FIXTURE, 'count_records', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => r.args[0]?.startsWith('io.')),
+    calls(records),
+  );
+});
+
+test("a file object from \"'str' object has no attribute 'readline'\": first_field(src) returns for one", async () => {
+  const { records } = await exploreExample(FIXTURE, 'first_field', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => r.args[0]?.startsWith('io.')),
+    calls(records),
+  );
+});

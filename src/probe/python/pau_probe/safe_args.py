@@ -30,6 +30,7 @@ import builtins
 import collections
 import collections.abc
 import datetime
+import io
 import decimal
 import fractions
 import inspect
@@ -70,6 +71,7 @@ ALLOWED = (
     "datetime.date(2020, 1, 31), datetime.datetime(...), datetime.time(...), datetime.timedelta(days=1), "
     "datetime.timezone.utc, OrderedDict([(1, 2)]), defaultdict(list), Counter('abc'), deque([1, 2]), "
     "ChainMap(...), SimpleNamespace(x=1), range(3), bytearray(b'x'), complex(1, 2), "
+    "io.StringIO('a file in memory'), io.BytesIO(b'raw'), "
     "list/tuple/dict/set/str/int/float/bool/bytes(...); "
     "the target module's classes by name (Point(1, 2), Color.RED, Point.origin()); "
     "pure builtins and functions, called or passed as values (len, sorted, min, max, sum, map, filter, zip, "
@@ -198,6 +200,9 @@ def _build_values():
     values['Decimal'] = values['decimal.Decimal'] = decimal.Decimal
     values['Fraction'] = values['fractions.Fraction'] = fractions.Fraction
     values['SimpleNamespace'] = values['types.SimpleNamespace'] = types.SimpleNamespace
+    # Files in memory, for functions that read or write a file object (json.load, csv.reader).
+    values['io.StringIO'] = io.StringIO
+    values['io.BytesIO'] = io.BytesIO
     # operator's own getters look attributes up in C, past the checks every other attribute
     # access gets (a generator's gi_frame.f_builtins is the real builtins): these go through them.
     values['operator.attrgetter'] = _safe_attrgetter
