@@ -53,12 +53,18 @@ const STRS = strs(
   'Was it a car?',
 );
 const BYTES = ['abc', '', 'Hello, World!\n', '\x00\x01\xfe\xff', 'aGVsbG8=', 'a=b&c d', 'the quick brown fox jumps over the lazy dog'].map(bytesOf);
-// Files in memory: text a reader of each common format takes (lines, CSV, JSON, key = value),
-// then the empty file.
+// Files in memory: text a reader of each common format takes (lines, CSV, JSON, key = value;
+// binary: also an XML property list), then the empty file.
 const TEXT_FILES = ['first line\nsecond line\n', 'name,count\nalpha,1\nbeta,2\n', '{"a": 1, "b": [1, 2]}', 'key = "value"\nn = 3\n', ''].map(
   (text): PyValue => ({ k: 'call', callee: 'io.StringIO', args: [str(text)] }),
 );
-const BINARY_FILES = ['first line\nsecond line\n', '{"a": 1}', '\x00\x01\xfe\xff', ''].map((text): PyValue => ({
+const BINARY_FILES = [
+  'first line\nsecond line\n',
+  '{"a": 1}',
+  '<plist version="1.0"><dict><key>a</key><integer>1</integer></dict></plist>',
+  '\x00\x01\xfe\xff',
+  '',
+].map((text): PyValue => ({
   k: 'call',
   callee: 'io.BytesIO',
   args: [bytesOf(text)],
