@@ -162,6 +162,11 @@ export interface TargetResolution {
   origin: 'file' | 'elsewhere' | 'replaced';
   /** What runs, e.g. `built-in min` or `_normalize_v2 (pkg/__init__.py:9)`. */
   runs: string;
+  /**
+   * Not `file`: the file of the Python code that runs (absolute, as the worker sees it); absent
+   * when what runs is compiled. A host that allows only some folders (MCP's roots) checks it too.
+   */
+  codeFile?: string;
   /** The calls go through decorators; coverage is of the def behind them. */
   decorated?: boolean;
   /** Why coverage cannot be measured for this target (not Python code, or not the file's def). */

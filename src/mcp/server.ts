@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS, MEMORY_MB_RANGE, TIMEOUT_MS_RANGE } from '../core/limits.js';
 import { renderOutcome } from '../core/format.js';
 import type { LlmConfig, SessionServices } from '../core/run-types.js';
-import type { Prober, SandboxMode } from '../core/probe-types.js';
+import type { FunctionInfo, Prober, SandboxMode, WorkerOptions } from '../core/probe-types.js';
 import type { Description, SessionFile, SessionSettings } from '../core/session-types.js';
 import { computeShownAs } from '../core/shown.js';
 import { workerOptions } from '../core/worker-options.js';
@@ -113,8 +113,21 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   const caps = { timeoutMs: options.maxTimeoutMs ?? DEFAULT_TIMEOUT_MS, memoryMb: options.maxMemoryMb ?? DEFAULT_MEMORY_MB };
   // What runs when the client asks for nothing: probe_function, compare_docstring.
   const serverLimits = cappedLimits({}, caps).limits;
+  // The file the client chose is checked before a worker starts; what runs under the qualname
+  // (a function the file only imports: `pickle.loads` through `import pickle`) once it has.
+  const startChecked = async (opts: WorkerOptions): Promise<Prober> => {
+    const worker = await options.services.startWorker(opts);
+    try {
+      await checkWhatRuns(worker.info);
+    } catch (err) {
+      await worker.stop();
+      throw err;
+    }
+    return worker;
+  };
+  const services: SessionServices = { ...options.services, startWorker: startChecked };
   const start = (file: string, qualname: string, limits = serverLimits): Promise<Prober> =>
-    options.services.startWorker(workerOptions({ target: { file, qualname }, python: options.python, settings: { ...limits, sandbox: options.sandbox } }));
+    startChecked(workerOptions({ target: { file, qualname }, python: options.python, settings: { ...limits, sandbox: options.sandbox } }));
 
   // The client's roots: asked once and again after each roots/list_changed from a client that
   // sends it, on every call from one that does not; --cwd for a client without roots.
@@ -134,6 +147,17 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       if (declared === pending) declared = undefined;
       throw new ToolInputError(`the client did not list its roots (${err instanceof Error ? err.message : String(err)}), so no file is allowed`);
     }
+  };
+  const checkWhatRuns = async (info: FunctionInfo): Promise<void> => {
+    const resolution = info.resolution;
+    if (!resolution || resolution.origin === 'file' || options.allowLibraries === true) return;
+    if (!resolution.codeFile) {
+      throw new TargetRefused(
+        `'${info.qualname}' is not the file's own code: it runs ${resolution.runs}, and compiled code from elsewhere runs only with \`pau mcp --allow-libraries\``,
+      );
+    }
+    const [allowed, libraries] = await Promise.all([roots(), interpreterFolders(options.python)]);
+    allowedTarget(resolution.codeFile, { roots: allowed, libraries, allowLibraries: false, allowHint: '`pau mcp --allow-libraries`' });
   };
   const resolveFile = async (file: string): Promise<string> => {
     const path = isAbsolute(file) ? file : resolve(cwd, file);
@@ -242,7 +266,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
             compare: input.compare ? { ...(options.llm ? { llm: options.llm } : {}), ...(options.judge ? { judge: options.judge } : {}) } : false,
             signal: extra.signal,
           },
-          options.services,
+          services,
         );
         const token = extra._meta?.progressToken;
         if (token !== undefined) {

@@ -207,6 +207,26 @@ test('a stdlib module (the real pickle.py) is refused without --allow-libraries,
   }
 });
 
+test("a function a root's module only imports (pickle.loads through `import pickle`) is the library's: refused; a re-export from the same root runs", async () => {
+  const secret = join(B, 'secret.txt');
+  writeFileSync(secret, 'TOPSECRET-outside');
+  writeFileSync(join(A, 'usepickle.py'), 'import pickle\n');
+  writeFileSync(join(A, 'helpers.py'), 'def twice(x):\n    return 2 * x\n');
+  writeFileSync(join(A, 'reexport.py'), 'from helpers import twice\n');
+  // pickle.loads of this reads the file outside the roots and returns its text.
+  const payload = `b"cbuiltins\\ngetattr\\n(cbuiltins\\nopen\\n(S'${secret}'\\ntRS'read'\\ntR)R."`;
+  const s = await inMemory([A]);
+  try {
+    const result = await call(s.client, join(A, 'usepickle.py'), 'pickle.loads', [payload]);
+    assert.equal(result.isError, true, text(result));
+    assert.match(text(result), /--allow-libraries/);
+    assert.doesNotMatch(JSON.stringify(result), /TOPSECRET/);
+    assert.equal(probeResult(await call(s.client, join(A, 'reexport.py'), 'twice', ['21'])).value?.repr, '42');
+  } finally {
+    await s.close();
+  }
+});
+
 /** `pau mcp` itself over stdio, with a client that has no roots capability. */
 async function stdio(flags: string[]) {
   const transport = new StdioClientTransport({

@@ -107,6 +107,7 @@ class _TargetResolutionRequired(TypedDict):
 
 class TargetResolution(_TargetResolutionRequired, total=False):
     """How a qualname resolved in the module as Python exposes it (after `sys.modules` replacement, lazy `__getattr__`, re-exports), with the target file as the anchor."""
+    codeFile: str  # Not `file`: the file of the Python code that runs (absolute, as the worker sees it); absent when what runs is compiled. A host that allows only some folders (MCP's roots) checks it too.
     decorated: bool  # The calls go through decorators; coverage is of the def behind them.
     coverageUnavailable: str  # Why coverage cannot be measured for this target (not Python code, or not the file's def).
     notes: List[str]  # Sentences for the user, the most important first.

@@ -305,6 +305,10 @@ class Target:
                     notes.append("'%s' has no def of its own in %s: it is bound to %s" % (self.qualname, shown, runs))
                 else:
                     notes.append("'%s' is not defined in %s: it comes from %s" % (self.qualname, shown, runs))
+        if out["origin"] != "file":
+            elsewhere = anchor.code_of(self.unwrapped)
+            if elsewhere is not None:
+                out["codeFile"] = os.path.abspath(elsewhere.co_filename)
         if notes:
             out["notes"] = notes
         return out
