@@ -93,3 +93,16 @@ def test_constants_are_bounded(tmp_path):
     constants = loaded.info["constants"]
     assert len(constants) <= 64
     assert all(not isinstance(c, str) or len(c) <= 40 for c in constants)
+
+
+def test_threads_the_import_leaves_running_are_named_in_the_notes(tmp_path):
+    source = (
+        "import threading, time\n"
+        "threading.Thread(target=time.sleep, args=(5,), name='poller', daemon=True).start()\n"
+        "def f():\n"
+        "    return 1\n"
+    )
+    loaded = pau_target.load(write(tmp_path, "threads.py", source), "f")
+    assert any("started 1 thread (poller)" in note for note in loaded.info["resolution"].get("notes", []))
+    quiet = pau_target.load(write(tmp_path, "quiet.py", "def g():\n    return 2\n"), "g")
+    assert not any("thread" in note for note in quiet.info["resolution"].get("notes", []))

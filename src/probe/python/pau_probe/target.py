@@ -32,6 +32,15 @@ if TYPE_CHECKING:
 _VARIADIC = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
 
 
+def _live_threads() -> "List[object]":
+    """The Python threads alive besides the main one (none unless threading was imported)."""
+    threading = sys.modules.get("threading")
+    if threading is None:
+        return []
+    main = threading.main_thread()
+    return [t for t in threading.enumerate() if t is not main and t.is_alive()]
+
+
 def _instance_attribute(receiver: object, name: str) -> "Optional[Callable[..., object]]":
     """A callable the instance itself holds under the method's name, else None."""
     own = getattr(receiver, "__dict__", None)
@@ -214,8 +223,10 @@ def _lookup(exposed, namespace, qualname, shown, path):
 class Target:
     """The resolved target: how to call it, what describe() reports, and where its code is."""
 
-    def __init__(self, exposed, namespace, qualname, root, path):
+    def __init__(self, exposed, namespace, qualname, root, path, threads_before=()):
         self.module = exposed
+        # Threads running before the import: the worker's own are not the module's.
+        self.threads_before = list(threads_before)
         self.qualname = qualname
         self.root = root
         shown = os.path.basename(path)
@@ -305,6 +316,14 @@ class Target:
                     notes.append("'%s' has no def of its own in %s: it is bound to %s" % (self.qualname, shown, runs))
                 else:
                     notes.append("'%s' is not defined in %s: it comes from %s" % (self.qualname, shown, runs))
+        threads = [getattr(t, "name", "?") for t in _live_threads() if t not in self.threads_before]
+        if threads:
+            notes.append(
+                "importing the module started %d thread%s (%s) that keep%s running beside every call, outside the call's "
+                "fence: calls may share state through %s" % (
+                    len(threads), "" if len(threads) == 1 else "s", ", ".join(threads[:3]), "s" if len(threads) == 1 else "",
+                    "it" if len(threads) == 1 else "them")
+            )
         if out["origin"] != "file":
             elsewhere = anchor.code_of(self.unwrapped)
             if elsewhere is not None:
@@ -542,5 +561,6 @@ def _bounded_repr(value):
 
 
 def load(path, qualname, extra_root=None):
+    before = _live_threads()
     exposed, namespace, root = import_module(path, extra_root)
-    return Target(exposed, namespace, qualname, root, os.path.realpath(path))
+    return Target(exposed, namespace, qualname, root, os.path.realpath(path), before)
