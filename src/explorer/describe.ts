@@ -228,7 +228,10 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
   const returned = run.observations.filter((o) => o.record.result.status === 'returned');
   const relations = findRelations(run.observations, run.positions);
   const params = run.positions.map((p, i) => ({ p, i })).filter(({ p }) => p.role !== 'receiver' && p.role !== 'varkw');
-  const mutated = run.observations.filter((o) => o.record.result.mutations.length);
+  // A file object read or written moves its position: that is the file's use, not news for the
+  // summary (the details still list it, and "no side effects" is not claimed).
+  const fileObject = (m: ProbeResult['mutations'][number]): boolean => /^<_io\.(StringIO|BytesIO) object/.test(m.repr);
+  const mutated = run.observations.filter((o) => o.record.result.mutations.some((m) => !fileObject(m)));
   const first = mutated[0];
   const after = first
     ? ` (after ${oneLine(renderCall(callName(run.info), first.request), 60)}, ${first.record.result.mutations.map((m) => `${m.arg} became ${oneLine(m.repr, 40)}`).join(', ')})`

@@ -377,7 +377,9 @@ const NAME_HINTS: [RegExp, string[]][] = [
   [/^(mapping|counts|table|config|options|dct|dictionary)$/, ['dict']],
   [/^(buf|buffer|raw|blob|payload|octets|bs|byte_string)$|_bytes$/, ['bytes']],
   [/^(fp|fh|fileobj|file_obj|infile|outfile|stream|instream|readable|writable|handle|fin|fout|file)$|_(fp|file|stream)$/, ['textfile', 'binfile']],
-  [/^(key|func|fn|f|pred|predicate|callback|function)$/, ['callable']],
+  // `f` is a function as often as a file (json.load(fp), toml.load(f)): both, the function first.
+  [/^f$/, ['callable', 'textfile', 'binfile']],
+  [/^(key|func|fn|pred|predicate|callback|function)$/, ['callable']],
 ];
 
 /** Generic classes, reordered so that the ones a parameter's name suggests come first. */
