@@ -88,6 +88,12 @@ ln -s "$ROOT/node" "$ROOT/bin/node"
 export PATH="$ROOT/bin:$PATH"
 cd "$ROOT"
 
+# Run from `npm test`, this script inherits the outer npm's settings as npm_config_* variables
+# (its nodedir, an empty allow-scripts...) and NODE/npm_node_execpath naming Node 20; the
+# install below is a project of its own on Node 22, so none of them carry into it.
+while IFS= read -r name; do unset "$name"; done < <(compgen -e | grep -E '^(npm_|NODE$)' || true)
+export NODE="$ROOT/node"
+
 # Pre-seed @vscode/ripgrep's download cache with Debian's rg, packed the way the release
 # asset is (the binary at the top of the tarball).
 export TMPDIR="$ROOT/tmp"
