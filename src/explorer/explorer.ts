@@ -44,8 +44,6 @@ const PROPERTY_RESERVE = 0.5;
 const FINAL_PROPERTY_RESERVE = 0.1;
 /** The last share of the budget re-tests the claims (verify.ts). */
 const VERIFY_RESERVE = 0.1;
-/** At most this many examples are re-run in an interpreter of another hash seed, last. */
-const EXAMPLE_CHECKS = 3;
 /** Classes only a message, a name or an annotation brings in. */
 const OUTSIDE_SWEEP = ['bytes', 'textfile', 'binfile'];
 /** With several parameters, how many uniform assignments (all int, all list…) come before mixed ones. */
@@ -727,11 +725,11 @@ export class Explorer {
     }
   }
 
-  /** The calls that will be the examples, once more in an interpreter of another hash seed (verify.ts). */
+  /** The calls that will be the examples, once more in an interpreter of another hash seed (property-probes.ts). */
   private async checkExamples(cap: number): Promise<void> {
     if (this.opts.seeding) return;
     const { notes } = inferProperties(this.observations, { positions: this.positions, callText: () => '' });
-    for (const plan of hashedRepeats(this.observations, EXAMPLE_CHECKS, notes.sortedOnlyWhenInputsSorted === true)) {
+    for (const plan of hashedRepeats(this.observations, notes.sortedOnlyWhenInputsSorted === true)) {
       if (this.used >= cap) return;
       await this.runPlan(plan);
     }
@@ -779,13 +777,7 @@ export class Explorer {
   private async probeProperties(cap: number): Promise<void> {
     for (const plan of planPropertyProbes(this.observations, this.positions)) {
       if (this.used >= cap) return;
-      if (plan.purpose === 'reapply' && !this.takesBack(plan.input)) continue;
-      await this.run(plan.input, plan.purpose, plan.note, {
-        request: plannedRequest(this.positions, plan),
-        ...(plan.repeats ? { repeats: plan.repeats } : {}),
-        ...(plan.seed !== undefined ? { seed: plan.seed } : {}),
-        ...(plan.hashSeed !== undefined ? { hashSeed: plan.hashSeed } : {}),
-      });
+      await this.runPlan(plan);
     }
   }
 }

@@ -1,5 +1,5 @@
-// How ordinary a call looks, for the examples a reader sees first and for the calls the
-// verification pass re-runs because they will be those examples.
+// How ordinary a call looks, for the examples a reader sees first and for the determinism
+// re-runs that go to those examples (property-probes.ts).
 import type { Observation } from './inputs.js';
 import { toSource } from './values.js';
 
@@ -7,7 +7,7 @@ import { toSource } from './values.js';
  * Lower is more ordinary: distinct, short, non-empty arguments, and an output that differs from
  * every input (it shows the function doing something).
  */
-export function oddness(o: Observation, callText: (o: Observation) => string): number {
+function oddness(o: Observation, callText: (o: Observation) => string): number {
   const given = o.input.filter((s) => s.value !== undefined).map((s) => toSource(s.value!));
   let score = callText(o).length / 10;
   score += 3 * (given.length - new Set(given).size);
@@ -18,7 +18,7 @@ export function oddness(o: Observation, callText: (o: Observation) => string): n
 }
 
 /** The observations, most ordinary first (ties keep their order). */
-export function ordinaryFirst(observations: Observation[], callText: (o: Observation) => string): Observation[] {
+function ordinaryFirst(observations: Observation[], callText: (o: Observation) => string): Observation[] {
   return observations
     .map((o, order) => ({ o, score: oddness(o, callText), order }))
     .sort((a, b) => a.score - b.score || a.order - b.order)

@@ -60,35 +60,30 @@ function repeatPlans(observations: Observation[]): PlannedProbe[] {
   return Array.from({ length: wanted }, (_, k) => base[k % base.length]!).map((o, k) => {
     const n = done.length + k;
     const seed = n === 0 ? undefined : RESEEDS[(n - 1) % RESEEDS.length];
-    return {
-      input: o.input,
-      purpose: 'repeat' as const,
-      note:
-        seed === undefined ? `determinism: the same call in an interpreter of hash seed ${HASH_SEED}` : `determinism: the same call under random seed ${seed}`,
-      request: o.request,
-      repeats: o,
-      ...(seed !== undefined ? { seed } : { hashSeed: HASH_SEED }),
-    };
+    if (seed === undefined) return hashedRepeat(o);
+    return { input: o.input, purpose: 'repeat' as const, note: `determinism: the same call under random seed ${seed}`, request: o.request, repeats: o, seed };
   });
 }
 
-/** The calls most likely to be the examples not re-run yet in an interpreter of another hash seed. */
-export function hashedRepeats(observations: Observation[], most: number, sortedFirst = false): PlannedProbe[] {
-  const callText = (o: Observation): string => renderCall('f', o.request);
-  const shown = (o: Observation): boolean => !o.record.result.value?.truncated && callText(o).length <= 100;
-  const hashed = (o: Observation): boolean => observations.some((r) => r.repeats === o && r.hashSeed !== undefined);
-  const examples = returnedExamples(observations.filter(usable), shown, callText, sortedFirst).filter((o) => !hashed(o));
-  // A function that never returned: one of its raises, so that determinism has its evidence.
-  const raised = observations.find((o) => o.purpose !== 'repeat' && o.record.result.status === 'raised');
-  const base = examples.length || observations.some((o) => o.hashSeed !== undefined) ? examples : raised ? [raised] : [];
-  return base.slice(0, most).map((o) => ({
+function hashedRepeat(o: Observation): PlannedProbe {
+  return {
     input: o.input,
-    purpose: 'repeat' as const,
+    purpose: 'repeat',
     note: `determinism: the same call in an interpreter of hash seed ${HASH_SEED}`,
     request: o.request,
     repeats: o,
     hashSeed: HASH_SEED,
-  }));
+  };
+}
+
+/** The calls most likely to be the examples not re-run yet in an interpreter of another hash seed. */
+export function hashedRepeats(observations: Observation[], sortedFirst: boolean): PlannedProbe[] {
+  const callText = (o: Observation): string => renderCall('f', o.request);
+  const shown = (o: Observation): boolean => !o.record.result.value?.truncated && callText(o).length <= 100;
+  const hashed = (o: Observation): boolean => observations.some((r) => r.repeats === o && r.hashSeed !== undefined);
+  return returnedExamples(observations.filter(usable), shown, callText, sortedFirst)
+    .filter((o) => !hashed(o))
+    .map(hashedRepeat);
 }
 
 function reapplyPlans(observations: Observation[], positions: Position[]): PlannedProbe[] {
