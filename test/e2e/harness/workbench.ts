@@ -67,19 +67,29 @@ export class Workbench {
    * Opens quick access holding `value` (">title" for a command, a file name, ":line").
    * F1 first; when the keyboard focus sits where F1 does not reach the workbench (a webview
    * that just lost its input box, say), the title bar's command center opens it by mouse.
+   * The palette can close again as soon as it opened (focus taken by a notification or an
+   * editor that opens late), so a fill that finds it hidden opens it again, until `timeoutMs`.
    */
-  async quickAccess(value: string): Promise<void> {
-    await this.page.keyboard.press('Escape');
-    await this.page.keyboard.press('F1');
-    const opened = await this.quickInputBox.waitFor({ state: 'visible', timeout: 2_000 }).then(
-      () => true,
-      () => false,
-    );
-    if (!opened) {
-      await this.page.locator('.command-center .command-center-center').first().click({ timeout: 5_000 });
-      await this.quickInputBox.waitFor({ state: 'visible', timeout: 10_000 });
+  async quickAccess(value: string, timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.page.keyboard.press('Escape');
+        await this.page.keyboard.press('F1');
+        const opened = await this.quickInputBox.waitFor({ state: 'visible', timeout: 2_000 }).then(
+          () => true,
+          () => false,
+        );
+        if (!opened) {
+          await this.page.locator('.command-center .command-center-center').first().click({ timeout: 5_000 });
+          await this.quickInputBox.waitFor({ state: 'visible', timeout: 5_000 });
+        }
+        await this.quickInputBox.fill(value, { timeout: 3_000 });
+        return;
+      } catch (error) {
+        if (Date.now() > deadline) throw new Error(`quick access did not stay open to take "${value}" (${attempt} tries): ${String(error)}`);
+      }
     }
-    await this.quickInputBox.fill(value);
   }
 
   get quickInput(): Locator {
