@@ -93,8 +93,28 @@ export function inferProperties(observations: Observation[], ctx: InferenceConte
     commutativity(observations, ctx, byKey),
     ...monotonicity(observations, ctx, notes),
   ];
-  return { properties: props.filter((p): p is InferredProperty => p !== null), notes };
+  const found = props.filter((p): p is InferredProperty => p !== null);
+  // Results that change from run to run (randomness, or hash order) make a law of the values
+  // seen in one run a coincidence of that run: it is not stated.
+  const unsteady = found.some((p) => (p.name === 'deterministic' && p.evidence.startsWith('counterexample: ')) || (p.name === 'uses-randomness' && p.holds));
+  if (!unsteady) return { properties: found, notes };
+  notes.monotonicIn = [];
+  delete notes.sortedDescending;
+  const steady = found.map((p) =>
+    p.holds && !RUN_INDEPENDENT.has(p.name)
+      ? {
+          name: p.name,
+          ...(p.param ? { param: p.param } : {}),
+          holds: false,
+          evidence: `inconclusive: the results change from run to run, so what one run showed (${p.evidence}) is not a law`,
+        }
+      : p,
+  );
+  return { properties: steady, notes };
 }
+
+/** Properties that speak of the runs themselves, not of the values one run gave. */
+const RUN_INDEPENDENT = new Set<Prop>(['deterministic', 'uses-randomness', 'pure']);
 
 /** Same return (or exception) and the same changes to the arguments. */
 function sameEffect(a: ProbeResult, b: ProbeResult): boolean {

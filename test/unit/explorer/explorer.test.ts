@@ -343,4 +343,9 @@ test('determinism is checked under other random seeds, and a call that changes w
   assert.ok(seedSeen !== undefined && seedSeen !== 0);
   assert.equal(report.properties.find((p) => p.name === 'deterministic')?.holds, false);
   assert.equal(report.properties.find((p) => p.name === 'uses-randomness')?.holds, true);
+  // isqrt's values rise with n in the seed-0 run, but a run that changes with the seed shows no law of its values.
+  const monotonic = report.properties.find((p) => p.name === 'monotonic-increasing');
+  assert.equal(monotonic?.holds, false, monotonic?.evidence);
+  assert.match(monotonic!.evidence, /change from run to run/);
+  assert.ok(!report.description.properties?.some((t) => /monoton/.test(t)), report.description.properties?.join('; '));
 });
