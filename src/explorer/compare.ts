@@ -119,3 +119,8 @@ export function sameOutcome(a: ProbeResult, b: ProbeResult): boolean {
   if (a.status === 'raised') return a.exception?.type === b.exception?.type && a.exception?.message === b.exception?.message;
   return true;
 }
+
+/** Same return (or exception) and the same changes to the arguments. */
+export function sameEffect(a: ProbeResult, b: ProbeResult): boolean {
+  return sameOutcome(a, b) && JSON.stringify(a.mutations) === JSON.stringify(b.mutations);
+}

@@ -1,6 +1,6 @@
 // Turns what the explorer saw into an OfflineReport: return types, exceptions by input class,
 // properties, a templated description with examples taken from real probes, and an I/O table.
-import type { FunctionInfo, ProbeResult } from '../core/probe-types.js';
+import type { CallRequest, FunctionInfo, ProbeResult } from '../core/probe-types.js';
 import type { Description, DescriptionClaim } from '../core/session-types.js';
 import type { CoverageSoFar } from '../core/format.js';
 import { addCoverage, oneLine, renderCall, renderOutcome } from '../core/format.js';
@@ -13,7 +13,7 @@ import { typeClass } from './type-classes.js';
 import { parseSource } from './parse.js';
 import { findRelations } from './relations.js';
 import { toSource } from './values.js';
-import { sameOutcome } from './compare.js';
+import { sameEffect } from './compare.js';
 import { returnedExamples } from './ordinary.js';
 import { showsTheClock } from './clock.js';
 
@@ -219,6 +219,30 @@ const PROPERTY_WORDS: Record<InferredProperty['name'], string> = {
   'uses-randomness': 'uses randomness (the output changes with the random seed)',
 };
 
+/** The parameter a mutation's label (`args[1]`) is of in this call, in backticks; the label when unsure. */
+function parameterOf(positions: Position[], o: Observation, label: string): string {
+  const positional = /^args\[(\d+)\]$/.exec(label);
+  if (label.startsWith('kwargs.')) return `\`${label.slice('kwargs.'.length)}\``;
+  if (!positional) return label;
+  // Positional arguments are the positional parameters given, in order, up to the first left out.
+  const given: string[] = [];
+  for (const [i, p] of positions.entries()) {
+    if (p.role !== 'positional') continue;
+    if (o.input[i]?.value === undefined) break;
+    given.push(p.name);
+  }
+  const name = given[Number(positional[1])];
+  return name ? `\`${name}\`` : label;
+}
+
+/** The source a call gave for a mutation's label (`args[1]`, `kwargs.out`, `receiver`). */
+function argumentSource(request: CallRequest, label: string): string | undefined {
+  const positional = /^args\[(\d+)\]$/.exec(label);
+  if (positional) return request.args[Number(positional[1])];
+  if (label.startsWith('kwargs.')) return request.kwargs?.[label.slice('kwargs.'.length)];
+  return label === 'receiver' ? request.receiver : undefined;
+}
+
 /**
  * The first line: what the function does, from the relation catalogue; when no relation held,
  * a plain statement of what is not known and what was seen (never only a list of types).
@@ -228,18 +252,27 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
   const returned = run.observations.filter((o) => o.record.result.status === 'returned');
   const relations = findRelations(run.observations, run.positions);
   const params = run.positions.map((p, i) => ({ p, i })).filter(({ p }) => p.role !== 'receiver' && p.role !== 'varkw');
-  // A file object read or written moves its position: that is the file's use, not news for the
-  // summary (the details still list it, and "no side effects" is not claimed).
-  const fileObject = (m: ProbeResult['mutations'][number]): boolean => /^<_io\.(StringIO|BytesIO) object/.test(m.repr);
-  const mutated = run.observations.filter((o) => o.record.result.mutations.some((m) => !fileObject(m)));
-  const first = mutated[0];
+  // A file object only read has moved its position and holds what it held: that is the file's
+  // use, not news for the summary (the details still list it, and "no side effects" is not
+  // claimed). One written holds more, and that is news.
+  const onlyRead = (o: Observation, m: ProbeResult['mutations'][number]): boolean =>
+    /^io\.(StringIO|BytesIO)\(/.test(m.repr) && m.repr === argumentSource(o.request, m.arg);
+  const mutated = run.observations.filter((o) => o.record.result.mutations.some((m) => !onlyRead(o, m)));
+  const news = (o: Observation): ProbeResult['mutations'] => o.record.result.mutations.filter((m) => !onlyRead(o, m));
+  // A file that started empty shows best what was written into it.
+  const startedEmpty = (o: Observation): boolean => news(o).some((m) => /^io\.(StringIO|BytesIO)\(b?''\)$/.test(argumentSource(o.request, m.arg) ?? ''));
+  const first = mutated.find(startedEmpty) ?? mutated[0];
   const after = first
-    ? ` (after ${oneLine(renderCall(callName(run.info), first.request), 60)}, ${first.record.result.mutations.map((m) => `${m.arg} became ${oneLine(m.repr, 40)}`).join(', ')})`
+    ? ` (after ${oneLine(renderCall(callName(run.info), first.request), 60)}, ${news(first)
+        .map((m) => `${parameterOf(run.positions, first, m.arg)} ${/^io\.(StringIO|BytesIO)\(/.test(m.repr) ? 'held' : 'became'} ${oneLine(m.repr, 60)}`)
+        .join(', ')})`
     : '';
   const inPlace = mutated.length
-    ? mutated.every((o) => o.record.result.mutations.every((m) => m.arg === 'receiver'))
+    ? mutated.every((o) => news(o).every((m) => m.arg === 'receiver'))
       ? `Changes its receiver in place${after}.`
-      : `Changes its arguments in place${after}.`
+      : mutated.every((o) => news(o).every((m) => /^io\.(StringIO|BytesIO)\(/.test(m.repr)))
+        ? `Writes to the file object it is given${after}.`
+        : `Changes its arguments in place${after}.`
     : '';
   const returns = returnsPhrase(run.observations, returnTypes);
   const sentences: string[] = [];
@@ -331,7 +364,7 @@ function details(run: ExplorationOutcome, properties: InferredProperty[], notes:
 
 /**
  * Classes at position i in calls where this argument changed the outcome: a returned call whose
- * outcome differs from another call that differs from it in this argument alone. A parameter
+ * outcome (its return, or what it left in the arguments) differs from another call that differs from it in this argument alone. A parameter
  * that did nothing in a call says nothing about the types it takes.
  */
 function effectiveWords(run: ExplorationOutcome, i: number): { words: string[]; varied: number; flag: boolean } {
@@ -351,7 +384,7 @@ function effectiveWords(run: ExplorationOutcome, i: number): { words: string[]; 
     for (const o of group) {
       if (o.record.result.status !== 'returned' || !o.input[i] || o.input[i]!.value === undefined) continue;
       const mine = toSource(o.input[i]!.value!);
-      if (group.some((x) => (x.input[i]?.value === undefined ? '' : toSource(x.input[i]!.value!)) !== mine && !sameOutcome(x.record.result, o.record.result))) {
+      if (group.some((x) => (x.input[i]?.value === undefined ? '' : toSource(x.input[i]!.value!)) !== mine && !sameEffect(x.record.result, o.record.result))) {
         effective.add(o.input[i]!.cls);
         values.add(mine);
       }

@@ -5,7 +5,7 @@ import type { FunctionInfo } from '../core/probe-types.js';
 import type { ProbeRecord } from '../core/session-types.js';
 import type { OfflineOptions, ProbeFn } from '../core/run-types.js';
 import type { Input, Observation, Position, Purpose, Slot } from './inputs.js';
-import { TYPE_ERRORS, buildPositions, classOfValue, requestKey, slotClassOf, toRequest, typesAccepted } from './inputs.js';
+import { TYPE_ERRORS, buildPositions, classOfValue, contextKey, requestKey, slotClassOf, toRequest, typesAccepted } from './inputs.js';
 import { mutateValue } from './mutate.js';
 import { hashedRepeats, planPropertyProbes, plannedRequest } from './property-probes.js';
 import type { PlannedProbe } from './property-probes.js';
@@ -75,6 +75,11 @@ const PY_TYPE_NAMES: Partial<Record<PyValue['k'], string>> = {
   none: 'NoneType',
   date: 'datetime.date',
 };
+const OTHER_FILE_KIND: Record<string, string> = { textfile: 'binfile', binfile: 'textfile' };
+const FILE_KINDS = Object.keys(OTHER_FILE_KIND);
+const WRITES_TO = /has no attribute '(?:write|writelines|flush)'/;
+/** The empty file of a file class (its values end with it). */
+const emptyFile = (cls: string): PyValue => typeClass(cls).values.at(-1)!;
 
 export class Explorer {
   readonly positions: Position[];
@@ -108,6 +113,10 @@ export class Explorer {
   private readonly constants: PyValue[];
   /** Probes in a row that showed nothing new. */
   private stale = 0;
+  /** Position and other arguments where a file object of the other kind was tried after a type error. */
+  private readonly fileSwitched = new Set<string>();
+  /** Positions where a file written into was given again empty. */
+  private readonly fileEmptied = new Set<number>();
   /** Per position, sweep probes in a row that showed nothing new: the parameter changed nothing seen. */
   private readonly dullAt: number[] = [];
   /** Comparison-guided inputs; null when seeding an anonymized agent (they come from reading the code) or turned off. */
@@ -229,6 +238,7 @@ export class Explorer {
     // Only inputs of accepted types are worth mutating: a TypeError's neighbours raise it too.
     if ((newCode || newOutcome || newOutput) && typesAccepted(r) && obs.purpose !== 'repeat') this.corpus.push(obs);
     if (obs.purpose !== 'repeat') {
+      this.writtenFiles(obs);
       this.mine(obs);
       this.adoptIfFurther(obs, newCode);
     }
@@ -252,18 +262,24 @@ export class Explorer {
       this.positions.map((p, i) => (given.includes(i) ? p.name : '')),
     );
     const typeError = TYPE_ERRORS.has(r.exception!.type.slice(r.exception!.type.lastIndexOf('.') + 1));
+    if (typeError) this.switchFileKinds(obs, given);
     const files = fileClassesAskedFor(message);
     if (typeError || files.length) {
       if (typeError && this.mineElementType(obs, message, given)) return;
       const wanted = [...classesAskedFor(message), ...files];
       if (wanted.length === 0) return;
-      const targets = named.length ? named : this.positionsTypeNamed(obs, message, given);
+      const typed = named.length ? named : this.positionsTypeNamed(obs, message, given);
+      // A message that names no argument, of a call given one, is about that one.
+      const targets = typed.length || given.length !== 1 ? typed : given;
       for (const i of targets) {
         // Bytes and files are no class of the sweep (few functions take them): a message that asks for them adds them.
         for (const c of wanted) if (OUTSIDE_SWEEP.includes(c) && !this.positions[i]!.candidates.includes(c)) this.positions[i]!.candidates.push(c);
         const cls = wanted.find((c) => this.positions[i]!.candidates.includes(c) && c !== obs.input[i]!.cls);
         if (targets.length === 1) this.asked[i] = wanted;
-        if (cls) this.queue.push({ input: obs.input.map((s, j) => (j === i ? { cls, value: this.valueFor(i, cls) } : s)), note: `the error asked for ${cls}` });
+        // A file to write to starts empty: what the function wrote is then all it holds.
+        if (!cls) continue;
+        const value = FILE_KINDS.includes(cls) && WRITES_TO.test(message) ? emptyFile(cls) : this.valueFor(i, cls);
+        this.queue.push({ input: obs.input.map((s, j) => (j === i ? { cls, value } : s)), note: `the error asked for ${cls}` });
       }
       return;
     }
@@ -324,6 +340,54 @@ export class Explorer {
   }
 
   /** Given positions whose value's Python type the message names ("'int' object…", "not int"). */
+  /**
+   * A file object the call wrote into: the same call with an empty file of its kind, once per
+   * position, so that what it holds afterwards is what the function wrote (not written over
+   * the text it held).
+   */
+  private writtenFiles(obs: Observation): void {
+    for (const m of obs.record.result.mutations) {
+      const k = /^args\[(\d+)\]$/.exec(m.arg);
+      const i = k ? this.positionOfArg(obs, Number(k[1])) : this.positions.findIndex((p) => `kwargs.${p.name}` === m.arg);
+      const slot = i >= 0 ? obs.input[i] : undefined;
+      if (!slot?.value || !FILE_KINDS.includes(slot.cls) || this.fileEmptied.has(i)) continue;
+      const empty = emptyFile(slot.cls);
+      if (m.repr === toSource(slot.value) || toSource(slot.value) === toSource(empty)) continue;
+      this.fileEmptied.add(i);
+      this.queue.push({ input: obs.input.map((s, j) => (j === i ? { cls: s.cls, value: empty } : s)), note: 'the same call writing into an empty file' });
+    }
+  }
+
+  /** The position the `n`th positional argument of a call was given for. */
+  private positionOfArg(obs: Observation, n: number): number {
+    let seen = 0;
+    for (const [i, p] of this.positions.entries()) {
+      if (p.role !== 'positional' && p.role !== 'varargs') continue;
+      if (obs.input[i]?.value === undefined) break;
+      if (seen++ === n) return i;
+    }
+    return -1;
+  }
+
+  /**
+   * A type error in a call given a file object: the other kind of file there, once per position.
+   * Which kind the message wants is seldom plain ("string argument expected, got 'bytes'" is a
+   * text file written bytes; "a bytes-like object is required, not 'str'" is either kind).
+   */
+  private switchFileKinds(obs: Observation, given: number[]): void {
+    for (const i of given) {
+      const other = OTHER_FILE_KIND[obs.input[i]!.cls];
+      // Once per position and other arguments: two files may each need switching, one after the other.
+      const key = `${i}:${contextKey(obs.input, i)}`;
+      if (!other || this.fileSwitched.has(key)) continue;
+      this.fileSwitched.add(key);
+      if (!this.positions[i]!.candidates.includes(other)) this.positions[i]!.candidates.push(other);
+      const empty = toSource(obs.input[i]!.value!) === toSource(emptyFile(obs.input[i]!.cls));
+      const value = empty ? emptyFile(other) : this.valueFor(i, other);
+      this.queue.push({ input: obs.input.map((s, j) => (j === i ? { cls: other, value } : s)), note: `the other kind of file: ${other}` });
+    }
+  }
+
   private positionsTypeNamed(obs: Observation, message: string, given: number[]): number[] {
     return given.filter((i) => {
       const t = PY_TYPE_NAMES[obs.input[i]!.value!.k];
@@ -339,7 +403,9 @@ export class Explorer {
     const baseObs = this.baseObs;
     if (!this.base || !baseObs || baseObs.record.result.status === 'returned' || obs === baseObs) return;
     const r = obs.record.result;
-    const further = r.status === 'returned' || (r.status === 'raised' && newCode && (obs.purpose === 'mined' || obs.purpose === 'widen'));
+    // A raise of a call that adds an argument the base left out is that argument's refusal, not a way further in.
+    const adds = obs.input.some((s, i) => s.value !== undefined && this.base![i]!.value === undefined);
+    const further = r.status === 'returned' || (r.status === 'raised' && newCode && !adds && (obs.purpose === 'mined' || obs.purpose === 'widen'));
     if (further) this.setBase(obs);
   }
 

@@ -148,13 +148,15 @@ export function buildPositions(info: FunctionInfo, strictness: Strictness): Posi
       out.push(varargs, { ...varargs, candidates: [...varargs.candidates] }, { ...varargs, candidates: [...varargs.candidates] });
     } else {
       let hinted = strictness === 'signature' ? hintsFor(p) : [];
-      // The first argument of a function whose argument names say nothing: its own name may.
+      // The first argument: the function's own name may say what it takes. After what the
+      // argument's name says (it names the argument itself), but a generic name (`data`) gives
+      // another class, so `parsedate_to_datetime(data)` still gets a date string for its str.
       const first = !out.some((o) => o.role === 'positional');
       const fromName =
-        strictness === 'signature' && first && hinted.length === 0 && p.default === undefined && p.kind !== 'KEYWORD_ONLY'
-          ? valuesForFunction(info.qualname)
+        strictness === 'signature' && first && p.default === undefined && p.kind !== 'KEYWORD_ONLY'
+          ? valuesForFunction(info.qualname).filter((v) => !hinted.some((h) => slotClassOf(h) === slotClassOf(v)))
           : [];
-      if (fromName.length) hinted = fromName;
+      if (fromName.length) hinted = [...hinted, ...fromName];
       out.push({
         name: p.name,
         role: p.kind === 'KEYWORD_ONLY' ? 'keyword' : 'positional',

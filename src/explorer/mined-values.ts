@@ -166,7 +166,10 @@ export function classesAskedFor(message: string): string[] {
 
 /** A file object asked for: "'str' object has no attribute 'read'" (json.load, csv.reader on a path). */
 export function fileClassesAskedFor(message: string): string[] {
-  return /object has no attribute '(?:read|readline|readlines|readinto|write|writelines|seek|tell|fileno|flush)'/.test(message) ? ['textfile', 'binfile'] : [];
+  const missing = /object has no attribute '(?:read|readline|readlines|readinto|write|writelines|seek|tell|fileno|flush)'/.test(message);
+  // Or a message that names a file as what it takes: "You can only load a file descriptor, filename or list", "expected a file-like object".
+  const named = /\bfile(?:[- ]like)?(?: objects?| descriptors?| handles?)?\b(?!name)|\b(?:read|write)\(\) method/i.test(message);
+  return missing || named ? ['textfile', 'binfile'] : [];
 }
 
 /** Parameters a call was refused for leaving out: "missing 1 required keyword-only argument: 'k'", "missing 2 required positional arguments: 'a' and 'b'". */

@@ -4,7 +4,7 @@
 // `counterexample: …`, applicable ones tested too little say `inconclusive: …` (both holds: false).
 import type { InferredProperty } from '../core/run-types.js';
 import type { ProbeResult, TaggedValue } from '../core/probe-types.js';
-import { numericValue, orderOf, sameOutcome, sequenceItems, sizeOf, taggedEqual, taggedIn } from './compare.js';
+import { numericValue, orderOf, sameEffect, sameOutcome, sequenceItems, sizeOf, taggedEqual, taggedIn } from './compare.js';
 import type { Input, Observation, Position } from './inputs.js';
 import { TYPE_ERRORS, baseExceptionName, contextKey, requestKey, toRequest } from './inputs.js';
 import type { PyValue } from './values.js';
@@ -115,11 +115,6 @@ export function inferProperties(observations: Observation[], ctx: InferenceConte
 
 /** Properties that speak of the runs themselves, not of the values one run gave. */
 const RUN_INDEPENDENT = new Set<Prop>(['deterministic', 'uses-randomness', 'pure']);
-
-/** Same return (or exception) and the same changes to the arguments. */
-function sameEffect(a: ProbeResult, b: ProbeResult): boolean {
-  return sameOutcome(a, b) && JSON.stringify(a.mutations) === JSON.stringify(b.mutations);
-}
 
 /** A call that gave another result under another random seed: the function uses randomness. */
 function randomness(observations: Observation[], ctx: InferenceContext): InferredProperty | null {

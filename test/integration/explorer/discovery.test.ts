@@ -119,6 +119,35 @@ test('a file object from its name: count_records(fp) returns for an io.StringIO'
   assert.doesNotMatch(report.description.summary, /in place/);
 });
 
+test('a message that names a file ("You can only load a file descriptor, filename or list") brings a file object: load_settings(f) returns for one at the default budget', async () => {
+  const { records } = await exploreExample(FIXTURE, 'load_settings', { maxProbes: 20 });
+  assert.ok(
+    returned(records).some((r) => r.args[0]?.startsWith('io.StringIO(')),
+    calls(records),
+  );
+});
+
+test('the other kind of file after a type error, and an empty one to write into: upper_copy(source, sink, times) returns', async () => {
+  const { records, report } = await exploreExample(FIXTURE, 'upper_copy', { maxProbes: 40 });
+  assert.ok(
+    returned(records).some((r) => r.args[0]?.startsWith('io.BytesIO(') && r.args[1] === "io.BytesIO(b'')"),
+    calls(records),
+  );
+  // What it wrote is news, named by the parameter, shown in a file that started empty.
+  assert.match(report.description.summary, /Writes to the file object it is given \(after upper_copy\(.*, `sink` held io\.BytesIO\(b'FIRST_LINE/);
+});
+
+test('a file written into shows what was written, and the argument written changes the effect: save_total(numbers, out)', async () => {
+  const { records, report } = await exploreExample(FIXTURE, 'save_total', { maxProbes: 40 });
+  assert.ok(
+    returned(records).some((r) => r.args[1] === "io.StringIO('')"),
+    calls(records),
+  );
+  assert.match(report.description.summary, /`out` held io\.StringIO\('total=\d+\\n'\)/);
+  // Every call returned None: `numbers` changed only what the file holds, and that is a difference.
+  assert.doesNotMatch(report.description.parameters.numbers ?? '', /made no difference/);
+});
+
 test("a file object from \"'str' object has no attribute 'readline'\": first_field(src) returns for one", async () => {
   const { records } = await exploreExample(FIXTURE, 'first_field', { maxProbes: BUDGET });
   assert.ok(

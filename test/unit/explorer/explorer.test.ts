@@ -164,7 +164,7 @@ test('a function that changes its argument is not pure, and the summary says so'
   assert.equal(prop(report, 'pure')?.holds, false);
   assert.match(prop(report, 'pure')!.evidence, /changed args\[0\] to \[.*0\]/);
   assert.deepEqual(report.returnTypes, ['NoneType']);
-  assert.match(report.description.summary, /Changes its arguments in place \(after append_zero\(.*\), args\[0\] became \[.*0\]\)\./);
+  assert.match(report.description.summary, /Changes its arguments in place \(after append_zero\(.*\), `xs` became \[.*0\]\)\./);
 });
 
 test('a function whose answers change between runs is not deterministic', async () => {

@@ -1,7 +1,7 @@
 // Literals and wanted types mined from error messages (src/explorer/mined-values.ts).
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { classesAskedFor, literalsIn, missingArguments, namedPositions } from '../../../src/explorer/mined-values.js';
+import { classesAskedFor, fileClassesAskedFor, literalsIn, missingArguments, namedPositions } from '../../../src/explorer/mined-values.js';
 import { toSource } from '../../../src/explorer/values.js';
 
 const sources = (message: string, echoed: string[] = []): string[] => literalsIn(message, echoed).map(toSource);
@@ -64,4 +64,17 @@ test('missing arguments are named', () => {
   assert.deepEqual(missingArguments("f() missing 1 required keyword-only argument: 'k'"), ['k']);
   assert.deepEqual(missingArguments("f() missing 2 required positional arguments: 'a' and 'b'"), ['a', 'b']);
   assert.deepEqual(missingArguments("'int' object is not iterable"), []);
+});
+
+test('file objects are asked for by a missing read/write, or by a message that names a file', () => {
+  for (const m of [
+    "'str' object has no attribute 'read'",
+    "'int' object has no attribute 'write'",
+    'You can only load a file descriptor, filename or list',
+    'expected a file-like object',
+    'argument must be an object with a read() method',
+  ])
+    assert.deepEqual(fileClassesAskedFor(m), ['textfile', 'binfile'], m);
+  for (const m of ['filename must be str, not int', "'int' object has no attribute 'split'", 'profile must be a dict'])
+    assert.deepEqual(fileClassesAskedFor(m), [], m);
 });

@@ -6,6 +6,7 @@ that raises gives a placeholder, one that hangs is interrupted by the render tim
 """
 import collections.abc
 import inspect
+import io
 import re
 import reprlib
 import signal
@@ -135,6 +136,19 @@ class BoundedRepr(reprlib.Repr):
             half = max(0, (self.maxlong - 3) // 2)
             return text[:half] + "..." + text[len(text) - half:]
         return text
+
+    # reprlib dispatches on the type's name: a file in memory shows what it holds, as the call
+    # that builds it again (what a function wrote there), not its address.
+    def repr_StringIO(self, x, level):
+        return self._memory_file(x, level)
+
+    def repr_BytesIO(self, x, level):
+        return self._memory_file(x, level)
+
+    def _memory_file(self, x, level):
+        if type(x) not in (io.StringIO, io.BytesIO) or x.closed:
+            return self.repr_instance(x, level)
+        return "io.%s(%s)" % (type(x).__name__, self.repr1(x.getvalue(), level - 1))
 
     def repr_instance(self, x, level):
         try:
