@@ -12,6 +12,7 @@ import { inferProperties } from './properties.js';
 import { typeClass } from './type-classes.js';
 import { parseSource } from './parse.js';
 import { findRelations } from './relations.js';
+import { findEffects } from './effects.js';
 import { toSource } from './values.js';
 import { sameEffect } from './compare.js';
 import { returnedExamples } from './ordinary.js';
@@ -276,9 +277,16 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     : '';
   const returns = returnsPhrase(run.observations, returnTypes);
   const sentences: string[] = [];
+  // With no relation of its result, what the call did to a container it changed (a method that adds or removes).
+  const effects = relations.length ? [] : findEffects(run.observations, run.positions, (r) => oneLine(renderCall(callName(run.info), r), 60));
+  const onlyNone = returned.length > 0 && returned.every((o) => o.record.result.value?.type === 'NoneType');
   if (relations.length) {
     sentences.push(...relations.map((r) => r.text));
     for (const r of relations) ledger.add('summary', r.text, r.support, r.tested);
+  } else if (effects.length) {
+    sentences.push(...effects.map((e) => e.text));
+    for (const e of effects) ledger.add('summary', e.text, e.support, e.tested);
+    if (onlyNone) sentences.push('Returns None.');
   } else if (params.length === 0 && returned.length > 0) {
     const distinct = new Set(returned.map((o) => o.record.result.value?.repr ?? '')).size;
     const owner = run.info.ownerClass?.split('.').at(-1);
@@ -309,7 +317,7 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
       `No call returned: all ${run.observations.length} calls ${types.length ? `raised (${joinWords(types)})` : 'failed'}, so what it computes is unknown.`,
     );
   }
-  if (inPlace) {
+  if (inPlace && !effects.length) {
     sentences.push(inPlace);
     ledger.add('summary', inPlace, idx(mutated), idx(run.observations));
   }

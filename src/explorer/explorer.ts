@@ -5,7 +5,7 @@ import type { FunctionInfo } from '../core/probe-types.js';
 import type { ProbeRecord } from '../core/session-types.js';
 import type { OfflineOptions, ProbeFn } from '../core/run-types.js';
 import type { Input, Observation, Position, Purpose, Slot } from './inputs.js';
-import { TYPE_ERRORS, buildPositions, classOfValue, contextKey, requestKey, slotClassOf, toRequest, typesAccepted } from './inputs.js';
+import { TYPE_ERRORS, baseExceptionName, buildPositions, classOfValue, contextKey, requestKey, slotClassOf, toRequest, typesAccepted } from './inputs.js';
 import { mutateValue } from './mutate.js';
 import { hashedRepeats, planPropertyProbes, plannedRequest } from './property-probes.js';
 import type { PlannedProbe } from './property-probes.js';
@@ -115,6 +115,8 @@ export class Explorer {
   private stale = 0;
   /** Position and other arguments where a file object of the other kind was tried after a type error. */
   private readonly fileSwitched = new Set<string>();
+  /** Positions whose absent key was looked for in its container (mineAbsentKey). */
+  private readonly keyMined = new Set<number>();
   /** Positions where a file written into was given again empty. */
   private readonly fileEmptied = new Set<number>();
   /** Per position, sweep probes in a row that showed nothing new: the parameter changed nothing seen. */
@@ -254,6 +256,7 @@ export class Explorer {
     if (!message || this.messagesMined.has(message)) return;
     this.messagesMined.add(message);
     if (this.mineMissing(obs, message)) return;
+    if (this.mineAbsentKey(obs, message)) return;
     const given = obs.input.map((s, i) => (s.value !== undefined && this.positions[i]!.role !== 'receiver' ? i : -1)).filter((i) => i >= 0);
     if (given.length === 0) return;
     const sources = given.map((i) => toSource(obs.input[i]!.value!));
@@ -317,6 +320,58 @@ export class Explorer {
     });
     this.queue.push({ input, note: `the error named the missing ${names.map((n) => `'${n}'`).join(', ')}` });
     return true;
+  }
+
+  /**
+   * A look-up of a key the container did not hold (`KeyError: 5` from `SortedSet([3, 1, 2]).remove(5)`,
+   * "no such name 'x'"): the message echoes the key, as Redqueen's input-to-state comparisons do, so
+   * the call is made again once with a key the container holds and once with the container holding
+   * the key. The container is the receiver's constructor argument or another argument of the call.
+   * Once per position of the key.
+   */
+  private mineAbsentKey(obs: Observation, message: string): boolean {
+    const type = baseExceptionName(obs.record.result.exception?.type ?? '');
+    const lookup = /KeyError$/.test(type) || (/Error$/.test(type) && ABSENT.test(message));
+    if (!lookup) return false;
+    let queued = false;
+    for (const [i, slot] of obs.input.entries()) {
+      const v = slot.value;
+      if (!v || this.positions[i]!.role === 'receiver' || this.keyMined.has(i) || !echoes(message, v, type)) continue;
+      for (const [j, other] of obs.input.entries()) {
+        if (j === i || !other.value) continue;
+        const inReceiver = other.value.k === 'call';
+        // The receiver's container is its constructor's first argument; a receiver built from nothing gets one.
+        const held = inReceiver ? (other.value as { args: PyValue[] }).args[0] : other.value;
+        if (held !== undefined && !isContainer(held)) continue;
+        const rebuild = (c: PyValue): Slot => {
+          const value: PyValue = inReceiver
+            ? { ...(other.value as PyValue & { k: 'call' }), args: [c, ...(other.value as { args: PyValue[] }).args.slice(1)] }
+            : c;
+          return { cls: classOfValue(value), value };
+        };
+        const key = held ? heldKey(held) : undefined;
+        const note = `the container holding the key ${toSource(v)}`;
+        const call = (c: PyValue, why: string) => this.queue.push({ input: obs.input.map((s, k) => (k === j ? rebuild(c) : s)), note: why });
+        if (key) {
+          this.queue.push({
+            input: obs.input.map((s, k) => (k === i ? { cls: classOfValue(key), value: key } : s)),
+            note: `a key the container holds: ${toSource(key)}`,
+          });
+          call(withKey(held, v), note);
+        } else {
+          // An empty container: the key alone, and among other contents, so that what the call does to the rest shows too.
+          // A receiver built from nothing may want a list or a dict: both are tried.
+          call(withKey(held, v), note);
+          const others = othersLike(v);
+          if (held?.k !== 'dict') call(withKey({ k: 'list', items: others }, v), note);
+          if (held === undefined || held.k === 'dict') call(withKey({ k: 'dict', entries: others.map((o, n) => [o, int(n + 1)]) }, v), note);
+        }
+        this.keyMined.add(i);
+        queued = true;
+        break;
+      }
+    }
+    return queued;
   }
 
   /**
@@ -890,4 +945,38 @@ function* rankTuples(sizes: number[], sum: number): Generator<number[]> {
   for (let r = 0; r <= Math.min(sum, sizes[0]! - 1); r++) {
     for (const rest of rankTuples(sizes.slice(1), sum - r)) yield [r, ...rest];
   }
+}
+
+/** Two ordinary values of the key's kind to put it among (a sorted container compares them with it). */
+function othersLike(key: PyValue): PyValue[] {
+  const same = [0, 1, 2].flatMap((n) => ordinaryValue(key.k, n) ?? []).filter((o) => toSource(o) !== toSource(key));
+  return same.length >= 2 ? same.slice(0, 2) : [int(3), int(1)];
+}
+
+/** A message of a look-up that found nothing (beside KeyError, which says only the key). */
+const ABSENT = /\bnot (?:found|in|present|known|registered)\b|\bno such\b|\bunknown\b|\bdoes not exist\b|\bmissing\b/i;
+
+/** The message names the value: all of it for a KeyError, within it for another look-up. */
+function echoes(message: string, v: PyValue, type: string): boolean {
+  const src = toSource(v);
+  if (/KeyError$/.test(type)) return message === src || message === `'${src}'`;
+  return v.k === 'str' ? v.v.length > 0 && message.includes(v.v) : message.includes(src);
+}
+
+function isContainer(v: PyValue): boolean {
+  return v.k === 'list' || v.k === 'tuple' || v.k === 'set' || v.k === 'frozenset' || v.k === 'dict';
+}
+
+/** A key the container holds: its first key or item. */
+function heldKey(c: PyValue): PyValue | undefined {
+  if (c.k === 'dict') return c.entries[0]?.[0];
+  return c.k === 'list' || c.k === 'tuple' || c.k === 'set' || c.k === 'frozenset' ? c.items[0] : undefined;
+}
+
+/** The container with the key added (a list of it alone when there is none). */
+function withKey(c: PyValue | undefined, key: PyValue): PyValue {
+  if (!c) return { k: 'list', items: [key] };
+  if (c.k === 'dict') return { k: 'dict', entries: [...c.entries, [key, c.entries[0]?.[1] ?? int(1)]] };
+  if (c.k === 'list' || c.k === 'tuple' || c.k === 'set' || c.k === 'frozenset') return { k: c.k, items: [...c.items, key] };
+  return c;
 }

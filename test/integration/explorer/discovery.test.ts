@@ -155,3 +155,20 @@ test("a file object from \"'str' object has no attribute 'readline'\": first_fie
     calls(records),
   );
 });
+
+test('a KeyError that echoes the key brings a receiver holding it: Roster.drop returns, and the summary says it removes `name`', async () => {
+  const { records, report } = await exploreExample(FIXTURE, 'Roster.drop', { maxProbes: 40 });
+  assert.ok(
+    returned(records).some((r) => /container holding the key/.test(r.note ?? '')),
+    calls(records),
+  );
+  assert.match(
+    report.description.summary,
+    /^Removes `name` from the receiver \(after Roster\(\[.+\]\)\.drop\(.+\), the receiver held Roster\(\[.+\]\)\)\. Returns None\./,
+  );
+});
+
+test('an argument changed in place is described by what was done to it: enrol(names, name) adds `name` to `names`', async () => {
+  const { report } = await exploreExample(FIXTURE, 'enrol', { maxProbes: 40 });
+  assert.match(report.description.summary, /^Adds `name` to `names` \(after enrol\(.+\), `names` held \[.+\]\)\. Returns None\./);
+});
