@@ -293,7 +293,12 @@ export class ProbeWorker extends EventEmitter implements Prober {
     const { hashSeed, ...rest } = opts;
     if (hashSeed !== undefined && hashSeed !== (this.options.hashSeed ?? 0)) {
       if (this.stopped) return Promise.reject(new ProbeError('stopped', 'the worker was stopped'));
-      return this.sibling(hashSeed).call(request, rest);
+      // The sibling is another interpreter with coverage of its own: every line it runs is new to
+      // it. Its calls re-run this worker's (determinism checks), so no line counts as new to the
+      // session, or the session's sum of new lines passes the target's total.
+      return this.sibling(hashSeed)
+        .call(request, rest)
+        .then((r) => (r.coverage ? { ...r, coverage: { lines: { ...r.coverage.lines, new: 0 }, arcs: { ...r.coverage.arcs, new: 0 } } } : r));
     }
     const result = this.queue.then(() => this.callNow(request, opts));
     this.queue = result.catch(() => undefined);

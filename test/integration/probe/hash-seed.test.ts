@@ -48,3 +48,13 @@ test('the worker of the other hash seed stops with the worker that started it', 
   assert.deepEqual(withHashSeed(seed), [], 'left running after stop()');
   await assert.rejects(worker.call({ args: [WORDS] }, { hashSeed: seed }), /stopped/);
 });
+
+test("a call under another hash seed reaches no line new to the session: the session's sum of new lines stays within the target's", async () => {
+  const worker = await freshWorker('hash_order.py', 'unique_words');
+  const plain = await worker.call({ args: [WORDS] });
+  const other = await worker.call({ args: [WORDS] }, { hashSeed: 4343 });
+  assert.ok(plain.coverage && other.coverage, 'coverage measured');
+  assert.ok(other.coverage.lines.hit > 0, 'the re-run ran the lines');
+  assert.equal(other.coverage.lines.new + other.coverage.arcs.new, 0);
+  assert.ok(plain.coverage.lines.new + other.coverage.lines.new <= plain.coverage.lines.total);
+});
