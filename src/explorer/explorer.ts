@@ -379,13 +379,30 @@ export class Explorer {
    * [3, 1, 2]): the list again with elements of the other kind, words for numbers and back.
    */
   private mineElementType(obs: Observation, message: string, given: number[]): boolean {
-    if (this.positionsTypeNamed(obs, message, given).length > 0) return false;
+    // An argument of the named type may be the one meant instead: then both are tried.
+    const typeNamed = this.positionsTypeNamed(obs, message, given).length > 0;
     let queued = false;
     for (const i of given) {
       const v = obs.input[i]!.value!;
       if (v.k !== 'list' || v.items.length === 0) continue;
       const el = PY_TYPE_NAMES[v.items[0]!.k];
       if (el === undefined || !new RegExp(String.raw`'${el}'|\bnot ${el}\b`).test(message)) continue;
+      if (typeNamed && !classesAskedFor(message).includes('dict')) continue;
+      if (classesAskedFor(message).includes('dict')) {
+        // Records (`item.get(key)`): dicts keyed by the call's other arguments that can be keys, with values that repeat.
+        const keys = obs.input.flatMap((s, j) => (j !== i && s.value && HASHABLE.has(s.value.k) && this.positions[j]!.role !== 'receiver' ? [s.value] : []));
+        const fields = [...keys.slice(0, 2), str('a'), str('b')].slice(0, 2);
+        const value: PyValue = {
+          k: 'list',
+          items: ['x', 'y', 'x'].map((w, n) => ({ k: 'dict', entries: fields.map((f, m) => [f, m === 0 ? str(w) : int(n + 1)] as [PyValue, PyValue]) })),
+        };
+        this.queue.push({
+          input: obs.input.map((s, j) => (j === i ? { cls: 'list', value } : s)),
+          note: `the error asked the list's ${el} elements for dict methods`,
+        });
+        queued = !typeNamed;
+        continue;
+      }
       const cls = v.items[0]!.k === 'str' ? 'list' : 'list[str]';
       const value = this.positions[i]!.hinted?.find((h) => slotClassOf(h) === cls) ?? representative(cls);
       this.queue.push({ input: obs.input.map((s, j) => (j === i ? { cls, value } : s)), note: `the error was about the list's ${el} elements` });
@@ -946,6 +963,9 @@ function* rankTuples(sizes: number[], sum: number): Generator<number[]> {
     for (const rest of rankTuples(sizes.slice(1), sum - r)) yield [r, ...rest];
   }
 }
+
+/** Kinds of value a dict can be keyed by. */
+const HASHABLE = new Set<PyValue['k']>(['str', 'int', 'float', 'bool', 'none', 'date', 'tuple']);
 
 /** Two ordinary values of the key's kind to put it among (a sorted container compares them with it). */
 function othersLike(key: PyValue): PyValue[] {

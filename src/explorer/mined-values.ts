@@ -161,8 +161,20 @@ export function classesAskedFor(message: string): string[] {
   if (/cannot be interpreted as an integer/.test(message)) add('int');
   if (/bytes-like object is required|a bytes object is required|argument should be (?:a )?bytes|expected bytes|must be bytes/.test(message)) add('bytes');
   if (/is not iterable|has no len\(\)/.test(message)) for (const c of ['list', 'str', 'dict', 'tuple', 'set']) add(c);
+  // "'int' object has no attribute 'get'": the method names the type that has it.
+  const attribute = /object has no attribute '(\w+)'/.exec(message)?.[1];
+  const owner = attribute ? Object.entries(METHODS_OF).find(([, names]) => names.includes(attribute))?.[0] : undefined;
+  if (owner) add(owner);
   return out;
 }
+
+/** Methods that only one built-in type of the argument grammar has (file methods are fileClassesAskedFor's). */
+const METHODS_OF: Record<string, string[]> = {
+  dict: ['get', 'items', 'keys', 'values', 'setdefault'],
+  list: ['append', 'extend', 'insert', 'sort'],
+  set: ['add', 'discard', 'union', 'issubset'],
+  str: ['lower', 'upper', 'strip', 'lstrip', 'rstrip', 'split', 'startswith', 'endswith', 'encode', 'replace', 'isdigit', 'isalpha'],
+};
 
 /** A file object asked for: "'str' object has no attribute 'read'" (json.load, csv.reader on a path). */
 export function fileClassesAskedFor(message: string): string[] {

@@ -157,6 +157,9 @@ function determinism(observations: Observation[], ctx: InferenceContext): Inferr
   );
 }
 
+/** Returned calls that gave a parameter before "no side effects" speaks for it. */
+const MIN_GIVEN = 2;
+
 function purity(observations: Observation[], ctx: InferenceContext): InferredProperty | null {
   // Only calls that returned say anything about side effects of the function's work.
   const calls = observations.filter(returned);
@@ -171,8 +174,19 @@ function purity(observations: Observation[], ctx: InferenceContext): InferredPro
     if (r.mutations.length) return refute('pure', `${ctx.callText(o)} changed ${r.mutations.map((m) => `${m.arg} to ${m.repr}`).join(', ')}`);
     if (r.stdout || r.stderr) return refute('pure', `${ctx.callText(o)} printed ${JSON.stringify((r.stdout || r.stderr).slice(0, 60))}`);
   }
-  if (calls.length >= MIN_EVIDENCE) return claim('pure', `${calls.length} calls: no argument or receiver changed, nothing printed`);
-  return inconclusive('pure', calls.length);
+  if (calls.length < MIN_EVIDENCE) return inconclusive('pure', calls.length);
+  // A parameter that a returned call seldom took may be the one written to (deepcopy's `memo`):
+  // the calls without it say nothing about it.
+  const seldom = ctx.positions.flatMap((p, i) =>
+    (p.role === 'positional' || p.role === 'keyword') && calls.filter((o) => o.input[i]?.value !== undefined).length < MIN_GIVEN ? [`\`${p.name}\``] : [],
+  );
+  if (seldom.length)
+    return {
+      name: 'pure',
+      holds: false,
+      evidence: `inconclusive: ${calls.length} calls changed nothing and printed nothing, but fewer than ${MIN_GIVEN} of them were given ${seldom.join(' or ')}`,
+    };
+  return claim('pure', `${calls.length} calls: no argument or receiver changed, nothing printed`);
 }
 
 /**

@@ -172,3 +172,11 @@ test('an argument changed in place is described by what was done to it: enrol(na
   const { report } = await exploreExample(FIXTURE, 'enrol', { maxProbes: 40 });
   assert.match(report.description.summary, /^Adds `name` to `names` \(after enrol\(.+\), `names` held \[.+\]\)\. Returns None\./);
 });
+
+test("a method the elements lack (\"'int' object has no attribute 'get'\") brings a list of dicts keyed by the call's other argument: count_by(rows, field)", async () => {
+  const { records } = await exploreExample(FIXTURE, 'count_by', { maxProbes: 40 });
+  assert.ok(
+    returned(records).some((r) => r.args[0]?.startsWith('[{') && r.args[1] !== undefined && r.args[0].includes(`{${r.args[1]}: `)),
+    calls(records),
+  );
+});

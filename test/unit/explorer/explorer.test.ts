@@ -349,3 +349,23 @@ test('determinism is checked under other random seeds, and a call that changes w
   assert.match(monotonic!.evidence, /change from run to run/);
   assert.ok(!report.description.properties?.some((t) => /monoton/.test(t)), report.description.properties?.join('; '));
 });
+
+test('"no side effects" is not claimed from calls that left out the parameter it would write to', async () => {
+  // Writes into `log` only when given a log it accepts ({'entries': [...]}), which no call happens to pass.
+  const fn: FakeFunction = {
+    params: [param('x'), param('log', 'POSITIONAL_OR_KEYWORD', { default: 'None' })],
+    body: ([x, log]) => {
+      const v = expectInt(x, 'double');
+      if (log && log.k !== 'none') {
+        const entries = log.k === 'dict' ? log.entries.find(([k]) => k.k === 'str' && k.v === 'entries')?.[1] : undefined;
+        if (entries?.k !== 'list') throw new PyError('ValueError', 'not a log');
+        entries.items.push(pyInt(v));
+      }
+      return pyInt(v * 2n);
+    },
+  };
+  const { report } = await explore('double', { fn });
+  const pure = prop(report, 'pure');
+  assert.equal(pure?.holds, false);
+  assert.match(pure!.evidence, /^inconclusive: \d+ calls changed nothing and printed nothing, but fewer than 2 of them were given `log`$/);
+});

@@ -45,6 +45,13 @@ test('type errors say which classes they want', () => {
   assert.deepEqual(classesAskedFor("unsupported operand type(s) for +: 'int' and 'str'"), []);
 });
 
+test('a method the value lacks names the type that has it; a method of several types names none', () => {
+  assert.deepEqual(classesAskedFor("'int' object has no attribute 'get'"), ['dict']);
+  assert.deepEqual(classesAskedFor("'list' object has no attribute 'lower'"), ['str']);
+  assert.deepEqual(classesAskedFor("'str' object has no attribute 'append'"), ['list']);
+  assert.deepEqual(classesAskedFor("'int' object has no attribute 'copy'"), []);
+});
+
 test('named formats, int literals and unpacking counts become values', () => {
   assert.deepEqual(sources("time data 'abc' does not match format '%Y-%m-%d'", ["'abc'"]), ["'2024-03-15'"]);
   assert.deepEqual(sources("time data 'x' does not match format '%d/%m/%Y %H:%M'", ["'x'"]), ["'15/03/2024 14:30'"]);
