@@ -2,6 +2,7 @@
 // read back from a result's tagged data, compare, order and mutate. Only the subset of the
 // worker's safe argument grammar that the explorer itself writes.
 import type { TaggedValue } from '../core/probe-types.js';
+import { pyStrRepr } from '../core/python-string.js';
 import { parsePyFloat } from '../core/values.js';
 
 export type PyValue =
@@ -35,24 +36,6 @@ export const tuple = (items: PyValue[]): PyValue => ({ k: 'tuple', items });
 export const date = (y: number, m: number, d: number): PyValue => ({ k: 'date', y, m, d });
 export const ints = (...vs: number[]): PyValue[] => vs.map(int);
 export const strs = (...vs: string[]): PyValue[] => vs.map(str);
-
-/** Python's repr of a str (single quotes unless the text holds one and no double quote). */
-export function pyStrRepr(s: string): string {
-  const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
-  let out = quote;
-  for (const ch of s) {
-    const cp = ch.codePointAt(0)!;
-    if (ch === '\\') out += '\\\\';
-    else if (ch === quote) out += `\\${quote}`;
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\r') out += '\\r';
-    else if (ch === '\t') out += '\\t';
-    else if (cp < 0x20 || cp === 0x7f) out += `\\x${cp.toString(16).padStart(2, '0')}`;
-    else if (cp >= 0xd800 && cp <= 0xdfff) out += `\\u${cp.toString(16).padStart(4, '0')}`;
-    else out += ch;
-  }
-  return out + quote;
-}
 
 /** Python's repr of bytes given as hex: printable ASCII as itself, the rest as escapes. */
 export function pyBytesRepr(hex: string): string {

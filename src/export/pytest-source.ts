@@ -7,7 +7,8 @@ import type { BuiltArguments, TaggedValue } from '../core/probe-types.js';
 import type { ProbeRecord } from '../core/session-types.js';
 import { oneLine } from '../core/format.js';
 import { shortTypeName } from '../core/values.js';
-import { pyLiteral, pyString } from './python-literal.js';
+import { pyStrRepr } from '../core/python-string.js';
+import { pyLiteral } from './python-literal.js';
 
 /** A probe to write, with its arguments as the worker built them when it was re-run. */
 export interface ExportCase {
@@ -54,7 +55,7 @@ export function callLiteral(
   const keys = Object.keys(built.kwargs);
   const kwargs = literals(Object.values(built.kwargs), (i) => `kwargs.${keys[i]}`);
   if (!Array.isArray(kwargs)) return notPlain(kwargs.notPlain);
-  const keyword = keys.map((k, i) => `${pyString(k)}: ${kwargs[i]}`);
+  const keyword = keys.map((k, i) => `${pyStrRepr(k)}: ${kwargs[i]}`);
   let receiver = 'None';
   let receiverClass: string | undefined;
   if (built.receiverNotPlain) return { reason: 'its receiver was not built as Class(...) of plain values, the only receiver an exported test writes' };
@@ -80,7 +81,7 @@ export function callLiteral(
 }
 
 function caseId(probe: ProbeRecord, name: string, shown: string): string {
-  return pyString(`p${probe.index}: ${oneLine(`${name}(${shown})`, 70)}`);
+  return pyStrRepr(`p${probe.index}: ${oneLine(`${name}(${shown})`, 70)}`);
 }
 
 /** Characterization test cases by kind; each line is one `pytest.param(...)`. */
@@ -110,16 +111,16 @@ export function buildCases(input: PytestModuleInput): { cases: Cases; skipped: {
     const make = call.source;
     const id = caseId(probe, name, call.shown);
     const raisedName = r.status === 'raised' ? shortTypeName(r.exception?.type ?? 'Exception') : undefined;
-    const expectRaise = raisedName ? pyString(raisedName) : 'None';
+    const expectRaise = raisedName ? pyStrRepr(raisedName) : 'None';
     if (r.status === 'raised') {
-      cases.raises.push(`pytest.param(${make}, ${pyString(raisedName!)}, id=${id})`);
+      cases.raises.push(`pytest.param(${make}, ${pyStrRepr(raisedName!)}, id=${id})`);
     } else if (r.value?.iteration) {
       const it = r.value.iteration;
       if (it.raised) {
         skipped.push({ probe: probe.index, reason: 'its iterator raised while being read' });
         continue;
       }
-      cases.iterates.push(`pytest.param(${make}, [${it.items.map(pyString).join(', ')}], ${it.ended ? 'True' : 'False'}, id=${id})`);
+      cases.iterates.push(`pytest.param(${make}, [${it.items.map(pyStrRepr).join(', ')}], ${it.ended ? 'True' : 'False'}, id=${id})`);
     } else if (r.value) {
       const literal = r.value.data && !r.value.truncated ? pyLiteral(r.value.data) : undefined;
       if (literal !== undefined) cases.returns.push(`pytest.param(${make}, ${literal}, id=${id})`);
@@ -129,13 +130,13 @@ export function buildCases(input: PytestModuleInput): { cases: Cases; skipped: {
       } else if (/ at 0x[0-9a-f]+/i.test(r.value.repr)) {
         skipped.push({ probe: probe.index, reason: 'the returned value is only known by a repr holding a memory address' });
         continue;
-      } else cases.reprs.push(`pytest.param(${make}, ${pyString(shortTypeName(r.value.type))}, ${pyString(r.value.repr)}, id=${id})`);
+      } else cases.reprs.push(`pytest.param(${make}, ${pyStrRepr(shortTypeName(r.value.type))}, ${pyStrRepr(r.value.repr)}, id=${id})`);
     }
     if (r.mutations.length > 0) {
-      const expected = r.mutations.map((m) => `${pyString(m.arg)}: ${pyString(m.repr)}`).join(', ');
+      const expected = r.mutations.map((m) => `${pyStrRepr(m.arg)}: ${pyStrRepr(m.repr)}`).join(', ');
       cases.mutates.push(`pytest.param(${make}, {${expected}}, ${expectRaise}, id=${id})`);
     }
-    if (r.stdout.trim() && !r.outputTruncated) cases.prints.push(`pytest.param(${make}, ${pyString(r.stdout)}, ${expectRaise}, id=${id})`);
+    if (r.stdout.trim() && !r.outputTruncated) cases.prints.push(`pytest.param(${make}, ${pyStrRepr(r.stdout)}, ${expectRaise}, id=${id})`);
   }
   return { cases, skipped, classes };
 }
@@ -255,13 +256,13 @@ export function pytestModule(input: PytestModuleInput): { source: string; skippe
   lines.push('');
   lines.push('import pytest');
   lines.push('');
-  lines.push(`sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ${pyString(input.rootFromTest)})))`);
+  lines.push(`sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ${pyStrRepr(input.rootFromTest)})))`);
   lines.push('');
   lines.push(`import ${input.moduleName} as _module  # noqa: E402`);
   if (classes.length) lines.push(`from ${input.moduleName} import ${classes.join(', ')}  # noqa: E402`);
   lines.push('');
   lines.push(`TARGET = _module.${path.join('.')}`);
-  lines.push(`NAME = ${pyString(path[path.length - 1]!)}`);
+  lines.push(`NAME = ${pyStrRepr(path[path.length - 1]!)}`);
   if (cases.iterates.length) lines.push('_END = object()');
   lines.push(HELPERS.trimEnd());
   for (const kind of Object.keys(TESTS) as (keyof Cases)[]) {

@@ -1,23 +1,7 @@
 // Python source for the values a probe observed, so a generated test can state them as
 // literals: TaggedValue (core/probe-types.ts) → an expression that builds an equal value.
 import type { TaggedValue } from '../core/probe-types.js';
-
-/** A single-quoted Python str literal (the file is UTF-8; control characters are escaped). */
-export function pyString(text: string): string {
-  let out = "'";
-  for (const ch of text) {
-    const code = ch.codePointAt(0)!;
-    if (ch === '\\') out += '\\\\';
-    else if (ch === "'") out += "\\'";
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\r') out += '\\r';
-    else if (ch === '\t') out += '\\t';
-    else if (code < 0x20 || code === 0x7f) out += `\\x${code.toString(16).padStart(2, '0')}`;
-    else if (code >= 0xd800 && code <= 0xdfff) out += `\\u${code.toString(16)}`;
-    else out += ch;
-  }
-  return out + "'";
-}
+import { pyStrRepr } from '../core/python-string.js';
 
 // Numbers arrive as text from the worker, which the probed code can forge (a result it writes
 // to the result pipe itself): only text of a number's own shape is written as it is.
@@ -42,7 +26,7 @@ function temporalLiteral(value: Extract<TaggedValue, { t: 'temporal' }>): string
     const parts = /^(-?\d{1,9}) (\d{1,5}) (\d{1,6})$/.exec(value.v);
     return parts ? `datetime.timedelta(days=${parts[1]}, seconds=${parts[2]}, microseconds=${parts[3]})` : undefined;
   }
-  return ISO[value.type]?.test(value.v) ? `datetime.${value.type}.fromisoformat(${pyString(value.v)})` : undefined;
+  return ISO[value.type]?.test(value.v) ? `datetime.${value.type}.fromisoformat(${pyStrRepr(value.v)})` : undefined;
 }
 
 /** The expression, or undefined when the value is not plain data (then the test compares reprs). */
@@ -61,11 +45,11 @@ export function pyLiteral(value: TaggedValue): string | undefined {
     case 'float':
       return pyFloat(value.v);
     case 'complex':
-      return `complex(${pyString(value.v)})`;
+      return `complex(${pyStrRepr(value.v)})`;
     case 'str':
-      return pyString(value.v);
+      return pyStrRepr(value.v);
     case 'bytes':
-      return `bytes.fromhex(${pyString(value.v)})`;
+      return `bytes.fromhex(${pyStrRepr(value.v)})`;
     case 'list': {
       const parts = all(value.v);
       return parts && `[${parts.join(', ')}]`;

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseSource } from '../../../src/explorer/parse.js';
 import type { PyValue } from '../../../src/explorer/values.js';
-import { bytesOf, date, float, fromTagged, inputClass, int, list, pyStrRepr, str, toSource, toTagged, tuple } from '../../../src/explorer/values.js';
+import { bytesOf, date, float, fromTagged, inputClass, int, list, str, toSource, toTagged, tuple } from '../../../src/explorer/values.js';
 import { orderOf, sameOutcome, taggedCompare, taggedEqual, taggedIn } from '../../../src/explorer/compare.js';
 import type { ProbeResult, TaggedValue } from '../../../src/core/probe-types.js';
 
@@ -22,7 +22,7 @@ test('values are written as Python source the worker grammar accepts', () => {
   assert.equal(toSource(date(2024, 2, 29)), 'datetime.date(2024, 2, 29)');
   assert.equal(toSource({ k: 'call', callee: 'BankAccount', args: [int(100)] }), 'BankAccount(100)');
   assert.equal(toSource(int(10n ** 30n)), '1000000000000000000000000000000');
-  assert.equal(pyStrRepr('\x00\t'), "'\\x00\\t'");
+  assert.equal(toSource(str('\x00\t')), "'\\x00\\t'");
 });
 
 test('source read back gives the same value (round trip)', () => {

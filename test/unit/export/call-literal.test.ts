@@ -12,8 +12,9 @@ const other = (type: string): TaggedValue => ({ t: 'other', type, repr: '' });
 const built = (over: Partial<BuiltArguments> = {}): BuiltArguments => ({ args: [], kwargs: {}, ...over });
 
 test('plain values become literals; keyword names are string literals', () => {
-  const call = callLiteral(built({ args: [int(5), { t: 'list', v: [str("it's"), { t: 'none' }] }], kwargs: { "k'": { t: 'bool', v: true } } }), []);
-  assert.deepEqual(call, { source: "lambda: (None, [5, ['it\\'s', None]], {'k\\'': True})", shown: "5, ['it\\'s', None], k'=True" });
+  const call = callLiteral(built({ args: [int(5), { t: 'list', v: [str("it's"), str(`'"`), { t: 'none' }] }], kwargs: { "k'": { t: 'bool', v: true } } }), []);
+  // Quoted as Python's repr() quotes them (what the interpreter printed for the same tuple).
+  assert.deepEqual(call, { source: `lambda: (None, [5, ["it's", '\\'"', None]], {"k'": True})`, shown: `5, ["it's", '\\'"', None], k'=True` });
 });
 
 test('a value that is not plain data leaves the probe out, naming the argument and its type', () => {
