@@ -3,7 +3,8 @@
 // budget runs out, or the run is stopped. Overconfidence is held off by the loop itself: the
 // falsification gate refuses early submissions; the budget and a turn cap bound the run.
 import type OpenAI from 'openai';
-import type { CallRequest, FunctionInfo } from '../core/probe-types.js';
+import type { FunctionInfo } from '../core/probe-types.js';
+import { callRequest } from '../core/probe-types.js';
 import type { Description, ProbeRecord, ShownAs, Strictness } from '../core/session-types.js';
 import { callKey, canonicalSource } from '../core/call-identity.js';
 import { addCoverage, type CoverageSoFar } from '../core/format.js';
@@ -224,11 +225,7 @@ export class AgentLoop {
         notes.push(`Not run: ${this.view.call(spec)} — ${mapped.error}`);
         continue;
       }
-      const real: CallRequest = {
-        args: spec.args,
-        ...(mapped.kwargs ? { kwargs: mapped.kwargs } : {}),
-        ...(spec.receiver !== undefined ? { receiver: spec.receiver } : {}),
-      };
+      const real = callRequest({ ...spec, kwargs: mapped.kwargs });
       const earlier = this.firstIndexByKey.get(callKey(real));
       if (this.o.info.needsReceiver && real.receiver === undefined) {
         notes.push(`Not run: ${this.view.call(spec)} — this is an instance method: pass "receiver", Python source building the instance.`);

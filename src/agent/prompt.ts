@@ -3,6 +3,7 @@
 // the real function and parameter names are scrubbed from the messages where Python itself
 // would reveal them (binding TypeErrors, `name()` in messages, the worker's `kwargs.<name>` labels).
 import type { FunctionInfo, ProbeResult } from '../core/probe-types.js';
+import { callRequest } from '../core/probe-types.js';
 import type { ProbeRecord, ShownAs, Strictness } from '../core/session-types.js';
 import { oneLine, rejectionReason, renderCall, renderOutcome, type CoverageSoFar } from '../core/format.js';
 import { CALL_SHAPE, SUBMIT_SHAPE, TEXT_PROTOCOL_SHAPE } from './actions.js';
@@ -42,12 +43,7 @@ export class ModelView {
   }
 
   call(record: Pick<ProbeRecord, 'args' | 'kwargs' | 'receiver'>): string {
-    const kwargs = this.names.kwargsToShown(record.kwargs);
-    return renderCall(this.shown.name, {
-      args: record.args,
-      ...(kwargs ? { kwargs } : {}),
-      ...(record.receiver !== undefined ? { receiver: record.receiver } : {}),
-    });
+    return renderCall(this.shown.name, callRequest({ ...record, kwargs: this.names.kwargsToShown(record.kwargs) }));
   }
 
   /** Why the worker refused the arguments, with argument labels in the model's names. */

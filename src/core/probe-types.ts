@@ -110,6 +110,15 @@ export interface CallRequest {
   receiver?: string;
 }
 
+/**
+ * The call a probe record (or a tool's input) made, as a request of its own: only the call's
+ * fields, an absent one left out rather than set to undefined, and no result or note riding
+ * along to whoever records or sends it. A missing `args` is a call with none.
+ */
+export function callRequest(call: { args?: string[] | undefined; kwargs?: Record<string, string> | undefined; receiver?: string | undefined }): CallRequest {
+  return { args: call.args ?? [], ...(call.kwargs ? { kwargs: call.kwargs } : {}), ...(call.receiver !== undefined ? { receiver: call.receiver } : {}) };
+}
+
 export interface ParameterInfo {
   name: string;
   kind: 'POSITIONAL_ONLY' | 'POSITIONAL_OR_KEYWORD' | 'VAR_POSITIONAL' | 'KEYWORD_ONLY' | 'VAR_KEYWORD';

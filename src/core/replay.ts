@@ -1,5 +1,6 @@
 // A saved session as the event stream it came from, so `pau replay` and the panel show a
 // saved run exactly as they show a live one.
+import { callRequest } from './probe-types.js';
 import type { SessionEvent, SessionFile } from './session-types.js';
 
 export function sessionEvents(file: SessionFile): SessionEvent[] {
@@ -11,9 +12,8 @@ export function sessionEvents(file: SessionFile): SessionEvent[] {
   };
   hypothesesUpTo(0);
   file.probes.forEach((probe, i) => {
-    const { index, args, kwargs, receiver, origin, note } = probe;
-    const request = { args, ...(kwargs ? { kwargs } : {}), ...(receiver !== undefined ? { receiver } : {}) };
-    events.push({ type: 'probe-started', index, request, origin, ...(note ? { note } : {}) });
+    const { index, origin, note } = probe;
+    events.push({ type: 'probe-started', index, request: callRequest(probe), origin, ...(note ? { note } : {}) });
     events.push({ type: 'probe-finished', probe });
     hypothesesUpTo(i + 1);
   });

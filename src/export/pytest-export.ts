@@ -10,6 +10,7 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { callKey } from '../core/call-identity.js';
 import { QUALNAME } from '../core/python-source.js';
 import type { Prober, PytestRun, RunPytest, SandboxMode } from '../core/probe-types.js';
+import { callRequest } from '../core/probe-types.js';
 import type { ProbeRecord, SessionFile } from '../core/session-types.js';
 import { compareValues } from '../core/values.js';
 import { workerOptions, type StartWorker } from '../core/worker-options.js';
@@ -108,7 +109,7 @@ async function reproducible(worker: Prober, probes: ProbeRecord[], signal?: Abor
     let reason: string | undefined;
     let built: ExportCase['built'] | undefined;
     for (let run = 0; run < 2 && !reason; run++) {
-      const again = await worker.call(probe, { values: true, ...(signal ? { signal } : {}) });
+      const again = await worker.call(callRequest(probe), { values: true, ...(signal ? { signal } : {}) });
       const same = compareValues(probe.result, again);
       const printedSame = probe.result.stdout.trimEnd() === again.stdout.trimEnd();
       built = again.arguments;

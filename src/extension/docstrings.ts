@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { DocExample, DocstringStyle, PythonFunction } from '../docstring/index.js';
 import type { ExampleToVerify } from '../docstring/verify-examples.js';
-import type { CallRequest } from '../core/probe-types.js';
+import { callRequest } from '../core/probe-types.js';
 import type { DocstringTexts } from '../protocol/messages.js';
 import { sessionSettings, type Settings } from './contributions/settings.js';
 import { canonicalSource } from '../core/call-identity.js';
@@ -105,10 +105,6 @@ const callText = (s: string) => canonicalSource(s.replace(/^\s*>>>/, ''));
 /** `Cls.name(…)` and `module.name(…)` call the same as `name(…)`. */
 const unqualified = (s: string) => s.replace(/^(?:[A-Za-z_]\w*\.)+(?=[A-Za-z_]\w*\()/, '');
 
-function requestOf(p: ProbeRecord): CallRequest {
-  return { args: p.args, ...(p.kwargs ? { kwargs: p.kwargs } : {}), ...(p.receiver !== undefined ? { receiver: p.receiver } : {}) };
-}
-
 /**
  * The description's examples that are calls the run really made, ready to be re-run. The
  * expected output is the recorded result (what doctest would print), not the agent's words.
@@ -129,7 +125,7 @@ function examplesToVerify(backend: Backend, session: SessionFile, description: D
       continue;
     }
     const output = backend.doctestOutput(probe.result);
-    examples.push({ call: requestOf(probe), shown: e.call.replace(/^\s*>>>\s?/, ''), expected: output.ok ? output.want : e.result });
+    examples.push({ call: callRequest(probe), shown: e.call.replace(/^\s*>>>\s?/, ''), expected: output.ok ? output.want : e.result });
   }
   return { examples, unmatched };
 }

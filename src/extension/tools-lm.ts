@@ -9,6 +9,7 @@ import { QUALNAME } from '../core/python-source.js';
 import * as vscode from 'vscode';
 import { renderCall } from '../core/format.js';
 import type { CallRequest } from '../core/probe-types.js';
+import { callRequest } from '../core/probe-types.js';
 import type { PauContext } from './context.js';
 import { callInFreshWorker } from './one-off-workers.js';
 import type { Interpreter } from './python.js';
@@ -63,7 +64,7 @@ function checkCall(input: CallInput): CallRequest {
     throw new Error('kwargs must map names to Python expressions given as strings');
   }
   if (input.receiver !== undefined && typeof input.receiver !== 'string') throw new Error('receiver must be a Python expression given as a string');
-  return { args: input.args ?? [], ...(input.kwargs ? { kwargs: input.kwargs } : {}), ...(input.receiver !== undefined ? { receiver: input.receiver } : {}) };
+  return callRequest(input);
 }
 
 const text = (value: unknown) =>
@@ -72,11 +73,7 @@ const text = (value: unknown) =>
 function callFunctionTool(ctx: PauContext): vscode.LanguageModelTool<CallInput> {
   return {
     prepareInvocation({ input }) {
-      const call = renderCall(input.qualname.slice(input.qualname.lastIndexOf('.') + 1), {
-        args: input.args ?? [],
-        ...(input.kwargs ? { kwargs: input.kwargs } : {}),
-        ...(input.receiver !== undefined ? { receiver: input.receiver } : {}),
-      });
+      const call = renderCall(input.qualname.slice(input.qualname.lastIndexOf('.') + 1), callRequest(input));
       return {
         invocationMessage: `Calling ${call} in the PAU Probe sandbox`,
         confirmationMessages: {

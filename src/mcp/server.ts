@@ -18,6 +18,7 @@ import { DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS, MEMORY_MB_RA
 import { renderOutcome } from '../core/format.js';
 import type { LlmConfig, SessionServices } from '../core/run-types.js';
 import type { FunctionInfo, Prober, SandboxMode, WorkerOptions } from '../core/probe-types.js';
+import { callRequest } from '../core/probe-types.js';
 import type { Description, SessionFile, SessionSettings } from '../core/session-types.js';
 import { computeShownAs } from '../core/shown.js';
 import { workerOptions } from '../core/worker-options.js';
@@ -204,12 +205,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         const { limits, capped } = cappedLimits(input, caps);
         const worker = await start(file, input.qualname, limits);
         try {
-          const request = {
-            args: input.args,
-            ...(input.kwargs ? { kwargs: input.kwargs } : {}),
-            ...(input.receiver !== undefined ? { receiver: input.receiver } : {}),
-          };
-          const result = await worker.call(request, { signal: extra.signal });
+          const result = await worker.call(callRequest(input), { signal: extra.signal });
           const note = capped.length > 0 ? `\n(limits capped by the server: ${capped.join(', ')})` : '';
           return {
             content: [{ type: 'text', text: `${input.qualname}: ${renderOutcome(result, 2000)}${note}` }],

@@ -6,6 +6,7 @@ import { raceAbort, StoppedError } from '../core/abort.js';
 import { computeShownAs } from '../core/shown.js';
 import type { CompareFn, OfflineReport, RunOptions, SessionServices } from '../core/run-types.js';
 import type { FunctionInfo, Prober } from '../core/probe-types.js';
+import { callRequest } from '../core/probe-types.js';
 import { toSessionError } from './errors.js';
 import { SessionRecorder, type Listener } from './recorder.js';
 import type { Description, SessionFile } from '../core/session-types.js';
@@ -159,11 +160,7 @@ export class Session {
   private async compare(services: SessionServices, compare: CompareFn, worker: Prober, info: FunctionInfo, description: Description) {
     const { options, recorder } = this;
     const signal = this.controller.signal;
-    const shown = recorder.file.probes.map(({ args, kwargs, receiver }) => ({
-      args,
-      ...(kwargs ? { kwargs } : {}),
-      ...(receiver !== undefined ? { receiver } : {}),
-    }));
+    const shown = recorder.file.probes.map(callRequest);
     const compareOptions = options.compare || {};
     const llm = compareOptions.llm ?? options.llm;
     const judge = compareOptions.judge ?? llm;
