@@ -1,8 +1,8 @@
 // Reading Python expression source as text, without evaluating it: find where string
-// literals end, split argument lists at top-level commas, match brackets, drop comments. The
-// one lexer: everything else that reads Python source text builds on it (call identity in
-// call-identity.ts). The worker is the only place Python source is ever interpreted; this
-// module only cuts it up.
+// literals end, split argument lists at top-level commas, match brackets, drop comments, find
+// where logical lines start. The one lexer: everything else that reads Python source text builds
+// on it (call identity in call-identity.ts, the editor's def scan in extension/python-defs.ts).
+// The worker is the only place Python source is ever interpreted; this module only cuts it up.
 
 const OPENERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
 const CLOSERS = new Set([')', ']', '}']);
@@ -16,8 +16,9 @@ export function skipString(src: string, i: number): number {
   let j = i + close.length;
   while (j < src.length) {
     const c = src[j]!;
-    // A backslash never ends a literal, raw or not: `r'\''` is one string.
-    if (c === '\\') j += 2;
+    // A backslash never ends a literal, raw or not: `r'\''` is one string; before a CRLF it
+    // continues the literal on the next line, as before a lone LF.
+    if (c === '\\') j += src.startsWith('\r\n', j + 1) ? 3 : 2;
     else if (src.startsWith(close, j)) return j + close.length;
     else if (!triple && (c === '\n' || c === '\r'))
       return j; // unterminated single-quoted string
@@ -161,6 +162,40 @@ export function splitTopLevel(src: string): string[] | null {
   const trimmed = parts.map((p) => stripComments(p).trim());
   if (trimmed.length > 0 && trimmed[trimmed.length - 1] === '') trimmed.pop();
   return trimmed;
+}
+
+const LINE_BREAK = /\r\n|\r|\n/g;
+
+/**
+ * For each physical line (split at CRLF, CR or LF): does a logical line start there, outside
+ * string literals, brackets and backslash continuations? Unfinished source (an unterminated
+ * string or bracket, as while typing) is read as far as it goes.
+ */
+export function logicalLineStarts(src: string): boolean[] {
+  const starts: boolean[] = [true];
+  let depth = 0;
+  let continued = false;
+  let i = 0;
+  while (i < src.length) {
+    const c = src[i]!;
+    if (c === '\r' || c === '\n') {
+      i += c === '\r' && src[i + 1] === '\n' ? 2 : 1;
+      starts.push(depth === 0 && !continued);
+      continued = false;
+    } else if (isQuote(c)) {
+      const end = skipString(src, i);
+      const breaks = src.slice(i, end).match(LINE_BREAK)?.length ?? 0;
+      for (let n = 0; n < breaks; n++) starts.push(false);
+      i = end;
+    } else if (c === '#') i = commentEnd(src, i);
+    else {
+      if (c === '\\' && (src[i + 1] === '\n' || src[i + 1] === '\r')) continued = true;
+      else if (OPENERS[c]) depth++;
+      else if (CLOSERS.has(c) && depth > 0) depth--;
+      i++;
+    }
+  }
+  return starts;
 }
 
 /**

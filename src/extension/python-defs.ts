@@ -1,11 +1,12 @@
 // A fast scan of a Python source for its `def`s, for CodeLens, "function at cursor" and the
 // workspace quick pick: no interpreter, no process, tolerant of code that does not parse yet
-// (the user is typing). It follows strings, comments, brackets and backslash continuations
-// to find logical lines, and indentation to find blocks. Qualnames follow Python's
-// `__qualname__` (`Cls.method`, `outer.<locals>.inner`), as src/docstring's exact
-// `listFunctions` (Python's ast) reports them; that one is used where exactness matters.
+// (the user is typing). Logical lines come from the one lexer (core/python-source.ts), blocks
+// from indentation. Qualnames follow Python's `__qualname__` (`Cls.method`,
+// `outer.<locals>.inner`), as src/docstring's exact `listFunctions` (Python's ast) reports
+// them; that one is used where exactness matters.
 // No `vscode` import: unit-tested under Node.
 import type { PythonFunction } from '../docstring/types.js';
+import { logicalLineStarts } from '../core/python-source.js';
 
 /** The fields of the exact scan's PythonFunction this scan can know without Python (lines 1-based, as there). */
 export type ScannedDef = Pick<PythonFunction, 'qualname' | 'name' | 'line' | 'column' | 'decoratorLine' | 'endLine' | 'isMethod' | 'inFunction' | 'isAsync'>;
@@ -31,50 +32,6 @@ function indentWidth(text: string): number {
     else break;
   }
   return width;
-}
-
-/** For each physical line: does a logical line start there (outside strings, brackets and continuations)? */
-export function logicalLineStarts(source: string): boolean[] {
-  const starts: boolean[] = [true];
-  let depth = 0;
-  let quote = ''; // the closing delimiter of the string we are in ('', ', ", ''' or """)
-  let continued = false;
-  for (let i = 0; i < source.length; i++) {
-    const ch = source[i]!;
-    if (ch === '\r' || ch === '\n') {
-      if (ch === '\r' && source[i + 1] === '\n') i++;
-      // A one-quoted string cannot span lines (except after a backslash, handled below): close it.
-      if (quote.length === 1) quote = '';
-      starts.push(quote === '' && depth === 0 && !continued);
-      continued = false;
-      continue;
-    }
-    if (quote) {
-      if (ch === '\\') {
-        const next = source[i + 1];
-        if (next === '\r' || next === '\n') continue; // backslash-newline inside a string: the string goes on
-        i++;
-      } else if (source.startsWith(quote, i)) {
-        i += quote.length - 1;
-        quote = '';
-      }
-      continue;
-    }
-    if (ch === '#') {
-      while (i + 1 < source.length && source[i + 1] !== '\n' && source[i + 1] !== '\r') i++;
-      continue;
-    }
-    if (ch === '\\' && (source[i + 1] === '\n' || source[i + 1] === '\r')) {
-      continued = true;
-      continue;
-    }
-    if (ch === '"' || ch === "'") {
-      quote = source.startsWith(ch.repeat(3), i) ? ch.repeat(3) : ch;
-      i += quote.length - 1;
-    } else if (ch === '(' || ch === '[' || ch === '{') depth++;
-    else if ((ch === ')' || ch === ']' || ch === '}') && depth > 0) depth--;
-  }
-  return starts;
 }
 
 export function scanDefs(source: string): ScannedDef[] {

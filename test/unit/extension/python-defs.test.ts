@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { defAtLine, logicalLineStarts, scanDefs } from '../../../src/extension/python-defs.js';
+import { defAtLine, scanDefs } from '../../../src/extension/python-defs.js';
 
 const SOURCE = `import functools
 
@@ -81,10 +81,7 @@ test('the innermost function around a line', () => {
   assert.equal(defAtLine(defs, at('class Inner')), undefined, 'a class line is not inside a function');
 });
 
-test('strings, comments, continuations and line endings', () => {
-  assert.deepEqual(logicalLineStarts('a = """\ndef x():\n"""\nb = (1,\n2)\nc = 1 + \\\n 2\nd'), [true, false, false, true, false, true, false, true]);
-  assert.deepEqual(logicalLineStarts("s = 'it''s # not a comment ('\nt = 1"), [true, true], 'quotes and brackets inside a string');
-  assert.deepEqual(logicalLineStarts("r = rb'\\\\'\nu = 2"), [true, true]);
+test('line endings (logical lines: test/unit/core/python-source.test.ts)', () => {
   assert.deepEqual(
     scanDefs('class A:\r\n    def f(self):\r\n        pass\r\n\r\ndef g():\r\n\tpass\r\n').map((d) => [d.qualname, d.line, d.endLine]),
     [
