@@ -8,7 +8,7 @@
 // the roots the client declares (or --cwd) and outside the interpreter's libraries unless
 // --allow-libraries, and the limits a client asks for are capped by --max-timeout-ms and
 // --max-memory-mb.
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute } from 'node:path';
 import { QUALNAME } from '../core/python-source.js';
 import { fileURLToPath } from 'node:url';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -17,13 +17,14 @@ import { z } from 'zod';
 import { DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS, MEMORY_MB_RANGE, TIMEOUT_MS_RANGE } from '../core/limits.js';
 import { renderOutcome } from '../core/format.js';
 import type { LlmConfig, SessionServices } from '../core/run-types.js';
-import type { FunctionInfo, Prober, SandboxMode, WorkerOptions } from '../core/probe-types.js';
+import type { Prober, SandboxMode, WorkerOptions } from '../core/probe-types.js';
 import { callRequest } from '../core/probe-types.js';
 import type { Description, SessionFile, SessionSettings } from '../core/session-types.js';
 import { computeShownAs } from '../core/shown.js';
 import { workerOptions } from '../core/worker-options.js';
 import { Session } from '../session/run.js';
-import { allowedTarget, interpreterFolders, TargetRefused } from '../session/targets.js';
+import { interpreterFolders, TargetRefused } from '../session/targets.js';
+import { mcpTargetPolicy } from './target-policy.js';
 import {
   CALL_FUNCTION_ANNOTATIONS,
   CALL_FUNCTION_OUTPUT,
@@ -114,12 +115,12 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   const caps = { timeoutMs: options.maxTimeoutMs ?? DEFAULT_TIMEOUT_MS, memoryMb: options.maxMemoryMb ?? DEFAULT_MEMORY_MB };
   // What runs when the client asks for nothing: probe_function, compare_docstring.
   const serverLimits = cappedLimits({}, caps).limits;
-  // The file the client chose is checked before a worker starts; what runs under the qualname
-  // (a function the file only imports: `pickle.loads` through `import pickle`) once it has.
+  // Every worker a tool starts has what runs under its qualname checked (target-policy.ts) before
+  // its first call; the file the client chose was checked before it started.
   const startChecked = async (opts: WorkerOptions): Promise<Prober> => {
     const worker = await options.services.startWorker(opts);
     try {
-      await checkWhatRuns(worker.info);
+      await policy.whatRuns(worker.info);
     } catch (err) {
       await worker.stop();
       throw err;
@@ -149,23 +150,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       throw new ToolInputError(`the client did not list its roots (${err instanceof Error ? err.message : String(err)}), so no file is allowed`);
     }
   };
-  const checkWhatRuns = async (info: FunctionInfo): Promise<void> => {
-    const resolution = info.resolution;
-    if (!resolution || resolution.origin === 'file' || options.allowLibraries === true) return;
-    if (!resolution.codeFile) {
-      throw new TargetRefused(
-        `'${info.qualname}' is not the file's own code: it runs ${resolution.runs}, and compiled code from elsewhere runs only with \`pau mcp --allow-libraries\``,
-      );
-    }
-    const [allowed, libraries] = await Promise.all([roots(), interpreterFolders(options.python)]);
-    allowedTarget(resolution.codeFile, { roots: allowed, libraries, allowLibraries: false, allowHint: '`pau mcp --allow-libraries`' });
-  };
-  const resolveFile = async (file: string): Promise<string> => {
-    const path = isAbsolute(file) ? file : resolve(cwd, file);
-    if (!path.endsWith('.py')) throw new ToolInputError(`not a Python file: ${path}`);
-    const [allowed, libraries] = await Promise.all([roots(), interpreterFolders(options.python)]);
-    return allowedTarget(path, { roots: allowed, libraries, allowLibraries: options.allowLibraries === true, allowHint: '`pau mcp --allow-libraries`' });
-  };
+  const policy = mcpTargetPolicy({ roots, libraries: () => interpreterFolders(options.python), allowLibraries: options.allowLibraries === true, cwd });
 
   server.registerTool(
     'call_function',
@@ -201,7 +186,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     },
     (input, extra) =>
       guarded(async () => {
-        const file = await resolveFile(input.file);
+        const file = await policy.file(input.file);
         const { limits, capped } = cappedLimits(input, caps);
         const worker = await start(file, input.qualname, limits);
         try {
@@ -238,7 +223,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     },
     (input, extra) =>
       guarded(async () => {
-        const file = await resolveFile(input.file);
+        const file = await policy.file(input.file);
         if (input.mode === 'llm' && !options.llm) {
           throw new ToolInputError(
             'mode "llm" needs an endpoint: start `pau mcp` with --base-url and --model (or PAU_BASE_URL and PAU_MODEL), or use mode "offline"',
@@ -306,7 +291,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     },
     (input, extra) =>
       guarded(async () => {
-        const file = await resolveFile(input.file);
+        const file = await policy.file(input.file);
         const compare = options.services.compare;
         if (!compare) throw new Error('the comparison is not available in this build');
         const worker = await start(file, input.qualname);
