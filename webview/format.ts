@@ -1,5 +1,5 @@
 // How the panel writes numbers, durations, results and counters. Calls and outcomes use the
-// same renderings as the CLI and the Markdown export (src/session/format.ts).
+// same renderings as the CLI and the Markdown export (src/core/format.ts).
 import type { ProbeResult } from '../src/core/probe-types.js';
 import { costInDollars } from '../src/core/cost.js';
 import type { Pricing } from '../src/protocol/messages.js';

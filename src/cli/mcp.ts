@@ -47,7 +47,7 @@ const options = {
 
 function packageVersion(): string {
   try {
-    // dist/cli.js sits next to ../package.json; from source, src/cli/ is two levels down.
+    // The bundle dist/cli.js finds package.json one folder up; from source, src/cli/ is two levels down.
     for (const path of ['../package.json', '../../package.json']) {
       const url = new URL(path, typeof __filename === 'string' ? `file://${__filename}` : import.meta.url);
       const pkg = JSON.parse(readFileSync(url, 'utf8')) as { name?: string; version?: string };

@@ -1,6 +1,6 @@
 // The OS layer around the Python worker: on Linux bubblewrap (Debian package `bubblewrap`),
 // on macOS a sandbox-exec profile, elsewhere none. The audit hook in the worker
-// (python/pau_guards.py) stays as the second layer in every mode.
+// (python/pau_probe/guards.py) stays as the second layer in every mode.
 //
 // bubblewrap rather than @anthropic-ai/sandbox-runtime: the worker needs exactly one thing
 // from it (start one process in fresh namespaces with a fixed set of read-only binds), the

@@ -1,6 +1,7 @@
 // The explorer's corpus: real functions from the standard library and from Debian-packaged
 // pure-Python libraries (scripts/setup-system.sh installs them), each with a truth table
-// checked by hand and, mechanically, by truth.test.ts against the real function:
+// checked by hand and, mechanically, by test/integration/explorer/corpus.test.ts against the
+// real function:
 // - holds: properties that hold on every sample (the explorer may claim them);
 // - never: properties that must not be claimed (each refuted by at least one sample);
 // - reach: key behaviours the exploration must reach, as a pattern over what a call returned
