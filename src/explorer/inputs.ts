@@ -23,6 +23,8 @@ export interface Position {
    * (name-hints.ts) and the other value of a bool default. Absent when names stay hidden.
    */
   hinted?: PyValue[];
+  /** The default's value, when the signature has one the explorer can read: what a call that leaves it out passes. */
+  default?: PyValue;
 }
 
 export interface Slot {
@@ -163,6 +165,7 @@ export function buildPositions(info: FunctionInfo, strictness: Strictness): Posi
         positionalOnly: p.kind === 'POSITIONAL_ONLY',
         candidates: paramCandidates(p, info, strictness, fromName),
         ...(hinted.length ? { hinted } : {}),
+        ...(defaultOf(p) ? { default: defaultOf(p)! } : {}),
       });
     }
   }

@@ -7,6 +7,7 @@ import type { TaggedValue } from '../core/probe-types.js';
 import { numericValue, orderOf, taggedCompare, taggedEqual } from './compare.js';
 import type { Observation, Position } from './inputs.js';
 import { parseSource } from './parse.js';
+import type { PyValue } from './values.js';
 import { toTagged } from './values.js';
 
 export interface Relation {
@@ -41,14 +42,21 @@ export function outputOf(o: Observation): TaggedValue | null {
   return v.data ?? null;
 }
 
-function casesOf(observations: Observation[], positions: Position[]): Case[] {
+/**
+ * The cases of the calls that returned. `withDefaults`: only calls that left a parameter out whose
+ * default is known, read as if it had been passed (`format_money(3)` is `format_money(3, 'USD')`).
+ */
+function casesOf(observations: Observation[], positions: Position[], withDefaults = false): Case[] {
   const out: Case[] = [];
   for (const o of observations) {
     if (o.purpose === 'repeat') continue;
     const y = outputOf(o);
-    const named = o.input.flatMap((s, i) =>
-      s.value !== undefined && positions[i]!.role !== 'receiver' && s.value.k !== 'fn' ? [{ name: positions[i]!.name, v: toTagged(s.value) }] : [],
-    );
+    const valueAt = (i: number): PyValue | undefined => o.input[i]!.value ?? (withDefaults ? positions[i]!.default : undefined);
+    if (withDefaults && !o.input.some((s, i) => s.value === undefined && positions[i]!.default !== undefined)) continue;
+    const named = o.input.flatMap((_, i) => {
+      const v = valueAt(i);
+      return v !== undefined && positions[i]!.role !== 'receiver' && v.k !== 'fn' ? [{ name: positions[i]!.name, v: toTagged(v) }] : [];
+    });
     const args = named.map((a) => a.v);
     const data = args.filter((a) => a.t !== 'int' || args.length === 1);
     if (!y || args.length === 0) continue;
@@ -508,10 +516,15 @@ function changed(c: Case): boolean {
 /** The relations that hold, most specific first (the catalogue's order); at most two. */
 export function findRelations(observations: Observation[], positions: Position[]): Relation[] {
   const cases = casesOf(observations, positions);
+  // A call that left an argument out passed its default: a relation of the arguments must hold
+  // for it read that way too (format_money's currency shown in every output given one, but
+  // not for the default 'USD', which gives '$3.00').
+  const defaulted = casesOf(observations, positions, true);
   const found: Relation[] = [];
   for (const rule of RULES) {
     const applicable = cases.filter(rule.applies);
     if (applicable.length < 3 || !applicable.every(rule.holds)) continue;
+    if (!defaulted.filter(rule.applies).every(rule.holds)) continue;
     const support = applicable.filter(changed);
     // Several distinct inputs where the function did something, and the relation is not just "returns a constant".
     if (support.length < 2 || new Set(support.map((c) => JSON.stringify(c.y))).size < 2) continue;

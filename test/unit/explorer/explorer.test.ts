@@ -369,3 +369,22 @@ test('"no side effects" is not claimed from calls that left out the parameter it
   assert.equal(pure?.holds, false);
   assert.match(pure!.evidence, /^inconclusive: \d+ calls changed nothing and printed nothing, but fewer than 2 of them were given `log`$/);
 });
+
+test('a relation of the arguments holds for calls that left one out, read with its default: money(amount, currency="USD")', async () => {
+  // Any currency given is written after the amount; the default one is a symbol before it. "Adds
+  // text at the start of `currency`" holds for every call given a currency, and is false for money(3).
+  const fn: FakeFunction = {
+    params: [param('amount'), param('currency', 'POSITIONAL_OR_KEYWORD', { default: "'USD'" })],
+    body: ([amount, currency]) => {
+      const a = expectInt(amount, 'money');
+      const c = currency === undefined ? 'USD' : expectStr(currency, 'money');
+      return pyStr(c === 'USD' ? `$${a}.00` : `${a}.00 ${c}`);
+    },
+  };
+  const { report, fake } = await explore('money', { fn });
+  assert.ok(
+    fake.records.some((r) => r.args.length === 1 && r.result.status === 'returned'),
+    'a call left the currency out',
+  );
+  assert.match(report.description.summary, /^What it computes was not worked out/);
+});
