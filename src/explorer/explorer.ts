@@ -10,13 +10,14 @@ import { mutateValue } from './mutate.js';
 import { hashedRepeats, planPropertyProbes, plannedRequest } from './property-probes.js';
 import type { PlannedProbe } from './property-probes.js';
 import { inferProperties } from './properties.js';
-import { followUps, planVerification } from './verify.js';
+import { claimsLaw, followUps, planVerification } from './verify.js';
 import { Rng, hashString } from './random.js';
 import { MAIN_CLASSES, ordinaryValue, representative, typeClass } from './type-classes.js';
 import type { PyValue } from './values.js';
 import { float, inputClass, int, str, toSource } from './values.js';
 import { classesAskedFor, fileClassesAskedFor, literalsIn, missingArguments, namedPositions } from './mined-values.js';
 import { ComparisonFeedback } from './comparison-inputs.js';
+import { findRelations } from './relations.js';
 
 /** One parameter's values of one class, around a base, for the sweep. */
 interface SweepStream {
@@ -877,14 +878,18 @@ export class Explorer {
   private async verify(cap: number): Promise<void> {
     const { properties } = inferProperties(this.observations, { positions: this.positions, callText: () => '' });
     const claimed = properties.filter((p) => p.holds);
-    if (claimed.length === 0) return;
-    const variants = planVerification(claimed, this.observations, this.positions);
+    // The summary's relation is a law too: it is re-tested on variants of the calls it rests on.
+    const support = findRelations(this.observations, this.positions).flatMap((r) => r.support);
+    if (claimed.length === 0 && support.length === 0) return;
+    const variants = planVerification(claimed, this.observations, this.positions, support);
     // Half the reserve for the variants, the rest for f(f(x)) and swaps of what they returned.
     const half = this.used + Math.ceil((cap - this.used) / 2);
     for (const plan of variants) {
       if (this.used >= half) break;
       await this.runPlan(plan);
     }
+    // f(f(x)) and swaps test laws; with only a relation to test they would make new claims no pass re-tests.
+    if (!claimsLaw(claimed)) return;
     for (const plan of followUps(this.observations, this.positions)) {
       if (this.used >= cap) return;
       await this.runPlan(plan);

@@ -409,7 +409,11 @@ const RULES: Rule[] = [
   { text: 'Converts the text to upper case.', applies: (c) => c.x.t === 'str' && c.y.t === 'str', holds: (c) => strOf(c.y) === strOf(c.x)!.toUpperCase() },
   { text: 'Converts the text to lower case.', applies: (c) => c.x.t === 'str' && c.y.t === 'str', holds: (c) => strOf(c.y) === strOf(c.x)!.toLowerCase() },
   {
-    text: 'Keeps the letters and digits in order, changing only their case and what stands between them.',
+    // Case is named only when some call changed it (cleandoc keeps it, slugify lowers it).
+    text: (cs) =>
+      cs.some((c) => strOf(c.y)!.replace(/[^A-Za-z0-9]/g, '') !== strOf(c.x)!.replace(/[^A-Za-z0-9]/g, ''))
+        ? 'Keeps the letters and digits in order, changing only their case and what stands between them.'
+        : 'Keeps the letters and digits in order and their case, changing only what stands between them.',
     applies: (c) => c.x.t === 'str' && c.y.t === 'str',
     holds: (c) =>
       strOf(c.y)!
@@ -436,12 +440,12 @@ const RULES: Rule[] = [
     holds: (c) => [...strOf(c.y)!].length === [...strOf(c.x)!].length,
   },
   {
-    text: 'Rewrites some characters as longer sequences (escaping or encoding), never shortening the text.',
+    text: 'Leaves plain words as they are and writes some other characters as longer sequences (as escaping or encoding does); no call made the text shorter.',
     applies: (c) => c.x.t === 'str' && c.y.t === 'str',
     holds: (c) => [...strOf(c.y)!].length >= [...strOf(c.x)!].length && (/^[\w]*$/.test(strOf(c.x)!) ? strOf(c.y) === strOf(c.x) : true),
   },
   {
-    text: 'Decodes sequences in the text into shorter ones, never lengthening it.',
+    text: 'Leaves plain words as they are and shortens the text around other characters (as decoding or trimming does); no call made the text longer.',
     applies: (c) => c.x.t === 'str' && c.y.t === 'str',
     holds: (c) => [...strOf(c.y)!].length <= [...strOf(c.x)!].length && (/^[\w]*$/.test(strOf(c.x)!) ? strOf(c.y) === strOf(c.x) : true),
   },

@@ -37,8 +37,32 @@ export function breakingVariants(v: PyValue): PyValue[] {
   }
 }
 
-/** Fresh inputs for the claimed properties, made from the calls that returned. */
-export function planVerification(claimed: InferredProperty[], observations: Observation[], positions: Position[]): PlannedProbe[] {
+/** Properties that are laws of the values, which variants of the inputs can break. */
+const LAWS: InferredProperty['name'][] = [
+  'idempotent',
+  'involution',
+  'length-preserving',
+  'sorted-output',
+  'subset-of-input',
+  'commutative',
+  'monotonic-increasing',
+  'monotonic-decreasing',
+];
+
+export function claimsLaw(claimed: InferredProperty[]): boolean {
+  return claimed.some((p) => LAWS.includes(p.name));
+}
+
+/**
+ * Fresh inputs for the claimed properties, made from the calls that returned; `relationSupport`:
+ * the probes a relation of the summary rests on (relations.ts), varied the same way.
+ */
+export function planVerification(
+  claimed: InferredProperty[],
+  observations: Observation[],
+  positions: Position[],
+  relationSupport: number[] = [],
+): PlannedProbe[] {
   const names = new Set(claimed.map((p) => p.name));
   const plans: PlannedProbe[] = [];
   if (names.has('deterministic')) {
@@ -55,27 +79,29 @@ export function planVerification(claimed: InferredProperty[], observations: Obse
       });
     }
   }
-  const lawNames = [
-    'idempotent',
-    'involution',
-    'length-preserving',
-    'sorted-output',
-    'subset-of-input',
-    'commutative',
-    'monotonic-increasing',
-    'monotonic-decreasing',
-  ];
-  if (!lawNames.some((n) => names.has(n as InferredProperty['name']))) return plans;
-  // Vary the arguments of the calls that returned, latest first, one argument at a time.
-  for (const o of observations.filter(returned).reverse().slice(0, 6)) {
+  const laws = claimsLaw(claimed);
+  const varyArguments = (o: Observation, variants: (v: PyValue) => PyValue[]): void => {
     const at = soleArgument(positions, o.input);
     const indices = at !== null ? [at] : o.input.map((s, i) => (s.value && positions[i]!.role !== 'receiver' ? i : -1)).filter((i) => i >= 0);
     for (const i of indices) {
       const v = o.input[i]!.value!;
       if (!(elementsOf(v) || isNumber(v))) continue;
-      for (const w of breakingVariants(v)) plans.push({ input: withSlot(o.input, i, w), purpose: 'mutate', note: `verification: ${toSource(w).slice(0, 40)}` });
+      for (const w of variants(v)) plans.push({ input: withSlot(o.input, i, w), purpose: 'mutate', note: `verification: ${toSource(w).slice(0, 40)}` });
     }
-  }
+  };
+  // A relation of a text (a part of it, never shorter) breaks most often on lines, indented and
+  // ended by CRLF and by LF: the calls it rests on, latest first, get those first, made of a word
+  // of their text (what the function does to the rest would hide what it does to the lines).
+  const supporting = observations.filter((o) => returned(o) && relationSupport.includes(o.record.index)).reverse();
+  const lines = (v: PyValue): PyValue[] => {
+    if (v.k !== 'str') return [];
+    const word = v.v.match(/[A-Za-z0-9]+/g)?.sort((a, b) => b.length - a.length)[0] ?? 'abc';
+    return [str(`${word}\r\n    ${word}\n      ${word}\n`)];
+  };
+  for (const o of supporting.slice(0, 2)) varyArguments(o, lines);
+  // Then every law: the arguments of the calls that returned, latest first, one argument at a time.
+  if (laws) for (const o of observations.filter(returned).reverse().slice(0, 6)) varyArguments(o, breakingVariants);
+  else for (const o of supporting.slice(0, 6)) varyArguments(o, breakingVariants);
   return plans;
 }
 

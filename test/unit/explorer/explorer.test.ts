@@ -388,3 +388,17 @@ test('a relation of the arguments holds for calls that left one out, read with i
   );
   assert.match(report.description.summary, /^What it computes was not worked out/);
 });
+
+test('a relation of the summary is re-tested on lines before it is stated: escape_lt(s) makes some texts shorter', async () => {
+  // Escapes '<' and turns CRLF into LF: on the inputs of the sweep it only ever lengthens the text.
+  const fn: FakeFunction = {
+    params: [param('s')],
+    body: ([s]) => pyStr(expectStr(s, 'escape_lt').replace(/</g, '&lt;').replace(/\r\n/g, '\n')),
+  };
+  const { report, fake } = await explore('escape_lt', { fn });
+  assert.ok(
+    fake.records.some((r) => /\\r\\n/.test(r.args[0] ?? '') && /^verification/.test(r.note ?? '')),
+    'a verification call with CRLF lines',
+  );
+  assert.doesNotMatch(report.description.summary, /no call made the text shorter/);
+});
