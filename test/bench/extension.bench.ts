@@ -1,7 +1,9 @@
 // The extension's own costs, measured in the real editor (code-server + Chromium, the e2e
 // harness): activation time, bundle sizes, how long the panel takes to show a replayed
-// session of 1,000 probes, and frame times while scrolling through it.
-// Goals: activation < 100 ms, extension bundle < 1.5 MB, 1,000 probes rendered < 1 s.
+// session of 1,000 probes, frame times while scrolling through it, and the time from the
+// command to the first row. Goals (issue 23): activation of the packaged extension ≤ 100 ms,
+// replay of 1,000 probes into a new panel ≤ 500 ms, scrolling p95 frame ≤ 25 ms, first row
+// ≤ 150 ms with the worker started ahead and ≤ 400 ms cold; the bundle < 1.5 MB.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +20,7 @@ import type { Goal } from './run.js';
 
 export const name = 'extension';
 
-const GOALS = { activationMs: 100, extensionBundleBytes: 1.5 * 1024 * 1024, render1000Ms: 1000 };
+const GOALS = { activationMs: 100, extensionBundleBytes: 1.5 * 1024 * 1024, replayNewPanelMs: 500, scrollP95FrameMs: 25, firstAheadMs: 150, firstColdMs: 400 };
 const PROBES = 1000;
 
 const size = (path: string) => statSync(path, { throwIfNoEntry: false })?.size ?? null;
@@ -165,6 +167,25 @@ async function firstProbe(s: EditorSession, file: string, fn: string, ahead: boo
   return Number(line[1]);
 }
 
+/**
+ * Frame intervals of the same panel left still: what the page's frames take with no scroll
+ * (the scrolling figure's baseline in the same run).
+ */
+async function stillFrameTimes(panel: Frame): Promise<number[]> {
+  return panel.evaluate(async () => {
+    await new Promise((r) => requestAnimationFrame(() => r(null)));
+    const deltas: number[] = [];
+    let last = performance.now();
+    for (let i = 0; i < 120; i++) {
+      await new Promise((r) => requestAnimationFrame(() => r(null)));
+      const now = performance.now();
+      deltas.push(now - last);
+      last = now;
+    }
+    return deltas;
+  });
+}
+
 /** Scrolls the timeline from top to bottom, one step per animation frame; returns the frame intervals. */
 async function scrollFrameTimes(panel: Frame): Promise<number[]> {
   return panel.evaluate(async (selector) => {
@@ -219,6 +240,7 @@ export async function run(): Promise<Record<string, unknown>> {
     const count = await panel.locator(byTestId('timeline')).getAttribute('data-count');
     const status = await runStatus(panel);
     const rendered = await panel.locator(byTestId('probe-row')).count();
+    const still = await stillFrameTimes(panel);
     const frames = await scrollFrameTimes(panel);
 
     // Command to first probe, cold and with the worker started ahead, alternating.
@@ -247,6 +269,7 @@ export async function run(): Promise<Record<string, unknown>> {
         p95FrameMs: Number(percentile(frames, 95).toFixed(1)),
         maxFrameMs: Number(Math.max(...frames).toFixed(1)),
         framesOver50ms: frames.filter((d) => d > 50).length,
+        stillP95FrameMs: Number(percentile(still, 95).toFixed(1)),
       },
       firstProbe: { coldMs: firstCold, aheadMs: firstAhead, coldMedianMs: median(firstCold), aheadMedianMs: median(firstAhead) },
       goalValues: GOALS,
@@ -259,15 +282,15 @@ export async function run(): Promise<Record<string, unknown>> {
       [
         'activation incl. loading the bundle (VS Code)',
         activationVsCode === null ? 'n/a' : `${activationVsCode} ms`,
-        '< 100 ms',
-        verdict(activationVsCode === null ? null : activationVsCode < GOALS.activationMs),
+        '≤ 100 ms',
+        verdict(activationVsCode === null ? null : activationVsCode <= GOALS.activationMs),
       ],
       ['activation of a do-nothing extension, same host (floor)', activationBaseline === null ? 'n/a' : `${activationBaseline} ms`, '', ''],
       [
         'activate() call (extension log)',
         activationLogged === null ? 'n/a' : `${activationLogged} ms`,
-        '< 100 ms',
-        verdict(activationLogged === null ? null : activationLogged < GOALS.activationMs),
+        '≤ 100 ms',
+        verdict(activationLogged === null ? null : activationLogged <= GOALS.activationMs),
       ],
       [
         'dist/extension.js',
@@ -278,17 +301,23 @@ export async function run(): Promise<Record<string, unknown>> {
       ['dist/webview.js', kb(bundles['dist/webview.js']), '', ''],
       ['dist/cli.js', kb(bundles['dist/cli.js']), '', ''],
       ['.vsix', kb(bundles['.vsix']), '', ''],
-      [`replay ${PROBES} probes, new panel`, `${cold.ms} ms`, '< 1000 ms', verdict(cold.ms < GOALS.render1000Ms)],
-      [`replay ${PROBES} probes, open panel (median of 3)`, `${median(warm)} ms`, '< 1000 ms', verdict(median(warm) < GOALS.render1000Ms)],
-      ['command to first probe, cold (median of 3)', `${median(firstCold)} ms`, '≤ 400 ms', verdict(median(firstCold) <= 400)],
-      ['command to first probe, worker started ahead (median of 3)', `${median(firstAhead)} ms`, '≤ 150 ms', verdict(median(firstAhead) <= 150)],
+      [`replay ${PROBES} probes, new panel`, `${cold.ms} ms`, `≤ ${GOALS.replayNewPanelMs} ms`, verdict(cold.ms <= GOALS.replayNewPanelMs)],
+      [`replay ${PROBES} probes, open panel (median of 3)`, `${median(warm)} ms`, '', ''],
+      ['command to first row, cold (median of 3)', `${median(firstCold)} ms`, `≤ ${GOALS.firstColdMs} ms`, verdict(median(firstCold) <= GOALS.firstColdMs)],
+      [
+        'command to first row, worker started ahead (median of 3)',
+        `${median(firstAhead)} ms`,
+        `≤ ${GOALS.firstAheadMs} ms`,
+        verdict(median(firstAhead) <= GOALS.firstAheadMs),
+      ],
       ['rows in the DOM / probes in the list', `${rendered} / ${count}`, 'windowed', ''],
       [
         'scroll: median / p95 / max frame',
         `${figures.scroll.medianFrameMs} / ${figures.scroll.p95FrameMs} / ${figures.scroll.maxFrameMs} ms`,
-        '~16.7 ms',
-        verdict(figures.scroll.p95FrameMs < 50),
+        `p95 ≤ ${GOALS.scrollP95FrameMs} ms`,
+        verdict(figures.scroll.p95FrameMs <= GOALS.scrollP95FrameMs),
       ],
+      ['the same panel left still: p95 frame (baseline)', `${figures.scroll.stillP95FrameMs} ms`, '', ''],
     ];
     const width = rows.reduce((w, r) => Math.max(w, r[0].length), 0);
     console.log(`| ${'measure'.padEnd(width)} | value                    | goal      |      |`);
@@ -298,31 +327,40 @@ export async function run(): Promise<Record<string, unknown>> {
     const bundle = bundles['dist/extension.js'];
     const goals: Goal[] = [
       {
-        figure: 'extension activation, loading included (VS Code)',
+        figure: 'activation of the packaged extension, bundle load included',
         value: activation === null ? 'n/a' : `${activation} ms`,
-        goal: `< ${GOALS.activationMs} ms`,
-        met: activation === null ? null : activation < GOALS.activationMs,
+        goal: `≤ ${GOALS.activationMs} ms`,
+        met: activation === null ? null : activation <= GOALS.activationMs,
         ...(activationBaseline === null ? {} : { baseline: `${activationBaseline} ms: a do-nothing extension, same host` }),
       },
       { figure: 'dist/extension.js', value: kb(bundle), goal: '< 1536 KB', met: bundle === null ? null : bundle < GOALS.extensionBundleBytes },
       {
-        figure: `replay ${PROBES} probes, new panel / open panel`,
-        value: `${cold.ms} / ${median(warm)} ms`,
-        goal: `< ${GOALS.render1000Ms} ms`,
-        met: cold.ms < GOALS.render1000Ms && median(warm) < GOALS.render1000Ms,
+        figure: `replay ${PROBES} probes, new panel`,
+        value: `${cold.ms} ms`,
+        goal: `≤ ${GOALS.replayNewPanelMs} ms`,
+        met: cold.ms <= GOALS.replayNewPanelMs,
+        baseline: `the same ${PROBES} probes into the open panel: ${median(warm)} ms (median of 3)`,
       },
       {
-        figure: 'command to first probe (offline run): worker started ahead / cold',
-        value: `${median(firstAhead)} / ${median(firstCold)} ms`,
-        goal: '≤ 150 / ≤ 400 ms',
-        met: median(firstAhead) <= 150 && median(firstCold) <= 400,
-        baseline: `cold start in the same run: ${median(firstCold)} ms`,
+        figure: `scrolling ${PROBES.toLocaleString('en')} rows, p95 frame`,
+        value: `${figures.scroll.p95FrameMs} ms (median ${figures.scroll.medianFrameMs} ms)`,
+        goal: `p95 frame ≤ ${GOALS.scrollP95FrameMs} ms, under load too`,
+        met: figures.scroll.p95FrameMs <= GOALS.scrollP95FrameMs,
+        baseline: `the same panel left still: p95 frame ${figures.scroll.stillP95FrameMs} ms`,
       },
       {
-        figure: 'scrolling 1,000 rows: median / p95 frame',
-        value: `${figures.scroll.medianFrameMs} / ${figures.scroll.p95FrameMs} ms`,
-        goal: '~16.7 ms (p95 < 50 ms)',
-        met: figures.scroll.p95FrameMs < 50,
+        figure: 'command to first row, offline run, worker pre-started',
+        value: `${median(firstAhead)} ms (median of 3)`,
+        goal: `≤ ${GOALS.firstAheadMs} ms`,
+        met: median(firstAhead) <= GOALS.firstAheadMs,
+        baseline: `cold in the same run: ${median(firstCold)} ms`,
+      },
+      {
+        figure: 'command to first row, cold',
+        value: `${median(firstCold)} ms (median of 3)`,
+        goal: `≤ ${GOALS.firstColdMs} ms`,
+        met: median(firstCold) <= GOALS.firstColdMs,
+        baseline: `worker pre-started in the same run: ${median(firstAhead)} ms`,
       },
     ];
     return { ...figures, goals };

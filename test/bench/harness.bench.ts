@@ -27,7 +27,7 @@ const TASKS = 741;
 const SAMPLE_EVERY = 25;
 const PROBES = 20;
 const PROBES_PER_TURN = 5;
-const GOAL_MS_PER_TASK = 150;
+const GOAL_MS_PER_TASK = 300;
 
 /** The agent probes PROBES times, PROBES_PER_TURN per turn, then submits (solvePauTasks' submission). */
 function twentyProbes(req: RecordedRequest): ScriptedReply {

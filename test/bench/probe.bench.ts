@@ -208,45 +208,68 @@ export async function run(): Promise<Record<string, unknown>> {
   console.log(`  paced calls vs PAU style fork: ${speedupPacedVsPauStyle}x; back to back vs PAU style spawn: ${speedupVsPauStyleSpawn}x`);
   const callSteps = warmSteps.at(-1) ?? {};
   console.log(`where a back-to-back call's time goes (median ms, worker steps then the host's round trip): ${JSON.stringify(callSteps)}`);
+  // Issue 23's goals. Ratios are judged unrounded (a 0.96× must not pass as 1.0×).
+  const ratio = pauStyle.medianMs / warm.medianMs;
+  const spacedRatio = pauStyle.medianMs / spaced.medianMs;
+  const harness = `harness model ${pauStyle.medianMs} ms (multiprocessing.Process + Queue, fork)`;
+  const debian = interpreters.find((i) => i.debian);
   const goals: Goal[] = [
     {
-      figure: 'back-to-back call vs research-harness model',
-      value: `${speedupVsPauStyle}× (${warm.medianMs} ms)`,
-      goal: '≥ 3×',
-      met: speedupVsPauStyle >= 3,
-      baseline: `${pauStyle.medianMs} ms (multiprocessing.Process + Queue, fork)`,
+      figure: 'call, back to back',
+      value: `${warm.medianMs} ms: ${speedupVsPauStyle}× the harness model`,
+      goal: '≥ 1.0× the harness model',
+      met: ratio >= 1,
+      baseline: harness,
+    },
+    {
+      figure: 'call 100 ms after the previous',
+      value: `${spaced.medianMs} ms: ${Math.round(spacedRatio * 10) / 10}× faster than the harness model`,
+      goal: '≤ 1.0 ms, and ≥ 4× faster than the harness model',
+      met: spaced.medianMs <= 1 && spacedRatio >= 4,
+      baseline: `${harness}; in-process call ${inProcess.medianMs} ms`,
     },
     {
       figure: 'call 5 ms after the previous',
-      value: `${paced.medianMs} ms`,
-      goal: '≤ 1.5 ms (quiet machine)',
-      met: paced.medianMs <= 1.5,
-      baseline: `in-process call ${inProcess.medianMs} ms`,
+      value: `${paced.medianMs} ms: ${speedupPacedVsPauStyle}× the harness model`,
+      goal: 'reported (no goal in issue 23)',
+      met: null,
+      baseline: harness,
     },
     {
-      figure: 'call 100 ms after the previous (a warm call process waiting)',
-      value: `${spaced.medianMs} ms`,
-      goal: '≤ 1.5 ms (quiet machine)',
-      met: spaced.medianMs <= 1.5,
-      baseline: `in-process call ${inProcess.medianMs} ms`,
+      figure: '`startWorker` with the OS layer, Debian python3, cold start',
+      value: debian ? `${debian.start.medianMs} ms` : start ? 'not measured: no /usr/bin/python3' : 'not measured: no OS layer here',
+      goal: '≤ 90 ms',
+      met: debian ? debian.start.medianMs <= 90 : null,
+      baseline: debian ? `${debian.python} alone (\`-B -c pass\`) starts in ${debian.interpreterAlone.medianMs} ms` : '',
     },
     {
-      figure: 'startWorker, OS sandbox on (bubblewrap, when installed)',
-      value: start ? `${start.medianMs} ms` : 'not measured (no OS layer here)',
-      goal: '≤ 100 ms',
-      met: start ? start.medianMs <= 100 : null,
-      baseline: startGuards
-        ? `${startGuards.medianMs} ms without the OS layer (guards only)` +
-          (interpreters[0] ? `; ${interpreters[0].python} alone starts in ${interpreters[0].interpreterAlone.medianMs} ms` : '')
-        : '',
+      // No warm parent forks workers yet (issue 23, "Warm starts for many targets"): nothing to time.
+      figure: '`startWorker` with the OS layer, Debian python3, warm start',
+      value: 'not measured: no warm start is built',
+      goal: '≤ 30 ms',
+      met: null,
+      baseline: debian ? `cold start ${debian.start.medianMs} ms in this run` : '',
     },
-    ...interpreters.slice(1).map((i): Goal => ({
-      figure: `startWorker, OS sandbox on, with ${i.python}`,
-      value: `${i.start.medianMs} ms`,
-      goal: '≤ 100 ms',
-      met: i.start.medianMs <= 100,
-      baseline: `that interpreter alone starts in ${i.interpreterAlone.medianMs} ms`,
-    })),
+    ...(start
+      ? [
+          {
+            figure: "`startWorker`, PATH's python3, OS layer on (paired starts)",
+            value: `${start.medianMs} ms`,
+            goal: 'reported',
+            met: null,
+            baseline: startGuards ? `${startGuards.medianMs} ms without the OS layer (guards only), paired` : '',
+          },
+        ]
+      : []),
+    ...interpreters
+      .filter((i) => !i.debian)
+      .map((i): Goal => ({
+        figure: `\`startWorker\` with the OS layer, ${i.python}`,
+        value: `${i.start.medianMs} ms`,
+        goal: 'reported',
+        met: null,
+        baseline: `that interpreter alone starts in ${i.interpreterAlone.medianMs} ms`,
+      })),
   ];
   return {
     warm,
@@ -266,17 +289,20 @@ export async function run(): Promise<Record<string, unknown>> {
   };
 }
 
-/** PATH's python3, then Debian's when it is another interpreter (see startWith). */
-async function startsByInterpreter(): Promise<Awaited<ReturnType<typeof startWith>>[]> {
-  const out: Awaited<ReturnType<typeof startWith>>[] = [];
+type InterpreterStart = Awaited<ReturnType<typeof startWith>> & { debian: boolean };
+
+/** PATH's python3, then Debian's when it is another interpreter (see startWith); `debian` marks /usr/bin/python3's. */
+async function startsByInterpreter(): Promise<InterpreterStart[]> {
+  const out: InterpreterStart[] = [];
   const seen = new Set<string>();
+  const debian = existsSync('/usr/bin/python3') ? realpathSync(await interpreterExecutable('/usr/bin/python3')) : undefined;
   for (const python of ['python3', '/usr/bin/python3']) {
     if (python.startsWith('/') && !existsSync(python)) continue;
     try {
       const executable = realpathSync(await interpreterExecutable(python));
       if (seen.has(executable)) continue; // PATH's python3 is Debian's: measured once
       seen.add(executable);
-      out.push(await startWith(python));
+      out.push({ ...(await startWith(python)), debian: executable === debian });
     } catch (error) {
       console.log(`start with ${python} not measured: ${(error as Error).message}`);
     }
