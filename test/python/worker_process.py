@@ -17,7 +17,7 @@ LIMITS = {"timeoutMs": 5000, "memoryMb": 1024, "maxOutputBytes": 65536, "maxRepr
 
 
 class WorkerProcess:
-    def __init__(self, target_file, qualname, isolation=None):
+    def __init__(self, target_file, qualname, isolation=None, fence_writes=False):
         request_r, self.request_w = os.pipe()
         self.response_r, response_w = os.pipe()
         self.base_dir = tempfile.mkdtemp(prefix="pau-pytest-")
@@ -35,6 +35,8 @@ class WorkerProcess:
         }
         if isolation:
             self.start["isolation"] = isolation
+        if fence_writes:
+            self.start["fenceWrites"] = True
         self.send(self.start)
 
     def send(self, message):

@@ -87,6 +87,12 @@ def prepare() -> None:
             pass
 
 
+def scopes_signals() -> bool:
+    """Does a fence here also scope signals and abstract unix sockets (ABI 6)?"""
+    prepare()
+    return _libc is not None and _libc.abi >= 6
+
+
 def fence_writes(*folders: str) -> bool:
     """Allows file writes only below `folders` (and to /dev/null) from now on, in this process
     and its children. False where the kernel has no Landlock. A process fenced again (a call's,

@@ -62,9 +62,13 @@ def forget_own_path():
 
 
 REQUEST_FD, RESPONSE_FD = 3, 4
-# Pre-forked children kept waiting for requests. One is enough: a second one only adds CPU
-# contention on small machines (measured, interleaved A/B on 2 cores).
-READY_CHILDREN = 1
+# Pre-forked children kept waiting for requests. With a spare, a call takes one forked (by
+# the fork server) and warmed up during the call before: back to back it waits neither for a
+# fork nor, with cgroups, for the host to move the new process into its cgroup. A spare waits
+# while a call runs, so it is kept only where that call can neither write the spare's folder
+# nor signal it (Landlock with scopes, see Worker.spares); elsewhere the next call's process
+# is forked once the call's processes are dead, as it always was.
+READY_CHILDREN = 2
 # After a call, how long to wait for the next one before forking replacements (seconds).
 HOUSEKEEPING_DELAY = 0.002
 IDLE_REAP_INTERVAL = 0.05
@@ -393,11 +397,15 @@ class Worker:
         import_dir = os.path.join(base, "import")
         for folder in (self.calls_root, import_dir):
             os.makedirs(folder, exist_ok=True)
+        fenced = False
         if start.get("fenceWrites"):
             # The worker itself, before the target's code first runs: what that code leaves
             # running here (a thread, an at-fork hook, a finalizer) outlives the import's guards
             # and runs outside any call's fence. It may write only where the worker does.
-            pau_landlock.fence_writes(self.calls_root, import_dir)
+            fenced = pau_landlock.fence_writes(self.calls_root, import_dir)
+        # Call processes kept waiting: a spare only where each call's fence keeps it from the
+        # spare (its folder, its signals); see READY_CHILDREN.
+        self.spares = READY_CHILDREN if fenced and pau_landlock.scopes_signals() else 1
         self.context = prepare(start, import_dir)
         self.target = self.context.target
         self.scrub = self.context.scrub
@@ -556,11 +564,19 @@ class Worker:
             self.server_lost()
             return False
         finally:
-            for pid, (request_w, result_r, out_r, err_r), call_dir in server.arrived:
-                self.channel.send({"event": "forked", "pid": pid})
-                self.ready.append(Child(pid, request_w, result_r, out_r, err_r, call_dir, server))
-            server.arrived = []
+            self.adopt_arrived()
         return True
+
+    def adopt_arrived(self):
+        """Call processes the fork server's messages brought in go to `ready` (and the host hears
+        of them): also those read while waiting for an exit status."""
+        server = self.server
+        if server is None:
+            return
+        for pid, (request_w, result_r, out_r, err_r), call_dir in server.arrived:
+            self.channel.send({"event": "forked", "pid": pid})
+            self.ready.append(Child(pid, request_w, result_r, out_r, err_r, call_dir, server))
+        server.arrived = []
 
     def server_lost(self):
         """The fork server ended (something killed it): the worker forks its calls itself from
@@ -584,7 +600,11 @@ class Worker:
         """The child's waitpid status once it has exited (it is then reaped), or None when
         `timeout` seconds (0: now; None: no limit) pass first."""
         if child.server is not None:
-            return child.server.status(child.pid, timeout)
+            try:
+                return child.server.status(child.pid, timeout)
+            finally:
+                if child.server is self.server:
+                    self.adopt_arrived()
         end = None if timeout is None else time.monotonic() + timeout
         while True:
             try:
@@ -702,7 +722,11 @@ class Worker:
     def take_ready_child(self):
         """The oldest waiting child that is still alive (something may have killed it while it
         waited: then the call must not be reported as its crash), or a new one."""
-        self.settle_children()  # the one asked for as the previous answer went out
+        # None waiting: the first of those asked for as the previous answer went out (the
+        # call settles the rest before it kills what it left: see call()).
+        while not self.ready and self.server is not None and self.server.pending:
+            if not self.collect_children(wait=True):
+                break
         while self.ready:
             child = self.ready.popleft()
             if self.exit_status(child, 0) is None:
@@ -837,11 +861,12 @@ class Worker:
                 still.append((child, rounds + 1))
         self.finished = still
 
-    def refill(self):
-        """Keep READY_CHILDREN children warm (or on their way from the fork server): the next
-        call then finds one that has warmed up while this one ran or the host took its turn."""
+    def refill(self, count=None):
+        """Keep `count` (default: self.spares) children warm (or on their way from the fork
+        server): the next call then finds one that has warmed up while this one ran or the
+        host took its turn."""
         if self.forking:
-            while len(self.ready) + (len(self.server.pending) if self.server is not None else 0) < READY_CHILDREN:
+            while len(self.ready) + (len(self.server.pending) if self.server is not None else 0) < (count or self.spares):
                 self.ask_for_child()
 
     def kept_processes(self):
@@ -863,7 +888,9 @@ class Worker:
 
     def serve(self):
         self.start_fork_server()
-        self.refill()
+        # One for the first call, as it comes; the spare is forked as its answer goes out (two
+        # forks now would hold the first call until both were there).
+        self.refill(1)
         self.settle_children()  # the first call's process is there before the first call
         tidy = True
         try:
