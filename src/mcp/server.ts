@@ -17,13 +17,13 @@ import { z } from 'zod';
 import { DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS, MEMORY_MB_RANGE, TIMEOUT_MS_RANGE } from '../core/limits.js';
 import { renderOutcome } from '../core/format.js';
 import type { LlmConfig, SessionServices } from '../core/run-types.js';
-import type { Prober, SandboxMode, WorkerOptions } from '../core/probe-types.js';
+import type { Prober, SandboxMode } from '../core/probe-types.js';
 import { callRequest } from '../core/probe-types.js';
 import type { Description, SessionFile, SessionSettings } from '../core/session-types.js';
 import { computeShownAs } from '../core/shown.js';
 import { workerOptions } from '../core/worker-options.js';
 import { Session } from '../session/run.js';
-import { interpreterFolders, TargetRefused } from '../session/targets.js';
+import { checkedStart, interpreterFolders, TargetRefused } from '../session/targets.js';
 import { mcpTargetPolicy } from './target-policy.js';
 import {
   CALL_FUNCTION_ANNOTATIONS,
@@ -117,16 +117,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   const serverLimits = cappedLimits({}, caps).limits;
   // Every worker a tool starts has what runs under its qualname checked (target-policy.ts) before
   // its first call; the file the client chose was checked before it started.
-  const startChecked = async (opts: WorkerOptions): Promise<Prober> => {
-    const worker = await options.services.startWorker(opts);
-    try {
-      await policy.whatRuns(worker.info);
-    } catch (err) {
-      await worker.stop();
-      throw err;
-    }
-    return worker;
-  };
+  const startChecked = checkedStart(options.services.startWorker, (info) => policy.whatRuns(info));
   const services: SessionServices = { ...options.services, startWorker: startChecked };
   const start = (file: string, qualname: string, limits = serverLimits): Promise<Prober> =>
     startChecked(workerOptions({ target: { file, qualname }, python: options.python, settings: { ...limits, sandbox: options.sandbox } }));

@@ -42,4 +42,6 @@ test('what runs: the file own code passes; code from elsewhere meets the same ru
   );
   await policy(true).whatRuns(info({ origin: 'replaced', runs: 'built-in loads' }));
   await policy(true).whatRuns(info({ origin: 'elsewhere', runs: 'loads', codeFile: join(lib, 'pickle.py') }));
+  // --allow-libraries allows libraries, not any file: as for the named file, other code outside the roots is refused.
+  await refused(policy(true).whatRuns(info({ origin: 'replaced', runs: 'x (other.py:1)', codeFile: join(outside, 'other.py') })), /outside the allowed roots/);
 });
