@@ -20,5 +20,5 @@ export {
 } from '../docstring/index.js';
 export { startWorker } from '../probe/client.js';
 export { pytestRunner } from '../probe/pytest-run.js';
-export { allowedTarget, interpreterFolders } from '../session/targets.js';
+export { allowedCode, allowedTarget, checkedStart, interpreterFolders } from '../session/targets.js';
 export { exportPytest } from '../export/pytest-export.js';

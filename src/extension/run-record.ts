@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { PanelTarget, RunStatus, DocstringTexts } from '../protocol/messages.js';
 import type { SessionFile } from '../core/session-types.js';
+import type { StartWorker } from '../core/worker-options.js';
 
 export interface RunTarget {
   uri: vscode.Uri;
@@ -30,7 +31,8 @@ export interface Runs {
   readonly running: boolean;
   readonly runningTarget: RunTarget | undefined;
   readonly last: RunRecord | undefined;
-  probe(target: RunTarget, requested: RunMode): Promise<void>;
+  /** `checked`, when given, wraps how the run starts its workers (the LM tool's rules of what may run). */
+  probe(target: RunTarget, requested: RunMode, checked?: (start: StartWorker) => StartWorker): Promise<void>;
   stop(reason?: string): Promise<boolean>;
   rerun(): Promise<void>;
   replay(session: SessionFile): void;

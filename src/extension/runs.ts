@@ -9,6 +9,7 @@ import type { PanelState, RunStatus, WebviewMessage } from '../protocol/messages
 import { sessionSettings, type Settings } from './contributions/settings.js';
 import { renderCall, renderOutcome } from '../core/format.js';
 import type { SessionEvent, SessionFile } from '../core/session-types.js';
+import type { StartWorker } from '../core/worker-options.js';
 import { ensureTrusted, type Backend, type PauContext } from './context.js';
 import { errorMessage } from './log.js';
 import { describeSessionError, NOTICES, problemForEvent, pythonNotFoundProblem, sessionProblem } from './notices.js';
@@ -99,7 +100,7 @@ export class RunController implements Runs, vscode.Disposable {
   }
 
   /** Probe one function. `mode` 'llm' asks how to proceed when no endpoint is configured. */
-  async probe(target: RunTarget, requested: RunMode): Promise<void> {
+  async probe(target: RunTarget, requested: RunMode, checked?: (start: StartWorker) => StartWorker): Promise<void> {
     const requestedAt = performance.now();
     // The panel says "starting" at once; if the run does not start after all, it says what it said before.
     this.starting = true;
@@ -110,7 +111,7 @@ export class RunController implements Runs, vscode.Disposable {
       if (!prepared) return;
       launched = true;
       this.starting = false;
-      await this.launch(prepared);
+      await this.launch(prepared, checked);
     } finally {
       this.starting = false;
       if (!launched) this.publishState();
@@ -139,7 +140,10 @@ export class RunController implements Runs, vscode.Disposable {
     return { target, mode, settings, python, backend, llm, startText: document.getText(), requestedAt };
   }
 
-  private async launch({ target, mode, settings, python, backend, llm, startText, requestedAt }: Prepared): Promise<void> {
+  private async launch(
+    { target, mode, settings, python, backend, llm, startText, requestedAt }: Prepared,
+    checked: (start: StartWorker) => StartWorker = (start) => start,
+  ): Promise<void> {
     const ctx = this.ctx;
     const judge = llm ? ctx.endpoint.judge(llm, settings) : undefined;
     const controller = new AbortController();
@@ -182,12 +186,13 @@ export class RunController implements Runs, vscode.Disposable {
         token.onCancellationRequested(() => void this.stop('cancelled from the notification'));
         this.report = (message, increment) => progress.report({ message, ...(increment ? { increment } : {}) });
         try {
+          // A worker started ahead is checked like a new one: the check is of what it imported.
           return await backend.runSession(options, {
-            startWorker: (workerOptions) => {
+            startWorker: checked((workerOptions) => {
               const ahead = this.prestart?.take(workerOptions);
               active.tookPrestarted = ahead !== undefined;
               return ahead ?? backend.startWorker(workerOptions);
-            },
+            }),
           });
         } finally {
           this.report = undefined;

@@ -3,7 +3,10 @@
 // ProbeResult; pau_probeFunction runs a whole probe, shown live in the panel as usual, and
 // returns the description. Both say what will run before it runs (prepareInvocation).
 // The agent chooses the file, so both act only on files in the workspace folders, and on the
-// interpreter's own libraries only when pau.allowLibraryTargets is on (session/targets.ts).
+// interpreter's own libraries only when pau.allowLibraryTargets is on; the same rules apply to
+// the code behind the qualname once the worker has imported it, before the first call
+// (tool-targets.ts), since a workspace module's `from pickle import loads` makes `loads` the
+// library's.
 import { isAbsolute } from 'node:path';
 import { QUALNAME } from '../core/python-source.js';
 import * as vscode from 'vscode';
@@ -14,7 +17,8 @@ import type { PauContext } from './context.js';
 import { callInFreshWorker } from './one-off-workers.js';
 import type { Interpreter } from './python.js';
 import type { Runs } from './run-record.js';
-import { qualifiedKey, type Settings } from './contributions/settings.js';
+import type { Settings } from './contributions/settings.js';
+import { toolTargets, type ToolTargets } from './tool-targets.js';
 
 export const TOOL_NAMES = { callFunction: 'pau_callFunction', probeFunction: 'pau_probeFunction' } as const;
 
@@ -33,9 +37,10 @@ interface ProbeInput extends Target {
 
 /**
  * The file (absolute, or relative to the first workspace folder) as the URI of its real path,
- * with the settings and interpreter it runs with; a clear error when it may not run.
+ * with the settings and interpreter it runs with and the rules its workers start under; a clear
+ * error when it may not run.
  */
-async function checkTarget(ctx: PauContext, input: Target): Promise<{ uri: vscode.Uri; settings: Settings; python: Interpreter }> {
+async function checkTarget(ctx: PauContext, input: Target): Promise<{ uri: vscode.Uri; settings: Settings; python: Interpreter; targets: ToolTargets }> {
   if (typeof input.qualname !== 'string' || !QUALNAME.test(input.qualname)) {
     throw new Error(`qualname must be a dotted Python name such as clamp or BankAccount.deposit, got ${JSON.stringify(input.qualname)}`);
   }
@@ -47,13 +52,12 @@ async function checkTarget(ctx: PauContext, input: Target): Promise<{ uri: vscod
   const settings = ctx.settings(uri);
   const python = await ctx.python.resolve(uri, settings.pythonPath);
   const backend = await ctx.backend();
-  const real = backend.allowedTarget(uri.fsPath, {
+  const targets = toolTargets(backend, {
     roots: folders.filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath),
     libraries: await backend.interpreterFolders(python.path),
     allowLibraries: settings.allowLibraryTargets,
-    allowHint: `the setting ${qualifiedKey('allowLibraryTargets')}`,
   });
-  return { uri: vscode.Uri.file(real), settings, python };
+  return { uri: vscode.Uri.file(targets.file(uri.fsPath)), settings, python, targets };
 }
 
 function checkCall(input: CallInput): CallRequest {
@@ -86,13 +90,18 @@ function callFunctionTool(ctx: PauContext): vscode.LanguageModelTool<CallInput> 
     },
     async invoke({ input }, token) {
       const request = checkCall(input);
-      const { uri, settings, python } = await checkTarget(ctx, input);
+      const { uri, settings, python, targets } = await checkTarget(ctx, input);
       const backend = await ctx.backend();
       const controller = new AbortController();
       const cancel = token.onCancellationRequested(() => controller.abort());
       try {
         const target = { file: uri.fsPath, qualname: input.qualname };
-        const result = await callInFreshWorker(backend, { target, python: python.path, settings }, request, controller.signal);
+        const result = await callInFreshWorker(
+          { startWorker: targets.checked(backend.startWorker) },
+          { target, python: python.path, settings },
+          request,
+          controller.signal,
+        );
         ctx.log.info(`Tool ${TOOL_NAMES.callFunction}: ${input.qualname} → ${result.status}.`);
         return text(result);
       } finally {
@@ -118,15 +127,17 @@ function probeFunctionTool(ctx: PauContext, runs: Runs): vscode.LanguageModelToo
       };
     },
     async invoke({ input }, token) {
-      const { uri } = await checkTarget(ctx, input);
+      const { uri, targets } = await checkTarget(ctx, input);
       if (input.mode !== undefined && input.mode !== 'offline' && input.mode !== 'llm')
         throw new Error(`mode must be "offline" or "llm", got ${JSON.stringify(input.mode)}`);
       const cancel = token.onCancellationRequested(() => void runs.stop('cancelled by the agent that called the tool'));
       try {
-        await runs.probe({ uri, qualname: input.qualname }, input.mode ?? 'offline');
+        await runs.probe({ uri, qualname: input.qualname }, input.mode ?? 'offline', targets.checked);
       } finally {
         cancel.dispose();
       }
+      // A refusal of what runs ends the run in the panel; the agent gets it as the tool's error.
+      if (targets.refused) throw targets.refused;
       const record = runs.last;
       if (!record || record.target.uri.fsPath !== uri.fsPath || record.target.qualname !== input.qualname)
         throw new Error('the probe did not start (see the PAU Probe panel)');
