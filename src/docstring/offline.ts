@@ -17,7 +17,7 @@ export function sourceParameter(text: string): string {
   const body = text.replace(/ \(may be left out\)$/, '');
   const tail = optional ? ' May be left out.' : '';
   if (/^a flag/.test(body)) return `A flag (True or False).${tail}`;
-  if (/^changing it alone made no difference/.test(body)) return `Its effect was not seen in the calls tried.${tail}`;
+  if (/^changing it alone (?:\(among .*\) )?made no difference/.test(body)) return `Its effect was not seen in the calls tried.${tail}`;
   const tried = /^calls with (.+) returned; its own effect was not isolated$/.exec(body);
   if (tried) return `Calls with ${tried[1]} returned.${tail}`;
   if (/^no call with it returned/.test(body)) return `No call with it returned.${tail}`;

@@ -288,7 +288,13 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     for (const e of effects) ledger.add('summary', e.text, e.support, e.tested);
     if (onlyNone) sentences.push('Returns None.');
   } else if (params.length === 0 && returned.length > 0) {
-    const distinct = new Set(returned.map((o) => o.record.result.value?.repr ?? '')).size;
+    // 0 and 0.0 are one result here: a receiver that gave both did not change what it gave.
+    const distinct = new Set(
+      returned.map((o) => {
+        const d = o.record.result.value?.data;
+        return d && (d.t === 'int' || d.t === 'float') ? `n:${Number(d.v)}` : (o.record.result.value?.repr ?? '');
+      }),
+    ).size;
     const owner = run.info.ownerClass?.split('.').at(-1);
     if (owner && run.positions.some((p) => p.role === 'receiver') && distinct > 1) {
       // A method of no arguments: what it gives back comes from the object it is called on.
@@ -375,7 +381,7 @@ function details(run: ExplorationOutcome, properties: InferredProperty[], notes:
  * outcome (its return, or what it left in the arguments) differs from another call that differs from it in this argument alone. A parameter
  * that did nothing in a call says nothing about the types it takes.
  */
-function effectiveWords(run: ExplorationOutcome, i: number): { words: string[]; varied: number; flag: boolean } {
+function effectiveWords(run: ExplorationOutcome, i: number): { words: string[]; varied: number; tried: string[]; flag: boolean } {
   const byContext = new Map<string, Observation[]>();
   for (const o of run.observations) {
     if (o.purpose === 'repeat' || !['returned', 'raised'].includes(o.record.result.status)) continue;
@@ -384,11 +390,13 @@ function effectiveWords(run: ExplorationOutcome, i: number): { words: string[]; 
   }
   const effective = new Set<string>();
   const values = new Set<string>();
+  const tried = new Set<string>();
   let varied = 0;
   for (const group of byContext.values()) {
     const distinct = new Set(group.map((o) => (o.input[i]?.value === undefined ? '' : toSource(o.input[i]!.value!))));
     if (distinct.size < 2) continue;
     varied += group.length;
+    for (const v of distinct) if (v) tried.add(v);
     for (const o of group) {
       if (o.record.result.status !== 'returned' || !o.input[i] || o.input[i]!.value === undefined) continue;
       const mine = toSource(o.input[i]!.value!);
@@ -399,7 +407,7 @@ function effectiveWords(run: ExplorationOutcome, i: number): { words: string[]; 
     }
   }
   const words = run.positions[i]!.candidates.filter((c) => effective.has(c)).map(classWords);
-  return { words: [...new Set(words)], varied, flag: values.size > 0 && [...values].every((v) => v === 'True' || v === 'False') };
+  return { words: [...new Set(words)], varied, tried: [...tried], flag: values.size > 0 && [...values].every((v) => v === 'True' || v === 'False') };
 }
 
 /** Each parameter: the types it changed the outcome with (a flag as a flag), and whether it may be left out. */
@@ -416,8 +424,12 @@ function parameterTexts(run: ExplorationOutcome, ledger: Ledger): Record<string,
     let text: string;
     if (effective.flag) text = `a flag (True/False)${optional}`;
     else if (effective.words.length) text = `${joinWords(effective.words, 'or')}${optional}`;
-    else if (accepted.length && effective.varied) text = `changing it alone made no difference in the ${effective.varied} calls that did${optional}`;
-    else if (accepted.length) text = `calls with ${joinWords(accepted, 'or')} returned; its own effect was not isolated${optional}`;
+    else if (accepted.length && effective.varied) {
+      // The values it was changed among, so that a reader can judge how far "no difference" goes.
+      const shown = effective.tried.slice(0, 3).map((v) => `\`${oneLine(v, 24)}\``);
+      const among = shown.length ? ` (among ${joinWords(effective.tried.length > 3 ? [...shown, `${effective.tried.length - 3} more`] : shown, 'and')})` : '';
+      text = `changing it alone${among} made no difference in the ${effective.varied} calls that did${optional}`;
+    } else if (accepted.length) text = `calls with ${joinWords(accepted, 'or')} returned; its own effect was not isolated${optional}`;
     else text = `no call with it returned${optional}`;
     const name = p.role === 'varargs' ? `*${p.name}` : p.name;
     out[name] = text;

@@ -117,6 +117,10 @@ test('parameter and raise lines as docstring sentences', () => {
   assert.equal(sourceParameter('Account instance'), 'An Account instance.');
   assert.equal(sourceParameter('changing it alone made no difference in the 6 calls that did'), 'Its effect was not seen in the calls tried.');
   assert.equal(
+    sourceParameter("changing it alone (among `3` and `'abc'`) made no difference in the 6 calls that did"),
+    'Its effect was not seen in the calls tried.',
+  );
+  assert.equal(
     sourceRaise(
       "TypeError with `scores=3` or `scores=2.5` (top_scores(3, 3): 'int' object is not iterable), but with `scores=[3, 1, 2]` it returned (3, 2, 1).",
     ),

@@ -7,7 +7,7 @@ import type { InferredProperty, OfflineReport } from '../../../src/core/run-type
 import type { PyValue } from '../../../src/explorer/values.js';
 import { toSource } from '../../../src/explorer/values.js';
 import type { FakeFunction } from './fake-python.js';
-import { PyError, expectInt, expectIntList, expectStr, fakeProbe, info, param, pyInt, pyList, pyStr } from './fake-python.js';
+import { PyError, expectInt, expectIntList, expectStr, fakeProbe, info, param, pyFloat, pyInt, pyList, pyStr } from './fake-python.js';
 
 const rot = (s: string) =>
   s.replace(/[a-z]/gi, (c) => {
@@ -401,4 +401,30 @@ test('a relation of the summary is re-tested on lines before it is stated: escap
     'a verification call with CRLF lines',
   );
   assert.doesNotMatch(report.description.summary, /no call made the text shorter/);
+});
+
+test('a method of no arguments whose results differ only as 0 and 0.0 is not said to depend on its receiver', async () => {
+  // Cart(...).total(): 0 for an empty cart built from nothing, 0.0 for any other.
+  const fn: FakeFunction = {
+    params: [param('self')],
+    needsReceiver: true,
+    ownerClass: 'Cart',
+    moduleClasses: ['Cart'],
+    body: (_args, _kw, receiver) => {
+      if (!receiver || receiver.k !== 'call' || receiver.callee !== 'Cart') throw new PyError('TypeError', 'bad receiver');
+      return receiver.args.length ? pyFloat(0) : pyInt(0);
+    },
+  };
+  const { report, fake } = await explore('total', { fn });
+  assert.ok(new Set(fake.records.filter((r) => r.result.status === 'returned').map((r) => r.result.value?.repr)).size >= 2, 'both 0 and 0.0 were seen');
+  assert.doesNotMatch(report.description.summary, /depends on the Cart/);
+});
+
+test('a parameter that changed nothing names the values it was changed among', async () => {
+  const fn: FakeFunction = { params: [param('a'), param('b')], body: ([a]) => pyInt(expectInt(a, 'first')) };
+  const { report } = await explore('first', { fn });
+  assert.match(
+    report.description.parameters.b ?? '',
+    /^changing it alone \(among `[^`]+`(, `[^`]+`)* and (`[^`]+`|\d+ more)\) made no difference in the \d+ calls that did( \(may be left out\))?$/,
+  );
 });
