@@ -265,6 +265,14 @@ export class Explorer {
       message,
       this.positions.map((p, i) => (given.includes(i) ? p.name : '')),
     );
+    if (ONE_CHARACTER.test(message)) {
+      // "ord() expected a character, but string of length 3 found": a str it is, of one character.
+      for (const i of given.filter((j) => obs.input[j]!.value!.k === 'str' && (obs.input[j]!.value as { v: string }).v.length !== 1)) {
+        for (const ch of ['a', ' ', '7']) if (!this.mined[i]!.some((m) => toSource(m) === toSource(str(ch)))) this.mined[i]!.push(str(ch));
+        this.queue.push({ input: obs.input.map((s, j) => (j === i ? { cls: 'str', value: str('a') } : s)), note: 'the error asked for one character' });
+      }
+      return;
+    }
     const typeError = TYPE_ERRORS.has(r.exception!.type.slice(r.exception!.type.lastIndexOf('.') + 1));
     if (typeError) this.switchFileKinds(obs, given);
     const files = fileClassesAskedFor(message);
@@ -968,6 +976,9 @@ function* rankTuples(sizes: number[], sum: number): Generator<number[]> {
     for (const rest of rankTuples(sizes.slice(1), sum - r)) yield [r, ...rest];
   }
 }
+
+/** A message asking for a str of one character (ord, unicodedata, stringprep). */
+const ONE_CHARACTER = /expected a character|must be a (?:unicode )?character|(?:string|str) of length 1\b|single character/i;
 
 /** Kinds of value a dict can be keyed by. */
 const HASHABLE = new Set<PyValue['k']>(['str', 'int', 'float', 'bool', 'none', 'date', 'tuple']);

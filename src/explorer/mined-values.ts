@@ -82,6 +82,8 @@ export function literalsIn(message: string, echoed: string[] = []): PyValue[] {
   take(/(?:does not match format|format(?: must be| should be| is)?:?)\s*'([^'\n]*%[^'\n]*)'/g, (m) => [str(strftime(m[1]!))]);
   take(/invalid literal for int\(\) with base (\d+)[^\n]*/g, (m) => [str(m[1] === '16' ? 'ff' : m[1] === '2' ? '101' : '42')]);
   take(/could not convert string to float[^\n]*/g, () => [str('2.5')]);
+  // ast.literal_eval and its kind: the text of a Python literal.
+  take(/malformed node or string[^\n]*/g, () => [str('[1, 2, 3]'), str("{'a': 1}"), str('42')]);
   take(/[Ii]nvalid isoformat string[^\n]*/g, () => [str('2024-03-15')]);
   // Unpacking: a sequence of exactly N items, or a sequence of such pairs ("for k, v in items").
   take(/(?:not enough|too many) values to unpack \(expected (\d+)(?:, got \d+)?\)/g, (m) => nItems(Number(m[1])));

@@ -180,3 +180,11 @@ test("a method the elements lack (\"'int' object has no attribute 'get'\") bring
     calls(records),
   );
 });
+
+test('a message asking for one character brings a str of one: letter_rank(ch) returns for one', async () => {
+  const { records } = await exploreExample(FIXTURE, 'letter_rank', { maxProbes: 12 });
+  assert.ok(
+    returned(records).some((r) => r.note === 'the error asked for one character'),
+    calls(records),
+  );
+});

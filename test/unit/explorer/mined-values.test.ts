@@ -26,6 +26,7 @@ test('quoted words are suggestions unless they are type names or the refused val
   assert.deepEqual(sources("unknown encoding: 'abc'", ["'abc'"]), []);
   // The refused 'abc' is no suggestion; the message does say a number written as text would pass.
   assert.deepEqual(sources("could not convert string to float: 'abc'", ["'abc'"]), ["'2.5'"]);
+  assert.deepEqual(sources('malformed node or string on line 1: <ast.Name object at 0x7f>', ["'abc'"]), ["'[1, 2, 3]'", '"{\'a\': 1}"', "'42'"]);
 });
 
 test('the parameter a message names is found by whole word', () => {
