@@ -29,9 +29,9 @@ test('the MCP server the installed .vsix registers is listed, started, and answe
     assert.equal(Number(failed), 0, lines.filter((l) => l.startsWith('✖') || l.includes('Error')).join('\n'));
     assert.equal(Number(passed), 2);
 
-    // The user's view: the server is in the editor's MCP server list. The list is a snapshot of
-    // the servers known when it opens (a CI run once showed only "Add Server" under load), so it
-    // is opened again until the server is in it.
+    // The user's view: the server is in the editor's MCP server list (while the suite holds its
+    // extension host up; test/electron/mcp-suite.ts). The list is a snapshot of the servers known
+    // when it opens, so it is opened again until the server is in it.
     const row = s.wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'PAU Probe' }).first();
     for (let attempt = 1; ; attempt++) {
       await s.wb.runCommand('MCP: List Servers');
