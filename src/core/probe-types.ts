@@ -128,6 +128,12 @@ export interface ParameterInfo {
   default?: string;
 }
 
+/** A public method of the target's owning class, with the positional arguments it requires (self not counted). */
+export interface OwnerMethod {
+  name: string;
+  required: number;
+}
+
 /** What the worker reports about the target after importing it. Host-only: the agent sees a filtered view. */
 export interface FunctionInfo {
   qualname: string;
@@ -139,6 +145,8 @@ export interface FunctionInfo {
   ownerClass?: string;
   /** The owner's constructor parameters (its __init__ without self), when it has a signature: receivers are built from them. */
   ownerInit?: ParameterInfo[];
+  /** The owner's other public methods (a Stack's push for its pop): a receiver can be filled through them first. */
+  ownerMethods?: OwnerMethod[];
   params: ParameterInfo[];
   returnAnnotation?: string;
   isGenerator: boolean;

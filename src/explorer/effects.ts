@@ -26,7 +26,8 @@ interface EffectCase {
 /** The contents of a container value: a receiver's are its constructor's first argument. */
 function contents(v: PyValue | null): string[] | null {
   if (!v) return null;
-  if (v.k === 'call') return v.args.length === 0 ? [] : contents(v.args[0]!);
+  // A class called with its contents; not a receiver filled through its methods first (explorer.ts fillReceiver).
+  if (v.k === 'call') return !/^[\w.]+$/.test(v.callee) ? null : v.args.length === 0 ? [] : contents(v.args[0]!);
   if (v.k === 'str') return null;
   return elementsOf(v)?.map(toSource) ?? null;
 }

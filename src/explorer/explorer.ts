@@ -116,6 +116,8 @@ export class Explorer {
   private stale = 0;
   /** Position and other arguments where a file object of the other kind was tried after a type error. */
   private readonly fileSwitched = new Set<string>();
+  /** Methods of the owner a receiver was filled through (fillReceiver). */
+  private readonly filledWith = new Set<string>();
   /** Positions whose absent key was looked for in its container (mineAbsentKey). */
   private readonly keyMined = new Set<number>();
   /** Positions where a file written into was given again empty. */
@@ -257,6 +259,7 @@ export class Explorer {
     if (!message || this.messagesMined.has(message)) return;
     this.messagesMined.add(message);
     if (this.mineMissing(obs, message)) return;
+    if (this.fillReceiver(obs, message)) return;
     if (this.mineAbsentKey(obs, message)) return;
     const given = obs.input.map((s, i) => (s.value !== undefined && this.positions[i]!.role !== 'receiver' ? i : -1)).filter((i) => i >= 0);
     if (given.length === 0) return;
@@ -329,6 +332,37 @@ export class Explorer {
     });
     this.queue.push({ input, note: `the error named the missing ${names.map((n) => `'${n}'`).join(', ')}` });
     return true;
+  }
+
+  /**
+   * A method that found its receiver empty ("pop from empty stack", a KeyError for a name never
+   * added): the same call on a receiver filled first through one of its class's own methods that
+   * put things in (push, add, append…), twice, with the key the error named when it named one.
+   * The receiver is written in the argument grammar as `(lambda s: (s.push(3), s.push(7), s)[-1])(Stack())`.
+   * Once per filling method.
+   */
+  private fillReceiver(obs: Observation, message: string): boolean {
+    const r = obs.record.result;
+    const at = this.positions.findIndex((p) => p.role === 'receiver');
+    const built = at >= 0 ? obs.input[at]!.value : undefined;
+    if (!built || built.k !== 'call' || !/^[\w.]+$/.test(built.callee) || !this.info.ownerMethods) return false;
+    const type = baseExceptionName(r.exception?.type ?? '');
+    if (!/^(IndexError|KeyError|LookupError|StopIteration)$/.test(type) && !EMPTY.test(message)) return false;
+    const echoed = obs.input.find((s, i) => i !== at && s.value && (message === toSource(s.value) || message === `'${toSource(s.value)}'`))?.value;
+    let queued = false;
+    for (const m of this.info.ownerMethods
+      .filter((x) => FILLS.test(x.name) && x.required >= 1 && x.required <= 2 && !this.filledWith.has(x.name))
+      .slice(0, 2)) {
+      this.filledWith.add(m.name);
+      const firsts = echoed ? [echoed, echoed.k === 'str' ? str('x') : int(7)] : [int(3), int(7)];
+      const calls = firsts.map((f, n) => `s.${m.name}(${[f, ...(m.required === 2 ? [int(n + 2)] : [])].map(toSource).join(', ')})`);
+      // A call of a lambda on the built receiver: mutations vary the receiver's own arguments, as for any other.
+      const value: PyValue = { k: 'call', callee: `(lambda s: (${calls.join(', ')}, s)[-1])`, args: [built] };
+      // Of its constructor's class: the description calls it an instance of the owner like any other.
+      this.queue.push({ input: obs.input.map((s, i) => (i === at ? { cls: s.cls, value } : s)), note: `the receiver filled first through ${m.name}()` });
+      queued = true;
+    }
+    return queued;
   }
 
   /**
@@ -976,6 +1010,11 @@ function* rankTuples(sizes: number[], sum: number): Generator<number[]> {
     for (const rest of rankTuples(sizes.slice(1), sum - r)) yield [r, ...rest];
   }
 }
+
+/** Methods that put something into their object, by name. */
+const FILLS = /^(?:push|add|append|put|insert|enqueue|register|deposit|feed|update|set|add_\w+|push_\w+|append_\w+|put_\w+|insert_\w+)$/;
+/** A message of an operation on an empty object. */
+const EMPTY = /\bempty\b|\bno (?:items|elements|entries)\b|nothing to/i;
 
 /** A message asking for a str of one character (ord, unicodedata, stringprep). */
 const ONE_CHARACTER = /expected a character|must be a (?:unicode )?character|(?:string|str) of length 1\b|single character/i;

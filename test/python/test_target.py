@@ -106,3 +106,23 @@ def test_threads_the_import_leaves_running_are_named_in_the_notes(tmp_path):
     assert any("started 1 thread (poller)" in note for note in loaded.info["resolution"].get("notes", []))
     quiet = pau_target.load(write(tmp_path, "quiet.py", "def g():\n    return 2\n"), "g")
     assert not any("thread" in note for note in quiet.info["resolution"].get("notes", []))
+
+
+def test_the_owner_s_other_public_methods_are_reported_with_what_they_require(tmp_path):
+    source = (
+        "class Base:\n    def clear(self):\n        pass\n"
+        "class Tray(Base):\n"
+        "    def push(self, x):\n        pass\n"
+        "    def put(self, key, value, note=None):\n        pass\n"
+        "    def pop(self):\n        pass\n"
+        "    def tag(self, *, label):\n        pass\n"
+        "    def _secret(self, x):\n        pass\n"
+        "    @staticmethod\n    def make(x):\n        pass\n"
+        "    @property\n    def size(self):\n        raise AssertionError('a property must not run')\n"
+    )
+    path = write(tmp_path, "tray.py", source)
+    loaded = pau_target.load(path, "Tray.pop")
+    assert problems(loaded.info, "FunctionInfo") == []
+    # Inherited ones count; the target itself, private names, static methods, properties and a
+    # required keyword-only argument do not.
+    assert loaded.info["ownerMethods"] == [{"name": "clear", "required": 0}, {"name": "push", "required": 1}, {"name": "put", "required": 2}]

@@ -188,3 +188,10 @@ test('a message asking for one character brings a str of one: letter_rank(ch) re
     calls(records),
   );
 });
+
+test("a method that found its receiver empty is called on one filled first through its class's push: Tray.pop returns the last item pushed", async () => {
+  const { records } = await exploreExample(FIXTURE, 'Tray.pop', { maxProbes: 20 });
+  const filled = returned(records).find((r) => /^\(lambda s: \(s\.push\(3\), s\.push\(7\), s\)\[-1\]\)\(Tray\(\)\)$/.test(r.receiver ?? ''));
+  assert.ok(filled, calls(records));
+  assert.equal(filled.result.value?.repr, '7');
+});

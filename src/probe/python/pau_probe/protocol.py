@@ -85,6 +85,7 @@ class FunctionInfo(_FunctionInfoRequired, total=False):
     """What the worker reports about the target after importing it. Host-only: the agent sees a filtered view."""
     ownerClass: str  # Qualified name of the class that owns the method, when it is one.
     ownerInit: List["ParameterInfo"]  # The owner's constructor parameters (its __init__ without self), when it has a signature: receivers are built from them.
+    ownerMethods: List["OwnerMethod"]  # The owner's other public methods (a Stack's push for its pop): a receiver can be filled through them first.
     returnAnnotation: str
     resolution: "TargetResolution"  # How the qualname resolved; absent from workers older than this field.
     constants: List[Union[str, float]]  # Short str and number constants of the target's code (nested code too, never the docstring), at most 64: candidate inputs for the offline explorer only, never shown to an agent.
@@ -98,6 +99,12 @@ class _ParameterInfoRequired(TypedDict):
 class ParameterInfo(_ParameterInfoRequired, total=False):
     annotation: str  # Source text of the annotation, when there is one.
     default: str  # repr of the default, when there is one.
+
+
+class OwnerMethod(TypedDict):
+    """A public method of the target's owning class, with the positional arguments it requires (self not counted)."""
+    name: str
+    required: float
 
 
 class _TargetResolutionRequired(TypedDict):

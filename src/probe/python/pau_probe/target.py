@@ -397,6 +397,9 @@ class Target:
             init = _constructor_params(self.owner)
             if init is not None:
                 info["ownerInit"] = init
+            methods = _owner_methods(self.owner, self.qualname.rsplit(".", 1)[-1])
+            if methods:
+                info["ownerMethods"] = methods
         if return_annotation is not None:
             info["returnAnnotation"] = return_annotation
         return info
@@ -429,6 +432,37 @@ def _constructor_params(cls):
         if p.default is not inspect.Parameter.empty:
             entry["default"] = _bounded_repr(p.default)
         out.append(entry)
+    return out
+
+
+_MAX_OWNER_METHODS = 40
+
+
+def _owner_methods(cls, target):
+    """The public plain methods of cls other than the target, with the positional arguments each
+    requires; none that needs a keyword-only one. Read with getattr_static, so no descriptor runs.
+    The explorer fills a receiver through them (a Stack's push before its pop)."""
+    out = []
+    for name in sorted(dir(cls)):
+        if name.startswith("_") or name == target:
+            continue
+        try:
+            attr = inspect.getattr_static(cls, name)
+        except AttributeError:
+            continue
+        if not inspect.isfunction(attr):
+            continue
+        try:
+            params = list(inspect.signature(attr).parameters.values())[1:]
+        except (TypeError, ValueError):
+            continue
+        empty = inspect.Parameter.empty
+        if any(p.kind is p.KEYWORD_ONLY and p.default is empty for p in params):
+            continue
+        required = sum(1 for p in params if p.default is empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD))
+        out.append({"name": name, "required": required})
+        if len(out) >= _MAX_OWNER_METHODS:
+            break
     return out
 
 
