@@ -98,10 +98,13 @@ export function planVerification(
     const word = v.v.match(/[A-Za-z0-9]+/g)?.sort((a, b) => b.length - a.length)[0] ?? 'abc';
     return [str(`${word}\r\n    ${word}\n      ${word}\n`)];
   };
+  // Every law: the arguments of the calls that returned, latest first, one argument at a time.
+  // With laws claimed, the variants of the latest call come first (they refute most laws that
+  // fall), then the lines, then the other calls' variants.
+  const lawCalls = laws ? observations.filter(returned).reverse().slice(0, 6) : [];
+  if (lawCalls[0]) varyArguments(lawCalls[0], breakingVariants);
   for (const o of supporting.slice(0, 2)) varyArguments(o, lines);
-  // Then every law: the arguments of the calls that returned, latest first, one argument at a time.
-  if (laws) for (const o of observations.filter(returned).reverse().slice(0, 6)) varyArguments(o, breakingVariants);
-  else for (const o of supporting.slice(0, 6)) varyArguments(o, breakingVariants);
+  for (const o of laws ? lawCalls.slice(1) : supporting.slice(0, 6)) varyArguments(o, breakingVariants);
   return plans;
 }
 
