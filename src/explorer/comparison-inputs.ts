@@ -6,7 +6,7 @@
 // between two copies of the text, an instance of the class isinstance wanted.
 import type { ComparisonRecord } from '../core/probe-types.js';
 import type { Input, Observation, Position } from './inputs.js';
-import { TYPE_ERRORS, baseExceptionName, slotClassOf, toRequest } from './inputs.js';
+import { TYPE_ERRORS, baseExceptionName, labelledPositions, slotClassOf } from './inputs.js';
 import { isKnownClass, ordinaryValue, representative, typeClass } from './type-classes.js';
 import type { PyValue } from './values.js';
 import { float, int, str, toSource } from './values.js';
@@ -21,18 +21,6 @@ const MAX_TEXT = 80;
 export interface ComparisonProbe {
   input: Input;
   note: string;
-}
-
-/** The slot of each argument label the worker uses (`args[0]`, `kwargs.mode`) in a call made from `input`. */
-export function labelledPositions(positions: Position[], input: Input): Map<string, number> {
-  // toRequest decides where each value goes; markers find out without repeating its rules.
-  const marked = input.map((s, i) => (s.value === undefined ? s : { cls: s.cls, value: str(`\u0000${i}`) }));
-  const req = toRequest(positions, marked);
-  const at = new Map<string, number>();
-  const index = (src: string): number => Number(/\\x00(\d+)/.exec(src)?.[1] ?? -1);
-  req.args.forEach((src, k) => at.set(`args[${k}]`, index(src)));
-  for (const [name, src] of Object.entries(req.kwargs ?? {})) at.set(`kwargs.${name}`, index(src));
-  return at;
 }
 
 /** The worker's number as the kind of value it replaces: an int stays an int when it can. */

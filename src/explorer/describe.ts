@@ -6,7 +6,7 @@ import type { CoverageSoFar } from '../core/format.js';
 import { addCoverage, oneLine, renderCall, renderOutcome } from '../core/format.js';
 import type { InferredProperty, OfflineReport } from '../core/run-types.js';
 import type { Observation, Position } from './inputs.js';
-import { TYPE_ERRORS, baseExceptionName, contextKey, describeInput } from './inputs.js';
+import { TYPE_ERRORS, baseExceptionName, contextKey, describeInput, labelledPositions } from './inputs.js';
 import type { InferenceNotes } from './properties.js';
 import { inferProperties } from './properties.js';
 import { typeClass } from './type-classes.js';
@@ -222,18 +222,9 @@ const PROPERTY_WORDS: Record<InferredProperty['name'], string> = {
 
 /** The parameter a mutation's label (`args[1]`) is of in this call, in backticks; the label when unsure. */
 function parameterOf(positions: Position[], o: Observation, label: string): string {
-  const positional = /^args\[(\d+)\]$/.exec(label);
-  if (label.startsWith('kwargs.')) return `\`${label.slice('kwargs.'.length)}\``;
-  if (!positional) return label;
-  // Positional arguments are the positional parameters given, in order, up to the first left out.
-  const given: string[] = [];
-  for (const [i, p] of positions.entries()) {
-    if (p.role !== 'positional') continue;
-    if (o.input[i]?.value === undefined) break;
-    given.push(p.name);
-  }
-  const name = given[Number(positional[1])];
-  return name ? `\`${name}\`` : label;
+  const i = labelledPositions(positions, o.input).get(label);
+  const p = i === undefined ? undefined : positions[i];
+  return p && (p.role === 'positional' || p.role === 'keyword') ? `\`${p.name}\`` : label;
 }
 
 /** The source a call gave for a mutation's label (`args[1]`, `kwargs.out`, `receiver`). */

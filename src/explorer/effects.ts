@@ -5,10 +5,11 @@
 // relations of relations.ts, a sentence is stated only when it held on every call it applies to
 // and did something in at least two different calls.
 import type { Observation, Position } from './inputs.js';
+import { labelledPositions } from './inputs.js';
 import type { Relation } from './relations.js';
 import { parseSource } from './parse.js';
 import type { PyValue } from './values.js';
-import { elementsOf, toSource } from './values.js';
+import { elementsOf, isConstructorCall, toSource } from './values.js';
 
 /** One returned call: the container's elements before and after, and the one other argument. */
 interface EffectCase {
@@ -26,21 +27,10 @@ interface EffectCase {
 /** The contents of a container value: a receiver's are its constructor's first argument. */
 function contents(v: PyValue | null): string[] | null {
   if (!v) return null;
-  // A class called with its contents; not a receiver filled through its methods first (explorer.ts fillReceiver).
-  if (v.k === 'call') return !/^[\w.]+$/.test(v.callee) ? null : v.args.length === 0 ? [] : contents(v.args[0]!);
+  // A class called with its contents; a receiver filled through its methods first (explorer.ts fillReceiver) has none to read.
+  if (v.k === 'call') return !isConstructorCall(v) ? null : v.args.length === 0 ? [] : contents(v.args[0]!);
   if (v.k === 'str') return null;
   return elementsOf(v)?.map(toSource) ?? null;
-}
-
-/** The label the worker gives a mutation of position i in this call (`receiver`, `args[1]`, `kwargs.out`). */
-function labelOf(positions: Position[], o: Observation, i: number): string | undefined {
-  const p = positions[i]!;
-  if (p.role === 'receiver') return 'receiver';
-  if (p.role === 'keyword') return `kwargs.${p.name}`;
-  if (p.role !== 'positional') return undefined;
-  let n = 0;
-  for (let j = 0; j < i; j++) if (positions[j]!.role === 'positional' && o.input[j]?.value !== undefined) n++;
-  return `args[${n}]`;
 }
 
 function casesOf(observations: Observation[], positions: Position[]): EffectCase[] {
@@ -48,11 +38,13 @@ function casesOf(observations: Observation[], positions: Position[]): EffectCase
   for (const o of observations) {
     if (o.purpose === 'repeat' || o.record.result.status !== 'returned') continue;
     const given = o.input.flatMap((s, i) => (s.value !== undefined && s.value.k !== 'fn' ? [i] : []));
+    const labels = labelledPositions(positions, o.input);
     for (const c of given) {
       const others = given.filter((i) => i !== c && positions[i]!.role !== 'receiver');
       if (others.length !== 1) continue;
       const before = contents(o.input[c]!.value!);
-      const label = labelOf(positions, o, c);
+      // The label the worker gives a mutation of this position (`receiver`, `args[1]`, `kwargs.out`).
+      const label = positions[c]!.role === 'receiver' ? 'receiver' : [...labels].find(([, i]) => i === c)?.[0];
       if (!before || !label) continue;
       const m = o.record.result.mutations.find((x) => x.arg === label);
       const after = m ? contents(parseSource(m.repr)) : before;

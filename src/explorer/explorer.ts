@@ -5,7 +5,18 @@ import type { FunctionInfo } from '../core/probe-types.js';
 import type { ProbeRecord } from '../core/session-types.js';
 import type { OfflineOptions, ProbeFn } from '../core/run-types.js';
 import type { Input, Observation, Position, Purpose, Slot } from './inputs.js';
-import { TYPE_ERRORS, baseExceptionName, buildPositions, classOfValue, contextKey, requestKey, slotClassOf, toRequest, typesAccepted } from './inputs.js';
+import {
+  TYPE_ERRORS,
+  baseExceptionName,
+  buildPositions,
+  classOfValue,
+  contextKey,
+  labelledPositions,
+  requestKey,
+  slotClassOf,
+  toRequest,
+  typesAccepted,
+} from './inputs.js';
 import { mutateValue } from './mutate.js';
 import { hashedRepeats, planPropertyProbes, plannedRequest } from './property-probes.js';
 import type { PlannedProbe } from './property-probes.js';
@@ -14,7 +25,7 @@ import { claimsLaw, followUps, planVerification } from './verify.js';
 import { Rng, hashString } from './random.js';
 import { MAIN_CLASSES, ordinaryValue, representative, typeClass } from './type-classes.js';
 import type { PyValue } from './values.js';
-import { float, inputClass, int, str, toSource } from './values.js';
+import { elementsOf, float, inputClass, int, isConstructorCall, str, toSource } from './values.js';
 import { classesAskedFor, fileClassesAskedFor, literalsIn, missingArguments, namedPositions } from './mined-values.js';
 import { ComparisonFeedback } from './comparison-inputs.js';
 import { findRelations } from './relations.js';
@@ -271,12 +282,12 @@ export class Explorer {
     if (ONE_CHARACTER.test(message)) {
       // "ord() expected a character, but string of length 3 found": a str it is, of one character.
       for (const i of given.filter((j) => obs.input[j]!.value!.k === 'str' && (obs.input[j]!.value as { v: string }).v.length !== 1)) {
-        for (const ch of ['a', ' ', '7']) if (!this.mined[i]!.some((m) => toSource(m) === toSource(str(ch)))) this.mined[i]!.push(str(ch));
+        this.addMined(i, ['a', ' ', '7'].map(str));
         this.queue.push({ input: obs.input.map((s, j) => (j === i ? { cls: 'str', value: str('a') } : s)), note: 'the error asked for one character' });
       }
       return;
     }
-    const typeError = TYPE_ERRORS.has(r.exception!.type.slice(r.exception!.type.lastIndexOf('.') + 1));
+    const typeError = TYPE_ERRORS.has(baseExceptionName(r.exception!.type));
     if (typeError) this.switchFileKinds(obs, given);
     const files = fileClassesAskedFor(message);
     if (typeError || files.length) {
@@ -303,7 +314,7 @@ export class Explorer {
     const echoed = given.filter((i) => message.includes(toSource(obs.input[i]!.value!)));
     const targets = named.length ? named : echoed.length ? echoed : given;
     for (const i of targets) {
-      for (const v of values) if (!this.mined[i]!.some((m) => toSource(m) === toSource(v))) this.mined[i]!.push(v);
+      this.addMined(i, values);
       // The likeliest one now; the others join the sweep of their class.
       const v = values[0]!;
       this.queue.push({
@@ -311,6 +322,11 @@ export class Explorer {
         note: `a value the error message suggested: ${toSource(v)}`,
       });
     }
+  }
+
+  /** Values an error message suggested for position i, once each: they join the sweep of their class. */
+  private addMined(i: number, values: PyValue[]): void {
+    for (const v of values) if (!this.mined[i]!.some((m) => toSource(m) === toSource(v))) this.mined[i]!.push(v);
   }
 
   /**
@@ -345,10 +361,10 @@ export class Explorer {
     const r = obs.record.result;
     const at = this.positions.findIndex((p) => p.role === 'receiver');
     const built = at >= 0 ? obs.input[at]!.value : undefined;
-    if (!built || built.k !== 'call' || !/^[\w.]+$/.test(built.callee) || !this.info.ownerMethods) return false;
+    if (!built || !isConstructorCall(built) || !this.info.ownerMethods) return false;
     const type = baseExceptionName(r.exception?.type ?? '');
     if (!/^(IndexError|KeyError|LookupError|StopIteration)$/.test(type) && !EMPTY.test(message)) return false;
-    const echoed = obs.input.find((s, i) => i !== at && s.value && (message === toSource(s.value) || message === `'${toSource(s.value)}'`))?.value;
+    const echoed = obs.input.find((s, i) => i !== at && s.value && echoes(message, s.value, 'KeyError'))?.value;
     let queued = false;
     for (const m of this.info.ownerMethods
       .filter((x) => FILLS.test(x.name) && x.required >= 1 && x.required <= 2 && !this.filledWith.has(x.name))
@@ -380,16 +396,13 @@ export class Explorer {
     for (const [i, slot] of obs.input.entries()) {
       const v = slot.value;
       if (!v || this.positions[i]!.role === 'receiver' || this.keyMined.has(i) || !echoes(message, v, type)) continue;
-      for (const [j, other] of obs.input.entries()) {
-        if (j === i || !other.value) continue;
-        const inReceiver = other.value.k === 'call';
+      for (const [j, { value: other }] of obs.input.entries()) {
+        if (j === i || !other) continue;
         // The receiver's container is its constructor's first argument; a receiver built from nothing gets one.
-        const held = inReceiver ? (other.value as { args: PyValue[] }).args[0] : other.value;
+        const held = other.k === 'call' ? other.args[0] : other;
         if (held !== undefined && !isContainer(held)) continue;
         const rebuild = (c: PyValue): Slot => {
-          const value: PyValue = inReceiver
-            ? { ...(other.value as PyValue & { k: 'call' }), args: [c, ...(other.value as { args: PyValue[] }).args.slice(1)] }
-            : c;
+          const value: PyValue = other.k === 'call' ? { ...other, args: [c, ...other.args.slice(1)] } : c;
           return { cls: classOfValue(value), value };
         };
         const key = held ? heldKey(held) : undefined;
@@ -424,14 +437,15 @@ export class Explorer {
   private mineElementType(obs: Observation, message: string, given: number[]): boolean {
     // An argument of the named type may be the one meant instead: then both are tried.
     const typeNamed = this.positionsTypeNamed(obs, message, given).length > 0;
+    const asksForDict = classesAskedFor(message).includes('dict');
     let queued = false;
     for (const i of given) {
       const v = obs.input[i]!.value!;
       if (v.k !== 'list' || v.items.length === 0) continue;
       const el = PY_TYPE_NAMES[v.items[0]!.k];
       if (el === undefined || !new RegExp(String.raw`'${el}'|\bnot ${el}\b`).test(message)) continue;
-      if (typeNamed && !classesAskedFor(message).includes('dict')) continue;
-      if (classesAskedFor(message).includes('dict')) {
+      if (typeNamed && !asksForDict) continue;
+      if (asksForDict) {
         // Records (`item.get(key)`): dicts keyed by the call's other arguments that can be keys, with values that repeat.
         const keys = obs.input.flatMap((s, j) => (j !== i && s.value && HASHABLE.has(s.value.k) && this.positions[j]!.role !== 'receiver' ? [s.value] : []));
         const fields = [...keys.slice(0, 2), str('a'), str('b')].slice(0, 2);
@@ -461,9 +475,9 @@ export class Explorer {
    * the text it held).
    */
   private writtenFiles(obs: Observation): void {
+    const labels = labelledPositions(this.positions, obs.input);
     for (const m of obs.record.result.mutations) {
-      const k = /^args\[(\d+)\]$/.exec(m.arg);
-      const i = k ? this.positionOfArg(obs, Number(k[1])) : this.positions.findIndex((p) => `kwargs.${p.name}` === m.arg);
+      const i = labels.get(m.arg) ?? -1;
       const slot = i >= 0 ? obs.input[i] : undefined;
       if (!slot?.value || !FILE_KINDS.includes(slot.cls) || this.fileEmptied.has(i)) continue;
       const empty = emptyFile(slot.cls);
@@ -471,17 +485,6 @@ export class Explorer {
       this.fileEmptied.add(i);
       this.queue.push({ input: obs.input.map((s, j) => (j === i ? { cls: s.cls, value: empty } : s)), note: 'the same call writing into an empty file' });
     }
-  }
-
-  /** The position the `n`th positional argument of a call was given for. */
-  private positionOfArg(obs: Observation, n: number): number {
-    let seen = 0;
-    for (const [i, p] of this.positions.entries()) {
-      if (p.role !== 'positional' && p.role !== 'varargs') continue;
-      if (obs.input[i]?.value === undefined) break;
-      if (seen++ === n) return i;
-    }
-    return -1;
   }
 
   /**
@@ -1044,8 +1047,7 @@ function isContainer(v: PyValue): boolean {
 
 /** A key the container holds: its first key or item. */
 function heldKey(c: PyValue): PyValue | undefined {
-  if (c.k === 'dict') return c.entries[0]?.[0];
-  return c.k === 'list' || c.k === 'tuple' || c.k === 'set' || c.k === 'frozenset' ? c.items[0] : undefined;
+  return isContainer(c) ? elementsOf(c)![0] : undefined;
 }
 
 /** The container with the key added (a list of it alone when there is none). */

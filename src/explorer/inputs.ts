@@ -8,7 +8,7 @@ import { callableParams } from '../core/shown.js';
 import { parseSource } from './parse.js';
 import { GENERIC_ORDER, classesForAnnotation, constructorClassIds, hintedOrder, isKnownClass } from './type-classes.js';
 import type { PyValue } from './values.js';
-import { bool, inputClass, int, toSource } from './values.js';
+import { bool, inputClass, int, str, toSource } from './values.js';
 import { valuesForFunction, valuesForName } from './name-hints.js';
 
 export interface Position {
@@ -201,6 +201,18 @@ export function toRequest(positions: Position[], input: Input): CallRequest {
   if (Object.keys(kwargs).length) req.kwargs = kwargs;
   if (receiver !== undefined) req.receiver = receiver;
   return req;
+}
+
+/** The slot of each argument label the worker uses (`args[0]`, `kwargs.mode`) in a call made from `input`. */
+export function labelledPositions(positions: Position[], input: Input): Map<string, number> {
+  // toRequest decides where each value goes; markers find out without repeating its rules.
+  const marked = input.map((s, i) => (s.value === undefined ? s : { cls: s.cls, value: str(`\u0000${i}`) }));
+  const req = toRequest(positions, marked);
+  const at = new Map<string, number>();
+  const index = (src: string): number => Number(/\\x00(\d+)/.exec(src)?.[1] ?? -1);
+  req.args.forEach((src, k) => at.set(`args[${k}]`, index(src)));
+  for (const [name, src] of Object.entries(req.kwargs ?? {})) at.set(`kwargs.${name}`, index(src));
+  return at;
 }
 
 /** Identity of a request for de-duplication: the one call identity. */

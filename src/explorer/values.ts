@@ -213,6 +213,11 @@ function elementKinds(items: PyValue[]): string {
   return kinds.length === 1 ? kinds[0]! : 'mixed types';
 }
 
+/** A class called by its name (`Stack([1, 2])`), not a receiver filled through its methods first (a lambda called on one). */
+export function isConstructorCall(v: PyValue): v is Extract<PyValue, { k: 'call' }> {
+  return v.k === 'call' && /^[\w.]+$/.test(v.callee);
+}
+
 /** Elements of a container value (characters of a str), or null for non-containers. */
 export function elementsOf(v: PyValue): PyValue[] | null {
   switch (v.k) {

@@ -2,9 +2,9 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import type { ComparisonRecord, FunctionInfo, ProbeResult } from '../../../src/core/probe-types.js';
-import { ComparisonFeedback, labelledPositions, regexExample } from '../../../src/explorer/comparison-inputs.js';
+import { ComparisonFeedback, regexExample } from '../../../src/explorer/comparison-inputs.js';
 import type { Input, Observation } from '../../../src/explorer/inputs.js';
-import { buildPositions, toRequest } from '../../../src/explorer/inputs.js';
+import { buildPositions, labelledPositions, toRequest } from '../../../src/explorer/inputs.js';
 import type { PyValue } from '../../../src/explorer/values.js';
 import { float, int, list, str, strs, toSource } from '../../../src/explorer/values.js';
 
