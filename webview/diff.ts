@@ -14,6 +14,20 @@ export interface WordDiff {
   right: Segment[];
   /** Words both texts share, in order (the LCS length). */
   common: number;
+  /** Words of each text. */
+  words: { left: number; right: number };
+}
+
+/**
+ * Below this share of the shorter text's words in common, marks would cover almost both texts
+ * (an LLM's description and a docstring seldom share their wording) and point at nothing.
+ */
+const MIN_SHARED = 0.3;
+
+/** Whether marking the words of one side only says something: the texts share enough words. */
+export function worthMarking(d: WordDiff): boolean {
+  const fewer = Math.min(d.words.left, d.words.right);
+  return fewer > 0 && d.common / fewer >= MIN_SHARED;
 }
 
 /** Above this many cells (words × words) the LCS table is too big; words are matched as sets. */
@@ -70,7 +84,7 @@ export function wordDiff(left: string, right: string): WordDiff {
     common = inA.filter(Boolean).length;
   }
 
-  return { left: segments(a, aw, inA), right: segments(b, bw, inB), common };
+  return { left: segments(a, aw, inA), right: segments(b, bw, inB), common, words: { left: n, right: m } };
 }
 
 /** Merges adjacent tokens of the same kind so the DOM gets few spans. */

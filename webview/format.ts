@@ -1,6 +1,6 @@
 // How the panel writes numbers, durations, results and counters. Calls and outcomes use the
 // same renderings as the CLI and the Markdown export (src/core/format.ts).
-import type { ProbeResult } from '../src/core/probe-types.js';
+import type { CallRequest, ProbeResult } from '../src/core/probe-types.js';
 import { costInDollars } from '../src/core/cost.js';
 import type { Pricing } from '../src/protocol/messages.js';
 import type { Usage } from '../src/core/session-types.js';
@@ -48,6 +48,21 @@ export function formatUsage(usage: Usage, pricing: Pricing | undefined, mode: 'l
 
 /** Runs of whitespace as one space: a row is one line (the details pane shows the exact text). */
 const flat = (text: string) => text.replace(/\s+/g, ' ');
+
+/**
+ * What a probe's input cell shows: the arguments, without the function's name, which every row
+ * would repeat and which cut the arguments off (the row's title keeps the whole call).
+ */
+export function inputText(req: CallRequest): string {
+  const args = flat([...req.args, ...Object.entries(req.kwargs ?? {}).map(([k, v]) => `${k}=${v}`)].join(', '));
+  return req.receiver === undefined ? `(${args})` : `${flat(req.receiver)} · (${args})`;
+}
+
+/** A failed doctest's expected and got on one line: doctest's texts end with a newline. */
+export function doctestMismatch(want: string, got: string): string {
+  const shown = (text: string) => (text.trim() === '' ? 'nothing' : text.replace(/\n+$/, '').replace(/\n/g, ' ⏎ '));
+  return `expected ${shown(want)}, got ${shown(got)}`;
+}
 
 /** What a probe's output cell shows, on one line. Not cut here: CSS ellipsis does that, and the worker bounds reprs. */
 export function outputText(result: ProbeResult): string {

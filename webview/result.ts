@@ -3,9 +3,9 @@
 // the stale-docstring flag).
 import type { Comparison, Description } from '../src/core/session-types.js';
 import { descriptionHead } from '../src/core/description-head.js';
-import { wordDiff } from './diff.js';
+import { wordDiff, worthMarking } from './diff.js';
 import { h, icon } from './dom.js';
-import { parseMarkdownTable, percent, ratio } from './format.js';
+import { doctestMismatch, parseMarkdownTable, percent, ratio } from './format.js';
 import { callName, type Model } from './model.js';
 
 export function renderResult(model: Model): Node[] {
@@ -106,11 +106,11 @@ function renderTable(md: string): HTMLElement {
   );
 }
 
-function diffPane(title: string, segments: { text: string; only: boolean }[], kind: 'inferred' | 'actual', empty: string): HTMLElement {
+function diffPane(title: string, segments: { text: string; only: boolean }[], kind: 'inferred' | 'actual', empty: string, mark: boolean): HTMLElement {
   const body =
     segments.length === 0
       ? h('p', { class: 'muted' }, empty)
-      : h('pre', { class: 'docstring' }, ...segments.map((s) => (s.only ? h('mark', { class: `only-${kind}` }, s.text) : s.text)));
+      : h('pre', { class: 'docstring' }, ...segments.map((s) => (s.only && mark ? h('mark', { class: `only-${kind}` }, s.text) : s.text)));
   return h('div', { class: `pane pane-${kind}` }, h('h3', null, title), body);
 }
 
@@ -118,6 +118,7 @@ function renderComparison(c: Comparison, model: Model): HTMLElement {
   const inferredText = model.docstrings?.inferred ?? descriptionText(model.final?.description ?? null);
   const actualText = model.docstrings?.actual ?? '';
   const diff = wordDiff(inferredText, actualText);
+  const mark = worthMarking(diff);
   const b = c.behavioural;
   return h(
     'section',
@@ -139,13 +140,25 @@ function renderComparison(c: Comparison, model: Model): HTMLElement {
     h(
       'div',
       { class: 'side-by-side' },
-      diffPane('Inferred', diff.left, 'inferred', 'No description.'),
-      diffPane('Actual docstring', diff.right, 'actual', model.docstrings ? 'The function has no docstring.' : 'Not available.'),
+      diffPane('Inferred', diff.left, 'inferred', 'No description.', mark),
+      diffPane('Actual docstring', diff.right, 'actual', model.docstrings ? 'The function has no docstring.' : 'Not available.', mark),
     ),
-    h('p', { class: 'legend muted' }, h('mark', { class: 'only-inferred' }, 'highlighted'), ' words appear on one side only.'),
+    mark
+      ? h('p', { class: 'legend muted', testid: 'diff-legend' }, h('mark', { class: 'only-inferred' }, 'highlighted'), ' words appear on one side only.')
+      : diff.words.left > 0 && diff.words.right > 0
+        ? h(
+            'p',
+            { class: 'legend muted', testid: 'diff-legend' },
+            `The two texts share few words (${diff.common} of ${Math.min(diff.words.left, diff.words.right)}), so none are highlighted: the scores below compare what they mean.`,
+          )
+        : null,
     h('div', { class: 'scores' }, ...scoreCards(c)),
-    b && b.disagreements.length > 0 ? disagreementTable('Where the inferred description is wrong', b.disagreements) : null,
-    b?.docstringDisagreements && b.docstringDisagreements.length > 0 ? disagreementTable('Where the docstring is wrong', b.docstringDisagreements) : null,
+    b && b.disagreements.length > 0
+      ? disagreementTable('disagreements-inferred', 'Where the inferred description is wrong', 'The description implies', b.disagreements)
+      : null,
+    b?.docstringDisagreements && b.docstringDisagreements.length > 0
+      ? disagreementTable('disagreements-docstring', 'Where the docstring is wrong', 'The docstring implies', b.docstringDisagreements)
+      : null,
     c.judge?.missedByInferred?.length ? claimList('Claims only the docstring makes', c.judge.missedByInferred) : null,
     c.judge?.missedByDocstring?.length ? claimList('Claims only the inferred description makes', c.judge.missedByDocstring) : null,
     c.doctests?.results?.length ? doctestList(c.doctests.results) : null,
@@ -192,10 +205,11 @@ function scoreCards(c: Comparison): HTMLElement[] {
   return cards;
 }
 
-function disagreementTable(title: string, rows: { input: string; expected: string; got: string }[]): HTMLElement {
+/** `implied` heads the third column: what the text on trial says the function gives. */
+function disagreementTable(testid: string, title: string, implied: string, rows: { input: string; expected: string; got: string }[]): HTMLElement {
   return h(
     'div',
-    null,
+    { testid },
     h('h3', null, title),
     h(
       'div',
@@ -206,13 +220,7 @@ function disagreementTable(title: string, rows: { input: string; expected: strin
         h(
           'thead',
           null,
-          h(
-            'tr',
-            null,
-            h('th', { scope: 'col' }, 'Input'),
-            h('th', { scope: 'col' }, 'The function gives'),
-            h('th', { scope: 'col' }, 'The description implies'),
-          ),
+          h('tr', null, h('th', { scope: 'col' }, 'Input'), h('th', { scope: 'col' }, 'The function gives'), h('th', { scope: 'col' }, implied)),
         ),
         h(
           'tbody',
@@ -243,7 +251,7 @@ function doctestList(results: { source: string; want: string; got: string; ok: b
           icon(r.ok ? 'pass' : 'error'),
           h('span', { class: 'visually-hidden' }, r.ok ? 'passed: ' : 'failed: '),
           h('code', null, `>>> ${r.source}`),
-          r.ok ? null : h('div', { class: 'mono muted' }, `expected ${r.want}, got ${r.got}`),
+          r.ok ? null : h('div', { class: 'mono muted', testid: 'doctest-mismatch' }, doctestMismatch(r.want, r.got)),
         ),
       ),
     ),

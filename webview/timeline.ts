@@ -4,7 +4,7 @@
 // Home/End move, Enter shows the details.
 import { renderCall } from '../src/core/format.js';
 import { h, icon } from './dom.js';
-import { coverageDelta, coverageText, formatDuration, outputText, statusIcon, typeText } from './format.js';
+import { coverageDelta, coverageText, formatDuration, inputText, outputText, statusIcon, typeText } from './format.js';
 import { callName, type Model, type ProbeRow } from './model.js';
 import { isAtBottom, moveActive, scrollToReveal, visibleWindow } from './virtual.js';
 
@@ -164,7 +164,7 @@ export class Timeline {
         'aria-label': `Probe ${row.index}: ${call} gives ${output}`,
       },
       h('span', { class: 'col-index' }, row.index),
-      h('span', { class: 'col-input mono', testid: 'probe-input', title: call }, call),
+      h('span', { class: 'col-input mono', testid: 'probe-input', title: call }, inputText(row.request)),
       h(
         'span',
         { class: 'col-output mono', title: result ? output : undefined },

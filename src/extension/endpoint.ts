@@ -118,7 +118,9 @@ export class Endpoint {
     const local = (await detectLocalServers({ origins: { ollama: ollamaOrigin(), lmstudio: LOCAL_SERVERS.lmstudio } })).filter((s) => s.models.length > 0);
     const choice = await notify(NOTICES.noEndpoint(local.map((s) => ({ label: s.label, models: s.models.length }))));
     if (choice === 'offline') return 'offline';
-    if (choice === 'setUp') return (await this.setUp(settings)) ? 'llm' : undefined;
+    if (choice === 'pickLocal') return (await this.setUp(settings)) ? 'llm' : undefined;
+    // "Set Up an Endpoint" beside "Pick an Ollama Model": another endpoint, typed.
+    if (choice === 'setUp') return (await this.setUp(settings, { localFirst: local.length === 0 })) ? 'llm' : undefined;
     return undefined;
   }
 
@@ -146,10 +148,13 @@ export class Endpoint {
     return picked.pick ?? 'type';
   }
 
-  /** Asks for the base URL, the model and the key, and stores them (URL and model in user settings). */
-  async setUp(settings: Settings): Promise<boolean> {
+  /**
+   * Asks for the base URL, the model and the key, and stores them (URL and model in user settings);
+   * with `localFirst`, a model of a local server found running is offered before the URL.
+   */
+  async setUp(settings: Settings, { localFirst = true } = {}): Promise<boolean> {
     // Local servers first: a model that is already running is picked, not typed.
-    const servers = settings.baseUrl ? [] : await detectLocalServers({ origins: { ollama: ollamaOrigin(), lmstudio: LOCAL_SERVERS.lmstudio } });
+    const servers = settings.baseUrl || !localFirst ? [] : await detectLocalServers({ origins: { ollama: ollamaOrigin(), lmstudio: LOCAL_SERVERS.lmstudio } });
     const withModels = servers.filter((s) => s.models.length > 0);
     if (withModels.length > 0) {
       const local = await this.pickLocalModel(withModels);

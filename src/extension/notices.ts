@@ -137,6 +137,9 @@ const notice =
 const info = notice('info');
 const warning = notice('warning');
 const failure = notice('error');
+/** `an Ollama`, `an LM Studio`, `a vLLM`: by the sound the name starts with (an initialism's letter name). */
+export const withArticle = (name: string) => `${/^[aeiou]/i.test(name) || /^[FHLMNRSX][A-Z]/.test(name) ? 'an' : 'a'} ${name}`;
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Every notification the extension shows, by what it is about. `PAU:` says who is speaking. */
@@ -164,8 +167,10 @@ export const NOTICES = {
     info(
       `The LLM agent needs an OpenAI-compatible endpoint (${qualifiedKey('baseUrl')} is empty).${
         local.length ? ` ${local.map((s) => `${s.label} is running here with ${plural(s.models, 'model')}`).join('; ')}.` : ''
-      } Set one up, or probe with the offline explorer, which needs none.`,
-      { setUp: local.length ? `Pick a ${local.map((s) => s.label).join(' or ')} Model` : 'Set Up an Endpoint', offline: 'Use the Offline Explorer' },
+      } ${local.length ? 'Pick one of its models, set up another endpoint' : 'Set one up'}, or probe with the offline explorer, which needs none.`,
+      local.length
+        ? { pickLocal: `Pick ${withArticle(local.map((s) => s.label).join(' or '))} Model`, setUp: 'Set Up an Endpoint', offline: 'Use the Offline Explorer' }
+        : { setUp: 'Set Up an Endpoint', offline: 'Use the Offline Explorer' },
     ),
   /** No endpoint, but VS Code has language models. */
   noEndpointButVscodeModels: (count: number) =>

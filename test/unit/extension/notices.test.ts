@@ -42,3 +42,18 @@ test('every notice says something and offers only labelled buttons', () => {
   assert.equal(NOTICES.noneGenerated(0).message, 'PAU: no docstring could be generated.');
   assert.equal(NOTICES.inserted('f', false, 1, 2), 'PAU: inserted the docstring of f (1 example re-run and verified, 2 left out)');
 });
+
+test('no endpoint with Ollama running: "Pick an Ollama Model" and a button to set up another endpoint (issue 22)', () => {
+  const n = NOTICES.noEndpoint([{ label: 'Ollama', models: 3 }]);
+  assert.equal(n.actions.pickLocal, 'Pick an Ollama Model');
+  assert.equal(n.actions.setUp, 'Set Up an Endpoint', 'setting up another endpoint is a button, not only words');
+  assert.match(n.message, /Ollama is running here with 3 models/);
+  const both = NOTICES.noEndpoint([
+    { label: 'Ollama', models: 1 },
+    { label: 'LM Studio', models: 2 },
+  ]);
+  assert.equal(both.actions.pickLocal, 'Pick an Ollama or LM Studio Model');
+  const none = NOTICES.noEndpoint();
+  assert.deepEqual(Object.keys(none.actions), ['setUp', 'offline']);
+  assert.match(none.message, /Set one up/);
+});

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { wordDiff, wordKey } from '../../../webview/diff.js';
+import { wordDiff, wordKey, worthMarking } from '../../../webview/diff.js';
 
 const only = (segments: { text: string; only: boolean }[]) => segments.filter((s) => s.only).map((s) => s.text.trim());
 const joined = (segments: { text: string }[]) => segments.map((s) => s.text).join('');
@@ -50,4 +50,14 @@ test('very long texts fall back to set matching and stay fast', () => {
   assert.ok(ms < 1000, `took ${ms.toFixed(0)} ms`);
   assert.ok(d.common > 0);
   assert.ok(only(d.left).some((w) => w.endsWith('a')));
+});
+
+test('texts that share few words are not marked at all: marks would cover almost everything (issue 22)', () => {
+  // An LLM's description and a docstring of the same function, worded apart.
+  const inferred = 'Limits a number to a range: below the lower bound it gives the lower bound, above the upper one the upper one.';
+  const docstring = 'Clamp x into [lo, hi].';
+  const d = wordDiff(inferred, docstring);
+  assert.equal(worthMarking(d), false, `${d.common} shared of ${d.words.left} and ${d.words.right}`);
+  assert.ok(worthMarking(wordDiff('Return the sum of a and b.', 'Return the product of a and b.')));
+  assert.equal(worthMarking(wordDiff('', 'two words')), false);
 });

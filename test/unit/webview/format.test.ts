@@ -3,6 +3,8 @@ import { test } from 'node:test';
 import type { ProbeResult } from '../../../src/core/probe-types.js';
 import {
   costOf,
+  doctestMismatch,
+  inputText,
   coverageDelta,
   formatCost,
   formatDuration,
@@ -79,4 +81,18 @@ test('Markdown pipe tables', () => {
   });
   assert.equal(parseMarkdownTable('just text'), undefined);
   assert.equal(parseMarkdownTable('| a |\n| b |'), undefined, 'no separator row');
+});
+
+test("a row's input is the arguments, without the function name every row would repeat (issue 22)", () => {
+  assert.equal(inputText({ args: ['3', '0', '10'] }), '(3, 0, 10)');
+  assert.equal(inputText({ args: ["'a'"], kwargs: { sep: "'-'" } }), "('a', sep='-')");
+  assert.equal(inputText({ args: ['3'], receiver: 'Stack([1])' }), 'Stack([1]) · (3)');
+  assert.equal(inputText({ args: ['[1,\n 2]'] }), '([1, 2])', 'on one line');
+});
+
+test("a failed doctest's expected and got stay on one line (issue 22)", () => {
+  // doctest's want and got end with a newline; written as they come, ", got" began a new line.
+  assert.equal(doctestMismatch('5\n', '6\n'), 'expected 5, got 6');
+  assert.equal(doctestMismatch('[1,\n 2]\n', '\n'), 'expected [1, ⏎  2], got nothing');
+  assert.doesNotMatch(doctestMismatch('a\nb\n', 'c\n'), /\n/);
 });
