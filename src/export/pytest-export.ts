@@ -195,6 +195,7 @@ export async function exportPytest(options: PytestExportOptions): Promise<Pytest
   let cases = rerun.keep;
   let skipped = [...first.skipped, ...rerun.skipped];
   await mkdir(dirname(path), { recursive: true });
+  const firstReached = new Map(session.probes.map((p) => [p.index, p.result.coverage?.arcs.new ?? 0]));
 
   // Two rounds: the second without the cases pytest failed in the first (e.g. a value that
   // differs outside the sandbox); a module that fails twice is not offered.
@@ -208,6 +209,7 @@ export async function exportPytest(options: PytestExportOptions): Promise<Pytest
       cases,
       skipped,
       notes,
+      firstReached,
     });
     if (module.caseCount === 0) {
       throw new ExportError(`no probe can be written as plain values: ${module.skipped.map((s) => `probe ${s.probe} ${s.reason}`).join('; ')}`);

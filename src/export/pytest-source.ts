@@ -29,6 +29,8 @@ export interface PytestModuleInput {
   skipped: { probe: number; reason: string }[];
   /** What the run's probes did not pin down (e.g. orderings it never saw), for the docstring. */
   notes?: string[];
+  /** Branches (arcs) of the function each probe reached first in the run, by probe index. */
+  firstReached?: ReadonlyMap<number, number>;
 }
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -249,7 +251,15 @@ export function pytestModule(input: PytestModuleInput): { source: string; skippe
   if (skipped.length) {
     lines.push('');
     lines.push('Probes left out:');
-    for (const s of skipped) lines.push(`  probe ${s.probe}: ${s.reason.replace(/"""/g, "'''").replace(/\\/g, '/')}`);
+    for (const s of skipped) {
+      // A left-out probe that reached a branch first may be the only one there: say so.
+      const arcs = input.firstReached?.get(s.probe) ?? 0;
+      const gap =
+        arcs > 0
+          ? `; it was the first probe to reach ${arcs === 1 ? 'a branch' : `${arcs} branches`} of the function, so the tests here possibly leave ${arcs === 1 ? 'it' : 'them'} unchecked`
+          : '';
+      lines.push(`  probe ${s.probe}: ${s.reason.replace(/"""/g, "'''").replace(/\\/g, '/')}${gap}`);
+    }
   }
   lines.push('"""');
   lines.push(...plain);
