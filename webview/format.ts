@@ -54,8 +54,15 @@ const flat = (text: string) => text.replace(/\s+/g, ' ');
  * would repeat and which cut the arguments off (the row's title keeps the whole call).
  */
 export function inputText(req: CallRequest): string {
-  const args = flat([...req.args, ...Object.entries(req.kwargs ?? {}).map(([k, v]) => `${k}=${v}`)].join(', '));
-  return req.receiver === undefined ? `(${args})` : `${flat(req.receiver)} · (${args})`;
+  // Line breaks only: spaces inside a string argument are part of the input.
+  const oneLine = (text: string) => text.replace(/[\r\n]+\s*/g, ' ');
+  const args = oneLine([...req.args, ...Object.entries(req.kwargs ?? {}).map(([k, v]) => `${k}=${v}`)].join(', '));
+  return req.receiver === undefined ? `(${args})` : `${oneLine(req.receiver)} · (${args})`;
+}
+
+/** A call the host rendered (`clamp(5, 0, 10)`) as the rows show inputs: `(5, 0, 10)`. */
+export function callArguments(call: string, name: string): string {
+  return call.startsWith(`${name}(`) ? call.slice(name.length) : call;
 }
 
 /** A failed doctest's expected and got on one line: doctest's texts end with a newline. */

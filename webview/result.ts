@@ -5,7 +5,7 @@ import type { Comparison, Description } from '../src/core/session-types.js';
 import { descriptionHead } from '../src/core/description-head.js';
 import { wordDiff, worthMarking } from './diff.js';
 import { h, icon } from './dom.js';
-import { doctestMismatch, parseMarkdownTable, percent, ratio } from './format.js';
+import { callArguments, doctestMismatch, parseMarkdownTable, percent, ratio } from './format.js';
 import { callName, type Model } from './model.js';
 
 export function renderResult(model: Model): Node[] {
@@ -139,7 +139,7 @@ function renderComparison(c: Comparison, model: Model): HTMLElement {
       : null,
     h(
       'div',
-      { class: 'side-by-side' },
+      { class: 'side-by-side', testid: 'side-by-side' },
       diffPane('Inferred', diff.left, 'inferred', 'No description.', mark),
       diffPane('Actual docstring', diff.right, 'actual', model.docstrings ? 'The function has no docstring.' : 'Not available.', mark),
     ),
@@ -154,10 +154,10 @@ function renderComparison(c: Comparison, model: Model): HTMLElement {
         : null,
     h('div', { class: 'scores' }, ...scoreCards(c)),
     b && b.disagreements.length > 0
-      ? disagreementTable('disagreements-inferred', 'Where the inferred description is wrong', 'The description implies', b.disagreements)
+      ? disagreementTable('disagreements-inferred', 'Where the inferred description is wrong', 'The description implies', b.disagreements, callName(model))
       : null,
     b?.docstringDisagreements && b.docstringDisagreements.length > 0
-      ? disagreementTable('disagreements-docstring', 'Where the docstring is wrong', 'The docstring implies', b.docstringDisagreements)
+      ? disagreementTable('disagreements-docstring', 'Where the docstring is wrong', 'The docstring implies', b.docstringDisagreements, callName(model))
       : null,
     c.judge?.missedByInferred?.length ? claimList('Claims only the docstring makes', c.judge.missedByInferred) : null,
     c.judge?.missedByDocstring?.length ? claimList('Claims only the inferred description makes', c.judge.missedByDocstring) : null,
@@ -206,7 +206,13 @@ function scoreCards(c: Comparison): HTMLElement[] {
 }
 
 /** `implied` heads the third column: what the text on trial says the function gives. */
-function disagreementTable(testid: string, title: string, implied: string, rows: { input: string; expected: string; got: string }[]): HTMLElement {
+function disagreementTable(
+  testid: string,
+  title: string,
+  implied: string,
+  rows: { input: string; expected: string; got: string }[],
+  name: string,
+): HTMLElement {
   return h(
     'div',
     { testid },
@@ -225,7 +231,15 @@ function disagreementTable(testid: string, title: string, implied: string, rows:
         h(
           'tbody',
           null,
-          ...rows.map((r) => h('tr', null, h('td', { class: 'mono' }, r.input), h('td', { class: 'mono' }, r.expected), h('td', { class: 'mono' }, r.got))),
+          ...rows.map((r) =>
+            h(
+              'tr',
+              null,
+              h('td', { class: 'mono', title: r.input }, callArguments(r.input, name)),
+              h('td', { class: 'mono' }, r.expected),
+              h('td', { class: 'mono' }, r.got),
+            ),
+          ),
         ),
       ),
     ),

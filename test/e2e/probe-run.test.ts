@@ -10,7 +10,7 @@ import type { Frame } from 'playwright-core';
 import { editorForFile, SCREENSHOTS_DIR, withArtifactsOnFailure, type EditorSession } from './harness/editor-session.js';
 import { byTestId, probeRows, runStatus, screenshotPanel, text, waitForStatus } from './harness/panel.js';
 import { docstringOf, realCall } from './harness/python-oracle.js';
-import { agentStep, replyFor, requestKind, slugifyRun, wordCountRun, type RunScript } from './harness/scripted-agent.js';
+import { agentStep, replyFor, requestKind, slugifyRun, topScoresRun, wordCountRun, type RunScript } from './harness/scripted-agent.js';
 import { waitUntil } from './harness/workbench.js';
 
 const API_KEY = 'sk-e2e-probe-run';
@@ -140,6 +140,60 @@ test('screenshots of the panel in the dark and the light theme', async () => {
 
     s.updateSettings({ 'workbench.colorTheme': 'Default Dark Modern' });
     await s.wb.page.locator('.monaco-workbench.vs-dark').waitFor({ timeout: 15_000 });
+  });
+});
+
+test('a stale docstring: rows show the arguments only, "The docstring implies" heads its table, failed doctests read on one line, the diff is readable (issue 22)', async () => {
+  const s = editor();
+  current = topScoresRun(100);
+  await withArtifactsOnFailure(s, 'stale-docstring', 150_000, async () => {
+    await s.clickProbeLens('legacy.py', 'top_scores');
+    const panel = await s.wb.panelFrame(30_000, 'PAU Probe: top_scores');
+    await waitForStatus(panel, 'done', 90_000, ['failed', 'stopped']);
+
+    // The function's name is in the title; each row shows its arguments, not `top_scores(` again.
+    const rows = await probeRows(panel);
+    assert.ok(rows.length >= current.turns.length, JSON.stringify(rows));
+    for (const row of rows) assert.doesNotMatch(row.input, /top_scores|^f\(/, `a row repeats the function name: ${row.input}`);
+    assert.ok(
+      rows.some((r) => r.input === '([70, 95, 80, 60], 2)'),
+      `no row shows ([70, 95, 80, 60], 2): ${JSON.stringify(rows)}`,
+    );
+
+    // The docstring side disagrees: its table's third column says what the docstring implies.
+    await panel
+      .locator(byTestId('disagreements-docstring'))
+      .waitFor({ timeout: 30_000 })
+      .catch(async () => {
+        throw new Error(`no "Where the docstring is wrong" table; the comparison says: ${await text(panel, 'comparison')}`);
+      });
+    const heads = await panel.locator(`${byTestId('disagreements-docstring')} th`).allTextContents();
+    assert.deepEqual(heads, ['Input', 'The function gives', 'The docstring implies']);
+    const inputs = await panel.locator(`${byTestId('disagreements-docstring')} tbody tr td:first-child`).allTextContents();
+    assert.ok(inputs.length > 0 && inputs.every((i) => i.startsWith('(')), `the table's inputs: ${JSON.stringify(inputs)}`);
+    assert.equal(await panel.locator(byTestId('stale-flag')).count(), 1, 'the docstring is stale');
+
+    // The docstring's first doctest fails: expected and got on one line of the panel.
+    const mismatch = panel.locator(byTestId('doctest-mismatch')).first();
+    assert.equal((await mismatch.textContent())?.trim(), 'expected [80, 95], got (95, 80)');
+    const lineBoxes = await mismatch.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+    });
+    assert.equal(lineBoxes, 1, 'expected … got … spans more than one line');
+
+    // The two texts are side by side only when each gets a readable width.
+    const panes = await panel.locator(`${byTestId('side-by-side')} > .pane`).evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width));
+    const whole = await panel.locator(byTestId('side-by-side')).evaluate((el) => el.getBoundingClientRect().width);
+    for (const width of panes) assert.ok(width >= 400 || width >= whole * 0.95, `a pane of the diff is ${Math.round(width)} px wide of ${Math.round(whole)}`);
+    await panel.locator(byTestId('diff-legend')).waitFor({ timeout: 5_000 });
+
+    mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+    await panel.locator(byTestId('side-by-side')).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await screenshotPanel(s.wb.page, panel, join(SCREENSHOTS_DIR, 'panel-dark-diff.png'));
+    await panel.locator(byTestId('disagreements-docstring')).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await screenshotPanel(s.wb.page, panel, join(SCREENSHOTS_DIR, 'panel-dark-docstring-wrong.png'));
   });
 });
 

@@ -28,8 +28,11 @@ export interface DescriptionSpec {
 export interface RunScript {
   turns: AgentTurn[];
   description: DescriptionSpec;
-  /** Python body of the implementation the "model" writes, given the header it was asked for (`f(arg0)`). */
-  implement: (header: string) => string;
+  /**
+   * Python body of the implementation the "model" writes, given the header it was asked for
+   * (`f(arg0)`) and the text it was asked to implement (the description or the docstring).
+   */
+  implement: (header: string, text: string) => string;
   judge?: { score: number; rationale: string };
   /** Delay before each agent reply, so that a run is slow enough to watch. */
   delayMs?: number;
@@ -78,7 +81,7 @@ export function replyFor(run: RunScript, req: RecordedRequest): ScriptedReply {
   const kind = requestKind(req);
   if (kind === 'implement') {
     const header = /Function: def (.+?):\s*$/m.exec(userText(req))?.[1] ?? 'f(arg0)';
-    return { kind: 'text', content: '```python\n' + run.implement(header) + '```\n' };
+    return { kind: 'text', content: '```python\n' + run.implement(header, userText(req)) + '```\n' };
   }
   if (kind === 'judge') {
     const verdict = run.judge ?? { score: 4, rationale: 'Both describe the same behaviour; the docstring adds a detail about accents.' };
@@ -169,6 +172,39 @@ export function wordCountRun(delayMs = 100): RunScript {
         '    return counts',
         '',
       ].join('\n');
+    },
+  };
+}
+
+/**
+ * A run of examples/legacy.py:top_scores, whose docstring still says "ascending list" while the
+ * code returns a descending tuple: the inferred description is right, the docstring is wrong,
+ * and the docstring's own doctests fail.
+ */
+export function topScoresRun(delayMs = 100): RunScript {
+  return {
+    delayMs,
+    turns: [
+      { calls: [{ args: ['[70, 95, 80, 60]', '2'] }] },
+      { calls: [{ args: ['[5, 1, 3]'] }], hypothesis: 'Returns the k highest scores, highest first, as a tuple.' },
+      { calls: [{ args: ['[]'], note: 'empty' }] },
+      { calls: [{ args: ['[4, 4, 1]', '5'], note: 'k larger than the list' }] },
+    ],
+    description: {
+      summary: 'The k highest scores as a tuple, highest first.',
+      details: 'Sorts the scores in descending order and keeps the first k; fewer when the list is shorter.',
+      parameters: { arg0: 'the scores (a list of numbers)', arg1: 'how many to keep (default 3)' },
+      returns: 'tuple: the k highest scores, highest first',
+      examples: [{ call: 'f([70, 95, 80, 60], 2)', result: '(95, 80)' }],
+      confidence: 0.9,
+    },
+    implement: (header, text) => {
+      const [scores, k] = /\(([A-Za-z_]\w*), ([A-Za-z_]\w*)/.exec(header)?.slice(1) ?? ['arg0', 'arg1'];
+      // Each side is implemented as its text says: the docstring still says ascending, as a list.
+      const body = /ascending/i.test(text) ? `sorted(sorted(${scores}, reverse=True)[:${k}])` : `tuple(sorted(${scores}, reverse=True)[:${k}])`;
+      // k's default is in the code, not in either text: the "model" guesses 3 on both sides.
+      const head = header.includes('=') ? header : header.replace(/\)$/, '=3)');
+      return [`def ${head}:`, `    return ${body}`, ''].join('\n');
     },
   };
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ProbeResult } from '../../../src/core/probe-types.js';
 import {
+  callArguments,
   costOf,
   doctestMismatch,
   inputText,
@@ -88,6 +89,12 @@ test("a row's input is the arguments, without the function name every row would 
   assert.equal(inputText({ args: ["'a'"], kwargs: { sep: "'-'" } }), "('a', sep='-')");
   assert.equal(inputText({ args: ['3'], receiver: 'Stack([1])' }), 'Stack([1]) · (3)');
   assert.equal(inputText({ args: ['[1,\n 2]'] }), '([1, 2])', 'on one line');
+  assert.equal(inputText({ args: ["'  two  spaces  '"] }), "('  two  spaces  ')", 'spaces inside a string are kept');
+});
+
+test("a disagreement's input drops the function name as the rows do; a call on a receiver stays whole", () => {
+  assert.equal(callArguments('clamp(5, 0, 10)', 'clamp'), '(5, 0, 10)');
+  assert.equal(callArguments('Stack([1]).push(3)', 'push'), 'Stack([1]).push(3)');
 });
 
 test("a failed doctest's expected and got stay on one line (issue 22)", () => {
