@@ -31,7 +31,14 @@ test('Stop mid-run: the panel says stopped, the model request in flight is abort
   const llm = s.llm!;
   const run = slugifyRun(100);
   const HANG_AT = 3; // the agent's 4th turn never gets an answer: the run is busy until stopped
-  answer = (req) => (requestKind(req) === 'agent' && agentStep(req) >= HANG_AT ? { kind: 'hang' } : replyFor(run, req));
+  // The hanging turn streams its text and half of its tool call's arguments, then nothing more.
+  const thought = 'Empty text and separators are done; next, accented letters: are they dropped or kept?';
+  const partly = {
+    kind: 'tool-calls' as const,
+    content: thought,
+    calls: [{ name: 'call_function', arguments: { args: ['"Ünïcödé tëxt"'], note: 'accents' } }],
+  };
+  answer = (req) => (requestKind(req) === 'agent' && agentStep(req) >= HANG_AT ? { kind: 'hang', partly } : replyFor(run, req));
   await withArtifactsOnFailure(s, 'stop', 90_000, async () => {
     await s.setApiKey(RIGHT_KEY);
     await s.clickProbeLens('text.py', 'slugify');
@@ -43,9 +50,14 @@ test('Stop mid-run: the panel says stopped, the model request in flight is abort
     await waitForStatus(panel, 'running', 5_000);
     assert.ok(workerProcesses(s).length > 0, 'a worker process runs during the run (else the check after Stop proves nothing)');
     await waitUntil(`the first ${HANG_AT} turns' probes to be shown`, 10_000, async () => (await probeRows(panel)).length >= HANG_AT);
-    // The hanging reply has sent its first piece ("Thinking") and no end: the panel shows it
-    // while the reply is still streaming in.
-    await waitUntil('the reply streaming in to be shown', 10_000, async () => /Thinking/.test(await text(panel, 'reasoning')));
+    // The hanging reply has sent its text and the first half of its tool call, and no end: the
+    // panel shows both while the reply is still streaming in.
+    const shown = await waitUntil('the reply streaming in to be shown', 10_000, async () => {
+      const now = await text(panel, 'reasoning');
+      return now.includes(thought) && /call_function/.test(now) ? now : undefined;
+    });
+    assert.match(shown, /call_function \{"args":\["\\?"Ün/, 'the tool call is shown as its arguments arrive');
+    assert.doesNotMatch(shown, /tëxt/, 'the second half of the arguments never came');
     await screenshotPanel(s.wb.page, panel, join(SCREENSHOTS_DIR, 'panel-streaming-dark.png'));
 
     await panel.locator(byTestId('stop')).click();

@@ -18,8 +18,11 @@ export type ScriptedReply = (
   | { kind: 'error'; status: number; body?: unknown; headers?: Record<string, string> }
   /** Streams the reply's first `afterChunks` chunks, then destroys the socket. */
   | { kind: 'cut'; afterChunks: number; reply: { kind: 'tool-calls'; calls: ToolCallSpec[] } | { kind: 'text'; content: string } }
-  /** Sends headers and one chunk, then waits until the client disconnects. */
-  | { kind: 'hang' }
+  /**
+   * Sends headers and one chunk ("Thinking"), or the chunks of `partly` but its last tool
+   * call's second half and its end, then waits until the client disconnects.
+   */
+  | { kind: 'hang'; partly?: { kind: 'tool-calls'; calls: ToolCallSpec[]; content?: string } }
 ) & { delayMs?: number; usage?: { prompt_tokens: number; completion_tokens: number } };
 
 export interface RecordedRequest {
@@ -122,7 +125,8 @@ function play(reply: ScriptedReply, req: RecordedRequest, res: ServerResponse) {
       return sendError(res, reply.status, reply.body ?? { error: { message: `scripted error ${reply.status}` } }, reply.headers);
     case 'hang':
       res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.write(sse(chunk(model, { role: 'assistant', content: 'Thinking' }, null)));
+      if (reply.partly) for (const c of streamChunks(reply.partly, model, usage).slice(0, -3)) res.write(sse(c));
+      else res.write(sse(chunk(model, { role: 'assistant', content: 'Thinking' }, null)));
       return; // never ends; the client must abort
     case 'cut': {
       const chunks = streamChunks(reply.reply, model, usage);
