@@ -9,6 +9,7 @@ import {
   MAX_PROBES_RANGE,
   MEMORY_MB_RANGE,
   TIMEOUT_MS_RANGE,
+  type LimitRange,
 } from '../core/limits.js';
 import type { Pricing } from '../core/cost.js';
 import { STRICTNESS_LEVELS } from '../core/session-types.js';
@@ -22,8 +23,11 @@ import { mergeShards, shardFromEnvironment } from '../bench/merge.js';
 import { intFlag, LLM_OPTIONS, llmFromFlags, onOff, parse, SANDBOX_OPTIONS, sandboxFlag, UsageError } from './args.js';
 import { resolveSandbox, SandboxUnavailable } from '../probe/sandbox.js';
 
+/** Tasks run at once: each has its own worker (tens of MB), so thousands would exhaust the machine. */
+const CONCURRENCY_RANGE = { min: 1, max: 64 } as const satisfies LimitRange;
+
 const HELP = `usage: pau bench <tasks.jsonl> [--offline | --base-url URL --model NAME [--judge-model NAME] [--api-key-env VAR] [--text-protocol]]
-       [--concurrency N] [--shard i/n|auto] [--out results.jsonl] [--report report.md] [--json]
+       [--concurrency N (1-64)] [--shard i/n|auto] [--out results.jsonl] [--report report.md] [--json]
        [--strictness anonymized|signature|anonymized,signature] [--coverage-feedback on|off|on,off]
        [--max-probes N] [--timeout-ms N] [--memory-mb N] [--python PATH] [--sandbox auto|os|guards]
        [--prompt-price USD --completion-price USD]   (per million tokens: the running cost on a TTY and costUsd)
@@ -63,7 +67,7 @@ export async function run(argv: string[]): Promise<number> {
   if (!values.offline && !endpoint) throw new UsageError('no endpoint: pass --base-url and --model (or set PAU_BASE_URL, PAU_MODEL), or use --offline');
   const variants = parseVariants(values.strictness, values['coverage-feedback']);
   const shard = parseShard(values.shard);
-  const concurrency = intFlag('concurrency', values.concurrency, 1);
+  const concurrency = intFlag('concurrency', values.concurrency, 1, CONCURRENCY_RANGE);
   const sandbox = sandboxFlag(values.sandbox);
   // `os` where there is no OS sandbox: one clear refusal, not every task failing the same way.
   if (sandbox === 'os') {

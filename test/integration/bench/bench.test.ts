@@ -163,6 +163,14 @@ test('--shard auto in a Kubernetes Indexed Job, then pau bench merge: the same s
   assert.equal(readFileSync(join(dir, 'merged.svg'), 'utf8'), readFileSync(join(dir, 'single.svg'), 'utf8'));
 });
 
+test('--concurrency has a range, with an error naming it (issue 22)', async () => {
+  for (const value of ['100000', '0']) {
+    const ran = await pau(['x.jsonl', '--offline', '--concurrency', value]);
+    assert.equal(ran.code, 2, ran.stderr);
+    assert.equal(ran.stderr, `pau bench: --concurrency takes a whole number from 1 to 64, got '${value}'\n`);
+  }
+});
+
 test('--shard auto outside an Indexed Job says what it reads', async () => {
   const ran = await pau(['x.jsonl', '--offline', '--shard', 'auto'], { env: { JOB_COMPLETION_INDEX: '', JOB_COMPLETIONS: '' } });
   assert.notEqual(ran.code, 0);
