@@ -65,12 +65,6 @@ export function callArguments(call: string, name: string): string {
   return call.startsWith(`${name}(`) ? call.slice(name.length) : call;
 }
 
-/** A failed doctest's expected and got on one line: doctest's texts end with a newline. */
-export function doctestMismatch(want: string, got: string): string {
-  const shown = (text: string) => (text.trim() === '' ? 'nothing' : text.replace(/\n+$/, '').replace(/\n/g, ' ⏎ '));
-  return `expected ${shown(want)}, got ${shown(got)}`;
-}
-
 /** What a probe's output cell shows, on one line. Not cut here: CSS ellipsis does that, and the worker bounds reprs. */
 export function outputText(result: ProbeResult): string {
   switch (result.status) {

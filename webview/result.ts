@@ -3,9 +3,10 @@
 // the stale-docstring flag).
 import type { Comparison, Description } from '../src/core/session-types.js';
 import { descriptionHead } from '../src/core/description-head.js';
+import { doctestMismatch } from '../src/core/format.js';
 import { wordDiff, worthMarking } from './diff.js';
 import { h, icon } from './dom.js';
-import { callArguments, doctestMismatch, parseMarkdownTable, percent, ratio } from './format.js';
+import { callArguments, parseMarkdownTable, percent, ratio } from './format.js';
 import { callName, type Model } from './model.js';
 
 export function renderResult(model: Model): Node[] {

@@ -3,7 +3,7 @@
 // `pau replay` use the same printer, so a replay looks like the live run.
 import { shownHeader } from '../core/shown.js';
 import { resolutionLines } from '../core/resolution.js';
-import { addCoverage, oneLine, renderCall, renderOutcome, type CoverageSoFar } from '../core/format.js';
+import { addCoverage, doctestMismatch, oneLine, renderCall, renderOutcome, type CoverageSoFar } from '../core/format.js';
 import { descriptionHead } from '../core/description-head.js';
 import { printable, printableDeep } from '../core/printable.js';
 import type { Comparison, ProbeRecord, SandboxReport, SessionEvent, SessionFile, SessionSettings, Usage } from '../core/session-types.js';
@@ -121,7 +121,7 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
     if (cmp.doctests) {
       line(`  doctests: ${cmp.doctests.passed} passed, ${cmp.doctests.failed} failed`);
       for (const r of (cmp.doctests.results ?? []).filter((t) => !t.ok && !t.notRun).slice(0, 5)) {
-        line(c.dim(`    >>> ${oneLine(realCall(r.source), 60)}: expected ${oneLine(r.want, 40)}, got ${oneLine(r.got, 40)}`));
+        line(c.dim(`    >>> ${oneLine(realCall(r.source), 60)}: ${doctestMismatch(r.want, r.got, 40)}`));
       }
     }
     if (cmp.judge) line(`  judge: ${cmp.judge.score}/5 — ${cmp.judge.rationale}`);

@@ -17,6 +17,15 @@ export function oneLine(text: string, max = 200): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
+/**
+ * A failed doctest's expected and got on one line, each cut to `max`: doctest's texts end
+ * with a newline, which written as they come put ", got" on a line of its own.
+ */
+export function doctestMismatch(want: string, got: string, max = Infinity): string {
+  const shown = (text: string) => (text.trim() === '' ? 'nothing' : oneLine(text.replace(/\n+$/, ''), max));
+  return `expected ${shown(want)}, got ${shown(got)}`;
+}
+
 /** The outcome in a few words: `3 (int)`, `raises ValueError: bad`, `timed out`. */
 export function renderOutcome(result: ProbeResult, max = 200): string {
   switch (result.status) {

@@ -2,6 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createPrinter, wantsColor } from '../../../src/cli/print.js';
+import { doctestMismatch } from '../../../src/core/format.js';
 import { sessionEvents } from '../../../src/core/replay.js';
 import { sampleSession } from './sample.js';
 
@@ -108,4 +109,15 @@ test('the comparison prints expected and got of each disagreement and failing do
   assert.match(out, /shout\('x'\): expected 'X!', got 'X'/);
   assert.match(out, /shout\('y'\): expected 'y', got 'Y'/);
   assert.match(out, />>> shout\('z'\): expected 'z', got 'Z'/);
+});
+
+test("a failed doctest's expected and got stay on one line, in the terminal as in the panel (issue 22)", () => {
+  const file = sampleSession();
+  // doctest's want and got end with a newline; written as they came, each was followed by ' ⏎ '.
+  file.comparison = { doctests: { passed: 0, failed: 1, results: [{ source: 'shout("z")', want: "'z'\n", got: "'Z'\n", ok: false }] } };
+  const line = print(false, file)
+    .split('\n')
+    .find((l) => l.includes('>>> shout("z")'));
+  assert.equal(line, `    >>> shout("z"): expected 'z', got 'Z'`);
+  assert.equal(doctestMismatch('[1,\n 2]\n', '\n'), 'expected [1, ⏎ 2], got nothing');
 });
