@@ -18,6 +18,8 @@ export function sourceParameter(text: string): string {
   const tail = optional ? ' May be left out.' : '';
   if (/^a flag/.test(body)) return `A flag (True or False).${tail}`;
   if (/^changing it alone (?:\(among .*\) )?made no difference/.test(body)) return `Its effect was not seen in the calls tried.${tail}`;
+  const raised = /^given (.+), calls raised that returned with another value or without it$/.exec(body);
+  if (raised) return `Given ${raised[1]}, the call raises (see Raises).${tail}`;
   const tried = /^calls with (.+) returned; its own effect was not isolated$/.exec(body);
   if (tried) return `Calls with ${tried[1]} returned.${tail}`;
   if (/^no call with it returned/.test(body)) return `No call with it returned.${tail}`;
