@@ -76,6 +76,23 @@ function firstParagraph(text: string): [string, string] {
   return [first, rest.join('\n\n')];
 }
 
+/** The `"""` the summary line starts after. */
+const OPENING_QUOTES = 3;
+
+/**
+ * The summary as one line of at most `width` (PEP 257): a longer sentence ends at its first
+ * clause that fits (`Clamps x into [lo, hi].`, the rest of it opening the prose); with no
+ * clause break that fits, the sentence is wrapped, a summary paragraph of several lines.
+ */
+function summaryLine(sentence: string, width: number): [string, string] {
+  if (sentence.length <= width) return [sentence, ''];
+  const breaks = [...sentence.matchAll(/(?::|;| \u2014) /g)].map((m) => m.index).filter((i) => i + 1 <= width && i >= width / 3);
+  const at = breaks.at(-1);
+  if (at === undefined) return [wrapWords(sentence, width).join('\n'), ''];
+  const rest = sentence.slice(at).replace(/^(?::|;| \u2014) /, '');
+  return [`${sentence.slice(0, at)}.`, asSentence(rest.charAt(0).toUpperCase() + rest.slice(1))];
+}
+
 function buildParts(described: Description, opts: RenderOptions): Parts {
   // An offline description's evidence stays in the report, never in the source.
   const d = forSource(described);
@@ -86,8 +103,9 @@ function buildParts(described: Description, opts: RenderOptions): Parts {
   let details = rename(d.details);
   if (!summarySource) [summarySource, details] = firstParagraph(details);
   if (!summarySource) summarySource = rename(d.returns) || 'No description was inferred';
-  const [first, more] = splitFirstSentence(summarySource);
-  const prose = [more && asSentence(more), details].filter((s) => s.trim()).join('\n\n');
+  const [sentence, more] = splitFirstSentence(summarySource);
+  const [first, rest] = summaryLine(asSentence(sentence), (opts.width ?? DEFAULT_WIDTH) - OPENING_QUOTES);
+  const prose = [[rest, more && asSentence(more)].filter(Boolean).join(' '), details].filter((s) => s.trim()).join('\n\n');
 
   const shownOrder = [...Object.keys(names), ...Object.keys(d.parameters ?? {})];
   const params: Field[] = [];
@@ -109,7 +127,7 @@ function buildParts(described: Description, opts: RenderOptions): Parts {
 
   const examples = opts.examples ?? (d.examples ?? []).map((e) => ({ call: e.call, result: doctestWant(e.result) }));
   return {
-    summary: asSentence(first),
+    summary: first,
     prose,
     params,
     returns,

@@ -45,7 +45,10 @@ test('an offline description renders without its evidence, in each style', () =>
 test('Google: Args as sentences, Raises with the argument that caused them, and the examples', () => {
   assert.equal(
     renderDocstring(CLAMP, 'google', { functionName: 'clamp', shownName: 'clamp' }),
-    `Clamps \`x\` into the range from \`lo\` to \`hi\`: below \`lo\` it returns \`lo\`, above \`hi\` it returns \`hi\`, otherwise \`x\` itself.
+    `Clamps \`x\` into the range from \`lo\` to \`hi\`.
+
+Below \`lo\` it returns \`lo\`, above \`hi\` it returns \`hi\`, otherwise \`x\`
+itself.
 
 Args:
     x: An int.
