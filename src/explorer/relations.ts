@@ -116,6 +116,13 @@ const median = (ns: number[]): number => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 const words = (s: string): string[] => s.split(/\s+/).filter(Boolean);
+/** Whether one element of the main argument occurs more often than every other. */
+const uniqueMode = (c: Case): boolean => {
+  const xs = items(c.x) ?? [];
+  const counts = firstOccurrences(xs).map((x) => count(xs, x));
+  const top = Math.max(0, ...counts);
+  return counts.filter((n) => n === top).length === 1;
+};
 /** Whether some call gave a plain word (letters, digits, `_`) back as it was. */
 const plainWordKept = (cs: Case[]): boolean => cs.some((c) => /^\w+$/.test(strOf(c.x) ?? '') && strOf(c.y) === strOf(c.x));
 
@@ -525,6 +532,9 @@ const RULES: Rule[] = [
       const xs = items(c.x)!;
       return xs.some((x) => taggedEqual(x, c.y)) && xs.every((x) => count(xs, x) <= count(xs, c.y));
     },
+    // Where every element occurs once, any element is "the most common": only calls with one
+    // element more common than the rest say anything, and they must be most of them.
+    enough: (cs) => 2 * cs.filter(uniqueMode).length >= cs.length,
   },
 ];
 

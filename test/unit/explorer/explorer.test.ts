@@ -429,3 +429,52 @@ test('a parameter that changed nothing names the values it was changed among', a
     /^changing it alone \(among `[^`]+`(, `[^`]+`)* and (`[^`]+`|\d+ more)\) made no difference in the \d+ calls that did( \(may be left out\))?$/,
   );
 });
+
+test('a raise that comes with giving a flag is blamed on the flag against the default, and the flag is not "no difference"', async () => {
+  // parse_number(text, strict=False): '2.5' gives 2; with strict=True it raises. Values that
+  // returned elsewhere ('2.5' without strict) are never listed as raising.
+  const fn: FakeFunction = {
+    params: [param('text'), param('strict', 'POSITIONAL_OR_KEYWORD', { default: 'False' })],
+    body: ([text, positional], kwargs) => {
+      const s = expectStr(text, 'parse_number');
+      const flag = positional ?? kwargs.strict;
+      const strict = flag !== undefined && toSource(flag) !== 'False' && toSource(flag) !== '0';
+      if (/^-?\d+$/.test(s)) return pyInt(BigInt(s));
+      if (strict) throw new PyError('ValueError', `invalid literal for int() with base 10: '${s}'`);
+      if (/^-?\d+\.\d+$/.test(s)) return pyInt(Math.trunc(Number(s)));
+      throw new PyError('ValueError', `could not convert string to float: '${s}'`);
+    },
+  };
+  const { report, fake } = await explore('parse_number', { fn });
+  const byStrict = report.description.raises.split('\n').find((l) => /^ValueError with `strict=/.test(l));
+  assert.ok(
+    byStrict,
+    `${report.description.raises}\n${fake.records.map((r) => `${r.args.join(', ')} ${JSON.stringify(r.kwargs ?? {})} ${r.result.status}`).join('\n')}`,
+  );
+  assert.match(byStrict, /but with `strict` left out \(its default\) it returned /);
+  assert.doesNotMatch(report.description.parameters.strict ?? '', /made no difference/);
+  for (const line of report.description.raises.split('\n')) {
+    const m = /^\S+ with (.+?) \(.*\), but with (`[^`]+`) it returned/.exec(line);
+    if (m) assert.ok(!m[1]!.includes(m[2]!), `a value listed as raising also returned: ${line}`);
+  }
+});
+
+test('the summary speaks of the main use: a low median of numbers, not "a part of the text" from the texts it also takes', async () => {
+  // median_low(data): any sequence; the lower of the two middle elements for an even count.
+  const fn: FakeFunction = {
+    params: [param('data')],
+    body: ([data]) => {
+      if (data?.k === 'str' && data.v.length) return pyStr([...data.v].sort()[Math.floor((data.v.length - 1) / 2)]!);
+      const xs = expectIntList(data, 'median_low').sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      if (xs.length === 0) throw new PyError('statistics.StatisticsError', 'no median for empty data');
+      return pyInt(xs[Math.floor((xs.length - 1) / 2)]!);
+    },
+  };
+  const { report, fake } = await explore('median_low', { fn, maxProbes: 20 });
+  assert.match(
+    report.description.summary,
+    /^Returns the middle one of the numbers in sorted order \(the lower of the two middle ones for an even count\)\./,
+    fake.records.map((r) => `${r.args.join(', ')} → ${r.result.value?.repr ?? r.result.status}`).join('\n'),
+  );
+  assert.match(report.description.examples[0]?.call ?? '', /^median_low\(\[/, 'the first example is a list of numbers');
+});
