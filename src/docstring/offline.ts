@@ -66,26 +66,45 @@ export function forSource(d: Description): Description {
 
 const GOOGLE_HEADER = /^(\s*)(?:Args|Arguments|Parameters|Params|Keyword Args|Keyword Arguments):\s*$/;
 const NUMPY_HEADER = /^(\s*)(?:Parameters|Other Parameters)\s*$/;
-const SPHINX_PARAM = /^\s*:param\s+(?:[^:]*\s)?\*{0,2}(\w+):\s*(.*)$/;
+const SPHINX_PARAM = /^\s*:param\s+(?:([^:]*)\s)?\*{0,2}(\w+):\s*(.*)$/;
+const SPHINX_TYPE = /^\s*:type\s+\*{0,2}(\w+):\s*(.*)$/;
+
+/** A parameter as a person documented it: the description, and the type when they gave one. */
+interface WrittenParam {
+  text: string;
+  type?: string;
+}
 
 /**
- * The parameter descriptions a person wrote in a docstring (Google, NumPy or Sphinx), by name,
- * each as one line of text. Lines it cannot read are ignored.
+ * The parameters a person documented in a docstring (Google, NumPy or Sphinx), by name: each
+ * description as one line of text, and its type (`x (int)`, `x : int`, `:type x: int`). Lines it
+ * cannot read are ignored.
  */
-export function paramDescriptions(docstring: string): Record<string, string> {
+function writtenParams(docstring: string): Record<string, WrittenParam> {
   const lines = docstring.replace(/\r\n?/g, '\n').split('\n');
-  const out: Record<string, string> = {};
+  const out: Record<string, WrittenParam> = {};
   const indentOf = (l: string): number => /^\s*/.exec(l)![0].length;
   let current: string | null = null;
   const append = (text: string): void => {
-    if (current && text.trim()) out[current] = `${out[current] ? `${out[current]} ` : ''}${text.trim()}`;
+    const p = current ? out[current] : undefined;
+    if (p && text.trim()) p.text = `${p.text ? `${p.text} ` : ''}${text.trim()}`;
+  };
+  const typed = (name: string, type: string | undefined): void => {
+    const t = type?.trim();
+    if (t) (out[name] ??= { text: '' }).type = t;
   };
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
+    const sphinxType = SPHINX_TYPE.exec(l);
+    if (sphinxType) {
+      typed(sphinxType[1]!, sphinxType[2]);
+      continue;
+    }
     const sphinx = SPHINX_PARAM.exec(l);
     if (sphinx) {
-      current = sphinx[1]!;
-      out[current] = sphinx[2]!.trim();
+      current = sphinx[2]!;
+      out[current] = { ...out[current], text: sphinx[3]!.trim() };
+      typed(current, sphinx[1]);
       const base = indentOf(l);
       while (i + 1 < lines.length && lines[i + 1]!.trim() && indentOf(lines[i + 1]!) > base && !/^\s*:/.test(lines[i + 1]!)) append(lines[++i]!);
       current = null;
@@ -106,14 +125,26 @@ export function paramDescriptions(docstring: string): Record<string, string> {
       if (numpy && /^\s*-{3,}\s*$/.test(lines[i + 1] ?? '')) break; // the next section's title
       if (itemIndent < 0) itemIndent = ind;
       if (ind === itemIndent) {
-        const m = google ? /^\s*\*{0,2}(\w+)\s*(?:\([^)]*\))?\s*:\s*(.*)$/.exec(item) : /^\s*\*{0,2}(\w+)(?:\s*:.*)?$/.exec(item);
+        const m = google ? /^\s*\*{0,2}(\w+)\s*(?:\(([^)]*)\))?\s*:\s*(.*)$/.exec(item) : /^\s*\*{0,2}(\w+)(?:\s*:(.*))?$/.exec(item);
         current = m ? m[1]! : null;
-        if (current) out[current] = google ? m![2]!.trim() : '';
+        if (current) {
+          out[current] = { text: google ? m![3]!.trim() : '' };
+          typed(current, m![2]);
+        }
       } else append(item);
     }
     i--;
     current = null;
   }
-  for (const k of Object.keys(out)) if (!out[k]) delete out[k];
   return out;
+}
+
+/** The parameter descriptions a person wrote in a docstring, by name, each as one line of text. */
+export function paramDescriptions(docstring: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(writtenParams(docstring)).flatMap(([k, p]) => (p.text ? [[k, p.text]] : [])));
+}
+
+/** The parameter types a person wrote in a docstring (`x (int)`, `x : int`, `:type x: int`), by name. */
+export function paramTypesWritten(docstring: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(writtenParams(docstring)).flatMap(([k, p]) => (p.type ? [[k, p.type]] : [])));
 }

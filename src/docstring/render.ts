@@ -4,7 +4,7 @@ import type { Description } from '../core/session-types.js';
 import { doctestCall, doctestLines, doctestWant, type CallNames } from './doctest-lines.js';
 import { asSentence, formatProse, renameWords, splitFirstSentence, wrapWords } from './prose.js';
 import type { DocExample, DocstringStyle } from './types.js';
-import { forSource, paramDescriptions } from './offline.js';
+import { forSource, paramDescriptions, paramTypesWritten } from './offline.js';
 
 export const DEFAULT_WIDTH = 72;
 
@@ -97,6 +97,8 @@ function buildParts(described: Description, opts: RenderOptions): Parts {
   // An offline description's evidence stays in the report, never in the source.
   const d = forSource(described);
   const human = opts.existingDocstring ? paramDescriptions(opts.existingDocstring) : {};
+  // The types a person wrote stay with their descriptions; the caller's types come first.
+  const humanTypes = opts.existingDocstring ? paramTypesWritten(opts.existingDocstring) : {};
   const names = opts.paramNames ?? {};
   const rename = (text: string | undefined) => renameWords(text ?? '', names).trim();
   let summarySource = rename(d.summary);
@@ -113,7 +115,7 @@ function buildParts(described: Description, opts: RenderOptions): Parts {
     const text = d.parameters?.[shown];
     if (text === undefined || !text.trim()) continue;
     const name = names[shown] ?? shown;
-    const type = opts.paramTypes?.[name];
+    const type = opts.paramTypes?.[name] ?? humanTypes[name];
     params.push({ name, text: human[name] ?? asSentence(rename(text)), ...(type ? { type } : {}) });
   }
 
