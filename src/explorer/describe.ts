@@ -290,8 +290,11 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     const owner = run.info.ownerClass?.split('.').at(-1);
     if (owner && run.positions.some((p) => p.role === 'receiver') && distinct > 1) {
       // A method of no arguments: what it gives back comes from the object it is called on.
+      const few = fewResults(returned);
       sentences.push(
-        `Returns ${returns} that depends on the ${owner} it is called on: ${distinct} different results from ${returned.length} ${owner} objects.`,
+        few
+          ? `Returns ${few}, depending on the ${owner} it is called on (in the ${returned.length} calls that returned).`
+          : `Returns ${returns} that depends on the ${owner} it is called on: ${distinct} different results from ${returned.length} ${owner} objects.`,
       );
     } else {
       // A function of no arguments: what it gives back is all there is to say.
@@ -307,7 +310,7 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     if (receiver) given.unshift(`called on ${article(receiver)}`);
     const n = run.observations.length;
     sentences.push(
-      `${NOT_WORKED_OUT} from ${n} call${n === 1 ? '' : 's'}: the ${returned.length} that returned gave ${returns}${given.length ? ` (${joinWords(given)})` : ''}.`,
+      `${NOT_WORKED_OUT} from ${n} call${n === 1 ? '' : 's'}: the ${returned.length} that returned gave ${fewResults(returned) ?? returns}${given.length ? ` (${joinWords(given)})` : ''}.`,
     );
   } else {
     const types = [...new Set(run.observations.flatMap((o) => (o.record.result.exception ? [baseExceptionName(o.record.result.exception.type)] : [])))];
@@ -321,6 +324,19 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
   }
   if (returned.length) ledger.add('summary', `returns ${returns}`, idx(returned), idx(run.observations));
   return sentences.join(' ');
+}
+
+/**
+ * The results themselves when the calls that returned gave only a few (`'cool', 'warm' or
+ * 'freezing'`): they say more than their type. Null for a bool (True or False is its type) or
+ * with too few calls to call the set small.
+ */
+function fewResults(returned: Observation[]): string | null {
+  const own = returned.filter((o) => o.purpose !== 'repeat');
+  const reprs = [...new Set(own.map((o) => o.record.result.value?.repr ?? ''))];
+  if (own.length < 6 || reprs.length < 2 || reprs.length > 4 || reprs.some((r) => !r || r.length > 30)) return null;
+  if (own.every((o) => o.record.result.value?.type === 'bool')) return null;
+  return joinWords(reprs, 'or');
 }
 
 /** A plain sentence when a re-run gave another result: no returned value is then an example. */

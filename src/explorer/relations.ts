@@ -189,8 +189,44 @@ const ARITHMETIC: { verb: (a: string, b: string) => string; op: (a: number, b: n
 
 const SORTS = 'Sorts the elements in ascending order.';
 
+/**
+ * Where a call split one of its numbers into a list of parts: each [the argument holding the
+ * count of parts, the argument the parts add up to] that fits, by position among the named
+ * arguments (split(3, 3) fits both ways).
+ */
+function splitPairs(c: Case): string[] {
+  const parts = numbers(items(c.y));
+  if (!isSeq(c.y) || !parts) return [];
+  const total = parts.reduce((a, b) => a + b, 0);
+  const out: string[] = [];
+  for (let k = 0; k < c.named.length; k++) {
+    if (!isInt(c.named[k]!.v) || num(c.named[k]!.v) !== parts.length) continue;
+    for (let t = 0; t < c.named.length; t++) if (t !== k && num(c.named[t]!.v) !== null && near(num(c.named[t]!.v)!, total)) out.push(`${k},${t}`);
+  }
+  return out;
+}
+/** The first pair every case fits, or null. */
+const agreedSplit = (cs: Case[]): [number, number] | null => {
+  const common = cs.reduce<string[]>((acc, c) => acc.filter((p) => splitPairs(c).includes(p)), splitPairs(cs[0]!));
+  return common.length ? (common[0]!.split(',').map(Number) as [number, number]) : null;
+};
+
 const RULES: Rule[] = [
   // Several arguments with named roles.
+  {
+    text: (cs) => {
+      const [k, t] = agreedSplit(cs)!;
+      const even = cs.every((c) => {
+        const ns = numbers(items(c.y))!;
+        return ns.length === 0 || Math.max(...ns) - Math.min(...ns) <= 1;
+      });
+      return `Splits ${nameOf(cs[0]!, t)} into a list of ${nameOf(cs[0]!, k)} numbers that add up to it${even ? ', as evenly as possible (no two differ by more than 1)' : ''}.`;
+    },
+    applies: (c) => isSeq(c.y) && numbers(items(c.y)) !== null && c.named.length >= 2 && c.named.every((a) => num(a.v) !== null),
+    holds: (c) => splitPairs(c).length > 0,
+    // The same two arguments every time, and more than one count of parts seen.
+    enough: (cs) => agreedSplit(cs) !== null && new Set(cs.map((c) => items(c.y)!.length)).size > 1,
+  },
   {
     text: (cs) =>
       `Clamps ${nameOf(cs[0]!, 0)} into the range from ${nameOf(cs[0]!, 1)} to ${nameOf(cs[0]!, 2)}: below ${nameOf(cs[0]!, 1)} it returns ${nameOf(cs[0]!, 1)}, above ${nameOf(cs[0]!, 2)} it returns ${nameOf(cs[0]!, 2)}, otherwise ${nameOf(cs[0]!, 0)} itself.`,

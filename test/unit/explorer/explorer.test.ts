@@ -478,3 +478,40 @@ test('the summary speaks of the main use: a low median of numbers, not "a part o
   );
   assert.match(report.description.examples[0]?.call ?? '', /^median_low\(\[/, 'the first example is a list of numbers');
 });
+
+test('a number split into parts: the summary names the count and the total, and says the parts are even', async () => {
+  // split_bill(total, people): [34, 33, 33] for (100, 3).
+  const fn: FakeFunction = {
+    params: [param('total'), param('people')],
+    body: ([total, people]) => {
+      const t = expectInt(total, 'split_bill');
+      const n = expectInt(people, 'split_bill');
+      if (n <= 0n) throw new PyError('ValueError', 'people must be positive');
+      // Python's floor division.
+      const share = t / n - (t % n !== 0n && t < 0n !== n < 0n ? 1n : 0n);
+      return pyList(Array.from({ length: Number(n) }, (_, i) => pyInt(share + (BigInt(i) < t - share * n ? 1n : 0n))));
+    },
+  };
+  const { report } = await explore('split_bill', { fn, maxProbes: 20 });
+  assert.match(report.description.summary, /^Splits `total` into a list of `people` numbers that add up to it, as evenly as possible/);
+});
+
+test('a few distinct results are named instead of their type: a method that classifies its receiver', async () => {
+  // Temperature(c).describe(): 'freezing' below 0, 'cool' below 20, else 'warm'.
+  const fn: FakeFunction = {
+    params: [param('self')],
+    needsReceiver: true,
+    ownerClass: 'Temperature',
+    moduleClasses: ['Temperature'],
+    body: (_args, _kw, receiver) => {
+      if (!receiver || receiver.k !== 'call' || receiver.callee !== 'Temperature' || receiver.args.length !== 1) throw new PyError('TypeError', 'bad receiver');
+      const c = expectInt(receiver.args[0], 'Temperature');
+      return pyStr(c < 0n ? 'freezing' : c < 20n ? 'cool' : 'warm');
+    },
+  };
+  const { report } = await explore('describe', { fn, maxProbes: 20 });
+  assert.match(
+    report.description.summary,
+    /^Returns '(cool|warm|freezing)', '(cool|warm|freezing)' or '(cool|warm|freezing)', depending on the Temperature it is called on/,
+  );
+});
