@@ -148,3 +148,24 @@ export function paramDescriptions(docstring: string): Record<string, string> {
 export function paramTypesWritten(docstring: string): Record<string, string> {
   return Object.fromEntries(Object.entries(writtenParams(docstring)).flatMap(([k, p]) => (p.type ? [[k, p.type]] : [])));
 }
+
+/** The return type a person wrote (NumPy's line under Returns, Google's `int: …`, Sphinx's `:rtype:`), or undefined. */
+export function returnTypeWritten(docstring: string): string | undefined {
+  const lines = docstring.replace(/\r\n?/g, '\n').split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const rtype = /^\s*:rtype:\s*(.+)$/.exec(lines[i]!);
+    if (rtype) return rtype[1]!.trim();
+    if (/^\s*Returns\s*$/.test(lines[i]!) && /^\s*-{3,}\s*$/.test(lines[i + 1] ?? '')) {
+      // NumPy: the first entry is `type` or `name : type`.
+      const entry = lines.slice(i + 2).find((l) => l.trim());
+      const m = entry ? /^\s*(?:\w+\s*:\s*)?([^:]+?)\s*$/.exec(entry) : null;
+      return m && !/[.]$/.test(m[1]!) ? m[1] : undefined;
+    }
+    if (/^\s*Returns:\s*$/.test(lines[i]!)) {
+      const entry = lines.slice(i + 1).find((l) => l.trim());
+      const m = entry ? /^\s*([A-Za-z_][\w.\[\], |]*?)\s*:\s+\S/.exec(entry) : null;
+      return m?.[1];
+    }
+  }
+  return undefined;
+}

@@ -4,7 +4,7 @@ import type { Description } from '../core/session-types.js';
 import { doctestCall, doctestLines, doctestWant, type CallNames } from './doctest-lines.js';
 import { asSentence, formatProse, renameWords, splitFirstSentence, wrapWords } from './prose.js';
 import type { DocExample, DocstringStyle } from './types.js';
-import { forSource, paramDescriptions, paramTypesWritten } from './offline.js';
+import { forSource, paramDescriptions, paramTypesWritten, returnTypeWritten } from './offline.js';
 
 export const DEFAULT_WIDTH = 72;
 
@@ -123,11 +123,14 @@ function buildParts(described: Description, opts: RenderOptions): Parts {
   // "str: the slug" is a type and a description (Google's own form): keep the type as a type
   // rather than sentence-casing it into "Str: the slug".
   const typed = /^([A-Za-z_][\w.]*(?:\[[^\]]*\])?)\s*:\s+(\S[\s\S]*)$/.exec(returnsText);
-  const returnType = opts.returnType ?? typed?.[1];
+  const examples = opts.examples ?? (d.examples ?? []).map((e) => ({ call: e.call, result: doctestWant(e.result) }));
+  // The return type a person wrote is kept unless the examples show another (a stale `list` for a tuple).
+  const written = opts.existingDocstring ? returnTypeWritten(opts.existingDocstring) : undefined;
+  const seen = inferReturnType(examples.map((e) => e.result));
+  const returnType = opts.returnType ?? typed?.[1] ?? (written && (!seen || written.includes(seen)) ? written : undefined);
   const returnBody = typed ? typed[2]! : returnsText;
   const returns = returnsText ? { text: asSentence(returnBody), ...(returnType ? { type: returnType } : {}) } : null;
 
-  const examples = opts.examples ?? (d.examples ?? []).map((e) => ({ call: e.call, result: doctestWant(e.result) }));
   return {
     summary: first,
     prose,

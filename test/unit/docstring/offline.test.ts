@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderDocstring } from '../../../src/docstring/render.js';
 import { compactDiff, lineDiff } from '../../../src/docstring/diff.js';
-import { paramDescriptions, paramTypesWritten, sourceParameter, sourceRaise } from '../../../src/docstring/offline.js';
+import { paramDescriptions, paramTypesWritten, returnTypeWritten, sourceParameter, sourceRaise } from '../../../src/docstring/offline.js';
 import type { Description } from '../../../src/core/session-types.js';
 
 // As the offline explorer describes examples/mathx.py:clamp at 20 probes.
@@ -116,6 +116,19 @@ Returns:
     /^ {4}x \(int\): The value to limit\.$/m,
   );
   assert.match(text, /^hi\n {4}A flag \(True or False\)\. May be left out\.$/m, 'a parameter the person did not describe gets the inferred text');
+  // And the return type they wrote, where the description has none (not one guessed from the examples).
+  const wider = numpy.replace('-------\nint\n', '-------\nint or float\n');
+  assert.match(renderDocstring(CLAMP, 'numpy', { functionName: 'clamp', shownName: 'clamp', existingDocstring: wider }), /^Returns\n-------\nint or float\n/m);
+  const stale = numpy.replace('-------\nint\n', '-------\nlist\n');
+  assert.match(
+    renderDocstring(CLAMP, 'numpy', { functionName: 'clamp', shownName: 'clamp', existingDocstring: stale }),
+    /^Returns\n-------\nint\n/m,
+    'a written type the examples contradict goes',
+  );
+  assert.equal(returnTypeWritten(numpy), 'int');
+  assert.equal(returnTypeWritten('Limit.\n\nReturns:\n    int or float: The result.'), 'int or float');
+  assert.equal(returnTypeWritten('Limit.\n\n:returns: the result\n:rtype: float'), 'float');
+  assert.equal(returnTypeWritten('Limit.\n\nReturns:\n    The result.'), undefined);
 });
 
 test('an agent description keeps its details (they are its words, not evidence)', () => {
