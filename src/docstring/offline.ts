@@ -163,7 +163,7 @@ export function returnTypeWritten(docstring: string): string | undefined {
     }
     if (/^\s*Returns:\s*$/.test(lines[i]!)) {
       const entry = lines.slice(i + 1).find((l) => l.trim());
-      const m = entry ? /^\s*([A-Za-z_][\w.\[\], |]*?)\s*:\s+\S/.exec(entry) : null;
+      const m = entry ? /^\s*([A-Za-z_][\w.[\], |]*?)\s*:\s+\S/.exec(entry) : null;
       return m?.[1];
     }
   }
