@@ -6,7 +6,7 @@ import type OpenAI from 'openai';
 import type { FunctionInfo } from '../core/probe-types.js';
 import { callRequest } from '../core/probe-types.js';
 import type { Description, ProbeRecord, ShownAs, Strictness } from '../core/session-types.js';
-import { callKey, canonicalSource } from '../core/call-identity.js';
+import { callKey, exampleMatcher } from '../core/call-identity.js';
 import { addCoverage, type CoverageSoFar } from '../core/format.js';
 import { parseTextAction, parseToolCall, TOOLS, type Action, type Parsed } from './actions.js';
 import { FalsificationGate } from './falsification.js';
@@ -274,14 +274,16 @@ export class AgentLoop {
    * up to three real calls that returned are used instead.
    */
   private groundExamples(examples: Description['examples']): Description['examples'] {
-    const byCall = new Map<string, ProbeRecord>();
-    for (const r of this.all) if (r.result.status === 'returned' || r.result.status === 'raised') byCall.set(canonicalSource(this.view.call(r)), r);
+    const recorded = exampleMatcher(
+      this.all.filter((r) => r.result.status === 'returned' || r.result.status === 'raised'),
+      (r) => [this.view.call(r)],
+    );
     const result = (r: ProbeRecord) =>
       r.result.status === 'returned'
         ? (r.result.value?.repr ?? 'None')
         : `raises ${r.result.exception?.type ?? 'Exception'}: ${r.result.exception?.message ?? ''}`.trim();
     const grounded = examples.flatMap((e) => {
-      const r = byCall.get(canonicalSource(e.call.replace(/^\s*>>>/, '')));
+      const r = recorded(e.call);
       return r ? [{ call: this.view.call(r), result: result(r), probe: r.index }] : [];
     });
     if (grounded.length > 0) return grounded;

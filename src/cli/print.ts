@@ -4,7 +4,7 @@
 import { shownHeader } from '../core/shown.js';
 import { resolutionLines } from '../core/resolution.js';
 import { addCoverage, doctestMismatch, oneLine, renderCall, renderOutcome, type CoverageSoFar } from '../core/format.js';
-import { descriptionHead } from '../core/description-head.js';
+import { descriptionHead, littleLearned } from '../core/description-head.js';
 import { printable, printableDeep } from '../core/printable.js';
 import type { Comparison, ProbeRecord, SandboxReport, SessionEvent, SessionFile, SessionSettings, Usage } from '../core/session-types.js';
 
@@ -13,6 +13,8 @@ export interface PrinterOptions {
   color: boolean;
   /** Print the run's error in the summary (replay); live, the CLI writes it to stderr instead. */
   showErrors?: boolean;
+  /** How to let the LLM agent try, when one is set up: offered after an offline run that learned little. */
+  agentOffer?: string;
 }
 
 /** Colours only for a terminal, and never when NO_COLOR is set (https://no-color.org). */
@@ -90,6 +92,7 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
     const { lines: head, moreRaises } = descriptionHead(d, realCall);
     for (const h of head.slice(1)) line(`  ${c.cyan(`${h.label}:`)} ${h.text}`);
     if (final.concluded) line(`  Confidence: ${Math.round(d.confidence * 100)}%`);
+    if (offline && opts.agentOffer && littleLearned(d)) line(`  ${c.cyan('Next:')} ${opts.agentOffer}`);
     line(`  ${c.dim(offline ? 'Evidence:' : 'Notes:')}`);
     for (const r of moreRaises) line(`    Raises: ${r}`);
     if (d.examples.length) {

@@ -133,6 +133,17 @@ export async function buildRunOptions(argv: string[], env: NodeJS.ProcessEnv): P
   };
 }
 
+/**
+ * After an offline run, the LLM agent is offered when one is set up (an endpoint or key in the
+ * flags or the environment): it can try inputs the explorer's value families do not hold.
+ */
+export function agentOffer(values: Values, env: NodeJS.ProcessEnv): { agentOffer?: string } {
+  const keyVar = values['api-key-env'] ?? 'OPENAI_API_KEY';
+  const setUp = values['base-url'] ?? env.PAU_BASE_URL ?? (env[keyVar] ? `${keyVar} is set` : undefined);
+  if (!values.offline || !setUp) return {};
+  return { agentOffer: `the LLM agent may work out what it computes: run the same command without --offline (${setUp}).` };
+}
+
 /** 0 done, 2 the target could not be loaded, 1 any other failure (including Ctrl-C). */
 export function exitCodeOf(file: SessionFile): number {
   if (!file.error) return 0;
@@ -149,7 +160,7 @@ export async function run(argv: string[]): Promise<number> {
   const session = new Session(runOptions);
   // Nobody reading any more (`| head`): stop probing rather than run on unseen.
   const write = stdoutWriter(() => session.stop());
-  if (!values.json) session.on(createPrinter({ write, color: wantsColor(process.stdout) }));
+  if (!values.json) session.on(createPrinter({ write, color: wantsColor(process.stdout), ...agentOffer(values, process.env) }));
 
   let interrupts = 0;
   const onSigint = () => {

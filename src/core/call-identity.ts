@@ -82,3 +82,19 @@ export function callKey(req: CallRequest): string {
   const c = canonicalCall(req);
   return JSON.stringify([c.receiver, c.args, c.kwargs]);
 }
+
+/** `Cls.name(…)` and `module.name(…)` call the same as `name(…)`. */
+const unqualified = (s: string): string => s.replace(/^(?:[A-Za-z_]\w*\.)+(?=[A-Za-z_]\w*\()/, '');
+
+/**
+ * The recorded call an example's text names, by canonical source: a doctest prompt and a
+ * `Cls.`/`module.` prefix do not matter. `texts` gives the ways a record may be written (the
+ * name the agent saw, the function's own). The agent's grounding of its examples and Insert
+ * Docstring's choice of the examples to re-run both match this way.
+ */
+export function exampleMatcher<R>(records: readonly R[], texts: (r: R) => string[]): (call: string) => R | undefined {
+  const key = (s: string): string => unqualified(canonicalSource(s.replace(/^\s*>>>\s?/, '')));
+  const byCall = new Map<string, R>();
+  for (const r of records) for (const t of texts(r)) byCall.set(key(t), r);
+  return (call) => byCall.get(key(call));
+}

@@ -16,6 +16,16 @@ export interface DescriptionHead {
   moreRaises: string[];
 }
 
+/** How an offline summary begins when the explorer could not tell what the function computes. */
+export const NOT_WORKED_OUT = 'What it computes was not worked out';
+/** How an offline summary begins when no call returned. */
+export const NONE_RETURNED = 'No call returned';
+
+/** An offline description that says plainly it did not learn what the function computes. */
+export function littleLearned(d: Description): boolean {
+  return d.claims !== undefined && (d.summary.startsWith(NOT_WORKED_OUT) || d.summary.startsWith(NONE_RETURNED));
+}
+
 const HEAD_RAISES = 2;
 const HEAD_EXAMPLES = 3;
 

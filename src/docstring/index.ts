@@ -8,3 +8,5 @@ export { verifyExamples } from './verify-examples.js';
 export { computeDocstringEdit, computeDocstringEdits, documentUnchanged, DOCUMENT_CHANGED_MESSAGE } from './edit.js';
 export { listFunctions } from './python-ast.js';
 export { compactDiff, lineDiff } from './diff.js';
+export { docstringBody, docstringNames, examplesToVerify } from './from-session.js';
+export type { DocstringNames } from './from-session.js';

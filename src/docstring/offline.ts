@@ -18,6 +18,8 @@ export function sourceParameter(text: string): string {
   const tail = optional ? ' May be left out.' : '';
   if (/^a flag/.test(body)) return `A flag (True or False).${tail}`;
   if (/^changing it alone (?:\(among .*\) )?made no difference/.test(body)) return `Its effect was not seen in the calls tried.${tail}`;
+  const raised = /^given (.+), calls raised that returned with another value or without it$/.exec(body);
+  if (raised) return `Given ${raised[1]}, the call raises (see Raises).${tail}`;
   const tried = /^calls with (.+) returned; its own effect was not isolated$/.exec(body);
   if (tried) return `Calls with ${tried[1]} returned.${tail}`;
   if (/^no call with it returned/.test(body)) return `No call with it returned.${tail}`;
@@ -64,26 +66,45 @@ export function forSource(d: Description): Description {
 
 const GOOGLE_HEADER = /^(\s*)(?:Args|Arguments|Parameters|Params|Keyword Args|Keyword Arguments):\s*$/;
 const NUMPY_HEADER = /^(\s*)(?:Parameters|Other Parameters)\s*$/;
-const SPHINX_PARAM = /^\s*:param\s+(?:[^:]*\s)?\*{0,2}(\w+):\s*(.*)$/;
+const SPHINX_PARAM = /^\s*:param\s+(?:([^:]*)\s)?\*{0,2}(\w+):\s*(.*)$/;
+const SPHINX_TYPE = /^\s*:type\s+\*{0,2}(\w+):\s*(.*)$/;
+
+/** A parameter as a person documented it: the description, and the type when they gave one. */
+interface WrittenParam {
+  text: string;
+  type?: string;
+}
 
 /**
- * The parameter descriptions a person wrote in a docstring (Google, NumPy or Sphinx), by name,
- * each as one line of text. Lines it cannot read are ignored.
+ * The parameters a person documented in a docstring (Google, NumPy or Sphinx), by name: each
+ * description as one line of text, and its type (`x (int)`, `x : int`, `:type x: int`). Lines it
+ * cannot read are ignored.
  */
-export function paramDescriptions(docstring: string): Record<string, string> {
+function writtenParams(docstring: string): Record<string, WrittenParam> {
   const lines = docstring.replace(/\r\n?/g, '\n').split('\n');
-  const out: Record<string, string> = {};
+  const out: Record<string, WrittenParam> = {};
   const indentOf = (l: string): number => /^\s*/.exec(l)![0].length;
   let current: string | null = null;
   const append = (text: string): void => {
-    if (current && text.trim()) out[current] = `${out[current] ? `${out[current]} ` : ''}${text.trim()}`;
+    const p = current ? out[current] : undefined;
+    if (p && text.trim()) p.text = `${p.text ? `${p.text} ` : ''}${text.trim()}`;
+  };
+  const typed = (name: string, type: string | undefined): void => {
+    const t = type?.trim();
+    if (t) (out[name] ??= { text: '' }).type = t;
   };
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
+    const sphinxType = SPHINX_TYPE.exec(l);
+    if (sphinxType) {
+      typed(sphinxType[1]!, sphinxType[2]);
+      continue;
+    }
     const sphinx = SPHINX_PARAM.exec(l);
     if (sphinx) {
-      current = sphinx[1]!;
-      out[current] = sphinx[2]!.trim();
+      current = sphinx[2]!;
+      out[current] = { ...out[current], text: sphinx[3]!.trim() };
+      typed(current, sphinx[1]);
       const base = indentOf(l);
       while (i + 1 < lines.length && lines[i + 1]!.trim() && indentOf(lines[i + 1]!) > base && !/^\s*:/.test(lines[i + 1]!)) append(lines[++i]!);
       current = null;
@@ -104,14 +125,47 @@ export function paramDescriptions(docstring: string): Record<string, string> {
       if (numpy && /^\s*-{3,}\s*$/.test(lines[i + 1] ?? '')) break; // the next section's title
       if (itemIndent < 0) itemIndent = ind;
       if (ind === itemIndent) {
-        const m = google ? /^\s*\*{0,2}(\w+)\s*(?:\([^)]*\))?\s*:\s*(.*)$/.exec(item) : /^\s*\*{0,2}(\w+)(?:\s*:.*)?$/.exec(item);
+        const m = google ? /^\s*\*{0,2}(\w+)\s*(?:\(([^)]*)\))?\s*:\s*(.*)$/.exec(item) : /^\s*\*{0,2}(\w+)(?:\s*:(.*))?$/.exec(item);
         current = m ? m[1]! : null;
-        if (current) out[current] = google ? m![2]!.trim() : '';
+        if (current) {
+          out[current] = { text: google ? m![3]!.trim() : '' };
+          typed(current, m![2]);
+        }
       } else append(item);
     }
     i--;
     current = null;
   }
-  for (const k of Object.keys(out)) if (!out[k]) delete out[k];
   return out;
+}
+
+/** The parameter descriptions a person wrote in a docstring, by name, each as one line of text. */
+export function paramDescriptions(docstring: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(writtenParams(docstring)).flatMap(([k, p]) => (p.text ? [[k, p.text]] : [])));
+}
+
+/** The parameter types a person wrote in a docstring (`x (int)`, `x : int`, `:type x: int`), by name. */
+export function paramTypesWritten(docstring: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(writtenParams(docstring)).flatMap(([k, p]) => (p.type ? [[k, p.type]] : [])));
+}
+
+/** The return type a person wrote (NumPy's line under Returns, Google's `int: …`, Sphinx's `:rtype:`), or undefined. */
+export function returnTypeWritten(docstring: string): string | undefined {
+  const lines = docstring.replace(/\r\n?/g, '\n').split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const rtype = /^\s*:rtype:\s*(.+)$/.exec(lines[i]!);
+    if (rtype) return rtype[1]!.trim();
+    if (/^\s*Returns\s*$/.test(lines[i]!) && /^\s*-{3,}\s*$/.test(lines[i + 1] ?? '')) {
+      // NumPy: the first entry is `type` or `name : type`.
+      const entry = lines.slice(i + 2).find((l) => l.trim());
+      const m = entry ? /^\s*(?:\w+\s*:\s*)?([^:]+?)\s*$/.exec(entry) : null;
+      return m && !/[.]$/.test(m[1]!) ? m[1] : undefined;
+    }
+    if (/^\s*Returns:\s*$/.test(lines[i]!)) {
+      const entry = lines.slice(i + 1).find((l) => l.trim());
+      const m = entry ? /^\s*([A-Za-z_][\w.[\], |]*?)\s*:\s+\S/.exec(entry) : null;
+      return m?.[1];
+    }
+  }
+  return undefined;
 }

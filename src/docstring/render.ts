@@ -4,7 +4,7 @@ import type { Description } from '../core/session-types.js';
 import { doctestCall, doctestLines, doctestWant, type CallNames } from './doctest-lines.js';
 import { asSentence, formatProse, renameWords, splitFirstSentence, wrapWords } from './prose.js';
 import type { DocExample, DocstringStyle } from './types.js';
-import { forSource, paramDescriptions } from './offline.js';
+import { forSource, paramDescriptions, paramTypesWritten, returnTypeWritten } from './offline.js';
 
 export const DEFAULT_WIDTH = 72;
 
@@ -76,18 +76,38 @@ function firstParagraph(text: string): [string, string] {
   return [first, rest.join('\n\n')];
 }
 
+/** The `"""` the summary line starts after. */
+const OPENING_QUOTES = 3;
+
+/**
+ * The summary as one line of at most `width` (PEP 257): a longer sentence ends at its first
+ * clause that fits (`Clamps x into [lo, hi].`, the rest of it opening the prose); with no
+ * clause break that fits, the sentence is wrapped, a summary paragraph of several lines.
+ */
+function summaryLine(sentence: string, width: number): [string, string] {
+  if (sentence.length <= width) return [sentence, ''];
+  const breaks = [...sentence.matchAll(/(?::|;| \u2014) /g)].map((m) => m.index).filter((i) => i + 1 <= width && i >= width / 3);
+  const at = breaks.at(-1);
+  if (at === undefined) return [wrapWords(sentence, width).join('\n'), ''];
+  const rest = sentence.slice(at).replace(/^(?::|;| \u2014) /, '');
+  return [`${sentence.slice(0, at)}.`, asSentence(rest.charAt(0).toUpperCase() + rest.slice(1))];
+}
+
 function buildParts(described: Description, opts: RenderOptions): Parts {
   // An offline description's evidence stays in the report, never in the source.
   const d = forSource(described);
   const human = opts.existingDocstring ? paramDescriptions(opts.existingDocstring) : {};
+  // The types a person wrote stay with their descriptions; the caller's types come first.
+  const humanTypes = opts.existingDocstring ? paramTypesWritten(opts.existingDocstring) : {};
   const names = opts.paramNames ?? {};
   const rename = (text: string | undefined) => renameWords(text ?? '', names).trim();
   let summarySource = rename(d.summary);
   let details = rename(d.details);
   if (!summarySource) [summarySource, details] = firstParagraph(details);
   if (!summarySource) summarySource = rename(d.returns) || 'No description was inferred';
-  const [first, more] = splitFirstSentence(summarySource);
-  const prose = [more && asSentence(more), details].filter((s) => s.trim()).join('\n\n');
+  const [sentence, more] = splitFirstSentence(summarySource);
+  const [first, rest] = summaryLine(asSentence(sentence), (opts.width ?? DEFAULT_WIDTH) - OPENING_QUOTES);
+  const prose = [[rest, more && asSentence(more)].filter(Boolean).join(' '), details].filter((s) => s.trim()).join('\n\n');
 
   const shownOrder = [...Object.keys(names), ...Object.keys(d.parameters ?? {})];
   const params: Field[] = [];
@@ -95,7 +115,7 @@ function buildParts(described: Description, opts: RenderOptions): Parts {
     const text = d.parameters?.[shown];
     if (text === undefined || !text.trim()) continue;
     const name = names[shown] ?? shown;
-    const type = opts.paramTypes?.[name];
+    const type = opts.paramTypes?.[name] ?? humanTypes[name];
     params.push({ name, text: human[name] ?? asSentence(rename(text)), ...(type ? { type } : {}) });
   }
 
@@ -103,13 +123,16 @@ function buildParts(described: Description, opts: RenderOptions): Parts {
   // "str: the slug" is a type and a description (Google's own form): keep the type as a type
   // rather than sentence-casing it into "Str: the slug".
   const typed = /^([A-Za-z_][\w.]*(?:\[[^\]]*\])?)\s*:\s+(\S[\s\S]*)$/.exec(returnsText);
-  const returnType = opts.returnType ?? typed?.[1];
+  const examples = opts.examples ?? (d.examples ?? []).map((e) => ({ call: e.call, result: doctestWant(e.result) }));
+  // The return type a person wrote is kept unless the examples show another (a stale `list` for a tuple).
+  const written = opts.existingDocstring ? returnTypeWritten(opts.existingDocstring) : undefined;
+  const seen = inferReturnType(examples.map((e) => e.result));
+  const returnType = opts.returnType ?? typed?.[1] ?? (written && (!seen || written.includes(seen)) ? written : undefined);
   const returnBody = typed ? typed[2]! : returnsText;
   const returns = returnsText ? { text: asSentence(returnBody), ...(returnType ? { type: returnType } : {}) } : null;
 
-  const examples = opts.examples ?? (d.examples ?? []).map((e) => ({ call: e.call, result: doctestWant(e.result) }));
   return {
-    summary: asSentence(first),
+    summary: first,
     prose,
     params,
     returns,

@@ -17,6 +17,7 @@ import { toSource } from './values.js';
 import { sameEffect } from './compare.js';
 import { returnedExamples } from './ordinary.js';
 import { showsTheClock } from './clock.js';
+import { NONE_RETURNED, NOT_WORKED_OUT } from '../core/description-head.js';
 
 export interface ExplorationOutcome {
   info: FunctionInfo;
@@ -63,7 +64,7 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
   });
   // A returned value is an example only of a function shown to be deterministic: another run may give another value.
   const deterministic = claimed.some((p) => p.name === 'deterministic');
-  const examples = pickExamples(observations, callText, notes, deterministic);
+  const examples = pickExamples(observations, positions, callText, notes, deterministic);
   for (const e of examples)
     ledger.add(
       'example',
@@ -289,8 +290,11 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     const owner = run.info.ownerClass?.split('.').at(-1);
     if (owner && run.positions.some((p) => p.role === 'receiver') && distinct > 1) {
       // A method of no arguments: what it gives back comes from the object it is called on.
+      const few = fewResults(returned);
       sentences.push(
-        `Returns ${returns} that depends on the ${owner} it is called on: ${distinct} different results from ${returned.length} ${owner} objects.`,
+        few
+          ? `Returns ${few}, depending on the ${owner} it is called on (in the ${returned.length} calls that returned).`
+          : `Returns ${returns} that depends on the ${owner} it is called on: ${distinct} different results from ${returned.length} ${owner} objects.`,
       );
     } else {
       // A function of no arguments: what it gives back is all there is to say.
@@ -306,12 +310,12 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     if (receiver) given.unshift(`called on ${article(receiver)}`);
     const n = run.observations.length;
     sentences.push(
-      `What it computes was not worked out from ${n} call${n === 1 ? '' : 's'}: the ${returned.length} that returned gave ${returns}${given.length ? ` (${joinWords(given)})` : ''}.`,
+      `${NOT_WORKED_OUT} from ${n} call${n === 1 ? '' : 's'}: the ${returned.length} that returned gave ${fewResults(returned) ?? returns}${given.length ? ` (${joinWords(given)})` : ''}.`,
     );
   } else {
     const types = [...new Set(run.observations.flatMap((o) => (o.record.result.exception ? [baseExceptionName(o.record.result.exception.type)] : [])))];
     sentences.push(
-      `No call returned: all ${run.observations.length} calls ${types.length ? `raised (${joinWords(types)})` : 'failed'}, so what it computes is unknown.`,
+      `${NONE_RETURNED}: all ${run.observations.length} calls ${types.length ? `raised (${joinWords(types)})` : 'failed'}, so what it computes is unknown.`,
     );
   }
   if (inPlace && !effects.length) {
@@ -320,6 +324,19 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
   }
   if (returned.length) ledger.add('summary', `returns ${returns}`, idx(returned), idx(run.observations));
   return sentences.join(' ');
+}
+
+/**
+ * The results themselves when the calls that returned gave only a few (`'cool', 'warm' or
+ * 'freezing'`): they say more than their type. Null for a bool (True or False is its type) or
+ * with too few calls to call the set small.
+ */
+function fewResults(returned: Observation[]): string | null {
+  const own = returned.filter((o) => o.purpose !== 'repeat');
+  const reprs = [...new Set(own.map((o) => o.record.result.value?.repr ?? ''))];
+  if (own.length < 6 || reprs.length < 2 || reprs.length > 4 || reprs.some((r) => !r || r.length > 30)) return null;
+  if (own.every((o) => o.record.result.value?.type === 'bool')) return null;
+  return joinWords(reprs, 'or');
 }
 
 /** A plain sentence when a re-run gave another result: no returned value is then an example. */
@@ -372,33 +389,49 @@ function details(run: ExplorationOutcome, properties: InferredProperty[], notes:
  * outcome (its return, or what it left in the arguments) differs from another call that differs from it in this argument alone. A parameter
  * that did nothing in a call says nothing about the types it takes.
  */
-function effectiveWords(run: ExplorationOutcome, i: number): { words: string[]; varied: number; tried: string[]; flag: boolean } {
+function effectiveWords(run: ExplorationOutcome, i: number): { words: string[]; varied: number; tried: string[]; flag: boolean; raisedWith: string[] } {
   const byContext = new Map<string, Observation[]>();
   for (const o of run.observations) {
     if (o.purpose === 'repeat' || !['returned', 'raised'].includes(o.record.result.status)) continue;
     const key = contextKey(o.input, i);
     byContext.set(key, [...(byContext.get(key) ?? []), o]);
   }
+  const sourceAt = (o: Observation): string => (o.input[i]?.value === undefined ? '' : toSource(o.input[i]!.value!));
   const effective = new Set<string>();
   const values = new Set<string>();
   const tried = new Set<string>();
+  // Values given that made a call raise where the same call with another value (or without it) returned.
+  const raisedWith = new Set<string>();
   let varied = 0;
   for (const group of byContext.values()) {
-    const distinct = new Set(group.map((o) => (o.input[i]?.value === undefined ? '' : toSource(o.input[i]!.value!))));
+    const distinct = new Set(group.map(sourceAt));
     if (distinct.size < 2) continue;
     varied += group.length;
     for (const v of distinct) if (v) tried.add(v);
     for (const o of group) {
-      if (o.record.result.status !== 'returned' || !o.input[i] || o.input[i]!.value === undefined) continue;
-      const mine = toSource(o.input[i]!.value!);
-      if (group.some((x) => (x.input[i]?.value === undefined ? '' : toSource(x.input[i]!.value!)) !== mine && !sameEffect(x.record.result, o.record.result))) {
+      if (!o.input[i] || o.input[i]!.value === undefined) continue;
+      const mine = sourceAt(o);
+      const others = group.filter((x) => sourceAt(x) !== mine);
+      if (o.record.result.status === 'raised') {
+        // A check the function makes (a ValueError), not a value of the wrong type.
+        const checked = !TYPE_ERRORS.has(baseExceptionName(o.record.result.exception?.type ?? ''));
+        if (checked && others.some((x) => x.record.result.status === 'returned')) raisedWith.add(mine);
+        continue;
+      }
+      if (others.some((x) => !sameEffect(x.record.result, o.record.result))) {
         effective.add(o.input[i]!.cls);
         values.add(mine);
       }
     }
   }
   const words = run.positions[i]!.candidates.filter((c) => effective.has(c)).map(classWords);
-  return { words: [...new Set(words)], varied, tried: [...tried], flag: values.size > 0 && [...values].every((v) => v === 'True' || v === 'False') };
+  return {
+    words: [...new Set(words)],
+    varied,
+    tried: [...tried],
+    flag: values.size > 0 && [...values].every((v) => v === 'True' || v === 'False'),
+    raisedWith: [...raisedWith],
+  };
 }
 
 /** Each parameter: the types it changed the outcome with (a flag as a flag), and whether it may be left out. */
@@ -415,7 +448,12 @@ function parameterTexts(run: ExplorationOutcome, ledger: Ledger): Record<string,
     let text: string;
     if (effective.flag) text = `a flag (True/False)${optional}`;
     else if (effective.words.length) text = `${joinWords(effective.words, 'or')}${optional}`;
-    else if (accepted.length && effective.varied) {
+    else if (effective.raisedWith.length) {
+      // It changed the outcome, by making calls raise (the raise lines say how): never "no difference".
+      const shown = effective.raisedWith.slice(0, 3).map((v) => `\`${oneLine(v, 24)}\``);
+      const more = effective.raisedWith.length > 3 ? [...shown, `${effective.raisedWith.length - 3} more`] : shown;
+      text = `given ${joinWords(more, 'or')}, calls raised that returned with another value or without it${optional}`;
+    } else if (accepted.length && effective.varied) {
       // The values it was changed among, so that a reader can judge how far "no difference" goes.
       const shown = effective.tried.slice(0, 3).map((v) => `\`${oneLine(v, 24)}\``);
       const among = shown.length ? ` (among ${joinWords(effective.tried.length > 3 ? [...shown, `${effective.tried.length - 3} more`] : shown, 'and')})` : '';
@@ -467,26 +505,35 @@ function argWords(run: ExplorationOutcome, o: Observation, i: number): string {
 function raisesText(run: ExplorationOutcome, callText: (o: Observation) => string, ledger: Ledger): string {
   const { observations, positions } = run;
   const returned = observations.filter((o) => o.record.result.status === 'returned' && o.purpose !== 'repeat');
-  const contrastOf = (o: Observation): { i: number; contrast: Observation } | null => {
+  // A call differing from `o` in argument i alone that returned: one giving another value, or
+  // one leaving it out (its default). The latter is preferred wherever it exists: the raise then
+  // comes with giving that argument (`strict=True`), which is what a reader must know.
+  const contrastOf = (o: Observation): { i: number; contrast: Observation; byDefault: boolean } | null => {
+    let first: { i: number; contrast: Observation; byDefault: boolean } | null = null;
     for (let i = 0; i < positions.length; i++) {
       // A call that leaves an argument out may not bind at all (a missing required one): it is
       // stated as a whole call, never blamed on one parameter by contrast with another.
       if (positions[i]!.role === 'receiver' || o.input[i]?.value === undefined) continue;
       const key = contextKey(o.input, i);
       const mine = toSource(o.input[i]!.value!);
-      const contrast = returned.find((r) => contextKey(r.input, i) === key && r.input[i]?.value !== undefined && toSource(r.input[i]!.value!) !== mine);
-      if (contrast) return { i, contrast };
+      const alike = returned.filter((r) => contextKey(r.input, i) === key);
+      const byDefault = positions[i]!.role === 'varargs' ? undefined : alike.find((r) => r.input[i]?.value === undefined);
+      if (byDefault) return { i, contrast: byDefault, byDefault: true };
+      const contrast = alike.find((r) => r.input[i]?.value !== undefined && toSource(r.input[i]!.value!) !== mine);
+      if (contrast && !first) first = { i, contrast, byDefault: false };
     }
-    return null;
+    return first;
   };
-  type Group = { type: string; i: number | null; raised: Observation[]; contrast?: Observation };
+  // The values an argument returned with somewhere: a raise is not said to come "with" them.
+  const returnedWith = (i: number): Set<string> => new Set(returned.flatMap((r) => (r.input[i]?.value === undefined ? [] : [toSource(r.input[i]!.value!)])));
+  type Group = { type: string; i: number | null; raised: Observation[]; contrast?: Observation; byDefault?: boolean };
   const groups = new Map<string, Group>();
   for (const o of observations) {
     const e = o.record.result.status === 'raised' ? o.record.result.exception : undefined;
     if (!e || o.purpose === 'repeat') continue;
     const blame = contrastOf(o);
     const key = `${e.type}|${blame?.i ?? ''}`;
-    const g = groups.get(key) ?? { type: e.type, i: blame?.i ?? null, raised: [], ...(blame ? { contrast: blame.contrast } : {}) };
+    const g = groups.get(key) ?? { type: e.type, i: blame?.i ?? null, raised: [], ...(blame ? { contrast: blame.contrast, byDefault: blame.byDefault } : {}) };
     g.raised.push(o);
     groups.set(key, g);
   }
@@ -503,9 +550,13 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
     if (g.i !== null && g.contrast) {
       const result = g.contrast.record.result.value ? oneLine(g.contrast.record.result.value.repr, 40) : 'a value';
       const i = g.i;
-      const values = [...new Set(g.raised.map((o) => argWords(run, o, i)))];
+      // The quoted call's value, then the others that never returned (a value that raised only
+      // beside other arguments is not one the raise comes "with").
+      const elsewhere = returnedWith(i);
+      const values = [...new Set(g.raised.filter((o, k) => k === 0 || !elsewhere.has(toSource(o.input[i]!.value!))).map((o) => argWords(run, o, i)))];
       const shown = values.length > 3 ? [...values.slice(0, 3), `${values.length - 3} other values`] : values;
-      text = `${g.type} with ${joinWords(shown, 'or')} (${callText(ex)}: ${message}), but with ${argWords(run, g.contrast, i)} it returned ${result}.`;
+      const other = g.byDefault ? `\`${positions[i]!.name}\` left out (its default)` : argWords(run, g.contrast, i);
+      text = `${g.type} with ${joinWords(shown, 'or')} (${callText(ex)}: ${message}), but with ${other} it returned ${result}.`;
       ledger.add('raises', text, [ex.record.index, g.contrast.record.index], idx(g.raised), {
         kind: 'raises',
         type: g.type,
@@ -549,14 +600,15 @@ function exampleOf(o: Observation, callText: (o: Observation) => string): { call
 /** Examples: ordinary use first, then calls with other outcomes (edge cases), then one error. */
 function pickExamples(
   observations: Observation[],
+  positions: Position[],
   callText: (o: Observation) => string,
   notes: InferenceNotes,
   deterministic: boolean,
 ): Description['examples'] {
   const pool = observations.filter((o) => o.purpose !== 'repeat' && callText(o).length <= 100 && (deterministic || o.record.result.status !== 'returned'));
   const shown = (o: Observation): boolean => exampleOf(o, callText) !== null;
-  const returned = pool.filter((o) => o.record.result.status === 'returned' && !showsTheClock(exampleOf(o, callText)?.result ?? ''));
-  const chosen = returnedExamples(returned, shown, callText, notes.sortedOnlyWhenInputsSorted === true);
+  const showable = (o: Observation): boolean => pool.includes(o) && shown(o) && !showsTheClock(exampleOf(o, callText)?.result ?? '');
+  const chosen = returnedExamples(observations, positions, showable, callText, notes.sortedOnlyWhenInputsSorted === true);
   const add = (o: Observation | undefined): void => {
     if (o && !chosen.includes(o) && chosen.length < MAX_EXAMPLES && shown(o)) chosen.push(o);
   };

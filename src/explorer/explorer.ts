@@ -913,7 +913,7 @@ export class Explorer {
   private async checkExamples(cap: number): Promise<void> {
     if (this.opts.seeding) return;
     const { notes } = inferProperties(this.observations, { positions: this.positions, callText: () => '' });
-    for (const plan of hashedRepeats(this.observations, notes.sortedOnlyWhenInputsSorted === true)) {
+    for (const plan of hashedRepeats(this.observations, this.positions, notes.sortedOnlyWhenInputsSorted === true)) {
       if (this.used >= cap) return;
       await this.runPlan(plan);
     }

@@ -1,53 +1,63 @@
 // How ordinary a call looks, for the examples a reader sees first and for the determinism
 // re-runs that go to those examples (property-probes.ts).
-import type { Observation } from './inputs.js';
+import type { Observation, Position } from './inputs.js';
+import { findRelations } from './relations.js';
 import { toSource } from './values.js';
 
 /**
- * Lower is more ordinary: distinct, short, non-empty arguments, and an output that differs from
+ * Lower is more ordinary: distinct, short, non-empty arguments, values of the family the
+ * parameter's name suggests (a list of scores for `scores`), and an output that differs from
  * every input (it shows the function doing something).
  */
-function oddness(o: Observation, callText: (o: Observation) => string): number {
+function oddness(o: Observation, callText: (o: Observation) => string, positions: Position[]): number {
   const given = o.input.filter((s) => s.value !== undefined).map((s) => toSource(s.value!));
   let score = callText(o).length / 10;
   score += 3 * (given.length - new Set(given).size);
   score += 2 * given.filter((g) => /^(''|""|\[\]|\(\)|\{\}|0|0\.0|None|-\d)/.test(g) || /^-/.test(g)).length;
+  const named = o.input.filter((s, i) => s.value !== undefined && positions[i]?.hinted?.some((h) => toSource(h) === toSource(s.value!))).length;
+  score -= 3 * named;
   const out = o.record.result.value?.repr ?? '';
   if (given.includes(out)) score += 2;
   return score;
 }
 
 /** The observations, most ordinary first (ties keep their order). */
-function ordinaryFirst(observations: Observation[], callText: (o: Observation) => string): Observation[] {
+function ordinaryFirst(observations: Observation[], callText: (o: Observation) => string, positions: Position[]): Observation[] {
   return observations
-    .map((o, order) => ({ o, score: oddness(o, callText), order }))
+    .map((o, order) => ({ o, score: oddness(o, callText, positions), order }))
     .sort((a, b) => a.score - b.score || a.order - b.order)
     .map((x) => x.o);
 }
 
 /**
- * The calls that returned shown as examples, at most three: ordinary use first (a merge merging
- * sorted lists when that is when it sorts), then a new type of output, then a new value.
+ * The calls that returned shown as examples, at most three: ordinary use first, and of those
+ * one that shows what the summary says (a call the summary's relation did something in: a
+ * text shortened, a list cut to its best three), a merge merging sorted lists when that is when
+ * it sorts; then a new type of output, then a new value.
  */
 export function returnedExamples(
-  returned: Observation[],
+  observations: Observation[],
+  positions: Position[],
   shown: (o: Observation) => boolean,
   callText: (o: Observation) => string,
   sortedFirst: boolean,
 ): Observation[] {
-  const ordered = ordinaryFirst(returned, callText);
+  const returned = observations.filter((o) => o.record.result.status === 'returned' && o.purpose !== 'repeat');
+  const ordered = ordinaryFirst(returned, callText, positions);
+  const showsSummary = new Set(findRelations(observations, positions)[0]?.support ?? []);
   const chosen: Observation[] = [];
   const add = (o: Observation | undefined): void => {
     if (o && !chosen.includes(o) && chosen.length < 3 && shown(o)) chosen.push(o);
   };
-  if (sortedFirst) add(ordered.find((o) => o.purpose === 'sorted'));
-  add(ordered[0]);
+  if (sortedFirst) add(ordered.find((o) => o.purpose === 'sorted' && shown(o)));
+  add(ordered.find((o) => showsSummary.has(o.record.index) && shown(o)));
+  add(ordered.find(shown));
   const repr = (o: Observation): string => o.record.result.value?.repr ?? '';
   const seenOutputs = new Set(chosen.map(repr));
   const seenTypes = new Set(chosen.map((o) => o.record.result.value?.type ?? ''));
-  const fresh = ordered.filter((o) => !seenOutputs.has(repr(o)));
+  const fresh = ordered.filter((o) => !seenOutputs.has(repr(o)) && shown(o));
   add(fresh.find((o) => !seenTypes.has(o.record.result.value?.type ?? '')) ?? fresh[0]);
   for (const o of chosen) seenOutputs.add(repr(o));
-  add(ordered.find((o) => !seenOutputs.has(repr(o))));
+  add(ordered.find((o) => !seenOutputs.has(repr(o)) && shown(o)));
   return chosen;
 }

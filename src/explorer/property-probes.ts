@@ -39,7 +39,7 @@ const FLOAT_LADDER = [-10.5, 0.0, 1.5, 5.25, 100.0, -0.5, 2.0];
 
 const usable = (o: Observation): boolean => o.record.result.status === 'returned' && o.purpose !== 'repeat';
 
-function repeatPlans(observations: Observation[]): PlannedProbe[] {
+function repeatPlans(observations: Observation[], positions: Position[]): PlannedProbe[] {
   const done = observations.filter((o) => o.purpose === 'repeat' && o.record.origin !== 'cache');
   const wanted = REPEATS - done.length;
   if (wanted <= 0) return [];
@@ -51,7 +51,7 @@ function repeatPlans(observations: Observation[]): PlannedProbe[] {
   // The hash-seed re-run goes to a likely example, the one with the most in it (Color(1, 2)
   // rather than Color()): the more the call hashes, the likelier a hash seed shows.
   const callText = (o: Observation): string => renderCall('f', o.request);
-  const likely = returnedExamples(pool.filter(usable), () => true, callText, false).sort((a, b) => callText(b).length - callText(a).length)[0];
+  const likely = returnedExamples(pool.filter(usable), positions, () => true, callText, false).sort((a, b) => callText(b).length - callText(a).length)[0];
   const picks = [...new Set([...(likely ? [likely] : []), ...spread.filter((i) => i >= 0 && i < pool.length).map((i) => pool[i]!)])];
   const base = picks.length
     ? picks
@@ -77,11 +77,11 @@ function hashedRepeat(o: Observation): PlannedProbe {
 }
 
 /** The calls most likely to be the examples not re-run yet in an interpreter of another hash seed. */
-export function hashedRepeats(observations: Observation[], sortedFirst: boolean): PlannedProbe[] {
+export function hashedRepeats(observations: Observation[], positions: Position[], sortedFirst: boolean): PlannedProbe[] {
   const callText = (o: Observation): string => renderCall('f', o.request);
   const shown = (o: Observation): boolean => !o.record.result.value?.truncated && callText(o).length <= 100;
   const hashed = (o: Observation): boolean => observations.some((r) => r.repeats === o && r.hashSeed !== undefined);
-  return returnedExamples(observations.filter(usable), shown, callText, sortedFirst)
+  return returnedExamples(observations, positions, shown, callText, sortedFirst)
     .filter((o) => !hashed(o))
     .map(hashedRepeat);
 }
@@ -183,7 +183,7 @@ function ladderPlans(observations: Observation[], positions: Position[]): Planne
 /** All planned probes, interleaved so that a small budget still touches every property. */
 export function planPropertyProbes(observations: Observation[], positions: Position[]): PlannedProbe[] {
   // Re-runs first: determinism applies to every function and costs three probes.
-  const out: PlannedProbe[] = repeatPlans(observations);
+  const out: PlannedProbe[] = repeatPlans(observations, positions);
   const lists = [
     reapplyPlans(observations, positions).slice(0, 6),
     swapPlans(observations, positions).slice(0, 5),

@@ -116,6 +116,15 @@ const median = (ns: number[]): number => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 const words = (s: string): string[] => s.split(/\s+/).filter(Boolean);
+/** Whether one element of the main argument occurs more often than every other. */
+const uniqueMode = (c: Case): boolean => {
+  const xs = items(c.x) ?? [];
+  const counts = firstOccurrences(xs).map((x) => count(xs, x));
+  const top = Math.max(0, ...counts);
+  return counts.filter((n) => n === top).length === 1;
+};
+/** Whether some call gave a plain word (letters, digits, `_`) back as it was. */
+const plainWordKept = (cs: Case[]): boolean => cs.some((c) => /^\w+$/.test(strOf(c.x) ?? '') && strOf(c.y) === strOf(c.x));
 
 const num = (t: TaggedValue | undefined): number | null => (t ? numericValue(t) : null);
 const isInt = (t: TaggedValue | undefined): boolean => t?.t === 'int';
@@ -180,8 +189,44 @@ const ARITHMETIC: { verb: (a: string, b: string) => string; op: (a: number, b: n
 
 const SORTS = 'Sorts the elements in ascending order.';
 
+/**
+ * Where a call split one of its numbers into a list of parts: each [the argument holding the
+ * count of parts, the argument the parts add up to] that fits, by position among the named
+ * arguments (split(3, 3) fits both ways).
+ */
+function splitPairs(c: Case): string[] {
+  const parts = numbers(items(c.y));
+  if (!isSeq(c.y) || !parts) return [];
+  const total = parts.reduce((a, b) => a + b, 0);
+  const out: string[] = [];
+  for (let k = 0; k < c.named.length; k++) {
+    if (!isInt(c.named[k]!.v) || num(c.named[k]!.v) !== parts.length) continue;
+    for (let t = 0; t < c.named.length; t++) if (t !== k && num(c.named[t]!.v) !== null && near(num(c.named[t]!.v)!, total)) out.push(`${k},${t}`);
+  }
+  return out;
+}
+/** The first pair every case fits, or null. */
+const agreedSplit = (cs: Case[]): [number, number] | null => {
+  const common = cs.reduce<string[]>((acc, c) => acc.filter((p) => splitPairs(c).includes(p)), splitPairs(cs[0]!));
+  return common.length ? (common[0]!.split(',').map(Number) as [number, number]) : null;
+};
+
 const RULES: Rule[] = [
   // Several arguments with named roles.
+  {
+    text: (cs) => {
+      const [k, t] = agreedSplit(cs)!;
+      const even = cs.every((c) => {
+        const ns = numbers(items(c.y))!;
+        return ns.length === 0 || Math.max(...ns) - Math.min(...ns) <= 1;
+      });
+      return `Splits ${nameOf(cs[0]!, t)} into a list of ${nameOf(cs[0]!, k)} numbers that add up to it${even ? ', as evenly as possible (no two differ by more than 1)' : ''}.`;
+    },
+    applies: (c) => isSeq(c.y) && numbers(items(c.y)) !== null && c.named.length >= 2 && c.named.every((a) => num(a.v) !== null),
+    holds: (c) => splitPairs(c).length > 0,
+    // The same two arguments every time, and more than one count of parts seen.
+    enough: (cs) => agreedSplit(cs) !== null && new Set(cs.map((c) => items(c.y)!.length)).size > 1,
+  },
   {
     text: (cs) =>
       `Clamps ${nameOf(cs[0]!, 0)} into the range from ${nameOf(cs[0]!, 1)} to ${nameOf(cs[0]!, 2)}: below ${nameOf(cs[0]!, 1)} it returns ${nameOf(cs[0]!, 1)}, above ${nameOf(cs[0]!, 2)} it returns ${nameOf(cs[0]!, 2)}, otherwise ${nameOf(cs[0]!, 0)} itself.`,
@@ -443,11 +488,14 @@ const RULES: Rule[] = [
     text: 'Leaves plain words as they are and writes some other characters as longer sequences (as escaping or encoding does); no call made the text shorter.',
     applies: (c) => c.x.t === 'str' && c.y.t === 'str',
     holds: (c) => [...strOf(c.y)!].length >= [...strOf(c.x)!].length && (/^[\w]*$/.test(strOf(c.x)!) ? strOf(c.y) === strOf(c.x) : true),
+    // Both halves of the sentence seen: a plain word kept, and a text made longer.
+    enough: (cs) => plainWordKept(cs) && cs.some((c) => [...strOf(c.y)!].length > [...strOf(c.x)!].length),
   },
   {
     text: 'Leaves plain words as they are and shortens the text around other characters (as decoding or trimming does); no call made the text longer.',
     applies: (c) => c.x.t === 'str' && c.y.t === 'str',
     holds: (c) => [...strOf(c.y)!].length <= [...strOf(c.x)!].length && (/^[\w]*$/.test(strOf(c.x)!) ? strOf(c.y) === strOf(c.x) : true),
+    enough: (cs) => plainWordKept(cs) && cs.some((c) => [...strOf(c.y)!].length < [...strOf(c.x)!].length),
   },
   // Collections in, counts out.
   {
@@ -483,6 +531,17 @@ const RULES: Rule[] = [
     applies: (c) => numbers(items(c.x)) !== null && numericValue(c.y) !== null,
     holds: (c) => near(numericValue(c.y)!, median(numbers(items(c.x))!)),
   },
+  ...(['lower', 'higher'] as const).map((which): Rule => ({
+    text: `Returns the middle one of the numbers in sorted order (the ${which} of the two middle ones for an even count).`,
+    applies: (c) => numbers(items(c.x)) !== null && numericValue(c.y) !== null,
+    holds: (c) => {
+      const s = [...numbers(items(c.x))!].sort((a, b) => a - b);
+      const m = s.length % 2 ? (s.length - 1) / 2 : which === 'lower' ? s.length / 2 - 1 : s.length / 2;
+      return numericValue(c.y) === s[m];
+    },
+    // An even count shows which middle one: with only odd counts it is the median.
+    enough: (cs) => cs.some((c) => items(c.x)!.length % 2 === 0 && items(c.x)!.length > 0),
+  })),
   {
     text: 'Returns the sum of the numbers.',
     applies: (c) => numbers(items(c.x)) !== null && numericValue(c.y) !== null,
@@ -509,6 +568,9 @@ const RULES: Rule[] = [
       const xs = items(c.x)!;
       return xs.some((x) => taggedEqual(x, c.y)) && xs.every((x) => count(xs, x) <= count(xs, c.y));
     },
+    // Where every element occurs once, any element is "the most common": only calls with one
+    // element more common than the rest say anything, and they must be most of them.
+    enough: (cs) => 2 * cs.filter(uniqueMode).length >= cs.length,
   },
 ];
 
@@ -517,17 +579,22 @@ function changed(c: Case): boolean {
   return !taggedEqual(c.x, c.y);
 }
 
-/** The relations that hold, most specific first (the catalogue's order); at most two. */
+/**
+ * The relations that hold, at most two: the one that speaks of the most calls first (what the
+ * function mostly did, not a side use), the catalogue's order (most specific first) among equals.
+ */
 export function findRelations(observations: Observation[], positions: Position[]): Relation[] {
   const cases = casesOf(observations, positions);
   // A call that left an argument out passed its default: a relation of the arguments must hold
   // for it read that way too (format_money's currency shown in every output given one, but
   // not for the default 'USD', which gives '$3.00').
   const defaulted = casesOf(observations, positions, true);
-  const found: Relation[] = [];
+  const held: Relation[] = [];
   for (const rule of RULES) {
     const applicable = cases.filter(rule.applies);
-    if (applicable.length < 3 || !applicable.every(rule.holds)) continue;
+    // A relation of a side use (a median of the letters of a text, where lists of numbers were
+    // the main use) is not what the function does: it must speak of a quarter of the calls at least.
+    if (applicable.length < 3 || 4 * applicable.length < cases.length || !applicable.every(rule.holds)) continue;
     if (!defaulted.filter(rule.applies).every(rule.holds)) continue;
     const support = applicable.filter(changed);
     // Several distinct inputs where the function did something, and the relation is not just "returns a constant".
@@ -535,12 +602,20 @@ export function findRelations(observations: Observation[], positions: Position[]
     // Sorted-looking inputs say nothing about sorting.
     if (rule.text === SORTS && !applicable.some((c) => orderOf(items(c.x)!) === null)) continue;
     if (rule.enough && !rule.enough(applicable)) continue;
-    found.push({
+    held.push({
       text: typeof rule.text === 'string' ? rule.text : rule.text(applicable),
       support: support.map((c) => c.index),
       tested: applicable.map((c) => c.index),
     });
-    if (found.length === 2) break;
   }
-  return found;
+  // Calls the explorer made of its own outputs (f(f(x)), swapped arguments) test laws; they are
+  // not uses a reader would make, so they do not count toward what the function mostly did.
+  const ownOutputs = new Set(observations.filter((o) => o.purpose === 'reapply' || o.purpose === 'swap').map((o) => o.record.index));
+  const uses = (r: Relation): number => r.tested.filter((i) => !ownOutputs.has(i)).length;
+  const [first, ...rest] = [...held].sort((a, b) => uses(b) - uses(a));
+  if (!first) return [];
+  // A second relation only when it speaks of calls the first does not: on the same calls a
+  // vaguer sentence ("shortens the text around other characters") only blurs the first.
+  const second = rest.find((r) => r.tested.some((i) => !first.tested.includes(i)));
+  return second ? [first, second] : [first];
 }

@@ -5,22 +5,15 @@
 // comparison view shows side by side.
 import * as vscode from 'vscode';
 import type { DocExample, DocstringStyle, PythonFunction } from '../docstring/index.js';
-import type { ExampleToVerify } from '../docstring/verify-examples.js';
-import { callRequest } from '../core/probe-types.js';
 import type { DocstringTexts } from '../protocol/messages.js';
 import { sessionSettings, type Settings } from './contributions/settings.js';
-import { canonicalSource } from '../core/call-identity.js';
-import { renderCall } from '../core/format.js';
-import type { Description, ProbeRecord, SessionFile, ShownAs } from '../core/session-types.js';
+import type { Description, SessionFile } from '../core/session-types.js';
 import { ensureTrusted, type Backend, type PauContext } from './context.js';
 import { errorMessage } from './log.js';
 import { examplesNote, NOTICES } from './notices.js';
 import { notify } from './notify.js';
 import { verifyInFreshWorker } from './one-off-workers.js';
 import { displayPath, type RunRecord, type Runs } from './run-record.js';
-
-/** Longest docstring line, indentation included (PEP 8), as the docstring writer uses it. */
-const MAX_LINE = 79;
 
 /** The style setting as the writer takes it: undefined = match the file (`auto`). */
 function explicitStyle(settings: Settings): DocstringStyle | undefined {
@@ -29,28 +22,6 @@ function explicitStyle(settings: Settings): DocstringStyle | undefined {
 
 function styleFor(backend: Backend, settings: Settings, source: string): DocstringStyle {
   return explicitStyle(settings) ?? backend.detectStyle(source) ?? 'google';
-}
-
-/** The parameters a caller passes, by real name: without `self`/`cls`, stars dropped. */
-function callableParamNames(fn: PythonFunction): string[] {
-  const names = fn.params.map((p) => p.replace(/^\*+/, ''));
-  const bound = fn.isMethod && !fn.decorators.includes('staticmethod');
-  return bound ? names.slice(1) : names;
-}
-
-/** How the agent's names map to the real ones, for examples and the parameter list. */
-function callNames(shownAs: ShownAs, qualname: string, fn: PythonFunction | undefined) {
-  const functionName = fn?.name ?? qualname.slice(qualname.lastIndexOf('.') + 1);
-  const paramNames: Record<string, string> = {};
-  if (fn) {
-    const real = callableParamNames(fn);
-    shownAs.params.forEach((shown, i) => {
-      const name = shown.replace(/^\*+/, '');
-      const realName = real[i];
-      if (realName && realName !== name) paramNames[name] = realName;
-    });
-  }
-  return { functionName, shownName: shownAs.name, paramNames };
 }
 
 /** The def among `functions` for `qualname` (the one nearest `near` if it is defined twice). */
@@ -90,7 +61,7 @@ export async function docstringTexts(ctx: PauContext, record: RunRecord): Promis
   const style = styleFor(backend, settings, source);
   const inferred = description
     ? backend.renderDocstring(description, style, {
-        ...callNames(record.session.target.shownAs, record.target.qualname, fn),
+        ...backend.docstringNames(record.session.target.shownAs, record.target.qualname, fn),
         existingDocstring: fn?.docstring ?? null,
       })
     : null;
@@ -98,36 +69,6 @@ export async function docstringTexts(ctx: PauContext, record: RunRecord): Promis
   const target = record.session.target;
   const actual = target.docstring !== undefined ? target.docstring : (fn?.docstring ?? null);
   return { inferred, actual, style };
-}
-
-/** The call's canonical source (core/call-identity.ts), without a doctest prompt. */
-const callText = (s: string) => canonicalSource(s.replace(/^\s*>>>/, ''));
-/** `Cls.name(…)` and `module.name(…)` call the same as `name(…)`. */
-const unqualified = (s: string) => s.replace(/^(?:[A-Za-z_]\w*\.)+(?=[A-Za-z_]\w*\()/, '');
-
-/**
- * The description's examples that are calls the run really made, ready to be re-run. The
- * expected output is the recorded result (what doctest would print), not the agent's words.
- */
-function examplesToVerify(backend: Backend, session: SessionFile, description: Description): { examples: ExampleToVerify[]; unmatched: string[] } {
-  // Examples name the function as the agent saw it (`f`) or, from the offline explorer, by its own name.
-  const names = new Set([session.target.shownAs.name, session.target.qualname.slice(session.target.qualname.lastIndexOf('.') + 1)]);
-  const byCall = new Map<string, ProbeRecord>();
-  for (const p of session.probes) for (const name of names) byCall.set(unqualified(callText(renderCall(name, p))), p);
-  const examples: ExampleToVerify[] = [];
-  const unmatched: string[] = [];
-  for (const e of description.examples) {
-    // The agent's examples name the probe they came from; its call text uses the agent's names
-    // (`f`, `arg1=`), which the recorded probe (real keyword names) would not match as text.
-    const probe = (e.probe !== undefined ? session.probes.find((p) => p.index === e.probe) : undefined) ?? byCall.get(unqualified(callText(e.call)));
-    if (!probe) {
-      unmatched.push(e.call);
-      continue;
-    }
-    const output = backend.doctestOutput(probe.result);
-    examples.push({ call: callRequest(probe), shown: e.call.replace(/^\s*>>>\s?/, ''), expected: output.ok ? output.want : e.result });
-  }
-  return { examples, unmatched };
 }
 
 interface Verified {
@@ -144,30 +85,13 @@ async function verify(
   description: Description,
   signal: AbortSignal,
 ): Promise<Verified> {
-  const { examples, unmatched } = examplesToVerify(backend, session, description);
+  const { examples, unmatched } = backend.examplesToVerify(session, description);
   if (unmatched.length > 0) ctx.log.info(`Examples left out (not calls the run made): ${unmatched.join('; ')}`);
   if (examples.length === 0) return { kept: [], dropped: unmatched.length };
   const target = { file: record.target.uri.fsPath, qualname: record.target.qualname };
   const result = await verifyInFreshWorker(backend, { target, python: record.python, settings: ctx.settings(record.target.uri) }, examples, signal);
   for (const d of result.dropped) ctx.log.info(`Example dropped: ${d.call} (${d.reason})`);
   return { kept: result.kept, dropped: result.dropped.length + unmatched.length };
-}
-
-function bodyRenderer(
-  backend: Backend,
-  description: Description,
-  style: DocstringStyle,
-  names: ReturnType<typeof callNames>,
-  examples: DocExample[],
-  existingDocstring?: string | null,
-) {
-  return (indentColumns: number) =>
-    backend.renderDocstring(description, style, {
-      ...names,
-      examples,
-      existingDocstring: existingDocstring ?? null,
-      width: Math.max(40, Math.min(backend.DEFAULT_WIDTH, MAX_LINE - indentColumns)),
-    });
 }
 
 /**
@@ -224,7 +148,8 @@ export async function insertInferredDocstring(ctx: PauContext, runs: Runs): Prom
       if (controller.signal.aborted) return undefined;
       const fn = findFunction(await functionsOf(backend, startText, record.python, ctx), qualname);
       const style = styleFor(backend, settings, startText);
-      const body = bodyRenderer(backend, description, style, callNames(record.session.target.shownAs, qualname, fn), verified.kept, fn?.docstring);
+      const names = backend.docstringNames(record.session.target.shownAs, qualname, fn);
+      const body = backend.docstringBody(description, style, names, verified.kept, fn?.docstring);
       progress.report({ message: 'placing it…' });
       const edit = await backend.computeDocstringEdit(document.getText(), { qualname, ...(fn ? { line: fn.line } : {}) }, body, {
         startText,
@@ -340,7 +265,8 @@ export async function generateDocstringsForFile(ctx: PauContext, runs: Runs, giv
           if (controller.signal.aborted) break;
           ctx.log.warn(`Examples of ${fn.qualname} not verified: ${errorMessage(err)}`);
         }
-        proposals.push({ fn, description, body: bodyRenderer(backend, description, style, callNames(session.target.shownAs, fn.qualname, fn), kept) });
+        const names = backend.docstringNames(session.target.shownAs, fn.qualname, fn);
+        proposals.push({ fn, description, body: backend.docstringBody(description, style, names, kept) });
       }
     },
   );

@@ -49,3 +49,37 @@ test('top_scores: a list of at least four distinct scores that returned the best
   });
   assert.ok(ordinary.length > 0, shown(records));
 });
+
+// What a reader sees at the default budget: a summary that says what the function does (never
+// "not worked out" nor a type list) and, first among the examples, a call of ordinary use that
+// shows it: clamp with x inside or outside [lo, hi] of ints, shorten cutting a sentence,
+// top_scores keeping the best of a list of several scores.
+const firstExample = (e: { report: { description: { examples: { call: string; result: string }[] } } }) => e.report.description.examples[0];
+
+test('clamp at the default budget: the summary says it clamps, the first example is an ordinary call', async () => {
+  const e = await exploreExample('mathx.py', 'clamp', { maxProbes: DEFAULT_MAX_PROBES });
+  assert.match(e.report.description.summary, /^Clamps `x` into the range from `lo` to `hi`/);
+  const first = firstExample(e);
+  const m = /^clamp\((-?[\d.]+), (-?[\d.]+), (-?[\d.]+)\)$/.exec(first?.call ?? '');
+  assert.ok(m, `first example: ${JSON.stringify(first)}`);
+  const [x, lo, hi] = m.slice(1).map(Number) as [number, number, number];
+  assert.ok(lo < hi && Number(first!.result) === Math.min(Math.max(x, lo), hi), JSON.stringify(first));
+});
+
+test('textwrap.shorten at the default budget: the summary says it shortens, the first example shortens a sentence', async () => {
+  const e = await exploreImported('textwrap', 'shorten', { maxProbes: DEFAULT_MAX_PROBES });
+  assert.match(e.report.description.summary, /^Shortens `text` to at most `width` characters/);
+  assert.doesNotMatch(e.report.description.summary, /as decoding or trimming does/, 'no vaguer second sentence about the same calls');
+  const first = firstExample(e);
+  const m = /^shorten\('([^']*)', (\d+)\)$/.exec(first?.call ?? '');
+  assert.ok(m && m[1]!.split(' ').length >= 4 && Number(m[2]) < m[1]!.length, `first example: ${JSON.stringify(first)}`);
+  assert.match(first!.result, /\[\.\.\.\]'$/);
+});
+
+test('top_scores at the default budget: the summary says it keeps the k largest, the first example is a list of scores', async () => {
+  const e = await exploreExample('legacy.py', 'top_scores', { maxProbes: DEFAULT_MAX_PROBES });
+  assert.match(e.report.description.summary, /^Keeps the `k` largest elements of `scores`, largest first\./);
+  const first = firstExample(e);
+  const m = /^top_scores\(\[([\d, ]+)\](?:, \d+)?\)$/.exec(first?.call ?? '');
+  assert.ok(m && m[1]!.split(', ').length >= 3, `first example: ${JSON.stringify(first)}`);
+});

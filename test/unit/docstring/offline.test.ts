@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderDocstring } from '../../../src/docstring/render.js';
 import { compactDiff, lineDiff } from '../../../src/docstring/diff.js';
-import { paramDescriptions, sourceParameter, sourceRaise } from '../../../src/docstring/offline.js';
+import { paramDescriptions, paramTypesWritten, returnTypeWritten, sourceParameter, sourceRaise } from '../../../src/docstring/offline.js';
 import type { Description } from '../../../src/core/session-types.js';
 
 // As the offline explorer describes examples/mathx.py:clamp at 20 probes.
@@ -45,7 +45,10 @@ test('an offline description renders without its evidence, in each style', () =>
 test('Google: Args as sentences, Raises with the argument that caused them, and the examples', () => {
   assert.equal(
     renderDocstring(CLAMP, 'google', { functionName: 'clamp', shownName: 'clamp' }),
-    `Clamps \`x\` into the range from \`lo\` to \`hi\`: below \`lo\` it returns \`lo\`, above \`hi\` it returns \`hi\`, otherwise \`x\` itself.
+    `Clamps \`x\` into the range from \`lo\` to \`hi\`.
+
+Below \`lo\` it returns \`lo\`, above \`hi\` it returns \`hi\`, otherwise \`x\`
+itself.
 
 Args:
     x: An int.
@@ -102,9 +105,30 @@ Returns:
     lo: 'The lower bound.',
   });
   const text = renderDocstring(CLAMP, 'numpy', { functionName: 'clamp', shownName: 'clamp', existingDocstring: numpy });
-  assert.match(text, /^x\n {4}The value to limit\.$/m);
-  assert.match(text, /^lo\n {4}The lower bound, inclusive\.$/m);
+  // The person's types stay with their descriptions (the explorer's are evidence, not written).
+  assert.match(text, /^x : int or float\n {4}The value to limit\.$/m);
+  assert.match(text, /^lo : int or float\n {4}The lower bound, inclusive\.$/m);
+  assert.deepEqual(paramTypesWritten(numpy), { x: 'int or float', lo: 'int or float' });
+  assert.deepEqual(paramTypesWritten(google), { x: 'int' });
+  assert.deepEqual(paramTypesWritten('Limit.\n\n:param x: The value.\n:type x: float\n:param int lo: The lower bound.'), { x: 'float', lo: 'int' });
+  assert.match(
+    renderDocstring(CLAMP, 'google', { functionName: 'clamp', shownName: 'clamp', existingDocstring: google }),
+    /^ {4}x \(int\): The value to limit\.$/m,
+  );
   assert.match(text, /^hi\n {4}A flag \(True or False\)\. May be left out\.$/m, 'a parameter the person did not describe gets the inferred text');
+  // And the return type they wrote, where the description has none (not one guessed from the examples).
+  const wider = numpy.replace('-------\nint\n', '-------\nint or float\n');
+  assert.match(renderDocstring(CLAMP, 'numpy', { functionName: 'clamp', shownName: 'clamp', existingDocstring: wider }), /^Returns\n-------\nint or float\n/m);
+  const stale = numpy.replace('-------\nint\n', '-------\nlist\n');
+  assert.match(
+    renderDocstring(CLAMP, 'numpy', { functionName: 'clamp', shownName: 'clamp', existingDocstring: stale }),
+    /^Returns\n-------\nint\n/m,
+    'a written type the examples contradict goes',
+  );
+  assert.equal(returnTypeWritten(numpy), 'int');
+  assert.equal(returnTypeWritten('Limit.\n\nReturns:\n    int or float: The result.'), 'int or float');
+  assert.equal(returnTypeWritten('Limit.\n\n:returns: the result\n:rtype: float'), 'float');
+  assert.equal(returnTypeWritten('Limit.\n\nReturns:\n    The result.'), undefined);
 });
 
 test('an agent description keeps its details (they are its words, not evidence)', () => {
@@ -119,6 +143,10 @@ test('parameter and raise lines as docstring sentences', () => {
   assert.equal(
     sourceParameter("changing it alone (among `3` and `'abc'`) made no difference in the 6 calls that did"),
     'Its effect was not seen in the calls tried.',
+  );
+  assert.equal(
+    sourceParameter('given `True` or `3`, calls raised that returned with another value or without it (may be left out)'),
+    'Given `True` or `3`, the call raises (see Raises). May be left out.',
   );
   assert.equal(
     sourceRaise(

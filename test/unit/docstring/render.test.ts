@@ -300,3 +300,20 @@ test('a returns text that starts with a type keeps it as the type in every style
   assert.match(renderDocstring(d, 'sphinx'), /:returns: The slug, possibly empty\.\n:rtype: str/);
   assert.doesNotMatch(renderDocstring(d, 'pep257'), /Str:/);
 });
+
+test('a summary longer than a line ends at a clause that fits, or is wrapped: no docstring line passes the width', () => {
+  // An LLM's summary of 91 characters (92 with its period), no clause break: a summary paragraph of two lines.
+  const long = 'Return the k highest scores from the given list in descending order, as a tuple of numbers';
+  assert.equal(`${long}.`.length, 91);
+  for (const style of DOCSTRING_STYLES) {
+    const text = renderDocstring(describe({ summary: long, details: '' }), style, { ...NAMES, width: 72 });
+    const [line1, line2] = text.split('\n');
+    assert.ok(line1!.length + 3 <= 72, `${style}: the first line with its opening quotes fits: ${line1}`);
+    assert.equal(`${line1} ${line2}`, `${long}.`, style);
+  }
+  // The offline explorer's clamp summary: the clause before the colon is the summary line, the rest opens the prose.
+  const clamp = 'Clamps `x` into the range from `lo` to `hi`: below `lo` it returns `lo`, above `hi` it returns `hi`, otherwise `x` itself.';
+  const text = renderDocstring(describe({ summary: clamp, details: '' }), 'google', { ...NAMES, width: 72 });
+  assert.match(text, /^Clamps `x` into the range from `lo` to `hi`\.\n\nBelow `lo` it returns `lo`, above `hi` it returns `hi`, otherwise `x`\nitself\.\n/);
+  for (const l of text.split('\n')) assert.ok(l.length <= 72, l);
+});

@@ -429,3 +429,89 @@ test('a parameter that changed nothing names the values it was changed among', a
     /^changing it alone \(among `[^`]+`(, `[^`]+`)* and (`[^`]+`|\d+ more)\) made no difference in the \d+ calls that did( \(may be left out\))?$/,
   );
 });
+
+test('a raise that comes with giving a flag is blamed on the flag against the default, and the flag is not "no difference"', async () => {
+  // parse_number(text, strict=False): '2.5' gives 2; with strict=True it raises. Values that
+  // returned elsewhere ('2.5' without strict) are never listed as raising.
+  const fn: FakeFunction = {
+    params: [param('text'), param('strict', 'POSITIONAL_OR_KEYWORD', { default: 'False' })],
+    body: ([text, positional], kwargs) => {
+      const s = expectStr(text, 'parse_number');
+      const flag = positional ?? kwargs.strict;
+      const strict = flag !== undefined && toSource(flag) !== 'False' && toSource(flag) !== '0';
+      if (/^-?\d+$/.test(s)) return pyInt(BigInt(s));
+      if (strict) throw new PyError('ValueError', `invalid literal for int() with base 10: '${s}'`);
+      if (/^-?\d+\.\d+$/.test(s)) return pyInt(Math.trunc(Number(s)));
+      throw new PyError('ValueError', `could not convert string to float: '${s}'`);
+    },
+  };
+  const { report, fake } = await explore('parse_number', { fn });
+  const byStrict = report.description.raises.split('\n').find((l) => /^ValueError with `strict=/.test(l));
+  assert.ok(
+    byStrict,
+    `${report.description.raises}\n${fake.records.map((r) => `${r.args.join(', ')} ${JSON.stringify(r.kwargs ?? {})} ${r.result.status}`).join('\n')}`,
+  );
+  assert.match(byStrict, /but with `strict` left out \(its default\) it returned /);
+  assert.doesNotMatch(report.description.parameters.strict ?? '', /made no difference/);
+  for (const line of report.description.raises.split('\n')) {
+    const m = /^\S+ with (.+?) \(.*\), but with (`[^`]+`) it returned/.exec(line);
+    if (m) assert.ok(!m[1]!.includes(m[2]!), `a value listed as raising also returned: ${line}`);
+  }
+});
+
+test('the summary speaks of the main use: a low median of numbers, not "a part of the text" from the texts it also takes', async () => {
+  // median_low(data): any sequence; the lower of the two middle elements for an even count.
+  const fn: FakeFunction = {
+    params: [param('data')],
+    body: ([data]) => {
+      if (data?.k === 'str' && data.v.length) return pyStr([...data.v].sort()[Math.floor((data.v.length - 1) / 2)]!);
+      const xs = expectIntList(data, 'median_low').sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      if (xs.length === 0) throw new PyError('statistics.StatisticsError', 'no median for empty data');
+      return pyInt(xs[Math.floor((xs.length - 1) / 2)]!);
+    },
+  };
+  const { report, fake } = await explore('median_low', { fn, maxProbes: 20 });
+  assert.match(
+    report.description.summary,
+    /^Returns the middle one of the numbers in sorted order \(the lower of the two middle ones for an even count\)\./,
+    fake.records.map((r) => `${r.args.join(', ')} → ${r.result.value?.repr ?? r.result.status}`).join('\n'),
+  );
+  assert.match(report.description.examples[0]?.call ?? '', /^median_low\(\[/, 'the first example is a list of numbers');
+});
+
+test('a number split into parts: the summary names the count and the total, and says the parts are even', async () => {
+  // split_bill(total, people): [34, 33, 33] for (100, 3).
+  const fn: FakeFunction = {
+    params: [param('total'), param('people')],
+    body: ([total, people]) => {
+      const t = expectInt(total, 'split_bill');
+      const n = expectInt(people, 'split_bill');
+      if (n <= 0n) throw new PyError('ValueError', 'people must be positive');
+      // Python's floor division.
+      const share = t / n - (t % n !== 0n && t < 0n !== n < 0n ? 1n : 0n);
+      return pyList(Array.from({ length: Number(n) }, (_, i) => pyInt(share + (BigInt(i) < t - share * n ? 1n : 0n))));
+    },
+  };
+  const { report } = await explore('split_bill', { fn, maxProbes: 20 });
+  assert.match(report.description.summary, /^Splits `total` into a list of `people` numbers that add up to it, as evenly as possible/);
+});
+
+test('a few distinct results are named instead of their type: a method that classifies its receiver', async () => {
+  // Temperature(c).describe(): 'freezing' below 0, 'cool' below 20, else 'warm'.
+  const fn: FakeFunction = {
+    params: [param('self')],
+    needsReceiver: true,
+    ownerClass: 'Temperature',
+    moduleClasses: ['Temperature'],
+    body: (_args, _kw, receiver) => {
+      if (!receiver || receiver.k !== 'call' || receiver.callee !== 'Temperature' || receiver.args.length !== 1) throw new PyError('TypeError', 'bad receiver');
+      const c = expectInt(receiver.args[0], 'Temperature');
+      return pyStr(c < 0n ? 'freezing' : c < 20n ? 'cool' : 'warm');
+    },
+  };
+  const { report } = await explore('describe', { fn, maxProbes: 20 });
+  assert.match(
+    report.description.summary,
+    /^Returns '(cool|warm|freezing)', '(cool|warm|freezing)' or '(cool|warm|freezing)', depending on the Temperature it is called on/,
+  );
+});

@@ -121,3 +121,27 @@ test("a failed doctest's expected and got stay on one line, in the terminal as i
   assert.equal(line, `    >>> shout("z"): expected 'z', got 'Z'`);
   assert.equal(doctestMismatch('[1,\n 2]\n', '\n'), 'expected [1, ⏎ 2], got nothing');
 });
+
+test('an offline run that learned little says what is unknown and offers the LLM agent when one is set up', async () => {
+  const { agentOffer } = await import('../../../src/cli/probe.js');
+  const offline = (summary: string) => {
+    const file = sampleSession();
+    file.settings = { ...file.settings, mode: 'offline' };
+    file.final = { ...file.final, description: { ...file.final.description!, summary, claims: [] } };
+    return file;
+  };
+  const printed = (file: ReturnType<typeof sampleSession>, offer: { agentOffer?: string }) => {
+    let out = '';
+    const printer = createPrinter({ write: (t) => (out += t), color: false, ...offer });
+    for (const e of sessionEvents(file)) printer(e);
+    return out;
+  };
+  const offer = agentOffer({ offline: true }, { PAU_BASE_URL: 'http://localhost:11434/v1' });
+  assert.match(offer.agentOffer ?? '', /LLM agent .* without --offline \(http:\/\/localhost:11434\/v1\)/);
+  assert.deepEqual(agentOffer({ offline: true }, {}), {}, 'no agent set up: nothing offered');
+  assert.deepEqual(agentOffer({ offline: false }, { PAU_BASE_URL: 'http://x' }), {}, 'an LLM run is not offered the agent');
+  assert.match(agentOffer({ offline: true }, { OPENAI_API_KEY: 'k' }).agentOffer ?? '', /OPENAI_API_KEY is set/);
+  const unknown = printed(offline('What it computes was not worked out from 20 calls: the 14 that returned gave an int.'), offer);
+  assert.match(unknown, /^ {2}Next: the LLM agent may work out what it computes/m);
+  assert.doesNotMatch(printed(offline('Clamps `x` into the range from `lo` to `hi`.'), offer), /Next:/, 'a description that says what it does');
+});
