@@ -1,6 +1,6 @@
 // Behavioural agreement with the real worker: implementations written by a scripted model run
 // in their own sandboxed workers against the real fixture function on held-out inputs.
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -133,16 +133,22 @@ function recordedStarts() {
   return { starts, startWorker };
 }
 
-test("each implementation's worker starts as soon as its code is written, while the real function still runs the held-out inputs", async (t) => {
+/** halve compared with a correct implementation, its reference calls held back 150 ms each. */
+async function compareHalve(t: TestContext, result?: (real: ProbeResult) => ProbeResult) {
   const worker = await realWorker(FIXTURE, 'halve');
   t.after(() => worker.stop());
   const session = sessionFor(worker, FIXTURE, { probes: [{ args: ['3'] }] });
   const model = await scriptedModel({ inferred: 'def f(arg0):\n    return arg0 / 2' });
   t.after(() => model.server.close());
-  // Seven held-out calls of at least 150 ms each: the model's code is written long before they end.
-  const { slow, calls } = slowReference(worker, 150);
+  const { slow, calls } = slowReference(worker, 150, result);
   const { starts, startWorker } = recordedStarts();
   const report = await compare(compareInput(slow, session, { llm: model.llm, heldOut: HALVE_HELD_OUT }), { startWorker });
+  return { report, calls, starts };
+}
+
+test("each implementation's worker starts as soon as its code is written, while the real function still runs the held-out inputs", async (t) => {
+  // Seven held-out calls of at least 150 ms each: the model's code is written long before they end.
+  const { report, calls, starts } = await compareHalve(t);
   assert.deepEqual(report.behavioural?.inferred, { agree: 7, total: 7 });
   assert.equal(starts.length, 2, 'one worker per side');
   const lastReference = Math.max(...calls.map((c) => c.ended));
@@ -153,14 +159,7 @@ test("each implementation's worker starts as soon as its code is written, while 
 });
 
 test('a worker started for a side that never runs (no held-out input the real function answered) is stopped', async (t) => {
-  const worker = await realWorker(FIXTURE, 'halve');
-  t.after(() => worker.stop());
-  const session = sessionFor(worker, FIXTURE, { probes: [{ args: ['3'] }] });
-  const model = await scriptedModel({ inferred: 'def f(arg0):\n    return arg0 / 2' });
-  t.after(() => model.server.close());
-  const { slow } = slowReference(worker, 150, (real) => ({ ...real, status: 'timeout' }));
-  const { starts, startWorker } = recordedStarts();
-  const report = await compare(compareInput(slow, session, { llm: model.llm, heldOut: HALVE_HELD_OUT }), { startWorker });
+  const { report, starts } = await compareHalve(t, (real) => ({ ...real, status: 'timeout' }));
   assert.equal(report.behavioural, undefined);
   assert.match(report.notes?.join('; ') ?? '', /neither returned nor raised on any held-out input/);
   assert.ok(starts.length > 0 && starts.every((s) => s.stopped), 'every worker started for a side was stopped');
