@@ -248,16 +248,25 @@ export async function run(): Promise<Record<string, unknown>> {
     const activationBaseline = await activationFromRunningExtensions(s, /PAU Bench Baseline/);
 
     const real = cliSession(s.workspace);
-    const first = bigSession(s.workspace, real, PROBES, 'cold');
-    const cold = await timeReplay(s, first.path, first.session, 'cold');
+    // A new panel each time (the one before closed): one sample alone moved by a second under load.
+    const coldRuns: number[] = [];
+    let panel: Frame | undefined;
+    for (let i = 0; i < 3; i++) {
+      if (panel) await s.wb.runCommand('View: Close All Editors');
+      const next = bigSession(s.workspace, real, PROBES, `cold${i}`);
+      const r = await timeReplay(s, next.path, next.session, `cold${i}`);
+      coldRuns.push(r.ms);
+      panel = r.panel;
+    }
+    const cold = { ms: median(coldRuns) };
     const warm: number[] = [];
-    let panel = cold.panel;
     for (let i = 0; i < 3; i++) {
       const next = bigSession(s.workspace, real, PROBES, `warm${i}`);
       const r = await timeReplay(s, next.path, next.session, `warm${i}`);
       warm.push(r.ms);
       panel = r.panel;
     }
+    if (!panel) throw new Error('no panel was replayed into');
     const count = await panel.locator(byTestId('timeline')).getAttribute('data-count');
     const status = await runStatus(panel);
     const rendered = await panel.locator(byTestId('probe-row')).count();
@@ -278,6 +287,7 @@ export async function run(): Promise<Record<string, unknown>> {
       bundleBytes: bundles,
       replay1000: {
         coldMs: cold.ms,
+        coldRunsMs: coldRuns,
         warmMedianMs: median(warm),
         warmMs: warm,
         probesInList: count === null ? null : Number(count),
@@ -323,7 +333,7 @@ export async function run(): Promise<Record<string, unknown>> {
       ['dist/webview.js', kb(bundles['dist/webview.js']), '', ''],
       ['dist/cli.js', kb(bundles['dist/cli.js']), '', ''],
       ['.vsix', kb(bundles['.vsix']), '', ''],
-      [`replay ${PROBES} probes, new panel`, `${cold.ms} ms`, `≤ ${GOALS.replayNewPanelMs} ms`, verdict(cold.ms <= GOALS.replayNewPanelMs)],
+      [`replay ${PROBES} probes, new panel (median of 3)`, `${cold.ms} ms`, `≤ ${GOALS.replayNewPanelMs} ms`, verdict(cold.ms <= GOALS.replayNewPanelMs)],
       [`replay ${PROBES} probes, open panel (median of 3)`, `${median(warm)} ms`, '', ''],
       ['command to first row, cold (median of 3)', `${median(firstCold)} ms`, `≤ ${GOALS.firstColdMs} ms`, verdict(median(firstCold) <= GOALS.firstColdMs)],
       [
@@ -358,7 +368,7 @@ export async function run(): Promise<Record<string, unknown>> {
       { figure: 'dist/extension.js', value: kb(bundle), goal: '< 1536 KB', met: bundle === null ? null : bundle < GOALS.extensionBundleBytes },
       {
         figure: `replay ${PROBES} probes, new panel`,
-        value: `${cold.ms} ms`,
+        value: `${cold.ms} ms (median of 3 new panels)`,
         goal: `≤ ${GOALS.replayNewPanelMs} ms`,
         met: cold.ms <= GOALS.replayNewPanelMs,
         baseline: `the same ${PROBES} probes into the open panel: ${median(warm)} ms (median of 3)`,
