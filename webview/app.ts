@@ -126,6 +126,9 @@ export class App {
   private render(dirty: Set<Section>): void {
     const m = this.model;
     this.empty.hidden = m.target !== null;
+    // Shown before it is drawn: the timeline measures its row height to window a long list, and
+    // a hidden one measures 0 and builds every row (a replay into a new panel built all 1,000).
+    this.timeline.element.hidden = m.target === null;
     if (dirty.has('header')) this.renderHeader();
     if (dirty.has('banner')) this.renderBanner();
     if (dirty.has('agent')) this.renderAgent();
@@ -134,7 +137,6 @@ export class App {
       this.renderProgress();
     }
     if (dirty.has('result')) this.result.replaceChildren(...renderResult(m));
-    this.timeline.element.hidden = m.target === null;
   }
 
   private renderHeader(): void {

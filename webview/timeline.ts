@@ -108,6 +108,7 @@ export class Timeline {
     const probes = model.probes;
     if (this.rowHeight === 0 && probes.length > 0) this.measureRowHeight(model);
     const win = visibleWindow(probes.length, this.rowHeight, { scrollTop: this.list.scrollTop, height: this.list.clientHeight });
+    this.list.classList.toggle('windowed', win.virtual);
     this.padTop.style.height = `${win.padTop}px`;
     this.padBottom.style.height = `${win.padBottom}px`;
 
@@ -129,7 +130,7 @@ export class Timeline {
         entry = { el, revision };
         this.rows.set(row.index, entry);
       }
-      entry.el.setAttribute('aria-setsize', String(probes.length));
+      setIfChanged(entry.el, 'aria-setsize', String(probes.length));
       if (previous.nextElementSibling !== entry.el) previous.after(entry.el);
       previous = entry.el;
     }
@@ -154,7 +155,9 @@ export class Timeline {
       {
         id: `probe-${row.index}`,
         role: 'option',
-        class: `probe-row status-${result?.status ?? 'pending'}`,
+        // The stripe follows the probe's position, not the row's place among the rendered
+        // ones (:nth-child), which changes for every row each time the window moves by one.
+        class: `probe-row status-${result?.status ?? 'pending'}${pos % 2 ? ' odd' : ''}`,
         testid: 'probe-row',
         'data-index': row.index,
         'data-status': result?.status ?? 'pending',
@@ -229,7 +232,7 @@ export class Timeline {
   private syncActive(): void {
     const model = this.model;
     const activeIndex = model && this.active >= 0 ? model.probes[this.active]?.index : undefined;
-    for (const [index, { el }] of this.rows) el.setAttribute('aria-selected', String(index === activeIndex));
+    for (const [index, { el }] of this.rows) setIfChanged(el, 'aria-selected', String(index === activeIndex));
     if (activeIndex !== undefined && this.rows.has(activeIndex)) this.list.setAttribute('aria-activedescendant', `probe-${activeIndex}`);
     else this.list.removeAttribute('aria-activedescendant');
   }
@@ -247,6 +250,14 @@ export class Timeline {
     this.detailsFor = { index: row.index, revision };
     this.details.replaceChildren(...probeDetails(row, callName(model)));
   }
+}
+
+/**
+ * Writes an attribute only when its value changes: the window's rows are visited on every
+ * scrolled frame, and a write, even of the same value, is a DOM mutation the page may restyle for.
+ */
+function setIfChanged(el: Element, name: string, value: string): void {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }
 
 function originTitle(origin: ProbeRow['origin']): string {

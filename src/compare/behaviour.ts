@@ -85,12 +85,18 @@ function failAll(count: number, failure: string): ImplRun {
   return { outcomes: Array.from({ length: count }, () => ({ failure })), loadFailure: failure };
 }
 
-/** Runs generated code on the requests in a fresh sandboxed worker, which is always stopped. */
-export async function runImplementation(requests: CallRequest[], opts: ImplOptions): Promise<ImplRun> {
-  if (opts.code === null) return failAll(requests.length, opts.problem ?? 'the model wrote no code');
-  let worker: Prober;
+/** A sandboxed worker with the generated code imported, or why there is none. */
+export type ImplStart = { worker: Prober } | { loadFailure: string };
+
+/**
+ * Starts a sandboxed worker on generated code (interpreter, sandbox, import). Throws only
+ * for what the run itself cannot go on without (no interpreter, stopped); code that does not
+ * load is a `loadFailure`.
+ */
+export async function startImplementation(opts: ImplOptions): Promise<ImplStart> {
+  if (opts.code === null) return { loadFailure: opts.problem ?? 'the model wrote no code' };
   try {
-    worker = await opts.startWorker(
+    const worker = await opts.startWorker(
       workerOptions({
         target: { source: opts.code, qualname: opts.qualname },
         python: opts.python,
@@ -100,25 +106,32 @@ export async function runImplementation(requests: CallRequest[], opts: ImplOptio
         importTimeoutMs: IMPORT_TIMEOUT_MS,
       }),
     );
+    return { worker };
   } catch (e) {
     if (!(e instanceof ProbeError) || e.kind === 'no-python' || e.kind === 'stopped') throw e;
-    return failAll(requests.length, `the generated code did not load (${e.kind}): ${firstLine(e.message)}`);
+    return { loadFailure: `the generated code did not load (${e.kind}): ${firstLine(e.message)}` };
   }
+}
+
+/** Runs the requests on a started implementation, then stops its worker (always). */
+export async function runStarted(started: ImplStart, requests: CallRequest[], signal?: AbortSignal): Promise<ImplRun> {
+  if ('loadFailure' in started) return failAll(requests.length, started.loadFailure);
+  const { worker } = started;
   const outcomes: ImplOutcome[] = [];
   try {
     let timeouts = 0;
     for (const req of requests) {
-      opts.signal?.throwIfAborted();
+      signal?.throwIfAborted();
       if (timeouts >= MAX_IMPL_TIMEOUTS) {
         outcomes.push({ failure: `not run: the implementation already timed out ${timeouts} times` });
         continue;
       }
       try {
-        const result = await worker.call(req, { signal: opts.signal });
+        const result = await worker.call(req, { signal });
         if (result.status === 'timeout') timeouts++;
         outcomes.push(result);
       } catch (e) {
-        if (opts.signal?.aborted || !(e instanceof ProbeError)) throw e;
+        if (signal?.aborted || !(e instanceof ProbeError)) throw e;
         outcomes.push({ failure: `the sandbox failed: ${firstLine(e.message)}` });
       }
     }

@@ -5,7 +5,7 @@ import { callableParams, NameMap } from '../core/shown.js';
 import type { CompareInput } from '../core/run-types.js';
 import type { CallRequest, ProbeResult } from '../core/probe-types.js';
 import type { Comparison, Usage } from '../core/session-types.js';
-import { isStale, runImplementation, scoreSide, selectHeldOut, usableReference, usesModuleClasses } from './behaviour.js';
+import { isStale, runStarted, scoreSide, selectHeldOut, startImplementation, usableReference, usesModuleClasses, type ImplStart } from './behaviour.js';
 import type { StartWorker } from '../core/worker-options.js';
 import { doctestCalls, runDoctests, type DoctestReport } from './doctests.js';
 import { definesFunction, extractPythonCode, implementationMessages, type Side } from './implement.js';
@@ -158,66 +158,83 @@ async function behaviouralAgreement(ctx: Context): Promise<BehaviouralReport | u
     return undefined;
   }
 
-  // The models write while the real function runs the inputs.
-  const [inferredCode, docstringCode, reference] = await Promise.all([
-    writeImplementation(ctx, 'inferred'),
-    ctx.docstring === null || ctx.input.docstringImplementation === false ? undefined : writeImplementation(ctx, 'docstring'),
-    runReference(ctx, candidates),
-  ]);
-  if (!inferredCode) return undefined;
-
-  const usable = candidates.map((req, i) => ({ req, ref: reference[i]! })).filter((x) => usableReference(x.ref));
-  const dropped = candidates.length - usable.length;
-  if (usable.length === 0) {
-    ctx.notes.push('behavioural comparison skipped: the real function neither returned nor raised on any held-out input');
-    return undefined;
-  }
-  const requests = usable.map((x) => x.req);
-  const refs = usable.map((x) => x.ref);
-  const nameMap = new NameMap(info, session.settings.strictness);
-  // The implementations have the shown parameter names.
-  const implRequests = requests.map((r) => (r.kwargs ? { args: r.args, kwargs: nameMap.kwargsToShown(r.kwargs) } : { args: r.args }));
-
-  const runSide = async (written: WrittenCode) =>
-    runImplementation(implRequests, {
-      code: written.code,
-      problem: written.problem,
+  // The models write while the real function runs the inputs, and each side's sandboxed
+  // worker starts as soon as its code is written: its start overlaps the reference calls.
+  const started: Promise<ImplStart>[] = [];
+  const write = async (side: Side): Promise<{ code: WrittenCode; start: Promise<ImplStart> } | undefined> => {
+    const code = await writeImplementation(ctx, side);
+    if (!code) return undefined;
+    const start = startImplementation({
+      code: code.code,
+      problem: code.problem,
       qualname: pres.implName,
       startWorker: ctx.deps.startWorker,
       python: input.python,
       settings: session.settings,
       signal: input.signal,
     });
-  const sideNotes = [heldOutNote({ used: requests.length, ...counts, dropped })];
-  // Each side has its own sandboxed worker; they run side by side.
-  const [inferredRun, docRun] = await Promise.all([runSide(inferredCode), docstringCode ? runSide(docstringCode) : undefined]);
-  const inferred = scoreSide(info.name, requests, refs, inferredRun);
-  const loadNote = (side: Side, failure?: string) => {
-    if (failure) sideNotes.push(`${side} side: ${failure}; every input counts as disagreement`);
+    start.catch(() => undefined); // awaited below; a failure must not go unhandled meanwhile
+    started.push(start);
+    return { code, start };
   };
-  loadNote('inferred', inferredRun.loadFailure);
+  try {
+    const [inferredSide, docstringSide, reference] = await Promise.all([
+      write('inferred'),
+      ctx.docstring === null || ctx.input.docstringImplementation === false ? undefined : write('docstring'),
+      runReference(ctx, candidates),
+    ]);
+    if (!inferredSide) return undefined;
+    const inferredCode = inferredSide.code;
+    const docstringCode = docstringSide?.code;
 
-  const out: BehaviouralReport = {
-    inferred: { agree: inferred.agree, total: inferred.total },
-    stale: false,
-    disagreements: inferred.disagreements,
-    implementations: {},
-  };
-  if (inferredCode.code) out.implementations!.inferred = inferredCode.code;
-  if (docstringCode && docRun) {
-    const doc = scoreSide(info.name, requests, refs, docRun);
-    loadNote('docstring', docRun.loadFailure);
-    out.docstring = { agree: doc.agree, total: doc.total };
-    out.docstringDisagreements = doc.disagreements;
-    if (docstringCode.code) out.implementations!.docstring = docstringCode.code;
-    const loaded = !docRun.loadFailure;
-    out.stale = isStale(out.inferred, out.docstring, loaded);
-    if (!loaded) sideNotes.push('stale flag not judged: the docstring side never ran');
-  } else if (ctx.docstring !== null && ctx.input.docstringImplementation !== false) {
-    sideNotes.push('docstring side skipped: its model request failed');
+    const usable = candidates.map((req, i) => ({ req, ref: reference[i]! })).filter((x) => usableReference(x.ref));
+    const dropped = candidates.length - usable.length;
+    if (usable.length === 0) {
+      ctx.notes.push('behavioural comparison skipped: the real function neither returned nor raised on any held-out input');
+      return undefined;
+    }
+    const requests = usable.map((x) => x.req);
+    const refs = usable.map((x) => x.ref);
+    const nameMap = new NameMap(info, session.settings.strictness);
+    // The implementations have the shown parameter names.
+    const implRequests = requests.map((r) => (r.kwargs ? { args: r.args, kwargs: nameMap.kwargsToShown(r.kwargs) } : { args: r.args }));
+
+    const runSide = async (side: { start: Promise<ImplStart> }) => runStarted(await side.start, implRequests, input.signal);
+    const sideNotes = [heldOutNote({ used: requests.length, ...counts, dropped })];
+    // Each side has its own sandboxed worker; they run side by side.
+    const [inferredRun, docRun] = await Promise.all([runSide(inferredSide), docstringSide ? runSide(docstringSide) : undefined]);
+    const inferred = scoreSide(info.name, requests, refs, inferredRun);
+    const loadNote = (side: Side, failure?: string) => {
+      if (failure) sideNotes.push(`${side} side: ${failure}; every input counts as disagreement`);
+    };
+    loadNote('inferred', inferredRun.loadFailure);
+
+    const out: BehaviouralReport = {
+      inferred: { agree: inferred.agree, total: inferred.total },
+      stale: false,
+      disagreements: inferred.disagreements,
+      implementations: {},
+    };
+    if (inferredCode.code) out.implementations!.inferred = inferredCode.code;
+    if (docstringCode && docRun) {
+      const doc = scoreSide(info.name, requests, refs, docRun);
+      loadNote('docstring', docRun.loadFailure);
+      out.docstring = { agree: doc.agree, total: doc.total };
+      out.docstringDisagreements = doc.disagreements;
+      if (docstringCode.code) out.implementations!.docstring = docstringCode.code;
+      const loaded = !docRun.loadFailure;
+      out.stale = isStale(out.inferred, out.docstring, loaded);
+      if (!loaded) sideNotes.push('stale flag not judged: the docstring side never ran');
+    } else if (ctx.docstring !== null && ctx.input.docstringImplementation !== false) {
+      sideNotes.push('docstring side skipped: its model request failed');
+    }
+    out.note = sideNotes.join('; ');
+    return out;
+  } finally {
+    // A worker started for a side that did not run (no usable input, an abort) is stopped
+    // here; those that ran were stopped already (stop() is idempotent).
+    await Promise.all(started.map((start) => start.then((s) => ('worker' in s ? s.worker.stop() : undefined)).catch(() => undefined)));
   }
-  out.note = sideNotes.join('; ');
-  return out;
 }
 
 function heldOutNote(n: { used: number; fromDoctests: number; fromExplorer: number; shown: number; withClasses: number; dropped: number }): string {

@@ -1,8 +1,8 @@
 // The one place the editor layer reaches the engine (session, docstring writer, probe
 // runtime). It is loaded with a dynamic import on the first command, so activation stays
-// fast: the openai SDK, execa and the rest initialise only when a run starts.
+// fast: the openai SDK, execa and the rest initialise only when a run starts. (Reading a
+// session file for a replay is not the engine: session/file.ts is in the activation bundle.)
 export { runSession } from '../session/run.js';
-export { validateSession } from '../session/file.js';
 export { sessionToMarkdown } from '../session/markdown.js';
 export {
   computeDocstringEdit,

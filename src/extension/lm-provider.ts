@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { raceAbort, StoppedError } from '../core/abort.js';
 import type { ChatMessage, ChatProvider, ChatRequest, ChatResponse } from '../core/run-types.js';
-import { ProviderError } from '../llm/provider.js';
+import { ProviderError } from '../llm/provider-error.js';
 import { paletteTitle } from './contributions/commands.js';
 
 type Part = vscode.LanguageModelTextPart | vscode.LanguageModelToolCallPart | vscode.LanguageModelToolResultPart;

@@ -9,6 +9,7 @@ import type { PanelState, RunStatus, WebviewMessage } from '../protocol/messages
 import { sessionSettings, type Settings } from './contributions/settings.js';
 import { renderCall, renderOutcome } from '../core/format.js';
 import type { SessionEvent, SessionFile } from '../core/session-types.js';
+import { validateSession } from '../session/file.js';
 import type { StartWorker } from '../core/worker-options.js';
 import { ensureTrusted, type Backend, type PauContext } from './context.js';
 import { errorMessage } from './log.js';
@@ -365,7 +366,6 @@ export class RunController implements Runs, vscode.Disposable {
     if (!dir) return undefined;
     try {
       const data: unknown = JSON.parse(Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(dir, LAST_SESSION_FILE))).toString('utf8'));
-      const { validateSession } = await this.ctx.backend();
       return validateSession(data) === undefined ? (data as SessionFile) : undefined;
     } catch {
       return undefined;

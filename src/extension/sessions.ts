@@ -2,6 +2,7 @@
 // then a replay in the panel).
 import * as vscode from 'vscode';
 import type { SessionFile } from '../core/session-types.js';
+import { validateSession } from '../session/file.js';
 import type { PauContext } from './context.js';
 import { NOTICES } from './notices.js';
 import { notify } from './notify.js';
@@ -61,7 +62,6 @@ export async function openSession(ctx: PauContext, runs: Runs, given?: vscode.Ur
     void notify(NOTICES.notJson(vscode.workspace.asRelativePath(uri), (err as Error).message));
     return;
   }
-  const { validateSession } = await ctx.backend();
   const problem = validateSession(data);
   if (problem) {
     void notify(NOTICES.notASession(vscode.workspace.asRelativePath(uri), problem));

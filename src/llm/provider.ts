@@ -1,24 +1,13 @@
 // The one interface the agent loop, the implementation writer and the judge use to talk to a
 // model (ChatProvider, declared in core/run-types.ts so that a run's options can carry one):
-// here the OpenAI-compatible implementation, the conversion from the OpenAI message shape, and
-// ProviderError, the provider-neutral failure (consent, quota, model not available).
+// here the OpenAI-compatible implementation and the conversion from the OpenAI message shape.
+// (ProviderError, the provider-neutral failure, is in provider-error.ts.)
 import type OpenAI from 'openai';
 import type { ChatMessage, ChatProvider, ChatRequest, ChatResponse, ChatToolSpec, LlmConfig } from '../core/run-types.js';
 import { createOpenAI } from './client.js';
 import { streamReply } from './stream.js';
 
 export type { ChatMessage, ChatProvider, ChatResponse, ChatToolSpec } from '../core/run-types.js';
-
-/** A failure a provider names in words a person can act on. */
-export class ProviderError extends Error {
-  override name = 'ProviderError';
-  constructor(
-    readonly kind: 'llm-auth' | 'llm-rate-limit' | 'llm-other',
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 function toOpenAI(messages: ChatMessage[]): OpenAI.Chat.Completions.ChatCompletionMessageParam[] {
   return messages.map((m) => {

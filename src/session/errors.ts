@@ -3,7 +3,7 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { StoppedError } from '../core/abort.js';
 import { StreamError } from '../llm/stream.js';
-import { ProviderError } from '../llm/provider.js';
+import { ProviderError } from '../llm/provider-error.js';
 import { ProbeError } from '../core/probe-types.js';
 import { oneLine } from '../core/format.js';
 import type { SessionError } from '../core/session-types.js';

@@ -3,16 +3,17 @@
 // session of 1,000 probes, frame times while scrolling through it, and the time from the
 // command to the first row. Goals (issue 23): activation of the packaged extension ≤ 100 ms,
 // replay of 1,000 probes into a new panel ≤ 500 ms, scrolling p95 frame ≤ 25 ms, first row
-// ≤ 150 ms with the worker started ahead and ≤ 400 ms cold; the bundle < 1.5 MB.
+// ≤ 150 ms with the worker started ahead and ≤ 400 ms cold; the bundle < 1.5 MB. The editor
+// runs the package users install: `npm run package`'s minified .vsix, not the test build.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
 import type { SessionFile } from '../../src/core/session-types.js';
 import { REPO_ROOT } from '../e2e/harness/code-server.js';
 import { startEditor, type EditorSession } from '../e2e/harness/editor-session.js';
-import { ensureVsix } from '../e2e/harness/extension-vsix.js';
+import { VSIX_PATH } from '../e2e/harness/extension-vsix.js';
 import { byTestId, runStatus } from '../e2e/harness/panel.js';
 import { waitUntil } from '../e2e/harness/workbench.js';
 
@@ -60,6 +61,27 @@ function bigSession(workspace: string, real: SessionFile, count: number, tag: st
   const path = join(workspace, `replay-${count}-${tag}.session.json`);
   writeFileSync(path, JSON.stringify(session));
   return { path, session };
+}
+
+/**
+ * The .vsix as `npm run package` builds it (minified bundles, no source maps), copied aside;
+ * then dist/ is built again as the tests build it, so that the end-to-end suite does not pack
+ * the minified bundles. Returns the copy's path and the packaged bundles' sizes.
+ */
+const BUNDLES = ['dist/extension.js', 'dist/backend.js', 'dist/webview.js', 'dist/cli.js', '.vsix'] as const;
+
+function packagedVsix(): { vsix: string; bundles: Record<(typeof BUNDLES)[number], number | null> } {
+  const run = (command: string, args: string[]) => execFileSync(command, args, { cwd: REPO_ROOT, stdio: 'ignore', timeout: 300_000 });
+  run('npm', ['run', 'package']);
+  mkdirSync(join(VSIX_PATH, '..'), { recursive: true });
+  const vsix = join(VSIX_PATH, '..', 'pau-probe-packaged.vsix');
+  copyFileSync(join(REPO_ROOT, 'dist', 'pau-probe.vsix'), vsix);
+  const bundles = Object.fromEntries(BUNDLES.map((f) => [f, size(f === '.vsix' ? vsix : join(REPO_ROOT, f))])) as Record<
+    (typeof BUNDLES)[number],
+    number | null
+  >;
+  run(process.execPath, ['esbuild.mjs']);
+  return { vsix, bundles };
 }
 
 /**
@@ -209,15 +231,14 @@ async function scrollFrameTimes(panel: Frame): Promise<number[]> {
 }
 
 export async function run(): Promise<Record<string, unknown>> {
-  const vsix = ensureVsix();
-  const bundles = {
-    'dist/extension.js': size(join(REPO_ROOT, 'dist', 'extension.js')),
-    'dist/webview.js': size(join(REPO_ROOT, 'dist', 'webview.js')),
-    'dist/cli.js': size(join(REPO_ROOT, 'dist', 'cli.js')),
-    '.vsix': size(vsix),
-  };
-
-  const s = await startEditor({ theme: 'dark', settings: { 'pau.baseUrl': undefined }, extraVsix: [baselineVsix()] });
+  const { vsix, bundles } = packagedVsix();
+  // The harness installs the .vsix PAU_E2E_VSIX names (extension-vsix.ts).
+  const testBuild = process.env.PAU_E2E_VSIX;
+  process.env.PAU_E2E_VSIX = vsix;
+  const s = await startEditor({ theme: 'dark', settings: { 'pau.baseUrl': undefined }, extraVsix: [baselineVsix()] }).finally(() => {
+    if (testBuild === undefined) delete process.env.PAU_E2E_VSIX;
+    else process.env.PAU_E2E_VSIX = testBuild;
+  });
   try {
     // Activation happens when a Python file opens (onLanguage:python); CodeLens proves it finished.
     await s.wb.openFile('text.py');
@@ -227,16 +248,25 @@ export async function run(): Promise<Record<string, unknown>> {
     const activationBaseline = await activationFromRunningExtensions(s, /PAU Bench Baseline/);
 
     const real = cliSession(s.workspace);
-    const first = bigSession(s.workspace, real, PROBES, 'cold');
-    const cold = await timeReplay(s, first.path, first.session, 'cold');
+    // A new panel each time (the one before closed): one sample alone moved by a second under load.
+    const coldRuns: number[] = [];
+    let panel: Frame | undefined;
+    for (let i = 0; i < 3; i++) {
+      if (panel) await s.wb.runCommand('View: Close All Editors');
+      const next = bigSession(s.workspace, real, PROBES, `cold${i}`);
+      const r = await timeReplay(s, next.path, next.session, `cold${i}`);
+      coldRuns.push(r.ms);
+      panel = r.panel;
+    }
+    const cold = { ms: median(coldRuns) };
     const warm: number[] = [];
-    let panel = cold.panel;
     for (let i = 0; i < 3; i++) {
       const next = bigSession(s.workspace, real, PROBES, `warm${i}`);
       const r = await timeReplay(s, next.path, next.session, `warm${i}`);
       warm.push(r.ms);
       panel = r.panel;
     }
+    if (!panel) throw new Error('no panel was replayed into');
     const count = await panel.locator(byTestId('timeline')).getAttribute('data-count');
     const status = await runStatus(panel);
     const rendered = await panel.locator(byTestId('probe-row')).count();
@@ -257,6 +287,7 @@ export async function run(): Promise<Record<string, unknown>> {
       bundleBytes: bundles,
       replay1000: {
         coldMs: cold.ms,
+        coldRunsMs: coldRuns,
         warmMedianMs: median(warm),
         warmMs: warm,
         probesInList: count === null ? null : Number(count),
@@ -298,10 +329,11 @@ export async function run(): Promise<Record<string, unknown>> {
         '< 1536 KB',
         verdict(bundles['dist/extension.js'] === null ? null : bundles['dist/extension.js'] < GOALS.extensionBundleBytes),
       ],
+      ['dist/backend.js (loaded on the first command)', kb(bundles['dist/backend.js']), '', ''],
       ['dist/webview.js', kb(bundles['dist/webview.js']), '', ''],
       ['dist/cli.js', kb(bundles['dist/cli.js']), '', ''],
       ['.vsix', kb(bundles['.vsix']), '', ''],
-      [`replay ${PROBES} probes, new panel`, `${cold.ms} ms`, `≤ ${GOALS.replayNewPanelMs} ms`, verdict(cold.ms <= GOALS.replayNewPanelMs)],
+      [`replay ${PROBES} probes, new panel (median of 3)`, `${cold.ms} ms`, `≤ ${GOALS.replayNewPanelMs} ms`, verdict(cold.ms <= GOALS.replayNewPanelMs)],
       [`replay ${PROBES} probes, open panel (median of 3)`, `${median(warm)} ms`, '', ''],
       ['command to first row, cold (median of 3)', `${median(firstCold)} ms`, `≤ ${GOALS.firstColdMs} ms`, verdict(median(firstCold) <= GOALS.firstColdMs)],
       [
@@ -336,7 +368,7 @@ export async function run(): Promise<Record<string, unknown>> {
       { figure: 'dist/extension.js', value: kb(bundle), goal: '< 1536 KB', met: bundle === null ? null : bundle < GOALS.extensionBundleBytes },
       {
         figure: `replay ${PROBES} probes, new panel`,
-        value: `${cold.ms} ms`,
+        value: `${cold.ms} ms (median of 3 new panels)`,
         goal: `≤ ${GOALS.replayNewPanelMs} ms`,
         met: cold.ms <= GOALS.replayNewPanelMs,
         baseline: `the same ${PROBES} probes into the open panel: ${median(warm)} ms (median of 3)`,

@@ -1,14 +1,17 @@
 // Behavioural agreement with the real worker: implementations written by a scripted model run
 // in their own sandboxed workers against the real fixture function on held-out inputs.
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compare } from '../../../src/compare/compare.js';
 import { compareWithDocstring } from '../../../src/compare/index.js';
-import type { CallRequest } from '../../../src/core/probe-types.js';
+import type { CallRequest, Prober, ProbeResult } from '../../../src/core/probe-types.js';
+import type { StartWorker } from '../../../src/core/worker-options.js';
+import { startWorker as realStartWorker } from '../../../src/probe/client.js';
 import { compareInput, realWorker, scriptedModel, sessionFor } from './support.js';
 
 const FIXTURE = fileURLToPath(new URL('../../fixtures/compare/numbers.py', import.meta.url));
@@ -97,4 +100,68 @@ test('generated code that loops, exits, crashes or writes files is stopped and s
   assert.equal(existsSync(target), false, 'the sandbox refused the write');
   // The real worker still answers after all that.
   assert.equal((await worker.call({ args: ['-2'] })).value?.repr, '-1');
+});
+
+/** The real function's worker, each call held back `delayMs`, its calls' start and end times recorded. */
+function slowReference(worker: Prober, delayMs: number, result?: (real: ProbeResult) => ProbeResult) {
+  const calls: { began: number; ended: number }[] = [];
+  const slow: Prober = Object.create(worker) as Prober;
+  slow.call = async (req, opts) => {
+    const began = performance.now();
+    await new Promise((r) => setTimeout(r, delayMs));
+    const real = await worker.call(req, opts);
+    calls.push({ began, ended: performance.now() });
+    return result ? result(real) : real;
+  };
+  return { slow, calls };
+}
+
+/** startWorker that records when each implementation worker was asked for and stopped. */
+function recordedStarts() {
+  const starts: { began: number; stopped: boolean }[] = [];
+  const startWorker: StartWorker = async (options) => {
+    const entry = { began: performance.now(), stopped: false };
+    starts.push(entry);
+    const worker = await realStartWorker(options);
+    const stop = worker.stop.bind(worker);
+    worker.stop = () => {
+      entry.stopped = true;
+      return stop();
+    };
+    return worker;
+  };
+  return { starts, startWorker };
+}
+
+/** halve compared with a correct implementation, its reference calls held back 150 ms each. */
+async function compareHalve(t: TestContext, result?: (real: ProbeResult) => ProbeResult) {
+  const worker = await realWorker(FIXTURE, 'halve');
+  t.after(() => worker.stop());
+  const session = sessionFor(worker, FIXTURE, { probes: [{ args: ['3'] }] });
+  const model = await scriptedModel({ inferred: 'def f(arg0):\n    return arg0 / 2' });
+  t.after(() => model.server.close());
+  const { slow, calls } = slowReference(worker, 150, result);
+  const { starts, startWorker } = recordedStarts();
+  const report = await compare(compareInput(slow, session, { llm: model.llm, heldOut: HALVE_HELD_OUT }), { startWorker });
+  return { report, calls, starts };
+}
+
+test("each implementation's worker starts as soon as its code is written, while the real function still runs the held-out inputs", async (t) => {
+  // Seven held-out calls of at least 150 ms each: the model's code is written long before they end.
+  const { report, calls, starts } = await compareHalve(t);
+  assert.deepEqual(report.behavioural?.inferred, { agree: 7, total: 7 });
+  assert.equal(starts.length, 2, 'one worker per side');
+  const lastReference = Math.max(...calls.map((c) => c.ended));
+  for (const s of starts)
+    assert.ok(s.began < lastReference, `a side's worker was asked for ${Math.round(s.began - lastReference)} ms after the last reference call`);
+  assert.ok(starts.every((s) => s.stopped));
+  assert.deepEqual(workerChildren().length, 1, 'only the real function worker is left running');
+});
+
+test('a worker started for a side that never runs (no held-out input the real function answered) is stopped', async (t) => {
+  const { report, starts } = await compareHalve(t, (real) => ({ ...real, status: 'timeout' }));
+  assert.equal(report.behavioural, undefined);
+  assert.match(report.notes?.join('; ') ?? '', /neither returned nor raised on any held-out input/);
+  assert.ok(starts.length > 0 && starts.every((s) => s.stopped), 'every worker started for a side was stopped');
+  assert.deepEqual(workerChildren().length, 1, 'only the real function worker is left running');
 });

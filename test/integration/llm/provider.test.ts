@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import type { ChatMessage, ChatProvider, ChatResponse, ChatToolSpec } from '../../../src/core/run-types.js';
-import { ProviderError } from '../../../src/llm/provider.js';
+import { ProviderError } from '../../../src/llm/provider-error.js';
 import { runSession, Session } from '../../../src/session/run.js';
 
 interface Seen {
