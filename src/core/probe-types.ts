@@ -64,6 +64,13 @@ export interface ProbeResult {
   /** The arguments as the worker built them, before the call; only when the call asked for `values`. */
   arguments?: BuiltArguments;
   /**
+   * What the call did that would happen again outside the sandbox if the call were repeated there
+   * (files opened for writing or removed, processes, sockets, signals), as the guards saw it,
+   * whether they refused it or not; only when the call asked for `values`: the pytest export
+   * leaves such probes out, since a test runs on the user's machine.
+   */
+  effects?: string[];
+  /**
    * What the call compared its arguments with (pau_probe/comparisons.py); only when the call asked
    * for `comparisons`. The offline explorer's alone: the session file and every agent never see it.
    */

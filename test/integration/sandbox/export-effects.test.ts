@@ -1,0 +1,77 @@
+// Exported tests run on the host with plain pytest, with the values a model chose. A call that
+// writes where its arguments say returned False in the sandbox (the guards refused a path
+// outside the call's folder, and the function caught the error) or True (a relative path,
+// written in the call's folder); the export kept both, its own pytest check passed them (in
+// the OS sandbox the test folder is read-only, and the function still returns False), and
+// the user's next test run wrote both files on the host: a `.git/hooks/pre-commit` is
+// one such relative path (red team, round 4). Judged by outcome: after the export and a plain
+// pytest run of what it wrote, outside the sandbox, neither file exists.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { after, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { exportPytest } from '../../../src/export/pytest-export.js';
+import { startWorker } from '../../../src/probe/client.js';
+import { pytestRunner } from '../../../src/probe/pytest-run.js';
+import type { ProbeRecord, SessionFile } from '../../../src/core/session-types.js';
+import { runSession } from '../../../src/session/run.js';
+import { judge, MODE } from './readme-table.js';
+
+const PYTHON = '/usr/bin/python3';
+const FIXTURE = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'saves.py');
+const dir = mkdtempSync(join(tmpdir(), 'pau-effects-'));
+const elsewhere = mkdtempSync(join(tmpdir(), 'pau-effects-outside-'));
+after(() => {
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(elsewhere, { recursive: true, force: true });
+});
+
+test(`[${MODE}] a probe that wrote files is not exported as a test that writes them on the host`, async () => {
+  const module = join(dir, 'saves.py');
+  copyFileSync(FIXTURE, module);
+  const outside = join(elsewhere, 'OUTSIDE');
+  const calls = [
+    [JSON.stringify(outside), "'x'"],
+    ["'RELATIVE'", "'x'"],
+  ];
+  const worker = await startWorker({ target: { file: module, qualname: 'save' }, python: PYTHON, sandbox: MODE });
+  const probes: ProbeRecord[] = [];
+  try {
+    for (const [index, args] of calls.entries()) probes.push({ index, origin: 'offline', args, result: await worker.call({ args }) });
+  } finally {
+    await worker.stop();
+  }
+  assert.deepEqual(
+    probes.map((p) => p.result.status),
+    ['returned', 'returned'],
+    JSON.stringify(probes).slice(0, 400),
+  );
+  const settings = { mode: 'offline' as const, maxProbes: 1, timeoutMs: 5000, memoryMb: 1024, strictness: 'signature' as const, coverageFeedback: false };
+  const ran0 = await runSession({ target: { file: module, qualname: 'save' }, settings: { ...settings, sandbox: MODE }, compare: false, python: PYTHON });
+  const session: SessionFile = { ...ran0, probes };
+  let refused: string | undefined;
+  try {
+    await exportPytest({ session, startWorker, runPytest: pytestRunner({ sandbox: MODE }), python: PYTHON, workspaceRoot: dir, sandbox: MODE });
+  } catch (error) {
+    refused = (error as Error).message;
+  }
+  const duringExport = [outside, join(dir, 'RELATIVE')].filter((path) => existsSync(path));
+  // What was written, run as the user's test suite would run it: on the host, no sandbox.
+  const written = readdirSync(dir).filter((name) => name.endsWith('_pau.py'));
+  for (const file of written) {
+    try {
+      execFileSync(PYTHON, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', join(dir, file)], {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? '' },
+        stdio: 'pipe',
+      });
+    } catch {
+      // a failing case is fine; what it wrote is the question
+    }
+  }
+  const made = [outside, join(dir, 'RELATIVE')].filter((path) => existsSync(path));
+  judge('Writes an exported test would repeat on the host (paths a model chose)', made.length === 0, { made, duringExport, refused, written });
+});
