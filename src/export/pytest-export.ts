@@ -75,6 +75,9 @@ export function chooseTestPath(moduleFile: string, qualname: string, workspaceRo
   return join(dirname(moduleFile), name);
 }
 
+/** One part of a dotted module name as Python reads it (letters of any script, digits, underscores). */
+const MODULE_PART = /^[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*$/u;
+
 const NOT_AN_OUTCOME: Record<string, string> = {
   rejected: 'the sandbox rejected its arguments',
   timeout: 'it timed out',
@@ -206,6 +209,11 @@ export async function exportPytest(options: PytestExportOptions): Promise<Pytest
     await worker.stop();
   }
   const { root, moduleName } = moduleLocation(file);
+  // The module is written as code (`import <name>`): a file or folder name that is not an
+  // identifier (a newline and a statement) would be code in every later test run.
+  if (!moduleName.split('.').every((part) => MODULE_PART.test(part))) {
+    throw new ExportError(`${file}: the module name ${JSON.stringify(moduleName)} is not a Python identifier, so a test cannot import it`);
+  }
   const rootFromTest = relative(dirname(path), root).split(sep).join('/') || '.';
   let cases = rerun.keep;
   let skipped = [...first.skipped, ...rerun.skipped];
