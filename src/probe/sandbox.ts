@@ -317,13 +317,13 @@ export async function resolveSandbox(mode: SandboxMode, launcher?: string, filte
   if (mode === 'os' && layer.layer !== 'os') throw new SandboxUnavailable(`the OS sandbox is not available: ${layer.detail}`);
   if (layer.layer !== 'os' && !warnedAuto) {
     warnedAuto = true;
-    autoListener?.(autoWithoutOsLayer(layer));
+    autoListener?.(autoWithoutOsLayer(layer), layer.detail);
   }
   return { ...layer, detail: `${layer.detail}; ${cgroups}` };
 }
 
 let warnedAuto = false;
-let autoListener: ((warning: string) => void) | undefined;
+let autoListener: ((warning: string, detail: string) => void) | undefined;
 
 /** The warning `auto` gives, once per process, when it finds no OS layer: why, and what to install. */
 export function autoWithoutOsLayer(layer: SandboxLayer): string {
@@ -334,8 +334,11 @@ export function autoWithoutOsLayer(layer: SandboxLayer): string {
   );
 }
 
-/** Who hears that warning (the CLI prints it on stderr) before the first call; the panel shows its badge. */
-export function onAutoWithoutOsLayer(listener: (warning: string) => void): void {
+/**
+ * Who hears that warning before the first call (the CLI prints it on stderr; the editor shows a
+ * notification, and the panel its badge): the CLI's wording, and what is missing.
+ */
+export function onAutoWithoutOsLayer(listener: (warning: string, detail: string) => void): void {
   autoListener = listener;
 }
 

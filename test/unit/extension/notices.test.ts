@@ -42,3 +42,12 @@ test('every notice says something and offers only labelled buttons', () => {
   assert.equal(NOTICES.noneGenerated(0).message, 'PAU: no docstring could be generated.');
   assert.equal(NOTICES.inserted('f', false, 1, 2), 'PAU: inserted the docstring of f (1 example re-run and verified, 2 left out)');
 });
+
+test('auto without the OS sandbox warns with what is missing, the install command and the setting that refuses instead', () => {
+  const n = NOTICES.autoWithoutOsLayer('bubblewrap is not installed (no bwrap in PATH; Debian/Ubuntu: apt install bubblewrap)');
+  assert.equal(n.severity, 'warning');
+  assert.match(n.message, /^No OS sandbox here \(bubblewrap is not installed/);
+  assert.match(n.message, /`sudo apt install bubblewrap`/);
+  assert.match(n.message, /pau\.sandbox to “os”/);
+  assert.deepEqual(Object.keys(n.actions), ['setting']);
+});
