@@ -432,10 +432,18 @@ export class ProbeWorker extends EventEmitter implements Prober {
   }
 
   private spawn(python: string, launcher?: Launcher): Run | undefined {
-    const env = { ...workerEnvironment(process.env, this.options.hashSeed), PYTHONPATH: workerPackageRoot(), ...(launcher ? { HOME: SANDBOX_HOME } : {}) };
+    // Without bubblewrap the worker loads the seccomp program itself (pau_probe/seccomp_load.py).
+    const selfFiltered = launcher ? undefined : this.layer?.seccomp?.bpf;
+    const program = launcher?.seccomp ?? selfFiltered;
+    const env = {
+      ...workerEnvironment(process.env, this.options.hashSeed),
+      PYTHONPATH: workerPackageRoot(),
+      ...(launcher ? { HOME: SANDBOX_HOME } : {}),
+      ...(selfFiltered ? { PAU_SECCOMP_FD: String(SECCOMP_FD) } : {}),
+    };
     const proc = execa(launcher?.command ?? python, launcher ? [...launcher.args, python, ...WORKER_ARGS] : WORKER_ARGS, {
-      // fd 5: the seccomp program bubblewrap reads (and closes) before it starts the worker.
-      stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe', ...(launcher?.seccomp ? (['pipe'] as const) : [])],
+      // fd 5: the seccomp program bubblewrap (or, without it, the worker) reads before the target is imported.
+      stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe', ...(program ? (['pipe'] as const) : [])],
       detached: true,
       cleanup: false,
       buffer: false,
@@ -454,10 +462,10 @@ export class ProbeWorker extends EventEmitter implements Prober {
     }
     const requests = proc.stdio[3] as unknown as Writable;
     const responses = proc.stdio[4] as unknown as Readable;
-    if (launcher?.seccomp) {
+    if (program) {
       const filterFd = (proc.stdio as unknown as Writable[])[SECCOMP_FD]!;
       filterFd.on('error', () => undefined);
-      filterFd.end(launcher.seccomp);
+      filterFd.end(program);
     }
     // EPIPE and friends when the worker dies mid-write: the exit handler reports that.
     for (const stream of [requests, responses, proc.stderr]) stream?.on('error', () => undefined);

@@ -310,7 +310,10 @@ const probed = new Map<string, Promise<SandboxLayer>>();
 export async function resolveSandbox(mode: SandboxMode, launcher?: string, filterScript?: string): Promise<SandboxLayer> {
   // The cgroup limits do not depend on the mode: the host sets them up around each call.
   const cgroups = describeCgroups(cgroupSupport());
-  if (mode === 'guards') return { layer: 'guards', detail: `guards only (chosen); ${cgroups}` };
+  if (mode === 'guards') {
+    const guards = await withWorkerFilter({ layer: 'guards', detail: 'guards only (chosen)' }, filterScript);
+    return { ...guards, detail: `${guards.detail}; ${cgroups}` };
+  }
   let probe = probed.get(launcher ?? '');
   if (!probe) probed.set(launcher ?? '', (probe = probeOsLayer(process.platform, launcher, filterScript)));
   const layer = await probe;
@@ -319,7 +322,20 @@ export async function resolveSandbox(mode: SandboxMode, launcher?: string, filte
     warnedAuto = true;
     autoListener?.(autoWithoutOsLayer(layer), layer.detail);
   }
-  return { ...layer, detail: `${layer.detail}; ${cgroups}` };
+  const filtered = layer.layer === 'os' ? layer : await withWorkerFilter(layer, filterScript);
+  return { ...filtered, detail: `${filtered.detail}; ${cgroups}` };
+}
+
+/**
+ * The guards with the OS layer's seccomp program, which the worker then loads into itself
+ * (pau_probe/seccomp_load.py) since no bubblewrap does: plain libc meets the same refusals
+ * (keyrings, message queues, unix sockets, ptrace, TIOCSTI…). Linux only, where it can be built.
+ */
+async function withWorkerFilter(layer: SandboxLayer, filterScript = join(workerPackageRoot(), 'pau_probe', 'seccomp_bpf.py')): Promise<SandboxLayer> {
+  if (process.platform !== 'linux') return layer;
+  const seccomp = await seccompFilter(filterScript);
+  if (typeof seccomp === 'string') return { ...layer, detail: `${layer.detail}; no seccomp filter: ${seccomp}` };
+  return { ...layer, detail: `${layer.detail} + seccomp (${seccomp.arches.join(', ')})`, seccomp };
 }
 
 let warnedAuto = false;
