@@ -74,9 +74,9 @@ test(`[${MODE}] no socket family but IPv4 and IPv6 opens (vsock reaches the hype
   judge('Socket families other than IPv4/IPv6 (vsock, netlink, packet)', opened === '[]', opened);
 });
 
-test(`[${MODE}] no new user namespace, io_uring or ptrace of the fork server`, async () => {
+test(`[${MODE}] no new user namespace, io_uring, ptrace of the fork server, userfaultfd, perf_event_open or bpf`, async () => {
   const worked = returned(await attack('namespaces'));
-  judge('New user namespaces, io_uring, ptrace', worked === '[]', worked);
+  judge('New user namespaces, io_uring, ptrace, userfaultfd, perf_event_open, bpf', worked === '[]', worked);
 });
 
 test(`[${MODE}] a call that stops the process that forked it does not hang the next call`, async () => {
