@@ -245,6 +245,12 @@ export interface WorkerOptions {
    * host's PATH). The composition root may point it elsewhere (tests: a missing or failing one).
    */
   sandboxLauncher?: string;
+  /**
+   * The seccomp filter and per-call cgroups, each on where this machine has it (default); false
+   * turns one off, so that the sandbox bench can measure what each adds, paired in one run.
+   */
+  seccomp?: boolean;
+  cgroups?: boolean;
   /** The interpreter's PYTHONHASHSEED; default 0, the same in every call (see CallOptions.hashSeed). */
   hashSeed?: number;
 }

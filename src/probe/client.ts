@@ -377,7 +377,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
       this.layer ??= await resolveSandbox(
         this.options.sandbox ?? 'auto',
         this.options.sandboxLauncher,
-        join(workerPackageRoot(), 'pau_probe', 'seccomp_bpf.py'),
+        this.options.seccomp === false ? null : join(workerPackageRoot(), 'pau_probe', 'seccomp_bpf.py'),
       );
     } catch (error) {
       if (error instanceof SandboxUnavailable) throw new ProbeError('no-sandbox', error.message);
@@ -694,9 +694,13 @@ export class ProbeWorker extends EventEmitter implements Prober {
 
   // -- cgroups (where cgroupSupport finds them) -----------------------------------------
 
+  private cgroupSupport(): ReturnType<typeof cgroupSupport> {
+    return this.options.cgroups === false ? 'turned off for this worker' : cgroupSupport();
+  }
+
   /** Moves a pre-forked call process into a cgroup of its own, before it has a request (or children). */
   private enterCgroup(run: Run, reported: number): void {
-    const found = cgroupSupport();
+    const found = this.cgroupSupport();
     if (typeof found === 'string') return;
     const pid = verifiedDescendant(run.pid, reported);
     const cgroup = pid ? CallCgroup.create(found, pid, this.limits.memoryMb) : undefined;
@@ -715,7 +719,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
    * call's own memory limit.
    */
   private async cgroupReady(run: Run, memoryMb: number): Promise<void> {
-    if (typeof cgroupSupport() === 'string') return;
+    if (typeof this.cgroupSupport() === 'string') return;
     const deadline = Date.now() + CGROUP_WAIT_MS;
     // A pre-forked process that is waiting and in its cgroup: the cgroup of the call that just
     // ended is still listed until it is removed, and under load the next process is reported
