@@ -7,8 +7,7 @@
 // one such relative path (red team, round 4). Judged by outcome: after the export and a plain
 // pytest run of what it wrote, outside the sandbox, neither file exists.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, test } from 'node:test';
@@ -19,6 +18,7 @@ import { pytestRunner } from '../../../src/probe/pytest-run.js';
 import type { ProbeRecord, SessionFile } from '../../../src/core/session-types.js';
 import { runSession } from '../../../src/session/run.js';
 import { judge, MODE } from './readme-table.js';
+import { runExportedOnHost } from './run-exported.js';
 
 const PYTHON = '/usr/bin/python3';
 const FIXTURE = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'saves.py');
@@ -59,19 +59,7 @@ test(`[${MODE}] a probe that wrote files is not exported as a test that writes t
     refused = (error as Error).message;
   }
   const duringExport = [outside, join(dir, 'RELATIVE')].filter((path) => existsSync(path));
-  // What was written, run as the user's test suite would run it: on the host, no sandbox.
-  const written = readdirSync(dir).filter((name) => name.endsWith('_pau.py'));
-  for (const file of written) {
-    try {
-      execFileSync(PYTHON, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', join(dir, file)], {
-        cwd: dir,
-        env: { PATH: process.env.PATH ?? '' },
-        stdio: 'pipe',
-      });
-    } catch {
-      // a failing case is fine; what it wrote is the question
-    }
-  }
+  const written = runExportedOnHost(PYTHON, dir);
   const made = [outside, join(dir, 'RELATIVE')].filter((path) => existsSync(path));
   judge('Writes an exported test would repeat on the host (paths a model chose)', made.length === 0, { made, duringExport, refused, written });
 });

@@ -15,6 +15,7 @@ import { startWorker } from '../../../src/probe/client.js';
 import { pytestRunner } from '../../../src/probe/pytest-run.js';
 import { runSession } from '../../../src/session/run.js';
 import { judge, MODE } from './readme-table.js';
+import { runExportedOnHost } from './run-exported.js';
 
 const PYTHON = '/usr/bin/python3';
 const FIXTURE = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'lazy_names.py');
@@ -71,18 +72,7 @@ test(`[${MODE}] a module file name that is code does not reach the exported test
   }
   const duringExport = existsSync(marker);
   rmSync(marker, { force: true });
-  const written = readdirSync(sub).filter((name) => name.endsWith('_pau.py'));
-  for (const file of written) {
-    try {
-      execFileSync(PYTHON, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', join(sub, file)], {
-        cwd: sub,
-        env: { PATH: process.env.PATH ?? '' },
-        stdio: 'pipe',
-      });
-    } catch {
-      // the import of the rest fails; what ran before it is the question
-    }
-  }
+  const written = runExportedOnHost(PYTHON, sub);
   const ran = existsSync(marker);
   judge('A qualname that is code, in exported tests (a module that resolves any name)', !ran && !duringExport, { ran, duringExport, refused, written });
 });
