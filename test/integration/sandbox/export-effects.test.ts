@@ -63,3 +63,25 @@ test(`[${MODE}] a probe that wrote files is not exported as a test that writes t
   const made = [outside, join(dir, 'RELATIVE')].filter((path) => existsSync(path));
   judge('Writes an exported test would repeat on the host (paths a model chose)', made.length === 0, { made, duringExport, refused, written });
 });
+
+test(`[${MODE}] the export's own pytest run keeps the module's code in the sandbox`, async () => {
+  // The module writes beside its folder only when pytest imports it, so the probes (in the
+  // sandbox) see nothing; the export's pytest check ran it plainly on the host in guards mode.
+  const folder = mkdtempSync(join(dir, 'pytest-'));
+  const module = join(folder, 'under_pytest.py');
+  copyFileSync(join(dirname(FIXTURE), 'under_pytest.py'), module);
+  const marker = join(dir, 'MARKER');
+  const settings = { mode: 'offline' as const, maxProbes: 3, timeoutMs: 5000, memoryMb: 1024, strictness: 'signature' as const, coverageFeedback: false };
+  const session = await runSession({ target: { file: module, qualname: 'double' }, settings: { ...settings, sandbox: MODE }, compare: false, python: PYTHON });
+  const exported = await exportPytest({
+    session,
+    startWorker,
+    runPytest: pytestRunner({ sandbox: MODE }),
+    python: PYTHON,
+    workspaceRoot: folder,
+    sandbox: MODE,
+  });
+  assert.ok(exported.verified.ok, exported.verified.output);
+  const written = existsSync(marker);
+  judge("The export's own pytest run (the module's code under pytest)", !written, { written, sandbox: exported.verified.sandbox });
+});
