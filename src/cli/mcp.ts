@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createMcpServer } from '../mcp/server.js';
 import { services } from '../session/services.js';
-import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS, MEMORY_MB_RANGE, TIMEOUT_MS_RANGE } from '../core/limits.js';
+import { DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS, MAX_PROBES_RANGE, MEMORY_MB_RANGE, TIMEOUT_MS_RANGE } from '../core/limits.js';
 import { intFlag, LLM_OPTIONS, llmFromFlags, parse, sandboxFlag, UsageError } from './args.js';
 
 const HELP = `usage: pau mcp [options]
@@ -29,6 +29,8 @@ Serves PAU Probe's tools over the Model Context Protocol on stdin/stdout:
                       (default ${DEFAULT_TIMEOUT_MS}, ${TIMEOUT_MS_RANGE.min}-${TIMEOUT_MS_RANGE.max})
   --max-memory-mb N   cap on the memoryMb a client asks for, likewise
                       (default ${DEFAULT_MEMORY_MB}, ${MEMORY_MB_RANGE.min}-${MEMORY_MB_RANGE.max})
+  --max-probes N      cap on probe_function's maxProbes (each is an endpoint request in llm mode)
+                      (default ${DEFAULT_MAX_PROBES}, ${MAX_PROBES_RANGE.min}-${MAX_PROBES_RANGE.max})
 
 Targets must be inside the roots the client declares (MCP roots), or --cwd when it has none;
 symlinks and .. are resolved before the check.
@@ -42,6 +44,7 @@ const options = {
   'allow-libraries': { type: 'boolean' },
   'max-timeout-ms': { type: 'string' },
   'max-memory-mb': { type: 'string' },
+  'max-probes': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -77,6 +80,7 @@ export async function run(argv: string[]): Promise<number> {
     ...(values['allow-libraries'] ? { allowLibraries: true } : {}),
     maxTimeoutMs: intFlag('max-timeout-ms', values['max-timeout-ms'], DEFAULT_TIMEOUT_MS, TIMEOUT_MS_RANGE),
     maxMemoryMb: intFlag('max-memory-mb', values['max-memory-mb'], DEFAULT_MEMORY_MB, MEMORY_MB_RANGE),
+    maxProbes: intFlag('max-probes', values['max-probes'], DEFAULT_MAX_PROBES, MAX_PROBES_RANGE),
   });
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {

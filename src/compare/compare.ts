@@ -152,6 +152,15 @@ async function behaviouralAgreement(ctx: Context): Promise<BehaviouralReport | u
     ctx.notes.push(METHOD_NOTE);
     return undefined;
   }
+  // Code a model wrote runs only inside the OS sandbox: the guards alone do not stop reads or
+  // the network, and determined code switches the audit hook off (README: What each mode
+  // stops); the description it is written from may come from an agent (MCP's compare_docstring).
+  if (input.worker.sandbox && input.worker.sandbox.layer !== 'os') {
+    ctx.notes.push(
+      `behavioural comparison skipped: the implementations a model writes run only inside the OS sandbox, and this run has ${input.worker.sandbox.detail}`,
+    );
+    return undefined;
+  }
   const { candidates, ...counts } = heldOutInputs(ctx);
   if (candidates.length === 0) {
     ctx.notes.push('behavioural comparison skipped: no held-out inputs (no doctest calls, no explorer inputs the agent had not seen)');
@@ -170,7 +179,8 @@ async function behaviouralAgreement(ctx: Context): Promise<BehaviouralReport | u
       qualname: pres.implName,
       startWorker: ctx.deps.startWorker,
       python: input.python,
-      settings: session.settings,
+      // Never the guards alone, even where `auto` would now find no OS layer.
+      settings: input.worker.sandbox ? { ...session.settings, sandbox: 'os' } : session.settings,
       signal: input.signal,
     });
     start.catch(() => undefined); // awaited below; a failure must not go unhandled meanwhile

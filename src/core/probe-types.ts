@@ -64,6 +64,13 @@ export interface ProbeResult {
   /** The arguments as the worker built them, before the call; only when the call asked for `values`. */
   arguments?: BuiltArguments;
   /**
+   * What the call did that would happen again outside the sandbox if the call were repeated there
+   * (files opened for writing or removed, processes, sockets, signals), as the guards saw it,
+   * whether they refused it or not; only when the call asked for `values`: the pytest export
+   * leaves such probes out, since a test runs on the user's machine.
+   */
+  effects?: string[];
+  /**
    * What the call compared its arguments with (pau_probe/comparisons.py); only when the call asked
    * for `comparisons`. The offline explorer's alone: the session file and every agent never see it.
    */
@@ -238,6 +245,12 @@ export interface WorkerOptions {
    * host's PATH). The composition root may point it elsewhere (tests: a missing or failing one).
    */
   sandboxLauncher?: string;
+  /**
+   * The seccomp filter and per-call cgroups, each on where this machine has it (default); false
+   * turns one off, so that the sandbox bench can measure what each adds, paired in one run.
+   */
+  seccomp?: boolean;
+  cgroups?: boolean;
   /** The interpreter's PYTHONHASHSEED; default 0, the same in every call (see CallOptions.hashSeed). */
   hashSeed?: number;
 }

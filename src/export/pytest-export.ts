@@ -75,6 +75,9 @@ export function chooseTestPath(moduleFile: string, qualname: string, workspaceRo
   return join(dirname(moduleFile), name);
 }
 
+/** One part of a dotted module name as Python reads it (letters of any script, digits, underscores). */
+const MODULE_PART = /^[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*$/u;
+
 const NOT_AN_OUTCOME: Record<string, string> = {
   rejected: 'the sandbox rejected its arguments',
   timeout: 'it timed out',
@@ -98,6 +101,18 @@ function candidates(session: SessionFile): { keep: ProbeRecord[]; skipped: { pro
   return { keep, skipped };
 }
 
+/** What a call did, in words, from the events the guards saw (ProbeResult.effects). */
+export function effectsText(events: string[]): string {
+  const kinds = new Set<string>();
+  for (const event of events) {
+    if (/^(subprocess|os\.(system|exec|spawn|posix_spawn|fork|forkpty|startfile)|pty|webbrowser|fork_exec)/.test(event)) kinds.add('started processes');
+    else if (/^socket/.test(event)) kinds.add('used the network');
+    else if (/kill|signal/.test(event)) kinds.add('sent signals');
+    else kinds.add('wrote or changed files');
+  }
+  return `${[...kinds].join(' and ')} (${events.slice(0, 4).join(', ')}${events.length > 4 ? ', …' : ''})`;
+}
+
 /**
  * Re-runs each probe twice; a result that differs from the recorded one is not reproducible.
  * The re-runs also answer with the values the worker built (`values`): what the module writes.
@@ -116,6 +131,9 @@ async function reproducible(worker: Prober, probes: ProbeRecord[], signal?: Abor
       if (!same.agree) reason = `not reproducible: re-running it gave ${same.reason ?? 'another result'}`;
       else if (!printedSame) reason = 'not reproducible: re-running it printed something else';
       else if (!built) reason = 'the worker did not report the values it built for it';
+      // The sandbox kept these in; a test would do them again on the user's machine, with the
+      // paths and values a model chose (a write the sandbox refused is still made there).
+      else if (again.effects?.length) reason = `it ${effectsText(again.effects)}, which a test would do again outside the sandbox`;
     }
     if (reason || !built) skipped.push({ probe: probe.index, reason: reason ?? 'no values' });
     else keep.push({ probe, built });
@@ -191,6 +209,11 @@ export async function exportPytest(options: PytestExportOptions): Promise<Pytest
     await worker.stop();
   }
   const { root, moduleName } = moduleLocation(file);
+  // The module is written as code (`import <name>`): a file or folder name that is not an
+  // identifier (a newline and a statement) would be code in every later test run.
+  if (!moduleName.split('.').every((part) => MODULE_PART.test(part))) {
+    throw new ExportError(`${file}: the module name ${JSON.stringify(moduleName)} is not a Python identifier, so a test cannot import it`);
+  }
   const rootFromTest = relative(dirname(path), root).split(sep).join('/') || '.';
   let cases = rerun.keep;
   let skipped = [...first.skipped, ...rerun.skipped];

@@ -23,5 +23,6 @@ export {
 } from '../docstring/index.js';
 export { startWorker } from '../probe/client.js';
 export { pytestRunner } from '../probe/pytest-run.js';
+export { onAutoWithoutOsLayer } from '../probe/sandbox.js';
 export { allowedCode, allowedTarget, checkedStart, interpreterFolders } from '../session/targets.js';
 export { exportPytest } from '../export/pytest-export.js';

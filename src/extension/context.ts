@@ -3,7 +3,7 @@
 // through it, never through globals.
 import * as vscode from 'vscode';
 import { CONTEXT_KEYS } from './contributions/commands.js';
-import type { Settings } from './contributions/settings.js';
+import { qualifiedKey, type Settings } from './contributions/settings.js';
 import { Endpoint } from './endpoint.js';
 import { errorMessage, Log } from './log.js';
 import { NOTICES } from './notices.js';
@@ -37,6 +37,16 @@ export class PauContext implements vscode.Disposable {
     this.backendLoad ??= Promise.resolve()
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       .then(() => require('./backend.js') as Backend)
+      .then((backend) => {
+        // Before the first call of a run in `auto` on a machine without the OS layer: once.
+        backend.onAutoWithoutOsLayer((_warning, detail) => {
+          this.log.warn(`no OS sandbox: ${detail}`);
+          void notify(NOTICES.autoWithoutOsLayer(detail)).then((chosen) => {
+            if (chosen === 'setting') void vscode.commands.executeCommand('workbench.action.openSettings', qualifiedKey('sandbox'));
+          });
+        });
+        return backend;
+      })
       .catch((err: unknown) => {
         this.backendLoad = undefined;
         this.log.error(err instanceof Error ? err : String(err));

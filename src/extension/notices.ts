@@ -144,6 +144,13 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Every notification the extension shows, by what it is about. `PAU:` says who is speaking. */
 export const NOTICES = {
+  /** `auto` found no OS sandbox (bubblewrap missing, user namespaces off): before the first call, once. */
+  autoWithoutOsLayer: (detail: string) =>
+    warning(
+      `No OS sandbox here (${detail}): calls run with the guards only, which do not stop determined code from reading your files and environment. ` +
+        `Install bubblewrap (Debian/Ubuntu: \`sudo apt install bubblewrap\`), or set ${qualifiedKey('sandbox')} to “os” to refuse to run without it.`,
+      { setting: 'Open Setting' },
+    ),
   // Starting a run.
   untrustedWorkspace: () =>
     failure('PAU Probe imports and runs the functions of this workspace, so it only works in a trusted workspace.', { manage: 'Manage Workspace Trust' }),

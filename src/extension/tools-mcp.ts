@@ -22,7 +22,7 @@ type StdioDefinition = new (
 /** The server definition: this editor's Node (Electron run as Node) running dist/cli.js mcp. */
 export function mcpServerCommand(ctx: PauContext): { command: string; args: string[]; env: Record<string, string> } {
   const cli = vscode.Uri.joinPath(ctx.extensionUri, 'dist', 'cli.js').fsPath;
-  const { pythonPath: python, sandbox, allowLibraryTargets, timeoutMs, memoryMb } = ctx.settings();
+  const { pythonPath: python, sandbox, allowLibraryTargets, timeoutMs, memoryMb, maxProbes } = ctx.settings();
   // The user's limits cap what the agent may ask for; libraries only when the user allows them.
   return {
     command: process.execPath,
@@ -36,6 +36,8 @@ export function mcpServerCommand(ctx: PauContext): { command: string; args: stri
       String(timeoutMs),
       '--max-memory-mb',
       String(memoryMb),
+      '--max-probes',
+      String(maxProbes),
       ...(allowLibraryTargets ? ['--allow-libraries'] : []),
     ],
     env: { ELECTRON_RUN_AS_NODE: '1' },

@@ -6,15 +6,15 @@
 //
 // The client's model chooses the arguments, so the server bounds them: a target must be inside
 // the roots the client declares (or --cwd) and outside the interpreter's libraries unless
-// --allow-libraries, and the limits a client asks for are capped by --max-timeout-ms and
-// --max-memory-mb.
+// --allow-libraries, and the limits a client asks for are capped by --max-timeout-ms,
+// --max-memory-mb and --max-probes.
 import { isAbsolute } from 'node:path';
 import { QUALNAME } from '../core/python-source.js';
 import { fileURLToPath } from 'node:url';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { RootsListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS, MEMORY_MB_RANGE, TIMEOUT_MS_RANGE } from '../core/limits.js';
+import { DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS, MAX_PROBES_RANGE, MEMORY_MB_RANGE, TIMEOUT_MS_RANGE } from '../core/limits.js';
 import { renderOutcome } from '../core/format.js';
 import type { LlmConfig, SessionServices } from '../core/run-types.js';
 import type { Prober, SandboxMode } from '../core/probe-types.js';
@@ -48,6 +48,8 @@ export interface McpServerOptions {
   /** Caps on the limits a client asks for (`--max-timeout-ms`, `--max-memory-mb`); default the settings' defaults. */
   maxTimeoutMs?: number;
   maxMemoryMb?: number;
+  /** Cap on probe_function's maxProbes (`--max-probes`): each probe of an LLM run is a request to the user's endpoint. */
+  maxProbes?: number;
   version: string;
   /** The real parts by default; tests may substitute. */
   services: SessionServices;
@@ -113,6 +115,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   const server = new McpServer({ name: 'pau-probe', version: options.version });
   const cwd = options.cwd ?? process.cwd();
   const caps = { timeoutMs: options.maxTimeoutMs ?? DEFAULT_TIMEOUT_MS, memoryMb: options.maxMemoryMb ?? DEFAULT_MEMORY_MB };
+  const probeCap = options.maxProbes ?? DEFAULT_MAX_PROBES;
   // What runs when the client asks for nothing: probe_function, compare_docstring.
   const serverLimits = cappedLimits({}, caps).limits;
   // Every worker a tool starts has what runs under its qualname checked (target-policy.ts) before
@@ -207,7 +210,13 @@ export function createMcpServer(options: McpServerOptions): McpServer {
           .enum(['offline', 'llm'])
           .default('offline')
           .describe('offline: the explorer, no model; llm: the agent at the endpoint `pau mcp` was started with'),
-        maxProbes: z.number().int().min(1).max(1000).default(DEFAULT_MAX_PROBES).describe('Most calls the run may make'),
+        maxProbes: z
+          .number()
+          .int()
+          .min(MAX_PROBES_RANGE.min)
+          .max(MAX_PROBES_RANGE.max)
+          .default(Math.min(DEFAULT_MAX_PROBES, probeCap))
+          .describe(`Most calls the run may make (at most ${probeCap} on this server)`),
         strictness: z.enum(['anonymized', 'signature']).default('anonymized').describe('What the prober is shown of the signature'),
         compare: z.boolean().default(false).describe('Also compare the inferred description with the real docstring'),
       },
@@ -223,7 +232,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         const settings: SessionSettings = {
           mode: input.mode,
           ...(input.mode === 'llm' && options.llm ? { model: options.llm.model, baseURL: options.llm.baseURL } : {}),
-          maxProbes: input.maxProbes,
+          maxProbes: Math.min(input.maxProbes, probeCap),
           ...serverLimits,
           strictness: input.strictness,
           coverageFeedback: true,

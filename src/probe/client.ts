@@ -377,7 +377,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
       this.layer ??= await resolveSandbox(
         this.options.sandbox ?? 'auto',
         this.options.sandboxLauncher,
-        join(workerPackageRoot(), 'pau_probe', 'seccomp_bpf.py'),
+        this.options.seccomp === false ? null : join(workerPackageRoot(), 'pau_probe', 'seccomp_bpf.py'),
       );
     } catch (error) {
       if (error instanceof SandboxUnavailable) throw new ProbeError('no-sandbox', error.message);
@@ -432,10 +432,18 @@ export class ProbeWorker extends EventEmitter implements Prober {
   }
 
   private spawn(python: string, launcher?: Launcher): Run | undefined {
-    const env = { ...workerEnvironment(process.env, this.options.hashSeed), PYTHONPATH: workerPackageRoot(), ...(launcher ? { HOME: SANDBOX_HOME } : {}) };
+    // Without bubblewrap the worker loads the seccomp program itself (pau_probe/seccomp_load.py).
+    const selfFiltered = launcher ? undefined : this.layer?.seccomp?.bpf;
+    const program = launcher?.seccomp ?? selfFiltered;
+    const env = {
+      ...workerEnvironment(process.env, this.options.hashSeed),
+      PYTHONPATH: workerPackageRoot(),
+      ...(launcher ? { HOME: SANDBOX_HOME } : {}),
+      ...(selfFiltered ? { PAU_SECCOMP_FD: String(SECCOMP_FD) } : {}),
+    };
     const proc = execa(launcher?.command ?? python, launcher ? [...launcher.args, python, ...WORKER_ARGS] : WORKER_ARGS, {
-      // fd 5: the seccomp program bubblewrap reads (and closes) before it starts the worker.
-      stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe', ...(launcher?.seccomp ? (['pipe'] as const) : [])],
+      // fd 5: the seccomp program bubblewrap (or, without it, the worker) reads before the target is imported.
+      stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe', ...(program ? (['pipe'] as const) : [])],
       detached: true,
       cleanup: false,
       buffer: false,
@@ -454,10 +462,10 @@ export class ProbeWorker extends EventEmitter implements Prober {
     }
     const requests = proc.stdio[3] as unknown as Writable;
     const responses = proc.stdio[4] as unknown as Readable;
-    if (launcher?.seccomp) {
+    if (program) {
       const filterFd = (proc.stdio as unknown as Writable[])[SECCOMP_FD]!;
       filterFd.on('error', () => undefined);
-      filterFd.end(launcher.seccomp);
+      filterFd.end(program);
     }
     // EPIPE and friends when the worker dies mid-write: the exit handler reports that.
     for (const stream of [requests, responses, proc.stderr]) stream?.on('error', () => undefined);
@@ -686,9 +694,13 @@ export class ProbeWorker extends EventEmitter implements Prober {
 
   // -- cgroups (where cgroupSupport finds them) -----------------------------------------
 
+  private cgroupSupport(): ReturnType<typeof cgroupSupport> {
+    return this.options.cgroups === false ? 'turned off for this worker' : cgroupSupport();
+  }
+
   /** Moves a pre-forked call process into a cgroup of its own, before it has a request (or children). */
   private enterCgroup(run: Run, reported: number): void {
-    const found = cgroupSupport();
+    const found = this.cgroupSupport();
     if (typeof found === 'string') return;
     const pid = verifiedDescendant(run.pid, reported);
     const cgroup = pid ? CallCgroup.create(found, pid, this.limits.memoryMb) : undefined;
@@ -707,7 +719,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
    * call's own memory limit.
    */
   private async cgroupReady(run: Run, memoryMb: number): Promise<void> {
-    if (typeof cgroupSupport() === 'string') return;
+    if (typeof this.cgroupSupport() === 'string') return;
     const deadline = Date.now() + CGROUP_WAIT_MS;
     // A pre-forked process that is waiting and in its cgroup: the cgroup of the call that just
     // ended is still listed until it is removed, and under load the next process is reported

@@ -3,8 +3,8 @@
 // of the workspace runs outside the sandbox when one is there. The module's folder, the
 // target's folder (as the worker sees it) and the interpreter are bound read-only; a fresh
 // folder is the only writable place; no network, a private HOME. Without the OS layer (guards
-// mode, or auto on a machine without bubblewrap) pytest runs as the user's own test suite would,
-// and the run says so.
+// mode, or auto on a machine without bubblewrap) pytest runs under the worker's guards (the
+// audit hook, Landlock, the seccomp filter; writes only in that fresh folder), and the run says so.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -15,6 +15,25 @@ import { interpreterPaths } from './interpreter.js';
 import { removeTree } from './remove-tree.js';
 import { describeSandbox, launcherFor, resolveSandbox, SANDBOX_HOME, SECCOMP_FD, targetBinds, tooBroadToShow } from './sandbox.js';
 import { workerPackageRoot } from './client.js';
+
+/**
+ * pytest under the worker's guards, for a run without the OS layer: the seccomp program (when
+ * the host passed one), Landlock's write fence and the audit hook armed, writes allowed only in
+ * the run's own folder (argv[2]), as a call's are; then pytest with the rest of argv.
+ */
+const GUARDED_PYTEST = [
+  'import sys',
+  'package, writable = sys.argv[1], sys.argv[2]',
+  'sys.path.insert(0, package)',
+  'from pau_probe import guards, landlock, seccomp_load',
+  'seccomp_load.load_from_host()',
+  'landlock.fence_writes(writable)',
+  'guards.install()',
+  'guards.arm(writable)',
+  'sys.path.remove(package)',
+  'import pytest',
+  'sys.exit(pytest.main(sys.argv[3:]))',
+].join('\n');
 
 /** Counts from pytest's closing line (`3 passed, 1 failed in 0.1s`). */
 function counted(output: string, word: string): number {
@@ -41,10 +60,15 @@ export function pytestRunner(options: { sandbox?: SandboxMode; sandboxLauncher?:
         quota: [writable],
         chdir: dirname(path),
       });
-      const pytest = [found.executable, '-m', 'pytest', '-q', '-rfE', '-p', 'no:cacheprovider', path];
+      const options = ['-q', '-rfE', '-p', 'no:cacheprovider', path];
+      // Without the OS layer pytest runs under the worker's own guards (GUARDED_PYTEST).
+      const pytest = launcher
+        ? [found.executable, '-m', 'pytest', ...options]
+        : [found.executable, '-c', GUARDED_PYTEST, workerPackageRoot(), writable, ...options];
       const [command, ...args] = launcher ? [launcher.command, ...launcher.args, ...pytest] : pytest;
-      // bubblewrap reads the seccomp program from fd SECCOMP_FD, as the worker's launch gives it.
-      const program = launcher?.seccomp;
+      // bubblewrap reads the seccomp program from fd SECCOMP_FD, as the worker's launch gives
+      // it; without bubblewrap the guarded run loads it itself (pau_probe/seccomp_load.py).
+      const program = launcher ? launcher.seccomp : layer.seccomp?.bpf;
       const stdio = program
         ? (['ignore', 'pipe', 'pipe', ...Array.from({ length: SECCOMP_FD - 3 }, () => 'ignore'), new Uint8Array(program)] as Options['stdio'])
         : undefined;
@@ -56,7 +80,13 @@ export function pytestRunner(options: { sandbox?: SandboxMode; sandboxLauncher?:
         all: true,
         timeout: run.timeoutMs,
         ...(run.signal ? { cancelSignal: run.signal } : {}),
-        env: { ...env, PYTHONDONTWRITEBYTECODE: '1', TMPDIR: writable, ...(launcher ? { HOME: SANDBOX_HOME } : {}) },
+        env: {
+          ...env,
+          PYTHONDONTWRITEBYTECODE: '1',
+          TMPDIR: writable,
+          ...(launcher ? { HOME: SANDBOX_HOME } : {}),
+          ...(!launcher && program ? { PAU_SECCOMP_FD: String(SECCOMP_FD) } : {}),
+        },
         extendEnv: false,
         forceKillAfterDelay: 2000,
       });

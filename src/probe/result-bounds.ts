@@ -66,6 +66,7 @@ export const RESULT_BOUNDS = {
   'ProbeResult.mutations[].arg': 'name',
   'ProbeResult.durationMs': 'nonnegative',
   'ProbeResult.comparisons': 'MAX_COMPARISONS',
+  'ProbeResult.effects[]': 'name',
   'RenderedValue.type': 'name',
   'RenderedValue.iteration.raised.type': 'name',
   'TaggedValue.other.type': 'name',

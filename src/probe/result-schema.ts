@@ -68,5 +68,6 @@ export const probeResult = z.object({
   durationMs: bounds.nonnegative,
   coverage: z.object({ lines: coverageCounts, arcs: coverageCounts }).optional(),
   arguments: builtArguments.optional(),
+  effects: z.array(bounds.name).max(bounds.MAX_ITEMS).optional(),
   comparisons: z.array(comparisonRecord).max(bounds.MAX_COMPARISONS).optional(),
 }) satisfies z.ZodType<ProbeResult>;

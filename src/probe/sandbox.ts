@@ -269,7 +269,7 @@ export function seccompFilter(script: string): Promise<SeccompFilter | string> {
 export async function probeOsLayer(
   platform: NodeJS.Platform = process.platform,
   launcher?: string,
-  filterScript: string = join(workerPackageRoot(), 'pau_probe', 'seccomp_bpf.py'),
+  filterScript: string | null = DEFAULT_FILTER_SCRIPT,
 ): Promise<SandboxLayer> {
   if (platform === 'win32') return { layer: 'guards', detail: 'Windows has no OS sandbox for the worker: guards only' };
   if (platform === 'darwin') {
@@ -280,7 +280,7 @@ export async function probeOsLayer(
   const notInstalled = `bubblewrap is not installed (${launcher ? `no ${launcher}` : 'no bwrap in PATH'}; Debian/Ubuntu: apt install bubblewrap)`;
   if (!bwrap) return { layer: 'guards', detail: notInstalled };
   const probeArgs = [...NAMESPACES, ...IDENTITY, ...LIFETIME, ...systemBinds(), '--proc', '/proc', '--dev', '/dev', '--', 'true'];
-  const filter = seccompFilter(filterScript);
+  const filter = filterScript === null ? Promise.resolve(FILTER_OFF) : seccompFilter(filterScript);
   const probe = await run(bwrap, probeArgs, 5000);
   if (probe.missing) return { layer: 'guards', detail: notInstalled };
   if (probe.code === 0) {
@@ -302,28 +302,49 @@ export async function probeOsLayer(
 
 /** Probes by launcher ('' for the one in PATH): one per process, whatever number of workers. */
 const probed = new Map<string, Promise<SandboxLayer>>();
+const DEFAULT_FILTER_SCRIPT = join(workerPackageRoot(), 'pau_probe', 'seccomp_bpf.py');
+/** Why there is no filter when a worker asked for none (WorkerOptions.seccomp false). */
+const FILTER_OFF = 'turned off for this worker';
 
 /**
  * The layer a mode gets here; `os` without a working OS layer is an error naming what is missing.
  * `launcher`: the bubblewrap executable (WorkerOptions.sandboxLauncher; default `bwrap` in PATH).
  */
-export async function resolveSandbox(mode: SandboxMode, launcher?: string, filterScript?: string): Promise<SandboxLayer> {
+export async function resolveSandbox(mode: SandboxMode, launcher?: string, filterScript?: string | null): Promise<SandboxLayer> {
   // The cgroup limits do not depend on the mode: the host sets them up around each call.
   const cgroups = describeCgroups(cgroupSupport());
-  if (mode === 'guards') return { layer: 'guards', detail: `guards only (chosen); ${cgroups}` };
-  let probe = probed.get(launcher ?? '');
-  if (!probe) probed.set(launcher ?? '', (probe = probeOsLayer(process.platform, launcher, filterScript)));
+  if (mode === 'guards') {
+    const guards = await withWorkerFilter({ layer: 'guards', detail: 'guards only (chosen)' }, filterScript);
+    return { ...guards, detail: `${guards.detail}; ${cgroups}` };
+  }
+  // null (no filter) is probed on its own; any script is the filter's (tests inject a failing one).
+  const key = `${launcher ?? ''}${filterScript === null ? '\0no-filter' : ''}`;
+  let probe = probed.get(key);
+  if (!probe) probed.set(key, (probe = probeOsLayer(process.platform, launcher, filterScript)));
   const layer = await probe;
   if (mode === 'os' && layer.layer !== 'os') throw new SandboxUnavailable(`the OS sandbox is not available: ${layer.detail}`);
   if (layer.layer !== 'os' && !warnedAuto) {
     warnedAuto = true;
-    autoListener?.(autoWithoutOsLayer(layer));
+    autoListener?.(autoWithoutOsLayer(layer), layer.detail);
   }
-  return { ...layer, detail: `${layer.detail}; ${cgroups}` };
+  const filtered = layer.layer === 'os' ? layer : await withWorkerFilter(layer, filterScript);
+  return { ...filtered, detail: `${filtered.detail}; ${cgroups}` };
+}
+
+/**
+ * The guards with the OS layer's seccomp program, which the worker then loads into itself
+ * (pau_probe/seccomp_load.py) since no bubblewrap does: plain libc meets the same refusals
+ * (keyrings, message queues, unix sockets, ptrace, TIOCSTI…). Linux only, where it can be built.
+ */
+async function withWorkerFilter(layer: SandboxLayer, filterScript: string | null = DEFAULT_FILTER_SCRIPT): Promise<SandboxLayer> {
+  if (process.platform !== 'linux') return layer;
+  const seccomp = filterScript === null ? FILTER_OFF : await seccompFilter(filterScript);
+  if (typeof seccomp === 'string') return { ...layer, detail: `${layer.detail}; no seccomp filter: ${seccomp}` };
+  return { ...layer, detail: `${layer.detail} + seccomp (${seccomp.arches.join(', ')})`, seccomp };
 }
 
 let warnedAuto = false;
-let autoListener: ((warning: string) => void) | undefined;
+let autoListener: ((warning: string, detail: string) => void) | undefined;
 
 /** The warning `auto` gives, once per process, when it finds no OS layer: why, and what to install. */
 export function autoWithoutOsLayer(layer: SandboxLayer): string {
@@ -334,8 +355,11 @@ export function autoWithoutOsLayer(layer: SandboxLayer): string {
   );
 }
 
-/** Who hears that warning (the CLI prints it on stderr) before the first call; the panel shows its badge. */
-export function onAutoWithoutOsLayer(listener: (warning: string) => void): void {
+/**
+ * Who hears that warning before the first call (the CLI prints it on stderr; the editor shows a
+ * notification, and the panel its badge): the CLI's wording, and what is missing.
+ */
+export function onAutoWithoutOsLayer(listener: (warning: string, detail: string) => void): void {
   autoListener = listener;
 }
 

@@ -1,12 +1,16 @@
 // What the OS sandbox (bubblewrap around the worker) costs: worker start and a back-to-back
-// call, each with the OS layer on (`os`) and off (`guards`), in the same run. Both modes run
+// call, each with the OS layer on (`os`) and off (`guards`), in the same run; and what two of
+// its parts add within `os` (the seccomp filter, the per-call cgroups), each turned off in the
+// other half of a pair of starts and of a pair of calls on two warm workers. Both modes run
 // the same worker and guards; the differences are the launcher and, per call, the Landlock
 // fence. Worker start is measured in paired starts (start-cost.ts, shared with the probe
 // bench); calls in interleaved rounds, each row keeping its round with the lowest median
 // (noise only ever adds time).
 import { startWorker } from '../../src/probe/client.js';
 import type { Goal } from './run.js';
-import { judgeAdded, osLayerStartCost } from './start-cost.js';
+import { cgroupSupport } from '../../src/probe/cgroups.js';
+import { resolveSandbox } from '../../src/probe/sandbox.js';
+import { judgeAdded, osLayerStartCost, pairedCalls, pairedStarts, type PairedCost } from './start-cost.js';
 
 export const name = 'sandbox';
 
@@ -54,7 +58,39 @@ async function calls(sandbox: Mode): Promise<Figures> {
   }
 }
 
+/** One row per part: what it adds to a start and to a back-to-back call, both paired, in os mode. */
+async function partCosts(): Promise<Record<string, { start: PairedCost; call: PairedCost } | string>> {
+  const out: Record<string, { start: PairedCost; call: PairedCost } | string> = {};
+  const layer = await resolveSandbox('os');
+  const cgroups = cgroupSupport();
+  const parts = [
+    ['seccomp filter', { seccomp: false }, layer.seccomp ? undefined : layer.detail],
+    ['cgroups per call', { cgroups: false }, typeof cgroups === 'string' ? cgroups : undefined],
+  ] as const;
+  for (const [part, off, missing] of parts) {
+    if (missing) {
+      out[part] = `not measured: ${missing}`;
+      continue;
+    }
+    const on = { sandbox: 'os' as const };
+    out[part] = { start: await pairedStarts(on, { ...on, ...off }), call: await pairedCalls(on, { ...on, ...off }) };
+  }
+  return out;
+}
+
 export async function run(): Promise<Record<string, unknown>> {
+  const parts = await partCosts();
+  console.log('| added by | to a start: median ms (95% interval; IQR) | to a back-to-back call: median ms (95% interval; IQR) | pairs |');
+  console.log('|---|---:|---:|---:|');
+  for (const [part, cost] of Object.entries(parts)) {
+    if (typeof cost === 'string') {
+      console.log(`| ${part} | ${cost} | | |`);
+      continue;
+    }
+    const cell = (c: PairedCost) =>
+      `${c.added.medianMs} (${c.addedInterval.lowMs} to ${c.addedInterval.highMs}; ${c.added.p25Ms} to ${c.added.p75Ms}); ${c.on.medianMs} vs ${c.off.medianMs}`;
+    console.log(`| ${part} | ${cell(cost.start)} | ${cell(cost.call)} | ${cost.start.added.n} starts, ${cost.call.added.n} calls |`);
+  }
   const start = await osLayerStartCost();
   const best: Partial<Record<Row, Figures>> = {};
   const medians: Record<Row, number[]> = { callOs: [], callGuards: [] };
@@ -106,5 +142,5 @@ export async function run(): Promise<Record<string, unknown>> {
       baseline: `guards only ${callGuards.medianMs} ms`,
     },
   ];
-  return { start, callOs, callGuards, callAddedMs: callAdded, callNoiseMs: callNoise, goals };
+  return { start, callOs, callGuards, callAddedMs: callAdded, callNoiseMs: callNoise, parts, goals };
 }

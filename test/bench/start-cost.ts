@@ -17,6 +17,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startWorker, workerPackageRoot } from '../../src/probe/client.js';
+import type { WorkerOptions } from '../../src/core/probe-types.js';
 import { interpreterPaths } from '../../src/probe/interpreter.js';
 import { probeOsLayer } from '../../src/probe/sandbox.js';
 import { workerEnvironment } from '../../src/probe/environment.js';
@@ -75,14 +76,19 @@ function spread(samples: number[]): Spread {
   return { medianMs: ms(at(0.5)), p25Ms: ms(at(0.25)), p75Ms: ms(at(0.75)), p95Ms: ms(at(0.95)), n: samples.length };
 }
 
-async function timedStart(sandbox: Mode, python?: string): Promise<number> {
-  return (await timedStartAndCall(sandbox, python, false)).startMs;
+/** What a worker is started with besides its target: a sandbox mode, and the sandbox's parts turned off. */
+export type Variant = Pick<WorkerOptions, 'seccomp' | 'cgroups'> & { sandbox: Mode };
+
+async function timedStart(variant: Mode | Variant, python?: string): Promise<number> {
+  return (await timedStartAndCall(variant, python, false)).startMs;
 }
 
 /** A start and, when asked, the first call right after it (which waits for what the start left: its call process). */
-async function timedStartAndCall(sandbox: Mode, python: string | undefined, call: boolean): Promise<{ startMs: number; firstCallMs: number }> {
+async function timedStartAndCall(variant: Mode | Variant, python: string | undefined, call: boolean): Promise<{ startMs: number; firstCallMs: number }> {
+  const options = typeof variant === 'string' ? { sandbox: variant } : variant;
+  const sandbox = options.sandbox;
   const t0 = performance.now();
-  const worker = await startWorker({ target: { source: SOURCE, qualname: 'f' }, sandbox, ...(python ? { python } : {}) });
+  const worker = await startWorker({ target: { source: SOURCE, qualname: 'f' }, ...options, ...(python ? { python } : {}) });
   const startMs = performance.now() - t0;
   let firstCallMs = NaN;
   try {
@@ -115,18 +121,8 @@ export async function osLayerStartCost(pairs = 20): Promise<StartCost> {
   // not the one startWorker shares) and the page cache.
   await timedStart('os');
   await timedStart('guards');
-  const on: number[] = [];
-  const off: number[] = [];
-  const added: number[] = [];
-  for (let i = 0; i < pairs; i++) {
-    const order: Mode[] = i % 2 === 0 ? ['os', 'guards'] : ['guards', 'os'];
-    const ms: Record<Mode, number> = { os: 0, guards: 0 };
-    for (const mode of order) ms[mode] = await timedStart(mode);
-    on.push(ms.os);
-    off.push(ms.guards);
-    added.push(ms.os - ms.guards);
-  }
-  const cost = { os: spread(on), guards: spread(off), added: spread(added), addedInterval: medianInterval(added) };
+  const paired = await pairedStarts({ sandbox: 'os' }, { sandbox: 'guards' }, pairs);
+  const cost = { os: paired.on, guards: paired.off, added: paired.added, addedInterval: paired.addedInterval };
   const round = (v: number) => Number(v.toPrecision(3));
   const summary =
     'a start: startWorker() until the worker can take a call; pairs of starts with the OS layer on and off, back to back, order alternating\n' +
@@ -135,6 +131,59 @@ export async function osLayerStartCost(pairs = 20): Promise<StartCost> {
     `starts ${cost.os.medianMs} vs ${cost.guards.medianMs} ms); ` +
     `once per session before that: the OS-layer probe ${round(probe)} ms, the interpreter's folders and the worker's bytecode ${round(interpreterFolders)} ms`;
   return { ...cost, onceMs: { probe: round(probe), interpreterFolders: round(interpreterFolders) }, summary };
+}
+
+export interface PairedCost {
+  on: Spread;
+  off: Spread;
+  /** Per pair: on minus off, and the 95% interval of its median. */
+  added: Spread;
+  addedInterval: MedianInterval;
+}
+
+/** Starts in pairs, `on` and `off` back to back in alternating order: what `on` adds, per pair. */
+export async function pairedStarts(on: Variant, off: Variant, pairs = 20): Promise<PairedCost> {
+  return paired((variant) => timedStart(variant), on, off, pairs);
+}
+
+/**
+ * Calls in pairs on two warm workers, one started `on` and one `off`, alternating which goes
+ * first: what `on` adds to a back-to-back call, per pair.
+ */
+export async function pairedCalls(on: Variant, off: Variant, pairs = 300): Promise<PairedCost> {
+  const workers = new Map<Variant, Awaited<ReturnType<typeof startWorker>>>();
+  try {
+    for (const variant of [on, off]) workers.set(variant, await startWorker({ target: { source: SOURCE, qualname: 'f' }, ...variant }));
+    let i = 0;
+    const call = async (variant: Variant) => {
+      const worker = workers.get(variant)!;
+      const n = i++;
+      const t0 = performance.now();
+      const result = await worker.call({ args: [String(n)] });
+      const ms = performance.now() - t0;
+      if (result.value?.repr !== String(n + 1)) throw new Error(`wrong answer: ${JSON.stringify(result).slice(0, 200)}`);
+      return ms;
+    };
+    for (let warm = 0; warm < 20; warm++) for (const variant of [on, off]) await call(variant);
+    return await paired(call, on, off, pairs);
+  } finally {
+    for (const worker of workers.values()) await worker.stop();
+  }
+}
+
+async function paired(measure: (variant: Variant) => Promise<number>, on: Variant, off: Variant, pairs: number): Promise<PairedCost> {
+  const onMs: number[] = [];
+  const offMs: number[] = [];
+  const added: number[] = [];
+  for (let i = 0; i < pairs; i++) {
+    const order = i % 2 === 0 ? [on, off] : [off, on];
+    const ms = new Map<Variant, number>();
+    for (const variant of order) ms.set(variant, await measure(variant));
+    onMs.push(ms.get(on)!);
+    offMs.push(ms.get(off)!);
+    added.push(ms.get(on)! - ms.get(off)!);
+  }
+  return { on: spread(onMs), off: spread(offMs), added: spread(added), addedInterval: medianInterval(added) };
 }
 
 /** Met when the median's 95% interval is within the goal, missed when it is all above it, else not judged (too noisy to say). */

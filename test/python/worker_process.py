@@ -3,6 +3,7 @@ starts it, for tests that speak the protocol directly."""
 import json
 import os
 import select
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -76,3 +77,4 @@ class WorkerProcess:
             self.process.wait()
         os.close(self.response_r)
         self.process.stderr.close()
+        shutil.rmtree(self.base_dir, ignore_errors=True)  # as the host removes a worker's folder

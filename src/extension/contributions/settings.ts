@@ -184,7 +184,7 @@ export const SETTINGS = {
     enumDescriptions: [
       'The OS sandbox (bubblewrap on Linux, sandbox-exec on macOS) when it works on this machine, otherwise the guards only; the panel says which.',
       'Always the OS sandbox: a run refuses to start without it and names what is missing (bubblewrap not installed, user namespaces off).',
-      "The guards only (an audit hook and resource limits in the worker, and Landlock where the kernel has it: writes only in the call's folder): not a security boundary for reads; calls can read the editor's environment and your files.",
+      "The guards only (an audit hook and resource limits in the worker, Landlock where the kernel has it: writes only in the call's folder, and the OS layer's seccomp filter where python3-seccomp is installed): not a security boundary for reads; calls can read the editor's environment and your files.",
     ],
     scope: 'machine',
     order: 31,

@@ -286,3 +286,15 @@ test('pau mcp --allow-libraries --max-timeout-ms 1000: pickle runs; 10 minutes a
     await client.close();
   }
 });
+
+test("pau mcp --max-probes 3: probe_function's 1000 asked is cut at 3 (each probe may be a request to the user's endpoint)", async () => {
+  const client = await stdio(['--cwd', A, '--max-probes', '3']);
+  try {
+    const result = await client.callTool({ name: 'probe_function', arguments: { file: 'ok.py', qualname: 'inc', maxProbes: 1000 } });
+    assert.notEqual(result.isError, true, text(result as ToolResult));
+    const probes = (result.structuredContent as { probes: unknown[] }).probes;
+    assert.ok(probes.length > 0 && probes.length <= 3, `${probes.length} probes`);
+  } finally {
+    await client.close();
+  }
+});

@@ -5,7 +5,7 @@
 // the host, under plain pytest. Judged by outcome: the marker the statement writes is absent.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, test } from 'node:test';
@@ -15,6 +15,7 @@ import { startWorker } from '../../../src/probe/client.js';
 import { pytestRunner } from '../../../src/probe/pytest-run.js';
 import { runSession } from '../../../src/session/run.js';
 import { judge, MODE } from './readme-table.js';
+import { runExportedOnHost } from './run-exported.js';
 
 const PYTHON = '/usr/bin/python3';
 const FIXTURE = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'lazy_names.py');
@@ -47,4 +48,31 @@ test(`[${MODE}] a qualname that is code does not reach the exported tests`, asyn
   }
   const ran = existsSync(marker);
   judge('A qualname that is code, in exported tests (a module that resolves any name)', !ran, { ran, refused, written });
+});
+
+test(`[${MODE}] a module file name that is code does not reach the exported tests`, async () => {
+  // `import <module name>` is written as code: a name holding a newline and a statement ran it
+  // in every later test run (the first line imports the standard library's os, so it succeeds).
+  const sub = mkdtempSync(join(dir, 'named-'));
+  // No dots: the worker imports the file by its name, and a dot would make it a package path.
+  const module = join(sub, "os\ngetattr(__import__('os'), 'system')('touch MARKER')\nimport os.py");
+  writeFileSync(module, 'def double(x):\n    return 2 * x\n');
+  const marker = join(sub, 'MARKER');
+  const settings = { mode: 'offline' as const, maxProbes: 3, timeoutMs: 5000, memoryMb: 1024, strictness: 'signature' as const, coverageFeedback: false };
+  const session = await runSession({ target: { file: module, qualname: 'double' }, settings: { ...settings, sandbox: MODE }, compare: false, python: PYTHON });
+  assert.ok(
+    session.probes.some((p) => p.result.status === 'returned'),
+    JSON.stringify(session.probes[0]?.result).slice(0, 300),
+  );
+  let refused: string | undefined;
+  try {
+    await exportPytest({ session, startWorker, runPytest: pytestRunner({ sandbox: MODE }), python: PYTHON, workspaceRoot: sub, sandbox: MODE });
+  } catch (error) {
+    refused = (error as Error).message;
+  }
+  const duringExport = existsSync(marker);
+  rmSync(marker, { force: true });
+  const written = runExportedOnHost(PYTHON, sub);
+  const ran = existsSync(marker);
+  judge('A qualname that is code, in exported tests (a module that resolves any name)', !ran && !duringExport, { ran, duringExport, refused, written });
 });

@@ -13,12 +13,13 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
 /**
  * README row name → what the table says this mode does: 'blocked', 'not blocked', or (guards
  * column) 'blocked (Landlock)' / 'blocked (Landlock 6)': blocked where the kernel has Landlock,
- * at least ABI 6 for the second (signal scoping), else not blocked.
+ * at least ABI 6 for the second (signal scoping), else not blocked; 'blocked (seccomp)': blocked
+ * where the seccomp filter can be built (python3-seccomp), which the worker then loads itself.
  */
 export function readmeTable(): Map<string, string> {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
   const rows = new Map<string, string>();
-  const cell = '(blocked|not blocked|blocked \\(Landlock(?: 6)?\\))';
+  const cell = '(blocked|not blocked|blocked \\((?:Landlock(?: 6)?|seccomp)\\))';
   const pattern = new RegExp(`^\\|\\s*(.+?)\\s*\\|\\s*${cell}\\s*\\|\\s*${cell}\\s*\\|$`);
   for (const line of readme.split('\n')) {
     const cells = pattern.exec(line);
@@ -37,8 +38,19 @@ export const LANDLOCK_ABI = (() => {
   }
 })();
 
+/** Whether the seccomp filter can be built here: Debian's python3 has libseccomp's binding (sandbox.ts). */
+export const SECCOMP = (() => {
+  try {
+    execFileSync('/usr/bin/python3', ['-c', 'import seccomp'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
 /** What a cell of the table means on this machine. */
 function expected(said: string): 'blocked' | 'not blocked' {
+  if (said === 'blocked (seccomp)') return SECCOMP ? 'blocked' : 'not blocked';
   if (said === 'blocked (Landlock)') return LANDLOCK_ABI >= 1 ? 'blocked' : 'not blocked';
   if (said === 'blocked (Landlock 6)') return LANDLOCK_ABI >= 6 ? 'blocked' : 'not blocked';
   return said as 'blocked' | 'not blocked';

@@ -57,3 +57,12 @@ test('no endpoint with Ollama running: "Pick an Ollama Model" and a button to se
   assert.deepEqual(Object.keys(none.actions), ['setUp', 'offline']);
   assert.match(none.message, /Set one up/);
 });
+
+test('auto without the OS sandbox warns with what is missing, the install command and the setting that refuses instead', () => {
+  const n = NOTICES.autoWithoutOsLayer('bubblewrap is not installed (no bwrap in PATH; Debian/Ubuntu: apt install bubblewrap)');
+  assert.equal(n.severity, 'warning');
+  assert.match(n.message, /^No OS sandbox here \(bubblewrap is not installed/);
+  assert.match(n.message, /`sudo apt install bubblewrap`/);
+  assert.match(n.message, /pau\.sandbox to “os”/);
+  assert.deepEqual(Object.keys(n.actions), ['setting']);
+});

@@ -437,6 +437,9 @@ def _execute(ctx: CallContext, request: ChildRequest, limits: WorkerLimits, coll
     out["mutations"] = _mutations(renderer, labelled, before)
     if built is not None:
         out["arguments"] = cast("BuiltArguments", built)
+        acted = pau_guards.effects()
+        if acted:
+            out["effects"] = acted  # a few dozen event names at most: within MAX_ITEMS
     deadline.stop()
     return out
 

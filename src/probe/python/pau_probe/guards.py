@@ -32,6 +32,8 @@ class _Policy:
     # threads inside the hook right now: path resolution there may itself raise audit events
     # (per thread: one flag for all let a second thread pass while the first was checking)
     busy = set()
+    # What the armed call did that would happen again outside the sandbox (ProbeResult.effects)
+    effects = set()
 
 
 policy = _Policy()
@@ -44,6 +46,7 @@ def arm(write_root=None):
     """Switch the guards on; writes may go to `write_root` (default: the one set before)."""
     if write_root is not None:
         set_write_root(write_root)
+    policy.effects = set()
     policy.armed = True
 
 
@@ -97,12 +100,14 @@ def _refuse_write(path, what):
     return "%s %r is not allowed: %s" % (what, os.fsdecode(path) if not isinstance(path, int) else path, _OUTSIDE)
 
 
+def _opens_for_writing(args):
+    _path, mode, flags = (list(args) + [None, None, None])[:3]
+    return bool(isinstance(flags, int) and flags & _WRITE_FLAGS) or (isinstance(mode, str) and any(c in mode for c in "wax+"))
+
+
 def _check_open(args):
-    path, mode, flags = (list(args) + [None, None, None])[:3]
-    writing = isinstance(flags, int) and flags & _WRITE_FLAGS
-    if isinstance(mode, str) and any(c in mode for c in "wax+"):
-        writing = True
-    if writing and not _inside(path):
+    path = args[0] if args else None
+    if _opens_for_writing(args) and not _inside(path):
         return _refuse_write(path, "opening for writing")
     return None
 
@@ -252,6 +257,8 @@ def _hook(event, args):
     me = threading.get_ident()
     if me in policy.busy:
         return
+    if _acts(event, args):
+        policy.effects.add(event)
     policy.busy.add(me)
     try:
         problem = check(args)
@@ -259,6 +266,23 @@ def _hook(event, args):
         policy.busy.discard(me)
     if problem:
         raise SandboxViolation(problem)
+
+
+def _acts(event, args):
+    """Whether the event changes something a repeat of the call outside the sandbox would change
+    again: reads and in-memory databases do not."""
+    if event == "open":
+        return _opens_for_writing(args)
+    if event == "sqlite3.connect/handle":
+        return False  # the connect event before it said
+    if event == "sqlite3.connect":
+        return not (args and isinstance(args[0], (str, bytes)) and args[0] in (":memory:", b":memory:", ""))
+    return True
+
+
+def effects():
+    """What the armed call did (events the guards checked), allowed or refused."""
+    return sorted(policy.effects)
 
 
 _installed = False
@@ -277,6 +301,7 @@ def install():
 def _refusing(original, message):
     def refused(*args, **kwargs):
         if policy.armed:
+            policy.effects.add(getattr(original, "__name__", "refused"))
             raise SandboxViolation(message)
         return original(*args, **kwargs)
 
@@ -292,6 +317,8 @@ def _wrap_unaudited():
     posix_open = os.open
 
     def checked_open(path, flags, mode=0o777, *, dir_fd=None):
+        if policy.armed and flags & _WRITE_FLAGS:
+            policy.effects.add("open")
         if policy.armed and dir_fd is not None and flags & _WRITE_FLAGS and not _inside(path, dir_fd):
             raise SandboxViolation(_refuse_write(path, "opening for writing"))
         return posix_open(path, flags, mode, dir_fd=dir_fd)

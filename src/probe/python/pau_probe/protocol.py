@@ -175,6 +175,7 @@ class ProbeResult(_ProbeResultRequired, total=False):
     outputTruncated: bool  # True when stdout or stderr were cut at the output cap.
     coverage: "ProbeResultCoverage"
     arguments: "BuiltArguments"  # The arguments as the worker built them, before the call; only when the call asked for `values`.
+    effects: List[str]  # What the call did that would happen again outside the sandbox if the call were repeated there (files opened for writing or removed, processes, sockets, signals), as the guards saw it, whether they refused it or not; only when the call asked for `values`: the pytest export leaves such probes out, since a test runs on the user's machine.
     comparisons: List["ComparisonRecord"]  # What the call compared its arguments with (pau_probe/comparisons.py); only when the call asked for `comparisons`. The offline explorer's alone: the session file and every agent never see it.
 
 
@@ -353,6 +354,7 @@ class ChildResult(_ChildResultRequired, total=False):
     value: "RenderedValue"
     exception: "ProbeResultException"
     arguments: "BuiltArguments"  # The arguments as the worker built them, before the call; only when the call asked for `values`.
+    effects: List[str]  # What the call did that would happen again outside the sandbox if the call were repeated there (files opened for writing or removed, processes, sockets, signals), as the guards saw it, whether they refused it or not; only when the call asked for `values`: the pytest export leaves such probes out, since a test runs on the user's machine.
     comparisons: List["ComparisonRecord"]  # What the call compared its arguments with (pau_probe/comparisons.py); only when the call asked for `comparisons`. The offline explorer's alone: the session file and every agent never see it.
 
 

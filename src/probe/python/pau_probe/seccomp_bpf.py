@@ -18,6 +18,9 @@ import sys
 REFUSED = [
     "keyctl", "add_key", "request_key",
     "mq_open", "mq_unlink", "mq_timedsend", "mq_timedreceive", "mq_notify", "mq_getsetattr",
+    # System V IPC: bubblewrap gives a private IPC namespace; without it (the worker loading this
+    # filter itself, seccomp_load.py) the host's segments, semaphores and queues are reachable.
+    "shmget", "shmat", "shmctl", "semget", "semop", "semtimedop", "semctl", "msgget", "msgsnd", "msgrcv", "msgctl",
     "ptrace", "process_vm_readv", "process_vm_writev", "process_madvise", "pidfd_getfd", "kcmp",
     "bpf", "perf_event_open", "userfaultfd", "fanotify_init",
     # inotify instances are counted per user, the user outside the namespace included: a call

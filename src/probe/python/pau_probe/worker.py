@@ -951,6 +951,9 @@ def main():
 
         return pau_spawned.run_one_call(sys.argv[2], sys.argv[3], prepare)
     die_with_parent()
+    from pau_probe import seccomp_load  # before harden(), which closes the descriptor it reads
+
+    seccomp_load.load_from_host()
     harden()
     channel = Channel()
     start = channel.receive()
