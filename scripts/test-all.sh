@@ -22,8 +22,8 @@ npm run build
 
 step "Python worker: protocol.py up to date, pyright, flake8, pytest"
 node scripts/gen-worker-protocol.mjs --check
-npx pyright -p src/probe/python
-/usr/bin/python3 -m flake8 --config src/probe/python/.flake8 src/probe/python test/python test/integration/sandbox test/corpus/explorer test/corpus/sampled test/bench/sampled
+npx pyright -p python
+/usr/bin/python3 -m flake8 --config python/.flake8 python test/python test/integration/sandbox test/corpus/explorer test/corpus/sampled test/bench/sampled
 /usr/bin/python3 -m pytest -q -p no:cacheprovider test/python
 
 step "unit tests"
