@@ -12,7 +12,7 @@ function copyPython() {
   // Start clean so a Python file removed from the source is not shipped from an old build.
   rmSync('dist/python', { recursive: true, force: true });
   mkdirSync('dist/python', { recursive: true });
-  // The package only: its pyright and flake8 configs stay behind.
+  // The package only: its pyproject.toml (the checkers' settings) stays behind.
   cpSync('python/pau_probe', 'dist/python/pau_probe', {
     recursive: true,
     filter: (src) => !src.includes('__pycache__'),
