@@ -233,7 +233,7 @@ def warm_up(ctx, collector, deadline, request_fd):
     Stops early when the request is already there: then warming up would only delay it."""
     fake = CallContext.__new__(CallContext)
     fake.__dict__.update(ctx.__dict__)
-    fake.target = _WarmUpTarget(ctx.target.classes)
+    fake.target = cast("Target", _WarmUpTarget(ctx.target.classes))  # same calling convention
     try:
         if collector is not None:
             collector.prepare()

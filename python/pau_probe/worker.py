@@ -51,6 +51,7 @@ if TYPE_CHECKING:
 
     from pau_probe.protocol import CallMessage, CallSteps, ChildRequest, ChildResult, HostMessage, ProbeResult, ProbeResultCoverage, StartMessage
     from pau_probe.protocol import SpawnedJob, WorkerLimits, WorkerMessage
+    from pau_probe.protocol import FunctionInfo  # noqa: F401 -- named in cast(), which the linter reads only as typing.cast
 
 
 def forget_own_path():
@@ -972,7 +973,7 @@ def main():
     except pau_target.TargetError as exc:
         channel.send(exc.event())
         return 1
-    channel.send({"event": "ready", "info": worker.target.info, "pid": os.getpid()})
+    channel.send({"event": "ready", "info": cast("FunctionInfo", worker.target.info), "pid": os.getpid()})
     worker.serve()
     return 0
 
