@@ -9,7 +9,6 @@
 // --allow-libraries, and the limits a client asks for are capped by --max-timeout-ms and
 // --max-memory-mb.
 import { isAbsolute } from 'node:path';
-import { QUALNAME } from '../core/python-source.js';
 import { fileURLToPath } from 'node:url';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { RootsListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -32,6 +31,8 @@ import {
   COMPARE_DOCSTRING_OUTPUT,
   PROBE_FUNCTION_ANNOTATIONS,
   PROBE_FUNCTION_OUTPUT,
+  CALL_INPUT,
+  TARGET_INPUT,
 } from './tool-shapes.js';
 
 export interface McpServerOptions {
@@ -53,11 +54,6 @@ export interface McpServerOptions {
   services: SessionServices;
 }
 
-const target = {
-  file: z.string().min(1).describe("Path of the Python file (absolute, or relative to the folder the server runs in), inside the client's roots"),
-  qualname: z.string().regex(QUALNAME, 'a dotted Python name such as clamp or BankAccount.deposit').describe('The function, e.g. clamp or BankAccount.deposit'),
-};
-const source = z.string().min(1).max(10_000);
 
 /** A tool's failure as the result the client shows its model, not a protocol error. */
 function failure(message: string): CallToolResult {
@@ -152,13 +148,8 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       annotations: CALL_FUNCTION_ANNOTATIONS,
       outputSchema: CALL_FUNCTION_OUTPUT,
       inputSchema: {
-        ...target,
-        args: z.array(source).max(50).default([]).describe('Positional arguments, each one Python expression'),
-        kwargs: z
-          .record(z.string().regex(/^[A-Za-z_]\w*$/, 'a Python identifier'), source)
-          .optional()
-          .describe('Keyword arguments: name → Python expression'),
-        receiver: source.optional().describe('For an instance method: the object to call it on, e.g. "BankAccount(100)"'),
+        ...TARGET_INPUT,
+        ...CALL_INPUT,
         timeoutMs: z
           .number()
           .int()
@@ -202,7 +193,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       annotations: PROBE_FUNCTION_ANNOTATIONS,
       outputSchema: PROBE_FUNCTION_OUTPUT,
       inputSchema: {
-        ...target,
+        ...TARGET_INPUT,
         mode: z
           .enum(['offline', 'llm'])
           .default('offline')
@@ -272,7 +263,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       annotations: COMPARE_DOCSTRING_ANNOTATIONS,
       outputSchema: COMPARE_DOCSTRING_OUTPUT,
       inputSchema: {
-        ...target,
+        ...TARGET_INPUT,
         summary: z.string().min(1).max(5000).describe('One-sentence summary of what the function does'),
         details: z.string().max(20_000).default('').describe('Behaviour in detail: edge cases, errors'),
         returns: z.string().max(5000).default(''),
