@@ -91,7 +91,8 @@ function jsonToPython(v: unknown): string {
     return `{${Object.entries(v)
       .map(([k, x]) => `${JSON.stringify(k)}: ${jsonToPython(x)}`)
       .join(', ')}}`;
-  return String(v);
+  // What is left is no JSON value: a bigint as its digits, anything else as None.
+  return typeof v === 'bigint' ? v.toString() : 'None';
 }
 
 /** An argument: a string is Python source as is; any other JSON value is converted to its literal. */

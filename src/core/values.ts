@@ -82,10 +82,10 @@ export function valuesEqual(a: TaggedValue, b: TaggedValue): boolean {
       return b.t === a.t && a.v === b.v;
     case 'list':
     case 'tuple':
-      return b.t === a.t && a.v.length === b.v.length && a.v.every((x, i) => valuesEqual(x, (b.v as TaggedValue[])[i]!));
+      return b.t === a.t && a.v.length === b.v.length && a.v.every((x, i) => valuesEqual(x, b.v[i]!));
     case 'set':
     case 'frozenset':
-      return b.t === a.t && sameItems(a.v, b.v as TaggedValue[], valuesEqual);
+      return b.t === a.t && sameItems(a.v, b.v, valuesEqual);
     case 'dict':
       return b.t === 'dict' && sameItems(a.v, b.v, (x, y) => valuesEqual(x[0], y[0]) && valuesEqual(x[1], y[1]));
     case 'other':

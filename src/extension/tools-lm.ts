@@ -125,7 +125,7 @@ function probeFunctionTool(ctx: PauContext, runs: Runs): vscode.LanguageModelToo
         throw new Error(`mode must be "offline" or "llm", got ${JSON.stringify(input.mode)}`);
       const cancel = token.onCancellationRequested(() => void runs.stop('cancelled by the agent that called the tool'));
       try {
-        await runs.probe({ uri, qualname: input.qualname }, input.mode ?? 'offline', targets.checked);
+        await runs.probe({ uri, qualname: input.qualname }, input.mode ?? 'offline', (start) => targets.checked(start));
       } finally {
         cancel.dispose();
       }

@@ -54,7 +54,6 @@ export interface McpServerOptions {
   services: SessionServices;
 }
 
-
 /** A tool's failure as the result the client shows its model, not a protocol error. */
 function failure(message: string): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: message }] };
@@ -353,6 +352,6 @@ function probeResult(file: SessionFile): CallToolResult {
   return {
     ...(file.error ? { isError: true } : {}),
     content: [{ type: 'text', text: text.trim() }],
-    structuredContent: structured as unknown as Record<string, unknown>,
+    structuredContent: structured,
   };
 }

@@ -4,12 +4,21 @@ import assert from 'node:assert/strict';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
+import { ESLint, type Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+// eslint.config.js is plain JavaScript; its zones are Linter configs.
+const CONFIG = join(ROOT, 'eslint.config.js');
+const { layerZones, webviewZone } = (await import(CONFIG)) as { layerZones: Linter.Config[]; webviewZone: Linter.Config };
 
 async function importErrors(file: string, from: string): Promise<string[]> {
-  const eslint = new ESLint({ cwd: ROOT });
+  // The zones as eslint.config.js builds them, without its type-aware rules (a planted file is in no project).
+  const eslint = new ESLint({
+    cwd: ROOT,
+    overrideConfigFile: true,
+    overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } }, ...layerZones, webviewZone],
+  });
   const [result] = await eslint.lintText(`import { x } from '${from}';\nexport const y = x;\n`, { filePath: join(ROOT, file) });
   return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
