@@ -23,7 +23,7 @@ import { computeShownAs } from '../core/shown.js';
 import { workerOptions } from '../core/worker-options.js';
 import { Session } from '../session/run.js';
 import { checkedStart, interpreterFolders, TargetRefused } from '../session/targets.js';
-import { mcpTargetPolicy } from './target-policy.js';
+import { mcpTargetPolicy, type McpTargetPolicy } from './target-policy.js';
 import {
   CALL_FUNCTION_ANNOTATIONS,
   CALL_FUNCTION_OUTPUT,
@@ -138,6 +138,25 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   };
   const policy = mcpTargetPolicy({ roots, libraries: () => interpreterFolders(options.python), allowLibraries: options.allowLibraries === true, cwd });
 
+  const deps: ToolDeps = { options, policy, caps, serverLimits, services, start };
+  registerCallFunction(server, deps);
+  registerProbeFunction(server, deps);
+  registerCompareDocstring(server, deps);
+  return server;
+}
+
+/** What each tool's handler uses, built once per server by createMcpServer. */
+interface ToolDeps {
+  options: McpServerOptions;
+  policy: McpTargetPolicy;
+  caps: { timeoutMs: number; memoryMb: number };
+  serverLimits: { timeoutMs: number; memoryMb: number };
+  services: SessionServices;
+  start: (file: string, qualname: string, limits?: { timeoutMs: number; memoryMb: number }) => Promise<Prober>;
+}
+
+/** call_function: one sandboxed call, under the limits the client asks for within the caps. */
+function registerCallFunction(server: McpServer, { policy, caps, serverLimits, start }: ToolDeps): void {
   server.registerTool(
     'call_function',
     {
@@ -182,7 +201,10 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         }
       }),
   );
+}
 
+/** probe_function: a whole run, offline or with the LLM agent, each probe reported as progress. */
+function registerProbeFunction(server: McpServer, { options, policy, serverLimits, services }: ToolDeps): void {
   server.registerTool(
     'probe_function',
     {
@@ -252,7 +274,10 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         return probeResult(file_);
       }),
   );
+}
 
+/** compare_docstring: a description checked against the function's docstring. */
+function registerCompareDocstring(server: McpServer, { options, policy, serverLimits, start }: ToolDeps): void {
   server.registerTool(
     'compare_docstring',
     {
@@ -331,7 +356,6 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         }
       }),
   );
-  return server;
 }
 
 /** What probe_function returns: the description and the evidence, or why it stopped. */
