@@ -1,25 +1,7 @@
-// The layers of docs/architecture.md, checked by `npm run lint:layers` (part of `npm test`).
-// Each folder of src/ may import only the folders listed for it; the lists form a DAG, so a
-// folder-level cycle is impossible, and `no-circular` forbids file-level cycles too.
-/** @type {Record<string, string[]>} folder → the folders (besides itself) it may import */
-const LAYERS = {
-  core: [],
-  llm: ['core'],
-  probe: ['core'],
-  explorer: ['core'],
-  agent: ['core', 'llm'],
-  compare: ['core', 'llm', 'probe'],
-  docstring: ['core', 'probe', 'compare'],
-  session: ['core', 'llm', 'probe', 'explorer', 'agent', 'compare', 'docstring'],
-  bench: ['core', 'llm', 'probe', 'explorer', 'agent', 'compare', 'docstring', 'session'],
-  // Tests from a session's probes; the worker is passed in.
-  export: ['core'],
-  // The MCP server: runs sessions; the real parts (session/services) are passed in by the CLI.
-  mcp: ['core', 'session'],
-  cli: ['core', 'llm', 'probe', 'explorer', 'agent', 'compare', 'docstring', 'session', 'bench', 'export', 'mcp'],
-  protocol: ['core'],
-  extension: ['core', 'llm', 'probe', 'explorer', 'agent', 'compare', 'docstring', 'session', 'protocol', 'export'],
-};
+// The layers of docs/architecture.md (layers.cjs, which eslint.config.js reads too), checked by
+// `npm run lint:layers` (part of `npm test`): each folder of src/ may import only the folders
+// listed for it, and `no-circular` forbids file-level cycles too.
+const { LAYERS, WEBVIEW_MAY_IMPORT } = require('./layers.cjs');
 
 const folders = Object.keys(LAYERS);
 const layerRules = folders.map((from) => ({
@@ -45,7 +27,7 @@ module.exports = {
       comment: 'the panel app depends only on the host⇄webview protocol and the pure core it is written in',
       severity: 'error',
       from: { path: '^webview/' },
-      to: { path: '^src/(?!(?:protocol|core)/)' },
+      to: { path: `^src/(?!(?:${WEBVIEW_MAY_IMPORT.join('|')})/)` },
     },
     {
       name: 'core-no-packages',

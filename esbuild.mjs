@@ -12,12 +12,12 @@ function copyPython() {
   // Start clean so a Python file removed from the source is not shipped from an old build.
   rmSync('dist/python', { recursive: true, force: true });
   mkdirSync('dist/python', { recursive: true });
-  // The package only: its pyright and flake8 configs stay behind.
-  cpSync('src/probe/python/pau_probe', 'dist/python/pau_probe', {
+  // The package only: its pyproject.toml (the checkers' settings) stays behind.
+  cpSync('python/pau_probe', 'dist/python/pau_probe', {
     recursive: true,
     filter: (src) => !src.includes('__pycache__'),
   });
-  for (const folder of ['dist/python/pau_probe', 'src/probe/python/pau_probe']) compileBytecode(folder);
+  for (const folder of ['dist/python/pau_probe', 'python/pau_probe']) compileBytecode(folder);
   // The repository is "type": "module"; the bundles are CommonJS.
   writeFileSync('dist/package.json', '{ "type": "commonjs" }\n');
   // The panel's icon font (vscode-elements' <vscode-icon> and our rows use the codicons).

@@ -1,4 +1,4 @@
-// Generates src/probe/python/pau_probe/protocol.py (TypedDicts) from src/probe/protocol.ts,
+// Generates python/pau_probe/protocol.py (TypedDicts) from src/probe/protocol.ts,
 // the one declaration of the host ⇄ worker protocol. Uses TypeScript's own type checker, so
 // interfaces, aliases, indexed access types and imports from src/core resolve as tsc sees them.
 //
@@ -16,9 +16,9 @@ import { generateResultSchema, RESULT_SCHEMA_TS } from './gen-result-schema.mjs'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const PROTOCOL_TS = join(ROOT, 'src/probe/protocol.ts');
-export const PROTOCOL_PY = join(ROOT, 'src/probe/python/pau_probe/protocol.py');
+export const PROTOCOL_PY = join(ROOT, 'python/pau_probe/protocol.py');
 /** Field names the worker needs at run time, in a module that imports nothing (protocol.py imports typing). */
-export const FIELDS_PY = join(ROOT, 'src/probe/python/pau_probe/fields.py');
+export const FIELDS_PY = join(ROOT, 'python/pau_probe/fields.py');
 
 const pascal = (text) => text.replace(/(^|[^A-Za-z0-9])([a-z0-9])/g, (_, __, c) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, '');
 

@@ -1,7 +1,8 @@
 // `npm run gen`: writes what is generated from the extension's tables, so that nothing is
 // mirrored by hand:
-//   package.json  contributes.commands, .menus and .configuration
-//                 (src/extension/contributions/commands.ts and settings.ts)
+//   package.json  contributes.commands, .menus, .configuration and .languageModelTools
+//                 (src/extension/contributions/commands.ts, settings.ts and tools.ts; the call
+//                 tool's input from src/core/call-tool.ts, which the MCP server shares)
 //   README.md     the command and settings tables, between their `<!-- gen:… -->` markers
 //   docs/architecture.md  the table of which layer may import which (.dependency-cruiser.cjs)
 // The defaults that the CLI shares (limits, budget) come from src/core/limits.ts through the
@@ -13,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { COMMAND_CATEGORY, COMMANDS, MENUS, paletteTitle, type CommandKey } from '../src/extension/contributions/commands.js';
 import { manifestProperties, qualifiedKey, SETTING_KEYS, SETTINGS, type SettingSpec } from '../src/extension/contributions/settings.js';
+import { LANGUAGE_MODEL_TOOLS } from '../src/extension/contributions/tools.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -27,13 +29,14 @@ export function contributes(): Record<string, unknown> {
     }),
     menus,
     configuration: { title: 'PAU Probe', properties: manifestProperties() },
+    languageModelTools: LANGUAGE_MODEL_TOOLS,
   };
 }
 
 /** package.json with its `contributes` replaced, everything else as it was. */
 export function packageJson(current: string): string {
   const pkg = JSON.parse(current) as Record<string, unknown>;
-  // Contribution points this generator does not own (languageModelTools, MCP providers) stay as written.
+  // Contribution points this generator does not own (the MCP provider) stay as written.
   pkg.contributes = { ...(pkg.contributes as Record<string, unknown> | undefined), ...contributes() };
   return `${JSON.stringify(pkg, null, 2)}\n`;
 }

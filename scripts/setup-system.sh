@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Debian packages the tests need: python3 for the worker (flake8 and pytest for its checks, pytest also
+# Debian packages the tests need: python3 for the worker (pytest for its own suite, pytest also
 # for the tests `pau export --pytest` writes), Chromium and ripgrep for the end-to-end tests in code-server,
 # libkrb5-dev for code-server's native modules.
 set -euo pipefail
@@ -9,7 +9,6 @@ command -v chromium >/dev/null || need+=(chromium)
 command -v rg >/dev/null || need+=(ripgrep)
 [ -e /usr/include/krb5.h ] || [ -e /usr/include/krb5/krb5.h ] || need+=(libkrb5-dev)
 # The Python worker's own checks (scripts/test-all.sh runs them with Debian's /usr/bin/python3).
-/usr/bin/python3 -c 'import flake8' 2>/dev/null || need+=(python3-flake8)
 /usr/bin/python3 -c 'import pytest' 2>/dev/null || need+=(python3-pytest)
 # bubblewrap: the OS sandbox around the Python worker (src/probe/sandbox.ts).
 command -v bwrap >/dev/null || need+=(bubblewrap)

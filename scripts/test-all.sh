@@ -20,10 +20,11 @@ npm run --silent format:check >/dev/null || { npx prettier --list-different .; e
 npm run --silent gen:check
 npm run build
 
-step "Python worker: protocol.py up to date, pyright, flake8, pytest"
+step "Python worker: protocol.py up to date, pyright, ruff, no import circle, pytest"
 node scripts/gen-worker-protocol.mjs --check
-npx pyright -p src/probe/python
-/usr/bin/python3 -m flake8 --config src/probe/python/.flake8 src/probe/python test/python test/integration/sandbox test/corpus/explorer test/corpus/sampled test/bench/sampled
+npx pyright -p python
+node scripts/ruff.mjs python scripts test/python test/integration/sandbox test/corpus/explorer test/corpus/sampled test/bench/sampled
+/usr/bin/python3 scripts/python_import_cycles.py python/pau_probe
 /usr/bin/python3 -m pytest -q -p no:cacheprovider test/python
 
 step "unit tests"

@@ -91,7 +91,8 @@ function jsonToPython(v: unknown): string {
     return `{${Object.entries(v)
       .map(([k, x]) => `${JSON.stringify(k)}: ${jsonToPython(x)}`)
       .join(', ')}}`;
-  return String(v);
+  // What is left is no JSON value: a bigint as its digits, anything else as None.
+  return typeof v === 'bigint' ? v.toString() : 'None';
 }
 
 /** An argument: a string is Python source as is; any other JSON value is converted to its literal. */
@@ -141,7 +142,8 @@ function parseExamples(v: unknown): Description['examples'] {
     if (isObject(e) && typeof e.call === 'string') out.push({ call: e.call.trim(), result: text(e.result) });
     else if (typeof e === 'string') {
       const m = /^(.*?)\s*(?:→|->|==|=>)\s*(.*)$/s.exec(e.replace(/^>>>\s*/, ''));
-      if (m) out.push({ call: m[1]!.trim(), result: m[2]!.trim() });
+      const [, call, result] = m ?? [];
+      if (call !== undefined && result !== undefined) out.push({ call: call.trim(), result: result.trim() });
     }
   }
   return out;
@@ -196,7 +198,8 @@ export const TEXT_PROTOCOL_SHAPE =
 /** The JSON object in a text reply: inside a ```json fence if there is one, else the outermost braces. */
 function extractJson(reply: string): string | undefined {
   const fence = /```(?:json)?\s*\n?([\s\S]*?)```/i.exec(reply);
-  if (fence && fence[1]!.trim().startsWith('{')) return fence[1]!.trim();
+  const fenced = fence?.[1]?.trim();
+  if (fenced?.startsWith('{')) return fenced;
   const start = reply.indexOf('{');
   const end = reply.lastIndexOf('}');
   return start >= 0 && end > start ? reply.slice(start, end + 1) : undefined;

@@ -69,7 +69,7 @@ export function sourceKind(src: string): string {
   if (s.startsWith('{')) return hasTopLevelColon(s) || /^\{\s*\}$/.test(s) ? 'dict' : 'set';
   if (/^lambda\b/.test(s)) return 'function';
   const call = /^([A-Za-z_][\w.]*)\s*\(/.exec(s);
-  if (call) return call[1]!;
+  if (call?.[1]) return call[1];
   return /^[A-Za-z_][\w.]*$/.test(s) ? `name:${s}` : 'other';
 }
 

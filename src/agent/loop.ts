@@ -265,7 +265,8 @@ export class AgentLoop {
   /** "Hypothesis: …" on a line of the model's text counts as stating one. */
   private hypothesisFromText(content: string) {
     const m = /^\s*(?:\*\*)?hypothesis(?:\*\*)?\s*:\s*(?:\*\*)?\s*(.+)$/im.exec(content);
-    if (m && m[1]!.trim()) this.hypothesis(m[1]!.trim());
+    const text = m?.[1]?.trim();
+    if (text) this.hypothesis(text);
   }
 
   /**
@@ -303,7 +304,7 @@ export class AgentLoop {
 
   /** Rebuilds result messages: the last RECENT_RESULTS probes verbatim, older ones in one line. */
   private refreshResults() {
-    const newest = this.all.length ? this.all[this.all.length - 1]!.index : 0;
+    const newest = this.all.at(-1)?.index ?? 0;
     const cutoff = newest - RECENT_RESULTS;
     for (const m of this.resultMessages) {
       const body = m.records.map(({ record, duplicateOf }) =>

@@ -67,7 +67,7 @@ export function scrubStderr(stderr: string): string {
   const out: string[] = [];
   const lines = stderr.split('\n');
   for (let i = 0; i < lines.length; i += 1) {
-    const line = lines[i]!;
+    const line = lines[i] ?? '';
     const warning = /^.*\.py:\d+: (\w+): (.*)$/.exec(line);
     if (warning) {
       out.push(`${warning[1]}: ${warning[2]}`);

@@ -97,8 +97,8 @@ function examples(r: Row, key: string, required: boolean): CallRequest[] {
     }
   }
   if (!Array.isArray(v)) throw new Error(`field '${key}' must be a list of [input_source, output] pairs`);
-  return v.map((pair, i) => {
-    const input = Array.isArray(pair) ? pair[0] : pair;
+  return (v as unknown[]).map((pair, i) => {
+    const input: unknown = Array.isArray(pair) ? pair[0] : pair;
     if (typeof input !== 'string') throw new Error(`${key}[${i}]: the input must be the Python source of the argument tuple`);
     return { args: splitArgumentTuple(input) };
   });

@@ -24,7 +24,7 @@ export function raceAbort<T>(p: Promise<T>, signal: AbortSignal | undefined, idl
     signal?.addEventListener('abort', onAbort, { once: true });
     p.then(
       (v) => finish(() => resolve(v)),
-      (e) => finish(() => reject(e)),
+      (e: unknown) => finish(() => reject(e)),
     );
   });
 }

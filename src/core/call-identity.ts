@@ -28,12 +28,12 @@ export function canonicalSource(src: string): string {
     }
     const code = piece.text;
     for (let i = 0; i < code.length; i++) {
-      const c = code[i]!;
+      const c = code.charAt(i);
       if (/\s/.test(c)) {
         let j = i;
-        while (j < code.length && /\s/.test(code[j]!)) j++;
+        while (j < code.length && /\s/.test(code.charAt(j))) j++;
         // After the code piece comes a string literal (its prefix or quote), or the end.
-        const next = j < code.length ? code[j]! : (all[n + 1]?.text[0] ?? '');
+        const next = j < code.length ? code.charAt(j) : (all[n + 1]?.text[0] ?? '');
         if (separates(out[out.length - 1] ?? '', next)) out += ' ';
         i = j - 1;
       } else {

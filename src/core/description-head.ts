@@ -33,7 +33,8 @@ const HEAD_EXAMPLES = 3;
 export function exampleLine(e: Description['examples'][number], rename: (call: string) => string = (c) => c): string {
   const call = rename(e.call.replace(/^\s*>>>\s?/, ''));
   const tb = /^Traceback \(most recent call last\):\n[\s\S]*?\n(\S[^\n]*)/.exec(e.result);
-  return `${oneLine(call, 80)} → ${tb ? `raises ${oneLine(tb[1]!, 80)}` : oneLine(e.result, 80)}`;
+  const raised = tb?.[1];
+  return `${oneLine(call, 80)} → ${raised !== undefined ? `raises ${oneLine(raised, 80)}` : oneLine(e.result, 80)}`;
 }
 
 export function descriptionHead(d: Description, rename?: (call: string) => string): DescriptionHead {

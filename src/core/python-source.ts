@@ -10,12 +10,12 @@ const STRING_PREFIX = /^[rRbBuUfF]{1,2}$/;
 
 /** Index just past the string literal whose opening quote is at `i` (or `src.length` if unterminated). */
 export function skipString(src: string, i: number): number {
-  const quote = src[i]!;
+  const quote = src.charAt(i);
   const triple = src.startsWith(quote.repeat(3), i);
   const close = triple ? quote.repeat(3) : quote;
   let j = i + close.length;
   while (j < src.length) {
-    const c = src[j]!;
+    const c = src.charAt(j);
     // A backslash never ends a literal, raw or not: `r'\''` is one string; before a CRLF it
     // continues the literal on the next line, as before a lone LF.
     if (c === '\\') j += src.startsWith('\r\n', j + 1) ? 3 : 2;
@@ -43,7 +43,7 @@ export function pieces(src: string): Piece[] {
   let code = '';
   let i = 0;
   while (i < src.length) {
-    const c = src[i]!;
+    const c = src.charAt(i);
     if (isQuote(c)) {
       // Move a prefix such as `rb` from the code into the string piece.
       const prefix = /[A-Za-z]{1,2}$/.exec(code)?.[0] ?? '';
@@ -83,7 +83,8 @@ export function stringBody(literal: string): string {
   const m = /^[A-Za-z]{0,2}('''|"""|'|")/.exec(literal);
   if (!m) return literal;
   const inner = literal.slice(m[0].length);
-  return inner.endsWith(m[1]!) ? inner.slice(0, -m[1]!.length) : inner;
+  const quotes = m[1] ?? ''; // the group is not optional: a match always has it
+  return quotes && inner.endsWith(quotes) ? inner.slice(0, -quotes.length) : inner;
 }
 
 /**
@@ -96,7 +97,7 @@ export function eachCodeChar(src: string, visit: (i: number, c: string, depth: n
   let depth = 0;
   let i = start;
   while (i < end) {
-    const c = src[i]!;
+    const c = src.charAt(i);
     if (c === "'" || c === '"') i = skipString(src, i);
     else if (c === '#') i = commentEnd(src, i);
     else {
@@ -177,7 +178,7 @@ export function logicalLineStarts(src: string): boolean[] {
   let continued = false;
   let i = 0;
   while (i < src.length) {
-    const c = src[i]!;
+    const c = src.charAt(i);
     if (c === '\r' || c === '\n') {
       i += c === '\r' && src[i + 1] === '\n' ? 2 : 1;
       starts.push(depth === 0 && !continued);

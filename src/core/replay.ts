@@ -8,7 +8,7 @@ export function sessionEvents(file: SessionFile): SessionEvent[] {
   const hypotheses = [...file.hypotheses].sort((a, b) => a.afterProbe - b.afterProbe);
   let h = 0;
   const hypothesesUpTo = (count: number) => {
-    for (; h < hypotheses.length && hypotheses[h]!.afterProbe <= count; h += 1) events.push({ type: 'hypothesis', ...hypotheses[h]! });
+    for (let next = hypotheses[h]; next && next.afterProbe <= count; next = hypotheses[++h]) events.push({ type: 'hypothesis', ...next });
   };
   hypothesesUpTo(0);
   file.probes.forEach((probe, i) => {

@@ -39,9 +39,9 @@ function renderParamList(params: ParameterInfo[], names: string[], withHints: bo
     if (p.kind === 'KEYWORD_ONLY' && !params.slice(0, i).some((q) => q.kind === 'KEYWORD_ONLY' || q.kind === 'VAR_POSITIONAL')) {
       parts.push('*');
     }
-    parts.push(renderParam(p, names[i]!, withHints));
+    parts.push(renderParam(p, names[i]!, withHints)); // names has one entry per param
   });
-  if (params.length > 0 && params[params.length - 1]!.kind === 'POSITIONAL_ONLY') parts.push('/');
+  if (params.at(-1)?.kind === 'POSITIONAL_ONLY') parts.push('/');
   return `(${parts.join(', ')})`;
 }
 
@@ -51,7 +51,7 @@ export function computeShownAs(info: FunctionInfo, strictness: Strictness): Show
   const name = strictness === 'anonymized' ? ANONYMOUS_NAME : info.name;
   const shown: ShownAs = {
     name,
-    params: names.map((n, i) => renderParam(params[i]!, n, false)),
+    params: params.map((p, i) => renderParam(p, names[i]!, false)), // names is params mapped
   };
   if (strictness === 'signature') {
     const ret = info.returnAnnotation ? ` -> ${info.returnAnnotation}` : '';

@@ -30,6 +30,7 @@ export function parsePyComplex(text: string): [number, number] | null {
   const t = text.trim().replace(/^\((.*)\)$/, '$1');
   const num = String.raw`[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?|inf|nan)`;
   const pure = new RegExp(`^(${num})j$`, 'i').exec(t);
+  // The groups are not optional: a match has each of them.
   if (pure) return [0, parsePyFloat(pure[1]!)];
   const both = new RegExp(`^(${num})(${num.replace('[+-]?', '[+-]')})j$`, 'i').exec(t);
   return both ? [parsePyFloat(both[1]!), parsePyFloat(both[2]!)] : null;
@@ -82,10 +83,10 @@ export function valuesEqual(a: TaggedValue, b: TaggedValue): boolean {
       return b.t === a.t && a.v === b.v;
     case 'list':
     case 'tuple':
-      return b.t === a.t && a.v.length === b.v.length && a.v.every((x, i) => valuesEqual(x, (b.v as TaggedValue[])[i]!));
+      return b.t === a.t && a.v.length === b.v.length && a.v.every((x, i) => valuesEqual(x, b.v[i]!)); // same length, checked first
     case 'set':
     case 'frozenset':
-      return b.t === a.t && sameItems(a.v, b.v as TaggedValue[], valuesEqual);
+      return b.t === a.t && sameItems(a.v, b.v, valuesEqual);
     case 'dict':
       return b.t === 'dict' && sameItems(a.v, b.v, (x, y) => valuesEqual(x[0], y[0]) && valuesEqual(x[1], y[1]));
     case 'other':

@@ -1,5 +1,5 @@
 // The Python side of the docstring writer is the module pau_probe.docstring_ast (in
-// src/probe/python, shipped in dist/python): it parses the user's source with `ast`, never
+// python/, shipped in dist/python): it parses the user's source with `ast`, never
 // executes it, and answers in JSON; its docstring lists the requests and answers.
 //
 // It runs as `python -I -S -c <bootstrap> <folder holding pau_probe>`: -I keeps the user's

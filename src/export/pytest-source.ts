@@ -232,11 +232,12 @@ export function pytestModule(input: PytestModuleInput): { source: string; skippe
   const { cases, skipped: more, classes: used } = buildCases(input);
   const skipped = [...input.skipped, ...more].sort((a, b) => a.probe - b.probe);
   // Arguments that are dates or durations are written `datetime.date.fromisoformat(…)` (python-literal.ts).
-  const usesDatetime = Object.values(cases).some((list) => list.some((c: string) => /\bdatetime\.(date|datetime|time|timedelta)\b/.test(c)));
+  const lists = (Object.keys(cases) as (keyof Cases)[]).map((kind) => cases[kind]);
+  const usesDatetime = lists.some((list) => list.some((c) => /\bdatetime\.(date|datetime|time|timedelta)\b/.test(c)));
   const plain = ['math', 'os', 'sys', ...(cases.iterates.length ? ['itertools'] : []), ...(usesDatetime ? ['datetime'] : [])].sort().map((m) => `import ${m}`);
   const classes = [...used].sort();
   const path = input.qualname.split('.');
-  const caseCount = Object.values(cases).reduce((n, list) => n + list.length, 0);
+  const caseCount = lists.reduce((n, list) => n + list.length, 0);
 
   const lines: string[] = [];
   lines.push(

@@ -33,7 +33,7 @@ function temporalLiteral(value: Extract<TaggedValue, { t: 'temporal' }>): string
 export function pyLiteral(value: TaggedValue): string | undefined {
   const all = (items: TaggedValue[]) => {
     const parts = items.map(pyLiteral);
-    return parts.every((p) => p !== undefined) ? (parts as string[]) : undefined;
+    return parts.every((p) => p !== undefined) ? parts : undefined;
   };
   switch (value.t) {
     case 'none':

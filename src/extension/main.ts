@@ -48,7 +48,9 @@ export function activate(extension: vscode.ExtensionContext): void {
       },
     }),
   );
-  ctx.log.info(`PAU Probe ${String(extension.extension.packageJSON.version)} activated in ${(performance.now() - started).toFixed(1)} ms.`);
+  ctx.log.info(
+    `PAU Probe ${String((extension.extension.packageJSON as { version: unknown }).version)} activated in ${(performance.now() - started).toFixed(1)} ms.`,
+  );
 }
 
 /** Stops a run in progress so that its worker process does not outlive the extension host. */

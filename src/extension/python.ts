@@ -4,6 +4,7 @@
 // setting or the active environment changes.
 import { execFile } from 'node:child_process';
 import { homedir } from 'node:os';
+import { promisify } from 'node:util';
 import * as vscode from 'vscode';
 import { qualifiedKey } from './contributions/settings.js';
 import type { Log } from './log.js';
@@ -39,13 +40,10 @@ interface PythonApi {
 const PYTHON_EXTENSION = 'ms-python.python';
 
 /** `python -I -c` that prints major.minor.micro (isolated: nothing from the current folder runs). */
-function probeVersion(path: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(path, ['-I', '-c', 'import sys; print("%d.%d.%d" % sys.version_info[:3])'], { timeout: 15_000, windowsHide: true }, (err, stdout) => {
-      if (err) reject(err);
-      else resolve(stdout.trim());
-    });
-  });
+async function probeVersion(path: string): Promise<string> {
+  const script = 'import sys; print("%d.%d.%d" % sys.version_info[:3])';
+  const { stdout } = await promisify(execFile)(path, ['-I', '-c', script], { timeout: 15_000, windowsHide: true });
+  return stdout.trim();
 }
 
 function versionOk(version: string): boolean {

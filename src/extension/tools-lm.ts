@@ -19,20 +19,13 @@ import type { Interpreter } from './python.js';
 import type { Runs } from './run-record.js';
 import type { Settings } from './contributions/settings.js';
 import { toolTargets, type ToolTargets } from './tool-targets.js';
+import { PROBE_MODES, TOOL_NAMES } from './contributions/tools.js';
+import type { CallFunctionInput } from '../core/call-tool.js';
 
-export const TOOL_NAMES = { callFunction: 'pau_callFunction', probeFunction: 'pau_probeFunction' } as const;
-
-interface Target {
-  file: string;
-  qualname: string;
-}
-interface CallInput extends Target {
-  args?: string[];
-  kwargs?: Record<string, string>;
-  receiver?: string;
-}
+type Target = Pick<CallFunctionInput, 'file' | 'qualname'>;
+type CallInput = CallFunctionInput;
 interface ProbeInput extends Target {
-  mode?: 'offline' | 'llm';
+  mode?: (typeof PROBE_MODES)[number];
 }
 
 /**
@@ -132,7 +125,7 @@ function probeFunctionTool(ctx: PauContext, runs: Runs): vscode.LanguageModelToo
         throw new Error(`mode must be "offline" or "llm", got ${JSON.stringify(input.mode)}`);
       const cancel = token.onCancellationRequested(() => void runs.stop('cancelled by the agent that called the tool'));
       try {
-        await runs.probe({ uri, qualname: input.qualname }, input.mode ?? 'offline', targets.checked);
+        await runs.probe({ uri, qualname: input.qualname }, input.mode ?? 'offline', (start) => targets.checked(start));
       } finally {
         cancel.dispose();
       }

@@ -52,7 +52,7 @@ export function registerMcpServer(ctx: PauContext): boolean {
     ctx.log.info('This editor has no MCP server definition API (VS Code 1.101+); `pau mcp` can still be configured by hand (see the README).');
     return false;
   }
-  const version = String(ctx.extension.extension.packageJSON.version);
+  const version = String((ctx.extension.extension.packageJSON as { version: unknown }).version);
   try {
     ctx.push(
       lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, {

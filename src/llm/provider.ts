@@ -36,9 +36,7 @@ export function fromOpenAI(messages: OpenAI.Chat.Completions.ChatCompletionMessa
 
 export function toolSpecs(tools: OpenAI.Chat.Completions.ChatCompletionTool[]): ChatToolSpec[] {
   return tools.flatMap((t) =>
-    t.type === 'function'
-      ? [{ name: t.function.name, description: t.function.description ?? '', parameters: (t.function.parameters ?? {}) as Record<string, unknown> }]
-      : [],
+    t.type === 'function' ? [{ name: t.function.name, description: t.function.description ?? '', parameters: t.function.parameters ?? {} }] : [],
   );
 }
 

@@ -9,7 +9,6 @@
 // --allow-libraries, and the limits a client asks for are capped by --max-timeout-ms,
 // --max-memory-mb and --max-probes.
 import { isAbsolute } from 'node:path';
-import { QUALNAME } from '../core/python-source.js';
 import { fileURLToPath } from 'node:url';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { RootsListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -24,7 +23,7 @@ import { computeShownAs } from '../core/shown.js';
 import { workerOptions } from '../core/worker-options.js';
 import { Session } from '../session/run.js';
 import { checkedStart, interpreterFolders, TargetRefused } from '../session/targets.js';
-import { mcpTargetPolicy } from './target-policy.js';
+import { mcpTargetPolicy, type McpTargetPolicy } from './target-policy.js';
 import {
   CALL_FUNCTION_ANNOTATIONS,
   CALL_FUNCTION_OUTPUT,
@@ -32,6 +31,8 @@ import {
   COMPARE_DOCSTRING_OUTPUT,
   PROBE_FUNCTION_ANNOTATIONS,
   PROBE_FUNCTION_OUTPUT,
+  CALL_INPUT,
+  TARGET_INPUT,
 } from './tool-shapes.js';
 
 export interface McpServerOptions {
@@ -54,12 +55,6 @@ export interface McpServerOptions {
   /** The real parts by default; tests may substitute. */
   services: SessionServices;
 }
-
-const target = {
-  file: z.string().min(1).describe("Path of the Python file (absolute, or relative to the folder the server runs in), inside the client's roots"),
-  qualname: z.string().regex(QUALNAME, 'a dotted Python name such as clamp or BankAccount.deposit').describe('The function, e.g. clamp or BankAccount.deposit'),
-};
-const source = z.string().min(1).max(10_000);
 
 /** A tool's failure as the result the client shows its model, not a protocol error. */
 function failure(message: string): CallToolResult {
@@ -146,6 +141,25 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   };
   const policy = mcpTargetPolicy({ roots, libraries: () => interpreterFolders(options.python), allowLibraries: options.allowLibraries === true, cwd });
 
+  const deps: ToolDeps = { options, policy, caps, serverLimits, services, start };
+  registerCallFunction(server, deps);
+  registerProbeFunction(server, deps);
+  registerCompareDocstring(server, deps);
+  return server;
+}
+
+/** What each tool's handler uses, built once per server by createMcpServer. */
+interface ToolDeps {
+  options: McpServerOptions;
+  policy: McpTargetPolicy;
+  caps: { timeoutMs: number; memoryMb: number };
+  serverLimits: { timeoutMs: number; memoryMb: number };
+  services: SessionServices;
+  start: (file: string, qualname: string, limits?: { timeoutMs: number; memoryMb: number }) => Promise<Prober>;
+}
+
+/** call_function: one sandboxed call, under the limits the client asks for within the caps. */
+function registerCallFunction(server: McpServer, { policy, caps, serverLimits, start }: ToolDeps): void {
   server.registerTool(
     'call_function',
     {
@@ -155,13 +169,8 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       annotations: CALL_FUNCTION_ANNOTATIONS,
       outputSchema: CALL_FUNCTION_OUTPUT,
       inputSchema: {
-        ...target,
-        args: z.array(source).max(50).default([]).describe('Positional arguments, each one Python expression'),
-        kwargs: z
-          .record(z.string().regex(/^[A-Za-z_]\w*$/, 'a Python identifier'), source)
-          .optional()
-          .describe('Keyword arguments: name → Python expression'),
-        receiver: source.optional().describe('For an instance method: the object to call it on, e.g. "BankAccount(100)"'),
+        ...TARGET_INPUT,
+        ...CALL_INPUT,
         timeoutMs: z
           .number()
           .int()
@@ -195,7 +204,10 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         }
       }),
   );
+}
 
+/** probe_function: a whole run, offline or with the LLM agent, each probe reported as progress. */
+function registerProbeFunction(server: McpServer, { options, policy, serverLimits, services }: ToolDeps): void {
   server.registerTool(
     'probe_function',
     {
@@ -205,7 +217,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       annotations: PROBE_FUNCTION_ANNOTATIONS,
       outputSchema: PROBE_FUNCTION_OUTPUT,
       inputSchema: {
-        ...target,
+        ...TARGET_INPUT,
         mode: z
           .enum(['offline', 'llm'])
           .default('offline')
@@ -271,7 +283,10 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         return probeResult(file_);
       }),
   );
+}
 
+/** compare_docstring: a description checked against the function's docstring. */
+function registerCompareDocstring(server: McpServer, { options, policy, serverLimits, start }: ToolDeps): void {
   server.registerTool(
     'compare_docstring',
     {
@@ -281,7 +296,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       annotations: COMPARE_DOCSTRING_ANNOTATIONS,
       outputSchema: COMPARE_DOCSTRING_OUTPUT,
       inputSchema: {
-        ...target,
+        ...TARGET_INPUT,
         summary: z.string().min(1).max(5000).describe('One-sentence summary of what the function does'),
         details: z.string().max(20_000).default('').describe('Behaviour in detail: edge cases, errors'),
         returns: z.string().max(5000).default(''),
@@ -350,7 +365,6 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         }
       }),
   );
-  return server;
 }
 
 /** What probe_function returns: the description and the evidence, or why it stopped. */
@@ -371,6 +385,6 @@ function probeResult(file: SessionFile): CallToolResult {
   return {
     ...(file.error ? { isError: true } : {}),
     content: [{ type: 'text', text: text.trim() }],
-    structuredContent: structured as unknown as Record<string, unknown>,
+    structuredContent: structured,
   };
 }

@@ -4,6 +4,30 @@
 // The SDK checks every result against these on both sides, so a drift fails the MCP tests.
 import { z } from 'zod';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { CALL_FUNCTION_INPUT } from '../core/call-tool.js';
+
+// call_function's input as zod, field by field from the one declaration (core/call-tool.ts) that
+// package.json's pau_callFunction is written from; zod adds only the messages and `args`' default.
+// A unit test reads the shape back as JSON Schema and compares it with the declaration.
+const declared = CALL_FUNCTION_INPUT.properties;
+const sourceField = (spec: { minLength: number; maxLength: number }) => z.string().min(spec.minLength).max(spec.maxLength);
+
+export const TARGET_INPUT = {
+  file: z.string().min(declared.file.minLength).describe(declared.file.description),
+  qualname: z
+    .string()
+    .regex(new RegExp(declared.qualname.pattern), 'a dotted Python name such as clamp or BankAccount.deposit')
+    .describe(declared.qualname.description),
+};
+
+export const CALL_INPUT = {
+  args: z.array(sourceField(declared.args.items)).max(declared.args.maxItems).default([]).describe(declared.args.description),
+  kwargs: z
+    .record(z.string().regex(new RegExp(declared.kwargs.propertyNames.pattern), 'a Python identifier'), sourceField(declared.kwargs.additionalProperties))
+    .optional()
+    .describe(declared.kwargs.description),
+  receiver: sourceField(declared.receiver).optional().describe(declared.receiver.description),
+};
 
 const probeResult = z.looseObject({
   status: z.enum(['returned', 'raised', 'rejected', 'timeout', 'crashed']).describe('How the call ended'),

@@ -109,7 +109,7 @@ export class CallCgroup {
     try {
       for (const dir of dirs) mkdirSync(dir);
       cgroup.setMemory(memoryMb);
-      writeFileSync(join(found.version === 1 ? dirs[1]! : dirs[0]!, 'pids.max'), String(PIDS_PER_CALL));
+      writeFileSync(join(cgroup.pidsDir, 'pids.max'), String(PIDS_PER_CALL));
       for (const dir of dirs) writeFileSync(join(dir, 'cgroup.procs'), String(pid));
       return cgroup;
     } catch {
@@ -118,14 +118,22 @@ export class CallCgroup {
     }
   }
 
+  // The folders follow CgroupSupport.parents: the memory controller's first, then (v1 only) the pids one's.
+  private get memoryDir(): string {
+    return this.dirs[0]!; // one folder per parent, and there is always a memory parent
+  }
+  private get pidsDir(): string {
+    return this.found.version === 1 ? this.dirs[1]! : this.memoryDir; // v1 has a pids parent beside the memory one
+  }
+
   /** The memory limit of the whole call, MiB (a call may ask for other limits than the worker's). */
   setMemory(memoryMb: number): void {
     const bytes = String(Math.round(memoryMb * 1024 * 1024));
     if (this.found.version === 1) {
-      writeFileSync(join(this.dirs[0]!, 'memory.limit_in_bytes'), bytes);
+      writeFileSync(join(this.memoryDir, 'memory.limit_in_bytes'), bytes);
     } else {
-      writeFileSync(join(this.dirs[0]!, 'memory.max'), bytes);
-      writeFileSync(join(this.dirs[0]!, 'memory.swap.max'), '0');
+      writeFileSync(join(this.memoryDir, 'memory.max'), bytes);
+      writeFileSync(join(this.memoryDir, 'memory.swap.max'), '0');
     }
   }
 
@@ -145,7 +153,7 @@ export class CallCgroup {
   killAll(): void {
     if (this.found.version === 2) {
       try {
-        writeFileSync(join(this.dirs[0]!, 'cgroup.kill'), '1');
+        writeFileSync(join(this.memoryDir, 'cgroup.kill'), '1');
       } catch {
         // an older kernel: the loop below
       }

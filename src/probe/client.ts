@@ -9,7 +9,7 @@ import { EventEmitter } from 'node:events';
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import type { Readable, Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import { execa } from 'execa';
 import { SECRET_NAME, workerEnvironment } from './environment.js';
 import { LineSplitter } from './lines.js';
@@ -461,7 +461,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
       return undefined; // ENOENT: try the next candidate
     }
     const requests = proc.stdio[3] as unknown as Writable;
-    const responses = proc.stdio[4] as unknown as Readable;
+    const responses = proc.stdio[4];
     if (program) {
       const filterFd = (proc.stdio as unknown as Writable[])[SECCOMP_FD]!;
       filterFd.on('error', () => undefined);

@@ -1,6 +1,6 @@
 // The host ⇄ Python worker protocol, declared once. Every message either side sends is a type
 // here; scripts/gen-worker-protocol.mjs turns this module into the Python TypedDicts of
-// src/probe/python/pau_probe/protocol.py (a unit test fails when that file is stale), and
+// python/pau_probe/protocol.py (a unit test fails when that file is stale), and
 // docs/worker-protocol.md describes the lifecycle. Field names are camelCase on both sides.
 //
 // Channels: fd 3 carries HostMessage lines (JSON, one per line) to the worker; fd 4 carries

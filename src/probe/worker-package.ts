@@ -10,10 +10,11 @@ function moduleDir(): string {
   return dirname(fileURLToPath(import.meta.url));
 }
 
-/** The folder holding the pau_probe package: src/probe/python/ from source, dist/python/ when bundled. */
+/** The folder holding the pau_probe package: python/ from source, dist/python/ when bundled. */
 export function workerPackageRoot(): string {
   const here = moduleDir();
-  const candidates = [join(here, 'python'), join(here, '..', 'python')];
+  // dist/python beside a bundle; python/ at the repository's root from src/probe/ under tsx.
+  const candidates = [join(here, 'python'), join(here, '..', 'python'), join(here, '..', '..', 'python')];
   const found = candidates.find((path) => existsSync(join(path, 'pau_probe', 'worker.py')));
   if (!found) throw new ProbeError('protocol', `the Python worker is missing (looked for pau_probe/worker.py in ${candidates.join(', ')})`);
   return found;

@@ -8,10 +8,12 @@ import { ProbeError } from '../core/probe-types.js';
 import { oneLine } from '../core/format.js';
 import type { SessionError } from '../core/session-types.js';
 
+type ApiError = APIError<number | undefined, Headers | undefined, object | undefined>;
+
 const DEFAULT_AUTH_HINT = 'set OPENAI_API_KEY (or the variable named by --api-key-env)';
 
 /** The server's own words, without the SDK's "401 " prefix. */
-function apiMessage(err: APIError): string {
+function apiMessage(err: ApiError): string {
   const body = err.error as { message?: unknown } | undefined;
   const text = typeof body?.message === 'string' ? body.message : err.message.replace(/^\d{3}\s+/, '');
   return oneLine(text || 'no message', 300);
@@ -30,15 +32,17 @@ export function toSessionError(err: unknown, context: { authHint?: string; baseU
     return { kind: 'llm-server', message: `cannot reach the LLM endpoint${context.baseURL ? ` at ${context.baseURL}` : ''}: ${oneLine(cause, 200)}` };
   }
   if (err instanceof APIError) {
-    const status = err.status;
+    // instanceof gives APIError<any, any, any>: the status and body as the SDK documents them.
+    const api = err as ApiError;
+    const status = api.status;
     const retried = context.maxRetries !== undefined ? ` after ${context.maxRetries} retr${context.maxRetries === 1 ? 'y' : 'ies'}` : '';
     if (status === 401 || status === 403) {
-      return { kind: 'llm-auth', message: `the LLM endpoint refused the API key (${status}: ${apiMessage(err)}); ${context.authHint ?? DEFAULT_AUTH_HINT}` };
+      return { kind: 'llm-auth', message: `the LLM endpoint refused the API key (${status}: ${apiMessage(api)}); ${context.authHint ?? DEFAULT_AUTH_HINT}` };
     }
-    if (status === 429) return { kind: 'llm-rate-limit', message: `the LLM endpoint kept rate-limiting (429)${retried}: ${apiMessage(err)}` };
-    if (status !== undefined && status >= 500) return { kind: 'llm-server', message: `the LLM server failed (${status})${retried}: ${apiMessage(err)}` };
-    if (status === undefined) return { kind: 'llm-stream', message: `the LLM stream reported an error: ${apiMessage(err)}` };
-    return { kind: 'llm-other', message: `the LLM endpoint answered ${status}: ${apiMessage(err)}` };
+    if (status === 429) return { kind: 'llm-rate-limit', message: `the LLM endpoint kept rate-limiting (429)${retried}: ${apiMessage(api)}` };
+    if (status !== undefined && status >= 500) return { kind: 'llm-server', message: `the LLM server failed (${status})${retried}: ${apiMessage(api)}` };
+    if (status === undefined) return { kind: 'llm-stream', message: `the LLM stream reported an error: ${apiMessage(api)}` };
+    return { kind: 'llm-other', message: `the LLM endpoint answered ${status}: ${apiMessage(api)}` };
   }
   if (err instanceof ProbeError && err.kind === 'no-sandbox') return { kind: 'sandbox', message: oneLine(err.message, 400) };
   if (err instanceof ProbeError) {

@@ -109,7 +109,7 @@ export class SessionRecorder {
   private insert(record: ProbeRecord) {
     const probes = this.file.probes;
     let at = probes.length;
-    while (at > 0 && probes[at - 1]!.index > record.index) at -= 1;
+    while (at > 0 && (probes[at - 1]?.index ?? 0) > record.index) at -= 1;
     probes.splice(at, 0, record);
   }
 

@@ -45,11 +45,11 @@ test('the .vsix holds every file package.json or the code starts', () => {
     'dist/webview.css',
   ];
   // The worker is started as `python -m pau_probe.worker` from dist/python: every module of the source package.
-  const sources = spawnSync('git', ['ls-files', 'src/probe/python/pau_probe'], { cwd: REPO_ROOT, encoding: 'utf8' })
+  const sources = spawnSync('git', ['ls-files', 'python/pau_probe'], { cwd: REPO_ROOT, encoding: 'utf8' })
     .stdout.split('\n')
     .filter((f) => f.endsWith('.py'));
   assert.ok(sources.some((f) => f.endsWith('/worker.py')));
-  for (const source of sources) launched.push(source.replace('src/probe/python/', 'dist/python/'));
+  for (const source of sources) launched.push(source.replace(/^python\//, 'dist/python/'));
   const missing = [...new Set(launched)].map((f) => f.replace(/^\.\//, '')).filter((f) => !existsSync(join(ext, f)));
   assert.deepEqual(missing, []);
 });

@@ -32,8 +32,8 @@ test('npm run start:web serves the workbench with PAU Probe active; Ctrl-C stops
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
   let ended = false;
   void exited.then(() => (ended = true));

@@ -107,8 +107,8 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     output += chunk.toString('utf8');
     log.write(chunk);
   };
-  child.stdout!.on('data', onData);
-  child.stderr!.on('data', onData);
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
 
   const stop = async () => {
     if (!live.has(pid)) return;
@@ -127,8 +127,8 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
           resolvePort(m[1]);
         }
       };
-      child.stdout!.on('data', check);
-      child.stderr!.on('data', check);
+      child.stdout.on('data', check);
+      child.stderr.on('data', check);
       child.on('exit', (code, sig) => {
         clearTimeout(timer);
         reject(new Error(`code-server exited (${code ?? sig}) before listening:\n${output}`));

@@ -118,7 +118,7 @@ const provider: ChatModelProvider = {
     }
   },
   async provideTokenCount(_model, text) {
-    const plain = typeof text === 'string' ? text : textOf(text.content as unknown as readonly unknown[]);
+    const plain = typeof text === 'string' ? text : textOf(text.content);
     return Math.ceil(plain.length / 4);
   },
 };

@@ -62,7 +62,7 @@ test('a stream cut mid-reply fails cleanly and keeps what the run had', async ()
     { kind: 'cut', afterChunks: 3, reply: { kind: 'tool-calls', calls: [call(["'never'"])] } },
   ]);
   assert.equal(file.error?.kind, 'llm-stream');
-  assert.match(file.error!.message, /^the LLM stream (broke mid-reply|ended before the reply was complete)/);
+  assert.match(file.error.message, /^the LLM stream (broke mid-reply|ended before the reply was complete)/);
   assert.deepEqual(
     file.probes.map((p) => p.args[0]),
     ["'a'"],

@@ -88,7 +88,7 @@ test('a model from a detected listing runs a session at a local endpoint with no
     const session = await runSession({
       target: { file: resolve('examples/mathx.py'), qualname: 'clamp' },
       settings: { mode: 'llm', maxProbes: 3, timeoutMs: 5000, memoryMb: 1024, strictness: 'anonymized', coverageFeedback: true, seedProbes: 0 },
-      llm: { baseURL: llm.url, model: found!.models[0]!, apiKey: '' },
+      llm: { baseURL: llm.url, model: found.models[0], apiKey: '' },
       compare: false,
     });
     assert.equal(session.error, undefined, session.error?.message);

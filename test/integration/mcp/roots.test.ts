@@ -195,7 +195,7 @@ test('a stdlib module (the real pickle.py) is refused without --allow-libraries,
   } finally {
     await s.close();
   }
-  const allowed = await inMemory([A], { allowLibraries: true } as Partial<Parameters<typeof createMcpServer>[0]>);
+  const allowed = await inMemory([A], { allowLibraries: true });
   try {
     assert.equal(probeResult(await call(allowed.client, PICKLE, 'loads', ["b'\\x80\\x04K\\x05.'"])).value?.repr, '5');
     // Allowing libraries does not open the rest of the disk.

@@ -24,8 +24,8 @@ for (const [source, reason] of REJECTED) {
     const result = await w.call({ args: [source] });
     assert.equal(result.status, 'rejected', describeResult(result));
     assert.equal(result.exception?.type, 'ArgumentRejected');
-    assert.match(result.exception!.message, reason);
-    assert.match(result.exception!.message, /^args\[0\]: .*Allowed in an argument/s, 'says what is allowed');
+    assert.match(result.exception.message, reason);
+    assert.match(result.exception.message, /^args\[0\]: .*Allowed in an argument/s, 'says what is allowed');
     assert.equal(result.stdout, '');
   });
 }

@@ -146,7 +146,7 @@ test('numeric flags take the settings ranges, with an error naming the range (is
 
 describeBundled();
 
-/** The CLI bundled like dist/cli.js (CommonJS, worker under ./python next to it). */
+/** The CLI bundled like dist/cli.js (CommonJS, its worker in the python folder beside it). */
 function describeBundled(): void {
   let dir = '';
   before(async () => {
@@ -160,7 +160,7 @@ function describeBundled(): void {
       target: 'node20',
       logLevel: 'silent',
     });
-    cpSync(join(ROOT, 'src/probe/python'), join(dir, 'python'), { recursive: true });
+    cpSync(join(ROOT, 'python'), join(dir, 'python'), { recursive: true });
     writeFileSync(join(dir, 'package.json'), '{ "type": "commonjs" }\n');
   });
   after(() => rmSync(dir, { recursive: true, force: true }));

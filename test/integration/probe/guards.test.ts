@@ -15,7 +15,7 @@ after(() => rmSync(scratch, { recursive: true, force: true }));
 function assertViolation(result: ProbeResult, pattern: RegExp): void {
   assert.equal(result.status, 'raised', describeResult(result));
   assert.equal(result.exception?.type, 'SandboxViolation');
-  assert.match(result.exception!.message, pattern);
+  assert.match(result.exception.message, pattern);
 }
 
 test('writing a file outside the call temp dir is a SandboxViolation and nothing is written', async () => {

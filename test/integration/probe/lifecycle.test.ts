@@ -131,7 +131,7 @@ async function hostThat(ending: 'exit' | 'sigkill'): Promise<number[]> {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const [line] = (await once(host.stdout!, 'data')) as [Buffer];
+  const [line] = (await once(host.stdout, 'data')) as [Buffer];
   const pids = JSON.parse(line.toString()) as number[];
   if (ending === 'sigkill') host.kill('SIGKILL');
   await once(host, 'exit');

@@ -17,7 +17,7 @@ after(() => rmSync(work, { recursive: true, force: true }));
 
 const DRIVER = 'test/integration/probe/one-call-to-panel.ts';
 const SCHEMA = 'src/probe/result-schema.ts';
-const FIELDS = 'src/probe/python/pau_probe/fields.py';
+const FIELDS = 'python/pau_probe/fields.py';
 
 function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -63,7 +63,7 @@ test('a field added to ProbeResult and filled by the worker reaches the event, t
     '  durationMs: number;\n  /** The type of each positional argument. */\n  echo?: { words: string[]; count: number };\n',
   );
   edit(
-    'src/probe/python/pau_probe/call.py',
+    'python/pau_probe/call.py',
     '    out["mutations"] = _mutations(renderer, labelled, before)\n',
     '    out["mutations"] = _mutations(renderer, labelled, before)\n    out["echo"] = {"words": [type(a).__name__ for a in args], "count": len(args)}\n',
   );

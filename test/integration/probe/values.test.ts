@@ -72,8 +72,8 @@ test('a list of a million items comes back bounded and marked truncated', async 
   const result = await w.call({ args: ['10**6'] });
   assert.equal(result.status, 'returned', describeResult(result));
   assert.equal(result.value?.type, 'list');
-  assert.ok(result.value!.repr.length <= 4000, `repr is ${result.value!.repr.length} chars`);
-  assert.ok(result.value!.repr.startsWith('[0, 1, 2, '));
+  assert.ok(result.value.repr.length <= 4000, `repr is ${result.value.repr.length} chars`);
+  assert.ok(result.value.repr.startsWith('[0, 1, 2, '));
   assert.equal(result.value?.truncated, true);
   assert.equal(result.value?.data, undefined, 'too big for tagged data');
 });
@@ -83,7 +83,7 @@ test('a __repr__ that raises gives a bounded placeholder', async () => {
   const result = await w.call({ args: [] });
   assert.equal(result.status, 'returned', describeResult(result));
   assert.equal(result.value?.type, 'hostile.BadRepr');
-  assert.match(result.value!.repr, /^<repr of hostile\.BadRepr raised ValueError: no repr for you>$/);
+  assert.match(result.value.repr, /^<repr of hostile\.BadRepr raised ValueError: no repr for you>$/);
 });
 
 test('a __repr__ that never returns is cut off by the call deadline', async () => {
@@ -93,7 +93,7 @@ test('a __repr__ that never returns is cut off by the call deadline', async () =
   assert.ok(Date.now() - started < 2500, `took ${Date.now() - started} ms`);
   assert.equal(result.status, 'returned', describeResult(result));
   assert.equal(result.value?.type, 'hostile.SlowRepr');
-  assert.match(result.value!.repr, /did not finish within the time limit/);
+  assert.match(result.value.repr, /did not finish within the time limit/);
 });
 
 test('memory addresses are replaced by stable ids', async () => {

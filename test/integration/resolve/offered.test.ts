@@ -28,7 +28,7 @@ type Resolved = { origin: 'file' | 'elsewhere' | 'replaced'; line: number | null
 
 function resolveAll(file: string, qualnames: string[]): Promise<Record<string, Resolved>> {
   return new Promise((resolve, reject) => {
-    const env = { ...process.env, PYTHONPATH: join(ROOT, 'src/probe/python'), PYTHONDONTWRITEBYTECODE: '1' };
+    const env = { ...process.env, PYTHONPATH: join(ROOT, 'python'), PYTHONDONTWRITEBYTECODE: '1' };
     execFile('python3', ['-c', RESOLVE, file, JSON.stringify(qualnames)], { env, timeout: 60_000 }, (err, stdout, stderr) => {
       if (err) reject(new Error(`${err.message}\n${stderr}`));
       else resolve(JSON.parse(stdout) as Record<string, Resolved>);

@@ -74,8 +74,8 @@ test(`[${MODE}] a file descriptor inherited from whoever started the CLI: is the
   );
   let stdout = '';
   let stderr = '';
-  cli.stdout!.on('data', (d: Buffer) => (stdout += d));
-  cli.stderr!.on('data', (d: Buffer) => (stderr += d));
+  cli.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+  cli.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   const code = await new Promise<number | null>((resolveExit) => cli.on('close', resolveExit));
   assert.equal(code, 0, stderr);
   const result = JSON.parse(stdout) as ProbeResult;

@@ -108,7 +108,7 @@ export function citations(root: string): { cited: Citation[]; exists: (c: Citati
 test('the paths comments and documents cite exist', () => {
   const { cited, exists } = citations(ROOT);
   const paths = new Set(cited.map((c) => c.path));
-  for (const sample of ['docs/ui-contract.md', 'core/python-source.ts', 'README.md', 'src/probe/python/']) {
+  for (const sample of ['docs/ui-contract.md', 'core/python-source.ts', 'README.md', 'python/']) {
     assert.ok(paths.has(sample), `the scan finds the kind of reference it checks (${sample})`);
   }
   const dead = cited.filter((c) => !exists(c)).map((c) => `${c.file}:${c.line} cites ${c.path}`);

@@ -26,7 +26,7 @@ test('every setting has a scope, a description and a default of its declared typ
     assert.ok(['application', 'machine', 'machine-overridable', 'window', 'resource'].includes(spec.scope), `${key} scope`);
     const type = spec.type === 'integer' ? 'number' : spec.type;
     assert.equal(typeof spec.default, type, `${key} default type`);
-    if ('enum' in spec) assert.ok((spec.enum as readonly string[]).includes(spec.default as string), `${key} default is one of its values`);
+    if ('enum' in spec) assert.ok((spec.enum as readonly string[]).includes(spec.default), `${key} default is one of its values`);
   }
 });
 

@@ -4,14 +4,18 @@
 // generated types, so both sides agree.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { generate, generateFields, outputs } from '../../../scripts/gen-worker-protocol.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 test('protocol.py, fields.py and result-schema.ts are what scripts/gen-worker-protocol.mjs makes of the sources', async () => {
   const files = await outputs();
   assert.deepEqual(
-    files.map(([path]) => path.replace(/.*\/src\//, 'src/')),
-    ['src/probe/python/pau_probe/protocol.py', 'src/probe/python/pau_probe/fields.py', 'src/probe/result-schema.ts'],
+    files.map(([path]) => relative(ROOT, path)),
+    ['python/pau_probe/protocol.py', 'python/pau_probe/fields.py', 'src/probe/result-schema.ts'],
   );
   for (const [path, text] of files) assert.equal(readFileSync(path, 'utf8'), text, `${path} is stale: run node scripts/gen-worker-protocol.mjs`);
 });

@@ -37,7 +37,12 @@ except ImportError:  # Windows
 from pau_probe.render import Deadline, Renderer, tagged, type_name
 
 if TYPE_CHECKING:
+    from types import ModuleType
+    from typing import Callable, Optional
+
+    from pau_probe.coverage import StaticMap
     from pau_probe.protocol import ChildRequest, ChildResult, WorkerLimits
+    from pau_probe.target import Target
     # named in cast(), which pyflakes reads only as typing.cast
     from pau_probe.protocol import BuiltArguments, ProbeResultException, RenderedValue  # noqa: F401
 
@@ -68,14 +73,14 @@ def _read_request(fd):
             return b"".join(chunks)
 
 
-def write_all(fd, data):
+def write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
         written = os.write(fd, view)
         view = view[written:]
 
 
-def address_space_in_use():
+def address_space_in_use() -> int:
     try:
         with open("/proc/self/statm") as statm:
             return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
@@ -119,7 +124,7 @@ def reseed(seed: int) -> None:
             pass
 
 
-def enter_call_dir(call_dir):
+def enter_call_dir(call_dir: str) -> None:
     os.chdir(call_dir)
     for name in ("HOME", "TMPDIR", "TEMP", "TMP"):
         os.environ[name] = call_dir
@@ -144,7 +149,16 @@ def snapshot(obj):
 class CallContext:
     """What every child needs, prepared once in the warm worker."""
 
-    def __init__(self, target, safe_args, static, scrub, nproc_cap, limits: WorkerLimits, fence_writes=False):
+    def __init__(
+        self,
+        target: Target,
+        safe_args: ModuleType,
+        static: Optional[StaticMap],
+        scrub: Callable[[str], str],
+        nproc_cap: Optional[int],
+        limits: WorkerLimits,
+        fence_writes: bool = False,
+    ) -> None:
         self.target = target
         self.fence_writes = fence_writes  # Landlock around each call's folder, where the kernel has it
         if fence_writes:
@@ -219,7 +233,7 @@ def warm_up(ctx, collector, deadline, request_fd):
     Stops early when the request is already there: then warming up would only delay it."""
     fake = CallContext.__new__(CallContext)
     fake.__dict__.update(ctx.__dict__)
-    fake.target = _WarmUpTarget(ctx.target.classes)
+    fake.target = cast("Target", _WarmUpTarget(ctx.target.classes))  # same calling convention
     try:
         if collector is not None:
             collector.prepare()
@@ -385,7 +399,7 @@ def _build_bounded(ctx, request, used):
             limits.setrlimit(which, (soft, hard))
 
 
-def run(ctx: CallContext, request: ChildRequest, call_dir, collector, address_space, deadline) -> ChildResult:
+def run(ctx: CallContext, request: ChildRequest, call_dir: str, collector: Optional[Collector], address_space: int, deadline: Deadline) -> ChildResult:
     limits = request["limits"]
     seed = request.get("seed")
     if seed is not None:

@@ -50,7 +50,8 @@ if TYPE_CHECKING:
     from typing import Callable, Dict, List, Optional, Tuple
 
     from pau_probe.protocol import CallMessage, CallSteps, ChildRequest, ChildResult, HostMessage, ProbeResult, ProbeResultCoverage, StartMessage
-    from pau_probe.protocol import WorkerLimits, WorkerMessage
+    from pau_probe.protocol import SpawnedJob, WorkerLimits, WorkerMessage
+    from pau_probe.protocol import FunctionInfo  # noqa: F401 -- named in cast(), which the linter reads only as typing.cast
 
 
 def forget_own_path():
@@ -674,9 +675,20 @@ class Worker:
         if not self.forking:
             from pau_probe import spawned as pau_spawned  # the spawn mode's own module, imported when used
 
-            outcome = pau_spawned.call(self, request, message["id"])
+            call_id = message["id"]
+            job: SpawnedJob = {"start": self.start, "request": request, "coverage": self.coverage}
+
+            def started(pid: int) -> None:
+                self.channel.send({"event": "started", "id": call_id, "pid": pid})
+
+            outcome = pau_spawned.call(job, self.calls_root, self.new_call_dir(), started)
+            self.finished_dirs.extend(outcome.dirs)
             steps["runMs"] = _ms(time.perf_counter() - checked)
-            return outcome, steps
+            if outcome.result is not None:
+                return self.finish(outcome.result, outcome.stdout, outcome.stderr, outcome.truncated), steps
+            stdout, stderr = self.scrub(outcome.stdout), self.scrub(outcome.stderr)
+            answer = results.no_answer(outcome.timed_out, outcome.elapsed_ms)
+            return results.with_output(answer, stdout, stderr, outcome.truncated, crash=outcome.crash), steps
         child = self.take_ready_child()
         self.running = child
         self.channel.send({"event": "started", "id": message["id"], "pid": child.pid})
@@ -964,7 +976,7 @@ def main():
     except pau_target.TargetError as exc:
         channel.send(exc.event())
         return 1
-    channel.send({"event": "ready", "info": worker.target.info, "pid": os.getpid()})
+    channel.send({"event": "ready", "info": cast("FunctionInfo", worker.target.info), "pid": os.getpid()})
     worker.serve()
     return 0
 

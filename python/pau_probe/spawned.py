@@ -25,10 +25,9 @@ from pau_probe.coverage import Collector
 from pau_probe.render import Deadline
 
 if TYPE_CHECKING:
-    from typing import Optional
+    from typing import Callable, Dict, Optional, Tuple
 
-    from pau_probe.protocol import ChildRequest, ChildResult, ProbeResult, SpawnedJob
-    from pau_probe.worker import Worker
+    from pau_probe.protocol import ChildResult, ProbeResultCrash, SpawnedJob, StartMessage
 
 PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REQUEST_FILE = "request.json"
@@ -36,12 +35,35 @@ RESULT_FILE = "result.json"
 STARTED_FILE = "started"
 
 
-def call(worker: Worker, request: ChildRequest, call_id: float) -> ProbeResult:
-    """Run one call in a new process; the same ProbeResult shape as the forked path."""
-    limits = request["limits"]
-    io_dir = tempfile.mkdtemp(prefix="io-", dir=worker.calls_root)
-    call_dir = worker.new_call_dir()
-    job: SpawnedJob = {"start": worker.start, "request": request, "coverage": worker.coverage}
+class Outcome:
+    """What a spawned call left: the call process's own result (None when it gave none), its
+    output as read back, and the two folders it used, for the worker to remove. The worker
+    turns it into the host's ProbeResult as it does a forked call's."""
+
+    __slots__ = ("result", "stdout", "stderr", "truncated", "timed_out", "elapsed_ms", "crash", "dirs")
+
+    def __init__(
+        self,
+        result: Optional[ChildResult],
+        output: Tuple[str, str, bool],
+        timed_out: bool,
+        elapsed_ms: float,
+        crash: Optional[ProbeResultCrash],
+        dirs: Tuple[str, str],
+    ) -> None:
+        self.result = result
+        self.stdout, self.stderr, self.truncated = output
+        self.timed_out = timed_out
+        self.elapsed_ms = elapsed_ms
+        self.crash = crash
+        self.dirs = dirs
+
+
+def call(job: SpawnedJob, calls_root: str, call_dir: str, on_started: Callable[[int], None]) -> Outcome:
+    """Run one call in a new process in `call_dir`; `on_started` gets its pid once it runs."""
+    start = job["start"]
+    limits = job["request"]["limits"]
+    io_dir = tempfile.mkdtemp(prefix="io-", dir=calls_root)
     with open(os.path.join(io_dir, REQUEST_FILE), "w") as handle:
         json.dump(job, handle)
     out_path, err_path = os.path.join(io_dir, "stdout"), os.path.join(io_dir, "stderr")
@@ -52,9 +74,9 @@ def call(worker: Worker, request: ChildRequest, call_id: float) -> ProbeResult:
             [sys.executable, "-B", "-m", "pau_probe.worker", "--one-call", io_dir, call_dir],
             stdin=subprocess.DEVNULL, stdout=out, stderr=err, cwd=call_dir, env=_call_environment(),
             creationflags=getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0) if windows else 0, start_new_session=not windows)
-    worker.channel.send({"event": "started", "id": call_id, "pid": process.pid})
-    allowance = worker.start["importTimeoutMs"] / 1000.0
-    grace = worker.start["renderGraceMs"] / 1000.0
+    on_started(process.pid)
+    allowance = start["importTimeoutMs"] / 1000.0
+    grace = start["renderGraceMs"] / 1000.0
     timed_out = _wait(process, io_dir, spawned, limits["timeoutMs"] / 1000.0 + grace, allowance)
     elapsed_ms = (time.monotonic() - spawned) * 1000.0
 
@@ -62,37 +84,34 @@ def call(worker: Worker, request: ChildRequest, call_id: float) -> ProbeResult:
     stdout, out_cut = _read_bounded(out_path, cap)
     stderr, err_cut = _read_bounded(err_path, cap)
     result = None if timed_out else _read_result(os.path.join(io_dir, RESULT_FILE))
-    worker.finished_dirs.extend([io_dir, call_dir])
-    if result is not None:
-        return worker.finish(result, stdout, stderr, out_cut or err_cut)
-    stdout, stderr = worker.scrub(stdout), worker.scrub(stderr)
-    if timed_out:
-        return results.with_output(results.no_answer(True, elapsed_ms), stdout, stderr, out_cut or err_cut)
-    code = process.returncode
+    output = (stdout, stderr, out_cut or err_cut)
+    return Outcome(result, output, timed_out, elapsed_ms, None if timed_out or result is not None else _crash(process.returncode), (io_dir, call_dir))
+
+
+def _crash(code: Optional[int]) -> ProbeResultCrash:
+    """How a call process that gave no result ended: a signal (negative code) or an exit code."""
     if code is not None and code < 0:
         try:
             name = signal.Signals(-code).name
         except ValueError:
             name = "SIG%d" % -code
-        crash = results.crash_of(None, name)
-    else:
-        crash = results.crash_of(code, None)
-    return results.with_output(results.no_answer(False, elapsed_ms), stdout, stderr, out_cut or err_cut, crash=crash)
+        return results.crash_of(None, name)
+    return results.crash_of(code, None)
 
 
-def _call_environment():
+def _call_environment() -> Dict[str, str]:
     """The worker's environment plus the path to this package (the worker took it off its own)."""
     env = dict(os.environ)
     env["PYTHONPATH"] = PACKAGE_ROOT
     return env
 
 
-def _wait(process, io_dir, spawned, timeout, allowance):
+def _wait(process: subprocess.Popen[bytes], io_dir: str, spawned: float, timeout: float, allowance: float) -> bool:
     """Wait for the call process; kill it (True) when its time is up. The clock starts when
     it says the call began; starting Python and importing the target does not count against
     the call's timeout but may take `allowance` seconds at most."""
     started_marker = os.path.join(io_dir, STARTED_FILE)
-    call_started = None
+    call_started: Optional[float] = None
     while process.poll() is None:
         now = time.monotonic()
         if call_started is None and os.path.exists(started_marker):
@@ -105,7 +124,7 @@ def _wait(process, io_dir, spawned, timeout, allowance):
     return False
 
 
-def _kill(process):
+def _kill(process: subprocess.Popen[bytes]) -> None:
     try:
         if os.name == "nt":
             process.kill()
@@ -116,7 +135,7 @@ def _kill(process):
     process.wait()
 
 
-def _read_bounded(path, cap):
+def _read_bounded(path: str, cap: int) -> Tuple[str, bool]:
     try:
         with open(path, "rb") as handle:
             data = handle.read(cap + 1)
@@ -125,7 +144,7 @@ def _read_bounded(path, cap):
     return data[:cap].decode("utf-8", "replace"), len(data) > cap
 
 
-def _read_result(path) -> Optional[ChildResult]:
+def _read_result(path: str) -> Optional[ChildResult]:
     try:
         with open(path, "rb") as handle:
             return results.parse_child_result(handle.read())
@@ -133,7 +152,7 @@ def _read_result(path) -> Optional[ChildResult]:
         return None
 
 
-def run_one_call(io_dir, call_dir, prepare):
+def run_one_call(io_dir: str, call_dir: str, prepare: Callable[[StartMessage, str], pau_call.CallContext]) -> int:
     """The call process: import the target, run the request, write the result file."""
     with open(os.path.join(io_dir, REQUEST_FILE)) as handle:
         job: SpawnedJob = json.load(handle)
