@@ -141,7 +141,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   };
   const policy = mcpTargetPolicy({ roots, libraries: () => interpreterFolders(options.python), allowLibraries: options.allowLibraries === true, cwd });
 
-  const deps: ToolDeps = { options, policy, caps, serverLimits, services, start };
+  const deps: ToolDeps = { options, policy, caps, probeCap, serverLimits, services, start };
   registerCallFunction(server, deps);
   registerProbeFunction(server, deps);
   registerCompareDocstring(server, deps);
@@ -153,6 +153,8 @@ interface ToolDeps {
   options: McpServerOptions;
   policy: McpTargetPolicy;
   caps: { timeoutMs: number; memoryMb: number };
+  /** Most probes a run may make on this server (`--max-probes`), whatever the client asks. */
+  probeCap: number;
   serverLimits: { timeoutMs: number; memoryMb: number };
   services: SessionServices;
   start: (file: string, qualname: string, limits?: { timeoutMs: number; memoryMb: number }) => Promise<Prober>;
@@ -207,7 +209,7 @@ function registerCallFunction(server: McpServer, { policy, caps, serverLimits, s
 }
 
 /** probe_function: a whole run, offline or with the LLM agent, each probe reported as progress. */
-function registerProbeFunction(server: McpServer, { options, policy, serverLimits, services }: ToolDeps): void {
+function registerProbeFunction(server: McpServer, { options, policy, probeCap, serverLimits, services }: ToolDeps): void {
   server.registerTool(
     'probe_function',
     {
