@@ -122,6 +122,7 @@ const median = (ns: number[]): number => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 const words = (s: string): string[] => s.split(/\s+/).filter(Boolean);
+const capitalized = (w: string): string => w.slice(0, 1).toUpperCase() + w.slice(1).toLowerCase();
 /** Whether one element of the main argument occurs more often than every other. */
 const uniqueMode = (c: Case): boolean => {
   const xs = items(c.x) ?? [];
@@ -483,6 +484,22 @@ const RULES: Rule[] = [
           .match(/[a-z0-9]+/g) ?? []
       ).join(sep),
     enough: (cs) => cs.some((c) => (strOf(c.x)!.match(/[a-zA-Z0-9]+/g) ?? []).length >= 2),
+  })),
+  // Each word capitalized: words split at whitespace and joined by one space, or runs of letters in place (str.title).
+  ...(
+    [
+      ['and joins its words (split at whitespace) with single spaces', (s: string) => words(s).map(capitalized).join(' ')],
+      ['in place, where a word is a run of letters (as str.title does)', (s: string) => s.replace(/[A-Za-z]+/g, capitalized)],
+    ] as const
+  ).map(([how, f]): Rule => ({
+    text: (cs) => `Upper-cases the first letter of each word of ${mainName(cs[0]!)} and lower-cases the rest, ${how} (on the ASCII texts tried).`,
+    applies: (c) => c.x.t === 'str' && c.y.t === 'str' && /^[\x20-\x7e\s]*$/.test(strOf(c.x)!),
+    holds: (c) => strOf(c.y) === f(strOf(c.x)!),
+    // Both halves seen: a word's first letter raised, and a later letter lowered, in texts of several words.
+    enough: (cs) =>
+      cs.some((c) => words(strOf(c.x)!).length >= 2) &&
+      cs.some((c) => /(^|[^A-Za-z])[a-z]/.test(strOf(c.x)!)) &&
+      cs.some((c) => /[A-Za-z][A-Z]/.test(strOf(c.x)!)),
   })),
   // Arithmetic of two numbers: the first operation of the table that every call agrees with.
   ...ARITHMETIC.map(({ verb, op }): Rule => ({

@@ -132,3 +132,40 @@ test('a template that held on the first calls but not for the texts of the verif
   );
   assert.doesNotMatch(summary, /\{name\}/);
 });
+
+test('each word capitalized is stated, with how the words are found: split and joined, or runs of letters as str.title', async () => {
+  const cap = (w: string): string => w.slice(0, 1).toUpperCase() + w.slice(1).toLowerCase();
+  const split: FakeFunction = {
+    params: [param('text')],
+    body: ([t]) => pyStr(expectStr(t, 'title_case').split(/\s+/).filter(Boolean).map(cap).join(' ')),
+  };
+  assert.match(
+    (await summaryOf('title_case', split)).summary,
+    /^Upper-cases the first letter of each word of `text` and lower-cases the rest, and joins its words/,
+  );
+  const title: FakeFunction = { params: [param('s')], body: ([t]) => pyStr(expectStr(t, 'title').replace(/[A-Za-z]+/g, cap)) };
+  assert.match(
+    (await summaryOf('title', title)).summary,
+    /^Upper-cases the first letter of each word of `s` and lower-cases the rest, in place, where a word is a run of letters/,
+  );
+});
+
+test('capitalized words that held on the first calls but not for the texts of the verification pass are not stated', async () => {
+  // A text holding `<&>` comes back as it was: the sweep's texts have none, the pass's do.
+  const cap = (w: string): string => w.slice(0, 1).toUpperCase() + w.slice(1).toLowerCase();
+  const fn: FakeFunction = {
+    params: [param('text')],
+    body: ([t]) => {
+      const s = expectStr(t, 'title_case');
+      return pyStr(s.includes('<&>') ? s : s.split(/\s+/).filter(Boolean).map(cap).join(' '));
+    },
+  };
+  // At 60 probes the pass reaches its variants of the texts.
+  const { summary, records } = await summaryOf('title_case', fn, 60);
+  const { before } = beforeVerification(records);
+  assert.ok(
+    before.every((r) => !r.args.some((a) => a.includes('<&>'))),
+    'no text of the first calls had `<&>`',
+  );
+  assert.doesNotMatch(summary, /Upper-cases the first letter/);
+});
