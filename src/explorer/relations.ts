@@ -81,6 +81,8 @@ type Rule = {
    * is then checked on every case like any other, the calls left to their defaults included.
    */
   fit?: (cases: Case[]) => Rule | null;
+  /** Stated only where no other rule held: vaguer than any (clamp(x, lo, hi) also gives back one of its arguments). */
+  lastResort?: boolean;
 };
 
 const items = (t: TaggedValue): TaggedValue[] | null =>
@@ -359,6 +361,8 @@ const ONE_OF_ARGUMENTS: Rule = {
       text: rule ? `Returns ${rule.words(ticks)}.` : `Returns one of its arguments as it was given: ${joinNames(ticks)}.`,
       applies: ONE_OF_ARGUMENTS.applies,
       holds: rule ? (c) => chosenBy(rule, c) : ONE_OF_ARGUMENTS.holds,
+      // With a rule of choice it says what the function does; without, only what it gives back.
+      lastResort: !rule,
     };
   },
 };
@@ -807,7 +811,7 @@ export function findRelations(observations: Observation[], positions: Position[]
   // for it read that way too (format_money's currency shown in every output given one, but
   // not for the default 'USD', which gives '$3.00').
   const defaulted = casesOf(observations, positions, true);
-  const held: Relation[] = [];
+  const held: (Relation & { lastResort: boolean })[] = [];
   for (const listed of RULES) {
     const rule = listed.fit ? listed.fit(cases.filter(listed.applies)) : listed;
     if (!rule) continue;
@@ -826,13 +830,17 @@ export function findRelations(observations: Observation[], positions: Position[]
       text: typeof rule.text === 'string' ? rule.text : rule.text(applicable),
       support: support.map((c) => c.index),
       tested: applicable.map((c) => c.index),
+      lastResort: rule.lastResort === true,
     });
   }
+  const specific = held.filter((r) => !r.lastResort);
   // Calls the explorer made of its own outputs (f(f(x)), swapped arguments) test laws; they are
   // not uses a reader would make, so they do not count toward what the function mostly did.
   const ownOutputs = new Set(observations.filter((o) => o.purpose === 'reapply' || o.purpose === 'swap').map((o) => o.record.index));
   const uses = (r: Relation): number => r.tested.filter((i) => !ownOutputs.has(i)).length;
-  const [first, ...rest] = [...held].sort((a, b) => uses(b) - uses(a));
+  const [first, ...rest] = [...(specific.length ? specific : held)]
+    .sort((a, b) => uses(b) - uses(a))
+    .map(({ text, support, tested }) => ({ text, support, tested }));
   if (!first) return [];
   // A second relation only when it speaks of calls the first does not: on the same calls a
   // vaguer sentence ("shortens the text around other characters") only blurs the first.

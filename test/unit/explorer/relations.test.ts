@@ -89,6 +89,18 @@ test('an argument given back is named, with the rule that chooses it: the longer
   assert.match((await summaryOf('longer', longer)).summary, /^Returns the longer of `a` and `b` \(the first on a tie\)\./);
 });
 
+test('an argument given back by a rule not in the catalogue is stated as one of the arguments', async () => {
+  // `a` when its length is even, else `b`: neither the longer, the shorter, nor `a or b`.
+  const fn: FakeFunction = {
+    params: [param('a'), param('b')],
+    body: ([a, b]) => {
+      const [x, y] = [expectStr(a, 'even_pick'), expectStr(b, 'even_pick')];
+      return pyStr([...x].length % 2 === 0 ? x : y);
+    },
+  };
+  assert.match((await summaryOf('even_pick', fn)).summary, /^Returns one of its arguments as it was given: `a` or `b`\./);
+});
+
 test('an argument given back on the first calls but not for the texts of the verification pass is not said to be given back', async () => {
   // Two texts, one holding `<&>`, are joined instead: the sweep's texts have none, the pass's do.
   const fn: FakeFunction = {
