@@ -75,6 +75,14 @@ type Rule = {
   holds: (c: Case) => boolean;
   /** Whether the applicable cases show every part of the sentence. */
   enough?: (cases: Case[]) => boolean;
+  /**
+   * For a rule with parts read off the calls (a line's coefficients, a text's template): the rule
+   * with those parts fixed, from the cases it applies to, or null when none fit. The fitted rule
+   * is then checked on every case like any other, the calls left to their defaults included.
+   */
+  fit?: (cases: Case[]) => Rule | null;
+  /** Stated only where no other rule held: vaguer than any (clamp(x, lo, hi) also gives back one of its arguments). */
+  lastResort?: boolean;
 };
 
 const items = (t: TaggedValue): TaggedValue[] | null =>
@@ -116,6 +124,7 @@ const median = (ns: number[]): number => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 const words = (s: string): string[] => s.split(/\s+/).filter(Boolean);
+const capitalized = (w: string): string => w.slice(0, 1).toUpperCase() + w.slice(1).toLowerCase();
 /** Whether one element of the main argument occurs more often than every other. */
 const uniqueMode = (c: Case): boolean => {
   const xs = items(c.x) ?? [];
@@ -211,6 +220,199 @@ const agreedSplit = (cs: Case[]): [number, number] | null => {
   return common.length ? (common[0]!.split(',').map(Number) as [number, number]) : null;
 };
 
+/** A number as a reader writes it: 1.8, 32, 0.5 (ten significant digits at most). */
+const numberWords = (n: number): string => String(Number(n.toPrecision(10)));
+/** How many decimals a number has (0 to 6), or null for more. */
+const decimals = (n: number): number | null => {
+  for (let d = 0; d <= 6; d++) if (near(Math.round(n * 10 ** d), n * 10 ** d)) return d;
+  return null;
+};
+/** The numbers of a case by parameter name. */
+const numbersByName = (c: Case): Map<string, number> => new Map(c.named.flatMap((a) => (num(a.v) === null ? [] : [[a.name, num(a.v)!] as const])));
+
+/**
+ * A result computed exactly, or rounded to `places` decimals (round(x, 2) of a price): within
+ * half a unit of the last place, and written with no more places than that.
+ */
+const roundedTo = (y: number, exact: number, places: number | null): boolean =>
+  near(y, exact) || (places !== null && (decimals(y) ?? 99) <= places && Math.abs(y - exact) <= 0.5 * 10 ** -places + 1e-9 * Math.max(1, Math.abs(exact)));
+/** The places results were rounded to: the most decimals a result that is not exact has, null when all are exact. */
+const placesOf = (pairs: { y: number; exact: number }[]): number | null => {
+  const off = pairs.filter((p) => !near(p.y, p.exact)).map((p) => decimals(p.y) ?? 99);
+  return off.length ? Math.max(...off) : null;
+};
+const roundingWords = (places: number | null): string =>
+  places === null ? '' : places === 0 ? ' (rounded to a whole number)' : ` (rounded to ${places} decimal place${places === 1 ? '' : 's'})`;
+
+/** A percentage of one number applied to another: `base` less, plus, or just `pct` percent of it. */
+const PERCENTAGES: Rule[] = (
+  [
+    [-1, (b: string, p: string) => `Returns ${b} less ${p} percent`],
+    [1, (b: string, p: string) => `Returns ${b} plus ${p} percent`],
+    [0, (b: string, p: string) => `Returns ${p} percent of ${b}`],
+  ] as const
+).map(([sign, words]): Rule => {
+  const exact = (base: number, pct: number): number => (sign === 0 ? (base * pct) / 100 : base * (1 + (sign * pct) / 100));
+  const applies = (c: Case): boolean => num(c.y) !== null && numbersByName(c).size >= 2;
+  return {
+    text: '',
+    applies,
+    holds: () => false,
+    fit: (cs) => {
+      if (cs.length === 0) return null;
+      const names = [...numbersByName(cs[0]!).keys()];
+      for (const base of names)
+        for (const pct of names) {
+          if (base === pct) continue;
+          const given = cs.filter((c) => numbersByName(c).has(base) && numbersByName(c).has(pct));
+          const pairs = given.map((c) => ({ y: num(c.y)!, exact: exact(numbersByName(c).get(base)!, numbersByName(c).get(pct)!) }));
+          const places = placesOf(pairs);
+          if (places !== null && places > 6) continue;
+          if (!pairs.every((p) => roundedTo(p.y, p.exact, places))) continue;
+          const valuesOf = (name: string): Set<number> => new Set(given.map((c) => numbersByName(c).get(name)!));
+          return {
+            text: `${words(`\`${base}\``, `\`${pct}\``)}${roundingWords(places)}.`,
+            applies: (c) => applies(c) && numbersByName(c).has(base) && numbersByName(c).has(pct),
+            holds: (c) => roundedTo(num(c.y)!, exact(numbersByName(c).get(base)!, numbersByName(c).get(pct)!), places),
+            // Both numbers seen doing their work: several bases, and several percentages besides 0.
+            enough: () => valuesOf(base).size >= 2 && [...valuesOf(pct)].filter((p) => p !== 0).length >= 2,
+          };
+        }
+      return null;
+    },
+  };
+});
+
+/** A number in, a number out, on a straight line: result = a·x + b (Celsius to Fahrenheit). */
+const LINE: Rule = {
+  text: '',
+  applies: (c) => c.named.length === 1 && num(c.x) !== null && num(c.y) !== null,
+  holds: () => false,
+  fit: (cs) => {
+    const first = cs[0];
+    const other = cs.find((c) => first && num(c.x) !== num(first.x));
+    if (!first || !other) return null;
+    const [x0, y0, x1, y1] = [num(first.x)!, num(first.y)!, num(other.x)!, num(other.y)!];
+    const a = (y1 - y0) / (x1 - x0);
+    const b = y0 - a * x0;
+    if (!Number.isFinite(a) || !Number.isFinite(b) || near(a, 0)) return null;
+    const line = (x: number): number => a * x + b;
+    return {
+      text: (rs) => {
+        const x = mainName(rs[0]!);
+        const times = near(a, 1) ? x : near(a, -1) ? `-${x}` : `${numberWords(a)} × ${x}`;
+        const plus = near(b, 0) ? '' : b > 0 ? ` + ${numberWords(b)}` : ` − ${numberWords(-b)}`;
+        return `Returns ${times}${plus}.`;
+      },
+      applies: LINE.applies,
+      holds: (c) => near(num(c.y)!, line(num(c.x)!)),
+      // A line through two points says nothing: a third x, and one far from the rest.
+      enough: (rs) => new Set(rs.map((c) => num(c.x))).size >= 3,
+    };
+  },
+};
+
+const lengthOf = (t: TaggedValue): number | null =>
+  t.t === 'str' ? [...t.v].length : t.t === 'list' || t.t === 'tuple' || t.t === 'set' || t.t === 'frozenset' || t.t === 'dict' ? t.v.length : null;
+const truthy = (t: TaggedValue): boolean => (t.t === 'none' ? false : t.t === 'bool' ? t.v : num(t) !== null ? num(t) !== 0 : (lengthOf(t) ?? 1) > 0);
+
+/** How one of several arguments may be chosen: the value it gives each, higher is chosen, or null where it cannot say. */
+const SELECTIONS: { words: (names: string[]) => string; score: (v: TaggedValue, k: number, all: TaggedValue[]) => number | null }[] = [
+  { words: (ns) => `the longer of ${joinNames(ns, 'and')} (the first on a tie)`, score: (v, k) => (lengthOf(v) === null ? null : lengthOf(v)! - k / 1000) },
+  { words: (ns) => `the shorter of ${joinNames(ns, 'and')} (the first on a tie)`, score: (v, k) => (lengthOf(v) === null ? null : -lengthOf(v)! - k / 1000) },
+  {
+    words: (ns) => `${ns[0]}, or ${joinNames(ns.slice(1))} when ${ns[0]} is empty, zero or None (as \`${ns.map((n) => n.slice(1, -1)).join(' or ')}\` does)`,
+    // The first truthy one, else the last.
+    score: (v, k, all) => (truthy(v) ? -k : k === all.length - 1 ? -all.length : -all.length - 1),
+  },
+];
+const joinNames = (ns: string[], last = 'or'): string => (ns.length <= 1 ? ns.join('') : `${ns.slice(0, -1).join(', ')} ${last} ${ns.at(-1)!}`);
+
+/** The result is one of the arguments, given back as it was; with the rule choosing it when one fits. */
+const ONE_OF_ARGUMENTS: Rule = {
+  text: '',
+  applies: (c) => c.named.length >= 2,
+  holds: (c) => c.named.some((a) => taggedEqual(a.v, c.y)),
+  fit: (cs) => {
+    if (!cs.every(ONE_OF_ARGUMENTS.holds)) return null;
+    // The arguments given back where no other argument was equal to it (which one it was is clear).
+    const returned = new Set(
+      cs.flatMap((c) => {
+        const same = c.named.filter((a) => taggedEqual(a.v, c.y));
+        return same.length === 1 ? [same[0]!.name] : [];
+      }),
+    );
+    if (returned.size < 2) return null;
+    const names = cs[0]!.named.map((a) => a.name).filter((n) => returned.has(n));
+    const choices = (c: Case): TaggedValue[] | null => {
+      const vs = names.map((n) => c.named.find((a) => a.name === n)?.v);
+      return vs.every((v) => v !== undefined) ? (vs as TaggedValue[]) : null;
+    };
+    const chosenBy = (sel: (typeof SELECTIONS)[number], c: Case): boolean => {
+      const vs = choices(c);
+      if (!vs) return false;
+      const scores = vs.map((v, k) => sel.score(v, k, vs));
+      if (scores.some((s) => s === null)) return false;
+      return taggedEqual(vs[scores.indexOf(Math.max(...(scores as number[])))]!, c.y);
+    };
+    const ticks = names.map((n) => `\`${n}\``);
+    const rule = SELECTIONS.find((sel) => cs.every((c) => choices(c) !== null && chosenBy(sel, c)));
+    return {
+      text: rule ? `Returns ${rule.words(ticks)}.` : `Returns one of its arguments as it was given: ${joinNames(ticks)}.`,
+      applies: ONE_OF_ARGUMENTS.applies,
+      holds: rule ? (c) => chosenBy(rule, c) : ONE_OF_ARGUMENTS.holds,
+      // With a rule of choice it says what the function does; without, only what it gives back.
+      lastResort: !rule,
+    };
+  },
+};
+
+/** An argument's text as Python's str() writes it, for the ones a template can hold (texts and ints). */
+const textOf = (t: TaggedValue | undefined): string | null => (t?.t === 'str' ? t.v : t?.t === 'int' ? t.v : null);
+type Template = (string | { name: string })[];
+const MARK = '\u0000';
+
+/** A case's result with each argument's text (longest first) marked as its place in a template. */
+function templateOf(c: Case): Template | null {
+  const y = strOf(c.y);
+  if (y === null || y.includes(MARK)) return null;
+  const named = c.named.filter((a) => (textOf(a.v)?.length ?? 0) > 0).sort((a, b) => textOf(b.v)!.length - textOf(a.v)!.length);
+  let marked = y;
+  named.forEach((a, k) => (marked = marked.split(textOf(a.v)!).join(`${MARK}${k}${MARK}`)));
+  return marked.split(MARK).map((part, i) => (i % 2 ? { name: named[Number(part)]!.name } : part));
+}
+const render = (t: Template, c: Case): string | null => {
+  const parts = t.map((p) => (typeof p === 'string' ? p : textOf(c.named.find((a) => a.name === p.name)?.v)));
+  return parts.every((p) => p !== null) ? parts.join('') : null;
+};
+
+/** A text result made of the arguments' texts in a fixed template ("Hello, {name}!"). */
+const TEMPLATE: Rule = {
+  text: '',
+  applies: (c) => c.y.t === 'str' && c.named.some((a) => textOf(a.v) !== null),
+  holds: () => false,
+  fit: (cs) => {
+    for (const c of cs.slice(0, 12)) {
+      const t = templateOf(c);
+      if (!t || !cs.every((d) => render(t, d) === strOf(d.y))) continue;
+      const places = [...new Set(t.flatMap((p) => (typeof p === 'string' ? [] : [p.name])))];
+      const shown = t.map((p) => (typeof p === 'string' ? p : `{${p.name}}`)).join('');
+      // Each place seen holding several values; a template of one argument alone is that argument.
+      const varied = places.every((n) => new Set(cs.map((d) => textOf(d.named.find((a) => a.name === n)?.v))).size >= 2);
+      if (!varied || shown === `{${places[0]}}` || /[`{}]/.test(t.filter((p) => typeof p === 'string').join(''))) continue;
+      return {
+        text: `Returns the text \`${shown}\`, with ${joinNames(
+          places.map((n) => `\`${n}\``),
+          'and',
+        )} written in place of ${places.length > 1 ? 'their' : 'its'} name in braces.`,
+        applies: TEMPLATE.applies,
+        holds: (d) => render(t, d) === strOf(d.y),
+      };
+    }
+    return null;
+  },
+};
+
 const RULES: Rule[] = [
   // Several arguments with named roles.
   {
@@ -286,6 +488,22 @@ const RULES: Rule[] = [
           .match(/[a-z0-9]+/g) ?? []
       ).join(sep),
     enough: (cs) => cs.some((c) => (strOf(c.x)!.match(/[a-zA-Z0-9]+/g) ?? []).length >= 2),
+  })),
+  // Each word capitalized: words split at whitespace and joined by one space, or runs of letters in place (str.title).
+  ...(
+    [
+      ['and joins its words (split at whitespace) with single spaces', (s: string) => words(s).map(capitalized).join(' ')],
+      ['in place, where a word is a run of letters (as str.title does)', (s: string) => s.replace(/[A-Za-z]+/g, capitalized)],
+    ] as const
+  ).map(([how, f]): Rule => ({
+    text: (cs) => `Upper-cases the first letter of each word of ${mainName(cs[0]!)} and lower-cases the rest, ${how} (on the ASCII texts tried).`,
+    applies: (c) => c.x.t === 'str' && c.y.t === 'str' && /^[\x20-\x7e\s]*$/.test(strOf(c.x)!),
+    holds: (c) => strOf(c.y) === f(strOf(c.x)!),
+    // Both halves seen: a word's first letter raised, and a later letter lowered, in texts of several words.
+    enough: (cs) =>
+      cs.some((c) => words(strOf(c.x)!).length >= 2) &&
+      cs.some((c) => /(^|[^A-Za-z])[a-z]/.test(strOf(c.x)!)) &&
+      cs.some((c) => /[A-Za-z][A-Z]/.test(strOf(c.x)!)),
   })),
   // Arithmetic of two numbers: the first operation of the table that every call agrees with.
   ...ARITHMETIC.map(({ verb, op }): Rule => ({
@@ -450,6 +668,7 @@ const RULES: Rule[] = [
           .join(' '),
       ).join('') === words(strOf(c.x)!).join(''),
   },
+  TEMPLATE,
   // Text in, text out.
   { text: 'Converts the text to upper case.', applies: (c) => c.x.t === 'str' && c.y.t === 'str', holds: (c) => strOf(c.y) === strOf(c.x)!.toUpperCase() },
   { text: 'Converts the text to lower case.', applies: (c) => c.x.t === 'str' && c.y.t === 'str', holds: (c) => strOf(c.y) === strOf(c.x)!.toLowerCase() },
@@ -518,6 +737,9 @@ const RULES: Rule[] = [
     },
   },
   // Numbers in, a number out.
+  ...PERCENTAGES,
+  LINE,
+  ONE_OF_ARGUMENTS,
   {
     text: 'Returns the arithmetic mean of the numbers.',
     applies: (c) => numbers(items(c.x)) !== null && numericValue(c.y) !== null,
@@ -589,8 +811,10 @@ export function findRelations(observations: Observation[], positions: Position[]
   // for it read that way too (format_money's currency shown in every output given one, but
   // not for the default 'USD', which gives '$3.00').
   const defaulted = casesOf(observations, positions, true);
-  const held: Relation[] = [];
-  for (const rule of RULES) {
+  const held: (Relation & { lastResort: boolean })[] = [];
+  for (const listed of RULES) {
+    const rule = listed.fit ? listed.fit(cases.filter(listed.applies)) : listed;
+    if (!rule) continue;
     const applicable = cases.filter(rule.applies);
     // A relation of a side use (a median of the letters of a text, where lists of numbers were
     // the main use) is not what the function does: it must speak of a quarter of the calls at least.
@@ -606,13 +830,17 @@ export function findRelations(observations: Observation[], positions: Position[]
       text: typeof rule.text === 'string' ? rule.text : rule.text(applicable),
       support: support.map((c) => c.index),
       tested: applicable.map((c) => c.index),
+      lastResort: rule.lastResort === true,
     });
   }
+  const specific = held.filter((r) => !r.lastResort);
   // Calls the explorer made of its own outputs (f(f(x)), swapped arguments) test laws; they are
   // not uses a reader would make, so they do not count toward what the function mostly did.
   const ownOutputs = new Set(observations.filter((o) => o.purpose === 'reapply' || o.purpose === 'swap').map((o) => o.record.index));
   const uses = (r: Relation): number => r.tested.filter((i) => !ownOutputs.has(i)).length;
-  const [first, ...rest] = [...held].sort((a, b) => uses(b) - uses(a));
+  const [first, ...rest] = [...(specific.length ? specific : held)]
+    .sort((a, b) => uses(b) - uses(a))
+    .map(({ text, support, tested }) => ({ text, support, tested }));
   if (!first) return [];
   // A second relation only when it speaks of calls the first does not: on the same calls a
   // vaguer sentence ("shortens the text around other characters") only blurs the first.
