@@ -64,6 +64,12 @@ const UNIFORM_FIRST = 4;
 const TRUNCATE_AFTER = 6;
 /** The last exploration ends after this many probes in a row that showed nothing new (no new code, outcome or output). */
 const STALE_AFTER = 15;
+/**
+ * Every exploration ends after this many probes in a row that reached no new code and gave no new
+ * kind of outcome, whatever the budget: new outputs alone (x * 2 of ever deeper mutants) teach
+ * nothing more about the function. Above any default budget, so it ends only long runs.
+ */
+const NOT_LEARNING_AFTER = 100;
 /** Assignments of the required parameters alone tried before any with an option passed. */
 const REQUIRED_FIRST = 24;
 /** Constants of the target's code swept per parameter and class, after the name's hints. */
@@ -125,6 +131,8 @@ export class Explorer {
   private readonly constants: PyValue[];
   /** Probes in a row that showed nothing new. */
   private stale = 0;
+  /** Probes in a row that reached no new code and gave no new kind of outcome (NOT_LEARNING_AFTER). */
+  private unlearned = 0;
   /** Position and other arguments where a file object of the other kind was tried after a type error. */
   private readonly fileSwitched = new Set<string>();
   /** Methods of the owner a receiver was filled through (fillReceiver). */
@@ -250,6 +258,7 @@ export class Explorer {
     const newOutput = out !== undefined && !this.outputs.has(out) && !obs.input.some((s) => s.value !== undefined && toSource(s.value) === out);
     this.lastNews = newCode || newOutcome || (out !== undefined && !this.outputs.has(out));
     this.stale = this.lastNews ? 0 : this.stale + 1;
+    this.unlearned = newCode || newOutcome ? 0 : this.unlearned + 1;
     if (out !== undefined) this.outputs.add(out);
     // Only inputs of accepted types are worth mutating: a TypeError's neighbours raise it too.
     if ((newCode || newOutcome || newOutput) && typesAccepted(r) && obs.purpose !== 'repeat') this.corpus.push(obs);
@@ -574,7 +583,7 @@ export class Explorer {
     // Without any accepted input the rest of the budget would be spent at random: search longer.
     const hardCap = Math.max(searchCap, Math.round(this.opts.maxProbes * SEARCH_SHARE_WHEN_NOTHING_WORKS));
     for (const classes of this.withHints(this.withLastLeftOut(this.assignments()))) {
-      if (this.used >= (fallback ? searchCap : hardCap)) break;
+      if (this.used >= (fallback ? searchCap : hardCap) || this.unlearned >= NOT_LEARNING_AFTER) break;
       const input = this.inputOf(classes);
       const obs = await this.run(input, 'discover', `type discovery: ${this.labelOf(input) || 'no arguments'}`);
       if (obs && typesAccepted(obs.record.result)) {
@@ -886,7 +895,7 @@ export class Explorer {
   private async explore(cap: number, staleAfter = Infinity): Promise<void> {
     let misses = 0;
     let tick = 0;
-    while (this.used < cap && misses < 300 && this.stale < staleAfter) {
+    while (this.used < cap && misses < 300 && this.stale < staleAfter && this.unlearned < NOT_LEARNING_AFTER) {
       await this.drainQueue();
       if (this.used >= cap) break;
       // Built again when the base moved (a call got further than the one it was built around).

@@ -195,3 +195,10 @@ test("a method that found its receiver empty is called on one filled first throu
   assert.ok(filled, calls(records));
   assert.equal(filled.result.value?.repr, '7');
 });
+
+test('the explorer stops when it has stopped learning, whatever the budget: double(x) at 3000 probes', async () => {
+  const started = performance.now();
+  const { records } = await exploreExample(join(FIXTURE, '..', 'one_line.py'), 'double', { maxProbes: 3000, strictness: 'signature' });
+  // Mutants of ever deeper nested lists give new outputs forever; no new code or kind of outcome after the first few.
+  assert.ok(records.length < 400, `${records.length} probes in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+});
