@@ -135,6 +135,8 @@ export class Explorer {
   private unlearned = 0;
   /** Position and other arguments where a file object of the other kind was tried after a type error. */
   private readonly fileSwitched = new Set<string>();
+  /** Receivers (as source) whose construction the worker refused: never built again. */
+  private readonly brokenReceivers = new Set<string>();
   /** Methods of the owner a receiver was filled through (fillReceiver). */
   private readonly filledWith = new Set<string>();
   /** Positions whose absent key was looked for in its container (mineAbsentKey). */
@@ -262,6 +264,7 @@ export class Explorer {
     if (out !== undefined) this.outputs.add(out);
     // Only inputs of accepted types are worth mutating: a TypeError's neighbours raise it too.
     if ((newCode || newOutcome || newOutput) && typesAccepted(r) && obs.purpose !== 'repeat') this.corpus.push(obs);
+    if (r.status === 'rejected') this.receiverRefused(obs);
     if (obs.purpose !== 'repeat') {
       this.writtenFiles(obs);
       this.mine(obs);
@@ -333,6 +336,24 @@ export class Explorer {
     }
   }
 
+  /**
+   * A receiver whose construction raised ("building `SpecItem('>=1.0,<2.0')` raised ValueError"):
+   * it is never built again, and the call is made at once on the next receiver built for the
+   * method (receiversFromInit) that has not been refused.
+   */
+  private receiverRefused(obs: Observation): void {
+    const at = this.positions.findIndex((p) => p.role === 'receiver');
+    const built = at >= 0 ? obs.input[at]!.value : undefined;
+    if (!built || !obs.record.result.exception?.message.startsWith('receiver: building')) return;
+    this.brokenReceivers.add(toSource(built));
+    const next = this.positions[at]!.hinted?.find((v) => !this.brokenReceivers.has(toSource(v)));
+    if (next && !this.queue.some((q) => q.input[at]!.value === next))
+      this.queue.push({
+        input: obs.input.map((s, j) => (j === at ? { cls: classOfValue(next), value: next } : s)),
+        note: 'another receiver: the last one could not be built',
+      });
+  }
+
   /** Values an error message suggested for position i, once each: they join the sweep of their class. */
   private addMined(i: number, values: PyValue[]): void {
     for (const v of values) if (!this.mined[i]!.some((m) => toSource(m) === toSource(v))) this.mined[i]!.push(v);
@@ -375,12 +396,18 @@ export class Explorer {
     if (!/^(IndexError|KeyError|LookupError|StopIteration)$/.test(type) && !EMPTY.test(message)) return false;
     const echoed = obs.input.find((s, i) => i !== at && s.value && echoes(message, s.value, 'KeyError'))?.value;
     let queued = false;
+    // A mapping or a sequence fills in one call from a container (cachetools' caches: update({...}); extend([...])).
+    const byContainer = (x: { name: string; required: number }): boolean => x.required === 0 && /^(update|extend)$/.test(x.name);
     for (const m of this.info.ownerMethods
-      .filter((x) => FILLS.test(x.name) && x.required >= 1 && x.required <= 2 && !this.filledWith.has(x.name))
+      .filter((x) => FILLS.test(x.name) && ((x.required >= 1 && x.required <= 2) || byContainer(x)) && !this.filledWith.has(x.name))
       .slice(0, 2)) {
       this.filledWith.add(m.name);
       const firsts = echoed ? [echoed, echoed.k === 'str' ? str('x') : int(7)] : [int(3), int(7)];
-      const calls = firsts.map((f, n) => `s.${m.name}(${[f, ...(m.required === 2 ? [int(n + 2)] : [])].map(toSource).join(', ')})`);
+      const calls = byContainer(m)
+        ? [
+            `s.${m.name}(${toSource(m.name === 'update' ? { k: 'dict', entries: firsts.map((f, n) => [f, int(n + 1)] as [PyValue, PyValue]) } : { k: 'list', items: firsts })})`,
+          ]
+        : firsts.map((f, n) => `s.${m.name}(${[f, ...(m.required === 2 ? [int(n + 2)] : [])].map(toSource).join(', ')})`);
       // A call of a lambda on the built receiver: mutations vary the receiver's own arguments, as for any other.
       const value: PyValue = { k: 'call', callee: `(lambda s: (${calls.join(', ')}, s)[-1])`, args: [built] };
       // Of its constructor's class: the description calls it an instance of the owner like any other.
@@ -544,7 +571,7 @@ export class Explorer {
   private valueFor(i: number, cls: string, nth = 0): PyValue | undefined {
     return (
       this.mined[i]!.find((v) => classOfValue(v) === cls) ??
-      this.positions[i]!.hinted?.filter((v) => slotClassOf(v) === cls)[nth] ??
+      this.positions[i]!.hinted?.filter((v) => slotClassOf(v) === cls && !this.brokenReceivers.has(toSource(v)))[nth] ??
       ordinaryValue(cls, nth) ??
       representative(cls)
     );
@@ -585,6 +612,8 @@ export class Explorer {
     for (const classes of this.withHints(this.withLastLeftOut(this.assignments()))) {
       if (this.used >= (fallback ? searchCap : hardCap) || this.unlearned >= NOT_LEARNING_AFTER) break;
       const input = this.inputOf(classes);
+      // A receiver that could not be built fails every call made on it.
+      if (input.some((s) => s.value !== undefined && this.brokenReceivers.has(toSource(s.value)))) continue;
       const obs = await this.run(input, 'discover', `type discovery: ${this.labelOf(input) || 'no arguments'}`);
       if (obs && typesAccepted(obs.record.result)) {
         if (!classes.includes('none')) {

@@ -202,3 +202,19 @@ test('the explorer stops when it has stopped learning, whatever the budget: doub
   // Mutants of ever deeper nested lists give new outputs forever; no new code or kind of outcome after the first few.
   assert.ok(records.length < 400, `${records.length} probes in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 });
+
+test("a receiver that cannot be built is built again from the next value its constructor's names suggest: Rule('==1.2.3').allows", async () => {
+  const { records } = await exploreExample(FIXTURE, 'Rule.allows', { maxProbes: BUDGET, strictness: 'signature' });
+  assert.ok(
+    returned(records).some((r) => r.receiver === "Rule('==1.2.3')"),
+    records.map((r) => `${r.receiver}.${shown(r)} -> ${r.result.status}`).join('\n'),
+  );
+});
+
+test('a mapping found empty is filled first through update({...}): Recent.popitem returns an item', async () => {
+  const { records } = await exploreExample(FIXTURE, 'Recent.popitem', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => /s\.update\(\{/.test(r.receiver ?? '')),
+    records.map((r) => `${r.receiver}.${shown(r)} -> ${r.result.status}`).join('\n'),
+  );
+});
