@@ -282,6 +282,7 @@ export class Explorer {
     if (!message || this.messagesMined.has(message)) return;
     this.messagesMined.add(message);
     if (this.mineMissing(obs, message)) return;
+    if (this.prepareReceiver(obs, message)) return;
     if (this.fillReceiver(obs, message)) return;
     if (this.mineAbsentKey(obs, message)) return;
     const given = obs.input.map((s, i) => (s.value !== undefined && this.positions[i]!.role !== 'receiver' ? i : -1)).filter((i) => i >= 0);
@@ -415,6 +416,30 @@ export class Explorer {
       queued = true;
     }
     return queued;
+  }
+
+  /**
+   * A message that names another method of the receiver's class ("prepare() must be called
+   * first", "call open() before reading"): the same call on a receiver that method was called on
+   * first, with no argument, or with an ordinary int for each one it requires. Once per method.
+   */
+  private prepareReceiver(obs: Observation, message: string): boolean {
+    const at = this.positions.findIndex((p) => p.role === 'receiver');
+    const built = at >= 0 ? obs.input[at]!.value : undefined;
+    if (!built || !isConstructorCall(built) || !this.info.ownerMethods) return false;
+    const named = this.info.ownerMethods.filter(
+      (m) =>
+        m.required <= 2 &&
+        !this.filledWith.has(m.name) &&
+        new RegExp(String.raw`(?<![\w.])${m.name}\(\)|'${m.name}'|\b${m.name}\b(?= (?:first|before))`).test(message),
+    );
+    for (const m of named.slice(0, 2)) {
+      this.filledWith.add(m.name);
+      const call = `s.${m.name}(${[int(3), int(7)].slice(0, m.required).map(toSource).join(', ')})`;
+      const value: PyValue = { k: 'call', callee: `(lambda s: (${call}, s)[-1])`, args: [built] };
+      this.queue.push({ input: obs.input.map((s, i) => (i === at ? { cls: s.cls, value } : s)), note: `the receiver prepared first through ${m.name}()` });
+    }
+    return named.length > 0;
   }
 
   /**

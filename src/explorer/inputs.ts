@@ -83,7 +83,7 @@ function receiversFromInit(info: FunctionInfo): PyValue[] {
   if (init.some((p) => p.kind === 'KEYWORD_ONLY' && p.default === undefined)) return [];
   if (required.length === 0) return [];
   const ints = [100, 10, 7, 3];
-  const families = required.map((p) => valuesForName(p.name).filter((v) => isKnownClass(classOfValue(v)) && v.k !== 'fn'));
+  const families = required.map((p) => valuesForName(p.name).filter((v) => isKnownClass(slotClassOf(v))));
   const out: PyValue[] = [];
   for (let n = 0; n < RECEIVER_ALTERNATES; n++) {
     const args = required.map((_, k) => families[k]![n] ?? families[k]![0] ?? int(ints[k % ints.length]!));
@@ -277,7 +277,7 @@ export function classOfValue(v: PyValue): string {
     case 'frozenset':
       return 'set';
     case 'call':
-      return `new:${v.callee}:${v.args.map((a) => classOfValue(a)).join(',')}`;
+      return `new:${v.callee}:${v.args.map((a) => slotClassOf(a)).join(',')}`;
     case 'list':
       if (v.items.length && v.items.every((x) => x.k === 'str')) return 'list[str]';
       return v.items.some((x) => x.k === 'list' || x.k === 'tuple') ? 'list[list]' : 'list';

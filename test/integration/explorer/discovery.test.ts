@@ -218,3 +218,16 @@ test('a mapping found empty is filled first through update({...}): Recent.popite
     records.map((r) => `${r.receiver}.${shown(r)} -> ${r.result.status}`).join('\n'),
   );
 });
+
+test('a message that names a method to call first ("start() must be called first") brings a receiver that called it: Batch.total returns', async () => {
+  const { records } = await exploreExample(FIXTURE, 'Batch.total', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => /s\.start\(\)/.test(r.receiver ?? '')),
+    records.map((r) => `${r.receiver}.${shown(r)} -> ${r.result.status}`).join('\n'),
+  );
+});
+
+test("a receiver whose constructor takes a function is built with one its parameter's name suggests: Retry(<a function>).run returns", async () => {
+  const { records } = await exploreExample(FIXTURE, 'Retry.run', { maxProbes: BUDGET, strictness: 'signature' });
+  assert.ok(returned(records).length > 0, records.map((r) => `${r.receiver}.${shown(r)} -> ${r.result.status}`).join('\n'));
+});

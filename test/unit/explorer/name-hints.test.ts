@@ -74,3 +74,11 @@ test("the function's name hints its first argument beside a generic name: parsed
   const [w] = buildPositions({ ...fnInfo([param('word')]), qualname: 'parsedate', name: 'parsedate' } as FunctionInfo, 'signature');
   assert.ok(!w!.hinted!.map(toSource).includes("'Mon, 20 Nov 1995 19:12:08 -0500'"));
 });
+
+test('the parts of a moment are numbers in their ranges: day, hour, minute, second (a constructor of year, month, day, hour…)', () => {
+  assert.equal(first('day'), '15');
+  assert.equal(first('hour'), '14');
+  assert.equal(first('minute'), '30');
+  assert.equal(first('second'), '45');
+  assert.equal(first('start_date'), 'datetime.date(2024, 3, 15)');
+});
