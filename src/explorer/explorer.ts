@@ -57,7 +57,7 @@ const FINAL_PROPERTY_RESERVE = 0.1;
 /** The last share of the budget re-tests the claims (verify.ts). */
 const VERIFY_RESERVE = 0.1;
 /** Classes only a message, a name or an annotation brings in. */
-const OUTSIDE_SWEEP = ['bytes', 'textfile', 'binfile'];
+const OUTSIDE_SWEEP = ['bytes', 'textfile', 'binfile', 'datetime'];
 /** With several parameters, how many uniform assignments (all int, all list…) come before mixed ones. */
 const UNIFORM_FIRST = 4;
 /** How many assignments are tried with every argument before each is also tried without its last one. */

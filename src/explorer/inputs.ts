@@ -277,6 +277,7 @@ export function classOfValue(v: PyValue): string {
     case 'frozenset':
       return 'set';
     case 'call':
+      if (v.callee === 'datetime.datetime') return 'datetime';
       return `new:${v.callee}:${v.args.map((a) => slotClassOf(a)).join(',')}`;
     case 'list':
       if (v.items.length && v.items.every((x) => x.k === 'str')) return 'list[str]';

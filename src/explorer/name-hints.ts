@@ -4,7 +4,7 @@
 // their class, never instead of them. Not used when the names must stay hidden (an anonymized
 // run that seeds an agent): the seeds would carry what the names told.
 import type { PyValue } from './values.js';
-import { bool, bytesOf, date, float, int, ints, list, str, strs, tuple } from './values.js';
+import { bool, bytesOf, date, datetimeOf, float, int, ints, list, str, strs, tuple } from './values.js';
 
 interface Family {
   /** Matched against the lower-cased parameter name. */
@@ -36,7 +36,8 @@ const FAMILIES: Family[] = [
   { name: /spec(ifier)?|requirement|constraint/, values: strs('>=1.0,<2.0', '==1.2.3', '~=2.1') },
   { name: /^(size|filesize|nbytes|bytes)_?(str|text)?$|_size$/, values: [int(1536), str('1.5 MB'), int(0)] },
   { name: /duration|timeout|interval|elapsed|seconds|secs/, values: [int(90), float(2.5), str('1h 30m')] },
-  { name: /datetime|timestamp|^ts$/, values: strs('2024-03-15T14:30:00', '2024-03-15 14:30:00') },
+  { name: /datetime|timestamp|^ts$/, values: [...strs('2024-03-15T14:30:00', '2024-03-15 14:30:00'), datetimeOf(2024, 3, 15, 14, 30)] },
+  { name: /^(dt|moment)$/, values: [datetimeOf(2024, 3, 15, 14, 30), str('2024-03-15T14:30:00')] },
   // A day beside a year and a month is a number: DateTime(year, month, day, hour, minute, second).
   { name: /^day$/, values: [int(15), date(2024, 3, 15), int(28)] },
   { name: /^(date|when|since|until|deadline|start_date|end_date)$|_date$/, values: [date(2024, 3, 15), str('2024-03-15'), date(2024, 2, 29)] },

@@ -231,3 +231,11 @@ test("a receiver whose constructor takes a function is built with one its parame
   const { records } = await exploreExample(FIXTURE, 'Retry.run', { maxProbes: BUDGET, strictness: 'signature' });
   assert.ok(returned(records).length > 0, records.map((r) => `${r.receiver}.${shown(r)} -> ${r.result.status}`).join('\n'));
 });
+
+test("an attribute only a datetime has (\"'int' object has no attribute 'hour'\") brings a datetime: clock_label(x) returns for one", async () => {
+  const { records } = await exploreExample(FIXTURE, 'clock_label', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => r.args[0]?.startsWith('datetime.datetime(')),
+    calls(records),
+  );
+});
