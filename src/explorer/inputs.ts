@@ -6,7 +6,7 @@ import type { ProbeRecord, Strictness } from '../core/session-types.js';
 import { callKey } from '../core/call-identity.js';
 import { callableParams } from '../core/shown.js';
 import { parseSource } from './parse.js';
-import { GENERIC_ORDER, classesForAnnotation, constructorClassIds, hintedOrder, isKnownClass } from './type-classes.js';
+import { GENERIC_ORDER, classesForAnnotation, constructorClassIds, hintedOrder, isKnownClass, representative } from './type-classes.js';
 import type { PyValue } from './values.js';
 import { bool, inputClass, int, str, toSource } from './values.js';
 import { valuesForFunction, valuesForName } from './name-hints.js';
@@ -86,11 +86,18 @@ function receiversFromInit(info: FunctionInfo): PyValue[] {
   const families = required.map((p) => valuesForName(p.name).filter((v) => isKnownClass(slotClassOf(v))));
   const out: PyValue[] = [];
   for (let n = 0; n < RECEIVER_ALTERNATES; n++) {
-    const args = required.map((_, k) => families[k]![n] ?? families[k]![0] ?? int(ints[k % ints.length]!));
+    // Without a family, the class the name suggests (`stream` a file), else an ordinary int.
+    const args = required.map((p, k) => families[k]![n] ?? families[k]![0] ?? hintedValue(p.name) ?? int(ints[k % ints.length]!));
     const value: PyValue = { k: 'call', callee, args };
-    if (!out.some((o) => toSource(o) === toSource(value))) out.push(value);
+    if (isKnownClass(classOfValue(value)) && !out.some((o) => toSource(o) === toSource(value))) out.push(value);
   }
   return out;
+}
+
+/** A value of the class a name suggests first when that is not the generic first class (int). */
+function hintedValue(name: string): PyValue | undefined {
+  const cls = hintedOrder(name)[0]!;
+  return cls === GENERIC_ORDER[0] ? undefined : representative(cls);
 }
 
 /** The default's value when the explorer can read it (a literal). */
@@ -278,6 +285,8 @@ export function classOfValue(v: PyValue): string {
       return 'set';
     case 'call':
       if (v.callee === 'datetime.datetime') return 'datetime';
+      if (v.callee === 'io.StringIO') return 'textfile';
+      if (v.callee === 'io.BytesIO') return 'binfile';
       return `new:${v.callee}:${v.args.map((a) => slotClassOf(a)).join(',')}`;
     case 'list':
       if (v.items.length && v.items.every((x) => x.k === 'str')) return 'list[str]';

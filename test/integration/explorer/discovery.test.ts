@@ -239,3 +239,11 @@ test("an attribute only a datetime has (\"'int' object has no attribute 'hour'\"
     calls(records),
   );
 });
+
+test('a constructor parameter whose name suggests a file gets one: Writer(<a file object>).line returns', async () => {
+  const { records } = await exploreExample(FIXTURE, 'Writer.line', { maxProbes: BUDGET, strictness: 'signature' });
+  assert.ok(
+    returned(records).some((r) => r.receiver?.startsWith('Writer(io.StringIO(')),
+    records.map((r) => `${r.receiver}.${shown(r)} -> ${r.result.status}`).join('\n'),
+  );
+});
