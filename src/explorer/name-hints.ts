@@ -19,7 +19,11 @@ const SENTENCE = 'The quick brown fox jumps over the lazy dog.';
 
 // Most specific first: the first family whose pattern matches wins.
 const FAMILIES: Family[] = [
-  { name: /url|uri|href|link|endpoint/, values: strs('https://example.com/docs/page?q=search&lang=en#intro', 'http://localhost:8080/api/v1/items') },
+  // The second names a file: what a URL's extension decides (a MIME type, a download name) shows only then.
+  {
+    name: /url|uri|href|link|endpoint/,
+    values: strs('https://example.com/docs/page?q=search&lang=en#intro', 'https://example.com/files/report.pdf', 'http://localhost:8080/api/v1/items'),
+  },
   { name: /^(query|qs|query_?string|params?)$/, values: strs('q=search&lang=en&page=2', 'a=1&b=2&a=3') },
   { name: /e?-?mail|addr_?spec/, values: strs('jane.doe@example.com', 'Jane Doe <jane@example.org>') },
   { name: /^(ip|ip_?addr(ess)?|host|hostname|address)$/, values: strs('192.168.1.10', 'example.com', '::1') },
@@ -124,7 +128,10 @@ const FUNCTION_FAMILIES: Family[] = [
   { name: /b64|base64|b32|b16|base32|base16|hexlify/, values: [bytesOf('hello world'), str('aGVsbG8gd29ybGQ=')] },
   { name: /camel|snake|kebab|slug|underscore|dasherize|titleize|humanize|parameterize|case/, values: strs('DeviceType', 'device_type', 'Hello World') },
   { name: /roman/, values: [str('MCMXCIV'), int(1994), str('XIV')] },
-  { name: /csv|tsv/, values: strs('name,age\nAlice,30\nBob,25', 'a,b,c') },
+  { name: /csv|tsv|sniff|dialect/, values: strs('name,age\nAlice,30\nBob,25\n', 'a;b;c\n1;2;3\n') },
+  // Words a language reserves: a check for them says yes only to one.
+  { name: /keyword|reserved/, values: strs('lambda', 'class', 'hello') },
+  { name: /mime|guess_?type|content_?type/, values: strs('report.pdf', 'photo.JPG', 'archive.tar.gz') },
   { name: /query|qs|urlencode/, values: strs('q=search&lang=en&page=2', 'a=1&b=2&a=3') },
   { name: /path|file|dir/, values: strs('docs/report.txt', '/home/user/data/archive.tar.gz') },
   { name: /plural|singular|ordinal|inflect|pluralize|singularize/, values: [str('cat'), str('boxes'), int(3)] },
