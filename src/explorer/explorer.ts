@@ -23,7 +23,7 @@ import type { PlannedProbe } from './property-probes.js';
 import { inferProperties } from './properties.js';
 import { claimsLaw, followUps, planVerification } from './verify.js';
 import { Rng, hashString } from './random.js';
-import { MAIN_CLASSES, ordinaryValue, representative, typeClass } from './type-classes.js';
+import { MAIN_CLASSES, isKnownClass, ordinaryValue, representative, typeClass } from './type-classes.js';
 import type { PyValue } from './values.js';
 import { elementsOf, float, inputClass, int, isConstructorCall, str, toSource } from './values.js';
 import { classesAskedFor, fileClassesAskedFor, literalsIn, missingArguments, namedPositions } from './mined-values.js';
@@ -135,6 +135,8 @@ export class Explorer {
   private unlearned = 0;
   /** Position and other arguments where a file object of the other kind was tried after a type error. */
   private readonly fileSwitched = new Set<string>();
+  /** Receivers (as source) rebuilt after a type error about what they were built from (rebuildReceiver). */
+  private readonly rebuilt = new Set<string>();
   /** Receivers (as source) whose construction the worker refused: never built again. */
   private readonly brokenReceivers = new Set<string>();
   /** Methods of the owner a receiver was filled through (fillReceiver). */
@@ -308,6 +310,7 @@ export class Explorer {
       const wanted = [...classesAskedFor(message), ...files];
       if (wanted.length === 0) return;
       const typed = named.length ? named : this.positionsTypeNamed(obs, message, given);
+      if (typed.length === 0 && this.rebuildReceiver(obs, message, wanted)) return;
       // A message that names no argument, of a call given one, is about that one.
       const targets = typed.length || given.length !== 1 ? typed : given;
       for (const i of targets) {
@@ -353,6 +356,31 @@ export class Explorer {
         input: obs.input.map((s, j) => (j === at ? { cls: classOfValue(next), value: next } : s)),
         note: 'another receiver: the last one could not be built',
       });
+  }
+
+  /**
+   * A type error about none of the call's arguments but about one the receiver was built from
+   * ("'int' object has no attribute 'write'" from `Emitter(100).write_literal('abc')`): the same
+   * call on a receiver built with a value of the class the message asks for there. Once per receiver.
+   */
+  private rebuildReceiver(obs: Observation, message: string, wanted: string[]): boolean {
+    const at = this.positions.findIndex((p) => p.role === 'receiver');
+    const built = at >= 0 ? obs.input[at]!.value : undefined;
+    if (!built || built.k !== 'call' || !isConstructorCall(built) || this.rebuilt.has(toSource(built))) return false;
+    const k = built.args.findIndex((a) => {
+      const t = PY_TYPE_NAMES[a.k];
+      return t !== undefined && new RegExp(String.raw`'${t}'|\bnot ${t}\b|got ${t}\b`).test(message);
+    });
+    const cls = wanted.find((c) => isKnownClass(c) && c !== classOfValue(built.args[k] ?? built));
+    if (k < 0 || !cls) return false;
+    this.rebuilt.add(toSource(built));
+    const arg = FILE_KINDS.includes(cls) && WRITES_TO.test(message) ? emptyFile(cls) : (ordinaryValue(cls, 0) ?? representative(cls))!;
+    const value: PyValue = { ...built, args: built.args.map((a, j) => (j === k ? arg : a)) };
+    this.queue.push({
+      input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
+      note: `the receiver built with ${typeClass(cls).label}`,
+    });
+    return true;
   }
 
   /** Values an error message suggested for position i, once each: they join the sweep of their class. */

@@ -247,3 +247,11 @@ test('a constructor parameter whose name suggests a file gets one: Writer(<a fil
     records.map((r) => `${r.receiver}.${shown(r)} -> ${r.result.status}`).join('\n'),
   );
 });
+
+test("a type error about what the receiver was built from (\"'int' object has no attribute 'write'\") rebuilds the receiver with a file: Sink.put returns", async () => {
+  const { records } = await exploreExample(FIXTURE, 'Sink.put', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => r.receiver?.startsWith('Sink(io.StringIO(')),
+    records.map((r) => `${r.receiver}.${shown(r)} -> ${r.result.status}`).join('\n'),
+  );
+});
