@@ -437,10 +437,7 @@ export class Explorer {
             `s.${m.name}(${toSource(m.name === 'update' ? { k: 'dict', entries: firsts.map((f, n) => [f, int(n + 1)] as [PyValue, PyValue]) } : { k: 'list', items: firsts })})`,
           ]
         : firsts.map((f, n) => `s.${m.name}(${[f, ...(m.required === 2 ? [int(n + 2)] : [])].map(toSource).join(', ')})`);
-      // A call of a lambda on the built receiver: mutations vary the receiver's own arguments, as for any other.
-      const value: PyValue = { k: 'call', callee: `(lambda s: (${calls.join(', ')}, s)[-1])`, args: [built] };
-      // Of its constructor's class: the description calls it an instance of the owner like any other.
-      this.queue.push({ input: obs.input.map((s, i) => (i === at ? { cls: s.cls, value } : s)), note: `the receiver filled first through ${m.name}()` });
+      this.callOnPrepared(obs, at, built, calls, `the receiver filled first through ${m.name}()`);
       queued = true;
     }
     return queued;
@@ -464,10 +461,20 @@ export class Explorer {
     for (const m of named.slice(0, 2)) {
       this.filledWith.add(m.name);
       const call = `s.${m.name}(${[int(3), int(7)].slice(0, m.required).map(toSource).join(', ')})`;
-      const value: PyValue = { k: 'call', callee: `(lambda s: (${call}, s)[-1])`, args: [built] };
-      this.queue.push({ input: obs.input.map((s, i) => (i === at ? { cls: s.cls, value } : s)), note: `the receiver prepared first through ${m.name}()` });
+      this.callOnPrepared(obs, at, built, [call], `the receiver prepared first through ${m.name}()`);
     }
     return named.length > 0;
+  }
+
+  /**
+   * The call again on its receiver after `calls` (method calls on `s`) were made on it, written in
+   * the argument grammar as `(lambda s: (s.push(3), s)[-1])(Stack())`: mutations vary the
+   * receiver's own arguments, as for any other, and it keeps its constructor's class (the
+   * description calls it an instance of the owner like any other).
+   */
+  private callOnPrepared(obs: Observation, at: number, built: PyValue, calls: string[], note: string): void {
+    const value: PyValue = { k: 'call', callee: `(lambda s: (${calls.join(', ')}, s)[-1])`, args: [built] };
+    this.queue.push({ input: obs.input.map((s, i) => (i === at ? { cls: s.cls, value } : s)), note });
   }
 
   /**
