@@ -58,6 +58,11 @@ const FINAL_PROPERTY_RESERVE = 0.1;
 const VERIFY_RESERVE = 0.1;
 /** Classes only a message, a name or an annotation brings in. */
 const OUTSIDE_SWEEP = ['bytes', 'textfile', 'binfile', 'datetime'];
+/**
+ * Probes kept back from the last exploration: an input it found after the verification (a text
+ * encoded twice) gets its f(f(x)) and swaps, so that no law is claimed on inputs it was never tested on.
+ */
+const LAW_RECHECK_RESERVE = 3;
 /** With several parameters, how many uniform assignments (all int, all list…) come before mixed ones. */
 const UNIFORM_FIRST = 4;
 /** How many assignments are tried with every argument before each is also tried without its last one. */
@@ -181,7 +186,8 @@ export class Explorer {
       await this.verify(max);
       // The rest of the budget, until a long run of probes teaches nothing new; what is left
       // then re-runs the examples under another hash seed.
-      await this.explore(max, STALE_AFTER);
+      await this.explore(max - LAW_RECHECK_RESERVE, STALE_AFTER);
+      await this.recheckLaws(max);
       await this.checkExamples(max);
     } catch (err) {
       if (!(err instanceof Stop)) throw err;
@@ -1033,6 +1039,16 @@ export class Explorer {
     }
     // f(f(x)) and swaps test laws; with only a relation to test they would make new claims no pass re-tests.
     if (!claimsLaw(claimed)) return;
+    for (const plan of followUps(this.observations, this.positions)) {
+      if (this.used >= cap) return;
+      await this.runPlan(plan);
+    }
+  }
+
+  /** With laws claimed, the follow-up probes (f(f(x)), swaps) of inputs found since the verification. */
+  private async recheckLaws(cap: number): Promise<void> {
+    const { properties } = inferProperties(this.observations, { positions: this.positions, callText: () => '' });
+    if (!claimsLaw(properties.filter((p) => p.holds))) return;
     for (const plan of followUps(this.observations, this.positions)) {
       if (this.used >= cap) return;
       await this.runPlan(plan);
