@@ -186,7 +186,8 @@ export class Explorer {
       await this.verify(max);
       // The rest of the budget, until a long run of probes teaches nothing new; what is left
       // then re-runs the examples under another hash seed.
-      await this.explore(max - LAW_RECHECK_RESERVE, STALE_AFTER);
+      // Probes are kept back for the laws only while one is claimed: elsewhere the exploration has them all.
+      await this.explore(max - (this.lawsClaimed() ? LAW_RECHECK_RESERVE : 0), STALE_AFTER);
       await this.recheckLaws(max);
       await this.checkExamples(max);
     } catch (err) {
@@ -1045,10 +1046,14 @@ export class Explorer {
     }
   }
 
+  private lawsClaimed(): boolean {
+    const { properties } = inferProperties(this.observations, { positions: this.positions, callText: () => '' });
+    return claimsLaw(properties.filter((p) => p.holds));
+  }
+
   /** With laws claimed, the follow-up probes (f(f(x)), swaps) of inputs found since the verification. */
   private async recheckLaws(cap: number): Promise<void> {
-    const { properties } = inferProperties(this.observations, { positions: this.positions, callText: () => '' });
-    if (!claimsLaw(properties.filter((p) => p.holds))) return;
+    if (!this.lawsClaimed()) return;
     for (const plan of followUps(this.observations, this.positions)) {
       if (this.used >= cap) return;
       await this.runPlan(plan);
