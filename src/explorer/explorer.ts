@@ -23,7 +23,7 @@ import type { PlannedProbe } from './property-probes.js';
 import { inferProperties } from './properties.js';
 import { claimsLaw, followUps, planVerification } from './verify.js';
 import { Rng, hashString } from './random.js';
-import { MAIN_CLASSES, ordinaryValue, representative, typeClass } from './type-classes.js';
+import { MAIN_CLASSES, isKnownClass, ordinaryValue, representative, typeClass } from './type-classes.js';
 import type { PyValue } from './values.js';
 import { elementsOf, float, inputClass, int, isConstructorCall, str, toSource } from './values.js';
 import { classesAskedFor, fileClassesAskedFor, literalsIn, missingArguments, namedPositions } from './mined-values.js';
@@ -57,13 +57,24 @@ const FINAL_PROPERTY_RESERVE = 0.1;
 /** The last share of the budget re-tests the claims (verify.ts). */
 const VERIFY_RESERVE = 0.1;
 /** Classes only a message, a name or an annotation brings in. */
-const OUTSIDE_SWEEP = ['bytes', 'textfile', 'binfile'];
+const OUTSIDE_SWEEP = ['bytes', 'textfile', 'binfile', 'datetime'];
+/**
+ * Probes kept back from the last exploration: an input it found after the verification (a text
+ * encoded twice) gets its f(f(x)) and swaps, so that no law is claimed on inputs it was never tested on.
+ */
+const LAW_RECHECK_RESERVE = 3;
 /** With several parameters, how many uniform assignments (all int, all list…) come before mixed ones. */
 const UNIFORM_FIRST = 4;
 /** How many assignments are tried with every argument before each is also tried without its last one. */
 const TRUNCATE_AFTER = 6;
 /** The last exploration ends after this many probes in a row that showed nothing new (no new code, outcome or output). */
 const STALE_AFTER = 15;
+/**
+ * Every exploration ends after this many probes in a row that reached no new code and gave no new
+ * kind of outcome, whatever the budget: new outputs alone (x * 2 of ever deeper mutants) teach
+ * nothing more about the function. Above any default budget, so it ends only long runs.
+ */
+const NOT_LEARNING_AFTER = 100;
 /** Assignments of the required parameters alone tried before any with an option passed. */
 const REQUIRED_FIRST = 24;
 /** Constants of the target's code swept per parameter and class, after the name's hints. */
@@ -125,8 +136,14 @@ export class Explorer {
   private readonly constants: PyValue[];
   /** Probes in a row that showed nothing new. */
   private stale = 0;
+  /** Probes in a row that reached no new code and gave no new kind of outcome (NOT_LEARNING_AFTER). */
+  private unlearned = 0;
   /** Position and other arguments where a file object of the other kind was tried after a type error. */
   private readonly fileSwitched = new Set<string>();
+  /** Receivers (as source) rebuilt after a type error about what they were built from (rebuildReceiver). */
+  private readonly rebuilt = new Set<string>();
+  /** Receivers (as source) whose construction the worker refused: never built again. */
+  private readonly brokenReceivers = new Set<string>();
   /** Methods of the owner a receiver was filled through (fillReceiver). */
   private readonly filledWith = new Set<string>();
   /** Positions whose absent key was looked for in its container (mineAbsentKey). */
@@ -169,7 +186,9 @@ export class Explorer {
       await this.verify(max);
       // The rest of the budget, until a long run of probes teaches nothing new; what is left
       // then re-runs the examples under another hash seed.
-      await this.explore(max, STALE_AFTER);
+      // Probes are kept back for the laws only while one is claimed: elsewhere the exploration has them all.
+      await this.explore(max - (this.lawsClaimed() ? LAW_RECHECK_RESERVE : 0), STALE_AFTER);
+      await this.recheckLaws(max);
       await this.checkExamples(max);
     } catch (err) {
       if (!(err instanceof Stop)) throw err;
@@ -250,9 +269,11 @@ export class Explorer {
     const newOutput = out !== undefined && !this.outputs.has(out) && !obs.input.some((s) => s.value !== undefined && toSource(s.value) === out);
     this.lastNews = newCode || newOutcome || (out !== undefined && !this.outputs.has(out));
     this.stale = this.lastNews ? 0 : this.stale + 1;
+    this.unlearned = newCode || newOutcome ? 0 : this.unlearned + 1;
     if (out !== undefined) this.outputs.add(out);
     // Only inputs of accepted types are worth mutating: a TypeError's neighbours raise it too.
     if ((newCode || newOutcome || newOutput) && typesAccepted(r) && obs.purpose !== 'repeat') this.corpus.push(obs);
+    if (r.status === 'rejected') this.receiverRefused(obs);
     if (obs.purpose !== 'repeat') {
       this.writtenFiles(obs);
       this.mine(obs);
@@ -270,6 +291,7 @@ export class Explorer {
     if (!message || this.messagesMined.has(message)) return;
     this.messagesMined.add(message);
     if (this.mineMissing(obs, message)) return;
+    if (this.prepareReceiver(obs, message)) return;
     if (this.fillReceiver(obs, message)) return;
     if (this.mineAbsentKey(obs, message)) return;
     const given = obs.input.map((s, i) => (s.value !== undefined && this.positions[i]!.role !== 'receiver' ? i : -1)).filter((i) => i >= 0);
@@ -295,6 +317,7 @@ export class Explorer {
       const wanted = [...classesAskedFor(message), ...files];
       if (wanted.length === 0) return;
       const typed = named.length ? named : this.positionsTypeNamed(obs, message, given);
+      if (typed.length === 0 && this.rebuildReceiver(obs, message, wanted)) return;
       // A message that names no argument, of a call given one, is about that one.
       const targets = typed.length || given.length !== 1 ? typed : given;
       for (const i of targets) {
@@ -322,6 +345,49 @@ export class Explorer {
         note: `a value the error message suggested: ${toSource(v)}`,
       });
     }
+  }
+
+  /**
+   * A receiver whose construction raised ("building `SpecItem('>=1.0,<2.0')` raised ValueError"):
+   * it is never built again, and the call is made at once on the next receiver built for the
+   * method (receiversFromInit) that has not been refused.
+   */
+  private receiverRefused(obs: Observation): void {
+    const at = this.positions.findIndex((p) => p.role === 'receiver');
+    const built = at >= 0 ? obs.input[at]!.value : undefined;
+    if (!built || !obs.record.result.exception?.message.startsWith('receiver: building')) return;
+    this.brokenReceivers.add(toSource(built));
+    const next = this.positions[at]!.hinted?.find((v) => !this.brokenReceivers.has(toSource(v)));
+    if (next && !this.queue.some((q) => q.input[at]!.value === next))
+      this.queue.push({
+        input: obs.input.map((s, j) => (j === at ? { cls: classOfValue(next), value: next } : s)),
+        note: 'another receiver: the last one could not be built',
+      });
+  }
+
+  /**
+   * A type error about none of the call's arguments but about one the receiver was built from
+   * ("'int' object has no attribute 'write'" from `Emitter(100).write_literal('abc')`): the same
+   * call on a receiver built with a value of the class the message asks for there. Once per receiver.
+   */
+  private rebuildReceiver(obs: Observation, message: string, wanted: string[]): boolean {
+    const at = this.positions.findIndex((p) => p.role === 'receiver');
+    const built = at >= 0 ? obs.input[at]!.value : undefined;
+    if (!built || built.k !== 'call' || !isConstructorCall(built) || this.rebuilt.has(toSource(built))) return false;
+    const k = built.args.findIndex((a) => {
+      const t = PY_TYPE_NAMES[a.k];
+      return t !== undefined && new RegExp(String.raw`'${t}'|\bnot ${t}\b|got ${t}\b`).test(message);
+    });
+    const cls = wanted.find((c) => isKnownClass(c) && c !== classOfValue(built.args[k] ?? built));
+    if (k < 0 || !cls) return false;
+    this.rebuilt.add(toSource(built));
+    const arg = FILE_KINDS.includes(cls) && WRITES_TO.test(message) ? emptyFile(cls) : (ordinaryValue(cls, 0) ?? representative(cls))!;
+    const value: PyValue = { ...built, args: built.args.map((a, j) => (j === k ? arg : a)) };
+    this.queue.push({
+      input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
+      note: `the receiver built with ${typeClass(cls).label}`,
+    });
+    return true;
   }
 
   /** Values an error message suggested for position i, once each: they join the sweep of their class. */
@@ -366,19 +432,56 @@ export class Explorer {
     if (!/^(IndexError|KeyError|LookupError|StopIteration)$/.test(type) && !EMPTY.test(message)) return false;
     const echoed = obs.input.find((s, i) => i !== at && s.value && echoes(message, s.value, 'KeyError'))?.value;
     let queued = false;
+    // A mapping or a sequence fills in one call from a container (cachetools' caches: update({...}); extend([...])).
+    const byContainer = (x: { name: string; required: number }): boolean => x.required === 0 && /^(update|extend)$/.test(x.name);
     for (const m of this.info.ownerMethods
-      .filter((x) => FILLS.test(x.name) && x.required >= 1 && x.required <= 2 && !this.filledWith.has(x.name))
+      .filter((x) => FILLS.test(x.name) && ((x.required >= 1 && x.required <= 2) || byContainer(x)) && !this.filledWith.has(x.name))
       .slice(0, 2)) {
       this.filledWith.add(m.name);
       const firsts = echoed ? [echoed, echoed.k === 'str' ? str('x') : int(7)] : [int(3), int(7)];
-      const calls = firsts.map((f, n) => `s.${m.name}(${[f, ...(m.required === 2 ? [int(n + 2)] : [])].map(toSource).join(', ')})`);
-      // A call of a lambda on the built receiver: mutations vary the receiver's own arguments, as for any other.
-      const value: PyValue = { k: 'call', callee: `(lambda s: (${calls.join(', ')}, s)[-1])`, args: [built] };
-      // Of its constructor's class: the description calls it an instance of the owner like any other.
-      this.queue.push({ input: obs.input.map((s, i) => (i === at ? { cls: s.cls, value } : s)), note: `the receiver filled first through ${m.name}()` });
+      const calls = byContainer(m)
+        ? [
+            `s.${m.name}(${toSource(m.name === 'update' ? { k: 'dict', entries: firsts.map((f, n) => [f, int(n + 1)] as [PyValue, PyValue]) } : { k: 'list', items: firsts })})`,
+          ]
+        : firsts.map((f, n) => `s.${m.name}(${[f, ...(m.required === 2 ? [int(n + 2)] : [])].map(toSource).join(', ')})`);
+      this.callOnPrepared(obs, at, built, calls, `the receiver filled first through ${m.name}()`);
       queued = true;
     }
     return queued;
+  }
+
+  /**
+   * A message that names another method of the receiver's class ("prepare() must be called
+   * first", "call open() before reading"): the same call on a receiver that method was called on
+   * first, with no argument, or with an ordinary int for each one it requires. Once per method.
+   */
+  private prepareReceiver(obs: Observation, message: string): boolean {
+    const at = this.positions.findIndex((p) => p.role === 'receiver');
+    const built = at >= 0 ? obs.input[at]!.value : undefined;
+    if (!built || !isConstructorCall(built) || !this.info.ownerMethods) return false;
+    const named = this.info.ownerMethods.filter(
+      (m) =>
+        m.required <= 2 &&
+        !this.filledWith.has(m.name) &&
+        new RegExp(String.raw`(?<![\w.])${m.name}\(\)|'${m.name}'|\b${m.name}\b(?= (?:first|before))`).test(message),
+    );
+    for (const m of named.slice(0, 2)) {
+      this.filledWith.add(m.name);
+      const call = `s.${m.name}(${[int(3), int(7)].slice(0, m.required).map(toSource).join(', ')})`;
+      this.callOnPrepared(obs, at, built, [call], `the receiver prepared first through ${m.name}()`);
+    }
+    return named.length > 0;
+  }
+
+  /**
+   * The call again on its receiver after `calls` (method calls on `s`) were made on it, written in
+   * the argument grammar as `(lambda s: (s.push(3), s)[-1])(Stack())`: mutations vary the
+   * receiver's own arguments, as for any other, and it keeps its constructor's class (the
+   * description calls it an instance of the owner like any other).
+   */
+  private callOnPrepared(obs: Observation, at: number, built: PyValue, calls: string[], note: string): void {
+    const value: PyValue = { k: 'call', callee: `(lambda s: (${calls.join(', ')}, s)[-1])`, args: [built] };
+    this.queue.push({ input: obs.input.map((s, i) => (i === at ? { cls: s.cls, value } : s)), note });
   }
 
   /**
@@ -535,7 +638,7 @@ export class Explorer {
   private valueFor(i: number, cls: string, nth = 0): PyValue | undefined {
     return (
       this.mined[i]!.find((v) => classOfValue(v) === cls) ??
-      this.positions[i]!.hinted?.filter((v) => slotClassOf(v) === cls)[nth] ??
+      this.positions[i]!.hinted?.filter((v) => slotClassOf(v) === cls && !this.brokenReceivers.has(toSource(v)))[nth] ??
       ordinaryValue(cls, nth) ??
       representative(cls)
     );
@@ -574,8 +677,10 @@ export class Explorer {
     // Without any accepted input the rest of the budget would be spent at random: search longer.
     const hardCap = Math.max(searchCap, Math.round(this.opts.maxProbes * SEARCH_SHARE_WHEN_NOTHING_WORKS));
     for (const classes of this.withHints(this.withLastLeftOut(this.assignments()))) {
-      if (this.used >= (fallback ? searchCap : hardCap)) break;
+      if (this.used >= (fallback ? searchCap : hardCap) || this.unlearned >= NOT_LEARNING_AFTER) break;
       const input = this.inputOf(classes);
+      // A receiver that could not be built fails every call made on it.
+      if (input.some((s) => s.value !== undefined && this.brokenReceivers.has(toSource(s.value)))) continue;
       const obs = await this.run(input, 'discover', `type discovery: ${this.labelOf(input) || 'no arguments'}`);
       if (obs && typesAccepted(obs.record.result)) {
         if (!classes.includes('none')) {
@@ -886,7 +991,7 @@ export class Explorer {
   private async explore(cap: number, staleAfter = Infinity): Promise<void> {
     let misses = 0;
     let tick = 0;
-    while (this.used < cap && misses < 300 && this.stale < staleAfter) {
+    while (this.used < cap && misses < 300 && this.stale < staleAfter && this.unlearned < NOT_LEARNING_AFTER) {
       await this.drainQueue();
       if (this.used >= cap) break;
       // Built again when the base moved (a call got further than the one it was built around).
@@ -935,6 +1040,20 @@ export class Explorer {
     }
     // f(f(x)) and swaps test laws; with only a relation to test they would make new claims no pass re-tests.
     if (!claimsLaw(claimed)) return;
+    for (const plan of followUps(this.observations, this.positions)) {
+      if (this.used >= cap) return;
+      await this.runPlan(plan);
+    }
+  }
+
+  private lawsClaimed(): boolean {
+    const { properties } = inferProperties(this.observations, { positions: this.positions, callText: () => '' });
+    return claimsLaw(properties.filter((p) => p.holds));
+  }
+
+  /** With laws claimed, the follow-up probes (f(f(x)), swaps) of inputs found since the verification. */
+  private async recheckLaws(cap: number): Promise<void> {
+    if (!this.lawsClaimed()) return;
     for (const plan of followUps(this.observations, this.positions)) {
       if (this.used >= cap) return;
       await this.runPlan(plan);

@@ -6,7 +6,7 @@ import type { ProbeRecord, Strictness } from '../core/session-types.js';
 import { callKey } from '../core/call-identity.js';
 import { callableParams } from '../core/shown.js';
 import { parseSource } from './parse.js';
-import { GENERIC_ORDER, classesForAnnotation, constructorClassIds, hintedOrder, isKnownClass } from './type-classes.js';
+import { GENERIC_ORDER, classesForAnnotation, constructorClassIds, hintedOrder, isKnownClass, representative } from './type-classes.js';
 import type { PyValue } from './values.js';
 import { bool, inputClass, int, str, toSource } from './values.js';
 import { valuesForFunction, valuesForName } from './name-hints.js';
@@ -66,21 +66,38 @@ function receiverCandidates(info: FunctionInfo, built: PyValue | null): string[]
   return built ? [classOfValue(built), ...fixed.filter((c) => c !== classOfValue(built))] : fixed;
 }
 
+/** How many receivers receiversFromInit builds: the first, and others to try when it cannot be built. */
+const RECEIVER_ALTERNATES = 3;
+
 /**
- * A receiver built for the method: its class called with a value for each required constructor
+ * Receivers built for the method: its class called with a value for each required constructor
  * parameter, of the family its name suggests (`owner` a name, `balance` an amount), else an
- * ordinary int. Null without a readable constructor, or when one needs a keyword-only argument.
+ * ordinary int. The nth receiver takes each family's nth value (`SpecItem('>=1.0,<2.0')` refused,
+ * `SpecItem('==1.2.3')` next). Empty without a readable constructor, or when one needs a keyword-only argument.
  */
-function receiverFromInit(info: FunctionInfo): PyValue | null {
+function receiversFromInit(info: FunctionInfo): PyValue[] {
   const callee = ownerName(info);
   const init = info.ownerInit;
-  if (!callee || !init) return null;
+  if (!callee || !init) return [];
   const required = init.filter((p) => p.default === undefined && (p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD'));
-  if (init.some((p) => p.kind === 'KEYWORD_ONLY' && p.default === undefined)) return null;
-  if (required.length === 0) return null;
+  if (init.some((p) => p.kind === 'KEYWORD_ONLY' && p.default === undefined)) return [];
+  if (required.length === 0) return [];
   const ints = [100, 10, 7, 3];
-  const args = required.map((p, k) => valuesForName(p.name).find((v) => isKnownClass(classOfValue(v)) && v.k !== 'fn') ?? int(ints[k % ints.length]!));
-  return { k: 'call', callee, args };
+  const families = required.map((p) => valuesForName(p.name).filter((v) => isKnownClass(slotClassOf(v))));
+  const out: PyValue[] = [];
+  for (let n = 0; n < RECEIVER_ALTERNATES; n++) {
+    // Without a family, the class the name suggests (`stream` a file), else an ordinary int.
+    const args = required.map((p, k) => families[k]![n] ?? families[k]![0] ?? hintedValue(p.name) ?? int(ints[k % ints.length]!));
+    const value: PyValue = { k: 'call', callee, args };
+    if (isKnownClass(classOfValue(value)) && !out.some((o) => toSource(o) === toSource(value))) out.push(value);
+  }
+  return out;
+}
+
+/** A value of the class a name suggests first when that is not the generic first class (int). */
+function hintedValue(name: string): PyValue | undefined {
+  const cls = hintedOrder(name)[0]!;
+  return cls === GENERIC_ORDER[0] ? undefined : representative(cls);
 }
 
 /** The default's value when the explorer can read it (a literal). */
@@ -129,8 +146,14 @@ function paramCandidates(p: ParameterInfo, info: FunctionInfo, strictness: Stric
 export function buildPositions(info: FunctionInfo, strictness: Strictness): Position[] {
   const out: Position[] = [];
   if (info.needsReceiver) {
-    const built = strictness === 'signature' ? receiverFromInit(info) : null;
-    out.push({ name: 'self', role: 'receiver', positionalOnly: false, candidates: receiverCandidates(info, built), ...(built ? { hinted: [built] } : {}) });
+    const built = strictness === 'signature' ? receiversFromInit(info) : [];
+    out.push({
+      name: 'self',
+      role: 'receiver',
+      positionalOnly: false,
+      candidates: receiverCandidates(info, built[0] ?? null),
+      ...(built.length ? { hinted: built } : {}),
+    });
   }
   for (const p of callableParams(info)) {
     if (p.kind === 'VAR_KEYWORD') {
@@ -261,7 +284,10 @@ export function classOfValue(v: PyValue): string {
     case 'frozenset':
       return 'set';
     case 'call':
-      return `new:${v.callee}:${v.args.map((a) => classOfValue(a)).join(',')}`;
+      if (v.callee === 'datetime.datetime') return 'datetime';
+      if (v.callee === 'io.StringIO') return 'textfile';
+      if (v.callee === 'io.BytesIO') return 'binfile';
+      return `new:${v.callee}:${v.args.map((a) => slotClassOf(a)).join(',')}`;
     case 'list':
       if (v.items.length && v.items.every((x) => x.k === 'str')) return 'list[str]';
       return v.items.some((x) => x.k === 'list' || x.k === 'tuple') ? 'list[list]' : 'list';

@@ -158,6 +158,8 @@ export function classesAskedFor(message: string): string[] {
       else if (/^(tuple)\b/.test(w)) add('tuple');
       else if (/^callable\b/.test(w)) add('callable');
       else if (/^(bytes|bytes-like|bytearray|buffer)\b/.test(w)) add('bytes');
+      else if (/^datetime(?:\.datetime)?\b/.test(w)) add('datetime');
+      else if (/^(?:datetime\.)?date\b/.test(w)) add('date');
     }
   }
   if (/cannot be interpreted as an integer/.test(message)) add('int');
@@ -175,6 +177,8 @@ const METHODS_OF: Record<string, string[]> = {
   dict: ['get', 'items', 'keys', 'values', 'setdefault'],
   list: ['append', 'extend', 'insert', 'sort'],
   set: ['add', 'discard', 'union', 'issubset'],
+  // What a datetime has and a date has not (a date has year, month, day, weekday).
+  datetime: ['hour', 'minute', 'second', 'microsecond', 'tzinfo', 'timestamp', 'astimezone', 'utcoffset', 'timetz'],
   str: ['lower', 'upper', 'strip', 'lstrip', 'rstrip', 'split', 'startswith', 'endswith', 'encode', 'replace', 'isdigit', 'isalpha'],
 };
 

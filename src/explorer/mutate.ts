@@ -2,7 +2,7 @@
 // reached new code, hoping the neighbourhood holds more.
 import type { Rng } from './random.js';
 import type { PyValue } from './values.js';
-import { bytesOf, date, float, int, str } from './values.js';
+import { bytesOf, date, datetimeOf, float, int, str } from './values.js';
 import { CALLABLES } from './type-classes.js';
 
 const EXTRA_CHARS = ['a', 'Z', ' ', '-', '!', '1', 'é', '_', '.', 'x'];
@@ -39,6 +39,7 @@ export function mutateValue(v: PyValue, rng: Rng): PyValue {
     case 'date':
       return shiftDate(v, rng.pick([1, -1, 7, -7, 30, 365]));
     case 'call':
+      if (v.callee === 'datetime.datetime') return shiftMoment(v.args, rng);
       return v.args.length === 0 ? v : { ...v, args: v.args.map((a, i) => (i === rng.below(v.args.length) ? mutateValue(a, rng) : a)) };
     case 'fn':
       return rng.pick(CALLABLES);
@@ -177,6 +178,16 @@ function sortValues(items: PyValue[]): PyValue[] {
 
 export function sortedCopy(v: PyValue): PyValue {
   return v.k === 'list' || v.k === 'tuple' ? { k: v.k, items: sortValues(v.items) } : v;
+}
+
+/** A datetime moved by whole days, an hour or a quarter of an hour: its parts stay in their ranges (the worker would refuse a minute of 61). */
+function shiftMoment(args: PyValue[], rng: Rng): PyValue {
+  const n = args.map((a) => (a.k === 'int' ? Number(a.v) : 0));
+  const [y = 2024, m = 1, d = 1, h = 0, mi = 0, ...rest] = n;
+  const day = shiftDate({ k: 'date', y, m, d }, rng.pick([1, -1, 7, 365])) as Extract<PyValue, { k: 'date' }>;
+  const which = rng.below(3);
+  const parts = which === 0 ? [day.y, day.m, day.d, h, mi] : which === 1 ? [y, m, d, (h + 1) % 24, mi] : [y, m, d, h, (mi + 15) % 60];
+  return datetimeOf(...parts, ...rest);
 }
 
 function shiftDate(v: Extract<PyValue, { k: 'date' }>, days: number): PyValue {

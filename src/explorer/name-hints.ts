@@ -4,7 +4,7 @@
 // their class, never instead of them. Not used when the names must stay hidden (an anonymized
 // run that seeds an agent): the seeds would carry what the names told.
 import type { PyValue } from './values.js';
-import { bool, bytesOf, date, float, int, ints, list, str, strs, tuple } from './values.js';
+import { bool, bytesOf, date, datetimeOf, float, int, ints, list, str, strs, tuple } from './values.js';
 
 interface Family {
   /** Matched against the lower-cased parameter name. */
@@ -19,7 +19,11 @@ const SENTENCE = 'The quick brown fox jumps over the lazy dog.';
 
 // Most specific first: the first family whose pattern matches wins.
 const FAMILIES: Family[] = [
-  { name: /url|uri|href|link|endpoint/, values: strs('https://example.com/docs/page?q=search&lang=en#intro', 'http://localhost:8080/api/v1/items') },
+  // The second names a file: what a URL's extension decides (a MIME type, a download name) shows only then.
+  {
+    name: /url|uri|href|link|endpoint/,
+    values: strs('https://example.com/docs/page?q=search&lang=en#intro', 'https://example.com/files/report.pdf', 'http://localhost:8080/api/v1/items'),
+  },
   { name: /^(query|qs|query_?string|params?)$/, values: strs('q=search&lang=en&page=2', 'a=1&b=2&a=3') },
   { name: /e?-?mail|addr_?spec/, values: strs('jane.doe@example.com', 'Jane Doe <jane@example.org>') },
   { name: /^(ip|ip_?addr(ess)?|host|hostname|address)$/, values: strs('192.168.1.10', 'example.com', '::1') },
@@ -36,8 +40,15 @@ const FAMILIES: Family[] = [
   { name: /spec(ifier)?|requirement|constraint/, values: strs('>=1.0,<2.0', '==1.2.3', '~=2.1') },
   { name: /^(size|filesize|nbytes|bytes)_?(str|text)?$|_size$/, values: [int(1536), str('1.5 MB'), int(0)] },
   { name: /duration|timeout|interval|elapsed|seconds|secs/, values: [int(90), float(2.5), str('1h 30m')] },
-  { name: /datetime|timestamp|^ts$/, values: strs('2024-03-15T14:30:00', '2024-03-15 14:30:00') },
-  { name: /^(date|day|when|since|until|deadline|start_date|end_date)$|_date$/, values: [date(2024, 3, 15), str('2024-03-15'), date(2024, 2, 29)] },
+  { name: /datetime|timestamp|^ts$/, values: [...strs('2024-03-15T14:30:00', '2024-03-15 14:30:00'), datetimeOf(2024, 3, 15, 14, 30)] },
+  { name: /^(dt|moment)$/, values: [datetimeOf(2024, 3, 15, 14, 30), str('2024-03-15T14:30:00')] },
+  // A day beside a year and a month is a number: DateTime(year, month, day, hour, minute, second).
+  { name: /^day$/, values: [int(15), date(2024, 3, 15), int(28)] },
+  { name: /^(date|when|since|until|deadline|start_date|end_date)$|_date$/, values: [date(2024, 3, 15), str('2024-03-15'), date(2024, 2, 29)] },
+  { name: /^hours?$/, values: ints(14, 9, 0) },
+  { name: /^minutes?$/, values: ints(30, 5, 0) },
+  { name: /^second$/, values: ints(45, 0) },
+  { name: /^(microsecond|usec)$/, values: ints(250000, 0) },
   { name: /^time$|_time$/, values: strs('14:30:00', '09:05') },
   { name: /^(lang|language|locale)$/, values: strs('en', 'en_US', 'fr') },
   { name: /colou?r/, values: strs('#ff8800', 'red', 'rgb(255, 136, 0)') },
@@ -117,7 +128,10 @@ const FUNCTION_FAMILIES: Family[] = [
   { name: /b64|base64|b32|b16|base32|base16|hexlify/, values: [bytesOf('hello world'), str('aGVsbG8gd29ybGQ=')] },
   { name: /camel|snake|kebab|slug|underscore|dasherize|titleize|humanize|parameterize|case/, values: strs('DeviceType', 'device_type', 'Hello World') },
   { name: /roman/, values: [str('MCMXCIV'), int(1994), str('XIV')] },
-  { name: /csv|tsv/, values: strs('name,age\nAlice,30\nBob,25', 'a,b,c') },
+  { name: /csv|tsv|sniff|dialect/, values: strs('name,age\nAlice,30\nBob,25\n', 'a;b;c\n1;2;3\n') },
+  // Words a language reserves: a check for them says yes only to one.
+  { name: /keyword|reserved/, values: strs('lambda', 'class', 'hello') },
+  { name: /mime|guess_?type|content_?type/, values: strs('report.pdf', 'photo.JPG', 'archive.tar.gz') },
   { name: /query|qs|urlencode/, values: strs('q=search&lang=en&page=2', 'a=1&b=2&a=3') },
   { name: /path|file|dir/, values: strs('docs/report.txt', '/home/user/data/archive.tar.gz') },
   { name: /plural|singular|ordinal|inflect|pluralize|singularize/, values: [str('cat'), str('boxes'), int(3)] },

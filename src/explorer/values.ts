@@ -35,6 +35,8 @@ export const list = (items: PyValue[]): PyValue => ({ k: 'list', items });
 export const tuple = (items: PyValue[]): PyValue => ({ k: 'tuple', items });
 export const date = (y: number, m: number, d: number): PyValue => ({ k: 'date', y, m, d });
 export const ints = (...vs: number[]): PyValue[] => vs.map(int);
+/** A datetime.datetime of these parts (year, month, day, hour, minute…), as the argument grammar builds one. */
+export const datetimeOf = (...parts: number[]): PyValue => ({ k: 'call', callee: 'datetime.datetime', args: ints(...parts) });
 export const strs = (...vs: string[]): PyValue[] => vs.map(str);
 
 /** Python's repr of bytes given as hex: printable ASCII as itself, the rest as escapes. */

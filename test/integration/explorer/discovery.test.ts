@@ -195,3 +195,63 @@ test("a method that found its receiver empty is called on one filled first throu
   assert.ok(filled, calls(records));
   assert.equal(filled.result.value?.repr, '7');
 });
+
+test('the explorer stops when it has stopped learning, whatever the budget: double(x) at 3000 probes', async () => {
+  const started = performance.now();
+  const { records } = await exploreExample(join(FIXTURE, '..', 'one_line.py'), 'double', { maxProbes: 3000, strictness: 'signature' });
+  // Mutants of ever deeper nested lists give new outputs forever; no new code or kind of outcome after the first few.
+  assert.ok(records.length < 400, `${records.length} probes in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+});
+
+test("a receiver that cannot be built is built again from the next value its constructor's names suggest: Rule('==1.2.3').allows", async () => {
+  const { records } = await exploreExample(FIXTURE, 'Rule.allows', { maxProbes: BUDGET, strictness: 'signature' });
+  assert.ok(
+    returned(records).some((r) => r.receiver === "Rule('==1.2.3')"),
+    records.map((r) => `${r.receiver}.${shown(r)} -> ${r.result.status}`).join('\n'),
+  );
+});
+
+test('a mapping found empty is filled first through update({...}): Recent.popitem returns an item', async () => {
+  const { records } = await exploreExample(FIXTURE, 'Recent.popitem', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => /s\.update\(\{/.test(r.receiver ?? '')),
+    records.map((r) => `${r.receiver}.${shown(r)} -> ${r.result.status}`).join('\n'),
+  );
+});
+
+test('a message that names a method to call first ("start() must be called first") brings a receiver that called it: Batch.total returns', async () => {
+  const { records } = await exploreExample(FIXTURE, 'Batch.total', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => /s\.start\(\)/.test(r.receiver ?? '')),
+    records.map((r) => `${r.receiver}.${shown(r)} -> ${r.result.status}`).join('\n'),
+  );
+});
+
+test("a receiver whose constructor takes a function is built with one its parameter's name suggests: Retry(<a function>).run returns", async () => {
+  const { records } = await exploreExample(FIXTURE, 'Retry.run', { maxProbes: BUDGET, strictness: 'signature' });
+  assert.ok(returned(records).length > 0, records.map((r) => `${r.receiver}.${shown(r)} -> ${r.result.status}`).join('\n'));
+});
+
+test("an attribute only a datetime has (\"'int' object has no attribute 'hour'\") brings a datetime: clock_label(x) returns for one", async () => {
+  const { records } = await exploreExample(FIXTURE, 'clock_label', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => r.args[0]?.startsWith('datetime.datetime(')),
+    calls(records),
+  );
+});
+
+test('a constructor parameter whose name suggests a file gets one: Writer(<a file object>).line returns', async () => {
+  const { records } = await exploreExample(FIXTURE, 'Writer.line', { maxProbes: BUDGET, strictness: 'signature' });
+  assert.ok(
+    returned(records).some((r) => r.receiver?.startsWith('Writer(io.StringIO(')),
+    records.map((r) => `${r.receiver}.${shown(r)} -> ${r.result.status}`).join('\n'),
+  );
+});
+
+test("a type error about what the receiver was built from (\"'int' object has no attribute 'write'\") rebuilds the receiver with a file: Sink.put returns", async () => {
+  const { records } = await exploreExample(FIXTURE, 'Sink.put', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => r.receiver?.startsWith('Sink(io.StringIO(')),
+    records.map((r) => `${r.receiver}.${shown(r)} -> ${r.result.status}`).join('\n'),
+  );
+});

@@ -1,7 +1,7 @@
 // Names as hints (src/explorer/name-hints.ts) and how positions carry them (inputs.ts).
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { valuesForName } from '../../../src/explorer/name-hints.js';
+import { valuesForFunction, valuesForName } from '../../../src/explorer/name-hints.js';
 import { buildPositions } from '../../../src/explorer/inputs.js';
 import type { FunctionInfo, ParameterInfo } from '../../../src/core/probe-types.js';
 import { toSource } from '../../../src/explorer/values.js';
@@ -73,4 +73,20 @@ test("the function's name hints its first argument beside a generic name: parsed
   // Only classes the argument's name did not hint: `word` keeps its own str.
   const [w] = buildPositions({ ...fnInfo([param('word')]), qualname: 'parsedate', name: 'parsedate' } as FunctionInfo, 'signature');
   assert.ok(!w!.hinted!.map(toSource).includes("'Mon, 20 Nov 1995 19:12:08 -0500'"));
+});
+
+test('the parts of a moment are numbers in their ranges: day, hour, minute, second (a constructor of year, month, day, hour…)', () => {
+  assert.equal(first('day'), '15');
+  assert.equal(first('hour'), '14');
+  assert.equal(first('minute'), '30');
+  assert.equal(first('second'), '45');
+  assert.equal(first('start_date'), 'datetime.date(2024, 3, 15)');
+});
+
+test("the function's name brings what only some inputs show: a keyword for iskeyword, CSV for sniff, a file name for guess_type; a URL names a file too", () => {
+  const firstFor = (fn: string): string => toSource(valuesForFunction(fn)[0]!);
+  assert.equal(firstFor('iskeyword'), "'lambda'");
+  assert.match(firstFor('sniff'), /^'name,age\\n/);
+  assert.equal(firstFor('guess_type'), "'report.pdf'");
+  assert.ok(valuesForName('url').some((v) => /\.pdf'$/.test(toSource(v))));
 });
