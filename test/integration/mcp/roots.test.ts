@@ -291,7 +291,7 @@ test("pau mcp --max-probes 3: probe_function's 1000 asked is cut at 3 (each prob
   const client = await stdio(['--cwd', A, '--max-probes', '3']);
   try {
     const result = await client.callTool({ name: 'probe_function', arguments: { file: 'ok.py', qualname: 'inc', maxProbes: 1000 } });
-    assert.notEqual(result.isError, true, text(result as ToolResult));
+    assert.notEqual(result.isError, true, text(result));
     const probes = (result.structuredContent as { probes: unknown[] }).probes;
     assert.ok(probes.length > 0 && probes.length <= 3, `${probes.length} probes`);
   } finally {
