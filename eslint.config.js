@@ -96,14 +96,4 @@ export default tseslint.config(
   { files: ['scripts/**', '*.mjs', '*.js', '*.cjs'], languageOptions: { globals: { ...globals.node } } },
   { files: ['*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   { files: ['webview/**'], languageOptions: { globals: { ...globals.browser } } },
-  {
-    // Being rewritten on other branches while the type-aware rules came in (issue 24): these
-    // rules wait for those merges rather than edit the same lines twice.
-    files: ['src/explorer/**', 'src/docstring/**', 'src/extension/docstrings.ts', 'src/cli/**', 'webview/**', 'test/*/explorer/**'],
-    rules: {
-      '@typescript-eslint/no-unnecessary-type-assertion': 'off',
-      '@typescript-eslint/no-unsafe-return': 'off',
-      '@typescript-eslint/no-base-to-string': 'off',
-    },
-  },
 );

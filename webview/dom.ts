@@ -12,17 +12,24 @@ export interface Props {
   [attribute: string]: unknown;
 }
 
+/** An attribute's text: strings, numbers and booleans as written; anything else as JSON, never '[object Object]'. */
+function attributeText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return JSON.stringify(value) ?? '';
+}
+
 export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props?: Props | null, ...children: Child[]): HTMLElementTagNameMap[K];
 export function h(tag: string, props?: Props | null, ...children: Child[]): HTMLElement;
 export function h(tag: string, props?: Props | null, ...children: Child[]): HTMLElement {
   const el = document.createElement(tag);
   for (const [name, value] of Object.entries(props ?? {})) {
     if (value === undefined || value === false || value === null) continue;
-    if (name === 'class') el.className = String(value);
-    else if (name === 'testid') el.dataset.testid = String(value);
+    if (name === 'class') el.className = attributeText(value);
+    else if (name === 'testid') el.dataset.testid = attributeText(value);
     else if (name === 'on') {
       for (const [event, listener] of Object.entries(value as Record<string, EventListener>)) el.addEventListener(event, listener);
-    } else el.setAttribute(name, value === true ? '' : String(value));
+    } else el.setAttribute(name, value === true ? '' : attributeText(value));
   }
   append(el, children);
   return el;

@@ -23,7 +23,7 @@ export function lineDiff(before: string, after: string): string[] {
 
 /** The changed lines with one line of context around each run, `…` for what is left out, at most `max` lines. */
 export function compactDiff(lines: string[], max = 24): string[] {
-  const keep = lines.map((_, i) => [i - 1, i, i + 1].some((k) => lines[k] !== undefined && !lines[k]!.startsWith('  ') && lines[k] !== ''));
+  const keep = lines.map((_, i) => [i - 1, i, i + 1].some((k) => lines[k] !== undefined && !lines[k].startsWith('  ') && lines[k] !== ''));
   const out: string[] = [];
   lines.forEach((l, i) => {
     if (keep[i]) out.push(l);

@@ -396,7 +396,7 @@ function effectiveWords(run: ExplorationOutcome, i: number): { words: string[]; 
     const key = contextKey(o.input, i);
     byContext.set(key, [...(byContext.get(key) ?? []), o]);
   }
-  const sourceAt = (o: Observation): string => (o.input[i]?.value === undefined ? '' : toSource(o.input[i]!.value!));
+  const sourceAt = (o: Observation): string => (o.input[i]?.value === undefined ? '' : toSource(o.input[i].value));
   const effective = new Set<string>();
   const values = new Set<string>();
   const tried = new Set<string>();
@@ -409,7 +409,7 @@ function effectiveWords(run: ExplorationOutcome, i: number): { words: string[]; 
     varied += group.length;
     for (const v of distinct) if (v) tried.add(v);
     for (const o of group) {
-      if (!o.input[i] || o.input[i]!.value === undefined) continue;
+      if (!o.input[i] || o.input[i].value === undefined) continue;
       const mine = sourceAt(o);
       const others = group.filter((x) => sourceAt(x) !== mine);
       if (o.record.result.status === 'raised') {
@@ -419,7 +419,7 @@ function effectiveWords(run: ExplorationOutcome, i: number): { words: string[]; 
         continue;
       }
       if (others.some((x) => !sameEffect(x.record.result, o.record.result))) {
-        effective.add(o.input[i]!.cls);
+        effective.add(o.input[i].cls);
         values.add(mine);
       }
     }
@@ -525,7 +525,7 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
     return first;
   };
   // The values an argument returned with somewhere: a raise is not said to come "with" them.
-  const returnedWith = (i: number): Set<string> => new Set(returned.flatMap((r) => (r.input[i]?.value === undefined ? [] : [toSource(r.input[i]!.value!)])));
+  const returnedWith = (i: number): Set<string> => new Set(returned.flatMap((r) => (r.input[i]?.value === undefined ? [] : [toSource(r.input[i].value)])));
   type Group = { type: string; i: number | null; raised: Observation[]; contrast?: Observation; byDefault?: boolean };
   const groups = new Map<string, Group>();
   for (const o of observations) {

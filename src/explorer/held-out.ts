@@ -46,7 +46,7 @@ function varySeed(seed: Input, rng: Rng): Input {
   const i = rng.pick(given);
   const slot = seed[i]!;
   const sameClass = isKnownClass(slot.cls) ? typeClass(slot.cls).values.filter((v) => v !== undefined) : [];
-  const value = sameClass.length && rng.chance(0.5) ? rng.pick(sameClass)! : mutateValue(slot.value!, rng);
+  const value = sameClass.length && rng.chance(0.5) ? rng.pick(sameClass) : mutateValue(slot.value!, rng);
   return seed.map((s, j) => (j === i ? { cls: s.cls, value } : s));
 }
 

@@ -159,7 +159,7 @@ function mutateDict(v: Extract<PyValue, { k: 'dict' }>, rng: Rng): PyValue {
 function uniqueBySource(items: PyValue[]): PyValue[] {
   const seen = new Set<string>();
   return items.filter((x) => {
-    const key = JSON.stringify(x, (_k, val) => (typeof val === 'bigint' ? val.toString() : val));
+    const key = JSON.stringify(x, (_k, val: unknown) => (typeof val === 'bigint' ? val.toString() : val));
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

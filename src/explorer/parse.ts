@@ -96,7 +96,7 @@ function parseAtom(r: Reader): PyValue {
 
 function callValue(name: string, args: PyValue[]): PyValue {
   if (name === 'float' && args.length === 1 && args[0]!.k === 'str') {
-    return float(parsePyFloat(args[0]!.v));
+    return float(parsePyFloat(args[0].v));
   }
   if ((name === 'set' || name === 'frozenset') && args.length <= 1) {
     const inner = args[0];

@@ -37,7 +37,7 @@ export function outputOf(o: Observation): TaggedValue | null {
   if (v.iteration) {
     if (!v.iteration.ended || v.iteration.raised) return null;
     const items = v.iteration.items.map(parseSource);
-    return items.every((x) => x !== null) ? { t: 'list', v: items.map((x) => toTagged(x!)) } : null;
+    return items.every((x) => x !== null) ? { t: 'list', v: items.map((x) => toTagged(x)) } : null;
   }
   return v.data ?? null;
 }
@@ -115,7 +115,7 @@ function firstOccurrences(xs: TaggedValue[]): TaggedValue[] {
 const numbers = (xs: TaggedValue[] | null): number[] | null => {
   if (!xs || xs.length === 0) return null;
   const ns = xs.map(numericValue);
-  return ns.every((n) => n !== null) ? (ns as number[]) : null;
+  return ns.every((n) => n !== null) ? ns : null;
 };
 const near = (a: number, b: number): boolean => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 const median = (ns: number[]): number => {
@@ -346,7 +346,7 @@ const ONE_OF_ARGUMENTS: Rule = {
     const names = cs[0]!.named.map((a) => a.name).filter((n) => returned.has(n));
     const choices = (c: Case): TaggedValue[] | null => {
       const vs = names.map((n) => c.named.find((a) => a.name === n)?.v);
-      return vs.every((v) => v !== undefined) ? (vs as TaggedValue[]) : null;
+      return vs.every((v) => v !== undefined) ? vs : null;
     };
     const chosenBy = (sel: (typeof SELECTIONS)[number], c: Case): boolean => {
       const vs = choices(c);
@@ -609,7 +609,7 @@ const RULES: Rule[] = [
         cs[0]!.args.findIndex((a) => a.t === 'dict'),
       )} and returns its value.`,
     applies: (c) => {
-      const d = c.args.find((a) => a.t === 'dict') as Extract<TaggedValue, { t: 'dict' }> | undefined;
+      const d = c.args.find((a): a is Extract<TaggedValue, { t: 'dict' }> => a.t === 'dict');
       const k = c.args.find((a) => a.t !== 'dict');
       return c.args.length === 2 && !!d && !!k && d.v.some(([key]) => taggedEqual(key, k));
     },

@@ -59,7 +59,7 @@ export function property(report: OfflineReport, name: InferredProperty['name']):
 export function assertHolds(report: OfflineReport, name: InferredProperty['name'], evidence?: RegExp): void {
   const p = property(report, name);
   assert.equal(p?.holds, true, `${name} should hold; got ${p ? p.evidence : 'nothing'}`);
-  if (evidence) assert.match(p!.evidence, evidence);
+  if (evidence) assert.match(p.evidence, evidence);
 }
 
 /** The property is not claimed; with `refuted`, a counterexample was found (not just too little evidence). */

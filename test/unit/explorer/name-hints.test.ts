@@ -64,14 +64,14 @@ test('anonymized positions carry no hints', () => {
 });
 
 test("the function's name hints its first argument beside a generic name: parsedate_to_datetime(data) gets a mail date for its str", () => {
-  const info = { ...fnInfo([param('data')]), qualname: 'parsedate_to_datetime', name: 'parsedate_to_datetime' } as FunctionInfo;
+  const info = { ...fnInfo([param('data')]), qualname: 'parsedate_to_datetime', name: 'parsedate_to_datetime' };
   const [p] = buildPositions(info, 'signature');
   const hinted = p!.hinted!.map(toSource);
   assert.equal(hinted[0], '[4, 8, 15, 16, 23, 42]', "the argument's own name comes first");
   assert.ok(hinted.includes("'Mon, 20 Nov 1995 19:12:08 -0500'"), hinted.join(' '));
   assert.ok(p!.candidates.indexOf('str') < 3, p!.candidates.join(' '));
   // Only classes the argument's name did not hint: `word` keeps its own str.
-  const [w] = buildPositions({ ...fnInfo([param('word')]), qualname: 'parsedate', name: 'parsedate' } as FunctionInfo, 'signature');
+  const [w] = buildPositions({ ...fnInfo([param('word')]), qualname: 'parsedate', name: 'parsedate' }, 'signature');
   assert.ok(!w!.hinted!.map(toSource).includes("'Mon, 20 Nov 1995 19:12:08 -0500'"));
 });
 
