@@ -21,6 +21,13 @@ function oddness(o: Observation, callText: (o: Observation) => string, positions
   return score;
 }
 
+/** Which given arguments the result equals, as their positions ('' for none): a call's case. */
+function resultCase(o: Observation): string {
+  const out = o.record.result.value?.repr;
+  if (out === undefined) return '';
+  return o.input.flatMap((s, i) => (s.value !== undefined && toSource(s.value) === out ? [i] : [])).join(',');
+}
+
 /** The observations, most ordinary first (ties keep their order). */
 function ordinaryFirst(observations: Observation[], callText: (o: Observation) => string, positions: Position[]): Observation[] {
   return observations
@@ -51,8 +58,20 @@ export function returnedExamples(
   };
   if (sortedFirst) add(ordered.find((o) => o.purpose === 'sorted' && shown(o)));
   add(ordered.find((o) => showsSummary.has(o.record.index) && shown(o)));
-  add(ordered.find(shown));
   const repr = (o: Observation): string => o.record.result.value?.repr ?? '';
+  // The edge cases of a function that hands back one of its arguments (clamp's `lo` below the
+  // range, `hi` above it): one example for each argument the result was, before a second call
+  // of a case already shown.
+  const cases = new Set(chosen.map(resultCase));
+  for (const o of ordered) {
+    const c = resultCase(o);
+    if (chosen.length >= 3) break;
+    if (cases.has(c) || chosen.some((x) => repr(x) === repr(o)) || !shown(o)) continue;
+    if (c === '' && ![...cases].some((k) => k !== '')) continue; // no argument was handed back: not this kind
+    add(o);
+    cases.add(c);
+  }
+  add(ordered.find(shown));
   const seenOutputs = new Set(chosen.map(repr));
   const seenTypes = new Set(chosen.map((o) => o.record.result.value?.type ?? ''));
   const fresh = ordered.filter((o) => !seenOutputs.has(repr(o)) && shown(o));

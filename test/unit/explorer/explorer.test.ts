@@ -7,7 +7,7 @@ import type { InferredProperty, OfflineReport } from '../../../src/core/run-type
 import type { PyValue } from '../../../src/explorer/values.js';
 import { toSource } from '../../../src/explorer/values.js';
 import type { FakeFunction } from './fake-python.js';
-import { PyError, expectInt, expectIntList, expectStr, fakeProbe, info, param, pyFloat, pyInt, pyList, pyStr } from './fake-python.js';
+import { PyError, expectInt, expectIntList, expectNumber, expectStr, fakeProbe, info, param, pyFloat, pyInt, pyList, pyStr } from './fake-python.js';
 
 const rot = (s: string) =>
   s.replace(/[a-z]/gi, (c) => {
@@ -514,4 +514,20 @@ test('a few distinct results are named instead of their type: a method that clas
     report.description.summary,
     /^Returns '(cool|warm|freezing)', '(cool|warm|freezing)' or '(cool|warm|freezing)', depending on the Temperature it is called on/,
   );
+});
+
+test('a function that hands back one of its arguments shows one example for each (clamp: inside, below, above)', async () => {
+  // Numbers of either type, each handed back as it was given (clamp(5, 0, 2.5) is 2.5).
+  const fn: FakeFunction = {
+    params: [param('x'), param('lo'), param('hi')],
+    body: ([x, lo, hi]) => {
+      const [v, l, h] = [expectNumber(x, 'clamp'), expectNumber(lo, 'clamp'), expectNumber(hi, 'clamp')];
+      if (l > h) throw new PyError('ValueError', 'empty interval');
+      return v < l ? lo! : v > h ? hi! : x!;
+    },
+  };
+  const { report } = await explore('clamp', { fn, maxProbes: 20 });
+  const returned = report.description.examples.filter((e) => !e.result.includes('Error'));
+  const handedBack = returned.map((e) => (/^clamp\((.*)\)$/.exec(e.call)?.[1]?.split(', ') ?? []).indexOf(e.result));
+  assert.deepEqual([...new Set(handedBack)].sort(), [0, 1, 2], `examples: ${returned.map((e) => `${e.call} → ${e.result}`).join('; ')}`);
 });
