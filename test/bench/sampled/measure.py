@@ -29,7 +29,7 @@ import types
 import warnings
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-WORKER = os.path.join(HERE, "..", "..", "..", "src", "probe", "python")
+WORKER = os.path.join(HERE, "..", "..", "..", "python")
 CALL_SECONDS = 2
 SIDE_SECONDS = 90
 ITEMS = 50
