@@ -47,6 +47,7 @@ const check = () => run(['scripts/gen-worker-protocol.mjs', '--check']);
 
 test('a field added to ProbeResult and filled by the worker reaches the event, the session file and the panel; stale generated files lose it', async () => {
   cpSync(join(ROOT, 'src'), join(work, 'src'), { recursive: true, filter: (path) => !path.includes('__pycache__') });
+  cpSync(join(ROOT, 'python'), join(work, 'python'), { recursive: true, filter: (path) => !path.includes('__pycache__') });
   cpSync(join(ROOT, 'webview'), join(work, 'webview'), { recursive: true });
   for (const file of ['scripts/gen-worker-protocol.mjs', 'scripts/gen-result-schema.mjs', DRIVER, 'package.json', 'tsconfig.json', '.prettierrc.json']) {
     mkdirSync(dirname(join(work, file)), { recursive: true });
