@@ -16,7 +16,7 @@ export function sourceParameter(text: string): string {
   const optional = / \(may be left out\)$/.test(text);
   const body = text.replace(/ \(may be left out\)$/, '');
   const tail = optional ? ' May be left out.' : '';
-  if (/^a flag/.test(body)) return `A flag (True or False).${tail}`;
+  if (/^a flag/.test(body)) return `A flag (True or False)${/acted as their truth value/.test(body) ? '; other values act as their truth value' : ''}.${tail}`;
   if (/^changing it alone (?:\(among .*\) )?made no difference/.test(body)) return `Its effect was not seen in the calls tried.${tail}`;
   const raised = /^given (.+), calls raised that returned with another value or without it$/.exec(body);
   if (raised) return `Given ${raised[1]}, the call raises (see Raises).${tail}`;

@@ -13,7 +13,7 @@ import { typeClass } from './type-classes.js';
 import { parseSource } from './parse.js';
 import { findRelations } from './relations.js';
 import { findEffects } from './effects.js';
-import { toSource } from './values.js';
+import { toSource, type PyValue } from './values.js';
 import { sameEffect } from './compare.js';
 import { returnedExamples } from './ordinary.js';
 import { showsTheClock } from './clock.js';
@@ -389,7 +389,10 @@ function details(run: ExplorationOutcome, properties: InferredProperty[], notes:
  * outcome (its return, or what it left in the arguments) differs from another call that differs from it in this argument alone. A parameter
  * that did nothing in a call says nothing about the types it takes.
  */
-function effectiveWords(run: ExplorationOutcome, i: number): { words: string[]; varied: number; tried: string[]; flag: boolean; raisedWith: string[] } {
+function effectiveWords(
+  run: ExplorationOutcome,
+  i: number,
+): { words: string[]; varied: number; tried: string[]; flag: boolean; truthValued?: string[]; raisedWith: string[] } {
   const byContext = new Map<string, Observation[]>();
   for (const o of run.observations) {
     if (o.purpose === 'repeat' || !['returned', 'raised'].includes(o.record.result.status)) continue;
@@ -425,13 +428,68 @@ function effectiveWords(run: ExplorationOutcome, i: number): { words: string[]; 
     }
   }
   const words = run.positions[i]!.candidates.filter((c) => effective.has(c)).map(classWords);
+  const bools = [...values].filter((v) => v === 'True' || v === 'False');
+  const others = [...values].filter((v) => v !== 'True' && v !== 'False');
+  const truthLike = bools.length > 0 && others.length > 0 && actsByTruth(byContext.values(), i, run.positions[i]!.default);
   return {
     words: [...new Set(words)],
     varied,
     tried: [...tried],
-    flag: values.size > 0 && [...values].every((v) => v === 'True' || v === 'False'),
+    flag: bools.length > 0 && (others.length === 0 || truthLike),
+    ...(truthLike ? { truthValued: others } : {}),
     raisedWith: [...raisedWith],
   };
+}
+
+/** Python's truth value of a value the explorer built, when it is plain enough to know. */
+function truthOf(v: PyValue): boolean | undefined {
+  switch (v.k) {
+    case 'none':
+      return false;
+    case 'bool':
+      return v.v;
+    case 'int':
+      return v.v !== 0n;
+    case 'float':
+      return v.v !== 0;
+    case 'str':
+      return v.v !== '';
+    case 'bytes':
+      return v.hex !== '';
+    case 'list':
+    case 'tuple':
+    case 'set':
+    case 'frozenset':
+      return v.items.length > 0;
+    case 'dict':
+      return v.entries.length > 0;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Whether every call that gave this parameter something other than True or False returned what
+ * the same call gave with True or False, by the value's truth (`strict=3` as `strict=True`): a flag
+ * read with `if strict:`, whatever it is given. A left-out argument stands for its default.
+ */
+function actsByTruth(groups: Iterable<Observation[]>, i: number, fallback: PyValue | undefined): boolean {
+  let compared = 0;
+  for (const group of groups) {
+    const returned = group.filter((o) => o.record.result.status === 'returned');
+    const given = (o: Observation): PyValue | undefined => o.input[i]?.value ?? fallback;
+    const reference = (truth: boolean) => returned.find((o) => given(o)?.k === 'bool' && truthOf(given(o)!) === truth);
+    for (const o of returned) {
+      const value = given(o);
+      if (!value || value.k === 'bool') continue;
+      const truth = truthOf(value);
+      const ref = truth === undefined ? undefined : reference(truth);
+      if (!ref) continue; // nothing to compare with in this context
+      if (!sameEffect(ref.record.result, o.record.result)) return false;
+      compared += 1;
+    }
+  }
+  return compared >= 2;
 }
 
 /** Each parameter: the types it changed the outcome with (a flag as a flag), and whether it may be left out. */
@@ -446,8 +504,15 @@ function parameterTexts(run: ExplorationOutcome, ledger: Ledger): Record<string,
     const omitted = run.observations.filter((o) => o.record.result.status === 'returned' && o.input[i]?.value === undefined);
     const optional = omitted.length && (p.role === 'positional' || p.role === 'keyword') ? ' (may be left out)' : '';
     let text: string;
-    if (effective.flag) text = `a flag (True/False)${optional}`;
-    else if (effective.words.length) text = `${joinWords(effective.words, 'or')}${optional}`;
+    if (effective.flag) {
+      const read = effective.truthValued?.length
+        ? ` (${joinWords(
+            effective.truthValued.slice(0, 2).map((v) => `\`${oneLine(v, 16)}\``),
+            'and',
+          )} acted as their truth value)`
+        : '';
+      text = `a flag (True/False)${read}${optional}`;
+    } else if (effective.words.length) text = `${joinWords(effective.words, 'or')}${optional}`;
     else if (effective.raisedWith.length) {
       // It changed the outcome, by making calls raise (the raise lines say how): never "no difference".
       const shown = effective.raisedWith.slice(0, 3).map((v) => `\`${oneLine(v, 24)}\``);

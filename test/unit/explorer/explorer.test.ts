@@ -531,3 +531,19 @@ test('a function that hands back one of its arguments shows one example for each
   const handedBack = returned.map((e) => (/^clamp\((.*)\)$/.exec(e.call)?.[1]?.split(', ') ?? []).indexOf(e.result));
   assert.deepEqual([...new Set(handedBack)].sort(), [0, 1, 2], `examples: ${returned.map((e) => `${e.call} → ${e.result}`).join('; ')}`);
 });
+
+test('a flag read by its truth value is a flag: other values that acted as True or False are named, not listed as types', async () => {
+  // order(xs, reverse=False): `if reverse:` — 3 and 'abc' reverse the list as True does.
+  const fn: FakeFunction = {
+    params: [param('xs'), param('reverse', 'POSITIONAL_OR_KEYWORD', { default: 'False' })],
+    body: ([xs, positional], kwargs) => {
+      const items = expectIntList(xs, 'order').sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      const flag = positional ?? kwargs.reverse;
+      const truthy = flag !== undefined && !['False', '0', "''", '[]', 'None', '0.0', '()', '{}'].includes(toSource(flag));
+      return pyList((truthy ? items.reverse() : items).map(pyInt));
+    },
+  };
+  const { report } = await explore('order', { fn, maxProbes: 40 });
+  const reverse = report.description.parameters.reverse ?? '';
+  assert.match(reverse, /^a flag \(True\/False\) \(`[^`]+`( and `[^`]+`)? acted as their truth value\)/, reverse);
+});
