@@ -347,14 +347,19 @@ export class Explorer {
     }
   }
 
+  /** The receiver's position and the value a call's receiver was built as (none for a plain function). */
+  private receiverOf(obs: Observation): { at: number; built: PyValue | undefined } {
+    const at = this.positions.findIndex((p) => p.role === 'receiver');
+    return { at, built: at >= 0 ? obs.input[at]!.value : undefined };
+  }
+
   /**
    * A receiver whose construction raised ("building `SpecItem('>=1.0,<2.0')` raised ValueError"):
    * it is never built again, and the call is made at once on the next receiver built for the
    * method (receiversFromInit) that has not been refused.
    */
   private receiverRefused(obs: Observation): void {
-    const at = this.positions.findIndex((p) => p.role === 'receiver');
-    const built = at >= 0 ? obs.input[at]!.value : undefined;
+    const { at, built } = this.receiverOf(obs);
     if (!built || !obs.record.result.exception?.message.startsWith('receiver: building')) return;
     this.brokenReceivers.add(toSource(built));
     const next = this.positions[at]!.hinted?.find((v) => !this.brokenReceivers.has(toSource(v)));
@@ -371,8 +376,7 @@ export class Explorer {
    * call on a receiver built with a value of the class the message asks for there. Once per receiver.
    */
   private rebuildReceiver(obs: Observation, message: string, wanted: string[]): boolean {
-    const at = this.positions.findIndex((p) => p.role === 'receiver');
-    const built = at >= 0 ? obs.input[at]!.value : undefined;
+    const { at, built } = this.receiverOf(obs);
     if (!built || built.k !== 'call' || !isConstructorCall(built) || this.rebuilt.has(toSource(built))) return false;
     const k = built.args.findIndex((a) => {
       const t = PY_TYPE_NAMES[a.k];
@@ -425,8 +429,7 @@ export class Explorer {
    */
   private fillReceiver(obs: Observation, message: string): boolean {
     const r = obs.record.result;
-    const at = this.positions.findIndex((p) => p.role === 'receiver');
-    const built = at >= 0 ? obs.input[at]!.value : undefined;
+    const { at, built } = this.receiverOf(obs);
     if (!built || !isConstructorCall(built) || !this.info.ownerMethods) return false;
     const type = baseExceptionName(r.exception?.type ?? '');
     if (!/^(IndexError|KeyError|LookupError|StopIteration)$/.test(type) && !EMPTY.test(message)) return false;
@@ -456,8 +459,7 @@ export class Explorer {
    * first, with no argument, or with an ordinary int for each one it requires. Once per method.
    */
   private prepareReceiver(obs: Observation, message: string): boolean {
-    const at = this.positions.findIndex((p) => p.role === 'receiver');
-    const built = at >= 0 ? obs.input[at]!.value : undefined;
+    const { at, built } = this.receiverOf(obs);
     if (!built || !isConstructorCall(built) || !this.info.ownerMethods) return false;
     const named = this.info.ownerMethods.filter(
       (m) =>
