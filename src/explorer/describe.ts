@@ -11,7 +11,7 @@ import type { InferenceNotes } from './properties.js';
 import { inferProperties } from './properties.js';
 import { typeClass } from './type-classes.js';
 import { parseSource } from './parse.js';
-import { findRelations } from './relations.js';
+import { findRelations, joinWords } from './relations.js';
 import { findEffects } from './effects.js';
 import { toSource, type PyValue } from './values.js';
 import { sameEffect } from './compare.js';
@@ -149,11 +149,6 @@ const article = (label: string): string => (label === 'None' ? label : /^[aeiou]
 function classWords(id: string): string {
   const m = /^new:([\w.]+):/.exec(id);
   return m ? `${m[1]} instance` : typeClass(id).label;
-}
-
-function joinWords(words: string[], last = 'and'): string {
-  if (words.length <= 1) return words.join('');
-  return `${words.slice(0, -1).join(', ')} ${last} ${words[words.length - 1]}`;
 }
 
 const returnedAt = (run: ExplorationOutcome, i: number): Observation[] =>

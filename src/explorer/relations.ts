@@ -318,15 +318,20 @@ const truthy = (t: TaggedValue): boolean => (t.t === 'none' ? false : t.t === 'b
 
 /** How one of several arguments may be chosen: the value it gives each, higher is chosen, or null where it cannot say. */
 const SELECTIONS: { words: (names: string[]) => string; score: (v: TaggedValue, k: number, all: TaggedValue[]) => number | null }[] = [
-  { words: (ns) => `the longer of ${joinNames(ns, 'and')} (the first on a tie)`, score: (v, k) => (lengthOf(v) === null ? null : lengthOf(v)! - k / 1000) },
-  { words: (ns) => `the shorter of ${joinNames(ns, 'and')} (the first on a tie)`, score: (v, k) => (lengthOf(v) === null ? null : -lengthOf(v)! - k / 1000) },
+  { words: (ns) => `the longer of ${joinWords(ns)} (the first on a tie)`, score: (v, k) => (lengthOf(v) === null ? null : lengthOf(v)! - k / 1000) },
+  { words: (ns) => `the shorter of ${joinWords(ns)} (the first on a tie)`, score: (v, k) => (lengthOf(v) === null ? null : -lengthOf(v)! - k / 1000) },
   {
-    words: (ns) => `${ns[0]}, or ${joinNames(ns.slice(1))} when ${ns[0]} is empty, zero or None (as \`${ns.map((n) => n.slice(1, -1)).join(' or ')}\` does)`,
+    words: (ns) =>
+      `${ns[0]}, or ${joinWords(ns.slice(1), 'or')} when ${ns[0]} is empty, zero or None (as \`${ns.map((n) => n.slice(1, -1)).join(' or ')}\` does)`,
     // The first truthy one, else the last.
     score: (v, k, all) => (truthy(v) ? -k : k === all.length - 1 ? -all.length : -all.length - 1),
   },
 ];
-const joinNames = (ns: string[], last = 'or'): string => (ns.length <= 1 ? ns.join('') : `${ns.slice(0, -1).join(', ')} ${last} ${ns.at(-1)!}`);
+/** `a`, `a and b`, `a, b and c` (or another last word): the lists a description names. */
+export function joinWords(words: string[], last = 'and'): string {
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} ${last} ${words[words.length - 1]}`;
+}
 
 /** The result is one of the arguments, given back as it was; with the rule choosing it when one fits. */
 const ONE_OF_ARGUMENTS: Rule = {
@@ -358,7 +363,7 @@ const ONE_OF_ARGUMENTS: Rule = {
     const ticks = names.map((n) => `\`${n}\``);
     const rule = SELECTIONS.find((sel) => cs.every((c) => choices(c) !== null && chosenBy(sel, c)));
     return {
-      text: rule ? `Returns ${rule.words(ticks)}.` : `Returns one of its arguments as it was given: ${joinNames(ticks)}.`,
+      text: rule ? `Returns ${rule.words(ticks)}.` : `Returns one of its arguments as it was given: ${joinWords(ticks, 'or')}.`,
       applies: ONE_OF_ARGUMENTS.applies,
       holds: rule ? (c) => chosenBy(rule, c) : ONE_OF_ARGUMENTS.holds,
       // With a rule of choice it says what the function does; without, only what it gives back.
@@ -401,10 +406,7 @@ const TEMPLATE: Rule = {
       const varied = places.every((n) => new Set(cs.map((d) => textOf(d.named.find((a) => a.name === n)?.v))).size >= 2);
       if (!varied || shown === `{${places[0]}}` || /[`{}]/.test(t.filter((p) => typeof p === 'string').join(''))) continue;
       return {
-        text: `Returns the text \`${shown}\`, with ${joinNames(
-          places.map((n) => `\`${n}\``),
-          'and',
-        )} written in place of ${places.length > 1 ? 'their' : 'its'} name in braces.`,
+        text: `Returns the text \`${shown}\`, with ${joinWords(places.map((n) => `\`${n}\``))} written in place of ${places.length > 1 ? 'their' : 'its'} name in braces.`,
         applies: TEMPLATE.applies,
         holds: (d) => render(t, d) === strOf(d.y),
       };
