@@ -9,8 +9,36 @@ Every refused call fails with EPERM (clone3: ENOSYS, so the C library falls back
 whose flags a filter can see): a probe reports PermissionError, nothing is killed.
 """
 
+from __future__ import annotations
+
 import errno
 import sys
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from typing import Protocol, TextIO
+
+    # The parts of python3-seccomp this script uses (the binding ships no type information).
+    class _Filter(Protocol):
+        def add_arch(self, arch: int) -> None: ...
+        def add_rule(self, action: int, syscall: str, *args: object) -> None: ...
+        def export_bpf(self, file: TextIO) -> None: ...
+
+    class _Arches(Protocol):
+        X86_64: int
+        AARCH64: int
+        X86: int
+        X32: int
+
+    class _Binding(Protocol):
+        ALLOW: int
+        MASKED_EQ: int
+        Arch: _Arches
+
+        def SyscallFilter(self, defaction: int) -> _Filter: ...
+        def system_arch(self) -> int: ...
+        def ERRNO(self, errno: int) -> int: ...
+        def Arg(self, arg: int, op: int, datum_a: int, datum_b: int = 0) -> object: ...
 
 # Calls a probed function never needs, each a way out of or across the sandbox: kernel
 # keyrings and POSIX message queues are not in the namespaces bubblewrap makes; the rest
@@ -46,7 +74,7 @@ TIOCSTI = 0x5412
 TIOCLINUX = 0x541C
 
 
-def build(seccomp):
+def build(seccomp: _Binding) -> tuple[_Filter, list[str]]:
     f = seccomp.SyscallFilter(seccomp.ALLOW)
     # The binding gives the same audit arch number signed in Arch and unsigned from system_arch.
     native = int(seccomp.system_arch()) & 0xFFFFFFFF
@@ -87,7 +115,8 @@ def main() -> int:
     except ImportError:
         print("python3-seccomp is not installed", file=sys.stderr)
         return 3
-    f, arches = build(seccomp)
+    # The binding ships no type information; _Binding lists what build() uses of it.
+    f, arches = build(cast("_Binding", seccomp))
     sys.stdout.flush()
     f.export_bpf(sys.stdout)
     print(",".join(arches), file=sys.stderr)

@@ -17,13 +17,13 @@ class _Program(ctypes.Structure):  # struct sock_fprog
     _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
 
 
-def load_from_host():
+def load_from_host() -> None:
     """Reads and loads the program the host passed, if any; raises OSError when the kernel
     refuses it (the host then reports the worker as failed, rather than run unfiltered)."""
     fd = os.environ.pop("PAU_SECCOMP_FD", None)
     if fd is None:
         return
-    chunks = []
+    chunks: list[bytes] = []
     with os.fdopen(int(fd), "rb") as source:
         while True:
             chunk = source.read(65536)
