@@ -337,9 +337,9 @@ class ChildRequest(_ChildRequestRequired, total=False):
 
 
 class CoverageHits(TypedDict):
-    """Lines and arcs of the target the call reached; the worker turns them into counts."""
+    """Lines and arcs of the target the call reached; the worker turns them into counts. An arc is (code object index, branch instruction offset, destination offset), as pau_probe/coverage.py records it."""
     lines: List[float]
-    arcs: List[Tuple[float, float]]
+    arcs: List[Tuple[float, float, float]]
 
 
 class _ChildResultRequired(TypedDict):

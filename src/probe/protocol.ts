@@ -135,10 +135,13 @@ export interface ChildRequest {
   comparisons?: boolean;
 }
 
-/** Lines and arcs of the target the call reached; the worker turns them into counts. */
+/**
+ * Lines and arcs of the target the call reached; the worker turns them into counts. An arc is
+ * (code object index, branch instruction offset, destination offset), as pau_probe/coverage.py records it.
+ */
 export interface CoverageHits {
   lines: number[];
-  arcs: [number, number][];
+  arcs: [number, number, number][];
 }
 
 /**
