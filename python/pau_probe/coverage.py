@@ -19,16 +19,48 @@ from __future__ import annotations
 import dis
 import sys
 import types
-from pau_probe.checking import TYPE_CHECKING
+from pau_probe.checking import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
+    from types import CodeType, FrameType
+    from typing import Callable, Dict, Iterable, Iterator, List, Optional, Protocol, Set, Tuple
+
     from pau_probe.protocol import CoverageHits, ProbeResultCoverage
+
+    # (code object index, branch instruction offset, destination offset); the index is None for
+    # an event on code outside the static map, which report() leaves out.
+    Arc = Tuple[Optional[int], int, int]
+    Tracer = Callable[[FrameType, str, object], Optional["Tracer"]]
+
+    class Observer(Protocol):
+        """What the tracer calls at line events (comparisons.Recorder)."""
+
+        active: bool
+
+        def wants(self, code: CodeType) -> bool: ...
+        def line(self, frame: FrameType, code: CodeType, line: int) -> bool: ...
+
+    class _Events(Protocol):
+        LINE: int
+        BRANCH: int
+
+    class _Monitoring(Protocol):
+        """The parts of sys.monitoring (Python 3.12+) the collector uses."""
+
+        COVERAGE_ID: int
+        DISABLE: object
+        events: _Events
+
+        def use_tool_id(self, tool_id: int, name: str) -> None: ...
+        def register_callback(self, tool_id: int, event: int, func: Callable[..., object]) -> object: ...
+        def set_local_events(self, tool_id: int, code: CodeType, event_set: int) -> None: ...
+        def set_events(self, tool_id: int, event_set: int) -> None: ...
 
 _PROLOGUE = {"RESUME", "GEN_START", "RETURN_GENERATOR", "MAKE_CELL", "COPY_FREE_VARS"}
 _IGNORED = {"CACHE", "EXTENDED_ARG"}
 
 
-def _is_branch(opname):
+def _is_branch(opname: str) -> bool:
     if opname == "FOR_ITER":
         return True
     if sys.version_info >= (3, 12):
@@ -36,7 +68,7 @@ def _is_branch(opname):
     return opname.startswith(("POP_JUMP_", "JUMP_IF_")) and not opname.startswith("POP_JUMP_BACKWARD_NO")
 
 
-def code_objects(code):
+def code_objects(code: CodeType) -> List[CodeType]:
     """The code object and every code object nested in it, depth first."""
     out = [code]
     for const in code.co_consts:
@@ -45,8 +77,8 @@ def code_objects(code):
     return out
 
 
-def _instructions_with_lines(code):
-    line = None
+def _instructions_with_lines(code: CodeType) -> Iterator[Tuple[dis.Instruction, Optional[int]]]:
+    line: Optional[int] = None
     for ins in dis.get_instructions(code):
         if sys.version_info >= (3, 11):
             line = ins.positions.lineno if ins.positions else None
@@ -58,15 +90,16 @@ def _instructions_with_lines(code):
 class StaticMap:
     """What can be covered: executable lines and branch instructions of the target."""
 
-    def __init__(self, code):
+    def __init__(self, code: CodeType) -> None:
         self.codes = code_objects(code)
         self.index = {c: i for i, c in enumerate(self.codes)}
-        self.lines = set()
+        self.lines: Set[int] = set()
         # per code index: offsets of branch instructions; lines holding one
-        self.branches = {}
-        self.branch_lines = {}
+        self.branches: Dict[int, Set[int]] = {}
+        self.branch_lines: Dict[int, Set[int]] = {}
         for i, c in enumerate(self.codes):
-            offsets, lines = set(), set()
+            offsets: Set[int] = set()
+            lines: Set[int] = set()
             has_resume = any(ins.opname == "RESUME" for ins in dis.get_instructions(c))
             in_prologue = has_resume
             for ins, line in _instructions_with_lines(c):
@@ -86,14 +119,14 @@ class StaticMap:
             self.branch_lines[i] = lines
         self.arc_total = 2 * sum(len(v) for v in self.branches.values())
 
-    def counts(self, lines, arcs):
+    def counts(self, lines: Iterable[int], arcs: Iterable[Arc]) -> Tuple[Set[int], Set[Arc]]:
         """(lines hit, arcs hit) restricted to what the static map knows, arcs capped at two
         outcomes per instruction."""
         line_hits = set(lines) & self.lines
-        per_instruction = {}
-        kept = set()
+        per_instruction: Dict[Tuple[Optional[int], int], Set[int]] = {}
+        kept: Set[Arc] = set()
         for ci, offset, dest in arcs:
-            if offset not in self.branches.get(ci, ()):
+            if ci is None or offset not in self.branches.get(ci, ()):
                 continue
             seen = per_instruction.setdefault((ci, offset), set())
             if len(seen) < 2:
@@ -105,23 +138,23 @@ class StaticMap:
 class Collector:
     """Collects hits in the call's child. `prepare` runs before the request arrives."""
 
-    def __init__(self, static):
+    def __init__(self, static: StaticMap) -> None:
         self.static = static
-        self.lines = set()
-        self.arcs = set()
+        self.lines: Set[int] = set()
+        self.arcs: Set[Arc] = set()
         self.active = False
         # A comparisons.Recorder for the call when it asked for them: it sees the line events of
         # the target's code and of the rest of its package (the same hooks, no second tracer).
-        self.observer = None
+        self.observer: Optional[Observer] = None
         self._monitoring = sys.version_info >= (3, 12) and hasattr(sys, "monitoring")
-        self._tool = None
+        self._tool: Optional[int] = None
 
     # -- 3.12+: sys.monitoring, events only on the target's code objects ---------------
 
-    def prepare(self):
+    def prepare(self) -> None:
         if not self._monitoring:
             return
-        mon = sys.monitoring  # pyright: ignore[reportAttributeAccessIssue] -- Python 3.12+ only, checked in __init__
+        mon: _Monitoring = getattr(sys, "monitoring")  # Python 3.12+ only, checked in __init__
         for tool in (mon.COVERAGE_ID, 2, 3, 4):
             try:
                 mon.use_tool_id(tool, "pau-probe")
@@ -134,11 +167,11 @@ class Collector:
         disable = mon.DISABLE
         index = self.static.index
         lines, arcs = self.lines, self.arcs
-        outcomes = {}
+        outcomes: Dict[Tuple[Optional[int], int], Set[int]] = {}
 
-        getframe = sys._getframe
+        getframe = sys._getframe  # pyright: ignore[reportPrivateUsage] -- CPython's, documented in sys
 
-        def on_line(code, line):
+        def on_line(code: CodeType, line: int) -> object:
             if not self.active:
                 return None
             covered = code in index
@@ -150,7 +183,7 @@ class Collector:
                     return None  # a line with comparisons: seen again on every pass
             return disable
 
-        def on_branch(code, offset, dest):
+        def on_branch(code: CodeType, offset: int, dest: int) -> object:
             if not self.active:
                 return None
             ci = index.get(code)
@@ -166,14 +199,14 @@ class Collector:
 
     # -- before 3.12: sys.settrace on the target's frames only -----------------------------
 
-    def _tracer(self):
+    def _tracer(self) -> Tracer:
         index = self.static.index
         branches = self.static.branches
         branch_lines = self.static.branch_lines
         lines, arcs = self.lines, self.arcs
-        pending = {}
+        pending: Dict[FrameType, int] = {}
 
-        def local(frame, event, arg):
+        def local(frame: FrameType, event: str, arg: object) -> Tracer:
             if event == "line" or event == "opcode":
                 ci = index[frame.f_code]
                 offset = frame.f_lasti
@@ -192,7 +225,7 @@ class Collector:
                 pending.pop(frame, None)
             return local
 
-        def observed(frame, event, arg):
+        def observed(frame: FrameType, event: str, arg: object) -> Optional[Tracer]:
             # The package's other code: comparisons only, until the recorder has enough.
             observer = self.observer
             if observer is None or not observer.active:
@@ -201,7 +234,7 @@ class Collector:
                 observer.line(frame, frame.f_code, frame.f_lineno)
             return observed
 
-        def global_(frame, event, arg):
+        def global_(frame: FrameType, event: str, arg: object) -> Optional[Tracer]:
             if frame.f_code in index:
                 frame.f_trace_lines = True
                 return local
@@ -213,39 +246,45 @@ class Collector:
 
         return global_
 
-    def start(self):
+    def start(self) -> None:
         self.active = True
         if not self._monitoring:
             sys.settrace(self._tracer())
         elif self.observer is not None and self._tool is not None:
             # LINE everywhere, not only on the target's code: the package's code is in scope too.
-            sys.monitoring.set_events(self._tool, sys.monitoring.events.LINE)  # pyright: ignore[reportAttributeAccessIssue] -- 3.12+
+            mon: _Monitoring = getattr(sys, "monitoring")  # 3.12+
+            mon.set_events(self._tool, mon.events.LINE)
 
-    def stop(self):
+    def stop(self) -> None:
         self.active = False
         if not self._monitoring:
             sys.settrace(None)
         elif self.observer is not None and self._tool is not None:
-            sys.monitoring.set_events(self._tool, 0)  # pyright: ignore[reportAttributeAccessIssue] -- 3.12+
+            mon: _Monitoring = getattr(sys, "monitoring")  # 3.12+
+            mon.set_events(self._tool, 0)
 
-    def reset(self):
+    def reset(self) -> None:
         self.lines.clear()
         self.arcs.clear()
 
     def report(self) -> CoverageHits:
-        return {"lines": sorted(self.lines), "arcs": sorted(a for a in self.arcs if a[0] is not None)}
+        return {"lines": sorted(self.lines), "arcs": sorted((ci, offset, dest) for ci, offset, dest in self.arcs if ci is not None)}
 
 
 class Union:
     """The session-wide union of hits, kept in the warm worker."""
 
-    def __init__(self, static):
+    def __init__(self, static: StaticMap) -> None:
         self.static = static
-        self.lines = set()
-        self.arcs = set()
+        self.lines: Set[int] = set()
+        self.arcs: Set[Arc] = set()
 
     def merge(self, report: CoverageHits) -> ProbeResultCoverage:
-        lines, arcs = self.static.counts(report.get("lines", ()), (tuple(a) for a in report.get("arcs", ())))
+        # JSON integers (protocol.ts's `number`), as Collector.report() wrote them; counts()
+        # keeps only the lines and arcs the static map knows.
+        hit_lines = cast("List[int]", report.get("lines", []))
+        hit_arcs = cast("Iterable[Arc]", (tuple(a) for a in report.get("arcs", ())))
+        lines, arcs = self.static.counts(hit_lines, hit_arcs)
         new_lines = lines - self.lines
         new_arcs = arcs - self.arcs
         self.lines |= lines
