@@ -9,11 +9,25 @@ segfault must be observable as a crash).
 The hook cannot be removed once installed, so it is installed once in the warm worker and
 switched on (`arm`) for the import and inside each call's child process.
 """
+from __future__ import annotations
+
 import os
 import re
 import sys
 import threading
 import warnings
+
+from pau_probe.checking import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    import sqlite3  # noqa: F401 -- named in cast(), which pyflakes reads as typing.cast
+    from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Tuple, TypeVar, Union
+
+    T = TypeVar("T")
+    # An audit event's arguments (sys.addaudithook): whatever the raising code passed.
+    Args = Tuple[object, ...]
+    Check = Callable[[Args], Optional[str]]
+    Path = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 
 
 class SandboxViolation(PermissionError):
@@ -31,9 +45,9 @@ class _Policy:
     write_root = "/nonexistent"
     # threads inside the hook right now: path resolution there may itself raise audit events
     # (per thread: one flag for all let a second thread pass while the first was checking)
-    busy = set()
+    busy: Set[int] = set()
     # What the armed call did that would happen again outside the sandbox (ProbeResult.effects)
-    effects = set()
+    effects: Set[str] = set()
 
 
 policy = _Policy()
@@ -42,7 +56,7 @@ _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
 _OUTSIDE = "calls may only write inside their own temporary working directory"
 
 
-def arm(write_root=None):
+def arm(write_root: Optional[str] = None) -> None:
     """Switch the guards on; writes may go to `write_root` (default: the one set before)."""
     if write_root is not None:
         set_write_root(write_root)
@@ -50,11 +64,11 @@ def arm(write_root=None):
     policy.armed = True
 
 
-def set_write_root(path):
+def set_write_root(path: str) -> None:
     policy.write_root = os.path.realpath(path)
 
 
-def disarm():
+def disarm() -> None:
     policy.armed = False
 
 
@@ -62,28 +76,28 @@ class exempt:
     """The worker's own step inside an armed call (this thread only; other threads stay
     checked), e.g. lowering and restoring a limit around building the arguments."""
 
-    def __enter__(self):
+    def __enter__(self) -> None:
         self.mine = threading.get_ident() not in policy.busy
         policy.busy.add(threading.get_ident())
 
-    def __exit__(self, *_):
+    def __exit__(self, *_: object) -> None:
         if self.mine:
             policy.busy.discard(threading.get_ident())
 
 
-def _fd_path(dir_fd):
+def _fd_path(dir_fd: object) -> Optional[str]:
     try:
         return os.readlink("/proc/self/fd/%d" % dir_fd)
     except (OSError, TypeError):
         return None
 
 
-def _inside(path, dir_fd=None):
+def _inside(path: object, dir_fd: object = None) -> bool:
     """Is a write to `path` (relative to `dir_fd` or the cwd) inside the write root?"""
     if isinstance(path, int):
         return True  # an already open descriptor: opening it was checked
     try:
-        text = os.fsdecode(path)
+        text = os.fsdecode(cast("Path", path))  # anything else raises TypeError
     except TypeError:
         return False
     if dir_fd is not None and dir_fd != -1 and not os.path.isabs(text):  # -1: "not given" (the cwd)
@@ -96,27 +110,28 @@ def _inside(path, dir_fd=None):
     return real == os.devnull or real == root or real.startswith(root + os.sep)
 
 
-def _refuse_write(path, what):
-    return "%s %r is not allowed: %s" % (what, os.fsdecode(path) if not isinstance(path, int) else path, _OUTSIDE)
+def _refuse_write(path: object, what: str) -> str:
+    # Called for paths _inside() decoded (or descriptors).
+    return "%s %r is not allowed: %s" % (what, os.fsdecode(cast("Path", path)) if not isinstance(path, int) else path, _OUTSIDE)
 
 
-def _opens_for_writing(args):
+def _opens_for_writing(args: Args) -> bool:
     _path, mode, flags = (list(args) + [None, None, None])[:3]
     return bool(isinstance(flags, int) and flags & _WRITE_FLAGS) or (isinstance(mode, str) and any(c in mode for c in "wax+"))
 
 
-def _check_open(args):
+def _check_open(args: Args) -> Optional[str]:
     path = args[0] if args else None
     if _opens_for_writing(args) and not _inside(path):
         return _refuse_write(path, "opening for writing")
     return None
 
 
-def _path_check(what, *positions, dir_fd_at=None, dir_fds_at=None):
+def _path_check(what: str, *positions: int, dir_fd_at: Optional[int] = None, dir_fds_at: Optional[Tuple[int, int]] = None) -> Check:
     """Every path at `positions` must be inside, each relative to its own dir_fd argument
     (`dir_fds_at`, one per position) or to the shared one (`dir_fd_at`)."""
 
-    def check(args):
+    def check(args: Args) -> Optional[str]:
         for index, at in enumerate(positions):
             fd_at = dir_fds_at[index] if dir_fds_at else dir_fd_at
             dir_fd = args[fd_at] if fd_at is not None and len(args) > fd_at else None
@@ -127,33 +142,33 @@ def _path_check(what, *positions, dir_fd_at=None, dir_fds_at=None):
     return check
 
 
-def _always(message):
+def _always(message: str) -> Check:
     return lambda args: message
 
 
-def _check_kill(args):
+def _check_kill(args: Args) -> Optional[str]:
     pid = args[0] if args else None
     if pid == os.getpid() or (pid == 0 and os.getpgid(0) == os.getpid()):
         return None  # signalling itself (or the group it leads) only hurts the call
     return "sending a signal to process %s is not allowed in a probe call" % (pid,)
 
 
-def _check_killpg(args):
+def _check_killpg(args: Args) -> Optional[str]:
     if args and args[0] == os.getpgid(0):
         return None
     return "sending a signal to process group %s is not allowed in a probe call" % (args[0] if args else "?",)
 
 
-def _check_socket(args):
+def _check_socket(args: Args) -> Optional[str]:
     family = args[1] if len(args) > 1 else None
     if family == getattr(__import__("socket"), "AF_UNIX", object()):
         return None  # socketpair() for asyncio's self-pipe: local, harmless
     return "opening a network socket is not allowed in a probe call"
 
 
-def _sqlite_path(database):
+def _sqlite_path(database: object) -> Optional[str]:
     """The file a sqlite3 database name opens (`file:` URIs included), or None for memory."""
-    text = os.fsdecode(database) if isinstance(database, (str, bytes, os.PathLike)) else None
+    text = os.fsdecode(cast("Path", database)) if isinstance(database, (str, bytes, os.PathLike)) else None
     if text is None or text in (":memory:", ""):
         return None
     if text.startswith("file:"):
@@ -168,14 +183,14 @@ def _sqlite_path(database):
     return text
 
 
-def _check_sqlite(args):
+def _check_sqlite(args: Args) -> Optional[str]:
     path = _sqlite_path(args[0] if args else None)
     if path is None or _inside(path):
         return None
     return _refuse_write(path, "opening the database")
 
 
-def _sqlite_authorizer(action, arg1, *_):
+def _sqlite_authorizer(action: int, arg1: Optional[str], *_: Optional[str]) -> int:
     """ATTACH (and VACUUM INTO, which attaches its target) may only name files inside."""
     if policy.armed and action == 24:  # SQLITE_ATTACH
         path = _sqlite_path(arg1)
@@ -184,10 +199,11 @@ def _sqlite_authorizer(action, arg1, *_):
     return 0
 
 
-def _check_sqlite_handle(args):
-    connection = args[0] if args else None
+def _check_sqlite_handle(args: Args) -> Optional[str]:
+    # The event's argument is the new connection; anything else (None) raises, and is caught.
+    connection = cast("sqlite3.Connection", args[0] if args else None)
     try:
-        connection.set_authorizer(_sqlite_authorizer)  # pyright: ignore[reportOptionalMemberAccess] -- None raises, and is caught
+        connection.set_authorizer(_sqlite_authorizer)
     except Exception:  # noqa: B902
         return "sqlite3 connections need the sandbox's authorizer"
     return None
@@ -196,7 +212,7 @@ def _check_sqlite_handle(args):
 _NO_PROCESSES = "starting processes (%s) is not allowed in a probe call"
 _NO_NETWORK = "network access (%s) is not allowed in a probe call"
 
-_CHECKS = {
+_CHECKS: Dict[str, Check] = {
     "open": _check_open,
     "os.remove": _path_check("removing", 0, dir_fd_at=1),
     "os.rmdir": _path_check("removing the directory", 0, dir_fd_at=1),
@@ -248,7 +264,7 @@ _CHECKS = {
 }
 
 
-def _hook(event, args):
+def _hook(event: str, args: Args) -> None:
     if not policy.armed:
         return
     check = _CHECKS.get(event)
@@ -268,7 +284,7 @@ def _hook(event, args):
         raise SandboxViolation(problem)
 
 
-def _acts(event, args):
+def _acts(event: str, args: Args) -> bool:
     """Whether the event changes something a repeat of the call outside the sandbox would change
     again: reads and in-memory databases do not."""
     if event == "open":
@@ -280,7 +296,7 @@ def _acts(event, args):
     return True
 
 
-def effects():
+def effects() -> List[str]:
     """What the armed call did (events the guards checked), allowed or refused."""
     return sorted(policy.effects)
 
@@ -288,7 +304,7 @@ def effects():
 _installed = False
 
 
-def install():
+def install() -> None:
     """Install the audit hook (once per process; it cannot be removed) and the wrappers
     around what raises no audit event."""
     global _installed
@@ -298,8 +314,8 @@ def install():
         _installed = True
 
 
-def _refusing(original, message):
-    def refused(*args, **kwargs):
+def _refusing(original: Callable[..., T], message: str) -> Callable[..., T]:
+    def refused(*args: Any, **kwargs: Any) -> T:
         if policy.armed:
             policy.effects.add(getattr(original, "__name__", "refused"))
             raise SandboxViolation(message)
@@ -309,14 +325,14 @@ def _refusing(original, message):
     return refused
 
 
-def _wrap_unaudited():
+def _wrap_unaudited() -> None:
     """Calls that raise no audit event (or one without the argument that matters): wrapped in
     their modules, so user code that looks them up after this gets the checked version."""
     import signal
 
     posix_open = os.open
 
-    def checked_open(path, flags, mode=0o777, *, dir_fd=None):
+    def checked_open(path: Path, flags: int, mode: int = 0o777, *, dir_fd: Optional[int] = None) -> int:
         if policy.armed and flags & _WRITE_FLAGS:
             policy.effects.add("open")
         if policy.armed and dir_fd is not None and flags & _WRITE_FLAGS and not _inside(path, dir_fd):
@@ -347,7 +363,7 @@ def _wrap_unaudited():
 
 # --- environment ----------------------------------------------------------------------
 
-def scrub_environ(secret_name_pattern):
+def scrub_environ(secret_name_pattern: str) -> None:
     """Drop anything that looks like a credential from os.environ (the host already did; the
     module's import may have set more). The pattern is the host's (src/probe/environment.ts,
     sent in the start message): JavaScript regex source in the subset Python reads the same."""
@@ -360,30 +376,30 @@ def scrub_environ(secret_name_pattern):
 # --- keeping source text out of what user code prints ----------------------------------
 
 
-def hide_sources(roots):
+def hide_sources(roots: Iterable[Optional[str]]) -> None:
     """Make linecache (tracebacks, inspect.getsource, warnings) see no text for files under
     `roots`, so a traceback printed by user code names lines but shows no source."""
     import linecache
 
-    roots = tuple(os.path.realpath(r) for r in roots if r)
+    real_roots = tuple(os.path.realpath(r) for r in roots if r)
     original_getlines = linecache.getlines
     original_updatecache = linecache.updatecache
 
-    def hidden(filename):
+    def hidden(filename: str) -> bool:
         if not filename or filename.startswith("<"):
             return False
         try:
             real = os.path.realpath(filename)
         except (TypeError, ValueError):
             return False
-        return any(real == r or real.startswith(r + os.sep) for r in roots)
+        return any(real == r or real.startswith(r + os.sep) for r in real_roots)
 
-    def getlines(filename, module_globals=None):
+    def getlines(filename: str, module_globals: Optional[Dict[str, Any]] = None) -> List[str]:
         if hidden(filename):
             return []
         return original_getlines(filename, module_globals)
 
-    def updatecache(filename, module_globals=None):
+    def updatecache(filename: str, module_globals: Optional[Dict[str, Any]] = None) -> List[str]:
         if hidden(filename):
             return []
         return original_updatecache(filename, module_globals)
@@ -393,16 +409,16 @@ def hide_sources(roots):
     linecache.clearcache()
 
 
-def quiet_reporting():
+def quiet_reporting() -> None:
     """Warnings and uncaught thread exceptions print `Type: message` only: the default
     formats quote the source line and the file path."""
 
-    def formatwarning(message, category, filename, lineno, line=None):
+    def formatwarning(message: Union[Warning, str], category: type[Warning], filename: str, lineno: int, line: Optional[str] = None) -> str:
         return "%s: %s\n" % (category.__name__, message)
 
     warnings.formatwarning = formatwarning
 
-    def excepthook(args):
+    def excepthook(args: threading.ExceptHookArgs) -> None:
         if args.exc_type is SystemExit:
             return
         sys.stderr.write("Exception in thread %s: %s: %s\n" % (
