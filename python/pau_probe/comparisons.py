@@ -26,7 +26,29 @@ import types
 from pau_probe.checking import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
+    from types import CodeType, FrameType
+    from typing import Dict, Iterable, Iterator, List, Literal, Mapping, Optional, Sequence, Set, Tuple, Union
+
+    from typing_extensions import TypeGuard
+
     from pau_probe.protocol import ComparisonRecord
+
+    # The symbolic stack's expressions: where a value came from, as far as the reader can tell
+    # without running anything. None (_UNKNOWN) is anything else.
+    Local = Tuple[Literal["local"], str, Optional[str]]  # a local; the transform applied to it (`lower`)
+    Const = Tuple[Literal["const"], object]
+    Named = Tuple[Literal["global", "deref"], str, Tuple[str, ...]]  # a global or cell, then attribute names
+    Method = Tuple[Literal["method"], Optional["Expr"], str]  # a method looked up on an expression
+    Build = Tuple[Literal["build"], Tuple[Optional["Expr"], ...]]  # a tuple, list or set of readable items
+    Null = Tuple[Literal["null"]]
+    Expr = Union[Local, Const, Named, Method, Build, Null]
+    # (operation, the input side, the other side)
+    Site = Tuple[str, Local, Expr]
+    Sites = Dict[int, List[Site]]
+    # (package folder with a trailing separator or None, the target's file)
+    Scope = Tuple[Optional[str], str]
+    Plain = Union[str, float]  # JSON data: a short str, an int or a float
+    Relation = Tuple[str, Literal["same", "part", "item"], Optional[Plain]]
 
 MAX_RECORDS = 48
 MAX_VALUES = 8
@@ -48,14 +70,16 @@ _RE_METHODS = {"match", "fullmatch", "search", "findall", "finditer", "sub", "su
 _IGNORED = {"NOP", "CACHE", "EXTENDED_ARG", "RESUME", "PRECALL", "KW_NAMES", "TO_BOOL", "COPY_FREE_VARS",
             "MAKE_CELL", "GEN_START", "NOT_TAKEN"}
 _LOAD_FAST = {"LOAD_FAST", "LOAD_FAST_CHECK", "LOAD_FAST_AND_CLEAR", "LOAD_FAST_BORROW"}
-_NULL = ("null",)
+_NULL: Null = ("null",)
 _UNKNOWN = None
+# Wrappers a class body holds a function in, reached through __func__.
+_METHOD_WRAPPERS: tuple[type, ...] = (staticmethod, classmethod)
 
 # -- static: the sites of a code object, by line ------------------------------------------
 
 
-def _instructions(code):
-    line = None
+def _instructions(code: CodeType) -> Iterator[Tuple[dis.Instruction, Optional[int]]]:
+    line: Optional[int] = None
     for ins in dis.get_instructions(code):
         if sys.version_info >= (3, 11):
             line = ins.positions.lineno if ins.positions and ins.positions.lineno else line
@@ -64,24 +88,24 @@ def _instructions(code):
         yield ins, line
 
 
-def _is_input(e):
+def _is_input(e: Optional[Expr]) -> TypeGuard[Local]:
     return e is not None and e[0] == "local"
 
 
-def _readable(e):
+def _readable(e: Optional[Expr]) -> TypeGuard[Expr]:
     return e is not None and e[0] in ("const", "global", "deref", "local", "build")
 
 
-def _site(out, line, op, inp, other, through=None):
+def _site(out: Sites, line: Optional[int], op: str, inp: Optional[Expr], other: Optional[Expr], through: Optional[str] = None) -> None:
     if line is not None and _is_input(inp) and _readable(other) and other != inp:
         out.setdefault(line, []).append((op, inp, other))
 
 
-def _call(stack, out, line, n, extra_pops):
+def _call(stack: List[Optional[Expr]], out: Sites, line: Optional[int], n: int, extra_pops: int) -> None:
     args = [stack.pop() if stack else _UNKNOWN for _ in range(n)][::-1]
     callee = [stack.pop() if stack else _UNKNOWN for _ in range(extra_pops)]
     fn = next((c for c in callee if c is not _NULL and c is not None), None)
-    result = _UNKNOWN
+    result: Optional[Expr] = _UNKNOWN
     if fn is not None and fn[0] == "method":
         recv, name = fn[1], fn[2]
         if _is_input(recv):
@@ -115,10 +139,10 @@ def _call(stack, out, line, n, extra_pops):
     stack.append(result)
 
 
-def _scan(code):
+def _scan(code: CodeType) -> Sites:
     """{line: [(op, input expr, other expr)]} for one code object (not the nested ones)."""
-    out = {}
-    stack = []
+    out: Sites = {}
+    stack: List[Optional[Expr]] = []
     v311 = sys.version_info >= (3, 11)
     for ins, line in _instructions(code):
         op, arg, val = ins.opname, ins.arg, ins.argval
@@ -144,7 +168,7 @@ def _scan(code):
             if method:
                 stack.append(("method", base, val))
                 stack.append(_NULL)
-            elif base is not None and base[0] in ("global", "deref"):
+            elif base is not None and (base[0] == "global" or base[0] == "deref"):
                 stack.append((base[0], base[1], base[2] + (val,)))
             else:
                 stack.append(_UNKNOWN)
@@ -190,14 +214,14 @@ def _scan(code):
     return out
 
 
-def _flipped(op):
+def _flipped(op: str) -> str:
     return {"<": ">", ">": "<", "<=": ">=", ">=": "<="}.get(op, op)
 
 
-_SITES = {}
+_SITES: Dict[CodeType, Sites] = {}
 
 
-def sites(code):
+def sites(code: CodeType) -> Sites:
     found = _SITES.get(code)
     if found is None:
         try:
@@ -208,19 +232,19 @@ def sites(code):
     return found
 
 
-def _module_codes(module):
+def _module_codes(module: types.ModuleType) -> Iterator[CodeType]:
     """The code objects of a module's functions and of its classes' methods (not nested ones)."""
     for value in list(vars(module).values()):
         if isinstance(value, types.FunctionType):
             yield value.__code__
         elif isinstance(value, type) and getattr(value, "__module__", None) == module.__name__:
             for member in list(type.__dict__["__dict__"].__get__(value).values()):
-                func = getattr(member, "__func__", member) if isinstance(member, (staticmethod, classmethod)) else member
+                func: object = getattr(member, "__func__", member) if isinstance(member, _METHOD_WRAPPERS) else member
                 if isinstance(func, types.FunctionType):
                     yield func.__code__
 
 
-def prescan(scope, first, budget=PRESCAN_SECONDS):
+def prescan(scope: Scope, first: Iterable[CodeType], budget: float = PRESCAN_SECONDS) -> None:
     """Finds the sites of the code in scope ahead of time, in the warm worker: each call's child
     would otherwise read every code object it runs again (some 10 ms a call for a mid-sized
     package). `first`: the target's own code objects. Bounded by `budget` seconds."""
@@ -228,13 +252,13 @@ def prescan(scope, first, budget=PRESCAN_SECONDS):
 
     prefix, file = scope
     deadline = time.perf_counter() + budget
-    found = []
+    found: List[Tuple[bool, types.ModuleType]] = []
     for module in list(sys.modules.values()):
-        name = getattr(module, "__file__", None)
+        name: object = getattr(module, "__file__", None)
         if isinstance(name, str) and (name == file or (prefix is not None and name.startswith(prefix))):
             found.append((name != file, module))  # the target's module first, then its package
     found.sort(key=lambda pair: pair[0])
-    pending = [first] + [_module_codes(m) for _, m in found]
+    pending: List[Iterable[CodeType]] = [first] + [_module_codes(m) for _, m in found]
     for codes in pending:
         for top in codes:
             for code in code_objects(top):
@@ -243,11 +267,11 @@ def prescan(scope, first, budget=PRESCAN_SECONDS):
                 sites(code)
 
 
-def scope_of(filename):
+def scope_of(filename: str) -> Scope:
     """What counts as the target's code: its package's folder when its file is in a package
     (a folder with __init__.py), else the file alone. (prefix or None, file)."""
     folder = os.path.dirname(os.path.abspath(filename))
-    root = None
+    root: Optional[str] = None
     while os.path.isfile(os.path.join(folder, "__init__.py")):
         root = folder
         parent = os.path.dirname(folder)
@@ -262,34 +286,37 @@ def scope_of(filename):
 _SCALARS = (str, int, float, bytes)
 
 
-def _plain(v):
+def _plain(v: object) -> Optional[Plain]:
     """A short str, int or float as JSON data, else None."""
+    # `t is X` is an exact type test: each cast names the type it proved.
     t = type(v)
     if t is str:
-        return v if len(v) <= MAX_TEXT else None
+        return cast(str, v) if len(cast(str, v)) <= MAX_TEXT else None
     if t is bool:
         return None
     if t is int:
-        return v if abs(v) < 2 ** 53 else None
+        return cast(int, v) if abs(cast(int, v)) < 2 ** 53 else None
     if t is float:
-        return v if math.isfinite(v) else None
+        return cast(float, v) if math.isfinite(cast(float, v)) else None
     return None
 
 
-def _members(v):
+def _members(v: object) -> Optional[List[Plain]]:
     """The short scalars in a plain container (dict keys), sorted when it is a small set."""
+    # `t is X` / `t in (X, Y)` are exact type tests: each cast names the types they proved.
     t = type(v)
+    items: List[object]
     if t is dict:
         items = []
-        for k in v:
+        for k in cast("Dict[object, object]", v):
             if len(items) >= MAX_SCAN:
                 break
             items.append(k)
     elif t in (list, tuple):
-        items = list(v[:MAX_SCAN])
+        items = list(cast("Sequence[object]", v)[:MAX_SCAN])
     elif t in (set, frozenset):
         items = []
-        for k in v:
+        for k in cast("Set[object]", v):
             items.append(k)
             if len(items) > MAX_SCAN:
                 break
@@ -297,7 +324,7 @@ def _members(v):
             items.sort(key=lambda k: (type(k).__name__, repr(k) if type(k) in _SCALARS else ""))
     else:
         return None
-    out = []
+    out: List[Plain] = []
     for k in items:
         p = _plain(k)
         if p is not None and p not in out:
@@ -310,42 +337,45 @@ def _members(v):
 _MISSING = object()
 
 
-def _attr(base, name):
+def _attr(base: object, name: str) -> object:
     """An attribute read without running user code: of a module or a plain class only."""
     if type(base) is types.ModuleType:  # noqa: E721 -- exactly a module: a subclass could override its look-ups
         return base.__dict__.get(name, _MISSING)
     if type(base) is type:  # noqa: E721 -- exactly type: a metaclass could run code on a look-up
         for klass in base.__mro__:
-            found = klass.__dict__.get(name, _MISSING)
+            found: object = klass.__dict__.get(name, _MISSING)
             if found is not _MISSING:
                 return found if type(found) not in (property, types.FunctionType, classmethod, staticmethod) else _MISSING
     return _MISSING
 
 
-def _value(expr, frame, f_locals):
-    kind = expr[0]
-    if kind == "const":
+def _value(expr: Expr, frame: FrameType, f_locals: Mapping[str, object]) -> object:
+    """The value of a readable expression (see _readable; a build's items are const, global or deref)."""
+    if expr[0] == "const":
         return expr[1]
-    if kind == "local":
+    if expr[0] == "local":
         return f_locals.get(expr[1], _MISSING)
-    if kind == "build":
-        items = [_value(e, frame, f_locals) for e in expr[1]]
+    if expr[0] == "build":
+        items = [_value(cast("Expr", e), frame, f_locals) for e in expr[1]]  # BUILD_* keeps only readable items
         return _MISSING if any(i is _MISSING for i in items) else tuple(items)
-    if kind == "global":
+    named = cast("Named", expr)  # the readable kinds left: global and deref
+    v: object
+    if named[0] == "global":
         g = frame.f_globals
-        v = g[expr[1]] if type(g) is dict and expr[1] in g else frame.f_builtins.get(expr[1], _MISSING)
+        v = g[named[1]] if type(g) is dict and named[1] in g else frame.f_builtins.get(named[1], _MISSING)
     else:
-        v = f_locals.get(expr[1], _MISSING)
-    for name in expr[2]:
+        v = f_locals.get(named[1], _MISSING)
+    for name in named[2]:
         if v is _MISSING:
             break
         v = _attr(v, name)
     return v
 
 
-def _type_names(v):
-    out = []
-    for t in (v if type(v) is tuple else (v,)):
+def _type_names(v: object) -> List[str]:
+    out: List[str] = []
+    t: object
+    for t in (cast("Tuple[object, ...]", v) if type(v) is tuple else (v,)):
         if type(t) is type:
             out.append(t.__name__ if t.__module__ == "builtins" else t.__qualname__)
     return out[:MAX_VALUES]
@@ -354,16 +384,16 @@ def _type_names(v):
 class Recorder:
     """Records the comparisons of one call. `arguments`: (label, value) of the call."""
 
-    def __init__(self, arguments, scope):
+    def __init__(self, arguments: Iterable[Tuple[str, object]], scope: Scope) -> None:
         self.arguments = [(label, v) for label, v in arguments if label != "receiver"]
         self.prefix, self.file = scope
-        self.records: list = []
-        self.seen = set()
+        self.records: List[ComparisonRecord] = []
+        self.seen: Set[str] = set()
         self.spent = 0.0
         self.active = True
-        self._in_scope = {}
+        self._in_scope: Dict[CodeType, bool] = {}
 
-    def wants(self, code):
+    def wants(self, code: CodeType) -> bool:
         """Whether the code is in scope and compares anything: only then are its lines traced."""
         found = self._in_scope.get(code)
         if found is None:
@@ -372,7 +402,7 @@ class Recorder:
             self._in_scope[code] = found
         return found
 
-    def line(self, frame, code, line):
+    def line(self, frame: FrameType, code: CodeType, line: int) -> bool:
         """The line event of an in-scope frame: evaluate its sites. True when it has some."""
         here = sites(code).get(line)
         if not here or not self.active:
@@ -389,8 +419,9 @@ class Recorder:
             self.active = False
         return True
 
-    def _relation(self, v):
+    def _relation(self, v: object) -> Optional[Relation]:
         """(label, via, seen) of the argument the value came from, else None."""
+        # `t is X` / `ta in (X, Y)` are exact type tests: each cast names the types they proved.
         t = type(v)
         simple = t in _SCALARS and t is not bool
         for label, arg in self.arguments:
@@ -398,15 +429,15 @@ class Recorder:
                 return label, "same", None
         for label, arg in self.arguments:
             ta = type(arg)
-            if t is str and ta is str and v and len(arg) <= 4096 and v in arg:
-                return label, "part", v
-            if ta in (list, tuple) and len(arg) <= 64:
-                for item in arg:
+            if t is str and ta is str and v and len(cast(str, arg)) <= 4096 and cast(str, v) in cast(str, arg):
+                return label, "part", cast(str, v)
+            if ta in (list, tuple) and len(cast("Sequence[object]", arg)) <= 64:
+                for item in cast("Sequence[object]", arg):
                     if item is v or (simple and type(item) is t and item == v):
                         return label, "item", _plain(v)
         return None
 
-    def _observe(self, op, inp, other, frame, f_locals):
+    def _observe(self, op: str, inp: Local, other: Expr, frame: FrameType, f_locals: Mapping[str, object]) -> None:
         root = f_locals.get(inp[1], _MISSING)
         if root is _MISSING:
             return
@@ -425,8 +456,9 @@ class Recorder:
             record["via"] = via
             if seen is not None:
                 record["seen"] = seen
-        if inp[2] is not None:
-            record["through"] = inp[2]
+        through = inp[2]
+        if through is not None:
+            record["through"] = through
         key = repr(sorted(record.items()))
         if key in self.seen:
             return
@@ -434,18 +466,18 @@ class Recorder:
         self.records.append(record)
 
     @staticmethod
-    def _values(op, value):
+    def _values(op: str, value: object) -> Sequence[Plain]:
         if op == "isinstance":
             return _type_names(value)
         if op == "regex":
-            pattern = value.pattern if type(value) is re.Pattern else value
+            pattern: object = cast("Union[re.Pattern[str], re.Pattern[bytes]]", value).pattern if type(value) is re.Pattern else value
             return [pattern] if type(pattern) is str and len(pattern) <= MAX_PATTERN else []
         if op in ("in", "not in", "key"):
             if type(value) is str:  # x in "aeiou": the text's pieces are what matches
                 return [value] if len(value) <= MAX_TEXT else []
             return _members(value) or []
         if op in ("startswith", "endswith") and type(value) is tuple:
-            return _members(value) or []
+            return _members(cast("Tuple[object, ...]", value)) or []
         p = _plain(value)
         return [] if p is None else [p]
 
