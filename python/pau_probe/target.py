@@ -18,15 +18,27 @@ import os
 import sys
 import types
 
-from pau_probe.checking import TYPE_CHECKING
+from pau_probe.checking import TYPE_CHECKING, cast
 
 from pau_probe import anchor
 from pau_probe.render import Addresses, BoundedRepr
 
 if TYPE_CHECKING:
-    from typing import Callable, List, Literal, Optional
+    from typing import Callable, Dict, Iterable, List, Literal, Optional, Set, Tuple, Union
 
-    from pau_probe.protocol import ErrorEvent
+    from pau_probe.protocol import ErrorEvent, FunctionInfo, OwnerMethod, ParameterInfo, TargetResolution
+
+    from typing import Protocol
+
+    class _Executes(Protocol):
+        """A loader of the import system (every one has exec_module since 3.4; typeshed's Loader lists none)."""
+
+        def exec_module(self, module: types.ModuleType) -> None: ...
+
+    Kind = Literal["function", "method", "classmethod", "staticmethod"]
+    ParameterKind = Literal["POSITIONAL_ONLY", "POSITIONAL_OR_KEYWORD", "VAR_POSITIONAL", "KEYWORD_ONLY", "VAR_KEYWORD"]
+    # The namespace a module's code ran in (its __dict__).
+    Namespace = Dict[str, object]
 
 
 _VARIADIC = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
@@ -37,16 +49,16 @@ def _live_threads() -> "List[object]":
     threading = sys.modules.get("threading")
     if threading is None:
         return []
-    main = threading.main_thread()
+    main: object = threading.main_thread()
     return [t for t in threading.enumerate() if t is not main and t.is_alive()]
 
 
 def _instance_attribute(receiver: object, name: str) -> "Optional[Callable[..., object]]":
     """A callable the instance itself holds under the method's name, else None."""
-    own = getattr(receiver, "__dict__", None)
+    own: object = getattr(receiver, "__dict__", None)
     if not isinstance(own, dict):
         return None
-    found = own.get(name)
+    found: object = cast("Namespace", own).get(name)  # an instance __dict__: str keys
     return found if callable(found) else None
 
 
@@ -64,11 +76,11 @@ class TargetError(Exception):
         return error
 
 
-def module_location(path):
+def module_location(path: str) -> Tuple[str, str]:
     """(sys.path root, dotted module name) for a .py file, walking up through packages."""
     directory, filename = os.path.split(path)
     stem = os.path.splitext(filename)[0]
-    parts = [] if stem == "__init__" else [stem]
+    parts: List[str] = [] if stem == "__init__" else [stem]
     root = directory
     while os.path.isfile(os.path.join(root, "__init__.py")):
         parts.insert(0, os.path.basename(root))
@@ -79,20 +91,26 @@ def module_location(path):
     return root, ".".join(parts)
 
 
-def _real_namespace(exposed, path):
+def _real_namespace(exposed: object, path: str) -> Namespace:
     """The namespace the file's code ran in. A package may replace its entry in sys.modules
     (a deprecation or lazy-import proxy): the proxy is what `import pkg` gives, but the defs
     live in the module object the file was executed in."""
-    own = getattr(exposed, "__dict__", None)
-    if isinstance(own, dict) and anchor.same_file(own.get("__file__"), path):
+    found: object = getattr(exposed, "__dict__", None)
+    own = cast("Namespace", found) if isinstance(found, dict) else None  # an object's __dict__: str keys
+    if own is not None and anchor.same_file(_file_of(own), path):
         return own
-    for value in list(own.values()) if isinstance(own, dict) else []:
-        if isinstance(value, types.ModuleType) and anchor.same_file(vars(value).get("__file__"), path):
+    for value in list(own.values()) if own is not None else []:
+        if isinstance(value, types.ModuleType) and anchor.same_file(_file_of(vars(value)), path):
             return vars(value)
-    return own if isinstance(own, dict) else {}
+    return own if own is not None else {}
 
 
-def _exec_fresh(name):
+def _file_of(namespace: Namespace) -> Optional[str]:
+    """A module namespace's __file__ as same_file() takes it (a str, or None; set by the import system)."""
+    return cast("Optional[str]", namespace.get("__file__"))
+
+
+def _exec_fresh(name: str) -> Tuple[types.ModuleType, object]:
     """Import `name` as the interpreter does, keeping the module object the file ran in as well
     as what sys.modules holds afterwards (they differ when the module replaces itself)."""
     parent, _, child = name.rpartition(".")
@@ -100,25 +118,25 @@ def _exec_fresh(name):
         importlib.import_module(parent)
         if name in sys.modules:  # the parent's __init__ imported it already
             exposed = sys.modules[name]
-            return exposed, exposed
+            return exposed, exposed  # pyright: ignore[reportReturnType] -- what sys.modules holds, module or not
     spec = importlib.util.find_spec(name)
     if spec is None or spec.loader is None:
         raise ImportError("no module named %r" % name)
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     try:
-        spec.loader.exec_module(module)  # pyright: ignore[reportAttributeAccessIssue] -- a SourceFileLoader
+        cast("_Executes", spec.loader).exec_module(module)
     except BaseException:
         if sys.modules.get(name) is module:
             del sys.modules[name]
         raise
-    exposed = sys.modules.get(name, module)
+    exposed: object = sys.modules.get(name, module)
     if parent:
         setattr(sys.modules[parent], child, exposed)
     return module, exposed
 
 
-def _import(path, root, name):
+def _import(path: str, root: str, name: str) -> Tuple[object, Namespace]:
     """(the module object as Python exposes it, the namespace the file's code ran in)."""
     existing = sys.modules.get(name)
     if existing is not None:
@@ -131,17 +149,17 @@ def _import(path, root, name):
         assert spec is not None and spec.loader is not None  # a .py file always has a source loader
         module = importlib.util.module_from_spec(spec)
         sys.modules[alias] = module
-        spec.loader.exec_module(module)  # pyright: ignore[reportAttributeAccessIssue] -- a SourceFileLoader
+        cast("_Executes", spec.loader).exec_module(module)
         return sys.modules.get(alias, module), vars(module)
     module, exposed = _exec_fresh(name)
     namespace = _real_namespace(module, path)
-    loaded = namespace.get("__file__") or getattr(exposed, "__file__", None)
+    loaded: Optional[str] = _file_of(namespace) or getattr(exposed, "__file__", None)
     if loaded and not anchor.same_file(loaded, path):
         raise ImportError("'%s' resolved to %s, not to the target file" % (name, os.path.basename(loaded)))
     return exposed, namespace
 
 
-def import_module(path, extra_root=None):
+def import_module(path: str, extra_root: Optional[str] = None) -> Tuple[object, Namespace, str]:
     """Import the file; a TargetError('import-failed') names the cause.
     Returns (module as exposed, the namespace its code ran in, sys.path root)."""
     path = os.path.realpath(path)
@@ -159,7 +177,7 @@ def import_module(path, extra_root=None):
         raise TargetError("import-failed", "import of %s failed: %s" % (shown, describe_exception(exc, root)))
 
 
-def describe_exception(exc, root):
+def describe_exception(exc: BaseException, root: Optional[str]) -> str:
     message = str(exc)
     if root:
         message = message.replace(root + os.sep, "")
@@ -167,7 +185,7 @@ def describe_exception(exc, root):
     return text if len(text) <= 500 else text[:497] + "..."
 
 
-def available_functions(exposed, namespace, path, asked):
+def available_functions(exposed: object, namespace: Namespace, path: str, asked: str) -> List[str]:
     """Everything that could be probed in the module, most similar to `asked` first."""
     try:
         names = dir(exposed)
@@ -175,15 +193,20 @@ def available_functions(exposed, namespace, path, asked):
         names = list(namespace)
     listed = namespace.get("__all__")
     if isinstance(listed, (list, tuple)):
-        names = list(names) + [n for n in listed if isinstance(n, str)]
-    package = (namespace.get("__name__") or "").split(".")[0]
+        names = list(names) + [n for n in cast("Iterable[object]", listed) if isinstance(n, str)]
+    package = _module_name(namespace).split(".")[0]
     return anchor.rank(asked, anchor.candidates(namespace, names, path, package))
 
 
-def module_classes(namespace):
+def _module_name(namespace: Namespace) -> str:
+    """A module namespace's __name__ ('' when it has none; set by the import system)."""
+    return cast("Optional[str]", namespace.get("__name__")) or ""
+
+
+def module_classes(namespace: Namespace) -> Dict[str, type]:
     """Classes usable by name in argument source: the module's own and those it re-exports
     from its package, under the name the module gives them."""
-    own = namespace.get("__name__") or ""
+    own = _module_name(namespace)
     package = own.split(".")[0]
     return {
         name: value
@@ -194,10 +217,12 @@ def module_classes(namespace):
     }
 
 
-def _lookup(exposed, namespace, qualname, shown, path):
+def _lookup(exposed: object, namespace: Namespace, qualname: str, shown: str, path: str) -> Tuple[object, object, object]:
     """Walk the qualname through what Python exposes (getattr: proxies, lazy __getattr__,
     descriptors); (owner, the attribute as stored on a class or the value, the value)."""
-    owner, raw, obj = None, exposed, exposed
+    owner: object = None
+    raw: object = exposed
+    obj: object = exposed
     for i, part in enumerate(qualname.split(".")):
         owner = obj
         try:
@@ -223,7 +248,7 @@ def _lookup(exposed, namespace, qualname, shown, path):
 class Target:
     """The resolved target: how to call it, what describe() reports, and where its code is."""
 
-    def __init__(self, exposed, namespace, qualname, root, path, threads_before=()):
+    def __init__(self, exposed: object, namespace: Namespace, qualname: str, root: str, path: str, threads_before: Iterable[object] = ()) -> None:
         self.module = exposed
         # Threads running before the import: the worker's own are not the module's.
         self.threads_before = list(threads_before)
@@ -231,12 +256,17 @@ class Target:
         self.root = root
         shown = os.path.basename(path)
         owner, raw, obj = _lookup(exposed, namespace, qualname, shown, path)
-        self.owner = owner if inspect.isclass(owner) else None
+        self.owner: Optional[type] = owner if inspect.isclass(owner) else None
         self.raw = raw
+        self.kind: Kind
+        self.func: object
+        self.callable: Callable[..., object]
+        # What getattr gave for a static or class method is callable (the function, bound or not);
+        # the function itself is the wrapper's __func__.
         if self.owner is not None and isinstance(raw, staticmethod):
-            self.kind, self.func, self.callable = "staticmethod", raw.__func__, obj
+            self.kind, self.func, self.callable = "staticmethod", getattr(self.raw, "__func__"), cast("Callable[..., object]", obj)
         elif self.owner is not None and isinstance(raw, classmethod):
-            self.kind, self.func, self.callable = "classmethod", raw.__func__, obj
+            self.kind, self.func, self.callable = "classmethod", getattr(self.raw, "__func__"), cast("Callable[..., object]", obj)
         elif self.owner is not None and inspect.isfunction(raw):
             self.kind, self.func, self.callable = "method", raw, raw
         elif callable(obj) and not inspect.isclass(obj):
@@ -254,7 +284,7 @@ class Target:
         self.resolution = self._resolution(exposed, namespace, path)
         # Coverage follows the code the user wrote behind any decorator; it is unavailable
         # when what runs is not Python code or not the file's def of that name.
-        runs = self.written or self.unwrapped
+        runs: object = self.written or self.unwrapped
         self.code = None if "coverageUnavailable" in self.resolution else anchor.code_of(runs)
         source_of_truth = runs if anchor.code_of(runs) is not None else self.func
         self.is_async = inspect.iscoroutinefunction(source_of_truth) or inspect.isasyncgenfunction(source_of_truth)
@@ -266,17 +296,17 @@ class Target:
         if self.resolution["origin"] == "replaced":
             # The docstring the user reads (and Insert would rewrite) is the def's in the file; the
             # comparison tells whether it holds for what runs under the name.
-            self.docstring = _docstring_of_node(self.written_defs[-1].node)
+            self.docstring: Optional[str] = _docstring_of_node(self.written_defs[-1].node)
         else:
             self.docstring = _docstring(self.func) or (_docstring(self.written) if self.written is not None else None)
         self.info = self._describe()
         self.info["resolution"] = self.resolution
         self._forget_docstrings()
 
-    def _resolution(self, exposed, namespace, path):
+    def _resolution(self, exposed: object, namespace: Namespace, path: str) -> TargetResolution:
         """How the qualname resolved, in the shape of FunctionInfo.resolution (probe-types.ts)."""
         head = self.qualname.split(".")[0]
-        notes = []
+        notes: List[str] = []
         if not isinstance(exposed, types.ModuleType) or vars(exposed) is not namespace:
             notes.append(
                 "the module replaces itself in sys.modules with a %s object; '%s' was looked up through it, as `import` gives it"
@@ -285,7 +315,7 @@ class Target:
         elif head not in namespace and "__getattr__" in namespace:
             notes.append("'%s' is provided lazily by the module's __getattr__" % head)
         runs = anchor.describe_callable(self.written or self.func, self.root)
-        out: "dict[str, object]" = {"origin": "file", "runs": runs}
+        out: TargetResolution = {"origin": "file", "runs": runs}
         if self.written is not None:
             code = anchor.code_of(self.written)
             first = code.co_firstlineno if code is not None else 0
@@ -316,7 +346,7 @@ class Target:
                     notes.append("'%s' has no def of its own in %s: it is bound to %s" % (self.qualname, shown, runs))
                 else:
                     notes.append("'%s' is not defined in %s: it comes from %s" % (self.qualname, shown, runs))
-        threads = [getattr(t, "name", "?") for t in _live_threads() if t not in self.threads_before]
+        threads: List[str] = [getattr(t, "name", "?") for t in _live_threads() if t not in self.threads_before]
         if threads:
             notes.append(
                 "importing the module started %d thread%s (%s) that keep%s running beside every call, outside the call's "
@@ -332,7 +362,7 @@ class Target:
             out["notes"] = notes
         return out
 
-    def invoke(self, receiver, args, kwargs):
+    def invoke(self, receiver: object, args: Iterable[object], kwargs: Dict[str, object]) -> object:
         if self.needs_receiver:
             # `r.m()` finds an attribute of the instance before the class's def (ipaddress's
             # /128 network sets its own `hosts`); the call text the user reads means that.
@@ -342,9 +372,10 @@ class Target:
             return self.callable(receiver, *args, **kwargs)
         return self.callable(*args, **kwargs)
 
-    def _signature(self):
+    def _signature(self) -> Optional[inspect.Signature]:
         try:
-            signature = inspect.signature(self.raw if self.kind == "method" else self.callable)
+            # A method's raw attribute is a function (checked in __init__).
+            signature = inspect.signature(cast("Callable[..., object]", self.raw) if self.kind == "method" else self.callable)
             if self.written is not None and all(p.kind in _VARIADIC for p in signature.parameters.values()):
                 # A decorator without functools.wraps hides the def's parameters behind *args, **kwargs.
                 signature = inspect.signature(self.written)
@@ -358,17 +389,17 @@ class Target:
             params = params[1:]  # the receiver is passed separately
         return signature.replace(parameters=params)
 
-    def _describe(self):
+    def _describe(self) -> FunctionInfo:
         signature = self._signature()
         written = _written_annotations(self.written or self.unwrapped)
-        params = []
-        return_annotation = None
+        params: List[ParameterInfo] = []
+        return_annotation: Optional[str] = None
         if signature is None and self.written_defs:
             # A compiled replacement has no signature to read; the def it replaces says what it takes.
             params, return_annotation = _params_of_node(self.written_defs[-1].node, self.kind == "method")
         elif signature is not None:
             for p in signature.parameters.values():
-                entry = {"name": p.name, "kind": p.kind.name}
+                entry: ParameterInfo = {"name": p.name, "kind": _kind_name(p)}
                 if p.annotation is not inspect.Parameter.empty:
                     entry["annotation"] = written.get(p.name) or _annotation_text(p.annotation)
                 if p.default is not inspect.Parameter.empty:
@@ -376,7 +407,7 @@ class Target:
                 params.append(entry)
             if signature.return_annotation is not inspect.Signature.empty:
                 return_annotation = written.get("return") or _annotation_text(signature.return_annotation)
-        info = {
+        info: FunctionInfo = {
             "qualname": self.qualname,
             "name": self.qualname.rsplit(".", 1)[-1],
             "kind": self.kind,
@@ -404,10 +435,10 @@ class Target:
             info["returnAnnotation"] = return_annotation
         return info
 
-    def _forget_docstrings(self):
+    def _forget_docstrings(self) -> None:
         """The function must not be able to read its own docstring (nor a wrapper's copy)."""
-        seen = set()
-        obj = self.raw
+        seen: Set[int] = set()
+        obj: object = self.raw
         for candidate in (self.raw, self.func, self.callable, self.written):
             obj = candidate
             while obj is not None and id(obj) not in seen:
@@ -419,16 +450,20 @@ class Target:
                 obj = getattr(obj, "__wrapped__", None) or getattr(obj, "__func__", None)
 
 
-def _constructor_params(cls):
+def _kind_name(p: inspect.Parameter) -> ParameterKind:
+    return p.kind.name
+
+
+def _constructor_params(cls: type) -> Optional[List[ParameterInfo]]:
     """The parameters of cls(...) (its __init__ without self), shaped as FunctionInfo.params; None
     when there is no signature to read. The explorer builds receivers from them."""
     try:
         signature = inspect.signature(cls)
     except (TypeError, ValueError):
         return None
-    out = []
+    out: List[ParameterInfo] = []
     for p in signature.parameters.values():
-        entry = {"name": p.name, "kind": p.kind.name}
+        entry: ParameterInfo = {"name": p.name, "kind": _kind_name(p)}
         if p.default is not inspect.Parameter.empty:
             entry["default"] = _bounded_repr(p.default)
         out.append(entry)
@@ -438,16 +473,16 @@ def _constructor_params(cls):
 _MAX_OWNER_METHODS = 40
 
 
-def _owner_methods(cls, target):
+def _owner_methods(cls: type, target: str) -> List[OwnerMethod]:
     """The public plain methods of cls other than the target, with the positional arguments each
     requires; none that needs a keyword-only one. Read with getattr_static, so no descriptor runs.
     The explorer fills a receiver through them (a Stack's push before its pop)."""
-    out = []
+    out: List[OwnerMethod] = []
     for name in sorted(dir(cls)):
         if name.startswith("_") or name == target:
             continue
         try:
-            attr = inspect.getattr_static(cls, name)
+            attr: object = inspect.getattr_static(cls, name)
         except AttributeError:
             continue
         if not inspect.isfunction(attr):
@@ -470,15 +505,16 @@ _MAX_CONSTANTS = 64
 _MAX_CONSTANT_LEN = 40
 
 
-def _code_constants(code, docstring):
+def _code_constants(code: Optional[types.CodeType], docstring: Optional[str]) -> List[Union[str, float]]:
     """The short str and number constants of the target's code and the code nested in it
     (lambdas, inner functions, comprehensions), in order, once each; never its docstring. The
     explorer tries them as inputs: a function that compares with 'GET' or 1024 is reached by them."""
-    out = []  # type: list[object]
-    seen = set()  # type: set[object]
+    out: List[Union[str, float]] = []
+    seen: Set[Tuple[str, object]] = set()
     stack = [code] if isinstance(code, types.CodeType) else []
     while stack and len(out) < _MAX_CONSTANTS:
         current = stack.pop(0)
+        value: object
         for index, value in enumerate(current.co_consts):
             # A def's docstring is its first constant (None when it has none); lambdas and
             # comprehensions (<lambda>, <listcomp>…) have none.
@@ -487,12 +523,13 @@ def _code_constants(code, docstring):
             if isinstance(value, types.CodeType):
                 stack.append(value)
                 continue
-            for item in value if isinstance(value, (tuple, frozenset)) else (value,):
+            item: object
+            for item in cast("Iterable[object]", value) if isinstance(value, (tuple, frozenset)) else (value,):
                 _add_constant(item, docstring, seen, out)
     return out[:_MAX_CONSTANTS]
 
 
-def _add_constant(value, docstring, seen, out):
+def _add_constant(value: object, docstring: Optional[str], seen: Set[Tuple[str, object]], out: List[Union[str, float]]) -> None:
     """Appends a scalar constant worth trying as an input, once."""
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
         return
@@ -508,15 +545,15 @@ def _add_constant(value, docstring, seen, out):
         out.append(value)
 
 
-def _unwrap(func):
+def _unwrap(func: object) -> object:
     try:
-        return inspect.unwrap(func)
+        return inspect.unwrap(cast("Callable[..., object]", func))  # unwrap follows __wrapped__ of any object
     except ValueError:
         return func
 
 
-def _docstring(func):
-    doc = getattr(func, "__doc__", None)
+def _docstring(func: object) -> Optional[str]:
+    doc: object = getattr(func, "__doc__", None)
     if not isinstance(doc, str):
         return None
     if inspect.isclass(func) and doc == type(func).__doc__:
@@ -524,14 +561,14 @@ def _docstring(func):
     return inspect.cleandoc(doc)
 
 
-def _params_of_node(node, drop_receiver):
+def _params_of_node(node: anchor.DefNode, drop_receiver: bool) -> Tuple[List[ParameterInfo], Optional[str]]:
     """ParameterInfo entries and the return annotation from a def's syntax tree."""
     args = node.args
     positional = args.posonlyargs + args.args
-    defaults = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
-    entries = []
+    defaults: List[Optional[ast.expr]] = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
+    entries: List[Tuple[ast.arg, ParameterKind, Optional[ast.expr]]] = []
     for i, a in enumerate(positional):
-        kind = "POSITIONAL_ONLY" if i < len(args.posonlyargs) else "POSITIONAL_OR_KEYWORD"
+        kind: ParameterKind = "POSITIONAL_ONLY" if i < len(args.posonlyargs) else "POSITIONAL_OR_KEYWORD"
         entries.append((a, kind, defaults[i]))
     if args.vararg:
         entries.append((args.vararg, "VAR_POSITIONAL", None))
@@ -540,9 +577,9 @@ def _params_of_node(node, drop_receiver):
         entries.append((args.kwarg, "VAR_KEYWORD", None))
     if drop_receiver and entries and entries[0][1] != "VAR_POSITIONAL":
         entries = entries[1:]
-    params = []
+    params: List[ParameterInfo] = []
     for a, kind, default in entries:
-        entry = {"name": a.arg, "kind": kind}
+        entry: ParameterInfo = {"name": a.arg, "kind": kind}
         if a.annotation is not None:
             entry["annotation"] = ast.unparse(a.annotation)
         if default is not None:
@@ -551,18 +588,18 @@ def _params_of_node(node, drop_receiver):
     return params, (ast.unparse(node.returns) if node.returns is not None else None)
 
 
-def _docstring_of_node(node):
+def _docstring_of_node(node: anchor.DefNode) -> Optional[str]:
     doc = ast.get_docstring(node)
     return inspect.cleandoc(doc) if doc else None
 
 
-def _written_annotations(func):
+def _written_annotations(func: object) -> Dict[str, str]:
     """{parameter name or 'return': annotation source text} from the def itself; {} when the
     source is not available (builtins, generated code without a file)."""
     try:
         import textwrap  # here only: a start does not need it
 
-        source = textwrap.dedent(inspect.getsource(func))
+        source = textwrap.dedent(inspect.getsource(cast("Callable[..., object]", func)))  # anything else raises TypeError
         tree = ast.parse(source)
     except (OSError, TypeError, SyntaxError, ValueError):
         return {}
@@ -577,7 +614,7 @@ def _written_annotations(func):
     return {k: v for k, v in out.items() if v}
 
 
-def _annotation_text(annotation):
+def _annotation_text(annotation: object) -> str:
     if isinstance(annotation, str):
         return annotation
     try:
@@ -586,7 +623,7 @@ def _annotation_text(annotation):
         return _bounded_repr(annotation)
 
 
-def _bounded_repr(value):
+def _bounded_repr(value: object) -> str:
     r = BoundedRepr(200)
     try:
         return Addresses()(r.repr(value))
@@ -594,7 +631,7 @@ def _bounded_repr(value):
         return "<repr of %s raised %s>" % (type(value).__name__, type(exc).__name__)
 
 
-def load(path, qualname, extra_root=None):
+def load(path: str, qualname: str, extra_root: Optional[str] = None) -> Target:
     before = _live_threads()
     exposed, namespace, root = import_module(path, extra_root)
     return Target(exposed, namespace, qualname, root, os.path.realpath(path), before)
