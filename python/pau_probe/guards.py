@@ -21,7 +21,7 @@ from pau_probe.checking import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
     import sqlite3  # noqa: F401 -- named in cast(), which pyflakes reads as typing.cast
-    from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Tuple, TypeVar, Union
+    from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Tuple, TypeVar, Union  # noqa: F401 -- Any is named in type comments
 
     T = TypeVar("T")
     # An audit event's arguments (sys.addaudithook): whatever the raising code passed.
@@ -315,7 +315,7 @@ def install() -> None:
 
 
 def _refusing(original: Callable[..., T], message: str) -> Callable[..., T]:
-    def refused(*args: Any, **kwargs: Any) -> T:
+    def refused(*args, **kwargs):  # type: (*Any, **Any) -> T  # pyright: ignore[reportTypeCommentUsage]
         if policy.armed:
             policy.effects.add(getattr(original, "__name__", "refused"))
             raise SandboxViolation(message)
@@ -327,7 +327,9 @@ def _refusing(original: Callable[..., T], message: str) -> Callable[..., T]:
 
 def _wrap_unaudited() -> None:
     """Calls that raise no audit event (or one without the argument that matters): wrapped in
-    their modules, so user code that looks them up after this gets the checked version."""
+    their modules, so user code that looks them up after this gets the checked version.
+    The replacements here and below carry type comments, not annotations: user code sees them
+    under the standard names, without __annotations__ as before."""
     import signal
 
     posix_open = os.open
@@ -339,6 +341,7 @@ def _wrap_unaudited() -> None:
             raise SandboxViolation(_refuse_write(path, "opening for writing"))
         return posix_open(path, flags, mode, dir_fd=dir_fd)
 
+    checked_open.__annotations__ = {}  # pyright reads no type comment with a bare `*`; none at run time, as before
     os.open = checked_open
     for name, what in (("mkfifo", "creating a FIFO"), ("mknod", "creating a device node")):
         if hasattr(os, name):
@@ -394,12 +397,12 @@ def hide_sources(roots: Iterable[Optional[str]]) -> None:
             return False
         return any(real == r or real.startswith(r + os.sep) for r in real_roots)
 
-    def getlines(filename: str, module_globals: Optional[Dict[str, Any]] = None) -> List[str]:
+    def getlines(filename, module_globals=None):  # type: (str, Optional[Dict[str, Any]]) -> List[str]  # pyright: ignore[reportTypeCommentUsage]
         if hidden(filename):
             return []
         return original_getlines(filename, module_globals)
 
-    def updatecache(filename: str, module_globals: Optional[Dict[str, Any]] = None) -> List[str]:
+    def updatecache(filename, module_globals=None):  # type: (str, Optional[Dict[str, Any]]) -> List[str]  # pyright: ignore[reportTypeCommentUsage]
         if hidden(filename):
             return []
         return original_updatecache(filename, module_globals)
@@ -413,12 +416,12 @@ def quiet_reporting() -> None:
     """Warnings and uncaught thread exceptions print `Type: message` only: the default
     formats quote the source line and the file path."""
 
-    def formatwarning(message: Union[Warning, str], category: type[Warning], filename: str, lineno: int, line: Optional[str] = None) -> str:
+    def formatwarning(message, category, filename, lineno, line=None):  # type: (Union[Warning, str], type[Warning], str, int, Optional[str]) -> str  # pyright: ignore[reportTypeCommentUsage]
         return "%s: %s\n" % (category.__name__, message)
 
     warnings.formatwarning = formatwarning
 
-    def excepthook(args: threading.ExceptHookArgs) -> None:
+    def excepthook(args):  # type: (threading.ExceptHookArgs) -> None  # pyright: ignore[reportTypeCommentUsage]
         if args.exc_type is SystemExit:
             return
         sys.stderr.write("Exception in thread %s: %s: %s\n" % (

@@ -24,6 +24,7 @@ Size limits are checked before an operator or a constructor runs (see `MAX_*`).
 
 Stdlib only; CPython 3.9 to 3.13.
 """
+from __future__ import annotations
 
 import ast
 import builtins
@@ -41,6 +42,19 @@ import re
 import string
 import types
 import warnings
+
+from pau_probe.checking import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Mapping, Optional, Set, Sized, Tuple, Type, Union
+
+    # Lambda parameters in scope, by name.
+    Scope = Dict[str, object]
+    # A check run before a whitelisted callable: (its dotted name, positional arguments, which it
+    # may replace, e.g. an iterator by the list it consumed, keyword arguments).
+    Guard = Callable[[str, List[object], Dict[str, object]], None]
+    # `what` in messages: text, or the syntax node (unparsed only on failure).
+    What = Union[str, ast.AST]
 
 __all__ = [
     'ALLOWED',
@@ -92,13 +106,13 @@ class ArgumentRejected(Exception):
     """
 
 
-def check(source: str, names: frozenset) -> None:
+def check(source: str, names: Iterable[str]) -> None:
     """Pure AST validation of one argument's source, no evaluation, no user code. `names` = the
     class names defined in the target module that may be used. Raises ArgumentRejected."""
     _parse_and_check(source, frozenset(names))
 
 
-def evaluate(source: str, namespace: dict) -> object:
+def evaluate(source: str, namespace: Mapping[str, object]) -> object:
     """Build the value. Calls check() first. `namespace` = {class name: class object} of the target
     module. May run user code (constructors of those classes), so the worker calls it in the sandboxed child."""
     tree = _parse_and_check(source, frozenset(namespace))
@@ -172,10 +186,11 @@ _DATETIME_MEMBERS = ('combine', 'fromisocalendar', 'fromisoformat', 'fromordinal
 _COLLECTIONS = ('ChainMap', 'Counter', 'OrderedDict', 'defaultdict', 'deque')
 
 
-def _build_values():
-    values = {}
+def _build_values() -> Dict[str, object]:
+    values: Dict[str, object] = {}
     for name in _BUILTIN_NAMES:
         values[name] = getattr(builtins, name)
+    owner: type
     for owner, methods in _METHODS.items():
         for name in methods:
             if hasattr(owner, name):  # removeprefix and friends vary by version
@@ -187,7 +202,7 @@ def _build_values():
     # `datetime` alone is the class (as after `from datetime import datetime`); `datetime.date`
     # is the module's class. The two never clash because no member in the list is a class name.
     for name in _DATETIME_CLASSES:
-        cls = getattr(datetime, name)
+        cls: type = getattr(datetime, name)
         for prefix in (name, f'datetime.{name}'):
             values[prefix] = cls
             for member in _DATETIME_MEMBERS:
@@ -210,31 +225,38 @@ def _build_values():
     return values
 
 
-def _attribute_path(obj, path):
+def _attribute_path(obj: object, path: str) -> object:
     for part in path.split('.'):
         obj = _safe_getattr(obj, part)
     return obj
 
 
-def _safe_attrgetter(*paths):
+def _safe_attrgetter(*paths: object) -> Callable[[object], object]:
     """operator.attrgetter, every step checked like `.name` in a source."""
     if not paths or not all(isinstance(p, str) for p in paths):
         raise TypeError('attrgetter needs attribute names (strings)')
 
-    def attrgetter(obj):
-        found = tuple(_attribute_path(obj, p) for p in paths)
+    names = cast("Tuple[str, ...]", paths)  # all str, checked above
+
+    # Type comments, not annotations, on functions handed to user code: they keep no
+    # __annotations__, as before (user code may read them, e.g. functools.singledispatch).
+    def attrgetter(obj):  # type: (object) -> object  # pyright: ignore[reportTypeCommentUsage]
+        found = tuple(_attribute_path(obj, p) for p in names)
         return found[0] if len(found) == 1 else found
 
     return attrgetter
 
 
-def _safe_methodcaller(name, *args, **kwargs):
+def _safe_methodcaller(name: object, *args: object, **kwargs: object) -> Callable[[object], object]:
     """operator.methodcaller, the method looked up like `.name` in a source."""
     if not isinstance(name, str):
         raise TypeError('methodcaller needs a method name (a string)')
 
-    def methodcaller(obj):
-        return _safe_getattr(obj, name)(*args, **kwargs)
+    method_name = name
+
+    def methodcaller(obj):  # type: (object) -> object  # pyright: ignore[reportTypeCommentUsage]
+        method = cast("Callable[..., object]", _safe_getattr(obj, method_name))  # not callable: the call raises TypeError
+        return method(*args, **kwargs)
 
     return methodcaller
 
@@ -253,7 +275,7 @@ _NAME_HINTS = {
 # ---------------------------------------------------------------------------------------------
 # Parsing and the static check.
 
-def _parse_and_check(source, names):
+def _parse_and_check(source: object, names: FrozenSet[str]) -> ast.Expression:
     if not isinstance(source, str):
         raise ArgumentRejected(f'an argument must be Python source text, not {type(source).__name__}')
     if len(source) > MAX_SOURCE_CHARS:
@@ -263,11 +285,12 @@ def _parse_and_check(source, names):
     tree = _parse(source, 'eval')
     if isinstance(tree, SyntaxError):
         raise ArgumentRejected(_explain_syntax_error(source, tree))
-    _Checker(names).check(tree.body, frozenset(), False, 0)
-    return tree
+    expression = cast(ast.Expression, tree)  # what mode 'eval' parses to
+    _Checker(names).check(expression.body, frozenset(), False, 0)
+    return expression
 
 
-def _parse(source, mode):
+def _parse(source: str, mode: str) -> Union[ast.AST, SyntaxError]:
     """ast.parse, with the parser's own limits turned into a SyntaxError value."""
     try:
         with warnings.catch_warnings():
@@ -281,7 +304,7 @@ def _parse(source, mode):
         return SyntaxError(str(error))
 
 
-def _explain_syntax_error(source, error):
+def _explain_syntax_error(source: str, error: SyntaxError) -> str:
     if 'too many nested parentheses' in str(error.msg):
         return f'the argument is nested more than {MAX_DEPTH} levels deep'
     statements = _parse(source, 'exec')
@@ -324,9 +347,9 @@ _REFUSED_NODES = {
 _FORMAT_METHODS = ('format', 'format_map')  # '{0.__class__}'.format(x) reads any attribute
 
 
-def _dotted_path(node):
+def _dotted_path(node: ast.expr) -> Optional[List[str]]:
     """['a', 'b', 'c'] for `a.b.c`, None when the chain does not start at a plain name."""
-    parts = []
+    parts: List[str] = []
     while isinstance(node, ast.Attribute):
         parts.append(node.attr)
         node = node.value
@@ -337,35 +360,35 @@ def _dotted_path(node):
     return parts
 
 
-def _shorten(text, limit=80):
+def _shorten(text: str, limit: int = 80) -> str:
     text = ' '.join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + '…'
 
 
-def _snippet(node):
+def _snippet(node: ast.AST) -> str:
     try:
         return _shorten(ast.unparse(node))
     except Exception:  # unparse is best effort for messages only
         return type(node).__name__
 
 
-def _safe_str(value):
+def _safe_str(value: object) -> str:
     try:
         return str(value)
     except Exception:
         return f'<{type(value).__name__} whose str() failed>'
 
 
-def _members(root):
+def _members(root: str) -> str:
     """'sqrt, tan, ...': the whitelisted names directly under `root`, for messages."""
     return ', '.join(sorted(p.split('.')[1] for p in _VALUES if p.startswith(root + '.') and p.count('.') == 1))
 
 
-def _refuse(problem):
+def _refuse(problem: str) -> ArgumentRejected:
     return ArgumentRejected(f'{problem}. {ALLOWED}')
 
 
-def _refuse_private(name, where):
+def _refuse_private(name: str, where: str) -> ArgumentRejected:
     return _refuse(
         f'attribute `.{name}` (in `{where}`) is not allowed: attributes starting with _ are private or special'
     )
@@ -374,36 +397,36 @@ def _refuse_private(name, where):
 class _Checker:
     """Walks the tree without evaluating anything. `params` are the lambda parameters in scope."""
 
-    def __init__(self, names):
+    def __init__(self, names: FrozenSet[str]) -> None:
         self.names = names
 
-    def check(self, node, params, in_lambda, depth):
+    def check(self, node: ast.AST, params: FrozenSet[str], in_lambda: bool, depth: int) -> None:
         if depth > MAX_DEPTH:
             raise ArgumentRejected(f'the argument is nested more than {MAX_DEPTH} levels deep')
         kind = type(node).__name__
         if kind in _REFUSED_NODES:
             raise _refuse(f'{_REFUSED_NODES[kind]} (in `{_snippet(node)}`)')
-        method = getattr(self, f'_{kind}', None)
+        method: Optional[Callable[[ast.AST, FrozenSet[str], bool, int], None]] = getattr(self, f'_{kind}', None)
         if method is None:
             raise _refuse(f'`{_snippet(node)}` ({kind}) is not allowed in arguments')
         method(node, params, in_lambda, depth + 1)
 
-    def _all(self, nodes, params, in_lambda, depth):
+    def _all(self, nodes: Iterable[Optional[ast.AST]], params: FrozenSet[str], in_lambda: bool, depth: int) -> None:
         for child in nodes:
             if child is not None:
                 self.check(child, params, in_lambda, depth)
 
-    def _Constant(self, node, params, in_lambda, depth):
+    def _Constant(self, node: ast.Constant, params: FrozenSet[str], in_lambda: bool, depth: int) -> None:
         pass
 
-    def _JoinedStr(self, node, params, in_lambda, depth):
+    def _JoinedStr(self, node: ast.JoinedStr, params: FrozenSet[str], in_lambda: bool, depth: int) -> None:
         if not all(isinstance(part, ast.Constant) for part in node.values):
             raise _refuse(
                 f'f-strings with {{...}} placeholders are not allowed (in `{_snippet(node)}`); '
                 "build the text with + and str(...), e.g. 'n=' + str(3)"
             )
 
-    def _Name(self, node, params, in_lambda, depth):
+    def _Name(self, node: ast.Name, params: FrozenSet[str], in_lambda: bool, depth: int) -> None:
         name = node.id
         if name in params or name in self.names or name in _VALUES:
             return
@@ -413,7 +436,7 @@ class _Checker:
         classes = f"; the target module's classes are: {', '.join(sorted(self.names))}" if self.names else ''
         raise _refuse(f'`{name}` is not an allowed name' + (f' ({hint})' if hint else '') + classes)
 
-    def _Attribute(self, node, params, in_lambda, depth):
+    def _Attribute(self, node: ast.Attribute, params: FrozenSet[str], in_lambda: bool, depth: int) -> None:
         path = _dotted_path(node)
         if path is not None and path[0] not in params and path[0] not in self.names:
             self._whitelisted_path(path, params, in_lambda, depth)
@@ -430,7 +453,7 @@ class _Checker:
                 "below (math.pi, datetime.date) and on the target module's classes (Color.RED)"
             )
 
-    def _whitelisted_path(self, path, params, in_lambda, depth):
+    def _whitelisted_path(self, path: List[str], params: FrozenSet[str], in_lambda: bool, depth: int) -> None:
         """`a.b.c` rooted at a whitelisted name or a module: the whole path must be whitelisted."""
         dotted = '.'.join(path)
         if dotted in _VALUES:
@@ -445,7 +468,7 @@ class _Checker:
         offer = f'; allowed members of {root}: {members}' if members else ''
         raise _refuse(f'`{dotted}` is not an allowed name{offer}')
 
-    def _Call(self, node, params, in_lambda, depth):
+    def _Call(self, node: ast.Call, params: FrozenSet[str], in_lambda: bool, depth: int) -> None:
         self.check(node.func, params, in_lambda, depth)
         for arg in node.args:
             self.check(arg.value if isinstance(arg, ast.Starred) else arg, params, in_lambda, depth)
@@ -454,7 +477,7 @@ class _Checker:
                 raise _refuse(f'`**{_snippet(keyword.value)}` needs a dict, e.g. **{{\'x\': 1}}')
             self.check(keyword.value, params, in_lambda, depth)
 
-    def _Lambda(self, node, params, in_lambda, depth):
+    def _Lambda(self, node: ast.Lambda, params: FrozenSet[str], in_lambda: bool, depth: int) -> None:
         arguments = node.args
         self._all(arguments.defaults, params, in_lambda, depth)
         self._all(arguments.kw_defaults, params, in_lambda, depth)
@@ -462,67 +485,68 @@ class _Checker:
         own += [a.arg for a in (arguments.vararg, arguments.kwarg) if a is not None]
         self.check(node.body, params | frozenset(own), True, depth)
 
-    def _displayed(self, node, params, in_lambda, depth):
+    def _displayed(self, node: Union[ast.Tuple, ast.List, ast.Set], params: FrozenSet[str], in_lambda: bool, depth: int) -> None:
         for element in node.elts:
             self.check(element.value if isinstance(element, ast.Starred) else element, params, in_lambda, depth)
 
     _Tuple = _List = _Set = _displayed
 
-    def _Dict(self, node, params, in_lambda, depth):
+    def _Dict(self, node: ast.Dict, params: FrozenSet[str], in_lambda: bool, depth: int) -> None:
         self._all(node.keys, params, in_lambda, depth)  # a None key is a ** splat
         self._all(node.values, params, in_lambda, depth)
 
-    def _BinOp(self, node, params, in_lambda, depth):
+    def _BinOp(self, node: ast.BinOp, params: FrozenSet[str], in_lambda: bool, depth: int) -> None:
         self._all((node.left, node.right), params, in_lambda, depth)
 
-    def _UnaryOp(self, node, params, in_lambda, depth):
+    def _UnaryOp(self, node: ast.UnaryOp, params: FrozenSet[str], in_lambda: bool, depth: int) -> None:
         self.check(node.operand, params, in_lambda, depth)
 
-    def _BoolOp(self, node, params, in_lambda, depth):
+    def _BoolOp(self, node: ast.BoolOp, params: FrozenSet[str], in_lambda: bool, depth: int) -> None:
         self._all(node.values, params, in_lambda, depth)
 
-    def _Compare(self, node, params, in_lambda, depth):
+    def _Compare(self, node: ast.Compare, params: FrozenSet[str], in_lambda: bool, depth: int) -> None:
         self._all([node.left] + node.comparators, params, in_lambda, depth)
 
-    def _IfExp(self, node, params, in_lambda, depth):
+    def _IfExp(self, node: ast.IfExp, params: FrozenSet[str], in_lambda: bool, depth: int) -> None:
         self._all((node.test, node.body, node.orelse), params, in_lambda, depth)
 
-    def _Subscript(self, node, params, in_lambda, depth):
+    def _Subscript(self, node: ast.Subscript, params: FrozenSet[str], in_lambda: bool, depth: int) -> None:
         self._all((node.value, node.slice), params, in_lambda, depth)
 
-    def _Slice(self, node, params, in_lambda, depth):
+    def _Slice(self, node: ast.Slice, params: FrozenSet[str], in_lambda: bool, depth: int) -> None:
         self._all((node.lower, node.upper, node.step), params, in_lambda, depth)
 
 
 # ---------------------------------------------------------------------------------------------
 # Run-time limits: checked before an operator or a constructor builds something huge.
 
-_TEXT_TYPES = (str, bytes, bytearray)
-_SEQUENCE_TYPES = (str, bytes, bytearray, list, tuple, collections.deque)
+# Annotated as sized types, so that isinstance() narrows what len() may be asked of.
+_TEXT_TYPES: Tuple[Type[Sized], ...] = (str, bytes, bytearray)
+_SEQUENCE_TYPES: Tuple[Type[Sized], ...] = (str, bytes, bytearray, list, tuple, collections.deque)
 # Already in memory: passing one to a constructor cannot make anything much bigger.
-_MATERIALIZED = (str, bytes, bytearray, list, tuple, dict, set, frozenset, collections.deque)
+_MATERIALIZED: Tuple[type, ...] = (str, bytes, bytearray, list, tuple, dict, set, frozenset, collections.deque)
 # Attributes of these objects reach interpreter internals (f_globals, gi_frame, tb_frame, ...).
-_OPAQUE_TYPES = (
+_OPAQUE_TYPES: Tuple[type, ...] = (
     types.ModuleType, types.FrameType, types.CodeType, types.TracebackType,
     types.GeneratorType, types.CoroutineType, types.AsyncGeneratorType,
 )
 _BITS_PER_DIGIT = math.log2(10)
 
 
-def _describe(what):
+def _describe(what: What) -> str:
     """`what` names the operation in messages: text, or the syntax node (unparsed only on failure)."""
     return f'`{_snippet(what)}`' if isinstance(what, ast.AST) else what
 
 
-def _too_big(what, size, limit, unit):
+def _too_big(what: What, size: int, limit: int, unit: str) -> ArgumentRejected:
     return ArgumentRejected(f'{_describe(what)} would make {size:,} {unit}; the limit is {limit:,} {unit}')
 
 
-def _sequence_limit(sequence):
+def _sequence_limit(sequence: object) -> Tuple[int, str]:
     return (MAX_CHARS, 'characters') if isinstance(sequence, _TEXT_TYPES) else (MAX_ITEMS, 'items')
 
 
-def _number_bits(value):
+def _number_bits(value: object) -> Optional[int]:
     if isinstance(value, int):
         return value.bit_length()
     if isinstance(value, fractions.Fraction):
@@ -530,12 +554,12 @@ def _number_bits(value):
     return None
 
 
-def _check_int_bits(what, bits):
+def _check_int_bits(what: What, bits: float) -> None:
     if bits > MAX_INT_BITS:
         raise _too_big(what, int(bits), MAX_INT_BITS, 'bits')
 
 
-def _check_binop(op, left, right, what):
+def _check_binop(op: Type[ast.operator], left: object, right: object, what: What) -> None:
     """Refuses `op(left, right)` when its result would exceed the limits; cheap, before computing."""
     if op is ast.Mult:
         for sequence, count in ((left, right), (right, left)):
@@ -561,7 +585,7 @@ def _check_binop(op, left, right, what):
             _check_int_bits(what, bits[0] + bits[1])
 
 
-def _check_power(base, exponent, what):
+def _check_power(base: object, exponent: object, what: What) -> None:
     if not isinstance(exponent, int) or not isinstance(base, (int, fractions.Fraction)):
         return  # floats overflow with an error, Decimals round to their context's precision
     if isinstance(base, int) and exponent < 0:
@@ -571,7 +595,7 @@ def _check_power(base, exponent, what):
         _check_int_bits(what, abs(exponent) * math.log2(magnitude))
 
 
-def _check_decimal_to_int(value, what):
+def _check_decimal_to_int(value: object, what: What) -> None:
     """int(Decimal('1e999999999')) computes 10**999999999: refuse huge exponents first."""
     if isinstance(value, decimal.Decimal) and value.is_finite():
         exponent = value.as_tuple().exponent
@@ -584,27 +608,31 @@ _FRACTION_EXPONENT = re.compile(r'[eE]\s*([-+]?\d+)')
 
 
 # Built-in types whose size is read without running any code of the value's own.
-_SIZED_TYPES = (list, tuple, dict, set, frozenset, collections.deque, collections.OrderedDict, collections.Counter, collections.defaultdict)
+_SIZED_TYPES: Tuple[Type[Sized], ...] = (
+    list, tuple, dict, set, frozenset, collections.deque, collections.OrderedDict, collections.Counter, collections.defaultdict,
+)
 
 
-def _built_size(value):
+def _built_size(value: object) -> Optional[Tuple[int, int, str]]:
     """(size, limit, unit) of a built-in value, or None for any other (a class of the target
     module could run code when asked its size)."""
+    # `cls in ...` is an exact type test: the casts name the sized types it proved.
     cls = type(value)
     if cls in _TEXT_TYPES:
-        return len(value), MAX_CHARS, 'characters'
+        return len(cast("Sized", value)), MAX_CHARS, 'characters'
     if cls is int or cls is fractions.Fraction:
         return _number_bits(value) or 0, MAX_INT_BITS, 'bits'
     if cls in _SIZED_TYPES:
-        return len(value), MAX_ITEMS, 'items'
+        return len(cast("Sized", value)), MAX_ITEMS, 'items'
     return None
 
 
-def _check_built(value, what, deep=False):
+def _check_built(value: object, what: What, deep: bool = False) -> object:
     """Refuses a value that is over the limits once built, whatever built it (a method such as
     str.join or a constructor such as int.from_bytes is not sized up front). `deep`: the items
     of built-in containers too (each object once, MAX_ITEMS of them at most)."""
-    stack, seen = [value], set()
+    stack: List[object] = [value]
+    seen: Set[int] = set()
     while stack:
         item = stack.pop()
         size = _built_size(item)
@@ -615,19 +643,21 @@ def _check_built(value, what, deep=False):
         seen.add(id(item))
         if len(seen) > MAX_ITEMS:
             raise _too_big(what, len(seen), MAX_ITEMS, 'containers')
-        stack.extend(itertools.chain.from_iterable(item.items()) if isinstance(item, dict) else item)
+        # One of _SIZED_TYPES (exact type, checked above): a dict's keys and values, else its items.
+        items = itertools.chain.from_iterable(cast("Dict[object, object]", item).items()) if isinstance(item, dict) else cast("Iterable[object]", item)
+        stack.extend(items)
     return value
 
 
-def _bounded_items(value, what):
+def _bounded_items(value: object, what: What) -> List[object]:
     """The items of an iterable as a list, refusing more than MAX_ITEMS (and infinite iterators)."""
-    items = list(itertools.islice(iter(value), MAX_ITEMS + 1))
+    items = list(itertools.islice(iter(cast("Iterable[object]", value)), MAX_ITEMS + 1))  # or iter() raises TypeError
     if len(items) > MAX_ITEMS:
         raise ArgumentRejected(f'{what} has more than {MAX_ITEMS:,} items; the limit is {MAX_ITEMS:,}')
     return items
 
 
-def _bounded_iterable(value, what):
+def _bounded_iterable(value: object, what: What) -> object:
     """`value` itself when it is already in memory, else its items, bounded."""
     if isinstance(value, range):
         try:
@@ -637,28 +667,33 @@ def _bounded_iterable(value, what):
         if size > MAX_ITEMS:
             raise _too_big(what, size, MAX_ITEMS, 'items')
         return value
-    if isinstance(value, _MATERIALIZED) or isinstance(value, collections.abc.Mapping) or hasattr(value, 'keys'):
+    if _in_memory(value):
         return value
     try:
-        iter(value)
+        iter(cast("Iterable[object]", value))  # or raises TypeError
     except TypeError:
         return value  # not iterable: let the constructor give its own error
     return _bounded_items(value, what)
 
 
-def _guard_iterable_at(position):
-    def guard(name, args, kwargs):
+def _in_memory(value: object) -> bool:
+    """Already built, or a mapping: a constructor reads it without making anything much bigger."""
+    return isinstance(value, _MATERIALIZED) or isinstance(value, collections.abc.Mapping) or hasattr(value, 'keys')
+
+
+def _guard_iterable_at(position: int) -> Guard:
+    def guard(name: str, args: List[object], kwargs: Dict[str, object]) -> None:
         if len(args) > position:
             args[position] = _bounded_iterable(args[position], f'{name}(...)')
     return guard
 
 
-def _guard_single_iterable(name, args, kwargs):
+def _guard_single_iterable(name: str, args: List[object], kwargs: Dict[str, object]) -> None:
     if len(args) == 1:  # min(iterable), not min(a, b)
         args[0] = _bounded_iterable(args[0], f'{name}(...)')
 
 
-def _guard_bytes(name, args, kwargs):
+def _guard_bytes(name: str, args: List[object], kwargs: Dict[str, object]) -> None:
     if args and isinstance(args[0], int) and not isinstance(args[0], bool):
         if args[0] > MAX_CHARS:
             raise _too_big(f'{name}({args[0]})', args[0], MAX_CHARS, 'bytes')
@@ -666,19 +701,19 @@ def _guard_bytes(name, args, kwargs):
         args[0] = _bounded_iterable(args[0], f'{name}(...)')
 
 
-def _guard_binop(op):
-    def guard(name, args, kwargs):
+def _guard_binop(op: Type[ast.operator]) -> Guard:
+    def guard(name: str, args: List[object], kwargs: Dict[str, object]) -> None:
         if len(args) == 2:
             _check_binop(op, args[0], args[1], f'{name}(...)')
     return guard
 
 
-def _guard_pow(name, args, kwargs):
+def _guard_pow(name: str, args: List[object], kwargs: Dict[str, object]) -> None:
     if len(args) == 2 or (len(args) == 3 and args[2] is None):
         _check_power(args[0], args[1], f'{name}(...)')
 
 
-def _guard_round(name, args, kwargs):
+def _guard_round(name: str, args: List[object], kwargs: Dict[str, object]) -> None:
     if not args:
         return
     number = args[0]
@@ -691,12 +726,12 @@ def _guard_round(name, args, kwargs):
             _check_int_bits(f'{name}(...)', abs(digits) * _BITS_PER_DIGIT)
 
 
-def _guard_to_int(name, args, kwargs):
+def _guard_to_int(name: str, args: List[object], kwargs: Dict[str, object]) -> None:
     if args:
         _check_decimal_to_int(args[0], f'{name}(...)')
 
 
-def _guard_fraction(name, args, kwargs):
+def _guard_fraction(name: str, args: List[object], kwargs: Dict[str, object]) -> None:
     for value in args[:2]:
         if isinstance(value, str):
             match = _FRACTION_EXPONENT.search(value)
@@ -705,12 +740,12 @@ def _guard_fraction(name, args, kwargs):
         _check_decimal_to_int(value, f'{name}(...)')
 
 
-def _guard_factorial(name, args, kwargs):
+def _guard_factorial(name: str, args: List[object], kwargs: Dict[str, object]) -> None:
     if args and isinstance(args[0], int) and args[0] > 2:
         _check_int_bits(f'{name}({args[0]})', math.lgamma(args[0] + 1) / math.log(2))
 
 
-def _guard_comb_perm(name, args, kwargs):
+def _guard_comb_perm(name: str, args: List[object], kwargs: Dict[str, object]) -> None:
     if not args or not isinstance(args[0], int) or args[0] <= 2:
         return
     n = args[0]
@@ -720,7 +755,7 @@ def _guard_comb_perm(name, args, kwargs):
         _check_int_bits(f'{name}(...)', factors * math.log2(n))  # at most n**factors
 
 
-def _guard_attribute_names(name, args, kwargs):
+def _guard_attribute_names(name: str, args: List[object], kwargs: Dict[str, object]) -> None:
     """attrgetter('__class__') or methodcaller('__reduce__') would bypass the attribute rule."""
     names = args if name == 'operator.attrgetter' else args[:1]
     for value in names:
@@ -729,10 +764,10 @@ def _guard_attribute_names(name, args, kwargs):
                 raise _refuse(f'{name}({value!r}): attribute `{part}` is not allowed')
 
 
-def _build_guards():
-    guards = {}
+def _build_guards() -> Dict[int, Tuple[object, str, Guard]]:
+    guards: Dict[int, Tuple[object, str, Guard]] = {}
 
-    def add(path, guard):
+    def add(path: str, guard: Guard) -> None:
         value = _VALUES[path]
         guards[id(value)] = (value, path, guard)
 
@@ -770,10 +805,14 @@ def _build_guards():
     return guards
 
 
-def _guard_replace(name, args, kwargs):
+def _guard_replace(name: str, args: List[object], kwargs: Dict[str, object]) -> None:
+    text: Any
+    old: Any
+    new: Any
     text, old, new = (list(args) + [None, None, None])[:3]
     if not all(isinstance(part, (str, bytes)) for part in (text, old, new)):
         return
+    # From here each is a str or a bytes; mixing them raises TypeError, as the call itself would.
     count = len(text) + 1 if not old else text.count(old)
     if len(args) > 3 and isinstance(args[3], int) and args[3] >= 0:
         count = min(count, args[3])
@@ -789,18 +828,18 @@ _NEVER_CALLED = {id(f): f for f in (getattr(builtins, n) for n in (
     'breakpoint', 'input', 'help', 'exit', 'quit') if hasattr(builtins, n))}
 
 
-def _refuse_never_called(function):
+def _refuse_never_called(function: object) -> None:
     if id(function) in _NEVER_CALLED and _NEVER_CALLED[id(function)] is function:
         raise ArgumentRejected(f'`{getattr(function, "__name__", "?")}` cannot be called from an argument')
 
 
-_GUARDED_VALUES = {}
-_GUARDED_ORIGINALS = {}
+_GUARDED_VALUES: Dict[int, Callable[..., object]] = {}
+_GUARDED_ORIGINALS: Dict[int, object] = {}
 # Whitelisted callables that call the callables they are given: those get checked versions.
 _HIGHER_ORDER = {id(f): f for f in (map, filter, sorted, min, max, iter, getattr(operator, 'call', map))}
 
 
-def _as_value(value):
+def _as_value(value: object) -> object:
     """A whitelisted callable with a guard, as the argument sees it: a wrapper that runs the
     guard on every call, so map(operator.attrgetter, ...), sorted(key=...) and any other
     higher-order route check what a direct call checks."""
@@ -810,7 +849,7 @@ def _as_value(value):
     return _checked_callable(value)
 
 
-def _checked_callable(value):
+def _checked_callable(value: object) -> object:
     """`value` with its guard run on every call (types included)."""
     _refuse_never_called(value)
     guard = _GUARDS.get(id(value))
@@ -819,11 +858,12 @@ def _checked_callable(value):
     wrapper = _GUARDED_VALUES.get(id(value))
     if wrapper is None:
         original, path, check = guard
+        function = cast("Callable[..., object]", original)  # a whitelisted callable (_build_guards)
 
-        def guarded(*args, **kwargs):
-            args = list(args)  # a guard may replace an iterator it consumed by a list
-            check(path, args, kwargs)
-            return original(*args, **kwargs)
+        def guarded(*args, **kwargs):  # type: (*object, **object) -> object  # pyright: ignore[reportTypeCommentUsage]
+            listed = list(args)  # a guard may replace an iterator it consumed by a list
+            check(path, listed, kwargs)
+            return function(*listed, **kwargs)
 
         guarded.__name__ = guarded.__qualname__ = getattr(original, '__name__', path)
         guarded.__doc__ = getattr(original, '__doc__', None)
@@ -832,15 +872,19 @@ def _checked_callable(value):
     return wrapper
 
 
-def _safe_getattr(value, name):
+def _is_str_or_str_class(value: object) -> bool:
+    return isinstance(value, str) or (isinstance(value, type) and issubclass(value, str))
+
+
+def _safe_getattr(value: object, name: str) -> object:
     """getattr for attributes the static check could not see (lambda parameters, class chains)."""
     if name.startswith('_'):
         raise ArgumentRejected(f'attribute `.{name}` is not allowed: attributes starting with _ are private or special')
     if isinstance(value, _OPAQUE_TYPES):
         raise ArgumentRejected(f'attributes of {type(value).__name__} objects are not allowed (`.{name}`)')
-    if name in _FORMAT_METHODS and (isinstance(value, str) or (isinstance(value, type) and issubclass(value, str))):
+    if name in _FORMAT_METHODS and _is_str_or_str_class(value):
         raise ArgumentRejected(f'str.{name} is not allowed; use + and str(...)')
-    result = getattr(value, name)
+    result: object = getattr(value, name)
     if isinstance(result, _OPAQUE_TYPES):
         raise ArgumentRejected(f'`.{name}` is a {type(result).__name__}, which arguments cannot use')
     return result
@@ -849,40 +893,48 @@ def _safe_getattr(value, name):
 # ---------------------------------------------------------------------------------------------
 # The evaluator: interprets a checked tree. `scope` maps lambda parameters to their values.
 
-_BINARY = {
-    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
-    ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.Pow: operator.pow,
-    ast.LShift: operator.lshift, ast.RShift: operator.rshift, ast.BitOr: operator.or_,
-    ast.BitXor: operator.xor, ast.BitAnd: operator.and_, ast.MatMult: operator.matmul,
+# The operators take any operands; what they do not support raises TypeError, as in Python.
+# (typeshed leaves some of operator's operand types unknown: hence the ignore comments.)
+_BINARY: Dict[type, Callable[[Any, Any], object]] = {
+    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+    ast.Div: operator.truediv,  # pyright: ignore[reportUnknownMemberType]
+    ast.FloorDiv: operator.floordiv,  # pyright: ignore[reportUnknownMemberType]
+    ast.Mod: operator.mod,
+    ast.Pow: operator.pow,  # pyright: ignore[reportUnknownMemberType]
+    ast.LShift: operator.lshift, ast.RShift: operator.rshift, ast.BitOr: operator.or_,  # pyright: ignore[reportUnknownMemberType]
+    ast.BitXor: operator.xor, ast.BitAnd: operator.and_, ast.MatMult: operator.matmul,  # pyright: ignore[reportUnknownMemberType]
 }
-_UNARY = {ast.UAdd: operator.pos, ast.USub: operator.neg, ast.Invert: operator.invert, ast.Not: operator.not_}
-_COMPARE = {
+_UNARY: Dict[type, Callable[[Any], object]] = {ast.UAdd: operator.pos, ast.USub: operator.neg, ast.Invert: operator.invert, ast.Not: operator.not_}
+_COMPARE: Dict[type, Callable[[Any, Any], object]] = {
     ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
     ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Is: operator.is_, ast.IsNot: operator.is_not,
     ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b,
 }
 
 
-def _require_mapping(value, what):
+def _require_mapping(value: object, what: str) -> Mapping[object, object]:
     if not (isinstance(value, collections.abc.Mapping) or hasattr(value, 'keys')):
         raise ArgumentRejected(f'`**` needs a dict in {what}, got {type(value).__name__}')
-    return value
+    return cast("Mapping[object, object]", value)  # a Mapping, or has keys(): what dict.update() and ** read
 
 
 class _Evaluator:
-    def __init__(self, namespace):
+    def __init__(self, namespace: Mapping[str, object]) -> None:
         self.namespace = namespace
 
-    def eval(self, node, scope):
-        return getattr(self, f'_{type(node).__name__}')(node, scope)
+    def eval(self, node: ast.AST, scope: Scope) -> object:
+        # The checker let only node kinds through that have a method here.
+        method: Callable[[ast.AST, Scope], object] = getattr(self, f'_{type(node).__name__}')
+        return method(node, scope)
 
-    def _Constant(self, node, scope):
+    def _Constant(self, node: ast.Constant, scope: Scope) -> object:
         return node.value
 
-    def _JoinedStr(self, node, scope):
-        return ''.join(part.value for part in node.values)
+    def _JoinedStr(self, node: ast.JoinedStr, scope: Scope) -> str:
+        parts = cast("List[ast.Constant]", node.values)  # the checker let only constant parts through
+        return ''.join(cast(str, part.value) for part in parts)  # an f-string's constant parts are str
 
-    def _Name(self, node, scope):
+    def _Name(self, node: ast.Name, scope: Scope) -> object:
         name = node.id
         if name in scope:
             return scope[name]
@@ -890,14 +942,14 @@ class _Evaluator:
             return self.namespace[name]
         return _as_value(_VALUES[name])
 
-    def _Attribute(self, node, scope):
+    def _Attribute(self, node: ast.Attribute, scope: Scope) -> object:
         path = _dotted_path(node)
         if path is not None and path[0] not in scope and path[0] not in self.namespace:
             return _as_value(_VALUES['.'.join(path)])
         return _safe_getattr(self.eval(node.value, scope), node.attr)
 
-    def _items(self, nodes, scope, what):
-        items = []
+    def _items(self, nodes: Iterable[ast.expr], scope: Scope, what: str) -> List[object]:
+        items: List[object] = []
         for node in nodes:
             if isinstance(node, ast.Starred):
                 items.extend(_bounded_items(self.eval(node.value, scope), what))
@@ -907,17 +959,17 @@ class _Evaluator:
                 raise _too_big(what, len(items), MAX_ITEMS, 'items')
         return items
 
-    def _Tuple(self, node, scope):
+    def _Tuple(self, node: ast.Tuple, scope: Scope) -> Tuple[object, ...]:
         return tuple(self._items(node.elts, scope, 'a tuple'))
 
-    def _List(self, node, scope):
+    def _List(self, node: ast.List, scope: Scope) -> List[object]:
         return self._items(node.elts, scope, 'a list')
 
-    def _Set(self, node, scope):
+    def _Set(self, node: ast.Set, scope: Scope) -> Set[object]:
         return set(self._items(node.elts, scope, 'a set'))
 
-    def _Dict(self, node, scope):
-        result = {}
+    def _Dict(self, node: ast.Dict, scope: Scope) -> Dict[object, object]:
+        result: Dict[object, object] = {}
         for key, value in zip(node.keys, node.values):
             if key is None:
                 result.update(_require_mapping(self.eval(value, scope), 'a dict display'))
@@ -926,10 +978,10 @@ class _Evaluator:
                 result[key_value] = self.eval(value, scope)
         return result
 
-    def _Call(self, node, scope):
+    def _Call(self, node: ast.Call, scope: Scope) -> object:
         function = self.eval(node.func, scope)
         args = self._items(node.args, scope, 'the arguments of a call')
-        kwargs = {}
+        kwargs: Dict[str, object] = {}
         for keyword in node.keywords:
             if keyword.arg is not None:
                 pairs = [(keyword.arg, self.eval(keyword.value, scope))]
@@ -950,18 +1002,19 @@ class _Evaluator:
         if _HIGHER_ORDER.get(id(original)) is original:
             args = [_checked_callable(a) for a in args]
             kwargs = {k: _checked_callable(v) for k, v in kwargs.items()}
-        return _check_built(function(*args, **kwargs), node)
+        # Calling what is not callable raises TypeError, as in Python.
+        return _check_built(cast("Callable[..., object]", function)(*args, **kwargs), node)
 
-    def _BinOp(self, node, scope):
+    def _BinOp(self, node: ast.BinOp, scope: Scope) -> object:
         left = self.eval(node.left, scope)
         right = self.eval(node.right, scope)
         _check_binop(type(node.op), left, right, node)
         return _BINARY[type(node.op)](left, right)
 
-    def _UnaryOp(self, node, scope):
+    def _UnaryOp(self, node: ast.UnaryOp, scope: Scope) -> object:
         return _UNARY[type(node.op)](self.eval(node.operand, scope))
 
-    def _BoolOp(self, node, scope):
+    def _BoolOp(self, node: ast.BoolOp, scope: Scope) -> object:
         stop_when = not isinstance(node.op, ast.And)  # `and` stops at a falsy value, `or` at a truthy one
         value = None  # the grammar has at least two operands: always replaced
         for value_node in node.values:
@@ -970,7 +1023,7 @@ class _Evaluator:
                 return value
         return value
 
-    def _Compare(self, node, scope):
+    def _Compare(self, node: ast.Compare, scope: Scope) -> object:
         left = self.eval(node.left, scope)
         result = True  # the grammar has at least one comparison: always replaced
         for op, right_node in zip(node.ops, node.comparators):
@@ -981,22 +1034,24 @@ class _Evaluator:
             left = right
         return result
 
-    def _IfExp(self, node, scope):
+    def _IfExp(self, node: ast.IfExp, scope: Scope) -> object:
         return self.eval(node.body if self.eval(node.test, scope) else node.orelse, scope)
 
-    def _Subscript(self, node, scope):
-        return self.eval(node.value, scope)[self.eval(node.slice, scope)]
+    def _Subscript(self, node: ast.Subscript, scope: Scope) -> object:
+        # Subscripting what does not support it raises TypeError, as in Python.
+        container: Any = self.eval(node.value, scope)
+        return container[self.eval(node.slice, scope)]
 
-    def _Slice(self, node, scope):
+    def _Slice(self, node: ast.Slice, scope: Scope) -> slice:
         parts = [None if part is None else self.eval(part, scope) for part in (node.lower, node.upper, node.step)]
         return slice(*parts)
 
-    def _Lambda(self, node, scope):
+    def _Lambda(self, node: ast.Lambda, scope: Scope) -> Callable[..., object]:
         signature = self._signature(node.args, scope)
         body = node.body
         evaluate_body = self.eval
 
-        def interpreted_lambda(*args, **kwargs):
+        def interpreted_lambda(*args, **kwargs):  # type: (*object, **object) -> object  # pyright: ignore[reportTypeCommentUsage]
             bound = signature.bind(*args, **kwargs)
             bound.apply_defaults()
             inner = dict(scope)
@@ -1008,7 +1063,7 @@ class _Evaluator:
         interpreted_lambda.__signature__ = signature  # inspect.signature() shows the lambda's own parameters
         return interpreted_lambda
 
-    def _signature(self, arguments, scope):
+    def _signature(self, arguments: ast.arguments, scope: Scope) -> inspect.Signature:
         """The lambda's parameters, defaults evaluated now (as Python does when the lambda is made)."""
         Parameter = inspect.Parameter
         positional = [(a, Parameter.POSITIONAL_ONLY) for a in arguments.posonlyargs]
