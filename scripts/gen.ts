@@ -13,7 +13,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { COMMAND_CATEGORY, COMMANDS, MENUS, paletteTitle, type CommandKey } from '../src/extension/contributions/commands.js';
-import { manifestProperties, qualifiedKey, SETTING_KEYS, SETTINGS, type SettingSpec } from '../src/extension/contributions/settings.js';
+import type { SettingSpec } from '../src/core/setting-spec.js';
+import { manifestProperties, qualifiedKey, SETTING_KEYS, SETTINGS } from '../src/extension/contributions/settings.js';
 import { LANGUAGE_MODEL_TOOLS } from '../src/extension/contributions/tools.js';
 
 const ROOT = resolve(import.meta.dirname, '..');

@@ -49,8 +49,8 @@ export function wordDiff(left: string, right: string): WordDiff {
   const b = tokens(right);
   const aw = a.map((t, i) => (isSpace(t) ? -1 : i)).filter((i) => i >= 0);
   const bw = b.map((t, i) => (isSpace(t) ? -1 : i)).filter((i) => i >= 0);
-  const ak = aw.map((i) => wordKey(a[i]!));
-  const bk = bw.map((i) => wordKey(b[i]!));
+  const ak = a.filter((t) => !isSpace(t)).map(wordKey); // one key per index in aw
+  const bk = b.filter((t) => !isSpace(t)).map(wordKey);
   const inA = new Array<boolean>(aw.length).fill(false);
   const inB = new Array<boolean>(bw.length).fill(false);
   let common = 0;
@@ -61,9 +61,11 @@ export function wordDiff(left: string, right: string): WordDiff {
     // lcs[i][j] = LCS length of ak[i:] and bk[j:], row-major in one typed array.
     const w = m + 1;
     const lcs = new Uint32Array((n + 1) * w);
+    // Read only at i ≤ n, j ≤ m, always inside the array: `?? 0` satisfies the index type.
+    const at = (i: number, j: number) => lcs[i * w + j] ?? 0;
     for (let i = n - 1; i >= 0; i--) {
       for (let j = m - 1; j >= 0; j--) {
-        lcs[i * w + j] = ak[i] === bk[j] ? lcs[(i + 1) * w + j + 1]! + 1 : Math.max(lcs[(i + 1) * w + j]!, lcs[i * w + j + 1]!);
+        lcs[i * w + j] = ak[i] === bk[j] ? at(i + 1, j + 1) + 1 : Math.max(at(i + 1, j), at(i, j + 1));
       }
     }
     let i = 0;
@@ -73,7 +75,7 @@ export function wordDiff(left: string, right: string): WordDiff {
         inA[i++] = true;
         inB[j++] = true;
         common++;
-      } else if (lcs[(i + 1) * w + j]! >= lcs[i * w + j + 1]!) i++;
+      } else if (at(i + 1, j) >= at(i, j + 1)) i++;
       else j++;
     }
   } else {

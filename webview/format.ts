@@ -154,6 +154,7 @@ export function parseMarkdownTable(md: string): { head: string[]; rows: string[]
       .replace(/^\||\|$/g, '')
       .split(/(?<!\\)\|/)
       .map((c) => c.trim().replace(/\\\|/g, '|'));
-  if (!/^\|?\s*:?-{1,}:?\s*(\|\s*:?-{1,}:?\s*)*\|?$/.test(lines[1]!)) return undefined;
-  return { head: cells(lines[0]!), rows: lines.slice(2).map(cells) };
+  const [head, rule, ...rows] = lines;
+  if (head === undefined || rule === undefined || !/^\|?\s*:?-{1,}:?\s*(\|\s*:?-{1,}:?\s*)*\|?$/.test(rule)) return undefined;
+  return { head: cells(head), rows: rows.map(cells) };
 }

@@ -138,10 +138,11 @@ export function apply(model: Model, message: HostMessage, dirty: Set<Section>): 
 
 function upsertProbe(model: Model, row: ProbeRow): void {
   const at = model.positions.get(row.index);
-  if (at !== undefined) {
-    const old = model.probes[at]!;
+  const old = at === undefined ? undefined : model.probes[at];
+  const last = model.probes.at(-1);
+  if (at !== undefined && old !== undefined) {
     model.probes[at] = { ...old, ...row, note: row.note ?? old.note };
-  } else if (model.probes.length === 0 || model.probes[model.probes.length - 1]!.index < row.index) {
+  } else if (!last || last.index < row.index) {
     model.positions.set(row.index, model.probes.length);
     model.probes.push(row);
   } else {

@@ -46,7 +46,10 @@ function renderDescription(d: Description, concluded: boolean, rename: (call: st
     h(
       'ul',
       { class: 'description-head', testid: 'description-head' },
-      ...head.slice(1).map((l) => h('li', { testid: `description-${l.label!.toLowerCase()}` }, h('strong', null, `${l.label}: `), l.text)),
+      // Every line but the summary (the first) has a label.
+      ...head.flatMap((l) =>
+        l.label === undefined ? [] : [h('li', { testid: `description-${l.label.toLowerCase()}` }, h('strong', null, `${l.label}: `), l.text)],
+      ),
     ),
     d.examples.length > 0 || moreRaises.length > 0
       ? h(

@@ -121,7 +121,8 @@ export class Timeline {
     }
     let previous: Element = this.padTop;
     for (let pos = win.start; pos < win.end; pos++) {
-      const row = probes[pos]!;
+      const row = probes[pos];
+      if (!row) break; // win.end ≤ probes.length
       const revision = model.revisions.get(row.index) ?? 0;
       let entry = this.rows.get(row.index);
       if (!entry || entry.revision !== revision) {
@@ -138,7 +139,9 @@ export class Timeline {
   }
 
   private measureRowHeight(model: Model): void {
-    const probe = this.renderRow(model.probes[0]!, 0, 1, callName(model));
+    const first = model.probes[0];
+    if (!first) return; // nothing to measure yet: renderWindow asks again with a row
+    const probe = this.renderRow(first, 0, 1, callName(model));
     probe.style.visibility = 'hidden';
     this.list.append(probe);
     this.rowHeight = probe.getBoundingClientRect().height;

@@ -26,14 +26,15 @@ class StartMessage(_StartMessageRequired, total=False):
 
 
 class _WorkerLimitsRequired(TypedDict):
-    timeoutMs: float  # Wall-clock limit of one call; the host kills the call's process group after it. Default 5000.
-    memoryMb: float  # Address-space limit of one call (RLIMIT_AS). Default 1024.
     maxOutputBytes: float  # Cap on captured stdout and on stderr, bytes each. Default 64 KiB.
     maxReprChars: float  # Cap on a rendered repr, characters. Default 4000.
     maxIterItems: float  # How many items of a generator are taken. Default 20.
+    timeoutMs: float  # Wall-clock limit of one call; the host kills the call's process group after it.
+    memoryMb: float  # Address-space limit of one call (RLIMIT_AS).
 
 
 class WorkerLimits(_WorkerLimitsRequired, total=False):
+    """What bounds a call: the limits the user sets (LIMIT_SETTINGS in src/core/limits.ts) and the host's own."""
     cpuSeconds: float  # CPU-seconds limit of one call (RLIMIT_CPU). Default derived from timeoutMs.
 
 

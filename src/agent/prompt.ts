@@ -80,8 +80,7 @@ export function scrubStderr(stderr: string): string {
 }
 
 /** Coverage as counts: this call's new lines and arcs, and the session's total so far. */
-function coverageLine(result: ProbeResult, sessionSoFar: CoverageSoFar): string {
-  const c = result.coverage!;
+function coverageLine(c: NonNullable<ProbeResult['coverage']>, sessionSoFar: CoverageSoFar): string {
   const news = `${c.lines.new} new line${c.lines.new === 1 ? '' : 's'}, ${c.arcs.new} new branch${c.arcs.new === 1 ? '' : 'es'}`;
   return `coverage: this call reached ${news}; session so far ${sessionSoFar.lines}/${sessionSoFar.linesTotal} lines, ${sessionSoFar.arcs}/${sessionSoFar.arcsTotal} branches`;
 }
@@ -112,7 +111,7 @@ export function renderProbeVerbatim(record: ProbeRecord, ctx: RenderContext): st
   const stderr = scrubStderr(r.stderr).trim();
   if (stderr && r.status !== 'rejected') lines.push(`  stderr: ${JSON.stringify(stderr.slice(0, MAX_OUTPUT_CHARS))}`);
   if (r.outputTruncated) lines.push('  (output was cut at the cap)');
-  if (ctx.coverageFeedback && r.coverage && ctx.coverageSoFar) lines.push(`  ${coverageLine(r, ctx.coverageSoFar)}`);
+  if (ctx.coverageFeedback && r.coverage && ctx.coverageSoFar) lines.push(`  ${coverageLine(r.coverage, ctx.coverageSoFar)}`);
   if (ctx.duplicateOf !== undefined) lines.push(`  (same as #${ctx.duplicateOf}: answered from the cache, not counted against the budget)`);
   return lines.join('\n');
 }

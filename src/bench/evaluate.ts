@@ -7,6 +7,7 @@
 //   alone, on the task's held-out test inputs (the code task, compared type-aware).
 import type { CompareFn, ProbeFn } from '../core/run-types.js';
 import type { WorkerOptions } from '../core/probe-types.js';
+import type { StartWorker } from '../core/worker-options.js';
 import { runSession } from '../session/run.js';
 import type { SessionServices } from '../core/run-types.js';
 import type { SessionFile } from '../core/session-types.js';
@@ -17,8 +18,8 @@ import type { BenchTask } from './tasks.js';
 export async function runTask(task: BenchTask, _variant: Variant, ctx: TaskContext): Promise<{ session: SessionFile; metrics: TaskMetrics }> {
   const t0 = Date.now();
   const { compareWithDocstring } = await import('../compare/index.js');
-  const services: Partial<SessionServices> = { startWorker: ctx.startWorker, compare: scoreAgainstGold(task, compareWithDocstring) };
-  if (ctx.phases) timePhases(services, ctx.phases);
+  const measured: TimedServices = { startWorker: ctx.startWorker, compare: scoreAgainstGold(task, compareWithDocstring) };
+  const services: Partial<SessionServices> = ctx.phases ? timePhases(measured, ctx.phases) : measured;
   if (task.seeds.length > 0 && ctx.settings.mode === 'llm') {
     services.exploreOffline = async (_info, probe: ProbeFn) => {
       for (const seed of task.seeds) await probe(seed, 'seed example from the task');
@@ -55,11 +56,13 @@ function emptyDescription() {
   return { summary: '', details: '', parameters: {}, returns: '', raises: '', examples: [], confidence: 0 };
 }
 
-/** Wraps the worker and the comparison of a task's services with clocks that add into `phases`. */
-function timePhases(services: Partial<SessionServices>, phases: TaskPhases): void {
+/** The services a task's clocks wrap. */
+type TimedServices = { startWorker: StartWorker; compare: CompareFn };
+
+/** The worker and the comparison of a task's services, wrapped with clocks that add into `phases`. */
+function timePhases({ startWorker, compare }: TimedServices, phases: TaskPhases): TimedServices {
   let comparing = false;
-  const startWorker = services.startWorker!;
-  services.startWorker = async (options: WorkerOptions) => {
+  const timedStart = async (options: WorkerOptions) => {
     const started = performance.now();
     const worker = await startWorker(options);
     phases.startMs += performance.now() - started;
@@ -77,8 +80,7 @@ function timePhases(services: Partial<SessionServices>, phases: TaskPhases): voi
     };
     return worker;
   };
-  const compare = services.compare!;
-  services.compare = async (input) => {
+  const timedCompare: CompareFn = async (input) => {
     const began = performance.now();
     comparing = true;
     try {
@@ -88,4 +90,5 @@ function timePhases(services: Partial<SessionServices>, phases: TaskPhases): voi
       phases.compareMs += performance.now() - began;
     }
   };
+  return { startWorker: timedStart, compare: timedCompare };
 }

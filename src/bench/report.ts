@@ -31,11 +31,10 @@ export interface ReportInput {
 export function renderReport(input: ReportInput): string {
   const groups = groupByVariant(input.results);
   const columns = ['all', ...(groups.size > 1 ? [...groups.keys()] : [])];
-  const summaries = columns.map((c) =>
-    c === 'all'
-      ? summarize(input.results, input.tasks * Math.max(1, groups.size), input.wallSeconds)
-      : summarize(groups.get(c)!, input.tasks, input.wallSeconds),
-  );
+  const summaries = [
+    summarize(input.results, input.tasks * Math.max(1, groups.size), input.wallSeconds),
+    ...(groups.size > 1 ? [...groups.values()].map((rs) => summarize(rs, input.tasks, input.wallSeconds)) : []),
+  ];
   const out: string[] = [`# ${input.title}`, ''];
   out.push(`| metric | ${columns.join(' | ')} |`, `|---|${columns.map(() => '---').join('|')}|`);
   for (const [label, cell] of ROWS) out.push(`| ${label} | ${summaries.map(cell).join(' | ')} |`);
@@ -84,7 +83,7 @@ export function renderChart(results: TaskResult[]): string {
     const c = [0, 0, 0, 0, 0];
     for (const r of rs) {
       const b = bucket(r);
-      if (b !== null && b >= 0 && b < 5) c[b]!++;
+      if (b !== null && b >= 0 && b < c.length) c[b] = (c[b] ?? 0) + 1;
     }
     return c;
   });
@@ -106,7 +105,7 @@ export function renderChart(results: TaskResult[]): string {
   labels.forEach((label, i) => {
     const x0 = left + i * slot + 6;
     counts.forEach((c, g) => {
-      const h = (c[i]! / max) * plotH;
+      const h = ((c[i] ?? 0) / max) * plotH;
       const x = x0 + g * barW;
       parts.push(
         `<rect x="${x.toFixed(1)}" y="${(height - bottom - h).toFixed(1)}" width="${(barW - 2).toFixed(1)}" height="${h.toFixed(1)}" fill="${colors[g % colors.length]}"><title>${c[i]}</title></rect>`,

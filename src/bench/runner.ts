@@ -126,8 +126,8 @@ export async function runBench(options: BenchOptions): Promise<{ results: TaskRe
 
   let next = 0;
   const worker = async () => {
-    while (next < jobs.length && !options.signal?.aborted) {
-      const { task, variant } = jobs[next++]!;
+    for (let job = jobs[next++]; job && !options.signal?.aborted; job = jobs[next++]) {
+      const { task, variant } = job;
       running++;
       progress();
       const result = await runOne(task, variant, options);
@@ -162,8 +162,9 @@ async function runOne(task: BenchTask, variant: Variant, options: BenchOptions):
     });
     if (phases) options.onPhases?.(task.taskId, phases);
     const metrics = { ...measured, costUsd: costOf(session, options.llm?.pricing) };
-    const ok = !session.error || session.error.kind === 'budget';
-    return { taskId: task.taskId, ok, variant, metrics, session, ...(ok ? {} : { error: session.error!.message }) };
+    // A budget stop still ends in a description: only another error fails the task.
+    const failure = session.error && session.error.kind !== 'budget' ? session.error : undefined;
+    return { taskId: task.taskId, ok: !failure, variant, metrics, session, ...(failure ? { error: failure.message } : {}) };
   } catch (err) {
     return {
       taskId: task.taskId,

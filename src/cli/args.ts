@@ -24,15 +24,17 @@ export function parse<T extends NonNullable<ParseArgsConfig['options']>>(argv: s
  */
 function joinNegativeValues(argv: string[], options: NonNullable<ParseArgsConfig['options']>): string[] {
   const out: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
+  let joined = false; // the argument is the value joined to the flag before it
+  for (const [i, arg] of argv.entries()) {
+    if (joined) {
+      joined = false;
+      continue;
+    }
     if (arg === '--') return [...out, ...argv.slice(i)];
     const next = argv[i + 1];
     const option = arg.startsWith('--') ? options[arg.slice(2)] : undefined;
-    if (option?.type === 'string' && next !== undefined && /^-\d/.test(next)) {
-      out.push(`${arg}=${next}`);
-      i++;
-    } else out.push(arg);
+    joined = option?.type === 'string' && next !== undefined && /^-\d/.test(next);
+    out.push(joined ? `${arg}=${next}` : arg);
   }
   return out;
 }

@@ -49,9 +49,9 @@ export function formatResult(raw: ProbeResult): string {
   const timing = `(${result.durationMs.toFixed(2)} ms${coverageText(result)})`;
   switch (result.status) {
     case 'returned': {
-      const v = result.value!;
-      lines.push(`returned ${v.type}: ${v.repr}${v.truncated ? ' [truncated]' : ''}  ${timing}`);
-      if (v.iteration) {
+      const v = result.value;
+      lines.push(v ? `returned ${v.type}: ${v.repr}${v.truncated ? ' [truncated]' : ''}  ${timing}` : `returned  ${timing}`);
+      if (v?.iteration) {
         const more = v.iteration.ended ? 'ended' : 'more may follow';
         lines.push(`  items: [${v.iteration.items.join(', ')}] (${more})`);
         if (v.iteration.raised) lines.push(`  iteration raised ${v.iteration.raised.type}: ${v.iteration.raised.message}`);
@@ -60,7 +60,7 @@ export function formatResult(raw: ProbeResult): string {
     }
     case 'raised':
     case 'rejected':
-      lines.push(`${result.status} ${result.exception!.type}: ${result.exception!.message}  ${timing}`);
+      lines.push(`${result.status} ${result.exception ? `${result.exception.type}: ${result.exception.message}` : 'Exception'}  ${timing}`);
       break;
     case 'timeout':
       lines.push(`timeout: the call did not finish within its time limit  ${timing}`);

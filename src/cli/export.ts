@@ -78,9 +78,11 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
   if (!values.pytest) throw new UsageError('say which format: --pytest (the only one so far)');
-  if (positionals.length !== 1) throw new UsageError('expected one session file or target: pau export --pytest <session.json | file.py:qualname>');
+  const [source] = positionals;
+  if (positionals.length !== 1 || source === undefined)
+    throw new UsageError('expected one session file or target: pau export --pytest <session.json | file.py:qualname>');
   const sandbox = sandboxFlag(values.sandbox);
-  const session = await sessionFrom(positionals[0]!, values.python, intFlag('max-probes', values['max-probes'], DEFAULT_MAX_PROBES, MAX_PROBES_RANGE), sandbox);
+  const session = await sessionFrom(source, values.python, intFlag('max-probes', values['max-probes'], DEFAULT_MAX_PROBES, MAX_PROBES_RANGE), sandbox);
   try {
     const result = await exportPytest({
       session,

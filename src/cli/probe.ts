@@ -75,8 +75,8 @@ async function localEndpoint(values: Values, env: NodeJS.ProcessEnv): Promise<No
   const servers = (await detectLocalServers({ origins: { ollama: ollamaOrigin(env), lmstudio: LOCAL_SERVERS.lmstudio } })).filter((s) => s.models.length > 0);
   const wanted = values.model ?? env.PAU_MODEL;
   const server = wanted ? servers.find((s) => s.models.includes(wanted)) : servers[0];
-  if (!server) return undefined;
-  const model = wanted ?? server.models[0]!;
+  const model = wanted ?? server?.models[0];
+  if (!server || !model) return undefined;
   const others = server.models.filter((m) => m !== model);
   process.stderr.write(
     `pau probe: using ${server.label} at ${server.baseURL}, model ${model}${others.length ? ` (also there: ${others.slice(0, 5).join(', ')}${others.length > 5 ? ', …' : ''}; pick one with --model)` : ''}\n`,

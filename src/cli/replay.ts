@@ -10,10 +10,11 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write('usage: pau replay <session.json>\n');
     return 0;
   }
-  if (positionals.length !== 1) throw new UsageError('expected one session file: pau replay <session.json>');
+  const [path] = positionals;
+  if (positionals.length !== 1 || path === undefined) throw new UsageError('expected one session file: pau replay <session.json>');
   let file;
   try {
-    file = await loadSession(positionals[0]!);
+    file = await loadSession(path);
   } catch (err) {
     if (err instanceof SessionFileError) throw new UsageError(err.message);
     throw err;

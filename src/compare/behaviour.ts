@@ -142,9 +142,9 @@ export async function runStarted(started: ImplStart, requests: CallRequest[], si
 }
 
 function firstLine(text: string): string {
-  const lines = text.trim().split('\n');
   // Python's last line carries the error ("SyntaxError: invalid syntax"); prefer it.
-  return lines[lines.length - 1]!.slice(0, 300);
+  const last = text.trim().split('\n').pop() ?? '';
+  return last.slice(0, 300);
 }
 
 export interface SideScore {
@@ -153,12 +153,20 @@ export interface SideScore {
   disagreements: BehaviouralDisagreement[];
 }
 
-/** Counts agreement of an implementation's outcomes with the reference results, input by input. */
-export function scoreSide(displayName: string, requests: CallRequest[], reference: ProbeResult[], run: ImplRun): SideScore {
-  const score: SideScore = { agree: 0, total: requests.length, disagreements: [] };
-  requests.forEach((req, i) => {
-    const expected = reference[i]!;
-    const outcome = run.outcomes[i]!;
+/** A held-out input and what the real function did with it. */
+export interface ReferenceCall {
+  req: CallRequest;
+  ref: ProbeResult;
+}
+
+/**
+ * Counts agreement of an implementation's outcomes with the reference results, input by input
+ * (runStarted answers each input in order; an input it did not answer counts as disagreement).
+ */
+export function scoreSide(displayName: string, inputs: ReferenceCall[], run: ImplRun): SideScore {
+  const score: SideScore = { agree: 0, total: inputs.length, disagreements: [] };
+  inputs.forEach(({ req, ref: expected }, i) => {
+    const outcome = run.outcomes[i] ?? { failure: 'not run' };
     const verdict = 'failure' in outcome ? { agree: false, reason: outcome.failure } : compareValues(expected, outcome);
     if (verdict.agree) {
       score.agree++;

@@ -5,6 +5,7 @@
 import type { CallRequest, FunctionInfo } from '../core/probe-types.js';
 import { callKey } from '../core/call-identity.js';
 import { matchingBracket, splitTopLevel, stripComments } from '../core/python-source.js';
+import { group } from '../core/regex-group.js';
 
 /** `list(f(…))` / `tuple(f(…))`: how doctests show what a generator yields. */
 export type Wrapper = 'list' | 'tuple';
@@ -26,7 +27,7 @@ function parseArguments(inside: string): { args: string[]; kwargs: Record<string
     if (part.startsWith('*')) return { reason: 'argument unpacking (*, **) is not supported' };
     const kw = KEYWORD.exec(part);
     if (kw) {
-      kwargs[kw[1]!] = part.slice(kw[0].length).trim();
+      kwargs[group(kw, 1)] = part.slice(kw[0].length).trim();
     } else {
       if (Object.keys(kwargs).length > 0) return { reason: 'positional argument after a keyword argument' };
       args.push(part);

@@ -2,10 +2,20 @@
 // doctests and lexical F1 always (when there is a docstring), behavioural agreement and the
 // judge when there is an LLM endpoint. Each part that cannot run says why in `notes`.
 import { callableParams, NameMap } from '../core/shown.js';
-import type { CompareInput } from '../core/run-types.js';
+import type { CompareInput, LlmConfig } from '../core/run-types.js';
 import type { CallRequest, ProbeResult } from '../core/probe-types.js';
 import type { Comparison, Usage } from '../core/session-types.js';
-import { isStale, runStarted, scoreSide, selectHeldOut, startImplementation, usableReference, usesModuleClasses, type ImplStart } from './behaviour.js';
+import {
+  isStale,
+  runStarted,
+  scoreSide,
+  selectHeldOut,
+  startImplementation,
+  usableReference,
+  usesModuleClasses,
+  type ImplStart,
+  type ReferenceCall,
+} from './behaviour.js';
 import type { StartWorker } from '../core/worker-options.js';
 import { doctestCalls, runDoctests, type DoctestReport } from './doctests.js';
 import { definesFunction, extractPythonCode, implementationMessages, type Side } from './implement.js';
@@ -36,13 +46,17 @@ export const NO_LLM_BEHAVIOURAL_NOTE = 'behavioural comparison needs an LLM endp
 export const NO_LLM_JUDGE_NOTE = 'judge needs an LLM endpoint; skipped offline';
 export const METHOD_NOTE = 'behavioural comparison supports functions, class methods and static methods; instance methods are skipped';
 
+interface DocstringTexts {
+  text: string;
+  /** The docstring as the models read it (real name replaced by the shown one). */
+  shown: string;
+}
+
 interface Context {
   input: CompareInput;
   deps: CompareDeps;
   pres: Presentation;
-  docstring: string | null;
-  /** The docstring as the models read it (real name replaced by the shown one). */
-  shownDocstring: string | null;
+  docstring: DocstringTexts | null;
   notes: string[];
   usage: Usage;
 }
@@ -55,8 +69,7 @@ export async function compare(input: CompareInput, deps: CompareDeps): Promise<C
     input,
     deps,
     pres,
-    docstring,
-    shownDocstring: docstring === null ? null : anonymizeDocstring(docstring, info.name, pres.implName),
+    docstring: docstring === null ? null : { text: docstring, shown: anonymizeDocstring(docstring, info.name, pres.implName) },
     notes: [],
     usage: { requests: 0, promptTokens: 0, completionTokens: 0 },
   };
@@ -77,8 +90,8 @@ export async function compare(input: CompareInput, deps: CompareDeps): Promise<C
 
   const judgeConfig = input.judge ?? input.llm;
   const [behavioural, judge] = await Promise.all([
-    input.llm ? behaviouralAgreement(ctx) : (ctx.notes.push(NO_LLM_BEHAVIOURAL_NOTE), undefined),
-    docstring === null ? undefined : judgeConfig ? runJudge(ctx) : (ctx.notes.push(NO_LLM_JUDGE_NOTE), undefined),
+    input.llm ? behaviouralAgreement(ctx, input.llm) : (ctx.notes.push(NO_LLM_BEHAVIOURAL_NOTE), undefined),
+    ctx.docstring === null ? undefined : judgeConfig ? runJudge(ctx, judgeConfig, ctx.docstring) : (ctx.notes.push(NO_LLM_JUDGE_NOTE), undefined),
   ]);
   if (behavioural) report.behavioural = behavioural;
   if (judge) report.judge = judge;
@@ -101,9 +114,8 @@ async function llmStep<T>(ctx: Context, what: string, step: () => Promise<T>): P
   }
 }
 
-async function runJudge(ctx: Context): Promise<Comparison['judge'] | undefined> {
-  const config = (ctx.input.judge ?? ctx.input.llm)!;
-  const messages = judgeMessages(renderDescription(ctx.input.description), ctx.shownDocstring!, parameterNote(ctx.pres.renames));
+async function runJudge(ctx: Context, config: LlmConfig, docstring: DocstringTexts): Promise<Comparison['judge'] | undefined> {
+  const messages = judgeMessages(renderDescription(ctx.input.description), docstring.shown, parameterNote(ctx.pres.renames));
   const reply = await llmStep(ctx, 'judge', () => chat(config, messages, ctx.input.signal));
   if (!reply) return undefined;
   addUsage(ctx.usage, reply.usage);
@@ -117,13 +129,14 @@ interface WrittenCode {
   problem?: string;
 }
 
-async function writeImplementation(ctx: Context, side: Side): Promise<WrittenCode | undefined> {
+/** `text`: the side's text as the model reads it (the rendered description, or the shown docstring). */
+async function writeImplementation(ctx: Context, llm: LlmConfig, side: Side, text: string): Promise<WrittenCode | undefined> {
   const { pres } = ctx;
   const messages =
     side === 'inferred'
-      ? implementationMessages('inferred', pres.header, renderDescription(ctx.input.description))
-      : implementationMessages('docstring', pres.header, ctx.shownDocstring!, parameterNote(pres.renames));
-  const reply = await llmStep(ctx, `behavioural comparison (${side} side)`, () => chat(ctx.input.llm!, messages, ctx.input.signal));
+      ? implementationMessages('inferred', pres.header, text)
+      : implementationMessages('docstring', pres.header, text, parameterNote(pres.renames));
+  const reply = await llmStep(ctx, `behavioural comparison (${side} side)`, () => chat(llm, messages, ctx.input.signal));
   if (!reply) return undefined;
   addUsage(ctx.usage, reply.usage);
   const code = extractPythonCode(reply.text);
@@ -136,7 +149,7 @@ async function writeImplementation(ctx: Context, side: Side): Promise<WrittenCod
 function heldOutInputs(ctx: Context) {
   const { input, pres } = ctx;
   const { info, session } = input;
-  const fromDoctests = ctx.docstring === null ? [] : doctestCalls(ctx.docstring, info).map((d) => d.request);
+  const fromDoctests = ctx.docstring === null ? [] : doctestCalls(ctx.docstring.text, info).map((d) => d.request);
   const heldOut = (input.heldOut ?? []).map(({ receiver: _receiver, ...req }) => req);
   const names = callableParams(info).map((p, i) => [p.name, (pres.shown.params[i] ?? p.name).replace(/^\*+/, '')]);
   const all = [...fromDoctests, ...heldOut];
@@ -145,7 +158,13 @@ function heldOutInputs(ctx: Context) {
   return { candidates, fromDoctests: fromDoctests.length, fromExplorer: heldOut.length, shown: leftOutShown, withClasses: all.length - comparable.length };
 }
 
-async function behaviouralAgreement(ctx: Context): Promise<BehaviouralReport | undefined> {
+/** An implementation a model wrote, and its sandboxed worker starting. */
+interface WrittenSide {
+  code: WrittenCode;
+  start: Promise<ImplStart>;
+}
+
+async function behaviouralAgreement(ctx: Context, llm: LlmConfig): Promise<BehaviouralReport | undefined> {
   const { input, pres } = ctx;
   const { info, session } = input;
   if (info.needsReceiver) {
@@ -170,8 +189,8 @@ async function behaviouralAgreement(ctx: Context): Promise<BehaviouralReport | u
   // The models write while the real function runs the inputs, and each side's sandboxed
   // worker starts as soon as its code is written: its start overlaps the reference calls.
   const started: Promise<ImplStart>[] = [];
-  const write = async (side: Side): Promise<{ code: WrittenCode; start: Promise<ImplStart> } | undefined> => {
-    const code = await writeImplementation(ctx, side);
+  const write = async (side: Side, text: string): Promise<WrittenSide | undefined> => {
+    const code = await writeImplementation(ctx, llm, side, text);
     if (!code) return undefined;
     const start = startImplementation({
       code: code.code,
@@ -187,64 +206,80 @@ async function behaviouralAgreement(ctx: Context): Promise<BehaviouralReport | u
     started.push(start);
     return { code, start };
   };
+  const docstringWanted = ctx.docstring !== null && input.docstringImplementation !== false;
   try {
     const [inferredSide, docstringSide, reference] = await Promise.all([
-      write('inferred'),
-      ctx.docstring === null || ctx.input.docstringImplementation === false ? undefined : write('docstring'),
+      write('inferred', renderDescription(input.description)),
+      ctx.docstring === null || !docstringWanted ? undefined : write('docstring', ctx.docstring.shown),
       runReference(ctx, candidates),
     ]);
     if (!inferredSide) return undefined;
-    const inferredCode = inferredSide.code;
-    const docstringCode = docstringSide?.code;
-
-    const usable = candidates.map((req, i) => ({ req, ref: reference[i]! })).filter((x) => usableReference(x.ref));
-    const dropped = candidates.length - usable.length;
-    if (usable.length === 0) {
+    // The real function's result for each candidate, in order (runReference answers each).
+    const inputs = candidates.flatMap((req, i): ReferenceCall[] => {
+      const ref = reference[i];
+      return ref && usableReference(ref) ? [{ req, ref }] : [];
+    });
+    if (inputs.length === 0) {
       ctx.notes.push('behavioural comparison skipped: the real function neither returned nor raised on any held-out input');
       return undefined;
     }
-    const requests = usable.map((x) => x.req);
-    const refs = usable.map((x) => x.ref);
-    const nameMap = new NameMap(info, session.settings.strictness);
-    // The implementations have the shown parameter names.
-    const implRequests = requests.map((r) => (r.kwargs ? { args: r.args, kwargs: nameMap.kwargsToShown(r.kwargs) } : { args: r.args }));
-
-    const runSide = async (side: { start: Promise<ImplStart> }) => runStarted(await side.start, implRequests, input.signal);
-    const sideNotes = [heldOutNote({ used: requests.length, ...counts, dropped })];
-    // Each side has its own sandboxed worker; they run side by side.
-    const [inferredRun, docRun] = await Promise.all([runSide(inferredSide), docstringSide ? runSide(docstringSide) : undefined]);
-    const inferred = scoreSide(info.name, requests, refs, inferredRun);
-    const loadNote = (side: Side, failure?: string) => {
-      if (failure) sideNotes.push(`${side} side: ${failure}; every input counts as disagreement`);
-    };
-    loadNote('inferred', inferredRun.loadFailure);
-
-    const out: BehaviouralReport = {
-      inferred: { agree: inferred.agree, total: inferred.total },
-      stale: false,
-      disagreements: inferred.disagreements,
-      implementations: {},
-    };
-    if (inferredCode.code) out.implementations!.inferred = inferredCode.code;
-    if (docstringCode && docRun) {
-      const doc = scoreSide(info.name, requests, refs, docRun);
-      loadNote('docstring', docRun.loadFailure);
-      out.docstring = { agree: doc.agree, total: doc.total };
-      out.docstringDisagreements = doc.disagreements;
-      if (docstringCode.code) out.implementations!.docstring = docstringCode.code;
-      const loaded = !docRun.loadFailure;
-      out.stale = isStale(out.inferred, out.docstring, loaded);
-      if (!loaded) sideNotes.push('stale flag not judged: the docstring side never ran');
-    } else if (ctx.docstring !== null && ctx.input.docstringImplementation !== false) {
-      sideNotes.push('docstring side skipped: its model request failed');
-    }
-    out.note = sideNotes.join('; ');
-    return out;
+    const heldOut = heldOutNote({ used: inputs.length, ...counts, dropped: candidates.length - inputs.length });
+    return await scoreImplementations(ctx, inputs, { inferred: inferredSide, docstring: docstringSide, docstringWanted }, heldOut);
   } finally {
     // A worker started for a side that did not run (no usable input, an abort) is stopped
     // here; those that ran were stopped already (stop() is idempotent).
     await Promise.all(started.map((start) => start.then((s) => ('worker' in s ? s.worker.stop() : undefined)).catch(() => undefined)));
   }
+}
+
+/**
+ * Runs each side's implementation on the held-out inputs and scores it against the real
+ * function's results: agreement counts, disagreements, the stale flag and the note.
+ */
+async function scoreImplementations(
+  ctx: Context,
+  inputs: ReferenceCall[],
+  sides: { inferred: WrittenSide; docstring: WrittenSide | undefined; docstringWanted: boolean },
+  heldOut: string,
+): Promise<BehaviouralReport> {
+  const { info, session } = ctx.input;
+  const nameMap = new NameMap(info, session.settings.strictness);
+  // The implementations have the shown parameter names.
+  const implRequests = inputs.map(({ req: r }) => (r.kwargs ? { args: r.args, kwargs: nameMap.kwargsToShown(r.kwargs) } : { args: r.args }));
+
+  const runSide = async (side: WrittenSide) => runStarted(await side.start, implRequests, ctx.input.signal);
+  const sideNotes = [heldOut];
+  // Each side has its own sandboxed worker; they run side by side.
+  const [inferredRun, docRun] = await Promise.all([runSide(sides.inferred), sides.docstring ? runSide(sides.docstring) : undefined]);
+  const inferred = scoreSide(info.name, inputs, inferredRun);
+  const loadNote = (side: Side, failure?: string) => {
+    if (failure) sideNotes.push(`${side} side: ${failure}; every input counts as disagreement`);
+  };
+  loadNote('inferred', inferredRun.loadFailure);
+
+  const implementations: NonNullable<BehaviouralReport['implementations']> = {};
+  const out: BehaviouralReport = {
+    inferred: { agree: inferred.agree, total: inferred.total },
+    stale: false,
+    disagreements: inferred.disagreements,
+    implementations,
+  };
+  if (sides.inferred.code.code) implementations.inferred = sides.inferred.code.code;
+  const docstringCode = sides.docstring?.code;
+  if (docstringCode && docRun) {
+    const doc = scoreSide(info.name, inputs, docRun);
+    loadNote('docstring', docRun.loadFailure);
+    out.docstring = { agree: doc.agree, total: doc.total };
+    out.docstringDisagreements = doc.disagreements;
+    if (docstringCode.code) implementations.docstring = docstringCode.code;
+    const loaded = !docRun.loadFailure;
+    out.stale = isStale(out.inferred, out.docstring, loaded);
+    if (!loaded) sideNotes.push('stale flag not judged: the docstring side never ran');
+  } else if (sides.docstringWanted) {
+    sideNotes.push('docstring side skipped: its model request failed');
+  }
+  out.note = sideNotes.join('; ');
+  return out;
 }
 
 function heldOutNote(n: { used: number; fromDoctests: number; fromExplorer: number; shown: number; withClasses: number; dropped: number }): string {

@@ -5,6 +5,7 @@ import type { ProbeResult } from '../core/probe-types.js';
 import { renderOutcome } from '../core/format.js';
 import type { Wrapper } from './call-source.js';
 import type { DoctestExample } from './doctest-parse.js';
+import { group } from '../core/regex-group.js';
 
 type Options = DoctestExample['options'];
 
@@ -24,8 +25,9 @@ function tidy(text: string): string {
 export function ellipsisMatch(pattern: string, text: string): boolean {
   if (!pattern.includes('...')) return pattern === text;
   const parts = pattern.split('...');
-  const first = parts[0]!;
-  const last = parts[parts.length - 1]!;
+  // The pattern holds `...`, so there are two parts at least (the first and last may be empty).
+  const first = parts[0] ?? '';
+  const last = parts.at(-1) ?? '';
   if (!text.startsWith(first) || !text.endsWith(last) || first.length + last.length > text.length) return false;
   let pos = first.length;
   const end = text.length - last.length;
@@ -62,9 +64,9 @@ export function expectedException(want: string): string | null {
   if (header < 0) return null;
   // Output printed before the traceback is not supported by doctest either; the header must come first.
   if (lines.slice(0, header).some((l) => l.trim() !== '')) return null;
-  let k = header + 1;
-  while (k < lines.length && (/^\s/.test(lines[k]!) || lines[k]!.trim() === '...')) k++;
-  return lines.slice(k).join('\n');
+  const stack = (line: string) => /^\s/.test(line) || line.trim() === '...';
+  const after = lines.findIndex((line, k) => k > header && !stack(line));
+  return after < 0 ? '' : lines.slice(after).join('\n');
 }
 
 /** `ValueError: msg` as Python prints the last line of a traceback. */
@@ -81,7 +83,7 @@ function exceptionMatches(expected: string, type: string, message: string, optio
   const m = /^([\w.]+)(?::\s?([\s\S]*))?$/.exec(tidy(expected));
   if (!m) return false;
   const shortName = (name: string) => name.slice(name.lastIndexOf('.') + 1);
-  const typeOk = m[1] === type || shortName(m[1]!) === shortName(type);
+  const typeOk = group(m, 1) === type || shortName(group(m, 1)) === shortName(type);
   if (!typeOk) return false;
   if (options.IGNORE_EXCEPTION_DETAIL) return true;
   return outputMatches(m[2] ?? '', message, options);

@@ -2,10 +2,11 @@
 // `>>> ` line, continues with `... ` lines at the same indentation, and its expected output
 // ("want") is every following line up to a blank line or the next `>>>`. Want lines lose the
 // example's indentation; `<BLANKLINE>` stands for an empty line unless DONT_ACCEPT_BLANKLINE.
+import { group } from '../core/regex-group.js';
 
-type DoctestFlag = 'ELLIPSIS' | 'NORMALIZE_WHITESPACE' | 'IGNORE_EXCEPTION_DETAIL' | 'DONT_ACCEPT_TRUE_FOR_1' | 'DONT_ACCEPT_BLANKLINE' | 'SKIP';
-
-const KNOWN_FLAGS = new Set<string>(['ELLIPSIS', 'NORMALIZE_WHITESPACE', 'IGNORE_EXCEPTION_DETAIL', 'DONT_ACCEPT_TRUE_FOR_1', 'DONT_ACCEPT_BLANKLINE', 'SKIP']);
+const KNOWN_FLAGS = ['ELLIPSIS', 'NORMALIZE_WHITESPACE', 'IGNORE_EXCEPTION_DETAIL', 'DONT_ACCEPT_TRUE_FOR_1', 'DONT_ACCEPT_BLANKLINE', 'SKIP'] as const;
+type DoctestFlag = (typeof KNOWN_FLAGS)[number];
+const isKnownFlag = (name: string): name is DoctestFlag => (KNOWN_FLAGS as readonly string[]).includes(name);
 
 export interface DoctestExample {
   /** The example's source, prompts removed, lines joined with `\n`. */
@@ -25,9 +26,10 @@ const DIRECTIVE = /#\s*doctest:\s*([^#\n]*)/g;
 function parseDirectives(source: string): DoctestExample['options'] {
   const options: DoctestExample['options'] = {};
   for (const match of source.matchAll(DIRECTIVE)) {
-    for (const item of match[1]!.split(/[\s,]+/)) {
+    for (const item of group(match, 1).split(/[\s,]+/)) {
       const m = /^([+-])(\w+)$/.exec(item);
-      if (m && KNOWN_FLAGS.has(m[2]!)) options[m[2] as DoctestFlag] = m[1] === '+';
+      const flag = m ? group(m, 2) : '';
+      if (m && isKnownFlag(flag)) options[flag] = group(m, 1) === '+';
     }
   }
   return options;
@@ -37,13 +39,13 @@ export function parseDoctests(docstring: string): DoctestExample[] {
   const lines = docstring.replace(/\r\n?/g, '\n').split('\n');
   const examples: DoctestExample[] = [];
   let i = 0;
-  while (i < lines.length) {
-    const ps1 = PS1.exec(lines[i]!);
+  for (let line = lines[i]; line !== undefined; line = lines[i]) {
+    const ps1 = PS1.exec(line);
     if (!ps1) {
       i++;
       continue;
     }
-    const indent = ps1[1]!;
+    const indent = group(ps1, 1);
     const start = i;
     const sourceLines = [ps1[2] ?? ''];
     i++;
@@ -53,11 +55,9 @@ export function parseDoctests(docstring: string): DoctestExample[] {
       i++;
     }
     const wantLines: string[] = [];
-    while (i < lines.length && lines[i]!.trim() !== '' && !PS1.test(lines[i]!)) {
-      const line = lines[i]!;
+    for (let want = lines[i]; want !== undefined && want.trim() !== '' && !PS1.test(want); want = lines[++i]) {
       // doctest insists on the indentation; a shallower line is kept whole rather than refused.
-      wantLines.push(line.startsWith(indent) ? line.slice(indent.length) : line.trimStart());
-      i++;
+      wantLines.push(want.startsWith(indent) ? want.slice(indent.length) : want.trimStart());
     }
     const source = sourceLines.join('\n');
     const options = parseDirectives(source);

@@ -2,6 +2,7 @@
 // actual docstring) and getting the code out of its reply. The code is only cut out of the
 // reply here; it is parsed and run by the sandboxed worker, never by this process.
 import type { ChatMessage } from './llm.js';
+import { group } from '../core/regex-group.js';
 
 export type Side = 'inferred' | 'docstring';
 
@@ -44,7 +45,7 @@ const FENCE = /```[ \t]*([\w+-]*)[^\n]*\n([\s\S]*?)(?:```|$)/g;
  * the reply holds no code.
  */
 export function extractPythonCode(reply: string): string | null {
-  const blocks = [...reply.matchAll(FENCE)].map((m) => ({ lang: m[1]!.toLowerCase(), code: m[2]! }));
+  const blocks = [...reply.matchAll(FENCE)].map((m) => ({ lang: group(m, 1).toLowerCase(), code: group(m, 2) }));
   const pick = blocks.find((b) => ['python', 'py', 'python3'].includes(b.lang)) ?? blocks.find((b) => b.lang === '');
   if (pick) return pick.code.trimEnd() + '\n';
   if (/^(?:async\s+def|def|import|from)\s/m.test(reply)) return reply.trim() + '\n';

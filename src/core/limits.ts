@@ -1,6 +1,14 @@
 // The default limits and budgets, defined once. The settings, the CLI's flags and their --help,
 // the worker client and (through the start message) the Python worker all read them from here.
-import type { Strictness } from './session-types.js';
+//
+// LIMIT_SETTINGS is the table of the limits a user sets for every worker (`pau.timeoutMs`, …):
+// the editor's settings table includes it, and the rest follows from it: a session's record of
+// them (SessionSettings), the worker options' limits (src/core/worker-options.ts), the client's
+// defaults and the wire type (WorkerLimits, so python/pau_probe/protocol.py through
+// `node scripts/gen-worker-protocol.mjs`). A new one is an entry here and the worker code that
+// reads it (docs/development.md).
+import type { NumberSetting } from './setting-spec.js';
+import type { Strictness } from './strictness.js';
 
 /** Wall-clock limit of one call, ms. */
 export const DEFAULT_TIMEOUT_MS = 5000;
@@ -24,6 +32,41 @@ export interface LimitRange {
 export const MAX_PROBES_RANGE = { min: 1, max: 1000 } as const satisfies LimitRange;
 export const TIMEOUT_MS_RANGE = { min: 100, max: 600_000 } as const satisfies LimitRange;
 export const MEMORY_MB_RANGE = { min: 64, max: 65_536 } as const satisfies LimitRange;
+
+/** The limits a user sets for every worker, as settings (SETTINGS includes these entries). */
+export const LIMIT_SETTINGS = {
+  /** Wall-clock limit of one call; the host kills the call's process group after it. */
+  timeoutMs: {
+    type: 'integer',
+    default: DEFAULT_TIMEOUT_MS,
+    minimum: TIMEOUT_MS_RANGE.min,
+    maximum: TIMEOUT_MS_RANGE.max,
+    scope: 'resource',
+    order: 11,
+    markdownDescription: 'Wall-clock limit of one call, in milliseconds. A call that runs longer is killed and reported as timed out.',
+  },
+  /** Address-space limit of one call (RLIMIT_AS). */
+  memoryMb: {
+    type: 'integer',
+    default: DEFAULT_MEMORY_MB,
+    minimum: MEMORY_MB_RANGE.min,
+    maximum: MEMORY_MB_RANGE.max,
+    scope: 'resource',
+    order: 12,
+    markdownDescription:
+      'Memory one call may take on top of the warm worker it is forked from, in MiB (an address-space limit). A call that needs more fails with `MemoryError`.',
+  },
+} as const satisfies Record<string, NumberSetting>;
+
+export type LimitSettingKey = keyof typeof LIMIT_SETTINGS;
+/** A value for each limit of LIMIT_SETTINGS (its doc comments carry over to WorkerLimits and protocol.py). */
+export type UserLimits = { -readonly [K in keyof typeof LIMIT_SETTINGS]: number };
+export const LIMIT_SETTING_KEYS = Object.keys(LIMIT_SETTINGS) as LimitSettingKey[];
+
+/** Each limit of LIMIT_SETTINGS from `values` where it is set, else its default. */
+export function userLimits(values: Partial<UserLimits>): UserLimits {
+  return Object.fromEntries(LIMIT_SETTING_KEYS.map((key) => [key, values[key] ?? LIMIT_SETTINGS[key].default])) as UserLimits;
+}
 /** Cap on captured stdout and on stderr, bytes each. */
 export const DEFAULT_MAX_OUTPUT_BYTES = 64 * 1024;
 /** Cap on a rendered repr, characters. */

@@ -1,5 +1,6 @@
 // The probe runtime's data types: what a call sends and what comes back.
 // Field names are a contract (the CLI's JSON, the session file, the tests): add, never rename.
+import type { UserLimits } from './limits.js';
 
 /** What to probe: a function in a file, or in a source string (benchmarks, generated code). */
 export type ProbeTarget = { file: string; qualname: string } | { source: string; qualname: string; moduleName?: string };
@@ -199,11 +200,8 @@ export interface TargetResolution {
   notes?: string[];
 }
 
-export interface WorkerLimits {
-  /** Wall-clock limit of one call; the host kills the call's process group after it. Default 5000. */
-  timeoutMs: number;
-  /** Address-space limit of one call (RLIMIT_AS). Default 1024. */
-  memoryMb: number;
+/** What bounds a call: the limits the user sets (LIMIT_SETTINGS in src/core/limits.ts) and the host's own. */
+export interface WorkerLimits extends UserLimits {
   /** CPU-seconds limit of one call (RLIMIT_CPU). Default derived from timeoutMs. */
   cpuSeconds?: number;
   /** Cap on captured stdout and on stderr, bytes each. Default 64 KiB. */

@@ -23,6 +23,7 @@ export function pyStrRepr(text: string): string {
   const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
   let out = quote;
   for (const ch of text) {
+    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- `for…of` yields whole code points: `ch` is never empty
     const cp = ch.codePointAt(0)!;
     if (ch === '\\' || ch === quote) out += `\\${ch}`;
     else if (ch === '\n') out += '\\n';

@@ -1,12 +1,12 @@
 // The session: what a run did, as events while it runs and as a versioned JSON file after.
 // Field names are a contract (docs/session-format.md): add fields freely, rename none.
+import type { UserLimits } from './limits.js';
 import type { CallRequest, ProbeResult, SandboxMode, TargetResolution } from './probe-types.js';
+import type { Strictness } from './strictness.js';
 
 export const SESSION_VERSION = 1;
 
-/** How much of the target the agent is shown: the setting's, the CLI flag's and the bench's values. */
-export const STRICTNESS_LEVELS = ['anonymized', 'signature'] as const;
-export type Strictness = (typeof STRICTNESS_LEVELS)[number];
+export { STRICTNESS_LEVELS, type Strictness } from './strictness.js';
 
 /** What the agent is shown of the target: never the source or the docstring. */
 export interface ShownAs {
@@ -132,13 +132,19 @@ export interface SandboxReport {
   detail: string;
 }
 
-export interface SessionSettings {
+/**
+ * The settings a run went by. Every limit of LIMIT_SETTINGS (src/core/limits.ts) is recorded
+ * (sessionSettings() in the settings table's file copies them all); one added later is absent
+ * from older files, and its default applies.
+ */
+export interface SessionSettings extends Partial<UserLimits> {
   mode: 'llm' | 'offline';
   /** The sandbox asked for (`pau.sandbox`, `--sandbox`); default auto. */
   sandbox?: SandboxMode;
   model?: string;
   baseURL?: string;
   maxProbes: number;
+  /** Recorded by every session since the first version. */
   timeoutMs: number;
   memoryMb: number;
   strictness: Strictness;

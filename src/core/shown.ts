@@ -39,7 +39,8 @@ function renderParamList(params: ParameterInfo[], names: string[], withHints: bo
     if (p.kind === 'KEYWORD_ONLY' && !params.slice(0, i).some((q) => q.kind === 'KEYWORD_ONLY' || q.kind === 'VAR_POSITIONAL')) {
       parts.push('*');
     }
-    parts.push(renderParam(p, names[i]!, withHints)); // names has one entry per param
+    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- names has one entry per param (the callers map params)
+    parts.push(renderParam(p, names[i]!, withHints));
   });
   if (params.at(-1)?.kind === 'POSITIONAL_ONLY') parts.push('/');
   return `(${parts.join(', ')})`;
@@ -51,7 +52,7 @@ export function computeShownAs(info: FunctionInfo, strictness: Strictness): Show
   const name = strictness === 'anonymized' ? ANONYMOUS_NAME : info.name;
   const shown: ShownAs = {
     name,
-    params: params.map((p, i) => renderParam(p, names[i]!, false)), // names is params mapped
+    params: params.map((p, i) => renderParam(p, shownParamName(p, i, strictness), false)),
   };
   if (strictness === 'signature') {
     const ret = info.returnAnnotation ? ` -> ${info.returnAnnotation}` : '';

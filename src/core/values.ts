@@ -3,6 +3,7 @@
 // are three different answers) and looser where it should be (floats within a tolerance,
 // NaN equal to NaN, dicts and sets in any order).
 import type { ProbeResult, RenderedValue, TaggedValue } from './probe-types.js';
+import { group } from './regex-group.js';
 
 const FLOAT_REL_TOL = 1e-9;
 const FLOAT_ABS_TOL = 1e-12;
@@ -30,10 +31,9 @@ export function parsePyComplex(text: string): [number, number] | null {
   const t = text.trim().replace(/^\((.*)\)$/, '$1');
   const num = String.raw`[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?|inf|nan)`;
   const pure = new RegExp(`^(${num})j$`, 'i').exec(t);
-  // The groups are not optional: a match has each of them.
-  if (pure) return [0, parsePyFloat(pure[1]!)];
+  if (pure) return [0, parsePyFloat(group(pure, 1))];
   const both = new RegExp(`^(${num})(${num.replace('[+-]?', '[+-]')})j$`, 'i').exec(t);
-  return both ? [parsePyFloat(both[1]!), parsePyFloat(both[2]!)] : null;
+  return both ? [parsePyFloat(group(both, 1)), parsePyFloat(group(both, 2))] : null;
 }
 
 function intsEqual(a: string, b: string): boolean {
@@ -83,7 +83,14 @@ export function valuesEqual(a: TaggedValue, b: TaggedValue): boolean {
       return b.t === a.t && a.v === b.v;
     case 'list':
     case 'tuple':
-      return b.t === a.t && a.v.length === b.v.length && a.v.every((x, i) => valuesEqual(x, b.v[i]!)); // same length, checked first
+      return (
+        b.t === a.t &&
+        a.v.length === b.v.length &&
+        a.v.every((x, i) => {
+          const y = b.v[i];
+          return y !== undefined && valuesEqual(x, y);
+        })
+      );
     case 'set':
     case 'frozenset':
       return b.t === a.t && sameItems(a.v, b.v, valuesEqual);
@@ -101,7 +108,8 @@ function renderedEqual(a: RenderedValue, b: RenderedValue): { agree: boolean; re
     // Generators: their reprs name the function and differ; what they yield is the behaviour.
     if (!a.iteration || !b.iteration) return { agree: false, reason: 'one is an iterator, the other is not' };
     const same = a.iteration.ended === b.iteration.ended && a.iteration.items.length === b.iteration.items.length;
-    if (!same || a.iteration.items.some((x, i) => x !== b.iteration!.items[i])) return { agree: false, reason: 'different items' };
+    const itemsB = b.iteration.items;
+    if (!same || a.iteration.items.some((x, i) => x !== itemsB[i])) return { agree: false, reason: 'different items' };
     const raisedA = a.iteration.raised?.type;
     const raisedB = b.iteration.raised?.type;
     if ((raisedA === undefined) !== (raisedB === undefined) || (raisedA && raisedB && shortTypeName(raisedA) !== shortTypeName(raisedB))) {

@@ -5,16 +5,18 @@
 // the pytest export and the bench. Hand-built options drifted apart before (the pytest export
 // once ran with no limits); test/unit/architecture/worker-options.test.ts fails on a
 // WorkerOptions object written anywhere else.
+import { userLimits, type LimitSettingKey } from './limits.js';
 import type { Prober, ProbeTarget, WorkerOptions } from './probe-types.js';
 import type { SessionSettings } from './session-types.js';
 
 /**
- * What the user sets for the workers: `pau.timeoutMs`, `pau.memoryMb`, `pau.sandbox`, the
- * CLI's flags, a session's recorded settings. The extension's settings and SessionSettings
- * both are one; a new worker setting added here as a required field makes the compiler name
- * every place that builds these settings by hand.
+ * What the user sets for the workers: `pau.sandbox` and the limits of LIMIT_SETTINGS
+ * (src/core/limits.ts: `pau.timeoutMs`, `pau.memoryMb`, …), from the editor's settings, the
+ * CLI's flags or a session's recorded settings (the extension's settings and SessionSettings
+ * both are one). A limit these do not carry (a CLI with no flag for it, an older session) gets
+ * its default.
  */
-export type WorkerSettings = Pick<SessionSettings, 'timeoutMs' | 'memoryMb' | 'sandbox'>;
+export type WorkerSettings = Pick<SessionSettings, 'sandbox' | LimitSettingKey>;
 
 /** What starts a worker: the real client (src/probe/client.ts) or, in tests, a fake. */
 export type StartWorker = (options: WorkerOptions) => Promise<Prober>;
@@ -35,7 +37,7 @@ export function workerOptions(request: WorkerRequest): WorkerOptions {
   return {
     target: request.target,
     ...(request.python ? { python: request.python } : {}),
-    limits: { timeoutMs: settings.timeoutMs, memoryMb: settings.memoryMb },
+    limits: userLimits(settings),
     coverage: request.coverage ?? true,
     ...(request.importTimeoutMs !== undefined ? { importTimeoutMs: request.importTimeoutMs } : {}),
     ...(settings.sandbox ? { sandbox: settings.sandbox } : {}),

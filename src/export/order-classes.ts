@@ -46,10 +46,13 @@ export function unseenOrders(probes: ProbeRecord[], params: string[]): OrderClas
   const pool = [...new Set(same.flat())].sort((a, b) => a - b);
   if (pool.length < arity) return [];
   // The smallest, the largest and one from the middle: values the run used, far apart.
-  const picked = arity === 2 ? [pool[0]!, pool[pool.length - 1]!] : [pool[0]!, pool[Math.floor(pool.length / 2)]!, pool[pool.length - 1]!];
+  const [low, middle, high] = [pool[0], pool[Math.floor(pool.length / 2)], pool.at(-1)];
+  if (low === undefined || middle === undefined || high === undefined) return [];
+  const picked = arity === 2 ? [low, high] : [low, middle, high];
   const out: OrderClass[] = [];
   for (const ranks of permutations(arity)) {
     if (seen.has(ranks.join(','))) continue;
+    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- ranks is an order of 0…arity-1 and params has arity names
     const byRank = ranks.map((_, r) => params[ranks.indexOf(r)]!);
     out.push({ name: byRank.join(' < '), args: ranks.map((r) => String(picked[r])) });
   }

@@ -68,8 +68,7 @@ export function moduleLocation(file: string): { root: string; moduleName: string
 /** `tests/` (or `test/`) of the workspace when it has one, else next to the module. */
 export function chooseTestPath(moduleFile: string, qualname: string, workspaceRoot?: string): string {
   const name = `test_${basename(moduleFile).replace(/\.py$/, '')}_${qualname.replace(/\./g, '_')}_pau.py`;
-  for (const folder of workspaceRoot ? ['tests', 'test'] : []) {
-    const dir = join(workspaceRoot!, folder);
+  for (const dir of workspaceRoot ? [join(workspaceRoot, 'tests'), join(workspaceRoot, 'test')] : []) {
     if (existsSync(dir) && statSync(dir).isDirectory() && readdirSync(dir).some((f) => f.endsWith('.py'))) return join(dir, name);
   }
   return join(dirname(moduleFile), name);

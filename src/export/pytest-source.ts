@@ -114,8 +114,8 @@ export function buildCases(input: PytestModuleInput): { cases: Cases; skipped: {
     const id = caseId(probe, name, call.shown);
     const raisedName = r.status === 'raised' ? shortTypeName(r.exception?.type ?? 'Exception') : undefined;
     const expectRaise = raisedName ? pyStrRepr(raisedName) : 'None';
-    if (r.status === 'raised') {
-      cases.raises.push(`pytest.param(${make}, ${pyStrRepr(raisedName!)}, id=${id})`);
+    if (raisedName !== undefined) {
+      cases.raises.push(`pytest.param(${make}, ${pyStrRepr(raisedName)}, id=${id})`);
     } else if (r.value?.iteration) {
       const it = r.value.iteration;
       if (it.raised) {
@@ -273,7 +273,7 @@ export function pytestModule(input: PytestModuleInput): { source: string; skippe
   if (classes.length) lines.push(`from ${input.moduleName} import ${classes.join(', ')}  # noqa: E402`);
   lines.push('');
   lines.push(`TARGET = _module.${path.join('.')}`);
-  lines.push(`NAME = ${pyStrRepr(path[path.length - 1]!)}`);
+  lines.push(`NAME = ${pyStrRepr(path.at(-1) ?? input.qualname)}`);
   if (cases.iterates.length) lines.push('_END = object()');
   lines.push(HELPERS.trimEnd());
   for (const kind of Object.keys(TESTS) as (keyof Cases)[]) {

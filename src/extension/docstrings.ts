@@ -13,7 +13,7 @@ import { errorMessage } from './log.js';
 import { examplesNote, NOTICES } from './notices.js';
 import { notify } from './notify.js';
 import { verifyInFreshWorker } from './one-off-workers.js';
-import { displayPath, type RunRecord, type Runs } from './run-record.js';
+import { displayPath, REPLAY_NOT_INSERTABLE, type RunRecord, type Runs } from './run-record.js';
 
 /** The style setting as the writer takes it: undefined = match the file (`auto`). */
 function explicitStyle(settings: Settings): DocstringStyle | undefined {
@@ -123,14 +123,15 @@ export async function insertInferredDocstring(ctx: PauContext, runs: Runs): Prom
     return;
   }
   const blocked = runs.insertBlocked(record);
-  if (blocked) {
-    void notify(NOTICES.insertRefused(blocked));
+  if (blocked !== null || record.startText === undefined) {
+    // insertBlocked refuses a record without its start text, so `blocked` holds the reason.
+    void notify(NOTICES.insertRefused(blocked ?? REPLAY_NOT_INSERTABLE));
     return;
   }
   if (!(await ensureTrusted())) return;
   const backend = await ctx.backend();
   const document = await vscode.workspace.openTextDocument(record.target.uri);
-  const startText = record.startText!;
+  const startText = record.startText;
   if (!backend.documentUnchanged(startText, document.getText())) {
     void notify(NOTICES.insertRefused(backend.DOCUMENT_CHANGED_MESSAGE));
     return;

@@ -47,8 +47,7 @@ export async function pickWorkspaceFunction(ctx: PauContext): Promise<RunTarget 
     let next = 0;
     const decoder = new TextDecoder();
     const worker = async () => {
-      while (next < files.length && !cancel.token.isCancellationRequested) {
-        const uri = files[next++]!;
+      for (let uri = files[next++]; uri && !cancel.token.isCancellationRequested; uri = files[next++]) {
         let text: string;
         try {
           const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());

@@ -7,6 +7,7 @@
 // No `vscode` import: unit-tested under Node.
 import type { PythonFunction } from '../docstring/types.js';
 import { logicalLineStarts } from '../core/python-source.js';
+import { group } from '../core/regex-group.js';
 
 /** The fields of the exact scan's PythonFunction this scan can know without Python (lines 1-based, as there). */
 export type ScannedDef = Pick<PythonFunction, 'qualname' | 'name' | 'line' | 'column' | 'decoratorLine' | 'endLine' | 'isMethod' | 'inFunction' | 'isAsync'>;
@@ -43,14 +44,13 @@ export function scanDefs(source: string): ScannedDef[] {
   let decorator: { line: number; indent: number } | undefined;
 
   const closeTo = (indent: number) => {
-    while (stack.length > 0 && stack[stack.length - 1]!.indent >= indent) {
-      const scope = stack.pop()!;
+    for (let scope = stack.at(-1); scope && scope.indent >= indent; scope = stack.at(-1)) {
+      stack.pop();
       if (scope.def) scope.def.endLine = Math.max(scope.def.line, lastCode + 1);
     }
   };
 
-  for (let n = 0; n < lines.length; n++) {
-    const text = lines[n]!;
+  for (const [n, text] of lines.entries()) {
     const trimmed = text.trimStart();
     if (!starts[n]) {
       if (trimmed !== '') lastCode = n;
@@ -69,7 +69,7 @@ export function scanDefs(source: string): ScannedDef[] {
     const m = HEADER.exec(trimmed);
     if (!m) continue;
     const kind = m[2] as 'def' | 'class';
-    const name = m[3]!;
+    const name = group(m, 3);
     const parent = stack[stack.length - 1];
     const qualname = !parent ? name : parent.kind === 'def' ? `${parent.qualname}.<locals>.${name}` : `${parent.qualname}.${name}`;
     const inFunction = parent ? parent.kind === 'def' || parent.inFunction : false;
@@ -127,9 +127,10 @@ const PROPERTY = new Set(['property', 'cached_property', 'setter', 'getter', 'de
 /** Decorator names as written, without `@` and arguments: `staticmethod`, `functools.cache`, `value.setter`. */
 function decoratorsOf(lines: readonly string[], starts: readonly boolean[], def: ScannedDef): string[] {
   const out: string[] = [];
-  for (let n = def.decoratorLine - 1; n < def.line - 1; n++) {
-    const trimmed = lines[n]!.trimStart();
-    if (!starts[n] || !trimmed.startsWith('@')) continue;
+  const first = def.decoratorLine - 1;
+  for (const [k, line] of lines.slice(first, def.line - 1).entries()) {
+    const trimmed = line.trimStart();
+    if (!starts[first + k] || !trimmed.startsWith('@')) continue;
     const name = /^@\s*([\w.]+)/u.exec(trimmed)?.[1];
     if (name) out.push(name);
   }
@@ -140,11 +141,11 @@ function decoratorsOf(lines: readonly string[], starts: readonly boolean[], def:
 function enclosingStatements(lines: readonly string[], starts: readonly boolean[]): number[] {
   const enclosing: number[] = [];
   const open: { indent: number; line: number }[] = [];
-  for (let n = 0; n < lines.length; n++) {
-    const trimmed = lines[n]!.trimStart();
+  for (const [n, line] of lines.entries()) {
+    const trimmed = line.trimStart();
     if (!starts[n] || trimmed === '' || trimmed.startsWith('#')) continue;
-    const indent = indentWidth(lines[n]!);
-    while (open.length > 0 && open[open.length - 1]!.indent >= indent) open.pop();
+    const indent = indentWidth(line);
+    while ((open.at(-1)?.indent ?? -1) >= indent) open.pop();
     enclosing[n] = open[open.length - 1]?.line ?? -1;
     open.push({ indent, line: n });
   }
@@ -165,10 +166,11 @@ export function judgeDefs(source: string, defs: readonly ScannedDef[] = scanDefs
   const lastInBlock = new Map<string, ScannedDef>();
   for (const d of defs) lastInBlock.set(blockOf(d), d);
   return defs.map((def) => {
-    const decorators = decoratorsOf(lines, starts, def).map((d) => d.split('.').pop()!);
+    const decorators = decoratorsOf(lines, starts, def).map((d) => d.slice(d.lastIndexOf('.') + 1));
     const ownerClass = def.isMethod ? def.qualname.slice(0, def.qualname.lastIndexOf('.')) : undefined;
     const needsReceiver = def.isMethod && !decorators.some((d) => NO_RECEIVER.has(d));
-    const later = lastInBlock.get(blockOf(def))!;
+    // Every def is in the map (filled from `defs` above); absent would mean none came later.
+    const later = lastInBlock.get(blockOf(def)) ?? def;
     const reason = def.inFunction
       ? 'a function local to another function cannot be called on its own'
       : decorators.includes('overload')

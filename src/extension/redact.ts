@@ -2,11 +2,11 @@
 // servers sometimes echo it), and anything shaped like a bearer token or a provider key.
 // No `vscode` import: unit-tested under Node.
 
-const KEY_SHAPES = [
-  /\b(sk|pk|rk)-[A-Za-z0-9_-]{12,}/g, // OpenAI-style and similar provider keys
-  /\b(Bearer)\s+[A-Za-z0-9._~+/=-]{12,}/gi,
-  /\b(api[_-]?key|authorization)(["']?\s*[:=]\s*["']?)[^\s"',;&]{8,}/gi,
-];
+/** OpenAI-style and similar provider keys. */
+const PROVIDER_KEY = /\b(sk|pk|rk)-[A-Za-z0-9_-]{12,}/g;
+const BEARER_TOKEN = /\b(Bearer)\s+[A-Za-z0-9._~+/=-]{12,}/gi;
+/** `api_key=…`, `"authorization": "…"`: the name and separator are kept. */
+const NAMED_SECRET = /\b(api[_-]?key|authorization)(["']?\s*[:=]\s*["']?)[^\s"',;&]{8,}/gi;
 
 export const REDACTED = '[redacted]';
 
@@ -16,8 +16,8 @@ export function redact(text: string, secrets: readonly string[] = []): string {
     // Short strings would blank out ordinary words; a real key is never this short.
     if (secret.length >= 6) out = out.split(secret).join(REDACTED);
   }
-  out = out.replace(KEY_SHAPES[0]!, REDACTED);
-  out = out.replace(KEY_SHAPES[1]!, (_m, bearer: string) => `${bearer} ${REDACTED}`);
-  out = out.replace(KEY_SHAPES[2]!, (_m, name: string, sep: string) => `${name}${sep}${REDACTED}`);
+  out = out.replace(PROVIDER_KEY, REDACTED);
+  out = out.replace(BEARER_TOKEN, (_m, bearer: string) => `${bearer} ${REDACTED}`);
+  out = out.replace(NAMED_SECRET, (_m, name: string, sep: string) => `${name}${sep}${REDACTED}`);
   return out;
 }

@@ -27,6 +27,9 @@ export interface RunRecord {
 }
 
 /** The run controller as the commands see it. */
+/** Why Insert refuses a record without the document's text at its start (a replayed session). */
+export const REPLAY_NOT_INSERTABLE = 'A replayed session cannot be inserted: Re-run the probe first.';
+
 export interface Runs {
   readonly running: boolean;
   readonly runningTarget: RunTarget | undefined;

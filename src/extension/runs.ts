@@ -20,7 +20,7 @@ import type { WorkerPrestart } from './prestart.js';
 import { PythonNotFound, type Interpreter } from './python.js';
 import { RunStatusBar } from './status-bar.js';
 import { openSetting } from './settings.js';
-import { displayPath, panelTarget, type RunMode, type RunRecord, type Runs, type RunTarget } from './run-record.js';
+import { displayPath, panelTarget, REPLAY_NOT_INSERTABLE, type RunMode, type RunRecord, type Runs, type RunTarget } from './run-record.js';
 
 interface Prepared {
   target: RunTarget;
@@ -84,8 +84,15 @@ export class RunController implements Runs, vscode.Disposable {
 
   /** The panel, created (beside the editor) when needed. */
   panel(create = true): ProbePanel | undefined {
-    if (!this.panelInstance && create) this.adoptPanel(ProbePanel.create(this.ctx.extensionUri, this.ctx.log, this.onPanelMessage));
-    return this.panelInstance;
+    return create ? this.openPanel() : this.panelInstance;
+  }
+
+  /** The panel, created when there is none. */
+  private openPanel(): ProbePanel {
+    if (this.panelInstance) return this.panelInstance;
+    const panel = ProbePanel.create(this.ctx.extensionUri, this.ctx.log, this.onPanelMessage);
+    this.adoptPanel(panel);
+    return panel;
   }
 
   /** Takes over a panel (a new one, or one VS Code restored after a reload). */
@@ -149,7 +156,7 @@ export class RunController implements Runs, vscode.Disposable {
     const judge = llm ? ctx.endpoint.judge(llm, settings) : undefined;
     const controller = new AbortController();
 
-    const panel = this.panel()!;
+    const panel = this.openPanel();
     panel.setTitle(target.qualname);
     panel.reset({ target: panelTarget(target), mode: 'live', maxProbes: settings.maxProbes, ...(llm?.pricing ? { pricing: llm.pricing } : {}) });
     panel.problem(null);
@@ -292,7 +299,7 @@ export class RunController implements Runs, vscode.Disposable {
   /** Why Insert cannot run now, or null. */
   insertBlocked(record: RunRecord): string | null {
     if (!record.session.final.description) return 'The run produced no description to insert.';
-    if (record.startText === undefined) return 'A replayed session cannot be inserted: Re-run the probe first.';
+    if (record.startText === undefined) return REPLAY_NOT_INSERTABLE;
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === record.target.uri.toString());
     if (open && open.getText() !== record.startText) return 'The file changed since the run started: Re-run the probe first.';
     return null;
@@ -312,7 +319,7 @@ export class RunController implements Runs, vscode.Disposable {
   /** Shows a saved session in the panel, as a replay. */
   replay(session: SessionFile): void {
     const target: RunTarget = { uri: vscode.Uri.file(session.target.file), qualname: session.target.qualname };
-    const panel = this.panel()!;
+    const panel = this.openPanel();
     panel.setTitle(target.qualname);
     panel.reset({ target: panelTarget(target), mode: 'replay', maxProbes: session.settings.maxProbes });
     panel.loadSession(session);

@@ -323,6 +323,7 @@ function registerCompareDocstring(server: McpServer, { options, policy, serverLi
             confidence: 1,
           };
           if (!worker.info.docstring) return failure(`${input.qualname} has no docstring to compare with`);
+          const judge = options.judge ?? options.llm;
           const settings: SessionSettings = {
             mode: 'offline',
             maxProbes: 0,
@@ -347,7 +348,7 @@ function registerCompareDocstring(server: McpServer, { options, policy, serverLi
             session,
             description,
             ...(options.llm ? { llm: options.llm } : {}),
-            ...((options.judge ?? options.llm) ? { judge: (options.judge ?? options.llm)! } : {}),
+            ...(judge ? { judge } : {}),
             ...(options.python ? { python: options.python } : {}),
             heldOut: options.services.heldOutInputs?.(worker.info, [], 8) ?? [],
             signal: extra.signal,

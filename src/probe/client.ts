@@ -37,10 +37,9 @@ import {
   DEFAULT_MAX_ITER_ITEMS,
   DEFAULT_MAX_OUTPUT_BYTES,
   DEFAULT_MAX_REPR_CHARS,
-  DEFAULT_MEMORY_MB,
-  DEFAULT_TIMEOUT_MS,
   RENDER_GRACE_MS,
   STOP_GRACE_MS,
+  userLimits,
 } from '../core/limits.js';
 import {
   ProbeError,
@@ -77,8 +76,7 @@ export async function interpreterFolders(python?: string): Promise<string[]> {
 /** The limits a call gets unless the worker options or the call say otherwise. */
 export function defaultLimits(): WorkerLimits {
   return {
-    timeoutMs: DEFAULT_TIMEOUT_MS,
-    memoryMb: DEFAULT_MEMORY_MB,
+    ...userLimits({}), // each user-set limit's default (LIMIT_SETTINGS)
     maxOutputBytes: DEFAULT_MAX_OUTPUT_BYTES,
     maxReprChars: DEFAULT_MAX_REPR_CHARS,
     maxIterItems: DEFAULT_MAX_ITER_ITEMS,

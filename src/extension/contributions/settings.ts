@@ -6,46 +6,12 @@
 // never imports it (the descriptions stay out of webview.js).
 //
 // A new setting: one entry in SETTINGS below (its `order` places it in the Settings editor),
-// then `npm run gen`. One every worker gets (a limit) also goes into SessionSettings and
-// src/core/worker-options.ts (docs/development.md).
-import {
-  DEFAULT_COVERAGE_FEEDBACK,
-  DEFAULT_MAX_PROBES,
-  DEFAULT_MEMORY_MB,
-  DEFAULT_STRICTNESS,
-  DEFAULT_TIMEOUT_MS,
-  MAX_PROBES_RANGE,
-  MEMORY_MB_RANGE,
-  TIMEOUT_MS_RANGE,
-} from '../../core/limits.js';
+// then `npm run gen`. A limit every worker gets is an entry of LIMIT_SETTINGS
+// (src/core/limits.ts) instead, which SETTINGS includes (docs/development.md).
+import { DEFAULT_COVERAGE_FEEDBACK, DEFAULT_MAX_PROBES, DEFAULT_STRICTNESS, LIMIT_SETTINGS, MAX_PROBES_RANGE, userLimits } from '../../core/limits.js';
 import { SANDBOX_MODES } from '../../core/probe-types.js';
 import { STRICTNESS_LEVELS, type SessionSettings } from '../../core/session-types.js';
-
-export type SettingScope = 'application' | 'machine' | 'machine-overridable' | 'window' | 'resource';
-
-interface Common {
-  scope: SettingScope;
-  markdownDescription: string;
-  /** Position in the Settings editor. */
-  order: number;
-}
-export interface StringSetting extends Common {
-  type: 'string';
-  default: string;
-  enum?: readonly string[];
-  enumDescriptions?: readonly string[];
-}
-export interface NumberSetting extends Common {
-  type: 'integer' | 'number';
-  default: number;
-  minimum: number;
-  maximum: number;
-}
-export interface BooleanSetting extends Common {
-  type: 'boolean';
-  default: boolean;
-}
-export type SettingSpec = StringSetting | NumberSetting | BooleanSetting;
+import type { SettingSpec } from '../../core/setting-spec.js';
 
 export const SETTINGS_SECTION = 'pau';
 
@@ -99,25 +65,8 @@ export const SETTINGS = {
     order: 10,
     markdownDescription: 'Most calls the agent may make to the function in one run (the probe budget).',
   },
-  timeoutMs: {
-    type: 'integer',
-    default: DEFAULT_TIMEOUT_MS,
-    minimum: TIMEOUT_MS_RANGE.min,
-    maximum: TIMEOUT_MS_RANGE.max,
-    scope: 'resource',
-    order: 11,
-    markdownDescription: 'Wall-clock limit of one call, in milliseconds. A call that runs longer is killed and reported as timed out.',
-  },
-  memoryMb: {
-    type: 'integer',
-    default: DEFAULT_MEMORY_MB,
-    minimum: MEMORY_MB_RANGE.min,
-    maximum: MEMORY_MB_RANGE.max,
-    scope: 'resource',
-    order: 12,
-    markdownDescription:
-      'Memory one call may take on top of the warm worker it is forked from, in MiB (an address-space limit). A call that needs more fails with `MemoryError`.',
-  },
+  // pau.timeoutMs, pau.memoryMb and every other limit each worker gets.
+  ...LIMIT_SETTINGS,
   strictness: {
     type: 'string',
     default: DEFAULT_STRICTNESS,
@@ -302,8 +251,7 @@ export function sessionSettings(settings: Settings, mode: SessionSettings['mode'
     mode,
     ...(endpoint ? { model: endpoint.model, baseURL: endpoint.baseURL } : {}),
     maxProbes: settings.maxProbes,
-    timeoutMs: settings.timeoutMs,
-    memoryMb: settings.memoryMb,
+    ...userLimits(settings),
     strictness: settings.strictness,
     coverageFeedback: settings.coverageFeedback,
     textProtocol: settings.textProtocol,

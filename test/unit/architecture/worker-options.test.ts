@@ -5,7 +5,7 @@
 // builder writes a WorkerOptions object.
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
@@ -17,7 +17,9 @@ import { compare } from '../../../src/compare/compare.js';
 import { ProbeError, type FunctionInfo, type Prober, type ProbeResult, type WorkerOptions } from '../../../src/core/probe-types.js';
 import type { SessionFile, SessionSettings } from '../../../src/core/session-types.js';
 import { exportPytest } from '../../../src/export/pytest-export.js';
-import { readSettings } from '../../../src/extension/contributions/settings.js';
+import { LIMIT_SETTING_KEYS, LIMIT_SETTINGS, userLimits, type UserLimits } from '../../../src/core/limits.js';
+import { workerOptions } from '../../../src/core/worker-options.js';
+import { readSettings, sessionSettings } from '../../../src/extension/contributions/settings.js';
 import { callInFreshWorker, verifyInFreshWorker } from '../../../src/extension/one-off-workers.js';
 import { createMcpServer } from '../../../src/mcp/server.js';
 import { runSession } from '../../../src/session/run.js';
@@ -34,7 +36,8 @@ const SETTINGS: SessionSettings = { mode: 'offline', maxProbes: 3, ...LIMITS, st
 function userPart(options: WorkerOptions) {
   return { limits: options.limits, sandbox: options.sandbox, python: options.python };
 }
-const EXPECTED = { limits: LIMITS, sandbox: SANDBOX, python: PYTHON };
+// A limit no entry point here sets (one added to LIMIT_SETTINGS with no CLI flag) gets its default.
+const EXPECTED = { limits: { ...userLimits({}), ...LIMITS }, sandbox: SANDBOX, python: PYTHON };
 
 /** A startWorker that records its options and refuses to start (an import failure), so the entry point stops there. */
 function recorder() {
@@ -250,4 +253,24 @@ function handBuiltWorkerOptions(): string[] {
 
 test('no code in src/ but the builder writes a WorkerOptions object', () => {
   assert.deepEqual(handBuiltWorkerOptions(), []);
+});
+
+test('every limit of LIMIT_SETTINGS set in the editor is in package.json, recorded by the session and given to the worker', () => {
+  // A value no default has, inside each limit's range.
+  const chosen = Object.fromEntries(
+    LIMIT_SETTING_KEYS.map((key) => {
+      const spec = LIMIT_SETTINGS[key];
+      return [key, spec.default < spec.maximum ? spec.default + 1 : spec.minimum];
+    }),
+  ) as UserLimits;
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, unknown> } } };
+  const settings = readSettings((key) => (key in chosen ? chosen[key as keyof UserLimits] : undefined));
+  const recorded = sessionSettings(settings, 'offline');
+  const target = { file: module, qualname: 'double' };
+  for (const key of LIMIT_SETTING_KEYS) {
+    assert.ok(`pau.${key}` in manifest.contributes.configuration.properties, `pau.${key} is a setting`);
+    assert.equal(recorded[key], chosen[key], `the session records ${key}`);
+  }
+  assert.deepEqual(workerOptions({ target, settings }).limits, chosen);
+  assert.deepEqual(workerOptions({ target, settings: recorded }).limits, chosen);
 });
