@@ -5,8 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { editorForFile, withArtifactsOnFailure, type EditorSession } from './harness/editor-session.js';
-import { processesMatching, startEnvironment } from '../support/processes.js';
+import { editorForFile, withArtifactsOnFailure, workerProcesses, type EditorSession } from './harness/editor-session.js';
 import { waitUntil } from './harness/workbench.js';
 
 const editor = editorForFile({
@@ -20,10 +19,7 @@ const editor = editorForFile({
   },
 });
 
-const workers = (s: EditorSession) =>
-  processesMatching('pau_probe.worker')
-    .filter((p) => startEnvironment(p.pid).includes(s.extensionDir))
-    .map((p) => p.pid);
+const workers = (s: EditorSession) => workerProcesses(s).map((p) => p.pid);
 
 test('in an untrusted workspace the cursor resting in a def starts no worker', async () => {
   const s = editor();
