@@ -12,8 +12,8 @@ export class Timeline {
   readonly element: HTMLElement;
   private readonly heading: HTMLElement;
   private readonly list: HTMLElement;
-  /** A windowed list's scroll height; its rows are placed over it (virtual.ts). */
-  private readonly spacer: HTMLElement;
+  private readonly padTop: HTMLElement;
+  private readonly padBottom: HTMLElement;
   private readonly details: HTMLElement;
   private readonly empty: HTMLElement;
   /** Rendered rows by probe index, with the revision they show. */
@@ -29,7 +29,8 @@ export class Timeline {
 
   constructor() {
     this.heading = h('h2', { id: 'timeline-heading' }, 'Probes');
-    this.spacer = h('div', { class: 'pad', 'aria-hidden': 'true' });
+    this.padTop = h('div', { class: 'pad', 'aria-hidden': 'true' });
+    this.padBottom = h('div', { class: 'pad', 'aria-hidden': 'true' });
     this.list = h(
       'div',
       {
@@ -44,7 +45,8 @@ export class Timeline {
           click: (e) => this.onClick(e),
         },
       },
-      this.spacer,
+      this.padTop,
+      this.padBottom,
     );
     this.empty = h('p', { class: 'muted empty' }, 'No probes yet.');
     this.details = h('div', { class: 'probe-details', testid: 'probe-details', 'aria-live': 'off' });
@@ -107,7 +109,8 @@ export class Timeline {
     if (this.rowHeight === 0 && probes.length > 0) this.measureRowHeight(model);
     const win = visibleWindow(probes.length, this.rowHeight, { scrollTop: this.list.scrollTop, height: this.list.clientHeight });
     this.list.classList.toggle('windowed', win.virtual);
-    this.spacer.style.height = `${win.height}px`;
+    this.padTop.style.height = `${win.padTop}px`;
+    this.padBottom.style.height = `${win.padBottom}px`;
 
     for (const [index, entry] of this.rows) {
       const pos = model.positions.get(index);
@@ -116,7 +119,7 @@ export class Timeline {
         this.rows.delete(index);
       }
     }
-    let previous: Element = this.spacer;
+    let previous: Element = this.padTop;
     for (let pos = win.start; pos < win.end; pos++) {
       const row = probes[pos]!;
       const revision = model.revisions.get(row.index) ?? 0;
@@ -128,10 +131,6 @@ export class Timeline {
         this.rows.set(row.index, entry);
       }
       setIfChanged(entry.el, 'aria-setsize', String(probes.length));
-      // A windowed row keeps its place while the list scrolls: only the rows coming into view
-      // are laid out and painted, not every row each time a spacer above them grows.
-      const top = win.virtual ? `${pos * this.rowHeight}px` : '';
-      if (entry.el.style.top !== top) entry.el.style.top = top;
       if (previous.nextElementSibling !== entry.el) previous.after(entry.el);
       previous = entry.el;
     }
@@ -217,8 +216,8 @@ export class Timeline {
     if (!model || pos < 0 || pos >= model.probes.length) return;
     this.active = pos;
     if (this.rowHeight > 0) {
-      const top = scrollToReveal(pos, this.rowHeight, { scrollTop: this.list.scrollTop - this.rowsOffset(), height: this.list.clientHeight });
-      if (top !== undefined) this.list.scrollTop = top + this.rowsOffset();
+      const top = scrollToReveal(pos, this.rowHeight, { scrollTop: this.list.scrollTop - this.padTopOffset(), height: this.list.clientHeight });
+      if (top !== undefined) this.list.scrollTop = top + this.padTopOffset();
     }
     this.follow = pos === model.probes.length - 1;
     this.renderWindow();
@@ -226,8 +225,8 @@ export class Timeline {
   }
 
   /** Rows start below the list's own top padding, if any (the list is the spacer's offsetParent). */
-  private rowsOffset(): number {
-    return this.spacer.offsetTop;
+  private padTopOffset(): number {
+    return this.padTop.offsetTop;
   }
 
   private syncActive(): void {

@@ -1,8 +1,7 @@
 // The arithmetic of the probe timeline's windowed rendering. Rows have one fixed height (the
 // details of a probe open in a pane below the list, not inline), so the window is two
-// divisions, and a windowed row sits at its position times the row height over a spacer as
-// tall as the whole list. Short lists are rendered whole: every row stays in the DOM, which
-// is what find in page, screen readers and the end-to-end tests expect for a normal run.
+// divisions. Short lists are rendered whole: every row stays in the DOM, which is what find
+// in page, screen readers and the end-to-end tests expect for a normal run.
 
 /** Lists longer than this render only the visible rows plus the overscan. */
 export const VIRTUALISE_ABOVE = 200;
@@ -19,13 +18,14 @@ export interface RowWindow {
   /** First rendered row (inclusive) and last (exclusive). */
   start: number;
   end: number;
-  /** Height of the spacer that gives a windowed list its scroll height (0: rows are in the flow). */
-  height: number;
+  /** Height of the spacers standing in for the rows not rendered. */
+  padTop: number;
+  padBottom: number;
   virtual: boolean;
 }
 
 export function visibleWindow(count: number, rowHeight: number, viewport: Viewport, overscan = OVERSCAN): RowWindow {
-  if (count <= VIRTUALISE_ABOVE || rowHeight <= 0) return { start: 0, end: count, height: 0, virtual: false };
+  if (count <= VIRTUALISE_ABOVE || rowHeight <= 0) return { start: 0, end: count, padTop: 0, padBottom: 0, virtual: false };
   const total = count * rowHeight;
   // Clamp: the browser may report a scroll position from before the list shrank.
   const top = Math.min(Math.max(0, viewport.scrollTop), Math.max(0, total - viewport.height));
@@ -33,7 +33,7 @@ export function visibleWindow(count: number, rowHeight: number, viewport: Viewpo
   const last = Math.ceil((top + Math.max(0, viewport.height)) / rowHeight);
   const start = Math.max(0, first - overscan);
   const end = Math.min(count, Math.max(last + overscan, start + 1));
-  return { start, end, height: total, virtual: true };
+  return { start, end, padTop: start * rowHeight, padBottom: (count - end) * rowHeight, virtual: true };
 }
 
 /** True when the list is scrolled to (within `slack` px of) its end: new rows keep it there. */

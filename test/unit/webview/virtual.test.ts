@@ -6,20 +6,23 @@ test('short lists are rendered whole', () => {
   assert.deepEqual(visibleWindow(VIRTUALISE_ABOVE, 24, { scrollTop: 500, height: 300 }), {
     start: 0,
     end: VIRTUALISE_ABOVE,
-    height: 0,
+    padTop: 0,
+    padBottom: 0,
     virtual: false,
   });
-  assert.deepEqual(visibleWindow(0, 24, { scrollTop: 0, height: 300 }), { start: 0, end: 0, height: 0, virtual: false });
+  assert.deepEqual(visibleWindow(0, 24, { scrollTop: 0, height: 300 }), { start: 0, end: 0, padTop: 0, padBottom: 0, virtual: false });
 });
 
-test('a long list renders the visible rows plus the overscan, and its spacer keeps the scroll height', () => {
+test('a long list renders the visible rows plus the overscan, and spacers keep the scroll height', () => {
   const rowHeight = 24;
   const count = 1000;
   const w = visibleWindow(count, rowHeight, { scrollTop: 2400, height: 480 });
   // Rows 100..119 are visible.
   assert.equal(w.start, 100 - OVERSCAN);
   assert.equal(w.end, 120 + OVERSCAN);
-  assert.equal(w.height, count * rowHeight, 'total height is preserved');
+  assert.equal(w.padTop, w.start * rowHeight);
+  assert.equal(w.padBottom, (count - w.end) * rowHeight);
+  assert.equal(w.padTop + (w.end - w.start) * rowHeight + w.padBottom, count * rowHeight, 'total height is preserved');
   assert.ok(w.virtual);
 });
 
@@ -29,7 +32,7 @@ test('the window is clamped at both ends and for stale scroll positions', () => 
   assert.equal(top.end, 10 + OVERSCAN);
   const bottom = visibleWindow(1000, 20, { scrollTop: 1000 * 20 - 200, height: 200 });
   assert.equal(bottom.end, 1000);
-  assert.equal(bottom.height, 1000 * 20);
+  assert.equal(bottom.padBottom, 0);
   // A scroll position from before the list shrank still shows its last rows, never an empty window.
   const stale = visibleWindow(300, 20, { scrollTop: 50_000, height: 200 });
   assert.equal(stale.end, 300);
