@@ -17,7 +17,7 @@ export class ProviderError extends Error {
   }
 
   /**
-   * The extension (dist/extension.js) and the engine (dist/backend.js) are two bundles, each
+   * The extension (dist/extension.cjs) and the engine (dist/backend.js) are two bundles, each
    * with its own copy of this class: the engine must still know an error the editor's
    * provider threw as one, so `instanceof` reads the brand, not the prototype chain.
    */

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { ProbeError } from '../core/probe-types.js';
 
 function moduleDir(): string {
-  // CommonJS bundle (dist/cli.js, dist/extension.js) or ESM source run by tsx.
+  // CommonJS bundle (dist/cli.js, dist/extension.cjs) or ESM source run by tsx.
   if (typeof __dirname === 'string') return __dirname;
   return dirname(fileURLToPath(import.meta.url));
 }

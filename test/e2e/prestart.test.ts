@@ -5,18 +5,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { editorForFile, withArtifactsOnFailure, type EditorSession } from './harness/editor-session.js';
+import { editorForFile, withArtifactsOnFailure, workerProcesses, type EditorSession } from './harness/editor-session.js';
 import { waitForStatus } from './harness/panel.js';
-import { processesMatching, startEnvironment } from '../support/processes.js';
 import { waitUntil } from './harness/workbench.js';
 
 const editor = editorForFile({ theme: 'dark', settings: { 'pau.baseUrl': undefined, 'pau.prestartWorker': true } });
 
-/** The worker processes of this editor's extension (`python -m pau_probe.worker`, PYTHONPATH in its dist/). */
-const workers = (s: EditorSession) =>
-  processesMatching('pau_probe.worker')
-    .filter((p) => startEnvironment(p.pid).includes(s.extensionDir))
-    .map((p) => p.pid);
+const workers = (s: EditorSession) => workerProcesses(s).map((p) => p.pid);
 
 test('the cursor resting in a def starts a worker ahead; the next run takes it, and leaves no process', async () => {
   const s = editor();

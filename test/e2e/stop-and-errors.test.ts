@@ -5,9 +5,8 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { ScriptedReply } from '../support/llm-server.js';
-import { editorForFile, SCREENSHOTS_DIR, withArtifactsOnFailure, type EditorSession } from './harness/editor-session.js';
+import { editorForFile, SCREENSHOTS_DIR, withArtifactsOnFailure, workerProcesses } from './harness/editor-session.js';
 import { byTestId, probeRows, screenshotPanel, text, waitForStatus } from './harness/panel.js';
-import { processesMatching, startEnvironment } from '../support/processes.js';
 import { agentStep, replyFor, requestKind, slugifyRun } from './harness/scripted-agent.js';
 import { waitUntil } from './harness/workbench.js';
 import type { RecordedRequest } from '../support/llm-server.js';
@@ -24,7 +23,6 @@ const editor = editorForFile({ theme: 'dark', llm: (req) => answer(req) });
  * The probe worker's processes of this editor's extension (the worker and its forked call
  * children): `python -m pau_probe.worker` started with PYTHONPATH in the extension's dist/.
  */
-const workerProcesses = (s: EditorSession) => processesMatching('pau_probe.worker').filter((p) => startEnvironment(p.pid).includes(s.extensionDir));
 
 test('Stop mid-run: the panel says stopped, the model request in flight is aborted, no worker process remains', async () => {
   const s = editor();

@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { processEnded } from '../../src/probe/sandbox-host.js';
 
-interface ProcInfo {
+export interface ProcInfo {
   pid: number;
   ppid: number;
   cmdline: string;

@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { after, before } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { startScriptedServer, type Script, type ScriptedServer } from '../../support/llm-server.js';
+import { processesMatching, startEnvironment, type ProcInfo } from '../../support/processes.js';
 import { installExtension, REPO_ROOT, startCodeServer, type CodeServer } from './code-server.js';
 import { ensureVsix, extensionIdentity } from './extension-vsix.js';
 import { launchChromium, Workbench } from './workbench.js';
@@ -58,6 +59,11 @@ export interface EditorSession {
   /** Saves a screenshot, the extension's log and code-server's logs under test/e2e/.work/failures/<label>/. */
   dumpArtifacts(label: string): Promise<string>;
   close(): Promise<void>;
+}
+
+/** The worker processes of this editor's extension (`python -m pau_probe.worker`, PYTHONPATH in its dist/). */
+export function workerProcesses(s: EditorSession): ProcInfo[] {
+  return processesMatching('pau_probe.worker').filter((p) => startEnvironment(p.pid).includes(s.extensionDir));
 }
 
 export function python3(): string {

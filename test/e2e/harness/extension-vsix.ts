@@ -27,7 +27,7 @@ function run(command: string, args: string[], what: string) {
   if (result.status !== 0) throw new Error(`${what} failed (exit ${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`);
 }
 
-const BUNDLES = ['dist/extension.js', 'dist/webview.js'];
+const BUNDLES = ['dist/extension.cjs', 'dist/webview.js'];
 
 /**
  * Builds (when the sources are newer than the bundles) and packs (when the bundles are newer

@@ -1,10 +1,11 @@
-// What activation loads: dist/extension.js is bundled from src/extension/main.ts as esbuild.mjs
+// What activation loads: dist/extension.cjs is bundled from src/extension/main.ts as esbuild.mjs
 // does, and must hold the editor layer only. The engine (session, probe runtime, the openai
 // SDK) is dist/backend.js, required on the first command that runs something
 // (src/extension/context.ts); replaying a session file does not load it.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { ProviderError } from '../../../src/llm/provider-error.js';
@@ -44,6 +45,16 @@ test('the activation bundle holds no engine code and no npm package but the Pyth
       (/^src\/(session|probe|agent|compare|explorer|docstring|export|bench|mcp|cli)\//.test(p) && p !== 'src/session/file.ts') || p === 'src/llm/provider.ts',
   );
   assert.deepEqual(engine, []);
+});
+
+test('VS Code requires the activation bundle (CommonJS), it does not import() it', () => {
+  // VS Code loads an extension's main with import() when its package.json says "type": "module"
+  // (ours does: the sources are ESM) and main does not end in .cjs. Our CommonJS bundle then went
+  // through Node's ESM loader and VS Code's loader hooks: 357 ms of activation, 52 ms by require.
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { type?: string; main: string };
+  const esbuildConfig = readFileSync(join(ROOT, 'esbuild.mjs'), 'utf8');
+  assert.ok(pkg.main.endsWith('.cjs') || pkg.type !== 'module', `main ${pkg.main} would be loaded by import()`);
+  assert.ok(esbuildConfig.includes(`outfile: '${pkg.main.replace(/^\.\//, '')}'`), `esbuild.mjs writes ${pkg.main}`);
 });
 
 test('a ProviderError from another copy of its module (the other bundle) is still a ProviderError', async () => {
