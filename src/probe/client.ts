@@ -16,7 +16,7 @@ import { LineSplitter } from './lines.js';
 import { checkResult, resultBudget } from './result-check.js';
 import type { CallSteps, ErrorEvent, HostMessage, ReadyEvent, WorkerMessage } from './protocol.js';
 import { CallCgroup, cgroupSupport } from './cgroups.js';
-import { removeTree } from './remove-tree.js';
+import { removeTree, removeTreeInBackground } from './remove-tree.js';
 import { workerPackageRoot } from './worker-package.js';
 import { interpreterPaths } from './interpreter.js';
 import { untilEnded, verifiedDescendant, verifiedDescendants } from './sandbox-host.js';
@@ -334,7 +334,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
         await untilEnded(watched, STOP_GRACE_MS);
       }
       try {
-        removeTree(this.baseDir);
+        await removeTreeInBackground(this.baseDir);
       } catch {
         // not ours to remove (something outside the sandbox changed it): the run's result matters more
       }
@@ -367,8 +367,9 @@ export class ProbeWorker extends EventEmitter implements Prober {
 
   private async launch(): Promise<void> {
     const restart = this.launches++ > 0;
-    // A killed worker leaves its call folders behind.
-    removeTree(join(this.baseDir, 'calls'));
+    // A killed worker leaves its call folders behind. The new worker's calls wait for their
+    // removal: without the OS layer they could read what is left.
+    await removeTreeInBackground(join(this.baseDir, 'calls'));
     const candidates = pythonCandidates(this.options.python);
     // Each interpreter is asked for its executable and folders (and compiles the worker's
     // bytecode) once per session, cached; the first while the OS layer is probed, not after.
@@ -664,6 +665,9 @@ export class ProbeWorker extends EventEmitter implements Prober {
         const ran = run.runningPid;
         if (ran) setImmediate(() => this.leaveCgroup(run, ran));
         run.runningPid = undefined;
+        // The call littered the worker's tmpfs: a new worker (on the next call) costs less than
+        // removing it, and the kernel frees the tmpfs with the old one's mount namespace.
+        if (message.retire === true) this.kill(run, 'stop');
         const call = run.pending.get(message.id);
         if (!call) return;
         run.pending.delete(message.id);
