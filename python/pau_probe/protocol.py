@@ -153,12 +153,16 @@ class CallSteps(TypedDict):
     collectMs: float  # Reading the rest of the output, scrubbing paths, merging coverage.
 
 
-class ResultEvent(TypedDict):
-    """The answer to call `id`."""
+class _ResultEventRequired(TypedDict):
     event: Literal["result"]
     id: float
     result: "ProbeResult"
     steps: "CallSteps"
+
+
+class ResultEvent(_ResultEventRequired, total=False):
+    """The answer to call `id`."""
+    retire: bool  # The call left more files in the worker's own tmpfs (OS sandbox) than it can remove without holding up the next call: the host replaces the worker, and the kernel drops the tmpfs whole (worker.py: RETIRE_AFTER_ENTRIES).
 
 
 class _ProbeResultRequired(TypedDict):

@@ -61,8 +61,15 @@ REFUSED = [
     "swapon", "swapoff", "acct", "quotactl", "syslog", "vhangup",
     "settimeofday", "clock_settime", "clock_adjtime", "adjtimex",
     "name_to_handle_at", "open_by_handle_at", "personality",
+    # What root may do to the host from a guards-mode call (no namespaces around it): rename
+    # the machine, reach I/O ports, take the CPUs with a real-time policy (red-team round 4).
+    "sethostname", "setdomainname", "iopl", "ioperm", "sched_setscheduler", "sched_setparam", "sched_setattr",
+    # Any new namespace: bubblewrap made the sandbox's before this filter was loaded.
+    "unshare",
 ]
-CLONE_NEWUSER = 0x10000000
+# New namespaces through clone (NEWNS, NEWCGROUP, NEWUTS, NEWIPC, NEWUSER, NEWPID, NEWNET): one
+# rule per flag, as a rule compares one masked value.
+CLONE_NEW = (0x20000, 0x02000000, 0x04000000, 0x08000000, 0x10000000, 0x20000000, 0x40000000)
 # Socket families a probe may open: IPv4 and IPv6, which stay inside the empty network
 # namespace. Every other family below AF_LIMIT is refused: unix sockets reach sockets in bound
 # folders, vsock reaches the hypervisor and is not namespaced at all, netlink and packet
@@ -72,6 +79,12 @@ AF_LIMIT = 64
 # Terminal input injection into whatever terminal is still reachable.
 TIOCSTI = 0x5412
 TIOCLINUX = 0x541C
+# Socket ioctls (interfaces, routes, ARP: 0x89xx) and wireless ones (0x8Bxx): as root in guards
+# mode a call brought the host's interfaces up and down through an IPv4 socket.
+NETWORK_IOCTLS = (0x8900, 0x8B00)
+# Device nodes: as root in guards mode a call made one for /dev/kmsg in its own folder, which
+# Landlock allows, and wrote to it (mknod's mode is argument 1, mknodat's argument 2).
+S_IFMT, DEVICE_TYPES = 0o170000, (0o020000, 0o060000)
 
 
 def build(seccomp: _Binding) -> tuple[_Filter, list[str]]:
@@ -95,8 +108,8 @@ def build(seccomp: _Binding) -> tuple[_Filter, list[str]]:
         except (OSError, RuntimeError, ValueError):
             pass  # not a call on this architecture (umount on x86_64)
     f.add_rule(seccomp.ERRNO(errno.ENOSYS), "clone3")
-    f.add_rule(eperm, "unshare", seccomp.Arg(0, seccomp.MASKED_EQ, CLONE_NEWUSER, CLONE_NEWUSER))
-    f.add_rule(eperm, "clone", seccomp.Arg(0, seccomp.MASKED_EQ, CLONE_NEWUSER, CLONE_NEWUSER))
+    for flag in CLONE_NEW:
+        f.add_rule(eperm, "clone", seccomp.Arg(0, seccomp.MASKED_EQ, flag, flag))
     # socketpair stays: the fork server and asyncio's self-pipe use it; a unix socket that
     # could connect to something (a path in a bound folder) starts with socket(). The kernel
     # reads the family as a 32-bit int, so the rule compares the low 32 bits only (with EQ,
@@ -106,6 +119,14 @@ def build(seccomp: _Binding) -> tuple[_Filter, list[str]]:
             f.add_rule(eperm, "socket", seccomp.Arg(0, seccomp.MASKED_EQ, 0xFFFFFFFF, family))
     for request in (TIOCSTI, TIOCLINUX):
         f.add_rule(eperm, "ioctl", seccomp.Arg(1, seccomp.MASKED_EQ, 0xFFFFFFFF, request))
+    for block in NETWORK_IOCTLS:
+        f.add_rule(eperm, "ioctl", seccomp.Arg(1, seccomp.MASKED_EQ, 0xFFFFFF00, block))
+    for kind in DEVICE_TYPES:
+        f.add_rule(eperm, "mknodat", seccomp.Arg(2, seccomp.MASKED_EQ, S_IFMT, kind))
+        try:
+            f.add_rule(eperm, "mknod", seccomp.Arg(1, seccomp.MASKED_EQ, S_IFMT, kind))
+        except (OSError, RuntimeError, ValueError):
+            pass  # no mknod on this architecture (aarch64: mknodat only)
     return f, arches
 
 

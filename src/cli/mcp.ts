@@ -20,7 +20,8 @@ Serves PAU Probe's tools over the Model Context Protocol on stdin/stdout:
   --api-key-env VAR   environment variable holding the API key (default OPENAI_API_KEY)
   --text-protocol     for models without tool calling
   --python PATH       Python interpreter (default python3)
-  --sandbox MODE      auto (default: the OS sandbox when it works here), os (refuse without it), guards
+  --sandbox MODE      auto or os (default: the OS sandbox; a tool refuses to run without it, since the
+                      client chooses the arguments), guards (accept the guards only)
   --cwd DIR           folder relative file paths are resolved in (default: the current folder),
                       and the one allowed root when the client declares no roots
   --allow-libraries   let targets be files of the interpreter's standard library and

@@ -248,7 +248,8 @@ export interface WorkerOptions {
    * turns one off, so that the sandbox bench can measure what each adds, paired in one run.
    */
   seccomp?: boolean;
-  cgroups?: boolean;
+  /** 'systemd-run': calls' cgroups inside a systemd user scope, whatever else this host has (tests). */
+  cgroups?: boolean | 'systemd-run';
   /** The interpreter's PYTHONHASHSEED; default 0, the same in every call (see CallOptions.hashSeed). */
   hashSeed?: number;
 }

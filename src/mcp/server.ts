@@ -17,7 +17,7 @@ import { DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS, MAX_PROBES_R
 import { renderOutcome } from '../core/format.js';
 import type { LlmConfig, SessionServices } from '../core/run-types.js';
 import type { Prober, SandboxMode } from '../core/probe-types.js';
-import { callRequest } from '../core/probe-types.js';
+import { callRequest, ProbeError } from '../core/probe-types.js';
 import type { Description, SessionFile, SessionSettings } from '../core/session-types.js';
 import { computeShownAs } from '../core/shown.js';
 import { workerOptions } from '../core/worker-options.js';
@@ -97,10 +97,31 @@ function cappedLimits(
   return { limits: { timeoutMs, memoryMb }, capped };
 }
 
+/**
+ * The sandbox of every worker the tools start. The client's model chooses the arguments, so a
+ * workspace function that evaluates its input (eval, pickle.loads, a template engine) hands it
+ * code that runs as the calls do; with the guards only, that code reads the user's files and
+ * reaches the network. So `auto` means the OS layer here, refused with what is missing where
+ * there is none, and the guards only run when the user started the server with --sandbox guards.
+ */
+function toolSandbox(asked: SandboxMode | undefined): SandboxMode {
+  return asked === 'guards' ? 'guards' : 'os';
+}
+
+/** Why a tool ran nothing without the OS layer, and how the user can accept the guards only. */
+function withoutOsLayer(message: string): string {
+  return (
+    `${message}. pau mcp runs its clients' calls only in the OS sandbox: a function that evaluates its argument would give the ` +
+    "client's model code that reads your files. Install what is missing, or start pau mcp with --sandbox guards (in VS Code: pau.sandbox " +
+    '"guards") to accept the guards only'
+  );
+}
+
 async function guarded(work: () => Promise<CallToolResult>): Promise<CallToolResult> {
   try {
     return await work();
   } catch (err) {
+    if (err instanceof ProbeError && err.kind === 'no-sandbox') return failure(withoutOsLayer(err.message));
     const message = err instanceof Error ? err.message : String(err);
     return failure(err instanceof ToolInputError || err instanceof TargetRefused ? message : `failed: ${message}`);
   }
@@ -118,7 +139,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   const startChecked = checkedStart(options.services.startWorker, (info) => policy.whatRuns(info));
   const services: SessionServices = { ...options.services, startWorker: startChecked };
   const start = (file: string, qualname: string, limits = serverLimits): Promise<Prober> =>
-    startChecked(workerOptions({ target: { file, qualname }, python: options.python, settings: { ...limits, sandbox: options.sandbox } }));
+    startChecked(workerOptions({ target: { file, qualname }, python: options.python, settings: { ...limits, sandbox: toolSandbox(options.sandbox) } }));
 
   // The client's roots: asked once and again after each roots/list_changed from a client that
   // sends it, on every call from one that does not; --cwd for a client without roots.
@@ -250,7 +271,7 @@ function registerProbeFunction(server: McpServer, { options, policy, probeCap, s
           ...serverLimits,
           strictness: input.strictness,
           coverageFeedback: true,
-          ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+          sandbox: toolSandbox(options.sandbox),
         };
         const session = new Session(
           {
@@ -330,7 +351,7 @@ function registerCompareDocstring(server: McpServer, { options, policy, serverLi
             ...serverLimits,
             strictness: 'signature',
             coverageFeedback: false,
-            ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+            sandbox: toolSandbox(options.sandbox),
           };
           const session: SessionFile = {
             version: 1,
@@ -383,7 +404,7 @@ function probeResult(file: SessionFile): CallToolResult {
     ...(file.error ? { error: file.error } : {}),
   };
   const text = file.error
-    ? `the run ended early (${file.error.kind}): ${file.error.message}`
+    ? `the run ended early (${file.error.kind}): ${file.error.kind === 'sandbox' ? withoutOsLayer(file.error.message) : file.error.message}`
     : `${description?.summary ?? 'no description'}\n${description?.details ?? ''}\n(${file.probes.length} probes)`;
   return {
     ...(file.error ? { isError: true } : {}),

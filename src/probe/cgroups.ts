@@ -1,12 +1,16 @@
 // Per-call cgroups: the memory of the whole call (children and threads included, which
 // RLIMIT_AS, per process, does not bound) and its number of processes (RLIMIT_NPROC does not
 // bind root, nor the sandbox's uid that maps to root), and a way to kill every process the
-// call started, however it re-forks. Only where the host may make cgroups: as root with the
-// cgroup v1 memory and pids hierarchies mounted writable (containers, CI), or on cgroup v2
-// when the host runs in the root cgroup with both controllers delegated. Elsewhere (a desktop
-// session: that needs systemd-run --user --scope, not done here) the badge says there are none.
+// call started, however it re-forks. Three ways to get them:
+// - as root with the cgroup v1 memory and pids hierarchies mounted writable (containers, CI);
+// - on cgroup v2 when the host runs in the root cgroup with both controllers delegated;
+// - on a desktop (not root, cgroup v2, a systemd user session): each worker starts inside
+//   `systemd-run --user --scope -p Delegate=yes`, a cgroup of its own that the user may
+//   divide, and the calls' cgroups are made inside it (delegatedScope).
+// Elsewhere the badge says there are none, and why.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { onPath } from './on-path.js';
 import { processEnded } from './sandbox-host.js';
 
 const ROOT = '/sys/fs/cgroup';
@@ -41,14 +45,92 @@ function writable(folder: string): boolean {
   }
 }
 
-let support: CgroupSupport | string | undefined;
+/** Calls get their cgroups inside a systemd user scope each worker is started in. */
+export interface ScopeSupport {
+  /** The systemd-run executable, found in the host's PATH. */
+  systemdRun: string;
+}
+
+export type Cgroups = CgroupSupport | ScopeSupport | string;
+
+/** What detection looks at, given by tests; by default this process's. */
+export interface HostFacts {
+  platform: NodeJS.Platform;
+  uid: number | undefined;
+  /** The cgroup filesystem (default /sys/fs/cgroup). */
+  root: string;
+  /** PATH, where systemd-run is looked for. */
+  path: string;
+  /** XDG_RUNTIME_DIR, where a systemd user manager has its socket. */
+  runtimeDir: string | undefined;
+}
+
+function thisHost(): HostFacts {
+  return { platform: process.platform, uid: process.getuid?.(), root: ROOT, path: process.env.PATH ?? '', runtimeDir: process.env.XDG_RUNTIME_DIR };
+}
+
+let support: Cgroups | undefined;
 
 /** Whether calls get cgroups here, or why not; asked once per process. */
-export function cgroupSupport(platform: NodeJS.Platform = process.platform): CgroupSupport | string {
+export function cgroupSupport(): Cgroups {
   if (support !== undefined) return support;
-  support = detect(platform);
-  if (typeof support !== 'string') removeOrphans(support);
+  support = detectCgroups(thisHost());
+  if (typeof support !== 'string' && 'parents' in support) removeOrphans(support);
   return support;
+}
+
+/** The systemd scope way, whatever else this host has (WorkerOptions.cgroups 'systemd-run'), or why not. */
+export function scopeSupport(facts: HostFacts = thisHost()): ScopeSupport | string {
+  const systemdRun = onPath('systemd-run', facts.path);
+  if (!systemdRun) return 'no systemd-run in PATH to make a systemd user scope';
+  return { systemdRun };
+}
+
+/** systemd-run ahead of the worker's command: a scope of its own, which the user may divide. */
+export function scopeCommand(found: ScopeSupport): string[] {
+  // systemd-run reaches the user manager through XDG_RUNTIME_DIR; the worker is not given it.
+  return [
+    found.systemdRun,
+    '--user',
+    '--scope',
+    '--quiet',
+    '--collect',
+    '--property=Delegate=yes',
+    '--',
+    'env',
+    '-u',
+    'XDG_RUNTIME_DIR',
+    '-u',
+    'DBUS_SESSION_BUS_ADDRESS',
+  ];
+}
+
+/**
+ * The calls' parent cgroup inside the scope a worker was started in (`pid`: the process
+ * systemd-run became): the scope's own processes move to a leaf of their own, since cgroup v2
+ * lets only a cgroup without processes give controllers to its children. Or why not.
+ */
+export function delegatedScope(pid: number, root = ROOT): CgroupSupport | string {
+  try {
+    const own = /^0::(\/.*)$/m.exec(readFileSync(`/proc/${pid}/cgroup`, 'utf8'))?.[1];
+    if (!own || own === '/') return 'the worker is not in a systemd scope of its own';
+    const scope = join(root, own);
+    const controllers = readFileSync(join(scope, 'cgroup.controllers'), 'utf8').split(/\s+/);
+    if (!controllers.includes('memory') || !controllers.includes('pids')) {
+      return `the systemd scope has no memory and pids controllers delegated (${own})`;
+    }
+    const leaf = join(scope, 'worker');
+    mkdirSync(leaf, { recursive: true });
+    for (let round = 0; round < 20; round++) {
+      const left = readFileSync(join(scope, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean);
+      if (left.length === 0) break;
+      for (const moved of left) writeFileSync(join(leaf, 'cgroup.procs'), moved);
+    }
+    writeFileSync(join(scope, 'cgroup.subtree_control'), '+memory +pids');
+    return { version: 2, parents: [scope] };
+  } catch (error) {
+    return `the systemd scope could not be divided: ${(error as Error).message}`;
+  }
 }
 
 /** Empty cgroups of hosts that were killed before they could remove them (SIGKILL). */
@@ -66,30 +148,43 @@ function removeOrphans(found: CgroupSupport): void {
   }
 }
 
-function detect(platform: NodeJS.Platform): CgroupSupport | string {
-  if (platform !== 'linux') return `no cgroups on ${platform}`;
-  if (process.getuid?.() !== 0) return 'not running as root (a desktop session would need systemd-run --user --scope, not supported yet)';
-  try {
-    if (existsSync(join(ROOT, 'memory', 'cgroup.procs')) && existsSync(join(ROOT, 'pids', 'cgroup.procs'))) {
-      const parents = ['memory', 'pids'].map((c) => join(ROOT, c, ownPath(c) ?? '/'));
-      return parents.every(writable) ? { version: 1, parents } : 'the cgroup v1 memory and pids hierarchies are not writable';
+/** Whether calls get cgroups on the host `facts` describe, and how, or why not. */
+export function detectCgroups(facts: HostFacts): Cgroups {
+  if (facts.platform !== 'linux') return `no cgroups on ${facts.platform}`;
+  const { root } = facts;
+  const unified = existsSync(join(root, 'cgroup.controllers'));
+  let asRoot = 'not running as root';
+  if (facts.uid === 0) {
+    try {
+      if (existsSync(join(root, 'memory', 'cgroup.procs')) && existsSync(join(root, 'pids', 'cgroup.procs'))) {
+        const parents = ['memory', 'pids'].map((c) => join(root, c, ownPath(c) ?? '/'));
+        if (parents.every(writable)) return { version: 1, parents };
+        asRoot = 'the cgroup v1 memory and pids hierarchies are not writable';
+      } else if (unified) {
+        const subtree = readFileSync(join(root, 'cgroup.subtree_control'), 'utf8').split(/\s+/);
+        if (ownPath('') !== '/') asRoot = 'cgroup v2 without a delegated subtree (the host is not in the root cgroup)';
+        else if (!subtree.includes('memory') || !subtree.includes('pids')) asRoot = 'cgroup v2 without the memory and pids controllers enabled';
+        else if (writable(root)) return { version: 2, parents: [root] };
+        else asRoot = 'the cgroup v2 filesystem is not writable';
+      } else {
+        asRoot = 'no cgroup memory and pids controllers mounted';
+      }
+    } catch (error) {
+      asRoot = `cgroups unavailable: ${(error as Error).message}`;
     }
-    if (existsSync(join(ROOT, 'cgroup.controllers'))) {
-      const own = ownPath('');
-      const subtree = readFileSync(join(ROOT, 'cgroup.subtree_control'), 'utf8').split(/\s+/);
-      if (own !== '/') return 'cgroup v2 without a delegated subtree (the host is not in the root cgroup)';
-      if (!subtree.includes('memory') || !subtree.includes('pids')) return 'cgroup v2 without the memory and pids controllers enabled';
-      return writable(ROOT) ? { version: 2, parents: [ROOT] } : 'the cgroup v2 filesystem is not writable';
-    }
-  } catch (error) {
-    return `cgroups unavailable: ${(error as Error).message}`;
   }
-  return 'no cgroup memory and pids controllers mounted';
+  // A desktop session: a systemd user manager that can delegate a cgroup v2 scope.
+  if (!unified) return `${asRoot}, and no cgroup v2 for a systemd user scope`;
+  if (!facts.runtimeDir || !existsSync(join(facts.runtimeDir, 'systemd', 'private'))) return `${asRoot}, and no systemd user session`;
+  const scope = scopeSupport(facts);
+  return typeof scope === 'string' ? `${asRoot}, and ${scope}` : scope;
 }
 
 /** One line for the badge: the limits calls get, or plainly that they get none. */
-export function describeCgroups(found: CgroupSupport | string): string {
-  return typeof found === 'string' ? `no cgroup limits: ${found}` : `cgroup v${found.version} limits per call (memory, ${PIDS_PER_CALL} processes)`;
+export function describeCgroups(found: Cgroups): string {
+  if (typeof found === 'string') return `no cgroup limits: ${found}`;
+  if ('systemdRun' in found) return `cgroup v2 limits per call in a systemd user scope (memory, ${PIDS_PER_CALL} processes)`;
+  return `cgroup v${found.version} limits per call (memory, ${PIDS_PER_CALL} processes)`;
 }
 
 let made = 0;

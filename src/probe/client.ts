@@ -15,8 +15,8 @@ import { SECRET_NAME, workerEnvironment } from './environment.js';
 import { LineSplitter } from './lines.js';
 import { checkResult, resultBudget } from './result-check.js';
 import type { CallSteps, ErrorEvent, HostMessage, ReadyEvent, WorkerMessage } from './protocol.js';
-import { CallCgroup, cgroupSupport } from './cgroups.js';
-import { removeTree } from './remove-tree.js';
+import { CallCgroup, cgroupSupport, delegatedScope, describeCgroups, scopeCommand, scopeSupport, type CgroupSupport, type Cgroups } from './cgroups.js';
+import { removeTree, removeTreeInBackground } from './remove-tree.js';
 import { workerPackageRoot } from './worker-package.js';
 import { interpreterPaths } from './interpreter.js';
 import { untilEnded, verifiedDescendant, verifiedDescendants } from './sandbox-host.js';
@@ -150,6 +150,12 @@ interface Run {
   linesSinceRequest: number;
   /** The cgroup of each pre-forked or running call process, by the pid the worker reported. */
   cgroups: Map<number, CallCgroup>;
+  /** Started inside `systemd-run --user --scope` (cgroups.ts: ScopeSupport). */
+  scoped: boolean;
+  /** Its calls' parent cgroup inside that scope, or why there is none (known at 'ready'). */
+  scope?: CgroupSupport | string;
+  /** Something in the process wrote a message the host could read. */
+  spoke: boolean;
   runningPid?: number;
   /** The Python worker itself when the host started a launcher (bwrap) around it. */
   workerPid?: number;
@@ -199,6 +205,16 @@ function killGroup(pid: number | undefined): void {
   }
 }
 
+/** What systemd-run needs of the host's environment to reach the user's systemd. */
+function userManager(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of ['XDG_RUNTIME_DIR', 'DBUS_SESSION_BUS_ADDRESS']) {
+    const value = process.env[name];
+    if (value) env[name] = value;
+  }
+  return env;
+}
+
 function signalName(number: number): string | undefined {
   return Object.entries(constants.signals).find(([, value]) => value === number)?.[0];
 }
@@ -234,6 +250,8 @@ export class ProbeWorker extends EventEmitter implements Prober {
   private stopped = false;
   private stopping?: Promise<void>;
   private launches = 0;
+  /** Why systemd-run could not start this worker's scope, once it failed (then it goes without). */
+  private scopeFailed?: string;
   private layer?: SandboxLayer;
   /** Workers of other hash seeds (CallOptions.hashSeed), started on first use. */
   private readonly siblings = new Map<number, ProbeWorker>();
@@ -332,7 +350,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
         await untilEnded(watched, STOP_GRACE_MS);
       }
       try {
-        removeTree(this.baseDir);
+        await removeTreeInBackground(this.baseDir);
       } catch {
         // not ours to remove (something outside the sandbox changed it): the run's result matters more
       }
@@ -365,8 +383,9 @@ export class ProbeWorker extends EventEmitter implements Prober {
 
   private async launch(): Promise<void> {
     const restart = this.launches++ > 0;
-    // A killed worker leaves its call folders behind.
-    removeTree(join(this.baseDir, 'calls'));
+    // A killed worker leaves its call folders behind. The new worker's calls wait for their
+    // removal: without the OS layer they could read what is left.
+    await removeTreeInBackground(join(this.baseDir, 'calls'));
     const candidates = pythonCandidates(this.options.python);
     // Each interpreter is asked for its executable and folders (and compiles the worker's
     // bytecode) once per session, cached; the first while the OS layer is probed, not after.
@@ -382,6 +401,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
       throw error;
     }
     let run: Run | undefined;
+    let respawn: (() => Run | undefined) | undefined;
     const failures: string[] = [];
     for (const python of candidates) {
       const paths = await askInterpreter(python);
@@ -390,8 +410,12 @@ export class ProbeWorker extends EventEmitter implements Prober {
         failures.push(`${python}: ${paths.failed}`);
         continue;
       }
-      run = this.spawn(paths.executable, this.layer.layer === 'os' ? launcherFor(this.layer, this.sandboxPaths(paths.folders)) : undefined);
-      if (run) break;
+      const launcher = this.layer.layer === 'os' ? launcherFor(this.layer, this.sandboxPaths(paths.folders)) : undefined;
+      run = this.spawn(paths.executable, launcher);
+      if (run) {
+        respawn = () => this.spawn(paths.executable, launcher);
+        break;
+      }
     }
     if (!run && failures.length > 0) {
       throw new ProbeError(
@@ -402,10 +426,20 @@ export class ProbeWorker extends EventEmitter implements Prober {
     if (!run) {
       throw new ProbeError('no-python', `no Python interpreter found (tried ${candidates.join(', ')}); set pau.pythonPath or pass --python`);
     }
-    const message = await this.handshake(run);
+    let message = await this.handshake(run);
+    if (run.scoped && !run.spoke && message.event === 'exit' && !this.stopped) {
+      // systemd-run itself failed (no user manager, no bus): the same worker without the scope.
+      const why = run.stderrTail.trim().split('\n').pop() ?? `exit code ${String(run.exitCode)}`;
+      this.scopeFailed = `systemd-run --user --scope failed (${why})`;
+      await run.exited;
+      run = respawn?.();
+      if (!run) throw new ProbeError('no-python', 'the worker could not be started again without systemd-run');
+      message = await this.handshake(run);
+    }
     if (this.stopped) throw new ProbeError('stopped', 'the worker was stopped');
     if (message.event === 'ready') {
       this.info = message.info;
+      this.reportCgroups(run);
       if (message.pid) run.workerPid = verifiedDescendant(run.pid, message.pid);
       if (restart) this.emit('restart', { pid: run.pid });
       return;
@@ -433,13 +467,19 @@ export class ProbeWorker extends EventEmitter implements Prober {
     // Without bubblewrap the worker loads the seccomp program itself (pau_probe/seccomp_load.py).
     const selfFiltered = launcher ? undefined : this.layer?.seccomp?.bpf;
     const program = launcher?.seccomp ?? selfFiltered;
+    const found = this.cgroupSupport();
+    const scope = typeof found !== 'string' && 'systemdRun' in found ? scopeCommand(found) : [];
+    const command = launcher?.command ?? python;
+    const args = launcher ? [...launcher.args, python, ...WORKER_ARGS] : WORKER_ARGS;
     const env = {
       ...workerEnvironment(process.env, this.options.hashSeed),
+      // For systemd-run to find the user manager; scopeCommand's `env -u` takes them off the worker.
+      ...(scope.length > 0 ? userManager() : {}),
       PYTHONPATH: workerPackageRoot(),
       ...(launcher ? { HOME: SANDBOX_HOME } : {}),
       ...(selfFiltered ? { PAU_SECCOMP_FD: String(SECCOMP_FD) } : {}),
     };
-    const proc = execa(launcher?.command ?? python, launcher ? [...launcher.args, python, ...WORKER_ARGS] : WORKER_ARGS, {
+    const proc = execa(scope[0] ?? command, scope.length > 0 ? [...scope.slice(1), command, ...args] : args, {
       // fd 5: the seccomp program bubblewrap (or, without it, the worker) reads before the target is imported.
       stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe', ...(program ? (['pipe'] as const) : [])],
       detached: true,
@@ -480,6 +520,8 @@ export class ProbeWorker extends EventEmitter implements Prober {
       readyPids: new Set(),
       linesSinceRequest: 0,
       cgroups: new Map(),
+      scoped: scope.length > 0,
+      spoke: false,
     };
     this.run = run;
     proc.stderr?.setEncoding('utf8');
@@ -496,6 +538,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
           return this.kill(run, 'protocol');
         }
         const message = parseWorkerMessage(line);
+        run.spoke ||= message !== undefined;
         if (message) return this.onMessage(run, message);
         // Only the worker writes here; garbage means something else in its process did.
         run.stderrTail += `\nunreadable message from the worker: ${line.slice(0, 200)}`;
@@ -633,6 +676,10 @@ export class ProbeWorker extends EventEmitter implements Prober {
   private onMessage(run: Run, message: WorkerMessage): void {
     switch (message.event) {
       case 'ready':
+        // Before the first call process is reported: it goes into a cgroup inside the scope.
+        if (run.scoped && run.scope === undefined) run.scope = delegatedScope(run.pid);
+        run.onStart?.(message);
+        return;
       case 'error':
         run.onStart?.(message);
         return;
@@ -662,6 +709,9 @@ export class ProbeWorker extends EventEmitter implements Prober {
         const ran = run.runningPid;
         if (ran) setImmediate(() => this.leaveCgroup(run, ran));
         run.runningPid = undefined;
+        // The call littered the worker's tmpfs: a new worker (on the next call) costs less than
+        // removing it, and the kernel frees the tmpfs with the old one's mount namespace.
+        if (message.retire === true) this.kill(run, 'stop');
         const call = run.pending.get(message.id);
         if (!call) return;
         run.pending.delete(message.id);
@@ -692,13 +742,32 @@ export class ProbeWorker extends EventEmitter implements Prober {
 
   // -- cgroups (where cgroupSupport finds them) -----------------------------------------
 
-  private cgroupSupport(): ReturnType<typeof cgroupSupport> {
-    return this.options.cgroups === false ? 'turned off for this worker' : cgroupSupport();
+  private cgroupSupport(): Cgroups {
+    if (this.options.cgroups === false) return 'turned off for this worker';
+    const found = this.options.cgroups === 'systemd-run' ? scopeSupport() : cgroupSupport();
+    return this.scopeFailed !== undefined && typeof found !== 'string' && 'systemdRun' in found ? this.scopeFailed : found;
+  }
+
+  /** Where this run's calls get their cgroups, or why they get none. */
+  private callParent(run: Run): CgroupSupport | string {
+    const found = this.cgroupSupport();
+    if (typeof found === 'string' || !('systemdRun' in found)) return found;
+    return run.scope ?? 'the worker is not in its systemd scope yet';
+  }
+
+  /** The badge and the session say what this run's calls actually get (the scope may have failed). */
+  private reportCgroups(run: Run): void {
+    if (!this.layer || (!run.scoped && this.scopeFailed === undefined && this.options.cgroups !== 'systemd-run')) return;
+    const said = describeCgroups(cgroupSupport());
+    const parent = this.callParent(run);
+    const now = describeCgroups(typeof parent === 'string' ? parent : this.cgroupSupport());
+    const detail = this.layer.detail.endsWith(said) ? this.layer.detail.slice(0, -said.length) + now : `${this.layer.detail}; ${now}`;
+    this.layer = { ...this.layer, detail };
   }
 
   /** Moves a pre-forked call process into a cgroup of its own, before it has a request (or children). */
   private enterCgroup(run: Run, reported: number): void {
-    const found = this.cgroupSupport();
+    const found = this.callParent(run);
     if (typeof found === 'string') return;
     const pid = verifiedDescendant(run.pid, reported);
     const cgroup = pid ? CallCgroup.create(found, pid, this.limits.memoryMb) : undefined;
@@ -717,7 +786,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
    * call's own memory limit.
    */
   private async cgroupReady(run: Run, memoryMb: number): Promise<void> {
-    if (typeof this.cgroupSupport() === 'string') return;
+    if (typeof this.callParent(run) === 'string') return;
     const deadline = Date.now() + CGROUP_WAIT_MS;
     // A pre-forked process that is waiting and in its cgroup: the cgroup of the call that just
     // ended is still listed until it is removed, and under load the next process is reported

@@ -118,6 +118,12 @@ export interface ResultEvent {
   id: number;
   result: ProbeResult;
   steps: CallSteps;
+  /**
+   * The call left more files in the worker's own tmpfs (OS sandbox) than it can remove
+   * without holding up the next call: the host replaces the worker, and the kernel drops
+   * the tmpfs whole (worker.py: RETIRE_AFTER_ENTRIES).
+   */
+  retire?: boolean;
 }
 
 export type WorkerMessage = ReadyEvent | ErrorEvent | ForkedEvent | StartedEvent | ResultEvent;

@@ -7,14 +7,17 @@
 // Debian package is the same tool Flatpak uses, and the runtime package adds a network proxy
 // and a Node dependency tree that a worker with no network at all does not need.
 import { execFile, spawn } from 'node:child_process';
-import { accessSync, constants, existsSync, lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { delimiter, dirname, isAbsolute, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 
 import type { SandboxMode } from '../core/probe-types.js';
 import { DISK_QUOTA_MB } from '../core/limits.js';
 import { cgroupSupport, describeCgroups } from './cgroups.js';
+import { onPath } from './on-path.js';
 import { workerPackageRoot } from './worker-package.js';
+
+export { onPath };
 
 export type { SandboxMode };
 /** What actually protects a session's calls. */
@@ -189,26 +192,6 @@ export function launcherFor(layer: SandboxLayer, paths: SandboxPaths, platform: 
   if (platform === 'darwin') return { command: '/usr/bin/sandbox-exec', args: ['-p', sandboxExecProfile(paths)] };
   const filter = layer.seccomp ? ['--seccomp', String(SECCOMP_FD)] : [];
   return { command: layer.launcher ?? 'bwrap', args: [...bwrapArgs(paths), ...filter, '--'], ...(layer.seccomp ? { seccomp: layer.seccomp.bpf } : {}) };
-}
-
-/**
- * An executable's path through the host's PATH, as the user's shell would find it; undefined
- * when no folder of PATH has it. (Node's own lookup falls back to /usr/bin:/bin when the
- * child's environment has no PATH, so it would find a bwrap the user's PATH does not have.)
- */
-export function onPath(name: string, path: string = process.env.PATH ?? ''): string | undefined {
-  for (const folder of path.split(delimiter)) {
-    if (!isAbsolute(folder)) continue;
-    const candidate = join(folder, name);
-    try {
-      if (!statSync(candidate).isFile()) continue;
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not here
-    }
-  }
-  return undefined;
 }
 
 function run(command: string, args: string[], timeoutMs: number): Promise<{ code: number | null; stderr: string; missing: boolean }> {

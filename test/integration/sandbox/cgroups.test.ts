@@ -49,3 +49,16 @@ test(`[${MODE}] a call's processes are capped at ${PIDS_PER_CALL}, root or not`,
   });
   assert.equal((await worker.call({ args: ["'ordinary'", '21'] })).value?.repr, '42');
 });
+
+test(`[${MODE}] a call cannot move itself out of its cgroup (red-team round 4)`, async () => {
+  if (typeof found === 'string') return;
+  const result = await worker.call({ args: ["'leave_cgroup'"] });
+  assert.equal(result.status, 'returned', JSON.stringify(result).slice(0, 400));
+  const seen = result.value?.repr ?? '';
+  // The OS layer shows no cgroup filesystem; with the guards only, Landlock refuses the write.
+  judge(
+    "Leaving the call's cgroup (where the host may make cgroups)",
+    !/'wrote': \[\(.*[1-9]\d*\)/.test(seen) && (MODE === 'os' || seen.includes('pau-call-')),
+    seen,
+  );
+});

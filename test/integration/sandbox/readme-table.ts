@@ -14,12 +14,13 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
  * README row name → what the table says this mode does: 'blocked', 'not blocked', or (guards
  * column) 'blocked (Landlock)' / 'blocked (Landlock 6)': blocked where the kernel has Landlock,
  * at least ABI 6 for the second (signal scoping), else not blocked; 'blocked (seccomp)': blocked
- * where the seccomp filter can be built (python3-seccomp), which the worker then loads itself.
+ * where the seccomp filter can be built (python3-seccomp), which the worker then loads itself;
+ * 'blocked (Landlock or seccomp)': where either is there.
  */
 export function readmeTable(): Map<string, string> {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
   const rows = new Map<string, string>();
-  const cell = '(blocked|not blocked|blocked \\((?:Landlock(?: 6)?|seccomp)\\))';
+  const cell = '(blocked|not blocked|blocked \\((?:Landlock(?: 6)?|seccomp|Landlock or seccomp)\\))';
   const pattern = new RegExp(`^\\|\\s*(.+?)\\s*\\|\\s*${cell}\\s*\\|\\s*${cell}\\s*\\|$`);
   for (const line of readme.split('\n')) {
     const cells = pattern.exec(line);
@@ -51,6 +52,7 @@ export const SECCOMP = (() => {
 /** What a cell of the table means on this machine. */
 function expected(said: string): 'blocked' | 'not blocked' {
   if (said === 'blocked (seccomp)') return SECCOMP ? 'blocked' : 'not blocked';
+  if (said === 'blocked (Landlock or seccomp)') return SECCOMP || LANDLOCK_ABI >= 1 ? 'blocked' : 'not blocked';
   if (said === 'blocked (Landlock)') return LANDLOCK_ABI >= 1 ? 'blocked' : 'not blocked';
   if (said === 'blocked (Landlock 6)') return LANDLOCK_ABI >= 6 ? 'blocked' : 'not blocked';
   return said as 'blocked' | 'not blocked';
