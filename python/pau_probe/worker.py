@@ -966,6 +966,12 @@ def main():
     from pau_probe import seccomp_load  # before harden(), which closes the descriptor it reads
 
     seccomp_load.load_from_host()
+    return serve_host()
+
+
+def serve_host() -> int:
+    """The worker's life from its channel on (fds 3 and 4): started cold by the host, or
+    forked by the warm parent (warm_parent.py) with the channel in place."""
     harden()
     channel = Channel()
     start = channel.receive()

@@ -53,6 +53,7 @@ import {
   type WorkerOptions,
 } from '../core/probe-types.js';
 import { withHashSeed } from '../core/worker-options.js';
+import type { ForkedWorker, WarmParent } from './warm.js';
 
 /** The interpreters tried, in order: the one asked for, else python3 then python. */
 function pythonCandidates(python: string | undefined): string[] {
@@ -155,6 +156,8 @@ interface Run {
   runningPid?: number;
   /** The Python worker itself when the host started a launcher (bwrap) around it. */
   workerPid?: number;
+  /** A worker forked by a warm parent: its calls' and import's folder (in the parent's scratch tmpfs). */
+  scratch?: string;
   stderrTail: string;
   /** Settles the start handshake. */
   onStart?: (message: StartOutcome | { event: 'exit' }) => void;
@@ -236,11 +239,19 @@ export class ProbeWorker extends EventEmitter implements Prober {
   private stopped = false;
   private stopping?: Promise<void>;
   private launches = 0;
+  private readonly exitResolvers = new Map<Run, () => void>();
   private layer?: SandboxLayer;
   /** Workers of other hash seeds (CallOptions.hashSeed), started on first use. */
   private readonly siblings = new Map<number, ProbeWorker>();
 
-  constructor(private readonly options: WorkerOptions) {
+  /**
+   * `warm`: a warm parent to fork this worker from when it serves the target (see warm.ts);
+   * generated source is then written under its root, where its sandbox sees it.
+   */
+  constructor(
+    private readonly options: WorkerOptions,
+    private readonly warm?: WarmParent,
+  ) {
     super();
     this.limits = mergeLimits(defaultLimits(), options.limits);
     const target = options.target;
@@ -248,7 +259,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
     if ('source' in target && !/^[A-Za-z_]\w*$/.test(moduleName)) {
       throw new ProbeError('import-failed', `bad module name '${moduleName}': expected a Python identifier`);
     }
-    this.baseDir = realpathSync(mkdtempSync(join(tmpdir(), 'pau-probe-')));
+    this.baseDir = realpathSync(mkdtempSync(join(warm && 'source' in target ? warm.root : tmpdir(), 'pau-probe-')));
     if ('file' in target) {
       this.file = resolve(target.file);
     } else {
@@ -315,7 +326,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
   private sibling(hashSeed: number): ProbeWorker {
     let sibling = this.siblings.get(hashSeed);
     if (!sibling) {
-      sibling = new ProbeWorker(withHashSeed(this.options, this.limits, hashSeed));
+      sibling = new ProbeWorker(withHashSeed(this.options, this.limits, hashSeed), this.warm);
       this.siblings.set(hashSeed, sibling);
     }
     return sibling;
@@ -369,6 +380,13 @@ export class ProbeWorker extends EventEmitter implements Prober {
     const restart = this.launches++ > 0;
     // A killed worker leaves its call folders behind.
     removeTree(join(this.baseDir, 'calls'));
+    if (this.warm?.serves(this.options, this.file)) {
+      const forked = await this.warm.fork(this.baseDir, basename(this.baseDir));
+      if (forked) {
+        this.layer ??= this.warm.layer;
+        return this.started(this.attach(forked), restart);
+      }
+    }
     const candidates = pythonCandidates(this.options.python);
     // Each interpreter is asked for its executable and folders (and compiles the worker's
     // bytecode) once per session, cached; the first while the OS layer is probed, not after.
@@ -404,6 +422,11 @@ export class ProbeWorker extends EventEmitter implements Prober {
     if (!run) {
       throw new ProbeError('no-python', `no Python interpreter found (tried ${candidates.join(', ')}); set pau.pythonPath or pass --python`);
     }
+    return this.started(run, restart);
+  }
+
+  /** The start handshake on a worker process just started or forked. */
+  private async started(run: Run, restart: boolean): Promise<void> {
     const message = await this.handshake(run);
     if (this.stopped) throw new ProbeError('stopped', 'the worker was stopped');
     if (message.event === 'ready') {
@@ -469,9 +492,34 @@ export class ProbeWorker extends EventEmitter implements Prober {
     }
     // EPIPE and friends when the worker dies mid-write: the exit handler reports that.
     for (const stream of [requests, responses, proc.stderr]) stream?.on('error', () => undefined);
+    const run = this.track(proc.pid, requests, responses);
+    proc.stderr?.setEncoding('utf8');
+    proc.stderr?.on('data', (chunk: string) => {
+      run.stderrTail = (run.stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
+    });
+    proc.on('exit', (code, signal) => {
+      // bubblewrap exits with 128 + the signal that killed the worker inside.
+      const inner = launcher && code !== null && code > 128 ? signalName(code - 128) : undefined;
+      this.ended(run, inner ? null : code, inner ?? signal);
+    });
+    proc.catch(() => undefined);
+    return run;
+  }
+
+  /** A worker forked by the warm parent, tracked as a started one (its stderr is the parent's). */
+  private attach(forked: ForkedWorker): Run {
+    for (const stream of [forked.requests, forked.responses]) stream.on('error', () => undefined);
+    const run = this.track(forked.pid, forked.requests, forked.responses);
+    run.scratch = forked.scratch;
+    void forked.exited.then(({ code, signal }) => this.ended(run, code, signal));
+    return run;
+  }
+
+  /** A new Run for a worker process: its messages are read from `responses`. */
+  private track(pid: number, requests: Writable, responses: NodeJS.ReadableStream & { setEncoding(e: BufferEncoding): unknown }): Run {
     let resolveExit!: () => void;
     const run: Run = {
-      pid: proc.pid,
+      pid,
       requests,
       alive: true,
       exited: new Promise((r) => (resolveExit = r)),
@@ -484,14 +532,11 @@ export class ProbeWorker extends EventEmitter implements Prober {
       cgroups: new Map(),
     };
     this.run = run;
-    proc.stderr?.setEncoding('utf8');
-    proc.stderr?.on('data', (chunk: string) => {
-      run.stderrTail = (run.stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
-    });
+    this.exitResolvers.set(run, resolveExit);
     const lines = new LineSplitter();
     responses.setEncoding('utf8');
-    responses.on('data', (chunk: string) => {
-      lines.push(chunk, (line) => {
+    responses.on('data', (chunk: string | Buffer) => {
+      lines.push(String(chunk), (line) => {
         if (!line || run.killedByHost === 'protocol') return;
         if (++run.linesSinceRequest > MAX_LINES_PER_REQUEST) {
           run.stderrTail += `\nthe worker flooded its channel: more than ${MAX_LINES_PER_REQUEST} messages for one request`;
@@ -508,20 +553,21 @@ export class ProbeWorker extends EventEmitter implements Prober {
         this.kill(run, 'protocol');
       }
     });
-    proc.on('exit', (code, signal) => {
-      run.alive = false;
-      // bubblewrap exits with 128 + the signal that killed the worker inside.
-      const inner = launcher && code !== null && code > 128 ? signalName(code - 128) : undefined;
-      run.exitCode = inner ? null : code;
-      run.exitSignal = inner ?? signal;
-      // The worker's children die with it (PDEATHSIG); this covers platforms without it.
-      killCalls(run, [...(run.runningPid ? [run.runningPid] : []), ...run.readyPids]);
-      for (const pid of [...run.cgroups.keys()]) this.leaveCgroup(run, pid);
-      this.onExit(run);
-      resolveExit();
-    });
-    proc.catch(() => undefined);
     return run;
+  }
+
+  /** The worker process ended (code, or the signal that killed it). */
+  private ended(run: Run, code: number | null, signal: string | null): void {
+    if (!run.alive) return;
+    run.alive = false;
+    run.exitCode = code;
+    run.exitSignal = signal;
+    // The worker's children die with it (PDEATHSIG); this covers platforms without it.
+    killCalls(run, [...(run.runningPid ? [run.runningPid] : []), ...run.readyPids]);
+    for (const pid of [...run.cgroups.keys()]) this.leaveCgroup(run, pid);
+    this.onExit(run);
+    this.exitResolvers.get(run)?.();
+    this.exitResolvers.delete(run);
   }
 
   private handshake(run: Run): Promise<StartOutcome> {
@@ -552,7 +598,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
         op: 'start',
         file: this.file,
         qualname: target.qualname,
-        baseDir: this.baseDir,
+        baseDir: run.scratch ?? this.baseDir,
         ...(this.options.cwd ? { cwd: resolve(this.options.cwd) } : {}),
         coverage: this.options.coverage ?? true,
         ...(this.options.isolation ? { isolation: this.options.isolation } : {}),
@@ -772,8 +818,9 @@ function workerDiedResult(run: Run): ProbeResult {
 }
 
 /** Starts a worker for the target and imports it; throws ProbeError when that fails. */
-export async function startWorker(options: WorkerOptions): Promise<ProbeWorker> {
-  const worker = new ProbeWorker(options);
+/** `warm`: fork it from this warm parent where the parent serves the target (see warm.ts). */
+export async function startWorker(options: WorkerOptions, warm?: WarmParent): Promise<ProbeWorker> {
+  const worker = new ProbeWorker(options, warm);
   try {
     await worker.start();
   } catch (error) {
