@@ -180,15 +180,16 @@ export class WarmParent {
 
   /**
    * Can a worker with these options, for this target file, be forked here? Same interpreter,
-   * sandbox and hash seed; in the OS layer a file under the parent's root (it sees nothing
+   * sandbox layer, seccomp and hash seed; in the OS layer a file under the parent's root (it sees nothing
    * else) and no cwd (that would be bound); and Landlock to fence each worker's writes.
    */
   serves(options: WorkerOptions, file: string): boolean {
     const same = <K extends keyof WarmOptions>(key: K, fallback: WarmOptions[K]) => (options[key] ?? fallback) === (this.options[key] ?? fallback);
     if (!this.alive || this.stopped || this.landlock < 1 || options.isolation === 'spawn') return false;
-    if (!same('python', 'python3') || !same('sandbox', 'auto') || !same('sandboxLauncher', undefined) || !same('seccomp', true) || !same('hashSeed', 0)) {
-      return false;
-    }
+    if (!same('python', 'python3') || !same('sandboxLauncher', undefined) || !same('seccomp', true) || !same('hashSeed', 0)) return false;
+    // The layer the worker would get: 'auto' is the OS layer wherever a parent has it.
+    const wanted = options.sandbox ?? 'auto';
+    if (wanted !== this.layer.layer && !(wanted === 'auto' && (this.layer.layer === 'os' || (this.options.sandbox ?? 'auto') === 'auto'))) return false;
     if (this.layer.layer !== 'os') return true;
     return options.cwd === undefined && file.startsWith(this.root + '/');
   }
