@@ -41,7 +41,7 @@ def serve(sock: socket.socket, fork_call: ForkCall) -> None:
     wake_r, wake_w = os.pipe()
     os.set_blocking(wake_r, False)
     os.set_blocking(wake_w, False)
-    signal.signal(signal.SIGCHLD, lambda *_: None)
+    signal.signal(signal.SIGCHLD, ignore_signal)
     signal.set_wakeup_fd(wake_w)  # a child's exit wakes the select below at once
     in_child = [sock.fileno(), wake_r, wake_w]
     while True:
@@ -64,6 +64,10 @@ def serve(sock: socket.socket, fork_call: ForkCall) -> None:
                 finally:
                     for fd in fds:
                         os.close(fd)
+
+
+def ignore_signal(number: int, frame: object) -> None:
+    """A handler that does nothing: the signal only wakes select() through the wakeup fd."""
 
 
 def _report_exits(sock: socket.socket) -> None:

@@ -85,10 +85,10 @@ def serve() -> int:
     wake_r, wake_w = os.pipe()
     os.set_blocking(wake_r, False)
     os.set_blocking(wake_w, False)
-    signal.signal(signal.SIGCHLD, lambda *_: None)
+    signal.signal(signal.SIGCHLD, pau_forkserver.ignore_signal)
     signal.set_wakeup_fd(wake_w)  # a worker's exit wakes the select below at once
     scratch_of: Dict[int, str] = {}
-    buffer = b""
+    buffer: bytes = b""
     _send({"event": "ready", "landlock": pau_landlock.abi()})
     while True:
         readable, _, _ = select.select([CONTROL_IN, wake_r], [], [], 1.0)
@@ -106,8 +106,8 @@ def serve() -> int:
             return 0
         buffer += chunk
         while b"\n" in buffer:
-            line, buffer = buffer.split(b"\n", 1)
-            message = json.loads(line)
+            line, _, buffer = buffer.partition(b"\n")
+            message: Dict[str, object] = json.loads(line)
             if message.get("op") != "fork":
                 continue
             channel, scratch = str(message["channel"]), str(message["scratch"])
