@@ -416,7 +416,9 @@ def run(ctx: CallContext, request: ChildRequest, call_dir: str, collector: Optio
         pau_guards.disarm()
 
 
-def _execute(ctx: CallContext, request: ChildRequest, limits: WorkerLimits, collector: Optional[Collector], deadline: DeadlineType, address_space: int) -> ChildResult:
+def _execute(
+    ctx: CallContext, request: ChildRequest, limits: WorkerLimits, collector: Optional[Collector], deadline: DeadlineType, address_space: int
+) -> ChildResult:
     """Build the arguments, call, render: the part of a call that warm_up rehearses.
     `address_space`: what the process used before the call (apply_limits, _build_bounded)."""
     deadline_at = time.monotonic() + limits["timeoutMs"] / 1000.0
@@ -448,7 +450,7 @@ def _execute(ctx: CallContext, request: ChildRequest, limits: WorkerLimits, coll
     else:
         # Rendering iterates generators: still covered. (The cast is needed until render.py is
         # strict, and unnecessary after: hence the ignore.)
-        out["value"] = cast("RenderedValue", renderer.value(value))  # pyright: ignore[reportUnnecessaryCast] generators: still covered
+        out["value"] = cast("RenderedValue", renderer.value(value))  # pyright: ignore[reportUnnecessaryCast]
     if collector is not None:
         collector.stop()
         collector.observer = None
