@@ -106,7 +106,8 @@ def serve() -> int:
             return 0
         buffer += chunk
         while b"\n" in buffer:
-            line, _, buffer = buffer.partition(b"\n")
+            end = buffer.index(b"\n")
+            line, buffer = buffer[:end], buffer[end + 1:]
             message: Dict[str, object] = json.loads(line)
             if message.get("op") != "fork":
                 continue
