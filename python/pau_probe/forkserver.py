@@ -38,20 +38,12 @@ AVAILABLE = sys.platform.startswith("linux") and hasattr(socket, "send_fds") and
 
 def serve(sock: socket.socket, fork_call: ForkCall) -> None:
     """The server's loop (never returns normally: the caller exits the process)."""
-    wake_r, wake_w = os.pipe()
-    os.set_blocking(wake_r, False)
-    os.set_blocking(wake_w, False)
-    signal.signal(signal.SIGCHLD, ignore_signal)
-    signal.set_wakeup_fd(wake_w)  # a child's exit wakes the select below at once
+    wake_r, wake_w = wake_on_child_exit()
     in_child = [sock.fileno(), wake_r, wake_w]
     while True:
         readable, _, _ = select.select([sock, wake_r], [], [], 1.0)
         if wake_r in readable:
-            try:
-                while os.read(wake_r, 4096):
-                    pass
-            except BlockingIOError:
-                pass
+            drain(wake_r)
         _report_exits(sock)
         if sock in readable:
             message = sock.recv(65536)
@@ -64,6 +56,25 @@ def serve(sock: socket.socket, fork_call: ForkCall) -> None:
                 finally:
                     for fd in fds:
                         os.close(fd)
+
+
+def wake_on_child_exit() -> Tuple[int, int]:
+    """A pipe whose read end becomes readable when a child exits (SIGCHLD through the wakeup
+    fd), so that a select() on it returns at once; both ends non-blocking."""
+    wake_r, wake_w = os.pipe()
+    os.set_blocking(wake_r, False)
+    os.set_blocking(wake_w, False)
+    signal.signal(signal.SIGCHLD, ignore_signal)
+    signal.set_wakeup_fd(wake_w)
+    return wake_r, wake_w
+
+
+def drain(fd: int) -> None:
+    try:
+        while os.read(fd, 4096):
+            pass
+    except BlockingIOError:
+        pass
 
 
 def ignore_signal(number: int, frame: object) -> None:

@@ -25,7 +25,6 @@ from __future__ import annotations
 import json
 import os
 import select
-import signal
 import sys
 
 from pau_probe import forkserver as pau_forkserver
@@ -69,35 +68,21 @@ def _fork_worker(channel: str, scratch: str, in_child: List[int]) -> int:
         os.dup2(responses, CONTROL_OUT)
         code = pau_worker.serve_host()
     except BaseException:  # noqa: B902 -- whatever escaped, its traceback goes to stderr
-        try:
-            import traceback
-
-            traceback.print_exc()
-            sys.stderr.flush()
-        except BaseException:  # noqa: B902
-            pass
+        pau_worker.print_escaped()
     finally:
         os._exit(code)
     return 0  # not reached: the child exits above
 
 
 def serve() -> int:
-    wake_r, wake_w = os.pipe()
-    os.set_blocking(wake_r, False)
-    os.set_blocking(wake_w, False)
-    signal.signal(signal.SIGCHLD, pau_forkserver.ignore_signal)
-    signal.set_wakeup_fd(wake_w)  # a worker's exit wakes the select below at once
+    wake_r, wake_w = pau_forkserver.wake_on_child_exit()
     scratch_of: Dict[int, str] = {}
     buffer: bytes = b""
     _send({"event": "ready", "landlock": pau_landlock.abi()})
     while True:
         readable, _, _ = select.select([CONTROL_IN, wake_r], [], [], 1.0)
         if wake_r in readable:
-            try:
-                while os.read(wake_r, 4096):
-                    pass
-            except BlockingIOError:
-                pass
+            pau_forkserver.drain(wake_r)
         _reap(scratch_of)
         if CONTROL_IN not in readable:
             continue

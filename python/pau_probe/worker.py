@@ -285,6 +285,17 @@ class Child:
         self.call_dir = call_dir
 
 
+def print_escaped() -> None:
+    """In a forked process about to exit: the traceback of what escaped, on its stderr."""
+    try:
+        import traceback
+
+        traceback.print_exc()
+        sys.stderr.flush()
+    except BaseException:  # noqa: B902
+        pass
+
+
 def _close_remove(path: str) -> None:
     try:
         os.remove(path)
@@ -479,13 +490,7 @@ class Worker:
                         pass
                 pau_call.serve(self.context, request_r, result_w, call_dir, self.coverage)
             except BaseException:  # noqa: B902 -- whatever escaped, its traceback is the call's stderr
-                try:
-                    import traceback
-
-                    traceback.print_exc()
-                    sys.stderr.flush()
-                except BaseException:  # noqa: B902
-                    pass
+                print_escaped()
             finally:
                 os._exit(70)
         try:

@@ -10,7 +10,6 @@ import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
-import { execa } from 'execa';
 import { SECRET_NAME, workerEnvironment } from './environment.js';
 import { LineSplitter } from './lines.js';
 import { checkResult, resultBudget } from './result-check.js';
@@ -18,19 +17,10 @@ import type { CallSteps, ErrorEvent, HostMessage, ReadyEvent, WorkerMessage } fr
 import { CallCgroup, cgroupSupport } from './cgroups.js';
 import { removeTree } from './remove-tree.js';
 import { workerPackageRoot } from './worker-package.js';
+import { launchPython } from './python-launch.js';
 import { interpreterPaths } from './interpreter.js';
 import { untilEnded, verifiedDescendant, verifiedDescendants } from './sandbox-host.js';
-import {
-  launcherFor,
-  resolveSandbox,
-  SANDBOX_HOME,
-  SECCOMP_FD,
-  SandboxUnavailable,
-  targetBinds,
-  tooBroadToShow,
-  type Launcher,
-  type SandboxLayer,
-} from './sandbox.js';
+import { launcherFor, resolveSandbox, SANDBOX_HOME, SandboxUnavailable, targetBinds, tooBroadToShow, type Launcher, type SandboxLayer } from './sandbox.js';
 import {
   BACKSTOP_MS,
   DEFAULT_IMPORT_TIMEOUT_MS,
@@ -99,7 +89,8 @@ const CGROUP_WAIT_MS = 2000;
 export { workerPackageRoot };
 
 /** The worker's command line after the interpreter (the e2e and integration tests look for it). */
-export const WORKER_ARGS = ['-B', '-m', 'pau_probe.worker'];
+export const WORKER_MODULE = 'pau_probe.worker';
+export const WORKER_ARGS = ['-B', '-m', WORKER_MODULE];
 
 type StartOutcome = ReadyEvent | ErrorEvent | { event: 'exit'; message: string };
 
@@ -455,44 +446,20 @@ export class ProbeWorker extends EventEmitter implements Prober {
   }
 
   private spawn(python: string, launcher?: Launcher): Run | undefined {
-    // Without bubblewrap the worker loads the seccomp program itself (pau_probe/seccomp_load.py).
-    const selfFiltered = launcher ? undefined : this.layer?.seccomp?.bpf;
-    const program = launcher?.seccomp ?? selfFiltered;
-    const env = {
-      ...workerEnvironment(process.env, this.options.hashSeed),
-      PYTHONPATH: workerPackageRoot(),
-      ...(launcher ? { HOME: SANDBOX_HOME } : {}),
-      ...(selfFiltered ? { PAU_SECCOMP_FD: String(SECCOMP_FD) } : {}),
-    };
-    const proc = execa(launcher?.command ?? python, launcher ? [...launcher.args, python, ...WORKER_ARGS] : WORKER_ARGS, {
-      // fd 5: the seccomp program bubblewrap (or, without it, the worker) reads before the target is imported.
-      stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe', ...(program ? (['pipe'] as const) : [])],
-      detached: true,
-      cleanup: false,
-      buffer: false,
-      reject: false,
-      extendEnv: false,
-      // The worker takes PYTHONPATH off sys.path and os.environ once it has imported itself.
-      env,
-      // The resolved interpreter, started in the worker's own folder: `-m` puts the start
-      // folder first on sys.path, and nothing there shadows the worker's imports (a json.py
-      // in the user's current folder did, before any guard was up).
+    // The resolved interpreter, started in the worker's own folder: nothing there shadows the
+    // worker's imports (a json.py in the user's current folder did, before any guard was up).
+    const proc = launchPython(python, WORKER_MODULE, {
+      ...(launcher ? { launcher } : {}),
+      ...(this.layer ? { layer: this.layer } : {}),
+      ...(this.options.hashSeed !== undefined ? { hashSeed: this.options.hashSeed } : {}),
       cwd: this.baseDir,
     });
-    if (proc.pid === undefined) {
-      proc.catch(() => undefined);
-      return undefined; // ENOENT: try the next candidate
-    }
+    if (!proc) return undefined; // ENOENT: try the next candidate
     const requests = proc.stdio[3] as unknown as Writable;
     const responses = proc.stdio[4];
-    if (program) {
-      const filterFd = (proc.stdio as unknown as Writable[])[SECCOMP_FD]!;
-      filterFd.on('error', () => undefined);
-      filterFd.end(program);
-    }
     // EPIPE and friends when the worker dies mid-write: the exit handler reports that.
     for (const stream of [requests, responses, proc.stderr]) stream?.on('error', () => undefined);
-    const run = this.track(proc.pid, requests, responses);
+    const run = this.track(proc.pid!, requests, responses);
     proc.stderr?.setEncoding('utf8');
     proc.stderr?.on('data', (chunk: string) => {
       run.stderrTail = (run.stderrTail + chunk).slice(-STDERR_TAIL_CHARS);

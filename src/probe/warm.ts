@@ -20,12 +20,12 @@ import { Socket } from 'node:net';
 import { constants as osConstants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { execa } from 'execa';
 import { workerEnvironment } from './environment.js';
 import { interpreterPaths } from './interpreter.js';
 import { LineSplitter } from './lines.js';
 import { removeTree } from './remove-tree.js';
-import { launcherFor, resolveSandbox, SANDBOX_HOME, SECCOMP_FD, type SandboxLayer } from './sandbox.js';
+import { launcherFor, resolveSandbox, SANDBOX_HOME, type SandboxLayer } from './sandbox.js';
+import { launchPython } from './python-launch.js';
 import { untilEnded, verifiedDescendant } from './sandbox-host.js';
 import { workerPackageRoot } from './worker-package.js';
 import { STOP_GRACE_MS } from '../core/limits.js';
@@ -99,39 +99,21 @@ export class WarmParent {
             quota: [join(root, 'scratch')],
           })
         : undefined;
-    const selfFiltered = launcher ? undefined : layer.seccomp?.bpf;
-    const program = launcher?.seccomp ?? selfFiltered;
-    const args = ['-B', '-m', 'pau_probe.warm_parent'];
-    const proc = execa(launcher?.command ?? paths.executable, launcher ? [...launcher.args, paths.executable, ...args] : args, {
-      stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe', ...(program ? (['pipe'] as const) : [])],
-      detached: true,
-      cleanup: false,
-      buffer: false,
-      reject: false,
-      extendEnv: false,
-      env: {
-        ...workerEnvironment(process.env, options.hashSeed),
-        PYTHONPATH: workerPackageRoot(),
-        ...(launcher ? { HOME: SANDBOX_HOME } : {}),
-        ...(selfFiltered ? { PAU_SECCOMP_FD: String(SECCOMP_FD) } : {}),
-      },
+    const proc = launchPython(paths.executable, 'pau_probe.warm_parent', {
+      ...(launcher ? { launcher } : {}),
+      layer,
+      ...(options.hashSeed !== undefined ? { hashSeed: options.hashSeed } : {}),
       cwd: root,
     });
-    if (proc.pid === undefined) {
-      proc.catch(() => undefined);
+    if (!proc) {
       removeTree(root);
       throw new Error(`could not start ${paths.executable}`);
-    }
-    if (program) {
-      const filterFd = (proc.stdio as unknown as Writable[])[SECCOMP_FD]!;
-      filterFd.on('error', () => undefined);
-      filterFd.end(program);
     }
     const requests = proc.stdio[3] as unknown as Writable;
     const responses = proc.stdio[4];
     for (const stream of [requests, responses, proc.stderr]) stream?.on('error', () => undefined);
     let resolveEnded!: () => void;
-    const parent = new WarmParent(root, layer, options, proc.pid, requests, new Promise((r) => (resolveEnded = r)));
+    const parent = new WarmParent(root, layer, options, proc.pid!, requests, new Promise((r) => (resolveEnded = r)));
     proc.stderr?.setEncoding('utf8');
     proc.stderr?.on('data', (chunk: string) => (parent.stderrTail = (parent.stderrTail + chunk).slice(-4000)));
     let onReady: ((ok: boolean) => void) | undefined;
