@@ -28,7 +28,7 @@ import time
 from pau_probe.checking import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from typing import Callable, Dict, List, Optional, Tuple
+    from typing import Callable, Dict, Iterator, List, Optional, Tuple
 
     # fork_call(call_dir, fds_to_close_in_the_child) -> (pid, the worker's four pipe ends)
     ForkCall = Callable[[str, List[int]], Tuple[int, List[int]]]
@@ -81,7 +81,8 @@ def ignore_signal(number: int, frame: object) -> None:
     """A handler that does nothing: the signal only wakes select() through the wakeup fd."""
 
 
-def _report_exits(sock: socket.socket) -> None:
+def ended_children() -> Iterator[Tuple[int, int]]:
+    """(pid, waitpid status) of each child that has ended, reaped now; none waited for."""
     while True:
         try:
             pid, status = os.waitpid(-1, os.WNOHANG)
@@ -89,6 +90,11 @@ def _report_exits(sock: socket.socket) -> None:
             return
         if not pid:
             return
+        yield pid, status
+
+
+def _report_exits(sock: socket.socket) -> None:
+    for pid, status in ended_children():
         sock.send(b"X%d %d" % (pid, status))
 
 

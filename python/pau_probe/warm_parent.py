@@ -105,13 +105,7 @@ def serve() -> int:
 def _reap(scratch_of: Dict[int, str]) -> None:
     """Collect every child that has ended: workers are reported (and their scratch folder
     removed); anything else re-parented here (this process is a subreaper) is just reaped."""
-    while True:
-        try:
-            pid, status = os.waitpid(-1, os.WNOHANG)
-        except ChildProcessError:
-            return
-        if not pid:
-            return
+    for pid, status in pau_forkserver.ended_children():
         scratch = scratch_of.pop(pid, None)
         if scratch is not None:
             pau_worker.remove_tree(scratch)
