@@ -38,13 +38,15 @@ from pau_probe.render import Deadline, Renderer, tagged, type_name
 
 if TYPE_CHECKING:
     from types import ModuleType
-    from typing import Callable, Optional
+    from typing import Any, Callable, Dict, List, Optional, Tuple, Union
+
+    from pau_probe.render import Deadline as DeadlineType
 
     from pau_probe.coverage import StaticMap
-    from pau_probe.protocol import ChildRequest, ChildResult, WorkerLimits
+    from pau_probe.protocol import ChildRequest, ChildResult, ProbeResultMutationsItem, WorkerLimits
     from pau_probe.target import Target
     # named in cast(), which pyflakes reads only as typing.cast
-    from pau_probe.protocol import BuiltArguments, ProbeResultException, RenderedValue  # noqa: F401
+    from pau_probe.protocol import BuiltArguments, ProbeResultException  # noqa: F401
 
 # Writes to files (not to the captured stdout/stderr pipes) stop at this size with EFBIG.
 FILE_SIZE_LIMIT = 64 * 1024 * 1024
@@ -61,9 +63,9 @@ class Rejected(Exception):
     pass
 
 
-def _read_request(fd):
+def _read_request(fd: int) -> bytes:
     """One newline-terminated JSON request; b"" when the worker closed the pipe first."""
-    chunks = []
+    chunks: List[bytes] = []
     while True:
         chunk = os.read(fd, 1 << 16)
         if not chunk:
@@ -88,12 +90,12 @@ def address_space_in_use() -> int:
         return 0
 
 
-def apply_limits(limits, nproc_cap, address_space):
+def apply_limits(limits: WorkerLimits, nproc_cap: Optional[int], address_space: int) -> None:
     """rlimits for this call. `address_space` is what the child uses before the call."""
     if resource is None:  # Windows: no rlimits
         return
 
-    def set_limit(which, soft, hard=None):
+    def set_limit(which: Optional[int], soft: int, hard: Optional[int] = None) -> None:
         if which is None or resource is None:
             return
         try:
@@ -135,7 +137,7 @@ def enter_call_dir(call_dir: str) -> None:
     reseed(0)
 
 
-def snapshot(obj):
+def snapshot(obj: object) -> Union[bytes, str, None]:
     """Something that changes when obj is mutated in place: its pickle, else its repr."""
     try:
         return pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
@@ -185,11 +187,11 @@ class _WarmUpTarget:
     needs_receiver = False
     is_async = False
 
-    def __init__(self, classes):
+    def __init__(self, classes: Dict[str, Any]) -> None:
         self.classes = classes
 
     @staticmethod
-    def invoke(receiver, args, kwargs):
+    def invoke(receiver: object, args: List[Any], kwargs: Dict[str, Any]) -> Dict[str, Any]:
         value = args[0]
         value.append(kwargs.get("n"))
         if kwargs.get("fail"):
@@ -203,11 +205,11 @@ _WARM_UP_REQUEST = json.dumps({
 })
 
 
-def _request_waiting(fd):
+def _request_waiting(fd: int) -> bool:
     return bool(select.select([fd], [], [], 0)[0])
 
 
-def rehearse_in_worker(ctx, coverage, rounds=8):
+def rehearse_in_worker(ctx: CallContext, coverage: bool, rounds: int = 8) -> None:
     """Before the first fork: dummy calls in the worker itself, so that what a call's code
     sets up lazily on its first runs (bytecode 3.11 specialises after 8 runs of a function; line
     tables for the tracer; type caches) is already in the pages every child shares rather
@@ -227,7 +229,7 @@ def rehearse_in_worker(ctx, coverage, rounds=8):
             signal.signal(signal.SIGALRM, signal.SIG_DFL)
 
 
-def warm_up(ctx, collector, deadline, request_fd):
+def warm_up(ctx: CallContext, collector: Optional[Collector], deadline: DeadlineType, request_fd: Optional[int]) -> None:
     """Run a dummy call through the same code as a real one, so that the copy-on-write page
     faults and cold caches of that code happen now rather than after the request arrives.
     Stops early when the request is already there: then warming up would only delay it."""
@@ -252,7 +254,7 @@ def warm_up(ctx, collector, deadline, request_fd):
         pass
 
 
-def serve(ctx, request_fd, result_fd, call_dir, coverage):
+def serve(ctx: CallContext, request_fd: int, result_fd: int, call_dir: str, coverage: bool) -> None:
     """The child's whole life after the fork. Never returns.
 
     Everything that does not depend on the request happens before it is read, so that only
@@ -290,10 +292,10 @@ def serve(ctx, request_fd, result_fd, call_dir, coverage):
     os._exit(0)
 
 
-def _build(ctx, request):
+def _build(ctx: CallContext, request: ChildRequest) -> Tuple[List[Any], Dict[str, Any], Any, Optional[Dict[str, Any]]]:
     namespace = dict(ctx.target.classes)
 
-    def value(label, source):
+    def value(label: str, source: str) -> Any:
         try:
             return ctx.safe_args.evaluate(source, namespace)
         except ctx.safe_args.ArgumentRejected as exc:
@@ -304,13 +306,14 @@ def _build(ctx, request):
 
     args = [value("args[%d]" % i, s) for i, s in enumerate(request.get("args", []))]
     kwargs = {k: value("kwargs.%s" % k, s) for k, s in (request.get("kwargs") or {}).items()}
-    receiver = value("receiver", request["receiver"]) if request.get("receiver") is not None else None
+    receiver_source = request.get("receiver")
+    receiver = value("receiver", receiver_source) if receiver_source is not None else None
     # Inside the argument memory budget too: a receiver's arguments are built again here.
     built = _built_arguments(ctx, request, args, kwargs) if request.get("values") else None
     return args, kwargs, receiver, built
 
 
-def _receiver_construction(ctx, source):
+def _receiver_construction(ctx: CallContext, source: str) -> Optional[Tuple[str, List[Any], Dict[str, Any]]]:
     """A receiver written `Class(...)`, Class one of the module's: (name, args, kwargs) of plain
     data, each argument built again on its own; None when it was written another way or an
     argument is not plain data (then only the source could say how it was made)."""
@@ -324,7 +327,7 @@ def _receiver_construction(ctx, source):
         return None
     namespace = dict(ctx.target.classes)
     try:
-        def data(value):
+        def data(value: object) -> Any:
             return tagged(value) or _temporal(value)
 
         args = [data(ctx.safe_args.evaluate(ast.unparse(a), namespace)) for a in node.args]
@@ -336,10 +339,10 @@ def _receiver_construction(ctx, source):
     return node.func.id, args, kwargs
 
 
-def _temporal(value):
+def _temporal(value: Any) -> Optional[Dict[str, str]]:
     """A date, time or duration as ProbeResult.arguments carries it (exact types only; a time
     zone other than a fixed offset has no text that builds it again), else None."""
-    cls = type(value)
+    cls = cast("type[object]", type(value))
     fixed = value.tzinfo is None or type(value.tzinfo) is datetime.timezone if cls in (datetime.datetime, datetime.time) else True
     if not fixed:
         return None
@@ -354,9 +357,9 @@ def _temporal(value):
     return None
 
 
-def _built_arguments(ctx, request, args, kwargs):
+def _built_arguments(ctx: CallContext, request: ChildRequest, args: List[Any], kwargs: Dict[str, Any]) -> Dict[str, Any]:
     """ProbeResult.arguments: the built values as plain data, before the call can change them."""
-    def plain(value):
+    def plain(value: object) -> Any:
         data = tagged(value) or _temporal(value)
         if data is not None:
             return data
@@ -366,9 +369,10 @@ def _built_arguments(ctx, request, args, kwargs):
             kind = ""
         return {"t": "other", "type": kind, "repr": ""}
 
-    out = {"args": [plain(a) for a in args], "kwargs": {k: plain(v) for k, v in kwargs.items()}}
-    if request.get("receiver") is not None:
-        made = _receiver_construction(ctx, request["receiver"])
+    out: Dict[str, Any] = {"args": [plain(a) for a in args], "kwargs": {k: plain(v) for k, v in kwargs.items()}}
+    receiver_source = request.get("receiver")
+    if receiver_source is not None:
+        made = _receiver_construction(ctx, receiver_source)
         if made is None:
             out["receiverNotPlain"] = True
         else:
@@ -376,7 +380,7 @@ def _built_arguments(ctx, request, args, kwargs):
     return out
 
 
-def _build_bounded(ctx, request, used):
+def _build_bounded(ctx: CallContext, request: ChildRequest, used: int) -> Tuple[List[Any], Dict[str, Any], Any, Optional[Dict[str, Any]]]:
     """_build under a lower memory limit (ARGUMENT_MEMORY on top of `used`, the address space
     in use before the call, 0 when unknown), restored for the call itself."""
     limits = resource  # None on Windows
@@ -399,7 +403,7 @@ def _build_bounded(ctx, request, used):
             limits.setrlimit(which, (soft, hard))
 
 
-def run(ctx: CallContext, request: ChildRequest, call_dir: str, collector: Optional[Collector], address_space: int, deadline: Deadline) -> ChildResult:
+def run(ctx: CallContext, request: ChildRequest, call_dir: str, collector: Optional[Collector], address_space: int, deadline: DeadlineType) -> ChildResult:
     limits = request["limits"]
     seed = request.get("seed")
     if seed is not None:
@@ -412,7 +416,9 @@ def run(ctx: CallContext, request: ChildRequest, call_dir: str, collector: Optio
         pau_guards.disarm()
 
 
-def _execute(ctx: CallContext, request: ChildRequest, limits: WorkerLimits, collector, deadline, address_space) -> ChildResult:
+def _execute(
+    ctx: CallContext, request: ChildRequest, limits: WorkerLimits, collector: Optional[Collector], deadline: DeadlineType, address_space: int
+) -> ChildResult:
     """Build the arguments, call, render: the part of a call that warm_up rehearses.
     `address_space`: what the process used before the call (apply_limits, _build_bounded)."""
     deadline_at = time.monotonic() + limits["timeoutMs"] / 1000.0
@@ -429,7 +435,8 @@ def _execute(ctx: CallContext, request: ChildRequest, limits: WorkerLimits, coll
     recorder = None
     if collector is not None:
         if request.get("comparisons") and ctx.scope is not None:
-            recorder = collector.observer = pau_comparisons.Recorder(labelled, ctx.scope)
+            recorder = pau_comparisons.Recorder(labelled, ctx.scope)
+            collector.observer = cast("Any", recorder)  # an Observer of coverage.py's
         collector.start()
     value, error, duration_ms = _invoke(ctx.target, receiver, args, kwargs)
 
@@ -441,7 +448,8 @@ def _execute(ctx: CallContext, request: ChildRequest, limits: WorkerLimits, coll
     if error is not None:
         out["exception"] = cast("ProbeResultException", renderer.exception(error))
     else:
-        out["value"] = cast("RenderedValue", renderer.value(value))  # iterates generators: still covered
+        # Rendering iterates generators: still covered.
+        out["value"] = renderer.value(value)
     if collector is not None:
         collector.stop()
         collector.observer = None
@@ -458,9 +466,10 @@ def _execute(ctx: CallContext, request: ChildRequest, limits: WorkerLimits, coll
     return out
 
 
-def _invoke(target, receiver, args, kwargs):
+def _invoke(target: Target, receiver: Any, args: List[Any], kwargs: Dict[str, Any]) -> Tuple[Any, Optional[BaseException], float]:
     """(value, exception, milliseconds) of the call itself."""
-    value = error = None
+    value: Any = None
+    error: Optional[BaseException] = None
     started = time.perf_counter()
     try:
         value = target.invoke(receiver, args, kwargs)
@@ -473,9 +482,9 @@ def _invoke(target, receiver, args, kwargs):
     return value, error, (time.perf_counter() - started) * 1000.0
 
 
-def _mutations(renderer, labelled, before):
+def _mutations(renderer: Renderer, labelled: List[Tuple[str, Any]], before: List[Union[bytes, str, None]]) -> List[ProbeResultMutationsItem]:
     """Arguments whose snapshot changed during the call, with their new repr."""
-    out = []
+    out: List[ProbeResultMutationsItem] = []
     for (label, obj), old in zip(labelled, before):
         if old is None:
             continue

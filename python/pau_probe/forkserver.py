@@ -28,7 +28,7 @@ import time
 from pau_probe.checking import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from typing import Callable, Dict, List, Optional, Tuple
+    from typing import Callable, Dict, Iterator, List, Optional, Tuple
 
     # fork_call(call_dir, fds_to_close_in_the_child) -> (pid, the worker's four pipe ends)
     ForkCall = Callable[[str, List[int]], Tuple[int, List[int]]]
@@ -38,20 +38,12 @@ AVAILABLE = sys.platform.startswith("linux") and hasattr(socket, "send_fds") and
 
 def serve(sock: socket.socket, fork_call: ForkCall) -> None:
     """The server's loop (never returns normally: the caller exits the process)."""
-    wake_r, wake_w = os.pipe()
-    os.set_blocking(wake_r, False)
-    os.set_blocking(wake_w, False)
-    signal.signal(signal.SIGCHLD, lambda *_: None)
-    signal.set_wakeup_fd(wake_w)  # a child's exit wakes the select below at once
+    wake_r, wake_w = wake_on_child_exit()
     in_child = [sock.fileno(), wake_r, wake_w]
     while True:
         readable, _, _ = select.select([sock, wake_r], [], [], 1.0)
         if wake_r in readable:
-            try:
-                while os.read(wake_r, 4096):
-                    pass
-            except BlockingIOError:
-                pass
+            drain(wake_r)
         _report_exits(sock)
         if sock in readable:
             message = sock.recv(65536)
@@ -66,7 +58,31 @@ def serve(sock: socket.socket, fork_call: ForkCall) -> None:
                         os.close(fd)
 
 
-def _report_exits(sock: socket.socket) -> None:
+def wake_on_child_exit() -> Tuple[int, int]:
+    """A pipe whose read end becomes readable when a child exits (SIGCHLD through the wakeup
+    fd), so that a select() on it returns at once; both ends non-blocking."""
+    wake_r, wake_w = os.pipe()
+    os.set_blocking(wake_r, False)
+    os.set_blocking(wake_w, False)
+    signal.signal(signal.SIGCHLD, ignore_signal)
+    signal.set_wakeup_fd(wake_w)
+    return wake_r, wake_w
+
+
+def drain(fd: int) -> None:
+    try:
+        while os.read(fd, 4096):
+            pass
+    except BlockingIOError:
+        pass
+
+
+def ignore_signal(number: int, frame: object) -> None:
+    """A handler that does nothing: the signal only wakes select() through the wakeup fd."""
+
+
+def ended_children() -> Iterator[Tuple[int, int]]:
+    """(pid, waitpid status) of each child that has ended, reaped now; none waited for."""
     while True:
         try:
             pid, status = os.waitpid(-1, os.WNOHANG)
@@ -74,6 +90,11 @@ def _report_exits(sock: socket.socket) -> None:
             return
         if not pid:
             return
+        yield pid, status
+
+
+def _report_exits(sock: socket.socket) -> None:
+    for pid, status in ended_children():
         sock.send(b"X%d %d" % (pid, status))
 
 

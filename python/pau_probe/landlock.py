@@ -87,6 +87,12 @@ def prepare() -> None:
             pass
 
 
+def abi() -> int:
+    """The kernel's Landlock ABI version; 0 where there is none."""
+    prepare()
+    return max(0, int(_libc.abi)) if _libc is not None else 0
+
+
 def scopes_signals() -> bool:
     """Does a fence here also scope signals and abstract unix sockets (ABI 6)?"""
     prepare()

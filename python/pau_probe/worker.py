@@ -47,14 +47,14 @@ from pau_probe import results  # noqa: E402
 from pau_probe import target as pau_target  # noqa: E402
 
 if TYPE_CHECKING:
-    from typing import Callable, Dict, List, Optional, Tuple
+    from typing import Any, Callable, Deque, Dict, List, Optional, Set, Tuple
 
-    from pau_probe.protocol import CallMessage, CallSteps, ChildRequest, ChildResult, HostMessage, ProbeResult, ProbeResultCoverage, StartMessage
+    from pau_probe.protocol import CallMessage, CallSteps, ChildRequest, ChildResult, HostMessage, ProbeResult, ProbeResultCoverage
+    from pau_probe.protocol import ProbeResultCrash, StartMessage
     from pau_probe.protocol import SpawnedJob, WorkerLimits, WorkerMessage
-    from pau_probe.protocol import FunctionInfo  # noqa: F401 -- named in cast(), which the linter reads only as typing.cast
 
 
-def forget_own_path():
+def forget_own_path() -> None:
     """User code must not import the worker's modules by accident (nor shadow them), nor see
     the folder Python was started in (`-m` puts it first on sys.path)."""
     started_in = sys.path[0] if sys.path else None
@@ -81,10 +81,10 @@ IDLE_REAP_INTERVAL = 0.05
 MAX_RESULT_BYTES = 64 * 1024 * 1024
 
 
-_libc = []
+_libc: "List[Any]" = []  # ctypes' libc, loaded once
 
 
-def die_with_parent():
+def die_with_parent() -> None:
     """Linux: be killed when the parent dies, so a crashed host never leaks workers or calls."""
     if not sys.platform.startswith("linux"):
         return
@@ -98,7 +98,7 @@ def die_with_parent():
         pass
 
 
-def harden():
+def harden() -> None:
     """Linux: no descriptor inherited from whoever started the host reaches user code; the
     worker is not dumpable (a call cannot open /proc/<worker>/mem or its pipes); orphans of
     calls are re-parented to the worker (child subreaper), which kills them after each call."""
@@ -109,13 +109,17 @@ def harden():
     _libc[0].prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
 
 
-def remove_tree(path):
+def remove_tree(path: str) -> None:
     """shutil.rmtree that also removes what a call made unwritable (a folder of its own it chmod
     0o555'd would otherwise keep its files, for the next call to find)."""
     import shutil  # here, not at the start: removing comes after a call, while the host has its turn
 
-    failed = []
-    shutil.rmtree(path, onerror=lambda *_: failed.append(True))
+    failed: "List[bool]" = []
+
+    def note_failure(*_: object) -> None:
+        failed.append(True)
+
+    shutil.rmtree(path, onerror=note_failure)
     if not failed:
         return
     try:
@@ -131,7 +135,7 @@ def remove_tree(path):
     shutil.rmtree(path, ignore_errors=True)
 
 
-def reset_metadata(folder):
+def reset_metadata(folder: str) -> None:
     for reset in (lambda: os.chmod(folder, 0o700), lambda: os.utime(folder),
                   lambda: [os.removexattr(folder, name) for name in os.listxattr(folder)]):
         try:
@@ -140,7 +144,7 @@ def reset_metadata(folder):
             pass
 
 
-def reap_orphans(keep):
+def reap_orphans(keep: "Set[int]") -> None:
     """Collect the exit status of processes the worker inherited as subreaper (a call's
     grandchildren, killed after the call): left as zombies they would fill the process table
     and tell later calls what ran before."""
@@ -157,13 +161,15 @@ def reap_orphans(keep):
             pass
 
 
-def remove_ipc_objects():
+def remove_ipc_objects() -> None:
     """OS sandbox only (its IPC namespace is the worker's own): System V shared memory, message
     queues and semaphores a call made would be there for the next call to read."""
     if not _libc:
         return
-    for kind, remove in (("shm", lambda i: _libc[0].shmctl(i, 0, None)), ("msg", lambda i: _libc[0].msgctl(i, 0, None)),
-                         ("sem", lambda i: _libc[0].semctl(i, 0, 0))):  # IPC_RMID = 0
+    removers: "List[Tuple[str, Callable[[int], object]]]" = [
+        ("shm", lambda i: _libc[0].shmctl(i, 0, None)), ("msg", lambda i: _libc[0].msgctl(i, 0, None)),
+        ("sem", lambda i: _libc[0].semctl(i, 0, 0))]  # IPC_RMID = 0
+    for kind, remove in removers:
         try:
             with open("/proc/sysvipc/" + kind) as table:
                 ids = [int(line.split()[1]) for line in list(table)[1:] if line.strip()]
@@ -173,9 +179,10 @@ def remove_ipc_objects():
             remove(ipc_id)
 
 
-def descendants(root):
+def descendants(root: int) -> "List[int]":
     """Every live descendant of `root` (Linux, from /proc/<pid>/task/<tid>/children)."""
-    found, stack = [], [root]
+    found: "List[int]" = []
+    stack = [root]
     while stack:
         pid = stack.pop()
         try:
@@ -193,12 +200,12 @@ def descendants(root):
     return found
 
 
-def kill_descendants(keep):
+def kill_descendants(keep: "Set[int]") -> None:
     """SIGKILL every descendant of the worker but `keep`, until a pass finds none it has not
     signalled (a process with SIGKILL pending cannot fork, so this ends)."""
     if not os.path.isdir("/proc/self/task"):
         return
-    signalled = set()
+    signalled: "Set[int]" = set()
     for _ in range(100):
         fresh = [pid for pid in descendants(os.getpid()) if pid not in keep and pid not in signalled]
         if not fresh:
@@ -214,18 +221,18 @@ def kill_descendants(keep):
 class Channel:
     """Newline-delimited JSON over the two protocol pipes."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.buffer = b""
         self.closed = False
 
-    def fill(self):
+    def fill(self) -> None:
         chunk = os.read(REQUEST_FD, 1 << 16)
         if chunk:
             self.buffer += chunk
         else:
             self.closed = True
 
-    def wait(self, timeout):
+    def wait(self, timeout: float) -> bool:
         """Is a request (or the end of input) there, or does one arrive within `timeout`?"""
         if b"\n" in self.buffer or self.closed:
             return True
@@ -246,13 +253,13 @@ class Channel:
 class Capture:
     """One output stream of a call: the first `cap` bytes are kept, the rest is drained."""
 
-    def __init__(self, cap):
+    def __init__(self, cap: int) -> None:
         self.cap = cap
-        self.parts = []
+        self.parts: "List[bytes]" = []
         self.kept = 0
         self.truncated = False
 
-    def add(self, data):
+    def add(self, data: bytes) -> None:
         room = self.cap - self.kept
         if room <= 0:
             self.truncated = True
@@ -263,14 +270,15 @@ class Capture:
         self.parts.append(data)
         self.kept += len(data)
 
-    def text(self):
+    def text(self) -> str:
         return b"".join(self.parts).decode("utf-8", "replace")
 
 
 class Child:
     """A pre-forked child waiting for its request."""
 
-    def __init__(self, pid, request_w, result_r, out_r, err_r, call_dir, server=None):
+    def __init__(self, pid: int, request_w: int, result_r: int, out_r: int, err_r: int, call_dir: str,
+                 server: "Optional[pau_forkserver.ForkServer]" = None) -> None:
         self.server: "Optional[pau_forkserver.ForkServer]" = server  # None: the worker's own child
         self.pid = pid
         self.request_w = request_w
@@ -280,14 +288,25 @@ class Child:
         self.call_dir = call_dir
 
 
-def _close_remove(path):
+def print_escaped() -> None:
+    """In a forked process about to exit: the traceback of what escaped, on its stderr."""
+    try:
+        import traceback
+
+        traceback.print_exc()
+        sys.stderr.flush()
+    except BaseException:  # noqa: B902
+        pass
+
+
+def _close_remove(path: str) -> None:
     try:
         os.remove(path)
     except OSError:
         pass
 
 
-def _close(*fds):
+def _close(*fds: int) -> None:
     for fd in fds:
         try:
             os.close(fd)
@@ -295,7 +314,7 @@ def _close(*fds):
             pass
 
 
-def _count_user_tasks():
+def _count_user_tasks() -> "Optional[int]":
     """RLIMIT_NPROC counts every task of the user: the cap is what runs now plus a margin.
     (It does not bind root; the audit hook stops fork bombs there.)"""
     if os.geteuid() == 0 or not os.path.isdir("/proc"):
@@ -328,7 +347,7 @@ def import_limits(limits: "WorkerLimits", timeout_ms: int) -> "list[tuple[int, i
     cpu = int(used_cpu.ru_utime + used_cpu.ru_stime + timeout_ms / 1000.0) + 1
     wanted = [(getattr(resource, "RLIMIT_AS", None), pau_call.address_space_in_use() + memory),
               (resource.RLIMIT_CPU, cpu), (resource.RLIMIT_FSIZE, pau_call.FILE_SIZE_LIMIT)]
-    saved = []
+    saved: "list[tuple[int, int, int]]" = []
     for which, soft in wanted:
         if which is None:
             continue
@@ -376,7 +395,7 @@ def prepare(start: "StartMessage", write_root: str) -> pau_call.CallContext:
     pau_guards.scrub_environ(start["secretNamePattern"])  # the host scrubbed it; the import may have added more
     prefixes = [os.path.realpath(r) + os.sep for r in roots] + [r + os.sep for r in roots]
 
-    def scrub(text):
+    def scrub(text: str) -> str:
         """Paths under the target's folders become relative: no absolute paths in results."""
         for prefix in prefixes:
             if prefix in text:
@@ -384,7 +403,7 @@ def prepare(start: "StartMessage", write_root: str) -> pau_call.CallContext:
         return text
 
     if target.is_async:
-        import asyncio  # noqa: F401 — before the fork, so that calls do not pay for it
+        import asyncio  # noqa: F401 # pyright: ignore[reportUnusedImport] -- before the fork, so that calls do not pay for it
     static = pau_coverage.StaticMap(target.code) if target.code is not None else None
     return pau_call.CallContext(target, safe_args, static, scrub, _count_user_tasks(), start["limits"], bool(start.get("fenceWrites")))
 
@@ -418,7 +437,7 @@ class Worker:
         self.union = pau_coverage.Union(static) if static is not None else None
         # Where fork is missing (Windows), or when asked, each call is a new process.
         self.forking = hasattr(os, "fork") and start.get("isolation") != "spawn"
-        self.ready = collections.deque()  # pre-forked children, oldest (warmest) first
+        self.ready: "Deque[Child]" = collections.deque()  # pre-forked children, oldest (warmest) first
         self.running: Optional[Child] = None  # the child serving the current call
         self.finished: List[Tuple[Child, int]] = []  # children that answered and are exiting
         self.finished_dirs: List[str] = []
@@ -469,18 +488,12 @@ class Worker:
                     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # over-large files raise EFBIG
                 for stream in (sys.stdout, sys.stderr):
                     try:
-                        stream.reconfigure(line_buffering=True)  # pyright: ignore[reportAttributeAccessIssue] -- a TextIOWrapper
+                        stream.reconfigure(line_buffering=True)  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType] -- a TextIOWrapper
                     except Exception:  # noqa: B902
                         pass
                 pau_call.serve(self.context, request_r, result_w, call_dir, self.coverage)
             except BaseException:  # noqa: B902 -- whatever escaped, its traceback is the call's stderr
-                try:
-                    import traceback
-
-                    traceback.print_exc()
-                    sys.stderr.flush()
-                except BaseException:  # noqa: B902
-                    pass
+                print_escaped()
             finally:
                 os._exit(70)
         try:
@@ -509,7 +522,7 @@ class Worker:
         its.close()
         self.server = pau_forkserver.ForkServer(pid, mine)
 
-    def fork_child(self):
+    def fork_child(self) -> Child:
         """A new call process, waited for: from the fork server when there is one."""
         if self.server is None:
             return self.fork_here()
@@ -530,7 +543,7 @@ class Worker:
             except FileExistsError:
                 continue
 
-    def fork_here(self):
+    def fork_here(self) -> Child:
         call_dir = self.new_call_dir()
         siblings = list(self.ready) + ([self.running] if self.running else [])
         # The worker's ends of the pipes of other calls, and the fork server's socket.
@@ -541,7 +554,7 @@ class Worker:
         self.channel.send({"event": "forked", "pid": pid})
         return Child(pid, request_w, result_r, out_r, err_r, call_dir)
 
-    def ask_for_child(self):
+    def ask_for_child(self) -> None:
         """Ask the fork server for one more call process (it forks while the worker goes on);
         without a server, fork one here."""
         if self.server is None:
@@ -555,7 +568,7 @@ class Worker:
             self.finished_dirs.append(call_dir)
             self.ready.append(self.fork_here())
 
-    def collect_children(self, wait=False):
+    def collect_children(self, wait: bool = False) -> bool:
         """Take what the fork server has sent: call processes into `ready`, exits; with `wait`,
         wait for one message. False when the server is gone."""
         server = self.server
@@ -572,7 +585,7 @@ class Worker:
             self.adopt_arrived()
         return True
 
-    def adopt_arrived(self):
+    def adopt_arrived(self) -> None:
         """Call processes the fork server's messages brought in go to `ready` (and the host hears
         of them): also those read while waiting for an exit status."""
         server = self.server
@@ -583,7 +596,7 @@ class Worker:
             self.ready.append(Child(pid, request_w, result_r, out_r, err_r, call_dir, server))
         server.arrived = []
 
-    def server_lost(self):
+    def server_lost(self) -> None:
         """The fork server ended (something killed it): the worker forks its calls itself from
         now on. Its processes died with it; what was asked for and never forked is cleared."""
         server = self.server
@@ -594,14 +607,14 @@ class Worker:
         server.pending = []
         server.stop()
 
-    def settle_children(self):
+    def settle_children(self) -> None:
         """Every call process asked for has arrived (so that killing a call's leftovers
         cannot take a process still on its way)."""
         while self.server is not None and self.server.pending:
             if not self.collect_children(wait=True):
                 return
 
-    def exit_status(self, child, timeout):
+    def exit_status(self, child: Child, timeout: "Optional[float]") -> "Optional[int]":
         """The child's waitpid status once it has exited (it is then reaped), or None when
         `timeout` seconds (0: now; None: no limit) pass first."""
         if child.server is not None:
@@ -623,7 +636,7 @@ class Worker:
             time.sleep(0.001)
 
     @staticmethod
-    def _kill(child):
+    def _kill(child: Child) -> None:
         try:
             os.killpg(child.pid, signal.SIGKILL)
         except OSError:
@@ -636,7 +649,7 @@ class Worker:
         sources = [("args[%d]" % i, s) for i, s in enumerate(request["args"])]
         kwargs = request["kwargs"]
         for name, source in kwargs.items():
-            if not isinstance(name, str) or not name.isidentifier():
+            if not isinstance(cast(object, name), str) or not name.isidentifier():  # the host's JSON: checked
                 return "kwargs: %r is not a valid parameter name" % (name,)
             sources.append(("kwargs.%s" % name, source))
         receiver = request.get("receiver")
@@ -648,7 +661,7 @@ class Worker:
                 return "%s is a %s: it takes no receiver" % (self.target.qualname, self.target.kind)
             sources.append(("receiver", receiver))
         for label, source in sources:
-            if not isinstance(source, str):
+            if not isinstance(cast(object, source), str):  # the host's JSON: checked
                 return "%s: argument source must be a string of Python source" % label
             try:
                 safe_args.check(source, names)
@@ -705,7 +718,7 @@ class Worker:
             self.settle_children()
             kill_descendants(self.kept_processes())
 
-    def clear_calls_area(self):
+    def clear_calls_area(self) -> None:
         """After a call's answer has gone out and before the next call is read: its folder,
         with anything it put elsewhere in the calls area, goes, so the next call finds nothing
         of it. (Off the answer's path: the host has its answer while this runs.)"""
@@ -726,7 +739,7 @@ class Worker:
         try:
             entries = os.listdir(self.calls_root)
         except OSError:
-            entries = []
+            entries: "List[str]" = []
         for entry in entries:
             if entry not in keep:
                 path = os.path.join(self.calls_root, entry)
@@ -755,7 +768,7 @@ class Worker:
                         folders.append(entry.path)
         return False
 
-    def take_ready_child(self):
+    def take_ready_child(self) -> Child:
         """The oldest waiting child that is still alive (something may have killed it while it
         waited: then the call must not be reported as its crash), or a new one."""
         # None waiting: the first of those asked for as the previous answer went out (the
@@ -859,7 +872,7 @@ class Worker:
         return results.with_output(results.no_answer(timed_out, elapsed_ms), stdout, stderr, truncated, crash=crash)
 
     @staticmethod
-    def _pump(fd, sinks, result, drain=False):
+    def _pump(fd: int, sinks: "Dict[int, Callable[[bytes], object]]", result: bytearray, drain: bool = False) -> bool:
         """Move what one pipe has into its sink; False at end of file (or, when draining,
         when nothing is left)."""
         try:
@@ -873,7 +886,7 @@ class Worker:
             sinks[fd](data)
         return True
 
-    def _reap(self, child, deadline):
+    def _reap(self, child: Child, deadline: float) -> "Optional[int]":
         """Wait for a child that gave no result; None when it had to be killed at the deadline."""
         status = self.exit_status(child, max(0.0, deadline - time.monotonic()))
         self._kill(child)  # at the deadline; or what it left in its group
@@ -881,11 +894,11 @@ class Worker:
             self.exit_status(child, None)
         return status
 
-    def _reap_finished(self, wait=False):
+    def _reap_finished(self, wait: bool = False) -> None:
         """Collect children that answered and are exiting. Their teardown takes a while
         (unmapping a copy of the worker), so this never waits for it unless told to; a child
         still there a few rounds later is killed (a thread of the user's kept it alive)."""
-        still = []
+        still: "List[Tuple[Child, int]]" = []
         for child, rounds in self.finished:
             status = self.exit_status(child, 0)
             if status is None and (wait or rounds >= 3):
@@ -897,7 +910,7 @@ class Worker:
                 still.append((child, rounds + 1))
         self.finished = still
 
-    def refill(self, count=None):
+    def refill(self, count: "Optional[int]" = None) -> None:
         """Keep `count` (default: self.spares) children warm (or on their way from the fork
         server): the next call then finds one that has warmed up while this one ran or the
         host took its turn."""
@@ -905,13 +918,14 @@ class Worker:
             while len(self.ready) + (len(self.server.pending) if self.server is not None else 0) < (count or self.spares):
                 self.ask_for_child()
 
-    def kept_processes(self):
+    def kept_processes(self) -> "Set[int]":
         """What outlives a call: the waiting children and the fork server."""
         server = self.server
-        arrived = {pid for pid, _, _ in server.arrived} if server is not None else set()
-        return {c.pid for c in self.ready} | arrived | ({server.pid} if server is not None else set())
+        arrived: "Set[int]" = {pid for pid, _, _ in server.arrived} if server is not None else set()
+        own: "Set[int]" = {server.pid} if server is not None else set()
+        return {c.pid for c in self.ready} | arrived | own
 
-    def housekeeping(self):
+    def housekeeping(self) -> None:
         """Between calls: replace used children, collect finished ones, remove their folders."""
         self.refill()
         self.settle_children()  # the host hears of the waiting child now, not at the next call
@@ -922,7 +936,7 @@ class Worker:
 
     # -- main loop -----------------------------------------------------------------------
 
-    def serve(self):
+    def serve(self) -> None:
         self.start_fork_server()
         # One for the first call, as it comes; the spare is forked as its answer goes out (two
         # forks now would hold the first call until both were there).
@@ -973,7 +987,7 @@ def _parse(result: bytearray) -> "Optional[ChildResult]":
     return results.parse_child_result(bytes(result))
 
 
-def _crash_of(status: int):
+def _crash_of(status: int) -> "ProbeResultCrash":
     if os.WIFSIGNALED(status):
         number = os.WTERMSIG(status)
         try:
@@ -984,7 +998,7 @@ def _crash_of(status: int):
     return results.crash_of(os.WEXITSTATUS(status) if os.WIFEXITED(status) else None, None)
 
 
-def main():
+def main() -> int:
     forget_own_path()
     if len(sys.argv) == 4 and sys.argv[1] == "--one-call":
         die_with_parent()
@@ -995,6 +1009,12 @@ def main():
     from pau_probe import seccomp_load  # before harden(), which closes the descriptor it reads
 
     seccomp_load.load_from_host()
+    return serve_host()
+
+
+def serve_host() -> int:
+    """The worker's life from its channel on (fds 3 and 4): started cold by the host, or
+    forked by the warm parent (warm_parent.py) with the channel in place."""
     harden()
     channel = Channel()
     start = channel.receive()
@@ -1005,7 +1025,9 @@ def main():
     except pau_target.TargetError as exc:
         channel.send(exc.event())
         return 1
-    channel.send({"event": "ready", "info": cast("FunctionInfo", worker.target.info), "pid": os.getpid()})
+    # (The cast is needed until target.py is annotated, and unnecessary after: hence the ignore.)
+    info = worker.target.info
+    channel.send({"event": "ready", "info": info, "pid": os.getpid()})
     worker.serve()
     return 0
 

@@ -17,8 +17,10 @@ import type { BenchTask } from './tasks.js';
 
 export async function runTask(task: BenchTask, _variant: Variant, ctx: TaskContext): Promise<{ session: SessionFile; metrics: TaskMetrics }> {
   const t0 = Date.now();
-  const { compareWithDocstring } = await import('../compare/index.js');
-  const measured: TimedServices = { startWorker: ctx.startWorker, compare: scoreAgainstGold(task, compareWithDocstring) };
+  const { compare } = await import('../compare/compare.js');
+  // The comparison's workers (the implementations) start as the task's own do: warm where the bench has a warm parent.
+  const compareFn: CompareFn = (input) => compare(input, { startWorker: ctx.startWorker });
+  const measured: TimedServices = { startWorker: ctx.startWorker, compare: scoreAgainstGold(task, compareFn) };
   const services: Partial<SessionServices> = ctx.phases ? timePhases(measured, ctx.phases) : measured;
   if (task.seeds.length > 0 && ctx.settings.mode === 'llm') {
     services.exploreOffline = async (_info, probe: ProbeFn) => {

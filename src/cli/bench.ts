@@ -91,6 +91,11 @@ export async function run(argv: string[]): Promise<number> {
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once('SIGINT', onSigint);
+  // One warm parent forks every task's workers (src/probe/warm.ts); where it cannot start, each starts cold.
+  const client = await import('../probe/client.js');
+  const warm = await (
+    await import('../probe/warm.js')
+  ).WarmParent.start({ sandbox, ...(values.python ? { python: values.python } : {}) }).catch(() => undefined);
   let outcome;
   try {
     outcome = await runBench({
@@ -111,10 +116,11 @@ export async function run(argv: string[]): Promise<number> {
       ...(values.out ? { out: values.out } : {}),
       signal: controller.signal,
       onProgress: (p) => progressLine(p, tty),
-      startWorker: async (options) => (await import('../probe/client.js')).startWorker(options),
+      startWorker: (options) => client.startWorker(options, warm),
       runTask: async (...args) => (await import('../bench/evaluate.js')).runTask(...args),
     });
   } finally {
+    await warm?.stop();
     process.off('SIGINT', onSigint);
     if (tty) process.stderr.write('\n');
   }

@@ -10,7 +10,6 @@ import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
-import { execa } from 'execa';
 import { SECRET_NAME, workerEnvironment } from './environment.js';
 import { LineSplitter } from './lines.js';
 import { checkResult, resultBudget } from './result-check.js';
@@ -18,19 +17,10 @@ import type { CallSteps, ErrorEvent, HostMessage, ReadyEvent, WorkerMessage } fr
 import { CallCgroup, cgroupSupport, delegatedScope, describeCgroups, scopeCommand, scopeSupport, type CgroupSupport, type Cgroups } from './cgroups.js';
 import { removeTree, removeTreeInBackground } from './remove-tree.js';
 import { workerPackageRoot } from './worker-package.js';
+import { launchPython } from './python-launch.js';
 import { interpreterPaths } from './interpreter.js';
 import { untilEnded, verifiedDescendant, verifiedDescendants } from './sandbox-host.js';
-import {
-  launcherFor,
-  resolveSandbox,
-  SANDBOX_HOME,
-  SECCOMP_FD,
-  SandboxUnavailable,
-  targetBinds,
-  tooBroadToShow,
-  type Launcher,
-  type SandboxLayer,
-} from './sandbox.js';
+import { launcherFor, resolveSandbox, SANDBOX_HOME, SandboxUnavailable, targetBinds, tooBroadToShow, type Launcher, type SandboxLayer } from './sandbox.js';
 import {
   BACKSTOP_MS,
   DEFAULT_IMPORT_TIMEOUT_MS,
@@ -52,6 +42,7 @@ import {
   type WorkerOptions,
 } from '../core/probe-types.js';
 import { withHashSeed } from '../core/worker-options.js';
+import type { ForkedWorker, WarmParent } from './warm.js';
 
 /** The interpreters tried, in order: the one asked for, else python3 then python. */
 function pythonCandidates(python: string | undefined): string[] {
@@ -96,7 +87,8 @@ const CGROUP_WAIT_MS = 2000;
 export { workerPackageRoot };
 
 /** The worker's command line after the interpreter (the e2e and integration tests look for it). */
-export const WORKER_ARGS = ['-B', '-m', 'pau_probe.worker'];
+export const WORKER_MODULE = 'pau_probe.worker';
+export const WORKER_ARGS = ['-B', '-m', WORKER_MODULE];
 
 type StartOutcome = ReadyEvent | ErrorEvent | { event: 'exit'; message: string };
 
@@ -159,6 +151,8 @@ interface Run {
   runningPid?: number;
   /** The Python worker itself when the host started a launcher (bwrap) around it. */
   workerPid?: number;
+  /** A worker forked by a warm parent: its calls' and import's folder (in the parent's scratch tmpfs). */
+  scratch?: string;
   stderrTail: string;
   /** Settles the start handshake. */
   onStart?: (message: StartOutcome | { event: 'exit' }) => void;
@@ -252,11 +246,19 @@ export class ProbeWorker extends EventEmitter implements Prober {
   private launches = 0;
   /** Why systemd-run could not start this worker's scope, once it failed (then it goes without). */
   private scopeFailed?: string;
+  private readonly exitResolvers = new Map<Run, () => void>();
   private layer?: SandboxLayer;
   /** Workers of other hash seeds (CallOptions.hashSeed), started on first use. */
   private readonly siblings = new Map<number, ProbeWorker>();
 
-  constructor(private readonly options: WorkerOptions) {
+  /**
+   * `warm`: a warm parent to fork this worker from when it serves the target (see warm.ts);
+   * generated source is then written under its root, where its sandbox sees it.
+   */
+  constructor(
+    private readonly options: WorkerOptions,
+    private readonly warm?: WarmParent,
+  ) {
     super();
     this.limits = mergeLimits(defaultLimits(), options.limits);
     const target = options.target;
@@ -264,7 +266,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
     if ('source' in target && !/^[A-Za-z_]\w*$/.test(moduleName)) {
       throw new ProbeError('import-failed', `bad module name '${moduleName}': expected a Python identifier`);
     }
-    this.baseDir = realpathSync(mkdtempSync(join(tmpdir(), 'pau-probe-')));
+    this.baseDir = realpathSync(mkdtempSync(join(warm && 'source' in target ? warm.root : tmpdir(), 'pau-probe-')));
     if ('file' in target) {
       this.file = resolve(target.file);
     } else {
@@ -331,7 +333,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
   private sibling(hashSeed: number): ProbeWorker {
     let sibling = this.siblings.get(hashSeed);
     if (!sibling) {
-      sibling = new ProbeWorker(withHashSeed(this.options, this.limits, hashSeed));
+      sibling = new ProbeWorker(withHashSeed(this.options, this.limits, hashSeed), this.warm);
       this.siblings.set(hashSeed, sibling);
     }
     return sibling;
@@ -386,6 +388,13 @@ export class ProbeWorker extends EventEmitter implements Prober {
     // A killed worker leaves its call folders behind. The new worker's calls wait for their
     // removal: without the OS layer they could read what is left.
     await removeTreeInBackground(join(this.baseDir, 'calls'));
+    if (this.warm?.serves(this.options, this.file)) {
+      const forked = await this.warm.fork(this.baseDir, basename(this.baseDir));
+      if (forked) {
+        this.layer ??= this.warm.layer;
+        return this.started(this.attach(forked), restart);
+      }
+    }
     const candidates = pythonCandidates(this.options.python);
     // Each interpreter is asked for its executable and folders (and compiles the worker's
     // bytecode) once per session, cached; the first while the OS layer is probed, not after.
@@ -436,6 +445,12 @@ export class ProbeWorker extends EventEmitter implements Prober {
       if (!run) throw new ProbeError('no-python', 'the worker could not be started again without systemd-run');
       message = await this.handshake(run);
     }
+    return this.started(run, restart, message);
+  }
+
+  /** The start handshake on a worker process just started or forked (`message`: its first answer, when already read). */
+  private async started(run: Run, restart: boolean, answer?: StartOutcome): Promise<void> {
+    const message = answer ?? (await this.handshake(run));
     if (this.stopped) throw new ProbeError('stopped', 'the worker was stopped');
     if (message.event === 'ready') {
       this.info = message.info;
@@ -464,52 +479,51 @@ export class ProbeWorker extends EventEmitter implements Prober {
   }
 
   private spawn(python: string, launcher?: Launcher): Run | undefined {
-    // Without bubblewrap the worker loads the seccomp program itself (pau_probe/seccomp_load.py).
-    const selfFiltered = launcher ? undefined : this.layer?.seccomp?.bpf;
-    const program = launcher?.seccomp ?? selfFiltered;
     const found = this.cgroupSupport();
     const scope = typeof found !== 'string' && 'systemdRun' in found ? scopeCommand(found) : [];
-    const command = launcher?.command ?? python;
-    const args = launcher ? [...launcher.args, python, ...WORKER_ARGS] : WORKER_ARGS;
-    const env = {
-      ...workerEnvironment(process.env, this.options.hashSeed),
+    // The resolved interpreter, started in the worker's own folder: nothing there shadows the
+    // worker's imports (a json.py in the user's current folder did, before any guard was up).
+    const proc = launchPython(python, WORKER_MODULE, {
+      ...(launcher ? { launcher } : {}),
+      ...(this.layer ? { layer: this.layer } : {}),
+      ...(this.options.hashSeed !== undefined ? { hashSeed: this.options.hashSeed } : {}),
       // For systemd-run to find the user manager; scopeCommand's `env -u` takes them off the worker.
-      ...(scope.length > 0 ? userManager() : {}),
-      PYTHONPATH: workerPackageRoot(),
-      ...(launcher ? { HOME: SANDBOX_HOME } : {}),
-      ...(selfFiltered ? { PAU_SECCOMP_FD: String(SECCOMP_FD) } : {}),
-    };
-    const proc = execa(scope[0] ?? command, scope.length > 0 ? [...scope.slice(1), command, ...args] : args, {
-      // fd 5: the seccomp program bubblewrap (or, without it, the worker) reads before the target is imported.
-      stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe', ...(program ? (['pipe'] as const) : [])],
-      detached: true,
-      cleanup: false,
-      buffer: false,
-      reject: false,
-      extendEnv: false,
-      // The worker takes PYTHONPATH off sys.path and os.environ once it has imported itself.
-      env,
-      // The resolved interpreter, started in the worker's own folder: `-m` puts the start
-      // folder first on sys.path, and nothing there shadows the worker's imports (a json.py
-      // in the user's current folder did, before any guard was up).
+      ...(scope.length > 0 ? { scope, scopeEnv: userManager() } : {}),
       cwd: this.baseDir,
     });
-    if (proc.pid === undefined) {
-      proc.catch(() => undefined);
-      return undefined; // ENOENT: try the next candidate
-    }
+    if (!proc) return undefined; // ENOENT: try the next candidate
     const requests = proc.stdio[3] as unknown as Writable;
     const responses = proc.stdio[4];
-    if (program) {
-      const filterFd = (proc.stdio as unknown as Writable[])[SECCOMP_FD]!;
-      filterFd.on('error', () => undefined);
-      filterFd.end(program);
-    }
     // EPIPE and friends when the worker dies mid-write: the exit handler reports that.
     for (const stream of [requests, responses, proc.stderr]) stream?.on('error', () => undefined);
+    const run = this.track(proc.pid!, requests, responses, scope.length > 0);
+    proc.stderr?.setEncoding('utf8');
+    proc.stderr?.on('data', (chunk: string) => {
+      run.stderrTail = (run.stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
+    });
+    proc.on('exit', (code, signal) => {
+      // bubblewrap exits with 128 + the signal that killed the worker inside.
+      const inner = launcher && code !== null && code > 128 ? signalName(code - 128) : undefined;
+      this.ended(run, inner ? null : code, inner ?? signal);
+    });
+    proc.catch(() => undefined);
+    return run;
+  }
+
+  /** A worker forked by the warm parent, tracked as a started one (its stderr is the parent's). */
+  private attach(forked: ForkedWorker): Run {
+    for (const stream of [forked.requests, forked.responses]) stream.on('error', () => undefined);
+    const run = this.track(forked.pid, forked.requests, forked.responses);
+    run.scratch = forked.scratch;
+    void forked.exited.then(({ code, signal }) => this.ended(run, code, signal));
+    return run;
+  }
+
+  /** A new Run for a worker process: its messages are read from `responses`. */
+  private track(pid: number, requests: Writable, responses: NodeJS.ReadableStream & { setEncoding(e: BufferEncoding): unknown }, scoped = false): Run {
     let resolveExit!: () => void;
     const run: Run = {
-      pid: proc.pid,
+      pid,
       requests,
       alive: true,
       exited: new Promise((r) => (resolveExit = r)),
@@ -520,18 +534,15 @@ export class ProbeWorker extends EventEmitter implements Prober {
       readyPids: new Set(),
       linesSinceRequest: 0,
       cgroups: new Map(),
-      scoped: scope.length > 0,
+      scoped,
       spoke: false,
     };
     this.run = run;
-    proc.stderr?.setEncoding('utf8');
-    proc.stderr?.on('data', (chunk: string) => {
-      run.stderrTail = (run.stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
-    });
+    this.exitResolvers.set(run, resolveExit);
     const lines = new LineSplitter();
     responses.setEncoding('utf8');
-    responses.on('data', (chunk: string) => {
-      lines.push(chunk, (line) => {
+    responses.on('data', (chunk: string | Buffer) => {
+      lines.push(String(chunk), (line) => {
         if (!line || run.killedByHost === 'protocol') return;
         if (++run.linesSinceRequest > MAX_LINES_PER_REQUEST) {
           run.stderrTail += `\nthe worker flooded its channel: more than ${MAX_LINES_PER_REQUEST} messages for one request`;
@@ -549,20 +560,21 @@ export class ProbeWorker extends EventEmitter implements Prober {
         this.kill(run, 'protocol');
       }
     });
-    proc.on('exit', (code, signal) => {
-      run.alive = false;
-      // bubblewrap exits with 128 + the signal that killed the worker inside.
-      const inner = launcher && code !== null && code > 128 ? signalName(code - 128) : undefined;
-      run.exitCode = inner ? null : code;
-      run.exitSignal = inner ?? signal;
-      // The worker's children die with it (PDEATHSIG); this covers platforms without it.
-      killCalls(run, [...(run.runningPid ? [run.runningPid] : []), ...run.readyPids]);
-      for (const pid of [...run.cgroups.keys()]) this.leaveCgroup(run, pid);
-      this.onExit(run);
-      resolveExit();
-    });
-    proc.catch(() => undefined);
     return run;
+  }
+
+  /** The worker process ended (code, or the signal that killed it). */
+  private ended(run: Run, code: number | null, signal: string | null): void {
+    if (!run.alive) return;
+    run.alive = false;
+    run.exitCode = code;
+    run.exitSignal = signal;
+    // The worker's children die with it (PDEATHSIG); this covers platforms without it.
+    killCalls(run, [...(run.runningPid ? [run.runningPid] : []), ...run.readyPids]);
+    for (const pid of [...run.cgroups.keys()]) this.leaveCgroup(run, pid);
+    this.onExit(run);
+    this.exitResolvers.get(run)?.();
+    this.exitResolvers.delete(run);
   }
 
   private handshake(run: Run): Promise<StartOutcome> {
@@ -593,7 +605,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
         op: 'start',
         file: this.file,
         qualname: target.qualname,
-        baseDir: this.baseDir,
+        baseDir: run.scratch ?? this.baseDir,
         ...(this.options.cwd ? { cwd: resolve(this.options.cwd) } : {}),
         coverage: this.options.coverage ?? true,
         ...(this.options.isolation ? { isolation: this.options.isolation } : {}),
@@ -839,8 +851,9 @@ function workerDiedResult(run: Run): ProbeResult {
 }
 
 /** Starts a worker for the target and imports it; throws ProbeError when that fails. */
-export async function startWorker(options: WorkerOptions): Promise<ProbeWorker> {
-  const worker = new ProbeWorker(options);
+/** `warm`: fork it from this warm parent where the parent serves the target (see warm.ts). */
+export async function startWorker(options: WorkerOptions, warm?: WarmParent): Promise<ProbeWorker> {
+  const worker = new ProbeWorker(options, warm);
   try {
     await worker.start();
   } catch (error) {

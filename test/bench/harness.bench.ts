@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runTask } from '../../src/bench/evaluate.js';
 import { startWorker } from '../../src/probe/client.js';
+import { WarmParent } from '../../src/probe/warm.js';
 import { runBench, type TaskPhases } from '../../src/bench/runner.js';
 import { loadTasks } from '../../src/bench/tasks.js';
 import { startScriptedServer, type RecordedRequest, type ScriptedReply } from '../support/llm-server.js';
@@ -58,9 +59,20 @@ export async function run(): Promise<Record<string, unknown>> {
   const every = full ? 1 : Number(process.env.PAU_BENCH_EVERY ?? SAMPLE_EVERY);
   const tasks = all.filter((_, i) => i % every === 0);
   const server = await startScriptedServer(twentyProbes);
-  const byConcurrency: Record<number, { tasksPerMinute: number; msPerTask: number; wallSeconds: number; phases: Record<string, number> }> = {};
+  // Workers forked from one warm parent (src/probe/warm.ts), as `pau bench` does; the same
+  // tasks with cold starts at concurrency 1 are the baseline of the same run.
+  const warm = await WarmParent.start().catch((error: Error) => {
+    console.log(`no warm parent, cold starts only: ${error.message}`);
+    return undefined;
+  });
+  const byConcurrency: Record<string, { tasksPerMinute: number; msPerTask: number; wallSeconds: number; phases: Record<string, number> }> = {};
   try {
-    for (const concurrency of [1, 2, 4]) {
+    for (const [label, concurrency, parent] of [
+      ['1 cold', 1, undefined],
+      ['1', 1, warm],
+      ['2', 2, warm],
+      ['4', 4, warm],
+    ] as const) {
       const phases: TaskPhases[] = [];
       const { results, wallSeconds } = await runBench({
         tasks,
@@ -68,7 +80,7 @@ export async function run(): Promise<Record<string, unknown>> {
         settings: { mode: 'llm', maxProbes: PROBES, timeoutMs: 5000, memoryMb: 1024 },
         llm: { baseURL: server.url, model: 'scripted', apiKey: 'bench' },
         concurrency,
-        startWorker,
+        startWorker: (options) => startWorker(options, parent),
         runTask,
         onPhases: (_, p) => phases.push(p),
       });
@@ -76,7 +88,7 @@ export async function run(): Promise<Record<string, unknown>> {
       if (failed.length) throw new Error(`${failed.length} tasks failed at concurrency ${concurrency}: ${failed[0]!.error}`);
       const wrong = results.filter((r) => r.metrics.judgeScore === null || r.metrics.behaviouralAgreement === null);
       if (wrong.length) throw new Error(`${wrong.length} tasks have no comparison at concurrency ${concurrency}`);
-      byConcurrency[concurrency] = {
+      byConcurrency[label] = {
         tasksPerMinute: r1((tasks.length / wallSeconds) * 60),
         msPerTask: r1((wallSeconds * 1000) / tasks.length),
         wallSeconds: r1(wallSeconds),
@@ -90,16 +102,18 @@ export async function run(): Promise<Record<string, unknown>> {
           totalMs: r1(median(results.map((r) => r.metrics.wallSeconds * 1000))),
         },
       };
-      console.log(`concurrency ${concurrency}: ${JSON.stringify(byConcurrency[concurrency])}`); // a long full run shows each as it ends
+      console.log(`concurrency ${label}: ${JSON.stringify(byConcurrency[label])}`); // a long full run shows each as it ends
     }
   } finally {
+    await warm?.stop();
     await server.close();
     rmSync(dir, { recursive: true, force: true });
   }
   // Baseline: PROBES calls in the research harness's model, per task (the best of 3 rounds).
   const baselineRounds = [0, 1, 2].map(() => figures(python(PAU_STYLE, [String(PROBES * 5), 'fork'])).medianMs);
   const baselineMsPerTask = r1(Math.min(...baselineRounds) * PROBES);
-  const c1 = byConcurrency[1]!;
+  const c1 = byConcurrency['1']!;
+  const cold = byConcurrency['1 cold']!;
   console.log(`${tasks.length} of ${TASKS} synthetic PAU tasks${full ? '' : ` (every ${every}th; PAU_BENCH_FULL=1 runs all)`}, model answers at once`);
   console.log(
     '| concurrency | tasks/min | ms per task (wall / tasks) | median task: start ms | probes | probe calls ms | compare ms (held-out calls of the real function; the implementation runs in a worker not counted here) | task ms |',
@@ -118,11 +132,11 @@ export async function run(): Promise<Record<string, unknown>> {
       value: `${c1.msPerTask} ms (start ${c1.phases.startMs}, probes ${c1.phases.probeMs}, compare ${c1.phases.compareMs})`,
       goal: `≤ ${GOAL_MS_PER_TASK} ms`,
       met: c1.msPerTask <= GOAL_MS_PER_TASK,
-      baseline: `${baselineMsPerTask} ms: ${PROBES} calls alone, research-harness model`,
+      baseline: `${baselineMsPerTask} ms: ${PROBES} calls alone, research-harness model; cold starts ${cold.msPerTask} ms (start ${cold.phases.startMs}, compare ${cold.phases.compareMs})`,
     },
     {
       figure: 'pau bench tasks per minute, model answers at once, concurrency 1 / 2 / 4',
-      value: [1, 2, 4].map((c) => byConcurrency[c]!.tasksPerMinute).join(' / '),
+      value: ['1', '2', '4'].map((c) => byConcurrency[c]!.tasksPerMinute).join(' / '),
       goal: 'reported (2 cores)',
       met: null,
       baseline: `${r1(60000 / baselineMsPerTask)}/min: the ${PROBES} calls alone, research-harness model`,

@@ -13,10 +13,11 @@
 // its folders (which compiles the worker's bytecode); those run once, before the pairs, and
 // are reported on their own.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startWorker, workerPackageRoot } from '../../src/probe/client.js';
+import { WarmParent } from '../../src/probe/warm.js';
 import type { WorkerOptions } from '../../src/core/probe-types.js';
 import { interpreterPaths } from '../../src/probe/interpreter.js';
 import { probeOsLayer } from '../../src/probe/sandbox.js';
@@ -84,15 +85,22 @@ async function timedStart(variant: Mode | Variant, python?: string): Promise<num
 }
 
 /** A start and, when asked, the first call right after it (which waits for what the start left: its call process). */
-async function timedStartAndCall(variant: Mode | Variant, python: string | undefined, call: boolean): Promise<{ startMs: number; firstCallMs: number }> {
+async function timedStartAndCall(
+  variant: Mode | Variant,
+  python: string | undefined,
+  call: boolean,
+  warm?: WarmParent,
+): Promise<{ startMs: number; firstCallMs: number }> {
   const options = typeof variant === 'string' ? { sandbox: variant } : variant;
   const sandbox = options.sandbox;
   const t0 = performance.now();
-  const worker = await startWorker({ target: { source: SOURCE, qualname: 'f' }, ...options, ...(python ? { python } : {}) });
+  const worker = await startWorker({ target: { source: SOURCE, qualname: 'f' }, ...options, ...(python ? { python } : {}) }, warm);
   const startMs = performance.now() - t0;
   let firstCallMs = NaN;
   try {
     if (worker.sandbox?.layer !== sandbox) throw new Error(`asked for ${sandbox}, got ${JSON.stringify(worker.sandbox)}`);
+    if (warm && !readFileSync(`/proc/${worker.pid}/cmdline`, 'utf8').includes('pau_probe.warm_parent'))
+      throw new Error('the warm parent did not serve the start');
     if (call) {
       const t1 = performance.now();
       const result = await worker.call({ args: ['1'] });
@@ -222,4 +230,39 @@ export async function startWith(python: string, starts = 20): Promise<{ python: 
 export async function interpreterExecutable(python: string): Promise<string> {
   const answer = await interpreterPaths(python, workerEnvironment(), process.cwd(), workerPackageRoot());
   return answer && 'executable' in answer ? answer.executable : python;
+}
+
+/**
+ * Warm starts (a worker forked by a warm parent, src/probe/warm.ts) against cold ones, OS
+ * layer on, one interpreter: pairs back to back, order alternating, each start followed by
+ * its first call. The parent's own start is paid once and reported apart.
+ */
+export async function warmAndColdStarts(
+  python: string,
+  pairs = 20,
+): Promise<{ parentMs: number; warm: Spread; cold: Spread; warmFirstCall: Spread; coldFirstCall: Spread }> {
+  const t0 = performance.now();
+  const parent = await WarmParent.start({ python, sandbox: 'os' });
+  const parentMs = Number((performance.now() - t0).toPrecision(3));
+  try {
+    await timedStartAndCall('os', python, true, parent); // not counted: fills the caches
+    await timedStartAndCall('os', python, true);
+    const warm: { startMs: number; firstCallMs: number }[] = [];
+    const cold: { startMs: number; firstCallMs: number }[] = [];
+    for (let i = 0; i < pairs; i++) {
+      for (const which of i % 2 === 0 ? ['warm', 'cold'] : ['cold', 'warm']) {
+        if (which === 'warm') warm.push(await timedStartAndCall('os', python, true, parent));
+        else cold.push(await timedStartAndCall('os', python, true));
+      }
+    }
+    return {
+      parentMs,
+      warm: spread(warm.map((t) => t.startMs)),
+      cold: spread(cold.map((t) => t.startMs)),
+      warmFirstCall: spread(warm.map((t) => t.firstCallMs)),
+      coldFirstCall: spread(cold.map((t) => t.firstCallMs)),
+    };
+  } finally {
+    await parent.stop();
+  }
 }

@@ -1,0 +1,59 @@
+// Starting a Python process of the worker package (`python -B -m pau_probe.<module>`) the way
+// every worker is started: through the OS layer's launcher when there is one, with the
+// protocol pipes on fds 3 and 4 and the seccomp program written to fd SECCOMP_FD (read by
+// bubblewrap, or without it by the process itself: pau_probe/seccomp_load.py). Used for cold
+// workers (client.ts) and for the warm parent that forks them (warm.ts).
+import type { Writable } from 'node:stream';
+import { execa } from 'execa';
+import { workerEnvironment } from './environment.js';
+import { SANDBOX_HOME, SECCOMP_FD, type Launcher, type SandboxLayer } from './sandbox.js';
+import { workerPackageRoot } from './worker-package.js';
+
+/**
+ * Starts `python -B -m module` (through `launcher` when given); the process, or undefined when
+ * the interpreter could not be started (ENOENT). `cwd` is the folder it starts in: `-m` puts
+ * it first on sys.path, so it must hold nothing that shadows the worker's imports.
+ * `scopeEnv` reaches systemd-run only: the scope command's `env -u` takes it off the worker.
+ */
+export function launchPython(
+  python: string,
+  module: string,
+  options: { launcher?: Launcher; layer?: SandboxLayer; hashSeed?: number; cwd: string; scope?: string[]; scopeEnv?: Record<string, string> },
+) {
+  const { launcher } = options;
+  const selfFiltered = launcher ? undefined : options.layer?.seccomp?.bpf;
+  const program = launcher?.seccomp ?? selfFiltered;
+  const args = ['-B', '-m', module];
+  const command = launcher?.command ?? python;
+  const commandArgs = launcher ? [...launcher.args, python, ...args] : args;
+  // `scope`: the systemd-run prefix that starts it in a cgroup scope of its own (cgroups.ts scopeCommand).
+  const scope = options.scope ?? [];
+  const proc = execa(scope[0] ?? command, scope.length > 0 ? [...scope.slice(1), command, ...commandArgs] : commandArgs, {
+    // fd 5: the seccomp program bubblewrap (or, without it, the process) reads before any user code.
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe', ...(program ? (['pipe'] as const) : [])],
+    detached: true,
+    cleanup: false,
+    buffer: false,
+    reject: false,
+    extendEnv: false,
+    // The worker takes PYTHONPATH off sys.path and os.environ once it has imported itself.
+    env: {
+      ...workerEnvironment(process.env, options.hashSeed),
+      ...options.scopeEnv,
+      PYTHONPATH: workerPackageRoot(),
+      ...(launcher ? { HOME: SANDBOX_HOME } : {}),
+      ...(selfFiltered ? { PAU_SECCOMP_FD: String(SECCOMP_FD) } : {}),
+    },
+    cwd: options.cwd,
+  });
+  if (proc.pid === undefined) {
+    proc.catch(() => undefined);
+    return undefined;
+  }
+  if (program) {
+    const filterFd = (proc.stdio as unknown as Writable[])[SECCOMP_FD]!;
+    filterFd.on('error', () => undefined);
+    filterFd.end(program);
+  }
+  return proc;
+}

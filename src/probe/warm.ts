@@ -1,0 +1,256 @@
+// Warm starts for many targets (issue 23): one interpreter with the worker's modules imported
+// (python/pau_probe/warm_parent.py) forks a fresh worker per target instead of a new
+// interpreter for each. Used where many generated targets start one after the other (the
+// bench harness, the comparison's workers): ProbeWorker takes a worker from it when it
+// serves the target, and starts cold otherwise.
+//
+// What each forked worker keeps of a cold one's isolation: the seccomp filter (loaded once
+// in the parent, inherited), its own Landlock fence on its writes (applied by the worker
+// before the import, as cold), the per-call cgroups (the host moves its call processes as
+// for a cold worker), its own process group and session, killed with its parent. What it
+// shares with the other workers of the same parent, in the OS layer: the one bubblewrap
+// sandbox (its pid and IPC namespaces, its view of the files: the parent's root, where every
+// such worker's generated source lives, and the interpreter) and one tmpfs quota for all
+// their calls' scratch folders. So a parent is used only where Landlock fences each worker's
+// writes (the parent reports the kernel's ABI), and only for generated sources, which are
+// written under its root.
+import { EventEmitter } from 'node:events';
+import { closeSync, constants, mkdirSync, mkdtempSync, openSync, realpathSync } from 'node:fs';
+import { Socket } from 'node:net';
+import { constants as osConstants, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { workerEnvironment } from './environment.js';
+import { interpreterPaths } from './interpreter.js';
+import { LineSplitter } from './lines.js';
+import { removeTree } from './remove-tree.js';
+import { launcherFor, resolveSandbox, SANDBOX_HOME, type SandboxLayer } from './sandbox.js';
+import { launchPython } from './python-launch.js';
+import { untilEnded, verifiedDescendant } from './sandbox-host.js';
+import { workerPackageRoot } from './worker-package.js';
+import { STOP_GRACE_MS } from '../core/limits.js';
+import type { WorkerOptions } from '../core/probe-types.js';
+
+/** How long the parent may take to say it is ready (an interpreter start, through bubblewrap). */
+const PARENT_READY_MS = 20_000;
+/** How long a fork may take to be reported. */
+const FORK_MS = 10_000;
+
+/** What a parent is started with; a worker whose options differ here starts cold. */
+export type WarmOptions = Pick<WorkerOptions, 'python' | 'sandbox' | 'sandboxLauncher' | 'seccomp' | 'hashSeed'>;
+
+/** A worker the parent forked: its channel, and how it ends. */
+export interface ForkedWorker {
+  /** Its pid on the host (its own process group). */
+  pid: number;
+  requests: Writable;
+  responses: Readable;
+  /** Where its calls and import scratch live (passed as the start message's baseDir). */
+  scratch: string;
+  /** Resolves with its waitpid status once the parent has reaped it (null: the parent is gone). */
+  exited: Promise<{ code: number | null; signal: string | null }>;
+}
+
+type ParentMessage = { event: 'ready'; landlock: number } | { event: 'forked'; id: number; pid: number } | { event: 'exited'; pid: number; status: number };
+
+export class WarmParent {
+  private nextId = 1;
+  private readonly forks = new Map<number, (pid: number | undefined) => void>();
+  private readonly exits = new EventEmitter();
+  private alive = true;
+  private stopped = false;
+  private landlock = 0;
+  private stderrTail = '';
+
+  private constructor(
+    /** Generated sources of the workers it serves go below this folder (see ProbeWorker). */
+    readonly root: string,
+    readonly layer: SandboxLayer,
+    private readonly options: WarmOptions,
+    private readonly pid: number,
+    private readonly requests: Writable,
+    private readonly ended: Promise<void>,
+  ) {
+    this.exits.setMaxListeners(0);
+  }
+
+  /** Starts a parent (resolves once it is ready); throws when it cannot start. */
+  static async start(options: WarmOptions = {}): Promise<WarmParent> {
+    if (process.platform !== 'linux') throw new Error('warm starts need Linux (FIFOs opened read-write)');
+    const layer = await resolveSandbox(
+      options.sandbox ?? 'auto',
+      options.sandboxLauncher,
+      options.seccomp === false ? null : join(workerPackageRoot(), 'pau_probe', 'seccomp_bpf.py'),
+    );
+    const root = realpathSync(mkdtempSync(join(tmpdir(), 'pau-warm-')));
+    mkdirSync(join(root, 'scratch'));
+    const python = options.python ?? 'python3';
+    const paths = await interpreterPaths(python, workerEnvironment(), process.cwd(), workerPackageRoot());
+    if (!paths || 'failed' in paths) throw new Error(`no usable interpreter ${python}${paths ? `: ${paths.failed}` : ''}`);
+    // The scratch folder is a tmpfs of the sandbox's quota: calls write to memory of a fixed size.
+    const launcher =
+      layer.layer === 'os'
+        ? launcherFor(layer, {
+            interpreter: paths.folders,
+            workspace: [],
+            workerDir: workerPackageRoot(),
+            writable: root,
+            chdir: SANDBOX_HOME,
+            quota: [join(root, 'scratch')],
+          })
+        : undefined;
+    const proc = launchPython(paths.executable, 'pau_probe.warm_parent', {
+      ...(launcher ? { launcher } : {}),
+      layer,
+      ...(options.hashSeed !== undefined ? { hashSeed: options.hashSeed } : {}),
+      cwd: root,
+    });
+    if (!proc) {
+      removeTree(root);
+      throw new Error(`could not start ${paths.executable}`);
+    }
+    const requests = proc.stdio[3] as unknown as Writable;
+    const responses = proc.stdio[4];
+    for (const stream of [requests, responses, proc.stderr]) stream?.on('error', () => undefined);
+    let resolveEnded!: () => void;
+    const parent = new WarmParent(root, layer, options, proc.pid!, requests, new Promise((r) => (resolveEnded = r)));
+    proc.stderr?.setEncoding('utf8');
+    proc.stderr?.on('data', (chunk: string) => (parent.stderrTail = (parent.stderrTail + chunk).slice(-4000)));
+    let onReady: ((ok: boolean) => void) | undefined;
+    const ready = new Promise<boolean>((r) => (onReady = r));
+    const lines = new LineSplitter();
+    responses.setEncoding('utf8');
+    responses.on('data', (chunk: string) =>
+      lines.push(chunk, (line) => {
+        if (!line) return;
+        let message: ParentMessage;
+        try {
+          message = JSON.parse(line) as ParentMessage;
+        } catch {
+          return parent.kill();
+        }
+        if (message.event === 'ready') {
+          parent.landlock = Number(message.landlock) || 0;
+          onReady?.(true);
+        } else if (message.event === 'forked') {
+          parent.forks.get(message.id)?.(message.pid);
+          parent.forks.delete(message.id);
+        } else if (message.event === 'exited') {
+          parent.exits.emit(String(message.pid), message.status);
+        }
+      }),
+    );
+    proc.on('exit', () => {
+      parent.alive = false;
+      onReady?.(false);
+      for (const answer of parent.forks.values()) answer(undefined);
+      parent.forks.clear();
+      parent.exits.emit('gone');
+      resolveEnded();
+    });
+    proc.catch(() => undefined);
+    const timer = setTimeout(() => onReady?.(false), PARENT_READY_MS);
+    const ok = await ready;
+    clearTimeout(timer);
+    if (!ok) {
+      const why = parent.stderrTail.trim().split('\n').slice(-1)[0] ?? '';
+      await parent.stop();
+      throw new Error(`the warm parent did not start${why ? `: ${why}` : ''}`);
+    }
+    return parent;
+  }
+
+  /**
+   * Can a worker with these options, for this target file, be forked here? Same interpreter,
+   * sandbox layer, seccomp and hash seed; in the OS layer a file under the parent's root (it sees nothing
+   * else) and no cwd (that would be bound); and Landlock to fence each worker's writes.
+   */
+  serves(options: WorkerOptions, file: string): boolean {
+    const same = <K extends keyof WarmOptions>(key: K, fallback: WarmOptions[K]) => (options[key] ?? fallback) === (this.options[key] ?? fallback);
+    if (!this.alive || this.stopped || this.landlock < 1 || options.isolation === 'spawn') return false;
+    if (!same('python', 'python3') || !same('sandboxLauncher', undefined) || !same('seccomp', true) || !same('hashSeed', 0)) return false;
+    // The layer the worker would get: 'auto' is the OS layer wherever a parent has it.
+    const wanted = options.sandbox ?? 'auto';
+    if (wanted !== this.layer.layer && !(wanted === 'auto' && (this.layer.layer === 'os' || (this.options.sandbox ?? 'auto') === 'auto'))) return false;
+    if (this.layer.layer !== 'os') return true;
+    return options.cwd === undefined && file.startsWith(this.root + '/');
+  }
+
+  /** Forks a worker whose FIFOs are made in `channel` (a folder of the host's under root); undefined when the parent is gone. */
+  async fork(channel: string, name: string): Promise<ForkedWorker | undefined> {
+    if (!this.alive || this.stopped) return undefined;
+    const id = this.nextId++;
+    const scratch = join(this.root, 'scratch', name);
+    const reported = await new Promise<number | undefined>((resolveFork) => {
+      const timer = setTimeout(() => resolveFork(undefined), FORK_MS);
+      this.forks.set(id, (pid) => {
+        clearTimeout(timer);
+        resolveFork(pid);
+      });
+      this.requests.write(JSON.stringify({ op: 'fork', id, channel, scratch }) + '\n');
+    });
+    if (reported === undefined) return undefined;
+    const exited = new Promise<{ code: number | null; signal: string | null }>((resolveExit) => {
+      const onExit = (status: number) => {
+        this.exits.off('gone', onGone);
+        resolveExit(decodeStatus(status));
+      };
+      const onGone = () => {
+        this.exits.off(String(reported), onExit);
+        resolveExit({ code: null, signal: 'SIGKILL' });
+      };
+      this.exits.once(String(reported), onExit);
+      this.exits.once('gone', onGone);
+    });
+    // The worker waits in open() for these: the read-write open of `in` never blocks (Linux).
+    let inFd: number | undefined;
+    let outFd: number | undefined;
+    try {
+      inFd = openSync(join(channel, 'in'), constants.O_RDWR | constants.O_NONBLOCK);
+      outFd = openSync(join(channel, 'out'), constants.O_RDONLY | constants.O_NONBLOCK);
+    } catch {
+      for (const fd of [inFd, outFd]) if (fd !== undefined) closeSync(fd);
+      return undefined;
+    }
+    const requests = new Socket({ fd: inFd, readable: false, writable: true });
+    const responses = new Socket({ fd: outFd, readable: true, writable: false });
+    const pid = verifiedDescendant(this.pid, reported) ?? (this.layer.layer === 'os' ? undefined : reported);
+    void exited.then(() => {
+      requests.destroy();
+      responses.destroy();
+    });
+    if (pid === undefined) {
+      requests.destroy();
+      responses.destroy();
+      return undefined;
+    }
+    return { pid, requests, responses, scratch, exited };
+  }
+
+  private kill(): void {
+    try {
+      process.kill(-this.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+
+  /** Kills the parent and with it every worker it forked; resolves once they are gone. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.alive) {
+      this.requests.end();
+      this.kill();
+      await this.ended;
+      await untilEnded([this.pid], STOP_GRACE_MS);
+    }
+    removeTree(this.root);
+  }
+}
+
+function decodeStatus(status: number): { code: number | null; signal: string | null } {
+  const signal = status & 0x7f;
+  if (signal === 0) return { code: (status >> 8) & 0xff, signal: null };
+  const name = Object.entries(osConstants.signals).find(([, value]) => value === signal)?.[0];
+  return { code: null, signal: name ?? `SIG${signal}` };
+}
