@@ -271,6 +271,23 @@ function sequenceArgs(ctx: InferenceContext, input: Input): TaggedValue[] {
     .map((s) => toTagged(s.value!));
 }
 
+/**
+ * Whether the arguments of a call hold elements (of a list, str, dict…) not in ascending order,
+ * only ones in order, or none of two elements or more (`divisors(12)`: nothing to order).
+ */
+function inputOrder(ctx: InferenceContext, input: Input): 'unordered' | 'ordered' | 'none' {
+  let seen: 'ordered' | 'none' = 'none';
+  for (const [i, s] of input.entries()) {
+    if (s.value === undefined || ctx.positions[i]!.role === 'receiver') continue;
+    const items = elementsOf(s.value);
+    if (!items || items.length < 2) continue;
+    const ord = orderOf(items.map(toTagged));
+    if (ord !== 'asc' && ord !== 'both') return 'unordered';
+    seen = 'ordered';
+  }
+  return seen;
+}
+
 function sortedness(observations: Observation[], ctx: InferenceContext, notes: InferenceNotes): InferredProperty | null {
   const cases = observations
     .filter((o) => returned(o) && o.purpose !== 'repeat')
@@ -282,6 +299,10 @@ function sortedness(observations: Observation[], ctx: InferenceContext, notes: I
   if (!unsorted) {
     if (cases.length < MIN_EVIDENCE) return inconclusive('sorted-output', cases.length);
     if (!cases.some((c) => c.order === 'asc')) return inconclusive('sorted-output', cases.length, '; every output held equal elements');
+    // Outputs in order only ever from inputs already in order (dedupe([4, 8, 15])) show no ordering
+    // work: [3, 1, 2] may well come back as it was.
+    if (cases.some((c) => inputOrder(ctx, c.o.input) !== 'none') && !cases.some((c) => inputOrder(ctx, c.o.input) === 'unordered'))
+      return inconclusive('sorted-output', cases.length, '; every input was already in ascending order');
     return claim('sorted-output', `${cases.length} list outputs, all in ascending order`);
   }
   const desc = cases.filter((c) => c.order === 'desc');

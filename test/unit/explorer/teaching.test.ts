@@ -1,0 +1,45 @@
+// What a description teaches from calls no sweep chose for it: claims that need the inputs to
+// show them (an order never tested is not claimed), and examples a person would try first.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { ProbeResult } from '../../../src/core/probe-types.js';
+import { inferProperties } from '../../../src/explorer/properties.js';
+import type { Observation, Position } from '../../../src/explorer/inputs.js';
+import { requestKey, toRequest } from '../../../src/explorer/inputs.js';
+import type { PyValue } from '../../../src/explorer/values.js';
+import { ints, list, toSource, toTagged } from '../../../src/explorer/values.js';
+
+const positional = (name: string): Position => ({ name, role: 'positional', positionalOnly: false, candidates: ['list[int]'] });
+
+/** An observation of a call with these arguments that returned `out`. */
+export function observed(positions: Position[], index: number, args: PyValue[], out: PyValue): Observation {
+  const input = args.map((value) => ({ cls: 'list[int]', value }));
+  const request = toRequest(positions, input);
+  const result: ProbeResult = {
+    status: 'returned',
+    value: { repr: toSource(out), type: out.k, truncated: false, data: toTagged(out) },
+    mutations: [],
+    stdout: '',
+    stderr: '',
+    durationMs: 0.1,
+  };
+  return { input, request, key: requestKey(request), record: { ...request, index, origin: 'offline', result }, purpose: 'sweep' };
+}
+
+test('outputs in ascending order from inputs that were all in ascending order already are not "sorted output"', () => {
+  const positions = [positional('items')];
+  const dedupe = (xs: number[]): PyValue => list(ints(...xs.filter((x, i) => xs.indexOf(x) === i)));
+  const calls = [
+    [4, 8, 15, 16],
+    [4, 4, 15, 16],
+    [4, 8, 8, 16],
+    [1, 2, 3],
+  ];
+  const observations = calls.map((xs, i) => observed(positions, i + 1, [list(ints(...xs))], dedupe(xs)));
+  const sorted = () => inferProperties(observations, { positions, callText: () => '' }).properties.find((p) => p.name === 'sorted-output');
+  assert.equal(sorted()?.holds, false, sorted()?.evidence);
+  assert.match(sorted()!.evidence, /already in ascending order/);
+  // One input out of order that still came back sorted: now the order is the function's work.
+  observations.push(observed(positions, 5, [list(ints(3, 1, 2))], list(ints(1, 2, 3))));
+  assert.equal(sorted()?.holds, true, sorted()?.evidence);
+});
