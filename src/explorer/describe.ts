@@ -4,6 +4,7 @@ import type { CallRequest, FunctionInfo, ProbeResult } from '../core/probe-types
 import type { Description, DescriptionClaim } from '../core/session-types.js';
 import type { CoverageSoFar } from '../core/format.js';
 import { addCoverage, oneLine, renderCall, renderOutcome } from '../core/format.js';
+import { splitTopLevel } from '../core/python-source.js';
 import type { InferredProperty, OfflineReport } from '../core/run-types.js';
 import type { Observation, Position } from './inputs.js';
 import { TYPE_ERRORS, baseExceptionName, contextKey, describeInput, labelledPositions } from './inputs.js';
@@ -42,9 +43,24 @@ export function callName(info: FunctionInfo): string {
   return info.name;
 }
 
+/** The receiver form explorer.ts builds for an object prepared by calls (`fillReceiver`): the calls, and the object. */
+const PREPARED = /^\(lambda s: \((.+), s\)\[-1\]\)\((.+)\)$/s;
+
+/**
+ * A call as a person would type it at a REPL: on a receiver prepared by other calls
+ * (`(lambda s: (s.push(3), s)[-1])(Stack())`), the object made, those calls, then this one:
+ * `s = Stack(); s.push(3); s.pop()`.
+ */
+export function readableCall(name: string, request: CallRequest): string {
+  const m = request.receiver === undefined ? null : PREPARED.exec(request.receiver);
+  const calls = m ? splitTopLevel(m[1]!) : null;
+  if (!m || !calls || !calls.every((c) => c.startsWith('s.'))) return renderCall(name, request);
+  return [`s = ${m[2]!}`, ...calls, renderCall(name, { ...request, receiver: 's' })].join('; ');
+}
+
 export function buildReport(run: ExplorationOutcome): OfflineReport {
   const { info, positions, observations } = run;
-  const callText = (o: Observation): string => renderCall(callName(info), o.request);
+  const callText = (o: Observation): string => readableCall(callName(info), o.request);
   const { properties, notes } = inferProperties(observations, { positions, callText });
   const returnTypes = countReturnTypes(observations);
   const exceptions = exceptionsByInputClass(observations, positions);
@@ -250,11 +266,13 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
   // A file that started empty shows best what was written into it.
   const startedEmpty = (o: Observation): boolean => news(o).some((m) => /^io\.(StringIO|BytesIO)\(b?''\)$/.test(argumentSource(o.request, m.arg) ?? ''));
   const first = mutated.find(startedEmpty) ?? mutated[0];
-  const after = first
-    ? ` (after ${oneLine(renderCall(callName(run.info), first.request), 60)}, ${news(first)
-        .map((m) => `${parameterOf(run.positions, first, m.arg)} ${/^io\.(StringIO|BytesIO)\(/.test(m.repr) ? 'held' : 'became'} ${oneLine(m.repr, 60)}`)
-        .join(', ')})`
-    : '';
+  // An object whose repr is its address (`<Stack object at 0x1>`) says nothing of what changed.
+  const after =
+    first && !news(first).some((m) => /\bat 0x[0-9a-f]+>/i.test(m.repr))
+      ? ` (after ${oneLine(readableCall(callName(run.info), first.request), 60)}, ${news(first)
+          .map((m) => `${parameterOf(run.positions, first, m.arg)} ${/^io\.(StringIO|BytesIO)\(/.test(m.repr) ? 'held' : 'became'} ${oneLine(m.repr, 60)}`)
+          .join(', ')})`
+      : '';
   const inPlace = mutated.length
     ? mutated.every((o) => news(o).every((m) => m.arg === 'receiver'))
       ? `Changes its receiver in place${after}.`
@@ -265,7 +283,7 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
   const returns = returnsPhrase(run.observations, returnTypes);
   const sentences: string[] = [];
   // With no relation of its result, what the call did to a container it changed (a method that adds or removes).
-  const effects = relations.length ? [] : findEffects(run.observations, run.positions, (r) => oneLine(renderCall(callName(run.info), r), 60));
+  const effects = relations.length ? [] : findEffects(run.observations, run.positions, (r) => oneLine(readableCall(callName(run.info), r), 60));
   const onlyNone = returned.length > 0 && returned.every((o) => o.record.result.value?.type === 'NoneType');
   if (relations.length) {
     sentences.push(...relations.map((r) => r.text));

@@ -8,7 +8,7 @@ import { numericValue, orderOf, taggedCompare, taggedEqual } from './compare.js'
 import type { Observation, Position } from './inputs.js';
 import { parseSource } from './parse.js';
 import type { PyValue } from './values.js';
-import { toTagged } from './values.js';
+import { toSource, toTagged } from './values.js';
 
 export interface Relation {
   /** The sentence for the summary, e.g. "Sorts the elements in ascending order." */
@@ -28,6 +28,8 @@ interface Case {
   args: TaggedValue[];
   /** The arguments given, by parameter name, in the signature's order (numbers included). */
   named: { name: string; v: TaggedValue }[];
+  /** The object a method was called on, as source: a state the arguments do not show. */
+  receiver?: string;
 }
 
 /** Outputs as tagged data; a generator's yielded items read back into a list when they can be. */
@@ -61,7 +63,8 @@ function casesOf(observations: Observation[], positions: Position[], withDefault
     const data = args.filter((a) => a.t !== 'int' || args.length === 1);
     if (!y || args.length === 0) continue;
     // The main argument: the first that is not a count (numbers only when all are numbers).
-    out.push({ index: o.record.index, x: data[0] ?? args[0]!, y, args, named });
+    const receiver = o.input.find((_, i) => positions[i]!.role === 'receiver')?.value;
+    out.push({ index: o.record.index, x: data[0] ?? args[0]!, y, args, named, ...(receiver ? { receiver: toSource(receiver) } : {}) });
   }
   return out;
 }
@@ -828,6 +831,9 @@ export function findRelations(observations: Observation[], positions: Position[]
     // Sorted-looking inputs say nothing about sorting.
     if (rule.text === SORTS && !applicable.some((c) => orderOf(items(c.x)!) === null)) continue;
     if (rule.enough && !rule.enough(applicable)) continue;
+    // Parts read off the calls (100 in "Returns -`amount` + 100") may come from the object a
+    // method was called on (a BankAccount(100)): they hold only if other objects gave the same.
+    if (listed.fit && applicable.some((c) => c.receiver !== undefined) && new Set(applicable.map((c) => c.receiver)).size < 2) continue;
     held.push({
       text: typeof rule.text === 'string' ? rule.text : rule.text(applicable),
       support: support.map((c) => c.index),

@@ -7,7 +7,11 @@ import { inferProperties } from '../../../src/explorer/properties.js';
 import type { Observation, Position } from '../../../src/explorer/inputs.js';
 import { requestKey, toRequest } from '../../../src/explorer/inputs.js';
 import type { PyValue } from '../../../src/explorer/values.js';
-import { ints, list, toSource, toTagged } from '../../../src/explorer/values.js';
+import { int, ints, list, toSource, toTagged } from '../../../src/explorer/values.js';
+import { readableCall } from '../../../src/explorer/describe.js';
+import { findRelations } from '../../../src/explorer/relations.js';
+
+const call = (callee: string, args: PyValue[]): PyValue => ({ k: 'call', callee, args });
 
 const positional = (name: string): Position => ({ name, role: 'positional', positionalOnly: false, candidates: ['list[int]'] });
 
@@ -42,4 +46,34 @@ test('outputs in ascending order from inputs that were all in ascending order al
   // One input out of order that still came back sorted: now the order is the function's work.
   observations.push(observed(positions, 5, [list(ints(3, 1, 2))], list(ints(1, 2, 3))));
   assert.equal(sorted()?.holds, true, sorted()?.evidence);
+});
+
+test('a call on an object prepared by other calls reads as the REPL lines that make it', () => {
+  const request = { args: [], receiver: '(lambda s: (s.push(3), s.update({3: 1, 7: 2}), s)[-1])(Stack())' };
+  assert.equal(readableCall('pop', request), 's = Stack(); s.push(3); s.update({3: 1, 7: 2}); s.pop()');
+  assert.equal(readableCall('pop', { args: [], receiver: 'Stack()' }), 'Stack().pop()');
+});
+
+test('a line read off a method is not stated when one object gave every call: its intercept may be that object', () => {
+  const self: Position = { name: 'self', role: 'receiver', positionalOnly: false, candidates: ['new:Account:1'] };
+  const positions = [self, { ...positional('amount'), candidates: ['int'] }];
+  const withdraw = (balance: number, amounts: number[], from: number): Observation[] =>
+    amounts.map((a, k) => {
+      const o = observed(positions, from + k, [call('Account', [int(balance)]), int(a)], int(balance - a));
+      return {
+        ...o,
+        input: [
+          { cls: 'new:Account:1', value: call('Account', [int(balance)]) },
+          { cls: 'int', value: int(a) },
+        ],
+      };
+    });
+  const one = withdraw(100, [3, 1, 5, 10], 1);
+  assert.deepEqual(
+    findRelations(one, positions).map((r) => r.text),
+    [],
+  );
+  // Another balance on the same line would show the line is the method's: here it is not.
+  const two = [...one, ...withdraw(50, [3, 1], 5)];
+  assert.ok(!findRelations(two, positions).some((r) => /Returns -`amount` \+ 100/.test(r.text)));
 });
