@@ -555,6 +555,22 @@ function returnsText(observations: Observation[], returnTypes: string[], ledger:
 
 const MAX_RAISE_LINES = 5;
 
+/**
+ * A call Python refused to bind to the signature (`f() missing 1 required positional argument`,
+ * `takes 2 positional arguments but 3 were given`): how calling works, not what the function
+ * does, so neither a raise line nor the example of an error.
+ */
+export function bindingError(o: Observation): boolean {
+  const e = o.record.result.status === 'raised' ? o.record.result.exception : undefined;
+  return (
+    !!e &&
+    baseExceptionName(e.type) === 'TypeError' &&
+    /^[\w.<>]+\(\) (?:missing \d+ required|takes (?:from \d+ to )?\d+ (?:positional|keyword)|got an unexpected keyword argument|got multiple values for argument|got some positional-only arguments)/.test(
+      e.message,
+    )
+  );
+}
+
 /** The line of an exception message that says why: the first, or a later one that gives the reason. */
 export function reasonLine(message: string): string {
   const lines = message
@@ -608,7 +624,7 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
   const groups = new Map<string, Group>();
   for (const o of observations) {
     const e = o.record.result.status === 'raised' ? o.record.result.exception : undefined;
-    if (!e || o.purpose === 'repeat') continue;
+    if (!e || o.purpose === 'repeat' || bindingError(o)) continue;
     const blame = contrastOf(o);
     const key = `${e.type}|${blame?.i ?? ''}`;
     const g = groups.get(key) ?? { type: e.type, i: blame?.i ?? null, raised: [], ...(blame ? { contrast: blame.contrast, byDefault: blame.byDefault } : {}) };
@@ -691,7 +707,7 @@ function pickExamples(
     if (o && !chosen.includes(o) && chosen.length < MAX_EXAMPLES && shown(o)) chosen.push(o);
   };
   // One error: what the function checks (a value error) before a type error.
-  const raised = pool.filter((o) => o.record.result.status === 'raised' && o.record.result.exception);
+  const raised = pool.filter((o) => o.record.result.status === 'raised' && o.record.result.exception && !bindingError(o));
   add(raised.find((o) => !TYPE_ERRORS.has(baseExceptionName(o.record.result.exception!.type))) ?? raised[0]);
   return chosen.map((o) => ({ ...exampleOf(o, callText)!, probe: o.record.index }));
 }

@@ -7,9 +7,13 @@ import { inferProperties } from '../../../src/explorer/properties.js';
 import type { Observation, Position } from '../../../src/explorer/inputs.js';
 import { requestKey, toRequest } from '../../../src/explorer/inputs.js';
 import type { PyValue } from '../../../src/explorer/values.js';
-import { int, ints, list, toSource, toTagged } from '../../../src/explorer/values.js';
+import { int, ints, list, str, toSource, toTagged } from '../../../src/explorer/values.js';
 import { readableCall } from '../../../src/explorer/describe.js';
 import { findRelations } from '../../../src/explorer/relations.js';
+import { exploreOffline } from '../../../src/explorer/index.js';
+import { returnedExamples } from '../../../src/explorer/ordinary.js';
+import type { FakeFunction } from './fake-python.js';
+import { PyError, expectInt, fakeProbe, info, param } from './fake-python.js';
 
 const call = (callee: string, args: PyValue[]): PyValue => ({ k: 'call', callee, args });
 
@@ -76,4 +80,39 @@ test('a line read off a method is not stated when one object gave every call: it
   // Another balance on the same line would show the line is the method's: here it is not.
   const two = [...one, ...withdraw(50, [3, 1], 5)];
   assert.ok(!findRelations(two, positions).some((r) => /Returns -`amount` \+ 100/.test(r.text)));
+});
+
+test('a call Python refused to bind (a required argument left out) is neither a raise line nor the example of an error', async () => {
+  const fn: FakeFunction = {
+    params: [param('year')],
+    body: ([year]) => {
+      if (year === undefined) throw new PyError('TypeError', "isleap() missing 1 required positional argument: 'year'");
+      const y = expectInt(year, 'isleap');
+      return { k: 'bool', v: y % 4n === 0n && (y % 100n !== 0n || y % 400n === 0n) };
+    },
+  };
+  const fake = fakeProbe(fn, { cache: false });
+  const report = await exploreOffline(info('isleap', fn), fake.probe, { maxProbes: 20, strictness: 'anonymized' });
+  assert.ok(
+    fake.records.some((r) => /missing 1 required/.test(r.result.exception?.message ?? '')),
+    'the explorer did leave the argument out once',
+  );
+  assert.doesNotMatch(report.description.raises, /missing 1 required/);
+  assert.ok(!report.description.examples.some((e) => /missing 1 required/.test(e.result)), JSON.stringify(report.description.examples));
+  assert.match(report.description.raises, /TypeError/, 'the raise of a wrong type is still there');
+});
+
+test('examples open with a text of words, not one of punctuation or one that gave an empty result', () => {
+  const positions: Position[] = [{ ...positional('doc'), candidates: ['str'] }];
+  const o = (i: number, x: string, y: string): Observation => ({ ...observed(positions, i, [str(x)], str(y)), input: [{ cls: 'str', value: str(x) }] });
+  // cleandoc-like: what the trial showed first was cleandoc('\n') → ''.
+  const observations = [o(1, '\n', ''), o(2, '*', '*'), o(3, ' ', ''), o(4, '  Hello\n    world', 'Hello\nworld'), o(5, 'abc', 'abc')];
+  const shown = returnedExamples(
+    observations,
+    positions,
+    () => true,
+    (x) => `cleandoc(${x.request.args[0]})`,
+    false,
+  );
+  assert.equal(shown[0]?.record.index, 4, shown.map((x) => x.request.args[0]).join(' | '));
 });
