@@ -418,6 +418,93 @@ const TEMPLATE: Rule = {
   },
 };
 
+/**
+ * How an escaping function writes one character: a backslash before it (`\.`), brackets around
+ * it (`[*]`), an entity (`&amp;`, `&#x27;`) or percent-encoded bytes (`%20`, `%C3%A9`).
+ */
+const ESCAPED = /^(?:\\[\s\S]|\[[\s\S]\]|&#?\w+;|(?:%[0-9A-Fa-f]{2})+)/;
+
+/** Characters written as other text, and characters kept: what calls showed so far. */
+interface CharMap {
+  to: Map<string, string>;
+  kept: Set<string>;
+}
+
+/**
+ * Reads `escaped` as `plain` with some characters written in an escaped form, each always the
+ * same way and the others kept, adding what it learns to `map`; false where it cannot.
+ */
+function readEscapes(plain: string, escaped: string, map: CharMap): boolean {
+  let j = 0;
+  for (const c of plain) {
+    const known = map.to.get(c);
+    if (known !== undefined) {
+      if (!escaped.startsWith(known, j)) return false;
+      j += known.length;
+      continue;
+    }
+    const token = ESCAPED.exec(escaped.slice(j))?.[0];
+    // An escape of this character: it holds the character, or is an entity or %-bytes.
+    if (!map.kept.has(c) && token && token !== c && (token.includes(c) || /^[&%]/.test(token))) {
+      map.to.set(c, token);
+      j += token.length;
+    } else if (escaped.startsWith(c, j)) {
+      map.kept.add(c);
+      j += c.length;
+    } else return false;
+  }
+  return j === escaped.length;
+}
+
+const code = (t: string): string => (t.includes('`') ? `\`\` ${t} \`\`` : `\`${t}\``);
+
+/** The sentence for characters written escaped: one form named once, or each pair. */
+function escapeWords(map: CharMap, of: string, decodes: boolean): string {
+  const pairs = [...map.to.entries()];
+  const chars = pairs.map(([c]) => code(c));
+  const listed = (xs: string[]): string => joinWords(xs.length > 6 ? [...xs.slice(0, 6), `${xs.length - 6} more`] : xs);
+  const others = [...map.kept].filter((c) => !/[\p{L}\p{N}]/u.test(c));
+  const rest = `letters, digits${others.length ? ` and the other characters tried (${listed(others.map(code))})` : ''} stay as they are`;
+  if (decodes) return `Turns ${listed(pairs.map(([c, t]) => `${code(t)} into ${code(c)}`))} in ${of}; ${rest}.`;
+  if (pairs.every(([c, t]) => t === `\\${c}`)) return `Puts a backslash before each ${listed(chars)} in ${of}; ${rest}.`;
+  if (pairs.every(([c, t]) => t === `[${c}]`))
+    return `Wraps each ${listed(chars)} in ${of} in brackets (${code(pairs[0]![0])} becomes ${code(pairs[0]![1])}); ${rest}.`;
+  return `Writes ${listed(pairs.map(([c, t]) => `${code(c)} as ${code(t)}`))} in ${of}; ${rest}.`;
+}
+
+/**
+ * Characters written in an escaped form, each always the same way, the rest kept (re.escape,
+ * html.escape, quote); or the other way round, escapes turned back into characters.
+ */
+const ESCAPES: Rule[] = [false, true].map((decodes): Rule => {
+  const sides = (c: Case): [string, string] => (decodes ? [strOf(c.y)!, strOf(c.x)!] : [strOf(c.x)!, strOf(c.y)!]);
+  const applies = (c: Case): boolean => c.x.t === 'str' && c.y.t === 'str';
+  const learn = (cs: Case[]): CharMap | null => {
+    const map: CharMap = { to: new Map(), kept: new Set() };
+    return cs.every((c) => readEscapes(...sides(c), map)) ? map : null;
+  };
+  return {
+    text: '',
+    applies,
+    holds: () => false,
+    fit: (cs) => {
+      const map = learn(cs);
+      if (!map) return null;
+      return {
+        text: (rs) => escapeWords(learn(rs) ?? map, mainName(rs[0]!), decodes),
+        applies,
+        // Fresh inputs must agree with every escape learned; a character not seen before may go either way.
+        holds: (c) => readEscapes(...sides(c), { to: new Map(map.to), kept: new Set(map.kept) }),
+        // Two characters seen escaped, and a text where one was (and something kept) in the same call.
+        enough: (rs) => {
+          const m = learn(rs);
+          return !!m && m.to.size >= 2 && rs.some((c) => [...sides(c)[0]].some((ch) => m.to.has(ch)) && [...sides(c)[0]].some((ch) => m.kept.has(ch)));
+        },
+      };
+    },
+  };
+});
+
 const RULES: Rule[] = [
   // Several arguments with named roles.
   {
@@ -674,6 +761,7 @@ const RULES: Rule[] = [
       ).join('') === words(strOf(c.x)!).join(''),
   },
   TEMPLATE,
+  ...ESCAPES,
   // Text in, text out.
   { text: 'Converts the text to upper case.', applies: (c) => c.x.t === 'str' && c.y.t === 'str', holds: (c) => strOf(c.y) === strOf(c.x)!.toUpperCase() },
   { text: 'Converts the text to lower case.', applies: (c) => c.x.t === 'str' && c.y.t === 'str', holds: (c) => strOf(c.y) === strOf(c.x)!.toLowerCase() },

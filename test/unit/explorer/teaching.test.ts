@@ -116,3 +116,34 @@ test('examples open with a text of words, not one of punctuation or one that gav
   );
   assert.equal(shown[0]?.record.index, 4, shown.map((x) => x.request.args[0]).join(' | '));
 });
+
+/** Observations of a one-parameter text function on these texts. */
+function textCalls(f: (s: string) => string, texts: string[]): { positions: Position[]; observations: Observation[] } {
+  const positions: Position[] = [{ ...positional('text'), candidates: ['str'] }];
+  const observations = texts.map((x, i) => ({ ...observed(positions, i + 1, [str(x)], str(f(x))), input: [{ cls: 'str', value: str(x) }] }));
+  return { positions, observations };
+}
+
+const TEXTS = ['Hello, World!', 'a.b*c', '^a.*z$', 'docs/report.txt', 'Tom & Jerry <b>', 'x + y = 1'];
+
+test('escaping: each character always written the same escaped way, the rest kept, is stated with the characters seen', () => {
+  const reEscape = (s: string) => s.replace(/[.*+?^$()[\]{}|\\&~# -]/g, (c) => `\\${c}`);
+  const { positions, observations } = textCalls(reEscape, TEXTS);
+  const [first] = findRelations(observations, positions);
+  assert.match(first?.text ?? '', /^Puts a backslash before each `[^`]+`, /, first?.text);
+  const html = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const h = textCalls(html, [...TEXTS, '<p>salt & pepper</p>']);
+  assert.match(
+    findRelations(h.observations, h.positions)[0]?.text ?? '',
+    /^Writes `&` as `&amp;`, `<` as `&lt;` and `>` as `&gt;` in `text`; letters, digits and the other characters tried \(/,
+  );
+  // The way back: html.unescape.
+  const back = textCalls((s) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'), [...TEXTS, '<p>salt & pepper</p>'].map(html));
+  assert.match(findRelations(back.observations, back.positions)[0]?.text ?? '', /^Turns `&amp;` into `&`, /);
+});
+
+test('escaping that is not the same every time (only the first dot) is not stated', () => {
+  const firstDot = (s: string) => s.replace('.', '\\.').replace('*', '\\*');
+  const { positions, observations } = textCalls(firstDot, [...TEXTS, 'a.b.c', 'x*y*z']);
+  assert.ok(!findRelations(observations, positions).some((r) => /backslash/.test(r.text)));
+});
