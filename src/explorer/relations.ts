@@ -197,6 +197,10 @@ const ARITHMETIC: { verb: (a: string, b: string) => string; op: (a: number, b: n
   { verb: (a, b) => `Returns the remainder of ${a} divided by ${b} (${a} % ${b}).`, op: (a, b) => (b === 0 ? null : a - b * Math.floor(a / b)) },
   { verb: (a, b) => `Returns the larger of ${a} and ${b}.`, op: (a, b) => Math.max(a, b), pairwise: 'larger' },
   { verb: (a, b) => `Returns the smaller of ${a} and ${b}.`, op: (a, b) => Math.min(a, b), pairwise: 'smaller' },
+  {
+    verb: (a, b) => `Returns the change from ${a} to ${b} as a percentage of ${a} ((${b} − ${a}) / ${a} × 100).`,
+    op: (a, b) => (a === 0 ? null : ((b - a) / a) * 100),
+  },
 ];
 
 const SORTS = 'Sorts the elements in ascending order.';
@@ -375,45 +379,80 @@ const ONE_OF_ARGUMENTS: Rule = {
   },
 };
 
-/** An argument's text as Python's str() writes it, for the ones a template can hold (texts and ints). */
-const textOf = (t: TaggedValue | undefined): string | null => (t?.t === 'str' ? t.v : t?.t === 'int' ? t.v : null);
+/** Digits with a comma every three (`1,234,567`), the sign kept in front. */
+const commas = (digits: string): string => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+/** Python's f'{n:.{places}f}' (with `grouped`, f'{n:,.{places}f}'), for a finite number. */
+const fixed = (n: number, places: number, grouped: boolean): string | null => {
+  if (!Number.isFinite(n) || Math.abs(n) >= 1e15) return null;
+  const [whole, frac] = Math.abs(n).toFixed(places).split('.');
+  return `${n < 0 ? '-' : ''}${grouped ? commas(whole!) : whole}${frac === undefined ? '' : `.${frac}`}`;
+};
+
+/**
+ * How a template may write a number: as str() does (ints only; a float's repr is not a format a
+ * reader would name), or in a format a person writes prices and counts in.
+ */
+const NUMBER_FORMATS: { words: string; write: (t: TaggedValue) => string | null }[] = [
+  { words: '', write: (t) => (t.t === 'int' ? t.v : null) },
+  { words: 'with a comma every three digits', write: (t) => (t.t === 'int' ? (t.v.startsWith('-') ? `-${commas(t.v.slice(1))}` : commas(t.v)) : null) },
+  { words: 'with 2 decimals', write: (t) => (num(t) === null || t.t === 'bool' ? null : fixed(num(t)!, 2, false)) },
+  { words: 'with 2 decimals and a comma every three digits', write: (t) => (num(t) === null || t.t === 'bool' ? null : fixed(num(t)!, 2, true)) },
+  { words: 'divided by 100, with 2 decimals (cents written as units)', write: (t) => (t.t === 'int' ? fixed(Number(t.v) / 100, 2, false) : null) },
+];
+type NumberFormat = (typeof NUMBER_FORMATS)[number];
+
+/** An argument's text as the template writes it: a text as it is, a number in the format tried. */
+const textOf = (t: TaggedValue | undefined, f: NumberFormat = NUMBER_FORMATS[0]!): string | null =>
+  t?.t === 'str' ? t.v : t && t.t !== 'bool' && num(t) !== null ? f.write(t) : null;
 type Template = (string | { name: string })[];
 const MARK = '\u0000';
 
 /** A case's result with each argument's text (longest first) marked as its place in a template. */
-function templateOf(c: Case): Template | null {
+function templateOf(c: Case, f: NumberFormat): Template | null {
   const y = strOf(c.y);
   if (y === null || y.includes(MARK)) return null;
-  const named = c.named.filter((a) => (textOf(a.v)?.length ?? 0) > 0).sort((a, b) => textOf(b.v)!.length - textOf(a.v)!.length);
+  const named = c.named.filter((a) => (textOf(a.v, f)?.length ?? 0) > 0).sort((a, b) => textOf(b.v, f)!.length - textOf(a.v, f)!.length);
   let marked = y;
-  named.forEach((a, k) => (marked = marked.split(textOf(a.v)!).join(`${MARK}${k}${MARK}`)));
+  named.forEach((a, k) => (marked = marked.split(textOf(a.v, f)!).join(`${MARK}${k}${MARK}`)));
   return marked.split(MARK).map((part, i) => (i % 2 ? { name: named[Number(part)]!.name } : part));
 }
-const render = (t: Template, c: Case): string | null => {
-  const parts = t.map((p) => (typeof p === 'string' ? p : textOf(c.named.find((a) => a.name === p.name)?.v)));
+const render = (t: Template, c: Case, f: NumberFormat): string | null => {
+  const parts = t.map((p) => (typeof p === 'string' ? p : textOf(c.named.find((a) => a.name === p.name)?.v, f)));
   return parts.every((p) => p !== null) ? parts.join('') : null;
 };
 
-/** A text result made of the arguments' texts in a fixed template ("Hello, {name}!"). */
+/** A text result made of the arguments' texts in a fixed template ("Hello, {name}!", "${amount}" with 2 decimals). */
 const TEMPLATE: Rule = {
   text: '',
-  applies: (c) => c.y.t === 'str' && c.named.some((a) => textOf(a.v) !== null),
+  applies: (c) => c.y.t === 'str' && c.named.some((a) => textOf(a.v) !== null || (a.v.t !== 'bool' && num(a.v) !== null)),
   holds: () => false,
   fit: (cs) => {
-    for (const c of cs.slice(0, 12)) {
-      const t = templateOf(c);
-      if (!t || !cs.every((d) => render(t, d) === strOf(d.y))) continue;
-      const places = [...new Set(t.flatMap((p) => (typeof p === 'string' ? [] : [p.name])))];
-      const shown = t.map((p) => (typeof p === 'string' ? p : `{${p.name}}`)).join('');
-      // Each place seen holding several values; a template of one argument alone is that argument.
-      const varied = places.every((n) => new Set(cs.map((d) => textOf(d.named.find((a) => a.name === n)?.v))).size >= 2);
-      if (!varied || shown === `{${places[0]}}` || /[`{}]/.test(t.filter((p) => typeof p === 'string').join(''))) continue;
-      return {
-        text: `Returns the text \`${shown}\`, with ${joinWords(places.map((n) => `\`${n}\``))} written in place of ${places.length > 1 ? 'their' : 'its'} name in braces.`,
-        applies: TEMPLATE.applies,
-        holds: (d) => render(t, d) === strOf(d.y),
-      };
-    }
+    for (const f of NUMBER_FORMATS)
+      for (const c of cs.slice(0, 12)) {
+        const t = templateOf(c, f);
+        if (!t || !cs.every((d) => render(t, d, f) === strOf(d.y))) continue;
+        const places = [...new Set(t.flatMap((p) => (typeof p === 'string' ? [] : [p.name])))];
+        const shown = t.map((p) => (typeof p === 'string' ? p : `{${p.name}}`)).join('');
+        // Each place seen holding several values; a template of one argument alone is that argument.
+        const varied = places.every((n) => new Set(cs.map((d) => textOf(d.named.find((a) => a.name === n)?.v, f))).size >= 2);
+        if (!varied || shown === `{${places[0]}}` || /[`{}]/.test(t.filter((p) => typeof p === 'string').join(''))) continue;
+        // The numbers the format wrote, named with an instance (1234567 → `1,234,567.00`).
+        const formatted = places.filter((n) =>
+          cs.some((d) => num(d.named.find((a) => a.name === n)?.v) !== null && d.named.find((a) => a.name === n)?.v.t !== 'str'),
+        );
+        const instance = (n: string): string => {
+          const v =
+            cs.map((d) => d.named.find((a) => a.name === n)?.v).find((v) => v && v.t !== 'str' && (textOf(v, f)?.length ?? 0) >= 4) ??
+            cs[0]!.named.find((a) => a.name === n)?.v;
+          return v ? ` (${v.t === 'float' ? v.v : num(v)} as \`${textOf(v, f)}\`)` : '';
+        };
+        const how = f.words && formatted.length ? `; ${joinWords(formatted.map((n) => `\`${n}\``))} written ${f.words}${instance(formatted[0]!)}` : '';
+        return {
+          text: `Returns the text \`${shown}\`, with ${joinWords(places.map((n) => `\`${n}\``))} written in place of ${places.length > 1 ? 'their' : 'its'} name in braces${how}.`,
+          applies: TEMPLATE.applies,
+          holds: (d) => render(t, d, f) === strOf(d.y),
+        };
+      }
     return null;
   },
 };
@@ -598,14 +637,33 @@ const RULES: Rule[] = [
       cs.some((c) => /[A-Za-z][A-Z]/.test(strOf(c.x)!)),
   })),
   // Arithmetic of two numbers: the first operation of the table that every call agrees with.
-  ...ARITHMETIC.map(({ verb, op }): Rule => ({
-    text: (cs) => verb(nameOf(cs[0]!, 0), nameOf(cs[0]!, 1)),
-    applies: (c) =>
-      c.args.length === 2 && num(c.args[0]) !== null && num(c.args[1]) !== null && num(c.y) !== null && op(num(c.args[0])!, num(c.args[1])!) !== null,
-    holds: (c) => near(num(c.y)!, op(num(c.args[0])!, num(c.args[1])!)!),
+  // A result rounded to cents (round(price * rate, 2)) is the operation rounded: the places are
+  // the most any result shows, and at least one result must be off the exact value by rounding.
+  ...ARITHMETIC.map(({ verb, op }): Rule => {
+    const applies = (c: Case): boolean =>
+      c.args.length === 2 && num(c.args[0]) !== null && num(c.args[1]) !== null && num(c.y) !== null && op(num(c.args[0])!, num(c.args[1])!) !== null;
+    const exact = (c: Case): number => op(num(c.args[0])!, num(c.args[1])!)!;
     // Both arguments seen doing their work: more than one value of each.
-    enough: (cs) => new Set(cs.map((c) => num(c.args[0]))).size > 1 && new Set(cs.map((c) => num(c.args[1]))).size > 1,
-  })),
+    const enough = (cs: Case[]): boolean => new Set(cs.map((c) => num(c.args[0]))).size > 1 && new Set(cs.map((c) => num(c.args[1]))).size > 1;
+    return {
+      text: '',
+      applies,
+      holds: () => false,
+      fit: (cs) => {
+        const off = placesOf(cs.map((c) => ({ y: num(c.y)!, exact: exact(c) })));
+        const shown = Math.max(0, ...cs.map((c) => decimals(num(c.y)!) ?? 99));
+        const places = off === null ? null : Math.max(off, shown);
+        // Rounding to a whole number is not told apart from floor division by a tie: exact only.
+        if (places !== null && (places === 0 || places > 6)) return null;
+        return {
+          text: (rs) => `${verb(nameOf(rs[0]!, 0), nameOf(rs[0]!, 1)).replace(/\.$/, '')}${roundingWords(places)}.`,
+          applies,
+          holds: (c) => roundedTo(num(c.y)!, exact(c), places),
+          enough,
+        };
+      },
+    };
+  }),
   // The same of two sequences, element by element (as zip pairs them).
   ...ARITHMETIC.filter((a) => a.pairwise).map(({ pairwise, op }): Rule => ({
     text: (cs) => `Returns the ${pairwise!} of ${nameOf(cs[0]!, 0)} and ${nameOf(cs[0]!, 1)} element by element (as far as the shorter goes).`,
@@ -906,7 +964,8 @@ export function findRelations(observations: Observation[], positions: Position[]
   const defaulted = casesOf(observations, positions, true);
   const held: (Relation & { lastResort: boolean })[] = [];
   for (const listed of RULES) {
-    const rule = listed.fit ? listed.fit(cases.filter(listed.applies)) : listed;
+    // Parts are read off every call, the ones that left an argument to its default included (round(price * 0.2, 2)).
+    const rule = listed.fit ? listed.fit([...cases, ...defaulted].filter(listed.applies)) : listed;
     if (!rule) continue;
     const applicable = cases.filter(rule.applies);
     // A relation of a side use (a median of the letters of a text, where lists of numbers were

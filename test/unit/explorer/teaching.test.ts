@@ -13,7 +13,7 @@ import { findRelations } from '../../../src/explorer/relations.js';
 import { exploreOffline } from '../../../src/explorer/index.js';
 import { returnedExamples } from '../../../src/explorer/ordinary.js';
 import type { FakeFunction } from './fake-python.js';
-import { PyError, expectInt, fakeProbe, info, param } from './fake-python.js';
+import { PyError, expectInt, expectNumber, expectStr, fakeProbe, info, param, pyFloat, pyStr } from './fake-python.js';
 
 const call = (callee: string, args: PyValue[]): PyValue => ({ k: 'call', callee, args });
 
@@ -146,4 +146,61 @@ test('escaping that is not the same every time (only the first dot) is not state
   const firstDot = (s: string) => s.replace('.', '\\.').replace('*', '\\*');
   const { positions, observations } = textCalls(firstDot, [...TEXTS, 'a.b.c', 'x*y*z']);
   assert.ok(!findRelations(observations, positions).some((r) => /backslash/.test(r.text)));
+});
+
+test('a price written in a template with 2 decimals and a comma every three digits is stated with its format', async () => {
+  const symbols: Record<string, string> = { USD: '$', EUR: '€' };
+  const fn: FakeFunction = {
+    params: [param('amount'), param('currency', 'POSITIONAL_OR_KEYWORD', { default: "'USD'" })],
+    body: ([amount, currency]) => {
+      const c = currency === undefined ? 'USD' : expectStr(currency, 'format_money');
+      if (!(c in symbols)) throw new PyError('ValueError', `unknown currency: ${c}`);
+      const n = expectNumber(amount, 'format_money');
+      const [whole, frac] = Math.abs(n).toFixed(2).split('.');
+      return pyStr(`${symbols[c]}${n < 0 ? '-' : ''}${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`);
+    },
+  };
+  const fake = fakeProbe(fn, { cache: false });
+  const report = await exploreOffline(info('format_money', fn), fake.probe, { maxProbes: 20, strictness: 'anonymized' });
+  assert.match(
+    report.description.summary,
+    /^Returns the text `\$\{amount\}`, with `amount` written in place of its name in braces; `amount` written with 2 decimals and a comma every three digits/,
+  );
+});
+
+test('a number format that larger numbers break (no decimals kept from 1000 up) is not stated', async () => {
+  // From 1000 up only one decimal is written.
+  const fn: FakeFunction = {
+    params: [param('amount')],
+    body: ([amount]) => {
+      const n = expectNumber(amount, 'price');
+      return pyStr(`$${Math.abs(n) >= 1000 ? n.toFixed(1) : n.toFixed(2)}`);
+    },
+  };
+  const fake = fakeProbe(fn, { cache: false });
+  const report = await exploreOffline(info('price', fn), fake.probe, { maxProbes: 20, strictness: 'anonymized' });
+  assert.doesNotMatch(report.description.summary, /with 2 decimals/);
+});
+
+test('a product rounded to cents, and a percentage change, are stated as such', async () => {
+  const tax: FakeFunction = {
+    params: [param('price'), param('rate', 'POSITIONAL_OR_KEYWORD', { default: '0.2' })],
+    body: ([price, rate]) => pyFloat(Math.round(expectNumber(price, 'tax') * (rate === undefined ? 0.2 : expectNumber(rate, 'tax')) * 100) / 100),
+  };
+  const change: FakeFunction = {
+    params: [param('old'), param('new')],
+    body: ([a, b]) => {
+      const [x, y] = [expectNumber(a, 'percent_change'), expectNumber(b, 'percent_change')];
+      if (x === 0) throw new PyError('ZeroDivisionError', 'division by zero');
+      return pyFloat(((y - x) / x) * 100);
+    },
+  };
+  for (const [name, fn, want] of [
+    ['tax_amount', tax, /^Multiplies `price` by `rate` \(rounded to 2 decimal places\)\./],
+    ['percent_change', change, /^Returns the change from `old` to `new` as a percentage of `old`/],
+  ] as const) {
+    const fake = fakeProbe(fn, { cache: false });
+    const report = await exploreOffline(info(name, fn), fake.probe, { maxProbes: 20, strictness: 'anonymized' });
+    assert.match(report.description.summary, want);
+  }
 });
