@@ -323,7 +323,7 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     if (receiver) given.unshift(`called on ${article(receiver)}`);
     const n = run.observations.length;
     sentences.push(
-      `${NOT_WORKED_OUT} from ${n} call${n === 1 ? '' : 's'}: the ${returned.length} that returned gave ${fewResults(returned) ?? returns}${given.length ? ` (${joinWords(given)})` : ''}.`,
+      `${NOT_WORKED_OUT} from ${n} call${n === 1 ? '' : 's'}: the ${returned.length} that returned gave ${resultsByInput(run, returned) ?? fewResults(returned) ?? returns}${given.length ? ` (${joinWords(given)})` : ''}.`,
     );
   } else {
     const types = [...new Set(run.observations.flatMap((o) => (o.record.result.exception ? [baseExceptionName(o.record.result.exception.type)] : [])))];
@@ -350,6 +350,40 @@ function fewResults(returned: Observation[]): string | null {
   if (own.length < 6 || reprs.length < 2 || reprs.length > 4 || reprs.some((r) => !r || r.length > 30)) return null;
   if (own.every((o) => o.record.result.value?.type === 'bool')) return null;
   return joinWords(reprs, 'or');
+}
+
+/**
+ * Which argument gave which result, for a function of one argument with few results (a predicate,
+ * a parser of yes/no): "True for `2024` and `2000`; False for `1900` and `3`", the plainest
+ * arguments of each (at most three). Null with several arguments or many results.
+ */
+function resultsByInput(run: ExplorationOutcome, returned: Observation[]): string | null {
+  const own = returned.filter((o) => o.purpose !== 'repeat' && o.purpose !== 'reapply');
+  const sole = (o: Observation): string | null => {
+    const given = o.input.filter((s, i) => s.value !== undefined && run.positions[i]!.role !== 'receiver');
+    return given.length === 1 && o.input.every((s, i) => run.positions[i]!.role !== 'receiver' || s.value === undefined) ? toSource(given[0]!.value!) : null;
+  };
+  if (own.length < 4 || !own.every((o) => sole(o) !== null)) return null;
+  const groups = new Map<string, string[]>();
+  for (const o of own) {
+    const r = o.record.result.value?.repr ?? '';
+    const arg = sole(o)!;
+    if (!r || r.length > 30) return null;
+    const args = groups.get(r) ?? [];
+    if (!args.includes(arg)) args.push(arg);
+    groups.set(r, args);
+  }
+  // Each result seen for several arguments: otherwise these are only the examples again.
+  if (groups.size > 3 || ![...groups.values()].some((args) => args.length >= 2)) return null;
+  // Plain arguments first: letters or digits, short.
+  const plainFirst = (args: string[]): string[] =>
+    [...args].filter((a) => a.length <= 24).sort((a, b) => Number(!/[\p{L}\p{N}]/u.test(a)) - Number(!/[\p{L}\p{N}]/u.test(b)) || a.length - b.length);
+  const parts = [...groups.entries()].map(([r, args]) => {
+    const shown = plainFirst(args).slice(0, 3);
+    const more = args.length - shown.length;
+    return `${r} for ${joinWords([...shown.map((a) => `\`${a}\``), ...(more ? [`${more} more`] : [])])}`;
+  });
+  return groups.size === 1 ? `${parts[0]} (every one of them)` : parts.join('; ');
 }
 
 /** A plain sentence when a re-run gave another result: no returned value is then an example. */

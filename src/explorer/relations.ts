@@ -390,13 +390,14 @@ const fixed = (n: number, places: number, grouped: boolean): string | null => {
 
 /**
  * How a template may write a number: as str() does (ints only; a float's repr is not a format a
- * reader would name), or in a format a person writes prices and counts in.
+ * reader would name), or in a format a person writes prices and counts in; decimals before a
+ * comma alone, which ints written as `1,234.00` also fit as `{n}.00`.
  */
 const NUMBER_FORMATS: { words: string; write: (t: TaggedValue) => string | null }[] = [
   { words: '', write: (t) => (t.t === 'int' ? t.v : null) },
-  { words: 'with a comma every three digits', write: (t) => (t.t === 'int' ? (t.v.startsWith('-') ? `-${commas(t.v.slice(1))}` : commas(t.v)) : null) },
   { words: 'with 2 decimals', write: (t) => (num(t) === null || t.t === 'bool' ? null : fixed(num(t)!, 2, false)) },
   { words: 'with 2 decimals and a comma every three digits', write: (t) => (num(t) === null || t.t === 'bool' ? null : fixed(num(t)!, 2, true)) },
+  { words: 'with a comma every three digits', write: (t) => (t.t === 'int' ? (t.v.startsWith('-') ? `-${commas(t.v.slice(1))}` : commas(t.v)) : null) },
   { words: 'divided by 100, with 2 decimals (cents written as units)', write: (t) => (t.t === 'int' ? fixed(Number(t.v) / 100, 2, false) : null) },
 ];
 type NumberFormat = (typeof NUMBER_FORMATS)[number];

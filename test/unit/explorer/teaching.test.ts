@@ -204,3 +204,22 @@ test('a product rounded to cents, and a percentage change, are stated as such', 
     assert.match(report.description.summary, want);
   }
 });
+
+test('a predicate whose rule was not worked out says which arguments gave True and which False', async () => {
+  const fn: FakeFunction = {
+    params: [param('year')],
+    body: ([year]) => {
+      const y = expectInt(year, 'isleap');
+      return { k: 'bool', v: y % 4n === 0n && (y % 100n !== 0n || y % 400n === 0n) };
+    },
+  };
+  const fake = fakeProbe(fn, { cache: false });
+  const report = await exploreOffline(info('isleap', fn), fake.probe, { maxProbes: 20, strictness: 'anonymized' });
+  const seen = (b: boolean) => fake.records.filter((r) => r.result.value?.repr === String(b ? 'True' : 'False') && r.args.length === 1).map((r) => r.args[0]!);
+  assert.ok(seen(true).length > 0 && seen(false).length > 0, 'both results were seen');
+  const m = /gave True for (.+); False for (.+?) \(/.exec(report.description.summary);
+  assert.ok(m, report.description.summary);
+  // Each argument named is one that gave that result.
+  for (const a of [...m[1]!.matchAll(/`([^`]+)`/g)].map((x) => x[1]!)) assert.ok(seen(true).includes(a), a);
+  for (const a of [...m[2]!.matchAll(/`([^`]+)`/g)].map((x) => x[1]!)) assert.ok(seen(false).includes(a), a);
+});
