@@ -41,6 +41,8 @@ export function outputOf(o: Observation): TaggedValue | null {
     const items = v.iteration.items.map(parseSource);
     return items.every((x) => x !== null) ? { t: 'list', v: items.map((x) => toTagged(x)) } : null;
   }
+  // A date is no plain data, but its repr says all of it.
+  if (!v.data && v.type === 'datetime.date' && /^datetime\.date\(\d+, \d+, \d+\)$/.test(v.repr)) return { t: 'other', type: v.type, repr: v.repr };
   return v.data ?? null;
 }
 
@@ -545,6 +547,62 @@ const ESCAPES: Rule[] = [false, true].map((decodes): Rule => {
   };
 });
 
+/** A date as days since 1970-01-01 (UTC): a `datetime.date(…)` the call gave or got, or ISO text `2024-03-15`. */
+function dayNumber(t: TaggedValue | undefined): number | null {
+  const m =
+    t?.t === 'other' && t.type === 'datetime.date'
+      ? /^datetime\.date\((\d+), (\d+), (\d+)\)$/.exec(t.repr)
+      : t?.t === 'str'
+        ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(t.v)
+        : null;
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const ms = Date.UTC(y, mo - 1, d);
+  const back = new Date(ms);
+  return back.getUTCFullYear() === y && back.getUTCMonth() === mo - 1 && back.getUTCDate() === d ? ms / 86_400_000 : null;
+}
+/** Monday to Friday: 1970-01-01 was a Thursday. */
+const weekday = (day: number): boolean => ![2, 3].includes(((day % 7) + 7) % 7);
+/** `day` moved `n` weekdays (Saturdays and Sundays not counted), backwards for a negative n. */
+function businessDays(day: number, n: number): number {
+  let d = day;
+  for (let left = Math.abs(n); left > 0;) {
+    d += Math.sign(n);
+    if (weekday(d)) left--;
+  }
+  return d;
+}
+
+/** Dates: one moved by a number of days or weekdays, or the days between two. */
+const DATES: Rule[] = [
+  ...(
+    [
+      ['days', (d: number, n: number) => d + n, ''],
+      ['business days', (d: number, n: number) => (Math.abs(n) > 1e7 ? null : businessDays(d, n)), ' (Saturdays and Sundays are not counted)'],
+    ] as const
+  ).map(([unit, move, note]): Rule => {
+    const date = (c: Case) => c.named.find((a) => dayNumber(a.v) !== null);
+    const count = (c: Case) => c.named.find((a) => a.v.t === 'int');
+    return {
+      text: (cs) =>
+        `Returns \`${date(cs[0]!)!.name}\` moved \`${count(cs[0]!)!.name}\` ${unit} later${note}; a negative \`${count(cs[0]!)!.name}\` moves it back.`,
+      applies: (c) => c.named.length === 2 && date(c) !== undefined && count(c) !== undefined && dayNumber(c.y) !== null && c.y.t === date(c)!.v.t,
+      holds: (c) => move(dayNumber(date(c)!.v)!, Number(num(count(c)!.v))) === dayNumber(c.y),
+      // Several counts, a negative one among them, and (for weekdays) a move across a weekend.
+      enough: (cs) =>
+        new Set(cs.map((c) => num(count(c)!.v))).size >= 3 &&
+        cs.some((c) => num(count(c)!.v)! < 0) &&
+        (unit === 'days' || cs.some((c) => dayNumber(c.y)! - dayNumber(date(c)!.v)! !== num(count(c)!.v))),
+    };
+  }),
+  {
+    text: (cs) => `Returns the number of days from ${nameOf(cs[0]!, 0)} to ${nameOf(cs[0]!, 1)} (negative when ${nameOf(cs[0]!, 1)} comes first).`,
+    applies: (c) => c.named.length === 2 && dayNumber(c.named[0]!.v) !== null && dayNumber(c.named[1]!.v) !== null && c.y.t === 'int',
+    holds: (c) => num(c.y) === dayNumber(c.named[1]!.v)! - dayNumber(c.named[0]!.v)!,
+    enough: (cs) => cs.some((c) => num(c.y)! < 0) && cs.some((c) => num(c.y)! > 1),
+  },
+];
+
 const RULES: Rule[] = [
   // Several arguments with named roles.
   {
@@ -888,6 +946,7 @@ const RULES: Rule[] = [
       return y.length === merged.size && y.every(([k, v]) => merged.has(JSON.stringify(k)) && taggedEqual(merged.get(JSON.stringify(k))!, v));
     },
   },
+  ...DATES,
   // Numbers in, a number out.
   ...PERCENTAGES,
   LINE,

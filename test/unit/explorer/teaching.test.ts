@@ -13,7 +13,7 @@ import { findRelations } from '../../../src/explorer/relations.js';
 import { exploreOffline } from '../../../src/explorer/index.js';
 import { returnedExamples } from '../../../src/explorer/ordinary.js';
 import type { FakeFunction } from './fake-python.js';
-import { PyError, expectInt, expectNumber, expectStr, fakeProbe, info, param, pyFloat, pyStr } from './fake-python.js';
+import { PyError, expectInt, expectNumber, expectStr, fakeProbe, info, param, pyFloat, pyInt, pyStr } from './fake-python.js';
 
 const call = (callee: string, args: PyValue[]): PyValue => ({ k: 'call', callee, args });
 
@@ -222,4 +222,60 @@ test('a predicate whose rule was not worked out says which arguments gave True a
   // Each argument named is one that gave that result.
   for (const a of [...m[1]!.matchAll(/`([^`]+)`/g)].map((x) => x[1]!)) assert.ok(seen(true).includes(a), a);
   for (const a of [...m[2]!.matchAll(/`([^`]+)`/g)].map((x) => x[1]!)) assert.ok(seen(false).includes(a), a);
+});
+
+/** A fake's date argument as days since 1970-01-01, and back. */
+const dayOf = (v: PyValue | undefined, fn: string): number => {
+  if (v?.k !== 'date') throw new PyError('TypeError', `${fn}: expected a date`);
+  return Date.UTC(v.y, v.m - 1, v.d) / 86_400_000;
+};
+const dateOf = (day: number): PyValue => {
+  const d = new Date(day * 86_400_000);
+  return { k: 'date', y: d.getUTCFullYear(), m: d.getUTCMonth() + 1, d: d.getUTCDate() };
+};
+
+test('a date moved by business days, and the days between two dates, are stated as such', async () => {
+  const addBusinessDays: FakeFunction = {
+    params: [param('start', 'POSITIONAL_OR_KEYWORD', { annotation: 'date' }), param('days', 'POSITIONAL_OR_KEYWORD', { annotation: 'int' })],
+    body: ([start, days]) => {
+      let d = dayOf(start, 'add_business_days');
+      const n = Number(expectInt(days, 'add_business_days'));
+      for (let left = Math.abs(n); left > 0;) {
+        d += Math.sign(n);
+        if (![2, 3].includes(((d % 7) + 7) % 7)) left--;
+      }
+      return dateOf(d);
+    },
+  };
+  const between: FakeFunction = {
+    params: [param('start', 'POSITIONAL_OR_KEYWORD', { annotation: 'date' }), param('end', 'POSITIONAL_OR_KEYWORD', { annotation: 'date' })],
+    body: ([a, b]) => pyInt(dayOf(b, 'days_between') - dayOf(a, 'days_between')),
+  };
+  for (const [name, fn, want] of [
+    ['add_business_days', addBusinessDays, /^Returns `start` moved `days` business days later \(Saturdays and Sundays are not counted\)/],
+    ['days_between', between, /^Returns the number of days from `start` to `end`/],
+  ] as const) {
+    const fake = fakeProbe(fn, { cache: false });
+    const report = await exploreOffline(info(name, fn), fake.probe, { maxProbes: 40, strictness: 'signature' });
+    assert.match(report.description.summary, want, fake.records.map((r) => `${r.args.join(', ')} → ${r.result.value?.repr ?? r.result.status}`).join('\n'));
+  }
+});
+
+test('a date moved by days that skips more than weekends (Fridays too) is not said to move business days', async () => {
+  const fn: FakeFunction = {
+    params: [param('start', 'POSITIONAL_OR_KEYWORD', { annotation: 'date' }), param('days', 'POSITIONAL_OR_KEYWORD', { annotation: 'int' })],
+    body: ([start, days]) => {
+      let d = dayOf(start, 'add_work_days');
+      const n = Number(expectInt(days, 'add_work_days'));
+      if (Math.abs(n) > 1e5) throw new PyError('OverflowError', 'date value out of range');
+      for (let left = Math.abs(n); left > 0;) {
+        d += Math.sign(n);
+        if (![1, 2, 3].includes(((d % 7) + 7) % 7)) left--;
+      }
+      return dateOf(d);
+    },
+  };
+  const fake = fakeProbe(fn, { cache: false });
+  const report = await exploreOffline(info('add_work_days', fn), fake.probe, { maxProbes: 40, strictness: 'signature' });
+  assert.doesNotMatch(report.description.summary, /moved `days`/);
 });
