@@ -8,7 +8,7 @@ import { numericValue, orderOf, taggedCompare, taggedEqual } from './compare.js'
 import type { Observation, Position } from './inputs.js';
 import { parseSource } from './parse.js';
 import type { PyValue } from './values.js';
-import { toSource, toTagged } from './values.js';
+import { fromTagged, toSource, toTagged } from './values.js';
 
 export interface Relation {
   /** The sentence for the summary, e.g. "Sorts the elements in ascending order." */
@@ -419,43 +419,101 @@ function templateOf(c: Case, f: NumberFormat): Template | null {
   named.forEach((a, k) => (marked = marked.split(textOf(a.v, f)!).join(`${MARK}${k}${MARK}`)));
   return marked.split(MARK).map((part, i) => (i % 2 ? { name: named[Number(part)]!.name } : part));
 }
+/**
+ * What an f-string writes for a value no template place was read from (`{word}s` given
+ * [3, 1, 2] writes `[3, 1, 2]s`): Python's str(), which for these is their repr.
+ */
+const pythonStr = (t: TaggedValue | undefined): string | null => {
+  const date = t?.t === 'other' && t.type === 'datetime.date' ? /^datetime\.date\((\d+), (\d+), (\d+)\)$/.exec(t.repr) : null;
+  if (date) return `${date[1]!.padStart(4, '0')}-${date[2]!.padStart(2, '0')}-${date[3]!.padStart(2, '0')}`;
+  if (!t || t.t === 'str' || t.t === 'other' || t.t === 'bytes') return null;
+  const v = fromTagged(t);
+  return v ? toSource(v) : null;
+};
 const render = (t: Template, c: Case, f: NumberFormat): string | null => {
-  const parts = t.map((p) => (typeof p === 'string' ? p : textOf(c.named.find((a) => a.name === p.name)?.v, f)));
+  const parts = t.map((p) => {
+    if (typeof p === 'string') return p;
+    const v = c.named.find((a) => a.name === p.name)?.v;
+    return textOf(v, f) ?? (f === NUMBER_FORMATS[0] ? pythonStr(v) : null);
+  });
   return parts.every((p) => p !== null) ? parts.join('') : null;
 };
 
-/** A text result made of the arguments' texts in a fixed template ("Hello, {name}!", "${amount}" with 2 decimals). */
+/**
+ * The template every one of `cs` is written in, with the number format it writes numbers in; each
+ * place seen holding several values (`fixed`: a place all of them hold one value in, allowed).
+ */
+function fitTemplate(cs: Case[], fixed?: string): { t: Template; f: NumberFormat; shown: string; places: string[] } | null {
+  for (const f of NUMBER_FORMATS)
+    for (const c of cs.slice(0, 12)) {
+      const t = templateOf(c, f);
+      if (!t || !cs.every((d) => render(t, d, f) === strOf(d.y))) continue;
+      const places = [...new Set(t.flatMap((p) => (typeof p === 'string' ? [] : [p.name])))];
+      const shown = t.map((p) => (typeof p === 'string' ? p : `{${p.name}}`)).join('');
+      // Each place seen holding several values; a template of one argument alone is that argument.
+      const varied = places.every((n) => n === fixed || new Set(cs.map((d) => textOf(d.named.find((a) => a.name === n)?.v, f))).size >= 2);
+      if (!varied || shown === `{${places[0]}}` || /[`{}]/.test(t.filter((p) => typeof p === 'string').join(''))) continue;
+      return { t, f, shown, places };
+    }
+  return null;
+}
+
+/** The sentence of a template: the text, its places, and how numbers were written (1234567 as `1,234,567.00`). */
+function templateWords(cs: Case[], { f, shown, places }: NonNullable<ReturnType<typeof fitTemplate>>): string {
+  const valueOf = (d: Case, n: string): TaggedValue | undefined => d.named.find((a) => a.name === n)?.v;
+  const formatted = places.filter((n) => cs.some((d) => num(valueOf(d, n)) !== null && valueOf(d, n)?.t !== 'str'));
+  const instance = (n: string): string => {
+    const v = cs.map((d) => valueOf(d, n)).find((v) => v && v.t !== 'str' && (textOf(v, f)?.length ?? 0) >= 4) ?? valueOf(cs[0]!, n);
+    return v ? ` (${v.t === 'float' ? v.v : num(v)} as \`${textOf(v, f)}\`)` : '';
+  };
+  const how = f.words && formatted.length ? `; ${joinWords(formatted.map((n) => `\`${n}\``))} written ${f.words}${instance(formatted[0]!)}` : '';
+  return `Returns the text \`${shown}\`, with ${joinWords(places.map((n) => `\`${n}\``))} written in place of ${places.length > 1 ? 'their' : 'its'} name in braces${how}`;
+}
+
+/**
+ * A text result made of the arguments' texts in a fixed template ("Hello, {name}!", "${amount}"
+ * with 2 decimals); or in two, one for a count of 0 or 1 (`1 apple`, else
+ * `{count} {word}s`): a template when two calls or more show it, else the one call as it came.
+ */
 const TEMPLATE: Rule = {
   text: '',
   applies: (c) => c.y.t === 'str' && c.named.some((a) => textOf(a.v) !== null || (a.v.t !== 'bool' && num(a.v) !== null)),
   holds: () => false,
   fit: (cs) => {
-    for (const f of NUMBER_FORMATS)
-      for (const c of cs.slice(0, 12)) {
-        const t = templateOf(c, f);
-        if (!t || !cs.every((d) => render(t, d, f) === strOf(d.y))) continue;
-        const places = [...new Set(t.flatMap((p) => (typeof p === 'string' ? [] : [p.name])))];
-        const shown = t.map((p) => (typeof p === 'string' ? p : `{${p.name}}`)).join('');
-        // Each place seen holding several values; a template of one argument alone is that argument.
-        const varied = places.every((n) => new Set(cs.map((d) => textOf(d.named.find((a) => a.name === n)?.v, f))).size >= 2);
-        if (!varied || shown === `{${places[0]}}` || /[`{}]/.test(t.filter((p) => typeof p === 'string').join(''))) continue;
-        // The numbers the format wrote, named with an instance (1234567 → `1,234,567.00`).
-        const formatted = places.filter((n) =>
-          cs.some((d) => num(d.named.find((a) => a.name === n)?.v) !== null && d.named.find((a) => a.name === n)?.v.t !== 'str'),
-        );
-        const instance = (n: string): string => {
-          const v =
-            cs.map((d) => d.named.find((a) => a.name === n)?.v).find((v) => v && v.t !== 'str' && (textOf(v, f)?.length ?? 0) >= 4) ??
-            cs[0]!.named.find((a) => a.name === n)?.v;
-          return v ? ` (${v.t === 'float' ? v.v : num(v)} as \`${textOf(v, f)}\`)` : '';
-        };
-        const how = f.words && formatted.length ? `; ${joinWords(formatted.map((n) => `\`${n}\``))} written ${f.words}${instance(formatted[0]!)}` : '';
+    const one = fitTemplate(cs);
+    if (one)
+      return {
+        text: `${templateWords(cs, one)}.`,
+        applies: TEMPLATE.applies,
+        holds: (d) => render(one.t, d, one.f) === strOf(d.y),
+      };
+    const names = [...new Set(cs.flatMap((c) => c.named.filter((a) => a.v.t === 'int').map((a) => a.name)))];
+    for (const name of names) {
+      const valueOf = (c: Case): number | null => {
+        const v = c.named.find((a) => a.name === name)?.v;
+        return v?.t === 'int' ? num(v) : null;
+      };
+      // The counts a text speaks of differently (`0 items`, `1 item`): any other exception is no template.
+      for (const value of new Set(cs.map(valueOf).filter((v) => v === 0 || v === 1))) {
+        const special = cs.filter((c) => valueOf(c) === value);
+        const rest = cs.filter((c) => valueOf(c) !== value);
+        if (special.length < 1 || rest.length < 3) continue;
+        // One call of that value is read as it came (`1 Hello`), and said to be one call.
+        const single = special.length === 1 ? templateOf(special[0]!, NUMBER_FORMATS[0]!) : null;
+        const a = single ? { t: single, f: NUMBER_FORMATS[0]!, shown: '', places: [] } : fitTemplate(special, name);
+        const b = fitTemplate(rest);
+        if (!a || !b || a.shown === b.shown || !b.places.includes(name) || !special.every((d) => render(a.t, d, a.f) === strOf(d.y))) continue;
+        const pick = (d: Case) => (valueOf(d) === value ? a : b);
+        const other = single
+          ? `the one call with \`${name}\` ${value} gave ${code(strOf(special[0]!.y)!)} instead`
+          : `when \`${name}\` is ${value}, \`${a.shown}\``;
         return {
-          text: `Returns the text \`${shown}\`, with ${joinWords(places.map((n) => `\`${n}\``))} written in place of ${places.length > 1 ? 'their' : 'its'} name in braces${how}.`,
+          text: `${templateWords(rest, b)}; ${other}.`,
           applies: TEMPLATE.applies,
-          holds: (d) => render(t, d, f) === strOf(d.y),
+          holds: (d) => render(pick(d).t, d, pick(d).f) === strOf(d.y),
         };
       }
+    }
     return null;
   },
 };

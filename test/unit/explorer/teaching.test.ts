@@ -279,3 +279,27 @@ test('a date moved by days that skips more than weekends (Fridays too) is not sa
   const report = await exploreOffline(info('add_work_days', fn), fake.probe, { maxProbes: 40, strictness: 'signature' });
   assert.doesNotMatch(report.description.summary, /moved `days`/);
 });
+
+/** Python's str() of the values a fake may be given, for f-strings. */
+const pyText = (v: PyValue): string =>
+  v.k === 'str' ? v.v : v.k === 'date' ? `${v.y}-${String(v.m).padStart(2, '0')}-${String(v.d).padStart(2, '0')}` : toSource(v);
+
+test('a text in one template, and another for one count (`1 apple`, else `3 apples`), is stated with both', async () => {
+  const fn: FakeFunction = {
+    params: [param('word'), param('count')],
+    body: ([word, count]) => {
+      if (word === undefined || count === undefined) throw new PyError('TypeError', "pluralize() missing 1 required positional argument: 'count'");
+      return pyStr(count?.k === 'int' && count.v === 1n ? `${pyText(count)} ${pyText(word)}` : `${pyText(count)} ${pyText(word)}s`);
+    },
+  };
+  const fake = fakeProbe(fn, { cache: false });
+  const report = await exploreOffline(info('pluralize', fn), fake.probe, { maxProbes: 40, strictness: 'anonymized' });
+  const ones = fake.records.filter((r) => r.args[1] === '1' && r.result.status === 'returned');
+  assert.ok(ones.length > 0, 'a count of 1 was tried');
+  const when =
+    ones.length === 1
+      ? `the one call with \`count\` 1 gave \`${JSON.parse(ones[0]!.result.value!.repr.replace(/^'|'$/g, '"'))}\` instead`
+      : 'when `count` is 1, `{count} {word}`';
+  assert.ok(report.description.summary.startsWith('Returns the text `{count} {word}s`, '), report.description.summary);
+  assert.ok(report.description.summary.endsWith(`; ${when}.`), report.description.summary);
+});
