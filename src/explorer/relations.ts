@@ -661,6 +661,44 @@ const DATES: Rule[] = [
   },
 ];
 
+/**
+ * A text masked but for its last characters (a card number as `************1234`): every
+ * character but the last `keep` written as one mask character, with spaces dropped first or not.
+ */
+const MASKS: Rule[] = [false, true].map((dropSpaces): Rule => {
+  const base = (c: Case): string => (dropSpaces ? strOf(c.x)!.replace(/ /g, '') : strOf(c.x)!);
+  const masked = (text: string, mask: string, keep: number): string => mask.repeat(Math.max(0, [...text].length - keep)) + [...text].slice(-keep).join('');
+  const applies = (c: Case): boolean => c.x.t === 'str' && c.y.t === 'str' && c.args.length === 1;
+  return {
+    text: '',
+    applies,
+    holds: () => false,
+    fit: (cs) => {
+      // The mask: what the masked results start with, a character that is no letter or digit.
+      const long = cs.filter((c) => strOf(c.y) !== base(c) && strOf(c.y)!.length > 0);
+      const mask = strOf(long[0]?.y ?? { t: 'none' })?.[0];
+      if (!mask || /[\p{L}\p{N}\s]/u.test(mask)) return null;
+      const keeps = new Set(long.map((c) => [...strOf(c.y)!].length - (/^(.)\1*/u.exec(strOf(c.y)!)?.[0].length ?? 0)));
+      if (keeps.size !== 1) return null;
+      const keep = [...keeps][0]!;
+      if (keep < 1) return null;
+      const spaces = dropSpaces ? ' (spaces are dropped first)' : '';
+      return {
+        text: (rs) =>
+          `Writes every character of ${mainName(rs[0]!)} but the last ${keep} as ${code(mask)}${spaces}${
+            rs.some((c) => base(c).length > 0 && [...base(c)].length <= keep) ? `; a text of ${keep} characters or fewer comes back as it is` : ''
+          }.`,
+        applies,
+        holds: (c) => strOf(c.y) === masked(base(c), mask, keep),
+        // Texts of several lengths masked, one with a space when spaces are said to go, and a short one kept.
+        enough: (rs) =>
+          new Set(rs.filter((c) => [...base(c)].length > keep + 1).map((c) => base(c).length)).size >= 2 &&
+          (!dropSpaces || rs.some((c) => strOf(c.x)!.includes(' ') && [...base(c)].length > keep)),
+      };
+    },
+  };
+});
+
 const RULES: Rule[] = [
   // Several arguments with named roles.
   {
@@ -937,6 +975,7 @@ const RULES: Rule[] = [
   },
   TEMPLATE,
   ...ESCAPES,
+  ...MASKS,
   // Text in, text out.
   { text: 'Converts the text to upper case.', applies: (c) => c.x.t === 'str' && c.y.t === 'str', holds: (c) => strOf(c.y) === strOf(c.x)!.toUpperCase() },
   { text: 'Converts the text to lower case.', applies: (c) => c.x.t === 'str' && c.y.t === 'str', holds: (c) => strOf(c.y) === strOf(c.x)!.toLowerCase() },

@@ -305,3 +305,19 @@ test('a text in one template, and another for one count (`1 apple`, else `3 appl
   assert.ok(report.description.summary.startsWith('Returns the text `{count} {word}s`, '), report.description.summary);
   assert.ok(report.description.summary.endsWith(`; ${when}.`), report.description.summary);
 });
+
+test('a text masked but for its last characters is stated with the mask and how many are kept', () => {
+  const maskCard = (s: string): string => {
+    const digits = s.replace(/ /g, '');
+    return '*'.repeat(Math.max(0, digits.length - 4)) + digits.slice(-4);
+  };
+  const texts = ['4111 1111 1111 1234', 'Hello, World!', 'abc', 'https://example.com/a', 'two  spaces here'];
+  const { positions, observations } = textCalls(maskCard, texts);
+  assert.equal(
+    findRelations(observations, positions)[0]?.text,
+    'Writes every character of `text` but the last 4 as `*` (spaces are dropped first); a text of 4 characters or fewer comes back as it is.',
+  );
+  // Masked but for a number of characters that changes with the text: no rule of it.
+  const half = textCalls((s) => '*'.repeat(Math.ceil(s.length / 2)) + s.slice(Math.ceil(s.length / 2)), texts);
+  assert.ok(!findRelations(half.observations, half.positions).some((r) => /but the last/.test(r.text)));
+});
