@@ -955,12 +955,31 @@ const RULES: Rule[] = [
   },
   { text: 'Returns the same elements in another order.', applies: (c) => isSeq(c.x) && isSeq(c.y), holds: (c) => sameMultiset(items(c.x)!, items(c.y)!) },
   {
-    text: 'Cuts the sequence into consecutive pieces.',
+    // The same number of pieces every time (splitext's two) is worth saying.
+    text: (cs) => {
+      const counts = new Set(cs.map((c) => items(c.y)!.length));
+      const pieces = counts.size === 1 ? `${[...counts][0]} consecutive pieces` : 'consecutive pieces';
+      return `Cuts ${mainName(cs[0]!)} into ${pieces}${counts.size === 1 ? ' (joined, they give it back)' : ''}.`;
+    },
     applies: (c) => items(c.x) !== null && isSeq(c.y) && items(c.y)!.every((p) => isSeq(p) || p.t === 'str'),
     holds: (c) => {
       const joined = items(c.y)!.flatMap((p) => items(p)!);
       return taggedEqual({ t: 'list', v: joined }, { t: 'list', v: items(c.x)! });
     },
+  },
+  {
+    text: (cs) =>
+      `Returns the longest common prefix of the ${cs.every((c) => items(c.x)!.every((v) => v.t === 'str')) ? 'texts' : 'sequences'} in ${mainName(cs[0]!)}.`,
+    applies: (c) =>
+      isSeq(c.x) && items(c.x)!.length >= 1 && items(c.x)!.every((v) => items(v) !== null && !isSeq(v) === (c.y.t === 'str')) && items(c.y) !== null,
+    holds: (c) => {
+      const xs = items(c.x)!.map((v) => items(v)!);
+      let n = 0;
+      while (xs.every((x) => n < x.length && taggedEqual(x[n]!, xs[0]![n]!))) n++;
+      return taggedEqual(listOf(xs[0]!.slice(0, n)), listOf(items(c.y)!));
+    },
+    // A prefix of some length shared, and one call where it stopped short of the shortest.
+    enough: (cs) => cs.some((c) => items(c.y)!.length > 0) && cs.some((c) => items(c.x)!.length >= 2),
   },
   // Text in, list of text out.
   {

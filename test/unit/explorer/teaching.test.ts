@@ -321,3 +321,30 @@ test('a text masked but for its last characters is stated with the mask and how 
   const half = textCalls((s) => '*'.repeat(Math.ceil(s.length / 2)) + s.slice(Math.ceil(s.length / 2)), texts);
   assert.ok(!findRelations(half.observations, half.positions).some((r) => /but the last/.test(r.text)));
 });
+
+test('the longest common prefix of some texts, and a text cut into two pieces that join back, are stated', () => {
+  const positions: Position[] = [{ ...positional('m'), candidates: ['list[str]'] }];
+  const prefix = (xs: string[]): string =>
+    xs.reduce((p, x) => p.slice(0, [...p].findIndex((ch, i) => x[i] !== ch) === -1 ? p.length : [...p].findIndex((ch, i) => x[i] !== ch)));
+  const lists = [
+    ['interview', 'internet', 'interval'],
+    ['flower', 'flow'],
+    ['dog', 'cat'],
+    ['/usr/lib', '/usr/local'],
+  ];
+  const observations = lists.map((xs, i) => ({
+    ...observed(positions, i + 1, [list(xs.map(str))], str(prefix(xs))),
+    input: [{ cls: 'list[str]', value: list(xs.map(str)) }],
+  }));
+  assert.equal(findRelations(observations, positions)[0]?.text, 'Returns the longest common prefix of the texts in `m`.');
+  const split = textCalls((s) => s, []);
+  const ext = (s: string): PyValue => {
+    const dot = s.lastIndexOf('.');
+    return { k: 'tuple', items: dot > 0 ? [str(s.slice(0, dot)), str(s.slice(dot))] : [str(s), str('')] };
+  };
+  const cases = ['report.txt', 'a/b.tar.gz', 'README', 'x.py'].map((x, i) => ({
+    ...observed(split.positions, i + 1, [str(x)], ext(x)),
+    input: [{ cls: 'str', value: str(x) }],
+  }));
+  assert.equal(findRelations(cases, split.positions)[0]?.text, 'Cuts `text` into 2 consecutive pieces (joined, they give it back).');
+});
