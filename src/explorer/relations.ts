@@ -463,7 +463,11 @@ function templateWords(cs: Case[], { f, shown, places }: NonNullable<ReturnType<
   const valueOf = (d: Case, n: string): TaggedValue | undefined => d.named.find((a) => a.name === n)?.v;
   const formatted = places.filter((n) => cs.some((d) => num(valueOf(d, n)) !== null && valueOf(d, n)?.t !== 'str'));
   const instance = (n: string): string => {
-    const v = cs.map((d) => valueOf(d, n)).find((v) => v && v.t !== 'str' && (textOf(v, f)?.length ?? 0) >= 4) ?? valueOf(cs[0]!, n);
+    // The longest the format wrote shows most of it (thousands and decimals).
+    const v = cs
+      .map((d) => valueOf(d, n))
+      .filter((v) => v && v.t !== 'str' && textOf(v, f) !== null)
+      .sort((a, b) => textOf(b, f)!.length - textOf(a, f)!.length)[0];
     return v ? ` (${v.t === 'float' ? v.v : num(v)} as \`${textOf(v, f)}\`)` : '';
   };
   const how = f.words && formatted.length ? `; ${joinWords(formatted.map((n) => `\`${n}\``))} written ${f.words}${instance(formatted[0]!)}` : '';
