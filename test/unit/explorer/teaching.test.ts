@@ -236,19 +236,23 @@ const dateOf = (day: number): PyValue => {
   return { k: 'date', y: d.getUTCFullYear(), m: d.getUTCMonth() + 1, d: d.getUTCDate() };
 };
 
+/** A fake that moves a date by `days` days, not counting the weekdays in `skipped` (0 is a Thursday: 1970-01-01). */
+const movingDays = (name: string, skipped: number[]): FakeFunction => ({
+  params: [param('start', 'POSITIONAL_OR_KEYWORD', { annotation: 'date' }), param('days', 'POSITIONAL_OR_KEYWORD', { annotation: 'int' })],
+  body: ([start, days]) => {
+    let d = dayOf(start, name);
+    const n = Number(expectInt(days, name));
+    if (Math.abs(n) > 1e7) throw new PyError('OverflowError', 'date value out of range');
+    for (let left = Math.abs(n); left > 0;) {
+      d += Math.sign(n);
+      if (!skipped.includes(((d % 7) + 7) % 7)) left--;
+    }
+    return dateOf(d);
+  },
+});
+
 test('a date moved by business days, and the days between two dates, are stated as such', async () => {
-  const addBusinessDays: FakeFunction = {
-    params: [param('start', 'POSITIONAL_OR_KEYWORD', { annotation: 'date' }), param('days', 'POSITIONAL_OR_KEYWORD', { annotation: 'int' })],
-    body: ([start, days]) => {
-      let d = dayOf(start, 'add_business_days');
-      const n = Number(expectInt(days, 'add_business_days'));
-      for (let left = Math.abs(n); left > 0;) {
-        d += Math.sign(n);
-        if (![2, 3].includes(((d % 7) + 7) % 7)) left--;
-      }
-      return dateOf(d);
-    },
-  };
+  const addBusinessDays = movingDays('add_business_days', [2, 3]);
   const between: FakeFunction = {
     params: [param('start', 'POSITIONAL_OR_KEYWORD', { annotation: 'date' }), param('end', 'POSITIONAL_OR_KEYWORD', { annotation: 'date' })],
     body: ([a, b]) => pyInt(dayOf(b, 'days_between') - dayOf(a, 'days_between')),
@@ -264,19 +268,7 @@ test('a date moved by business days, and the days between two dates, are stated 
 });
 
 test('a date moved by days that skips more than weekends (Fridays too) is not said to move business days', async () => {
-  const fn: FakeFunction = {
-    params: [param('start', 'POSITIONAL_OR_KEYWORD', { annotation: 'date' }), param('days', 'POSITIONAL_OR_KEYWORD', { annotation: 'int' })],
-    body: ([start, days]) => {
-      let d = dayOf(start, 'add_work_days');
-      const n = Number(expectInt(days, 'add_work_days'));
-      if (Math.abs(n) > 1e5) throw new PyError('OverflowError', 'date value out of range');
-      for (let left = Math.abs(n); left > 0;) {
-        d += Math.sign(n);
-        if (![1, 2, 3].includes(((d % 7) + 7) % 7)) left--;
-      }
-      return dateOf(d);
-    },
-  };
+  const fn = movingDays('add_work_days', [1, 2, 3]);
   const fake = fakeProbe(fn, { cache: false });
   const report = await exploreOffline(info('add_work_days', fn), fake.probe, { maxProbes: 40, strictness: 'signature' });
   assert.doesNotMatch(report.description.summary, /moved `days`/);
