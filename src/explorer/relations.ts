@@ -536,28 +536,32 @@ interface CharMap {
 
 /**
  * Reads `escaped` as `plain` with some characters written in an escaped form, each always the
- * same way and the others kept, adding what it learns to `map`; false where it cannot.
+ * same way and the others kept, adding what it learns to `map`; false where it cannot. A `%` kept
+ * before `20` also reads as an escape: each way is tried (within a budget of steps).
  */
 function readEscapes(plain: string, escaped: string, map: CharMap): boolean {
-  let j = 0;
-  for (const c of plain) {
-    const known = map.to.get(c);
-    if (known !== undefined) {
-      if (!escaped.startsWith(known, j)) return false;
-      j += known.length;
-      continue;
-    }
+  const chars = [...plain];
+  if (chars.length > 2000) return false;
+  let budget = 20_000;
+  const read = (k: number, j: number, to: Map<string, string>, kept: Set<string>): CharMap | null => {
+    if (--budget < 0) return null;
+    if (k === chars.length) return j === escaped.length ? { to, kept } : null;
+    const c = chars[k]!;
+    const known = to.get(c);
+    if (known !== undefined) return escaped.startsWith(known, j) ? read(k + 1, j + known.length, to, kept) : null;
     const token = ESCAPED.exec(escaped.slice(j))?.[0];
     // An escape of this character: it holds the character, or is an entity or %-bytes.
-    if (!map.kept.has(c) && token && token !== c && (token.includes(c) || /^[&%]/.test(token))) {
-      map.to.set(c, token);
-      j += token.length;
-    } else if (escaped.startsWith(c, j)) {
-      map.kept.add(c);
-      j += c.length;
-    } else return false;
-  }
-  return j === escaped.length;
+    const escapes = !kept.has(c) && token !== undefined && token !== c && (token.includes(c) || /^[&%]/.test(token));
+    return (
+      (escapes ? read(k + 1, j + token.length, new Map(to).set(c, token), kept) : null) ??
+      (escaped.startsWith(c, j) ? read(k + 1, j + c.length, to, kept.has(c) ? kept : new Set(kept).add(c)) : null)
+    );
+  };
+  const found = read(0, 0, map.to, map.kept);
+  if (!found) return false;
+  for (const [c, t] of found.to) map.to.set(c, t);
+  for (const c of found.kept) map.kept.add(c);
+  return true;
 }
 
 const code = (t: string): string => (t.includes('`') ? `\`\` ${t} \`\`` : `\`${t}\``);

@@ -340,3 +340,9 @@ test('the longest common prefix of some texts, and a text cut into two pieces th
   }));
   assert.equal(findRelations(cases, split.positions)[0]?.text, 'Cuts `text` into 2 consecutive pieces (joined, they give it back).');
 });
+
+test('escaping read through a kept `%` that looks like an escape (`a%20b` given to re.escape)', () => {
+  const reEscape = (s: string) => s.replace(/[.*+?^$()[\]{}|\\&~# -]/g, (c) => `\\${c}`);
+  const { positions, observations } = textCalls(reEscape, [...TEXTS, 'https://example.com/a%20b?q=1&x=<y>#top']);
+  assert.match(findRelations(observations, positions)[0]?.text ?? '', /^Puts a backslash before each /);
+});
