@@ -113,27 +113,17 @@ function writtenParams(docstring: string): Record<string, WrittenParam> {
     const google = GOOGLE_HEADER.exec(l);
     const numpy = NUMPY_HEADER.exec(l) && /^\s*-{3,}\s*$/.test(lines[i + 1] ?? '') ? NUMPY_HEADER.exec(l) : null;
     if (!google && !numpy) continue;
-    const base = (google ?? numpy)![1]!.length;
-    if (numpy) i++;
-    // Entries start at the first item's indentation; deeper lines continue the entry above.
-    let itemIndent = -1;
-    for (i = i + 1; i < lines.length; i++) {
-      const item = lines[i]!;
-      if (!item.trim()) continue;
-      const ind = indentOf(item);
-      if (google ? ind <= base : ind < base) break;
-      if (numpy && /^\s*-{3,}\s*$/.test(lines[i + 1] ?? '')) break; // the next section's title
-      if (itemIndent < 0) itemIndent = ind;
-      if (ind === itemIndent) {
-        const m = google ? /^\s*\*{0,2}(\w+)\s*(?:\(([^)]*)\))?\s*:\s*(.*)$/.exec(item) : /^\s*\*{0,2}(\w+)(?:\s*:(.*))?$/.exec(item);
-        current = m ? m[1]! : null;
-        if (current) {
-          out[current] = { text: google ? m![3]!.trim() : '' };
-          typed(current, m![2]);
-        }
-      } else append(item);
+    const { items, end } = sectionAt(lines, i, numpy !== null, (google ?? numpy)![1]!.length);
+    for (const item of items) {
+      const m = google ? /^\s*\*{0,2}(\w+)\s*(?:\(([^)]*)\))?\s*:\s*(.*)$/.exec(item.first) : /^\s*\*{0,2}(\w+)(?:\s*:(.*))?$/.exec(item.first);
+      current = m ? m[1]! : null;
+      if (current) {
+        out[current] = { text: google ? m![3]!.trim() : '' };
+        typed(current, m![2]);
+      }
+      item.more.forEach(append);
     }
-    i--;
+    i = end - 1;
     current = null;
   }
   return out;
@@ -168,4 +158,85 @@ export function returnTypeWritten(docstring: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * The Raises entries a person wrote (Google's `ValueError: when…`, NumPy's name line and its
+ * indented text, Sphinx's `:raises ValueError: when…`), by exception name, each as one line.
+ */
+export function raisesWritten(docstring: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of sectionEntries(docstring, /^(?:Raises|Raise|Exceptions)$/, /^:raises?\s+([\w.]+)\s*:\s*(.*)$/)) if (e.head) out[e.head] = e.text;
+  return out;
+}
+
+/** The text of the Returns a person wrote (without the type they gave it), or undefined. */
+export function returnsTextWritten(docstring: string): string | undefined {
+  const [entry] = sectionEntries(docstring, /^(?:Returns|Return)$/, /^:returns?:\s*(?:()|)(.*)$/);
+  if (!entry) return undefined;
+  // Google's `int: the sum` and NumPy's type line carry the type; the rest is the description.
+  const typed = /^[A-Za-z_][\w.[\], |]*?\s*:\s+(\S[\s\S]*)$/.exec(entry.text);
+  const text = entry.numpy ? entry.text : typed ? typed[1]! : entry.text;
+  return text.trim() || undefined;
+}
+
+/**
+ * The entries of a Google (`Title:`), NumPy (`Title` underlined) or Sphinx (`:field x: text`)
+ * section: a head (the exception or type named first) and the text, continuation lines joined.
+ */
+function sectionEntries(docstring: string, title: RegExp, sphinx: RegExp): { head?: string; text: string; numpy?: boolean }[] {
+  const lines = docstring.replace(/\r\n?/g, '\n').split('\n');
+  const indentOf = (l: string): number => /^\s*/.exec(l)![0].length;
+  const out: { head?: string; text: string; numpy?: boolean }[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    const field = sphinx.exec(l.trim());
+    if (field) {
+      const base = indentOf(l);
+      let text = field[2] ?? '';
+      while (i + 1 < lines.length && lines[i + 1]!.trim() && indentOf(lines[i + 1]!) > base && !/^\s*:/.test(lines[i + 1]!)) text += ` ${lines[++i]!.trim()}`;
+      out.push({ ...(field[1] ? { head: field[1] } : {}), text: text.trim() });
+      continue;
+    }
+    const google = /^(\s*)(\w+):\s*$/.exec(l);
+    const numpy = /^(\s*)(\w+)\s*$/.exec(l) && /^\s*-{3,}\s*$/.test(lines[i + 1] ?? '') ? /^(\s*)(\w+)\s*$/.exec(l) : null;
+    const m = google ?? numpy;
+    if (!m || !title.test(m[2]!)) continue;
+    const { items, end } = sectionAt(lines, i, numpy !== null, m[1]!.length);
+    for (const item of items) {
+      const more = item.more.map((l) => l.trim()).join(' ');
+      if (numpy) out.push({ head: item.first.trim().replace(/^\w+\s*:\s*/, ''), text: more, numpy: true });
+      else {
+        const named = /^\s*([A-Za-z_][\w.]*)\s*:\s*(.*)$/.exec(item.first);
+        const text = [item.first.trim(), more].filter(Boolean).join(' ');
+        out.push(named ? { head: named[1]!, text } : { text });
+      }
+    }
+    i = end - 1;
+  }
+  // Google's entries keep their head in the text until here: the text is what follows it.
+  return out.map((e) => (e.numpy || !e.head || !e.text.startsWith(`${e.head}`) ? e : { ...e, text: e.text.slice(e.head.length).replace(/^\s*:\s*/, '') }));
+}
+
+/**
+ * The entries of the Google (`Title:`) or NumPy (`Title` underlined) section whose title is at
+ * line `at`, indented `base`: each entry's first line (at the first entry's indentation) and the
+ * deeper lines that continue it; `end`, the line the section stops before.
+ */
+function sectionAt(lines: string[], at: number, numpy: boolean, base: number): { items: { first: string; more: string[] }[]; end: number } {
+  const indentOf = (l: string): number => /^\s*/.exec(l)![0].length;
+  const items: { first: string; more: string[] }[] = [];
+  let itemIndent = -1;
+  let i = at + (numpy ? 2 : 1);
+  for (; i < lines.length; i++) {
+    const item = lines[i]!;
+    if (!item.trim()) continue;
+    const ind = indentOf(item);
+    if (numpy ? ind < base : ind <= base) break;
+    if (numpy && /^\s*-{3,}\s*$/.test(lines[i + 1] ?? '')) break; // the next section's title
+    if (itemIndent < 0) itemIndent = ind;
+    if (ind === itemIndent) items.push({ first: item, more: [] });
+    else items.at(-1)?.more.push(item);
+  }
+  return { items, end: i };
 }

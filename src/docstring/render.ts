@@ -4,7 +4,7 @@ import type { Description } from '../core/session-types.js';
 import { doctestCall, doctestLines, doctestWant, type CallNames } from './doctest-lines.js';
 import { asSentence, formatProse, renameWords, splitFirstSentence, wrapWords } from './prose.js';
 import type { DocExample, DocstringStyle } from './types.js';
-import { forSource, paramDescriptions, paramTypesWritten, returnTypeWritten } from './offline.js';
+import { forSource, isOfflineDescription, paramDescriptions, paramTypesWritten, raisesWritten, returnsTextWritten, returnTypeWritten } from './offline.js';
 
 export const DEFAULT_WIDTH = 72;
 
@@ -128,15 +128,32 @@ function buildParts(described: Description, opts: RenderOptions): Parts {
   const written = opts.existingDocstring ? returnTypeWritten(opts.existingDocstring) : undefined;
   const seen = inferReturnType(examples.map((e) => e.result));
   const returnType = opts.returnType ?? typed?.[1] ?? (written && (!seen || written.includes(seen)) ? written : undefined);
-  const returnBody = typed ? typed[2]! : returnsText;
+  // What a person wrote of the result and of each exception is kept: the explorer's words say
+  // only what the calls showed ("An int."), theirs may say what it means. A Returns whose type the
+  // examples contradict goes with that type. Only under an offline description: an agent's words
+  // on the same point are its finding, which may be that the person's were wrong.
+  const offline = isOfflineDescription(described);
+  const humanReturns = offline && opts.existingDocstring && (!written || returnType === written) ? returnsTextWritten(opts.existingDocstring) : undefined;
+  const returnBody = humanReturns ?? (typed ? typed[2]! : returnsText);
   const returns = returnsText ? { text: asSentence(returnBody), ...(returnType ? { type: returnType } : {}) } : null;
+  const humanRaises = offline && opts.existingDocstring ? raisesWritten(opts.existingDocstring) : {};
+  const inferred = parseRaises(rename(d.raises));
+  const named = (n: string | undefined): string | undefined =>
+    n === undefined ? undefined : Object.keys(humanRaises).find((h) => h === n || h.endsWith(`.${n}`) || n.endsWith(`.${h}`));
+  const raises = [
+    ...inferred.map((r) => (named(r.name) && humanRaises[named(r.name)!] ? { ...r, text: asSentence(humanRaises[named(r.name)!]!) } : r)),
+    // The ones the calls never raised may still be true: the person's word stands.
+    ...Object.entries(humanRaises)
+      .filter(([h]) => !inferred.some((r) => named(r.name) === h))
+      .map(([name, text]) => ({ name, text: text ? asSentence(text) : '' })),
+  ];
 
   return {
     summary: first,
     prose,
     params,
     returns,
-    raises: parseRaises(rename(d.raises)),
+    raises,
     examples: examples.flatMap((e) => doctestLines(doctestCall(e.call, opts), e.result)),
     wants: examples.map((e) => e.result),
   };

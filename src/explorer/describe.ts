@@ -4,6 +4,7 @@ import type { CallRequest, FunctionInfo, ProbeResult } from '../core/probe-types
 import type { Description, DescriptionClaim } from '../core/session-types.js';
 import type { CoverageSoFar } from '../core/format.js';
 import { addCoverage, oneLine, renderCall, renderOutcome } from '../core/format.js';
+import { splitTopLevel } from '../core/python-source.js';
 import type { InferredProperty, OfflineReport } from '../core/run-types.js';
 import type { Observation, Position } from './inputs.js';
 import { TYPE_ERRORS, baseExceptionName, contextKey, describeInput, labelledPositions } from './inputs.js';
@@ -42,9 +43,24 @@ export function callName(info: FunctionInfo): string {
   return info.name;
 }
 
+/** The receiver form explorer.ts builds for an object prepared by calls (`fillReceiver`): the calls, and the object. */
+const PREPARED = /^\(lambda s: \((.+), s\)\[-1\]\)\((.+)\)$/s;
+
+/**
+ * A call as a person would type it at a REPL: on a receiver prepared by other calls
+ * (`(lambda s: (s.push(3), s)[-1])(Stack())`), the object made, those calls, then this one:
+ * `s = Stack(); s.push(3); s.pop()`.
+ */
+export function readableCall(name: string, request: CallRequest): string {
+  const m = request.receiver === undefined ? null : PREPARED.exec(request.receiver);
+  const calls = m ? splitTopLevel(m[1]!) : null;
+  if (!m || !calls || !calls.every((c) => c.startsWith('s.'))) return renderCall(name, request);
+  return [`s = ${m[2]!}`, ...calls, renderCall(name, { ...request, receiver: 's' })].join('; ');
+}
+
 export function buildReport(run: ExplorationOutcome): OfflineReport {
   const { info, positions, observations } = run;
-  const callText = (o: Observation): string => renderCall(callName(info), o.request);
+  const callText = (o: Observation): string => readableCall(callName(info), o.request);
   const { properties, notes } = inferProperties(observations, { positions, callText });
   const returnTypes = countReturnTypes(observations);
   const exceptions = exceptionsByInputClass(observations, positions);
@@ -250,11 +266,13 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
   // A file that started empty shows best what was written into it.
   const startedEmpty = (o: Observation): boolean => news(o).some((m) => /^io\.(StringIO|BytesIO)\(b?''\)$/.test(argumentSource(o.request, m.arg) ?? ''));
   const first = mutated.find(startedEmpty) ?? mutated[0];
-  const after = first
-    ? ` (after ${oneLine(renderCall(callName(run.info), first.request), 60)}, ${news(first)
-        .map((m) => `${parameterOf(run.positions, first, m.arg)} ${/^io\.(StringIO|BytesIO)\(/.test(m.repr) ? 'held' : 'became'} ${oneLine(m.repr, 60)}`)
-        .join(', ')})`
-    : '';
+  // An object whose repr is its address (`<Stack object at 0x1>`) says nothing of what changed.
+  const after =
+    first && !news(first).some((m) => /\bat 0x[0-9a-f]+>/i.test(m.repr))
+      ? ` (after ${oneLine(readableCall(callName(run.info), first.request), 60)}, ${news(first)
+          .map((m) => `${parameterOf(run.positions, first, m.arg)} ${/^io\.(StringIO|BytesIO)\(/.test(m.repr) ? 'held' : 'became'} ${oneLine(m.repr, 60)}`)
+          .join(', ')})`
+      : '';
   const inPlace = mutated.length
     ? mutated.every((o) => news(o).every((m) => m.arg === 'receiver'))
       ? `Changes its receiver in place${after}.`
@@ -265,7 +283,7 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
   const returns = returnsPhrase(run.observations, returnTypes);
   const sentences: string[] = [];
   // With no relation of its result, what the call did to a container it changed (a method that adds or removes).
-  const effects = relations.length ? [] : findEffects(run.observations, run.positions, (r) => oneLine(renderCall(callName(run.info), r), 60));
+  const effects = relations.length ? [] : findEffects(run.observations, run.positions, (r) => oneLine(readableCall(callName(run.info), r), 60));
   const onlyNone = returned.length > 0 && returned.every((o) => o.record.result.value?.type === 'NoneType');
   if (relations.length) {
     sentences.push(...relations.map((r) => r.text));
@@ -305,7 +323,7 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     if (receiver) given.unshift(`called on ${article(receiver)}`);
     const n = run.observations.length;
     sentences.push(
-      `${NOT_WORKED_OUT} from ${n} call${n === 1 ? '' : 's'}: the ${returned.length} that returned gave ${fewResults(returned) ?? returns}${given.length ? ` (${joinWords(given)})` : ''}.`,
+      `${NOT_WORKED_OUT} from ${n} call${n === 1 ? '' : 's'}: the ${returned.length} that returned gave ${resultsByInput(run, returned) ?? fewResults(returned) ?? returns}${given.length ? ` (${joinWords(given)})` : ''}.`,
     );
   } else {
     const types = [...new Set(run.observations.flatMap((o) => (o.record.result.exception ? [baseExceptionName(o.record.result.exception.type)] : [])))];
@@ -332,6 +350,40 @@ function fewResults(returned: Observation[]): string | null {
   if (own.length < 6 || reprs.length < 2 || reprs.length > 4 || reprs.some((r) => !r || r.length > 30)) return null;
   if (own.every((o) => o.record.result.value?.type === 'bool')) return null;
   return joinWords(reprs, 'or');
+}
+
+/**
+ * Which argument gave which result, for a function of one argument with few results (a predicate,
+ * a parser of yes/no): "True for `2024` and `2000`; False for `1900` and `3`", the plainest
+ * arguments of each (at most three). Null with several arguments or many results.
+ */
+function resultsByInput(run: ExplorationOutcome, returned: Observation[]): string | null {
+  const own = returned.filter((o) => o.purpose !== 'repeat' && o.purpose !== 'reapply');
+  const sole = (o: Observation): string | null => {
+    const given = o.input.filter((s, i) => s.value !== undefined && run.positions[i]!.role !== 'receiver');
+    return given.length === 1 && o.input.every((s, i) => run.positions[i]!.role !== 'receiver' || s.value === undefined) ? toSource(given[0]!.value!) : null;
+  };
+  if (own.length < 4 || !own.every((o) => sole(o) !== null)) return null;
+  const groups = new Map<string, string[]>();
+  for (const o of own) {
+    const r = o.record.result.value?.repr ?? '';
+    const arg = sole(o)!;
+    if (!r || r.length > 30) return null;
+    const args = groups.get(r) ?? [];
+    if (!args.includes(arg)) args.push(arg);
+    groups.set(r, args);
+  }
+  // Each result seen for several arguments: otherwise these are only the examples again.
+  if (groups.size > 3 || ![...groups.values()].some((args) => args.length >= 2)) return null;
+  // Plain arguments first: letters or digits, short.
+  const plainFirst = (args: string[]): string[] =>
+    [...args].filter((a) => a.length <= 24).sort((a, b) => Number(!/[\p{L}\p{N}]/u.test(a)) - Number(!/[\p{L}\p{N}]/u.test(b)) || a.length - b.length);
+  const parts = [...groups.entries()].map(([r, args]) => {
+    const shown = plainFirst(args).slice(0, 3);
+    const more = args.length - shown.length;
+    return `${r} for ${joinWords([...shown.map((a) => `\`${a}\``), ...(more ? [`${more} more`] : [])])}`;
+  });
+  return groups.size === 1 ? `${parts[0]} (every one of them)` : parts.join('; ');
 }
 
 /** A plain sentence when a re-run gave another result: no returned value is then an example. */
@@ -537,6 +589,22 @@ function returnsText(observations: Observation[], returnTypes: string[], ledger:
 
 const MAX_RAISE_LINES = 5;
 
+/**
+ * A call Python refused to bind to the signature (`f() missing 1 required positional argument`,
+ * `takes 2 positional arguments but 3 were given`): how calling works, not what the function
+ * does, so neither a raise line nor the example of an error.
+ */
+export function bindingError(o: Observation): boolean {
+  const e = o.record.result.status === 'raised' ? o.record.result.exception : undefined;
+  return (
+    !!e &&
+    baseExceptionName(e.type) === 'TypeError' &&
+    /^[\w.<>]+\(\) (?:missing \d+ required|takes (?:from \d+ to )?\d+ (?:positional|keyword)|got an unexpected keyword argument|got multiple values for argument|got some positional-only arguments)/.test(
+      e.message,
+    )
+  );
+}
+
 /** The line of an exception message that says why: the first, or a later one that gives the reason. */
 export function reasonLine(message: string): string {
   const lines = message
@@ -590,7 +658,7 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
   const groups = new Map<string, Group>();
   for (const o of observations) {
     const e = o.record.result.status === 'raised' ? o.record.result.exception : undefined;
-    if (!e || o.purpose === 'repeat') continue;
+    if (!e || o.purpose === 'repeat' || bindingError(o)) continue;
     const blame = contrastOf(o);
     const key = `${e.type}|${blame?.i ?? ''}`;
     const g = groups.get(key) ?? { type: e.type, i: blame?.i ?? null, raised: [], ...(blame ? { contrast: blame.contrast, byDefault: blame.byDefault } : {}) };
@@ -673,7 +741,7 @@ function pickExamples(
     if (o && !chosen.includes(o) && chosen.length < MAX_EXAMPLES && shown(o)) chosen.push(o);
   };
   // One error: what the function checks (a value error) before a type error.
-  const raised = pool.filter((o) => o.record.result.status === 'raised' && o.record.result.exception);
+  const raised = pool.filter((o) => o.record.result.status === 'raised' && o.record.result.exception && !bindingError(o));
   add(raised.find((o) => !TYPE_ERRORS.has(baseExceptionName(o.record.result.exception!.type))) ?? raised[0]);
   return chosen.map((o) => ({ ...exampleOf(o, callText)!, probe: o.record.index }));
 }

@@ -16,8 +16,12 @@ function oddness(o: Observation, callText: (o: Observation) => string, positions
   score += 2 * given.filter((g) => /^(''|""|\[\]|\(\)|\{\}|0|0\.0|None|-\d)/.test(g) || /^-/.test(g)).length;
   const named = o.input.filter((s, i) => s.value !== undefined && positions[i]?.hinted?.some((h) => toSource(h) === toSource(s.value!))).length;
   score -= 3 * named;
+  // A text of no letters or digits (' ', '*', '/') shows how the function treats punctuation, not its use.
+  score += 2 * o.input.filter((s) => s.value?.k === 'str' && s.value.v !== '' && !/[\p{L}\p{N}]/u.test(s.value.v)).length;
   const out = o.record.result.value?.repr ?? '';
   if (given.includes(out)) score += 2;
+  // An empty result ('', [], 0) shows little of what the function makes.
+  if (/^(?:''|""|\[\]|\(\)|\{\}|set\(\)|0|0\.0|b'')$/.test(out)) score += 2;
   return score;
 }
 

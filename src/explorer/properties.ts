@@ -271,6 +271,34 @@ function sequenceArgs(ctx: InferenceContext, input: Input): TaggedValue[] {
     .map((s) => toTagged(s.value!));
 }
 
+/** Whether `xs` is `ys` with some elements left out, the rest in the same order. */
+function inOrderWithin(xs: TaggedValue[], ys: TaggedValue[]): boolean {
+  let j = 0;
+  for (const x of xs) {
+    while (j < ys.length && !taggedEqual(ys[j]!, x)) j++;
+    if (j === ys.length) return false;
+    j++;
+  }
+  return true;
+}
+
+/**
+ * Whether a sorted output shows the function ordering something: its elements are in no
+ * argument in that order (dedupe([4, 8, 4, 16]) → [4, 8, 16] kept the order it was given);
+ * 'none' when no argument holds two elements or more (`divisors(12)`: nothing to order).
+ */
+function orderingShown(ctx: InferenceContext, input: Input, output: TaggedValue[]): 'shown' | 'kept' | 'none' {
+  let sized = false;
+  for (const [i, s] of input.entries()) {
+    if (s.value === undefined || ctx.positions[i]!.role === 'receiver') continue;
+    const items = elementsOf(s.value);
+    if (!items || items.length < 2) continue;
+    if (inOrderWithin(output, items.map(toTagged))) return 'kept';
+    sized = true;
+  }
+  return sized ? 'shown' : 'none';
+}
+
 function sortedness(observations: Observation[], ctx: InferenceContext, notes: InferenceNotes): InferredProperty | null {
   const cases = observations
     .filter((o) => returned(o) && o.purpose !== 'repeat')
@@ -282,6 +310,11 @@ function sortedness(observations: Observation[], ctx: InferenceContext, notes: I
   if (!unsorted) {
     if (cases.length < MIN_EVIDENCE) return inconclusive('sorted-output', cases.length);
     if (!cases.some((c) => c.order === 'asc')) return inconclusive('sorted-output', cases.length, '; every output held equal elements');
+    // Outputs in order only ever kept the order of an input (dedupe([4, 8, 4, 16]) → [4, 8, 16])
+    // show no ordering work: [3, 1, 2] may well come back as it was.
+    const shown = cases.map((c) => orderingShown(ctx, c.o.input, c.items));
+    if (shown.some((x) => x !== 'none') && !shown.includes('shown'))
+      return inconclusive('sorted-output', cases.length, '; every output kept the order its elements had in an argument');
     return claim('sorted-output', `${cases.length} list outputs, all in ascending order`);
   }
   const desc = cases.filter((c) => c.order === 'desc');

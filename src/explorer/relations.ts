@@ -8,7 +8,7 @@ import { numericValue, orderOf, taggedCompare, taggedEqual } from './compare.js'
 import type { Observation, Position } from './inputs.js';
 import { parseSource } from './parse.js';
 import type { PyValue } from './values.js';
-import { toTagged } from './values.js';
+import { fromTagged, toSource, toTagged } from './values.js';
 
 export interface Relation {
   /** The sentence for the summary, e.g. "Sorts the elements in ascending order." */
@@ -28,6 +28,8 @@ interface Case {
   args: TaggedValue[];
   /** The arguments given, by parameter name, in the signature's order (numbers included). */
   named: { name: string; v: TaggedValue }[];
+  /** The object a method was called on, as source: a state the arguments do not show. */
+  receiver?: string;
 }
 
 /** Outputs as tagged data; a generator's yielded items read back into a list when they can be. */
@@ -39,6 +41,8 @@ export function outputOf(o: Observation): TaggedValue | null {
     const items = v.iteration.items.map(parseSource);
     return items.every((x) => x !== null) ? { t: 'list', v: items.map((x) => toTagged(x)) } : null;
   }
+  // A date is no plain data, but its repr says all of it.
+  if (!v.data && v.type === 'datetime.date' && /^datetime\.date\(\d+, \d+, \d+\)$/.test(v.repr)) return { t: 'other', type: v.type, repr: v.repr };
   return v.data ?? null;
 }
 
@@ -61,7 +65,8 @@ function casesOf(observations: Observation[], positions: Position[], withDefault
     const data = args.filter((a) => a.t !== 'int' || args.length === 1);
     if (!y || args.length === 0) continue;
     // The main argument: the first that is not a count (numbers only when all are numbers).
-    out.push({ index: o.record.index, x: data[0] ?? args[0]!, y, args, named });
+    const receiver = o.input.find((_, i) => positions[i]!.role === 'receiver')?.value;
+    out.push({ index: o.record.index, x: data[0] ?? args[0]!, y, args, named, ...(receiver ? { receiver: toSource(receiver) } : {}) });
   }
   return out;
 }
@@ -194,6 +199,10 @@ const ARITHMETIC: { verb: (a: string, b: string) => string; op: (a: number, b: n
   { verb: (a, b) => `Returns the remainder of ${a} divided by ${b} (${a} % ${b}).`, op: (a, b) => (b === 0 ? null : a - b * Math.floor(a / b)) },
   { verb: (a, b) => `Returns the larger of ${a} and ${b}.`, op: (a, b) => Math.max(a, b), pairwise: 'larger' },
   { verb: (a, b) => `Returns the smaller of ${a} and ${b}.`, op: (a, b) => Math.min(a, b), pairwise: 'smaller' },
+  {
+    verb: (a, b) => `Returns the change from ${a} to ${b} as a percentage of ${a} ((${b} − ${a}) / ${a} × 100).`,
+    op: (a, b) => (a === 0 ? null : ((b - a) / a) * 100),
+  },
 ];
 
 const SORTS = 'Sorts the elements in ascending order.';
@@ -372,48 +381,331 @@ const ONE_OF_ARGUMENTS: Rule = {
   },
 };
 
-/** An argument's text as Python's str() writes it, for the ones a template can hold (texts and ints). */
-const textOf = (t: TaggedValue | undefined): string | null => (t?.t === 'str' ? t.v : t?.t === 'int' ? t.v : null);
+/** Digits with a comma every three (`1,234,567`), the sign kept in front. */
+const commas = (digits: string): string => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+/** Python's f'{n:.{places}f}' (with `grouped`, f'{n:,.{places}f}'), for a finite number. */
+const fixed = (n: number, places: number, grouped: boolean): string | null => {
+  if (!Number.isFinite(n) || Math.abs(n) >= 1e15) return null;
+  const [whole, frac] = Math.abs(n).toFixed(places).split('.');
+  return `${n < 0 ? '-' : ''}${grouped ? commas(whole!) : whole}${frac === undefined ? '' : `.${frac}`}`;
+};
+
+/**
+ * How a template may write a number: as str() does (ints only; a float's repr is not a format a
+ * reader would name), or in a format a person writes prices and counts in; decimals before a
+ * comma alone, which ints written as `1,234.00` also fit as `{n}.00`.
+ */
+const NUMBER_FORMATS: { words: string; write: (t: TaggedValue) => string | null }[] = [
+  { words: '', write: (t) => (t.t === 'int' ? t.v : null) },
+  { words: 'with 2 decimals', write: (t) => (num(t) === null || t.t === 'bool' ? null : fixed(num(t)!, 2, false)) },
+  { words: 'with 2 decimals and a comma every three digits', write: (t) => (num(t) === null || t.t === 'bool' ? null : fixed(num(t)!, 2, true)) },
+  { words: 'with a comma every three digits', write: (t) => (t.t === 'int' ? (t.v.startsWith('-') ? `-${commas(t.v.slice(1))}` : commas(t.v)) : null) },
+  { words: 'divided by 100, with 2 decimals (cents written as units)', write: (t) => (t.t === 'int' ? fixed(Number(t.v) / 100, 2, false) : null) },
+];
+type NumberFormat = (typeof NUMBER_FORMATS)[number];
+
+/** An argument's text as the template writes it: a text as it is, a number in the format tried. */
+const textOf = (t: TaggedValue | undefined, f: NumberFormat = NUMBER_FORMATS[0]!): string | null =>
+  t?.t === 'str' ? t.v : t && t.t !== 'bool' && num(t) !== null ? f.write(t) : null;
 type Template = (string | { name: string })[];
 const MARK = '\u0000';
 
 /** A case's result with each argument's text (longest first) marked as its place in a template. */
-function templateOf(c: Case): Template | null {
+function templateOf(c: Case, f: NumberFormat): Template | null {
   const y = strOf(c.y);
   if (y === null || y.includes(MARK)) return null;
-  const named = c.named.filter((a) => (textOf(a.v)?.length ?? 0) > 0).sort((a, b) => textOf(b.v)!.length - textOf(a.v)!.length);
+  const named = c.named.filter((a) => (textOf(a.v, f)?.length ?? 0) > 0).sort((a, b) => textOf(b.v, f)!.length - textOf(a.v, f)!.length);
   let marked = y;
-  named.forEach((a, k) => (marked = marked.split(textOf(a.v)!).join(`${MARK}${k}${MARK}`)));
+  named.forEach((a, k) => (marked = marked.split(textOf(a.v, f)!).join(`${MARK}${k}${MARK}`)));
   return marked.split(MARK).map((part, i) => (i % 2 ? { name: named[Number(part)]!.name } : part));
 }
-const render = (t: Template, c: Case): string | null => {
-  const parts = t.map((p) => (typeof p === 'string' ? p : textOf(c.named.find((a) => a.name === p.name)?.v)));
+/**
+ * What an f-string writes for a value no template place was read from (`{word}s` given
+ * [3, 1, 2] writes `[3, 1, 2]s`): Python's str(), which for these is their repr.
+ */
+const pythonStr = (t: TaggedValue | undefined): string | null => {
+  const date = t?.t === 'other' && t.type === 'datetime.date' ? /^datetime\.date\((\d+), (\d+), (\d+)\)$/.exec(t.repr) : null;
+  if (date) return `${date[1]!.padStart(4, '0')}-${date[2]!.padStart(2, '0')}-${date[3]!.padStart(2, '0')}`;
+  if (!t || t.t === 'str' || t.t === 'other' || t.t === 'bytes') return null;
+  const v = fromTagged(t);
+  return v ? toSource(v) : null;
+};
+const render = (t: Template, c: Case, f: NumberFormat): string | null => {
+  const parts = t.map((p) => {
+    if (typeof p === 'string') return p;
+    const v = c.named.find((a) => a.name === p.name)?.v;
+    return textOf(v, f) ?? (f === NUMBER_FORMATS[0] ? pythonStr(v) : null);
+  });
   return parts.every((p) => p !== null) ? parts.join('') : null;
 };
 
-/** A text result made of the arguments' texts in a fixed template ("Hello, {name}!"). */
-const TEMPLATE: Rule = {
-  text: '',
-  applies: (c) => c.y.t === 'str' && c.named.some((a) => textOf(a.v) !== null),
-  holds: () => false,
-  fit: (cs) => {
+/**
+ * The template every one of `cs` is written in, with the number format it writes numbers in; each
+ * place seen holding several values (`fixed`: a place all of them hold one value in, allowed).
+ */
+function fitTemplate(cs: Case[], fixed?: string): { t: Template; f: NumberFormat; shown: string; places: string[] } | null {
+  for (const f of NUMBER_FORMATS)
     for (const c of cs.slice(0, 12)) {
-      const t = templateOf(c);
-      if (!t || !cs.every((d) => render(t, d) === strOf(d.y))) continue;
+      const t = templateOf(c, f);
+      if (!t || !cs.every((d) => render(t, d, f) === strOf(d.y))) continue;
       const places = [...new Set(t.flatMap((p) => (typeof p === 'string' ? [] : [p.name])))];
       const shown = t.map((p) => (typeof p === 'string' ? p : `{${p.name}}`)).join('');
       // Each place seen holding several values; a template of one argument alone is that argument.
-      const varied = places.every((n) => new Set(cs.map((d) => textOf(d.named.find((a) => a.name === n)?.v))).size >= 2);
+      const varied = places.every((n) => n === fixed || new Set(cs.map((d) => textOf(d.named.find((a) => a.name === n)?.v, f))).size >= 2);
       if (!varied || shown === `{${places[0]}}` || /[`{}]/.test(t.filter((p) => typeof p === 'string').join(''))) continue;
+      return { t, f, shown, places };
+    }
+  return null;
+}
+
+/** The sentence of a template: the text, its places, and how numbers were written (1234567 as `1,234,567.00`). */
+function templateWords(cs: Case[], { f, shown, places }: NonNullable<ReturnType<typeof fitTemplate>>): string {
+  const valueOf = (d: Case, n: string): TaggedValue | undefined => d.named.find((a) => a.name === n)?.v;
+  const formatted = places.filter((n) => cs.some((d) => num(valueOf(d, n)) !== null && valueOf(d, n)?.t !== 'str'));
+  const instance = (n: string): string => {
+    // The longest the format wrote shows most of it (thousands and decimals).
+    const v = cs
+      .map((d) => valueOf(d, n))
+      .filter((v) => v && v.t !== 'str' && textOf(v, f) !== null)
+      .sort((a, b) => textOf(b, f)!.length - textOf(a, f)!.length)[0];
+    return v ? ` (${v.t === 'float' ? v.v : num(v)} as \`${textOf(v, f)}\`)` : '';
+  };
+  const how = f.words && formatted.length ? `; ${joinWords(formatted.map((n) => `\`${n}\``))} written ${f.words}${instance(formatted[0]!)}` : '';
+  return `Returns the text \`${shown}\`, with ${joinWords(places.map((n) => `\`${n}\``))} written in place of ${places.length > 1 ? 'their' : 'its'} name in braces${how}`;
+}
+
+/**
+ * A text result made of the arguments' texts in a fixed template ("Hello, {name}!", "${amount}"
+ * with 2 decimals); or in two, one for a count of 0 or 1 (`1 apple`, else
+ * `{count} {word}s`): a template when two calls or more show it, else the one call as it came.
+ */
+const TEMPLATE: Rule = {
+  text: '',
+  applies: (c) => c.y.t === 'str' && c.named.some((a) => textOf(a.v) !== null || (a.v.t !== 'bool' && num(a.v) !== null)),
+  holds: () => false,
+  fit: (cs) => {
+    const one = fitTemplate(cs);
+    if (one)
       return {
-        text: `Returns the text \`${shown}\`, with ${joinWords(places.map((n) => `\`${n}\``))} written in place of ${places.length > 1 ? 'their' : 'its'} name in braces.`,
+        text: `${templateWords(cs, one)}.`,
         applies: TEMPLATE.applies,
-        holds: (d) => render(t, d) === strOf(d.y),
+        holds: (d) => render(one.t, d, one.f) === strOf(d.y),
       };
+    const names = [...new Set(cs.flatMap((c) => c.named.filter((a) => a.v.t === 'int').map((a) => a.name)))];
+    for (const name of names) {
+      const valueOf = (c: Case): number | null => {
+        const v = c.named.find((a) => a.name === name)?.v;
+        return v?.t === 'int' ? num(v) : null;
+      };
+      // The counts a text speaks of differently (`0 items`, `1 item`): any other exception is no template.
+      for (const value of new Set(cs.map(valueOf).filter((v) => v === 0 || v === 1))) {
+        const special = cs.filter((c) => valueOf(c) === value);
+        const rest = cs.filter((c) => valueOf(c) !== value);
+        if (special.length < 1 || rest.length < 3) continue;
+        // One call of that value is read as it came (`1 Hello`), and said to be one call.
+        const single = special.length === 1 ? templateOf(special[0]!, NUMBER_FORMATS[0]!) : null;
+        const a = single ? { t: single, f: NUMBER_FORMATS[0]!, shown: '', places: [] } : fitTemplate(special, name);
+        const b = fitTemplate(rest);
+        if (!a || !b || a.shown === b.shown || !b.places.includes(name) || !special.every((d) => render(a.t, d, a.f) === strOf(d.y))) continue;
+        const pick = (d: Case) => (valueOf(d) === value ? a : b);
+        const other = single
+          ? `the one call with \`${name}\` ${value} gave ${code(strOf(special[0]!.y)!)} instead`
+          : `when \`${name}\` is ${value}, \`${a.shown}\``;
+        return {
+          text: `${templateWords(rest, b)}; ${other}.`,
+          applies: TEMPLATE.applies,
+          holds: (d) => render(pick(d).t, d, pick(d).f) === strOf(d.y),
+        };
+      }
     }
     return null;
   },
 };
+
+/**
+ * How an escaping function writes one character: a backslash before it (`\.`), brackets around
+ * it (`[*]`), an entity (`&amp;`, `&#x27;`) or percent-encoded bytes (`%20`, `%C3%A9`).
+ */
+const ESCAPED = /^(?:\\[\s\S]|\[[\s\S]\]|&#?\w+;|(?:%[0-9A-Fa-f]{2})+)/;
+
+/** Characters written as other text, and characters kept: what calls showed so far. */
+interface CharMap {
+  to: Map<string, string>;
+  kept: Set<string>;
+}
+
+/**
+ * Reads `escaped` as `plain` with some characters written in an escaped form, each always the
+ * same way and the others kept, adding what it learns to `map`; false where it cannot. A `%` kept
+ * before `20` also reads as an escape: each way is tried (within a budget of steps).
+ */
+function readEscapes(plain: string, escaped: string, map: CharMap): boolean {
+  const chars = [...plain];
+  if (chars.length > 2000) return false;
+  let budget = 20_000;
+  const read = (k: number, j: number, to: Map<string, string>, kept: Set<string>): CharMap | null => {
+    if (--budget < 0) return null;
+    if (k === chars.length) return j === escaped.length ? { to, kept } : null;
+    const c = chars[k]!;
+    const known = to.get(c);
+    if (known !== undefined) return escaped.startsWith(known, j) ? read(k + 1, j + known.length, to, kept) : null;
+    const token = ESCAPED.exec(escaped.slice(j))?.[0];
+    // An escape of this character: it holds the character, or is an entity or %-bytes.
+    const escapes = !kept.has(c) && token !== undefined && token !== c && (token.includes(c) || /^[&%]/.test(token));
+    return (
+      (escapes ? read(k + 1, j + token.length, new Map(to).set(c, token), kept) : null) ??
+      (escaped.startsWith(c, j) ? read(k + 1, j + c.length, to, kept.has(c) ? kept : new Set(kept).add(c)) : null)
+    );
+  };
+  const found = read(0, 0, map.to, map.kept);
+  if (!found) return false;
+  for (const [c, t] of found.to) map.to.set(c, t);
+  for (const c of found.kept) map.kept.add(c);
+  return true;
+}
+
+const code = (t: string): string => (t.includes('`') ? `\`\` ${t} \`\`` : `\`${t}\``);
+
+/** The sentence for characters written escaped: one form named once, or each pair. */
+function escapeWords(map: CharMap, of: string, decodes: boolean): string {
+  const pairs = [...map.to.entries()];
+  const chars = pairs.map(([c]) => code(c));
+  const listed = (xs: string[]): string => joinWords(xs.length > 6 ? [...xs.slice(0, 6), `${xs.length - 6} more`] : xs);
+  const others = [...map.kept].filter((c) => !/[\p{L}\p{N}]/u.test(c));
+  const rest = `letters, digits${others.length ? ` and the other characters tried (${listed(others.map(code))})` : ''} stay as they are`;
+  if (decodes) return `Turns ${listed(pairs.map(([c, t]) => `${code(t)} into ${code(c)}`))} in ${of}; ${rest}.`;
+  if (pairs.every(([c, t]) => t === `\\${c}`)) return `Puts a backslash before each ${listed(chars)} in ${of}; ${rest}.`;
+  if (pairs.every(([c, t]) => t === `[${c}]`))
+    return `Wraps each ${listed(chars)} in ${of} in brackets (${code(pairs[0]![0])} becomes ${code(pairs[0]![1])}); ${rest}.`;
+  return `Writes ${listed(pairs.map(([c, t]) => `${code(c)} as ${code(t)}`))} in ${of}; ${rest}.`;
+}
+
+/**
+ * Characters written in an escaped form, each always the same way, the rest kept (re.escape,
+ * html.escape, quote); or the other way round, escapes turned back into characters.
+ */
+const ESCAPES: Rule[] = [false, true].map((decodes): Rule => {
+  const sides = (c: Case): [string, string] => (decodes ? [strOf(c.y)!, strOf(c.x)!] : [strOf(c.x)!, strOf(c.y)!]);
+  const applies = (c: Case): boolean => c.x.t === 'str' && c.y.t === 'str';
+  const learn = (cs: Case[]): CharMap | null => {
+    const map: CharMap = { to: new Map(), kept: new Set() };
+    return cs.every((c) => readEscapes(...sides(c), map)) ? map : null;
+  };
+  return {
+    text: '',
+    applies,
+    holds: () => false,
+    fit: (cs) => {
+      const map = learn(cs);
+      if (!map) return null;
+      return {
+        text: (rs) => escapeWords(learn(rs) ?? map, mainName(rs[0]!), decodes),
+        applies,
+        // Fresh inputs must agree with every escape learned; a character not seen before may go either way.
+        holds: (c) => readEscapes(...sides(c), { to: new Map(map.to), kept: new Set(map.kept) }),
+        // Two characters seen escaped, and a text where one was (and something kept) in the same call.
+        enough: (rs) => {
+          const m = learn(rs);
+          return !!m && m.to.size >= 2 && rs.some((c) => [...sides(c)[0]].some((ch) => m.to.has(ch)) && [...sides(c)[0]].some((ch) => m.kept.has(ch)));
+        },
+      };
+    },
+  };
+});
+
+/** A date as days since 1970-01-01 (UTC): a `datetime.date(…)` the call gave or got, or ISO text `2024-03-15`. */
+function dayNumber(t: TaggedValue | undefined): number | null {
+  const m =
+    t?.t === 'other' && t.type === 'datetime.date'
+      ? /^datetime\.date\((\d+), (\d+), (\d+)\)$/.exec(t.repr)
+      : t?.t === 'str'
+        ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(t.v)
+        : null;
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const ms = Date.UTC(y, mo - 1, d);
+  const back = new Date(ms);
+  return back.getUTCFullYear() === y && back.getUTCMonth() === mo - 1 && back.getUTCDate() === d ? ms / 86_400_000 : null;
+}
+/** Monday to Friday: 1970-01-01 was a Thursday. */
+const weekday = (day: number): boolean => ![2, 3].includes(((day % 7) + 7) % 7);
+/** `day` moved `n` weekdays (Saturdays and Sundays not counted), backwards for a negative n. */
+function businessDays(day: number, n: number): number {
+  let d = day;
+  for (let left = Math.abs(n); left > 0;) {
+    d += Math.sign(n);
+    if (weekday(d)) left--;
+  }
+  return d;
+}
+
+/** Dates: one moved by a number of days or weekdays, or the days between two. */
+const DATES: Rule[] = [
+  ...(
+    [
+      ['days', (d: number, n: number) => d + n, ''],
+      ['business days', (d: number, n: number) => (Math.abs(n) > 1e7 ? null : businessDays(d, n)), ' (Saturdays and Sundays are not counted)'],
+    ] as const
+  ).map(([unit, move, note]): Rule => {
+    const date = (c: Case) => c.named.find((a) => dayNumber(a.v) !== null);
+    const count = (c: Case) => c.named.find((a) => a.v.t === 'int');
+    return {
+      text: (cs) =>
+        `Returns \`${date(cs[0]!)!.name}\` moved \`${count(cs[0]!)!.name}\` ${unit} later${note}; a negative \`${count(cs[0]!)!.name}\` moves it back.`,
+      applies: (c) => c.named.length === 2 && date(c) !== undefined && count(c) !== undefined && dayNumber(c.y) !== null && c.y.t === date(c)!.v.t,
+      holds: (c) => move(dayNumber(date(c)!.v)!, Number(num(count(c)!.v))) === dayNumber(c.y),
+      // Several counts, a negative one among them, and (for weekdays) a move across a weekend.
+      enough: (cs) =>
+        new Set(cs.map((c) => num(count(c)!.v))).size >= 3 &&
+        cs.some((c) => num(count(c)!.v)! < 0) &&
+        (unit === 'days' || cs.some((c) => dayNumber(c.y)! - dayNumber(date(c)!.v)! !== num(count(c)!.v))),
+    };
+  }),
+  {
+    text: (cs) => `Returns the number of days from ${nameOf(cs[0]!, 0)} to ${nameOf(cs[0]!, 1)} (negative when ${nameOf(cs[0]!, 1)} comes first).`,
+    applies: (c) => c.named.length === 2 && dayNumber(c.named[0]!.v) !== null && dayNumber(c.named[1]!.v) !== null && c.y.t === 'int',
+    holds: (c) => num(c.y) === dayNumber(c.named[1]!.v)! - dayNumber(c.named[0]!.v)!,
+    enough: (cs) => cs.some((c) => num(c.y)! < 0) && cs.some((c) => num(c.y)! > 1),
+  },
+];
+
+/**
+ * A text masked but for its last characters (a card number as `************1234`): every
+ * character but the last `keep` written as one mask character, with spaces dropped first or not.
+ */
+const MASKS: Rule[] = [false, true].map((dropSpaces): Rule => {
+  const base = (c: Case): string => (dropSpaces ? strOf(c.x)!.replace(/ /g, '') : strOf(c.x)!);
+  const masked = (text: string, mask: string, keep: number): string => mask.repeat(Math.max(0, [...text].length - keep)) + [...text].slice(-keep).join('');
+  const applies = (c: Case): boolean => c.x.t === 'str' && c.y.t === 'str' && c.args.length === 1;
+  return {
+    text: '',
+    applies,
+    holds: () => false,
+    fit: (cs) => {
+      // The mask: what the masked results start with, a character that is no letter or digit.
+      const long = cs.filter((c) => strOf(c.y) !== base(c) && strOf(c.y)!.length > 0);
+      const mask = strOf(long[0]?.y ?? { t: 'none' })?.[0];
+      if (!mask || /[\p{L}\p{N}\s]/u.test(mask)) return null;
+      const keeps = new Set(long.map((c) => [...strOf(c.y)!].length - (/^(.)\1*/u.exec(strOf(c.y)!)?.[0].length ?? 0)));
+      if (keeps.size !== 1) return null;
+      const keep = [...keeps][0]!;
+      if (keep < 1) return null;
+      const spaces = dropSpaces ? ' (spaces are dropped first)' : '';
+      return {
+        text: (rs) =>
+          `Writes every character of ${mainName(rs[0]!)} but the last ${keep} as ${code(mask)}${spaces}${
+            rs.some((c) => base(c).length > 0 && [...base(c)].length <= keep) ? `; a text of ${keep} characters or fewer comes back as it is` : ''
+          }.`,
+        applies,
+        holds: (c) => strOf(c.y) === masked(base(c), mask, keep),
+        // Texts of several lengths masked, one with a space when spaces are said to go, and a short one kept.
+        enough: (rs) =>
+          new Set(rs.filter((c) => [...base(c)].length > keep + 1).map((c) => base(c).length)).size >= 2 &&
+          (!dropSpaces || rs.some((c) => strOf(c.x)!.includes(' ') && [...base(c)].length > keep)),
+      };
+    },
+  };
+});
 
 const RULES: Rule[] = [
   // Several arguments with named roles.
@@ -508,14 +800,33 @@ const RULES: Rule[] = [
       cs.some((c) => /[A-Za-z][A-Z]/.test(strOf(c.x)!)),
   })),
   // Arithmetic of two numbers: the first operation of the table that every call agrees with.
-  ...ARITHMETIC.map(({ verb, op }): Rule => ({
-    text: (cs) => verb(nameOf(cs[0]!, 0), nameOf(cs[0]!, 1)),
-    applies: (c) =>
-      c.args.length === 2 && num(c.args[0]) !== null && num(c.args[1]) !== null && num(c.y) !== null && op(num(c.args[0])!, num(c.args[1])!) !== null,
-    holds: (c) => near(num(c.y)!, op(num(c.args[0])!, num(c.args[1])!)!),
+  // A result rounded to cents (round(price * rate, 2)) is the operation rounded: the places are
+  // the most any result shows, and at least one result must be off the exact value by rounding.
+  ...ARITHMETIC.map(({ verb, op }): Rule => {
+    const applies = (c: Case): boolean =>
+      c.args.length === 2 && num(c.args[0]) !== null && num(c.args[1]) !== null && num(c.y) !== null && op(num(c.args[0])!, num(c.args[1])!) !== null;
+    const exact = (c: Case): number => op(num(c.args[0])!, num(c.args[1])!)!;
     // Both arguments seen doing their work: more than one value of each.
-    enough: (cs) => new Set(cs.map((c) => num(c.args[0]))).size > 1 && new Set(cs.map((c) => num(c.args[1]))).size > 1,
-  })),
+    const enough = (cs: Case[]): boolean => new Set(cs.map((c) => num(c.args[0]))).size > 1 && new Set(cs.map((c) => num(c.args[1]))).size > 1;
+    return {
+      text: '',
+      applies,
+      holds: () => false,
+      fit: (cs) => {
+        const off = placesOf(cs.map((c) => ({ y: num(c.y)!, exact: exact(c) })));
+        const shown = Math.max(0, ...cs.map((c) => decimals(num(c.y)!) ?? 99));
+        const places = off === null ? null : Math.max(off, shown);
+        // Rounding to a whole number is not told apart from floor division by a tie: exact only.
+        if (places !== null && (places === 0 || places > 6)) return null;
+        return {
+          text: (rs) => `${verb(nameOf(rs[0]!, 0), nameOf(rs[0]!, 1)).replace(/\.$/, '')}${roundingWords(places)}.`,
+          applies,
+          holds: (c) => roundedTo(num(c.y)!, exact(c), places),
+          enough,
+        };
+      },
+    };
+  }),
   // The same of two sequences, element by element (as zip pairs them).
   ...ARITHMETIC.filter((a) => a.pairwise).map(({ pairwise, op }): Rule => ({
     text: (cs) => `Returns the ${pairwise!} of ${nameOf(cs[0]!, 0)} and ${nameOf(cs[0]!, 1)} element by element (as far as the shorter goes).`,
@@ -652,12 +963,31 @@ const RULES: Rule[] = [
   },
   { text: 'Returns the same elements in another order.', applies: (c) => isSeq(c.x) && isSeq(c.y), holds: (c) => sameMultiset(items(c.x)!, items(c.y)!) },
   {
-    text: 'Cuts the sequence into consecutive pieces.',
+    // The same number of pieces every time (splitext's two) is worth saying.
+    text: (cs) => {
+      const counts = new Set(cs.map((c) => items(c.y)!.length));
+      const pieces = counts.size === 1 ? `${[...counts][0]} consecutive pieces` : 'consecutive pieces';
+      return `Cuts ${mainName(cs[0]!)} into ${pieces}${counts.size === 1 ? ' (joined, they give it back)' : ''}.`;
+    },
     applies: (c) => items(c.x) !== null && isSeq(c.y) && items(c.y)!.every((p) => isSeq(p) || p.t === 'str'),
     holds: (c) => {
       const joined = items(c.y)!.flatMap((p) => items(p)!);
       return taggedEqual({ t: 'list', v: joined }, { t: 'list', v: items(c.x)! });
     },
+  },
+  {
+    text: (cs) =>
+      `Returns the longest common prefix of the ${cs.every((c) => items(c.x)!.every((v) => v.t === 'str')) ? 'texts' : 'sequences'} in ${mainName(cs[0]!)}.`,
+    applies: (c) =>
+      isSeq(c.x) && items(c.x)!.length >= 1 && items(c.x)!.every((v) => items(v) !== null && !isSeq(v) === (c.y.t === 'str')) && items(c.y) !== null,
+    holds: (c) => {
+      const xs = items(c.x)!.map((v) => items(v)!);
+      let n = 0;
+      while (xs.every((x) => n < x.length && taggedEqual(x[n]!, xs[0]![n]!))) n++;
+      return taggedEqual(listOf(xs[0]!.slice(0, n)), listOf(items(c.y)!));
+    },
+    // A prefix of some length shared, and one call where it stopped short of the shortest.
+    enough: (cs) => cs.some((c) => items(c.y)!.length > 0) && cs.some((c) => items(c.x)!.length >= 2),
   },
   // Text in, list of text out.
   {
@@ -671,6 +1001,8 @@ const RULES: Rule[] = [
       ).join('') === words(strOf(c.x)!).join(''),
   },
   TEMPLATE,
+  ...ESCAPES,
+  ...MASKS,
   // Text in, text out.
   { text: 'Converts the text to upper case.', applies: (c) => c.x.t === 'str' && c.y.t === 'str', holds: (c) => strOf(c.y) === strOf(c.x)!.toUpperCase() },
   { text: 'Converts the text to lower case.', applies: (c) => c.x.t === 'str' && c.y.t === 'str', holds: (c) => strOf(c.y) === strOf(c.x)!.toLowerCase() },
@@ -738,6 +1070,7 @@ const RULES: Rule[] = [
       return y.length === merged.size && y.every(([k, v]) => merged.has(JSON.stringify(k)) && taggedEqual(merged.get(JSON.stringify(k))!, v));
     },
   },
+  ...DATES,
   // Numbers in, a number out.
   ...PERCENTAGES,
   LINE,
@@ -815,7 +1148,8 @@ export function findRelations(observations: Observation[], positions: Position[]
   const defaulted = casesOf(observations, positions, true);
   const held: (Relation & { lastResort: boolean })[] = [];
   for (const listed of RULES) {
-    const rule = listed.fit ? listed.fit(cases.filter(listed.applies)) : listed;
+    // Parts are read off every call, the ones that left an argument to its default included (round(price * 0.2, 2)).
+    const rule = listed.fit ? listed.fit([...cases, ...defaulted].filter(listed.applies)) : listed;
     if (!rule) continue;
     const applicable = cases.filter(rule.applies);
     // A relation of a side use (a median of the letters of a text, where lists of numbers were
@@ -828,6 +1162,9 @@ export function findRelations(observations: Observation[], positions: Position[]
     // Sorted-looking inputs say nothing about sorting.
     if (rule.text === SORTS && !applicable.some((c) => orderOf(items(c.x)!) === null)) continue;
     if (rule.enough && !rule.enough(applicable)) continue;
+    // Parts read off the calls (100 in "Returns -`amount` + 100") may come from the object a
+    // method was called on (a BankAccount(100)): they hold only if other objects gave the same.
+    if (listed.fit && applicable.some((c) => c.receiver !== undefined) && new Set(applicable.map((c) => c.receiver)).size < 2) continue;
     held.push({
       text: typeof rule.text === 'string' ? rule.text : rule.text(applicable),
       support: support.map((c) => c.index),

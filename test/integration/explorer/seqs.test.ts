@@ -21,7 +21,7 @@ test('chunk: ValueError only when size < 1; output neither length-preserving nor
   assertNotClaimed(report, 'length-preserving', { refuted: true });
   assertNotClaimed(report, 'subset-of-input', { refuted: true });
   // Tuples slice too: whether one was tried depends on the budget left after discovery.
-  assert.match(report.description.summary, /^Cuts the sequence into consecutive pieces\./);
+  assert.match(report.description.summary, /^Cuts `items` into consecutive pieces\./);
 });
 
 test('merge_sorted: sorted output (given sorted inputs), every element from the inputs', async () => {

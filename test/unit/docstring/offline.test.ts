@@ -4,7 +4,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderDocstring } from '../../../src/docstring/render.js';
 import { compactDiff, lineDiff } from '../../../src/docstring/diff.js';
-import { paramDescriptions, paramTypesWritten, returnTypeWritten, sourceParameter, sourceRaise } from '../../../src/docstring/offline.js';
+import {
+  paramDescriptions,
+  paramTypesWritten,
+  raisesWritten,
+  returnsTextWritten,
+  returnTypeWritten,
+  sourceParameter,
+  sourceRaise,
+} from '../../../src/docstring/offline.js';
 import type { Description } from '../../../src/core/session-types.js';
 
 // As the offline explorer describes examples/mathx.py:clamp at 20 probes.
@@ -179,4 +187,31 @@ test('an offline docstring has one Raises entry per exception type', () => {
     {},
   );
   assert.equal(text.match(/ValueError:/g)?.length, 2, text); // the Raises entry and the doctest's traceback
+});
+
+test('replacing a docstring keeps the Returns and Raises wording a person wrote (Google, NumPy, Sphinx)', () => {
+  const google = `Limit a number.
+
+Args:
+    x: The value.
+
+Returns:
+    int: The value moved into the range.
+
+Raises:
+    ValueError: If lo is greater than hi.
+    KeyError: Never in practice,
+        but documented.`;
+  const text = renderDocstring({ ...CLAMP, claims: [] }, 'google', { functionName: 'clamp', shownName: 'clamp', existingDocstring: google });
+  assert.match(text, /^Returns:\n {4}int: The value moved into the range\.$/m);
+  assert.match(text, /^ {4}ValueError: If lo is greater than hi\.$/m);
+  assert.match(text, /^ {4}KeyError: Never in practice, but documented\.$/m, 'an exception the calls never raised keeps its entry');
+  assert.doesNotMatch(text, /With `lo=17`/);
+  assert.deepEqual(raisesWritten('Limit.\n\nRaises\n------\nValueError\n    If lo > hi.\n'), { ValueError: 'If lo > hi.' });
+  assert.deepEqual(raisesWritten('Limit.\n\n:raises ValueError: if lo > hi\n:returns: the value'), { ValueError: 'if lo > hi' });
+  assert.equal(returnsTextWritten('Limit.\n\n:raises ValueError: if lo > hi\n:returns: the value\n    in range'), 'the value in range');
+  assert.equal(returnsTextWritten('Limit.\n\nReturns\n-------\nint\n    The value.\n'), 'The value.');
+  // An agent's description is its own finding: the person's wording does not replace it.
+  const agent = renderDocstring({ ...CLAMP, claims: undefined }, 'google', { functionName: 'clamp', shownName: 'clamp', existingDocstring: google });
+  assert.doesNotMatch(agent, /If lo is greater than hi/);
 });
