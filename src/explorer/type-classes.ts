@@ -200,12 +200,14 @@ const CONSTRUCTOR_SHAPES: { suffix: string; args: PyValue[][] }[] = [
  */
 function shapeOfClasses(suffix: string): { suffix: string; args: PyValue[][] } | null {
   const ids = suffix.split(',');
-  if (ids.length === 0 || !ids.every((c) => BASIC[c] !== undefined && c !== 'omit')) return null;
+  // An instance of a constructor class as an argument too (`Random.getstate(Random())`).
+  const known = (c: string): boolean => (BASIC[c] !== undefined && c !== 'omit') || (c.startsWith('new:') && isKnownClass(c));
+  if (ids.length === 0 || !ids.every(known)) return null;
   const seen = new Map<string, number>();
   const args = ids.map((c) => {
     const nth = seen.get(c) ?? 0;
     seen.set(c, nth + 1);
-    return ordinaryValue(c, nth) ?? representative(c)!;
+    return BASIC[c] ? (ordinaryValue(c, nth) ?? representative(c)!) : typeClass(c).values[0]!;
   });
   return { suffix, args: [args] };
 }

@@ -255,3 +255,28 @@ test("a type error about what the receiver was built from (\"'int' object has no
     records.map((r) => `${r.receiver}.${shown(r)} -> ${r.result.status}`).join('\n'),
   );
 });
+
+test("an argument asked for by an attribute no built-in type has is an instance of the package's class that has it", async () => {
+  const labels = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'fixtures', 'discovery', 'shelf', 'labels.py');
+  const { records } = await exploreExample(labels, 'label_of', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => /^Release\(/.test(r.args[0] ?? '')),
+    calls(records),
+  );
+});
+
+test('an argument that only a sibling method can give (setpos after getpos) is what that sibling returned', async () => {
+  const { records } = await exploreExample(FIXTURE, 'Dial.setpos', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => r.args[0] === 'Dial.getpos(Dial())'),
+    calls(records),
+  );
+});
+
+test('an agent seeded in anonymized mode gets neither package classes nor sibling outputs', async () => {
+  const labels = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'fixtures', 'discovery', 'shelf', 'labels.py');
+  const shelf = await exploreExample(labels, 'label_of', { maxProbes: BUDGET, seeding: true });
+  const dial = await exploreExample(FIXTURE, 'Dial.setpos', { maxProbes: BUDGET, seeding: true });
+  const all = [...shelf.records, ...dial.records];
+  assert.ok(!all.some((r) => /Release\(|getpos/.test(r.args.join(' '))), calls(all));
+});
