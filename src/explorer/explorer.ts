@@ -30,6 +30,7 @@ import { elementsOf, float, inputClass, int, isConstructorCall, str, toSource } 
 import { classesAskedFor, fileClassesAskedFor, literalsIn, missingArguments, namedPositions } from './mined-values.js';
 import { ComparisonFeedback } from './comparison-inputs.js';
 import { findRelations } from './relations.js';
+import { isScratchFile, missingFile, scratchFileFor } from './scratch-files.js';
 
 /** One parameter's values of one class, around a base, for the sweep. */
 interface SweepStream {
@@ -84,6 +85,10 @@ const CONSTANTS_PER_CLASS = 6;
 const VARARGS_CLASSES = 3;
 /** Share of the budget for calls made from what earlier calls compared their arguments with. */
 const COMPARISON_SHARE = 0.25;
+/** The type name Python's messages give a value the explorer wrote ('int', 'Version'). */
+function pyTypeName(v: PyValue): string | undefined {
+  return PY_TYPE_NAMES[v.k] ?? (v.k === 'call' ? v.callee.split('.').pop() : undefined);
+}
 /** Classes of the package with an attribute an error asked for, tried per attribute. */
 const ATTRIBUTE_CLASSES = 2;
 /** Literals tried per parameter from one error message. */
@@ -159,6 +164,8 @@ export class Explorer {
   private readonly argumentClasses: ArgumentClass[];
   /** Seeding an anonymized agent: nothing read from names or code may shape the calls. */
   private readonly hidden: boolean;
+  /** Positions given a file written first (scratchFile, scratchReceiver). */
+  private readonly scratched = new Set<number>();
   /** Whether siblingOutput has queued its calls. */
   private siblingTried = false;
   /** Attributes an error asked for that an instance of argumentClasses was tried for (instanceForAttribute). */
@@ -307,6 +314,7 @@ export class Explorer {
     if (this.prepareReceiver(obs, message)) return;
     if (this.fillReceiver(obs, message)) return;
     if (this.siblingOutput(obs)) return;
+    if (this.scratchFile(obs, message)) return;
     if (this.mineAbsentKey(obs, message)) return;
     const given = obs.input.map((s, i) => (s.value !== undefined && this.positions[i]!.role !== 'receiver' ? i : -1)).filter((i) => i >= 0);
     if (given.length === 0) return;
@@ -377,6 +385,8 @@ export class Explorer {
     const { at, built } = this.receiverOf(obs);
     if (!built || !obs.record.result.exception?.message.startsWith('receiver: building')) return;
     this.brokenReceivers.add(toSource(built));
+    if (this.scratchReceiver(obs, at, built)) return;
+    if (this.attributeReceiver(obs, at, built)) return;
     const next = this.positions[at]!.hinted?.find((v) => !this.brokenReceivers.has(toSource(v)));
     if (next && !this.queue.some((q) => q.input[at]!.value === next))
       this.queue.push({
@@ -417,9 +427,71 @@ export class Explorer {
   }
 
   /**
+   * "No such file or directory: 'docs/report.txt'" about a str argument: the same call with a
+   * file of that name written in the call's folder first (scratch-files.ts). Once per position.
+   */
+  private scratchFile(obs: Observation, message: string): boolean {
+    const path = missingFile(message);
+    const { at: receiverAt } = this.receiverOf(obs);
+    const at = path === undefined ? -1 : obs.input.findIndex((s, i) => i !== receiverAt && s.value?.k === 'str' && s.value.v === path);
+    if (at < 0 || this.scratched.has(at)) return false;
+    this.scratched.add(at);
+    const value = scratchFileFor(path!, this.hidden ? '' : this.info.qualname);
+    const pos = this.positions[at]!;
+    if (!pos.candidates.includes('scratchfile')) pos.candidates.push('scratchfile');
+    this.addMined(at, [value]);
+    this.queue.push({ input: obs.input.map((s, j) => (j === at ? { cls: 'scratchfile', value } : s)), note: `a file named ${path} written first` });
+    return true;
+  }
+
+  /**
+   * A receiver whose constructor asked one of its arguments for an attribute it lacks
+   * ("building `InlineTable(5, 10)` raised AttributeError: 'int' object has no attribute 'body'"):
+   * built again with that argument an instance of a package class that has it (instanceForAttribute).
+   * Once per class and attribute.
+   */
+  private attributeReceiver(obs: Observation, at: number, built: PyValue): boolean {
+    const m = /'([\w.]+)' object has no attribute '(\w+)'/.exec(obs.record.result.exception?.message ?? '');
+    if (!m || built.k !== 'call' || !isConstructorCall(built) || this.argumentClasses.length === 0) return false;
+    const key = `${built.callee}.${m[2]}`;
+    const k = built.args.findIndex((a) => pyTypeName(a) === m[1]);
+    if (k < 0 || this.attributesAsked.has(key)) return false;
+    this.attributesAsked.add(key);
+    const instance = this.argumentClasses
+      .filter((c) => c.attributes.includes(m[2]!) && c.name !== built.callee)
+      .slice(0, ATTRIBUTE_CLASSES)
+      .flatMap((c) => instancesFromInit(c.name, c.init, true))[0];
+    if (!instance) return false;
+    const value: PyValue = { ...built, args: built.args.map((a, j) => (j === k ? instance : a)) };
+    this.addMined(at, [value]);
+    this.queue.push({
+      input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
+      note: `the receiver built with ${toSource(instance)}, which has .${m[2]}`,
+    });
+    return true;
+  }
+
+  /** A receiver whose constructor found no file of the name it was given: built again on a file of that name (scratchFile). */
+  private scratchReceiver(obs: Observation, at: number, built: PyValue): boolean {
+    const path = missingFile(obs.record.result.exception?.message ?? '');
+    if (path === undefined || built.k !== 'call' || !isConstructorCall(built) || this.scratched.has(at)) return false;
+    const k = built.args.findIndex((a) => a.k === 'str' && a.v === path);
+    if (k < 0) return false;
+    this.scratched.add(at);
+    const file = scratchFileFor(path, this.hidden ? '' : this.info.qualname);
+    const value: PyValue = { ...built, args: built.args.map((a, j) => (j === k ? file : a)) };
+    this.addMined(at, [value]);
+    this.queue.push({
+      input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
+      note: `the receiver built on a file named ${path}`,
+    });
+    return true;
+  }
+
+  /**
    * A method whose argument is what a sibling method returns (Random.setstate takes what
    * getstate gave): after a call of it raised, the same call with the argument that sibling's
-   * output on a receiver built alike, written `Random.getstate(Random())`. Siblings pair by name
+   * output on a receiver built from arguments, written `Random.getstate(Random(100))`. Siblings pair by name
    * (set/get, load/dump, from/to… of the same stem) and take no argument. Once per method.
    */
   private siblingOutput(obs: Observation): boolean {
@@ -433,10 +505,20 @@ export class Explorer {
     const named = given.filter((i) => this.positions[i]!.name.includes(own));
     const target = named.length === 1 ? named[0]! : given.length === 1 ? given[0]! : -1;
     if (siblings.length === 0 || target < 0) return false;
+    // A receiver built bare may draw on os.urandom or the clock (random.Random() does): one built
+    // from arguments that the constructor accepted gives the same output in every run.
+    const takesArguments = (this.info.ownerInit ?? []).some((p) => p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD');
+    const source = takesArguments
+      ? this.observations
+          .filter((o) => o.record.result.status !== 'rejected')
+          .map((o) => o.input[at]!.value)
+          .find((v) => v !== undefined && v.k === 'call' && v.callee === built.callee && v.args.length > 0)
+      : built;
+    if (!source) return false;
     this.siblingTried = true;
     const owner = built.callee;
     for (const m of siblings.slice(0, 2)) {
-      const value: PyValue = { k: 'call', callee: `${owner}.${m.name}`, args: [built] };
+      const value: PyValue = { k: 'call', callee: `${owner}.${m.name}`, args: [source] };
       const cls = classOfValue(value);
       if (!isKnownClass(cls)) continue;
       const pos = this.positions[target]!;
@@ -458,8 +540,7 @@ export class Explorer {
     if (!m || this.argumentClasses.length === 0 || this.attributesAsked.has(m[2]!)) return false;
     const [, type, attribute] = m;
     this.attributesAsked.add(attribute!);
-    const typeOf = (v: PyValue): string | undefined => PY_TYPE_NAMES[v.k] ?? (v.k === 'call' ? v.callee.split('.').pop() : undefined);
-    const typed = given.filter((i) => typeOf(obs.input[i]!.value!) === type);
+    const typed = given.filter((i) => pyTypeName(obs.input[i]!.value!) === type);
     const at = typed.length === 1 ? typed[0]! : given.length === 1 ? given[0]! : -1;
     if (at < 0) return false;
     const instances = this.argumentClasses
@@ -588,7 +669,7 @@ export class Explorer {
       const v = slot.value;
       if (!v || this.positions[i]!.role === 'receiver' || this.keyMined.has(i) || !echoes(message, v, type)) continue;
       for (const [j, { value: other }] of obs.input.entries()) {
-        if (j === i || !other) continue;
+        if (j === i || !other || isScratchFile(other)) continue;
         // The receiver's container is its constructor's first argument; a receiver built from nothing gets one.
         const held = other.k === 'call' ? other.args[0] : other;
         if (held !== undefined && !isContainer(held)) continue;

@@ -306,6 +306,7 @@ export function classOfValue(v: PyValue): string {
       if (v.callee === 'datetime.datetime') return 'datetime';
       if (v.callee === 'io.StringIO') return 'textfile';
       if (v.callee === 'io.BytesIO') return 'binfile';
+      if (v.callee === 'scratch_file') return 'scratchfile';
       return `new:${v.callee}:${v.args.map((a) => slotClassOf(a)).join(',')}`;
     case 'list':
       if (v.items.length && v.items.every((x) => x.k === 'str')) return 'list[str]';

@@ -136,6 +136,12 @@ const BASIC: Record<string, TypeClass> = {
   bytes: { id: 'bytes', label: 'bytes', values: BYTES },
   // Not in the sweep: a name (fp, stream), an annotation (IO, TextIO) or an error (no attribute 'read') adds them.
   textfile: { id: 'textfile', label: 'text file object', values: TEXT_FILES },
+  // A file written in the call's folder first (scratch-files.ts); only a "No such file" brings it in.
+  scratchfile: {
+    id: 'scratchfile',
+    label: 'name of a file',
+    values: [{ k: 'call', callee: 'scratch_file', args: [str('notes.txt'), str('first line\nsecond line\n')] }],
+  },
   binfile: { id: 'binfile', label: 'binary file object', values: BINARY_FILES },
   // Shapes before sizes: unsorted, empty, a negative inside, duplicates, nested, more duplicates, strings, then the rest.
   list: {

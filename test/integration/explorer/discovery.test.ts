@@ -280,3 +280,19 @@ test('an agent seeded in anonymized mode gets neither package classes nor siblin
   const all = [...shelf.records, ...dial.records];
   assert.ok(!all.some((r) => /Release\(|getpos/.test(r.args.join(' '))), calls(all));
 });
+
+test('"No such file or directory" for a file name is answered with a file of that name written in the call folder first: count_lines(filename)', async () => {
+  const { records } = await exploreExample(FIXTURE, 'count_lines', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => /^scratch_file\(/.test(r.args[0] ?? '')),
+    calls(records),
+  );
+});
+
+test('a receiver whose constructor found no file is built on one written first: Settings(<a file>).keys returns', async () => {
+  const { records } = await exploreExample(FIXTURE, 'Settings.keys', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => /^Settings\(scratch_file\(/.test(r.receiver ?? '')),
+    calls(records),
+  );
+});
