@@ -266,9 +266,13 @@ def _scratch_file(name, content=''):
         raise ArgumentRejected('scratch_file writes text or bytes, not %s' % type(content).__name__)
     if len(content) > MAX_CHARS:
         raise ArgumentRejected('scratch_file writes at most %d characters' % MAX_CHARS)
-    mode = 'wb' if isinstance(content, bytes) else 'w'
-    with open(os.path.join(folder, name), mode, **({} if mode == 'wb' else {'encoding': 'utf-8', 'newline': ''})) as out:
-        out.write(content)
+    path = os.path.join(folder, name)
+    if isinstance(content, bytes):
+        with open(path, 'wb') as raw:
+            raw.write(content)
+    else:
+        with open(path, 'w', encoding='utf-8', newline='') as text:
+            text.write(content)
     return name
 
 
