@@ -3,11 +3,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { ProbeRecord } from '../../../src/core/session-types.js';
 import { exploreExample } from './harness.js';
 
 const FIXTURE = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'fixtures', 'discovery', 'discovery.py');
+/** A module of a package whose other module defines the class its function takes (shelf/). */
+const SHELF_LABELS = join(dirname(FIXTURE), 'shelf', 'labels.py');
 const BUDGET = 20;
 
 const returned = (records: ProbeRecord[]): ProbeRecord[] => records.filter((r) => r.result.status === 'returned');
@@ -257,8 +259,7 @@ test("a type error about what the receiver was built from (\"'int' object has no
 });
 
 test("an argument asked for by an attribute no built-in type has is an instance of the package's class that has it", async () => {
-  const labels = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'fixtures', 'discovery', 'shelf', 'labels.py');
-  const { records } = await exploreExample(labels, 'label_of', { maxProbes: BUDGET });
+  const { records } = await exploreExample(SHELF_LABELS, 'label_of', { maxProbes: BUDGET });
   assert.ok(
     returned(records).some((r) => /^Release\(/.test(r.args[0] ?? '')),
     calls(records),
@@ -274,8 +275,7 @@ test('an argument that only a sibling method can give (setpos after getpos) is w
 });
 
 test('an agent seeded in anonymized mode gets neither package classes nor sibling outputs', async () => {
-  const labels = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'fixtures', 'discovery', 'shelf', 'labels.py');
-  const shelf = await exploreExample(labels, 'label_of', { maxProbes: BUDGET, seeding: true });
+  const shelf = await exploreExample(SHELF_LABELS, 'label_of', { maxProbes: BUDGET, seeding: true });
   const dial = await exploreExample(FIXTURE, 'Dial.setpos', { maxProbes: BUDGET, seeding: true });
   const all = [...shelf.records, ...dial.records];
   assert.ok(!all.some((r) => /Release\(|getpos/.test(r.args.join(' '))), calls(all));
