@@ -522,6 +522,7 @@ export class Explorer {
       const cls = classOfValue(value);
       if (!isKnownClass(cls)) continue;
       const pos = this.positions[target]!;
+      pos.opaque = true;
       if (!pos.candidates.includes(cls)) pos.candidates.push(cls);
       this.addMined(target, [value]);
       this.queue.push({ input: obs.input.map((s, j) => (j === target ? { cls, value } : s)), note: `what ${m.name}() returned, passed to ${this.info.name}` });
@@ -549,6 +550,7 @@ export class Explorer {
       .flatMap((c) => instancesFromInit(c.name, c.init, true));
     if (instances.length === 0) return false;
     const pos = this.positions[at]!;
+    pos.opaque = true;
     for (const value of instances) {
       const cls = classOfValue(value);
       if (!pos.candidates.includes(cls)) pos.candidates.push(cls);

@@ -25,6 +25,11 @@ export interface Position {
   hinted?: PyValue[];
   /** The default's value, when the signature has one the explorer can read: what a call that leaves it out passes. */
   default?: PyValue;
+  /**
+   * Given objects of the package's own classes (instanceForAttribute, siblingOutput): the worker
+   * sees a change to one only through its pickle or repr, which may show none ("pure" cannot rest on them).
+   */
+  opaque?: boolean;
 }
 
 export interface Slot {

@@ -108,9 +108,9 @@ def buildable_names(mod, fn):
 
 
 def explorer_calls(job, mod, cls, attr, fn):
+    names = buildable_names(mod, fn)
     from pau_probe.safe_args import evaluate
 
-    names = buildable_names(mod, fn)
     thunks = []
     for c in job["calls"]:
         def thunk(c=c):
