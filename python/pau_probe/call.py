@@ -409,6 +409,7 @@ def run(ctx: CallContext, request: ChildRequest, call_dir: str, collector: Optio
     if seed is not None:
         reseed(int(seed))
     apply_limits(limits, ctx.nproc_cap, address_space)
+    ctx.safe_args.use_scratch_folder(call_dir)  # scratch_file(...) arguments are written there
     pau_guards.arm()
     try:
         return _execute(ctx, request, limits, collector, deadline, address_space)

@@ -88,6 +88,7 @@ class FunctionInfo(_FunctionInfoRequired, total=False):
     ownerInit: List["ParameterInfo"]  # The owner's constructor parameters (its __init__ without self), when it has a signature: receivers are built from them.
     ownerMethods: List["OwnerMethod"]  # The owner's other public methods (a Stack's push for its pop): a receiver can be filled through them first.
     returnAnnotation: str
+    argumentClasses: List["ArgumentClass"]  # Other classes of the target's package, also usable by name in argument source, at most 48: for the offline explorer only (they come from reading the package), never shown to an agent.
     resolution: "TargetResolution"  # How the qualname resolved; absent from workers older than this field.
     constants: List[Union[str, float]]  # Short str and number constants of the target's code (nested code too, never the docstring), at most 64: candidate inputs for the offline explorer only, never shown to an agent.
 
@@ -106,6 +107,16 @@ class OwnerMethod(TypedDict):
     """A public method of the target's owning class, with the positional arguments it requires (self not counted)."""
     name: str
     required: float
+
+
+class _ArgumentClassRequired(TypedDict):
+    name: str
+    attributes: List[str]  # Public attributes defined by the class or its bases in the package, at most 60.
+
+
+class ArgumentClass(_ArgumentClassRequired, total=False):
+    """A class of the target's package (the module that defines the target, the modules it names, the package's other loaded modules) usable by name in argument source: the offline explorer builds one when a call asks for an attribute only it has ("'str' object has no attribute 'truncate'")."""
+    init: List["ParameterInfo"]  # Its constructor's parameters (as ownerInit), when it has a signature.
 
 
 class _TargetResolutionRequired(TypedDict):

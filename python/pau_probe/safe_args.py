@@ -38,6 +38,7 @@ import inspect
 import itertools
 import math
 import operator
+import os
 import re
 import string
 import types
@@ -66,6 +67,7 @@ __all__ = [
     'MAX_SOURCE_CHARS',
     'check',
     'evaluate',
+    'use_scratch_folder',
 ]
 
 MAX_SOURCE_CHARS = 100_000
@@ -86,6 +88,7 @@ ALLOWED = (
     "datetime.timezone.utc, OrderedDict([(1, 2)]), defaultdict(list), Counter('abc'), deque([1, 2]), "
     "ChainMap(...), SimpleNamespace(x=1), range(3), bytearray(b'x'), complex(1, 2), "
     "io.StringIO('a file in memory'), io.BytesIO(b'raw'), "
+    "scratch_file('notes.txt', 'its text') (writes that file in the call's own folder and gives its name), "
     "list/tuple/dict/set/str/int/float/bool/bytes(...); "
     "the target module's classes by name (Point(1, 2), Color.RED, Point.origin()); "
     "pure builtins and functions, called or passed as values (len, sorted, min, max, sum, map, filter, zip, "
@@ -261,7 +264,42 @@ def _safe_methodcaller(name: object, *args: object, **kwargs: object) -> Callabl
     return methodcaller
 
 
+# The folder scratch_file writes into: the call's own, set by the call process before it builds
+# the arguments; None elsewhere, where scratch_file refuses.
+_scratch: Dict[str, Optional[str]] = {'folder': None}
+_SCRATCH_NAME = re.compile(r'[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\Z')
+
+
+def use_scratch_folder(folder: Optional[str]) -> None:
+    """Where scratch_file writes from now on (the call's folder; None: nowhere)."""
+    _scratch['folder'] = folder
+
+
+def _scratch_file(name, content=''):  # type: (object, object) -> str  # pyright: ignore[reportTypeCommentUsage]
+    """A file for a function that takes a file name (shlex.sourcehook, a config class): written
+    in the call's own folder, which the call runs in, and its name returned. Only a plain file
+    name (no folder, no `..`, no leading dot) and text or bytes."""
+    folder = _scratch['folder']
+    if folder is None:
+        raise ArgumentRejected('scratch_file writes only inside a call\'s own folder')
+    if not isinstance(name, str) or not _SCRATCH_NAME.match(name) or '..' in name:
+        raise ArgumentRejected('scratch_file takes a plain file name of letters, digits, _ . - (no folder), e.g. \'notes.txt\'')
+    if not isinstance(content, (str, bytes)):
+        raise ArgumentRejected('scratch_file writes text or bytes, not %s' % type(content).__name__)
+    if len(content) > MAX_CHARS:
+        raise ArgumentRejected('scratch_file writes at most %d characters' % MAX_CHARS)
+    path = os.path.join(folder, name)
+    if isinstance(content, bytes):
+        with open(path, 'wb') as raw:
+            raw.write(content)
+    else:
+        with open(path, 'w', encoding='utf-8', newline='') as text:
+            text.write(content)
+    return name
+
+
 _VALUES = _build_values()
+_VALUES['scratch_file'] = _scratch_file
 # Names that are only the first part of a dotted name, never values themselves.
 _MODULES = frozenset(path.split('.')[0] for path in _VALUES if '.' in path) - frozenset(_VALUES)
 

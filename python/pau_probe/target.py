@@ -26,7 +26,7 @@ from pau_probe.render import Addresses, BoundedRepr
 if TYPE_CHECKING:
     from typing import Callable, Dict, Iterable, List, Literal, Optional, Set, Tuple, Union
 
-    from pau_probe.protocol import ErrorEvent, FunctionInfo, OwnerMethod, ParameterInfo, TargetResolution
+    from pau_probe.protocol import ArgumentClass, ErrorEvent, FunctionInfo, OwnerMethod, ParameterInfo, TargetResolution
 
     from typing import Protocol
 
@@ -217,6 +217,75 @@ def module_classes(namespace: Namespace) -> Dict[str, type]:
     }
 
 
+_MAX_ARGUMENT_CLASSES = 48
+_MAX_CLASS_ATTRIBUTES = 60
+
+
+def argument_classes(func: object, taken: "Dict[str, type]") -> List[Tuple[str, type]]:
+    """[(name, class)]: public classes of the package that defines `func`, other than the
+    exceptions and the names in `taken`: those of its defining module first, then of the package
+    modules that module names, then of the package's other modules already imported (nothing is
+    imported here). Read with vars(), so no lazy attribute runs."""
+    module_name = getattr(func, "__module__", None) or ""
+    home = sys.modules.get(module_name)
+    package = module_name.split(".")[0]
+    if home is None or not package:
+        return []
+
+    def in_package(name: str) -> bool:
+        return name == package or (name or "").startswith(package + ".")
+
+    modules: List[types.ModuleType] = [home]
+    modules += [v for v in list(vars(home).values()) if inspect.ismodule(v) and in_package(v.__name__)]
+    # sys.modules may hold None (an import blocked on purpose), which typeshed does not allow for.
+    modules += [m for n, m in sorted(list(sys.modules.items())) if in_package(n) and m is not None]  # pyright: ignore[reportUnnecessaryComparison]
+    seen = {id(v) for v in taken.values()}
+    names = set(taken)
+    out: List[Tuple[str, type]] = []
+    for module in modules:
+        try:
+            items = list(vars(module).items())
+        except TypeError:
+            continue
+        for name, value in items:
+            if name.startswith("_") or name in names or not inspect.isclass(value) or id(value) in seen:
+                continue
+            if issubclass(value, BaseException) or not in_package(getattr(value, "__module__", "") or ""):
+                continue
+            seen.add(id(value))
+            names.add(name)
+            out.append((name, value))
+            if len(out) >= _MAX_ARGUMENT_CLASSES:
+                return out
+    return out
+
+
+def _argument_class_info(name: str, cls: type) -> ArgumentClass:
+    """FunctionInfo.argumentClasses' entry: the constructor and the attributes the class or its
+    bases in the same package define (what an AttributeError can ask for)."""
+    package = (getattr(cls, "__module__", "") or "").split(".")[0]
+    attributes: List[str] = []
+    for klass in cls.__mro__:
+        if klass is not cls and (getattr(klass, "__module__", "") or "").split(".")[0] != package:
+            continue
+        names: List[object] = list(vars(klass))
+        # What instances get: declared fields (annotations, slots) and the names __init__ uses
+        # (`self.parts = ...` stores `parts`; its other names come along, harmlessly).
+        names += list(vars(klass).get("__annotations__", None) or ())
+        slots = vars(klass).get("__slots__", ())
+        names += [slots] if isinstance(slots, str) else list(slots or ())
+        init = vars(klass).get("__init__")
+        names += list(getattr(getattr(init, "__code__", None), "co_names", ()))
+        for attr in names:
+            if isinstance(attr, str) and not attr.startswith("_") and attr not in attributes:
+                attributes.append(attr)
+    entry: ArgumentClass = {"name": name, "attributes": attributes[:_MAX_CLASS_ATTRIBUTES]}
+    init = _constructor_params(cls)
+    if init is not None:
+        entry["init"] = init
+    return entry
+
+
 def _lookup(exposed: object, namespace: Namespace, qualname: str, shown: str, path: str) -> Tuple[object, object, object]:
     """Walk the qualname through what Python exposes (getattr: proxies, lazy __getattr__,
     descriptors); (owner, the attribute as stored on a class or the value, the value)."""
@@ -293,6 +362,11 @@ class Target:
         head = qualname.split(".")[0]
         if self.owner is not None and head not in self.classes:
             self.classes[head] = getattr(exposed, head)  # a class provided lazily: receivers need it by name
+        self.module_class_names = sorted(self.classes)
+        # The package's other classes are buildable by name too (a Version for SpecItem.match).
+        self.argument_classes = argument_classes(self.func, self.classes)
+        for name, cls in self.argument_classes:
+            self.classes[name] = cls
         if self.resolution["origin"] == "replaced":
             # The docstring the user reads (and Insert would rewrite) is the def's in the file; the
             # comparison tells whether it holds for what runs under the name.
@@ -416,12 +490,14 @@ class Target:
             "isGenerator": self.is_generator,
             "isAsync": self.is_async,
             "docstring": self.docstring,
-            "moduleClasses": sorted(self.classes),
+            "moduleClasses": self.module_class_names,
             "pythonVersion": sys.version.split()[0],  # platform.python_version(), without importing platform
         }
         constants = _code_constants(anchor.code_of(self.written or self.unwrapped), self.docstring)
         if constants:
             info["constants"] = constants
+        if self.argument_classes:
+            info["argumentClasses"] = [_argument_class_info(name, cls) for name, cls in self.argument_classes]
         if self.owner is not None:
             # The path the module exposes the class under (a re-export may rename it): receivers are built with it.
             info["ownerClass"] = self.qualname.rsplit(".", 1)[0]

@@ -142,6 +142,19 @@ export interface OwnerMethod {
   required: number;
 }
 
+/**
+ * A class of the target's package (the module that defines the target, the modules it names, the
+ * package's other loaded modules) usable by name in argument source: the offline explorer builds
+ * one when a call asks for an attribute only it has ("'str' object has no attribute 'truncate'").
+ */
+export interface ArgumentClass {
+  name: string;
+  /** Its constructor's parameters (as ownerInit), when it has a signature. */
+  init?: ParameterInfo[];
+  /** Public attributes defined by the class or its bases in the package, at most 60. */
+  attributes: string[];
+}
+
 /** What the worker reports about the target after importing it. Host-only: the agent sees a filtered view. */
 export interface FunctionInfo {
   qualname: string;
@@ -163,6 +176,11 @@ export interface FunctionInfo {
   docstring: string | null;
   /** Classes defined in the target module, usable by name in argument source. */
   moduleClasses: string[];
+  /**
+   * Other classes of the target's package, also usable by name in argument source, at most 48:
+   * for the offline explorer only (they come from reading the package), never shown to an agent.
+   */
+  argumentClasses?: ArgumentClass[];
   pythonVersion: string;
   /** How the qualname resolved; absent from workers older than this field. */
   resolution?: TargetResolution;

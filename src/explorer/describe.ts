@@ -164,6 +164,8 @@ const article = (label: string): string => (label === 'None' ? label : /^[aeiou]
 
 function classWords(id: string): string {
   const m = /^new:([\w.]+):/.exec(id);
+  // `Random.getstate(Random())` is what a method returned, not an instance of a class of that name.
+  if (m && /\.[a-z_]\w*$/.test(m[1]!)) return `value from ${m[1]}()`;
   return m ? `${m[1]} instance` : typeClass(id).label;
 }
 

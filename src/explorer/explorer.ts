@@ -1,11 +1,12 @@
 // The offline explorer's probing loop: discover which input classes each parameter accepts,
 // sweep their edge cases, mutate inputs that reached new code, then make the probes property
 // inference needs. Every call goes through the session's ProbeFn, which records it.
-import type { FunctionInfo } from '../core/probe-types.js';
+import type { ArgumentClass, FunctionInfo } from '../core/probe-types.js';
 import type { ProbeRecord } from '../core/session-types.js';
 import type { OfflineOptions, ProbeFn } from '../core/run-types.js';
 import type { Input, Observation, Position, Purpose, Slot } from './inputs.js';
 import {
+  instancesFromInit,
   TYPE_ERRORS,
   baseExceptionName,
   buildPositions,
@@ -29,6 +30,7 @@ import { elementsOf, float, inputClass, int, isConstructorCall, str, toSource } 
 import { classesAskedFor, fileClassesAskedFor, literalsIn, missingArguments, namedPositions } from './mined-values.js';
 import { ComparisonFeedback } from './comparison-inputs.js';
 import { findRelations } from './relations.js';
+import { isScratchFile, missingFile, scratchFileFor } from './scratch-files.js';
 
 /** One parameter's values of one class, around a base, for the sweep. */
 interface SweepStream {
@@ -83,6 +85,12 @@ const CONSTANTS_PER_CLASS = 6;
 const VARARGS_CLASSES = 3;
 /** Share of the budget for calls made from what earlier calls compared their arguments with. */
 const COMPARISON_SHARE = 0.25;
+/** The type name Python's messages give a value the explorer wrote ('int', 'Version'). */
+function pyTypeName(v: PyValue): string | undefined {
+  return PY_TYPE_NAMES[v.k] ?? (v.k === 'call' ? v.callee.split('.').pop() : undefined);
+}
+/** Classes of the package with an attribute an error asked for, tried per attribute. */
+const ATTRIBUTE_CLASSES = 2;
 /** Literals tried per parameter from one error message. */
 const MINED_PER_MESSAGE = 3;
 /** How a type error names the type of a value the explorer wrote. */
@@ -140,7 +148,7 @@ export class Explorer {
   private unlearned = 0;
   /** Position and other arguments where a file object of the other kind was tried after a type error. */
   private readonly fileSwitched = new Set<string>();
-  /** Receivers (as source) rebuilt after a type error about what they were built from (rebuildReceiver). */
+  /** Receivers and argument instances (as source) rebuilt after a type error about what they were built from (rebuildInstance). */
   private readonly rebuilt = new Set<string>();
   /** Receivers (as source) whose construction the worker refused: never built again. */
   private readonly brokenReceivers = new Set<string>();
@@ -152,6 +160,16 @@ export class Explorer {
   private readonly fileEmptied = new Set<number>();
   /** Per position, sweep probes in a row that showed nothing new: the parameter changed nothing seen. */
   private readonly dullAt: number[] = [];
+  /** Classes of the target's package buildable by name; none when seeding an anonymized agent (they come from reading the code). */
+  private readonly argumentClasses: ArgumentClass[];
+  /** Seeding an anonymized agent: nothing read from names or code may shape the calls. */
+  private readonly hidden: boolean;
+  /** Positions given a file written first (scratchFile, scratchReceiver). */
+  private readonly scratched = new Set<number>();
+  /** Whether siblingOutput has queued its calls. */
+  private siblingTried = false;
+  /** Attributes an error asked for that an instance of argumentClasses was tried for (instanceForAttribute). */
+  private readonly attributesAsked = new Set<string>();
   /** Comparison-guided inputs; null when seeding an anonymized agent (they come from reading the code) or turned off. */
   private readonly feedback: ComparisonFeedback | null;
 
@@ -162,6 +180,7 @@ export class Explorer {
   ) {
     // Names and defaults guide the search unless the run seeds an agent that must not learn them.
     const hidden = opts.seeding === true && opts.strictness === 'anonymized';
+    this.hidden = hidden;
     this.positions = buildPositions(info, hidden ? 'anonymized' : 'signature');
     this.accepted = this.positions.map(() => new Set<string>());
     this.mined = this.positions.map(() => []);
@@ -169,6 +188,7 @@ export class Explorer {
     this.rng = new Rng(hashString(info.qualname));
     // Constant seeding: what the code compares with or looks up ('GET', 1024) is worth passing.
     // Not when seeding an anonymized agent: the constants come from reading the code.
+    this.argumentClasses = hidden ? [] : (info.argumentClasses ?? []);
     this.constants = hidden ? [] : (info.constants ?? []).map((c) => (typeof c === 'string' ? str(c) : Number.isInteger(c) ? int(c) : float(c)));
     this.feedback =
       hidden || opts.comparisons === false ? null : new ComparisonFeedback(this.positions, Math.round(opts.maxProbes * COMPARISON_SHARE), info.constants);
@@ -293,6 +313,8 @@ export class Explorer {
     if (this.mineMissing(obs, message)) return;
     if (this.prepareReceiver(obs, message)) return;
     if (this.fillReceiver(obs, message)) return;
+    if (this.siblingOutput(obs)) return;
+    if (this.scratchFile(obs, message)) return;
     if (this.mineAbsentKey(obs, message)) return;
     const given = obs.input.map((s, i) => (s.value !== undefined && this.positions[i]!.role !== 'receiver' ? i : -1)).filter((i) => i >= 0);
     if (given.length === 0) return;
@@ -312,12 +334,13 @@ export class Explorer {
     const typeError = TYPE_ERRORS.has(baseExceptionName(r.exception!.type));
     if (typeError) this.switchFileKinds(obs, given);
     const files = fileClassesAskedFor(message);
+    if (typeError && files.length === 0 && classesAskedFor(message).length === 0 && this.instanceForAttribute(obs, message, given)) return;
     if (typeError || files.length) {
       if (typeError && this.mineElementType(obs, message, given)) return;
       const wanted = [...classesAskedFor(message), ...files];
       if (wanted.length === 0) return;
       const typed = named.length ? named : this.positionsTypeNamed(obs, message, given);
-      if (typed.length === 0 && this.rebuildReceiver(obs, message, wanted)) return;
+      if (typed.length === 0 && this.rebuildInstance(obs, message, wanted)) return;
       // A message that names no argument, of a call given one, is about that one.
       const targets = typed.length || given.length !== 1 ? typed : given;
       for (const i of targets) {
@@ -362,6 +385,8 @@ export class Explorer {
     const { at, built } = this.receiverOf(obs);
     if (!built || !obs.record.result.exception?.message.startsWith('receiver: building')) return;
     this.brokenReceivers.add(toSource(built));
+    if (this.scratchReceiver(obs, at, built)) return;
+    if (this.attributeReceiver(obs, at, built)) return;
     const next = this.positions[at]!.hinted?.find((v) => !this.brokenReceivers.has(toSource(v)));
     if (next && !this.queue.some((q) => q.input[at]!.value === next))
       this.queue.push({
@@ -371,26 +396,170 @@ export class Explorer {
   }
 
   /**
-   * A type error about none of the call's arguments but about one the receiver was built from
-   * ("'int' object has no attribute 'write'" from `Emitter(100).write_literal('abc')`): the same
-   * call on a receiver built with a value of the class the message asks for there. Once per receiver.
+   * A type error about none of the call's arguments but about one the receiver (or an argument
+   * built as an instance) was built from ("'int' object has no attribute 'write'" from
+   * `Emitter(100).write_literal('abc')`): the same call with that instance built with a value of
+   * the class the message asks for there. Once per instance.
    */
-  private rebuildReceiver(obs: Observation, message: string, wanted: string[]): boolean {
-    const { at, built } = this.receiverOf(obs);
-    if (!built || built.k !== 'call' || !isConstructorCall(built) || this.rebuilt.has(toSource(built))) return false;
-    const k = built.args.findIndex((a) => {
-      const t = PY_TYPE_NAMES[a.k];
-      return t !== undefined && new RegExp(String.raw`'${t}'|\bnot ${t}\b|got ${t}\b`).test(message);
-    });
-    const cls = wanted.find((c) => isKnownClass(c) && c !== classOfValue(built.args[k] ?? built));
-    if (k < 0 || !cls) return false;
-    this.rebuilt.add(toSource(built));
-    const arg = FILE_KINDS.includes(cls) && WRITES_TO.test(message) ? emptyFile(cls) : (ordinaryValue(cls, 0) ?? representative(cls))!;
-    const value: PyValue = { ...built, args: built.args.map((a, j) => (j === k ? arg : a)) };
+  private rebuildInstance(obs: Observation, message: string, wanted: string[]): boolean {
+    const { at: receiverAt } = this.receiverOf(obs);
+    const order = [receiverAt, ...obs.input.map((_, i) => i).filter((i) => i !== receiverAt)].filter((i) => i >= 0);
+    for (const at of order) {
+      const built = obs.input[at]!.value;
+      if (!built || built.k !== 'call' || !isConstructorCall(built) || this.rebuilt.has(toSource(built))) continue;
+      const k = built.args.findIndex((a) => {
+        const t = PY_TYPE_NAMES[a.k];
+        return t !== undefined && new RegExp(String.raw`'${t}'|\bnot ${t}\b|got ${t}\b`).test(message);
+      });
+      const cls = wanted.find((c) => isKnownClass(c) && c !== classOfValue(built.args[k] ?? built));
+      if (k < 0 || !cls) continue;
+      this.rebuilt.add(toSource(built));
+      const arg = FILE_KINDS.includes(cls) && WRITES_TO.test(message) ? emptyFile(cls) : (ordinaryValue(cls, 0) ?? representative(cls))!;
+      const value: PyValue = { ...built, args: built.args.map((a, j) => (j === k ? arg : a)) };
+      if (at !== receiverAt) this.addMined(at, [value]);
+      this.queue.push({
+        input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
+        note: `${at === receiverAt ? 'the receiver' : this.positions[at]!.name} built with ${typeClass(cls).label}`,
+      });
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * "No such file or directory: 'docs/report.txt'" about a str argument: the same call with a
+   * file of that name written in the call's folder first (scratch-files.ts). Once per position.
+   */
+  private scratchFile(obs: Observation, message: string): boolean {
+    const path = missingFile(message);
+    const { at: receiverAt } = this.receiverOf(obs);
+    const at = path === undefined ? -1 : obs.input.findIndex((s, i) => i !== receiverAt && s.value?.k === 'str' && s.value.v === path);
+    if (at < 0 || this.scratched.has(at)) return false;
+    this.scratched.add(at);
+    const value = scratchFileFor(path!, this.hidden ? '' : this.info.qualname);
+    const pos = this.positions[at]!;
+    if (!pos.candidates.includes('scratchfile')) pos.candidates.push('scratchfile');
+    this.addMined(at, [value]);
+    this.queue.push({ input: obs.input.map((s, j) => (j === at ? { cls: 'scratchfile', value } : s)), note: `a file named ${path} written first` });
+    return true;
+  }
+
+  /**
+   * A receiver whose constructor asked one of its arguments for an attribute it lacks
+   * ("building `InlineTable(5, 10)` raised AttributeError: 'int' object has no attribute 'body'"):
+   * built again with that argument an instance of a package class that has it (instanceForAttribute).
+   * Once per class and attribute.
+   */
+  private attributeReceiver(obs: Observation, at: number, built: PyValue): boolean {
+    const m = /'([\w.]+)' object has no attribute '(\w+)'/.exec(obs.record.result.exception?.message ?? '');
+    if (!m || built.k !== 'call' || !isConstructorCall(built) || this.argumentClasses.length === 0) return false;
+    const key = `${built.callee}.${m[2]}`;
+    const k = built.args.findIndex((a) => pyTypeName(a) === m[1]);
+    if (k < 0 || this.attributesAsked.has(key)) return false;
+    this.attributesAsked.add(key);
+    const instance = this.argumentClasses
+      .filter((c) => c.attributes.includes(m[2]!) && c.name !== built.callee)
+      .slice(0, ATTRIBUTE_CLASSES)
+      .flatMap((c) => instancesFromInit(c.name, c.init, true))[0];
+    if (!instance) return false;
+    const value: PyValue = { ...built, args: built.args.map((a, j) => (j === k ? instance : a)) };
+    this.addMined(at, [value]);
     this.queue.push({
       input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
-      note: `the receiver built with ${typeClass(cls).label}`,
+      note: `the receiver built with ${toSource(instance)}, which has .${m[2]}`,
     });
+    return true;
+  }
+
+  /** A receiver whose constructor found no file of the name it was given: built again on a file of that name (scratchFile). */
+  private scratchReceiver(obs: Observation, at: number, built: PyValue): boolean {
+    const path = missingFile(obs.record.result.exception?.message ?? '');
+    if (path === undefined || built.k !== 'call' || !isConstructorCall(built) || this.scratched.has(at)) return false;
+    const k = built.args.findIndex((a) => a.k === 'str' && a.v === path);
+    if (k < 0) return false;
+    this.scratched.add(at);
+    const file = scratchFileFor(path, this.hidden ? '' : this.info.qualname);
+    const value: PyValue = { ...built, args: built.args.map((a, j) => (j === k ? file : a)) };
+    this.addMined(at, [value]);
+    this.queue.push({
+      input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
+      note: `the receiver built on a file named ${path}`,
+    });
+    return true;
+  }
+
+  /**
+   * A method whose argument is what a sibling method returns (Random.setstate takes what
+   * getstate gave): after a call of it raised, the same call with the argument that sibling's
+   * output on a receiver built from arguments, written `Random.getstate(Random(100))`. Siblings pair by name
+   * (set/get, load/dump, from/to… of the same stem) and take no argument. Once per method.
+   */
+  private siblingOutput(obs: Observation): boolean {
+    const { at, built } = this.receiverOf(obs);
+    if (this.siblingTried || !built || !isConstructorCall(built) || !this.info.ownerMethods || this.hidden) return false;
+    const stem = (name: string): string => name.replace(/^(?:set|get|load|dump|from|to|read|write|put|encode|decode)_?/, '');
+    const own = stem(this.info.name);
+    if (!own || own === this.info.name) return false;
+    const siblings = this.info.ownerMethods.filter((m) => m.required === 0 && m.name !== this.info.name && stem(m.name) === own);
+    const given = obs.input.map((s, i) => (i !== at && s.value !== undefined ? i : -1)).filter((i) => i >= 0);
+    const named = given.filter((i) => this.positions[i]!.name.includes(own));
+    const target = named.length === 1 ? named[0]! : given.length === 1 ? given[0]! : -1;
+    if (siblings.length === 0 || target < 0) return false;
+    // A receiver built bare may draw on os.urandom or the clock (random.Random() does): one built
+    // from arguments that the constructor accepted gives the same output in every run.
+    const takesArguments = (this.info.ownerInit ?? []).some((p) => p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD');
+    const source = takesArguments
+      ? this.observations
+          .filter((o) => o.record.result.status !== 'rejected')
+          .map((o) => o.input[at]!.value)
+          .find((v) => v !== undefined && v.k === 'call' && v.callee === built.callee && v.args.length > 0)
+      : built;
+    if (!source) return false;
+    this.siblingTried = true;
+    const owner = built.callee;
+    for (const m of siblings.slice(0, 2)) {
+      const value: PyValue = { k: 'call', callee: `${owner}.${m.name}`, args: [source] };
+      const cls = classOfValue(value);
+      if (!isKnownClass(cls)) continue;
+      const pos = this.positions[target]!;
+      pos.opaque = true;
+      if (!pos.candidates.includes(cls)) pos.candidates.push(cls);
+      this.addMined(target, [value]);
+      this.queue.push({ input: obs.input.map((s, j) => (j === target ? { cls, value } : s)), note: `what ${m.name}() returned, passed to ${this.info.name}` });
+    }
+    return true;
+  }
+
+  /**
+   * "'str' object has no attribute 'truncate'" where no built-in type has it: the same call with
+   * that argument an instance of a class of the target's package that has the attribute
+   * (FunctionInfo.argumentClasses: a `Version` for `SpecItem.match`), built from its constructor.
+   * The instances join the values swept at that position. Once per attribute.
+   */
+  private instanceForAttribute(obs: Observation, message: string, given: number[]): boolean {
+    const m = /'([\w.]+)' object has no attribute '(\w+)'/.exec(message);
+    if (!m || this.argumentClasses.length === 0 || this.attributesAsked.has(m[2]!)) return false;
+    const [, type, attribute] = m;
+    this.attributesAsked.add(attribute!);
+    const typed = given.filter((i) => pyTypeName(obs.input[i]!.value!) === type);
+    const at = typed.length === 1 ? typed[0]! : given.length === 1 ? given[0]! : -1;
+    if (at < 0) return false;
+    const instances = this.argumentClasses
+      .filter((c) => c.attributes.includes(attribute!))
+      .slice(0, ATTRIBUTE_CLASSES)
+      .flatMap((c) => instancesFromInit(c.name, c.init, true));
+    if (instances.length === 0) return false;
+    const pos = this.positions[at]!;
+    pos.opaque = true;
+    for (const value of instances) {
+      const cls = classOfValue(value);
+      if (!pos.candidates.includes(cls)) pos.candidates.push(cls);
+      this.addMined(at, [value]);
+      this.queue.push({
+        input: obs.input.map((s, j) => (j === at ? { cls, value } : s)),
+        note: `the error asked for .${attribute}: ${toSource(value)} has it`,
+      });
+    }
     return true;
   }
 
@@ -502,7 +671,7 @@ export class Explorer {
       const v = slot.value;
       if (!v || this.positions[i]!.role === 'receiver' || this.keyMined.has(i) || !echoes(message, v, type)) continue;
       for (const [j, { value: other }] of obs.input.entries()) {
-        if (j === i || !other) continue;
+        if (j === i || !other || isScratchFile(other)) continue;
         // The receiver's container is its constructor's first argument; a receiver built from nothing gets one.
         const held = other.k === 'call' ? other.args[0] : other;
         if (held !== undefined && !isContainer(held)) continue;

@@ -25,6 +25,11 @@ export interface Position {
   hinted?: PyValue[];
   /** The default's value, when the signature has one the explorer can read: what a call that leaves it out passes. */
   default?: PyValue;
+  /**
+   * Given objects of the package's own classes (instanceForAttribute, siblingOutput): the worker
+   * sees a change to one only through its pickle or repr, which may show none ("pure" cannot rest on them).
+   */
+  opaque?: boolean;
 }
 
 export interface Slot {
@@ -77,19 +82,38 @@ const RECEIVER_ALTERNATES = 3;
  */
 function receiversFromInit(info: FunctionInfo): PyValue[] {
   const callee = ownerName(info);
-  const init = info.ownerInit;
-  if (!callee || !init) return [];
-  const required = init.filter((p) => p.default === undefined && (p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD'));
+  return callee ? instancesFromInit(callee, info.ownerInit) : [];
+}
+
+/**
+ * Instances of a class built from its constructor's parameters, as receiversFromInit builds
+ * receivers. With `bare`, a class whose constructor requires nothing is called bare, and with a
+ * value for its first parameter when that parameter's name suggests a family (`Version('1.2.3')`
+ * for `version_string`): an argument of that class, asked for by an attribute only it has.
+ */
+export function instancesFromInit(callee: string, init: ParameterInfo[] | undefined, bare = false): PyValue[] {
+  if (!init) return [];
+  const positional = init.filter((p) => p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD');
+  const required = positional.filter((p) => p.default === undefined);
   if (init.some((p) => p.kind === 'KEYWORD_ONLY' && p.default === undefined)) return [];
-  if (required.length === 0) return [];
+  const out: PyValue[] = [];
+  const add = (value: PyValue): void => {
+    if (isKnownClass(classOfValue(value)) && !out.some((o) => toSource(o) === toSource(value))) out.push(value);
+  };
+  if (required.length === 0) {
+    if (!bare) return [];
+    const first = positional[0];
+    const family = first ? valuesForName(first.name).filter((v) => isKnownClass(slotClassOf(v))) : [];
+    for (const v of family.slice(0, RECEIVER_ALTERNATES - 1)) add({ k: 'call', callee, args: [v] });
+    add({ k: 'call', callee, args: [] });
+    return out;
+  }
   const ints = [100, 10, 7, 3];
   const families = required.map((p) => valuesForName(p.name).filter((v) => isKnownClass(slotClassOf(v))));
-  const out: PyValue[] = [];
   for (let n = 0; n < RECEIVER_ALTERNATES; n++) {
     // Without a family, the class the name suggests (`stream` a file), else an ordinary int.
     const args = required.map((p, k) => families[k]![n] ?? families[k]![0] ?? hintedValue(p.name) ?? int(ints[k % ints.length]!));
-    const value: PyValue = { k: 'call', callee, args };
-    if (isKnownClass(classOfValue(value)) && !out.some((o) => toSource(o) === toSource(value))) out.push(value);
+    add({ k: 'call', callee, args });
   }
   return out;
 }
@@ -287,6 +311,7 @@ export function classOfValue(v: PyValue): string {
       if (v.callee === 'datetime.datetime') return 'datetime';
       if (v.callee === 'io.StringIO') return 'textfile';
       if (v.callee === 'io.BytesIO') return 'binfile';
+      if (v.callee === 'scratch_file') return 'scratchfile';
       return `new:${v.callee}:${v.args.map((a) => slotClassOf(a)).join(',')}`;
     case 'list':
       if (v.items.length && v.items.every((x) => x.k === 'str')) return 'list[str]';

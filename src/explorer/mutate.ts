@@ -1,5 +1,6 @@
 // Small changes to an input that keep its shape: the coverage-guided phase mutates inputs that
 // reached new code, hoping the neighbourhood holds more.
+import { isScratchFile } from './scratch-files.js';
 import type { Rng } from './random.js';
 import type { PyValue } from './values.js';
 import { bytesOf, date, datetimeOf, float, int, str } from './values.js';
@@ -40,6 +41,7 @@ export function mutateValue(v: PyValue, rng: Rng): PyValue {
       return shiftDate(v, rng.pick([1, -1, 7, -7, 30, 365]));
     case 'call':
       if (v.callee === 'datetime.datetime') return shiftMoment(v.args, rng);
+      if (isScratchFile(v)) return { ...v, args: v.args.map((a, i) => (i === 1 ? mutateValue(a, rng) : a)) };
       return v.args.length === 0 ? v : { ...v, args: v.args.map((a, i) => (i === rng.below(v.args.length) ? mutateValue(a, rng) : a)) };
     case 'fn':
       return rng.pick(CALLABLES);

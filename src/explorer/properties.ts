@@ -180,6 +180,14 @@ function purity(observations: Observation[], ctx: InferenceContext): InferredPro
   const seldom = ctx.positions.flatMap((p, i) =>
     (p.role === 'positional' || p.role === 'keyword') && calls.filter((o) => o.input[i]?.value !== undefined).length < MIN_GIVEN ? [`\`${p.name}\``] : [],
   );
+  // An object of the package's classes may change in ways its pickle or repr does not show (a Markdown registering an extension).
+  const opaque = ctx.positions.flatMap((p, i) => (p.opaque && calls.some((o) => o.input[i]?.value !== undefined) ? [`\`${p.name}\``] : []));
+  if (opaque.length)
+    return {
+      name: 'pure',
+      holds: false,
+      evidence: `inconclusive: ${calls.length} calls changed nothing seen and printed nothing, but ${opaque.join(' and ')} held objects whose changes may not show`,
+    };
   if (seldom.length)
     return {
       name: 'pure',

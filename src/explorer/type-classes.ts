@@ -136,6 +136,12 @@ const BASIC: Record<string, TypeClass> = {
   bytes: { id: 'bytes', label: 'bytes', values: BYTES },
   // Not in the sweep: a name (fp, stream), an annotation (IO, TextIO) or an error (no attribute 'read') adds them.
   textfile: { id: 'textfile', label: 'text file object', values: TEXT_FILES },
+  // A file written in the call's folder first (scratch-files.ts); only a "No such file" brings it in.
+  scratchfile: {
+    id: 'scratchfile',
+    label: 'name of a file',
+    values: [{ k: 'call', callee: 'scratch_file', args: [str('notes.txt'), str('first line\nsecond line\n')] }],
+  },
   binfile: { id: 'binfile', label: 'binary file object', values: BINARY_FILES },
   // Shapes before sizes: unsorted, empty, a negative inside, duplicates, nested, more duplicates, strings, then the rest.
   list: {
@@ -200,12 +206,14 @@ const CONSTRUCTOR_SHAPES: { suffix: string; args: PyValue[][] }[] = [
  */
 function shapeOfClasses(suffix: string): { suffix: string; args: PyValue[][] } | null {
   const ids = suffix.split(',');
-  if (ids.length === 0 || !ids.every((c) => BASIC[c] !== undefined && c !== 'omit')) return null;
+  // An instance of a constructor class as an argument too (`Random.getstate(Random())`).
+  const known = (c: string): boolean => (BASIC[c] !== undefined && c !== 'omit') || (c.startsWith('new:') && isKnownClass(c));
+  if (ids.length === 0 || !ids.every(known)) return null;
   const seen = new Map<string, number>();
   const args = ids.map((c) => {
     const nth = seen.get(c) ?? 0;
     seen.set(c, nth + 1);
-    return ordinaryValue(c, nth) ?? representative(c)!;
+    return BASIC[c] ? (ordinaryValue(c, nth) ?? representative(c)!) : typeClass(c).values[0]!;
   });
   return { suffix, args: [args] };
 }

@@ -59,3 +59,19 @@ def test_operator_getters_check_every_step():
     assert safe_args.evaluate(getter, {"Point": Point}) == (1, 2)
     with pytest.raises(safe_args.ArgumentRejected, match="generator"):
         safe_args.evaluate("(lambda c: operator.attrgetter('gi_frame')(iter(c.keys())))(ChainMap({1: 2}))", {})
+
+
+def test_scratch_file_writes_a_named_file_in_the_call_folder_only(tmp_path):
+    safe_args.use_scratch_folder(None)
+    with pytest.raises(safe_args.ArgumentRejected, match="only inside a call"):
+        safe_args.evaluate("scratch_file('notes.txt', 'a')", {})
+    safe_args.use_scratch_folder(str(tmp_path))
+    try:
+        assert safe_args.evaluate("scratch_file('notes.ini', '[s]\\nk = v\\n')", {}) == "notes.ini"
+        assert (tmp_path / "notes.ini").read_text() == "[s]\nk = v\n"
+        for bad in ("'../x.txt'", "'sub/x.txt'", "'.hidden'", "'/etc/passwd'", "3"):
+            with pytest.raises(safe_args.ArgumentRejected, match="plain file name"):
+                safe_args.evaluate("scratch_file(%s, 'a')" % bad, {})
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.ini"]
+    finally:
+        safe_args.use_scratch_folder(None)

@@ -93,11 +93,24 @@ def timed(thunk):
         signal.alarm(0)
 
 
-def explorer_calls(job, mod, cls, attr, fn):
+def buildable_names(mod, fn):
+    """The class names the explorer's argument sources use, as the worker resolves them: the
+    module's classes and the package classes it reports (FunctionInfo.argumentClasses); and
+    scratch_file writes into the folder the calls run in."""
     sys.path.insert(0, WORKER)
+    from pau_probe import safe_args
+    from pau_probe.target import argument_classes
+
+    safe_args.use_scratch_folder(os.getcwd())
+    names = {n: v for n, v in vars(mod).items() if inspect.isclass(v)}
+    names.update(argument_classes(getattr(fn, "__func__", fn), names))
+    return names
+
+
+def explorer_calls(job, mod, cls, attr, fn):
+    names = buildable_names(mod, fn)
     from pau_probe.safe_args import evaluate
 
-    names = {n: v for n, v in vars(mod).items() if inspect.isclass(v)}
     thunks = []
     for c in job["calls"]:
         def thunk(c=c):

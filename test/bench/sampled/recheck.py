@@ -65,7 +65,7 @@ class Target:
         from pau_probe.safe_args import evaluate
 
         self.evaluate = evaluate
-        self.names = {n: v for n, v in vars(self.mod).items() if isinstance(v, type)}
+        self.names = measure.buildable_names(self.mod, self.fn)
 
     def values(self, call):
         """(receiver or None, args, kwargs) built from a record's sources, or from values (deep-copied)."""

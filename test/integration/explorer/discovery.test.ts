@@ -3,11 +3,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { ProbeRecord } from '../../../src/core/session-types.js';
 import { exploreExample } from './harness.js';
 
 const FIXTURE = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'fixtures', 'discovery', 'discovery.py');
+/** A module of a package whose other module defines the class its function takes (shelf/). */
+const SHELF_LABELS = join(dirname(FIXTURE), 'shelf', 'labels.py');
 const BUDGET = 20;
 
 const returned = (records: ProbeRecord[]): ProbeRecord[] => records.filter((r) => r.result.status === 'returned');
@@ -253,5 +255,46 @@ test("a type error about what the receiver was built from (\"'int' object has no
   assert.ok(
     returned(records).some((r) => r.receiver?.startsWith('Sink(io.StringIO(')),
     records.map((r) => `${r.receiver}.${shown(r)} -> ${r.result.status}`).join('\n'),
+  );
+});
+
+test("an argument asked for by an attribute no built-in type has is an instance of the package's class that has it", async () => {
+  const { records, report } = await exploreExample(SHELF_LABELS, 'label_of', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => /^Release\(/.test(r.args[0] ?? '')),
+    calls(records),
+  );
+  // The worker sees a change to such an object only through its pickle or repr: no "pure" from them.
+  assert.notEqual(report.properties.find((p) => p.name === 'pure')?.holds, true, JSON.stringify(report.properties));
+});
+
+test('an argument that only a sibling method can give (setpos after getpos) is what that sibling returned', async () => {
+  const { records } = await exploreExample(FIXTURE, 'Dial.setpos', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => r.args[0] === 'Dial.getpos(Dial())'),
+    calls(records),
+  );
+});
+
+test('an agent seeded in anonymized mode gets neither package classes nor sibling outputs', async () => {
+  const shelf = await exploreExample(SHELF_LABELS, 'label_of', { maxProbes: BUDGET, seeding: true });
+  const dial = await exploreExample(FIXTURE, 'Dial.setpos', { maxProbes: BUDGET, seeding: true });
+  const all = [...shelf.records, ...dial.records];
+  assert.ok(!all.some((r) => /Release\(|getpos/.test(r.args.join(' '))), calls(all));
+});
+
+test('"No such file or directory" for a file name is answered with a file of that name written in the call folder first: count_lines(filename)', async () => {
+  const { records } = await exploreExample(FIXTURE, 'count_lines', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => /^scratch_file\(/.test(r.args[0] ?? '')),
+    calls(records),
+  );
+});
+
+test('a receiver whose constructor found no file is built on one written first: Settings(<a file>).keys returns', async () => {
+  const { records } = await exploreExample(FIXTURE, 'Settings.keys', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => /^Settings\(scratch_file\(/.test(r.receiver ?? '')),
+    calls(records),
   );
 });

@@ -1,0 +1,40 @@
+// Files for functions that take a file name: "No such file or directory: 'docs/report.txt'" is
+// answered with the same call on a file of that name written in the call's own folder first, by
+// the argument grammar's scratch_file (python/pau_probe/safe_args.py). What it holds follows the
+// name's extension, else the function's name (an `IniConfig` reads ini text), else plain lines.
+import type { PyValue } from './values.js';
+import { str } from './values.js';
+
+const CONTENTS: [RegExp, string, string][] = [
+  [/ini|cfg|conf/i, 'ini', '[section]\nkey = value\ncount = 2\n'],
+  [/json/i, 'json', '{"key": "value", "count": 2}\n'],
+  [/toml/i, 'toml', 'key = "value"\ncount = 2\n'],
+  [/csv/i, 'csv', 'name,count\nalpha,1\nbeta,2\n'],
+  [/ya?ml/i, 'yaml', 'key: value\ncount: 2\n'],
+];
+const PLAIN = 'first line\nsecond line\n';
+/** A name scratch_file accepts: no folder, no leading dot. */
+const PLAIN_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+
+/** A file written first: its name must stay a plain name, so only its text may change. */
+export function isScratchFile(v: PyValue): boolean {
+  return v.k === 'call' && v.callee === 'scratch_file';
+}
+
+/** The path a "No such file or directory" message names, when it names one. */
+export function missingFile(message: string): string | undefined {
+  return /No such file or directory: '([^']*)'/.exec(message)?.[1];
+}
+
+/**
+ * `scratch_file(name, text)` for a path a call did not find: its last part as the name (or
+ * `notes.txt`), the text of the kind its extension names, else of the kind `hint` (the
+ * function's qualname; empty when names must not guide the search) names.
+ */
+export function scratchFileFor(path: string, hint: string): PyValue {
+  const last = path.split(/[\\/]/).pop() ?? '';
+  const name = PLAIN_NAME.test(last) && !last.includes('..') ? last : 'notes.txt';
+  const ext = /\.(\w+)$/.exec(name)?.[1] ?? '';
+  const kind = CONTENTS.find(([re]) => re.test(ext)) ?? CONTENTS.find(([re]) => re.test(hint));
+  return { k: 'call', callee: 'scratch_file', args: [str(name), str(kind ? kind[2] : PLAIN)] };
+}
