@@ -18,6 +18,7 @@ import { toSource, type PyValue } from './values.js';
 import { sameEffect } from './compare.js';
 import { returnedExamples } from './ordinary.js';
 import { showsTheClock } from './clock.js';
+import { holdsScratchFile } from './scratch-files.js';
 import { NONE_RETURNED, NOT_WORKED_OUT } from '../core/description-head.js';
 
 export interface ExplorationOutcome {
@@ -735,7 +736,13 @@ function pickExamples(
   notes: InferenceNotes,
   deterministic: boolean,
 ): Description['examples'] {
-  const pool = observations.filter((o) => o.purpose !== 'repeat' && callText(o).length <= 100 && (deterministic || o.record.result.status !== 'returned'));
+  const pool = observations.filter(
+    (o) =>
+      o.purpose !== 'repeat' &&
+      callText(o).length <= 100 &&
+      (deterministic || o.record.result.status !== 'returned') &&
+      !o.input.some((slot) => holdsScratchFile(slot.value)),
+  );
   const shown = (o: Observation): boolean => exampleOf(o, callText) !== null;
   const showable = (o: Observation): boolean => pool.includes(o) && shown(o) && !showsTheClock(exampleOf(o, callText)?.result ?? '');
   const chosen = returnedExamples(observations, positions, showable, callText, notes.sortedOnlyWhenInputsSorted === true);

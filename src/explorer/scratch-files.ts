@@ -21,6 +21,24 @@ export function isScratchFile(v: PyValue): boolean {
   return v.k === 'call' && v.callee === 'scratch_file';
 }
 
+/** Whether a value is, or holds, a file written first: a reader has no such file, so a call given one is no example. */
+export function holdsScratchFile(v: PyValue | undefined): boolean {
+  if (!v) return false;
+  switch (v.k) {
+    case 'list':
+    case 'tuple':
+    case 'set':
+    case 'frozenset':
+      return v.items.some(holdsScratchFile);
+    case 'dict':
+      return v.entries.some(([key, value]) => holdsScratchFile(key) || holdsScratchFile(value));
+    case 'call':
+      return isScratchFile(v) || v.args.some(holdsScratchFile);
+    default:
+      return false;
+  }
+}
+
 /** The path a "No such file or directory" message names, when it names one. */
 export function missingFile(message: string): string | undefined {
   return /No such file or directory: '([^']*)'/.exec(message)?.[1];

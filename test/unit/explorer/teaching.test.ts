@@ -346,3 +346,22 @@ test('escaping read through a kept `%` that looks like an escape (`a%20b` given 
   const { positions, observations } = textCalls(reEscape, [...TEXTS, 'https://example.com/a%20b?q=1&x=<y>#top']);
   assert.match(findRelations(observations, positions)[0]?.text ?? '', /^Puts a backslash before each /);
 });
+
+test('a call on a file written first (scratch_file) is not an example: a reader has no such file', async () => {
+  // count_lines(path): reads a file. Only a call given a written file can return.
+  const fn: FakeFunction = {
+    params: [param('path')],
+    body: ([path]) => {
+      if (path?.k === 'call' && path.callee === 'scratch_file') return pyInt(expectStr(path.args[1], 'count_lines').split('\n').length - 1);
+      const name = expectStr(path, 'count_lines');
+      throw new PyError('FileNotFoundError', `[Errno 2] No such file or directory: '${name}'`);
+    },
+  };
+  const fake = fakeProbe(fn, { cache: false });
+  const report = await exploreOffline(info('count_lines', fn), fake.probe, { maxProbes: 30, strictness: 'anonymized' });
+  assert.ok(
+    fake.records.some((r) => r.result.status === 'returned'),
+    'a call on a written file returned',
+  );
+  assert.ok(!report.description.examples.some((e) => /scratch_file/.test(e.call)), JSON.stringify(report.description.examples));
+});
