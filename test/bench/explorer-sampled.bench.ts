@@ -52,6 +52,8 @@ interface FunctionResult {
   typeList: boolean;
   summary: string;
   error?: string;
+  /** Which step the error stopped: a re-check that did not run leaves the lines it would have checked unchecked. */
+  errorStep?: 'exploration' | 'coverage' | 're-check';
 }
 
 export interface HalfTotals {
@@ -67,6 +69,8 @@ export interface HalfTotals {
   typeListWhereVaried: number;
   medianSeconds: number;
   errors: number;
+  /** Of those, the ones whose re-check did not run (their lines count as stated, not checked). */
+  recheckErrors: number;
 }
 
 // Words that speak only of types, calls or how much was learned. A summary made of these, type
@@ -156,6 +160,7 @@ async function score(e: Explored): Promise<FunctionResult> {
   const summary = report?.description.summary ?? '';
   const varied = distinctResults(records) >= 3;
   const error = e.error ?? cov.error ?? check.error;
+  const errorStep = e.error ? 'exploration' : cov.error ? 'coverage' : check.error ? 're-check' : undefined;
   return {
     id: fn.id,
     returned: records.some((r) => r.result.status === 'returned'),
@@ -171,6 +176,7 @@ async function score(e: Explored): Promise<FunctionResult> {
     typeList: varied && isTypeList(summary, typeNames),
     summary,
     ...(error ? { error } : {}),
+    ...(errorStep ? { errorStep } : {}),
   };
 }
 
@@ -203,6 +209,7 @@ export function totalsOf(rs: FunctionResult[]): HalfTotals {
     typeListWhereVaried: rs.filter((r) => r.typeList).length,
     medianSeconds: seconds.length ? seconds[Math.floor(seconds.length / 2)]! : NaN,
     errors: rs.filter((r) => r.error).length,
+    recheckErrors: rs.filter((r) => r.errorStep === 're-check').length,
   };
 }
 
@@ -249,7 +256,7 @@ function totalsRows(t: HalfTotals): string[] {
     `| description lines checked / stated | ${t.linesChecked} / ${t.linesStated} |`,
     `| type-list summaries where ≥ 3 distinct results | ${t.typeListWhereVaried} of ${t.varied} |`,
     `| median seconds per function | ${t.medianSeconds.toFixed(2)} |`,
-    `| functions with a measuring error | ${t.errors} |`,
+    `| functions with a measuring error (of them, re-check not run) | ${t.errors} (${t.recheckErrors}) |`,
   ];
 }
 
