@@ -502,7 +502,8 @@ function trends(observations: Observation[], ctx: InferenceContext): Trend[] {
     if (pos.role === 'receiver' || pos.role === 'varkw') return;
     const groups = new Map<string, { x: number; y: number; o: Observation }[]>();
     for (const o of observations) {
-      const v = o.input[p]?.value;
+      // A call that left the parameter out passed its default: tax(-10) is tax(-10, 0.2), a context too.
+      const v = o.input[p]?.value ?? pos.default;
       const y = returned(o) && dataOf(o) ? numericValue(dataOf(o)!) : null;
       if (!v || !isNumber(v) || y === null || o.purpose === 'repeat') continue;
       const x = Number(v.v);

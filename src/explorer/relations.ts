@@ -818,6 +818,9 @@ const RULES: Rule[] = [
         const places = off === null ? null : Math.max(off, shown);
         // Rounding to a whole number is not told apart from floor division by a tie: exact only.
         if (places !== null && (places === 0 || places > 6)) return null;
+        // The places are stated only when a result rounded at the last of them was seen: 3.998 shown
+        // as 4.0 beside an exact 0.6 fits 1, 2 or more places, and says none of them.
+        if (places !== null && off !== places) return null;
         return {
           text: (rs) => `${verb(nameOf(rs[0]!, 0), nameOf(rs[0]!, 1)).replace(/\.$/, '')}${roundingWords(places)}.`,
           applies,

@@ -547,3 +547,28 @@ test('a flag read by its truth value is a flag: other values that acted as True 
   const reverse = report.description.parameters.reverse ?? '';
   assert.match(reverse, /^a flag \(True\/False\) \(`[^`]+`( and `[^`]+`)? acted as their truth value\)/, reverse);
 });
+
+test('a trend in a parameter is not stated when a call that left it out (its default) gave another argument a sign no trend was seen with: tax(price, rate=0.2)', async () => {
+  // round(price * rate, 2) rises with rate for positive prices and falls for negative ones. The
+  // negative price was tried only with rate left out: read with its default, it is a context the
+  // trend in rate was never seen in, so "monotonically increasing in rate" cannot be stated.
+  const fn: FakeFunction = {
+    params: [param('price'), param('rate', 'POSITIONAL_OR_KEYWORD', { default: '0.2' })],
+    body: ([price, rate]) => {
+      const p = expectNumber(price, 'tax');
+      const r = rate === undefined ? 0.2 : expectNumber(rate, 'tax');
+      return pyFloat(Math.round(p * r * 100) / 100);
+    },
+  };
+  const { report, fake } = await explore('tax', { fn });
+  const negativeAlone = fake.records.filter((r) => r.args.length === 1 && /^-/.test(r.args[0] ?? '') && r.result.status === 'returned');
+  const negativeWithRate = fake.records.filter((r) => r.args.length === 2 && /^-/.test(r.args[0] ?? '') && r.result.status === 'returned');
+  const increasing = report.properties.find((p) => p.name === 'monotonic-increasing');
+  if (negativeWithRate.length < 2) {
+    assert.ok(negativeAlone.length > 0, 'a negative price was tried with the rate left out');
+    assert.notEqual(increasing?.holds, true, increasing?.evidence);
+  } else {
+    // Tried both ways: the trend is refuted by the calls themselves.
+    assert.equal(increasing?.holds, false, increasing?.evidence);
+  }
+});
