@@ -229,7 +229,8 @@ def argument_classes(func: object, taken: "Dict[str, type]") -> List[Tuple[str, 
     module_name = getattr(func, "__module__", None) or ""
     home = sys.modules.get(module_name)
     package = module_name.split(".")[0]
-    if home is None or not package:
+    # A builtin put in place of a def (an accelerator's `smallest = min`) has no package of its own.
+    if home is None or not package or package == "builtins":
         return []
 
     def in_package(name: str) -> bool:
@@ -271,9 +272,12 @@ def _argument_class_info(name: str, cls: type) -> ArgumentClass:
         names: List[object] = list(vars(klass))
         # What instances get: declared fields (annotations, slots) and the names __init__ uses
         # (`self.parts = ...` stores `parts`; its other names come along, harmlessly).
-        names += list(vars(klass).get("__annotations__", None) or ())
+        # Read from the class's own dict, so a metaclass's descriptors may stand there: only a
+        # dict of annotations and a str, list, tuple or dict of slots are read.
+        declared = vars(klass).get("__annotations__", None)
+        names += list(cast("Dict[str, object]", declared)) if isinstance(declared, dict) else []
         slots = vars(klass).get("__slots__", ())
-        names += [slots] if isinstance(slots, str) else list(slots or ())
+        names += [slots] if isinstance(slots, str) else list(cast("Iterable[object]", slots)) if isinstance(slots, (list, tuple, dict)) else []
         init = vars(klass).get("__init__")
         names += list(getattr(getattr(init, "__code__", None), "co_names", ()))
         for attr in names:
@@ -284,6 +288,18 @@ def _argument_class_info(name: str, cls: type) -> ArgumentClass:
     if init is not None:
         entry["init"] = init
     return entry
+
+
+def _argument_class_infos(classes: List[Tuple[str, type]]) -> List[ArgumentClass]:
+    """The entries of the classes that can be read: a class whose attributes or constructor
+    cannot be (a property that raises, an odd metaclass) is left out, not the target."""
+    out: List[ArgumentClass] = []
+    for name, cls in classes:
+        try:
+            out.append(_argument_class_info(name, cls))
+        except Exception:  # noqa: BLE001 -- user classes may raise anything from their own dicts
+            continue
+    return out
 
 
 def _lookup(exposed: object, namespace: Namespace, qualname: str, shown: str, path: str) -> Tuple[object, object, object]:
@@ -497,7 +513,7 @@ class Target:
         if constants:
             info["constants"] = constants
         if self.argument_classes:
-            info["argumentClasses"] = [_argument_class_info(name, cls) for name, cls in self.argument_classes]
+            info["argumentClasses"] = _argument_class_infos(self.argument_classes)
         if self.owner is not None:
             # The path the module exposes the class under (a re-export may rename it): receivers are built with it.
             info["ownerClass"] = self.qualname.rsplit(".", 1)[0]

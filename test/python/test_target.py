@@ -126,3 +126,20 @@ def test_the_owner_s_other_public_methods_are_reported_with_what_they_require(tm
     # Inherited ones count; the target itself, private names, static methods, properties and a
     # required keyword-only argument do not.
     assert loaded.info["ownerMethods"] == [{"name": "clear", "required": 0}, {"name": "push", "required": 1}, {"name": "put", "required": 2}]
+
+
+def test_a_builtin_in_place_of_a_def_has_no_package_classes():
+    # An accelerator's `smallest = min`: builtins' classes (type among them, whose own dict holds
+    # a descriptor under __annotations__) are no package of the target's.
+    assert pau_target.argument_classes(min, {}) == []
+
+
+def test_a_class_whose_dict_holds_odd_values_is_read_or_left_out(tmp_path):
+    # A class of the package, not of the target's module: its dict has a property under __annotations__.
+    write(tmp_path, "oddpkg/__init__.py", "")
+    odd = "class Odd:\n    __annotations__ = property(lambda self: {})\n    def __init__(self, size):\n        self.size = size\n"
+    write(tmp_path, "oddpkg/shapes.py", odd)
+    path = write(tmp_path, "oddpkg/use.py", "from oddpkg import shapes\n\n\ndef use(o):\n    return o.size\n")
+    loaded = pau_target.load(path, "use")
+    classes = {c["name"]: c for c in loaded.info.get("argumentClasses", [])}
+    assert "Odd" in classes and "size" in classes["Odd"]["attributes"]
