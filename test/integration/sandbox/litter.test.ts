@@ -28,6 +28,8 @@ after(async () => {
 });
 
 test(`[${MODE}] the call after one that left ${NAMES} names in its folder`, async () => {
+  let replaced = false;
+  worker.on('restart', () => (replaced = true));
   const littered = await worker.call({ args: ["'litter'", String(NAMES)] });
   assert.equal(littered.value?.repr, String(NAMES), JSON.stringify(littered).slice(0, 400));
   const started = performance.now();
@@ -35,8 +37,10 @@ test(`[${MODE}] the call after one that left ${NAMES} names in its folder`, asyn
   const seconds = (performance.now() - started) / 1000;
   assert.equal(next.value?.repr, '42', JSON.stringify(next).slice(0, 400));
   console.log(`${MODE}: the next call took ${seconds.toFixed(2)} s`);
-  // Removing 150k names takes 3 s or more here (os mode before the change: 3.4 s); a new worker about 0.5 s.
-  judge('A call that leaves 150,000 names in its folder (the next call waits for their removal)', seconds < 2, { seconds });
+  // Judged by what the host did, not by the time, which follows the machine (removing the names took
+  // 3.4 s under load here and 0.6 s on a quiet CI run): the next call does not wait for their
+  // removal only when the worker that held them was replaced and its tmpfs dropped whole.
+  judge('A call that leaves 150,000 names in its folder (the next call waits for their removal)', replaced, { seconds, replaced });
 });
 
 test('a left folder of 100k files is removed off the host event loop', async () => {
