@@ -86,9 +86,8 @@ const CGROUP_WAIT_MS = 2000;
 
 export { workerPackageRoot };
 
-/** The worker's command line after the interpreter (the e2e and integration tests look for it). */
-export const WORKER_MODULE = 'pau_probe.worker';
-export const WORKER_ARGS = ['-B', '-m', WORKER_MODULE];
+/** The worker's module, started as `python -B -m` (launchPython); the tests find workers by it. */
+const WORKER_MODULE = 'pau_probe.worker';
 
 type StartOutcome = ReadyEvent | ErrorEvent | { event: 'exit'; message: string };
 
@@ -134,6 +133,8 @@ interface Run {
   requests: Writable;
   alive: boolean;
   exited: Promise<void>;
+  /** Settles `exited` (once the process has ended and the host has cleaned up after it). */
+  resolveExited: () => void;
   exitCode: number | null;
   exitSignal: string | null;
   /** Pre-forked call processes waiting for a request (at most MAX_PENDING_FORKS). */
@@ -246,7 +247,6 @@ export class ProbeWorker extends EventEmitter implements Prober {
   private launches = 0;
   /** Why systemd-run could not start this worker's scope, once it failed (then it goes without). */
   private scopeFailed?: string;
-  private readonly exitResolvers = new Map<Run, () => void>();
   private layer?: SandboxLayer;
   /** Workers of other hash seeds (CallOptions.hashSeed), started on first use. */
   private readonly siblings = new Map<number, ProbeWorker>();
@@ -392,7 +392,8 @@ export class ProbeWorker extends EventEmitter implements Prober {
       const forked = await this.warm.fork(this.baseDir, basename(this.baseDir));
       if (forked) {
         this.layer ??= this.warm.layer;
-        return this.started(this.attach(forked), restart);
+        const run = this.attach(forked);
+        return this.started(run, restart, await this.handshake(run));
       }
     }
     const candidates = pythonCandidates(this.options.python);
@@ -448,9 +449,8 @@ export class ProbeWorker extends EventEmitter implements Prober {
     return this.started(run, restart, message);
   }
 
-  /** The start handshake on a worker process just started or forked (`message`: its first answer, when already read). */
-  private async started(run: Run, restart: boolean, answer?: StartOutcome): Promise<void> {
-    const message = answer ?? (await this.handshake(run));
+  /** A worker process just started or forked, given its answer to the start handshake. */
+  private async started(run: Run, restart: boolean, message: StartOutcome): Promise<void> {
     if (this.stopped) throw new ProbeError('stopped', 'the worker was stopped');
     if (message.event === 'ready') {
       this.info = message.info;
@@ -527,6 +527,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
       requests,
       alive: true,
       exited: new Promise((r) => (resolveExit = r)),
+      resolveExited: () => resolveExit(),
       exitCode: null,
       exitSignal: null,
       stderrTail: '',
@@ -538,7 +539,6 @@ export class ProbeWorker extends EventEmitter implements Prober {
       spoke: false,
     };
     this.run = run;
-    this.exitResolvers.set(run, resolveExit);
     const lines = new LineSplitter();
     responses.setEncoding('utf8');
     responses.on('data', (chunk: string | Buffer) => {
@@ -573,8 +573,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
     killCalls(run, [...(run.runningPid ? [run.runningPid] : []), ...run.readyPids]);
     for (const pid of [...run.cgroups.keys()]) this.leaveCgroup(run, pid);
     this.onExit(run);
-    this.exitResolvers.get(run)?.();
-    this.exitResolvers.delete(run);
+    run.resolveExited();
   }
 
   private handshake(run: Run): Promise<StartOutcome> {
@@ -850,8 +849,10 @@ function workerDiedResult(run: Run): ProbeResult {
   };
 }
 
-/** Starts a worker for the target and imports it; throws ProbeError when that fails. */
-/** `warm`: fork it from this warm parent where the parent serves the target (see warm.ts). */
+/**
+ * Starts a worker for the target and imports it; throws ProbeError when that fails. `warm`: fork
+ * it from this warm parent where the parent serves the target (see warm.ts).
+ */
 export async function startWorker(options: WorkerOptions, warm?: WarmParent): Promise<ProbeWorker> {
   const worker = new ProbeWorker(options, warm);
   try {
