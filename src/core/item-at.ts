@@ -3,7 +3,7 @@
 // through here, an index that drifted out of range fails with a specific error instead of
 // passing undefined on.
 
-/** Item `index` of `items`, which the caller knows to be in range. */
+/** Item `index` of `items`, which the caller knows to be in range; for lists whose items are never undefined. */
 export function itemAt<T>(items: readonly T[], index: number): T {
   const item = items[index];
   if (item === undefined) throw new Error(`index ${index} read outside a list of ${items.length}`);
