@@ -10,15 +10,24 @@ before the target is imported, and dies with this process (which dies with the h
 seccomp filter, loaded once here (or by bubblewrap), holds for every worker forked.
 
 Messages, one JSON object per line: fd 3 carries the host's, fd 4 this process's answers.
-  parent -> host   {"event":"ready","landlock":abi}            once, at the start
-  host -> parent   {"op":"fork","id":n,"channel":dir,"scratch":dir}
+  parent -> host   {"event":"ready","landlock":abi,"ipc":how}  once, at the start
+  host -> parent   {"op":"fork","id":n,"channel":dir,"scratch":dir,"ownIpc":bool}
   parent -> host   {"event":"forked","id":n,"pid":p}           p in this process's pid namespace
   parent -> host   {"event":"exited","pid":p,"status":s}        a worker ended (its waitpid status)
-A worker's own channel is two FIFOs made here in `channel` before the fork: `in` (host to
-worker) and `out`. The host opens its ends when it reads "forked"; the worker opens its
-ends (waiting for the host's), then removes both names before anything of the target runs.
-`scratch` (the worker's calls and import folders) is removed here once the worker has ended.
-The parent ends when the host closes fd 3.
+A worker's own channel is three FIFOs made here in `channel` before the fork: `in` (host to
+worker), `out`, and `err` (its stderr, which the host keeps as that worker's). The host opens
+its ends when it reads "forked"; the worker opens its ends (waiting for the host's), then
+removes the names before anything of the target runs. `scratch` (the worker's calls and
+import folders) is removed here once the worker has ended. The parent ends when the host
+closes fd 3.
+
+System V IPC: a worker in the OS layer removes every object of its IPC namespace after each
+call (worker.remove_ipc_objects), which must then be its own, not one shared with its siblings
+(whose calls' objects it would remove mid-call, or let a call read). `ipc` says what the
+workers forked here get: "refused" (the seccomp filter refuses System V IPC: nothing to
+share), "own" (with `ownIpc` each unshares an IPC namespace of its own, in a user namespace
+of its own where it lacks the privilege) or "shared" (neither: the host starts such workers
+cold).
 """
 from __future__ import annotations
 
@@ -33,20 +42,53 @@ from pau_probe import worker as pau_worker
 from pau_probe.checking import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from typing import Dict, List
+    from typing import Any, Dict, List, Optional
 
 CONTROL_IN, CONTROL_OUT = pau_worker.REQUEST_FD, pau_worker.RESPONSE_FD
+CLONE_NEWIPC, CLONE_NEWUSER = 0x08000000, 0x10000000
+IPC_PRIVATE, IPC_RMID = 0, 0
 
 
 def _send(message: Dict[str, object]) -> None:
     pau_worker.pau_call.write_all(CONTROL_OUT, (json.dumps(message, separators=(",", ":")) + "\n").encode("utf-8"))
 
 
-def _fork_worker(channel: str, scratch: str, in_child: List[int]) -> int:
-    """Fork one worker whose channel is the FIFOs `channel`/in and `channel`/out; its pid."""
-    inbound, outbound = os.path.join(channel, "in"), os.path.join(channel, "out")
-    os.mkfifo(inbound, 0o600)
-    os.mkfifo(outbound, 0o600)
+def _libc() -> Optional[Any]:
+    try:
+        import ctypes
+
+        return ctypes.CDLL(None, use_errno=True)
+    except (OSError, AttributeError):
+        return None
+
+
+def ipc_isolation() -> "tuple[str, int]":
+    """What System V IPC the workers forked here share: ("refused", 0) when the seccomp filter
+    refuses it, ("own", flags) when a fork can unshare an IPC namespace with these unshare(2)
+    flags, else ("shared", 0). Asked once, at the start, of a child that then exits."""
+    libc = _libc()
+    if libc is None or not sys.platform.startswith("linux"):
+        return ("shared", 0)
+    segment = libc.shmget(IPC_PRIVATE, 1, 0o600)
+    if segment < 0:
+        return ("refused", 0)
+    libc.shmctl(segment, IPC_RMID, None)
+    for flags in (CLONE_NEWIPC, CLONE_NEWUSER | CLONE_NEWIPC):
+        pid = os.fork()
+        if pid == 0:
+            os._exit(0 if libc.unshare(flags) == 0 else 1)
+        _, status = os.waitpid(pid, 0)
+        if os.waitstatus_to_exitcode(status) == 0:
+            return ("own", flags)
+    return ("shared", 0)
+
+
+def _fork_worker(channel: str, scratch: str, in_child: List[int], unshare_flags: int) -> int:
+    """Fork one worker whose channel is the FIFOs `channel`/in, /out and /err; its pid.
+    `unshare_flags`: the namespaces it makes its own (an IPC namespace), 0 for none."""
+    names = [os.path.join(channel, name) for name in ("in", "out", "err")]
+    for name in names:
+        os.mkfifo(name, 0o600)
     pid = os.fork()
     if pid:
         return pid
@@ -59,13 +101,19 @@ def _fork_worker(channel: str, scratch: str, in_child: List[int]) -> int:
         pau_worker.die_with_parent()
         if os.getppid() == 1:
             os._exit(0)
+        if unshare_flags:
+            libc = _libc()
+            if libc is None or libc.unshare(unshare_flags) != 0:
+                raise OSError("could not unshare an IPC namespace of its own")
         # Blocking opens: each returns once the host holds the other end.
-        requests = os.open(inbound, os.O_RDONLY)
-        responses = os.open(outbound, os.O_WRONLY)
-        os.unlink(inbound)
-        os.unlink(outbound)
+        requests = os.open(names[0], os.O_RDONLY)
+        responses = os.open(names[1], os.O_WRONLY)
+        errors = os.open(names[2], os.O_WRONLY)
+        for name in names:
+            os.unlink(name)
         os.dup2(requests, CONTROL_IN)
         os.dup2(responses, CONTROL_OUT)
+        os.dup2(errors, 2)
         code = pau_worker.serve_host()
     except BaseException:  # noqa: B902 -- whatever escaped, its traceback goes to stderr
         pau_worker.print_escaped()
@@ -75,10 +123,11 @@ def _fork_worker(channel: str, scratch: str, in_child: List[int]) -> int:
 
 
 def serve() -> int:
+    ipc, unshare_flags = ipc_isolation()  # before the wake-up pipe: its child is not a worker
     wake_r, wake_w = pau_forkserver.wake_on_child_exit()
     scratch_of: Dict[int, str] = {}
     buffer: bytes = b""
-    _send({"event": "ready", "landlock": pau_landlock.abi()})
+    _send({"event": "ready", "landlock": pau_landlock.abi(), "ipc": ipc})
     while True:
         readable, _, _ = select.select([CONTROL_IN, wake_r], [], [], 1.0)
         if wake_r in readable:
@@ -97,7 +146,8 @@ def serve() -> int:
             if message.get("op") != "fork":
                 continue
             channel, scratch = str(message["channel"]), str(message["scratch"])
-            pid = _fork_worker(channel, scratch, [wake_r, wake_w])
+            own = unshare_flags if message.get("ownIpc") is True else 0
+            pid = _fork_worker(channel, scratch, [wake_r, wake_w], own)
             scratch_of[pid] = scratch
             _send({"event": "forked", "id": message["id"], "pid": pid})
 
@@ -108,8 +158,10 @@ def _reap(scratch_of: Dict[int, str]) -> None:
     for pid, status in pau_forkserver.ended_children():
         scratch = scratch_of.pop(pid, None)
         if scratch is not None:
-            pau_worker.remove_tree(scratch)
+            # Reported first: the host waits for it in every stop. The folder goes before this
+            # loop reads the next request (a restarted worker of the same name).
             _send({"event": "exited", "pid": pid, "status": status})
+            pau_worker.remove_tree(scratch)
 
 
 def main() -> int:

@@ -11,7 +11,7 @@ import { constants, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { SECRET_NAME, workerEnvironment } from './environment.js';
-import { LineSplitter } from './lines.js';
+import { appendTail, LineSplitter } from './lines.js';
 import { checkResult, resultBudget } from './result-check.js';
 import type { CallSteps, ErrorEvent, HostMessage, ReadyEvent, WorkerMessage } from './protocol.js';
 import { CallCgroup, cgroupSupport, delegatedScope, describeCgroups, scopeCommand, scopeSupport, type CgroupSupport, type Cgroups } from './cgroups.js';
@@ -74,7 +74,6 @@ export function defaultLimits(): WorkerLimits {
   };
 }
 
-const STDERR_TAIL_CHARS = 4000;
 /** No message of the worker is longer (its results are capped far below): more is a runaway. */
 const MAX_MESSAGE_CHARS = 80 * 1024 * 1024;
 /** Pre-forked call processes waiting at once: the worker keeps one; more are forged lines. */
@@ -499,7 +498,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
     const run = this.track(proc.pid!, requests, responses, scope.length > 0);
     proc.stderr?.setEncoding('utf8');
     proc.stderr?.on('data', (chunk: string) => {
-      run.stderrTail = (run.stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
+      run.stderrTail = appendTail(run.stderrTail, chunk);
     });
     proc.on('exit', (code, signal) => {
       // bubblewrap exits with 128 + the signal that killed the worker inside.
@@ -510,10 +509,12 @@ export class ProbeWorker extends EventEmitter implements Prober {
     return run;
   }
 
-  /** A worker forked by the warm parent, tracked as a started one (its stderr is the parent's). */
+  /** A worker forked by the warm parent, tracked as a started one. */
   private attach(forked: ForkedWorker): Run {
-    for (const stream of [forked.requests, forked.responses]) stream.on('error', () => undefined);
+    for (const stream of [forked.requests, forked.responses, forked.stderr]) stream.on('error', () => undefined);
     const run = this.track(forked.pid, forked.requests, forked.responses);
+    forked.stderr.setEncoding('utf8');
+    forked.stderr.on('data', (chunk: string) => (run.stderrTail = appendTail(run.stderrTail, chunk)));
     run.scratch = forked.scratch;
     void forked.exited.then(({ code, signal }) => this.ended(run, code, signal));
     return run;

@@ -25,3 +25,11 @@ export class LineSplitter {
     }
   }
 }
+
+/** How much of a worker's stderr the host keeps: its end, where Python's last error is. */
+export const STDERR_TAIL_CHARS = 4000;
+
+/** `tail` with `chunk` appended, cut to its last STDERR_TAIL_CHARS characters. */
+export function appendTail(tail: string, chunk: string): string {
+  return (tail + chunk).slice(-STDERR_TAIL_CHARS);
+}

@@ -7,22 +7,24 @@
 // What each forked worker keeps of a cold one's isolation: the seccomp filter (loaded once
 // in the parent, inherited), its own Landlock fence on its writes (applied by the worker
 // before the import, as cold), the per-call cgroups (the host moves its call processes as
-// for a cold worker), its own process group and session, killed with its parent. What it
-// shares with the other workers of the same parent, in the OS layer: the one bubblewrap
-// sandbox (its pid and IPC namespaces, its view of the files: the parent's root, where every
-// such worker's generated source lives, and the interpreter) and one tmpfs quota for all
-// their calls' scratch folders. So a parent is used only where Landlock fences each worker's
-// writes (the parent reports the kernel's ABI), and only for generated sources, which are
-// written under its root.
+// for a cold worker), its own process group and session, its own stderr, killed with its
+// parent; in the OS layer its own System V IPC namespace, where System V IPC is not refused.
+// What it shares with the other workers of the same parent, in the OS layer: the one
+// bubblewrap sandbox (its pid namespace, its view of the files: the parent's root, where
+// every such worker's generated source lives, and the interpreter) and one tmpfs quota for
+// all their calls' scratch folders. So a parent is used only where Landlock fences each
+// worker's writes (the parent reports the kernel's ABI), only for generated sources, which are
+// written under its root, and in the OS layer only where each worker's IPC is its own or refused.
 import { EventEmitter } from 'node:events';
 import { closeSync, constants, mkdirSync, mkdtempSync, openSync, realpathSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { constants as osConstants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import { z } from 'zod';
 import { workerEnvironment } from './environment.js';
 import { interpreterPaths } from './interpreter.js';
-import { LineSplitter } from './lines.js';
+import { appendTail, LineSplitter } from './lines.js';
 import { removeTree } from './remove-tree.js';
 import { launcherFor, resolveSandbox, SANDBOX_HOME, type SandboxLayer } from './sandbox.js';
 import { launchPython } from './python-launch.js';
@@ -45,13 +47,34 @@ export interface ForkedWorker {
   pid: number;
   requests: Writable;
   responses: Readable;
+  /** Its stderr (the host keeps the tail, as a cold worker's). */
+  stderr: Readable;
   /** Where its calls and import scratch live (passed as the start message's baseDir). */
   scratch: string;
   /** Resolves with its waitpid status once the parent has reaped it (null: the parent is gone). */
   exited: Promise<{ code: number | null; signal: string | null }>;
 }
 
-type ParentMessage = { event: 'ready'; landlock: number } | { event: 'forked'; id: number; pid: number } | { event: 'exited'; pid: number; status: number };
+/** What System V IPC the parent's workers share (warm_parent.py: ipc_isolation). */
+const IPC_ISOLATION = ['refused', 'own', 'shared'] as const;
+
+/** A line from the parent (warm_parent.py's messages); anything else ends it. */
+const parentMessage = z.discriminatedUnion('event', [
+  z.object({ event: z.literal('ready'), landlock: z.number().int().nonnegative(), ipc: z.enum(IPC_ISOLATION) }),
+  z.object({ event: z.literal('forked'), id: z.number().int().positive(), pid: z.number().int().positive() }),
+  z.object({ event: z.literal('exited'), pid: z.number().int().positive(), status: z.number().int() }),
+]);
+type ParentMessage = z.infer<typeof parentMessage>;
+
+/** A parent's line as one of its messages, or undefined. */
+export function parseParentMessage(line: string): ParentMessage | undefined {
+  try {
+    const parsed = parentMessage.safeParse(JSON.parse(line));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export class WarmParent {
   private nextId = 1;
@@ -60,6 +83,7 @@ export class WarmParent {
   private alive = true;
   private stopped = false;
   private landlock = 0;
+  private ipc: (typeof IPC_ISOLATION)[number] = 'shared';
   private stderrTail = '';
 
   private constructor(
@@ -115,7 +139,7 @@ export class WarmParent {
     let resolveEnded!: () => void;
     const parent = new WarmParent(root, layer, options, proc.pid!, requests, new Promise((r) => (resolveEnded = r)));
     proc.stderr?.setEncoding('utf8');
-    proc.stderr?.on('data', (chunk: string) => (parent.stderrTail = (parent.stderrTail + chunk).slice(-4000)));
+    proc.stderr?.on('data', (chunk: string) => (parent.stderrTail = appendTail(parent.stderrTail, chunk)));
     let onReady: ((ok: boolean) => void) | undefined;
     const ready = new Promise<boolean>((r) => (onReady = r));
     const lines = new LineSplitter();
@@ -123,14 +147,14 @@ export class WarmParent {
     responses.on('data', (chunk: string) =>
       lines.push(chunk, (line) => {
         if (!line) return;
-        let message: ParentMessage;
-        try {
-          message = JSON.parse(line) as ParentMessage;
-        } catch {
+        const message = parseParentMessage(line);
+        if (!message) {
+          parent.stderrTail = appendTail(parent.stderrTail, `\nunreadable message from the warm parent: ${line.slice(0, 200)}`);
           return parent.kill();
         }
         if (message.event === 'ready') {
-          parent.landlock = Number(message.landlock) || 0;
+          parent.landlock = message.landlock;
+          parent.ipc = message.ipc;
           onReady?.(true);
         } else if (message.event === 'forked') {
           parent.forks.get(message.id)?.(message.pid);
@@ -163,7 +187,8 @@ export class WarmParent {
   /**
    * Can a worker with these options, for this target file, be forked here? Same interpreter,
    * sandbox layer, seccomp and hash seed; in the OS layer a file under the parent's root (it sees nothing
-   * else) and no cwd (that would be bound); and Landlock to fence each worker's writes.
+   * else), no cwd (that would be bound) and System V IPC of each worker's own or refused; and Landlock to
+   * fence each worker's writes.
    */
   serves(options: WorkerOptions, file: string): boolean {
     const same = <K extends keyof WarmOptions>(key: K, fallback: WarmOptions[K]) => (options[key] ?? fallback) === (this.options[key] ?? fallback);
@@ -173,7 +198,7 @@ export class WarmParent {
     const wanted = options.sandbox ?? 'auto';
     if (wanted !== this.layer.layer && !(wanted === 'auto' && (this.layer.layer === 'os' || (this.options.sandbox ?? 'auto') === 'auto'))) return false;
     if (this.layer.layer !== 'os') return true;
-    return options.cwd === undefined && file.startsWith(this.root + '/');
+    return options.cwd === undefined && file.startsWith(this.root + '/') && this.ipc !== 'shared';
   }
 
   /** Forks a worker whose FIFOs are made in `channel` (a folder of the host's under root); undefined when the parent is gone. */
@@ -187,7 +212,9 @@ export class WarmParent {
         clearTimeout(timer);
         resolveFork(pid);
       });
-      this.requests.write(JSON.stringify({ op: 'fork', id, channel, scratch }) + '\n');
+      // In the OS layer a worker removes every System V object of its IPC namespace after a call: its own namespace.
+      const ownIpc = this.layer.layer === 'os' && this.ipc === 'own';
+      this.requests.write(JSON.stringify({ op: 'fork', id, channel, scratch, ownIpc }) + '\n');
     });
     if (reported === undefined) return undefined;
     const exited = new Promise<{ code: number | null; signal: string | null }>((resolveExit) => {
@@ -203,28 +230,26 @@ export class WarmParent {
       this.exits.once('gone', onGone);
     });
     // The worker waits in open() for these: the read-write open of `in` never blocks (Linux).
-    let inFd: number | undefined;
-    let outFd: number | undefined;
+    const fds: number[] = [];
     try {
-      inFd = openSync(join(channel, 'in'), constants.O_RDWR | constants.O_NONBLOCK);
-      outFd = openSync(join(channel, 'out'), constants.O_RDONLY | constants.O_NONBLOCK);
+      fds.push(openSync(join(channel, 'in'), constants.O_RDWR | constants.O_NONBLOCK));
+      for (const name of ['out', 'err']) fds.push(openSync(join(channel, name), constants.O_RDONLY | constants.O_NONBLOCK));
     } catch {
-      for (const fd of [inFd, outFd]) if (fd !== undefined) closeSync(fd);
+      for (const fd of fds) closeSync(fd);
       return undefined;
     }
-    const requests = new Socket({ fd: inFd, readable: false, writable: true });
-    const responses = new Socket({ fd: outFd, readable: true, writable: false });
+    const [requests, responses, stderr] = fds.map((fd, i) => new Socket({ fd, readable: i > 0, writable: i === 0 }));
     const pid = verifiedDescendant(this.pid, reported) ?? (this.layer.layer === 'os' ? undefined : reported);
+    if (pid === undefined || !requests || !responses || !stderr) {
+      for (const stream of [requests, responses, stderr]) stream?.destroy();
+      return undefined;
+    }
+    // Its stderr ends by itself once the worker is gone (what it said last is still read).
     void exited.then(() => {
       requests.destroy();
       responses.destroy();
     });
-    if (pid === undefined) {
-      requests.destroy();
-      responses.destroy();
-      return undefined;
-    }
-    return { pid, requests, responses, scratch, exited };
+    return { pid, requests, responses, stderr, scratch, exited };
   }
 
   private kill(): void {

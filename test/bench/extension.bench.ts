@@ -15,7 +15,7 @@ import { REPO_ROOT } from '../e2e/harness/code-server.js';
 import { startEditor, type EditorSession } from '../e2e/harness/editor-session.js';
 import { VSIX_PATH } from '../e2e/harness/extension-vsix.js';
 import { byTestId, runStatus } from '../e2e/harness/panel.js';
-import { waitUntil } from '../e2e/harness/workbench.js';
+import { GiveUp, waitUntil } from '../e2e/harness/workbench.js';
 
 import type { Goal } from './run.js';
 
@@ -133,33 +133,60 @@ function activationFromLog(s: EditorSession): number | null {
   return m ? Number(m[1]) : null;
 }
 
-/** Runs the replay command on `path` and returns ms from Enter in the file dialog to the session's last row on screen with status "replay". */
+/**
+ * Runs the replay command on `path` and returns ms from Enter in the file dialog to the
+ * session's last row on screen with status "replay". Each step waits for the event itself,
+ * not for a time: the extension's log line that it is replaying this file (else: the
+ * notification that refused it, or the dialog still holding the path), then, inside the
+ * panel, the DOM change that shows the last row (a MutationObserver, which stamps the time).
+ */
 async function timeReplay(s: EditorSession, path: string, session: SessionFile, tag: string): Promise<{ ms: number; panel: Frame }> {
-  const lastIndex = session.probes.at(-1)!.index;
+  const lastIndex = session.probes.at(-1)?.index;
+  if (lastIndex === undefined) throw new Error(`${path} has no probes`);
+  const replaying = `Replaying ${path} (`;
+  const before = s.extensionLog().split(replaying).length;
   await s.wb.runCommand('PAU: Open Session (Replay)');
   await s.wb.answerQuickInput(path, { enter: false });
   const t0 = Date.now();
   await s.wb.page.keyboard.press('Enter');
-  const panel = await waitUntil(
-    `the replayed panel to show probe ${lastIndex} of ${tag}`,
-    30_000,
-    async () => {
-      for (const frame of s.wb.page.frames()) {
-        const done = await frame
-          .evaluate(
-            ([row, output, status, last, mark]) =>
-              (document.querySelector(`${row}[data-index="${last}"] ${output}`)?.textContent ?? '').includes(mark) &&
-              /replay/i.test(document.querySelector(status)?.textContent ?? ''),
-            [byTestId('probe-row'), byTestId('probe-output'), byTestId('run-status'), String(lastIndex), `${tag}-${lastIndex}`] as const,
-          )
-          .catch(() => false);
-        if (done) return frame;
-      }
-      return undefined;
-    },
-    10,
+  await waitUntil(`the extension to log "${replaying}…"`, 30_000, async () => {
+    if (s.extensionLog().split(replaying).length > before) return true;
+    const refused = (await s.wb.page.locator('.notification-toast .notification-list-item-message').allTextContents()).find((t) => t.includes(path));
+    if (refused) throw new GiveUp(`the replay of ${path} was refused: ${refused}`);
+    return undefined;
+  }).catch(async (error: Error) => {
+    const dialog = (await s.wb.quickInputBox.isVisible()) ? await s.wb.quickInputBox.inputValue() : undefined;
+    throw new Error(`${error.message}${dialog === undefined ? '' : `; the file dialog is still open, holding "${dialog}"`}`);
+  });
+  const panel = await s.wb.panelFrame(30_000, `PAU Probe: ${session.target.qualname}`);
+  // No named function inside: tsx would wrap it in a helper (__name) the page does not have.
+  const shownAt = await panel.evaluate(
+    ([row, output, status, last, mark, timeoutMs]) =>
+      new Promise<number>((resolve, reject) => {
+        const observer = new MutationObserver(() => {
+          const text = document.querySelector(`${row}[data-index="${last}"] ${output}`)?.textContent ?? '';
+          if (!text.includes(mark) || !/replay/i.test(document.querySelector(status)?.textContent ?? '')) return;
+          observer.disconnect();
+          clearTimeout(timer);
+          resolve(Date.now());
+        });
+        const timer = setTimeout(() => {
+          observer.disconnect();
+          const rows = [...document.querySelectorAll(row)].map((r) => r.getAttribute('data-index'));
+          reject(
+            new Error(
+              `the replayed panel did not show probe ${last} (${mark}) within ${timeoutMs} ms: ` +
+                `status "${document.querySelector(status)?.textContent ?? ''}", rows ${rows.at(0) ?? '-'}…${rows.at(-1) ?? '-'} of ${rows.length} in the DOM`,
+            ),
+          );
+        }, timeoutMs);
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+        // The check runs on each change; this attribute is one, for a panel that shows the row already.
+        document.body.dataset.benchWatch = mark;
+      }),
+    [byTestId('probe-row'), byTestId('probe-output'), byTestId('run-status'), String(lastIndex), `${tag}-${lastIndex}`, 30_000] as const,
   );
-  return { ms: Date.now() - t0, panel };
+  return { ms: shownAt - t0, panel };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -17,8 +17,8 @@ import { startWorker } from '../../src/probe/client.js';
 import { WarmParent } from '../../src/probe/warm.js';
 import { runBench, type TaskPhases } from '../../src/bench/runner.js';
 import { loadTasks } from '../../src/bench/tasks.js';
-import { startScriptedServer, type RecordedRequest, type ScriptedReply } from '../support/llm-server.js';
-import { pauTaskFile, solvePauTasks } from '../support/pau-tasks.js';
+import { startScriptedServer } from '../support/llm-server.js';
+import { pauTaskFile, probingPauModel } from '../support/pau-tasks.js';
 import { figures, PAU_STYLE, python } from './probe.bench.js';
 import type { Goal } from './run.js';
 
@@ -29,22 +29,6 @@ const SAMPLE_EVERY = 25;
 const PROBES = 20;
 const PROBES_PER_TURN = 5;
 const GOAL_MS_PER_TASK = 300;
-
-/** The agent probes PROBES times, PROBES_PER_TURN per turn, then submits (solvePauTasks' submission). */
-function twentyProbes(req: RecordedRequest): ScriptedReply {
-  const messages = req.body.messages ?? [];
-  const system = typeof messages[0]?.content === 'string' ? messages[0].content : '';
-  const turns = messages.filter((m) => m.role === 'assistant').length;
-  const agent = !system.startsWith('You implement') && !system.startsWith('You judge');
-  if (agent && turns < PROBES / PROBES_PER_TURN) {
-    const calls = Array.from({ length: PROBES_PER_TURN }, (_, j) => ({
-      name: 'call_function',
-      arguments: { args: [String(turns * PROBES_PER_TURN + j + 1)], note: 'scripted' },
-    }));
-    return { kind: 'tool-calls', calls };
-  }
-  return solvePauTasks(req); // implement, judge, or (agent, 2+ turns) submit
-}
 
 const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : NaN);
 const r1 = (x: number) => Math.round(x * 10) / 10;
@@ -58,7 +42,7 @@ export async function run(): Promise<Record<string, unknown>> {
   if (all.length !== TASKS) throw new Error(`expected ${TASKS} synthetic tasks, loaded ${all.length}`);
   const every = full ? 1 : Number(process.env.PAU_BENCH_EVERY ?? SAMPLE_EVERY);
   const tasks = all.filter((_, i) => i % every === 0);
-  const server = await startScriptedServer(twentyProbes);
+  const server = await startScriptedServer(probingPauModel(PROBES, PROBES_PER_TURN));
   // Workers forked from one warm parent (src/probe/warm.ts), as `pau bench` does; the same
   // tasks with cold starts at concurrency 1 are the baseline of the same run.
   const warm = await WarmParent.start().catch((error: Error) => {
@@ -74,6 +58,7 @@ export async function run(): Promise<Record<string, unknown>> {
       ['4', 4, warm],
     ] as const) {
       const phases: TaskPhases[] = [];
+      const requestsBefore = server.requests.length;
       const { results, wallSeconds } = await runBench({
         tasks,
         variants: [{ strictness: 'anonymized', coverageFeedback: true }],
@@ -88,6 +73,10 @@ export async function run(): Promise<Record<string, unknown>> {
       if (failed.length) throw new Error(`${failed.length} tasks failed at concurrency ${concurrency}: ${failed[0]!.error}`);
       const wrong = results.filter((r) => r.metrics.judgeScore === null || r.metrics.behaviouralAgreement === null);
       if (wrong.length) throw new Error(`${wrong.length} tasks have no comparison at concurrency ${concurrency}`);
+      // The model's turns are not the harness's: each task is its probing turns, one submission, one implementation, the judge.
+      const turns = server.requests.length - requestsBefore;
+      const expected = tasks.length * (PROBES / PROBES_PER_TURN + 3);
+      if (turns !== expected) throw new Error(`${turns} model requests at concurrency ${concurrency}, expected ${expected}: the scripted model was refused`);
       byConcurrency[label] = {
         tasksPerMinute: r1((tasks.length / wallSeconds) * 60),
         msPerTask: r1((wallSeconds * 1000) / tasks.length),

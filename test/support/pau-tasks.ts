@@ -78,3 +78,26 @@ export function solvePauTasks(req: RecordedRequest): ScriptedReply {
     ],
   };
 }
+
+/**
+ * solvePauTasks' model, but the agent first probes `probes` times, `perTurn` calls a turn (the
+ * harness bench). Its first call states a hypothesis and its first inputs are edge cases (-1,
+ * 0), so the falsification gate takes the submission that follows, as it would a model's that
+ * follows the prompt; one that never stated a hypothesis was refused turn after turn up to the
+ * loop's turn cap, and those refused turns were timed as the harness's overhead.
+ */
+export function probingPauModel(probes: number, perTurn: number): (req: RecordedRequest) => ScriptedReply {
+  return (req) => {
+    const messages = req.body.messages ?? [];
+    const system = text(messages[0] ?? {});
+    const turns = messages.filter((m) => m.role === 'assistant').length;
+    const agent = !system.startsWith('You implement') && !system.startsWith('You judge');
+    if (!agent || turns >= probes / perTurn) return solvePauTasks(req); // implement, judge, or (agent, 2+ turns) submit
+    const calls = Array.from({ length: perTurn }, (_, j) => {
+      const n = turns * perTurn + j;
+      const hypothesis = n === 0 ? { hypothesis: 'It multiplies its argument by a constant.' } : {};
+      return { name: 'call_function', arguments: { args: [String(n - 1)], note: 'scripted', ...hypothesis } };
+    });
+    return { kind: 'tool-calls', calls };
+  };
+}

@@ -1,0 +1,27 @@
+// The warm parent's lines are read against a schema (src/probe/warm.ts): a line that is not one
+// of its messages, field by field, is not acted on (the parent is then killed).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseParentMessage } from '../../../src/probe/warm.js';
+
+test("the parent's three messages are read", () => {
+  assert.deepEqual(parseParentMessage('{"event":"ready","landlock":6,"ipc":"own"}'), { event: 'ready', landlock: 6, ipc: 'own' });
+  assert.deepEqual(parseParentMessage('{"event":"forked","id":1,"pid":42}'), { event: 'forked', id: 1, pid: 42 });
+  assert.deepEqual(parseParentMessage('{"event":"exited","pid":42,"status":9}'), { event: 'exited', pid: 42, status: 9 });
+});
+
+test('anything else is no message', () => {
+  for (const line of [
+    'not json',
+    'null',
+    '{"event":"ready","landlock":6}', // no ipc: which isolation its workers get is unknown
+    '{"event":"ready","landlock":"6","ipc":"own"}',
+    '{"event":"ready","landlock":6,"ipc":"mine"}',
+    '{"event":"forked","id":1,"pid":"42"}', // a pid the host would signal must be a number
+    '{"event":"forked","id":1,"pid":-1}', // -1 is every process the host may signal
+    '{"event":"exited","pid":0,"status":0}',
+    '{"event":"started","pid":42}',
+  ]) {
+    assert.equal(parseParentMessage(line), undefined, line);
+  }
+});
