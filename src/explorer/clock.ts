@@ -1,6 +1,7 @@
 // A result that shows today's date is the clock's as much as the function's: formatdate() or
 // datetime.now() give another value on the next call, so it is no example a reader can repeat.
 // The determinism re-runs come within a second of the call and miss it.
+import { itemAt } from '../core/item-at.js';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const DAY_S = 86_400;
@@ -17,7 +18,7 @@ function nearDates(now: Date): { y: number; m: number; d: number }[] {
 export function showsTheClock(text: string, now: Date = new Date()): boolean {
   const pad = (n: number): string => String(n).padStart(2, '0');
   for (const { y, m, d } of nearDates(now)) {
-    const mon = MONTHS[m - 1]!;
+    const mon = itemAt(MONTHS, m - 1);
     const forms = [
       `${y}-${pad(m)}-${pad(d)}`, // ISO 8601
       `${y}${pad(m)}${pad(d)}T`, // ISO 8601, basic

@@ -2,6 +2,7 @@
 // matters here: tuple ≠ list, NaN equals NaN (same outcome twice), sets and dicts ignore order.
 import type { ProbeResult, TaggedValue } from '../core/probe-types.js';
 import { parsePyFloat, valuesEqual } from '../core/values.js';
+import { codePoints } from './values.js';
 
 /** One equality for the explorer and the comparison: tuple ≠ list, floats within tolerance, NaN == NaN. */
 export const taggedEqual = valuesEqual;
@@ -29,11 +30,12 @@ export function numericValue(t: TaggedValue): number | null {
 }
 
 function compareCodePoints(a: string, b: string): number {
-  const ai = [...a];
-  const bi = [...b];
-  for (let i = 0; i < Math.min(ai.length, bi.length); i++) {
-    const d = ai[i]!.codePointAt(0)! - bi[i]!.codePointAt(0)!;
-    if (d !== 0) return d < 0 ? -1 : 1;
+  const ai = codePoints(a);
+  const bi = codePoints(b);
+  for (const [i, x] of ai.entries()) {
+    const y = bi[i];
+    if (y === undefined) break;
+    if (x !== y) return x < y ? -1 : 1;
   }
   return ai.length === bi.length ? 0 : ai.length < bi.length ? -1 : 1;
 }
@@ -53,8 +55,10 @@ export function taggedCompare(a: TaggedValue, b: TaggedValue): number | null {
   if (x !== null && y !== null) return x < y ? -1 : x > y ? 1 : 0;
   if (a.t === 'str' && b.t === 'str') return compareCodePoints(a.v, b.v);
   if ((a.t === 'list' && b.t === 'list') || (a.t === 'tuple' && b.t === 'tuple')) {
-    for (let i = 0; i < Math.min(a.v.length, b.v.length); i++) {
-      const c = taggedCompare(a.v[i]!, b.v[i]!);
+    for (const [i, x] of a.v.entries()) {
+      const y = b.v[i];
+      if (y === undefined) break;
+      const c = taggedCompare(x, y);
       if (c === null) return null;
       if (c !== 0) return c;
     }
@@ -67,8 +71,10 @@ export function taggedCompare(a: TaggedValue, b: TaggedValue): number | null {
 export function orderOf(items: TaggedValue[]): 'asc' | 'desc' | 'both' | null {
   let asc = true;
   let desc = true;
-  for (let i = 1; i < items.length; i++) {
-    const c = taggedCompare(items[i - 1]!, items[i]!);
+  for (const [i, item] of items.entries()) {
+    const previous = items[i - 1];
+    if (previous === undefined) continue;
+    const c = taggedCompare(previous, item);
     if (c === null) return null;
     if (c > 0) asc = false;
     if (c < 0) desc = false;

@@ -5,6 +5,7 @@
 // key of the table, the prefix before the rest, a value either side of a bound, a separator
 // between two copies of the text, an instance of the class isinstance wanted.
 import type { ComparisonRecord } from '../core/probe-types.js';
+import { itemAt } from '../core/item-at.js';
 import type { Input, Observation, Position } from './inputs.js';
 import { TYPE_ERRORS, baseExceptionName, labelledPositions, slotClassOf } from './inputs.js';
 import { isKnownClass, ordinaryValue, representative, typeClass } from './type-classes.js';
@@ -185,7 +186,7 @@ export class ComparisonFeedback {
       if (r.op === 'isinstance' ? !refusedType : (r.values ?? []).every((v) => this.constants.has(v))) continue;
       const i = at.get(r.arg);
       const slot = i === undefined || i < 0 ? undefined : obs.input[i];
-      if (i === undefined || !slot?.value || this.positions[i]!.role === 'receiver') continue;
+      if (i === undefined || !slot?.value || itemAt(this.positions, i).role === 'receiver') continue;
       // `x in TABLE` and `TABLE[x]` are one look-up: followed once.
       const op = r.op === 'in' || r.op === 'not in' || r.op === 'key' ? 'member' : r.op;
       const key = `${i}|${op}|${r.through ?? ''}|${r.via ?? ''}|${JSON.stringify(r.values ?? r.types)}`;
@@ -204,7 +205,7 @@ export class ComparisonFeedback {
         made++;
         this.planned++;
         const input = obs.input.map((s, j) => (j === i ? { cls: slotClassOf(value), value } : s));
-        out.push({ input, note: `the code compared ${this.positions[i]!.name} (${r.op}) with ${describeValues(r)}: ${source}` });
+        out.push({ input, note: `the code compared ${itemAt(this.positions, i).name} (${r.op}) with ${describeValues(r)}: ${source}` });
       }
     }
     return out;
@@ -245,7 +246,7 @@ export function regexExample(pattern: string): string | undefined {
     let first = true;
     while (i < pattern.length && (pattern[i] !== ']' || first)) {
       first = false;
-      let ch = pattern[i]!;
+      let ch = pattern.charAt(i);
       if (ch === '\\') {
         const e = pattern[++i] ?? fail();
         ch = e === 'd' ? '1' : e === 'w' ? 'a' : e === 's' ? ' ' : /[nrtfv]/.test(e) ? fail() : e;
@@ -259,7 +260,7 @@ export function regexExample(pattern: string): string | undefined {
     return ['a', 'z', '0', '_', '-'].find((c) => !members.includes(c)) ?? fail();
   };
   const atom = (): string => {
-    const ch = pattern[i]!;
+    const ch = pattern.charAt(i);
     if (ch === '(') {
       i++;
       if (pattern[i] === '?') {

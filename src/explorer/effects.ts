@@ -4,6 +4,7 @@
 // before is the source the call was given, after is what the worker saw it hold. Like the
 // relations of relations.ts, a sentence is stated only when it held on every call it applies to
 // and did something in at least two different calls.
+import { itemAt } from '../core/item-at.js';
 import type { Observation, Position } from './inputs.js';
 import { labelledPositions } from './inputs.js';
 import type { Relation } from './relations.js';
@@ -28,7 +29,11 @@ interface EffectCase {
 function contents(v: PyValue | null): string[] | null {
   if (!v) return null;
   // A class called with its contents; a receiver filled through its methods first (explorer.ts fillReceiver) has none to read.
-  if (v.k === 'call') return !isConstructorCall(v) ? null : v.args.length === 0 ? [] : contents(v.args[0]!);
+  if (v.k === 'call') {
+    if (!isConstructorCall(v)) return null;
+    const [first] = v.args;
+    return first === undefined ? [] : contents(first);
+  }
   if (v.k === 'str') return null;
   return elementsOf(v)?.map(toSource) ?? null;
 }
@@ -37,28 +42,29 @@ function casesOf(observations: Observation[], positions: Position[]): EffectCase
   const out: EffectCase[] = [];
   for (const o of observations) {
     if (o.purpose === 'repeat' || o.record.result.status !== 'returned') continue;
-    const given = o.input.flatMap((s, i) => (s.value !== undefined && s.value.k !== 'fn' ? [i] : []));
+    const given = o.input.flatMap((s, i) => (s.value !== undefined && s.value.k !== 'fn' ? [{ i, value: s.value }] : []));
     const labels = labelledPositions(positions, o.input);
-    for (const c of given) {
-      const others = given.filter((i) => i !== c && positions[i]!.role !== 'receiver');
-      if (others.length !== 1) continue;
-      const before = contents(o.input[c]!.value!);
+    for (const { i: c, value: held } of given) {
+      const others = given.filter(({ i }) => i !== c && itemAt(positions, i).role !== 'receiver');
+      const [other] = others;
+      if (!other || others.length !== 1) continue;
+      const before = contents(held);
+      const pos = itemAt(positions, c);
       // The label the worker gives a mutation of this position (`receiver`, `args[1]`, `kwargs.out`).
-      const label = positions[c]!.role === 'receiver' ? 'receiver' : [...labels].find(([, i]) => i === c)?.[0];
+      const label = pos.role === 'receiver' ? 'receiver' : [...labels].find(([, i]) => i === c)?.[0];
       if (!before || !label) continue;
       const m = o.record.result.mutations.find((x) => x.arg === label);
       const after = m ? contents(parseSource(m.repr)) : before;
       if (!after) continue;
       // A container that keeps one of each (a set, a sorted set) was built from the unique elements.
       const unique = new Set(after).size === after.length ? [...new Set(before)] : before;
-      const v = others[0]!;
       out.push({
         index: o.record.index,
         before: unique,
         after,
-        value: toSource(o.input[v]!.value!),
-        container: positions[c]!.role === 'receiver' ? 'the receiver' : `\`${positions[c]!.name}\``,
-        valueName: `\`${positions[v]!.name}\``,
+        value: toSource(other.value),
+        container: pos.role === 'receiver' ? 'the receiver' : `\`${pos.name}\``,
+        valueName: `\`${itemAt(positions, other.i).name}\``,
         example: { request: o.request, after: m?.repr ?? '' },
       });
     }
@@ -111,7 +117,9 @@ export function findEffects(observations: Observation[], positions: Position[], 
       if (!cases.every(rule.holds)) continue;
       const support = cases.filter(rule.did);
       if (new Set(support.map((c) => `${c.before.join()}|${c.value}`)).size < 2) continue;
-      const shown = support.find((c) => c.before.length > 1) ?? support[0]!;
+      // Two or more calls support the rule (checked above).
+      const shown = support.find((c) => c.before.length > 1) ?? support[0];
+      if (!shown) continue;
       const example = shown.example.after ? ` (after ${render(shown.example.request)}, ${shown.container} held ${shown.example.after})` : '';
       found.push({ text: `${rule.text(shown)}${example}.`, support: support.map((c) => c.index), tested: cases.map((c) => c.index) });
       break;

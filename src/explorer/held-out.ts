@@ -1,6 +1,7 @@
 // Held-out inputs for the behavioural comparison: more inputs of the kind the explorer makes,
 // none of them among the ones already probed (and so possibly shown to the agent).
 import type { CallRequest, FunctionInfo } from '../core/probe-types.js';
+import { itemAt } from '../core/item-at.js';
 import type { Input } from './inputs.js';
 import { buildPositions, fromRequest, requestKey, toRequest, typesAccepted } from './inputs.js';
 import type { ProbeRecord } from '../core/session-types.js';
@@ -41,18 +42,19 @@ export function heldOutInputs(info: FunctionInfo, exclude: CallRequest[], count:
 
 /** Another value of the same class for one argument, or a mutation of it. */
 function varySeed(seed: Input, rng: Rng): Input {
-  const given = seed.map((s, i) => (s.value !== undefined ? i : -1)).filter((i) => i >= 0);
+  const given = seed.flatMap((s, i) => (s.value !== undefined ? [{ i, cls: s.cls, old: s.value }] : []));
   if (given.length === 0) return seed;
-  const i = rng.pick(given);
-  const slot = seed[i]!;
-  const sameClass = isKnownClass(slot.cls) ? typeClass(slot.cls).values.filter((v) => v !== undefined) : [];
-  const value = sameClass.length && rng.chance(0.5) ? rng.pick(sameClass) : mutateValue(slot.value!, rng);
+  const { i, cls, old } = rng.pick(given);
+  const sameClass = isKnownClass(cls) ? typeClass(cls).values.filter((v) => v !== undefined) : [];
+  const value = sameClass.length && rng.chance(0.5) ? rng.pick(sameClass) : mutateValue(old, rng);
   return seed.map((s, j) => (j === i ? { cls: s.cls, value } : s));
 }
 
 function fresh(candidates: string[][], rng: Rng): Input {
   return candidates.map((c) => {
-    const cls = c[0] === 'omit' && c.length > 1 && rng.chance(0.5) ? c[1]! : c[0]!;
+    const first = itemAt(c, 0);
+    const second = c[1];
+    const cls = first === 'omit' && second !== undefined && rng.chance(0.5) ? second : first;
     return { cls, value: rng.pick(typeClass(cls).values) };
   });
 }

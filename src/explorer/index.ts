@@ -1,6 +1,7 @@
 // The offline explorer (no LLM): probes a function through the session's ProbeFn and infers
 // what it does. See docs/architecture.md (the layers) and the README's "The agent".
 import type { FunctionInfo } from '../core/probe-types.js';
+import { group } from '../core/regex-group.js';
 import type { OfflineOptions, OfflineReport, ProbeFn } from '../core/run-types.js';
 import { buildReport } from './describe.js';
 import { Explorer } from './explorer.js';
@@ -42,7 +43,7 @@ export function arityFromErrors(observations: Observation[]): number | null {
     const r = o.record.result;
     if (r.status !== 'raised' || !r.exception?.type.endsWith('TypeError')) continue;
     const m = /(?:takes|expected)\s+(?:exactly\s+|at least\s+)?(one|two|three|[1-9])\s+(?:positional\s+)?arguments?/.exec(r.exception.message);
-    if (m) return COUNT_WORDS[m[1]!] ?? Number(m[1]);
+    if (m) return COUNT_WORDS[group(m, 1)] ?? Number(m[1]);
   }
   return null;
 }

@@ -4,6 +4,7 @@
 import type { CallRequest, FunctionInfo, ParameterInfo, ProbeResult } from '../core/probe-types.js';
 import type { ProbeRecord, Strictness } from '../core/session-types.js';
 import { callKey } from '../core/call-identity.js';
+import { itemAt } from '../core/item-at.js';
 import { callableParams } from '../core/shown.js';
 import { parseSource } from './parse.js';
 import { GENERIC_ORDER, classesForAnnotation, constructorClassIds, hintedOrder, isKnownClass, representative } from './type-classes.js';
@@ -112,7 +113,7 @@ export function instancesFromInit(callee: string, init: ParameterInfo[] | undefi
   const families = required.map((p) => valuesForName(p.name).filter((v) => isKnownClass(slotClassOf(v))));
   for (let n = 0; n < RECEIVER_ALTERNATES; n++) {
     // Without a family, the class the name suggests (`stream` a file), else an ordinary int.
-    const args = required.map((p, k) => families[k]![n] ?? families[k]![0] ?? hintedValue(p.name) ?? int(ints[k % ints.length]!));
+    const args = required.map((p, k) => families[k]?.[n] ?? families[k]?.[0] ?? hintedValue(p.name) ?? int(itemAt(ints, k % ints.length)));
     add({ k: 'call', callee, args });
   }
   return out;
@@ -120,8 +121,8 @@ export function instancesFromInit(callee: string, init: ParameterInfo[] | undefi
 
 /** A value of the class a name suggests first when that is not the generic first class (int). */
 function hintedValue(name: string): PyValue | undefined {
-  const cls = hintedOrder(name)[0]!;
-  return cls === GENERIC_ORDER[0] ? undefined : representative(cls);
+  const [cls] = hintedOrder(name);
+  return cls === undefined || cls === GENERIC_ORDER[0] ? undefined : representative(cls);
 }
 
 /** The default's value when the explorer can read it (a literal). */
@@ -206,13 +207,14 @@ export function buildPositions(info: FunctionInfo, strictness: Strictness): Posi
           ? valuesForFunction(info.qualname).filter((v) => !hinted.some((h) => slotClassOf(h) === slotClassOf(v)))
           : [];
       if (fromName.length) hinted = [...hinted, ...fromName];
+      const defaultValue = defaultOf(p);
       out.push({
         name: p.name,
         role: p.kind === 'KEYWORD_ONLY' ? 'keyword' : 'positional',
         positionalOnly: p.kind === 'POSITIONAL_ONLY',
         candidates: paramCandidates(p, info, strictness, fromName),
         ...(hinted.length ? { hinted } : {}),
-        ...(defaultOf(p) ? { default: defaultOf(p)! } : {}),
+        ...(defaultValue ? { default: defaultValue } : {}),
       });
     }
   }
@@ -273,7 +275,7 @@ export function fromRequest(positions: Position[], req: CallRequest): Input | nu
   const read = (src: string): PyValue | null => parseSource(src);
   let next = 0;
   for (const src of req.args) {
-    while (next < positions.length && !(positions[next]!.role === 'positional' || positions[next]!.role === 'varargs')) next++;
+    while (next < positions.length && !(positions[next]?.role === 'positional' || positions[next]?.role === 'varargs')) next++;
     const pos = positions[next];
     if (!pos) return null;
     const v = read(src);
@@ -330,7 +332,7 @@ export function describeInput(positions: Position[], input: Input): string {
     parts.push(pos.role === 'receiver' ? `receiver ${toSource(v)}` : inputClass(v));
   });
   if (parts.length === 0) return 'no arguments';
-  return parts.length === 1 ? parts[0]! : `(${parts.join(', ')})`;
+  return parts.length === 1 ? parts.join('') : `(${parts.join(', ')})`;
 }
 
 /** The other arguments of a call than position p, as text: calls with the same context differ only in p. */

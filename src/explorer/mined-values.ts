@@ -1,6 +1,7 @@
 // Literals mined from what a call said: an error message names the values it wants ("cutoff must
 // be in [0.0, 1.0]", "n must be > 0", "expected one of 'fast', 'slow'") and often the parameter it
 // is about. The explorer tries them in place of the value that was refused.
+import { group } from '../core/regex-group.js';
 import type { PyValue } from './values.js';
 import { float, int, ints, list, str, tuple } from './values.js';
 
@@ -79,7 +80,7 @@ export function literalsIn(message: string, echoed: string[] = []): PyValue[] {
     });
   };
   // Named formats: a value written in the format is the way past the check.
-  take(/(?:does not match format|format(?: must be| should be| is)?:?)\s*'([^'\n]*%[^'\n]*)'/g, (m) => [str(strftime(m[1]!))]);
+  take(/(?:does not match format|format(?: must be| should be| is)?:?)\s*'([^'\n]*%[^'\n]*)'/g, (m) => [str(strftime(group(m, 1)))]);
   take(/invalid literal for int\(\) with base (\d+)[^\n]*/g, (m) => [str(m[1] === '16' ? 'ff' : m[1] === '2' ? '101' : '42')]);
   take(/could not convert string to float[^\n]*/g, () => [str('2.5')]);
   // ast.literal_eval and its kind: the text of a Python literal.
@@ -89,20 +90,28 @@ export function literalsIn(message: string, echoed: string[] = []): PyValue[] {
   take(/(?:not enough|too many) values to unpack \(expected (\d+)(?:, got \d+)?\)/g, (m) => nItems(Number(m[1])));
   take(/cannot unpack non-iterable \w+ object/g, () => nItems(2).reverse());
   // "must be one of: fast, slow" without quotes.
-  take(/one of:?\s*[[({]?\s*([A-Za-z_][\w-]*(?:\s*(?:,|\||\bor\b)\s*[A-Za-z_][\w-]*)+)/g, (m) => m[1]!.split(/\s*(?:,|\||\bor\b)\s*/).map((w) => str(w)));
+  take(/one of:?\s*[[({]?\s*([A-Za-z_][\w-]*(?:\s*(?:,|\||\bor\b)\s*[A-Za-z_][\w-]*)+)/g, (m) =>
+    group(m, 1)
+      .split(/\s*(?:,|\||\bor\b)\s*/)
+      .map((w) => str(w)),
+  );
   // [0.0, 1.0], (0, 10), range(1, 5): inclusive ends stay, an excluded int end steps inside.
   take(new RegExp(String.raw`(\[|\(|range\()\s*(${NUM})\s*,\s*(${NUM})\s*(\]|\))`, 'g'), (m) => {
-    const lo = num(m[2]!);
-    const hi = num(m[3]!);
+    const lo = num(group(m, 2));
+    const hi = num(group(m, 3));
     const loIn = m[1] === '(' && lo.k === 'int' ? step(lo, 1) : lo;
     const hiIn = m[4] === ')' && hi.k === 'int' ? step(hi, -1) : hi;
     return [midpoint(loIn, hiIn), loIn, hiIn];
   });
-  take(new RegExp(String.raw`between\s+(${NUM})\s+and\s+(${NUM})`, 'g'), (m) => [midpoint(num(m[1]!), num(m[2]!)), num(m[1]!), num(m[2]!)]);
+  take(new RegExp(String.raw`between\s+(${NUM})\s+and\s+(${NUM})`, 'g'), (m) => [
+    midpoint(num(group(m, 1)), num(group(m, 2))),
+    num(group(m, 1)),
+    num(group(m, 2)),
+  ]);
   // Bounds: > 0 wants 1, >= 0 wants 0, < 10 wants 9.
   take(new RegExp(String.raw`(>=|<=|>|<|≥|≤|at least|at most|greater than|less than|larger than|smaller than)\s*(${NUM})`, 'g'), (m) => {
-    const v = num(m[2]!);
-    const op = m[1]!;
+    const v = num(group(m, 2));
+    const op = group(m, 1);
     if (op === '>' || op === 'greater than' || op === 'larger than') return [step(v, 1)];
     if (op === '<' || op === 'less than' || op === 'smaller than') return [step(v, -1)];
     return [v];
@@ -111,14 +120,14 @@ export function literalsIn(message: string, echoed: string[] = []): PyValue[] {
   else if (/\bpositive\b/i.test(rest)) out.push(int(1), int(5));
   // Quoted words: "expected one of 'fast', 'slow'" (not type names, not the refused value echoed back).
   for (const m of rest.matchAll(/'([^'\\\n]{1,40})'|"([^"\\\n]{1,40})"/g)) {
-    const word = m[1] ?? m[2]!;
+    const word = m[1] ?? group(m, 2);
     const after = rest.slice(m.index + m[0].length);
     if (TYPE_NAMES.has(word) || /^\s*(object|instance)/.test(after) || /%[A-Za-z]/.test(word)) continue;
     if (echoed.some((e) => e === m[0] || e === `'${word}'` || e === `"${word}"`)) continue;
     out.push(str(word));
   }
   for (const m of rest.matchAll(new RegExp(String.raw`(?<![\w.'"#])(${NUM})(?![\w.'"])`, 'g'))) {
-    if (!echoed.includes(m[1]!)) out.push(num(m[1]!));
+    if (!echoed.includes(group(m, 1))) out.push(num(group(m, 1)));
   }
   const seen = new Set<string>();
   return out.filter((v) => {
@@ -148,7 +157,7 @@ export function classesAskedFor(message: string): string[] {
     if (!out.includes(c)) out.push(c);
   };
   if (m) {
-    for (const word of m[1]!.split(/,\s*|\s+or\s+/)) {
+    for (const word of group(m, 1).split(/,\s*|\s+or\s+/)) {
       const w = word.trim();
       if (/^(str|string|unicode)\b/.test(w)) add('str');
       else if (/^(int|integer)\b/.test(w)) add('int');
@@ -194,5 +203,5 @@ export function fileClassesAskedFor(message: string): string[] {
 export function missingArguments(message: string): string[] {
   const m = /missing \d+ required (?:positional|keyword-only) arguments?: (.+)/.exec(message);
   if (!m) return [];
-  return [...m[1]!.matchAll(/'(\w+)'/g)].map((x) => x[1]!);
+  return [...group(m, 1).matchAll(/'(\w+)'/g)].map((x) => group(x, 1));
 }

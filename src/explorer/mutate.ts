@@ -1,5 +1,6 @@
 // Small changes to an input that keep its shape: the coverage-guided phase mutates inputs that
 // reached new code, hoping the neighbourhood holds more.
+import { itemAt } from '../core/item-at.js';
 import { isScratchFile } from './scratch-files.js';
 import type { Rng } from './random.js';
 import type { PyValue } from './values.js';
@@ -129,18 +130,18 @@ function mutateItems(items: PyValue[], rng: Rng): PyValue[] {
     case 3:
       return sortValues(out);
     case 4:
-      out.splice(at, 0, out[Math.min(at, out.length - 1)]!); // a duplicate
+      out.splice(at, 0, itemAt(out, Math.min(at, out.length - 1))); // a duplicate
       return out;
     case 5: {
       const i = Math.min(at, out.length - 1);
-      out[i] = mutateValue(out[i]!, rng);
+      out[i] = mutateValue(itemAt(out, i), rng);
       return out;
     }
     case 6:
       return [...out, ...out];
     default: {
       const i = Math.min(at, out.length - 1);
-      out[i] = { k: 'list', items: [out[i]!] }; // one level deeper
+      out[i] = { k: 'list', items: [itemAt(out, i)] }; // one level deeper
       return out;
     }
   }

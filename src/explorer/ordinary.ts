@@ -10,11 +10,11 @@ import { toSource } from './values.js';
  * every input (it shows the function doing something).
  */
 function oddness(o: Observation, callText: (o: Observation) => string, positions: Position[]): number {
-  const given = o.input.filter((s) => s.value !== undefined).map((s) => toSource(s.value!));
+  const given = o.input.flatMap((s) => (s.value !== undefined ? [toSource(s.value)] : []));
   let score = callText(o).length / 10;
   score += 3 * (given.length - new Set(given).size);
   score += 2 * given.filter((g) => /^(''|""|\[\]|\(\)|\{\}|0|0\.0|None|-\d)/.test(g) || /^-/.test(g)).length;
-  const named = o.input.filter((s, i) => s.value !== undefined && positions[i]?.hinted?.some((h) => toSource(h) === toSource(s.value!))).length;
+  const named = o.input.filter(({ value }, i) => value !== undefined && positions[i]?.hinted?.some((h) => toSource(h) === toSource(value))).length;
   score -= 3 * named;
   // A text of no letters or digits (' ', '*', '/') shows how the function treats punctuation, not its use.
   score += 2 * o.input.filter((s) => s.value?.k === 'str' && s.value.v !== '' && !/[\p{L}\p{N}]/u.test(s.value.v)).length;

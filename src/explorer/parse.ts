@@ -12,7 +12,7 @@ class Reader {
   constructor(readonly text: string) {}
 
   skipSpace(): void {
-    while (this.pos < this.text.length && /\s/.test(this.text[this.pos]!)) this.pos++;
+    while (this.pos < this.text.length && /\s/.test(this.text.charAt(this.pos))) this.pos++;
   }
 
   peek(): string {
@@ -73,7 +73,8 @@ function parseAtom(r: Reader): PyValue {
     const start = r.pos;
     const items = parseItems(r, ')');
     const hadComma = /,\s*\)\s*$/.test(r.text.slice(start, r.pos)) || items.length !== 1;
-    return hadComma ? { k: 'tuple', items } : items[0]!;
+    const [only] = items;
+    return hadComma || only === undefined ? { k: 'tuple', items } : only;
   }
   if (ch === '{') {
     r.pos++;
@@ -95,17 +96,18 @@ function parseAtom(r: Reader): PyValue {
 }
 
 function callValue(name: string, args: PyValue[]): PyValue {
-  if (name === 'float' && args.length === 1 && args[0]!.k === 'str') {
-    return float(parsePyFloat(args[0].v));
+  const [first] = args;
+  if (name === 'float' && args.length === 1 && first?.k === 'str') {
+    return float(parsePyFloat(first.v));
   }
   if ((name === 'set' || name === 'frozenset') && args.length <= 1) {
     const inner = args[0];
     if (inner && !(inner.k === 'list' || inner.k === 'tuple' || inner.k === 'set')) throw new SyntaxError('set() of a non-collection');
     return { k: name, items: inner && 'items' in inner ? inner.items : [] };
   }
-  if ((name === 'datetime.date' || name === 'date') && args.length === 3 && args.every((a) => a.k === 'int')) {
-    const [y, m, d] = args.map((a) => Number((a as { v: bigint }).v));
-    return date(y!, m!, d!);
+  if ((name === 'datetime.date' || name === 'date') && args.length === 3) {
+    const [y, m, d] = args;
+    if (y?.k === 'int' && m?.k === 'int' && d?.k === 'int') return date(Number(y.v), Number(m.v), Number(d.v));
   }
   return { k: 'call', callee: name, args };
 }
@@ -146,10 +148,10 @@ function parseBraces(r: Reader): PyValue {
 function parseNumber(r: Reader): PyValue {
   const m = /^(\d[\d_]*)?(\.\d*)?([eE][+-]?\d+)?/.exec(r.text.slice(r.pos));
   const text = m?.[0] ?? '';
-  if (!text || text === '.') throw new SyntaxError(`bad number at ${r.pos}`);
+  if (!m || !text || text === '.') throw new SyntaxError(`bad number at ${r.pos}`);
   r.pos += text.length;
   const clean = text.replace(/_/g, '');
-  return m![2] || m![3] ? float(Number(clean)) : int(BigInt(clean));
+  return m[2] || m[3] ? float(Number(clean)) : int(BigInt(clean));
 }
 
 /** One or more adjacent string literals (Python concatenates them). */
@@ -165,12 +167,14 @@ const SIMPLE_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '0':
 
 function parseString(r: Reader): string {
   r.skipSpace();
-  const quote = r.text.startsWith(r.text[r.pos]!.repeat(3), r.pos) ? r.text[r.pos]!.repeat(3) : r.text[r.pos]!;
+  // The caller saw a quote here (peek).
+  const mark = r.text.charAt(r.pos);
+  const quote = r.text.startsWith(mark.repeat(3), r.pos) ? mark.repeat(3) : mark;
   r.pos += quote.length;
   let out = '';
   while (!r.text.startsWith(quote, r.pos)) {
     if (r.pos >= r.text.length) throw new SyntaxError('unterminated string');
-    const ch = r.text[r.pos++]!;
+    const ch = r.text.charAt(r.pos++);
     if (ch !== '\\') {
       out += ch;
       continue;

@@ -2,6 +2,7 @@
 // re-runs (determinism), f(f(x)) (idempotence, involution), f(b, a) (commutativity), sorted
 // versions of list arguments (sorted output of a merge) and ladders of numbers (monotonicity).
 import type { CallRequest } from '../core/probe-types.js';
+import { itemAt } from '../core/item-at.js';
 import { orderOf, sequenceItems, numericValue, taggedEqual } from './compare.js';
 import type { Input, Observation, Position, Purpose } from './inputs.js';
 import { toRequest } from './inputs.js';
@@ -30,7 +31,7 @@ export interface PlannedProbe {
  * seed 0), the others in the worker under other random seeds (a change there is randomness).
  */
 const REPEATS = 3;
-export const RESEEDS = [12345, 987654];
+export const RESEEDS = [12345, 987654] as const;
 /** Any hash seed but the worker's 0 would do; this one is fixed so that runs repeat. */
 export const HASH_SEED = 4242;
 
@@ -52,12 +53,12 @@ function repeatPlans(observations: Observation[], positions: Position[]): Planne
   // rather than Color()): the more the call hashes, the likelier a hash seed shows.
   const callText = (o: Observation): string => renderCall('f', o.request);
   const likely = returnedExamples(pool.filter(usable), positions, () => true, callText, false).sort((a, b) => callText(b).length - callText(a).length)[0];
-  const picks = [...new Set([...(likely ? [likely] : []), ...spread.filter((i) => i >= 0 && i < pool.length).map((i) => pool[i]!)])];
+  const picks = [...new Set([...(likely ? [likely] : []), ...spread.flatMap((i) => pool[i] ?? [])])];
   const base = picks.length
     ? picks
     : observations.filter((o) => o.purpose !== 'repeat' && (o.record.result.status === 'returned' || o.record.result.status === 'raised'));
   if (base.length === 0) return [];
-  return Array.from({ length: wanted }, (_, k) => base[k % base.length]!).map((o, k) => {
+  return Array.from({ length: wanted }, (_, k) => itemAt(base, k % base.length)).map((o, k) => {
     const n = done.length + k;
     const seed = n === 0 ? undefined : RESEEDS[(n - 1) % RESEEDS.length];
     if (seed === undefined) return hashedRepeat(o);
@@ -90,12 +91,13 @@ function reapplyPlans(observations: Observation[], positions: Position[]): Plann
   const plans: { plan: PlannedProbe; changed: boolean; telling: boolean }[] = [];
   for (const o of observations) {
     const i = soleArgument(positions, o.input);
+    // soleArgument finds a position given a value.
+    const x = i === null ? undefined : o.input[i]?.value;
     const out = o.record.result.value?.data;
-    const value = usable(o) && i !== null && out ? fromTagged(out) : null;
+    const value = usable(o) && x !== undefined && out ? fromTagged(out) : null;
     // Outputs of another type are fed back too: idempotence speaks of every output f accepts.
-    if (i === null || !value) continue;
-    const x = o.input[i]!.value!;
-    const changed = !taggedEqual(out!, toTagged(x));
+    if (i === null || x === undefined || !out || !value) continue;
+    const changed = !taggedEqual(out, toTagged(x));
     // The cases idempotence is judged on (properties.ts): same type out, or repeated elements in.
     const telling = changed && (value.k === x.k || hasRepeats(x));
     plans.push({ plan: { input: withSlot(o.input, i, value), purpose: 'reapply', note: `f(f(x)) with x = ${toSource(x)}` }, changed, telling });
@@ -110,25 +112,30 @@ function swapPlans(observations: Observation[], positions: Position[]): PlannedP
     const pair = usable(o) ? argumentPair(positions, o.input) : null;
     if (!pair) continue;
     const [i, j] = pair;
-    const [a, b] = [o.input[i]!, o.input[j]!];
-    if (a.value!.k !== b.value!.k || toSource(a.value!) === toSource(b.value!)) continue;
+    const [a, b] = [itemAt(o.input, i), itemAt(o.input, j)];
+    // (argumentPair finds two positions given values.)
+    if (!a.value || !b.value || a.value.k !== b.value.k || toSource(a.value) === toSource(b.value)) continue;
     plans.push({ input: o.input.map((s, k) => (k === i ? b : k === j ? a : s)), purpose: 'swap', note: 'commutativity: the same arguments swapped' });
   }
   return plans;
 }
 
 function sortedInputPlans(observations: Observation[], positions: Position[]): PlannedProbe[] {
-  const seqOut = observations.filter((o) => usable(o) && o.record.result.value?.data && sequenceItems(o.record.result.value.data));
-  const anyUnsorted = seqOut.some((o) => {
-    const ord = orderOf(sequenceItems(o.record.result.value!.data!)!);
+  const seqOut = observations.flatMap((o) => {
+    const data = o.record.result.value?.data;
+    const items = usable(o) && data ? sequenceItems(data) : null;
+    return items ? [{ o, items }] : [];
+  });
+  const anyUnsorted = seqOut.some(({ items }) => {
+    const ord = orderOf(items);
     return ord !== 'asc' && ord !== 'both';
   });
   if (!anyUnsorted) return [];
   const plans: PlannedProbe[] = [];
-  for (const o of seqOut) {
+  for (const { o } of seqOut) {
     let changed = false;
     const input = o.input.map((s, k) => {
-      if (!s.value || positions[k]!.role === 'receiver' || (s.value.k !== 'list' && s.value.k !== 'tuple')) return s;
+      if (!s.value || itemAt(positions, k).role === 'receiver' || (s.value.k !== 'list' && s.value.k !== 'tuple')) return s;
       const sorted = sortedCopy(s.value);
       if (toSource(sorted) !== toSource(s.value)) changed = true;
       return { cls: s.cls, value: sorted };
@@ -167,7 +174,7 @@ function ladderPlans(observations: Observation[], positions: Position[]): Planne
     const unlikeBase = ranked.filter((o) => bases[0] && unlike(o) > 0).sort((a, b) => unlike(b) - unlike(a))[0];
     if (unlikeBase) bases.push(unlikeBase);
     bases.forEach((base, n) => {
-      const isInt = base.input[p]!.value!.k === 'int';
+      const isInt = base.input[p]?.value?.k === 'int';
       const values = isInt ? INT_LADDER.map(int) : FLOAT_LADDER.map(float);
       const ladder = (n === 0 ? values : [...values.slice(4), ...values.slice(0, 4)]).slice(0, 5).map((v) => ({
         input: withSlot(base.input, p, v, isInt ? 'int' : 'float'),
@@ -191,7 +198,10 @@ export function planPropertyProbes(observations: Observation[], positions: Posit
     ...ladderPlans(observations, positions),
   ];
   for (let round = 0; lists.some((l) => round < l.length); round++) {
-    for (const l of lists) if (round < l.length) out.push(l[round]!);
+    for (const l of lists) {
+      const plan = l[round];
+      if (plan) out.push(plan);
+    }
   }
   return out;
 }

@@ -2,6 +2,8 @@
 // battery of values: the representative first (used while discovering types), then edge cases.
 // Also what annotations and, weakly, parameter names suggest (strictness `signature` only).
 import { eachCodeChar } from '../core/python-source.js';
+import { itemAt } from '../core/item-at.js';
+import { group } from '../core/regex-group.js';
 import type { PyValue } from './values.js';
 import { bool, bytesOf, date, datetimeOf, float, int, ints, list, none, str, strs, tuple } from './values.js';
 
@@ -148,20 +150,20 @@ const BASIC: Record<string, TypeClass> = {
     id: 'list',
     label: 'list',
     values: [
-      INT_LISTS[0]!,
-      INT_LISTS[1]!,
-      INT_LISTS[10]!,
-      INT_LISTS[9]!,
-      INT_LISTS[7]!,
-      NESTED_LISTS[0]!,
-      INT_LISTS[4]!,
-      STR_LISTS[3]!,
-      INT_LISTS[3]!,
-      INT_LISTS[2]!,
-      INT_LISTS[5]!,
-      INT_LISTS[6]!,
-      INT_LISTS[8]!,
-      NESTED_LISTS[1]!,
+      itemAt(INT_LISTS, 0),
+      itemAt(INT_LISTS, 1),
+      itemAt(INT_LISTS, 10),
+      itemAt(INT_LISTS, 9),
+      itemAt(INT_LISTS, 7),
+      itemAt(NESTED_LISTS, 0),
+      itemAt(INT_LISTS, 4),
+      itemAt(STR_LISTS, 3),
+      itemAt(INT_LISTS, 3),
+      itemAt(INT_LISTS, 2),
+      itemAt(INT_LISTS, 5),
+      itemAt(INT_LISTS, 6),
+      itemAt(INT_LISTS, 8),
+      itemAt(NESTED_LISTS, 1),
     ],
   },
   'list[str]': { id: 'list[str]', label: 'list of str', values: STR_LISTS },
@@ -210,11 +212,15 @@ function shapeOfClasses(suffix: string): { suffix: string; args: PyValue[][] } |
   const known = (c: string): boolean => (BASIC[c] !== undefined && c !== 'omit') || (c.startsWith('new:') && isKnownClass(c));
   if (ids.length === 0 || !ids.every(known)) return null;
   const seen = new Map<string, number>();
-  const args = ids.map((c) => {
+  const args: PyValue[] = [];
+  for (const c of ids) {
     const nth = seen.get(c) ?? 0;
     seen.set(c, nth + 1);
-    return BASIC[c] ? (ordinaryValue(c, nth) ?? representative(c)!) : typeClass(c).values[0]!;
-  });
+    const value = BASIC[c] ? (ordinaryValue(c, nth) ?? representative(c)) : typeClass(c).values[0];
+    // A class with no value to pass (none has, but 'omit' would) builds no instance.
+    if (value === undefined) return null;
+    args.push(value);
+  }
   return { suffix, args: [args] };
 }
 
@@ -227,9 +233,10 @@ export function typeClass(id: string): TypeClass {
   const basic = BASIC[id];
   if (basic) return basic;
   const m = /^new:([\w.]+):(.*)$/.exec(id);
-  const shape = m && (CONSTRUCTOR_SHAPES.find((s) => s.suffix === m[2]) ?? shapeOfClasses(m[2]!));
+  const suffix = m && group(m, 2);
+  const shape = suffix !== null && (CONSTRUCTOR_SHAPES.find((s) => s.suffix === suffix) ?? shapeOfClasses(suffix));
   if (!m || !shape) throw new Error(`unknown input class '${id}'`);
-  const callee = m[1]!;
+  const callee = group(m, 1);
   return {
     id,
     label: `${callee}(${shape.suffix.replace(',', ', ')})`,
@@ -292,7 +299,7 @@ export function classesForAnnotation(annotation: string, moduleClasses: string[]
   if (unionParts.length > 1) return unionOf(unionParts, moduleClasses);
   const m = /^(\w[\w.]*)\s*(?:\[(.*)\])?$/s.exec(ann);
   if (!m) return null;
-  const head = m[1]!;
+  const head = group(m, 1);
   const inner = m[2] ? splitAt(m[2], ',') : [];
   switch (head) {
     case 'Optional':

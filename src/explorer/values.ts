@@ -25,10 +25,14 @@ export const none: PyValue = { k: 'none' };
 export const int = (v: number | bigint): PyValue => ({ k: 'int', v: BigInt(v) });
 export const float = (v: number): PyValue => ({ k: 'float', v });
 export const str = (v: string): PyValue => ({ k: 'str', v });
+/** The code points of a text, in order (each character a string's iteration gives has one at 0). */
+export const codePoints = (text: string): number[] => Array.from(text, (c) => c.codePointAt(0) ?? 0);
 /** Bytes of an ASCII text (each character one byte; others are written as \\xNN by toSource). */
 export const bytesOf = (text: string): PyValue => ({
   k: 'bytes',
-  hex: [...text].map((c) => (c.codePointAt(0)! & 0xff).toString(16).padStart(2, '0')).join(''),
+  hex: codePoints(text)
+    .map((c) => (c & 0xff).toString(16).padStart(2, '0'))
+    .join(''),
 });
 export const bool = (v: boolean): PyValue => ({ k: 'bool', v });
 export const list = (items: PyValue[]): PyValue => ({ k: 'list', items });
@@ -82,7 +86,7 @@ export function toSource(v: PyValue): string {
     case 'list':
       return `[${v.items.map(toSource).join(', ')}]`;
     case 'tuple':
-      return v.items.length === 1 ? `(${toSource(v.items[0]!)},)` : `(${v.items.map(toSource).join(', ')})`;
+      return v.items.length === 1 ? `(${v.items.map(toSource).join('')},)` : `(${v.items.map(toSource).join(', ')})`;
     case 'set':
       return v.items.length === 0 ? 'set()' : `{${v.items.map(toSource).join(', ')}}`;
     case 'frozenset':
@@ -212,7 +216,7 @@ export function inputClass(v: PyValue | undefined): string {
 function elementKinds(items: PyValue[]): string {
   const kinds = [...new Set(items.map((x) => (x.k === 'list' || x.k === 'tuple' ? 'nested' : x.k === 'call' ? x.callee : x.k)))];
   if (kinds.includes('nested')) return 'nested lists';
-  return kinds.length === 1 ? kinds[0]! : 'mixed types';
+  return kinds.length === 1 ? kinds.join('') : 'mixed types';
 }
 
 /** A class called by its name (`Stack([1, 2])`), not a receiver filled through its methods first (a lambda called on one). */

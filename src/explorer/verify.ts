@@ -3,6 +3,7 @@
 // with repeated elements, longer and reversed inputs, bigger numbers, another random seed.
 // Inference then runs again over everything; a claim the new probes refute is dropped.
 import type { InferredProperty } from '../core/run-types.js';
+import { itemAt } from '../core/item-at.js';
 import type { Observation, Position } from './inputs.js';
 import { planPropertyProbes, RESEEDS } from './property-probes.js';
 import type { PlannedProbe } from './property-probes.js';
@@ -18,13 +19,15 @@ export function breakingVariants(v: PyValue): PyValue[] {
     case 'str':
       return [str(v.v + v.v.slice(0, 1) + v.v), str(`${v.v} <&> ${v.v.toUpperCase()}`), str([...v.v].reverse().join(''))];
     case 'list':
-    case 'tuple':
-      if (v.items.length === 0) return [{ k: v.k, items: [int(2), int(2), int(1)] }];
+    case 'tuple': {
+      const [first] = v.items;
+      if (first === undefined) return [{ k: v.k, items: [int(2), int(2), int(1)] }];
       return [
-        { k: v.k, items: [...v.items, v.items[0]!] },
+        { k: v.k, items: [...v.items, first] },
         { k: v.k, items: [...v.items].reverse() },
-        { k: v.k, items: [...v.items, ...v.items, v.items[0]!] },
+        { k: v.k, items: [...v.items, ...v.items, first] },
       ];
+    }
     case 'int':
       return [int(v.v * 1000n + 7n), int(-v.v - 3n), int(v.v + 1n)];
     case 'float':
@@ -72,20 +75,21 @@ export function planVerification(
       plans.push({
         input: last.input,
         purpose: 'repeat',
-        note: `verification: the same call under random seed ${RESEEDS[1]! + 1}`,
+        note: `verification: the same call under random seed ${RESEEDS[1] + 1}`,
         request: last.request,
         repeats: last,
-        seed: RESEEDS[1]! + 1,
+        seed: RESEEDS[1] + 1,
       });
     }
   }
   const laws = claimsLaw(claimed);
   const varyArguments = (o: Observation, variants: (v: PyValue) => PyValue[]): void => {
     const at = soleArgument(positions, o.input);
-    const indices = at !== null ? [at] : o.input.map((s, i) => (s.value && positions[i]!.role !== 'receiver' ? i : -1)).filter((i) => i >= 0);
+    const indices = at !== null ? [at] : o.input.map((s, i) => (s.value && itemAt(positions, i).role !== 'receiver' ? i : -1)).filter((i) => i >= 0);
     for (const i of indices) {
-      const v = o.input[i]!.value!;
-      if (!(elementsOf(v) || isNumber(v))) continue;
+      // Each index is of a given argument.
+      const v = o.input[i]?.value;
+      if (!v || !(elementsOf(v) || isNumber(v))) continue;
       for (const w of variants(v)) plans.push({ input: withSlot(o.input, i, w), purpose: 'mutate', note: `verification: ${toSource(w).slice(0, 40)}` });
     }
   };
