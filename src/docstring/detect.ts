@@ -18,7 +18,7 @@ export function findDocstrings(source: string): string[] {
   let newlineSince = false;
   let i = 0;
   while (i < source.length) {
-    const c = source[i]!;
+    const c = source.charAt(i);
     if (c === '#') {
       while (i < source.length && source[i] !== '\n' && source[i] !== '\r') i++;
     } else if (c === '\\' && (source[i + 1] === '\n' || source[i + 1] === '\r')) {

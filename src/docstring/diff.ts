@@ -4,10 +4,14 @@
 export function lineDiff(before: string, after: string): string[] {
   const a = before.split('\n');
   const b = after.split('\n');
-  // lcs[i][j]: length of the longest common subsequence of a[i..] and b[j..].
-  const lcs = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
-  for (let i = a.length - 1; i >= 0; i--)
-    for (let j = b.length - 1; j >= 0; j--) lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+  // lcs[i][j]: length of the longest common subsequence of a[i..] and b[j..] (0 past the end of either).
+  const lcs: number[][] = [];
+  const at = (i: number, j: number): number => lcs[i]?.[j] ?? 0;
+  for (let i = a.length - 1; i >= 0; i--) {
+    const row: number[] = [];
+    lcs[i] = row;
+    for (let j = b.length - 1; j >= 0; j--) row[j] = a[i] === b[j] ? at(i + 1, j + 1) + 1 : Math.max(at(i + 1, j), at(i, j + 1));
+  }
   const out: string[] = [];
   let i = 0;
   let j = 0;
@@ -15,7 +19,7 @@ export function lineDiff(before: string, after: string): string[] {
     if (i < a.length && j < b.length && a[i] === b[j]) {
       out.push(`  ${a[i++]}`);
       j++;
-    } else if (i < a.length && (j === b.length || lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) out.push(`- ${a[i++]}`);
+    } else if (i < a.length && (j === b.length || at(i + 1, j) >= at(i, j + 1))) out.push(`- ${a[i++]}`);
     else out.push(`+ ${b[j++]}`);
   }
   return out.map((l) => l.trimEnd());

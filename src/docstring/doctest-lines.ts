@@ -19,8 +19,8 @@ export function doctestWant(result: string): string {
   const text = result.replace(/\r\n?/g, '\n').replace(/\s+$/, '');
   if (text === 'None') return '';
   if (text.startsWith('Traceback (')) return text;
-  const m = EXCEPTION_RESULT.exec(text);
-  return m ? tracebackWant(m[1]!, m[2] ?? '') : text;
+  const [, type, message] = EXCEPTION_RESULT.exec(text) ?? [];
+  return type === undefined ? text : tracebackWant(type, message ?? '');
 }
 
 function hasStringSet(value: TaggedValue, inSet = false): boolean {
@@ -90,7 +90,7 @@ function renameKeywords(src: string, names: Record<string, string>): string {
   let argStart = false;
   let i = 0;
   while (i < src.length) {
-    const c = src[i]!;
+    const c = src.charAt(i);
     if (c === '"' || c === "'") {
       const end = skipString(src, i);
       out += src.slice(i, end);
@@ -127,10 +127,10 @@ export interface CallNames {
 /** The example's call written with the real function and keyword names. */
 export function doctestCall(call: string, names: CallNames): string {
   let src = call.trim().replace(/^>>>\s?/, '');
-  const head = /^([A-Za-z_]\w*)\s*\(/.exec(src);
-  if (names.functionName && head) {
-    const wholeCall = names.shownName ? head[1] === names.shownName : matchingBracket(src, head[0].length - 1) === src.length - 1;
-    if (wholeCall) src = names.functionName + src.slice(head[1]!.length);
+  const [head, name] = /^([A-Za-z_]\w*)\s*\(/.exec(src) ?? [];
+  if (names.functionName && head !== undefined && name !== undefined) {
+    const wholeCall = names.shownName ? name === names.shownName : matchingBracket(src, head.length - 1) === src.length - 1;
+    if (wholeCall) src = names.functionName + src.slice(name.length);
   }
   return names.paramNames ? renameKeywords(src, names.paramNames) : src;
 }

@@ -4,7 +4,7 @@
 // text is checked in Python (parses, same AST apart from the docstring, docstring reads as
 // intended); an edit that fails the check is refused, never handed out.
 import { docstringLiteral, normalizeDocstringBody, readLiteralStyle, DEFAULT_LITERAL_STYLE } from './literal.js';
-import { checkDocstringEdit, checkDocstringEdits, locateFunctions, PythonSourceError, type LocateTarget, type RunOptions } from './python-ast.js';
+import { answerAt, checkDocstringEdit, checkDocstringEdits, locateFunctions, PythonSourceError, type LocateTarget, type RunOptions } from './python-ast.js';
 import type { DocstringEdit, DocstringRefusal, FunctionLocation, Position, RefusalReason } from './types.js';
 
 export const DOCUMENT_CHANGED_MESSAGE = 'The document changed since the probe started; re-run the probe to write its docstring. Nothing was changed.';
@@ -66,7 +66,7 @@ function lineStartOf(source: string, offset: number): number {
 }
 
 function indentOfLine(source: string, offset: number): string {
-  return /^[ \t\f]*/.exec(source.slice(lineStartOf(source, offset), offset))![0];
+  return /^[ \t\f]*/.exec(source.slice(lineStartOf(source, offset), offset))?.[0] ?? '';
 }
 
 /** The file's line ending, as used on the def's line. */
@@ -83,7 +83,7 @@ function lineEnding(source: string, from: number): string {
 function afterColon(source: string, colonEnd: number, bodyStart: number): { inline: true } | { inline: false; nextLineStart: number } {
   let i = colonEnd;
   while (i < bodyStart) {
-    const c = source[i]!;
+    const c = source.charAt(i);
     if (c === '#') {
       while (i < bodyStart && source[i] !== '\n' && source[i] !== '\r') i++;
     } else if (c === '\\' && (source[i + 1] === '\n' || source[i + 1] === '\r')) {
@@ -156,7 +156,7 @@ function refusal(reason: RefusalReason, message: string, qualname?: string): Doc
 }
 
 function notFoundMessage(qualname: string, available: string[]): string {
-  const last = qualname.split('.').pop()!;
+  const last = qualname.slice(qualname.lastIndexOf('.') + 1);
   const near = available.filter((q) => q.split('.').pop() === last && q !== qualname);
   const hint = near.length > 0 ? ` Did you mean ${near.slice(0, 3).join(', ')}?` : available.length === 0 ? ' The file defines no functions.' : '';
   return `No function ${qualname} in this file (it may have been renamed or removed).${hint}`;
@@ -187,7 +187,7 @@ export async function computeDocstringEdits(source: string, targets: EditTarget[
   }
   const batch: EditBatch = { edits: [], refused: [] };
   const seen = new Set<number>();
-  const checks: (LocateTarget & { expected: string })[] = [];
+  const planned: Planned[] = [];
   targets.forEach((target, i) => {
     const loc = located.locations[i];
     if (!loc) {
@@ -208,22 +208,34 @@ export async function computeDocstringEdits(source: string, targets: EditTarget[
       return;
     }
     seen.add(loc.defStart);
-    batch.edits.push(planDocstringEdit(source, loc, body));
-    checks.push({ qualname: loc.qualname, line: loc.line, expected: normalizeDocstringBody(body) });
+    planned.push({ edit: planDocstringEdit(source, loc, body), check: { qualname: loc.qualname, line: loc.line, expected: normalizeDocstringBody(body) } });
   });
-  if (opts.verify === false || batch.edits.length === 0) return batch;
-  return verifyBatch(source, batch, checks, opts);
+  batch.edits = planned.map((p) => p.edit);
+  if (opts.verify === false || planned.length === 0) return batch;
+  return verifyBatch(source, planned, batch.refused, opts);
+}
+
+/** An edit, with what the Python check must find after it. */
+interface Planned {
+  edit: DocstringEdit;
+  check: LocateTarget & { expected: string };
 }
 
 /** Keeps the edits the Python check accepts; with several, a failure is narrowed down edit by edit (one process). */
-async function verifyBatch(source: string, batch: EditBatch, checks: (LocateTarget & { expected: string })[], opts: RunOptions): Promise<EditBatch> {
-  const problems = await checkDocstringEdit(source, applyEdits(source, batch.edits), checks, opts);
-  if (problems.length === 0) return batch;
+async function verifyBatch(source: string, planned: Planned[], refused: DocstringRefusal[], opts: RunOptions): Promise<EditBatch> {
+  const edits = planned.map((p) => p.edit);
+  const problems = await checkDocstringEdit(
+    source,
+    applyEdits(source, edits),
+    planned.map((p) => p.check),
+    opts,
+  );
+  if (problems.length === 0) return { edits, refused };
   const each =
-    batch.edits.length === 1
+    planned.length === 1
       ? [problems]
       : await checkDocstringEdits(
-          batch.edits.map((edit, i) => ({ before: source, after: applyEdits(source, [edit]), targets: [checks[i]!] })),
+          planned.map(({ edit, check }) => ({ before: source, after: applyEdits(source, [edit]), targets: [check] })),
           opts,
         );
   const unsafe = (qualname: string, why: string[]) =>
@@ -232,21 +244,16 @@ async function verifyBatch(source: string, batch: EditBatch, checks: (LocateTarg
       `PAU Probe could not place the docstring of ${qualname} without changing other code (${why.join('; ')}). Nothing was changed; please report this layout.`,
       qualname,
     );
-  const kept: EditBatch = { edits: [], refused: [...batch.refused] };
-  batch.edits.forEach((edit, i) => {
-    if (each[i]!.length === 0) kept.edits.push(edit);
-    else kept.refused.push(unsafe(edit.qualname, each[i]!));
+  const kept: Planned[] = [];
+  const keptRefused = [...refused];
+  planned.forEach((p, i) => {
+    const why = answerAt(each, i);
+    if (why.length === 0) kept.push(p);
+    else keptRefused.push(unsafe(p.edit.qualname, why));
   });
   // Each is fine alone but not together: give none rather than guess.
-  if (kept.edits.length === batch.edits.length) return { edits: [], refused: [...batch.refused, ...batch.edits.map((e) => unsafe(e.qualname, problems))] };
-  return kept.edits.length > 1
-    ? verifyBatch(
-        source,
-        kept,
-        kept.edits.map((e) => checks[batch.edits.indexOf(e)]!),
-        opts,
-      )
-    : kept;
+  if (kept.length === planned.length) return { edits: [], refused: [...refused, ...edits.map((e) => unsafe(e.qualname, problems))] };
+  return kept.length > 1 ? verifyBatch(source, kept, keptRefused, opts) : { edits: kept.map((p) => p.edit), refused: keptRefused };
 }
 
 /**
@@ -261,5 +268,5 @@ export async function computeDocstringEdit(
   opts: EditOptions = {},
 ): Promise<DocstringEdit | DocstringRefusal> {
   const batch = await computeDocstringEdits(source, [{ ...target, body }], opts);
-  return batch.edits[0] ?? batch.refused[0]!;
+  return batch.edits[0] ?? batch.refused[0] ?? refusal('unsafe-edit', `No edit was planned for ${target.qualname}; nothing was changed.`, target.qualname);
 }

@@ -47,7 +47,8 @@ export function docstringNames(shownAs: ShownAs, qualname: string, fn: PythonFun
  */
 export function examplesToVerify(session: SessionFile, description: Description): { examples: ExampleToVerify[]; unmatched: string[] } {
   // Examples name the function as the agent saw it (`f`) or, from the offline explorer, by its own name.
-  const names = [...new Set([session.target.shownAs.name, session.target.qualname.slice(session.target.qualname.lastIndexOf('.') + 1)])];
+  const realName = session.target.qualname.slice(session.target.qualname.lastIndexOf('.') + 1);
+  const names = [...new Set([session.target.shownAs.name, realName])];
   const recorded = exampleMatcher(session.probes, (p) => names.map((name) => renderCall(name, p)));
   const examples: ExampleToVerify[] = [];
   const unmatched: string[] = [];
@@ -63,7 +64,7 @@ export function examplesToVerify(session: SessionFile, description: Description)
     // An example on a prepared receiver reads as several statements (`s = Stack(); s.push(3);
     // s.pop()`), whose doctest would also print what the preparing calls return: the docstring
     // gets the one expression the run made.
-    const shown = /^s = /.test(e.call) ? renderCall(names[names.length - 1]!, probe) : e.call.replace(/^\s*>>>\s?/, '');
+    const shown = /^s = /.test(e.call) ? renderCall(realName, probe) : e.call.replace(/^\s*>>>\s?/, '');
     examples.push({ call: callRequest(probe), shown, expected: output.ok ? output.want : e.result });
   }
   return { examples, unmatched };

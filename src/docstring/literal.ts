@@ -25,25 +25,22 @@ export function normalizeDocstringBody(body: string): string {
     .map((line) => line.trimEnd());
   while (lines.length > 0 && lines[0] === '') lines.shift();
   while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
-  if (lines.length === 0) return '';
-  lines[0] = lines[0]!.trimStart();
-  const margins = lines
-    .slice(1)
-    .filter(Boolean)
-    .map((line) => /^[ \t]*/.exec(line)![0]);
+  const [first, ...rest] = lines;
+  if (first === undefined) return '';
+  const margins = rest.filter(Boolean).map((line) => /^[ \t]*/.exec(line)?.[0] ?? '');
   let margin = margins[0] ?? '';
   for (const m of margins) while (!m.startsWith(margin)) margin = margin.slice(0, -1);
-  return lines.map((line, i) => (i > 0 ? line.slice(margin.length) : line)).join('\n');
+  return [first.trimStart(), ...rest.map((line) => line.slice(margin.length))].join('\n');
 }
 
 /** The quote, prefix and layout of an existing docstring literal, from its source text. */
 export function readLiteralStyle(literal: string): LiteralStyle {
-  const m = /^([rRuU]?)("""|'''|"|')/.exec(literal);
-  if (!m) return DEFAULT_LITERAL_STYLE;
-  const quote = m[2]![0] as '"' | "'";
-  const triple = m[2]!.length === 3;
-  const afterOpening = literal.slice(m[0].length);
-  return { prefix: m[1]!, quote, summaryOnFirstLine: !(triple && /^[ \t]*(\r\n|\r|\n)/.test(afterOpening)) };
+  const [opening, prefix = '', quotes = ''] = /^([rRuU]?)("""|'''|"|')/.exec(literal) ?? [];
+  if (opening === undefined) return DEFAULT_LITERAL_STYLE;
+  const quote = quotes.startsWith("'") ? "'" : '"';
+  const triple = quotes.length === 3;
+  const afterOpening = literal.slice(opening.length);
+  return { prefix, quote, summaryOnFirstLine: !(triple && /^[ \t]*(\r\n|\r|\n)/.test(afterOpening)) };
 }
 
 // Characters that must not appear raw in source: C0 controls except tab and newline, and DEL.
@@ -58,7 +55,7 @@ function escapeContent(text: string, quote: string, oneLine: boolean): string {
   let out = '';
   let run = 0;
   for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
+    const c = text.charAt(i);
     if (c === quote) {
       run++;
       out += run % 3 === 0 || (oneLine && i === text.length - 1) ? `\\${c}` : c;

@@ -25,7 +25,8 @@ export function sourceParameter(text: string): string {
   if (/^no call with it returned/.test(body)) return `No call with it returned.${tail}`;
   if (/^[\w.]+(?: instance)?(?:(?:, | or )[\w.]+(?: instance)?)*$/.test(body)) {
     const words = body.split(/, | or /);
-    const joined = words.length === 1 ? article(words[0]!) : `${words.slice(0, -1).map(article).join(', ')} or ${article(words[words.length - 1]!)}`;
+    const last = words.pop() ?? body;
+    const joined = words.length === 0 ? article(last) : `${words.map(article).join(', ')} or ${article(last)}`;
     return `${capital(joined)}.${tail}`;
   }
   return capital(text.endsWith('.') ? text : `${text}.`);
@@ -69,6 +70,13 @@ const NUMPY_HEADER = /^(\s*)(?:Parameters|Other Parameters)\s*$/;
 const SPHINX_PARAM = /^\s*:param\s+(?:([^:]*)\s)?\*{0,2}(\w+):\s*(.*)$/;
 const SPHINX_TYPE = /^\s*:type\s+\*{0,2}(\w+):\s*(.*)$/;
 
+const indentOf = (l: string): number => l.length - l.trimStart().length;
+/** The lines from `from` on that continue an entry indented `base`: deeper, not blank, no new `:field`. */
+function continuation(lines: string[], from: number, base: number): string[] {
+  const end = lines.findIndex((l, k) => k >= from && !(l.trim() && indentOf(l) > base && !/^\s*:/.test(l)));
+  return lines.slice(from, end < 0 ? lines.length : end);
+}
+
 /** A parameter as a person documented it: the description, and the type when they gave one. */
 interface WrittenParam {
   text: string;
@@ -83,7 +91,6 @@ interface WrittenParam {
 function writtenParams(docstring: string): Record<string, WrittenParam> {
   const lines = docstring.replace(/\r\n?/g, '\n').split('\n');
   const out: Record<string, WrittenParam> = {};
-  const indentOf = (l: string): number => /^\s*/.exec(l)![0].length;
   let current: string | null = null;
   const append = (text: string): void => {
     const p = current ? out[current] : undefined;
@@ -94,32 +101,36 @@ function writtenParams(docstring: string): Record<string, WrittenParam> {
     if (t) (out[name] ??= { text: '' }).type = t;
   };
   for (let i = 0; i < lines.length; i++) {
-    const l = lines[i]!;
-    const sphinxType = SPHINX_TYPE.exec(l);
-    if (sphinxType) {
-      typed(sphinxType[1]!, sphinxType[2]);
+    const l = lines[i];
+    if (l === undefined) break;
+    const [, typeOf, typeText] = SPHINX_TYPE.exec(l) ?? [];
+    if (typeOf !== undefined) {
+      typed(typeOf, typeText);
       continue;
     }
-    const sphinx = SPHINX_PARAM.exec(l);
-    if (sphinx) {
-      current = sphinx[2]!;
-      out[current] = { ...out[current], text: sphinx[3]!.trim() };
-      typed(current, sphinx[1]);
-      const base = indentOf(l);
-      while (i + 1 < lines.length && lines[i + 1]!.trim() && indentOf(lines[i + 1]!) > base && !/^\s*:/.test(lines[i + 1]!)) append(lines[++i]!);
+    const [, sphinxType, sphinxName, sphinxText = ''] = SPHINX_PARAM.exec(l) ?? [];
+    if (sphinxName !== undefined) {
+      current = sphinxName;
+      out[current] = { ...out[current], text: sphinxText.trim() };
+      typed(current, sphinxType);
+      const more = continuation(lines, i + 1, indentOf(l));
+      more.forEach(append);
+      i += more.length;
       current = null;
       continue;
     }
     const google = GOOGLE_HEADER.exec(l);
     const numpy = NUMPY_HEADER.exec(l) && /^\s*-{3,}\s*$/.test(lines[i + 1] ?? '') ? NUMPY_HEADER.exec(l) : null;
-    if (!google && !numpy) continue;
-    const { items, end } = sectionAt(lines, i, numpy !== null, (google ?? numpy)![1]!.length);
+    const [, indent] = google ?? numpy ?? [];
+    if (indent === undefined) continue;
+    const { items, end } = sectionAt(lines, i, numpy !== null, indent.length);
     for (const item of items) {
       const m = google ? /^\s*\*{0,2}(\w+)\s*(?:\(([^)]*)\))?\s*:\s*(.*)$/.exec(item.first) : /^\s*\*{0,2}(\w+)(?:\s*:(.*))?$/.exec(item.first);
-      current = m ? m[1]! : null;
+      const [, name = null, type, text = ''] = m ?? [];
+      current = name;
       if (current) {
-        out[current] = { text: google ? m![3]!.trim() : '' };
-        typed(current, m![2]);
+        out[current] = { text: google ? text.trim() : '' };
+        typed(current, type);
       }
       item.more.forEach(append);
     }
@@ -142,16 +153,16 @@ export function paramTypesWritten(docstring: string): Record<string, string> {
 /** The return type a person wrote (NumPy's line under Returns, Google's `int: …`, Sphinx's `:rtype:`), or undefined. */
 export function returnTypeWritten(docstring: string): string | undefined {
   const lines = docstring.replace(/\r\n?/g, '\n').split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const rtype = /^\s*:rtype:\s*(.+)$/.exec(lines[i]!);
-    if (rtype) return rtype[1]!.trim();
-    if (/^\s*Returns\s*$/.test(lines[i]!) && /^\s*-{3,}\s*$/.test(lines[i + 1] ?? '')) {
+  for (const [i, line] of lines.entries()) {
+    const [, rtype] = /^\s*:rtype:\s*(.+)$/.exec(line) ?? [];
+    if (rtype !== undefined) return rtype.trim();
+    if (/^\s*Returns\s*$/.test(line) && /^\s*-{3,}\s*$/.test(lines[i + 1] ?? '')) {
       // NumPy: the first entry is `type` or `name : type`.
       const entry = lines.slice(i + 2).find((l) => l.trim());
-      const m = entry ? /^\s*(?:\w+\s*:\s*)?([^:]+?)\s*$/.exec(entry) : null;
-      return m && !/[.]$/.test(m[1]!) ? m[1] : undefined;
+      const type = entry ? /^\s*(?:\w+\s*:\s*)?([^:]+?)\s*$/.exec(entry)?.[1] : undefined;
+      return type !== undefined && !/[.]$/.test(type) ? type : undefined;
     }
-    if (/^\s*Returns:\s*$/.test(lines[i]!)) {
+    if (/^\s*Returns:\s*$/.test(line)) {
       const entry = lines.slice(i + 1).find((l) => l.trim());
       const m = entry ? /^\s*([A-Za-z_][\w.[\], |]*?)\s*:\s+\S/.exec(entry) : null;
       return m?.[1];
@@ -176,7 +187,7 @@ export function returnsTextWritten(docstring: string): string | undefined {
   if (!entry) return undefined;
   // Google's `int: the sum` and NumPy's type line carry the type; the rest is the description.
   const typed = /^[A-Za-z_][\w.[\], |]*?\s*:\s+(\S[\s\S]*)$/.exec(entry.text);
-  const text = entry.numpy ? entry.text : typed ? typed[1]! : entry.text;
+  const text = entry.numpy ? entry.text : (typed?.[1] ?? entry.text);
   return text.trim() || undefined;
 }
 
@@ -186,30 +197,30 @@ export function returnsTextWritten(docstring: string): string | undefined {
  */
 function sectionEntries(docstring: string, title: RegExp, sphinx: RegExp): { head?: string; text: string; numpy?: boolean }[] {
   const lines = docstring.replace(/\r\n?/g, '\n').split('\n');
-  const indentOf = (l: string): number => /^\s*/.exec(l)![0].length;
   const out: { head?: string; text: string; numpy?: boolean }[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const l = lines[i]!;
+    const l = lines[i];
+    if (l === undefined) break;
     const field = sphinx.exec(l.trim());
     if (field) {
-      const base = indentOf(l);
-      let text = field[2] ?? '';
-      while (i + 1 < lines.length && lines[i + 1]!.trim() && indentOf(lines[i + 1]!) > base && !/^\s*:/.test(lines[i + 1]!)) text += ` ${lines[++i]!.trim()}`;
+      const more = continuation(lines, i + 1, indentOf(l));
+      const text = [field[2] ?? '', ...more.map((m) => m.trim())].join(' ');
+      i += more.length;
       out.push({ ...(field[1] ? { head: field[1] } : {}), text: text.trim() });
       continue;
     }
     const google = /^(\s*)(\w+):\s*$/.exec(l);
     const numpy = /^(\s*)(\w+)\s*$/.exec(l) && /^\s*-{3,}\s*$/.test(lines[i + 1] ?? '') ? /^(\s*)(\w+)\s*$/.exec(l) : null;
-    const m = google ?? numpy;
-    if (!m || !title.test(m[2]!)) continue;
-    const { items, end } = sectionAt(lines, i, numpy !== null, m[1]!.length);
+    const [, indent, name] = google ?? numpy ?? [];
+    if (indent === undefined || name === undefined || !title.test(name)) continue;
+    const { items, end } = sectionAt(lines, i, numpy !== null, indent.length);
     for (const item of items) {
       const more = item.more.map((l) => l.trim()).join(' ');
       if (numpy) out.push({ head: item.first.trim().replace(/^\w+\s*:\s*/, ''), text: more, numpy: true });
       else {
-        const named = /^\s*([A-Za-z_][\w.]*)\s*:\s*(.*)$/.exec(item.first);
+        const [, head] = /^\s*([A-Za-z_][\w.]*)\s*:\s*(.*)$/.exec(item.first) ?? [];
         const text = [item.first.trim(), more].filter(Boolean).join(' ');
-        out.push(named ? { head: named[1]!, text } : { text });
+        out.push(head !== undefined ? { head, text } : { text });
       }
     }
     i = end - 1;
@@ -224,12 +235,12 @@ function sectionEntries(docstring: string, title: RegExp, sphinx: RegExp): { hea
  * deeper lines that continue it; `end`, the line the section stops before.
  */
 function sectionAt(lines: string[], at: number, numpy: boolean, base: number): { items: { first: string; more: string[] }[]; end: number } {
-  const indentOf = (l: string): number => /^\s*/.exec(l)![0].length;
   const items: { first: string; more: string[] }[] = [];
   let itemIndent = -1;
   let i = at + (numpy ? 2 : 1);
   for (; i < lines.length; i++) {
-    const item = lines[i]!;
+    const item = lines[i];
+    if (item === undefined) break;
     if (!item.trim()) continue;
     const ind = indentOf(item);
     if (numpy ? ind < base : ind <= base) break;

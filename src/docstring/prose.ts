@@ -42,7 +42,7 @@ export function formatProse(text: string, width: number, indent = ''): string[] 
   for (const block of blocks) {
     if (out.length > 0) out.push('');
     const lines = block.split('\n');
-    if (BULLET.test(lines[0]!)) out.push(...formatList(lines, width, indent));
+    if (BULLET.test(lines[0] ?? '')) out.push(...formatList(lines, width, indent));
     else if (isPreformatted(lines)) out.push(...lines.map((l) => (l.trim() ? indent + l.trimEnd() : '')));
     else out.push(...wrapWords(block, width, indent));
   }
@@ -52,9 +52,11 @@ export function formatProse(text: string, width: number, indent = ''): string[] 
 function formatList(lines: string[], width: number, indent: string): string[] {
   const items: { marker: string; nest: string; text: string }[] = [];
   for (const line of lines) {
-    const m = BULLET.exec(line);
-    if (m) items.push({ marker: m[2]!, nest: m[1]!, text: line.slice(m[0].length) });
-    else items[items.length - 1]!.text += ` ${line.trim()}`;
+    const [bullet, nest = '', marker = ''] = BULLET.exec(line) ?? [];
+    const last = items[items.length - 1];
+    if (bullet !== undefined) items.push({ marker, nest, text: line.slice(bullet.length) });
+    // A line that is no bullet continues the item before (the first line is a bullet: formatProse checks).
+    else if (last) last.text += ` ${line.trim()}`;
   }
   return items.flatMap(({ marker, nest, text }) => wrapWords(text, width, `${indent}${nest}${marker} `, indent + nest + ' '.repeat(marker.length + 1)));
 }
@@ -65,7 +67,7 @@ export function splitFirstSentence(text: string): [string, string] {
   let depth = 0;
   let code = false;
   for (let i = 0; i < flat.length; i++) {
-    const c = flat[i]!;
+    const c = flat.charAt(i);
     if (c === '`') code = !code;
     else if (c === '(' || c === '[') depth++;
     else if ((c === ')' || c === ']') && depth > 0) depth--;
@@ -85,7 +87,7 @@ export function asSentence(text: string): string {
     .trim()
     .replace(/[\s,;:]+$/, '');
   if (s === '') return s;
-  if (/^[a-z]+\b(?![_.(\d])/.test(s)) s = s[0]!.toUpperCase() + s.slice(1);
+  if (/^[a-z]+\b(?![_.(\d])/.test(s)) s = s.charAt(0).toUpperCase() + s.slice(1);
   return /[.!?]$/.test(s) ? s : `${s}.`;
 }
 

@@ -68,6 +68,14 @@ async function runHelper<T>(request: object, opts: RunOptions = {}): Promise<T &
   return answer;
 }
 
+/** The helper's answer to request `i` of a batch: it answers each request in order, or it failed. */
+export function answerAt<A>(answers: readonly A[], i: number): A {
+  const answer = answers[i];
+  if (answer === undefined)
+    throw new PythonSourceError('helper-failed', `The Python helper answered ${answers.length} requests of a batch of ${i + 1} or more.`);
+  return answer;
+}
+
 function throwOnSyntaxError(answer: SyntaxAnswer, what = 'The file'): void {
   const e = answer.syntaxError;
   if (!e) return;
@@ -108,7 +116,7 @@ function scanSources(sources: string[], opts: RunOptions): Promise<Scan>[] {
     missing.forEach((key, i) =>
       found.set(
         key,
-        run.then(({ answers }) => toScan(answers[i]!)),
+        run.then(({ answers }) => toScan(answerAt(answers, i))),
       ),
     );
   }
@@ -118,8 +126,16 @@ function scanSources(sources: string[], opts: RunOptions): Promise<Scan>[] {
     scanCache.set(key, pending);
     pending.catch(() => scanCache.delete(key));
   }
-  while (scanCache.size > SCAN_CACHE_SIZE) scanCache.delete(scanCache.keys().next().value!);
-  return keys.map((key) => found.get(key)!);
+  for (const key of scanCache.keys()) {
+    if (scanCache.size <= SCAN_CACHE_SIZE) break;
+    scanCache.delete(key);
+  }
+  return keys.map((key) => {
+    const scan = found.get(key);
+    // Each key was found in the cache or asked of the helper above.
+    if (!scan) throw new Error(`no scan asked for ${key.slice(0, 40)}`);
+    return scan;
+  });
 }
 
 /**
@@ -128,7 +144,7 @@ function scanSources(sources: string[], opts: RunOptions): Promise<Scan>[] {
  * Throws PythonSourceError (kind `syntax` when the source does not parse).
  */
 export async function listFunctions(source: string, python: string = DEFAULT_PYTHON): Promise<PythonFunction[]> {
-  const scan = await scanSources([source], { python })[0]!;
+  const scan = await answerAt(scanSources([source], { python }), 0);
   return scan.functions.map(({ location: _location, ...fn }) => fn);
 }
 
@@ -197,12 +213,12 @@ export async function locateInSources(items: { source: string; targets: LocateTa
     ),
   );
   opts.signal?.throwIfAborted();
-  return scans.map((scan, i) => locate(scan, items[i]!.source, items[i]!.targets));
+  return items.map((item, i) => locate(answerAt(scans, i), item.source, item.targets));
 }
 
 /** Where the header, body and docstring of each target are. Throws PythonSourceError. */
 export async function locateFunctions(source: string, targets: LocateTarget[], opts: RunOptions = {}): Promise<LocateAnswer> {
-  return (await locateInSources([{ source, targets }], opts))[0]!;
+  return answerAt(await locateInSources([{ source, targets }], opts), 0);
 }
 
 export interface EditCheck {
@@ -224,12 +240,14 @@ export async function checkDocstringEdits(items: EditCheck[], opts: RunOptions =
     targets: targets.map((t) => ({ qualname: t.qualname, line: t.line ?? null, expected: t.expected })),
   }));
   const { answers } = await runHelper<{ answers: ({ problems: string[] } & SyntaxAnswer)[] }>({ batch }, opts);
-  return answers.map((answer) =>
-    answer.syntaxError ? [`the edited file does not parse: ${answer.syntaxError.message} (line ${answer.syntaxError.line})`] : answer.problems,
-  );
+  return items
+    .map((_, i) => answerAt(answers, i))
+    .map((answer) =>
+      answer.syntaxError ? [`the edited file does not parse: ${answer.syntaxError.message} (line ${answer.syntaxError.line})`] : answer.problems,
+    );
 }
 
 /** `checkDocstringEdits` for one edit. */
 export async function checkDocstringEdit(before: string, after: string, targets: EditCheck['targets'], opts: RunOptions = {}): Promise<string[]> {
-  return (await checkDocstringEdits([{ before, after, targets }], opts))[0]!;
+  return answerAt(await checkDocstringEdits([{ before, after, targets }], opts), 0);
 }

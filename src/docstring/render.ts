@@ -62,8 +62,8 @@ function parseRaises(text: string): Raise[] {
     .map((item) => item.trim())
     .filter(Boolean)
     .map((item) => {
-      const m = RAISE_ITEM.exec(item);
-      return m ? { name: m[1]!, text: m[2] ? asSentence(m[2]) : '' } : { text: asSentence(item) };
+      const [, name, detail] = RAISE_ITEM.exec(item) ?? [];
+      return name !== undefined ? { name, text: detail ? asSentence(detail) : '' } : { text: asSentence(item) };
     });
 }
 
@@ -134,14 +134,18 @@ function buildParts(described: Description, opts: RenderOptions): Parts {
   // on the same point are its finding, which may be that the person's were wrong.
   const offline = isOfflineDescription(described);
   const humanReturns = offline && opts.existingDocstring && (!written || returnType === written) ? returnsTextWritten(opts.existingDocstring) : undefined;
-  const returnBody = humanReturns ?? (typed ? typed[2]! : returnsText);
+  const returnBody = humanReturns ?? typed?.[2] ?? returnsText;
   const returns = returnsText ? { text: asSentence(returnBody), ...(returnType ? { type: returnType } : {}) } : null;
   const humanRaises = offline && opts.existingDocstring ? raisesWritten(opts.existingDocstring) : {};
   const inferred = parseRaises(rename(d.raises));
   const named = (n: string | undefined): string | undefined =>
     n === undefined ? undefined : Object.keys(humanRaises).find((h) => h === n || h.endsWith(`.${n}`) || n.endsWith(`.${h}`));
   const raises = [
-    ...inferred.map((r) => (named(r.name) && humanRaises[named(r.name)!] ? { ...r, text: asSentence(humanRaises[named(r.name)!]!) } : r)),
+    ...inferred.map((r) => {
+      const h = named(r.name);
+      const human = h ? humanRaises[h] : undefined;
+      return human ? { ...r, text: asSentence(human) } : r;
+    }),
     // The ones the calls never raised may still be true: the person's word stands.
     ...Object.entries(humanRaises)
       .filter(([h]) => !inferred.some((r) => named(r.name) === h))
@@ -180,9 +184,9 @@ function inferReturnType(wants: string[]): string | null {
   const returning = wants.filter((w) => !w.startsWith('Traceback ('));
   const types = new Set(returning.map(literalType));
   if (returning.length === 0 || types.has(null)) return null;
-  const list = [...types].sort((a, b) => (a === 'None' ? 1 : b === 'None' ? -1 : 0));
-  if (list.length === 1) return list[0]!;
-  return list.length === 2 && list[1] === 'None' ? `${list[0]} or None` : null;
+  const [first = null, second, ...more] = [...types].sort((a, b) => (a === 'None' ? 1 : b === 'None' ? -1 : 0));
+  if (second === undefined) return first;
+  return second === 'None' && more.length === 0 ? `${first} or None` : null;
 }
 
 const INDENT = '    ';

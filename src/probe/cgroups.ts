@@ -21,7 +21,7 @@ export const PIDS_PER_CALL = 64;
 export interface CgroupSupport {
   version: 1 | 2;
   /** v1: [memory parent, pids parent]; v2: [the parent]. */
-  parents: string[];
+  parents: [memory: string] | [memory: string, pids: string];
 }
 
 /** The host process's own cgroup in a hierarchy (`memory`, `pids`, or '' for v2), from /proc/self/cgroup. */
@@ -157,7 +157,8 @@ export function detectCgroups(facts: HostFacts): Cgroups {
   if (facts.uid === 0) {
     try {
       if (existsSync(join(root, 'memory', 'cgroup.procs')) && existsSync(join(root, 'pids', 'cgroup.procs'))) {
-        const parents = ['memory', 'pids'].map((c) => join(root, c, ownPath(c) ?? '/'));
+        const parent = (c: string): string => join(root, c, ownPath(c) ?? '/');
+        const parents: [string, string] = [parent('memory'), parent('pids')];
         if (parents.every(writable)) return { version: 1, parents };
         asRoot = 'the cgroup v1 memory and pids hierarchies are not writable';
       } else if (unified) {
@@ -194,13 +195,18 @@ export class CallCgroup {
   private constructor(
     private readonly found: CgroupSupport,
     private readonly dirs: string[],
+    // The folders of CgroupSupport.parents: the memory controller's, and (v1 only) the pids one's beside it.
+    private readonly memoryDir: string,
+    private readonly pidsDir: string,
   ) {}
 
   /** A new cgroup holding `pid` (a host pid), limited to `memoryMb` and PIDS_PER_CALL; undefined when that fails. */
   static create(found: CgroupSupport, pid: number, memoryMb: number): CallCgroup | undefined {
     const name = `pau-call-${process.pid}-${++made}`;
     const dirs = found.parents.map((parent) => join(parent, name));
-    const cgroup = new CallCgroup(found, dirs);
+    const [memoryParent, pidsParent] = found.parents;
+    const memoryDir = join(memoryParent, name);
+    const cgroup = new CallCgroup(found, dirs, memoryDir, pidsParent === undefined ? memoryDir : join(pidsParent, name));
     try {
       for (const dir of dirs) mkdirSync(dir);
       cgroup.setMemory(memoryMb);
@@ -211,14 +217,6 @@ export class CallCgroup {
       cgroup.remove();
       return undefined;
     }
-  }
-
-  // The folders follow CgroupSupport.parents: the memory controller's first, then (v1 only) the pids one's.
-  private get memoryDir(): string {
-    return this.dirs[0]!; // one folder per parent, and there is always a memory parent
-  }
-  private get pidsDir(): string {
-    return this.found.version === 1 ? this.dirs[1]! : this.memoryDir; // v1 has a pids parent beside the memory one
   }
 
   /** The memory limit of the whole call, MiB (a call may ask for other limits than the worker's). */

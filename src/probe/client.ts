@@ -45,7 +45,7 @@ import { withHashSeed } from '../core/worker-options.js';
 import type { ForkedWorker, WarmParent } from './warm.js';
 
 /** The interpreters tried, in order: the one asked for, else python3 then python. */
-function pythonCandidates(python: string | undefined): string[] {
+function pythonCandidates(python: string | undefined): [string, ...string[]] {
   return python ? [python] : ['python3', 'python'];
 }
 
@@ -398,7 +398,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
     const candidates = pythonCandidates(this.options.python);
     // Each interpreter is asked for its executable and folders (and compiles the worker's
     // bytecode) once per session, cached; the first while the OS layer is probed, not after.
-    void askInterpreter(candidates[0]!);
+    void askInterpreter(candidates[0]);
     try {
       this.layer ??= await resolveSandbox(
         this.options.sandbox ?? 'auto',
@@ -495,7 +495,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
     const responses = proc.stdio[4];
     // EPIPE and friends when the worker dies mid-write: the exit handler reports that.
     for (const stream of [requests, responses, proc.stderr]) stream?.on('error', () => undefined);
-    const run = this.track(proc.pid!, requests, responses, scope.length > 0);
+    const run = this.track(proc.pid, requests, responses, scope.length > 0);
     proc.stderr?.setEncoding('utf8');
     proc.stderr?.on('data', (chunk: string) => {
       run.stderrTail = appendTail(run.stderrTail, chunk);
@@ -630,7 +630,9 @@ export class ProbeWorker extends EventEmitter implements Prober {
     const limits = mergeLimits(this.limits, opts.limits);
     await this.ensureRunning();
     if (opts.signal?.aborted) throw stoppedError();
-    const run = this.run!;
+    // ensureRunning resolves once a worker has started, and this.run is never cleared after.
+    const run = this.run;
+    if (!run) throw new ProbeError('worker-died', 'the worker did not start');
     const waitedFrom = performance.now();
     await this.cgroupReady(run, limits.memoryMb);
     // The backstop counts that wait too: a stuck worker never reports its pre-forked process.

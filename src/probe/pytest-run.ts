@@ -62,10 +62,11 @@ export function pytestRunner(options: { sandbox?: SandboxMode; sandboxLauncher?:
       });
       const options = ['-q', '-rfE', '-p', 'no:cacheprovider', path];
       // Without the OS layer pytest runs under the worker's own guards (GUARDED_PYTEST).
-      const pytest = launcher
+      const pytest: [string, ...string[]] = launcher
         ? [found.executable, '-m', 'pytest', ...options]
         : [found.executable, '-c', GUARDED_PYTEST, workerPackageRoot(), writable, ...options];
-      const [command, ...args] = launcher ? [launcher.command, ...launcher.args, ...pytest] : pytest;
+      const line: [string, ...string[]] = launcher ? [launcher.command, ...launcher.args, ...pytest] : pytest;
+      const [command, ...args] = line;
       // bubblewrap reads the seccomp program from fd SECCOMP_FD, as the worker's launch gives
       // it; without bubblewrap the guarded run loads it itself (pau_probe/seccomp_load.py).
       const program = launcher ? launcher.seccomp : layer.seccomp?.bpf;
@@ -73,7 +74,7 @@ export function pytestRunner(options: { sandbox?: SandboxMode; sandboxLauncher?:
         ? (['ignore', 'pipe', 'pipe', ...Array.from({ length: SECCOMP_FD - 3 }, () => 'ignore'), new Uint8Array(program)] as Options['stdio'])
         : undefined;
       const seccomp = stdio ? { stdio } : {};
-      const result = await execa(command!, args, {
+      const result = await execa(command, args, {
         ...seccomp,
         cwd: dirname(path),
         reject: false,

@@ -3,11 +3,14 @@
 // protocol pipes on fds 3 and 4 and the seccomp program written to fd SECCOMP_FD (read by
 // bubblewrap, or without it by the process itself: pau_probe/seccomp_load.py). Used for cold
 // workers (client.ts) and for the warm parent that forks them (warm.ts).
-import type { Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import { execa } from 'execa';
 import { workerEnvironment } from './environment.js';
 import { SANDBOX_HOME, SECCOMP_FD, type Launcher, type SandboxLayer } from './sandbox.js';
 import { workerPackageRoot } from './worker-package.js';
+
+/** Whether the process started: it has a pid (node gives none when the command could not be run). */
+const started = <P extends { pid?: number | undefined }>(proc: P): proc is P & { pid: number } => proc.pid !== undefined;
 
 /**
  * Starts `python -B -m module` (through `launcher` when given); the process, or undefined when
@@ -46,14 +49,19 @@ export function launchPython(
     },
     cwd: options.cwd,
   });
-  if (proc.pid === undefined) {
+  if (!started(proc)) {
     proc.catch(() => undefined);
     return undefined;
   }
   if (program) {
-    const filterFd = (proc.stdio as unknown as Writable[])[SECCOMP_FD]!;
-    filterFd.on('error', () => undefined);
-    filterFd.end(program);
+    // The pipe stdio opens at SECCOMP_FD when there is a program (were it missing, bubblewrap or
+    // the worker would find no filter to read and fail to start: closed, never unfiltered).
+    const streams: readonly unknown[] = proc.stdio;
+    const filterFd = streams[SECCOMP_FD];
+    if (filterFd instanceof Writable) {
+      filterFd.on('error', () => undefined);
+      filterFd.end(program);
+    }
   }
   return proc;
 }

@@ -30,8 +30,8 @@ export const count = z.number().int().nonnegative();
 /** Whether a JSON value nests deeper than `max` objects and arrays (iterative: no stack to overflow). */
 function nestsDeeper(value: unknown, max: number): boolean {
   const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length) {
-    const [node, level] = stack.pop()!;
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [node, level] = next;
     if (node === null || typeof node !== 'object') continue;
     if (level >= max) return true;
     for (const item of Object.values(node)) stack.push([item, level + 1]);

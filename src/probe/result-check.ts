@@ -79,11 +79,22 @@ function textChars(value: unknown, max: number): number {
  */
 export function checkResult(raw: unknown, maxChars?: number): ProbeResult {
   const parsed = probeResult.safeParse(raw, { reportInput: true });
-  const chars = parsed.success && maxChars !== undefined ? textChars(parsed.data, maxChars) : 0;
-  if (parsed.success && (maxChars === undefined || chars <= maxChars)) return parsed.data;
-  const reason = parsed.success
-    ? `the call's process wrote a result with more than ${maxChars!.toLocaleString('en')} characters of text, more than the host reads`
-    : `the call's process wrote a malformed result (${problem(parsed.error.issues[0]!)})`;
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    return crashed(raw, maxChars, `the call's process wrote a malformed result${issue ? ` (${problem(issue)})` : ''}`);
+  }
+  if (maxChars !== undefined && textChars(parsed.data, maxChars) > maxChars) {
+    return crashed(
+      raw,
+      maxChars,
+      `the call's process wrote a result with more than ${maxChars.toLocaleString('en')} characters of text, more than the host reads`,
+    );
+  }
+  return parsed.data;
+}
+
+/** A `crashed` result saying what is wrong with what the call's process wrote (`raw`). */
+function crashed(raw: unknown, maxChars: number | undefined, reason: string): ProbeResult {
   // The output is the worker's own capture: kept when it is text.
   const fields = (raw !== null && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const output = (value: unknown) => (text.safeParse(value).data ?? '').slice(0, maxChars === undefined ? undefined : Math.floor(maxChars / 4));

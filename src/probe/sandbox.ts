@@ -238,7 +238,13 @@ export function seccompFilter(script: string): Promise<SeccompFilter | string> {
         return resolveFilter(missing ? `python3-seccomp is not installed (${NO_FILTER_HINT})` : `building it failed: ${said.split('\n').pop() ?? ''}`);
       }
       if (stdout.length === 0 || stdout.length % 8 !== 0) return resolveFilter('building it gave no BPF program');
-      resolveFilter({ bpf: stdout, arches: said.split('\n').pop()!.split(',').filter(Boolean) });
+      resolveFilter({
+        bpf: stdout,
+        arches: said
+          .slice(said.lastIndexOf('\n') + 1)
+          .split(',')
+          .filter(Boolean),
+      });
     });
   });
   filters.set(script, building);

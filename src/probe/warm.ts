@@ -137,7 +137,7 @@ export class WarmParent {
     const responses = proc.stdio[4];
     for (const stream of [requests, responses, proc.stderr]) stream?.on('error', () => undefined);
     let resolveEnded!: () => void;
-    const parent = new WarmParent(root, layer, options, proc.pid!, requests, new Promise((r) => (resolveEnded = r)));
+    const parent = new WarmParent(root, layer, options, proc.pid, requests, new Promise((r) => (resolveEnded = r)));
     proc.stderr?.setEncoding('utf8');
     proc.stderr?.on('data', (chunk: string) => (parent.stderrTail = appendTail(parent.stderrTail, chunk)));
     let onReady: ((ok: boolean) => void) | undefined;

@@ -33,6 +33,8 @@ test('a non-null assertion in a cleared folder is an ESLint error; with a disabl
     'src/bench/planted.ts',
     'webview/planted.ts',
     'src/core/planted.ts',
+    'src/docstring/planted.ts',
+    'src/probe/planted.ts',
     'src/explorer/planted.ts',
   ]) {
     assert.equal(await assertionErrors(file, PLANTED), 1, file);
