@@ -77,6 +77,8 @@ HOUSEKEEPING_DELAY = 0.002
 # files took 6.8 s, holding up the next call).
 RETIRE_AFTER_ENTRIES = 20000
 IDLE_REAP_INTERVAL = 0.05
+# Where processes' children can be listed (Linux): a call's leftovers are found there.
+HAVE_PROC_TASKS = os.path.isdir("/proc/self/task")
 # Hard cap on one child's result message (the renderer bounds it far below this).
 MAX_RESULT_BYTES = 64 * 1024 * 1024
 
@@ -148,11 +150,7 @@ def reap_orphans(keep: "Set[int]") -> None:
     """Collect the exit status of processes the worker inherited as subreaper (a call's
     grandchildren, killed after the call): left as zombies they would fill the process table
     and tell later calls what ran before."""
-    try:
-        children = [int(p) for p in open("/proc/self/task/%d/children" % os.getpid()).read().split()]
-    except (OSError, ValueError):
-        return
-    for pid in children:
+    for pid in child_pids("/proc/self/task/%d/children" % os.getpid()):
         if pid in keep:
             continue
         try:
@@ -179,22 +177,44 @@ def remove_ipc_objects() -> None:
             remove(ipc_id)
 
 
+def child_pids(path: str) -> "List[int]":
+    """The pids in a /proc/<pid>/task/<tid>/children file; none when it cannot be read. Read
+    with os.read rather than open(): this runs twice on every call's answer path, and a text
+    file object costs three times the read."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return []
+    chunks: "List[bytes]" = []
+    try:
+        while True:
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    except OSError:
+        return []
+    finally:
+        os.close(fd)
+    try:
+        return [int(k) for k in b"".join(chunks).split()]
+    except ValueError:
+        return []
+
+
 def descendants(root: int) -> "List[int]":
     """Every live descendant of `root` (Linux, from /proc/<pid>/task/<tid>/children)."""
     found: "List[int]" = []
     stack = [root]
     while stack:
         pid = stack.pop()
+        tasks_dir = "/proc/%d/task" % pid
         try:
-            tasks = os.listdir("/proc/%d/task" % pid)
+            tasks = os.listdir(tasks_dir)
         except OSError:
             continue
         for task in tasks:
-            try:
-                with open("/proc/%d/task/%s/children" % (pid, task)) as children:
-                    kids = [int(k) for k in children.read().split()]
-            except (OSError, ValueError):
-                continue
+            kids = child_pids("%s/%s/children" % (tasks_dir, task))
             found.extend(kids)
             stack.extend(kids)
     return found
@@ -203,7 +223,7 @@ def descendants(root: int) -> "List[int]":
 def kill_descendants(keep: "Set[int]") -> None:
     """SIGKILL every descendant of the worker but `keep`, until a pass finds none it has not
     signalled (a process with SIGKILL pending cannot fork, so this ends)."""
-    if not os.path.isdir("/proc/self/task"):
+    if not HAVE_PROC_TASKS:
         return
     signalled: "Set[int]" = set()
     for _ in range(100):
@@ -708,10 +728,9 @@ class Worker:
             return results.with_output(answer, stdout, stderr, outcome.truncated, crash=outcome.crash), steps
         child = self.take_ready_child()
         self.running = child
-        self.channel.send({"event": "started", "id": message["id"], "pid": child.pid})
         steps["childMs"] = _ms(time.perf_counter() - checked)
         try:
-            return self.supervise(child, request, steps), steps
+            return self.supervise(child, request, steps, message["id"]), steps
         finally:
             self.running = None
             # The call is over: every process it started dies before its answer goes out.
@@ -796,7 +815,7 @@ class Worker:
                 coverage = None  # forged by the probed code: no coverage for this call
         return results.with_output(result, self.scrub(stdout), self.scrub(stderr), truncated, coverage)
 
-    def supervise(self, child: Child, request: "ChildRequest", steps: "CallSteps") -> "ProbeResult":
+    def supervise(self, child: Child, request: "ChildRequest", steps: "CallSteps", call_id: float) -> "ProbeResult":
         """Send the request and collect result and output until the child has answered,
         died or run out of time; turn what happened into a ProbeResult."""
         limits = request["limits"]
@@ -811,6 +830,8 @@ class Worker:
         except OSError:
             pass  # the child died before reading: reported below from its exit status
         _close(child.request_w)
+        # The host hears of it once the child has its request: the call does not wait for this line.
+        self.channel.send({"event": "started", "id": call_id, "pid": child.pid})
 
         sinks: Dict[int, Callable[[bytes], object]] = {child.result_r: result.extend, child.out_r: out.add, child.err_r: err.add}
         parsed, timed_out = None, False

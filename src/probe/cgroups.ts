@@ -191,6 +191,9 @@ let made = 0;
 
 /** The cgroup of one call: made for its pre-forked process, killed and removed after the call. */
 export class CallCgroup {
+  /** The memory limit last written, MiB: each call sets its own, and most ask for the same. */
+  private memoryMb?: number;
+
   private constructor(
     private readonly found: CgroupSupport,
     private readonly dirs: string[],
@@ -223,6 +226,7 @@ export class CallCgroup {
 
   /** The memory limit of the whole call, MiB (a call may ask for other limits than the worker's). */
   setMemory(memoryMb: number): void {
+    if (memoryMb === this.memoryMb) return; // written already: a write to the cgroup file system is on the call's path
     const bytes = String(Math.round(memoryMb * 1024 * 1024));
     if (this.found.version === 1) {
       writeFileSync(join(this.memoryDir, 'memory.limit_in_bytes'), bytes);
@@ -230,6 +234,7 @@ export class CallCgroup {
       writeFileSync(join(this.memoryDir, 'memory.max'), bytes);
       writeFileSync(join(this.memoryDir, 'memory.swap.max'), '0');
     }
+    this.memoryMb = memoryMb;
   }
 
   private procs(): number[] {
