@@ -462,6 +462,7 @@ class Worker:
         self.finished: List[Tuple[Child, int]] = []  # children that answered and are exiting
         self.finished_dirs: List[str] = []
         self.call_dirs_made = 0
+        self.collect_from = 0.0  # perf_counter() when the running call's child answered or died (CallSteps.collectMs)
         self.server: Optional[pau_forkserver.ForkServer] = None  # see forkserver.py
         self.server_pid: Optional[int] = None  # set in the fork server's own process
         warnings.filterwarnings("ignore", category=DeprecationWarning, message=".*fork.*")
@@ -726,16 +727,45 @@ class Worker:
             stdout, stderr = self.scrub(outcome.stdout), self.scrub(outcome.stderr)
             answer = results.no_answer(outcome.timed_out, outcome.elapsed_ms)
             return results.with_output(answer, stdout, stderr, outcome.truncated, crash=outcome.crash), steps
-        child = self.take_ready_child()
+        child, dispatched = self.dispatch(request)
         self.running = child
         steps["childMs"] = _ms(time.perf_counter() - checked)
+        # The host hears of it once the child has its request: the call does not wait for this line.
+        self.channel.send({"event": "started", "id": message["id"], "pid": child.pid})
+        self.collect_from = time.perf_counter()
         try:
-            return self.supervise(child, request, steps, message["id"]), steps
+            return self.supervise(child, request, steps, dispatched), steps
         finally:
             self.running = None
             # The call is over: every process it started dies before its answer goes out.
             self.settle_children()
             kill_descendants(self.kept_processes())
+            steps["collectMs"] = _ms(time.perf_counter() - self.collect_from)
+
+    def dispatch(self, request: "ChildRequest") -> "Tuple[Child, float]":
+        """A child that has been given the request, and when (time.monotonic()). A waiting
+        child found dead as the request is written (its request pipe broken: killed from
+        outside after take_ready_child looked) ran nothing of the call and is replaced; a
+        child that dies so on every try is reported as the call's crash, with its stderr."""
+        data = json.dumps(request).encode("utf-8") + b"\n"
+        replaced = 0
+        while True:
+            child = self.take_ready_child()
+            dispatched = time.monotonic()
+            try:
+                pau_call.write_all(child.request_w, data)
+            except BrokenPipeError:
+                if replaced < READY_CHILDREN:
+                    replaced += 1
+                    self._kill(child)  # dead, or alive with its request pipe closed: not to be asked again
+                    self.exit_status(child, None)
+                    _close(child.request_w, child.result_r, child.out_r, child.err_r)
+                    self.finished_dirs.append(child.call_dir)
+                    continue
+            except OSError:
+                pass  # reported from its exit status (supervise)
+            _close(child.request_w)
+            return child, dispatched
 
     def clear_calls_area(self) -> None:
         """After a call's answer has gone out and before the next call is read: its folder,
@@ -815,23 +845,15 @@ class Worker:
                 coverage = None  # forged by the probed code: no coverage for this call
         return results.with_output(result, self.scrub(stdout), self.scrub(stderr), truncated, coverage)
 
-    def supervise(self, child: Child, request: "ChildRequest", steps: "CallSteps", call_id: float) -> "ProbeResult":
-        """Send the request and collect result and output until the child has answered,
-        died or run out of time; turn what happened into a ProbeResult."""
+    def supervise(self, child: Child, request: "ChildRequest", steps: "CallSteps", dispatched: float) -> "ProbeResult":
+        """Collect result and output of a child given its request at `dispatched` until it
+        has answered, died or run out of time; turn what happened into a ProbeResult."""
         limits = request["limits"]
-        dispatched = time.monotonic()
         timeout = limits["timeoutMs"] / 1000.0
         deadline = dispatched + timeout + self.render_grace
         cap = int(limits["maxOutputBytes"])
         out, err = Capture(cap), Capture(cap)
         result = bytearray()
-        try:
-            pau_call.write_all(child.request_w, json.dumps(request).encode("utf-8") + b"\n")
-        except OSError:
-            pass  # the child died before reading: reported below from its exit status
-        _close(child.request_w)
-        # The host hears of it once the child has its request: the call does not wait for this line.
-        self.channel.send({"event": "started", "id": call_id, "pid": child.pid})
 
         sinks: Dict[int, Callable[[bytes], object]] = {child.result_r: result.extend, child.out_r: out.add, child.err_r: err.add}
         parsed, timed_out = None, False
@@ -871,12 +893,10 @@ class Worker:
             _close(child.result_r, child.out_r, child.err_r)
         elapsed_ms = (time.monotonic() - dispatched) * 1000.0
         truncated = out.truncated or err.truncated
+        self.collect_from = time.perf_counter()
         if parsed is not None:
             self.finished.append((child, 0))
-            collecting = time.perf_counter()
-            answer = self.finish(parsed, out.text(), err.text(), truncated)
-            steps["collectMs"] = _ms(time.perf_counter() - collecting)
-            return answer
+            return self.finish(parsed, out.text(), err.text(), truncated)
         steps["runMs"] = round(elapsed_ms, 3)
         if timed_out:
             self._kill(child)
