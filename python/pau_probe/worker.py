@@ -861,6 +861,11 @@ class Worker:
         for fd in sinks:
             selector.register(fd, selectors.EVENT_READ)
         selector.register(REQUEST_FD, selectors.EVENT_READ)
+        # The fork server's messages too: a process forked for a later call is reported to the
+        # host now, which moves it into its cgroup during this call rather than hold the next.
+        server_fd = self.server.sock.fileno() if self.server is not None else -1
+        if server_fd >= 0:
+            selector.register(server_fd, selectors.EVENT_READ)
         try:
             while sinks:
                 remaining = deadline - time.monotonic()
@@ -874,6 +879,12 @@ class Worker:
                         if self.channel.closed:
                             self._kill(child)
                             os._exit(0)
+                    elif fd == server_fd:
+                        selector.unregister(server_fd)  # a server found gone has its socket closed
+                        if self.collect_children():
+                            selector.register(server_fd, selectors.EVENT_READ)
+                        else:
+                            server_fd = -1
                     elif not self._pump(fd, sinks, result):
                         selector.unregister(fd)
                         if fd == child.result_r:
