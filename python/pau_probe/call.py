@@ -59,6 +59,10 @@ ARGUMENT_MEMORY = 256 * 1024 * 1024
 MIN_RENDER_SECONDS = 0.15
 
 
+# Exact types whose repr and rendering call no Python code (a subclass may define __repr__).
+_PLAIN_TYPES = (int, float, complex, bool, str, bytes, type(None))
+
+
 class Rejected(Exception):
     pass
 
@@ -440,6 +444,11 @@ def _execute(
             collector.observer = cast("Any", recorder)  # an Observer of coverage.py's
         collector.start()
     value, error, duration_ms = _invoke(ctx.target, receiver, args, kwargs)
+    # Rendering a value of a plain built-in type runs no code of the target's: the tracer
+    # (sys.settrace before 3.12, called on every frame the renderer enters) stops first.
+    traced_render = collector is not None and (error is not None or type(value) not in _PLAIN_TYPES)
+    if collector is not None and not traced_render:
+        collector.stop()
 
     # Rendering may run user code too (__repr__, generators): it gets what is left of the
     # call's time, and at least MIN_RENDER_SECONDS.
@@ -452,7 +461,8 @@ def _execute(
         # Rendering iterates generators: still covered.
         out["value"] = renderer.value(value)
     if collector is not None:
-        collector.stop()
+        if traced_render:
+            collector.stop()
         collector.observer = None
         out["coverageHits"] = collector.report()
     if recorder is not None:

@@ -159,9 +159,9 @@ class StartedEvent(TypedDict):
 class CallSteps(TypedDict):
     """Where the worker spent a call's time, milliseconds (see docs/worker-protocol.md)."""
     checkMs: float  # Checking the argument sources against the safe grammar.
-    childMs: float  # Waiting for a ready child (0 when one was waiting) or starting a call process.
+    childMs: float  # Getting a ready child (0 when one was waiting) or starting a call process, and giving it the request.
     runMs: float  # From sending the request to the child until its result arrived.
-    collectMs: float  # Reading the rest of the output, scrubbing paths, merging coverage.
+    collectMs: float  # From the child's answer (or its death) until the answer is ready: reading the rest of the output, scrubbing paths, merging coverage, killing what the call left running.
 
 
 class _ResultEventRequired(TypedDict):

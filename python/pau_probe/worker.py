@@ -77,6 +77,8 @@ HOUSEKEEPING_DELAY = 0.002
 # files took 6.8 s, holding up the next call).
 RETIRE_AFTER_ENTRIES = 20000
 IDLE_REAP_INTERVAL = 0.05
+# Where processes' children can be listed (Linux): a call's leftovers are found there.
+HAVE_PROC_TASKS = os.path.isdir("/proc/self/task")
 # Hard cap on one child's result message (the renderer bounds it far below this).
 MAX_RESULT_BYTES = 64 * 1024 * 1024
 
@@ -148,11 +150,7 @@ def reap_orphans(keep: "Set[int]") -> None:
     """Collect the exit status of processes the worker inherited as subreaper (a call's
     grandchildren, killed after the call): left as zombies they would fill the process table
     and tell later calls what ran before."""
-    try:
-        children = [int(p) for p in open("/proc/self/task/%d/children" % os.getpid()).read().split()]
-    except (OSError, ValueError):
-        return
-    for pid in children:
+    for pid in child_pids("/proc/self/task/%d/children" % os.getpid()):
         if pid in keep:
             continue
         try:
@@ -179,22 +177,44 @@ def remove_ipc_objects() -> None:
             remove(ipc_id)
 
 
+def child_pids(path: str) -> "List[int]":
+    """The pids in a /proc/<pid>/task/<tid>/children file; none when it cannot be read. Read
+    with os.read rather than open(): this runs twice on every call's answer path, and a text
+    file object costs three times the read."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return []
+    chunks: "List[bytes]" = []
+    try:
+        while True:
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    except OSError:
+        return []
+    finally:
+        os.close(fd)
+    try:
+        return [int(k) for k in b"".join(chunks).split()]
+    except ValueError:
+        return []
+
+
 def descendants(root: int) -> "List[int]":
     """Every live descendant of `root` (Linux, from /proc/<pid>/task/<tid>/children)."""
     found: "List[int]" = []
     stack = [root]
     while stack:
         pid = stack.pop()
+        tasks_dir = "/proc/%d/task" % pid
         try:
-            tasks = os.listdir("/proc/%d/task" % pid)
+            tasks = os.listdir(tasks_dir)
         except OSError:
             continue
         for task in tasks:
-            try:
-                with open("/proc/%d/task/%s/children" % (pid, task)) as children:
-                    kids = [int(k) for k in children.read().split()]
-            except (OSError, ValueError):
-                continue
+            kids = child_pids("%s/%s/children" % (tasks_dir, task))
             found.extend(kids)
             stack.extend(kids)
     return found
@@ -203,7 +223,7 @@ def descendants(root: int) -> "List[int]":
 def kill_descendants(keep: "Set[int]") -> None:
     """SIGKILL every descendant of the worker but `keep`, until a pass finds none it has not
     signalled (a process with SIGKILL pending cannot fork, so this ends)."""
-    if not os.path.isdir("/proc/self/task"):
+    if not HAVE_PROC_TASKS:
         return
     signalled: "Set[int]" = set()
     for _ in range(100):
@@ -442,6 +462,7 @@ class Worker:
         self.finished: List[Tuple[Child, int]] = []  # children that answered and are exiting
         self.finished_dirs: List[str] = []
         self.call_dirs_made = 0
+        self.collect_from = 0.0  # perf_counter() when the running call's child answered or died (CallSteps.collectMs)
         self.server: Optional[pau_forkserver.ForkServer] = None  # see forkserver.py
         self.server_pid: Optional[int] = None  # set in the fork server's own process
         warnings.filterwarnings("ignore", category=DeprecationWarning, message=".*fork.*")
@@ -706,17 +727,45 @@ class Worker:
             stdout, stderr = self.scrub(outcome.stdout), self.scrub(outcome.stderr)
             answer = results.no_answer(outcome.timed_out, outcome.elapsed_ms)
             return results.with_output(answer, stdout, stderr, outcome.truncated, crash=outcome.crash), steps
-        child = self.take_ready_child()
+        child, dispatched = self.dispatch(request)
         self.running = child
-        self.channel.send({"event": "started", "id": message["id"], "pid": child.pid})
         steps["childMs"] = _ms(time.perf_counter() - checked)
+        # The host hears of it once the child has its request: the call does not wait for this line.
+        self.channel.send({"event": "started", "id": message["id"], "pid": child.pid})
+        self.collect_from = time.perf_counter()
         try:
-            return self.supervise(child, request, steps), steps
+            return self.supervise(child, request, steps, dispatched), steps
         finally:
             self.running = None
             # The call is over: every process it started dies before its answer goes out.
             self.settle_children()
             kill_descendants(self.kept_processes())
+            steps["collectMs"] = _ms(time.perf_counter() - self.collect_from)
+
+    def dispatch(self, request: "ChildRequest") -> "Tuple[Child, float]":
+        """A child that has been given the request, and when (time.monotonic()). A waiting
+        child found dead as the request is written (its request pipe broken: killed from
+        outside after take_ready_child looked) ran nothing of the call and is replaced; a
+        child that dies so on every try is reported as the call's crash, with its stderr."""
+        data = json.dumps(request).encode("utf-8") + b"\n"
+        replaced = 0
+        while True:
+            child = self.take_ready_child()
+            dispatched = time.monotonic()
+            try:
+                pau_call.write_all(child.request_w, data)
+            except BrokenPipeError:
+                if replaced < READY_CHILDREN:
+                    replaced += 1
+                    self._kill(child)  # dead, or alive with its request pipe closed: not to be asked again
+                    self.exit_status(child, None)
+                    _close(child.request_w, child.result_r, child.out_r, child.err_r)
+                    self.finished_dirs.append(child.call_dir)
+                    continue
+            except OSError:
+                pass  # reported from its exit status (supervise)
+            _close(child.request_w)
+            return child, dispatched
 
     def clear_calls_area(self) -> None:
         """After a call's answer has gone out and before the next call is read: its folder,
@@ -796,21 +845,15 @@ class Worker:
                 coverage = None  # forged by the probed code: no coverage for this call
         return results.with_output(result, self.scrub(stdout), self.scrub(stderr), truncated, coverage)
 
-    def supervise(self, child: Child, request: "ChildRequest", steps: "CallSteps") -> "ProbeResult":
-        """Send the request and collect result and output until the child has answered,
-        died or run out of time; turn what happened into a ProbeResult."""
+    def supervise(self, child: Child, request: "ChildRequest", steps: "CallSteps", dispatched: float) -> "ProbeResult":
+        """Collect result and output of a child given its request at `dispatched` until it
+        has answered, died or run out of time; turn what happened into a ProbeResult."""
         limits = request["limits"]
-        dispatched = time.monotonic()
         timeout = limits["timeoutMs"] / 1000.0
         deadline = dispatched + timeout + self.render_grace
         cap = int(limits["maxOutputBytes"])
         out, err = Capture(cap), Capture(cap)
         result = bytearray()
-        try:
-            pau_call.write_all(child.request_w, json.dumps(request).encode("utf-8") + b"\n")
-        except OSError:
-            pass  # the child died before reading: reported below from its exit status
-        _close(child.request_w)
 
         sinks: Dict[int, Callable[[bytes], object]] = {child.result_r: result.extend, child.out_r: out.add, child.err_r: err.add}
         parsed, timed_out = None, False
@@ -818,6 +861,11 @@ class Worker:
         for fd in sinks:
             selector.register(fd, selectors.EVENT_READ)
         selector.register(REQUEST_FD, selectors.EVENT_READ)
+        # The fork server's messages too: a process forked for a later call is reported to the
+        # host now, which moves it into its cgroup during this call rather than hold the next.
+        server_fd = self.server.sock.fileno() if self.server is not None else -1
+        if server_fd >= 0:
+            selector.register(server_fd, selectors.EVENT_READ)
         try:
             while sinks:
                 remaining = deadline - time.monotonic()
@@ -831,6 +879,12 @@ class Worker:
                         if self.channel.closed:
                             self._kill(child)
                             os._exit(0)
+                    elif fd == server_fd:
+                        selector.unregister(server_fd)  # a server found gone has its socket closed
+                        if self.collect_children():
+                            selector.register(server_fd, selectors.EVENT_READ)
+                        else:
+                            server_fd = -1
                     elif not self._pump(fd, sinks, result):
                         selector.unregister(fd)
                         if fd == child.result_r:
@@ -850,12 +904,10 @@ class Worker:
             _close(child.result_r, child.out_r, child.err_r)
         elapsed_ms = (time.monotonic() - dispatched) * 1000.0
         truncated = out.truncated or err.truncated
+        self.collect_from = time.perf_counter()
         if parsed is not None:
             self.finished.append((child, 0))
-            collecting = time.perf_counter()
-            answer = self.finish(parsed, out.text(), err.text(), truncated)
-            steps["collectMs"] = _ms(time.perf_counter() - collecting)
-            return answer
+            return self.finish(parsed, out.text(), err.text(), truncated)
         steps["runMs"] = round(elapsed_ms, 3)
         if timed_out:
             self._kill(child)

@@ -142,6 +142,8 @@ interface Run {
   linesSinceRequest: number;
   /** The cgroup of each pre-forked or running call process, by the pid the worker reported. */
   cgroups: Map<number, CallCgroup>;
+  /** Reported pids whose cgroup is being made (CallCgroup.create). */
+  cgroupsMaking: Set<number>;
   /** Started inside `systemd-run --user --scope` (cgroups.ts: ScopeSupport). */
   scoped: boolean;
   /** Its calls' parent cgroup inside that scope, or why there is none (known at 'ready'). */
@@ -536,6 +538,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
       readyPids: new Set(),
       linesSinceRequest: 0,
       cgroups: new Map(),
+      cgroupsMaking: new Set(),
       scoped,
       spoke: false,
     };
@@ -779,13 +782,24 @@ export class ProbeWorker extends EventEmitter implements Prober {
     this.layer = { ...this.layer, detail };
   }
 
-  /** Moves a pre-forked call process into a cgroup of its own, before it has a request (or children). */
+  /**
+   * Moves a pre-forked call process into a cgroup of its own, before it has a request (or
+   * children): cgroupReady holds a call until its process is in. A cgroup made once the process
+   * is done with (its call ended, the worker died) is removed at once.
+   */
   private enterCgroup(run: Run, reported: number): void {
+    if (run.cgroups.has(reported) || run.cgroupsMaking.has(reported)) return;
     const found = this.callParent(run);
     if (typeof found === 'string') return;
     const pid = verifiedDescendant(run.pid, reported);
-    const cgroup = pid ? CallCgroup.create(found, pid, this.limits.memoryMb) : undefined;
-    if (cgroup) run.cgroups.set(reported, cgroup);
+    if (!pid) return;
+    run.cgroupsMaking.add(reported);
+    void CallCgroup.create(found, pid, this.limits.memoryMb).then((cgroup) => {
+      run.cgroupsMaking.delete(reported);
+      if (!cgroup) return;
+      if (run.alive && (run.readyPids.has(reported) || run.runningPid === reported)) run.cgroups.set(reported, cgroup);
+      else cgroup.remove();
+    });
   }
 
   /** Kills whatever the call left in its cgroup and removes it (`now`: the host is exiting). */
@@ -806,7 +820,11 @@ export class ProbeWorker extends EventEmitter implements Prober {
     // ended is still listed until it is removed, and under load the next process is reported
     // after the host is ready to send; a call sent then ran outside any cgroup until 'started'
     // (its children forked before that escaped the limits).
-    const waitingInCgroup = () => [...run.cgroups.keys()].some((pid) => run.readyPids.has(pid));
+    // The worker takes the oldest waiting process: a call waits while that one's cgroup is being made.
+    const waitingInCgroup = () => {
+      const oldest = run.readyPids.values().next();
+      return !oldest.done && !run.cgroupsMaking.has(oldest.value) && [...run.cgroups.keys()].some((pid) => run.readyPids.has(pid));
+    };
     while (run.alive && !waitingInCgroup() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 1));
     for (const [pid, cgroup] of run.cgroups) {
       if (!run.readyPids.has(pid)) continue;

@@ -104,11 +104,14 @@ export interface StartedEvent {
 export interface CallSteps {
   /** Checking the argument sources against the safe grammar. */
   checkMs: number;
-  /** Waiting for a ready child (0 when one was waiting) or starting a call process. */
+  /** Getting a ready child (0 when one was waiting) or starting a call process, and giving it the request. */
   childMs: number;
   /** From sending the request to the child until its result arrived. */
   runMs: number;
-  /** Reading the rest of the output, scrubbing paths, merging coverage. */
+  /**
+   * From the child's answer (or its death) until the answer is ready: reading the rest of the
+   * output, scrubbing paths, merging coverage, killing what the call left running.
+   */
   collectMs: number;
 }
 
