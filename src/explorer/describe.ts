@@ -39,11 +39,14 @@ function coverageOf(results: ProbeResult[]): CoverageSoFar | undefined {
   return results.reduce<CoverageSoFar | undefined>(addCoverage, undefined);
 }
 
-/** How calls are written in examples: `rot13('a')`, `BankAccount(100).deposit(5)`, `BankAccount.format_cents(5)`. */
+/**
+ * How calls are written in examples: `rot13('a')`, `BankAccount(100).deposit(5)`,
+ * `BankAccount.format_cents(5)`. A function of a class called without a receiver is reached
+ * through its class, whatever its kind (a C method such as `Decimal.ln(Decimal(2))`): its bare
+ * name is defined nowhere a reader could call it.
+ */
 export function callName(info: FunctionInfo): string {
-  if (info.needsReceiver) return info.name;
-  if (info.kind === 'classmethod' || info.kind === 'staticmethod') return info.qualname;
-  return info.name;
+  return info.needsReceiver ? info.name : info.qualname;
 }
 
 /** The receiver form explorer.ts builds for an object prepared by calls (`fillReceiver`): the calls, and the object. */

@@ -174,3 +174,17 @@ test('a length law of texts seen on ASCII texts alone is stated for them alone',
   assert.ok(stated.includes('output as long as the input (on the ASCII texts tried)'), stated.join('; '));
   assert.ok(!stated.includes('output as long as the input'), stated.join('; '));
 });
+
+test("a class's function called without a receiver (a C method, Decimal.ln) is shown through its class, as a reader can call it", async () => {
+  const fn: FakeFunction = {
+    params: [param('self'), param('context', 'POSITIONAL_OR_KEYWORD', { default: 'None' })],
+    ownerClass: 'Decimal',
+    body: ([x]) => {
+      const n = expectStr(x, 'ln');
+      return pyStr(`ln(${n})`);
+    },
+  };
+  const report = await exploreOffline(info('ln', fn), fakeProbe(fn, { cache: false }).probe, { maxProbes: 20, strictness: 'anonymized' });
+  assert.ok(report.description.examples.length > 0);
+  for (const e of report.description.examples) assert.match(e.call, /^(list\()?Decimal\.ln\(/, e.call);
+});
