@@ -19,7 +19,7 @@ import {
   typesAccepted,
 } from './inputs.js';
 import { mutateValue } from './mutate.js';
-import { hashedRepeats, planPropertyProbes, plannedRequest } from './property-probes.js';
+import { contrastPlans, hashedRepeats, planPropertyProbes, plannedRequest } from './property-probes.js';
 import type { PlannedProbe } from './property-probes.js';
 import { inferProperties } from './properties.js';
 import { claimsLaw, followUps, planVerification } from './verify.js';
@@ -222,6 +222,7 @@ export class Explorer {
       await this.explore(max - Math.round(max * FINAL_PROPERTY_RESERVE));
       await this.probeProperties(max - Math.round(max * VERIFY_RESERVE));
       await this.verify(max);
+      await this.contrastRaises(max - (this.lawsClaimed() ? LAW_RECHECK_RESERVE : 0));
       // The rest of the budget, until a long run of probes teaches nothing new; what is left
       // then re-runs the examples under another hash seed.
       // Probes are kept back for the laws only while one is claimed: elsewhere the exploration has them all.
@@ -1230,6 +1231,17 @@ export class Explorer {
         obs = await this.run(this.randomInput(), 'random', 'random input of the accepted types');
       }
       if (!obs) misses++;
+    }
+  }
+
+  /** For each value error no call contrasts, the same call with one argument that returned elsewhere (property-probes.ts). */
+  private async contrastRaises(cap: number): Promise<void> {
+    if (this.opts.seeding) return;
+    // Planned again after each call: a raise the last call contrasted needs no second one.
+    for (let k = 0; k < 8 && this.used < cap; k++) {
+      const plan = contrastPlans(this.observations, this.positions).find((p) => !this.keys.has(requestKey(plannedRequest(this.positions, p))));
+      if (!plan) return;
+      await this.runPlan(plan);
     }
   }
 
