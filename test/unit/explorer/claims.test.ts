@@ -2,37 +2,34 @@
 // what the calls showed, worded no stronger than they showed it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ProbeResult } from '../../../src/core/probe-types.js';
 import type { ProbeFn } from '../../../src/core/run-types.js';
 import { exploreOffline } from '../../../src/explorer/index.js';
 import type { FakeFunction } from './fake-python.js';
-import { PyError, expectStr, fakeProbe, info, param, pyStr } from './fake-python.js';
+import { PyError, expectStr, fakeCall, fakeProbe, info, param, pyStr } from './fake-python.js';
 import { inferProperties } from '../../../src/explorer/properties.js';
 import { contrastPlans } from '../../../src/explorer/property-probes.js';
 import type { Observation, Position, Purpose } from '../../../src/explorer/inputs.js';
 import { requestKey, toRequest } from '../../../src/explorer/inputs.js';
 import type { PyValue } from '../../../src/explorer/values.js';
-import { int, list, str, strs, toSource, toTagged, tuple } from '../../../src/explorer/values.js';
+import { int, list, str, strs, tuple } from '../../../src/explorer/values.js';
 
 const positional = (name: string, cls: string): Position => ({ name, role: 'positional', positionalOnly: false, candidates: [cls] });
 
+/** A call with these arguments, answered by the fake worker: `out` returned, or raised when it is a PyError. */
 function observed(
   positions: Position[],
   index: number,
   args: PyValue[],
-  out: PyValue,
+  out: PyValue | PyError,
   extra: { purpose?: Purpose; repeats?: Observation; seed?: number; hashSeed?: number } = {},
 ): Observation {
   const input = args.map((value, i) => ({ cls: positions[i]?.candidates[0] ?? 'any', value }));
   const request = toRequest(positions, input);
-  const result: ProbeResult = {
-    status: 'returned',
-    value: { repr: toSource(out), type: out.k, truncated: false, data: toTagged(out) },
-    mutations: [],
-    stdout: '',
-    stderr: '',
-    durationMs: 0.1,
+  const answer = (): PyValue => {
+    if (out instanceof PyError) throw out;
+    return out;
   };
+  const result = fakeCall({ params: [], body: answer }, request, new Set());
   const { purpose = 'sweep', ...rest } = extra;
   return { input, request, key: requestKey(request), record: { ...request, index, origin: 'offline', result }, purpose, ...rest };
 }
@@ -194,16 +191,7 @@ test('a value error no returned call contrasts gets the same call with one argum
   // chunk_text(text, width): width 0 raises. No call made differs from chunk_text('The quick', 0) in one argument alone.
   const positions = [positional('text', 'str'), positional('width', 'int')];
   const ok = observed(positions, 1, [str('abc'), int(20)], list([str('abc')]));
-  const raisedAt = (index: number, args: PyValue[], type: string): Observation => {
-    const o = observed(positions, index, args, str(''));
-    return {
-      ...o,
-      record: {
-        ...o.record,
-        result: { status: 'raised', exception: { type, message: 'width must be positive' }, mutations: [], stdout: '', stderr: '', durationMs: 0.1 },
-      },
-    };
-  };
+  const raisedAt = (index: number, args: PyValue[], type: string): Observation => observed(positions, index, args, new PyError(type, 'width must be positive'));
   const bad = raisedAt(2, [str('The quick'), int(0)], 'ValueError');
   const plans = contrastPlans([ok, bad], positions).map((p) => toRequest(positions, p.input).args.join(', '));
   assert.ok(plans.includes("'The quick', 20"), plans.join(' | '));
