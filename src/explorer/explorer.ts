@@ -67,6 +67,8 @@ const OUTSIDE_SWEEP = ['bytes', 'textfile', 'binfile', 'datetime'];
  * encoded twice) gets its f(f(x)) and swaps, so that no law is claimed on inputs it was never tested on.
  */
 const LAW_RECHECK_RESERVE = 3;
+/** Probes kept back from the last exploration for the contrast calls of raises found in it (contrastRaises). */
+const CONTRAST_RESERVE = 2;
 /** With several parameters, how many uniform assignments (all int, all list…) come before mixed ones. */
 const UNIFORM_FIRST = 4;
 /** How many assignments are tried with every argument before each is also tried without its last one. */
@@ -222,11 +224,13 @@ export class Explorer {
       await this.explore(max - Math.round(max * FINAL_PROPERTY_RESERVE));
       await this.probeProperties(max - Math.round(max * VERIFY_RESERVE));
       await this.verify(max);
-      await this.contrastRaises(max - (this.lawsClaimed() ? LAW_RECHECK_RESERVE : 0));
       // The rest of the budget, until a long run of probes teaches nothing new; what is left
       // then re-runs the examples under another hash seed.
-      // Probes are kept back for the laws only while one is claimed: elsewhere the exploration has them all.
-      await this.explore(max - (this.lawsClaimed() ? LAW_RECHECK_RESERVE : 0), STALE_AFTER);
+      // Probes are kept back for the laws only while one is claimed, and for contrast calls only
+      // once a value error was seen: elsewhere the exploration has them all.
+      const lawReserve = this.lawsClaimed() ? LAW_RECHECK_RESERVE : 0;
+      await this.explore(max - lawReserve - (contrastPlans(this.observations, this.positions).length ? CONTRAST_RESERVE : 0), STALE_AFTER);
+      await this.contrastRaises(max - lawReserve);
       await this.recheckLaws(max);
       await this.checkExamples(max);
     } catch (err) {

@@ -214,12 +214,13 @@ export function contrastPlans(observations: Observation[], positions: Position[]
   for (const o of observations) {
     const e = o.record.result.status === 'raised' ? o.record.result.exception : undefined;
     if (!e || o.purpose === 'repeat' || TYPE_ERRORS.has(baseExceptionName(e.type)) || done.has(e.type)) continue;
-    done.add(e.type);
     const given = positions.flatMap((p, i) => {
       const value = o.input[i]?.value;
       return p.role !== 'receiver' && value !== undefined ? [{ i, source: toSource(value) }] : [];
     });
     if (given.some(({ i }) => returned.some((r) => contextKey(r.input, i) === contextKey(o.input, i)))) continue;
+    // One raise a type: the first without a contrast (its line is the one a reader meets first).
+    done.add(e.type);
     const returnedWith = (i: number, source: string): boolean => returned.some((r) => r.input[i]?.value !== undefined && toSource(r.input[i].value) === source);
     const suspects = [...given.filter(({ i, source }) => !returnedWith(i, source)), ...given.filter(({ i, source }) => returnedWith(i, source))];
     let tried = 0;
