@@ -19,7 +19,7 @@ import {
   typesAccepted,
 } from './inputs.js';
 import { mutateValue } from './mutate.js';
-import { contrastPlans, hashedRepeats, planPropertyProbes, plannedRequest } from './property-probes.js';
+import { hashedRepeats, planPropertyProbes, plannedRequest } from './property-probes.js';
 import type { PlannedProbe } from './property-probes.js';
 import { inferProperties } from './properties.js';
 import { claimsLaw, followUps, planVerification } from './verify.js';
@@ -67,8 +67,6 @@ const OUTSIDE_SWEEP = ['bytes', 'textfile', 'binfile', 'datetime'];
  * encoded twice) gets its f(f(x)) and swaps, so that no law is claimed on inputs it was never tested on.
  */
 const LAW_RECHECK_RESERVE = 3;
-/** Probes kept back from the last exploration for the contrast calls of raises found in it (contrastRaises). */
-const CONTRAST_RESERVE = 2;
 /** With several parameters, how many uniform assignments (all int, all list…) come before mixed ones. */
 const UNIFORM_FIRST = 4;
 /** How many assignments are tried with every argument before each is also tried without its last one. */
@@ -226,11 +224,8 @@ export class Explorer {
       await this.verify(max);
       // The rest of the budget, until a long run of probes teaches nothing new; what is left
       // then re-runs the examples under another hash seed.
-      // Probes are kept back for the laws only while one is claimed, and for contrast calls only
-      // once a value error was seen: elsewhere the exploration has them all.
-      const lawReserve = this.lawsClaimed() ? LAW_RECHECK_RESERVE : 0;
-      await this.explore(max - lawReserve - (contrastPlans(this.observations, this.positions).length ? CONTRAST_RESERVE : 0), STALE_AFTER);
-      await this.contrastRaises(max - lawReserve);
+      // Probes are kept back for the laws only while one is claimed: elsewhere the exploration has them all.
+      await this.explore(max - (this.lawsClaimed() ? LAW_RECHECK_RESERVE : 0), STALE_AFTER);
       await this.recheckLaws(max);
       await this.checkExamples(max);
     } catch (err) {
@@ -1235,17 +1230,6 @@ export class Explorer {
         obs = await this.run(this.randomInput(), 'random', 'random input of the accepted types');
       }
       if (!obs) misses++;
-    }
-  }
-
-  /** For each value error no call contrasts, the same call with one argument that returned elsewhere (property-probes.ts). */
-  private async contrastRaises(cap: number): Promise<void> {
-    if (this.opts.seeding) return;
-    // Planned again after each call: a raise the last call contrasted needs no second one.
-    for (let k = 0; k < 8 && this.used < cap; k++) {
-      const plan = contrastPlans(this.observations, this.positions).find((p) => !this.keys.has(requestKey(plannedRequest(this.positions, p))));
-      if (!plan) return;
-      await this.runPlan(plan);
     }
   }
 

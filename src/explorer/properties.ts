@@ -189,11 +189,9 @@ function purity(observations: Observation[], ctx: InferenceContext): InferredPro
   }
   if (calls.length < MIN_EVIDENCE) return inconclusive('pure', calls.length);
   // A parameter that a returned call seldom took may be the one written to (deepcopy's `memo`):
-  // the calls without it say nothing about it, nor do those that gave it None (nothing to write to).
+  // the calls without it say nothing about it.
   const seldom = ctx.positions.flatMap((p, i) =>
-    (p.role === 'positional' || p.role === 'keyword') && calls.filter((o) => (o.input[i]?.value?.k ?? 'none') !== 'none').length < MIN_GIVEN
-      ? [`\`${p.name}\``]
-      : [],
+    (p.role === 'positional' || p.role === 'keyword') && calls.filter((o) => o.input[i]?.value !== undefined).length < MIN_GIVEN ? [`\`${p.name}\``] : [],
   );
   // An object of the package's classes may change in ways its pickle or repr does not show (a Markdown registering an extension).
   const opaque = ctx.positions.flatMap((p, i) => (p.opaque && calls.some((o) => o.input[i]?.value !== undefined) ? [`\`${p.name}\``] : []));

@@ -4,7 +4,7 @@
 import type { CallRequest } from '../core/probe-types.js';
 import { orderOf, sequenceItems, numericValue, taggedEqual } from './compare.js';
 import type { Input, Observation, Position, Purpose } from './inputs.js';
-import { TYPE_ERRORS, baseExceptionName, contextKey, toRequest } from './inputs.js';
+import { toRequest } from './inputs.js';
 import { sortedCopy } from './mutate.js';
 import { argumentPair, hasRepeats, soleArgument, withSlot } from './properties.js';
 import { float, fromTagged, int, isNumber, toSource, toTagged } from './values.js';
@@ -194,49 +194,6 @@ export function planPropertyProbes(observations: Observation[], positions: Posit
     for (const l of lists) if (round < l.length) out.push(l[round]!);
   }
   return out;
-}
-
-/** How many calls are tried for each raise that no call differing in one argument contrasts. */
-const CONTRASTS_PER_RAISE = 2;
-
-/**
- * Calls that would show which argument a raise comes with: for a value error (what the function
- * checks) that no returned call differs from in one argument alone, the same call with one
- * argument given a value it returned with elsewhere. The raise line then names that parameter and
- * quotes the call that returned (describe.ts); without one it can only quote the whole call.
- * Arguments whose value never returned anywhere are tried first: `width=0` before the text beside it.
- * Type errors are left out: what they say is the type, which the parameter lines already show.
- */
-export function contrastPlans(observations: Observation[], positions: Position[]): PlannedProbe[] {
-  const returned = observations.filter(usable);
-  const plans: PlannedProbe[] = [];
-  const done = new Set<string>();
-  for (const o of observations) {
-    const e = o.record.result.status === 'raised' ? o.record.result.exception : undefined;
-    if (!e || o.purpose === 'repeat' || TYPE_ERRORS.has(baseExceptionName(e.type)) || done.has(e.type)) continue;
-    const given = positions.flatMap((p, i) => {
-      const value = o.input[i]?.value;
-      return p.role !== 'receiver' && value !== undefined ? [{ i, source: toSource(value) }] : [];
-    });
-    if (given.some(({ i }) => returned.some((r) => contextKey(r.input, i) === contextKey(o.input, i)))) continue;
-    // One raise a type: the first without a contrast (its line is the one a reader meets first).
-    done.add(e.type);
-    const returnedWith = (i: number, source: string): boolean => returned.some((r) => r.input[i]?.value !== undefined && toSource(r.input[i].value) === source);
-    const suspects = [...given.filter(({ i, source }) => !returnedWith(i, source)), ...given.filter(({ i, source }) => returnedWith(i, source))];
-    let tried = 0;
-    for (const { i, source } of suspects) {
-      const other = returned.map((r) => r.input[i]).find((slot) => slot?.value !== undefined && toSource(slot.value) !== source);
-      if (!other?.value || tried >= CONTRASTS_PER_RAISE) continue;
-      tried++;
-      const name = positions[i]?.name ?? `argument ${i}`;
-      plans.push({
-        input: withSlot(o.input, i, other.value, other.cls),
-        purpose: 'mutate',
-        note: `contrast: #${o.record.index} raised ${baseExceptionName(e.type)}; the same call with ${name}=${toSource(other.value).slice(0, 30)}`,
-      });
-    }
-  }
-  return plans;
 }
 
 export function plannedRequest(positions: Position[], plan: PlannedProbe): CallRequest {

@@ -7,7 +7,6 @@ import { exploreOffline } from '../../../src/explorer/index.js';
 import type { FakeFunction } from './fake-python.js';
 import { PyError, expectStr, fakeCall, fakeProbe, info, param, pyStr } from './fake-python.js';
 import { inferProperties } from '../../../src/explorer/properties.js';
-import { contrastPlans } from '../../../src/explorer/property-probes.js';
 import type { Observation, Position, Purpose } from '../../../src/explorer/inputs.js';
 import { requestKey, toRequest } from '../../../src/explorer/inputs.js';
 import type { PyValue } from '../../../src/explorer/values.js';
@@ -185,19 +184,4 @@ test("a class's function called without a receiver (a C method, Decimal.ln) is s
   const report = await exploreOffline(info('ln', fn), fakeProbe(fn, { cache: false }).probe, { maxProbes: 20, strictness: 'anonymized' });
   assert.ok(report.description.examples.length > 0);
   for (const e of report.description.examples) assert.match(e.call, /^(list\()?Decimal\.ln\(/, e.call);
-});
-
-test('a value error no returned call contrasts gets the same call with one argument given a value that returned elsewhere', () => {
-  // chunk_text(text, width): width 0 raises. No call made differs from chunk_text('The quick', 0) in one argument alone.
-  const positions = [positional('text', 'str'), positional('width', 'int')];
-  const ok = observed(positions, 1, [str('abc'), int(20)], list([str('abc')]));
-  const raisedAt = (index: number, args: PyValue[], type: string): Observation => observed(positions, index, args, new PyError(type, 'width must be positive'));
-  const bad = raisedAt(2, [str('The quick'), int(0)], 'ValueError');
-  const plans = contrastPlans([ok, bad], positions).map((p) => toRequest(positions, p.input).args.join(', '));
-  assert.ok(plans.includes("'The quick', 20"), plans.join(' | '));
-  assert.ok(plans.length <= 2);
-  // A raise some returned call already contrasts, and a type error, get none.
-  const contrasted = raisedAt(3, [str('abc'), int(0)], 'ValueError');
-  assert.deepEqual(contrastPlans([ok, contrasted], positions), []);
-  assert.deepEqual(contrastPlans([ok, raisedAt(4, [int(3), int(0)], 'TypeError')], positions), []);
 });
