@@ -100,7 +100,7 @@ export interface InferredProperty {
     | 'monotonic-decreasing'
     | 'uses-randomness';
   holds: boolean;
-  /** The parameter a monotonicity is in; 'when-inputs-sorted' for sorted output of sorted inputs. */
+  /** The parameter a monotonicity is in; 'when-inputs-sorted' for sorted output of sorted inputs; 'ascii-texts' for a length law seen on ASCII texts only. */
   param?: string;
   /** How many probes support it, or the counterexample input when it does not hold. */
   evidence: string;

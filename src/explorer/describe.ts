@@ -11,7 +11,7 @@ import type { InferredProperty, OfflineReport } from '../core/run-types.js';
 import type { Observation, Position } from './inputs.js';
 import { TYPE_ERRORS, baseExceptionName, contextKey, describeInput, labelledPositions } from './inputs.js';
 import type { InferenceNotes } from './properties.js';
-import { inferProperties } from './properties.js';
+import { ASCII_TEXTS, inferProperties } from './properties.js';
 import { typeClass } from './type-classes.js';
 import { parseSource } from './parse.js';
 import { findRelations, joinWords } from './relations.js';
@@ -39,11 +39,14 @@ function coverageOf(results: ProbeResult[]): CoverageSoFar | undefined {
   return results.reduce<CoverageSoFar | undefined>(addCoverage, undefined);
 }
 
-/** How calls are written in examples: `rot13('a')`, `BankAccount(100).deposit(5)`, `BankAccount.format_cents(5)`. */
+/**
+ * How calls are written in examples: `rot13('a')`, `BankAccount(100).deposit(5)`,
+ * `BankAccount.format_cents(5)`. A function of a class called without a receiver is reached
+ * through its class, whatever its kind (a C method such as `Decimal.ln(Decimal(2))`): its bare
+ * name is defined nowhere a reader could call it.
+ */
 export function callName(info: FunctionInfo): string {
-  if (info.needsReceiver) return info.name;
-  if (info.kind === 'classmethod' || info.kind === 'staticmethod') return info.qualname;
-  return info.name;
+  return info.needsReceiver ? info.name : info.qualname;
 }
 
 /** The receiver form explorer.ts builds for an object prepared by calls (`fillReceiver`): the calls, and the object. */
@@ -76,7 +79,9 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
         ? 'output sorted ascending when the list arguments are'
         : monotonic && p.param
           ? `${PROPERTY_WORDS[p.name]} in ${p.param}`
-          : PROPERTY_WORDS[p.name];
+          : p.param === ASCII_TEXTS
+            ? `${PROPERTY_WORDS[p.name]} (on the ASCII texts tried)`
+            : PROPERTY_WORDS[p.name];
     const { support, tested } = propertyEvidence(p, observations);
     ledger.add('property', text, support, tested, { kind: 'property', name: p.name, ...(p.param ? { param: p.param } : {}) });
     return text;
@@ -334,10 +339,7 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
       `${NOT_WORKED_OUT} from ${n} call${n === 1 ? '' : 's'}: the ${returned.length} that returned gave ${resultsByInput(run, returned) ?? fewResults(returned) ?? returns}${given.length ? ` (${joinWords(given)})` : ''}.`,
     );
   } else {
-    const types = [...new Set(run.observations.flatMap((o) => (o.record.result.exception ? [baseExceptionName(o.record.result.exception.type)] : [])))];
-    sentences.push(
-      `${NONE_RETURNED}: all ${run.observations.length} calls ${types.length ? `raised (${joinWords(types)})` : 'failed'}, so what it computes is unknown.`,
-    );
+    sentences.push(`${NONE_RETURNED}: ${noneReturned(run.observations)}, so what it computes is unknown.`);
   }
   if (inPlace && !effects.length) {
     sentences.push(inPlace);
@@ -409,6 +411,28 @@ function varies(properties: InferredProperty[], observations: Observation[], led
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/**
+ * What the calls did when none returned, by what happened to them: a rejected call never ran (its
+ * arguments or receiver could not be built), so it is not said to have raised.
+ */
+function noneReturned(observations: Observation[]): string {
+  const n = observations.length;
+  const of = (status: ProbeResult['status']): Observation[] => observations.filter((o) => o.record.result.status === status);
+  const raised = of('raised');
+  const rejected = of('rejected');
+  const types = [...new Set(raised.flatMap((o) => (o.record.result.exception ? [baseExceptionName(o.record.result.exception.type)] : [])))];
+  const why = rejected[0]?.record.result.exception?.message;
+  const refused = `their arguments could not be built${why ? ` (${oneLine(why, 100)})` : ''}`;
+  if (rejected.length === n) return `none of the ${n} calls ran, as ${refused}`;
+  const parts = [
+    ...(raised.length ? [`${raised.length} raised${types.length ? ` (${joinWords(types)})` : ''}`] : []),
+    ...(rejected.length ? [`${rejected.length} never ran, as ${refused}`] : []),
+    ...(['timeout', 'crashed'] as const).flatMap((s) => (of(s).length ? [`${of(s).length} ${s === 'timeout' ? 'timed out' : 'crashed'}`] : [])),
+  ];
+  if (raised.length === n) return types.length ? `all ${n} calls raised (${joinWords(types)})` : `all ${n} calls failed`;
+  return `of ${n} calls, ${joinWords(parts)}`;
+}
+
 function details(run: ExplorationOutcome, properties: InferredProperty[], notes: InferenceNotes, callText: (o: Observation) => string): string {
   const results = run.observations.map((o) => o.record.result);
   const count = (s: ProbeResult['status']): number => results.filter((r) => r.status === s).length;
@@ -453,7 +477,8 @@ function effectiveWords(
 ): { words: string[]; varied: number; tried: string[]; flag: boolean; truthValued?: string[]; raisedWith: string[] } {
   const byContext = new Map<string, Observation[]>();
   for (const o of run.observations) {
-    if (o.purpose === 'repeat' || !['returned', 'raised'].includes(o.record.result.status)) continue;
+    // A call Python refused to bind (an argument missing) says nothing of what a value does.
+    if (o.purpose === 'repeat' || !['returned', 'raised'].includes(o.record.result.status) || bindingError(o)) continue;
     const key = contextKey(o.input, i);
     byContext.set(key, [...(byContext.get(key) ?? []), o]);
   }
@@ -612,14 +637,23 @@ const MAX_RAISE_LINES = 5;
  */
 export function bindingError(o: Observation): boolean {
   const e = o.record.result.status === 'raised' ? o.record.result.exception : undefined;
-  return (
-    !!e &&
-    baseExceptionName(e.type) === 'TypeError' &&
-    /^[\w.<>]+\(\) (?:missing \d+ required|takes (?:from \d+ to )?\d+ (?:positional|keyword)|got an unexpected keyword argument|got multiple values for argument|got some positional-only arguments)/.test(
-      e.message,
-    )
-  );
+  return !!e && baseExceptionName(e.type) === 'TypeError' && BINDING_ERRORS.some((re) => re.test(e.message));
 }
+
+/** Python's own words for a call that does not fit the signature, of functions written in Python and in C. */
+const BINDING_ERRORS = [
+  /^[\w.<>]+\(\) (?:missing \d+ required|takes (?:from \d+ to )?\d+ (?:positional|keyword)|got an unexpected keyword argument|got multiple values for argument|got some positional-only arguments)/,
+  // len() takes exactly one argument (0 given); str.upper() takes no arguments (1 given)
+  /^[\w.<>]+\(\) takes (?:exactly |at least |at most )?(?:no|one|\d+) (?:positional |keyword )?arguments? \(\d+ given\)$/,
+  // heappushpop expected 2 arguments, got 1
+  /^[\w.<>]+ expected (?:at least |at most )?\d+ arguments?, got \d+$/,
+  // b2a_qp() missing required argument 'data' (pos 1)
+  /^[\w.<>]+\(\) missing required argument '\w+' \(pos \d+\)$/,
+  // 'foo' is an invalid keyword argument for compress()
+  /^'\w+' is an invalid keyword argument for [\w.<>]+\(\)$/,
+  // unbound method date.isocalendar() needs an argument
+  /^unbound method [\w.<>]+\(\) needs an argument$/,
+];
 
 /** The line of an exception message that says why: the first, or a later one that gives the reason. */
 export function reasonLine(message: string): string {
@@ -627,11 +661,16 @@ export function reasonLine(message: string): string {
     .split(/\r?\n/)
     .map((l) => l.trim())
     .filter(Boolean);
-  const [first = ''] = lines;
-  if (lines.length <= 1) return first;
-  return (
-    lines.find((l) => /\b(must|expected|invalid|cannot|can't|not allowed|should|required|out of range|too (?:large|small|long|short))\b/i.test(l)) ?? first
-  );
+  const [first, ...rest] = lines;
+  if (first === undefined) return '';
+  const reason =
+    lines.find((l) => /\b(must|expected|invalid|cannot|can't|not allowed|should|required|out of range|too (?:large|small|long|short))\b/i.test(l)) ?? first;
+  // A line that ends in a colon introduces what follows it ("invalid user name:", then the rules
+  // broken, one a line): the first of those goes with it.
+  const next = lines[lines.indexOf(reason) + 1];
+  const body = reason.endsWith(':') && next !== undefined ? `${reason} ${next}` : reason;
+  // A reason found below a heading that introduces it keeps the heading.
+  return reason !== first && first.endsWith(':') && rest[0] === reason ? `${first} ${body}` : body;
 }
 
 /** `lo=17`, `hi` left out: one argument as a reader writes it. */

@@ -10,6 +10,7 @@ import type { Input, Observation, Position } from './inputs.js';
 import { TYPE_ERRORS, baseExceptionName, contextKey, requestKey, toRequest } from './inputs.js';
 import type { PyValue } from './values.js';
 import { elementsOf, fromTagged, isNumber, toSource, toTagged } from './values.js';
+import { oneLine } from '../core/format.js';
 
 export const MIN_EVIDENCE = 3;
 
@@ -35,10 +36,14 @@ const ran = (o: Observation): boolean => o.record.result.status === 'returned' |
 const dataOf = (o: Observation): TaggedValue | undefined => o.record.result.value?.data;
 
 function outcomeText(r: ProbeResult): string {
-  if (r.status === 'returned') return r.value ? r.value.repr : 'returned';
+  // A value is quoted, never copied whole: a counterexample is one sentence of the summary.
+  if (r.status === 'returned') return r.value ? oneLine(r.value.repr, QUOTED_VALUE) : 'returned';
   if (r.status === 'raised') return `${r.exception?.type ?? 'exception'}`;
   return r.status;
 }
+
+/** How much of a value a counterexample quotes. */
+const QUOTED_VALUE = 60;
 
 function claim(name: Prop, evidence: string): InferredProperty {
   return { name, holds: true, evidence };
@@ -142,13 +147,16 @@ function determinism(observations: Observation[], ctx: InferenceContext): Inferr
   const real = repeats.filter(({ o }) => o.record.origin !== 'cache');
   // Only calls that returned show the function's work: a call refused at its first check raises the same way under any seed.
   const realReturned = real.filter(({ o, first }) => returned(o) && returned(first));
-  for (const { o, first } of real) {
-    if (!sameEffect(first.record.result, o.record.result)) {
-      const seed = o.seed !== undefined ? ` under random seed ${o.seed}` : '';
-      const under =
-        o.hashSeed !== undefined ? `${seed} in an interpreter of another hash seed (the order of sets and hash() of text differ between interpreters)` : seed;
-      return refute('deterministic', `${ctx.callText(o)} gave ${outcomeText(first.record.result)}, then ${outcomeText(o.record.result)}${under}`);
-    }
+  const changed = real.filter(({ o, first }) => !sameEffect(first.record.result, o.record.result));
+  // A change in the worker's own interpreter (another random seed, or none) is the one quoted:
+  // the hash seed is named as the cause only when no re-run in the same interpreter changed.
+  const shown = changed.find(({ o }) => o.hashSeed === undefined) ?? changed[0];
+  if (shown) {
+    const { o, first } = shown;
+    const seed = o.seed !== undefined ? ` under random seed ${o.seed}` : '';
+    const under =
+      o.hashSeed !== undefined ? `${seed} in an interpreter of another hash seed (the order of sets and hash() of text differ between interpreters)` : seed;
+    return refute('deterministic', `${ctx.callText(o)} gave ${outcomeText(first.record.result)}, then ${outcomeText(o.record.result)}${under}`);
   }
   const reseeded = realReturned.filter(({ o }) => o.seed !== undefined).length;
   if (realReturned.length >= MIN_EVIDENCE && reseeded >= 2)
@@ -316,13 +324,15 @@ function orderingShown(ctx: InferenceContext, input: Input, output: TaggedValue[
 }
 
 function sortedness(observations: Observation[], ctx: InferenceContext, notes: InferenceNotes): InferredProperty | null {
-  const cases = observations
-    .filter((o) => returned(o) && o.purpose !== 'repeat')
-    .flatMap((o) => {
-      const value = o.record.result.value;
-      const items = value?.data ? sequenceItems(value.data) : null;
-      return value && items && items.length >= 2 ? [{ o, repr: value.repr, items, order: orderOf(items) }] : [];
-    });
+  const outputs = observations.filter((o) => returned(o) && o.purpose !== 'repeat');
+  const records = recordTuples(outputs.flatMap((o) => o.record.result.value?.data ?? []));
+  const cases = records
+    ? []
+    : outputs.flatMap((o) => {
+        const value = o.record.result.value;
+        const items = value?.data ? sequenceItems(value.data) : null;
+        return value && items && items.length >= 2 ? [{ o, repr: value.repr, items, order: orderOf(items) }] : [];
+      });
   if (cases.length === 0) return null;
   const unsorted = cases.find((c) => c.order !== 'asc' && c.order !== 'both');
   if (!unsorted) {
@@ -372,6 +382,18 @@ function sortedness(observations: Observation[], ctx: InferenceContext, notes: I
   return refute('sorted-output', counter);
 }
 
+/**
+ * Tuple outputs that are records, not sequences: every one of the same size, holding lists or
+ * tuples (getopt's `(options, arguments)`). The order of a record's fields says nothing of
+ * sorting: `([], args)` looks ascending only because an empty list sorts first.
+ */
+function recordTuples(outputs: TaggedValue[]): boolean {
+  const tuples = outputs.filter((t) => t.t === 'tuple');
+  if (tuples.length === 0 || tuples.length < outputs.length) return false;
+  const items = tuples.map((t) => sequenceItems(t) ?? []);
+  return new Set(items.map((xs) => xs.length)).size === 1 && items.some((xs) => xs.some((x) => x.t === 'list' || x.t === 'tuple'));
+}
+
 /** The only sized argument (str, list, tuple, set, dict) of a call, with its position. */
 function soleSizedArgument(ctx: InferenceContext, input: Input): { i: number; size: number; value: PyValue } | null {
   const sized = input.flatMap(({ value }, i) => {
@@ -385,6 +407,7 @@ function soleSizedArgument(ctx: InferenceContext, input: Input): { i: number; si
 function lengthPreservation(observations: Observation[], ctx: InferenceContext): InferredProperty | null {
   let applicable = 0;
   let changed = 0;
+  let asciiOnly = true;
   const lengths = new Set<number>();
   for (const o of observations) {
     const value = o.record.result.value;
@@ -394,6 +417,7 @@ function lengthPreservation(observations: Observation[], ctx: InferenceContext):
     const arg = soleSizedArgument(ctx, o.input);
     if (outLen === null || !arg) continue;
     applicable++;
+    if (arg.value.k !== 'str' || !/^\p{ASCII}*$/u.test(arg.value.v)) asciiOnly = false;
     lengths.add(arg.size);
     // Only an output of the input's own type counts as evidence: a dict of groups of a list has as
     // many keys as elements only while no two elements share a key.
@@ -411,8 +435,14 @@ function lengthPreservation(observations: Observation[], ctx: InferenceContext):
   if (lengths.size < 3) return inconclusive('length-preserving', applicable, `; inputs of only ${lengths.size} different length(s)`);
   // An output equal to its input has its length by necessity: only changed outputs are evidence.
   if (changed < MIN_EVIDENCE) return inconclusive('length-preserving', applicable, `; only ${changed} outputs of the input's type differed from their input`);
-  return claim('length-preserving', `len(output) == len(input) for ${applicable} inputs of ${lengths.size} different lengths (${changed} changed by the call)`);
+  const evidence = `len(output) == len(input) for ${applicable} inputs of ${lengths.size} different lengths (${changed} changed by the call)`;
+  // Case mappings change the length of letters beyond ASCII ('ß'.upper() is 'SS', 'İ'.lower() two
+  // characters): a law of texts seen on ASCII alone is stated for them alone.
+  return asciiOnly ? { ...claim('length-preserving', `${evidence}, all of them ASCII`), param: ASCII_TEXTS } : claim('length-preserving', evidence);
 }
+
+/** The domain of a text law seen on ASCII texts only (InferredProperty.param). */
+export const ASCII_TEXTS = 'ascii-texts';
 
 function subsetOfInput(observations: Observation[], ctx: InferenceContext): InferredProperty | null {
   let applicable = 0;

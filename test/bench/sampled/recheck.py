@@ -267,7 +267,7 @@ def recheck(job):
             kind, got = t.outcome(request_of(r))
             want = e["result"]
             if want.startswith("Traceback"):
-                wtype = want.strip().splitlines()[-1].split(":")[0]
+                wtype = exception_type(want)
                 if kind != "raised" or wtype.split(".")[-1] not in [k.__name__ for k in got.__mro__]:
                     refute("example", claim["text"], "did not raise %s" % wtype)
             elif kind == "raised":
@@ -295,6 +295,15 @@ def recheck(job):
                     refute("returns", claim["text"], "returned a %s" % type(got).__name__)
                     break
     return {"stated": stated, "checked": checked, "contradictions": bad}
+
+
+def exception_type(traceback):
+    """The exception's type in a doctest traceback: as doctest reads it, the first line after the
+    header that is not indented (a message of several lines follows it, and ends the text)."""
+    for line in traceback.splitlines()[1:]:
+        if line and not line[0].isspace():
+            return line.split(":")[0]
+    return ""
 
 
 def eval_list(text):

@@ -170,7 +170,9 @@ def _check_property(name, fn, ns, call, param, indices):
         for i in numeric:
             ys = []
             for d in (0, 1, 7, 100):
-                a2 = list(args)
+                # Built afresh for each call: a call that changes an argument in place (a heap
+                # pushed onto) must not hand the next call what it left.
+                a2, kwargs = build(ns, call)
                 a2[i] = args[i] + d
                 try:
                     v, _ = run(fn, a2, kwargs)

@@ -103,3 +103,68 @@ test('the re-check refutes a false property on fresh inputs, a wrong raise, a ba
   assert.deepEqual(out.contradictions.map((c) => c.part).sort(), ['example', 'property', 'raises', 'raises', 'raises']);
   assert.match(out.contradictions.map((c) => c.why).join('\n'), /contrast call raised TypeError[^]*differs in [^]*not one argument/);
 });
+
+function recheckOf(
+  module: string,
+  qualname: string,
+  params: string[],
+  report: unknown,
+  records: unknown[],
+): { contradictions: { part: string; why: string }[] } {
+  const input = JSON.stringify({ module, qualname, report, records, params });
+  return JSON.parse(execFileSync(PYTHON, ['test/bench/sampled/recheck.py'], { input, encoding: 'utf8', timeout: 120_000 })) as never;
+}
+
+const returnedRecord = (index: number, args: string[], repr: string, type: string): unknown => ({
+  index,
+  args,
+  kwargs: {},
+  origin: 'offline',
+  result: { status: 'returned', value: { type, repr }, mutations: [], durationMs: 1 },
+});
+
+function bareReport(o: { returnTypes: string[]; properties?: unknown[]; examples?: unknown[]; claims?: unknown[] }): unknown {
+  return {
+    returnTypes: o.returnTypes,
+    exceptions: {},
+    properties: o.properties ?? [],
+    ioTable: '',
+    description: { summary: '', details: '', parameters: {}, returns: '', raises: '', confidence: 0.5, examples: o.examples ?? [], claims: o.claims ?? [] },
+  };
+}
+
+test('the re-check reads the type of an exception whose message spans several lines from the line after the header, as doctest does', () => {
+  // zoneinfo.reset_tzpath refuses relative paths, listing them one per line; it raises before it changes anything.
+  const raised = {
+    index: 1,
+    args: ["['b']"],
+    kwargs: {},
+    origin: 'offline',
+    result: { status: 'raised', exception: { type: 'ValueError', message: 'x' }, durationMs: 1 },
+  };
+  const result = 'Traceback (most recent call last):\n    ...\nValueError: Paths should be absolute but found the following relative paths:\n    b';
+  const report = bareReport({
+    returnTypes: [],
+    examples: [{ call: "reset_tzpath(['b'])", result, probe: 1 }],
+    claims: [{ part: 'example', text: 'example', support: [1], tested: [], check: { kind: 'example', probe: 1 } }],
+  });
+  assert.deepEqual(recheckOf('zoneinfo', 'reset_tzpath', ['to'], report, [raised]).contradictions, []);
+  // A wrong type on that line is still refuted.
+  const wrong = bareReport({
+    returnTypes: [],
+    examples: [{ call: "reset_tzpath(['b'])", result: result.replace('ValueError', 'KeyError'), probe: 1 }],
+    claims: [{ part: 'example', text: 'example', support: [1], tested: [], check: { kind: 'example', probe: 1 } }],
+  });
+  assert.equal(recheckOf('zoneinfo', 'reset_tzpath', ['to'], wrong, [raised]).contradictions.length, 1);
+});
+
+test("the re-check's monotonicity ladder gives each call fresh arguments: a call that pushes onto its heap does not feed the next", () => {
+  // heappushpop(heap, item) is min(item, heap[0]) for a fresh heap: increasing in item. Re-using the
+  // first call's heap (it now holds 7) made the ladder read 2.5, 3, 1, 2.
+  const records = [returnedRecord(1, ['[3, 1, 2]', '2.5'], '2.5', 'float'), returnedRecord(2, ['[3, 1, 2]', '7'], '3', 'int')];
+  const report = bareReport({ returnTypes: ['int', 'float'], properties: [{ name: 'monotonic-increasing', holds: true, evidence: '', param: 'item' }] });
+  assert.deepEqual(recheckOf('heapq', 'heappushpop', ['heap', 'item'], report, records).contradictions, []);
+  // A trend the function does not have is still refuted on the same calls.
+  const down = bareReport({ returnTypes: ['int', 'float'], properties: [{ name: 'monotonic-decreasing', holds: true, evidence: '', param: 'item' }] });
+  assert.equal(recheckOf('heapq', 'heappushpop', ['heap', 'item'], down, records).contradictions.length, 1);
+});
