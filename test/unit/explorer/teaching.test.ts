@@ -384,3 +384,30 @@ test('a call on a file written first (scratch_file) is not an example: a reader 
   );
   assert.ok(!report.description.examples.some((e) => /scratch_file/.test(e.call)), JSON.stringify(report.description.examples));
 });
+
+test("examples open with a call a person would type, not an output fed back to test a law (initials('HW'))", () => {
+  const { positions, observations } = textCalls(
+    (s) =>
+      s
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((w) => w[0]!.toUpperCase())
+        .join(''),
+    ['Hello, World!', 'Ada Lovelace', 'abc'],
+  );
+  const reapplied = [observations[0]!, observations[1]!].map((o, k) => {
+    const fed = o.record.result.value!.repr.slice(1, -1);
+    return { ...observed(positions, 10 + k, [str(fed)], str(fed.slice(0, 1))), input: [{ cls: 'str', value: str(fed) }], purpose: 'reapply' as const };
+  });
+  const shown = returnedExamples(
+    [...observations, ...reapplied],
+    positions,
+    () => true,
+    (x) => `initials(${x.request.args[0]})`,
+    false,
+  );
+  assert.ok(
+    shown.slice(0, 2).every((o) => o.purpose !== 'reapply'),
+    shown.map((o) => o.request.args[0]).join(' | '),
+  );
+});
