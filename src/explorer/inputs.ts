@@ -30,6 +30,11 @@ export interface Position {
    * sees a change to one only through its pickle or repr, which may show none ("pure" cannot rest on them).
    */
   opaque?: boolean;
+  /**
+   * The receiver's class as a call names it and its constructor's parameters: what an object
+   * built as `BankAccount(100)` was made with, by name (`balance=100`), for relations.ts.
+   */
+  owner?: { callee: string; init: ParameterInfo[] };
 }
 
 export interface Slot {
@@ -171,12 +176,14 @@ export function buildPositions(info: FunctionInfo, strictness: Strictness): Posi
   const out: Position[] = [];
   if (info.needsReceiver) {
     const built = strictness === 'signature' ? receiversFromInit(info) : [];
+    const callee = ownerName(info);
     out.push({
       name: 'self',
       role: 'receiver',
       positionalOnly: false,
       candidates: receiverCandidates(info, built[0] ?? null),
       ...(built.length ? { hinted: built } : {}),
+      ...(callee && info.ownerInit ? { owner: { callee, init: info.ownerInit } } : {}),
     });
   }
   for (const p of callableParams(info)) {
