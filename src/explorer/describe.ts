@@ -4,7 +4,6 @@ import type { CallRequest, FunctionInfo, ProbeResult } from '../core/probe-types
 import type { Description, DescriptionClaim } from '../core/session-types.js';
 import type { CoverageSoFar } from '../core/format.js';
 import { addCoverage, oneLine, renderCall, renderOutcome } from '../core/format.js';
-import { splitTopLevel } from '../core/python-source.js';
 import { itemAt } from '../core/item-at.js';
 import { group } from '../core/regex-group.js';
 import type { InferredProperty, OfflineReport } from '../core/run-types.js';
@@ -21,6 +20,7 @@ import { sameEffect } from './compare.js';
 import { returnedExamples } from './ordinary.js';
 import { showsTheClock } from './clock.js';
 import { holdsScratchFile } from './scratch-files.js';
+import { preparedSource } from './prepared-receiver.js';
 import { NONE_RETURNED, NOT_WORKED_OUT } from '../core/description-head.js';
 
 export interface ExplorationOutcome {
@@ -46,19 +46,15 @@ export function callName(info: FunctionInfo): string {
   return info.name;
 }
 
-/** The receiver form explorer.ts builds for an object prepared by calls (`fillReceiver`): the calls, and the object. */
-const PREPARED = /^\(lambda s: \((.+), s\)\[-1\]\)\((.+)\)$/s;
-
 /**
  * A call as a person would type it at a REPL: on a receiver prepared by other calls
  * (`(lambda s: (s.push(3), s)[-1])(Stack())`), the object made, those calls, then this one:
  * `s = Stack(); s.push(3); s.pop()`.
  */
 export function readableCall(name: string, request: CallRequest): string {
-  const m = request.receiver === undefined ? null : PREPARED.exec(request.receiver);
-  const calls = m ? splitTopLevel(group(m, 1)) : null;
-  if (!m || !calls || !calls.every((c) => c.startsWith('s.'))) return renderCall(name, request);
-  return [`s = ${group(m, 2)}`, ...calls, renderCall(name, { ...request, receiver: 's' })].join('; ');
+  const prepared = request.receiver === undefined ? null : preparedSource(request.receiver);
+  if (!prepared || !prepared.calls.every((c) => c.startsWith('s.'))) return renderCall(name, request);
+  return [`s = ${prepared.built}`, ...prepared.calls, renderCall(name, { ...request, receiver: 's' })].join('; ');
 }
 
 export function buildReport(run: ExplorationOutcome): OfflineReport {
