@@ -80,7 +80,7 @@ const FAMILIES: Family[] = [
   { name: /^(pairs|entries)$/, values: [list([tuple([str('a'), int(1)]), tuple([str('b'), int(2)])])] },
   { name: /^(is_|has_|use_|allow|strict|verbose|reverse|ignore_?case|flag|dry_?run|recursive|force)/, values: [bool(true), bool(false)] },
   {
-    name: /^(mapping|dict|dct|d|counts|table|config|options|kwargs|data_dict|attrs)$/,
+    name: /^(mapping|dict|dct|d|counts|table|config|options|kwargs|data_dict|attrs|base|defaults|overrides?|updates?|settings|extra_?dict)$/,
     values: [
       dict([
         ['apples', 3],

@@ -980,6 +980,61 @@ const SEPARATED: Rule[] = CUTS.flatMap(({ words, cut }) =>
   }),
 );
 
+/** Kinds of characters a text's count may be of (count_vowels, count of digits), and the words. */
+const COUNTED: { words: string; count: (s: string) => number }[] = [
+  { words: 'the vowels (a, e, i, o, u, in either case) in', count: (s) => [...s].filter((ch) => 'aeiouAEIOU'.includes(ch)).length },
+  { words: 'the letters in', count: (s) => [...s].filter((ch) => /\p{L}/u.test(ch)).length },
+  { words: 'the digits in', count: (s) => [...s].filter((ch) => /[0-9]/.test(ch)).length },
+  { words: 'the upper-case letters in', count: (s) => [...s].filter((ch) => /\p{Lu}/u.test(ch)).length },
+  { words: 'the lower-case letters in', count: (s) => [...s].filter((ch) => /\p{Ll}/u.test(ch)).length },
+  { words: 'the words (split at whitespace) of', count: (s) => words(s).length },
+  { words: 'the whitespace characters in', count: (s) => [...s].filter((ch) => /\s/.test(ch)).length },
+];
+const COUNTS_IN_TEXT: Rule[] = COUNTED.map(({ words: what, count: n }) =>
+  shaped(
+    shape(strOf, (t) => (t.t === 'int' ? Number(t.v) : null)),
+    {
+      text: ([{ c }]) => `Counts ${what} ${mainName(c)}.`,
+      holds: ({ x, y }) => n(x) === y,
+      // Texts with the counted kind and other characters besides, giving different counts.
+      enough: (vs) => vs.some(({ x, y }) => y > 0 && y < [...x].length) && new Set(vs.map((v) => v.y)).size >= 2,
+    },
+  ),
+);
+
+/** How a text of pairs is split: between pairs, then between a key and its value. */
+const PAIR_SEPARATORS: [string, string][] = [
+  ['&', '='],
+  [';', '='],
+  [',', '='],
+  ['\n', '='],
+  [',', ':'],
+  ['\n', ':'],
+  [' ', '='],
+];
+/** The dict a text of `key=value` pairs reads as (a later key wins), splitting each pair at its first `inner`. */
+function pairsOf(s: string, outer: string, inner: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const pair of s.split(outer)) {
+    if (!pair) continue;
+    const at = pair.indexOf(inner);
+    out.set(at < 0 ? pair : pair.slice(0, at), at < 0 ? '' : pair.slice(at + inner.length));
+  }
+  return out;
+}
+const PAIRS: Rule[] = PAIR_SEPARATORS.map(([outer, inner]) =>
+  shaped(shape(strOf, dictOf), {
+    text: ([{ c }]) =>
+      `Reads ${mainName(c)} as \`key${inner}value\` pairs separated by ${code(outer === '\n' ? '\\n' : outer)} into a dict (a later key wins; a pair without ${code(inner)} gets '').`,
+    holds: ({ x, y }) => {
+      const m = pairsOf(x, outer, inner);
+      return y.length === m.size && y.every(([k, v]) => k.t === 'str' && v.t === 'str' && m.get(k.v) === v.v);
+    },
+    // Several pairs in one text, and texts that gave different dicts.
+    enough: (vs) => vs.some(({ y }) => y.length >= 2) && new Set(vs.map((v) => JSON.stringify(v.y))).size >= 2,
+  }),
+);
+
 const RULES: Rule[] = [
   // Several arguments with named roles.
   shaped(
@@ -1118,6 +1173,34 @@ const RULES: Rule[] = [
                   return r !== null && near(v, r);
                 }),
               enough: (vs) => vs.some(({ a, b }) => Math.min(a.length, b.length) >= 2),
+            },
+          ),
+        ],
+  ),
+  // The same of each element and the next (pairwise sums, differences between neighbours).
+  ...ARITHMETIC.flatMap(({ pairwise, op }): Rule[] =>
+    pairwise === undefined
+      ? []
+      : [
+          shaped(
+            (c) =>
+              c.args.length === 1
+                ? shape(
+                    (t) => numbers(items(t)),
+                    (t) => numbers(seqOf(t)),
+                  )(c)
+                : null,
+            {
+              text: ([{ c }]) => `Returns the ${pairwise} of each element of ${mainName(c)} and the next (one fewer element).`,
+              holds: ({ x: xs, y: ys }) =>
+                ys.length === Math.max(0, xs.length - 1) &&
+                ys.every((y, i) => {
+                  const [p, q] = [xs[i], xs[i + 1]];
+                  const r = p === undefined || q === undefined ? null : op(p, q);
+                  return r !== null && near(y, r);
+                }),
+              // Lists of three or more, so that each inner element is seen in two pairs.
+              enough: (vs) => vs.some(({ x }) => x.length >= 3),
             },
           ),
         ],
@@ -1348,6 +1431,8 @@ const RULES: Rule[] = [
     holds: ({ x: xs, y: d }) => d.length === firstOccurrences(xs).length && d.every(([k, v]) => numericValue(v) === count(xs, k)),
   }),
   ...COUNTS_OF_TEXT,
+  ...COUNTS_IN_TEXT,
+  ...PAIRS,
   shaped(
     (c) => {
       const ds = allOf(c.args.map(dictOf));

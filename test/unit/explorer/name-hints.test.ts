@@ -112,4 +112,5 @@ test("phone numbers, people's names, birthdays and piece sizes have families of 
   assert.equal(first('batch_size'), '2');
   assert.equal(first('size'), '2');
   assert.equal(first('nbytes'), '1536');
+  assert.equal(first('override'), "{'apples': 3, 'pears': 5}");
 });

@@ -1,7 +1,8 @@
-// What a method does with the object it is called on, and what a text or word function computes,
+// What a method does with the object it is called on, and what a text or list function computes,
 // read off the calls (relations.ts): the value an object was made with (`BankAccount(100)`), the
-// calls that filled it first (`s.push(3); s.push(7)`), counts of words or letters, the text after
-// a separator. Each is stated only when the calls show it, and never from one object alone.
+// calls that filled it first (`s.push(3); s.push(7)`), counts of words, letters or vowels,
+// key=value pairs, sums of neighbours, the text after a separator. Each is stated only when the
+// calls show it, and never from one object alone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ProbeResult } from '../../../src/core/probe-types.js';
@@ -179,4 +180,35 @@ test('a text of digits kept in order (a phone number) speaks of digits only: no 
   };
   const rs = findRelations(texts(phone, ['555.867.5309', '(555) 123-4567', '+1 555 123 4567'.slice(3), '9035.768.555']), textPositions);
   assert.equal(rs[0]?.text, 'Keeps the digits in order, changing only what stands between them.');
+});
+
+test('a count of one kind of character (the vowels) in a text says which kind', () => {
+  const vowels = (s: string): PyValue => int([...s].filter((ch) => 'aeiouAEIOU'.includes(ch)).length);
+  assert.equal(findRelations(texts(vowels, SENTENCES), textPositions)[0]?.text, 'Counts the vowels (a, e, i, o, u, in either case) in `text`.');
+  // A count that misses one upper-case vowel is not the count of vowels.
+  const lowerOnly = (s: string): PyValue => int([...s].filter((ch) => 'aeiou'.includes(ch)).length);
+  assert.ok(!findRelations(texts(lowerOnly, [...SENTENCES, 'Apple']), textPositions).some((r) => /vowels/.test(r.text)));
+});
+
+test('a text of key=value pairs read into a dict says how it is split', () => {
+  const parse = (s: string): PyValue => {
+    const m = new Map<string, string>();
+    for (const pair of s.split('&').filter(Boolean)) {
+      const [k = '', ...v] = pair.split('=');
+      m.set(k, v.join('='));
+    }
+    return { k: 'dict', entries: [...m].map(([k, v]) => [str(k), str(v)] as [PyValue, PyValue]) };
+  };
+  const queries = ['q=search&lang=en&page=2', 'a=1&b=2&a=3', 'abc', 'x=1'];
+  assert.equal(
+    findRelations(texts(parse, queries), textPositions)[0]?.text,
+    "Reads `text` as `key=value` pairs separated by `&` into a dict (a later key wins; a pair without `=` gets '').",
+  );
+});
+
+test('the sums of neighbouring elements of a list are stated as such', () => {
+  const positions = [param('numbers', { candidates: ['list[int]'] })];
+  const sums = (xs: number[]): PyValue => ({ k: 'list', items: xs.slice(1).map((x, i) => int(x + (xs[i] ?? 0))) });
+  const calls = [[3, 1, 2], [4, 8, 15, 16, 23, 42], [1, 2], []].map((xs, i) => observation(positions, i + 1, [{ k: 'list', items: xs.map(int) }], sums(xs)));
+  assert.equal(findRelations(calls, positions)[0]?.text, 'Returns the sum of each element of `numbers` and the next (one fewer element).');
 });
