@@ -15,7 +15,7 @@ import { typeClass } from './type-classes.js';
 import { parseSource } from './parse.js';
 import { findRelations, joinWords } from './relations.js';
 import { findEffects } from './effects.js';
-import { toSource, type PyValue } from './values.js';
+import { isNumber, toSource, type PyValue } from './values.js';
 import { sameEffect } from './compare.js';
 import { returnedExamples } from './ordinary.js';
 import { showsTheClock } from './clock.js';
@@ -327,7 +327,7 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     if (receiver) given.unshift(`called on ${article(receiver)}`);
     const n = run.observations.length;
     sentences.push(
-      `${NOT_WORKED_OUT} from ${n} call${n === 1 ? '' : 's'}: the ${returned.length} that returned gave ${resultsByInput(run, returned) ?? fewResults(returned) ?? returns}${given.length ? ` (${joinWords(given)})` : ''}.`,
+      `${NOT_WORKED_OUT} from ${n} call${n === 1 ? '' : 's'}: the ${returned.length} that returned gave ${resultsByRange(run, returned) ?? resultsByInput(run, returned) ?? fewResults(returned) ?? returns}${given.length ? ` (${joinWords(given)})` : ''}.`,
     );
   } else {
     const types = [...new Set(run.observations.flatMap((o) => (o.record.result.exception ? [baseExceptionName(o.record.result.exception.type)] : [])))];
@@ -354,6 +354,41 @@ function fewResults(returned: Observation[]): string | null {
   if (own.length < 6 || reprs.length < 2 || reprs.length > 4 || reprs.some((r) => !r || r.length > 30)) return null;
   if (own.every((o) => o.record.result.value?.type === 'bool')) return null;
   return joinWords(reprs, 'or');
+}
+
+/**
+ * For a function of one number that gave each of a few results over one stretch of it (a grade by
+ * score, a label by temperature): each result with the stretch of arguments that gave it, in
+ * order: "'F' for `score` 5 to 65, 'C' for 70 and 'A' for 90 to 100". Null when some result came
+ * back after another between (no stretches), or for one argument that gave two results.
+ */
+function resultsByRange(run: ExplorationOutcome, returned: Observation[]): string | null {
+  const points: { x: number; r: string }[] = [];
+  let at: number | undefined;
+  for (const o of returned) {
+    if (o.purpose === 'repeat' || o.purpose === 'reapply') continue;
+    const given = o.input.flatMap((s, i) => (s.value !== undefined ? [{ i, v: s.value }] : []));
+    const [only] = given;
+    const r = o.record.result.value?.repr ?? '';
+    if (!only || given.length !== 1 || itemAt(run.positions, only.i).role === 'receiver' || !isNumber(only.v) || !r || r.length > 30) return null;
+    if (at !== undefined && at !== only.i) return null;
+    at = only.i;
+    points.push({ x: Number(only.v.v), r });
+  }
+  if (points.length < 6 || at === undefined) return null;
+  points.sort((a, b) => a.x - b.x);
+  const runs: { r: string; lo: number; hi: number }[] = [];
+  for (const p of points) {
+    const last = runs.at(-1);
+    if (last && last.r === p.r) last.hi = p.x;
+    else if (last && last.hi === p.x)
+      return null; // one argument, two results
+    else runs.push({ r: p.r, lo: p.x, hi: p.x });
+  }
+  if (runs.length < 2 || runs.length > 6 || new Set(runs.map((x) => x.r)).size !== runs.length) return null;
+  const span = ({ lo, hi }: { lo: number; hi: number }): string => (lo === hi ? `${lo}` : `${lo} to ${hi}`);
+  const name = `\`${itemAt(run.positions, at).name}\``;
+  return joinWords(runs.map((x, k) => `${x.r} for ${k === 0 ? `${name} ` : ''}${span(x)}`));
 }
 
 /**

@@ -411,3 +411,27 @@ test("examples open with a call a person would type, not an output fed back to t
     shown.map((o) => o.request.args[0]).join(' | '),
   );
 });
+
+test('a function of one number that gave a few results, each over one stretch (a grade), says which stretch gave which', async () => {
+  const fn: FakeFunction = {
+    params: [param('score')],
+    body: ([score]) => {
+      const n = expectNumber(score, 'grade');
+      if (n < 0 || n > 100) throw new PyError('ValueError', 'score out of range');
+      return pyStr(n >= 90 ? 'A' : n >= 80 ? 'B' : n >= 70 ? 'C' : 'F');
+    },
+  };
+  const fake = fakeProbe(fn, { cache: false });
+  const report = await exploreOffline(info('grade', fn), fake.probe, { maxProbes: 40, strictness: 'anonymized' });
+  assert.match(report.description.summary, /gave 'F' for `score` [-\d.]+(?: to [-\d.]+)?(?:, | and )'/, report.description.summary);
+  // Each stretch quoted is one the calls showed: every call in it gave that result.
+  const ranges = [...report.description.summary.matchAll(/'([A-F])' for (?:`score` )?([-\d.]+)(?: to ([-\d.]+))?/g)];
+  assert.ok(ranges.length >= 2, report.description.summary);
+  for (const [, r, lo, hi] of ranges) {
+    for (const rec of fake.records) {
+      const x = Number(rec.args[0]);
+      if (rec.result.status === 'returned' && rec.args.length === 1 && x >= Number(lo) && x <= Number(hi ?? lo))
+        assert.equal(rec.result.value?.repr, `'${r}'`, `${rec.args[0]}`);
+    }
+  }
+});
