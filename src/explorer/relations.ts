@@ -290,6 +290,15 @@ const twoNumbers = (c: Case): { c: Case; a: number; b: number; y: number } | nul
   return a == null || b == null || more.length > 0 || y === null ? null : { c, a, b, y };
 };
 
+/** One list of numbers in, a list of numbers out. */
+const numbersToNumbers = (c: Case): Shape<number[], number[]> | null =>
+  c.args.length === 1
+    ? shape(
+        (t) => numbers(items(t)),
+        (t) => numbers(seqOf(t)),
+      )(c)
+    : null;
+
 /** Text in, text out, and a width. */
 const textsToWidth = withCount(texts);
 type TextsToWidth = NonNullable<ReturnType<typeof textsToWidth>>;
@@ -1182,53 +1191,35 @@ const RULES: Rule[] = [
     pairwise === undefined
       ? []
       : [
-          shaped(
-            (c) =>
-              c.args.length === 1
-                ? shape(
-                    (t) => numbers(items(t)),
-                    (t) => numbers(seqOf(t)),
-                  )(c)
-                : null,
-            {
-              text: ([{ c }]) => `Returns the ${pairwise} of each element of ${mainName(c)} and the next (one fewer element).`,
-              holds: ({ x: xs, y: ys }) =>
-                ys.length === Math.max(0, xs.length - 1) &&
-                ys.every((y, i) => {
-                  const [p, q] = [xs[i], xs[i + 1]];
-                  const r = p === undefined || q === undefined ? null : op(p, q);
-                  return r !== null && near(y, r);
-                }),
-              // Lists of three or more, so that each inner element is seen in two pairs.
-              enough: (vs) => vs.some(({ x }) => x.length >= 3),
-            },
-          ),
+          shaped(numbersToNumbers, {
+            text: ([{ c }]) => `Returns the ${pairwise} of each element of ${mainName(c)} and the next (one fewer element).`,
+            holds: ({ x: xs, y: ys }) =>
+              ys.length === Math.max(0, xs.length - 1) &&
+              ys.every((y, i) => {
+                const [p, q] = [xs[i], xs[i + 1]];
+                const r = p === undefined || q === undefined ? null : op(p, q);
+                return r !== null && near(y, r);
+              }),
+            // Lists of three or more, so that each inner element is seen in two pairs.
+            enough: (vs) => vs.some(({ x }) => x.length >= 3),
+          }),
         ],
   ),
-  shaped(
-    (c) =>
-      c.args.length === 1
-        ? shape(
-            (t) => numbers(items(t)),
-            (t) => numbers(seqOf(t)),
-          )(c)
-        : null,
-    {
-      text: ([{ c }]) => `Returns the running totals of ${mainName(c)}: each element is the sum of those up to it.`,
-      holds: ({ x: xs, y: ys }) => {
-        let total = 0;
-        return (
-          ys.length === xs.length &&
-          xs.every((x, i) => {
-            total += x;
-            const y = ys[i];
-            return y !== undefined && near(y, total);
-          })
-        );
-      },
-      enough: (vs) => vs.some(({ x }) => x.length >= 3),
+  shaped(numbersToNumbers, {
+    text: ([{ c }]) => `Returns the running totals of ${mainName(c)}: each element is the sum of those up to it.`,
+    holds: ({ x: xs, y: ys }) => {
+      let total = 0;
+      return (
+        ys.length === xs.length &&
+        xs.every((x, i) => {
+          total += x;
+          const y = ys[i];
+          return y !== undefined && near(y, total);
+        })
+      );
     },
-  ),
+    enough: (vs) => vs.some(({ x }) => x.length >= 3),
+  }),
   shaped((c) => (c.args.length === 1 ? texts(c) : null), {
     text: ([{ c }]) => `Returns the first letter of each word of ${mainName(c)}, upper-cased and run together.`,
     holds: ({ x, y }) =>

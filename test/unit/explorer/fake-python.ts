@@ -2,6 +2,8 @@
 // explorer's own value model, answering CallRequests with ProbeResults the way the worker does
 // (tagged data, exceptions by type, mutations, coverage counts). No Python involved.
 import type { CallRequest, FunctionInfo, ParameterInfo, ProbeResult, TaggedValue } from '../../../src/core/probe-types.js';
+import type { Observation, Position } from '../../../src/explorer/inputs.js';
+import { requestKey, toRequest } from '../../../src/explorer/inputs.js';
 import type { ProbeRecord } from '../../../src/core/session-types.js';
 import type { ProbeFn } from '../../../src/core/run-types.js';
 import { parseSource } from '../../../src/explorer/parse.js';
@@ -158,3 +160,27 @@ export const pyInt = (n: bigint | number): PyValue => ({ k: 'int', v: BigInt(n) 
 export const pyFloat = (n: number): PyValue => ({ k: 'float', v: n });
 export const pyStr = (s: string): PyValue => ({ k: 'str', v: s });
 export const pyList = (items: PyValue[]): PyValue => ({ k: 'list', items });
+
+/**
+ * An observation of a call with these arguments (undefined: left out) that returned `out`, as the
+ * explorer records one; each given argument's input class is `cls` of it.
+ */
+export function returnedObservation(
+  positions: Position[],
+  index: number,
+  args: (PyValue | undefined)[],
+  out: PyValue,
+  cls: (v: PyValue) => string = (v) => (v.k === 'call' ? `new:${v.callee}:1` : v.k),
+): Observation {
+  const input = args.map((value) => ({ cls: value ? cls(value) : 'omit', value }));
+  const request = toRequest(positions, input);
+  const result: ProbeResult = {
+    status: 'returned',
+    value: { repr: toSource(out), type: out.k, truncated: false, data: toTagged(out) },
+    mutations: [],
+    stdout: '',
+    stderr: '',
+    durationMs: 0.1,
+  };
+  return { input, request, key: requestKey(request), record: { ...request, index, origin: 'offline', result }, purpose: 'sweep' };
+}

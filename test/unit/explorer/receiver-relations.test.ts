@@ -5,30 +5,16 @@
 // calls show it, and never from one object alone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ProbeResult } from '../../../src/core/probe-types.js';
 import type { Observation, Position } from '../../../src/explorer/inputs.js';
-import { requestKey, toRequest } from '../../../src/explorer/inputs.js';
 import type { PyValue } from '../../../src/explorer/values.js';
-import { int, str, toSource, toTagged } from '../../../src/explorer/values.js';
+import { int, str } from '../../../src/explorer/values.js';
 import { findRelations } from '../../../src/explorer/relations.js';
 import { preparedReceiver } from '../../../src/explorer/prepared-receiver.js';
 import { exploreOffline } from '../../../src/explorer/index.js';
 import type { FakeFunction } from './fake-python.js';
-import { PyError, expectNumber, fakeProbe, info, param as param2, pyFloat, pyInt } from './fake-python.js';
+import { PyError, expectNumber, fakeProbe, info, param as param2, pyFloat, pyInt, returnedObservation } from './fake-python.js';
 
-function observation(positions: Position[], index: number, args: (PyValue | undefined)[], out: PyValue): Observation {
-  const input = args.map((value) => ({ cls: value ? (value.k === 'call' ? 'new:X:1' : value.k) : 'omit', value }));
-  const request = toRequest(positions, input);
-  const result: ProbeResult = {
-    status: 'returned',
-    value: { repr: toSource(out), type: out.k, truncated: false, data: toTagged(out) },
-    mutations: [],
-    stdout: '',
-    stderr: '',
-    durationMs: 0.1,
-  };
-  return { input, request, key: requestKey(request), record: { ...request, index, origin: 'offline', result }, purpose: 'sweep' };
-}
+const observation = returnedObservation;
 
 const receiver = (callee: string, init: { name: string; default?: string }[]): Position => ({
   name: 'self',

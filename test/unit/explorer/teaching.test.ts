@@ -2,18 +2,16 @@
 // show them (an order never tested is not claimed), and examples a person would try first.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ProbeResult } from '../../../src/core/probe-types.js';
 import { inferProperties } from '../../../src/explorer/properties.js';
 import type { Observation, Position } from '../../../src/explorer/inputs.js';
-import { requestKey, toRequest } from '../../../src/explorer/inputs.js';
 import type { PyValue } from '../../../src/explorer/values.js';
-import { int, ints, list, str, toSource, toTagged } from '../../../src/explorer/values.js';
+import { int, ints, list, str, toSource } from '../../../src/explorer/values.js';
 import { readableCall } from '../../../src/explorer/describe.js';
 import { findRelations } from '../../../src/explorer/relations.js';
 import { exploreOffline } from '../../../src/explorer/index.js';
 import { returnedExamples } from '../../../src/explorer/ordinary.js';
 import type { FakeFunction } from './fake-python.js';
-import { PyError, expectInt, expectNumber, expectStr, fakeProbe, info, param, pyFloat, pyInt, pyStr } from './fake-python.js';
+import { PyError, expectInt, expectNumber, expectStr, fakeProbe, info, param, pyFloat, pyInt, pyStr, returnedObservation } from './fake-python.js';
 
 const call = (callee: string, args: PyValue[]): PyValue => ({ k: 'call', callee, args });
 
@@ -21,17 +19,7 @@ const positional = (name: string): Position => ({ name, role: 'positional', posi
 
 /** An observation of a call with these arguments that returned `out`. */
 export function observed(positions: Position[], index: number, args: PyValue[], out: PyValue): Observation {
-  const input = args.map((value) => ({ cls: 'list[int]', value }));
-  const request = toRequest(positions, input);
-  const result: ProbeResult = {
-    status: 'returned',
-    value: { repr: toSource(out), type: out.k, truncated: false, data: toTagged(out) },
-    mutations: [],
-    stdout: '',
-    stderr: '',
-    durationMs: 0.1,
-  };
-  return { input, request, key: requestKey(request), record: { ...request, index, origin: 'offline', result }, purpose: 'sweep' };
+  return returnedObservation(positions, index, args, out, () => 'list[int]');
 }
 
 test('outputs in ascending order that kept the order their elements had in the input are not "sorted output"', () => {
