@@ -222,7 +222,7 @@ test('in source, a summary that says what was not worked out states what was see
     sourceSummary(
       "What it computes was not worked out from 20 calls: the 10 that returned gave True for `'1'`, `'on'` and 1 more; False for `'no'` (text: str).",
     ),
-    "Returns True for `'1'`, `'on'` and 1 more; False for `'no'`.",
+    "In the calls tried, it returned True for `'1'`, `'on'` and 1 more; False for `'no'`.",
   );
   assert.equal(
     sourceSummary(
@@ -250,4 +250,11 @@ test('in source, a raise line leaves out the values the explorer cut short', () 
   const only =
     "ValueError with `text='The quick brown fox jumps over the laz…` (parse_bool('The quick brown fox jumps over the lazy dog.'): not a boolean), but with `text='yes'` it returned True.";
   assert.equal(sourceRaise(only), "ValueError: As in parse_bool('The quick brown fox jumps over the lazy dog.'): not a boolean.");
+});
+
+test('in source, results seen by argument (a grade by score) stay worded as seen, never as a rule', () => {
+  const text = sourceSummary(
+    "What it computes was not worked out from 20 calls: the 13 that returned gave 'F' for `score` 0 to 18, 'C' for 70 and 'A' for 90 to 100 (score: int or float).",
+  );
+  assert.equal(text, "In the calls tried, it returned 'F' for `score` 0 to 18, 'C' for 70 and 'A' for 90 to 100.");
 });
