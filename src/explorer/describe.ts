@@ -370,10 +370,12 @@ function resultsByRange(run: ExplorationOutcome, returned: Observation[]): strin
     const given = o.input.flatMap((s, i) => (s.value !== undefined ? [{ i, v: s.value }] : []));
     const [only] = given;
     const r = o.record.result.value?.repr ?? '';
-    if (!only || given.length !== 1 || itemAt(run.positions, only.i).role === 'receiver' || !isNumber(only.v) || !r || r.length > 30) return null;
+    // A bool is a number to Python (True == 1): a score given True is a score of 1.
+    const x = !only ? null : isNumber(only.v) ? Number(only.v.v) : only.v.k === 'bool' ? Number(only.v.v) : null;
+    if (!only || x === null || given.length !== 1 || itemAt(run.positions, only.i).role === 'receiver' || !r || r.length > 30) return null;
     if (at !== undefined && at !== only.i) return null;
     at = only.i;
-    points.push({ x: Number(only.v.v), r });
+    points.push({ x, r });
   }
   if (points.length < 6 || at === undefined) return null;
   points.sort((a, b) => a.x - b.x);

@@ -6,7 +6,7 @@ import { inferProperties } from '../../../src/explorer/properties.js';
 import type { Observation, Position } from '../../../src/explorer/inputs.js';
 import type { PyValue } from '../../../src/explorer/values.js';
 import { int, ints, list, str, toSource } from '../../../src/explorer/values.js';
-import { readableCall } from '../../../src/explorer/describe.js';
+import { buildReport, readableCall } from '../../../src/explorer/describe.js';
 import { findRelations } from '../../../src/explorer/relations.js';
 import { exploreOffline } from '../../../src/explorer/index.js';
 import { returnedExamples } from '../../../src/explorer/ordinary.js';
@@ -422,4 +422,14 @@ test('a function of one number that gave a few results, each over one stretch (a
         assert.equal(rec.result.value?.repr, `'${r}'`, `${rec.args[0]}`);
     }
   }
+});
+
+test('a bool given to a function of one number counts as the number it is (True is 1) in the stretches', () => {
+  const positions: Position[] = [{ ...positional('score'), candidates: ['int', 'bool'] }];
+  const grade = (n: number): PyValue => str(n >= 90 ? 'A' : n >= 70 ? 'C' : 'F');
+  const xs: PyValue[] = [...ints(5, 40, 65, 70, 75, 90, 100), { k: 'bool', v: true }];
+  const observations = xs.map((x, i) => returnedObservation(positions, i + 1, [x], grade(x.k === 'bool' ? 1 : Number(x.k === 'int' ? x.v : 0))));
+  const fn: FakeFunction = { params: [param('score')], body: () => str('') };
+  const report = buildReport({ info: info('grade', fn), positions, observations, accepted: [new Set(['int', 'bool'])], maxProbes: 20 });
+  assert.match(report.description.summary, /gave 'F' for `score` 1 to 65, 'C' for 70 to 75 and 'A' for 90 to 100/, report.description.summary);
 });
