@@ -1406,13 +1406,13 @@ const RULES: Rule[] = [
   shaped(texts, { text: 'Returns a part of the text.', holds: ({ x, y }) => x.includes(y) }),
   shaped(texts, { text: 'Replaces characters one for one, keeping the length.', holds: ({ x, y }) => [...y].length === [...x].length }),
   shaped(texts, {
-    text: 'Gives a text of one plain word back as it is, and writes some other characters as longer sequences (as escaping or encoding does); no call made a text shorter.',
+    text: 'Gives a text of one plain word back as it is; other texts came back longer or unchanged, never shorter (as escaping or encoding does).',
     holds: ({ x, y }) => [...y].length >= [...x].length && (/^[\w]*$/.test(x) ? y === x : true),
     // Both halves of the sentence seen: a plain word kept, and a text made longer.
     enough: (vs) => plainWordKept(vs) && vs.some(({ x, y }) => [...y].length > [...x].length),
   }),
   shaped(texts, {
-    text: 'Gives a text of one plain word back as it is, and shortens other texts (as decoding or trimming does); no call made a text longer.',
+    text: 'Gives a text of one plain word back as it is; other texts came back shorter or unchanged, never longer (as decoding or trimming does).',
     holds: ({ x, y }) => [...y].length <= [...x].length && (/^[\w]*$/.test(x) ? y === x : true),
     enough: (vs) => plainWordKept(vs) && vs.some(({ x, y }) => [...y].length < [...x].length),
   }),

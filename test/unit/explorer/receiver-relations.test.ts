@@ -198,3 +198,14 @@ test('the sums of neighbouring elements of a list are stated as such', () => {
   const calls = [[3, 1, 2], [4, 8, 15, 16, 23, 42], [1, 2], []].map((xs, i) => observation(positions, i + 1, [{ k: 'list', items: xs.map(int) }], sums(xs)));
   assert.equal(findRelations(calls, positions)[0]?.text, 'Returns the sum of each element of `numbers` and the next (one fewer element).');
 });
+
+test('a text that came back unchanged beside others cut short is not said to be shortened (truncate_words)', () => {
+  const truncate = (s: string): PyValue => {
+    const ws = s.split(/\s+/).filter(Boolean);
+    return str(ws.length <= 3 ? s : `${ws.slice(0, 3).join(' ')}...`);
+  };
+  const rs = findRelations(texts(truncate, [...SENTENCES, 'abc', 'word']), textPositions);
+  const said = rs.map((r) => r.text).join(' ');
+  assert.doesNotMatch(said, /shortens other texts/);
+  assert.match(said, /other texts came back shorter or unchanged, never longer/);
+});
