@@ -1519,8 +1519,24 @@ function heldRules(cases: Case[], defaulted: Case[]): (Relation & { lastResort: 
     if (applicable.length < 3 || 4 * applicable.length < cases.length || !applicable.every(rule.holds)) continue;
     if (!defaulted.filter(rule.applies).every(rule.holds)) continue;
     // A rule that speaks of a call only while its left-out argument is not read (a line in `x`
-    // alone, from calls of `f(x)` that pass `by=1`) would be stated for calls that give another `by`.
-    if (applicable.some((c) => !rule.applies(counterpart.get(c.index) ?? c))) continue;
+    // alone, from calls of `f(x)` that pass `by=1`) must hold for the calls that gave that argument
+    // too, read without it (safe_divide's `default` changes nothing where `b` is not 0); it is
+    // not stated when no such call was made.
+    const unread = new Set(
+      applicable.flatMap((c) => {
+        const d = counterpart.get(c.index);
+        return d && !rule.applies(d) ? d.named.filter((a) => !c.named.some((b) => b.name === a.name)).map((a) => a.name) : [];
+      }),
+    );
+    if (unread.size) {
+      const without = cases.flatMap((d): Case[] => {
+        if (!d.named.some((a) => unread.has(a.name)) || d.named.some((a) => unread.has(a.name) && a.v === d.x)) return [];
+        const named = d.named.filter((a) => !unread.has(a.name));
+        return [{ ...d, named, args: named.map((a) => a.v) }];
+      });
+      const witnesses = without.filter(rule.applies);
+      if (witnesses.length === 0 || !witnesses.every(rule.holds)) continue;
+    }
     const support = applicable.filter(changed);
     // Several distinct inputs where the function did something, and the relation is not just "returns a constant".
     if (support.length < 2 || new Set(support.map((c) => JSON.stringify(c.y))).size < 2) continue;

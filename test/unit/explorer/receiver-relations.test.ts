@@ -209,3 +209,18 @@ test('a text that came back unchanged beside others cut short is not said to be 
   assert.doesNotMatch(said, /shortens other texts/);
   assert.match(said, /other texts came back shorter or unchanged, never longer/);
 });
+
+test('a rule of the arguments given is kept when calls that gave the left-out one agree (safe_divide and its `default`)', () => {
+  const positions: Position[] = [param('a'), param('b'), { ...param('default'), default: { k: 'none' } }];
+  const div = (a: number, b: number, d?: number): Observation =>
+    observation(
+      positions,
+      a * 10 + b,
+      [int(a), int(b), d === undefined ? undefined : int(d)],
+      b === 0 ? (d === undefined ? { k: 'none' } : int(d)) : { k: 'float', v: a / b },
+    );
+  const calls = [div(3, 7), div(4, 3), div(9, 2), div(3, 0), div(8, 5, 1), div(6, 4, -10)];
+  assert.equal(findRelations(calls, positions)[0]?.text, 'Divides `a` by `b`.');
+  // No call gave `default`: whether it changes the quotient is not known, so nothing is stated of the two alone.
+  assert.ok(!findRelations(calls.slice(0, 4), positions).some((r) => /Divides/.test(r.text)));
+});
