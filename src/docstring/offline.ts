@@ -2,6 +2,7 @@
 // summary, parameters, returns and raises, never the evidence (probe counts, the verdict of each
 // property), and a person's own parameter descriptions kept when their docstring is replaced.
 import type { Description } from '../core/session-types.js';
+import { NOT_WORKED_OUT } from '../core/description-head.js';
 
 /** The offline explorer's descriptions carry a claim ledger; an agent's do not. */
 export function isOfflineDescription(d: Description): boolean {
@@ -38,10 +39,49 @@ export function sourceParameter(text: string): string {
  */
 export function sourceRaise(line: string): string {
   const blamed = /^(\S+) with (.+?) \((.+?\)): (.*)\), but with .+ it returned .+\.$/.exec(line);
-  if (blamed) return `${blamed[1]}: With ${blamed[2]}, as in ${blamed[3]}: ${blamed[4]}.`;
+  if (blamed) {
+    const values = readableValues(blamed[2] ?? '');
+    return values ? `${blamed[1]}: With ${values}, as in ${blamed[3]}: ${blamed[4]}.` : `${blamed[1]}: As in ${blamed[3]}: ${blamed[4]}.`;
+  }
   const whole = /^(\S+) in (.+?\)): (.*?) \((?:also in \d+ more calls?; )?no call differing from it in one argument returned\)\.$/.exec(line);
   if (whole) return `${whole[1]}: As in ${whole[2]}: ${whole[3]}.`;
   return line;
+}
+
+/**
+ * A summary as it should read in source. "What it computes was not worked out from 20 calls: the
+ * 10 that returned gave True for `'1'` and `'on'`; False for `'no'` (text: str)." counts probes
+ * (evidence) and lists types the Args section already gives: in source it is what was seen,
+ * "In the calls tried, it returned True for `'1'` and `'on'`; False for `'no'`." (a type reads
+ * "Returns an int.")
+ */
+export function sourceSummary(summary: string): string {
+  const m = new RegExp(`^${NOT_WORKED_OUT} from \\d+ calls?: the \\d+ that returned gave (.+?)\\.(?= |$)(.*)$`, 's').exec(summary);
+  if (!m) return summary;
+  let gave = m[1] ?? '';
+  // The closing "(amount: int)" or "(called on a BankAccount instance and amount: int)": types, said under Args.
+  const open = gave.lastIndexOf(' (');
+  if (open >= 0 && gave.endsWith(')') && /^(?:called on |\*{0,2}\w+: )/.test(gave.slice(open + 2))) gave = gave.slice(0, open);
+  // A type ("an int") is what it returns; results by argument ("True for `'1'`", "'F' for `score`
+  // 0 to 18") are what the calls showed, not a rule: said as seen.
+  const seen = !/^(?:an? |None\b)/.test(gave);
+  return `${seen ? 'In the calls tried, it returned' : 'Returns'} ${gave}.${m[2] ?? ''}`;
+}
+
+/** A value the explorer cut short (`'The quick brown fox…`) is no value a reader can use. */
+const CUT = /…/;
+
+/**
+ * A raise line's list of values (`` `text='The quick…`, `text='abc'` or 3 other values ``) without
+ * the ones cut short, counted with the others instead; null when none is left.
+ */
+function readableValues(list: string): string | null {
+  const items = [...list.matchAll(/`[^`]*`/g)].map((m) => m[0]);
+  const kept = items.filter((v) => !CUT.test(v));
+  if (kept.length === items.length) return list;
+  if (kept.length === 0) return null;
+  const more = Number(/(\d+) other values?$/.exec(list)?.[1] ?? 0) + items.length - kept.length;
+  return `${kept.join(', ')} or ${more} other value${more === 1 ? '' : 's'}`;
 }
 
 /** The description as it should read in source: the evidence dropped, parameters and raises as docstring sentences. */
@@ -51,6 +91,7 @@ export function forSource(d: Description): Description {
   for (const [name, text] of Object.entries(d.parameters)) parameters[name] = sourceParameter(text);
   return {
     ...d,
+    summary: sourceSummary(d.summary),
     details: '',
     parameters,
     // "(11 of 20 calls returned)" counts probes: evidence, not documentation.

@@ -4,7 +4,6 @@ import type { CallRequest, FunctionInfo, ProbeResult } from '../core/probe-types
 import type { Description, DescriptionClaim } from '../core/session-types.js';
 import type { CoverageSoFar } from '../core/format.js';
 import { addCoverage, oneLine, renderCall, renderOutcome } from '../core/format.js';
-import { splitTopLevel } from '../core/python-source.js';
 import { itemAt } from '../core/item-at.js';
 import { group } from '../core/regex-group.js';
 import type { InferredProperty, OfflineReport } from '../core/run-types.js';
@@ -16,11 +15,12 @@ import { typeClass } from './type-classes.js';
 import { parseSource } from './parse.js';
 import { findRelations, joinWords } from './relations.js';
 import { findEffects } from './effects.js';
-import { toSource, type PyValue } from './values.js';
+import { isNumber, toSource, type PyValue } from './values.js';
 import { sameEffect } from './compare.js';
 import { returnedExamples } from './ordinary.js';
 import { showsTheClock } from './clock.js';
 import { holdsScratchFile } from './scratch-files.js';
+import { preparedSource } from './prepared-receiver.js';
 import { NONE_RETURNED, NOT_WORKED_OUT } from '../core/description-head.js';
 
 export interface ExplorationOutcome {
@@ -49,19 +49,15 @@ export function callName(info: FunctionInfo): string {
   return info.needsReceiver ? info.name : info.qualname;
 }
 
-/** The receiver form explorer.ts builds for an object prepared by calls (`fillReceiver`): the calls, and the object. */
-const PREPARED = /^\(lambda s: \((.+), s\)\[-1\]\)\((.+)\)$/s;
-
 /**
  * A call as a person would type it at a REPL: on a receiver prepared by other calls
  * (`(lambda s: (s.push(3), s)[-1])(Stack())`), the object made, those calls, then this one:
  * `s = Stack(); s.push(3); s.pop()`.
  */
 export function readableCall(name: string, request: CallRequest): string {
-  const m = request.receiver === undefined ? null : PREPARED.exec(request.receiver);
-  const calls = m ? splitTopLevel(group(m, 1)) : null;
-  if (!m || !calls || !calls.every((c) => c.startsWith('s.'))) return renderCall(name, request);
-  return [`s = ${group(m, 2)}`, ...calls, renderCall(name, { ...request, receiver: 's' })].join('; ');
+  const prepared = request.receiver === undefined ? null : preparedSource(request.receiver);
+  if (!prepared || !prepared.calls.every((c) => c.startsWith('s.'))) return renderCall(name, request);
+  return [`s = ${prepared.built}`, ...prepared.calls, renderCall(name, { ...request, receiver: 's' })].join('; ');
 }
 
 export function buildReport(run: ExplorationOutcome): OfflineReport {
@@ -336,7 +332,7 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     if (receiver) given.unshift(`called on ${article(receiver)}`);
     const n = run.observations.length;
     sentences.push(
-      `${NOT_WORKED_OUT} from ${n} call${n === 1 ? '' : 's'}: the ${returned.length} that returned gave ${resultsByInput(run, returned) ?? fewResults(returned) ?? returns}${given.length ? ` (${joinWords(given)})` : ''}.`,
+      `${NOT_WORKED_OUT} from ${n} call${n === 1 ? '' : 's'}: the ${returned.length} that returned gave ${resultsByRange(run, returned) ?? resultsByInput(run, returned) ?? fewResults(returned) ?? returns}${given.length ? ` (${joinWords(given)})` : ''}.`,
     );
   } else {
     sentences.push(`${NONE_RETURNED}: ${noneReturned(run.observations)}, so what it computes is unknown.`);
@@ -360,6 +356,43 @@ function fewResults(returned: Observation[]): string | null {
   if (own.length < 6 || reprs.length < 2 || reprs.length > 4 || reprs.some((r) => !r || r.length > 30)) return null;
   if (own.every((o) => o.record.result.value?.type === 'bool')) return null;
   return joinWords(reprs, 'or');
+}
+
+/**
+ * For a function of one number that gave each of a few results over one stretch of it (a grade by
+ * score, a label by temperature): each result with the stretch of arguments that gave it, in
+ * order: "'F' for `score` 5 to 65, 'C' for 70 and 'A' for 90 to 100". Null when some result came
+ * back after another between (no stretches), or for one argument that gave two results.
+ */
+function resultsByRange(run: ExplorationOutcome, returned: Observation[]): string | null {
+  const points: { x: number; r: string }[] = [];
+  let at: number | undefined;
+  for (const o of returned) {
+    if (o.purpose === 'repeat' || o.purpose === 'reapply') continue;
+    const given = o.input.flatMap((s, i) => (s.value !== undefined ? [{ i, v: s.value }] : []));
+    const [only] = given;
+    const r = o.record.result.value?.repr ?? '';
+    // A bool is a number to Python (True == 1): a score given True is a score of 1.
+    const x = !only ? null : isNumber(only.v) ? Number(only.v.v) : only.v.k === 'bool' ? Number(only.v.v) : null;
+    if (!only || x === null || given.length !== 1 || itemAt(run.positions, only.i).role === 'receiver' || !r || r.length > 30) return null;
+    if (at !== undefined && at !== only.i) return null;
+    at = only.i;
+    points.push({ x, r });
+  }
+  if (points.length < 6 || at === undefined) return null;
+  points.sort((a, b) => a.x - b.x);
+  const runs: { r: string; lo: number; hi: number }[] = [];
+  for (const p of points) {
+    const last = runs.at(-1);
+    if (last && last.r === p.r) last.hi = p.x;
+    else if (last && last.hi === p.x)
+      return null; // one argument, two results
+    else runs.push({ r: p.r, lo: p.x, hi: p.x });
+  }
+  if (runs.length < 2 || runs.length > 6 || new Set(runs.map((x) => x.r)).size !== runs.length) return null;
+  const span = ({ lo, hi }: { lo: number; hi: number }): string => (lo === hi ? `${lo}` : `${lo} to ${hi}`);
+  const name = `\`${itemAt(run.positions, at).name}\``;
+  return joinWords(runs.map((x, k) => `${x.r} for ${k === 0 ? `${name} ` : ''}${span(x)}`));
 }
 
 /**

@@ -30,6 +30,7 @@ import { elementsOf, float, inputClass, int, isConstructorCall, str, toSource } 
 import { classesAskedFor, fileClassesAskedFor, literalsIn, missingArguments, namedPositions } from './mined-values.js';
 import { ComparisonFeedback } from './comparison-inputs.js';
 import { findRelations } from './relations.js';
+import { preparedReceiver } from './prepared-receiver.js';
 import { itemAt } from '../core/item-at.js';
 import { group } from '../core/regex-group.js';
 import { isScratchFile, missingFile, scratchFileFor } from './scratch-files.js';
@@ -647,6 +648,10 @@ export class Explorer {
           ]
         : firsts.map((f, n) => `s.${m.name}(${[f, ...(m.required === 2 ? [int(n + 2)] : [])].map(toSource).join(', ')})`);
       this.callOnPrepared(obs, at, built, calls, `the receiver filled first through ${m.name}()`);
+      // Filled one at a time, the same values in the other order too: whether the call gives back
+      // what went in last (a stack) or first (a queue) shows only then (relations.ts filledRelation).
+      if (!byContainer(m) && m.required === 1 && calls.length === 2)
+        this.callOnPrepared(obs, at, built, [...calls].reverse(), `the receiver filled first through ${m.name}(), in the other order`);
       queued = true;
     }
     return queued;
@@ -681,7 +686,7 @@ export class Explorer {
    * description calls it an instance of the owner like any other).
    */
   private callOnPrepared(obs: Observation, at: number, built: PyValue, calls: string[], note: string): void {
-    const value: PyValue = { k: 'call', callee: `(lambda s: (${calls.join(', ')}, s)[-1])`, args: [built] };
+    const value = preparedReceiver(built, calls);
     this.queue.push({ input: obs.input.map((s, i) => (i === at ? { cls: s.cls, value } : s)), note });
   }
 

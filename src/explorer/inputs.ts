@@ -10,7 +10,7 @@ import { parseSource } from './parse.js';
 import { GENERIC_ORDER, classesForAnnotation, constructorClassIds, hintedOrder, isKnownClass, representative } from './type-classes.js';
 import type { PyValue } from './values.js';
 import { bool, inputClass, int, str, toSource } from './values.js';
-import { valuesForFunction, valuesForName } from './name-hints.js';
+import { valuesForFunction, valuesForName, valuesForParameter } from './name-hints.js';
 
 export interface Position {
   /** Parameter name (`self` for the receiver). */
@@ -31,6 +31,11 @@ export interface Position {
    * sees a change to one only through its pickle or repr, which may show none ("pure" cannot rest on them).
    */
   opaque?: boolean;
+  /**
+   * The receiver's class as a call names it and its constructor's parameters: what an object
+   * built as `BankAccount(100)` was made with, by name (`balance=100`), for relations.ts.
+   */
+  owner?: { callee: string; init: ParameterInfo[] };
 }
 
 export interface Slot {
@@ -130,12 +135,12 @@ function defaultOf(p: ParameterInfo): PyValue | null {
   return p.default === undefined ? null : parseSource(p.default);
 }
 
-/** What the name and the default suggest trying first, at strictness `signature`. */
-function hintsFor(p: ParameterInfo): PyValue[] {
+/** What the name (the function's too, for a vague one) and the default suggest trying first, at strictness `signature`. */
+function hintsFor(p: ParameterInfo, functionName: string): PyValue[] {
   const d = defaultOf(p);
   // A bool default is a flag: the one other value is the call worth making.
   const flag = d?.k === 'bool' ? [bool(!d.v)] : [];
-  const named = valuesForName(p.name, p.kind === 'VAR_POSITIONAL').filter(
+  const named = valuesForParameter(p.name, functionName, p.kind === 'VAR_POSITIONAL').filter(
     (v) => d === null || d.k === 'none' || classOfValue(v) === classOfValue(d) || (d.k === 'int' && v.k === 'float'),
   );
   // The default's own value would repeat the call that leaves it out.
@@ -159,7 +164,7 @@ function paramCandidates(p: ParameterInfo, info: FunctionInfo, strictness: Stric
     }
     // The classes of the default and of the name's values come first: a default of False is a flag.
     const d = defaultOf(p);
-    const first = [...(d && d.k !== 'none' ? [slotClassOf(d)] : []), ...hintsFor(p).map(slotClassOf), ...fromFunctionName.map(slotClassOf)];
+    const first = [...(d && d.k !== 'none' ? [slotClassOf(d)] : []), ...hintsFor(p, info.qualname).map(slotClassOf), ...fromFunctionName.map(slotClassOf)];
     if (!annotated) ordered = [...new Set([...first.filter(isKnownClass), ...ordered])];
   } else {
     ordered = [...GENERIC_ORDER, ...instances];
@@ -172,12 +177,14 @@ export function buildPositions(info: FunctionInfo, strictness: Strictness): Posi
   const out: Position[] = [];
   if (info.needsReceiver) {
     const built = strictness === 'signature' ? receiversFromInit(info) : [];
+    const callee = ownerName(info);
     out.push({
       name: 'self',
       role: 'receiver',
       positionalOnly: false,
       candidates: receiverCandidates(info, built[0] ?? null),
       ...(built.length ? { hinted: built } : {}),
+      ...(callee && info.ownerInit ? { owner: { callee, init: info.ownerInit } } : {}),
     });
   }
   for (const p of callableParams(info)) {
@@ -192,12 +199,12 @@ export function buildPositions(info: FunctionInfo, strictness: Strictness): Posi
         positionalOnly: false,
         candidates: ['omit', ...paramCandidates({ ...p, default: undefined }, info, strictness)],
       };
-      const hinted = strictness === 'signature' ? hintsFor({ ...p, default: undefined }) : [];
+      const hinted = strictness === 'signature' ? hintsFor({ ...p, default: undefined }, info.qualname) : [];
       if (hinted.length) varargs.hinted = hinted;
       // A third: what a merge or a join does with more than two inputs shows only with three.
       out.push(varargs, { ...varargs, candidates: [...varargs.candidates] }, { ...varargs, candidates: [...varargs.candidates] });
     } else {
-      let hinted = strictness === 'signature' ? hintsFor(p) : [];
+      let hinted = strictness === 'signature' ? hintsFor(p, info.qualname) : [];
       // The first argument: the function's own name may say what it takes. After what the
       // argument's name says (it names the argument itself), but a generic name (`data`) gives
       // another class, so `parsedate_to_datetime(data)` still gets a date string for its str.

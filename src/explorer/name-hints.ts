@@ -25,6 +25,7 @@ const FAMILIES: Family[] = [
     values: strs('https://example.com/docs/page?q=search&lang=en#intro', 'https://example.com/files/report.pdf', 'http://localhost:8080/api/v1/items'),
   },
   { name: /^(query|qs|query_?string|params?)$/, values: strs('q=search&lang=en&page=2', 'a=1&b=2&a=3') },
+  { name: /phone|^tel$|telephone|mobile|^cell$|^fax$/, values: strs('(555) 123-4567', '555.867.5309', '+1 555 123 4567') },
   { name: /e?-?mail|addr_?spec/, values: strs('jane.doe@example.com', 'Jane Doe <jane@example.org>') },
   { name: /^(ip|ip_?addr(ess)?|host|hostname|address)$/, values: strs('192.168.1.10', 'example.com', '::1') },
   { name: /net(work)?|subnet|cidr/, values: strs('192.168.1.0/24', '10.0.0.0/8') },
@@ -38,12 +39,16 @@ const FAMILIES: Family[] = [
   { name: /regex|^(pattern|pat|rx|re)$/, values: strs(String.raw`\d+`, String.raw`(\w+)@(\w+)\.com`, '^a.*z$') },
   { name: /version|^ver$|^v$/, values: strs('1.2.3', '2.0.0rc1', '1.10') },
   { name: /spec(ifier)?|requirement|constraint/, values: strs('>=1.0,<2.0', '==1.2.3', '~=2.1') },
+  // How many per piece (`chunk(items, size)`): a small count shows the pieces, a file size would not.
+  { name: /^(chunk|batch|page|group|block|window|step)_?size$|^size$/, values: [int(2), int(3), int(1536)] },
   { name: /^(size|filesize|nbytes|bytes)_?(str|text)?$|_size$/, values: [int(1536), str('1.5 MB'), int(0)] },
   { name: /duration|timeout|interval|elapsed|seconds|secs/, values: [int(90), float(2.5), str('1h 30m')] },
   { name: /datetime|timestamp|^ts$/, values: [...strs('2024-03-15T14:30:00', '2024-03-15 14:30:00'), datetimeOf(2024, 3, 15, 14, 30)] },
   { name: /^(dt|moment)$/, values: [datetimeOf(2024, 3, 15, 14, 30), str('2024-03-15T14:30:00')] },
   // A day beside a year and a month is a number: DateTime(year, month, day, hour, minute, second).
   { name: /^day$/, values: [int(15), date(2024, 3, 15), int(28)] },
+  { name: /birth|^dob$|^born$/, values: [str('1990-07-04'), date(1990, 7, 4)] },
+  { name: /^(today|now_date|on_date|as_of)$/, values: [str('2024-03-15'), date(2024, 3, 15)] },
   { name: /^(date|when|since|until|deadline|start_date|end_date)$|_date$/, values: [date(2024, 3, 15), str('2024-03-15'), date(2024, 2, 29)] },
   { name: /^hours?$/, values: ints(14, 9, 0) },
   { name: /^minutes?$/, values: ints(30, 5, 0) },
@@ -75,7 +80,7 @@ const FAMILIES: Family[] = [
   { name: /^(pairs|entries)$/, values: [list([tuple([str('a'), int(1)]), tuple([str('b'), int(2)])])] },
   { name: /^(is_|has_|use_|allow|strict|verbose|reverse|ignore_?case|flag|dry_?run|recursive|force)/, values: [bool(true), bool(false)] },
   {
-    name: /^(mapping|dict|dct|d|counts|table|config|options|kwargs|data_dict|attrs)$/,
+    name: /^(mapping|dict|dct|d|counts|table|config|options|kwargs|data_dict|attrs|base|defaults|overrides?|updates?|settings|extra_?dict)$/,
     values: [
       dict([
         ['apples', 3],
@@ -83,6 +88,7 @@ const FAMILIES: Family[] = [
       ]),
     ],
   },
+  { name: /^(full|display|person|customer|contact|real)_?name$/, values: strs('Ada Lovelace', 'Alan Mathison Turing', 'Grace') },
   { name: /^(word|name|title|label|key_name|username|token|owner|author|user|first_name|last_name)$/, values: strs('hello', 'Alice', 'Hello World') },
   { name: /^(prefix)$/, values: strs('pre', 'The') },
   { name: /^(suffix|end_str)$/, values: strs('.txt', 'ing') },
@@ -115,7 +121,8 @@ const FUNCTION_FAMILIES: Family[] = [
   { name: /parsedate|rfc_?2?822|http_?date|email.*date|mail.*date/, values: strs('Mon, 20 Nov 1995 19:12:08 -0500', 'Fri, 15 Mar 2024 14:30:00 GMT') },
   { name: /iso.*(date|time)|isoparse|parse_?iso/, values: strs('2024-03-15T14:30:00', '2024-03-15', '2024-03-15T14:30:00+01:00') },
   { name: /time(?!stamp)|clock|hms/, values: strs('14:30:00', '09:05:30.250', '23:59') },
-  { name: /date|day/, values: [str('2024-03-15'), date(2024, 3, 15), str('15/03/2024')] },
+  { name: /date|day/, values: [str('2024-03-15'), date(2024, 3, 15), str('2024-04-01'), date(2024, 4, 1), str('15/03/2024')] },
+  { name: /phone|^tel_|_tel$|telephone|mobile|dial/, values: strs('(555) 123-4567', '555.867.5309', '+1 555 123 4567') },
   { name: /url|uri|href|link/, values: strs('https://example.com/docs/page?q=search&lang=en#intro', 'http://localhost:8080/api/v1/items') },
   { name: /e?mail|addr/, values: strs('jane.doe@example.com', 'Jane Doe <jane@example.org>') },
   { name: /cidr|network|subnet/, values: strs('192.168.1.0/24', '10.0.0.0/8') },
@@ -143,4 +150,34 @@ const FUNCTION_FAMILIES: Family[] = [
 export function valuesForFunction(functionName: string): PyValue[] {
   const name = functionName.slice(functionName.lastIndexOf('.') + 1).toLowerCase();
   return FUNCTION_FAMILIES.find((f) => f.name.test(name))?.values ?? [];
+}
+
+// Parameter names that say what a value is for, not what it looks like (`address` of an e-mail
+// or of a host, `start` of a range or of a period, `number` of a phone or a count): for these the
+// function's name (`is_valid_email`, `days_between`, `normalize_phone`) says more.
+const VAGUE = /^(address|addr|name|number|num|value|val|start|end|begin|stop|since|until|frm|to|a|b|x|y|s|string|text|raw|input|old|new|left|right|lhs|rhs)$/;
+// The second of a pair (`end`, `b`, `new`): given the family's next values, so that the pair differs.
+const LATER = /^(end|stop|until|to|b|y|new|right|rhs)$/;
+
+/**
+ * Values for a parameter: what its name suggests, or, when the name is vague and the function's
+ * name suggests a family, that family first (`days_between(start, end)` takes dates, the second a
+ * later one). `items` as in valuesForName.
+ */
+export function valuesForParameter(paramName: string, functionName: string, items = false): PyValue[] {
+  const own = valuesForName(paramName, items);
+  const name = paramName.toLowerCase();
+  if (items || !VAGUE.test(name)) return own;
+  let family = valuesForFunction(functionName);
+  if (LATER.test(name)) {
+    // Each class's first value goes to the first of the pair.
+    const firstOfClass = new Set<string>();
+    family = family.filter((v) => {
+      const cls = v.k === 'call' ? v.callee : v.k;
+      if (firstOfClass.has(cls)) return true;
+      firstOfClass.add(cls);
+      return false;
+    });
+  }
+  return [...family, ...own];
 }

@@ -18,6 +18,8 @@ function oddness(o: Observation, callText: (o: Observation) => string, positions
   score -= 3 * named;
   // A text of no letters or digits (' ', '*', '/') shows how the function treats punctuation, not its use.
   score += 2 * o.input.filter((s) => s.value?.k === 'str' && s.value.v !== '' && !/[\p{L}\p{N}]/u.test(s.value.v)).length;
+  // An earlier output fed back (f(f(x))) is the explorer's test of a law, not what a person would type.
+  if (o.purpose === 'reapply') score += 4;
   const out = o.record.result.value?.repr ?? '';
   if (given.includes(out)) score += 2;
   // An empty result ('', [], 0) shows little of what the function makes.

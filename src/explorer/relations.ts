@@ -8,6 +8,7 @@ import { numericValue, orderOf, taggedCompare, taggedEqual } from './compare.js'
 import type { Observation, Position } from './inputs.js';
 import { parseSource } from './parse.js';
 import { fromTagged, toSource, toTagged } from './values.js';
+import { preparingCalls } from './prepared-receiver.js';
 
 export interface Relation {
   /** The sentence for the summary, e.g. "Sorts the elements in ascending order." */
@@ -49,18 +50,24 @@ export function outputOf(o: Observation): TaggedValue | null {
  * The cases of the calls that returned. `withDefaults`: only calls that left a parameter out whose
  * default is known, read as if it had been passed (`format_money(3)` is `format_money(3, 'USD')`).
  */
-function casesOf(observations: Observation[], positions: Position[], withDefaults = false): Case[] {
+function casesOf(observations: Observation[], positions: Position[], withDefaults = false, withState = false): Case[] {
   const out: Case[] = [];
   for (const o of observations) {
     if (o.purpose === 'repeat') continue;
     const y = outputOf(o);
+    // `withState`: only calls on an object just made, what it was made with named first.
+    const state = withState ? madeWith(o, positions) : [];
+    if (state === null) continue;
     // Each parameter beside the value the input gives it (as toRequest pairs them).
     const given = positions.map((p, i) => ({ p, value: o.input[i]?.value }));
     if (withDefaults && !given.some(({ p, value }) => value === undefined && p.default !== undefined)) continue;
-    const named = given.flatMap(({ p, value }) => {
-      const v = value ?? (withDefaults ? p.default : undefined);
-      return v !== undefined && p.role !== 'receiver' && v.k !== 'fn' ? [{ name: p.name, v: toTagged(v) }] : [];
-    });
+    const named = [
+      ...state,
+      ...given.flatMap(({ p, value }) => {
+        const v = value ?? (withDefaults ? p.default : undefined);
+        return v !== undefined && p.role !== 'receiver' && v.k !== 'fn' ? [{ name: p.name, v: toTagged(v) }] : [];
+      }),
+    ];
     const args = named.map((a) => a.v);
     const data = args.filter((a) => a.t !== 'int' || args.length === 1);
     // The main argument: the first that is not a count (numbers only when all are numbers).
@@ -74,6 +81,28 @@ function casesOf(observations: Observation[], positions: Position[], withDefault
 
 /** A list with a first element: the cases a relation is stated on. */
 type NonEmpty<T> = [T, ...T[]];
+
+/**
+ * What the object a method was called on was made with, by its constructor's parameter names
+ * (`BankAccount(100)`: `balance` 100; `Counter()`: `start` at its default 0), for an object just
+ * made by its own class; null for any other receiver (one filled by other calls first, one of
+ * another class, one whose constructor's arguments cannot all be read).
+ */
+function madeWith(o: Observation, positions: Position[]): { name: string; v: TaggedValue }[] | null {
+  const at = positions.findIndex((p) => p.role === 'receiver');
+  const owner = positions[at]?.owner;
+  const v = o.input[at]?.value;
+  if (!owner || !v || v.k !== 'call' || v.callee !== owner.callee) return null;
+  const params = owner.init.filter((p) => p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD');
+  if (v.args.length > params.length) return null;
+  const out: { name: string; v: TaggedValue }[] = [];
+  for (const [k, p] of params.entries()) {
+    const given = v.args[k] ?? (p.default === undefined ? null : parseSource(p.default));
+    if (!given) return null;
+    out.push({ name: p.name, v: toTagged(given) });
+  }
+  return out;
+}
 
 type Rule = {
   /**
@@ -260,6 +289,15 @@ const twoNumbers = (c: Case): { c: Case; a: number; b: number; y: number } | nul
   const y = num(c.y);
   return a == null || b == null || more.length > 0 || y === null ? null : { c, a, b, y };
 };
+
+/** One list of numbers in, a list of numbers out. */
+const numbersToNumbers = (c: Case): Shape<number[], number[]> | null =>
+  c.args.length === 1
+    ? shape(
+        (t) => numbers(items(t)),
+        (t) => numbers(seqOf(t)),
+      )(c)
+    : null;
 
 /** Text in, text out, and a width. */
 const textsToWidth = withCount(texts);
@@ -873,6 +911,139 @@ const MASKS: Rule[] = [false, true].map((dropSpaces): Rule => {
 /** Numbers in (a list or tuple of them, or a text's digits), a number out. */
 const numbersToNumber = shape((t) => numbers(items(t)), numericValue);
 
+/** How a dict of counts matches the pieces of a text: each piece once, with how often it occurs. */
+function countsOf(pieces: string[], y: TaggedValue): boolean {
+  if (y.t !== 'dict') return false;
+  const counts = new Map<string, number>();
+  for (const p of pieces) counts.set(p, (counts.get(p) ?? 0) + 1);
+  return y.v.length === counts.size && y.v.every(([k, v]) => k.t === 'str' && numericValue(v) === counts.get(k.v));
+}
+
+/** The pieces a text is counted by (a word counter, a letter frequency), in the case given or lower-cased. */
+const COUNTS_OF_TEXT: Rule[] = (
+  [
+    ['word', (s: string) => s.split(/\s+/).filter(Boolean), 'split at whitespace'],
+    ['letter', (s: string) => [...s].filter((ch) => /\p{L}/u.test(ch)), 'other characters left out'],
+  ] as const
+).flatMap(([unit, pieces, how]) =>
+  [false, true].map((lower): Rule => ({
+    text: (cs) => `Counts how often each ${unit} of ${mainName(cs[0])} occurs (${lower ? 'lower-cased; ' : ''}${how}).`,
+    applies: (c) => c.x.t === 'str' && c.y.t === 'dict',
+    holds: (c) => countsOf(pieces(lower ? (strOf(c.x) ?? '').toLowerCase() : (strOf(c.x) ?? '')), c.y),
+    // Some piece seen more than once, so that the numbers are counts and not a 1 for each.
+    enough: (cs) => cs.some((c) => c.y.t === 'dict' && c.y.v.some(([, v]) => (numericValue(v) ?? 0) > 1)),
+  })),
+);
+
+/** Where a text is cut at a separator: the part after (or before) its first (or last) occurrence; null without one. */
+const CUTS: { words: string; cut: (s: string, sep: string) => string | null }[] = [
+  { words: 'after its last', cut: (s, sep) => (s.includes(sep) ? s.slice(s.lastIndexOf(sep) + sep.length) : null) },
+  { words: 'after its first', cut: (s, sep) => (s.includes(sep) ? s.slice(s.indexOf(sep) + sep.length) : null) },
+  { words: 'before its first', cut: (s, sep) => (s.includes(sep) ? s.slice(0, s.indexOf(sep)) : null) },
+  { words: 'before its last', cut: (s, sep) => (s.includes(sep) ? s.slice(0, s.lastIndexOf(sep)) : null) },
+];
+
+/**
+ * A part of the text cut at a separator (a file extension, the user of an address), read off the
+ * first call it fits, as given or lower-cased, with what a text without the separator gave ('' or
+ * all of it) when such a text was tried.
+ */
+const SEPARATED: Rule[] = CUTS.flatMap(({ words, cut }) =>
+  [false, true].map((lower): Rule => {
+    const applies = (c: Case): boolean => c.x.t === 'str' && c.y.t === 'str';
+    const as = (s: string): string => (lower ? s.toLowerCase() : s);
+    const text = (c: Case): string => strOf(c.x) ?? '';
+    const out = (c: Case): string => strOf(c.y) ?? '';
+    return {
+      text: '',
+      applies,
+      holds: () => false,
+      fit: (cs) => {
+        for (const c of cs) {
+          const x = text(c);
+          if (out(c) === '' || out(c) === as(x)) continue;
+          for (const sep of new Set([...x].filter((ch) => /[^\p{L}\p{N}\s]/u.test(ch)))) {
+            const part = cut(x, sep);
+            if (part === null || as(part) !== out(c)) continue;
+            const without = cs.filter((d) => !text(d).includes(sep));
+            const none = without.every((d) => out(d) === '') ? 'empty' : without.every((d) => out(d) === as(text(d))) ? 'whole' : null;
+            if (none === null) continue;
+            const notes = [lower ? 'lower-cased' : '', without.length ? (none === 'empty' ? "'' when it has none" : 'all of it when it has none') : ''].filter(
+              Boolean,
+            );
+            return {
+              text: (rs) => `Returns the part of ${mainName(rs[0])} ${words} \`${sep}\`${notes.length ? ` (${notes.join('; ')})` : ''}.`,
+              applies,
+              holds: (d) => {
+                const p = cut(text(d), sep);
+                return p === null ? without.length > 0 && out(d) === (none === 'empty' ? '' : as(text(d))) : out(d) === as(p);
+              },
+              // Several texts with the separator that gave different parts.
+              enough: (rs) => new Set(rs.filter((d) => text(d).includes(sep)).map(out)).size >= 2,
+            };
+          }
+        }
+        return null;
+      },
+    };
+  }),
+);
+
+/** Kinds of characters a text's count may be of (count_vowels, count of digits), and the words. */
+const COUNTED: { words: string; count: (s: string) => number }[] = [
+  { words: 'the vowels (a, e, i, o, u, in either case) in', count: (s) => [...s].filter((ch) => 'aeiouAEIOU'.includes(ch)).length },
+  { words: 'the letters in', count: (s) => [...s].filter((ch) => /\p{L}/u.test(ch)).length },
+  { words: 'the digits in', count: (s) => [...s].filter((ch) => /[0-9]/.test(ch)).length },
+  { words: 'the upper-case letters in', count: (s) => [...s].filter((ch) => /\p{Lu}/u.test(ch)).length },
+  { words: 'the lower-case letters in', count: (s) => [...s].filter((ch) => /\p{Ll}/u.test(ch)).length },
+  { words: 'the words (split at whitespace) of', count: (s) => words(s).length },
+  { words: 'the whitespace characters in', count: (s) => [...s].filter((ch) => /\s/.test(ch)).length },
+];
+const COUNTS_IN_TEXT: Rule[] = COUNTED.map(({ words: what, count: n }) =>
+  shaped(
+    shape(strOf, (t) => (t.t === 'int' ? Number(t.v) : null)),
+    {
+      text: ([{ c }]) => `Counts ${what} ${mainName(c)}.`,
+      holds: ({ x, y }) => n(x) === y,
+      // Texts with the counted kind and other characters besides, giving different counts.
+      enough: (vs) => vs.some(({ x, y }) => y > 0 && y < [...x].length) && new Set(vs.map((v) => v.y)).size >= 2,
+    },
+  ),
+);
+
+/** How a text of pairs is split: between pairs, then between a key and its value. */
+const PAIR_SEPARATORS: [string, string][] = [
+  ['&', '='],
+  [';', '='],
+  [',', '='],
+  ['\n', '='],
+  [',', ':'],
+  ['\n', ':'],
+  [' ', '='],
+];
+/** The dict a text of `key=value` pairs reads as (a later key wins), splitting each pair at its first `inner`. */
+function pairsOf(s: string, outer: string, inner: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const pair of s.split(outer)) {
+    if (!pair) continue;
+    const at = pair.indexOf(inner);
+    out.set(at < 0 ? pair : pair.slice(0, at), at < 0 ? '' : pair.slice(at + inner.length));
+  }
+  return out;
+}
+const PAIRS: Rule[] = PAIR_SEPARATORS.map(([outer, inner]) =>
+  shaped(shape(strOf, dictOf), {
+    text: ([{ c }]) =>
+      `Reads ${mainName(c)} as \`key${inner}value\` pairs separated by ${code(outer === '\n' ? '\\n' : outer)} into a dict (a later key wins; a pair without ${code(inner)} gets '').`,
+    holds: ({ x, y }) => {
+      const m = pairsOf(x, outer, inner);
+      return y.length === m.size && y.every(([k, v]) => k.t === 'str' && v.t === 'str' && m.get(k.v) === v.v);
+    },
+    // Several pairs in one text, and texts that gave different dicts.
+    enough: (vs) => vs.some(({ y }) => y.length >= 2) && new Set(vs.map((v) => JSON.stringify(v.y))).size >= 2,
+  }),
+);
+
 const RULES: Rule[] = [
   // Several arguments with named roles.
   shaped(
@@ -1015,30 +1186,40 @@ const RULES: Rule[] = [
           ),
         ],
   ),
-  shaped(
-    (c) =>
-      c.args.length === 1
-        ? shape(
-            (t) => numbers(items(t)),
-            (t) => numbers(seqOf(t)),
-          )(c)
-        : null,
-    {
-      text: ([{ c }]) => `Returns the running totals of ${mainName(c)}: each element is the sum of those up to it.`,
-      holds: ({ x: xs, y: ys }) => {
-        let total = 0;
-        return (
-          ys.length === xs.length &&
-          xs.every((x, i) => {
-            total += x;
-            const y = ys[i];
-            return y !== undefined && near(y, total);
-          })
-        );
-      },
-      enough: (vs) => vs.some(({ x }) => x.length >= 3),
-    },
+  // The same of each element and the next (pairwise sums, differences between neighbours).
+  ...ARITHMETIC.flatMap(({ pairwise, op }): Rule[] =>
+    pairwise === undefined
+      ? []
+      : [
+          shaped(numbersToNumbers, {
+            text: ([{ c }]) => `Returns the ${pairwise} of each element of ${mainName(c)} and the next (one fewer element).`,
+            holds: ({ x: xs, y: ys }) =>
+              ys.length === Math.max(0, xs.length - 1) &&
+              ys.every((y, i) => {
+                const [p, q] = [xs[i], xs[i + 1]];
+                const r = p === undefined || q === undefined ? null : op(p, q);
+                return r !== null && near(y, r);
+              }),
+            // Lists of three or more, so that each inner element is seen in two pairs.
+            enough: (vs) => vs.some(({ x }) => x.length >= 3),
+          }),
+        ],
   ),
+  shaped(numbersToNumbers, {
+    text: ([{ c }]) => `Returns the running totals of ${mainName(c)}: each element is the sum of those up to it.`,
+    holds: ({ x: xs, y: ys }) => {
+      let total = 0;
+      return (
+        ys.length === xs.length &&
+        xs.every((x, i) => {
+          total += x;
+          const y = ys[i];
+          return y !== undefined && near(y, total);
+        })
+      );
+    },
+    enough: (vs) => vs.some(({ x }) => x.length >= 3),
+  }),
   shaped((c) => (c.args.length === 1 ? texts(c) : null), {
     text: ([{ c }]) => `Returns the first letter of each word of ${mainName(c)}, upper-cased and run together.`,
     holds: ({ x, y }) =>
@@ -1204,26 +1385,34 @@ const RULES: Rule[] = [
   // Text in, text out.
   shaped(texts, { text: 'Converts the text to upper case.', holds: ({ x, y }) => y === x.toUpperCase() }),
   shaped(texts, { text: 'Converts the text to lower case.', holds: ({ x, y }) => y === x.toLowerCase() }),
+  ...SEPARATED,
   shaped(texts, {
-    // Case is named only when some call changed it (cleandoc keeps it, slugify lowers it).
-    text: (vs) =>
-      vs.some(({ x, y }) => y.replace(/[^A-Za-z0-9]/g, '') !== x.replace(/[^A-Za-z0-9]/g, ''))
-        ? 'Keeps the letters and digits in order, changing only their case and what stands between them.'
-        : 'Keeps the letters and digits in order and their case, changing only what stands between them.',
+    // Case is named only when some call changed it (cleandoc keeps it, slugify lowers it); letters
+    // or digits only when a text that returned had some (a phone number's letters were never tried).
+    text: (vs) => {
+      const kinds = joinWords([...(vs.some(({ x }) => /[A-Za-z]/.test(x)) ? ['letters'] : []), ...(vs.some(({ x }) => /[0-9]/.test(x)) ? ['digits'] : [])]);
+      // Digits have no case: with no letter seen, the case is not spoken of.
+      if (kinds === 'digits') return 'Keeps the digits in order, changing only what stands between them.';
+      return vs.some(({ x, y }) => y.replace(/[^A-Za-z0-9]/g, '') !== x.replace(/[^A-Za-z0-9]/g, ''))
+        ? `Keeps the ${kinds} in order, changing only their case and what stands between them.`
+        : `Keeps the ${kinds} in order and their case, changing only what stands between them.`;
+    },
     holds: ({ x, y }) => y.toLowerCase().replace(/[^a-z0-9]/g, '') === x.toLowerCase().replace(/[^a-z0-9]/g, ''),
+    // A letter or a digit kept somewhere: punctuation alone shows nothing kept.
+    enough: (vs) => vs.some(({ x }) => /[A-Za-z0-9]/.test(x)),
   }),
   shaped(texts, { text: 'Returns the text with more added at its start.', holds: ({ x, y }) => y.endsWith(x) }),
   shaped(texts, { text: 'Returns the text with more added at its end.', holds: ({ x, y }) => y.startsWith(x) }),
   shaped(texts, { text: 'Returns a part of the text.', holds: ({ x, y }) => x.includes(y) }),
   shaped(texts, { text: 'Replaces characters one for one, keeping the length.', holds: ({ x, y }) => [...y].length === [...x].length }),
   shaped(texts, {
-    text: 'Leaves plain words as they are and writes some other characters as longer sequences (as escaping or encoding does); no call made the text shorter.',
+    text: 'Gives a text of one plain word back as it is; other texts came back longer or unchanged, never shorter (as escaping or encoding does).',
     holds: ({ x, y }) => [...y].length >= [...x].length && (/^[\w]*$/.test(x) ? y === x : true),
     // Both halves of the sentence seen: a plain word kept, and a text made longer.
     enough: (vs) => plainWordKept(vs) && vs.some(({ x, y }) => [...y].length > [...x].length),
   }),
   shaped(texts, {
-    text: 'Leaves plain words as they are and shortens the text around other characters (as decoding or trimming does); no call made the text longer.',
+    text: 'Gives a text of one plain word back as it is; other texts came back shorter or unchanged, never longer (as decoding or trimming does).',
     holds: ({ x, y }) => [...y].length <= [...x].length && (/^[\w]*$/.test(x) ? y === x : true),
     enough: (vs) => plainWordKept(vs) && vs.some(({ x, y }) => [...y].length < [...x].length),
   }),
@@ -1232,6 +1421,9 @@ const RULES: Rule[] = [
     text: 'Counts how often each element occurs.',
     holds: ({ x: xs, y: d }) => d.length === firstOccurrences(xs).length && d.every(([k, v]) => numericValue(v) === count(xs, k)),
   }),
+  ...COUNTS_OF_TEXT,
+  ...COUNTS_IN_TEXT,
+  ...PAIRS,
   shaped(
     (c) => {
       const ds = allOf(c.args.map(dictOf));
@@ -1311,17 +1503,10 @@ function changed(c: Case): boolean {
   return !taggedEqual(c.x, c.y);
 }
 
-/**
- * The relations that hold, at most two: the one that speaks of the most calls first (what the
- * function mostly did, not a side use), the catalogue's order (most specific first) among equals.
- */
-export function findRelations(observations: Observation[], positions: Position[]): Relation[] {
-  const cases = casesOf(observations, positions);
-  // A call that left an argument out passed its default: a relation of the arguments must hold
-  // for it read that way too (format_money's currency shown in every output given one, but
-  // not for the default 'USD', which gives '$3.00').
-  const defaulted = casesOf(observations, positions, true);
+/** The catalogue's rules that hold over these cases, each with the calls it rests on. */
+function heldRules(cases: Case[], defaulted: Case[]): (Relation & { lastResort: boolean })[] {
   const held: (Relation & { lastResort: boolean })[] = [];
+  const counterpart = new Map(defaulted.map((d) => [d.index, d]));
   for (const listed of RULES) {
     // Parts are read off every call, the ones that left an argument to its default included (round(price * 0.2, 2)).
     const rule = listed.fit ? listed.fit([...cases, ...defaulted].filter(listed.applies)) : listed;
@@ -1333,6 +1518,25 @@ export function findRelations(observations: Observation[], positions: Position[]
     // the main use) is not what the function does: it must speak of a quarter of the calls at least.
     if (applicable.length < 3 || 4 * applicable.length < cases.length || !applicable.every(rule.holds)) continue;
     if (!defaulted.filter(rule.applies).every(rule.holds)) continue;
+    // A rule that speaks of a call only while its left-out argument is not read (a line in `x`
+    // alone, from calls of `f(x)` that pass `by=1`) must hold for the calls that gave that argument
+    // too, read without it (safe_divide's `default` changes nothing where `b` is not 0); it is
+    // not stated when no such call was made.
+    const unread = new Set(
+      applicable.flatMap((c) => {
+        const d = counterpart.get(c.index);
+        return d && !rule.applies(d) ? d.named.filter((a) => !c.named.some((b) => b.name === a.name)).map((a) => a.name) : [];
+      }),
+    );
+    if (unread.size) {
+      const without = cases.flatMap((d): Case[] => {
+        if (!d.named.some((a) => unread.has(a.name)) || d.named.some((a) => unread.has(a.name) && a.v === d.x)) return [];
+        const named = d.named.filter((a) => !unread.has(a.name));
+        return [{ ...d, named, args: named.map((a) => a.v) }];
+      });
+      const witnesses = without.filter(rule.applies);
+      if (witnesses.length === 0 || !witnesses.every(rule.holds)) continue;
+    }
     const support = applicable.filter(changed);
     // Several distinct inputs where the function did something, and the relation is not just "returns a constant".
     if (support.length < 2 || new Set(support.map((c) => JSON.stringify(c.y))).size < 2) continue;
@@ -1349,6 +1553,47 @@ export function findRelations(observations: Observation[], positions: Position[]
       lastResort: rule.lastResort === true,
     });
   }
+  return held;
+}
+
+/**
+ * Relations of a method's result with what its object was made with (`On a new
+ * \`BankAccount(balance)\`: adds \`balance\` and \`amount\`.`), over the calls on objects just made:
+ * stated only when the rule names a constructor parameter and objects made with different values showed it.
+ */
+function stateRelations(observations: Observation[], positions: Position[]): (Relation & { lastResort: boolean })[] {
+  const owner = positions.find((p) => p.role === 'receiver')?.owner;
+  if (!owner) return [];
+  // The constructor's parameters madeWith reads (its positional ones).
+  const names = owner.init.filter((p) => p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD').map((p) => p.name);
+  // A constructor parameter named like one of the method's could not be told from it.
+  if (positions.some((p) => p.role !== 'receiver' && names.includes(p.name))) return [];
+  const cases = casesOf(observations, positions, false, true);
+  const byIndex = new Map(cases.map((c) => [c.index, c]));
+  const madeOf = (i: number): string => JSON.stringify(byIndex.get(i)?.named.filter((a) => names.includes(a.name)) ?? []);
+  return heldRules(cases, casesOf(observations, positions, true, true))
+    .filter((r) => !r.lastResort && names.some((n) => r.text.includes(`\`${n}\``)) && new Set(r.support.map(madeOf)).size >= 2)
+    .map((r) => ({ ...r, text: `On a new \`${owner.callee}(${names.join(', ')})\`: ${r.text.charAt(0).toLowerCase()}${r.text.slice(1)}` }));
+}
+
+/**
+ * The relations that hold, at most two: the one that speaks of the most calls first (what the
+ * function mostly did, not a side use), the catalogue's order (most specific first) among equals.
+ */
+export function findRelations(observations: Observation[], positions: Position[]): Relation[] {
+  const cases = casesOf(observations, positions);
+  // A call that left an argument out passed its default: a relation of the arguments must hold
+  // for it read that way too (format_money's currency shown in every output given one, but
+  // not for the default 'USD', which gives '$3.00').
+  const defaulted = casesOf(observations, positions, true);
+  let held = heldRules(cases, defaulted);
+  // A method whose result none of the catalogue's rules gives from its arguments alone: what it
+  // gives of the calls that filled its object, or of what its object was made with.
+  if (!held.some((r) => !r.lastResort)) {
+    const filled = filledRelation(observations, positions);
+    const made = filled ? [] : stateRelations(observations, positions);
+    held = [...(filled ? [{ ...filled, lastResort: false }] : made), ...held];
+  }
   const specific = held.filter((r) => !r.lastResort);
   // Calls the explorer made of its own outputs (f(f(x)), swapped arguments) test laws; they are
   // not uses a reader would make, so they do not count toward what the function mostly did.
@@ -1362,4 +1607,46 @@ export function findRelations(observations: Observation[], positions: Position[]
   // vaguer sentence ("shortens the text around other characters") only blurs the first.
   const second = rest.find((r) => r.tested.some((i) => !first.tested.includes(i)));
   return second ? [first, second] : [first];
+}
+
+/**
+ * What a method gives back of the calls that filled its object first (explorer.ts fillReceiver):
+ * a stack's pop gives what the last push put in, a queue's get what the first did. Stated only
+ * when it held on every call on an object filled through that one method, in two fillings at
+ * least that gave different results, one of which tells the first call from the last.
+ */
+function filledRelation(observations: Observation[], positions: Position[]): Relation | null {
+  const at = positions.findIndex((p) => p.role === 'receiver');
+  if (at < 0) return null;
+  // Each returned call on a filled object whose filling calls all went to one method of one argument.
+  const filled = observations.flatMap((o) => {
+    const y = o.purpose === 'repeat' ? null : outputOf(o);
+    const prepared = preparingCalls(o.input[at]?.value);
+    if (!y || !prepared || prepared.calls.length === 0) return [];
+    const methods = new Set(prepared.calls.map((c) => c.method));
+    if (methods.size !== 1 || prepared.calls.some((c) => c.args.length !== 1)) return [];
+    const given = prepared.calls.flatMap((c) => c.args);
+    return [{ o, y, method: prepared.calls[0]?.method ?? '', given }];
+  });
+  const methods = [...new Set(filled.map((f) => f.method))];
+  if (methods.length !== 1) return null;
+  const method = methods[0] ?? '';
+  for (const which of ['last', 'first'] as const) {
+    const pick = (f: (typeof filled)[number]) => (which === 'last' ? f.given[f.given.length - 1] : f.given[0]);
+    const holds = filled.every((f) => {
+      const v = pick(f);
+      return v !== undefined && taggedEqual(toTagged(v), f.y);
+    });
+    // Two fillings that gave different results, one of them telling the first call from the last.
+    const results = new Set(filled.map((f) => JSON.stringify(f.y)));
+    const tells = filled.some((f) => f.given.length >= 2 && toSource(f.given[0] ?? { k: 'none' }) !== toSource(f.given[f.given.length - 1] ?? { k: 'none' }));
+    if (!holds || filled.length < 2 || results.size < 2 || !tells) continue;
+    const idx = filled.map((f) => f.o.record.index);
+    return {
+      text: `Returns the value given to the ${which} \`${method}\` call before it (on an object filled by \`${method}\` calls).`,
+      support: idx,
+      tested: idx,
+    };
+  }
+  return null;
 }

@@ -47,7 +47,8 @@ test('BankAccount.deposit: changes the receiver, increases with the amount, Valu
   assertRaisesOnlyFor(report, 'ValueError', /(zero|negative) int\)$/);
   assert.match(
     report.description.summary,
-    /^What it computes was not worked out from \d+ calls: the \d+ that returned gave an int \(called on a BankAccount instance and amount: int\)\. Changes its receiver in place/,
+    // What a new account was made with, and what the deposit adds to it (relations.ts stateRelations).
+    /^On a new `BankAccount\(balance\)`: adds `balance` and `amount`\. Changes its receiver in place/,
   );
 });
 

@@ -12,6 +12,7 @@ import {
   returnTypeWritten,
   sourceParameter,
   sourceRaise,
+  sourceSummary,
 } from '../../../src/docstring/offline.js';
 import type { Description } from '../../../src/core/session-types.js';
 
@@ -214,4 +215,46 @@ Raises:
   // An agent's description is its own finding: the person's wording does not replace it.
   const agent = renderDocstring({ ...CLAMP, claims: undefined }, 'google', { functionName: 'clamp', shownName: 'clamp', existingDocstring: google });
   assert.doesNotMatch(agent, /If lo is greater than hi/);
+});
+
+test('in source, a summary that says what was not worked out states what was seen, without the probe count or the types Args gives', () => {
+  assert.equal(
+    sourceSummary(
+      "What it computes was not worked out from 20 calls: the 10 that returned gave True for `'1'`, `'on'` and 1 more; False for `'no'` (text: str).",
+    ),
+    "In the calls tried, it returned True for `'1'`, `'on'` and 1 more; False for `'no'`.",
+  );
+  assert.equal(
+    sourceSummary(
+      'What it computes was not worked out from 20 calls: the 11 that returned gave an int (called on a BankAccount instance and amount: int). Changes its receiver in place.',
+    ),
+    'Returns an int. Changes its receiver in place.',
+  );
+  // A summary that says what the function does is kept as it is.
+  assert.equal(sourceSummary(CLAMP.summary), CLAMP.summary);
+  const text = renderDocstring(
+    { ...CLAMP, summary: 'What it computes was not worked out from 20 calls: the 4 that returned gave an int (x: int).' },
+    'google',
+    { functionName: 'f', shownName: 'f' },
+  );
+  assert.doesNotMatch(text, /not worked out|20 calls|x: int\)/, text);
+});
+
+test('in source, a raise line leaves out the values the explorer cut short', () => {
+  const line =
+    "ValueError with `text='The quick brown fox jumps over the laz…`, `text='Hello, World!'` or 3 other values (parse_bool('Hello, World!'): not a boolean: 'Hello, World!'), but with `text='yes'` it returned True.";
+  assert.equal(
+    sourceRaise(line),
+    "ValueError: With `text='Hello, World!'` or 4 other values, as in parse_bool('Hello, World!'): not a boolean: 'Hello, World!'.",
+  );
+  const only =
+    "ValueError with `text='The quick brown fox jumps over the laz…` (parse_bool('The quick brown fox jumps over the lazy dog.'): not a boolean), but with `text='yes'` it returned True.";
+  assert.equal(sourceRaise(only), "ValueError: As in parse_bool('The quick brown fox jumps over the lazy dog.'): not a boolean.");
+});
+
+test('in source, results seen by argument (a grade by score) stay worded as seen, never as a rule', () => {
+  const text = sourceSummary(
+    "What it computes was not worked out from 20 calls: the 13 that returned gave 'F' for `score` 0 to 18, 'C' for 70 and 'A' for 90 to 100 (score: int or float).",
+  );
+  assert.equal(text, "In the calls tried, it returned 'F' for `score` 0 to 18, 'C' for 70 and 'A' for 90 to 100.");
 });

@@ -2,12 +2,15 @@
 // explorer's own value model, answering CallRequests with ProbeResults the way the worker does
 // (tagged data, exceptions by type, mutations, coverage counts). No Python involved.
 import type { CallRequest, FunctionInfo, ParameterInfo, ProbeResult, TaggedValue } from '../../../src/core/probe-types.js';
+import type { Observation, Position } from '../../../src/explorer/inputs.js';
+import { requestKey, toRequest } from '../../../src/explorer/inputs.js';
 import type { ProbeRecord } from '../../../src/core/session-types.js';
 import type { ProbeFn } from '../../../src/core/run-types.js';
 import { parseSource } from '../../../src/explorer/parse.js';
 import { callKey } from '../../../src/core/call-identity.js';
 import type { PyValue } from '../../../src/explorer/values.js';
 import { toSource, toTagged } from '../../../src/explorer/values.js';
+import { preparingCalls } from '../../../src/explorer/prepared-receiver.js';
 
 export class PyError extends Error {
   constructor(
@@ -27,6 +30,10 @@ export interface FakeFunction {
   needsReceiver?: boolean;
   moduleClasses?: string[];
   ownerClass?: string;
+  ownerInit?: ParameterInfo[];
+  ownerMethods?: FunctionInfo['ownerMethods'];
+  /** A call of another method on the receiver before this one (a filled receiver): the receiver after it. */
+  fill?: (receiver: PyValue, method: string, args: PyValue[]) => PyValue;
 }
 
 export function info(name: string, fn: FakeFunction): FunctionInfo {
@@ -36,6 +43,8 @@ export function info(name: string, fn: FakeFunction): FunctionInfo {
     kind: fn.needsReceiver ? 'method' : 'function',
     needsReceiver: !!fn.needsReceiver,
     ...(fn.ownerClass ? { ownerClass: fn.ownerClass } : {}),
+    ...(fn.ownerInit ? { ownerInit: fn.ownerInit } : {}),
+    ...(fn.ownerMethods ? { ownerMethods: fn.ownerMethods } : {}),
     params: fn.params,
     isGenerator: false,
     isAsync: false,
@@ -55,6 +64,17 @@ function typeName(v: PyValue): string {
   return v.k === 'none' ? 'NoneType' : v.k === 'date' ? 'datetime.date' : v.k === 'call' ? v.callee : v.k;
 }
 
+/** A receiver as the worker would build it: a value, or one filled by other calls first (`fill`). */
+function readReceiver(fn: FakeFunction, src: string): PyValue | null {
+  const plain = parseSource(src);
+  const m = /^(\(lambda s: \(.+, s\)\[-1\]\))\((.+)\)$/s.exec(src);
+  const built = m?.[2] === undefined ? null : parseSource(m[2]);
+  const prepared = m?.[1] && built ? preparingCalls({ k: 'call', callee: m[1], args: [built] }) : null;
+  if (plain || !prepared || !fn.fill) return plain;
+  const fill = fn.fill;
+  return prepared.calls.reduce((r, c) => fill(r, c.method, c.args), prepared.built);
+}
+
 /** Runs one request against a fake function. */
 export function fakeCall(fn: FakeFunction, req: CallRequest, seenLines: Set<number>): ProbeResult {
   const base = { mutations: [] as { arg: string; repr: string }[], stdout: '', stderr: '', durationMs: 0.1 };
@@ -65,7 +85,7 @@ export function fakeCall(fn: FakeFunction, req: CallRequest, seenLines: Set<numb
     if (!v) return { ...base, status: 'rejected', exception: { type: 'SyntaxError', message: `bad source ${s}` } };
     kwargs[k] = v;
   }
-  const receiver = req.receiver !== undefined ? parseSource(req.receiver) : undefined;
+  const receiver = req.receiver !== undefined ? readReceiver(fn, req.receiver) : undefined;
   if (args.some((a) => a === null) || receiver === null) return { ...base, status: 'rejected', exception: { type: 'SyntaxError', message: 'bad source' } };
   const values = args as PyValue[];
   const before = values.map(toSource);
@@ -140,3 +160,27 @@ export const pyInt = (n: bigint | number): PyValue => ({ k: 'int', v: BigInt(n) 
 export const pyFloat = (n: number): PyValue => ({ k: 'float', v: n });
 export const pyStr = (s: string): PyValue => ({ k: 'str', v: s });
 export const pyList = (items: PyValue[]): PyValue => ({ k: 'list', items });
+
+/**
+ * An observation of a call with these arguments (undefined: left out) that returned `out`, as the
+ * explorer records one; each given argument's input class is `cls` of it.
+ */
+export function returnedObservation(
+  positions: Position[],
+  index: number,
+  args: (PyValue | undefined)[],
+  out: PyValue,
+  cls: (v: PyValue) => string = (v) => (v.k === 'call' ? `new:${v.callee}:1` : v.k),
+): Observation {
+  const input = args.map((value) => ({ cls: value ? cls(value) : 'omit', value }));
+  const request = toRequest(positions, input);
+  const result: ProbeResult = {
+    status: 'returned',
+    value: { repr: toSource(out), type: out.k, truncated: false, data: toTagged(out) },
+    mutations: [],
+    stdout: '',
+    stderr: '',
+    durationMs: 0.1,
+  };
+  return { input, request, key: requestKey(request), record: { ...request, index, origin: 'offline', result }, purpose: 'sweep' };
+}

@@ -90,3 +90,27 @@ test("the function's name brings what only some inputs show: a keyword for iskey
   assert.equal(firstFor('guess_type'), "'report.pdf'");
   assert.ok(valuesForName('url').some((v) => /\.pdf'$/.test(toSource(v))));
 });
+
+test("a vague parameter name takes the function's family first: `is_valid_email(address)`, `normalize_phone(number)`, `days_between(start, end)`", () => {
+  const at = (fn: string, params: string[]): string[] =>
+    buildPositions({ ...fnInfo(params.map((n) => param(n))), qualname: fn, name: fn }, 'signature').map((p) => (p.hinted?.[0] ? toSource(p.hinted[0]) : ''));
+  assert.match(at('is_valid_email', ['address'])[0]!, /@example\.com'$/);
+  assert.match(at('normalize_phone', ['number'])[0]!, /^'\(555\) 123-4567'$/);
+  const [start, end] = at('days_between', ['start', 'end']);
+  assert.equal(start, "'2024-03-15'");
+  assert.equal(end, "'2024-04-01'", 'the second of the pair is a later date, so that the two differ');
+  // A name that says what it holds keeps its own family; a function name that says nothing changes nothing.
+  assert.match(at('is_valid_email', ['url'])[0]!, /^'https:/);
+  assert.equal(at('clamp', ['x', 'lo', 'hi'])[1], '0');
+});
+
+test("phone numbers, people's names, birthdays and piece sizes have families of their own", () => {
+  assert.equal(first('phone'), "'(555) 123-4567'");
+  assert.equal(first('full_name'), "'Ada Lovelace'");
+  assert.equal(first('birthday'), "'1990-07-04'");
+  assert.equal(first('today'), "'2024-03-15'");
+  assert.equal(first('batch_size'), '2');
+  assert.equal(first('size'), '2');
+  assert.equal(first('nbytes'), '1536');
+  assert.equal(first('override'), "{'apples': 3, 'pears': 5}");
+});

@@ -2,18 +2,16 @@
 // show them (an order never tested is not claimed), and examples a person would try first.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ProbeResult } from '../../../src/core/probe-types.js';
 import { inferProperties } from '../../../src/explorer/properties.js';
 import type { Observation, Position } from '../../../src/explorer/inputs.js';
-import { requestKey, toRequest } from '../../../src/explorer/inputs.js';
 import type { PyValue } from '../../../src/explorer/values.js';
-import { int, ints, list, str, toSource, toTagged } from '../../../src/explorer/values.js';
-import { readableCall } from '../../../src/explorer/describe.js';
+import { int, ints, list, str, toSource } from '../../../src/explorer/values.js';
+import { buildReport, readableCall } from '../../../src/explorer/describe.js';
 import { findRelations } from '../../../src/explorer/relations.js';
 import { exploreOffline } from '../../../src/explorer/index.js';
 import { returnedExamples } from '../../../src/explorer/ordinary.js';
 import type { FakeFunction } from './fake-python.js';
-import { PyError, expectInt, expectNumber, expectStr, fakeProbe, info, param, pyFloat, pyInt, pyStr } from './fake-python.js';
+import { PyError, expectInt, expectNumber, expectStr, fakeProbe, info, param, pyFloat, pyInt, pyStr, returnedObservation } from './fake-python.js';
 
 const call = (callee: string, args: PyValue[]): PyValue => ({ k: 'call', callee, args });
 
@@ -21,17 +19,7 @@ const positional = (name: string): Position => ({ name, role: 'positional', posi
 
 /** An observation of a call with these arguments that returned `out`. */
 export function observed(positions: Position[], index: number, args: PyValue[], out: PyValue): Observation {
-  const input = args.map((value) => ({ cls: 'list[int]', value }));
-  const request = toRequest(positions, input);
-  const result: ProbeResult = {
-    status: 'returned',
-    value: { repr: toSource(out), type: out.k, truncated: false, data: toTagged(out) },
-    mutations: [],
-    stdout: '',
-    stderr: '',
-    durationMs: 0.1,
-  };
-  return { input, request, key: requestKey(request), record: { ...request, index, origin: 'offline', result }, purpose: 'sweep' };
+  return returnedObservation(positions, index, args, out, () => 'list[int]');
 }
 
 test('outputs in ascending order that kept the order their elements had in the input are not "sorted output"', () => {
@@ -383,4 +371,65 @@ test('a call on a file written first (scratch_file) is not an example: a reader 
     'a call on a written file returned',
   );
   assert.ok(!report.description.examples.some((e) => /scratch_file/.test(e.call)), JSON.stringify(report.description.examples));
+});
+
+test("examples open with a call a person would type, not an output fed back to test a law (initials('HW'))", () => {
+  const { positions, observations } = textCalls(
+    (s) =>
+      s
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((w) => w[0]!.toUpperCase())
+        .join(''),
+    ['Hello, World!', 'Ada Lovelace', 'abc'],
+  );
+  const reapplied = [observations[0]!, observations[1]!].map((o, k) => {
+    const fed = o.record.result.value!.repr.slice(1, -1);
+    return { ...observed(positions, 10 + k, [str(fed)], str(fed.slice(0, 1))), input: [{ cls: 'str', value: str(fed) }], purpose: 'reapply' as const };
+  });
+  const shown = returnedExamples(
+    [...observations, ...reapplied],
+    positions,
+    () => true,
+    (x) => `initials(${x.request.args[0]})`,
+    false,
+  );
+  assert.ok(
+    shown.slice(0, 2).every((o) => o.purpose !== 'reapply'),
+    shown.map((o) => o.request.args[0]).join(' | '),
+  );
+});
+
+test('a function of one number that gave a few results, each over one stretch (a grade), says which stretch gave which', async () => {
+  const fn: FakeFunction = {
+    params: [param('score')],
+    body: ([score]) => {
+      const n = expectNumber(score, 'grade');
+      if (n < 0 || n > 100) throw new PyError('ValueError', 'score out of range');
+      return pyStr(n >= 90 ? 'A' : n >= 80 ? 'B' : n >= 70 ? 'C' : 'F');
+    },
+  };
+  const fake = fakeProbe(fn, { cache: false });
+  const report = await exploreOffline(info('grade', fn), fake.probe, { maxProbes: 40, strictness: 'anonymized' });
+  assert.match(report.description.summary, /gave 'F' for `score` [-\d.]+(?: to [-\d.]+)?(?:, | and )'/, report.description.summary);
+  // Each stretch quoted is one the calls showed: every call in it gave that result.
+  const ranges = [...report.description.summary.matchAll(/'([A-F])' for (?:`score` )?([-\d.]+)(?: to ([-\d.]+))?/g)];
+  assert.ok(ranges.length >= 2, report.description.summary);
+  for (const [, r, lo, hi] of ranges) {
+    for (const rec of fake.records) {
+      const x = Number(rec.args[0]);
+      if (rec.result.status === 'returned' && rec.args.length === 1 && x >= Number(lo) && x <= Number(hi ?? lo))
+        assert.equal(rec.result.value?.repr, `'${r}'`, `${rec.args[0]}`);
+    }
+  }
+});
+
+test('a bool given to a function of one number counts as the number it is (True is 1) in the stretches', () => {
+  const positions: Position[] = [{ ...positional('score'), candidates: ['int', 'bool'] }];
+  const grade = (n: number): PyValue => str(n >= 90 ? 'A' : n >= 70 ? 'C' : 'F');
+  const xs: PyValue[] = [...ints(5, 40, 65, 70, 75, 90, 100), { k: 'bool', v: true }];
+  const observations = xs.map((x, i) => returnedObservation(positions, i + 1, [x], grade(x.k === 'bool' ? 1 : Number(x.k === 'int' ? x.v : 0))));
+  const fn: FakeFunction = { params: [param('score')], body: () => str('') };
+  const report = buildReport({ info: info('grade', fn), positions, observations, accepted: [new Set(['int', 'bool'])], maxProbes: 20 });
+  assert.match(report.description.summary, /gave 'F' for `score` 1 to 65, 'C' for 70 to 75 and 'A' for 90 to 100/, report.description.summary);
 });
