@@ -160,10 +160,14 @@ export function classesAskedFor(message: string): string[] {
       else if (/^(bytes|bytes-like|bytearray|buffer)\b/.test(w)) add('bytes');
       else if (/^datetime(?:\.datetime)?\b/.test(w)) add('datetime');
       else if (/^(?:datetime\.)?date\b/.test(w)) add('date');
+      else if (/^None\b/.test(w)) add('none');
+      else if (/^(class|type)\b/.test(w)) add('class');
     }
   }
   if (/cannot be interpreted as an integer/.test(message)) add('int');
   if (/bytes-like object is required|a bytes object is required|argument should be (?:a )?bytes|expected bytes|must be bytes/.test(message)) add('bytes');
+  // "<function len> is not a class or union type", "issubclass() arg 1 must be a class".
+  if (/\bis not a (?:class|type)\b|\bmust be a (?:class|type)\b/.test(message)) add('class');
   if (/is not iterable|has no len\(\)/.test(message)) for (const c of ['list', 'str', 'dict', 'tuple', 'set']) add(c);
   // "'int' object has no attribute 'get'": the method names the type that has it.
   const attribute = /object has no attribute '(\w+)'/.exec(message)?.[1];
@@ -175,6 +179,8 @@ export function classesAskedFor(message: string): string[] {
 /** Methods that only one built-in type of the argument grammar has (file methods are fileClassesAskedFor's). */
 const METHODS_OF: Record<string, string[]> = {
   dict: ['get', 'items', 'keys', 'values', 'setdefault'],
+  bytes: ['decode'],
+  match: ['group', 'groups', 'groupdict', 'span', 'start', 'end', 'lastindex', 'lastgroup'],
   list: ['append', 'extend', 'insert', 'sort'],
   set: ['add', 'discard', 'union', 'issubset'],
   // What a datetime has and a date has not (a date has year, month, day, weekday).

@@ -174,6 +174,18 @@ const BASIC: Record<string, TypeClass> = {
   date: { id: 'date', label: 'date', values: DATES },
   // Not in the sweep: an annotation, a name or an error about an attribute only it has brings it in.
   datetime: { id: 'datetime', label: 'datetime', values: DATETIMES },
+  // Not in the sweep: an error asking for what only a match object has (.group, .span) brings it in.
+  // Digits first: a match a callback of re.sub gets is most often of numbers or words.
+  match: {
+    id: 'match',
+    label: 're.Match',
+    values: [
+      { k: 'call', callee: 're.match', args: strs(String.raw`(\d)(\d)(\d)`, '123') },
+      { k: 'call', callee: 're.match', args: strs(String.raw`(\w+)@(\w+)\.(\w+)`, 'jane@example.com') },
+    ],
+  },
+  // Not in the sweep: an error saying an argument is not a class ("is not a class", "expected a type") brings it in.
+  class: { id: 'class', label: 'class', values: ['int', 'str', 'list'].map((src): PyValue => ({ k: 'fn', src })) },
   omit: { id: 'omit', label: 'left out', values: [undefined] },
 };
 

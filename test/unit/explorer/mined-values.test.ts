@@ -53,6 +53,14 @@ test('a method the value lacks names the type that has it; a method of several t
   assert.deepEqual(classesAskedFor("'int' object has no attribute 'copy'"), []);
 });
 
+test('what only a match object or bytes has asks for one; "is not a class" asks for a class; "must be None" for None', () => {
+  assert.deepEqual(classesAskedFor("'int' object has no attribute 'group'"), ['match']);
+  assert.deepEqual(classesAskedFor("'str' object has no attribute 'decode'"), ['bytes']);
+  assert.deepEqual(classesAskedFor('Invalid first argument to `register()`. <built-in function len> is not a class or union type.'), ['class']);
+  assert.deepEqual(classesAskedFor('issubclass() arg 1 must be a class'), ['class']);
+  assert.deepEqual(classesAskedFor("tzinfo argument must be None or of a tzinfo subclass, not type 'int'"), ['none']);
+});
+
 test('named formats, int literals and unpacking counts become values', () => {
   assert.deepEqual(sources("time data 'abc' does not match format '%Y-%m-%d'", ["'abc'"]), ["'2024-03-15'"]);
   assert.deepEqual(sources("time data 'x' does not match format '%d/%m/%Y %H:%M'", ["'x'"]), ["'15/03/2024 14:30'"]);
