@@ -297,6 +297,9 @@ def _plain(v: object) -> Optional[Plain]:
     t = type(v)
     if t is str:
         return cast(str, v) if len(cast(str, v)) <= MAX_TEXT else None
+    if t is bytes:
+        # Each byte one character (latin-1); the record says `bytes` (a magic number: b'bplist00').
+        return cast(bytes, v).decode("latin-1") if len(cast(bytes, v)) <= MAX_TEXT else None
     if t is bool:
         return None
     if t is int:
@@ -475,6 +478,8 @@ class Recorder:
             return
         label, via, seen = related
         record = cast("ComparisonRecord", {"arg": label, "op": op, ("types" if op == "isinstance" else "values"): values})
+        if type(root) is bytes and op != "isinstance":
+            record["bytes"] = True
         if via != "same":
             record["via"] = via
             if seen is not None:

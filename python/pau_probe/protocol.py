@@ -337,6 +337,7 @@ class ComparisonRecord(_ComparisonRecordRequired, total=False):
     via: Literal["part", "item"]  # How the compared value relates to the argument: `part` (a piece of a str argument, `seen`), `item` (an item of a list argument); absent: the argument itself.
     seen: Union[str, float]
     through: str  # The function or method applied to it before the comparison (`lower`, `len`, `int`).
+    bytes: bool  # The argument was bytes: `values` and `seen` are bytes, each character one byte (latin-1), as a magic number compared with a header (b'bplist00').
 
 
 class _ChildRequestRequired(TypedDict):

@@ -95,6 +95,8 @@ export interface ComparisonRecord {
   seen?: string | number;
   /** The function or method applied to it before the comparison (`lower`, `len`, `int`). */
   through?: string;
+  /** The argument was bytes: `values` and `seen` are bytes, each character one byte (latin-1), as a magic number compared with a header (b'bplist00'). */
+  bytes?: boolean;
 }
 
 /**

@@ -55,16 +55,18 @@ const STRS = strs(
 const BYTES = ['abc', '', 'Hello, World!\n', '\x00\x01\xfe\xff', 'aGVsbG8=', 'a=b&c d', 'the quick brown fox jumps over the lazy dog'].map(bytesOf);
 // Files in memory: text a reader of each common format takes (lines, CSV, JSON, key = value;
 // binary: also an XML property list), then the empty file.
-const TEXT_FILES = ['first line\nsecond line\n', 'name,count\nalpha,1\nbeta,2\n', '{"a": 1, "b": [1, 2]}', 'key = "value"\nn = 3\n', ''].map(
-  (text): PyValue => ({ k: 'call', callee: 'io.StringIO', args: [str(text)] }),
-);
-const BINARY_FILES = [
+const TEXT_FILE_TEXTS = ['first line\nsecond line\n', 'name,count\nalpha,1\nbeta,2\n', '{"a": 1, "b": [1, 2]}', 'key = "value"\nn = 3\n', ''];
+const BINARY_FILE_TEXTS = [
   'first line\nsecond line\n',
   '{"a": 1}',
   '<plist version="1.0"><dict><key>a</key><integer>1</integer></dict></plist>',
   '\x00\x01\xfe\xff',
   '',
-].map((text): PyValue => ({
+];
+/** The documents of common formats the file batteries hold (a comparison with a format's magic prefix picks one). */
+export const FORMAT_TEXTS: string[] = [...new Set([...TEXT_FILE_TEXTS, ...BINARY_FILE_TEXTS])].filter((t) => t.length > 0);
+const TEXT_FILES = TEXT_FILE_TEXTS.map((text): PyValue => ({ k: 'call', callee: 'io.StringIO', args: [str(text)] }));
+const BINARY_FILES = BINARY_FILE_TEXTS.map((text): PyValue => ({
   k: 'call',
   callee: 'io.BytesIO',
   args: [bytesOf(text)],

@@ -192,6 +192,20 @@ def test_a_table_an_object_holds_is_read_statically_and_a_property_never_runs(tm
     assert module.calls == ["lazy"]  # the call's own read, and nothing else
 
 
+def test_bytes_compared_with_a_magic_prefix_are_recorded_as_bytes(tmp_path):
+    module = load(tmp_path, textwrap.dedent('''
+        def sniff(data):
+            for prefix in (b"<?xml", b"<plist"):
+                if data.startswith(prefix):
+                    return "xml"
+            return "binary" if data == b"bplist00" else None
+    '''))
+    records = record(module.sniff, b"abc").report()
+    got = {(r["op"], tuple(r["values"]), r.get("bytes")) for r in records}
+    assert ("startswith", ("<?xml",), True) in got and ("startswith", ("<plist",), True) in got
+    assert ("==", ("bplist00",), True) in got
+
+
 def test_records_and_time_are_bounded(tmp_path):
     module = load(tmp_path, textwrap.dedent('''
         def many(n):
