@@ -2,7 +2,7 @@
 // be in [0.0, 1.0]", "n must be > 0", "expected one of 'fast', 'slow'") and often the parameter it
 // is about. The explorer tries them in place of the value that was refused.
 import type { PyValue } from './values.js';
-import { float, int, ints, list, str, tuple } from './values.js';
+import { float, int, ints, list, str, toSource, tuple } from './values.js';
 
 const NUM = String.raw`-?\d+(?:\.\d+)?`;
 // Python's names for types: quoted in type errors ("'int' object is not iterable"), never literals.
@@ -201,4 +201,14 @@ export function missingArguments(message: string): string[] {
   const m = /missing \d+ required (?:positional|keyword-only) arguments?: (.+)/.exec(message);
   if (!m) return [];
   return [...m[1]!.matchAll(/'(\w+)'/g)].map((x) => x[1]!);
+}
+
+/**
+ * A list or tuple argument one of whose str items the message quotes ("invalid literal for int()
+ * with base 10: 'b'" about ['b', 'a', 'c']): the message was about its items, so each str item is
+ * replaced by the suggestion (['42', '42', '42']). Undefined when it quotes none of them.
+ */
+export function itemsReplaced(message: string, v: PyValue, suggestion: PyValue): PyValue | undefined {
+  if ((v.k !== 'list' && v.k !== 'tuple') || !v.items.some((x) => x.k === 'str' && x.v.length > 0 && message.includes(toSource(x)))) return undefined;
+  return { k: v.k, items: v.items.map((x) => (x.k === 'str' ? suggestion : x)) };
 }
