@@ -1,7 +1,8 @@
 // Receivers built by the same search as arguments: a constructor that refused what it was given
 // says what it wants ("Input must be callable", "tzinfo argument must be None or of a tzinfo
 // subclass, not type 'int'"), as a function's own refusals do, and the receiver is built again so.
-import type { ParameterInfo } from '../core/probe-types.js';
+import type { ArgumentClass, ParameterInfo } from '../core/probe-types.js';
+import { instancesFromInit } from './inputs.js';
 import { classesAskedFor, literalsIn, namedPositions } from './mined-values.js';
 import { isKnownClass, ordinaryValue, representative } from './type-classes.js';
 import type { PyValue } from './values.js';
@@ -9,6 +10,8 @@ import { isConstructorCall, toSource } from './values.js';
 
 /** Constructions tried from one refusal at most. */
 const PER_REFUSAL = 2;
+/** Classes of the package with an attribute an error asked for, tried per attribute. */
+const ATTRIBUTE_CLASSES = 2;
 
 /** How a type error names the type of a value the explorer wrote ('int', 'NoneType'). */
 const PY_TYPE_NAMES: Partial<Record<PyValue['k'], string>> = {
@@ -61,4 +64,24 @@ export function rebuiltAsAsked(built: PyValue, message: string, init: ParameterI
     .filter((v) => toSource(v) !== current)
     .slice(0, PER_REFUSAL)
     .map((v) => ({ ...built, args: built.args.map((a, k) => (k === at ? v : a)) }));
+}
+
+/** Positional parameters a constructor requires (a class built from nothing is the surest). */
+function required(c: ArgumentClass): number {
+  return (c.init ?? []).filter((p) => (p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD') && p.default === undefined).length;
+}
+
+/**
+ * Instances of the package's classes (FunctionInfo.argumentClasses) that have `attribute`, built
+ * from their constructors, the classes needing fewest arguments first (a `Container()` before an
+ * `AbstractTable(5, 10)`). `within`: only subclasses of that class (a mixin's method is called on
+ * an instance of a class that mixes it in). `except`: class names left out.
+ */
+export function instancesWithAttribute(classes: ArgumentClass[], attribute: string, opts: { within?: string; except?: string } = {}): PyValue[] {
+  return classes
+    .filter((c) => c.attributes.includes(attribute) && c.name !== opts.except && (opts.within === undefined || (c.bases ?? []).includes(opts.within)))
+    .map((c, k) => ({ c, k }))
+    .sort((a, b) => required(a.c) - required(b.c) || a.k - b.k)
+    .slice(0, ATTRIBUTE_CLASSES)
+    .flatMap(({ c }) => instancesFromInit(c.name, c.init, true));
 }

@@ -1,8 +1,8 @@
 // A receiver built again as its constructor's refusal asks (receivers.ts).
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import type { ParameterInfo } from '../../../src/core/probe-types.js';
-import { rebuiltAsAsked } from '../../../src/explorer/receivers.js';
+import type { ArgumentClass, ParameterInfo } from '../../../src/core/probe-types.js';
+import { instancesWithAttribute, rebuiltAsAsked } from '../../../src/explorer/receivers.js';
 import type { PyValue } from '../../../src/explorer/values.js';
 import { int, none, toSource } from '../../../src/explorer/values.js';
 
@@ -28,4 +28,15 @@ test('a refusal that names no argument of several, nor a class or a value, rebui
     [],
   );
   assert.deepEqual(rebuiltAsAsked(built('Empty', []), 'receiver: building `Empty()` raised TypeError: Input must be callable', []), []);
+});
+
+test('instances with an attribute: the classes needing fewest arguments first; a mixin gets only classes that mix it in', () => {
+  const classes: ArgumentClass[] = [
+    { name: 'Abstract', attributes: ['body'], init: [param('value'), param('trivia')] },
+    { name: 'Holder', attributes: ['body', 'first_item'], init: [{ name: 'parsed', kind: 'POSITIONAL_OR_KEYWORD', default: 'False' }] },
+    { name: 'Named', attributes: ['first_item'], init: [], bases: ['AliasMixin', 'Item'] },
+  ];
+  assert.equal(toSource(instancesWithAttribute(classes, 'body')[0]!), 'Holder()');
+  assert.deepEqual(sources(instancesWithAttribute(classes, 'first_item', { within: 'AliasMixin' })), ['Named()']);
+  assert.deepEqual(instancesWithAttribute(classes, 'first_item', { within: 'Other' }), []);
 });
