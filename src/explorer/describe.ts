@@ -5,6 +5,8 @@ import type { Description, DescriptionClaim } from '../core/session-types.js';
 import type { CoverageSoFar } from '../core/format.js';
 import { addCoverage, oneLine, renderCall, renderOutcome } from '../core/format.js';
 import { splitTopLevel } from '../core/python-source.js';
+import { itemAt } from '../core/item-at.js';
+import { group } from '../core/regex-group.js';
 import type { InferredProperty, OfflineReport } from '../core/run-types.js';
 import type { Observation, Position } from './inputs.js';
 import { TYPE_ERRORS, baseExceptionName, contextKey, describeInput, labelledPositions } from './inputs.js';
@@ -54,9 +56,9 @@ const PREPARED = /^\(lambda s: \((.+), s\)\[-1\]\)\((.+)\)$/s;
  */
 export function readableCall(name: string, request: CallRequest): string {
   const m = request.receiver === undefined ? null : PREPARED.exec(request.receiver);
-  const calls = m ? splitTopLevel(m[1]!) : null;
+  const calls = m ? splitTopLevel(group(m, 1)) : null;
   if (!m || !calls || !calls.every((c) => c.startsWith('s.'))) return renderCall(name, request);
-  return [`s = ${m[2]!}`, ...calls, renderCall(name, { ...request, receiver: 's' })].join('; ');
+  return [`s = ${group(m, 2)}`, ...calls, renderCall(name, { ...request, receiver: 's' })].join('; ');
 }
 
 export function buildReport(run: ExplorationOutcome): OfflineReport {
@@ -166,7 +168,7 @@ const article = (label: string): string => (label === 'None' ? label : /^[aeiou]
 function classWords(id: string): string {
   const m = /^new:([\w.]+):/.exec(id);
   // `Random.getstate(Random())` is what a method returned, not an instance of a class of that name.
-  if (m && /\.[a-z_]\w*$/.test(m[1]!)) return `value from ${m[1]}()`;
+  if (m && /\.[a-z_]\w*$/.test(group(m, 1))) return `value from ${m[1]}()`;
   return m ? `${m[1]} instance` : typeClass(id).label;
 }
 
@@ -175,13 +177,10 @@ const returnedAt = (run: ExplorationOutcome, i: number): Observation[] =>
 
 /** Classes at position i in calls that returned. */
 function acceptedWords(run: ExplorationOutcome, i: number): string[] {
-  const seen = new Set(returnedAt(run, i).map((o) => o.input[i]!.cls));
-  return run.positions[i]!.candidates.filter((c) => c !== 'omit' && seen.has(c)).map(classWords);
-}
-
-/** A generator's items read back, or null. */
-function yielded(o: Observation): string[] | null {
-  return o.record.result.value?.iteration?.items ?? null;
+  const seen = new Set(returnedAt(run, i).map((o) => o.input[i]?.cls));
+  return itemAt(run.positions, i)
+    .candidates.filter((c) => c !== 'omit' && seen.has(c))
+    .map(classWords);
 }
 
 /** What kind of items a generator yielded: "tuples", "ints"… */
@@ -192,27 +191,33 @@ function itemKinds(items: string[]): string {
       return v ? (v.k === 'int' || v.k === 'float' ? 'numbers' : v.k === 'str' ? 'strs' : `${v.k}s`) : 'values';
     }),
   );
-  return kinds.size === 1 ? [...kinds][0]! : 'values of several types';
+  const [kind, ...others] = kinds;
+  return kind !== undefined && others.length === 0 ? kind : 'values of several types';
 }
 
 function returnsPhrase(observations: Observation[], returnTypes: string[]): string {
   if (returnTypes.length === 0) return 'never returned';
-  const gens = observations.filter((o) => o.record.result.status === 'returned' && o.record.result.value?.iteration);
+  // The generators' types and what iterating them gave.
+  const gens = observations.flatMap((o) => {
+    const value = o.record.result.status === 'returned' ? o.record.result.value : undefined;
+    return value?.iteration ? [{ type: value.type, iteration: value.iteration }] : [];
+  });
   return joinWords(
     returnTypes.map((t) => {
-      const mine = gens.filter((o) => o.record.result.value!.type === t);
-      if (mine.length) {
-        const all = mine.flatMap((o) => yielded(o) ?? []);
+      const mine = gens.filter((g) => g.type === t);
+      const [first] = mine;
+      if (first) {
+        const all = mine.flatMap((g) => g.iteration.items);
         // One sequence for every call (a function of no arguments): quoting it is true.
-        const one = new Set(mine.map((o) => JSON.stringify(o.record.result.value!.iteration))).size === 1;
+        const one = new Set(mine.map((g) => JSON.stringify(g.iteration))).size === 1;
         if (one && all.length) {
-          const it = mine[0]!.record.result.value!.iteration!;
+          const it = first.iteration;
           return `${article(t)} that yields ${it.items.slice(0, 5).join(', ')}${it.items.length > 5 || !it.ended ? ', …' : ''}${it.ended ? '' : ' (did not end)'}`;
         }
         if (all.length === 0) return `${article(t)} that yielded nothing in ${mine.length} calls`;
-        const sizes = mine.map((o) => yielded(o)!.length);
+        const sizes = mine.map((g) => g.iteration.items.length);
         const range = Math.min(...sizes) === Math.max(...sizes) ? `${sizes[0]}` : `${Math.min(...sizes)} to ${Math.max(...sizes)}`;
-        const unended = mine.some((o) => !o.record.result.value!.iteration!.ended);
+        const unended = mine.some((g) => !g.iteration.ended);
         return `${article(t)} yielding ${itemKinds(all)} (${range} items in ${mine.length} calls${unended ? '; some did not end' : ''})`;
       }
       return t === 'NoneType' ? 'None' : article(t);
@@ -363,15 +368,18 @@ function fewResults(returned: Observation[]): string | null {
 function resultsByInput(run: ExplorationOutcome, returned: Observation[]): string | null {
   const own = returned.filter((o) => o.purpose !== 'repeat' && o.purpose !== 'reapply');
   const sole = (o: Observation): string | null => {
-    const given = o.input.filter((s, i) => s.value !== undefined && run.positions[i]!.role !== 'receiver');
-    return given.length === 1 && o.input.every((s, i) => run.positions[i]!.role !== 'receiver' || s.value === undefined) ? toSource(given[0]!.value!) : null;
+    const given = o.input.flatMap((s, i) => (s.value !== undefined && itemAt(run.positions, i).role !== 'receiver' ? [s.value] : []));
+    const [value] = given;
+    return value && given.length === 1 && o.input.every((s, i) => itemAt(run.positions, i).role !== 'receiver' || s.value === undefined)
+      ? toSource(value)
+      : null;
   };
-  if (own.length < 4 || !own.every((o) => sole(o) !== null)) return null;
+  if (own.length < 4) return null;
   const groups = new Map<string, string[]>();
   for (const o of own) {
     const r = o.record.result.value?.repr ?? '';
-    const arg = sole(o)!;
-    if (!r || r.length > 30) return null;
+    const arg = sole(o);
+    if (arg === null || !r || r.length > 30) return null;
     const args = groups.get(r) ?? [];
     if (!args.includes(arg)) args.push(arg);
     groups.set(r, args);
@@ -477,10 +485,11 @@ function effectiveWords(
       }
     }
   }
-  const words = run.positions[i]!.candidates.filter((c) => effective.has(c)).map(classWords);
+  const pos = itemAt(run.positions, i);
+  const words = pos.candidates.filter((c) => effective.has(c)).map(classWords);
   const bools = [...values].filter((v) => v === 'True' || v === 'False');
   const others = [...values].filter((v) => v !== 'True' && v !== 'False');
-  const truthLike = bools.length > 0 && others.length > 0 && actsByTruth(byContext.values(), i, run.positions[i]!.default);
+  const truthLike = bools.length > 0 && others.length > 0 && actsByTruth(byContext.values(), i, pos.default);
   return {
     words: [...new Set(words)],
     varied,
@@ -528,7 +537,11 @@ function actsByTruth(groups: Iterable<Observation[]>, i: number, fallback: PyVal
   for (const group of groups) {
     const returned = group.filter((o) => o.record.result.status === 'returned');
     const given = (o: Observation): PyValue | undefined => o.input[i]?.value ?? fallback;
-    const reference = (truth: boolean) => returned.find((o) => given(o)?.k === 'bool' && truthOf(given(o)!) === truth);
+    const reference = (truth: boolean) =>
+      returned.find((o) => {
+        const value = given(o);
+        return value?.k === 'bool' && truthOf(value) === truth;
+      });
     for (const o of returned) {
       const value = given(o);
       if (!value || value.k === 'bool') continue;
@@ -614,15 +627,16 @@ export function reasonLine(message: string): string {
     .split(/\r?\n/)
     .map((l) => l.trim())
     .filter(Boolean);
-  if (lines.length <= 1) return lines[0] ?? '';
+  const [first = ''] = lines;
+  if (lines.length <= 1) return first;
   return (
-    lines.find((l) => /\b(must|expected|invalid|cannot|can't|not allowed|should|required|out of range|too (?:large|small|long|short))\b/i.test(l)) ?? lines[0]!
+    lines.find((l) => /\b(must|expected|invalid|cannot|can't|not allowed|should|required|out of range|too (?:large|small|long|short))\b/i.test(l)) ?? first
   );
 }
 
 /** `lo=17`, `hi` left out: one argument as a reader writes it. */
 function argWords(run: ExplorationOutcome, o: Observation, i: number): string {
-  const p = run.positions[i]!;
+  const p = itemAt(run.positions, i);
   const v = o.input[i]?.value;
   const name = p.role === 'varargs' ? `*${p.name}` : p.name;
   return v === undefined ? `\`${name}\` left out` : `\`${name}=${oneLine(toSource(v), 40)}\``;
@@ -641,16 +655,20 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
   // comes with giving that argument (`strict=True`), which is what a reader must know.
   const contrastOf = (o: Observation): { i: number; contrast: Observation; byDefault: boolean } | null => {
     let first: { i: number; contrast: Observation; byDefault: boolean } | null = null;
-    for (let i = 0; i < positions.length; i++) {
+    for (const [i, pos] of positions.entries()) {
       // A call that leaves an argument out may not bind at all (a missing required one): it is
       // stated as a whole call, never blamed on one parameter by contrast with another.
-      if (positions[i]!.role === 'receiver' || o.input[i]?.value === undefined) continue;
+      const value = o.input[i]?.value;
+      if (pos.role === 'receiver' || value === undefined) continue;
       const key = contextKey(o.input, i);
-      const mine = toSource(o.input[i]!.value!);
+      const mine = toSource(value);
       const alike = returned.filter((r) => contextKey(r.input, i) === key);
-      const byDefault = positions[i]!.role === 'varargs' ? undefined : alike.find((r) => r.input[i]?.value === undefined);
+      const byDefault = pos.role === 'varargs' ? undefined : alike.find((r) => r.input[i]?.value === undefined);
       if (byDefault) return { i, contrast: byDefault, byDefault: true };
-      const contrast = alike.find((r) => r.input[i]?.value !== undefined && toSource(r.input[i]!.value!) !== mine);
+      const contrast = alike.find((r) => {
+        const other = r.input[i]?.value;
+        return other !== undefined && toSource(other) !== mine;
+      });
       if (contrast && !first) first = { i, contrast, byDefault: false };
     }
     return first;
@@ -675,8 +693,11 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
   );
   const lines: string[] = [];
   for (const g of ordered) {
-    const ex = g.raised[0]!;
-    const message = oneLine(reasonLine(ex.record.result.exception!.message), 100);
+    // A group is made with its first raise, which has its exception.
+    const [ex] = g.raised;
+    const exception = ex?.record.result.exception;
+    if (!ex || !exception) continue;
+    const message = oneLine(reasonLine(exception.message), 100);
     let text: string;
     if (g.i !== null && g.contrast) {
       const result = g.contrast.record.result.value ? oneLine(g.contrast.record.result.value.repr, 40) : 'a value';
@@ -684,9 +705,19 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
       // The quoted call's value, then the others that never returned (a value that raised only
       // beside other arguments is not one the raise comes "with").
       const elsewhere = returnedWith(i);
-      const values = [...new Set(g.raised.filter((o, k) => k === 0 || !elsewhere.has(toSource(o.input[i]!.value!))).map((o) => argWords(run, o, i)))];
+      const values = [
+        ...new Set(
+          g.raised
+            .filter((o, k) => {
+              // Each raise blamed on i gave a value there (contrastOf).
+              const value = o.input[i]?.value;
+              return k === 0 || value === undefined || !elsewhere.has(toSource(value));
+            })
+            .map((o) => argWords(run, o, i)),
+        ),
+      ];
       const shown = values.length > 3 ? [...values.slice(0, 3), `${values.length - 3} other values`] : values;
-      const other = g.byDefault ? `\`${positions[i]!.name}\` left out (its default)` : argWords(run, g.contrast, i);
+      const other = g.byDefault ? `\`${itemAt(positions, i).name}\` left out (its default)` : argWords(run, g.contrast, i);
       text = `${g.type} with ${joinWords(shown, 'or')} (${callText(ex)}: ${message}), but with ${other} it returned ${result}.`;
       ledger.add('raises', text, [ex.record.index, g.contrast.record.index], idx(g.raised), {
         kind: 'raises',
@@ -751,8 +782,16 @@ function pickExamples(
   };
   // One error: what the function checks (a value error) before a type error.
   const raised = pool.filter((o) => o.record.result.status === 'raised' && o.record.result.exception && !bindingError(o));
-  add(raised.find((o) => !TYPE_ERRORS.has(baseExceptionName(o.record.result.exception!.type))) ?? raised[0]);
-  return chosen.map((o) => ({ ...exampleOf(o, callText)!, probe: o.record.index }));
+  const checked = raised.find((o) => {
+    const exception = o.record.result.exception;
+    return exception !== undefined && !TYPE_ERRORS.has(baseExceptionName(exception.type));
+  });
+  add(checked ?? raised[0]);
+  // Every chosen call is shown (an example of it exists).
+  return chosen.flatMap((o) => {
+    const example = exampleOf(o, callText);
+    return example ? [{ ...example, probe: o.record.index }] : [];
+  });
 }
 
 function confidence(run: ExplorationOutcome, properties: InferredProperty[]): number {

@@ -30,6 +30,8 @@ import { elementsOf, float, inputClass, int, isConstructorCall, str, toSource } 
 import { classesAskedFor, fileClassesAskedFor, literalsIn, missingArguments, namedPositions } from './mined-values.js';
 import { ComparisonFeedback } from './comparison-inputs.js';
 import { findRelations } from './relations.js';
+import { itemAt } from '../core/item-at.js';
+import { group } from '../core/regex-group.js';
 import { isScratchFile, missingFile, scratchFileFor } from './scratch-files.js';
 
 /** One parameter's values of one class, around a base, for the sweep. */
@@ -110,7 +112,23 @@ const OTHER_FILE_KIND: Record<string, string> = { textfile: 'binfile', binfile: 
 const FILE_KINDS = Object.keys(OTHER_FILE_KIND);
 const WRITES_TO = /has no attribute '(?:write|writelines|flush)'/;
 /** The empty file of a file class (its values end with it). */
-const emptyFile = (cls: string): PyValue => typeClass(cls).values.at(-1)!;
+function emptyFile(cls: string): PyValue {
+  const empty = typeClass(cls).values.at(-1);
+  if (empty === undefined) throw new Error(`the file class ${cls} has no values`);
+  return empty;
+}
+
+/** The value at position i of an input, which the caller's list of given positions says is not left out. */
+function givenValue(input: Input, i: number): PyValue {
+  const value = itemAt(input, i).value;
+  if (value === undefined) throw new Error(`position ${i}, listed as given, is left out of the call`);
+  return value;
+}
+
+/** The one item of a list of one; undefined for none or several. */
+function only<T>(items: readonly T[]): T | undefined {
+  return items.length === 1 ? items[0] : undefined;
+}
 
 export class Explorer {
   readonly positions: Position[];
@@ -278,7 +296,7 @@ export class Explorer {
       const biggest = ints.sort((a, b) => (b.v > a.v ? 1 : b.v < a.v ? -1 : 0))[0];
       if (biggest && (this.tooSlowFrom.get(biggest.i) ?? biggest.v + 1n) > biggest.v) this.tooSlowFrom.set(biggest.i, biggest.v);
     }
-    if (typesAccepted(r)) obs.input.forEach((s, i) => this.accepted[i]!.add(s.cls));
+    if (typesAccepted(r)) obs.input.forEach((s, i) => itemAt(this.accepted, i).add(s.cls));
     const outcome = r.status === 'returned' ? `returned ${r.value?.type}` : r.status === 'raised' ? `raised ${r.exception?.type}` : r.status;
     const newOutcome = !this.outcomes.has(outcome);
     this.outcomes.add(outcome);
@@ -307,8 +325,9 @@ export class Explorer {
    */
   private mine(obs: Observation): void {
     const r = obs.record.result;
-    const message = r.status === 'raised' ? r.exception?.message : undefined;
-    if (!message || this.messagesMined.has(message)) return;
+    const exception = r.status === 'raised' ? r.exception : undefined;
+    const message = exception?.message;
+    if (!exception || !message || this.messagesMined.has(message)) return;
     this.messagesMined.add(message);
     if (this.mineMissing(obs, message)) return;
     if (this.prepareReceiver(obs, message)) return;
@@ -316,22 +335,26 @@ export class Explorer {
     if (this.siblingOutput(obs)) return;
     if (this.scratchFile(obs, message)) return;
     if (this.mineAbsentKey(obs, message)) return;
-    const given = obs.input.map((s, i) => (s.value !== undefined && this.positions[i]!.role !== 'receiver' ? i : -1)).filter((i) => i >= 0);
+    const given = obs.input.map((s, i) => (s.value !== undefined && itemAt(this.positions, i).role !== 'receiver' ? i : -1)).filter((i) => i >= 0);
     if (given.length === 0) return;
-    const sources = given.map((i) => toSource(obs.input[i]!.value!));
+    const sources = given.map((i) => toSource(givenValue(obs.input, i)));
     const named = namedPositions(
       message,
       this.positions.map((p, i) => (given.includes(i) ? p.name : '')),
     );
     if (ONE_CHARACTER.test(message)) {
       // "ord() expected a character, but string of length 3 found": a str it is, of one character.
-      for (const i of given.filter((j) => obs.input[j]!.value!.k === 'str' && (obs.input[j]!.value as { v: string }).v.length !== 1)) {
+      const notOne = given.filter((j) => {
+        const v = givenValue(obs.input, j);
+        return v.k === 'str' && v.v.length !== 1;
+      });
+      for (const i of notOne) {
         this.addMined(i, ['a', ' ', '7'].map(str));
         this.queue.push({ input: obs.input.map((s, j) => (j === i ? { cls: 'str', value: str('a') } : s)), note: 'the error asked for one character' });
       }
       return;
     }
-    const typeError = TYPE_ERRORS.has(baseExceptionName(r.exception!.type));
+    const typeError = TYPE_ERRORS.has(baseExceptionName(exception.type));
     if (typeError) this.switchFileKinds(obs, given);
     const files = fileClassesAskedFor(message);
     if (typeError && files.length === 0 && classesAskedFor(message).length === 0 && this.instanceForAttribute(obs, message, given)) return;
@@ -345,8 +368,9 @@ export class Explorer {
       const targets = typed.length || given.length !== 1 ? typed : given;
       for (const i of targets) {
         // Bytes and files are no class of the sweep (few functions take them): a message that asks for them adds them.
-        for (const c of wanted) if (OUTSIDE_SWEEP.includes(c) && !this.positions[i]!.candidates.includes(c)) this.positions[i]!.candidates.push(c);
-        const cls = wanted.find((c) => this.positions[i]!.candidates.includes(c) && c !== obs.input[i]!.cls);
+        const pos = itemAt(this.positions, i);
+        for (const c of wanted) if (OUTSIDE_SWEEP.includes(c) && !pos.candidates.includes(c)) pos.candidates.push(c);
+        const cls = wanted.find((c) => pos.candidates.includes(c) && c !== itemAt(obs.input, i).cls);
         if (targets.length === 1) this.asked[i] = wanted;
         // A file to write to starts empty: what the function wrote is then all it holds.
         if (!cls) continue;
@@ -356,13 +380,13 @@ export class Explorer {
       return;
     }
     const values = literalsIn(message, sources).slice(0, MINED_PER_MESSAGE);
-    if (values.length === 0) return;
-    const echoed = given.filter((i) => message.includes(toSource(obs.input[i]!.value!)));
+    // The likeliest one is tried now; the others join the sweep of their class.
+    const [v] = values;
+    if (v === undefined) return;
+    const echoed = given.filter((i) => message.includes(toSource(givenValue(obs.input, i))));
     const targets = named.length ? named : echoed.length ? echoed : given;
     for (const i of targets) {
       this.addMined(i, values);
-      // The likeliest one now; the others join the sweep of their class.
-      const v = values[0]!;
       this.queue.push({
         input: obs.input.map((s, j) => (j === i ? { cls: classOfValue(v), value: v } : s)),
         note: `a value the error message suggested: ${toSource(v)}`,
@@ -373,7 +397,7 @@ export class Explorer {
   /** The receiver's position and the value a call's receiver was built as (none for a plain function). */
   private receiverOf(obs: Observation): { at: number; built: PyValue | undefined } {
     const at = this.positions.findIndex((p) => p.role === 'receiver');
-    return { at, built: at >= 0 ? obs.input[at]!.value : undefined };
+    return { at, built: at >= 0 ? itemAt(obs.input, at).value : undefined };
   }
 
   /**
@@ -387,8 +411,8 @@ export class Explorer {
     this.brokenReceivers.add(toSource(built));
     if (this.scratchReceiver(obs, at, built)) return;
     if (this.attributeReceiver(obs, at, built)) return;
-    const next = this.positions[at]!.hinted?.find((v) => !this.brokenReceivers.has(toSource(v)));
-    if (next && !this.queue.some((q) => q.input[at]!.value === next))
+    const next = itemAt(this.positions, at).hinted?.find((v) => !this.brokenReceivers.has(toSource(v)));
+    if (next && !this.queue.some((q) => q.input[at]?.value === next))
       this.queue.push({
         input: obs.input.map((s, j) => (j === at ? { cls: classOfValue(next), value: next } : s)),
         note: 'another receiver: the last one could not be built',
@@ -405,7 +429,7 @@ export class Explorer {
     const { at: receiverAt } = this.receiverOf(obs);
     const order = [receiverAt, ...obs.input.map((_, i) => i).filter((i) => i !== receiverAt)].filter((i) => i >= 0);
     for (const at of order) {
-      const built = obs.input[at]!.value;
+      const built = itemAt(obs.input, at).value;
       if (!built || built.k !== 'call' || !isConstructorCall(built) || this.rebuilt.has(toSource(built))) continue;
       const k = built.args.findIndex((a) => {
         const t = PY_TYPE_NAMES[a.k];
@@ -413,13 +437,14 @@ export class Explorer {
       });
       const cls = wanted.find((c) => isKnownClass(c) && c !== classOfValue(built.args[k] ?? built));
       if (k < 0 || !cls) continue;
+      const arg = FILE_KINDS.includes(cls) && WRITES_TO.test(message) ? emptyFile(cls) : (ordinaryValue(cls, 0) ?? representative(cls));
+      if (arg === undefined) continue;
       this.rebuilt.add(toSource(built));
-      const arg = FILE_KINDS.includes(cls) && WRITES_TO.test(message) ? emptyFile(cls) : (ordinaryValue(cls, 0) ?? representative(cls))!;
       const value: PyValue = { ...built, args: built.args.map((a, j) => (j === k ? arg : a)) };
       if (at !== receiverAt) this.addMined(at, [value]);
       this.queue.push({
         input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
-        note: `${at === receiverAt ? 'the receiver' : this.positions[at]!.name} built with ${typeClass(cls).label}`,
+        note: `${at === receiverAt ? 'the receiver' : itemAt(this.positions, at).name} built with ${typeClass(cls).label}`,
       });
       return true;
     }
@@ -432,12 +457,13 @@ export class Explorer {
    */
   private scratchFile(obs: Observation, message: string): boolean {
     const path = missingFile(message);
+    if (path === undefined) return false;
     const { at: receiverAt } = this.receiverOf(obs);
-    const at = path === undefined ? -1 : obs.input.findIndex((s, i) => i !== receiverAt && s.value?.k === 'str' && s.value.v === path);
+    const at = obs.input.findIndex((s, i) => i !== receiverAt && s.value?.k === 'str' && s.value.v === path);
     if (at < 0 || this.scratched.has(at)) return false;
     this.scratched.add(at);
-    const value = scratchFileFor(path!, this.hidden ? '' : this.info.qualname);
-    const pos = this.positions[at]!;
+    const value = scratchFileFor(path, this.hidden ? '' : this.info.qualname);
+    const pos = itemAt(this.positions, at);
     if (!pos.candidates.includes('scratchfile')) pos.candidates.push('scratchfile');
     this.addMined(at, [value]);
     this.queue.push({ input: obs.input.map((s, j) => (j === at ? { cls: 'scratchfile', value } : s)), note: `a file named ${path} written first` });
@@ -453,12 +479,13 @@ export class Explorer {
   private attributeReceiver(obs: Observation, at: number, built: PyValue): boolean {
     const m = /'([\w.]+)' object has no attribute '(\w+)'/.exec(obs.record.result.exception?.message ?? '');
     if (!m || built.k !== 'call' || !isConstructorCall(built) || this.argumentClasses.length === 0) return false;
-    const key = `${built.callee}.${m[2]}`;
+    const attribute = group(m, 2);
+    const key = `${built.callee}.${attribute}`;
     const k = built.args.findIndex((a) => pyTypeName(a) === m[1]);
     if (k < 0 || this.attributesAsked.has(key)) return false;
     this.attributesAsked.add(key);
     const instance = this.argumentClasses
-      .filter((c) => c.attributes.includes(m[2]!) && c.name !== built.callee)
+      .filter((c) => c.attributes.includes(attribute) && c.name !== built.callee)
       .slice(0, ATTRIBUTE_CLASSES)
       .flatMap((c) => instancesFromInit(c.name, c.init, true))[0];
     if (!instance) return false;
@@ -466,7 +493,7 @@ export class Explorer {
     this.addMined(at, [value]);
     this.queue.push({
       input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
-      note: `the receiver built with ${toSource(instance)}, which has .${m[2]}`,
+      note: `the receiver built with ${toSource(instance)}, which has .${attribute}`,
     });
     return true;
   }
@@ -502,8 +529,8 @@ export class Explorer {
     if (!own || own === this.info.name) return false;
     const siblings = this.info.ownerMethods.filter((m) => m.required === 0 && m.name !== this.info.name && stem(m.name) === own);
     const given = obs.input.map((s, i) => (i !== at && s.value !== undefined ? i : -1)).filter((i) => i >= 0);
-    const named = given.filter((i) => this.positions[i]!.name.includes(own));
-    const target = named.length === 1 ? named[0]! : given.length === 1 ? given[0]! : -1;
+    const named = given.filter((i) => itemAt(this.positions, i).name.includes(own));
+    const target = only(named) ?? only(given) ?? -1;
     if (siblings.length === 0 || target < 0) return false;
     // A receiver built bare may draw on os.urandom or the clock (random.Random() does): one built
     // from arguments that the constructor accepted gives the same output in every run.
@@ -511,7 +538,7 @@ export class Explorer {
     const source = takesArguments
       ? this.observations
           .filter((o) => o.record.result.status !== 'rejected')
-          .map((o) => o.input[at]!.value)
+          .map((o) => itemAt(o.input, at).value)
           .find((v) => v !== undefined && v.k === 'call' && v.callee === built.callee && v.args.length > 0)
       : built;
     if (!source) return false;
@@ -521,7 +548,7 @@ export class Explorer {
       const value: PyValue = { k: 'call', callee: `${owner}.${m.name}`, args: [source] };
       const cls = classOfValue(value);
       if (!isKnownClass(cls)) continue;
-      const pos = this.positions[target]!;
+      const pos = itemAt(this.positions, target);
       pos.opaque = true;
       if (!pos.candidates.includes(cls)) pos.candidates.push(cls);
       this.addMined(target, [value]);
@@ -538,18 +565,20 @@ export class Explorer {
    */
   private instanceForAttribute(obs: Observation, message: string, given: number[]): boolean {
     const m = /'([\w.]+)' object has no attribute '(\w+)'/.exec(message);
-    if (!m || this.argumentClasses.length === 0 || this.attributesAsked.has(m[2]!)) return false;
-    const [, type, attribute] = m;
-    this.attributesAsked.add(attribute!);
-    const typed = given.filter((i) => pyTypeName(obs.input[i]!.value!) === type);
-    const at = typed.length === 1 ? typed[0]! : given.length === 1 ? given[0]! : -1;
+    if (!m || this.argumentClasses.length === 0) return false;
+    const type = group(m, 1);
+    const attribute = group(m, 2);
+    if (this.attributesAsked.has(attribute)) return false;
+    this.attributesAsked.add(attribute);
+    const typed = given.filter((i) => pyTypeName(givenValue(obs.input, i)) === type);
+    const at = only(typed) ?? only(given) ?? -1;
     if (at < 0) return false;
     const instances = this.argumentClasses
-      .filter((c) => c.attributes.includes(attribute!))
+      .filter((c) => c.attributes.includes(attribute))
       .slice(0, ATTRIBUTE_CLASSES)
       .flatMap((c) => instancesFromInit(c.name, c.init, true));
     if (instances.length === 0) return false;
-    const pos = this.positions[at]!;
+    const pos = itemAt(this.positions, at);
     pos.opaque = true;
     for (const value of instances) {
       const cls = classOfValue(value);
@@ -565,7 +594,8 @@ export class Explorer {
 
   /** Values an error message suggested for position i, once each: they join the sweep of their class. */
   private addMined(i: number, values: PyValue[]): void {
-    for (const v of values) if (!this.mined[i]!.some((m) => toSource(m) === toSource(v))) this.mined[i]!.push(v);
+    const mined = itemAt(this.mined, i);
+    for (const v of values) if (!mined.some((m) => toSource(m) === toSource(v))) mined.push(v);
   }
 
   /**
@@ -576,13 +606,13 @@ export class Explorer {
     const names = missingArguments(message);
     const at = names
       .map((n) => this.positions.findIndex((p) => p.name === n && (p.role === 'positional' || p.role === 'keyword')))
-      .filter((i) => i >= 0 && obs.input[i]!.value === undefined);
+      .filter((i) => i >= 0 && itemAt(obs.input, i).value === undefined);
     if (at.length === 0) return names.length > 0;
     const input = obs.input.map((s, i) => {
       if (!at.includes(i)) return s;
-      const pos = this.positions[i]!;
+      const pos = itemAt(this.positions, i);
       pos.candidates = pos.candidates.filter((c) => c !== 'omit');
-      const cls = pos.candidates[0]!;
+      const cls = itemAt(pos.candidates, 0);
       return { cls, value: this.valueFor(i, cls) };
     });
     this.queue.push({ input, note: `the error named the missing ${names.map((n) => `'${n}'`).join(', ')}` });
@@ -669,7 +699,7 @@ export class Explorer {
     let queued = false;
     for (const [i, slot] of obs.input.entries()) {
       const v = slot.value;
-      if (!v || this.positions[i]!.role === 'receiver' || this.keyMined.has(i) || !echoes(message, v, type)) continue;
+      if (!v || itemAt(this.positions, i).role === 'receiver' || this.keyMined.has(i) || !echoes(message, v, type)) continue;
       for (const [j, { value: other }] of obs.input.entries()) {
         if (j === i || !other || isScratchFile(other)) continue;
         // The receiver's container is its constructor's first argument; a receiver built from nothing gets one.
@@ -714,14 +744,18 @@ export class Explorer {
     const asksForDict = classesAskedFor(message).includes('dict');
     let queued = false;
     for (const i of given) {
-      const v = obs.input[i]!.value!;
-      if (v.k !== 'list' || v.items.length === 0) continue;
-      const el = PY_TYPE_NAMES[v.items[0]!.k];
+      const v = givenValue(obs.input, i);
+      if (v.k !== 'list') continue;
+      const [first] = v.items;
+      if (first === undefined) continue;
+      const el = PY_TYPE_NAMES[first.k];
       if (el === undefined || !new RegExp(String.raw`'${el}'|\bnot ${el}\b`).test(message)) continue;
       if (typeNamed && !asksForDict) continue;
       if (asksForDict) {
         // Records (`item.get(key)`): dicts keyed by the call's other arguments that can be keys, with values that repeat.
-        const keys = obs.input.flatMap((s, j) => (j !== i && s.value && HASHABLE.has(s.value.k) && this.positions[j]!.role !== 'receiver' ? [s.value] : []));
+        const keys = obs.input.flatMap((s, j) =>
+          j !== i && s.value && HASHABLE.has(s.value.k) && itemAt(this.positions, j).role !== 'receiver' ? [s.value] : [],
+        );
         const fields = [...keys.slice(0, 2), str('a'), str('b')].slice(0, 2);
         const value: PyValue = {
           k: 'list',
@@ -734,8 +768,8 @@ export class Explorer {
         queued = !typeNamed;
         continue;
       }
-      const cls = v.items[0]!.k === 'str' ? 'list' : 'list[str]';
-      const value = this.positions[i]!.hinted?.find((h) => slotClassOf(h) === cls) ?? representative(cls);
+      const cls = first.k === 'str' ? 'list' : 'list[str]';
+      const value = itemAt(this.positions, i).hinted?.find((h) => slotClassOf(h) === cls) ?? representative(cls);
       this.queue.push({ input: obs.input.map((s, j) => (j === i ? { cls, value } : s)), note: `the error was about the list's ${el} elements` });
       queued = true;
     }
@@ -768,13 +802,15 @@ export class Explorer {
    */
   private switchFileKinds(obs: Observation, given: number[]): void {
     for (const i of given) {
-      const other = OTHER_FILE_KIND[obs.input[i]!.cls];
+      const slot = itemAt(obs.input, i);
+      const other = OTHER_FILE_KIND[slot.cls];
       // Once per position and other arguments: two files may each need switching, one after the other.
       const key = `${i}:${contextKey(obs.input, i)}`;
       if (!other || this.fileSwitched.has(key)) continue;
       this.fileSwitched.add(key);
-      if (!this.positions[i]!.candidates.includes(other)) this.positions[i]!.candidates.push(other);
-      const empty = toSource(obs.input[i]!.value!) === toSource(emptyFile(obs.input[i]!.cls));
+      const { candidates } = itemAt(this.positions, i);
+      if (!candidates.includes(other)) candidates.push(other);
+      const empty = toSource(givenValue(obs.input, i)) === toSource(emptyFile(slot.cls));
       const value = empty ? emptyFile(other) : this.valueFor(i, other);
       this.queue.push({ input: obs.input.map((s, j) => (j === i ? { cls: other, value } : s)), note: `the other kind of file: ${other}` });
     }
@@ -782,7 +818,7 @@ export class Explorer {
 
   private positionsTypeNamed(obs: Observation, message: string, given: number[]): number[] {
     return given.filter((i) => {
-      const t = PY_TYPE_NAMES[obs.input[i]!.value!.k];
+      const t = PY_TYPE_NAMES[givenValue(obs.input, i).k];
       return t !== undefined && new RegExp(String.raw`'${t}'|\bnot ${t}\b|got ${t}\b`).test(message);
     });
   }
@@ -792,11 +828,11 @@ export class Explorer {
    * into the function (new lines), becomes the base: the refusal it got past was the base's problem.
    */
   private adoptIfFurther(obs: Observation, newCode: boolean): void {
-    const baseObs = this.baseObs;
-    if (!this.base || !baseObs || baseObs.record.result.status === 'returned' || obs === baseObs) return;
+    const { base, baseObs } = this;
+    if (!base || !baseObs || baseObs.record.result.status === 'returned' || obs === baseObs) return;
     const r = obs.record.result;
     // A raise of a call that adds an argument the base left out is that argument's refusal, not a way further in.
-    const adds = obs.input.some((s, i) => s.value !== undefined && this.base![i]!.value === undefined);
+    const adds = obs.input.some((s, i) => s.value !== undefined && itemAt(base, i).value === undefined);
     const further = r.status === 'returned' || (r.status === 'raised' && newCode && !adds && (obs.purpose === 'mined' || obs.purpose === 'widen'));
     if (further) this.setBase(obs);
   }
@@ -808,8 +844,8 @@ export class Explorer {
    */
   private valueFor(i: number, cls: string, nth = 0): PyValue | undefined {
     return (
-      this.mined[i]!.find((v) => classOfValue(v) === cls) ??
-      this.positions[i]!.hinted?.filter((v) => slotClassOf(v) === cls && !this.brokenReceivers.has(toSource(v)))[nth] ??
+      itemAt(this.mined, i).find((v) => classOfValue(v) === cls) ??
+      itemAt(this.positions, i).hinted?.filter((v) => slotClassOf(v) === cls && !this.brokenReceivers.has(toSource(v)))[nth] ??
       ordinaryValue(cls, nth) ??
       representative(cls)
     );
@@ -817,16 +853,13 @@ export class Explorer {
 
   /** Runs the probes error messages called for. */
   private async drainQueue(): Promise<void> {
-    while (this.queue.length) {
-      const next = this.queue.shift()!;
-      await this.run(next.input, 'mined', next.note);
-    }
+    for (let next = this.queue.shift(); next; next = this.queue.shift()) await this.run(next.input, 'mined', next.note);
   }
 
   private inputOf(classes: string[]): Input {
     const seen = new Map<string, number>();
     return classes.map((cls, i) => {
-      const hinted = this.positions[i]!.hinted?.some((v) => slotClassOf(v) === cls);
+      const hinted = itemAt(this.positions, i).hinted?.some((v) => slotClassOf(v) === cls);
       const nth = hinted ? 0 : (seen.get(cls) ?? 0);
       if (!hinted) seen.set(cls, nth + 1);
       return { cls, value: this.valueFor(i, cls, nth) };
@@ -874,31 +907,38 @@ export class Explorer {
     // Callables are widened to only where a name or an error message asked for one: elsewhere they cost a probe per parameter.
     const callableHinted = this.observations.some((o) => /callable/i.test(o.record.result.exception?.message ?? ''));
     const start = this.base;
-    const queues = this.positions.map((pos, i) =>
-      pos.candidates.filter(
+    const queues = this.positions.map((pos, i) => {
+      const asked = itemAt(this.asked, i);
+      return pos.candidates.filter(
         (c, rank) =>
-          c !== start[i]!.cls &&
+          c !== itemAt(start, i).cls &&
           (c !== 'callable' || callableHinted || rank < 3) &&
           // A type error that named what this parameter wants makes the other types' refusals predictable.
-          (this.asked[i] === null || this.asked[i]!.includes(c) || c === 'omit'),
-      ),
-    );
+          (asked === null || asked.includes(c) || c === 'omit'),
+      );
+    });
     // Per position, calls that returned just what the base returned: an option the base's other arguments make moot.
-    const moot = this.positions.map(() => 0);
+    const moot = new Map<number, number>();
     while (this.used < cap && queues.some((q) => q.length)) {
-      for (let i = 0; i < queues.length && this.used < cap; i++) {
+      for (const [i, queue] of queues.entries()) {
+        if (this.used >= cap) break;
         await this.drainQueue();
-        const cls = queues[i]!.shift();
-        if (cls === undefined || this.accepted[i]!.has(cls) || (this.asked[i] !== null && !this.asked[i]!.includes(cls) && cls !== 'omit')) continue;
+        const cls = queue.shift();
+        const asked = itemAt(this.asked, i);
+        if (cls === undefined || itemAt(this.accepted, i).has(cls) || (asked !== null && !asked.includes(cls) && cls !== 'omit')) continue;
         // The base may have moved on (a call got further): widen around the current one.
         const base = this.base;
         const input = base.map((s, j) => (j === i ? { cls, value: this.valueFor(i, cls) } : s));
-        const obs = await this.run(input, 'widen', `type discovery: ${this.positions[i]!.name} as ${typeClass(cls).label}`);
+        const obs = await this.run(input, 'widen', `type discovery: ${itemAt(this.positions, i).name} as ${typeClass(cls).label}`);
         // A base of no arguments at all (gcd() is 0) shows little: the first call with one that returned takes its place.
         if (obs?.record.result.status === 'returned' && base.every((s) => s.value === undefined) && obs.input.some((s) => s.value !== undefined))
           this.setBase(obs);
         const baseOut = this.baseObs?.record.result.status === 'returned' ? this.baseObs.record.result.value?.repr : undefined;
-        if (obs && baseOut !== undefined && obs.record.result.value?.repr === baseOut && ++moot[i]! >= MOOT_AFTER) queues[i] = [];
+        if (obs && baseOut !== undefined && obs.record.result.value?.repr === baseOut) {
+          const n = (moot.get(i) ?? 0) + 1;
+          moot.set(i, n);
+          if (n >= MOOT_AFTER) queue.length = 0;
+        }
       }
     }
     await this.drainQueue();
@@ -913,8 +953,7 @@ export class Explorer {
 
   /** Runs the probes messages asked for during discovery; true when one was accepted (it becomes the base). */
   private async drainForBase(): Promise<boolean> {
-    while (this.queue.length) {
-      const next = this.queue.shift()!;
+    for (let next = this.queue.shift(); next; next = this.queue.shift()) {
       const obs = await this.run(next.input, 'mined', next.note);
       if (obs && typesAccepted(obs.record.result) && !obs.input.some((s) => s.cls === 'none')) {
         this.setBase(obs);
@@ -933,7 +972,7 @@ export class Explorer {
     if (!base) return;
     const baseObs = this.baseObs;
     if (!baseObs || baseObs.record.result.status === 'returned') return;
-    const sameShape = (o: Observation): boolean => o.input.every((s, i) => (s.value === undefined) === (base[i]!.value === undefined));
+    const sameShape = (o: Observation): boolean => o.input.every((s, i) => (s.value === undefined) === (itemAt(base, i).value === undefined));
     const given = (o: Observation): number => o.input.filter((s) => s.value !== undefined).length;
     const returned = this.observations.filter((o) => o.record.result.status === 'returned' && o.purpose !== 'repeat');
     // Same arguments given first; else the call that returned with the most of them (the base's options left out).
@@ -950,11 +989,11 @@ export class Explorer {
     for (const a of assignments) {
       if (!hinted && this.observations.some((o) => /callable/i.test(o.record.result.exception?.message ?? ''))) {
         hinted = true;
-        for (let i = 0; i < this.positions.length; i++) {
-          if (this.positions[i]!.role === 'receiver' || !this.positions[i]!.candidates.includes('callable')) continue;
+        for (const [i, pos] of this.positions.entries()) {
+          if (pos.role === 'receiver' || !pos.candidates.includes('callable')) continue;
           for (const other of ['list', 'str', 'int']) {
             yield this.positions.map((p, j) =>
-              j === i ? 'callable' : p.role === 'receiver' ? p.candidates[0]! : p.candidates.includes(other) ? other : p.candidates[0]!,
+              j === i ? 'callable' : p.role === 'receiver' ? itemAt(p.candidates, 0) : p.candidates.includes(other) ? other : itemAt(p.candidates, 0),
             );
           }
         }
@@ -968,15 +1007,15 @@ export class Explorer {
    * their defaults (also when anonymized: the call itself tells whether it was needed).
    */
   private async tryFewerArguments(base: Input): Promise<void> {
-    for (let k = base.length - 1; k >= 0; k--) {
-      const pos = this.positions[k]!;
+    for (const [k, slot] of [...base.entries()].reverse()) {
+      const pos = itemAt(this.positions, k);
       if (pos.role !== 'positional' && pos.role !== 'keyword') continue;
-      if (base[k]!.value === undefined) continue;
-      const input = base.map((s, j) => (j >= k && this.positions[j]!.role !== 'receiver' ? { cls: 'omit', value: undefined } : s));
+      if (slot.value === undefined) continue;
+      const input = base.map((s, j) => (j >= k && itemAt(this.positions, j).role !== 'receiver' ? { cls: 'omit', value: undefined } : s));
       const obs = await this.run(input, 'widen', `fewer arguments: ${pos.name} left out`);
       if (!obs || !typesAccepted(obs.record.result)) return;
       // The shorter call works: the left-out parameters are optional.
-      for (let j = k; j < base.length; j++) if (this.positions[j]!.role !== 'receiver') this.accepted[j]!.add('omit');
+      for (let j = k; j < base.length; j++) if (itemAt(this.positions, j).role !== 'receiver') itemAt(this.accepted, j).add('omit');
     }
   }
 
@@ -987,8 +1026,11 @@ export class Explorer {
   private async tryMoreVarargs(): Promise<void> {
     const at = this.positions.map((p, i) => (p.role === 'varargs' ? i : -1)).filter((i) => i >= 0);
     const base = this.base;
-    if (at.length < 2 || !base || base[at[0]!]!.value !== undefined) return;
-    for (const cls of this.positions[at[0]!]!.candidates.filter((c) => c !== 'omit' && c !== 'none').slice(0, VARARGS_CLASSES)) {
+    const [first] = at;
+    if (first === undefined || at.length < 2 || !base || itemAt(base, first).value !== undefined) return;
+    for (const cls of itemAt(this.positions, first)
+      .candidates.filter((c) => c !== 'omit' && c !== 'none')
+      .slice(0, VARARGS_CLASSES)) {
       let refused = false;
       for (const count of [2, 3]) {
         if (count > at.length) break;
@@ -1023,13 +1065,13 @@ export class Explorer {
   private *assignments(): Generator<string[]> {
     const params = this.positions.map((p, i) => ({ p, i })).filter(({ p }) => p.role !== 'receiver');
     const receiverAt = this.positions.findIndex((p) => p.role === 'receiver');
-    const receivers = receiverAt >= 0 ? this.positions[receiverAt]!.candidates : [];
+    const receivers = receiverAt >= 0 ? itemAt(this.positions, receiverAt).candidates : [];
     const seen = new Set<string>();
+    // The parameters' classes in order, with the receiver's put back at its position.
     const full = (receiverCls: string | undefined, paramClasses: string[]): string[] => {
-      const out: string[] = [];
-      let k = 0;
-      this.positions.forEach((p) => out.push(p.role === 'receiver' ? receiverCls! : paramClasses[k++]!));
-      return out;
+      if (receiverAt < 0) return [...paramClasses];
+      if (receiverCls === undefined) throw new Error(`no class to build the receiver of ${this.info.qualname} with`);
+      return [...paramClasses.slice(0, receiverAt), receiverCls, ...paramClasses.slice(receiverAt)];
     };
     // Required parameters first, every optional one left out (its default is how it is mostly
     // called); then the full search, which also passes the options.
@@ -1063,19 +1105,19 @@ export class Explorer {
       return;
     }
     const longest = Math.max(...cands.map((c) => c.length));
-    const uniform = (j: number): string[] => cands.map((c) => c[Math.min(j, c.length - 1)]!);
+    const uniform = (j: number): string[] => cands.map((c) => itemAt(c, Math.min(j, c.length - 1)));
     const likelyRanks = n === 1 ? longest : Math.min(UNIFORM_FIRST, longest);
     for (let j = 0; j < likelyRanks; j++) yield uniform(j);
-    const filler = cands.map((c) => (c.includes('int') ? 'int' : c[0]!));
+    const filler = cands.map((c) => (c.includes('int') ? 'int' : itemAt(c, 0)));
     const order = n === 1 ? [0] : [0, n - 1, ...Array.from({ length: n - 2 }, (_, k) => k + 1)];
     for (const x of MAIN_CLASSES.filter((c) => c !== 'int')) {
-      for (const p of order) if (cands[p]!.includes(x)) yield filler.map((f, k) => (k === p ? x : f));
+      for (const p of order) if (itemAt(cands, p).includes(x)) yield filler.map((f, k) => (k === p ? x : f));
     }
     // The remaining main classes for all parameters (two dates), before two different non-ints.
     for (let j = likelyRanks; j < longest; j++) if (uniform(j).every((c) => MAIN_CLASSES.includes(c))) yield uniform(j);
     for (const x of MAIN_CLASSES) {
       for (const y of MAIN_CLASSES) {
-        if (n < 2 || x === y || !cands[0]!.includes(x) || !cands[1]!.includes(y)) continue;
+        if (n < 2 || x === y || !itemAt(cands, 0).includes(x) || !itemAt(cands, 1).includes(y)) continue;
         yield filler.map((f, k) => (k === 0 ? x : k === 1 ? y : f));
       }
     }
@@ -1088,7 +1130,7 @@ export class Explorer {
         sum,
       )) {
         emitted++;
-        yield idx.map((r, k) => cands[k]![r]!);
+        yield idx.map((r, k) => itemAt(itemAt(cands, k), r));
       }
     }
   }
@@ -1101,18 +1143,21 @@ export class Explorer {
   private buildSweep(): SweepStream[] {
     if (!this.base) return [];
     const base = this.base;
-    const short = base.map((s, j) => (this.positions[j]!.role !== 'receiver' && this.accepted[j]!.has('omit') ? { cls: 'omit', value: undefined } : s));
-    const hasShort = short.some((s, j) => s.value !== base[j]!.value);
+    const short = base.map((s, j) =>
+      itemAt(this.positions, j).role !== 'receiver' && itemAt(this.accepted, j).has('omit') ? { cls: 'omit', value: undefined } : s,
+    );
+    const hasShort = short.some((s, j) => s.value !== itemAt(base, j).value);
     const streams: SweepStream[] = [];
     this.positions.forEach((pos, i) => {
-      for (const cls of pos.candidates.filter((c) => this.accepted[i]!.has(c))) {
+      const accepted = itemAt(this.accepted, i);
+      for (const cls of pos.candidates.filter((c) => accepted.has(c))) {
         // The base's own class gets three times the turns: it is the one the function was written for, most likely.
-        const share = cls === base[i]!.cls ? 3 : 1;
+        const share = cls === itemAt(base, i).cls ? 3 : 1;
         const hinted = (pos.hinted ?? []).filter((v) => slotClassOf(v) === cls);
         const fromCode = this.constants.filter((v) => classOfValue(v) === cls).slice(0, CONSTANTS_PER_CLASS);
-        const values = dedupe([...this.mined[i]!.filter((v) => classOfValue(v) === cls), ...hinted, ...fromCode, ...typeClass(cls).values]);
+        const values = dedupe([...itemAt(this.mined, i).filter((v) => classOfValue(v) === cls), ...hinted, ...fromCode, ...typeClass(cls).values]);
         const around = (context: Input): Input[] => values.map((value) => context.map((s, j) => (j === i ? { cls, value } : s)));
-        const shortToo = hasShort && short[i]!.value !== undefined;
+        const shortToo = hasShort && itemAt(short, i).value !== undefined;
         streams.push({ share: shortToo ? 1 : share, inputs: around(base), taken: 0, at: i });
         if (shortToo) streams.push({ share, inputs: around(short), taken: 0, at: i });
       }
@@ -1136,7 +1181,7 @@ export class Explorer {
 
   private randomInput(): Input {
     return this.positions.map((pos, i) => {
-      const accepted = pos.candidates.filter((c) => this.accepted[i]!.has(c));
+      const accepted = pos.candidates.filter((c) => itemAt(this.accepted, i).has(c));
       const cls = this.rng.pick(accepted.length ? accepted : pos.candidates);
       return { cls, value: this.rng.pick(typeClass(cls).values) };
     });
@@ -1154,7 +1199,7 @@ export class Explorer {
       for (let k = 0; k < rounds; k++) v = mutateValue(v, this.rng);
       return v;
     };
-    const input = from.input.map((s, i) => (targets.has(i) ? { cls: s.cls, value: mutateRounds(s.value!) } : s));
+    const input = from.input.map((s, i) => (targets.has(i) && s.value !== undefined ? { cls: s.cls, value: mutateRounds(s.value) } : s));
     return { input, from };
   }
 
@@ -1174,10 +1219,13 @@ export class Explorer {
         const m = this.mutant(1 + Math.floor(misses / 10));
         if (m) obs = await this.run(m.input, 'mutate', `mutation of #${m.from.record.index} (${describeReason(m.from)})`);
       } else if (stream) {
-        const input = stream.inputs.shift()!;
-        stream.taken++;
-        obs = await this.run(input, 'sweep', `edge cases: ${input.map((s) => inputClass(s.value)).join(', ') || 'no arguments'}`);
-        if (obs) this.dullAt[stream.at] = this.lastNews ? 0 : (this.dullAt[stream.at] ?? 0) + 1;
+        // nextStream picks only a stream with inputs left.
+        const input = stream.inputs.shift();
+        if (input) {
+          stream.taken++;
+          obs = await this.run(input, 'sweep', `edge cases: ${input.map((s) => inputClass(s.value)).join(', ') || 'no arguments'}`);
+          if (obs) this.dullAt[stream.at] = this.lastNews ? 0 : (this.dullAt[stream.at] ?? 0) + 1;
+        }
       } else {
         obs = await this.run(this.randomInput(), 'random', 'random input of the accepted types');
       }
@@ -1237,9 +1285,11 @@ export class Explorer {
    */
   private takesBack(input: Input): boolean {
     const kind = (cls: string): string => cls.replace(/\[.*\]$/, '');
-    return input.every(
-      (s, i) => s.value === undefined || this.positions[i]!.role === 'receiver' || [...this.accepted[i]!].some((c) => kind(c) === kind(slotClassOf(s.value!))),
-    );
+    return input.every(({ value }, i) => {
+      if (value === undefined || itemAt(this.positions, i).role === 'receiver') return true;
+      const given = kind(slotClassOf(value));
+      return [...itemAt(this.accepted, i)].some((c) => kind(c) === given);
+    });
   }
 
   private async runPlan(plan: PlannedProbe): Promise<void> {
@@ -1268,12 +1318,13 @@ function asSeenByExplorer(record: ProbeRecord): ProbeRecord {
   const r = record.result;
   // The worker's argument grammar refusing something inside a lambda body says nothing about the function.
   if (r.exception?.type.endsWith('ArgumentRejected')) return { ...record, result: { ...r, status: 'rejected' } };
-  const raised = r.status === 'returned' ? r.value?.iteration?.raised : undefined;
-  if (!raised) return record;
+  const value = r.status === 'returned' ? r.value : undefined;
+  const raised = value?.iteration?.raised;
+  if (!value || !raised) return record;
   if (raised.type.endsWith('ArgumentRejected')) return { ...record, result: { ...r, status: 'rejected' } };
   return {
     ...record,
-    result: { ...r, status: 'raised', exception: { type: raised.type, message: `${raised.message} (raised while iterating the ${r.value!.type})` } },
+    result: { ...r, status: 'raised', exception: { type: raised.type, message: `${raised.message} (raised while iterating the ${value.type})` } },
   };
 }
 
@@ -1295,12 +1346,14 @@ function dedupe(values: (PyValue | undefined)[]): (PyValue | undefined)[] {
 
 /** Index tuples (one rank per position, below `sizes`) whose ranks add up to `sum`. */
 function* rankTuples(sizes: number[], sum: number): Generator<number[]> {
-  if (sizes.length === 1) {
-    if (sum < sizes[0]!) yield [sum];
+  const [size, ...others] = sizes;
+  if (size === undefined) return;
+  if (others.length === 0) {
+    if (sum < size) yield [sum];
     return;
   }
-  for (let r = 0; r <= Math.min(sum, sizes[0]! - 1); r++) {
-    for (const rest of rankTuples(sizes.slice(1), sum - r)) yield [r, ...rest];
+  for (let r = 0; r <= Math.min(sum, size - 1); r++) {
+    for (const rest of rankTuples(others, sum - r)) yield [r, ...rest];
   }
 }
 
@@ -1337,7 +1390,7 @@ function isContainer(v: PyValue): boolean {
 
 /** A key the container holds: its first key or item. */
 function heldKey(c: PyValue): PyValue | undefined {
-  return isContainer(c) ? elementsOf(c)![0] : undefined;
+  return isContainer(c) ? elementsOf(c)?.[0] : undefined;
 }
 
 /** The container with the key added (a list of it alone when there is none). */

@@ -3,6 +3,7 @@
 // apply to the function at all are left out of the report; applicable ones that are refuted say
 // `counterexample: …`, applicable ones tested too little say `inconclusive: …` (both holds: false).
 import type { InferredProperty } from '../core/run-types.js';
+import { itemAt } from '../core/item-at.js';
 import type { ProbeResult, TaggedValue } from '../core/probe-types.js';
 import { numericValue, orderOf, sameEffect, sameOutcome, sequenceItems, sizeOf, taggedEqual, taggedIn } from './compare.js';
 import type { Input, Observation, Position } from './inputs.js';
@@ -52,19 +53,20 @@ function inconclusive(name: Prop, applicable: number, why = ''): InferredPropert
 /** Index of the only argument given, when a call passes exactly one positional value and no receiver. */
 export function soleArgument(positions: Position[], input: Input): number | null {
   const given = input.map((s, i) => (s.value !== undefined ? i : -1)).filter((i) => i >= 0);
-  if (given.length !== 1) return null;
-  const i = given[0]!;
-  return positions[i]!.role === 'positional' ? i : null;
+  const [i] = given;
+  if (i === undefined || given.length !== 1) return null;
+  return itemAt(positions, i).role === 'positional' ? i : null;
 }
 
 /** Indices of the two arguments, when a call passes exactly two positional values and no receiver. */
 export function argumentPair(positions: Position[], input: Input): [number, number] | null {
   const given = input.map((s, i) => (s.value !== undefined ? i : -1)).filter((i) => i >= 0);
-  if (given.length !== 2 || !given.every((i) => positions[i]!.role === 'positional')) return null;
-  return [given[0]!, given[1]!];
+  const [i, j, ...more] = given;
+  if (i === undefined || j === undefined || more.length > 0 || !given.every((k) => itemAt(positions, k).role === 'positional')) return null;
+  return [i, j];
 }
 
-export function withSlot(input: Input, i: number, value: PyValue, cls = input[i]!.cls): Input {
+export function withSlot(input: Input, i: number, value: PyValue, cls = itemAt(input, i).cls): Input {
   return input.map((s, j) => (j === i ? { cls, value } : s));
 }
 
@@ -116,36 +118,39 @@ export function inferProperties(observations: Observation[], ctx: InferenceConte
 /** Properties that speak of the runs themselves, not of the values one run gave. */
 const RUN_INDEPENDENT = new Set<Prop>(['deterministic', 'uses-randomness', 'pure']);
 
+/** Determinism re-runs where both calls ran, each with the call it repeats. */
+function reruns(observations: Observation[]): { o: Observation; first: Observation }[] {
+  return observations.flatMap((o) => (o.purpose === 'repeat' && o.repeats && ran(o) && ran(o.repeats) ? [{ o, first: o.repeats }] : []));
+}
+
 /** A call that gave another result under another random seed: the function uses randomness. */
 function randomness(observations: Observation[], ctx: InferenceContext): InferredProperty | null {
   // (A change in another hash seed is not randomness: determinism says what it is.)
-  const seeded = observations.filter(
-    (o) => o.purpose === 'repeat' && o.repeats && o.seed !== undefined && o.hashSeed === undefined && ran(o) && ran(o.repeats),
-  );
-  const changed = seeded.find((o) => !sameEffect(o.repeats!.record.result, o.record.result));
+  const seeded = reruns(observations).filter(({ o }) => o.seed !== undefined && o.hashSeed === undefined);
+  const changed = seeded.find(({ o, first }) => !sameEffect(first.record.result, o.record.result));
   if (!changed) return null;
-  const r = changed.record.result;
+  const r = changed.o.record.result;
   const shown = r.mutations.length ? `changed ${r.mutations.map((m) => `${m.arg} to ${m.repr}`).join(', ')}` : outcomeText(r);
   return claim(
     'uses-randomness',
-    `${ctx.callText(changed)} gave ${outcomeText(changed.repeats!.record.result)} under seed 0, ${shown} under seed ${changed.seed}`,
+    `${ctx.callText(changed.o)} gave ${outcomeText(changed.first.record.result)} under seed 0, ${shown} under seed ${changed.o.seed}`,
   );
 }
 
 function determinism(observations: Observation[], ctx: InferenceContext): InferredProperty | null {
-  const repeats = observations.filter((o) => o.purpose === 'repeat' && o.repeats && ran(o) && ran(o.repeats));
-  const real = repeats.filter((o) => o.record.origin !== 'cache');
+  const repeats = reruns(observations);
+  const real = repeats.filter(({ o }) => o.record.origin !== 'cache');
   // Only calls that returned show the function's work: a call refused at its first check raises the same way under any seed.
-  const realReturned = real.filter((o) => returned(o) && returned(o.repeats!));
-  for (const o of real) {
-    if (!sameEffect(o.repeats!.record.result, o.record.result)) {
+  const realReturned = real.filter(({ o, first }) => returned(o) && returned(first));
+  for (const { o, first } of real) {
+    if (!sameEffect(first.record.result, o.record.result)) {
       const seed = o.seed !== undefined ? ` under random seed ${o.seed}` : '';
       const under =
         o.hashSeed !== undefined ? `${seed} in an interpreter of another hash seed (the order of sets and hash() of text differ between interpreters)` : seed;
-      return refute('deterministic', `${ctx.callText(o)} gave ${outcomeText(o.repeats!.record.result)}, then ${outcomeText(o.record.result)}${under}`);
+      return refute('deterministic', `${ctx.callText(o)} gave ${outcomeText(first.record.result)}, then ${outcomeText(o.record.result)}${under}`);
     }
   }
-  const reseeded = realReturned.filter((o) => o.seed !== undefined).length;
+  const reseeded = realReturned.filter(({ o }) => o.seed !== undefined).length;
   if (realReturned.length >= MIN_EVIDENCE && reseeded >= 2)
     return claim('deterministic', `${realReturned.length} calls that returned re-run (${reseeded} under other random seeds): same results each time`);
   if (repeats.length === 0 && observations.length === 0) return null;
@@ -219,31 +224,34 @@ function reapplication(observations: Observation[], ctx: InferenceContext, byKey
   for (const o of observations) {
     if (!returned(o) || o.purpose === 'repeat') continue;
     const i = soleArgument(ctx.positions, o.input);
+    // soleArgument finds a position given a value.
+    const xValue = i === null ? undefined : o.input[i]?.value;
     const out = dataOf(o);
     const outValue = out && fromTagged(out);
-    if (i === null || !out || !outValue) continue;
+    if (i === null || xValue === undefined || !out || !outValue) continue;
     // Idempotence speaks of every output f accepts back, of any type (counts of counts are not
     // counts); f(f(x)) == x only where f maps x's type to itself.
-    const sameKind = outValue.k === o.input[i]!.value!.k;
+    const sameKind = outValue.k === xValue.k;
     const again = lookup(ctx, byKey, withSlot(o.input, i, outValue));
     if (!again || !ran(again) || seen.has(o.key)) continue;
     const r2 = again.record.result;
     if (r2.status === 'raised' && TYPE_ERRORS.has(baseExceptionName(r2.exception?.type ?? ''))) continue; // f(x) is outside f's domain
     seen.add(o.key);
     applicable++;
-    const x = toTagged(o.input[i]!.value!);
+    const x = toTagged(xValue);
     if (!taggedEqual(out, x)) nontrivial++;
-    const xElems = elementsOf(o.input[i]!.value!);
+    const xElems = elementsOf(xValue);
     const outElems = elementsOf(outValue);
     const outSpread = outElems === null || new Set(outElems.map(toSource)).size >= 2;
-    if (!taggedEqual(out, x) && outSpread && (sameKind || xElems === null || hasRepeats(o.input[i]!.value!))) informative++;
-    const out2 = r2.status === 'returned' ? r2.value?.data : undefined;
-    const shown = `${ctx.callText(o)} = ${toSource(outValue)}, but ${ctx.callText(again)} ${out2 ? `= ${r2.value!.repr}` : r2.status === 'raised' ? `raises ${r2.exception?.type}` : `gives ${outcomeText(r2)}`}`;
+    if (!taggedEqual(out, x) && outSpread && (sameKind || xElems === null || hasRepeats(xValue))) informative++;
+    const value2 = r2.status === 'returned' ? r2.value : undefined;
+    const out2 = value2?.data;
+    const shown = `${ctx.callText(o)} = ${toSource(outValue)}, but ${ctx.callText(again)} ${value2?.data ? `= ${value2.repr}` : r2.status === 'raised' ? `raises ${r2.exception?.type}` : `gives ${outcomeText(r2)}`}`;
     if (!idemCounter && !(out2 && taggedEqual(out2, out))) idemCounter = shown;
     if (sameKind) invApplicable++;
     if (sameKind && !taggedEqual(out, x)) invNontrivial++;
     if (sameKind && !invCounter && !(out2 && taggedEqual(out2, x))) invCounter = shown;
-    if (sameKind && hasRepeats(o.input[i]!.value!)) repeated++;
+    if (sameKind && hasRepeats(xValue)) repeated++;
   }
   if (applicable === 0) return [];
   const verdict = (name: Prop, counter: string | null, law: string, n: number): InferredProperty => {
@@ -274,18 +282,18 @@ export function hasRepeats(v: PyValue): boolean {
 
 /** The list and tuple arguments of a call, as tagged values. */
 function sequenceArgs(ctx: InferenceContext, input: Input): TaggedValue[] {
-  return input
-    .filter((s, i) => s.value !== undefined && ctx.positions[i]!.role !== 'receiver' && (s.value.k === 'list' || s.value.k === 'tuple'))
-    .map((s) => toTagged(s.value!));
+  return input.flatMap(({ value }, i) =>
+    value !== undefined && itemAt(ctx.positions, i).role !== 'receiver' && (value.k === 'list' || value.k === 'tuple') ? [toTagged(value)] : [],
+  );
 }
 
 /** Whether `xs` is `ys` with some elements left out, the rest in the same order. */
 function inOrderWithin(xs: TaggedValue[], ys: TaggedValue[]): boolean {
   let j = 0;
   for (const x of xs) {
-    while (j < ys.length && !taggedEqual(ys[j]!, x)) j++;
-    if (j === ys.length) return false;
-    j++;
+    const at = ys.findIndex((y, k) => k >= j && taggedEqual(y, x));
+    if (at < 0) return false;
+    j = at + 1;
   }
   return true;
 }
@@ -298,7 +306,7 @@ function inOrderWithin(xs: TaggedValue[], ys: TaggedValue[]): boolean {
 function orderingShown(ctx: InferenceContext, input: Input, output: TaggedValue[]): 'shown' | 'kept' | 'none' {
   let sized = false;
   for (const [i, s] of input.entries()) {
-    if (s.value === undefined || ctx.positions[i]!.role === 'receiver') continue;
+    if (s.value === undefined || itemAt(ctx.positions, i).role === 'receiver') continue;
     const items = elementsOf(s.value);
     if (!items || items.length < 2) continue;
     if (inOrderWithin(output, items.map(toTagged))) return 'kept';
@@ -310,9 +318,11 @@ function orderingShown(ctx: InferenceContext, input: Input, output: TaggedValue[
 function sortedness(observations: Observation[], ctx: InferenceContext, notes: InferenceNotes): InferredProperty | null {
   const cases = observations
     .filter((o) => returned(o) && o.purpose !== 'repeat')
-    .map((o) => ({ o, items: dataOf(o) ? sequenceItems(dataOf(o)!) : null }))
-    .filter((c): c is { o: Observation; items: TaggedValue[] } => c.items !== null && c.items.length >= 2)
-    .map((c) => ({ ...c, order: orderOf(c.items) }));
+    .flatMap((o) => {
+      const value = o.record.result.value;
+      const items = value?.data ? sequenceItems(value.data) : null;
+      return value && items && items.length >= 2 ? [{ o, repr: value.repr, items, order: orderOf(items) }] : [];
+    });
   if (cases.length === 0) return null;
   const unsorted = cases.find((c) => c.order !== 'asc' && c.order !== 'both');
   if (!unsorted) {
@@ -336,18 +346,19 @@ function sortedness(observations: Observation[], ctx: InferenceContext, notes: I
     return (
       args.length > 0 &&
       args.every((a) => {
-        const ord = orderOf(sequenceItems(a)!);
+        const items = sequenceItems(a);
+        const ord = items && orderOf(items);
         return ord === 'asc' || ord === 'both';
       })
     );
   });
   const brokenFromSorted = fromSorted.find((c) => c.order !== 'asc' && c.order !== 'both');
   const work = fromSorted.filter((c) => {
-    const joined = sequenceArgs(ctx, c.o.input).flatMap((a) => sequenceItems(a)!);
+    const joined = sequenceArgs(ctx, c.o.input).flatMap((a) => sequenceItems(a) ?? []);
     const ord = orderOf(joined);
     return ord !== 'asc' && ord !== 'both';
   });
-  const counter = `${ctx.callText(unsorted.o)} = ${unsorted.o.record.result.value!.repr}`;
+  const counter = `${ctx.callText(unsorted.o)} = ${unsorted.repr}`;
   if (!brokenFromSorted && fromSorted.length >= MIN_EVIDENCE && work.length > 0) {
     notes.sortedOnlyWhenInputsSorted = true;
     return {
@@ -362,11 +373,13 @@ function sortedness(observations: Observation[], ctx: InferenceContext, notes: I
 }
 
 /** The only sized argument (str, list, tuple, set, dict) of a call, with its position. */
-function soleSizedArgument(ctx: InferenceContext, input: Input): { i: number; size: number } | null {
-  const sized = input
-    .map((s, i) => ({ i, size: s.value !== undefined && ctx.positions[i]!.role !== 'receiver' ? sizeOf(toTagged(s.value)) : null }))
-    .filter((x): x is { i: number; size: number } => x.size !== null);
-  return sized.length === 1 ? sized[0]! : null;
+function soleSizedArgument(ctx: InferenceContext, input: Input): { i: number; size: number; value: PyValue } | null {
+  const sized = input.flatMap(({ value }, i) => {
+    const size = value !== undefined && itemAt(ctx.positions, i).role !== 'receiver' ? sizeOf(toTagged(value)) : null;
+    return value !== undefined && size !== null ? [{ i, size, value }] : [];
+  });
+  const [sole] = sized;
+  return sole && sized.length === 1 ? sole : null;
 }
 
 function lengthPreservation(observations: Observation[], ctx: InferenceContext): InferredProperty | null {
@@ -374,20 +387,22 @@ function lengthPreservation(observations: Observation[], ctx: InferenceContext):
   let changed = 0;
   const lengths = new Set<number>();
   for (const o of observations) {
-    if (!returned(o) || o.purpose === 'repeat' || !dataOf(o)) continue;
-    const outLen = sizeOf(dataOf(o)!);
+    const value = o.record.result.value;
+    const data = value?.data;
+    if (!returned(o) || o.purpose === 'repeat' || !value || !data) continue;
+    const outLen = sizeOf(data);
     const arg = soleSizedArgument(ctx, o.input);
     if (outLen === null || !arg) continue;
     applicable++;
     lengths.add(arg.size);
     // Only an output of the input's own type counts as evidence: a dict of groups of a list has as
     // many keys as elements only while no two elements share a key.
-    const input = toTagged(o.input[arg.i]!.value!);
-    if (dataOf(o)!.t === input.t && !taggedEqual(dataOf(o)!, input)) changed++;
+    const input = toTagged(arg.value);
+    if (data.t === input.t && !taggedEqual(data, input)) changed++;
     if (outLen !== arg.size) {
       return refute(
         'length-preserving',
-        `${ctx.callText(o)} = ${o.record.result.value!.repr} (length ${outLen}, the ${ctx.positions[arg.i]!.name} argument has ${arg.size})`,
+        `${ctx.callText(o)} = ${value.repr} (length ${outLen}, the ${itemAt(ctx.positions, arg.i).name} argument has ${arg.size})`,
       );
     }
   }
@@ -402,19 +417,19 @@ function lengthPreservation(observations: Observation[], ctx: InferenceContext):
 function subsetOfInput(observations: Observation[], ctx: InferenceContext): InferredProperty | null {
   let applicable = 0;
   for (const o of observations) {
-    if (!returned(o) || o.purpose === 'repeat' || !dataOf(o)) continue;
-    const out = dataOf(o)!;
+    const value = o.record.result.value;
+    const out = value?.data;
+    if (!returned(o) || o.purpose === 'repeat' || !value || !out) continue;
     if (!['list', 'tuple', 'set', 'frozenset'].includes(out.t)) continue;
     const outItems = (out as { v: TaggedValue[] }).v;
     const pool = o.input
-      .filter((s, i) => s.value !== undefined && ctx.positions[i]!.role !== 'receiver')
-      .flatMap((s) => elementsOf(s.value!) ?? [])
+      .flatMap((s, i) => (s.value !== undefined && itemAt(ctx.positions, i).role !== 'receiver' ? (elementsOf(s.value) ?? []) : []))
       .map(toTagged);
     const containers = o.input.filter((s) => s.value !== undefined && elementsOf(s.value) !== null);
     if (containers.length === 0 || outItems.length === 0) continue;
     applicable++;
     const stranger = outItems.find((x) => !taggedIn(x, pool));
-    if (stranger) return refute('subset-of-input', `${ctx.callText(o)} = ${o.record.result.value!.repr}, which holds an element not in the input`);
+    if (stranger) return refute('subset-of-input', `${ctx.callText(o)} = ${value.repr}, which holds an element not in the input`);
   }
   if (applicable === 0) return null;
   if (applicable < MIN_EVIDENCE) return inconclusive('subset-of-input', applicable);
@@ -431,10 +446,11 @@ function commutativity(observations: Observation[], ctx: InferenceContext, byKey
     const pair = argumentPair(ctx.positions, o.input);
     if (!pair) continue;
     const [i, j] = pair;
-    const a = o.input[i]!;
-    const b = o.input[j]!;
+    const a = itemAt(o.input, i);
+    const b = itemAt(o.input, j);
     // Commutativity is a law of arguments of one kind; f('abc', 3) vs f(3, 'abc') says nothing.
-    if (a.value!.k !== b.value!.k || toSource(a.value!) === toSource(b.value!)) continue;
+    // (argumentPair finds two positions given values.)
+    if (!a.value || !b.value || a.value.k !== b.value.k || toSource(a.value) === toSource(b.value)) continue;
     anyPair = true;
     const swapped = lookup(
       ctx,
@@ -504,7 +520,8 @@ function trends(observations: Observation[], ctx: InferenceContext): Trend[] {
     for (const o of observations) {
       // A call that left the parameter out passed its default: tax(-10) is tax(-10, 0.2), a context too.
       const v = o.input[p]?.value ?? pos.default;
-      const y = returned(o) && dataOf(o) ? numericValue(dataOf(o)!) : null;
+      const data = dataOf(o);
+      const y = returned(o) && data ? numericValue(data) : null;
       if (!v || !isNumber(v) || y === null || o.purpose === 'repeat') continue;
       const x = Number(v.v);
       if (Number.isNaN(x)) continue;
@@ -527,8 +544,9 @@ function trends(observations: Observation[], ctx: InferenceContext): Trend[] {
     for (const list of groups.values()) {
       list.sort((a, b) => a.x - b.x);
       if (list.length > 1) t.contexts++;
-      for (let k = 1; k < list.length; k++) {
-        const [lo, hi] = [list[k - 1]!, list[k]!];
+      for (const [k, hi] of list.entries()) {
+        const lo = list[k - 1];
+        if (lo === undefined) continue;
         t.pairs++;
         const text = `${ctx.callText(lo.o)} = ${lo.y}, ${ctx.callText(hi.o)} = ${hi.y}`;
         if (hi.y > lo.y) {

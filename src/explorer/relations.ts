@@ -7,7 +7,6 @@ import type { TaggedValue } from '../core/probe-types.js';
 import { numericValue, orderOf, taggedCompare, taggedEqual } from './compare.js';
 import type { Observation, Position } from './inputs.js';
 import { parseSource } from './parse.js';
-import type { PyValue } from './values.js';
 import { fromTagged, toSource, toTagged } from './values.js';
 
 export interface Relation {
@@ -55,31 +54,39 @@ function casesOf(observations: Observation[], positions: Position[], withDefault
   for (const o of observations) {
     if (o.purpose === 'repeat') continue;
     const y = outputOf(o);
-    const valueAt = (i: number): PyValue | undefined => o.input[i]!.value ?? (withDefaults ? positions[i]!.default : undefined);
-    if (withDefaults && !o.input.some((s, i) => s.value === undefined && positions[i]!.default !== undefined)) continue;
-    const named = o.input.flatMap((_, i) => {
-      const v = valueAt(i);
-      return v !== undefined && positions[i]!.role !== 'receiver' && v.k !== 'fn' ? [{ name: positions[i]!.name, v: toTagged(v) }] : [];
+    // Each parameter beside the value the input gives it (as toRequest pairs them).
+    const given = positions.map((p, i) => ({ p, value: o.input[i]?.value }));
+    if (withDefaults && !given.some(({ p, value }) => value === undefined && p.default !== undefined)) continue;
+    const named = given.flatMap(({ p, value }) => {
+      const v = value ?? (withDefaults ? p.default : undefined);
+      return v !== undefined && p.role !== 'receiver' && v.k !== 'fn' ? [{ name: p.name, v: toTagged(v) }] : [];
     });
     const args = named.map((a) => a.v);
     const data = args.filter((a) => a.t !== 'int' || args.length === 1);
-    if (!y || args.length === 0) continue;
     // The main argument: the first that is not a count (numbers only when all are numbers).
-    const receiver = o.input.find((_, i) => positions[i]!.role === 'receiver')?.value;
-    out.push({ index: o.record.index, x: data[0] ?? args[0]!, y, args, named, ...(receiver ? { receiver: toSource(receiver) } : {}) });
+    const x = data[0] ?? args[0];
+    if (!y || x === undefined) continue;
+    const receiver = given.find(({ p }) => p.role === 'receiver')?.value;
+    out.push({ index: o.record.index, x, y, args, named, ...(receiver ? { receiver: toSource(receiver) } : {}) });
   }
   return out;
 }
 
+/** A list with a first element: the cases a relation is stated on. */
+type NonEmpty<T> = [T, ...T[]];
+
 type Rule = {
-  /** The sentence, or a sentence naming the parameters of a case it applies to. */
-  text: string | ((cases: Case[]) => string);
+  /**
+   * The sentence, or a sentence naming the parameters of the cases it applies to (null where those
+   * cases do not show every part of it, as `enough`).
+   */
+  text: string | ((cases: NonEmpty<Case>) => string | null);
   /** Whether the rule speaks of this case at all. */
   applies: (c: Case) => boolean;
   /** Whether it holds for the case. */
   holds: (c: Case) => boolean;
   /** Whether the applicable cases show every part of the sentence. */
-  enough?: (cases: Case[]) => boolean;
+  enough?: (cases: NonEmpty<Case>) => boolean;
   /**
    * For a rule with parts read off the calls (a line's coefficients, a text's template): the rule
    * with those parts fixed, from the cases it applies to, or null when none fit. The fitted rule
@@ -90,10 +97,75 @@ type Rule = {
   lastResort?: boolean;
 };
 
-const items = (t: TaggedValue): TaggedValue[] | null =>
-  t.t === 'list' || t.t === 'tuple' ? t.v : t.t === 'str' ? [...t.v].map((ch) => ({ t: 'str', v: ch })) : null;
-const isSeq = (t: TaggedValue): boolean => t.t === 'list' || t.t === 'tuple';
+/** The elements of `xs` when none is null, else null. */
+const allOf = <T>(xs: (T | null)[]): T[] | null => (xs.every((x): x is T => x !== null) ? xs : null);
+/** The first value `f` gives for an element of `xs` (null: none for this one). */
+function firstOf<T, U>(xs: T[], f: (x: T) => U | null): U | undefined {
+  for (const x of xs) {
+    const u = f(x);
+    if (u !== null) return u;
+  }
+  return undefined;
+}
+
+/**
+ * A rule on the cases `view` reads a shape from (a text in and a text out, numbers in and a number
+ * out…), null where the rule does not speak of the case: its parts are given the shaped case.
+ */
+interface Shaped<V> {
+  text: string | ((views: NonEmpty<V>) => string | null);
+  /** A further condition on a shaped case for the rule to speak of it. */
+  applies?: (v: V) => boolean;
+  holds: (v: V) => boolean;
+  enough?: (views: NonEmpty<V>) => boolean;
+}
+function shaped<V>(view: (c: Case) => V | null, { text, applies = () => true, holds, enough }: Shaped<V>): Rule {
+  const viewsOf = (cs: NonEmpty<Case>): NonEmpty<V> => {
+    const [first, ...rest] = allOf(cs.map(view)) ?? [];
+    // findRelations states a rule only on cases it applies to, and each of those has the shape.
+    if (first === undefined) throw new Error('a relation was stated on calls it does not apply to');
+    return [first, ...rest];
+  };
+  return {
+    text: typeof text === 'string' ? text : (cs) => text(viewsOf(cs)),
+    applies: (c) => {
+      const v = view(c);
+      return v !== null && applies(v);
+    },
+    holds: (c) => {
+      const v = view(c);
+      return v !== null && holds(v);
+    },
+    ...(enough ? { enough: (cs: NonEmpty<Case>) => enough(viewsOf(cs)) } : {}),
+  };
+}
+/** A rule whose parts `fit` reads off the shaped cases (the rule it gives is checked on every case). */
+function fitted<V>(view: (c: Case) => V | null, fit: (views: V[]) => Rule | null): Rule {
+  return {
+    text: '',
+    applies: (c) => view(c) !== null,
+    holds: () => false,
+    fit: (cs) =>
+      fit(
+        cs.flatMap((c) => {
+          const v = view(c);
+          return v === null ? [] : [v];
+        }),
+      ),
+  };
+}
+
+type Of<K extends TaggedValue['t']> = Extract<TaggedValue, { t: K }>;
+const seqOf = (t: TaggedValue): TaggedValue[] | null => (t.t === 'list' || t.t === 'tuple' ? t.v : null);
+const items = (t: TaggedValue): TaggedValue[] | null => seqOf(t) ?? (t.t === 'str' ? [...t.v].map((ch) => ({ t: 'str', v: ch })) : null);
+const isSeq = (t: TaggedValue): boolean => seqOf(t) !== null;
 const strOf = (t: TaggedValue): string | null => (t.t === 'str' ? t.v : null);
+const dictOf = (t: TaggedValue): [TaggedValue, TaggedValue][] | null => (t.t === 'dict' ? t.v : null);
+/** A list or tuple of texts. */
+const textsOf = (t: TaggedValue): string[] | null => {
+  const xs = seqOf(t);
+  return xs && allOf(xs.map(strOf));
+};
 const count = (xs: TaggedValue[], x: TaggedValue): number => xs.filter((y) => taggedEqual(x, y)).length;
 
 function sortedCopy(xs: TaggedValue[]): TaggedValue[] | null {
@@ -126,68 +198,102 @@ const near = (a: number, b: number): boolean => Math.abs(a - b) <= 1e-9 * Math.m
 const median = (ns: number[]): number => {
   const s = [...ns].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+  // NaN: no numbers, no median.
+  const upper = s[m] ?? NaN;
+  return s.length % 2 ? upper : ((s[m - 1] ?? NaN) + upper) / 2;
 };
 const words = (s: string): string[] => s.split(/\s+/).filter(Boolean);
 const capitalized = (w: string): string => w.slice(0, 1).toUpperCase() + w.slice(1).toLowerCase();
 /** Whether one element of the main argument occurs more often than every other. */
-const uniqueMode = (c: Case): boolean => {
-  const xs = items(c.x) ?? [];
+const uniqueMode = (xs: TaggedValue[]): boolean => {
   const counts = firstOccurrences(xs).map((x) => count(xs, x));
   const top = Math.max(0, ...counts);
   return counts.filter((n) => n === top).length === 1;
 };
 /** Whether some call gave a plain word (letters, digits, `_`) back as it was. */
-const plainWordKept = (cs: Case[]): boolean => cs.some((c) => /^\w+$/.test(strOf(c.x) ?? '') && strOf(c.y) === strOf(c.x));
+const plainWordKept = (vs: Texts[]): boolean => vs.some((v) => /^\w+$/.test(v.x) && v.y === v.x);
 
 const num = (t: TaggedValue | undefined): number | null => (t ? numericValue(t) : null);
-const isInt = (t: TaggedValue | undefined): boolean => t?.t === 'int';
-/** The first argument after the main one that is of kind `t`, with its name. */
-const otherArg = (c: Case, pred: (v: TaggedValue) => boolean): { name: string; v: TaggedValue } | undefined => c.named.find((a) => a.v !== c.x && pred(a.v));
+const isInt = (t: TaggedValue | undefined): t is Of<'int'> => t?.t === 'int';
+const isStr = (t: TaggedValue): t is Of<'str'> => t.t === 'str';
+/** The first argument after the main one that is of kind `T`, with its name. */
+function otherArg<T extends TaggedValue>(c: Case, is: (v: TaggedValue) => v is T): { name: string; v: T } | undefined {
+  for (const { name, v } of c.named) if (v !== c.x && is(v)) return { name, v };
+  return undefined;
+}
 const nameOf = (c: Case, k: number): string => `\`${c.named[k]?.name ?? '?'}\``;
 const mainName = (c: Case): string => `\`${c.named.find((a) => a.v === c.x)?.name ?? 'x'}\``;
 const collapse = (s: string): string => s.split(/\s+/).filter(Boolean).join(' ');
 const reversed = (xs: TaggedValue[]): TaggedValue[] => [...xs].reverse();
 const listOf = (xs: TaggedValue[]): TaggedValue => ({ t: 'list', v: xs });
-const longestCommonSuffix = (ss: string[]): string => {
-  if (ss.length === 0) return '';
-  let suffix = ss[0]!;
-  for (const s of ss.slice(1)) while (!s.endsWith(suffix)) suffix = suffix.slice(1);
+const longestCommonSuffix = ([first = '', ...rest]: string[]): string => {
+  let suffix = first;
+  for (const s of rest) while (!s.endsWith(suffix)) suffix = suffix.slice(1);
   return suffix;
 };
 
+/** A case shaped: its main argument and its output read as `X` and `Y`. */
+type Shape<X, Y> = { c: Case; x: X; y: Y };
+const shape =
+  <X, Y>(readX: (t: TaggedValue) => X | null, readY: (t: TaggedValue) => Y | null) =>
+  (c: Case): Shape<X, Y> | null => {
+    const x = readX(c.x);
+    const y = readY(c.y);
+    return x === null || y === null ? null : { c, x, y };
+  };
+/** Text in, text out. */
+const texts = shape(strOf, strOf);
+type Texts = Shape<string, string>;
+/** Sequences in and out: a list or tuple each. */
+const seqs = shape(seqOf, seqOf);
+/** A shape with the count among the other arguments (a width, a number of elements), by name. */
+const withCount =
+  <V extends { c: Case }>(view: (c: Case) => V | null) =>
+  (c: Case): (V & { k: { name: string; n: number } }) | null => {
+    const v = view(c);
+    const k = otherArg(c, isInt);
+    return v && k ? { ...v, k: { name: k.name, n: Number(k.v.v) } } : null;
+  };
+/** Two numbers in, a number out. */
+const twoNumbers = (c: Case): { c: Case; a: number; b: number; y: number } | null => {
+  const [a, b, ...more] = c.args.map(numericValue);
+  const y = num(c.y);
+  return a == null || b == null || more.length > 0 || y === null ? null : { c, a, b, y };
+};
+
+/** Text in, text out, and a width. */
+const textsToWidth = withCount(texts);
+type TextsToWidth = NonNullable<ReturnType<typeof textsToWidth>>;
+
 /** A text cut to `width`: where it was cut, the placeholder it ended in, from the calls that were cut. */
-function cutPlaceholder(cases: Case[]): string | null {
-  const cut = cases.filter((c) => {
-    const w = num(otherArg(c, isInt)?.v);
-    return w !== null && collapse(strOf(c.x) ?? '').length > w;
-  });
+function cutPlaceholder(vs: TextsToWidth[]): string | null {
+  const cut = vs.filter((v) => collapse(v.x).length > v.k.n);
   if (cut.length < 2) return null;
-  const p = longestCommonSuffix(cut.map((c) => strOf(c.y)!)).replace(/^[\w]+/, '');
+  const p = longestCommonSuffix(cut.map((v) => v.y)).replace(/^[\w]+/, '');
   return p.trim() ? p : null;
 }
 
-const SHORTENS: Rule = {
-  text: (cs) => {
-    const c = cs[0]!;
-    const p = cutPlaceholder(cs)!;
-    return `Shortens ${mainName(c)} to at most \`${otherArg(c, isInt)!.name}\` characters: runs of whitespace become one space, and a text too long is cut between words and ends in ${JSON.stringify(p.trim())}.`;
+const SHORTENS: Rule = shaped(textsToWidth, {
+  // Stated where the calls that were cut show the placeholder.
+  text: (vs) => {
+    const p = cutPlaceholder(vs);
+    const [{ c, k }] = vs;
+    return p === null
+      ? null
+      : `Shortens ${mainName(c)} to at most \`${k.name}\` characters: runs of whitespace become one space, and a text too long is cut between words and ends in ${JSON.stringify(p.trim())}.`;
   },
-  applies: (c) => c.x.t === 'str' && c.y.t === 'str' && otherArg(c, isInt) !== undefined,
-  holds: (c) => {
-    const w = num(otherArg(c, isInt)!.v)!;
-    const text = collapse(strOf(c.x)!);
-    const y = strOf(c.y)!;
+  holds: ({ x, y, k }) => {
+    const w = k.n;
+    const text = collapse(x);
     if (text.length <= w) return y === text;
     if (y.length > w) return false;
     // Cut: a prefix of the text ending at a word boundary, then the placeholder (or the placeholder alone).
     const m = /^(.*?)(\s*\S*[^\w\s]\S*)$/.exec(y);
     if (!m) return false;
-    const prefix = m[1]!.trimEnd();
+    const prefix = (m[1] ?? '').trimEnd();
     return text.startsWith(prefix) && (prefix.length === 0 || text[prefix.length] === ' ');
   },
-  enough: (cs) => cutPlaceholder(cs) !== null,
-};
+});
 
 /** Operations of two numbers, in the order they are tried; `op` is Python's, null where it raises. */
 const ARITHMETIC: { verb: (a: string, b: string) => string; op: (a: number, b: number) => number | null; pairwise?: string }[] = [
@@ -205,28 +311,34 @@ const ARITHMETIC: { verb: (a: string, b: string) => string; op: (a: number, b: n
   },
 ];
 
-const SORTS = 'Sorts the elements in ascending order.';
-
 /**
  * Where a call split one of its numbers into a list of parts: each [the argument holding the
  * count of parts, the argument the parts add up to] that fits, by position among the named
  * arguments (split(3, 3) fits both ways).
  */
-function splitPairs(c: Case): string[] {
-  const parts = numbers(items(c.y));
-  if (!isSeq(c.y) || !parts) return [];
+function splitPairs(c: Case): { k: number; t: number }[] {
+  const parts = numbers(seqOf(c.y));
+  if (!parts) return [];
   const total = parts.reduce((a, b) => a + b, 0);
-  const out: string[] = [];
-  for (let k = 0; k < c.named.length; k++) {
-    if (!isInt(c.named[k]!.v) || num(c.named[k]!.v) !== parts.length) continue;
-    for (let t = 0; t < c.named.length; t++) if (t !== k && num(c.named[t]!.v) !== null && near(num(c.named[t]!.v)!, total)) out.push(`${k},${t}`);
-  }
+  const given = c.named.map((a) => num(a.v));
+  const out: { k: number; t: number }[] = [];
+  c.named.forEach((a, k) => {
+    if (!isInt(a.v) || num(a.v) !== parts.length) return;
+    given.forEach((n, t) => {
+      if (t !== k && n !== null && near(n, total)) out.push({ k, t });
+    });
+  });
   return out;
 }
 /** The first pair every case fits, or null. */
-const agreedSplit = (cs: Case[]): [number, number] | null => {
-  const common = cs.reduce<string[]>((acc, c) => acc.filter((p) => splitPairs(c).includes(p)), splitPairs(cs[0]!));
-  return common.length ? (common[0]!.split(',').map(Number) as [number, number]) : null;
+const agreedSplit = ([first, ...rest]: Case[]): { k: number; t: number } | null => {
+  if (!first) return null;
+  const key = ({ k, t }: { k: number; t: number }): string => `${k},${t}`;
+  const common = rest.reduce((acc, c) => {
+    const fits = new Set(splitPairs(c).map(key));
+    return acc.filter((p) => fits.has(key(p)));
+  }, splitPairs(first));
+  return common[0] ?? null;
 };
 
 /** A number as a reader writes it: 1.8, 32, 0.5 (ten significant digits at most). */
@@ -237,7 +349,13 @@ const decimals = (n: number): number | null => {
   return null;
 };
 /** The numbers of a case by parameter name. */
-const numbersByName = (c: Case): Map<string, number> => new Map(c.named.flatMap((a) => (num(a.v) === null ? [] : [[a.name, num(a.v)!] as const])));
+const numbersByName = (c: Case): Map<string, number> =>
+  new Map(
+    c.named.flatMap((a) => {
+      const n = num(a.v);
+      return n === null ? [] : [[a.name, n] as const];
+    }),
+  );
 
 /**
  * A result computed exactly, or rounded to `places` decimals (round(x, 2) of a price): within
@@ -253,6 +371,22 @@ const placesOf = (pairs: { y: number; exact: number }[]): number | null => {
 const roundingWords = (places: number | null): string =>
   places === null ? '' : places === 0 ? ' (rounded to a whole number)' : ` (rounded to ${places} decimal place${places === 1 ? '' : 's'})`;
 
+/** A number out, and several numbers in, by parameter name. */
+const numbersIn = (c: Case): { c: Case; y: number; ns: Map<string, number> } | null => {
+  const y = num(c.y);
+  const ns = numbersByName(c);
+  return y !== null && ns.size >= 2 ? { c, y, ns } : null;
+};
+/** The same, with the numbers named `base` and `pct` among them. */
+const percentageOf =
+  (base: string, pct: string) =>
+  (c: Case): { c: Case; y: number; b: number; p: number } | null => {
+    const v = numbersIn(c);
+    const b = v?.ns.get(base);
+    const p = v?.ns.get(pct);
+    return v && b !== undefined && p !== undefined ? { c, y: v.y, b, p } : null;
+  };
+
 /** A percentage of one number applied to another: `base` less, plus, or just `pct` percent of it. */
 const PERCENTAGES: Rule[] = (
   [
@@ -262,64 +396,52 @@ const PERCENTAGES: Rule[] = (
   ] as const
 ).map(([sign, words]): Rule => {
   const exact = (base: number, pct: number): number => (sign === 0 ? (base * pct) / 100 : base * (1 + (sign * pct) / 100));
-  const applies = (c: Case): boolean => num(c.y) !== null && numbersByName(c).size >= 2;
-  return {
-    text: '',
-    applies,
-    holds: () => false,
-    fit: (cs) => {
-      if (cs.length === 0) return null;
-      const names = [...numbersByName(cs[0]!).keys()];
-      for (const base of names)
-        for (const pct of names) {
-          if (base === pct) continue;
-          const given = cs.filter((c) => numbersByName(c).has(base) && numbersByName(c).has(pct));
-          const pairs = given.map((c) => ({ y: num(c.y)!, exact: exact(numbersByName(c).get(base)!, numbersByName(c).get(pct)!) }));
-          const places = placesOf(pairs);
-          if (places !== null && places > 6) continue;
-          if (!pairs.every((p) => roundedTo(p.y, p.exact, places))) continue;
-          const valuesOf = (name: string): Set<number> => new Set(given.map((c) => numbersByName(c).get(name)!));
-          return {
-            text: `${words(`\`${base}\``, `\`${pct}\``)}${roundingWords(places)}.`,
-            applies: (c) => applies(c) && numbersByName(c).has(base) && numbersByName(c).has(pct),
-            holds: (c) => roundedTo(num(c.y)!, exact(numbersByName(c).get(base)!, numbersByName(c).get(pct)!), places),
-            // Both numbers seen doing their work: several bases, and several percentages besides 0.
-            enough: () => valuesOf(base).size >= 2 && [...valuesOf(pct)].filter((p) => p !== 0).length >= 2,
-          };
-        }
-      return null;
-    },
-  };
+  return fitted(numbersIn, (vs) => {
+    const [first] = vs;
+    if (!first) return null;
+    const names = [...first.ns.keys()];
+    for (const base of names)
+      for (const pct of names) {
+        if (base === pct) continue;
+        const view = percentageOf(base, pct);
+        const given = vs.flatMap((v) => view(v.c) ?? []);
+        const places = placesOf(given.map((g) => ({ y: g.y, exact: exact(g.b, g.p) })));
+        if (places !== null && places > 6) continue;
+        if (!given.every((g) => roundedTo(g.y, exact(g.b, g.p), places))) continue;
+        return shaped(view, {
+          text: `${words(`\`${base}\``, `\`${pct}\``)}${roundingWords(places)}.`,
+          holds: (g) => roundedTo(g.y, exact(g.b, g.p), places),
+          // Both numbers seen doing their work: several bases, and several percentages besides 0.
+          enough: () => new Set(given.map((g) => g.b)).size >= 2 && [...new Set(given.map((g) => g.p))].filter((p) => p !== 0).length >= 2,
+        });
+      }
+    return null;
+  });
 });
 
 /** A number in, a number out, on a straight line: result = a·x + b (Celsius to Fahrenheit). */
-const LINE: Rule = {
-  text: '',
-  applies: (c) => c.named.length === 1 && num(c.x) !== null && num(c.y) !== null,
-  holds: () => false,
-  fit: (cs) => {
-    const first = cs[0];
-    const other = cs.find((c) => first && num(c.x) !== num(first.x));
-    if (!first || !other) return null;
-    const [x0, y0, x1, y1] = [num(first.x)!, num(first.y)!, num(other.x)!, num(other.y)!];
-    const a = (y1 - y0) / (x1 - x0);
-    const b = y0 - a * x0;
-    if (!Number.isFinite(a) || !Number.isFinite(b) || near(a, 0)) return null;
-    const line = (x: number): number => a * x + b;
-    return {
-      text: (rs) => {
-        const x = mainName(rs[0]!);
-        const times = near(a, 1) ? x : near(a, -1) ? `-${x}` : `${numberWords(a)} × ${x}`;
-        const plus = near(b, 0) ? '' : b > 0 ? ` + ${numberWords(b)}` : ` − ${numberWords(-b)}`;
-        return `Returns ${times}${plus}.`;
-      },
-      applies: LINE.applies,
-      holds: (c) => near(num(c.y)!, line(num(c.x)!)),
-      // A line through two points says nothing: a third x, and one far from the rest.
-      enough: (rs) => new Set(rs.map((c) => num(c.x))).size >= 3,
-    };
-  },
-};
+const numberToNumber = (c: Case): Shape<number, number> | null => (c.named.length === 1 ? shape(num, num)(c) : null);
+const LINE: Rule = fitted(numberToNumber, (vs) => {
+  const first = vs[0];
+  const other = vs.find((v) => first && v.x !== first.x);
+  if (!first || !other) return null;
+  const [x0, y0, x1, y1] = [first.x, first.y, other.x, other.y];
+  const a = (y1 - y0) / (x1 - x0);
+  const b = y0 - a * x0;
+  if (!Number.isFinite(a) || !Number.isFinite(b) || near(a, 0)) return null;
+  const line = (x: number): number => a * x + b;
+  return shaped(numberToNumber, {
+    text: ([v]) => {
+      const x = mainName(v.c);
+      const times = near(a, 1) ? x : near(a, -1) ? `-${x}` : `${numberWords(a)} × ${x}`;
+      const plus = near(b, 0) ? '' : b > 0 ? ` + ${numberWords(b)}` : ` − ${numberWords(-b)}`;
+      return `Returns ${times}${plus}.`;
+    },
+    holds: (v) => near(v.y, line(v.x)),
+    // A line through two points says nothing: a third x, and one far from the rest.
+    enough: (vs) => new Set(vs.map((v) => v.x)).size >= 3,
+  });
+});
 
 const lengthOf = (t: TaggedValue): number | null =>
   t.t === 'str' ? [...t.v].length : t.t === 'list' || t.t === 'tuple' || t.t === 'set' || t.t === 'frozenset' || t.t === 'dict' ? t.v.length : null;
@@ -327,8 +449,20 @@ const truthy = (t: TaggedValue): boolean => (t.t === 'none' ? false : t.t === 'b
 
 /** How one of several arguments may be chosen: the value it gives each, higher is chosen, or null where it cannot say. */
 const SELECTIONS: { words: (names: string[]) => string; score: (v: TaggedValue, k: number, all: TaggedValue[]) => number | null }[] = [
-  { words: (ns) => `the longer of ${joinWords(ns)} (the first on a tie)`, score: (v, k) => (lengthOf(v) === null ? null : lengthOf(v)! - k / 1000) },
-  { words: (ns) => `the shorter of ${joinWords(ns)} (the first on a tie)`, score: (v, k) => (lengthOf(v) === null ? null : -lengthOf(v)! - k / 1000) },
+  {
+    words: (ns) => `the longer of ${joinWords(ns)} (the first on a tie)`,
+    score: (v, k) => {
+      const n = lengthOf(v);
+      return n === null ? null : n - k / 1000;
+    },
+  },
+  {
+    words: (ns) => `the shorter of ${joinWords(ns)} (the first on a tie)`,
+    score: (v, k) => {
+      const n = lengthOf(v);
+      return n === null ? null : -n - k / 1000;
+    },
+  },
   {
     words: (ns) =>
       `${ns[0]}, or ${joinWords(ns.slice(1), 'or')} when ${ns[0]} is empty, zero or None (as \`${ns.map((n) => n.slice(1, -1)).join(' or ')}\` does)`,
@@ -352,12 +486,13 @@ const ONE_OF_ARGUMENTS: Rule = {
     // The arguments given back where no other argument was equal to it (which one it was is clear).
     const returned = new Set(
       cs.flatMap((c) => {
-        const same = c.named.filter((a) => taggedEqual(a.v, c.y));
-        return same.length === 1 ? [same[0]!.name] : [];
+        const [only, ...more] = c.named.filter((a) => taggedEqual(a.v, c.y));
+        return only && more.length === 0 ? [only.name] : [];
       }),
     );
-    if (returned.size < 2) return null;
-    const names = cs[0]!.named.map((a) => a.name).filter((n) => returned.has(n));
+    const [first] = cs;
+    if (returned.size < 2 || !first) return null;
+    const names = first.named.map((a) => a.name).filter((n) => returned.has(n));
     const choices = (c: Case): TaggedValue[] | null => {
       const vs = names.map((n) => c.named.find((a) => a.name === n)?.v);
       return vs.every((v) => v !== undefined) ? vs : null;
@@ -365,9 +500,10 @@ const ONE_OF_ARGUMENTS: Rule = {
     const chosenBy = (sel: (typeof SELECTIONS)[number], c: Case): boolean => {
       const vs = choices(c);
       if (!vs) return false;
-      const scores = vs.map((v, k) => sel.score(v, k, vs));
-      if (scores.some((s) => s === null)) return false;
-      return taggedEqual(vs[scores.indexOf(Math.max(...(scores as number[])))]!, c.y);
+      const scores = allOf(vs.map((v, k) => sel.score(v, k, vs)));
+      if (!scores) return false;
+      const chosen = vs[scores.indexOf(Math.max(...scores))];
+      return chosen !== undefined && taggedEqual(chosen, c.y);
     };
     const ticks = names.map((n) => `\`${n}\``);
     const rule = SELECTIONS.find((sel) => cs.every((c) => choices(c) !== null && chosenBy(sel, c)));
@@ -386,8 +522,8 @@ const commas = (digits: string): string => digits.replace(/\B(?=(\d{3})+(?!\d))/
 /** Python's f'{n:.{places}f}' (with `grouped`, f'{n:,.{places}f}'), for a finite number. */
 const fixed = (n: number, places: number, grouped: boolean): string | null => {
   if (!Number.isFinite(n) || Math.abs(n) >= 1e15) return null;
-  const [whole, frac] = Math.abs(n).toFixed(places).split('.');
-  return `${n < 0 ? '-' : ''}${grouped ? commas(whole!) : whole}${frac === undefined ? '' : `.${frac}`}`;
+  const [whole = '', frac] = Math.abs(n).toFixed(places).split('.');
+  return `${n < 0 ? '-' : ''}${grouped ? commas(whole) : whole}${frac === undefined ? '' : `.${frac}`}`;
 };
 
 /**
@@ -395,17 +531,27 @@ const fixed = (n: number, places: number, grouped: boolean): string | null => {
  * reader would name), or in a format a person writes prices and counts in; decimals before a
  * comma alone, which ints written as `1,234.00` also fit as `{n}.00`.
  */
-const NUMBER_FORMATS: { words: string; write: (t: TaggedValue) => string | null }[] = [
-  { words: '', write: (t) => (t.t === 'int' ? t.v : null) },
-  { words: 'with 2 decimals', write: (t) => (num(t) === null || t.t === 'bool' ? null : fixed(num(t)!, 2, false)) },
-  { words: 'with 2 decimals and a comma every three digits', write: (t) => (num(t) === null || t.t === 'bool' ? null : fixed(num(t)!, 2, true)) },
+interface NumberFormat {
+  words: string;
+  write: (t: TaggedValue) => string | null;
+}
+/** The first format: str() of an int. */
+const AS_STR: NumberFormat = { words: '', write: (t) => (t.t === 'int' ? t.v : null) };
+/** A number (no bool) with 2 decimals. */
+const twoDecimals = (t: TaggedValue, grouped: boolean): string | null => {
+  const n = num(t);
+  return n === null || t.t === 'bool' ? null : fixed(n, 2, grouped);
+};
+const NUMBER_FORMATS: NumberFormat[] = [
+  AS_STR,
+  { words: 'with 2 decimals', write: (t) => twoDecimals(t, false) },
+  { words: 'with 2 decimals and a comma every three digits', write: (t) => twoDecimals(t, true) },
   { words: 'with a comma every three digits', write: (t) => (t.t === 'int' ? (t.v.startsWith('-') ? `-${commas(t.v.slice(1))}` : commas(t.v)) : null) },
   { words: 'divided by 100, with 2 decimals (cents written as units)', write: (t) => (t.t === 'int' ? fixed(Number(t.v) / 100, 2, false) : null) },
 ];
-type NumberFormat = (typeof NUMBER_FORMATS)[number];
 
 /** An argument's text as the template writes it: a text as it is, a number in the format tried. */
-const textOf = (t: TaggedValue | undefined, f: NumberFormat = NUMBER_FORMATS[0]!): string | null =>
+const textOf = (t: TaggedValue | undefined, f: NumberFormat = AS_STR): string | null =>
   t?.t === 'str' ? t.v : t && t.t !== 'bool' && num(t) !== null ? f.write(t) : null;
 type Template = (string | { name: string })[];
 const MARK = '\u0000';
@@ -414,10 +560,21 @@ const MARK = '\u0000';
 function templateOf(c: Case, f: NumberFormat): Template | null {
   const y = strOf(c.y);
   if (y === null || y.includes(MARK)) return null;
-  const named = c.named.filter((a) => (textOf(a.v, f)?.length ?? 0) > 0).sort((a, b) => textOf(b.v, f)!.length - textOf(a.v, f)!.length);
+  const named = c.named
+    .flatMap((a) => {
+      const text = textOf(a.v, f);
+      return text ? [{ name: a.name, text }] : [];
+    })
+    .sort((a, b) => b.text.length - a.text.length);
   let marked = y;
-  named.forEach((a, k) => (marked = marked.split(textOf(a.v, f)!).join(`${MARK}${k}${MARK}`)));
-  return marked.split(MARK).map((part, i) => (i % 2 ? { name: named[Number(part)]!.name } : part));
+  named.forEach((a, k) => (marked = marked.split(a.text).join(`${MARK}${k}${MARK}`)));
+  return allOf(
+    marked.split(MARK).map((part, i) => {
+      if (i % 2 === 0) return part;
+      const a = named[Number(part)];
+      return a ? { name: a.name } : null;
+    }),
+  );
 }
 /**
  * What an f-string writes for a value no template place was read from (`{word}s` given
@@ -425,7 +582,10 @@ function templateOf(c: Case, f: NumberFormat): Template | null {
  */
 const pythonStr = (t: TaggedValue | undefined): string | null => {
   const date = t?.t === 'other' && t.type === 'datetime.date' ? /^datetime\.date\((\d+), (\d+), (\d+)\)$/.exec(t.repr) : null;
-  if (date) return `${date[1]!.padStart(4, '0')}-${date[2]!.padStart(2, '0')}-${date[3]!.padStart(2, '0')}`;
+  if (date) {
+    const [, year = '', month = '', day = ''] = date;
+    return `${year.padStart(4, '0')}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  }
   if (!t || t.t === 'str' || t.t === 'other' || t.t === 'bytes') return null;
   const v = fromTagged(t);
   return v ? toSource(v) : null;
@@ -434,7 +594,7 @@ const render = (t: Template, c: Case, f: NumberFormat): string | null => {
   const parts = t.map((p) => {
     if (typeof p === 'string') return p;
     const v = c.named.find((a) => a.name === p.name)?.v;
-    return textOf(v, f) ?? (f === NUMBER_FORMATS[0] ? pythonStr(v) : null);
+    return textOf(v, f) ?? (f === AS_STR ? pythonStr(v) : null);
   });
   return parts.every((p) => p !== null) ? parts.join('') : null;
 };
@@ -464,13 +624,17 @@ function templateWords(cs: Case[], { f, shown, places }: NonNullable<ReturnType<
   const formatted = places.filter((n) => cs.some((d) => num(valueOf(d, n)) !== null && valueOf(d, n)?.t !== 'str'));
   const instance = (n: string): string => {
     // The longest the format wrote shows most of it (thousands and decimals).
-    const v = cs
-      .map((d) => valueOf(d, n))
-      .filter((v) => v && v.t !== 'str' && textOf(v, f) !== null)
-      .sort((a, b) => textOf(b, f)!.length - textOf(a, f)!.length)[0];
-    return v ? ` (${v.t === 'float' ? v.v : num(v)} as \`${textOf(v, f)}\`)` : '';
+    const [longest] = cs
+      .flatMap((d) => {
+        const v = valueOf(d, n);
+        const text = v && v.t !== 'str' ? textOf(v, f) : null;
+        return v && text !== null ? [{ v, text }] : [];
+      })
+      .sort((a, b) => b.text.length - a.text.length);
+    return longest ? ` (${longest.v.t === 'float' ? longest.v.v : num(longest.v)} as \`${longest.text}\`)` : '';
   };
-  const how = f.words && formatted.length ? `; ${joinWords(formatted.map((n) => `\`${n}\``))} written ${f.words}${instance(formatted[0]!)}` : '';
+  const [firstFormatted] = formatted;
+  const how = f.words && firstFormatted !== undefined ? `; ${joinWords(formatted.map((n) => `\`${n}\``))} written ${f.words}${instance(firstFormatted)}` : '';
   return `Returns the text \`${shown}\`, with ${joinWords(places.map((n) => `\`${n}\``))} written in place of ${places.length > 1 ? 'their' : 'its'} name in braces${how}`;
 }
 
@@ -501,16 +665,16 @@ const TEMPLATE: Rule = {
       for (const value of new Set(cs.map(valueOf).filter((v) => v === 0 || v === 1))) {
         const special = cs.filter((c) => valueOf(c) === value);
         const rest = cs.filter((c) => valueOf(c) !== value);
-        if (special.length < 1 || rest.length < 3) continue;
+        const [only, ...others] = special;
+        if (!only || rest.length < 3) continue;
         // One call of that value is read as it came (`1 Hello`), and said to be one call.
-        const single = special.length === 1 ? templateOf(special[0]!, NUMBER_FORMATS[0]!) : null;
-        const a = single ? { t: single, f: NUMBER_FORMATS[0]!, shown: '', places: [] } : fitTemplate(special, name);
+        const single = others.length === 0 ? templateOf(only, AS_STR) : null;
+        const a = single ? { t: single, f: AS_STR, shown: '', places: [] } : fitTemplate(special, name);
         const b = fitTemplate(rest);
-        if (!a || !b || a.shown === b.shown || !b.places.includes(name) || !special.every((d) => render(a.t, d, a.f) === strOf(d.y))) continue;
+        const gave = strOf(only.y);
+        if (!a || !b || gave === null || a.shown === b.shown || !b.places.includes(name) || !special.every((d) => render(a.t, d, a.f) === strOf(d.y))) continue;
         const pick = (d: Case) => (valueOf(d) === value ? a : b);
-        const other = single
-          ? `the one call with \`${name}\` ${value} gave ${code(strOf(special[0]!.y)!)} instead`
-          : `when \`${name}\` is ${value}, \`${a.shown}\``;
+        const other = single ? `the one call with \`${name}\` ${value} gave ${code(gave)} instead` : `when \`${name}\` is ${value}, \`${a.shown}\``;
         return {
           text: `${templateWords(rest, b)}; ${other}.`,
           applies: TEMPLATE.applies,
@@ -545,8 +709,8 @@ function readEscapes(plain: string, escaped: string, map: CharMap): boolean {
   let budget = 20_000;
   const read = (k: number, j: number, to: Map<string, string>, kept: Set<string>): CharMap | null => {
     if (--budget < 0) return null;
-    if (k === chars.length) return j === escaped.length ? { to, kept } : null;
-    const c = chars[k]!;
+    const c = chars[k];
+    if (c === undefined) return j === escaped.length ? { to, kept } : null;
     const known = to.get(c);
     if (known !== undefined) return escaped.startsWith(known, j) ? read(k + 1, j + known.length, to, kept) : null;
     const token = ESCAPED.exec(escaped.slice(j))?.[0];
@@ -575,8 +739,9 @@ function escapeWords(map: CharMap, of: string, decodes: boolean): string {
   const rest = `letters, digits${others.length ? ` and the other characters tried (${listed(others.map(code))})` : ''} stay as they are`;
   if (decodes) return `Turns ${listed(pairs.map(([c, t]) => `${code(t)} into ${code(c)}`))} in ${of}; ${rest}.`;
   if (pairs.every(([c, t]) => t === `\\${c}`)) return `Puts a backslash before each ${listed(chars)} in ${of}; ${rest}.`;
-  if (pairs.every(([c, t]) => t === `[${c}]`))
-    return `Wraps each ${listed(chars)} in ${of} in brackets (${code(pairs[0]![0])} becomes ${code(pairs[0]![1])}); ${rest}.`;
+  const [first] = pairs;
+  if (first && pairs.every(([c, t]) => t === `[${c}]`))
+    return `Wraps each ${listed(chars)} in ${of} in brackets (${code(first[0])} becomes ${code(first[1])}); ${rest}.`;
   return `Writes ${listed(pairs.map(([c, t]) => `${code(c)} as ${code(t)}`))} in ${of}; ${rest}.`;
 }
 
@@ -585,32 +750,25 @@ function escapeWords(map: CharMap, of: string, decodes: boolean): string {
  * html.escape, quote); or the other way round, escapes turned back into characters.
  */
 const ESCAPES: Rule[] = [false, true].map((decodes): Rule => {
-  const sides = (c: Case): [string, string] => (decodes ? [strOf(c.y)!, strOf(c.x)!] : [strOf(c.x)!, strOf(c.y)!]);
-  const applies = (c: Case): boolean => c.x.t === 'str' && c.y.t === 'str';
-  const learn = (cs: Case[]): CharMap | null => {
+  const sides = ({ x, y }: Texts): [string, string] => (decodes ? [y, x] : [x, y]);
+  const learn = (vs: Texts[]): CharMap | null => {
     const map: CharMap = { to: new Map(), kept: new Set() };
-    return cs.every((c) => readEscapes(...sides(c), map)) ? map : null;
+    return vs.every((v) => readEscapes(...sides(v), map)) ? map : null;
   };
-  return {
-    text: '',
-    applies,
-    holds: () => false,
-    fit: (cs) => {
-      const map = learn(cs);
-      if (!map) return null;
-      return {
-        text: (rs) => escapeWords(learn(rs) ?? map, mainName(rs[0]!), decodes),
-        applies,
-        // Fresh inputs must agree with every escape learned; a character not seen before may go either way.
-        holds: (c) => readEscapes(...sides(c), { to: new Map(map.to), kept: new Set(map.kept) }),
-        // Two characters seen escaped, and a text where one was (and something kept) in the same call.
-        enough: (rs) => {
-          const m = learn(rs);
-          return !!m && m.to.size >= 2 && rs.some((c) => [...sides(c)[0]].some((ch) => m.to.has(ch)) && [...sides(c)[0]].some((ch) => m.kept.has(ch)));
-        },
-      };
-    },
-  };
+  return fitted(texts, (vs) => {
+    const map = learn(vs);
+    if (!map) return null;
+    return shaped(texts, {
+      text: (rs) => escapeWords(learn(rs) ?? map, mainName(rs[0].c), decodes),
+      // Fresh inputs must agree with every escape learned; a character not seen before may go either way.
+      holds: (v) => readEscapes(...sides(v), { to: new Map(map.to), kept: new Set(map.kept) }),
+      // Two characters seen escaped, and a text where one was (and something kept) in the same call.
+      enough: (rs) => {
+        const m = learn(rs);
+        return !!m && m.to.size >= 2 && rs.some((v) => [...sides(v)[0]].some((ch) => m.to.has(ch)) && [...sides(v)[0]].some((ch) => m.kept.has(ch)));
+      },
+    });
+  });
 });
 
 /** A date as days since 1970-01-01 (UTC): a `datetime.date(…)` the call gave or got, or ISO text `2024-03-15`. */
@@ -647,26 +805,35 @@ const DATES: Rule[] = [
       ['business days', (d: number, n: number) => (Math.abs(n) > 1e7 ? null : businessDays(d, n)), ' (Saturdays and Sundays are not counted)'],
     ] as const
   ).map(([unit, move, note]): Rule => {
-    const date = (c: Case) => c.named.find((a) => dayNumber(a.v) !== null);
-    const count = (c: Case) => c.named.find((a) => a.v.t === 'int');
-    return {
-      text: (cs) =>
-        `Returns \`${date(cs[0]!)!.name}\` moved \`${count(cs[0]!)!.name}\` ${unit} later${note}; a negative \`${count(cs[0]!)!.name}\` moves it back.`,
-      applies: (c) => c.named.length === 2 && date(c) !== undefined && count(c) !== undefined && dayNumber(c.y) !== null && c.y.t === date(c)!.v.t,
-      holds: (c) => move(dayNumber(date(c)!.v)!, Number(num(count(c)!.v))) === dayNumber(c.y),
-      // Several counts, a negative one among them, and (for weekdays) a move across a weekend.
-      enough: (cs) =>
-        new Set(cs.map((c) => num(count(c)!.v))).size >= 3 &&
-        cs.some((c) => num(count(c)!.v)! < 0) &&
-        (unit === 'days' || cs.some((c) => dayNumber(c.y)! - dayNumber(date(c)!.v)! !== num(count(c)!.v))),
+    // The first argument that is a date, the first that is an int, and the date that came out.
+    const moved = (c: Case) => {
+      const from = firstOf(c.named, (a) => {
+        const day = dayNumber(a.v);
+        return day === null ? null : { name: a.name, t: a.v.t, day };
+      });
+      const by = firstOf(c.named, (a) => (a.v.t === 'int' ? { name: a.name, n: Number(a.v.v) } : null));
+      const to = dayNumber(c.y);
+      return c.named.length === 2 && from && by && to !== null && c.y.t === from.t ? { from, by, to } : null;
     };
+    return shaped(moved, {
+      text: ([{ from, by }]) => `Returns \`${from.name}\` moved \`${by.name}\` ${unit} later${note}; a negative \`${by.name}\` moves it back.`,
+      holds: ({ from, by, to }) => move(from.day, by.n) === to,
+      // Several counts, a negative one among them, and (for weekdays) a move across a weekend.
+      enough: (vs) =>
+        new Set(vs.map((v) => v.by.n)).size >= 3 && vs.some((v) => v.by.n < 0) && (unit === 'days' || vs.some((v) => v.to - v.from.day !== v.by.n)),
+    });
   }),
-  {
-    text: (cs) => `Returns the number of days from ${nameOf(cs[0]!, 0)} to ${nameOf(cs[0]!, 1)} (negative when ${nameOf(cs[0]!, 1)} comes first).`,
-    applies: (c) => c.named.length === 2 && dayNumber(c.named[0]!.v) !== null && dayNumber(c.named[1]!.v) !== null && c.y.t === 'int',
-    holds: (c) => num(c.y) === dayNumber(c.named[1]!.v)! - dayNumber(c.named[0]!.v)!,
-    enough: (cs) => cs.some((c) => num(c.y)! < 0) && cs.some((c) => num(c.y)! > 1),
-  },
+  shaped(
+    (c) => {
+      const [from, to, ...more] = c.named.map((a) => dayNumber(a.v));
+      return from == null || to == null || more.length > 0 || c.y.t !== 'int' ? null : { c, from, to, n: Number(c.y.v) };
+    },
+    {
+      text: ([{ c }]) => `Returns the number of days from ${nameOf(c, 0)} to ${nameOf(c, 1)} (negative when ${nameOf(c, 1)} comes first).`,
+      holds: ({ from, to, n }) => n === to - from,
+      enough: (vs) => vs.some((v) => v.n < 0) && vs.some((v) => v.n > 1),
+    },
+  ),
 ];
 
 /**
@@ -674,464 +841,469 @@ const DATES: Rule[] = [
  * character but the last `keep` written as one mask character, with spaces dropped first or not.
  */
 const MASKS: Rule[] = [false, true].map((dropSpaces): Rule => {
-  const base = (c: Case): string => (dropSpaces ? strOf(c.x)!.replace(/ /g, '') : strOf(c.x)!);
   const masked = (text: string, mask: string, keep: number): string => mask.repeat(Math.max(0, [...text].length - keep)) + [...text].slice(-keep).join('');
-  const applies = (c: Case): boolean => c.x.t === 'str' && c.y.t === 'str' && c.args.length === 1;
-  return {
-    text: '',
-    applies,
-    holds: () => false,
-    fit: (cs) => {
-      // The mask: what the masked results start with, a character that is no letter or digit.
-      const long = cs.filter((c) => strOf(c.y) !== base(c) && strOf(c.y)!.length > 0);
-      const mask = strOf(long[0]?.y ?? { t: 'none' })?.[0];
-      if (!mask || /[\p{L}\p{N}\s]/u.test(mask)) return null;
-      const keeps = new Set(long.map((c) => [...strOf(c.y)!].length - (/^(.)\1*/u.exec(strOf(c.y)!)?.[0].length ?? 0)));
-      if (keeps.size !== 1) return null;
-      const keep = [...keeps][0]!;
-      if (keep < 1) return null;
-      const spaces = dropSpaces ? ' (spaces are dropped first)' : '';
-      return {
-        text: (rs) =>
-          `Writes every character of ${mainName(rs[0]!)} but the last ${keep} as ${code(mask)}${spaces}${
-            rs.some((c) => base(c).length > 0 && [...base(c)].length <= keep) ? `; a text of ${keep} characters or fewer comes back as it is` : ''
-          }.`,
-        applies,
-        holds: (c) => strOf(c.y) === masked(base(c), mask, keep),
-        // Texts of several lengths masked, one with a space when spaces are said to go, and a short one kept.
-        enough: (rs) =>
-          new Set(rs.filter((c) => [...base(c)].length > keep + 1).map((c) => base(c).length)).size >= 2 &&
-          (!dropSpaces || rs.some((c) => strOf(c.x)!.includes(' ') && [...base(c)].length > keep)),
-      };
-    },
+  // The text and what is masked of it (`base`).
+  const view = (c: Case): (Texts & { base: string }) | null => {
+    const v = texts(c);
+    return v && c.args.length === 1 ? { ...v, base: dropSpaces ? v.x.replace(/ /g, '') : v.x } : null;
   };
+  return fitted(view, (vs) => {
+    // The mask: what the masked results start with, a character that is no letter or digit.
+    const long = vs.filter((v) => v.y !== v.base && v.y.length > 0);
+    const mask = long[0]?.y[0];
+    if (!mask || /[\p{L}\p{N}\s]/u.test(mask)) return null;
+    const keeps = new Set(long.map((v) => [...v.y].length - (/^(.)\1*/u.exec(v.y)?.[0].length ?? 0)));
+    const [keep] = keeps;
+    if (keeps.size !== 1 || keep === undefined || keep < 1) return null;
+    const spaces = dropSpaces ? ' (spaces are dropped first)' : '';
+    return shaped(view, {
+      text: (rs) =>
+        `Writes every character of ${mainName(rs[0].c)} but the last ${keep} as ${code(mask)}${spaces}${
+          rs.some((v) => v.base.length > 0 && [...v.base].length <= keep) ? `; a text of ${keep} characters or fewer comes back as it is` : ''
+        }.`,
+      holds: (v) => v.y === masked(v.base, mask, keep),
+      // Texts of several lengths masked, one with a space when spaces are said to go, and a short one kept.
+      enough: (rs) =>
+        new Set(rs.filter((v) => [...v.base].length > keep + 1).map((v) => v.base.length)).size >= 2 &&
+        (!dropSpaces || rs.some((v) => v.x.includes(' ') && [...v.base].length > keep)),
+    });
+  });
 });
+
+/** Numbers in (a list or tuple of them, or a text's digits), a number out. */
+const numbersToNumber = shape((t) => numbers(items(t)), numericValue);
 
 const RULES: Rule[] = [
   // Several arguments with named roles.
-  {
-    text: (cs) => {
-      const [k, t] = agreedSplit(cs)!;
-      const even = cs.every((c) => {
-        const ns = numbers(items(c.y))!;
-        return ns.length === 0 || Math.max(...ns) - Math.min(...ns) <= 1;
-      });
-      return `Splits ${nameOf(cs[0]!, t)} into a list of ${nameOf(cs[0]!, k)} numbers that add up to it${even ? ', as evenly as possible (no two differ by more than 1)' : ''}.`;
+  shaped(
+    (c) => {
+      const parts = numbers(seqOf(c.y));
+      return parts && c.named.length >= 2 && c.named.every((a) => num(a.v) !== null) ? { c, parts } : null;
     },
-    applies: (c) => isSeq(c.y) && numbers(items(c.y)) !== null && c.named.length >= 2 && c.named.every((a) => num(a.v) !== null),
-    holds: (c) => splitPairs(c).length > 0,
-    // The same two arguments every time, and more than one count of parts seen.
-    enough: (cs) => agreedSplit(cs) !== null && new Set(cs.map((c) => items(c.y)!.length)).size > 1,
-  },
-  {
-    text: (cs) =>
-      `Clamps ${nameOf(cs[0]!, 0)} into the range from ${nameOf(cs[0]!, 1)} to ${nameOf(cs[0]!, 2)}: below ${nameOf(cs[0]!, 1)} it returns ${nameOf(cs[0]!, 1)}, above ${nameOf(cs[0]!, 2)} it returns ${nameOf(cs[0]!, 2)}, otherwise ${nameOf(cs[0]!, 0)} itself.`,
-    applies: (c) => {
-      const [a, lo, hi] = c.args.slice(0, 3).map(numericValue);
-      return c.args.length === 3 && a != null && lo != null && hi != null && lo <= hi && num(c.y) !== null;
+    {
+      // Stated where every case splits by the same two arguments.
+      text: (vs) => {
+        const split = agreedSplit(vs.map((v) => v.c));
+        const even = vs.every(({ parts }) => parts.length === 0 || Math.max(...parts) - Math.min(...parts) <= 1);
+        const [{ c }] = vs;
+        return split
+          ? `Splits ${nameOf(c, split.t)} into a list of ${nameOf(c, split.k)} numbers that add up to it${even ? ', as evenly as possible (no two differ by more than 1)' : ''}.`
+          : null;
+      },
+      holds: ({ c }) => splitPairs(c).length > 0,
+      // More than one count of parts seen.
+      enough: (vs) => new Set(vs.map((v) => v.parts.length)).size > 1,
     },
-    holds: (c) => {
-      const [a, lo, hi] = c.args.map(numericValue) as number[];
-      return num(c.y) === Math.min(Math.max(a!, lo!), hi!);
+  ),
+  shaped(
+    (c) => {
+      const [a, lo, hi, ...more] = c.args.map(numericValue);
+      const y = num(c.y);
+      return a == null || lo == null || hi == null || more.length > 0 || lo > hi || y === null ? null : { c, a, lo, hi, y };
     },
-    // Both ends seen doing their work.
-    enough: (cs) => cs.some((c) => num(c.args[0])! < num(c.args[1])!) && cs.some((c) => num(c.args[0])! > num(c.args[2])!),
-  },
-  {
-    text: (cs) => {
-      const c = cs.find((x) => otherArg(x, isInt)) ?? cs[0]!;
-      const k = otherArg(c, isInt);
-      const kept = cs.some((x) => items(x.y)!.length < items(x.x)!.length);
+    {
+      text: ([{ c }]) =>
+        `Clamps ${nameOf(c, 0)} into the range from ${nameOf(c, 1)} to ${nameOf(c, 2)}: below ${nameOf(c, 1)} it returns ${nameOf(c, 1)}, above ${nameOf(c, 2)} it returns ${nameOf(c, 2)}, otherwise ${nameOf(c, 0)} itself.`,
+      holds: ({ a, lo, hi, y }) => y === Math.min(Math.max(a, lo), hi),
+      // Both ends seen doing their work.
+      enough: (vs) => vs.some((v) => v.a < v.lo) && vs.some((v) => v.a > v.hi),
+    },
+  ),
+  shaped(shape(items, seqOf), {
+    text: (vs) => {
+      const v = vs.find((u) => otherArg(u.c, isInt)) ?? vs[0];
+      const k = otherArg(v.c, isInt);
+      const kept = vs.some((u) => u.y.length < u.x.length);
       return kept && k
-        ? `Keeps the \`${k.name}\` largest elements of ${mainName(c)}, largest first.`
-        : `Returns the elements of ${mainName(c)} from largest to smallest.`;
+        ? `Keeps the \`${k.name}\` largest elements of ${mainName(v.c)}, largest first.`
+        : `Returns the elements of ${mainName(v.c)} from largest to smallest.`;
     },
-    applies: (c) => items(c.x) !== null && isSeq(c.y) && items(c.x)!.length > 0,
-    holds: (c) => {
-      const s = sortedCopy(items(c.x)!);
+    applies: ({ x }) => x.length > 0,
+    holds: ({ c, x, y: ys }) => {
+      const s = sortedCopy(x);
       if (!s) return false;
-      const ys = items(c.y)!;
       const k = num(otherArg(c, isInt)?.v);
       if (k !== null && ys.length !== Math.max(0, Math.min(k, s.length))) return false;
       if (k === null && ys.length === 0) return false;
       return taggedEqual(listOf(reversed(s).slice(0, ys.length)), listOf(ys));
     },
     // Inputs already in descending order say nothing about ordering.
-    enough: (cs) => cs.some((c) => orderOf(items(c.x)!) !== 'desc' && orderOf(items(c.x)!) !== 'both'),
-  },
-  {
-    text: (cs) => `Returns the first \`${otherArg(cs[0]!, isInt)!.name}\` elements of ${mainName(cs[0]!)}.`,
-    applies: (c) => isSeq(c.x) && isSeq(c.y) && c.args.length === 2 && otherArg(c, isInt) !== undefined,
-    holds: (c) => {
-      const xs = items(c.x)!;
-      const k = num(otherArg(c, isInt)!.v)!;
+    enough: (vs) => vs.some(({ x }) => orderOf(x) !== 'desc' && orderOf(x) !== 'both'),
+  }),
+  shaped(withCount(seqs), {
+    text: ([{ c, k }]) => `Returns the first \`${k.name}\` elements of ${mainName(c)}.`,
+    applies: ({ c }) => c.args.length === 2,
+    holds: ({ x: xs, y, k: { n: k } }) => {
       // Python's xs[:k]: a negative k counts from the end.
       const end = k < 0 ? Math.max(0, xs.length + k) : Math.min(k, xs.length);
-      return taggedEqual(listOf(xs.slice(0, end)), listOf(items(c.y)!));
+      return taggedEqual(listOf(xs.slice(0, end)), listOf(y));
     },
-  },
+  }),
   SHORTENS,
-  ...(['-', '_'] as const).map((sep): Rule => ({
-    text: (cs) => `Lower-cases ${mainName(cs[0]!)} and joins its words (runs of letters and digits) with ${JSON.stringify(sep)} (on the ASCII texts tried).`,
-    applies: (c) => c.x.t === 'str' && c.y.t === 'str' && /^[\x20-\x7e\s]*$/.test(strOf(c.x)!),
-    holds: (c) =>
-      strOf(c.y) ===
-      (
-        strOf(c.x)!
-          .toLowerCase()
-          .match(/[a-z0-9]+/g) ?? []
-      ).join(sep),
-    enough: (cs) => cs.some((c) => (strOf(c.x)!.match(/[a-zA-Z0-9]+/g) ?? []).length >= 2),
-  })),
+  ...(['-', '_'] as const).map((sep): Rule =>
+    shaped(texts, {
+      text: ([{ c }]) => `Lower-cases ${mainName(c)} and joins its words (runs of letters and digits) with ${JSON.stringify(sep)} (on the ASCII texts tried).`,
+      applies: ({ x }) => /^[\x20-\x7e\s]*$/.test(x),
+      holds: ({ x, y }) => y === (x.toLowerCase().match(/[a-z0-9]+/g) ?? []).join(sep),
+      enough: (vs) => vs.some(({ x }) => (x.match(/[a-zA-Z0-9]+/g) ?? []).length >= 2),
+    }),
+  ),
   // Each word capitalized: words split at whitespace and joined by one space, or runs of letters in place (str.title).
   ...(
     [
       ['and joins its words (split at whitespace) with single spaces', (s: string) => words(s).map(capitalized).join(' ')],
       ['in place, where a word is a run of letters (as str.title does)', (s: string) => s.replace(/[A-Za-z]+/g, capitalized)],
     ] as const
-  ).map(([how, f]): Rule => ({
-    text: (cs) => `Upper-cases the first letter of each word of ${mainName(cs[0]!)} and lower-cases the rest, ${how} (on the ASCII texts tried).`,
-    applies: (c) => c.x.t === 'str' && c.y.t === 'str' && /^[\x20-\x7e\s]*$/.test(strOf(c.x)!),
-    holds: (c) => strOf(c.y) === f(strOf(c.x)!),
-    // Both halves seen: a word's first letter raised, and a later letter lowered, in texts of several words.
-    enough: (cs) =>
-      cs.some((c) => words(strOf(c.x)!).length >= 2) &&
-      cs.some((c) => /(^|[^A-Za-z])[a-z]/.test(strOf(c.x)!)) &&
-      cs.some((c) => /[A-Za-z][A-Z]/.test(strOf(c.x)!)),
-  })),
+  ).map(([how, f]): Rule =>
+    shaped(texts, {
+      text: ([{ c }]) => `Upper-cases the first letter of each word of ${mainName(c)} and lower-cases the rest, ${how} (on the ASCII texts tried).`,
+      applies: ({ x }) => /^[\x20-\x7e\s]*$/.test(x),
+      holds: ({ x, y }) => y === f(x),
+      // Both halves seen: a word's first letter raised, and a later letter lowered, in texts of several words.
+      enough: (vs) =>
+        vs.some(({ x }) => words(x).length >= 2) && vs.some(({ x }) => /(^|[^A-Za-z])[a-z]/.test(x)) && vs.some(({ x }) => /[A-Za-z][A-Z]/.test(x)),
+    }),
+  ),
   // Arithmetic of two numbers: the first operation of the table that every call agrees with.
   // A result rounded to cents (round(price * rate, 2)) is the operation rounded: the places are
   // the most any result shows, and at least one result must be off the exact value by rounding.
   ...ARITHMETIC.map(({ verb, op }): Rule => {
-    const applies = (c: Case): boolean =>
-      c.args.length === 2 && num(c.args[0]) !== null && num(c.args[1]) !== null && num(c.y) !== null && op(num(c.args[0])!, num(c.args[1])!) !== null;
-    const exact = (c: Case): number => op(num(c.args[0])!, num(c.args[1])!)!;
-    // Both arguments seen doing their work: more than one value of each.
-    const enough = (cs: Case[]): boolean => new Set(cs.map((c) => num(c.args[0]))).size > 1 && new Set(cs.map((c) => num(c.args[1]))).size > 1;
-    return {
-      text: '',
-      applies,
-      holds: () => false,
-      fit: (cs) => {
-        const off = placesOf(cs.map((c) => ({ y: num(c.y)!, exact: exact(c) })));
-        const shown = Math.max(0, ...cs.map((c) => decimals(num(c.y)!) ?? 99));
-        const places = off === null ? null : Math.max(off, shown);
-        // Rounding to a whole number is not told apart from floor division by a tie: exact only.
-        if (places !== null && (places === 0 || places > 6)) return null;
-        // The places are stated only when a result rounded at the last of them was seen: 3.998 shown
-        // as 4.0 beside an exact 0.6 fits 1, 2 or more places, and says none of them.
-        if (places !== null && off !== places) return null;
-        return {
-          text: (rs) => `${verb(nameOf(rs[0]!, 0), nameOf(rs[0]!, 1)).replace(/\.$/, '')}${roundingWords(places)}.`,
-          applies,
-          holds: (c) => roundedTo(num(c.y)!, exact(c), places),
-          enough,
-        };
-      },
+    const view = (c: Case) => {
+      const v = twoNumbers(c);
+      const exact = v && op(v.a, v.b);
+      return v && exact !== null ? { ...v, exact } : null;
     };
+    return fitted(view, (vs) => {
+      const off = placesOf(vs);
+      const shown = Math.max(0, ...vs.map((v) => decimals(v.y) ?? 99));
+      const places = off === null ? null : Math.max(off, shown);
+      // Rounding to a whole number is not told apart from floor division by a tie: exact only.
+      if (places !== null && (places === 0 || places > 6)) return null;
+      // The places are stated only when a result rounded at the last of them was seen: 3.998 shown
+      // as 4.0 beside an exact 0.6 fits 1, 2 or more places, and says none of them.
+      if (places !== null && off !== places) return null;
+      return shaped(view, {
+        text: ([{ c }]) => `${verb(nameOf(c, 0), nameOf(c, 1)).replace(/\.$/, '')}${roundingWords(places)}.`,
+        holds: (v) => roundedTo(v.y, v.exact, places),
+        // Both arguments seen doing their work: more than one value of each.
+        enough: (rs) => new Set(rs.map((v) => v.a)).size > 1 && new Set(rs.map((v) => v.b)).size > 1,
+      });
+    });
   }),
   // The same of two sequences, element by element (as zip pairs them).
-  ...ARITHMETIC.filter((a) => a.pairwise).map(({ pairwise, op }): Rule => ({
-    text: (cs) => `Returns the ${pairwise!} of ${nameOf(cs[0]!, 0)} and ${nameOf(cs[0]!, 1)} element by element (as far as the shorter goes).`,
-    applies: (c) =>
-      c.args.length === 2 && numbers(items(c.args[0]!)) !== null && numbers(items(c.args[1]!)) !== null && isSeq(c.y) && numbers(items(c.y)) !== null,
-    holds: (c) => {
-      const [a, b, y] = [numbers(items(c.args[0]!))!, numbers(items(c.args[1]!))!, numbers(items(c.y))!];
-      return y.length === Math.min(a.length, b.length) && y.every((v, i) => op(a[i]!, b[i]!) !== null && near(v, op(a[i]!, b[i]!)!));
+  ...ARITHMETIC.flatMap(({ pairwise, op }): Rule[] =>
+    pairwise === undefined
+      ? []
+      : [
+          shaped(
+            (c) => {
+              const [a, b, ...more] = c.args.map((t) => numbers(items(t)));
+              const y = numbers(seqOf(c.y));
+              return a && b && more.length === 0 && y ? { c, a, b, y } : null;
+            },
+            {
+              text: ([{ c }]) => `Returns the ${pairwise} of ${nameOf(c, 0)} and ${nameOf(c, 1)} element by element (as far as the shorter goes).`,
+              holds: ({ a, b, y }) =>
+                y.length === Math.min(a.length, b.length) &&
+                y.every((v, i) => {
+                  const [p, q] = [a[i], b[i]];
+                  const r = p === undefined || q === undefined ? null : op(p, q);
+                  return r !== null && near(v, r);
+                }),
+              enough: (vs) => vs.some(({ a, b }) => Math.min(a.length, b.length) >= 2),
+            },
+          ),
+        ],
+  ),
+  shaped(
+    (c) =>
+      c.args.length === 1
+        ? shape(
+            (t) => numbers(items(t)),
+            (t) => numbers(seqOf(t)),
+          )(c)
+        : null,
+    {
+      text: ([{ c }]) => `Returns the running totals of ${mainName(c)}: each element is the sum of those up to it.`,
+      holds: ({ x: xs, y: ys }) => {
+        let total = 0;
+        return (
+          ys.length === xs.length &&
+          xs.every((x, i) => {
+            total += x;
+            const y = ys[i];
+            return y !== undefined && near(y, total);
+          })
+        );
+      },
+      enough: (vs) => vs.some(({ x }) => x.length >= 3),
     },
-    enough: (cs) => cs.some((c) => Math.min(items(c.args[0]!)!.length, items(c.args[1]!)!.length) >= 2),
-  })),
-  {
-    text: (cs) => `Returns the running totals of ${mainName(cs[0]!)}: each element is the sum of those up to it.`,
-    applies: (c) => c.args.length === 1 && numbers(items(c.x)) !== null && isSeq(c.y) && numbers(items(c.y)) !== null,
-    holds: (c) => {
-      const [xs, ys] = [numbers(items(c.x))!, numbers(items(c.y))!];
-      let total = 0;
-      return ys.length === xs.length && xs.every((x, i) => near(ys[i]!, (total += x)));
-    },
-    enough: (cs) => cs.some((c) => items(c.x)!.length >= 3),
-  },
-  {
-    text: (cs) => `Returns the first letter of each word of ${mainName(cs[0]!)}, upper-cased and run together.`,
-    applies: (c) => c.args.length === 1 && c.x.t === 'str' && c.y.t === 'str',
-    holds: (c) =>
-      strOf(c.y) ===
-      words(strOf(c.x)!)
-        .map((w) => w[0]!.toUpperCase())
+  ),
+  shaped((c) => (c.args.length === 1 ? texts(c) : null), {
+    text: ([{ c }]) => `Returns the first letter of each word of ${mainName(c)}, upper-cased and run together.`,
+    holds: ({ x, y }) =>
+      y ===
+      words(x)
+        .map((w) => w.charAt(0).toUpperCase())
         .join(''),
-    enough: (cs) => cs.some((c) => words(strOf(c.x)!).length >= 2 && /[a-z]/.test(strOf(c.x)!)),
-  },
-  {
-    text: (cs) => `Returns ${mainName(cs[0]!)} reversed.`,
-    applies: (c) => (c.x.t === 'str' && c.y.t === 'str') || (isSeq(c.x) && isSeq(c.y)),
-    holds: (c) => taggedEqual(listOf(reversed(items(c.x)!)), listOf(items(c.y)!)),
-  },
-  {
-    text: (cs) => `Splits ${mainName(cs[0]!)} at each \`${otherArg(cs[0]!, (v) => v.t === 'str')!.name}\`.`,
-    applies: (c) => c.x.t === 'str' && isSeq(c.y) && otherArg(c, (v) => v.t === 'str' && v.v.length > 0) !== undefined,
-    holds: (c) =>
-      taggedEqual(
-        listOf(
-          strOf(c.x)!
-            .split(strOf(otherArg(c, (v) => v.t === 'str')!.v)!)
-            .map((v) => ({ t: 'str', v })),
-        ),
-        listOf(items(c.y)!),
-      ),
-  },
-  {
-    text: (cs) => `Joins the strings of ${mainName(cs[0]!)} with \`${otherArg(cs[0]!, (v) => v.t === 'str')!.name}\` between them.`,
-    applies: (c) => isSeq(c.x) && items(c.x)!.every((v) => v.t === 'str') && c.y.t === 'str' && otherArg(c, (v) => v.t === 'str') !== undefined,
-    holds: (c) =>
-      strOf(c.y) ===
-      items(c.x)!
-        .map((v) => strOf(v)!)
-        .join(strOf(otherArg(c, (v) => v.t === 'str')!.v)!),
-  },
-  {
-    text: (cs) => {
-      const c = cs[0]!;
-      const w = `\`${otherArg(c, isInt)!.name}\``;
-      const left = cs.every((x) => strOf(x.y)!.endsWith(strOf(x.x)!));
-      const right = cs.every((x) => strOf(x.y)!.startsWith(strOf(x.x)!));
-      const longer = cs.some((x) => [...strOf(x.x)!].length > num(otherArg(x, isInt)!.v)!);
+    enough: (vs) => vs.some(({ x }) => words(x).length >= 2 && /[a-z]/.test(x)),
+  }),
+  shaped(
+    (c) => {
+      const x = items(c.x);
+      const y = items(c.y);
+      const alike = (c.x.t === 'str' && c.y.t === 'str') || (isSeq(c.x) && isSeq(c.y));
+      return alike && x && y ? { c, x, y } : null;
+    },
+    {
+      text: ([{ c }]) => `Returns ${mainName(c)} reversed.`,
+      holds: ({ x, y }) => taggedEqual(listOf(reversed(x)), listOf(y)),
+    },
+  ),
+  shaped(
+    (c) => {
+      const v = shape(strOf, seqOf)(c);
+      const sep = otherArg(c, isStr);
+      return v && sep && otherArg(c, (t): t is Of<'str'> => isStr(t) && t.v.length > 0) ? { ...v, sep } : null;
+    },
+    {
+      text: ([{ c, sep }]) => `Splits ${mainName(c)} at each \`${sep.name}\`.`,
+      holds: ({ x, y, sep }) => taggedEqual(listOf(x.split(sep.v.v).map((v) => ({ t: 'str', v }))), listOf(y)),
+    },
+  ),
+  shaped(
+    (c) => {
+      const v = shape(textsOf, strOf)(c);
+      const sep = otherArg(c, isStr);
+      return v && sep ? { ...v, sep } : null;
+    },
+    {
+      text: ([{ c, sep }]) => `Joins the strings of ${mainName(c)} with \`${sep.name}\` between them.`,
+      holds: ({ x, y, sep }) => y === x.join(sep.v.v),
+    },
+  ),
+  shaped(withCount(texts), {
+    text: (vs) => {
+      const [{ c, k }] = vs;
+      const w = `\`${k.name}\``;
+      const left = vs.every(({ x, y }) => y.endsWith(x));
+      const right = vs.every(({ x, y }) => y.startsWith(x));
+      const longer = vs.some((v) => [...v.x].length > v.k.n);
       return `Pads ${mainName(c)} to ${w} characters${left ? ' on the left' : right ? ' on the right' : ''}${longer ? '; a longer text comes back unchanged' : ''}.`;
     },
-    applies: (c) => c.x.t === 'str' && c.y.t === 'str' && otherArg(c, isInt) !== undefined,
-    holds: (c) => {
-      const x = strOf(c.x)!;
-      const y = strOf(c.y)!;
-      const w = num(otherArg(c, isInt)!.v)!;
-      return [...y].length === Math.max([...x].length, w) && y.includes(x);
+    holds: ({ x, y, k }) => [...y].length === Math.max([...x].length, k.n) && y.includes(x),
+  }),
+  shaped(texts, {
+    text: ([{ c }]) => `Removes the whitespace at both ends of ${mainName(c)}.`,
+    applies: ({ x }) => !/[\ufeff\u180e]/.test(x),
+    holds: ({ x, y }) => y === x.trim(),
+  }),
+  shaped(shape(strOf, num), {
+    text: (vs) => `Parses ${mainName(vs[0].c)} as ${vs.every(({ c }) => c.y.t === 'int') ? 'an int' : 'a number'}.`,
+    applies: ({ x }) => /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(x),
+    holds: ({ x, y }) => near(y, Number(x.trim())),
+  }),
+  shaped(
+    (c) => {
+      const table = c.args.findIndex((a) => a.t === 'dict');
+      const key = c.args.findIndex((a) => a.t !== 'dict');
+      const d = c.args[table];
+      const k = c.args[key];
+      const entry = d?.t === 'dict' && k ? d.v.find(([e]) => taggedEqual(e, k)) : undefined;
+      return c.args.length === 2 && entry ? { c, value: entry[1], table, key } : null;
     },
-  },
-  {
-    text: (cs) => `Removes the whitespace at both ends of ${mainName(cs[0]!)}.`,
-    applies: (c) => c.x.t === 'str' && c.y.t === 'str' && !/[\ufeff\u180e]/.test(strOf(c.x)!),
-    holds: (c) => strOf(c.y) === strOf(c.x)!.trim(),
-  },
-  {
-    text: (cs) => `Parses ${mainName(cs[0]!)} as ${cs.every((c) => c.y.t === 'int') ? 'an int' : 'a number'}.`,
-    applies: (c) => c.x.t === 'str' && /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(strOf(c.x)!) && num(c.y) !== null,
-    holds: (c) => near(num(c.y)!, Number(strOf(c.x)!.trim())),
-  },
-  {
-    text: (cs) =>
-      `Looks up ${nameOf(
-        cs[0]!,
-        cs[0]!.args.findIndex((a) => a.t !== 'dict'),
-      )} in ${nameOf(
-        cs[0]!,
-        cs[0]!.args.findIndex((a) => a.t === 'dict'),
-      )} and returns its value.`,
-    applies: (c) => {
-      const d = c.args.find((a): a is Extract<TaggedValue, { t: 'dict' }> => a.t === 'dict');
-      const k = c.args.find((a) => a.t !== 'dict');
-      return c.args.length === 2 && !!d && !!k && d.v.some(([key]) => taggedEqual(key, k));
+    {
+      text: ([{ c, key, table }]) => `Looks up ${nameOf(c, key)} in ${nameOf(c, table)} and returns its value.`,
+      holds: ({ c, value }) => taggedEqual(value, c.y),
     },
-    holds: (c) => {
-      const d = c.args.find((a) => a.t === 'dict') as Extract<TaggedValue, { t: 'dict' }>;
-      const k = c.args.find((a) => a.t !== 'dict')!;
-      return taggedEqual(d.v.find(([key]) => taggedEqual(key, k))![1], c.y);
+  ),
+  shaped(
+    (c) => {
+      const xs = seqOf(c.x);
+      const other = c.named.find((a) => a.v !== c.x);
+      return c.args.length === 2 && xs && c.y.t === 'int' && other ? { c, xs, other, n: Number(c.y.v) } : null;
     },
-  },
-  {
-    text: (cs) => `Counts how often \`${otherArg(cs[0]!, () => true)!.name}\` occurs in ${mainName(cs[0]!)}.`,
-    applies: (c) => c.args.length === 2 && isSeq(c.x) && c.y.t === 'int',
-    holds: (c) => num(c.y) === count(items(c.x)!, otherArg(c, () => true)!.v),
-  },
+    {
+      text: ([{ c, other }]) => `Counts how often \`${other.name}\` occurs in ${mainName(c)}.`,
+      holds: ({ xs, other, n }) => n === count(xs, other.v),
+    },
+  ),
   ...(
     [
       ['Adds', (a: number, b: number) => a + b, 'and'],
       ['Multiplies', (a: number, b: number) => a * b, 'by'],
     ] as const
-  ).map(([verb, op, by]): Rule => ({
-    text: (cs) => `${verb} ${nameOf(cs[0]!, 0)} ${by} ${nameOf(cs[0]!, 1)}.`,
-    applies: (c) => c.args.length === 2 && num(c.args[0]) !== null && num(c.args[1]) !== null && num(c.y) !== null,
-    holds: (c) => near(num(c.y)!, op(num(c.args[0])!, num(c.args[1])!)),
-  })),
+  ).map(([verb, op, by]): Rule =>
+    shaped(twoNumbers, {
+      text: ([{ c }]) => `${verb} ${nameOf(c, 0)} ${by} ${nameOf(c, 1)}.`,
+      holds: ({ a, b, y }) => near(y, op(a, b)),
+    }),
+  ),
   // Sequences in, sequences out.
-  {
-    text: SORTS,
-    applies: (c) => isSeq(c.x) && isSeq(c.y),
-    holds: (c) => {
-      const s = sortedCopy(items(c.x)!);
-      return !!s && taggedEqual({ t: 'list', v: s }, { t: 'list', v: items(c.y)! });
+  shaped(seqs, {
+    text: 'Sorts the elements in ascending order.',
+    holds: ({ x, y }) => {
+      const s = sortedCopy(x);
+      return !!s && taggedEqual({ t: 'list', v: s }, { t: 'list', v: y });
     },
-  },
-  {
+    // Sorted-looking inputs say nothing about sorting.
+    enough: (vs) => vs.some(({ x }) => orderOf(x) === null),
+  }),
+  shaped(shape(items, seqOf), {
     text: 'Drops repeated elements, keeping the first occurrence of each in order.',
-    applies: (c) => items(c.x) !== null && isSeq(c.y),
-    holds: (c) => taggedEqual({ t: 'list', v: firstOccurrences(items(c.x)!) }, { t: 'list', v: items(c.y)! }),
-  },
-  { text: 'Returns the same elements in another order.', applies: (c) => isSeq(c.x) && isSeq(c.y), holds: (c) => sameMultiset(items(c.x)!, items(c.y)!) },
-  {
-    // The same number of pieces every time (splitext's two) is worth saying.
-    text: (cs) => {
-      const counts = new Set(cs.map((c) => items(c.y)!.length));
-      const pieces = counts.size === 1 ? `${[...counts][0]} consecutive pieces` : 'consecutive pieces';
-      return `Cuts ${mainName(cs[0]!)} into ${pieces}${counts.size === 1 ? ' (joined, they give it back)' : ''}.`;
+    holds: ({ x, y }) => taggedEqual({ t: 'list', v: firstOccurrences(x) }, { t: 'list', v: y }),
+  }),
+  shaped(seqs, { text: 'Returns the same elements in another order.', holds: ({ x, y }) => sameMultiset(x, y) }),
+  shaped(
+    shape(items, (t) => {
+      const pieces = seqOf(t);
+      return pieces && allOf(pieces.map(items));
+    }),
+    {
+      // The same number of pieces every time (splitext's two) is worth saying.
+      text: (vs) => {
+        const counts = new Set(vs.map(({ y }) => y.length));
+        const pieces = counts.size === 1 ? `${[...counts][0]} consecutive pieces` : 'consecutive pieces';
+        return `Cuts ${mainName(vs[0].c)} into ${pieces}${counts.size === 1 ? ' (joined, they give it back)' : ''}.`;
+      },
+      holds: ({ x, y }) => taggedEqual({ t: 'list', v: y.flat() }, { t: 'list', v: x }),
     },
-    applies: (c) => items(c.x) !== null && isSeq(c.y) && items(c.y)!.every((p) => isSeq(p) || p.t === 'str'),
-    holds: (c) => {
-      const joined = items(c.y)!.flatMap((p) => items(p)!);
-      return taggedEqual({ t: 'list', v: joined }, { t: 'list', v: items(c.x)! });
+  ),
+  shaped(
+    (c) => {
+      const xs = seqOf(c.x);
+      const seqsIn = xs && allOf(xs.map(items));
+      const first = seqsIn?.[0];
+      const y = items(c.y);
+      return xs && seqsIn && first && y && xs.every((v) => !isSeq(v) === (c.y.t === 'str')) ? { c, xs, seqsIn, first, y } : null;
     },
-  },
-  {
-    text: (cs) =>
-      `Returns the longest common prefix of the ${cs.every((c) => items(c.x)!.every((v) => v.t === 'str')) ? 'texts' : 'sequences'} in ${mainName(cs[0]!)}.`,
-    applies: (c) =>
-      isSeq(c.x) && items(c.x)!.length >= 1 && items(c.x)!.every((v) => items(v) !== null && !isSeq(v) === (c.y.t === 'str')) && items(c.y) !== null,
-    holds: (c) => {
-      const xs = items(c.x)!.map((v) => items(v)!);
-      let n = 0;
-      while (xs.every((x) => n < x.length && taggedEqual(x[n]!, xs[0]![n]!))) n++;
-      return taggedEqual(listOf(xs[0]!.slice(0, n)), listOf(items(c.y)!));
+    {
+      text: (vs) =>
+        `Returns the longest common prefix of the ${vs.every(({ xs }) => xs.every((v) => v.t === 'str')) ? 'texts' : 'sequences'} in ${mainName(vs[0].c)}.`,
+      holds: ({ seqsIn, first, y }) => {
+        let n = 0;
+        const agree = (s: TaggedValue[]): boolean => {
+          const [a, b] = [s[n], first[n]];
+          return a !== undefined && b !== undefined && taggedEqual(a, b);
+        };
+        while (seqsIn.every(agree)) n++;
+        return taggedEqual(listOf(first.slice(0, n)), listOf(y));
+      },
+      // A prefix of some length shared, and one call where it stopped short of the shortest.
+      enough: (vs) => vs.some(({ y }) => y.length > 0) && vs.some(({ xs }) => xs.length >= 2),
     },
-    // A prefix of some length shared, and one call where it stopped short of the shortest.
-    enough: (cs) => cs.some((c) => items(c.y)!.length > 0) && cs.some((c) => items(c.x)!.length >= 2),
-  },
+  ),
   // Text in, list of text out.
-  {
+  shaped(shape(strOf, textsOf), {
     text: 'Splits the text into a list of pieces (whitespace between them may go).',
-    applies: (c) => c.x.t === 'str' && isSeq(c.y) && items(c.y)!.every((p) => p.t === 'str'),
-    holds: (c) =>
-      words(
-        items(c.y)!
-          .map((p) => strOf(p)!)
-          .join(' '),
-      ).join('') === words(strOf(c.x)!).join(''),
-  },
+    holds: ({ x, y }) => words(y.join(' ')).join('') === words(x).join(''),
+  }),
   TEMPLATE,
   ...ESCAPES,
   ...MASKS,
   // Text in, text out.
-  { text: 'Converts the text to upper case.', applies: (c) => c.x.t === 'str' && c.y.t === 'str', holds: (c) => strOf(c.y) === strOf(c.x)!.toUpperCase() },
-  { text: 'Converts the text to lower case.', applies: (c) => c.x.t === 'str' && c.y.t === 'str', holds: (c) => strOf(c.y) === strOf(c.x)!.toLowerCase() },
-  {
+  shaped(texts, { text: 'Converts the text to upper case.', holds: ({ x, y }) => y === x.toUpperCase() }),
+  shaped(texts, { text: 'Converts the text to lower case.', holds: ({ x, y }) => y === x.toLowerCase() }),
+  shaped(texts, {
     // Case is named only when some call changed it (cleandoc keeps it, slugify lowers it).
-    text: (cs) =>
-      cs.some((c) => strOf(c.y)!.replace(/[^A-Za-z0-9]/g, '') !== strOf(c.x)!.replace(/[^A-Za-z0-9]/g, ''))
+    text: (vs) =>
+      vs.some(({ x, y }) => y.replace(/[^A-Za-z0-9]/g, '') !== x.replace(/[^A-Za-z0-9]/g, ''))
         ? 'Keeps the letters and digits in order, changing only their case and what stands between them.'
         : 'Keeps the letters and digits in order and their case, changing only what stands between them.',
-    applies: (c) => c.x.t === 'str' && c.y.t === 'str',
-    holds: (c) =>
-      strOf(c.y)!
-        .toLowerCase()
-        .replace(/[^a-z0-9]/g, '') ===
-      strOf(c.x)!
-        .toLowerCase()
-        .replace(/[^a-z0-9]/g, ''),
-  },
-  {
-    text: 'Returns the text with more added at its start.',
-    applies: (c) => c.x.t === 'str' && c.y.t === 'str',
-    holds: (c) => strOf(c.y)!.endsWith(strOf(c.x)!),
-  },
-  {
-    text: 'Returns the text with more added at its end.',
-    applies: (c) => c.x.t === 'str' && c.y.t === 'str',
-    holds: (c) => strOf(c.y)!.startsWith(strOf(c.x)!),
-  },
-  { text: 'Returns a part of the text.', applies: (c) => c.x.t === 'str' && c.y.t === 'str', holds: (c) => strOf(c.x)!.includes(strOf(c.y)!) },
-  {
-    text: 'Replaces characters one for one, keeping the length.',
-    applies: (c) => c.x.t === 'str' && c.y.t === 'str',
-    holds: (c) => [...strOf(c.y)!].length === [...strOf(c.x)!].length,
-  },
-  {
+    holds: ({ x, y }) => y.toLowerCase().replace(/[^a-z0-9]/g, '') === x.toLowerCase().replace(/[^a-z0-9]/g, ''),
+  }),
+  shaped(texts, { text: 'Returns the text with more added at its start.', holds: ({ x, y }) => y.endsWith(x) }),
+  shaped(texts, { text: 'Returns the text with more added at its end.', holds: ({ x, y }) => y.startsWith(x) }),
+  shaped(texts, { text: 'Returns a part of the text.', holds: ({ x, y }) => x.includes(y) }),
+  shaped(texts, { text: 'Replaces characters one for one, keeping the length.', holds: ({ x, y }) => [...y].length === [...x].length }),
+  shaped(texts, {
     text: 'Leaves plain words as they are and writes some other characters as longer sequences (as escaping or encoding does); no call made the text shorter.',
-    applies: (c) => c.x.t === 'str' && c.y.t === 'str',
-    holds: (c) => [...strOf(c.y)!].length >= [...strOf(c.x)!].length && (/^[\w]*$/.test(strOf(c.x)!) ? strOf(c.y) === strOf(c.x) : true),
+    holds: ({ x, y }) => [...y].length >= [...x].length && (/^[\w]*$/.test(x) ? y === x : true),
     // Both halves of the sentence seen: a plain word kept, and a text made longer.
-    enough: (cs) => plainWordKept(cs) && cs.some((c) => [...strOf(c.y)!].length > [...strOf(c.x)!].length),
-  },
-  {
+    enough: (vs) => plainWordKept(vs) && vs.some(({ x, y }) => [...y].length > [...x].length),
+  }),
+  shaped(texts, {
     text: 'Leaves plain words as they are and shortens the text around other characters (as decoding or trimming does); no call made the text longer.',
-    applies: (c) => c.x.t === 'str' && c.y.t === 'str',
-    holds: (c) => [...strOf(c.y)!].length <= [...strOf(c.x)!].length && (/^[\w]*$/.test(strOf(c.x)!) ? strOf(c.y) === strOf(c.x) : true),
-    enough: (cs) => plainWordKept(cs) && cs.some((c) => [...strOf(c.y)!].length < [...strOf(c.x)!].length),
-  },
+    holds: ({ x, y }) => [...y].length <= [...x].length && (/^[\w]*$/.test(x) ? y === x : true),
+    enough: (vs) => plainWordKept(vs) && vs.some(({ x, y }) => [...y].length < [...x].length),
+  }),
   // Collections in, counts out.
-  {
+  shaped(shape(items, dictOf), {
     text: 'Counts how often each element occurs.',
-    applies: (c) => items(c.x) !== null && c.y.t === 'dict',
-    holds: (c) => {
-      const xs = items(c.x)!;
-      const d = c.y as Extract<TaggedValue, { t: 'dict' }>;
-      return d.v.length === firstOccurrences(xs).length && d.v.every(([k, v]) => numericValue(v) === count(xs, k));
+    holds: ({ x: xs, y: d }) => d.length === firstOccurrences(xs).length && d.every(([k, v]) => numericValue(v) === count(xs, k)),
+  }),
+  shaped(
+    (c) => {
+      const ds = allOf(c.args.map(dictOf));
+      const y = dictOf(c.y);
+      return ds && ds.length >= 2 && y ? { ds, y } : null;
     },
-  },
-  {
-    text: 'Merges the dicts into one (a later dict wins on a shared key).',
-    applies: (c) => c.args.length >= 2 && c.args.every((a) => a.t === 'dict') && c.y.t === 'dict',
-    holds: (c) => {
-      const merged = new Map<string, TaggedValue>();
-      for (const a of c.args) for (const [k, v] of (a as Extract<TaggedValue, { t: 'dict' }>).v) merged.set(JSON.stringify(k), v);
-      const y = (c.y as Extract<TaggedValue, { t: 'dict' }>).v;
-      return y.length === merged.size && y.every(([k, v]) => merged.has(JSON.stringify(k)) && taggedEqual(merged.get(JSON.stringify(k))!, v));
+    {
+      text: 'Merges the dicts into one (a later dict wins on a shared key).',
+      holds: ({ ds, y }) => {
+        const merged = new Map<string, TaggedValue>();
+        for (const d of ds) for (const [k, v] of d) merged.set(JSON.stringify(k), v);
+        return (
+          y.length === merged.size &&
+          y.every(([k, v]) => {
+            const m = merged.get(JSON.stringify(k));
+            return m !== undefined && taggedEqual(m, v);
+          })
+        );
+      },
     },
-  },
+  ),
   ...DATES,
   // Numbers in, a number out.
   ...PERCENTAGES,
   LINE,
   ONE_OF_ARGUMENTS,
-  {
+  shaped(numbersToNumber, {
     text: 'Returns the arithmetic mean of the numbers.',
-    applies: (c) => numbers(items(c.x)) !== null && numericValue(c.y) !== null,
-    holds: (c) => {
-      const ns = numbers(items(c.x))!;
-      return near(numericValue(c.y)!, ns.reduce((a, b) => a + b, 0) / ns.length);
-    },
-  },
-  {
-    text: 'Returns the median of the numbers.',
-    applies: (c) => numbers(items(c.x)) !== null && numericValue(c.y) !== null,
-    holds: (c) => near(numericValue(c.y)!, median(numbers(items(c.x))!)),
-  },
-  ...(['lower', 'higher'] as const).map((which): Rule => ({
-    text: `Returns the middle one of the numbers in sorted order (the ${which} of the two middle ones for an even count).`,
-    applies: (c) => numbers(items(c.x)) !== null && numericValue(c.y) !== null,
-    holds: (c) => {
-      const s = [...numbers(items(c.x))!].sort((a, b) => a - b);
-      const m = s.length % 2 ? (s.length - 1) / 2 : which === 'lower' ? s.length / 2 - 1 : s.length / 2;
-      return numericValue(c.y) === s[m];
-    },
-    // An even count shows which middle one: with only odd counts it is the median.
-    enough: (cs) => cs.some((c) => items(c.x)!.length % 2 === 0 && items(c.x)!.length > 0),
-  })),
-  {
+    holds: ({ x: ns, y }) => near(y, ns.reduce((a, b) => a + b, 0) / ns.length),
+  }),
+  shaped(numbersToNumber, { text: 'Returns the median of the numbers.', holds: ({ x, y }) => near(y, median(x)) }),
+  ...(['lower', 'higher'] as const).map((which): Rule =>
+    shaped(numbersToNumber, {
+      text: `Returns the middle one of the numbers in sorted order (the ${which} of the two middle ones for an even count).`,
+      holds: ({ x, y }) => {
+        const s = [...x].sort((a, b) => a - b);
+        const m = s.length % 2 ? (s.length - 1) / 2 : which === 'lower' ? s.length / 2 - 1 : s.length / 2;
+        return y === s[m];
+      },
+      // An even count shows which middle one: with only odd counts it is the median.
+      enough: (vs) => vs.some(({ x }) => x.length % 2 === 0 && x.length > 0),
+    }),
+  ),
+  shaped(numbersToNumber, {
     text: 'Returns the sum of the numbers.',
-    applies: (c) => numbers(items(c.x)) !== null && numericValue(c.y) !== null,
-    holds: (c) =>
+    holds: ({ x, y }) =>
       near(
-        numericValue(c.y)!,
-        numbers(items(c.x))!.reduce((a, b) => a + b, 0),
+        y,
+        x.reduce((a, b) => a + b, 0),
       ),
-  },
-  {
-    text: 'Returns the largest element.',
-    applies: (c) => numbers(items(c.x)) !== null && numericValue(c.y) !== null,
-    holds: (c) => numericValue(c.y) === Math.max(...numbers(items(c.x))!),
-  },
-  {
-    text: 'Returns the number of elements.',
-    applies: (c) => items(c.x) !== null && c.x.t !== 'str' && c.y.t === 'int',
-    holds: (c) => numericValue(c.y) === items(c.x)!.length,
-  },
-  {
-    text: 'Returns the most common element.',
-    applies: (c) => (items(c.x)?.length ?? 0) > 0 && c.y.t !== 'list' && c.y.t !== 'dict',
-    holds: (c) => {
-      const xs = items(c.x)!;
-      return xs.some((x) => taggedEqual(x, c.y)) && xs.every((x) => count(xs, x) <= count(xs, c.y));
+  }),
+  shaped(numbersToNumber, { text: 'Returns the largest element.', holds: ({ x, y }) => y === Math.max(...x) }),
+  shaped(
+    (c) => {
+      const xs = items(c.x);
+      return xs && c.x.t !== 'str' && c.y.t === 'int' ? { xs, n: numericValue(c.y) } : null;
     },
-    // Where every element occurs once, any element is "the most common": only calls with one
-    // element more common than the rest say anything, and they must be most of them.
-    enough: (cs) => 2 * cs.filter(uniqueMode).length >= cs.length,
-  },
+    { text: 'Returns the number of elements.', holds: ({ xs, n }) => n === xs.length },
+  ),
+  shaped(
+    (c) => {
+      const xs = items(c.x);
+      return xs && xs.length > 0 && c.y.t !== 'list' && c.y.t !== 'dict' ? { c, xs } : null;
+    },
+    {
+      text: 'Returns the most common element.',
+      holds: ({ c, xs }) => xs.some((x) => taggedEqual(x, c.y)) && xs.every((x) => count(xs, x) <= count(xs, c.y)),
+      // Where every element occurs once, any element is "the most common": only calls with one
+      // element more common than the rest say anything, and they must be most of them.
+      enough: (vs) => 2 * vs.filter(({ xs }) => uniqueMode(xs)).length >= vs.length,
+    },
+  ),
 ];
 
 /** Whether a case is one where the output differs from the input (the relation did something). */
@@ -1154,7 +1326,9 @@ export function findRelations(observations: Observation[], positions: Position[]
     // Parts are read off every call, the ones that left an argument to its default included (round(price * 0.2, 2)).
     const rule = listed.fit ? listed.fit([...cases, ...defaulted].filter(listed.applies)) : listed;
     if (!rule) continue;
-    const applicable = cases.filter(rule.applies);
+    const [head, ...tail] = cases.filter(rule.applies);
+    if (!head) continue;
+    const applicable: NonEmpty<Case> = [head, ...tail];
     // A relation of a side use (a median of the letters of a text, where lists of numbers were
     // the main use) is not what the function does: it must speak of a quarter of the calls at least.
     if (applicable.length < 3 || 4 * applicable.length < cases.length || !applicable.every(rule.holds)) continue;
@@ -1162,14 +1336,14 @@ export function findRelations(observations: Observation[], positions: Position[]
     const support = applicable.filter(changed);
     // Several distinct inputs where the function did something, and the relation is not just "returns a constant".
     if (support.length < 2 || new Set(support.map((c) => JSON.stringify(c.y))).size < 2) continue;
-    // Sorted-looking inputs say nothing about sorting.
-    if (rule.text === SORTS && !applicable.some((c) => orderOf(items(c.x)!) === null)) continue;
     if (rule.enough && !rule.enough(applicable)) continue;
     // Parts read off the calls (100 in "Returns -`amount` + 100") may come from the object a
     // method was called on (a BankAccount(100)): they hold only if other objects gave the same.
     if (listed.fit && applicable.some((c) => c.receiver !== undefined) && new Set(applicable.map((c) => c.receiver)).size < 2) continue;
+    const text = typeof rule.text === 'string' ? rule.text : rule.text(applicable);
+    if (text === null) continue;
     held.push({
-      text: typeof rule.text === 'string' ? rule.text : rule.text(applicable),
+      text,
       support: support.map((c) => c.index),
       tested: applicable.map((c) => c.index),
       lastResort: rule.lastResort === true,
