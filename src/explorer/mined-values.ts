@@ -166,6 +166,8 @@ export function classesAskedFor(message: string): string[] {
   }
   if (/cannot be interpreted as an integer/.test(message)) add('int');
   if (/bytes-like object is required|a bytes object is required|argument should be (?:a )?bytes|expected bytes|must be bytes/.test(message)) add('bytes');
+  // "'int' object is not callable", "3 is not callable or a descriptor".
+  if (/\bis not callable\b/.test(message)) add('callable');
   // "<function len> is not a class or union type", "issubclass() arg 1 must be a class".
   if (/\bis not a (?:class|type)\b|\bmust be a (?:class|type)\b/.test(message)) add('class');
   if (/is not iterable|has no len\(\)/.test(message)) for (const c of ['list', 'str', 'dict', 'tuple', 'set']) add(c);
@@ -211,4 +213,17 @@ export function missingArguments(message: string): string[] {
 export function itemsReplaced(message: string, v: PyValue, suggestion: PyValue): PyValue | undefined {
   if ((v.k !== 'list' && v.k !== 'tuple') || !v.items.some((x) => x.k === 'str' && x.v.length > 0 && message.includes(toSource(x)))) return undefined;
   return { k: v.k, items: v.items.map((x) => (x.k === 'str' ? suggestion : x)) };
+}
+
+const ORDINALS: Record<string, number> = { first: 0, second: 1, third: 2, fourth: 3 };
+
+/**
+ * The positional argument a message names by its place ("Invalid first argument to `register()`",
+ * "argument 2 must be str", "issubclass() arg 1 must be a class"), 0-based; undefined when it names none.
+ */
+export function ordinalPosition(message: string): number | undefined {
+  const word = /\b(first|second|third|fourth) argument\b/.exec(message)?.[1];
+  if (word !== undefined) return ORDINALS[word];
+  const n = /\barg(?:ument)? (\d)\b/.exec(message)?.[1];
+  return n === undefined ? undefined : Number(n) - 1;
 }

@@ -13,6 +13,10 @@ const PER_REFUSAL = 2;
 /** Classes of the package with an attribute an error asked for, tried per attribute. */
 const ATTRIBUTE_CLASSES = 2;
 
+/** A message about how many arguments were given ("takes 1 positional argument but 2 were given"). */
+const ARITY =
+  /\btakes (?:no|at (?:least|most) \d+|exactly \d+|\d+) (?:positional )?arguments?\b|\bmissing \d+ required\b|\bunexpected keyword argument\b|\bwere given\b/;
+
 /** How a type error names the type of a value the explorer wrote ('int', 'NoneType'). */
 const PY_TYPE_NAMES: Partial<Record<PyValue['k'], string>> = {
   int: 'int',
@@ -47,6 +51,8 @@ export function rebuiltAsAsked(built: PyValue, message: string, init: ParameterI
   if (built.k !== 'call' || !isConstructorCall(built) || built.args.length === 0) return [];
   // Only the refusal itself: "building `X(3)` raised TypeError: <what it said>".
   const said = message.replace(/^[^`]*`[^`]*` raised \w+(?:\.\w+)*: /, '');
+  // How many arguments it takes is the search's own business (other shapes are tried): no value in it.
+  if (ARITY.test(said)) return [];
   const positional = (init ?? []).filter((p) => p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD');
   const named = namedPositions(
     said,
