@@ -139,6 +139,15 @@ test('every battery value is valid source and the representative comes first', (
   assert.throws(() => typeClass('nonsense'), /unknown input class/);
 });
 
+test('a match object is mutated in its text only: its pattern keeps compiling', () => {
+  const match: PyValue = { k: 'call', callee: 're.match', args: [str(String.raw`(\d)(\d)`), str('12')] };
+  const rng = new Rng(7);
+  for (let k = 0; k < 20; k++) {
+    const m = mutateValue(match, rng);
+    assert.equal(m.k === 'call' && m.args[0] ? toSource(m.args[0]) : '', toSource(str(String.raw`(\d)(\d)`)));
+  }
+});
+
 test('mutation keeps the kind, is deterministic for a seed, and does not blow numbers up', () => {
   const run = (seed: number) => {
     const rng = new Rng(seed);
