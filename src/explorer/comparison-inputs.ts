@@ -10,6 +10,7 @@ import { TYPE_ERRORS, baseExceptionName, labelledPositions, slotClassOf } from '
 import { FORMAT_TEXTS, isKnownClass, ordinaryValue, representative, typeClass } from './type-classes.js';
 import type { PyValue } from './values.js';
 import { bytesOf, float, int, str, toSource } from './values.js';
+import { PY_TYPE_NAMES } from './receivers.js';
 
 /** Calls made from one comparison record at most. */
 const PER_RECORD = 2;
@@ -57,17 +58,16 @@ function acrossBound(c: number, like: PyValue | undefined): PyValue[] {
   return [int(c), int(below ? c - 1 : c + 1)];
 }
 
+/** The input class of each builtin type an isinstance check names (the kinds' own Python names, read backwards). */
 const ISINSTANCE_CLASSES: Record<string, string> = {
-  int: 'int',
-  float: 'float',
-  str: 'str',
-  list: 'list',
-  tuple: 'tuple',
-  dict: 'dict',
-  set: 'set',
+  ...Object.fromEntries(
+    Object.entries(PY_TYPE_NAMES)
+      // Not bool: `isinstance(x, bool)` mostly keeps bools out of numbers; a flag gets True from its default.
+      // Not date: its check names 'date', which the explorer's dates already are.
+      .filter(([kind]) => kind !== 'bool' && kind !== 'date')
+      .map(([kind, name]) => [name, kind]),
+  ),
   frozenset: 'set',
-  // Not bool: `isinstance(x, bool)` mostly keeps bools out of numbers; a flag gets True from its default.
-  NoneType: 'none',
 };
 
 /** The replacement pieces a record suggests for `part`, the compared value (the argument or a piece of it). */

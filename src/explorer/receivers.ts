@@ -18,7 +18,7 @@ const ARITY =
   /\btakes (?:no|at (?:least|most) \d+|exactly \d+|\d+) (?:positional )?arguments?\b|\bmissing \d+ required\b|\bunexpected keyword argument\b|\bwere given\b/;
 
 /** How a type error names the type of a value the explorer wrote ('int', 'NoneType'). */
-const PY_TYPE_NAMES: Partial<Record<PyValue['k'], string>> = {
+export const PY_TYPE_NAMES: Partial<Record<PyValue['k'], string>> = {
   int: 'int',
   float: 'float',
   str: 'str',
