@@ -2,6 +2,7 @@
 // battery of values: the representative first (used while discovering types), then edge cases.
 // Also what annotations and, weakly, parameter names suggest (strictness `signature` only).
 import { eachCodeChar } from '../core/python-source.js';
+import { SCRATCH_FILES } from './scratch-files.js';
 import type { PyValue } from './values.js';
 import { bool, bytesOf, date, datetimeOf, float, int, ints, list, none, str, strs, tuple } from './values.js';
 
@@ -142,7 +143,7 @@ const BASIC: Record<string, TypeClass> = {
   scratchfile: {
     id: 'scratchfile',
     label: 'name of a file',
-    values: [{ k: 'call', callee: 'scratch_file', args: [str('notes.txt'), str('first line\nsecond line\n')] }],
+    values: SCRATCH_FILES,
   },
   binfile: { id: 'binfile', label: 'binary file object', values: BINARY_FILES },
   // Shapes before sizes: unsorted, empty, a negative inside, duplicates, nested, more duplicates, strings, then the rest.

@@ -139,6 +139,12 @@ test('every battery value is valid source and the representative comes first', (
   assert.throws(() => typeClass('nonsense'), /unknown input class/);
 });
 
+test('the files written first for a file name come in each format the search knows, plain lines first', () => {
+  const names = typeClass('scratchfile').values.map((v) => (v?.k === 'call' && v.args[0]?.k === 'str' ? v.args[0].v : ''));
+  assert.equal(names[0], 'notes.txt');
+  for (const ext of ['ini', 'json', 'toml', 'csv', 'yaml']) assert.ok(names.includes(`data.${ext}`), names.join(', '));
+});
+
 test('a match object is mutated in its text only: its pattern keeps compiling', () => {
   const match: PyValue = { k: 'call', callee: 're.match', args: [str(String.raw`(\d)(\d)`), str('12')] };
   const rng = new Rng(7);
