@@ -7,8 +7,11 @@ import { float, int, str } from './values.js';
 
 /** Texts made of two phrases on two lines, at most. */
 const LINE_PAIRS = 3;
-/** A phrase: words and punctuation, not a bare identifier or key ('source_line'), nor a short code ('utf-8'). */
-const PHRASE = /^(?=.{6,}$)(?!\w+$)[^\n]+$/;
+/**
+ * A phrase: words separated by spaces, not a bare identifier or key ('source_line'), a short code
+ * ('utf-8') or a regular expression ('([A-Z]+)([A-Z][a-z])', which is no line a parser reads).
+ */
+const PHRASE = /^(?=.{6,}$)(?=[^\n]*\s)[^\n[\]\\]+$/;
 
 /** The constants as values: ints, floats and strs, in the code's order. */
 export function constantValues(constants: (string | number)[]): PyValue[] {

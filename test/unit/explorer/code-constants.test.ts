@@ -14,4 +14,6 @@ test("a parser's phrases are tried as lines, the one ending with a colon first; 
   assert.equal(lines[0], 'Traceback (most recent call last):\nException ');
   assert.ok(lines.length <= 3 && lines.every((l) => l.split('\n').length === 2 && !/utf-8|source_line/.test(l)), JSON.stringify(lines));
   assert.deepEqual(constantLines(['utf-8', 'key', 3]), []);
+  // Regular expressions are no phrases: a camelCase splitter's patterns stay constants, not lines.
+  assert.deepEqual(constantLines(['([A-Z]+)([A-Z][a-z])', String.raw`\1_\2`, String.raw`([a-z\d])([A-Z])`, '-', '_']), []);
 });
