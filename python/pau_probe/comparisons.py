@@ -3,7 +3,7 @@
 Static part (`sites`, cached per code object): one pass over a code object's instructions
 with a symbolic stack finds the places where a value rooted in a local (an argument, or what
 was made of one) meets something readable without running user code: a constant, a global,
-an attribute chain of a module, a closure cell. The kinds: comparisons (`==`, `<`, ...), `in`
+an attribute chain of a module, a closure cell, plain data an object holds (`self.table`). The kinds: comparisons (`==`, `<`, ...), `in`
 and `not in` (both ways round), subscripts and `.get` on a table, `str` methods that take a
 literal (`startswith`, `split`, ...), `isinstance`, and `re` matching.
 
@@ -11,12 +11,13 @@ Run-time part (`Recorder`): the coverage tracer (coverage.py) calls `line` at th
 of frames in scope (the target's file, or its package's folder); the recorder evaluates that
 line's sites from the frame, and keeps a site only when the local's value relates to one of
 the call's arguments: it is the argument, a piece of a str argument, or an item of a list
-argument (input-to-state). Values are read only from plain containers, modules, classes and
-compiled patterns, so no user code runs. Records, values and time are all bounded.
+argument (input-to-state). Values are read only from plain containers, modules, classes,
+compiled patterns and (statically) objects' attributes holding plain data, so no user code runs. Records, values and time are all bounded.
 """
 from __future__ import annotations
 
 import dis
+import inspect
 import math
 import os
 import re
@@ -41,7 +42,8 @@ if TYPE_CHECKING:
     Method = Tuple[Literal["method"], Optional["Expr"], str]  # a method looked up on an expression
     Build = Tuple[Literal["build"], Tuple[Optional["Expr"], ...]]  # a tuple, list or set of readable items
     Null = Tuple[Literal["null"]]
-    Expr = Union[Local, Const, Named, Method, Build, Null]
+    Held = Tuple[Literal["held"], str, str]  # an attribute of a local (`self.methods`): the local, the attribute
+    Expr = Union[Local, Const, Named, Method, Build, Null, Held]
     # (operation, the input side, the other side)
     Site = Tuple[str, Local, Expr]
     Sites = Dict[int, List[Site]]
@@ -93,7 +95,7 @@ def _is_input(e: Optional[Expr]) -> TypeGuard[Local]:
 
 
 def _readable(e: Optional[Expr]) -> TypeGuard[Expr]:
-    return e is not None and e[0] in ("const", "global", "deref", "local", "build")
+    return e is not None and e[0] in ("const", "global", "deref", "local", "build", "held")
 
 
 def _site(out: Sites, line: Optional[int], op: str, inp: Optional[Expr], other: Optional[Expr], through: Optional[str] = None) -> None:
@@ -170,6 +172,9 @@ def _scan(code: CodeType) -> Sites:
                 stack.append(_NULL)
             elif base is not None and (base[0] == "global" or base[0] == "deref"):
                 stack.append((base[0], base[1], base[2] + (val,)))
+            elif base is not None and base[0] == "local" and base[2] is None:
+                # `self.methods`: a table the object holds (read at run time only when it is plain data).
+                stack.append(("held", base[1], val))
             else:
                 stack.append(_UNKNOWN)
         elif op == "COMPARE_OP":
@@ -292,6 +297,9 @@ def _plain(v: object) -> Optional[Plain]:
     t = type(v)
     if t is str:
         return cast(str, v) if len(cast(str, v)) <= MAX_TEXT else None
+    if t is bytes:
+        # Each byte one character (latin-1); the record says `bytes` (a magic number: b'bplist00').
+        return cast(bytes, v).decode("latin-1") if len(cast(bytes, v)) <= MAX_TEXT else None
     if t is bool:
         return None
     if t is int:
@@ -349,10 +357,28 @@ def _attr(base: object, name: str) -> object:
     return _MISSING
 
 
+_PLAIN_DATA = (dict, list, tuple, set, frozenset, str, int, float)
+
+
+def _held(owner: object, name: str) -> object:
+    """An attribute an object holds, read without running user code (inspect.getattr_static: no
+    property, __getattr__ or descriptor runs), and only when it is plain data (a dict, a list, a
+    str...): a table of the object's class (`_methods = {'plain': ...}`) or of the instance."""
+    if owner is _MISSING:
+        return _MISSING
+    try:
+        found = inspect.getattr_static(owner, name, _MISSING)
+    except Exception:  # noqa: B902 -- an object whose __dict__ cannot be read statically: nothing
+        return _MISSING
+    return found if type(found) in _PLAIN_DATA else _MISSING
+
+
 def _value(expr: Expr, frame: FrameType, f_locals: Mapping[str, object]) -> object:
     """The value of a readable expression (see _readable; a build's items are const, global or deref)."""
     if expr[0] == "const":
         return expr[1]
+    if expr[0] == "held":
+        return _held(f_locals.get(expr[1], _MISSING), expr[2])
     if expr[0] == "local":
         return f_locals.get(expr[1], _MISSING)
     if expr[0] == "build":
@@ -452,6 +478,8 @@ class Recorder:
             return
         label, via, seen = related
         record = cast("ComparisonRecord", {"arg": label, "op": op, ("types" if op == "isinstance" else "values"): values})
+        if type(root) is bytes and op != "isinstance":
+            record["bytes"] = True
         if via != "same":
             record["via"] = via
             if seen is not None:

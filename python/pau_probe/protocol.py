@@ -117,6 +117,7 @@ class _ArgumentClassRequired(TypedDict):
 class ArgumentClass(_ArgumentClassRequired, total=False):
     """A class of the target's package (the module that defines the target, the modules it names, the package's other loaded modules) usable by name in argument source: the offline explorer builds one when a call asks for an attribute only it has ("'str' object has no attribute 'truncate'")."""
     init: List["ParameterInfo"]  # Its constructor's parameters (as ownerInit), when it has a signature.
+    bases: List[str]  # The names of its base classes, nearest first, without itself and `object` (a mixin's method is called on an instance of a class that has it among these).
 
 
 class _TargetResolutionRequired(TypedDict):
@@ -336,6 +337,7 @@ class ComparisonRecord(_ComparisonRecordRequired, total=False):
     via: Literal["part", "item"]  # How the compared value relates to the argument: `part` (a piece of a str argument, `seen`), `item` (an item of a list argument); absent: the argument itself.
     seen: Union[str, float]
     through: str  # The function or method applied to it before the comparison (`lower`, `len`, `int`).
+    bytes: bool  # The argument was bytes: `values` and `seen` are bytes, each character one byte (latin-1), as a magic number compared with a header (b'bplist00').
 
 
 class _ChildRequestRequired(TypedDict):

@@ -12,7 +12,8 @@ Grammar (one expression; `ALLOWED` below is the summary shown to the agent):
 - literals as in ast.literal_eval, plus f-strings without placeholders;
 - names: lambda parameters, then the target module's classes (`names`), then the whitelist
   in `_VALUES` (pure builtins, datetime/decimal/fractions/collections constructors, str and
-  bytes methods, math and operator functions, string constants, SimpleNamespace);
+  bytes methods, math and operator functions, string constants, SimpleNamespace, re's
+  match/fullmatch/search);
 - dotted names rooted at a whitelisted name must be whitelisted as a whole (`math.sqrt`,
   `datetime.timezone.utc`); chains rooted at a module class are free (`Color.RED`);
 - attributes of computed values only inside lambda bodies (`lambda p: p.x.y`);
@@ -88,6 +89,7 @@ ALLOWED = (
     "datetime.timezone.utc, OrderedDict([(1, 2)]), defaultdict(list), Counter('abc'), deque([1, 2]), "
     "ChainMap(...), SimpleNamespace(x=1), range(3), bytearray(b'x'), complex(1, 2), "
     "io.StringIO('a file in memory'), io.BytesIO(b'raw'), "
+    "re.match(r'(\\d+)-(\\d+)', '10-20') (also re.fullmatch, re.search), "
     "scratch_file('notes.txt', 'its text') (writes that file in the call's own folder and gives its name), "
     "list/tuple/dict/set/str/int/float/bool/bytes(...); "
     "the target module's classes by name (Point(1, 2), Color.RED, Point.origin()); "
@@ -221,6 +223,10 @@ def _build_values() -> Dict[str, object]:
     # Files in memory, for functions that read or write a file object (json.load, csv.reader).
     values['io.StringIO'] = io.StringIO
     values['io.BytesIO'] = io.BytesIO
+    # A match object, for functions handed one (a callback of re.sub takes the match): the
+    # matching functions are pure; a pattern that backtracks long is the call's timeout's to stop.
+    for name in ('match', 'fullmatch', 'search'):
+        values[f're.{name}'] = getattr(re, name)
     # operator's own getters look attributes up in C, past the checks every other attribute
     # access gets (a generator's gi_frame.f_builtins is the real builtins): these go through them.
     values['operator.attrgetter'] = _safe_attrgetter

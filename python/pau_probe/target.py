@@ -284,6 +284,9 @@ def _argument_class_info(name: str, cls: type) -> ArgumentClass:
             if isinstance(attr, str) and not attr.startswith("_") and attr not in attributes:
                 attributes.append(attr)
     entry: ArgumentClass = {"name": name, "attributes": attributes[:_MAX_CLASS_ATTRIBUTES]}
+    bases = [klass.__name__ for klass in cls.__mro__[1:] if klass is not object]
+    if bases:
+        entry["bases"] = bases
     init = _constructor_params(cls)
     if init is not None:
         entry["init"] = init

@@ -2,7 +2,7 @@
 // on the same held-out inputs and count the inputs where they agree (see values.ts for what
 // "agree" means). Generated code runs only in its own sandboxed worker; whatever it does
 // (loop, exit, crash, write files) comes back as a result and is scored as disagreement.
-import type { CallRequest, Prober, ProbeResult } from '../core/probe-types.js';
+import type { CallRequest, FunctionInfo, Prober, ProbeResult } from '../core/probe-types.js';
 import { ProbeError } from '../core/probe-types.js';
 import type { BehaviouralDisagreement } from '../core/session-types.js';
 import { renderCall, renderOutcome } from '../core/format.js';
@@ -43,6 +43,14 @@ export function selectHeldOut(
     if (requests.length < max) requests.push(req);
   }
   return { requests, leftOutShown };
+}
+
+/**
+ * The classes argument source may build by name: the target module's own and the other classes of
+ * its package the worker made buildable (FunctionInfo.argumentClasses: a `Version` for `SpecItem.match`).
+ */
+export function buildableClasses(info: Pick<FunctionInfo, 'moduleClasses' | 'argumentClasses'>): string[] {
+  return [...info.moduleClasses, ...(info.argumentClasses ?? []).map((c) => c.name)];
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   startImplementation,
   usableReference,
   usesModuleClasses,
+  buildableClasses,
   type ImplStart,
   type ReferenceCall,
 } from './behaviour.js';
@@ -153,7 +154,7 @@ function heldOutInputs(ctx: Context) {
   const heldOut = (input.heldOut ?? []).map(({ receiver: _receiver, ...req }) => req);
   const names = callableParams(info).map((p, i) => [p.name, (pres.shown.params[i] ?? p.name).replace(/^\*+/, '')]);
   const all = [...fromDoctests, ...heldOut];
-  const comparable = all.filter((r) => !usesModuleClasses(r, info.moduleClasses));
+  const comparable = all.filter((r) => !usesModuleClasses(r, buildableClasses(info)));
   const { requests: candidates, leftOutShown } = selectHeldOut(comparable, session.probes, names);
   return { candidates, fromDoctests: fromDoctests.length, fromExplorer: heldOut.length, shown: leftOutShown, withClasses: all.length - comparable.length };
 }

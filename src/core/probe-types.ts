@@ -95,6 +95,8 @@ export interface ComparisonRecord {
   seen?: string | number;
   /** The function or method applied to it before the comparison (`lower`, `len`, `int`). */
   through?: string;
+  /** The argument was bytes: `values` and `seen` are bytes, each character one byte (latin-1), as a magic number compared with a header (b'bplist00'). */
+  bytes?: boolean;
 }
 
 /**
@@ -153,6 +155,8 @@ export interface ArgumentClass {
   init?: ParameterInfo[];
   /** Public attributes defined by the class or its bases in the package, at most 60. */
   attributes: string[];
+  /** The names of its base classes, nearest first, without itself and `object` (a mixin's method is called on an instance of a class that has it among these). */
+  bases?: string[];
 }
 
 /** What the worker reports about the target after importing it. Host-only: the agent sees a filtered view. */

@@ -8,9 +8,10 @@ import type { ComparisonRecord } from '../core/probe-types.js';
 import { itemAt } from '../core/item-at.js';
 import type { Input, Observation, Position } from './inputs.js';
 import { TYPE_ERRORS, baseExceptionName, labelledPositions, slotClassOf } from './inputs.js';
-import { isKnownClass, ordinaryValue, representative, typeClass } from './type-classes.js';
+import { FORMAT_TEXTS, isKnownClass, ordinaryValue, representative, typeClass } from './type-classes.js';
 import type { PyValue } from './values.js';
-import { float, int, str, toSource } from './values.js';
+import { bytesOf, float, int, str, toSource } from './values.js';
+import { PY_TYPE_NAMES } from './receivers.js';
 
 /** Calls made from one comparison record at most. */
 const PER_RECORD = 2;
@@ -30,7 +31,21 @@ function numberLike(n: number, like: PyValue | undefined): PyValue {
 }
 
 function asValue(c: string | number, like: PyValue | undefined): PyValue {
-  return typeof c === 'string' ? str(c) : numberLike(c, like);
+  return typeof c === 'string' ? (like?.k === 'bytes' ? bytesOf(c) : str(c)) : numberLike(c, like);
+}
+
+/** The text of a str, or of bytes one character a byte (as the worker reports bytes compared). */
+function textOf(v: PyValue | undefined): string | undefined {
+  if (v?.k === 'str') return v.v;
+  return v?.k === 'bytes' ? (v.hex.match(/../g) ?? []).map((h) => String.fromCharCode(parseInt(h, 16))).join('') : undefined;
+}
+
+/**
+ * Documents of a known format that begin with what the code compared the start of its input with
+ * (b'<plist', '{'): a whole document gets past the parser that a prefix before junk does not.
+ */
+function documentsStartingWith(prefix: string): string[] {
+  return prefix.length === 0 ? [] : FORMAT_TEXTS.filter((t) => t.startsWith(prefix) && t !== prefix);
 }
 
 /** The bound itself and the value just across it from the current one (above it when unknown). */
@@ -44,17 +59,16 @@ function acrossBound(c: number, like: PyValue | undefined): PyValue[] {
   return [int(c), int(below ? c - 1 : c + 1)];
 }
 
+/** The input class of each builtin type an isinstance check names (the kinds' own Python names, read backwards). */
 const ISINSTANCE_CLASSES: Record<string, string> = {
-  int: 'int',
-  float: 'float',
-  str: 'str',
-  list: 'list',
-  tuple: 'tuple',
-  dict: 'dict',
-  set: 'set',
+  ...Object.fromEntries(
+    Object.entries(PY_TYPE_NAMES)
+      // Not bool: `isinstance(x, bool)` mostly keeps bools out of numbers; a flag gets True from its default.
+      // Not date: its check names 'date', which the explorer's dates already are.
+      .filter(([kind]) => kind !== 'bool' && kind !== 'date')
+      .map(([kind, name]) => [name, kind]),
+  ),
   frozenset: 'set',
-  // Not bool: `isinstance(x, bool)` mostly keeps bools out of numbers; a flag gets True from its default.
-  NoneType: 'none',
 };
 
 /** The replacement pieces a record suggests for `part`, the compared value (the argument or a piece of it). */
@@ -74,7 +88,9 @@ function replacements(r: ComparisonRecord, part: PyValue | undefined): PyValue[]
       part.k === 'str' ? str('a'.repeat(k)) : part.k === 'list' ? { k: 'list', items: Array.from({ length: k }, () => int(1)) } : undefined;
     return [sized(n), sized(n + 1)].filter((v): v is PyValue => v !== undefined);
   }
-  const text = part?.k === 'str' ? part.v : undefined;
+  const text = textOf(part);
+  // What is built keeps the kind of the compared piece: bytes stay bytes.
+  const like = (s: string): PyValue => (part?.k === 'bytes' ? bytesOf(s) : str(s));
   const numeric = r.through === 'int' || r.through === 'float';
   switch (r.op) {
     case '==':
@@ -83,7 +99,7 @@ function replacements(r: ComparisonRecord, part: PyValue | undefined): PyValue[]
     case 'not in':
     case 'key':
       // int(x) == 3 on a str: the digits; otherwise the constant itself.
-      return values.map((c) => (numeric && text !== undefined ? str(String(c)) : asValue(c, part)));
+      return values.map((c) => (numeric && text !== undefined ? like(String(c)) : asValue(c, part)));
     case '<':
     case '<=':
     case '>':
@@ -97,11 +113,14 @@ function replacements(r: ComparisonRecord, part: PyValue | undefined): PyValue[]
       return out;
     }
     case 'startswith':
-    case 'removeprefix':
-      return text === undefined ? [] : values.filter((c) => typeof c === 'string').map((c) => str(`${c}${text}`));
+    case 'removeprefix': {
+      if (text === undefined) return [];
+      const prefixes = values.filter((c): c is string => typeof c === 'string');
+      return [...prefixes.flatMap(documentsStartingWith), ...prefixes.map((c) => `${c}${text}`)].map(like);
+    }
     case 'endswith':
     case 'removesuffix':
-      return text === undefined ? [] : values.filter((c) => typeof c === 'string').map((c) => str(`${text}${c}`));
+      return text === undefined ? [] : values.filter((c) => typeof c === 'string').map((c) => like(`${text}${c}`));
     case 'contains':
     case 'split':
     case 'rsplit':
@@ -115,7 +134,7 @@ function replacements(r: ComparisonRecord, part: PyValue | undefined): PyValue[]
       if (text === undefined)
         return part?.k === 'list' && r.op === 'contains' ? values.map((c) => ({ k: 'list', items: [...part.items, asValue(c, undefined)] })) : [];
       const around = text.length <= 16 ? text : text.slice(0, 8);
-      return values.filter((c): c is string => typeof c === 'string' && c.length > 0).map((c) => str(`${around}${c}${around}`));
+      return values.filter((c): c is string => typeof c === 'string' && c.length > 0).map((c) => like(`${around}${c}${around}`));
     }
     case 'regex':
       return values

@@ -6,7 +6,6 @@ import type { ProbeRecord } from '../core/session-types.js';
 import type { OfflineOptions, ProbeFn } from '../core/run-types.js';
 import type { Input, Observation, Position, Purpose, Slot } from './inputs.js';
 import {
-  instancesFromInit,
   TYPE_ERRORS,
   baseExceptionName,
   buildPositions,
@@ -26,8 +25,10 @@ import { claimsLaw, followUps, planVerification } from './verify.js';
 import { Rng, hashString } from './random.js';
 import { MAIN_CLASSES, isKnownClass, ordinaryValue, representative, typeClass } from './type-classes.js';
 import type { PyValue } from './values.js';
-import { elementsOf, float, inputClass, int, isConstructorCall, str, toSource } from './values.js';
-import { classesAskedFor, fileClassesAskedFor, literalsIn, missingArguments, namedPositions } from './mined-values.js';
+import { elementsOf, inputClass, int, isConstructorCall, str, toSource } from './values.js';
+import { classesAskedFor, fileClassesAskedFor, itemsReplaced, literalsIn, missingArguments, namedPositions, ordinalPosition } from './mined-values.js';
+import { instancesWithAttribute, namesTypeOf, pyTypeName, rebuiltAsAsked } from './receivers.js';
+import { constantLines, constantValues } from './code-constants.js';
 import { ComparisonFeedback } from './comparison-inputs.js';
 import { findRelations } from './relations.js';
 import { preparedReceiver } from './prepared-receiver.js';
@@ -62,7 +63,7 @@ const FINAL_PROPERTY_RESERVE = 0.1;
 /** The last share of the budget re-tests the claims (verify.ts). */
 const VERIFY_RESERVE = 0.1;
 /** Classes only a message, a name or an annotation brings in. */
-const OUTSIDE_SWEEP = ['bytes', 'textfile', 'binfile', 'datetime'];
+const OUTSIDE_SWEEP = ['bytes', 'textfile', 'binfile', 'datetime', 'match', 'class'];
 /**
  * Probes kept back from the last exploration: an input it found after the verification (a text
  * encoded twice) gets its f(f(x)) and swaps, so that no law is claimed on inputs it was never tested on.
@@ -88,27 +89,8 @@ const CONSTANTS_PER_CLASS = 6;
 const VARARGS_CLASSES = 3;
 /** Share of the budget for calls made from what earlier calls compared their arguments with. */
 const COMPARISON_SHARE = 0.25;
-/** The type name Python's messages give a value the explorer wrote ('int', 'Version'). */
-function pyTypeName(v: PyValue): string | undefined {
-  return PY_TYPE_NAMES[v.k] ?? (v.k === 'call' ? v.callee.split('.').pop() : undefined);
-}
-/** Classes of the package with an attribute an error asked for, tried per attribute. */
-const ATTRIBUTE_CLASSES = 2;
 /** Literals tried per parameter from one error message. */
 const MINED_PER_MESSAGE = 3;
-/** How a type error names the type of a value the explorer wrote. */
-const PY_TYPE_NAMES: Partial<Record<PyValue['k'], string>> = {
-  int: 'int',
-  float: 'float',
-  str: 'str',
-  list: 'list',
-  tuple: 'tuple',
-  dict: 'dict',
-  set: 'set',
-  bool: 'bool',
-  none: 'NoneType',
-  date: 'datetime.date',
-};
 const OTHER_FILE_KIND: Record<string, string> = { textfile: 'binfile', binfile: 'textfile' };
 const FILE_KINDS = Object.keys(OTHER_FILE_KIND);
 const WRITES_TO = /has no attribute '(?:write|writelines|flush)'/;
@@ -161,6 +143,8 @@ export class Explorer {
   private lastNews = false;
   /** The target code's own constants, as values (FunctionInfo.constants). */
   private readonly constants: PyValue[];
+  /** Its phrases on two lines, for parsers of lines (code-constants.ts). */
+  private readonly constantLines: PyValue[];
   /** Probes in a row that showed nothing new. */
   private stale = 0;
   /** Probes in a row that reached no new code and gave no new kind of outcome (NOT_LEARNING_AFTER). */
@@ -169,6 +153,8 @@ export class Explorer {
   private readonly fileSwitched = new Set<string>();
   /** Receivers and argument instances (as source) rebuilt after a type error about what they were built from (rebuildInstance). */
   private readonly rebuilt = new Set<string>();
+  /** The first receiver a call was made on, in place of those refused during discovery. */
+  private builtReceiver: Slot | null = null;
   /** Receivers (as source) whose construction the worker refused: never built again. */
   private readonly brokenReceivers = new Set<string>();
   /** Methods of the owner a receiver was filled through (fillReceiver). */
@@ -208,7 +194,8 @@ export class Explorer {
     // Constant seeding: what the code compares with or looks up ('GET', 1024) is worth passing.
     // Not when seeding an anonymized agent: the constants come from reading the code.
     this.argumentClasses = hidden ? [] : (info.argumentClasses ?? []);
-    this.constants = hidden ? [] : (info.constants ?? []).map((c) => (typeof c === 'string' ? str(c) : Number.isInteger(c) ? int(c) : float(c)));
+    this.constants = hidden ? [] : constantValues(info.constants ?? []);
+    this.constantLines = hidden ? [] : constantLines(info.constants ?? []);
     this.feedback =
       hidden || opts.comparisons === false ? null : new ComparisonFeedback(this.positions, Math.round(opts.maxProbes * COMPARISON_SHARE), info.constants);
   }
@@ -313,6 +300,7 @@ export class Explorer {
     // Only inputs of accepted types are worth mutating: a TypeError's neighbours raise it too.
     if ((newCode || newOutcome || newOutput) && typesAccepted(r) && obs.purpose !== 'repeat') this.corpus.push(obs);
     if (r.status === 'rejected') this.receiverRefused(obs);
+    else this.noteBuiltReceiver(obs);
     if (obs.purpose !== 'repeat') {
       this.writtenFiles(obs);
       this.mine(obs);
@@ -331,6 +319,8 @@ export class Explorer {
     if (!exception || !message || this.messagesMined.has(message)) return;
     this.messagesMined.add(message);
     if (this.mineMissing(obs, message)) return;
+    if (this.mineArity(obs, message)) return;
+    if (this.mixinReceiver(obs, message)) return;
     if (this.prepareReceiver(obs, message)) return;
     if (this.fillReceiver(obs, message)) return;
     if (this.siblingOutput(obs)) return;
@@ -364,7 +354,9 @@ export class Explorer {
       const wanted = [...classesAskedFor(message), ...files];
       if (wanted.length === 0) return;
       const typed = named.length ? named : this.positionsTypeNamed(obs, message, given);
-      if (typed.length === 0 && this.rebuildInstance(obs, message, wanted)) return;
+      if (typed.length === 0) typed.push(...this.positionByOrdinal(message, given));
+      // The message may be about an instance's own argument even when a plain argument has the type it names.
+      if (this.rebuildInstance(obs, message, wanted) && typed.length === 0) return;
       // A message that names no argument, of a call given one, is about that one.
       const targets = typed.length || given.length !== 1 ? typed : given;
       for (const i of targets) {
@@ -385,6 +377,17 @@ export class Explorer {
     const [v] = values;
     if (v === undefined) return;
     const echoed = given.filter((i) => message.includes(toSource(givenValue(obs.input, i))));
+    // A message quoting an item of a list argument is about its items: they get the suggestion.
+    const byItems = given.flatMap((i) => {
+      const value = itemsReplaced(message, givenValue(obs.input, i), v);
+      return value ? [{ i, value }] : [];
+    });
+    for (const { i, value } of byItems)
+      this.queue.push({
+        input: obs.input.map((s, j) => (j === i ? { cls: classOfValue(value), value } : s)),
+        note: `a value the error message suggested, for each item: ${toSource(v)}`,
+      });
+    if (byItems.length) return;
     const targets = named.length ? named : echoed.length ? echoed : given;
     for (const i of targets) {
       this.addMined(i, values);
@@ -396,7 +399,7 @@ export class Explorer {
   }
 
   /** The receiver's position and the value a call's receiver was built as (none for a plain function). */
-  private receiverOf(obs: Observation): { at: number; built: PyValue | undefined } {
+  private receiverOf(obs: Pick<Observation, 'input'>): { at: number; built: PyValue | undefined } {
     const at = this.positions.findIndex((p) => p.role === 'receiver');
     return { at, built: at >= 0 ? itemAt(obs.input, at).value : undefined };
   }
@@ -412,6 +415,7 @@ export class Explorer {
     this.brokenReceivers.add(toSource(built));
     if (this.scratchReceiver(obs, at, built)) return;
     if (this.attributeReceiver(obs, at, built)) return;
+    if (this.receiverAsAsked(obs, at, built)) return;
     const next = itemAt(this.positions, at).hinted?.find((v) => !this.brokenReceivers.has(toSource(v)));
     if (next && !this.queue.some((q) => q.input[at]?.value === next))
       this.queue.push({
@@ -432,10 +436,7 @@ export class Explorer {
     for (const at of order) {
       const built = itemAt(obs.input, at).value;
       if (!built || built.k !== 'call' || !isConstructorCall(built) || this.rebuilt.has(toSource(built))) continue;
-      const k = built.args.findIndex((a) => {
-        const t = PY_TYPE_NAMES[a.k];
-        return t !== undefined && new RegExp(String.raw`'${t}'|\bnot ${t}\b|got ${t}\b`).test(message);
-      });
+      const k = built.args.findIndex((a) => namesTypeOf(message, a));
       const cls = wanted.find((c) => isKnownClass(c) && c !== classOfValue(built.args[k] ?? built));
       if (k < 0 || !cls) continue;
       const arg = FILE_KINDS.includes(cls) && WRITES_TO.test(message) ? emptyFile(cls) : (ordinaryValue(cls, 0) ?? representative(cls));
@@ -485,10 +486,7 @@ export class Explorer {
     const k = built.args.findIndex((a) => pyTypeName(a) === m[1]);
     if (k < 0 || this.attributesAsked.has(key)) return false;
     this.attributesAsked.add(key);
-    const instance = this.argumentClasses
-      .filter((c) => c.attributes.includes(attribute) && c.name !== built.callee)
-      .slice(0, ATTRIBUTE_CLASSES)
-      .flatMap((c) => instancesFromInit(c.name, c.init, true))[0];
+    const [instance] = instancesWithAttribute(this.argumentClasses, attribute, { except: built.callee });
     if (!instance) return false;
     const value: PyValue = { ...built, args: built.args.map((a, j) => (j === k ? instance : a)) };
     this.addMined(at, [value]);
@@ -497,6 +495,81 @@ export class Explorer {
       note: `the receiver built with ${toSource(instance)}, which has .${attribute}`,
     });
     return true;
+  }
+
+  /** A receiver the call was made on (its construction was not refused), kept for discovery (withBuiltReceiver). */
+  private noteBuiltReceiver(obs: Observation): void {
+    const { at, built } = this.receiverOf(obs);
+    if (at >= 0 && built !== undefined && !this.builtReceiver) this.builtReceiver = itemAt(obs.input, at);
+  }
+
+  /**
+   * A receiver whose constructor said what it wants of an argument ("Input must be callable",
+   * "tzinfo argument must be None or …"): built again so (receivers.ts), as a function's own
+   * refusals are followed. Constructions refused already are not tried again.
+   */
+  private receiverAsAsked(obs: Observation, at: number, built: PyValue): boolean {
+    const message = obs.record.result.exception?.message ?? '';
+    const rebuilt = rebuiltAsAsked(built, message, this.info.ownerInit).filter((v) => !this.brokenReceivers.has(toSource(v)));
+    for (const value of rebuilt) {
+      this.addMined(at, [value]);
+      this.queue.push({
+        input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
+        note: 'the receiver built as its constructor asked',
+      });
+    }
+    return rebuilt.length > 0;
+  }
+
+  /**
+   * "len() takes exactly one argument (3 given)" where the call passed 3 items to `*args` (a curried
+   * function, a callback's forwarded arguments): the same call with as many items as it takes,
+   * the first ones kept and ordinary values added. Once per count.
+   */
+  private mineArity(obs: Observation, message: string): boolean {
+    const at = this.positions.map((p, i) => (p.role === 'varargs' ? i : -1)).filter((i) => i >= 0);
+    const m = ARITY_COUNT.exec(message);
+    if (!m || at.length === 0) return false;
+    const wanted = COUNT_WORDS[group(m, 1)] ?? Number(group(m, 1));
+    const given = at.filter((i) => itemAt(obs.input, i).value !== undefined).length;
+    const key = `arity:${wanted}`;
+    if (Number(group(m, 2)) !== given || wanted === given || wanted > at.length || this.messagesMined.has(key)) return false;
+    this.messagesMined.add(key);
+    const input = obs.input.map((s, i) => {
+      const k = at.indexOf(i);
+      if (k < 0) return s;
+      if (k >= wanted) return { cls: 'omit', value: undefined };
+      if (s.value !== undefined) return s;
+      const cls = itemAt(this.positions, i).candidates.find((c) => c !== 'omit') ?? 'int';
+      return { cls, value: this.valueFor(i, cls, k) };
+    });
+    this.queue.push({ input, note: `the error said it takes ${wanted} argument${wanted === 1 ? '' : 's'}` });
+    return true;
+  }
+
+  /**
+   * A method of a mixin, called on an instance of the mixin alone, that asked it for what only the
+   * classes mixing it in have ("'AliasMixin' object has no attribute 'first_item'"): the same call
+   * on an instance of a class of the package that has the mixin among its bases and the attribute.
+   * Once per attribute.
+   */
+  private mixinReceiver(obs: Observation, message: string): boolean {
+    const { at, built } = this.receiverOf(obs);
+    const m = /'([\w.]+)' object has no attribute '(\w+)'/.exec(message);
+    if (!m || !built || built.k !== 'call' || !isConstructorCall(built) || pyTypeName(built) !== m[1]) return false;
+    const attribute = group(m, 2);
+    const key = `${built.callee}#${attribute}`;
+    if (this.attributesAsked.has(key)) return false;
+    this.attributesAsked.add(key);
+    const instances = instancesWithAttribute(this.argumentClasses, attribute, { within: built.callee });
+    for (const value of instances) {
+      this.addMined(at, [value]);
+      this.queue.push({
+        input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
+        note: `the receiver an instance of ${value.k === 'call' ? value.callee : 'a class'}, which mixes ${built.callee} in and has .${attribute}`,
+      });
+    }
+    return instances.length > 0;
   }
 
   /** A receiver whose constructor found no file of the name it was given: built again on a file of that name (scratchFile). */
@@ -574,10 +647,7 @@ export class Explorer {
     const typed = given.filter((i) => pyTypeName(givenValue(obs.input, i)) === type);
     const at = only(typed) ?? only(given) ?? -1;
     if (at < 0) return false;
-    const instances = this.argumentClasses
-      .filter((c) => c.attributes.includes(attribute))
-      .slice(0, ATTRIBUTE_CLASSES)
-      .flatMap((c) => instancesFromInit(c.name, c.init, true));
+    const instances = instancesWithAttribute(this.argumentClasses, attribute);
     if (instances.length === 0) return false;
     const pos = itemAt(this.positions, at);
     pos.opaque = true;
@@ -753,8 +823,8 @@ export class Explorer {
       if (v.k !== 'list') continue;
       const [first] = v.items;
       if (first === undefined) continue;
-      const el = PY_TYPE_NAMES[first.k];
-      if (el === undefined || !new RegExp(String.raw`'${el}'|\bnot ${el}\b`).test(message)) continue;
+      const el = pyTypeName(first);
+      if (el === undefined || !namesTypeOf(message, first)) continue;
       if (typeNamed && !asksForDict) continue;
       if (asksForDict) {
         // Records (`item.get(key)`): dicts keyed by the call's other arguments that can be keys, with values that repeat.
@@ -821,11 +891,19 @@ export class Explorer {
     }
   }
 
+  /**
+   * The given position a message about this very function names by its place ("Invalid first
+   * argument to `register()`"): an ordinal in another function's message counts that one's arguments.
+   */
+  private positionByOrdinal(message: string, given: number[]): number[] {
+    const nth = message.includes(`${this.info.name}()`) ? ordinalPosition(message) : undefined;
+    if (nth === undefined) return [];
+    const at = this.positions.map((p, i) => (p.role === 'positional' ? i : -1)).filter((i) => i >= 0)[nth];
+    return at !== undefined && given.includes(at) ? [at] : [];
+  }
+
   private positionsTypeNamed(obs: Observation, message: string, given: number[]): number[] {
-    return given.filter((i) => {
-      const t = PY_TYPE_NAMES[givenValue(obs.input, i).k];
-      return t !== undefined && new RegExp(String.raw`'${t}'|\bnot ${t}\b|got ${t}\b`).test(message);
-    });
+    return given.filter((i) => namesTypeOf(message, givenValue(obs.input, i)));
   }
 
   /**
@@ -871,6 +949,19 @@ export class Explorer {
     });
   }
 
+  /**
+   * The input with its receiver, when that one could not be built, replaced by the last receiver
+   * that was (one built as its constructor asked, receiverAsAsked); null when none was.
+   */
+  private withBuiltReceiver(input: Input): Input | null {
+    const broken = (s: Slot): boolean => s.value !== undefined && this.brokenReceivers.has(toSource(s.value));
+    if (!input.some(broken)) return input;
+    const { at } = this.receiverOf({ input });
+    const built = this.builtReceiver;
+    if (at < 0 || !built || input.some((s, i) => i !== at && broken(s))) return null;
+    return input.map((s, i) => (i === at ? built : s));
+  }
+
   private labelOf(input: Input): string {
     return input.map((s) => (s.value === undefined ? '–' : typeClass(s.cls).label)).join(', ');
   }
@@ -887,9 +978,9 @@ export class Explorer {
     const hardCap = Math.max(searchCap, Math.round(this.opts.maxProbes * SEARCH_SHARE_WHEN_NOTHING_WORKS));
     for (const classes of this.withHints(this.withLastLeftOut(this.assignments()))) {
       if (this.used >= (fallback ? searchCap : hardCap) || this.unlearned >= NOT_LEARNING_AFTER) break;
-      const input = this.inputOf(classes);
-      // A receiver that could not be built fails every call made on it.
-      if (input.some((s) => s.value !== undefined && this.brokenReceivers.has(toSource(s.value)))) continue;
+      // A receiver that could not be built fails every call made on it: one that was built takes its place.
+      const input = this.withBuiltReceiver(this.inputOf(classes));
+      if (!input) continue;
       const obs = await this.run(input, 'discover', `type discovery: ${this.labelOf(input) || 'no arguments'}`);
       if (obs && typesAccepted(obs.record.result)) {
         if (!classes.includes('none')) {
@@ -1159,7 +1250,10 @@ export class Explorer {
         // The base's own class gets three times the turns: it is the one the function was written for, most likely.
         const share = cls === itemAt(base, i).cls ? 3 : 1;
         const hinted = (pos.hinted ?? []).filter((v) => slotClassOf(v) === cls);
-        const fromCode = this.constants.filter((v) => classOfValue(v) === cls).slice(0, CONSTANTS_PER_CLASS);
+        const fromCode = [
+          ...this.constants.filter((v) => classOfValue(v) === cls).slice(0, CONSTANTS_PER_CLASS),
+          ...this.constantLines.filter((v) => classOfValue(v) === cls),
+        ];
         const values = dedupe([...itemAt(this.mined, i).filter((v) => classOfValue(v) === cls), ...hinted, ...fromCode, ...typeClass(cls).values]);
         const around = (context: Input): Input[] => values.map((value) => context.map((s, j) => (j === i ? { cls, value } : s)));
         const shortToo = hasShort && itemAt(short, i).value !== undefined;
@@ -1361,6 +1455,10 @@ function* rankTuples(sizes: number[], sum: number): Generator<number[]> {
     for (const rest of rankTuples(others, sum - r)) yield [r, ...rest];
   }
 }
+
+/** "takes exactly one argument (3 given)", "takes 2 positional arguments (0 given)". */
+const ARITY_COUNT = /\btakes (?:exactly |at most |at least )?(\w+) (?:positional )?arguments? \((\d+) given\)/;
+const COUNT_WORDS: Record<string, number> = { no: 0, one: 1, two: 2, three: 3 };
 
 /** Methods that put something into their object, by name. */
 const FILLS = /^(?:push|add|append|put|insert|enqueue|register|deposit|feed|update|set|add_\w+|push_\w+|append_\w+|put_\w+|insert_\w+)$/;

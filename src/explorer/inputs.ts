@@ -321,6 +321,7 @@ export function classOfValue(v: PyValue): string {
       if (v.callee === 'io.StringIO') return 'textfile';
       if (v.callee === 'io.BytesIO') return 'binfile';
       if (v.callee === 'scratch_file') return 'scratchfile';
+      if (v.callee === 're.match') return 'match';
       return `new:${v.callee}:${v.args.map((a) => slotClassOf(a)).join(',')}`;
     case 'list':
       if (v.items.length && v.items.every((x) => x.k === 'str')) return 'list[str]';
@@ -350,8 +351,15 @@ export function contextKey(input: Input, p: number): string {
 /** Whether an outcome says the input's types are acceptable (returned, or failed for another reason than type). */
 export function typesAccepted(result: ProbeResult): boolean {
   if (result.status === 'returned') return true;
-  return result.status === 'raised' && !TYPE_ERRORS.has(baseExceptionName(result.exception?.type ?? ''));
+  if (result.status !== 'raised' || TYPE_ERRORS.has(baseExceptionName(result.exception?.type ?? ''))) return false;
+  // An exception that could not even describe itself for a type error ("<str() of the exception
+  // raised TypeError: object of type 'int' has no len()>": a parser's error quoting an int as its
+  // text) was raised about a value of the wrong type: a refusal by type, whatever its class.
+  return !STR_FAILED_BY_TYPE.test(result.exception?.message ?? '');
 }
+
+/** How the worker writes an exception whose str() raised a type error (render.py). */
+const STR_FAILED_BY_TYPE = /^<str\(\) of the exception raised (?:TypeError|AttributeError)\b/;
 
 export const TYPE_ERRORS = new Set(['TypeError', 'AttributeError']);
 

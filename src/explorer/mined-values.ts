@@ -3,7 +3,7 @@
 // is about. The explorer tries them in place of the value that was refused.
 import { group } from '../core/regex-group.js';
 import type { PyValue } from './values.js';
-import { float, int, ints, list, str, tuple } from './values.js';
+import { float, int, ints, list, str, toSource, tuple } from './values.js';
 
 const NUM = String.raw`-?\d+(?:\.\d+)?`;
 // Python's names for types: quoted in type errors ("'int' object is not iterable"), never literals.
@@ -169,10 +169,16 @@ export function classesAskedFor(message: string): string[] {
       else if (/^(bytes|bytes-like|bytearray|buffer)\b/.test(w)) add('bytes');
       else if (/^datetime(?:\.datetime)?\b/.test(w)) add('datetime');
       else if (/^(?:datetime\.)?date\b/.test(w)) add('date');
+      else if (/^None\b/.test(w)) add('none');
+      else if (/^(class|type)\b/.test(w)) add('class');
     }
   }
   if (/cannot be interpreted as an integer/.test(message)) add('int');
   if (/bytes-like object is required|a bytes object is required|argument should be (?:a )?bytes|expected bytes|must be bytes/.test(message)) add('bytes');
+  // "'int' object is not callable", "3 is not callable or a descriptor".
+  if (/\bis not callable\b/.test(message)) add('callable');
+  // "<function len> is not a class or union type", "issubclass() arg 1 must be a class".
+  if (/\bis not a (?:class|type)\b|\bmust be a (?:class|type)\b/.test(message)) add('class');
   if (/is not iterable|has no len\(\)/.test(message)) for (const c of ['list', 'str', 'dict', 'tuple', 'set']) add(c);
   // "'int' object has no attribute 'get'": the method names the type that has it.
   const attribute = /object has no attribute '(\w+)'/.exec(message)?.[1];
@@ -184,6 +190,8 @@ export function classesAskedFor(message: string): string[] {
 /** Methods that only one built-in type of the argument grammar has (file methods are fileClassesAskedFor's). */
 const METHODS_OF: Record<string, string[]> = {
   dict: ['get', 'items', 'keys', 'values', 'setdefault'],
+  bytes: ['decode'],
+  match: ['group', 'groups', 'groupdict', 'span', 'start', 'end', 'lastindex', 'lastgroup'],
   list: ['append', 'extend', 'insert', 'sort'],
   set: ['add', 'discard', 'union', 'issubset'],
   // What a datetime has and a date has not (a date has year, month, day, weekday).
@@ -204,4 +212,27 @@ export function missingArguments(message: string): string[] {
   const m = /missing \d+ required (?:positional|keyword-only) arguments?: (.+)/.exec(message);
   if (!m) return [];
   return [...group(m, 1).matchAll(/'(\w+)'/g)].map((x) => group(x, 1));
+}
+
+/**
+ * A list or tuple argument one of whose str items the message quotes ("invalid literal for int()
+ * with base 10: 'b'" about ['b', 'a', 'c']): the message was about its items, so each str item is
+ * replaced by the suggestion (['42', '42', '42']). Undefined when it quotes none of them.
+ */
+export function itemsReplaced(message: string, v: PyValue, suggestion: PyValue): PyValue | undefined {
+  if ((v.k !== 'list' && v.k !== 'tuple') || !v.items.some((x) => x.k === 'str' && x.v.length > 0 && message.includes(toSource(x)))) return undefined;
+  return { k: v.k, items: v.items.map((x) => (x.k === 'str' ? suggestion : x)) };
+}
+
+const ORDINALS: Record<string, number> = { first: 0, second: 1, third: 2, fourth: 3 };
+
+/**
+ * The positional argument a message names by its place ("Invalid first argument to `register()`",
+ * "argument 2 must be str", "issubclass() arg 1 must be a class"), 0-based; undefined when it names none.
+ */
+export function ordinalPosition(message: string): number | undefined {
+  const word = /\b(first|second|third|fourth) argument\b/.exec(message)?.[1];
+  if (word !== undefined) return ORDINALS[word];
+  const n = /\barg(?:ument)? (\d)\b/.exec(message)?.[1];
+  return n === undefined ? undefined : Number(n) - 1;
 }

@@ -43,6 +43,8 @@ export function mutateValue(v: PyValue, rng: Rng): PyValue {
     case 'call':
       if (v.callee === 'datetime.datetime') return shiftMoment(v.args, rng);
       if (isScratchFile(v)) return { ...v, args: v.args.map((a, i) => (i === 1 ? mutateValue(a, rng) : a)) };
+      // A match (re.match(pattern, text)): the text varies, the pattern stays one that compiles.
+      if (v.callee.startsWith('re.')) return { ...v, args: v.args.map((a, i) => (i === 1 ? mutateValue(a, rng) : a)) };
       return v.args.length === 0 ? v : { ...v, args: v.args.map((a, i) => (i === rng.below(v.args.length) ? mutateValue(a, rng) : a)) };
     case 'fn':
       return rng.pick(CALLABLES);

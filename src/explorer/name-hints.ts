@@ -4,7 +4,7 @@
 // their class, never instead of them. Not used when the names must stay hidden (an anonymized
 // run that seeds an agent): the seeds would carry what the names told.
 import type { PyValue } from './values.js';
-import { bool, bytesOf, date, datetimeOf, float, int, ints, list, str, strs, tuple } from './values.js';
+import { bool, bytesOf, date, datetimeOf, float, int, ints, list, none, str, strs, tuple } from './values.js';
 
 interface Family {
   /** Matched against the lower-cased parameter name. */
@@ -24,6 +24,13 @@ const FAMILIES: Family[] = [
     name: /url|uri|href|link|endpoint/,
     values: strs('https://example.com/docs/page?q=search&lang=en#intro', 'https://example.com/files/report.pdf', 'http://localhost:8080/api/v1/items'),
   },
+  // The parts of a URL, as a URI class's constructor names them (scheme, authority, path, query, fragment).
+  { name: /^scheme$/, values: strs('https', 'http') },
+  { name: /^(authority|netloc)$/, values: strs('example.com', 'user@example.com:8080') },
+  { name: /^(fragment|anchor)$/, values: strs('intro', 'section-2') },
+  { name: /^port$/, values: ints(8080, 443) },
+  // A time zone is most often absent: None is what a datetime-like constructor takes first.
+  { name: /^(tz|tzinfo)$/, values: [none] },
   { name: /^(query|qs|query_?string|params?)$/, values: strs('q=search&lang=en&page=2', 'a=1&b=2&a=3') },
   { name: /phone|^tel$|telephone|mobile|^cell$|^fax$/, values: strs('(555) 123-4567', '555.867.5309', '+1 555 123 4567') },
   { name: /e?-?mail|addr_?spec/, values: strs('jane.doe@example.com', 'Jane Doe <jane@example.org>') },

@@ -16,6 +16,12 @@ const PLAIN = 'first line\nsecond line\n';
 /** A name scratch_file accepts: no folder, no leading dot. */
 const PLAIN_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
+/** Files of each kind the search knows, plain lines first: a reader of one format gets past its parser with one of them. */
+export const SCRATCH_FILES: PyValue[] = [
+  { k: 'call', callee: 'scratch_file', args: [str('notes.txt'), str(PLAIN)] },
+  ...CONTENTS.map(([, ext, text]): PyValue => ({ k: 'call', callee: 'scratch_file', args: [str(`data.${ext}`), str(text)] })),
+];
+
 /** A file written first: its name must stay a plain name, so only its text may change. */
 export function isScratchFile(v: PyValue): boolean {
   return v.k === 'call' && v.callee === 'scratch_file';

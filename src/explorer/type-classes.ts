@@ -4,6 +4,7 @@
 import { eachCodeChar } from '../core/python-source.js';
 import { itemAt } from '../core/item-at.js';
 import { group } from '../core/regex-group.js';
+import { SCRATCH_FILES } from './scratch-files.js';
 import type { PyValue } from './values.js';
 import { bool, bytesOf, date, datetimeOf, float, int, ints, list, none, str, strs, tuple } from './values.js';
 
@@ -57,16 +58,18 @@ const STRS = strs(
 const BYTES = ['abc', '', 'Hello, World!\n', '\x00\x01\xfe\xff', 'aGVsbG8=', 'a=b&c d', 'the quick brown fox jumps over the lazy dog'].map(bytesOf);
 // Files in memory: text a reader of each common format takes (lines, CSV, JSON, key = value;
 // binary: also an XML property list), then the empty file.
-const TEXT_FILES = ['first line\nsecond line\n', 'name,count\nalpha,1\nbeta,2\n', '{"a": 1, "b": [1, 2]}', 'key = "value"\nn = 3\n', ''].map(
-  (text): PyValue => ({ k: 'call', callee: 'io.StringIO', args: [str(text)] }),
-);
-const BINARY_FILES = [
+const TEXT_FILE_TEXTS = ['first line\nsecond line\n', 'name,count\nalpha,1\nbeta,2\n', '{"a": 1, "b": [1, 2]}', 'key = "value"\nn = 3\n', ''];
+const BINARY_FILE_TEXTS = [
   'first line\nsecond line\n',
   '{"a": 1}',
   '<plist version="1.0"><dict><key>a</key><integer>1</integer></dict></plist>',
   '\x00\x01\xfe\xff',
   '',
-].map((text): PyValue => ({
+];
+/** The documents of common formats the file batteries hold (a comparison with a format's magic prefix picks one). */
+export const FORMAT_TEXTS: string[] = [...new Set([...TEXT_FILE_TEXTS, ...BINARY_FILE_TEXTS])].filter((t) => t.length > 0);
+const TEXT_FILES = TEXT_FILE_TEXTS.map((text): PyValue => ({ k: 'call', callee: 'io.StringIO', args: [str(text)] }));
+const BINARY_FILES = BINARY_FILE_TEXTS.map((text): PyValue => ({
   k: 'call',
   callee: 'io.BytesIO',
   args: [bytesOf(text)],
@@ -142,7 +145,7 @@ const BASIC: Record<string, TypeClass> = {
   scratchfile: {
     id: 'scratchfile',
     label: 'name of a file',
-    values: [{ k: 'call', callee: 'scratch_file', args: [str('notes.txt'), str('first line\nsecond line\n')] }],
+    values: SCRATCH_FILES,
   },
   binfile: { id: 'binfile', label: 'binary file object', values: BINARY_FILES },
   // Shapes before sizes: unsorted, empty, a negative inside, duplicates, nested, more duplicates, strings, then the rest.
@@ -176,6 +179,18 @@ const BASIC: Record<string, TypeClass> = {
   date: { id: 'date', label: 'date', values: DATES },
   // Not in the sweep: an annotation, a name or an error about an attribute only it has brings it in.
   datetime: { id: 'datetime', label: 'datetime', values: DATETIMES },
+  // Not in the sweep: an error asking for what only a match object has (.group, .span) brings it in.
+  // Digits first: a match a callback of re.sub gets is most often of numbers or words.
+  match: {
+    id: 'match',
+    label: 're.Match',
+    values: [
+      { k: 'call', callee: 're.match', args: strs(String.raw`(\d)(\d)(\d)`, '123') },
+      { k: 'call', callee: 're.match', args: strs(String.raw`(\w+)@(\w+)\.(\w+)`, 'jane@example.com') },
+    ],
+  },
+  // Not in the sweep: an error saying an argument is not a class ("is not a class", "expected a type") brings it in.
+  class: { id: 'class', label: 'class', values: ['int', 'str', 'list'].map((src): PyValue => ({ k: 'fn', src })) },
   omit: { id: 'omit', label: 'left out', values: [undefined] },
 };
 

@@ -53,6 +53,7 @@ const comparisonRecord = z.object({
   via: z.enum(['part', 'item']).optional(),
   seen: z.union([bounds.text, z.number()]).optional(),
   through: bounds.name.optional(),
+  bytes: z.boolean().optional(),
 });
 
 /** ProbeResult as declared; a field it does not declare is dropped. */

@@ -165,6 +165,47 @@ def test_no_user_code_runs_to_read_a_value(tmp_path):
     assert module.calls == ["eq", "contains"]  # the call's own, and nothing else
 
 
+def test_a_table_an_object_holds_is_read_statically_and_a_property_never_runs(tmp_path):
+    module = load(tmp_path, textwrap.dedent('''
+        calls = []
+        class Grant:
+            _methods = {"plain": 1, "S256": 2}
+            def __init__(self):
+                self.modes = ["a", "b"]
+            @property
+            def lazy(self):
+                calls.append("lazy")
+                return {"never": 1}
+            def check(self, method, mode, other):
+                if method in self._methods:
+                    return 1
+                if mode not in self.modes:
+                    return 2
+                return other in self.lazy
+    '''))
+    grant = module.Grant()
+    records = record(grant.check, "x", "a", "z").report()
+    got = {(r["arg"], r["op"], tuple(r["values"])) for r in records}
+    assert ("args[0]", "in", ("plain", "S256")) in got  # the class's table
+    assert ("args[1]", "not in", ("a", "b")) in got  # the instance's list
+    assert not any(r["arg"] == "args[2]" for r in records), records
+    assert module.calls == ["lazy"]  # the call's own read, and nothing else
+
+
+def test_bytes_compared_with_a_magic_prefix_are_recorded_as_bytes(tmp_path):
+    module = load(tmp_path, textwrap.dedent('''
+        def sniff(data):
+            for prefix in (b"<?xml", b"<plist"):
+                if data.startswith(prefix):
+                    return "xml"
+            return "binary" if data == b"bplist00" else None
+    '''))
+    records = record(module.sniff, b"abc").report()
+    got = {(r["op"], tuple(r["values"]), r.get("bytes")) for r in records}
+    assert ("startswith", ("<?xml",), True) in got and ("startswith", ("<plist",), True) in got
+    assert ("==", ("bplist00",), True) in got
+
+
 def test_records_and_time_are_bounded(tmp_path):
     module = load(tmp_path, textwrap.dedent('''
         def many(n):

@@ -41,6 +41,14 @@ def test_refused_before_anything_runs(source):
         safe_args.check(source, NAMES)
 
 
+def test_a_match_object_is_built_by_re_matching_functions():
+    match = safe_args.evaluate("re.match('(\\\\d)(\\\\d)', '12')", {})
+    assert match.group(1, 2) == ("1", "2")
+    # Other members of re stay out (compile caches, sub takes a callable, purge changes state).
+    with pytest.raises(safe_args.ArgumentRejected):
+        safe_args.check("re.purge()", NAMES)
+
+
 def test_numbers_too_big_to_build_are_refused_while_building():
     with pytest.raises(safe_args.ArgumentRejected):
         safe_args.evaluate("10 ** 10 ** 10", {})

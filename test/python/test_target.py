@@ -1,4 +1,6 @@
 """Loading the target: functions, methods, packages with relative imports, and clear errors."""
+import os
+
 import pytest
 
 from conforms import problems
@@ -132,6 +134,14 @@ def test_a_builtin_in_place_of_a_def_has_no_package_classes():
     # An accelerator's `smallest = min`: builtins' classes (type among them, whose own dict holds
     # a descriptor under __annotations__) are no package of the target's.
     assert pau_target.argument_classes(min, {}) == []
+
+
+def test_package_classes_carry_their_bases_so_a_mixin_s_method_finds_a_class_that_mixes_it_in():
+    fixture = os.path.join(os.path.dirname(__file__), "..", "fixtures", "discovery", "tokens", "mixins.py")
+    loaded = pau_target.load(os.path.abspath(fixture), "AliasMixin.real_name")
+    classes = {c["name"]: c for c in loaded.info.get("argumentClasses", [])}
+    assert classes["Named"].get("bases") == ["AliasMixin", "Item"]
+    assert "bases" not in classes["Item"]
 
 
 def test_a_class_whose_dict_holds_odd_values_is_read_or_left_out(tmp_path):

@@ -10,6 +10,10 @@ import { exploreExample } from './harness.js';
 const FIXTURE = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'fixtures', 'discovery', 'discovery.py');
 /** A module of a package whose other module defines the class its function takes (shelf/). */
 const SHELF_LABELS = join(dirname(FIXTURE), 'shelf', 'labels.py');
+/** Functions whose ordinary use needs a value built for them (objects.py); applier.py and codec.py hold a class each. */
+const OBJECTS = join(dirname(FIXTURE), 'objects.py');
+/** A package whose mixin's method runs only on a class that mixes it in (tokens/). */
+const TOKENS_MIXINS = join(dirname(FIXTURE), 'tokens', 'mixins.py');
 const BUDGET = 20;
 
 const returned = (records: ProbeRecord[]): ProbeRecord[] => records.filter((r) => r.result.status === 'returned');
@@ -295,6 +299,73 @@ test('a receiver whose constructor found no file is built on one written first: 
   const { records } = await exploreExample(FIXTURE, 'Settings.keys', { maxProbes: BUDGET });
   assert.ok(
     returned(records).some((r) => /^Settings\(scratch_file\(/.test(r.receiver ?? '')),
+    calls(records),
+  );
+});
+
+test("\"'int' object has no attribute 'group'\" brings a match object: area_code(mo) returns for re.match(...)", async () => {
+  const { records } = await exploreExample(OBJECTS, 'area_code', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => r.args[0]?.startsWith('re.match(')),
+    calls(records),
+  );
+});
+
+test('"is not a class" brings a class; "Invalid first argument to `register()`" names the position it is about', async () => {
+  const one = await exploreExample(OBJECTS, 'type_name', { maxProbes: BUDGET });
+  assert.ok(
+    returned(one.records).some((r) => ['int', 'str', 'list'].includes(r.args[0] ?? '')),
+    calls(one.records),
+  );
+  const two = await exploreExample(OBJECTS, 'register', { maxProbes: BUDGET });
+  assert.ok(
+    returned(two.records).some((r) => ['int', 'str', 'list'].includes(r.args[0] ?? '')),
+    calls(two.records),
+  );
+});
+
+test('a receiver built as its constructor asked ("Input must be callable"), then as many *args as the error says: Applier.apply returns', async () => {
+  const { records } = await exploreExample(join(dirname(FIXTURE), 'applier.py'), 'Applier.apply', { maxProbes: BUDGET });
+  const calledOn = (r: ProbeRecord) => `${r.receiver}.apply${shown(r)} -> ${r.result.status}`;
+  assert.ok(
+    returned(records).some((r) => /^Applier\((?!\d|'|\[)/.test(r.receiver ?? '')),
+    records.map(calledOn).join('\n'),
+  );
+});
+
+test("a mixin's method is called on a class of the package that mixes it in: AliasMixin.real_name returns", async () => {
+  const { records } = await exploreExample(TOKENS_MIXINS, 'AliasMixin.real_name', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => /^Named\(/.test(r.receiver ?? '')),
+    records.map((r) => `${r.receiver} -> ${r.result.status}`).join('\n'),
+  );
+});
+
+test("a table the receiver holds gives its keys: Codec.encode returns for 'plain' or 'upper'", async () => {
+  const { records } = await exploreExample(join(dirname(FIXTURE), 'codec.py'), 'Codec.encode', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => r.args[0] === "'plain'" || r.args[0] === "'upper'"),
+    calls(records),
+  );
+});
+
+test("bytes compared with a magic prefix get a whole document of that format: plist_kind returns 'plist'", async () => {
+  const { records } = await exploreExample(OBJECTS, 'plist_kind', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => r.result.value?.repr === "'plist'"),
+    calls(records),
+  );
+});
+
+test("the code's phrases on lines of their own: report_entries gets its heading line followed by another", async () => {
+  const { records } = await exploreExample(OBJECTS, 'report_entries', { maxProbes: BUDGET });
+  assert.ok(returned(records).length > 0, calls(records));
+});
+
+test("a message quoting a list's item is about its items: parse_fields gets a list of numeric words", async () => {
+  const { records } = await exploreExample(OBJECTS, 'parse_fields', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => /^\['\d+'/.test(r.args[0] ?? '')),
     calls(records),
   );
 });

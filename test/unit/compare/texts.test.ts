@@ -6,7 +6,7 @@ import { docstringProse, lexicalF1, lexicalTokens, tokenF1 } from '../../../src/
 import { parseJudgeReply } from '../../../src/compare/judge.js';
 import { definesFunction, extractPythonCode, implementationMessages } from '../../../src/compare/implement.js';
 import { anonymizeDocstring, renderDescription } from '../../../src/compare/texts.js';
-import { isStale, selectHeldOut, usesModuleClasses } from '../../../src/compare/behaviour.js';
+import { buildableClasses, isStale, selectHeldOut, usesModuleClasses } from '../../../src/compare/behaviour.js';
 
 const close = (a: number, b: number) => assert.ok(Math.abs(a - b) < 1e-12, `${a} ≈ ${b}`);
 
@@ -146,4 +146,7 @@ test("held-out inputs: no input the agent saw, none twice, none needing the modu
   assert.equal(usesModuleClasses({ args: ['1'], kwargs: { p: 'Color.RED' } }, ['Color']), true);
   assert.equal(usesModuleClasses({ args: ["'Point'", 'PointX(1)', 'x.Point'] }, ['Point']), false, 'strings, other names and attributes do not count');
   assert.equal(usesModuleClasses({ args: ['Point(1)'] }, []), false);
+  // A class of the target's package built by name (argumentClasses) is no more importable by generated code than the module's own.
+  const classes = buildableClasses({ moduleClasses: ['Point'], argumentClasses: [{ name: 'Version', attributes: [] }] });
+  assert.equal(usesModuleClasses({ args: ["Version('1.2')"] }, classes), true);
 });

@@ -6,7 +6,7 @@ import { ComparisonFeedback, regexExample } from '../../../src/explorer/comparis
 import type { Input, Observation } from '../../../src/explorer/inputs.js';
 import { buildPositions, labelledPositions, toRequest } from '../../../src/explorer/inputs.js';
 import type { PyValue } from '../../../src/explorer/values.js';
-import { float, int, list, str, strs, toSource } from '../../../src/explorer/values.js';
+import { bytesOf, float, int, list, str, strs, toSource } from '../../../src/explorer/values.js';
 
 const INFO: FunctionInfo = {
   qualname: 'f',
@@ -84,6 +84,15 @@ test('prefixes, suffixes and separators keep the rest of the text', () => {
   assert.deepEqual(suggested([str('abc')], [{ arg: 'args[0]', op: 'startswith', values: ['run:'] }]), ["'run:abc'"]);
   assert.deepEqual(suggested([str('abc')], [{ arg: 'args[0]', op: 'endswith', values: ['.py'] }]), ["'abc.py'"]);
   assert.deepEqual(suggested([str('abc')], [{ arg: 'args[0]', op: 'split', values: ['~~'] }]), ["'abc~~abc'"]);
+});
+
+test('a magic prefix compared with bytes gives bytes: a whole document of that format first, then the prefix before the rest', () => {
+  const magic: ComparisonRecord = { arg: 'args[0]', op: 'startswith', values: ['<plist'], bytes: true };
+  const got = suggested([bytesOf('abc')], [magic]);
+  assert.match(got[0]!, /^b'<plist version="1\.0"><dict>.*<\/plist>'$/);
+  assert.equal(got[1], "b'<plistabc'");
+  // A str keeps being a str.
+  assert.match(suggested([str('abc')], [{ arg: 'args[0]', op: 'startswith', values: ['{'] }])[0]!, /^'\{"a": 1/);
 });
 
 test('a compared piece of the argument is replaced in place: a part of a str, an item of a list', () => {

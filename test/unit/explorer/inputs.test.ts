@@ -1,7 +1,7 @@
 // Input classes, annotations, calls built from inputs, request identity and mutation.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildPositions, describeInput, fromRequest, requestKey, toRequest } from '../../../src/explorer/inputs.js';
+import { buildPositions, describeInput, fromRequest, requestKey, toRequest, typesAccepted } from '../../../src/explorer/inputs.js';
 import type { Input } from '../../../src/explorer/inputs.js';
 import { classesForAnnotation, hintedOrder, typeClass } from '../../../src/explorer/type-classes.js';
 import { mutateValue } from '../../../src/explorer/mutate.js';
@@ -9,6 +9,24 @@ import { Rng } from '../../../src/explorer/random.js';
 import type { PyValue } from '../../../src/explorer/values.js';
 import { date, int, list, str, toSource } from '../../../src/explorer/values.js';
 import { info, param } from './fake-python.js';
+
+test('a raise whose exception could not describe itself for a type error is a refusal by type; other raises accept the types', () => {
+  const raised = (type: string, message: string) => ({
+    status: 'raised' as const,
+    exception: { type, message },
+    mutations: [],
+    stdout: '',
+    stderr: '',
+    durationMs: 1,
+  });
+  assert.equal(
+    typesAccepted(raised('pyparsing.exceptions.ParseException', "<str() of the exception raised TypeError: object of type 'int' has no len()>")),
+    false,
+  );
+  assert.equal(typesAccepted(raised('pyparsing.exceptions.ParseException', "not preceded by abc, found 'abc'")), true);
+  assert.equal(typesAccepted(raised('ValueError', '<str() of the exception raised RuntimeError: boom>')), true);
+  assert.equal(typesAccepted(raised('TypeError', 'bad')), false);
+});
 
 test('annotations map to input classes; unknown ones to nothing', () => {
   const classes = ['BankAccount'];
@@ -119,6 +137,21 @@ test('every battery value is valid source and the representative comes first', (
   }
   assert.equal(toSource(typeClass('int').values[0]!), '3');
   assert.throws(() => typeClass('nonsense'), /unknown input class/);
+});
+
+test('the files written first for a file name come in each format the search knows, plain lines first', () => {
+  const names = typeClass('scratchfile').values.map((v) => (v?.k === 'call' && v.args[0]?.k === 'str' ? v.args[0].v : ''));
+  assert.equal(names[0], 'notes.txt');
+  for (const ext of ['ini', 'json', 'toml', 'csv', 'yaml']) assert.ok(names.includes(`data.${ext}`), names.join(', '));
+});
+
+test('a match object is mutated in its text only: its pattern keeps compiling', () => {
+  const match: PyValue = { k: 'call', callee: 're.match', args: [str(String.raw`(\d)(\d)`), str('12')] };
+  const rng = new Rng(7);
+  for (let k = 0; k < 20; k++) {
+    const m = mutateValue(match, rng);
+    assert.equal(m.k === 'call' && m.args[0] ? toSource(m.args[0]) : '', toSource(str(String.raw`(\d)(\d)`)));
+  }
 });
 
 test('mutation keeps the kind, is deterministic for a seed, and does not blow numbers up', () => {

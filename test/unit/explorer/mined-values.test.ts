@@ -1,8 +1,9 @@
 // Literals and wanted types mined from error messages (src/explorer/mined-values.ts).
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { classesAskedFor, fileClassesAskedFor, literalsIn, missingArguments, namedPositions } from '../../../src/explorer/mined-values.js';
-import { toSource } from '../../../src/explorer/values.js';
+import { classesAskedFor, fileClassesAskedFor, itemsReplaced, literalsIn, missingArguments, namedPositions } from '../../../src/explorer/mined-values.js';
+import type { PyValue } from '../../../src/explorer/values.js';
+import { str, toSource } from '../../../src/explorer/values.js';
 
 const sources = (message: string, echoed: string[] = []): string[] => literalsIn(message, echoed).map(toSource);
 
@@ -51,6 +52,22 @@ test('a method the value lacks names the type that has it; a method of several t
   assert.deepEqual(classesAskedFor("'list' object has no attribute 'lower'"), ['str']);
   assert.deepEqual(classesAskedFor("'str' object has no attribute 'append'"), ['list']);
   assert.deepEqual(classesAskedFor("'int' object has no attribute 'copy'"), []);
+});
+
+test('what only a match object or bytes has asks for one; "is not a class" asks for a class; "must be None" for None', () => {
+  assert.deepEqual(classesAskedFor("'int' object has no attribute 'group'"), ['match']);
+  assert.deepEqual(classesAskedFor("'str' object has no attribute 'decode'"), ['bytes']);
+  assert.deepEqual(classesAskedFor('Invalid first argument to `register()`. <built-in function len> is not a class or union type.'), ['class']);
+  assert.deepEqual(classesAskedFor('issubclass() arg 1 must be a class'), ['class']);
+  assert.deepEqual(classesAskedFor("tzinfo argument must be None or of a tzinfo subclass, not type 'int'"), ['none']);
+});
+
+test("a message quoting a list's str item is about its items: each str item gets the suggestion", () => {
+  const words: PyValue = { k: 'list', items: [str('b'), str('a'), str('c')] };
+  const replaced = itemsReplaced("invalid literal for int() with base 10: 'b'", words, str('42'));
+  assert.equal(replaced && toSource(replaced), "['42', '42', '42']");
+  assert.equal(itemsReplaced("invalid literal for int() with base 10: 'zz'", words, str('42')), undefined);
+  assert.equal(itemsReplaced("invalid literal for int() with base 10: 'b'", str('b'), str('42')), undefined);
 });
 
 test('named formats, int literals and unpacking counts become values', () => {

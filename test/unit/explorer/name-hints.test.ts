@@ -11,6 +11,14 @@ const first = (name: string, items = false): string | undefined => {
   return v && toSource(v);
 };
 
+test("a URI's parts and a time zone have families of their own: a URI class is built from a scheme and a host, a datetime-like one with no zone", () => {
+  assert.equal(first('scheme'), "'https'");
+  assert.equal(first('authority'), "'example.com'");
+  assert.equal(first('fragment'), "'intro'");
+  assert.equal(first('port'), '8080');
+  assert.equal(first('tzinfo'), 'None');
+});
+
 test('names map to realistic value families', () => {
   assert.match(first('url')!, /^'https:\/\//);
   assert.match(first('email')!, /@example\.com'$/);

@@ -1,0 +1,93 @@
+// Receivers built by the same search as arguments: a constructor that refused what it was given
+// says what it wants ("Input must be callable", "tzinfo argument must be None or of a tzinfo
+// subclass, not type 'int'"), as a function's own refusals do, and the receiver is built again so.
+import type { ArgumentClass, ParameterInfo } from '../core/probe-types.js';
+import { instancesFromInit } from './inputs.js';
+import { classesAskedFor, literalsIn, namedPositions } from './mined-values.js';
+import { isKnownClass, ordinaryValue, representative } from './type-classes.js';
+import type { PyValue } from './values.js';
+import { isConstructorCall, toSource } from './values.js';
+
+/** Constructions tried from one refusal at most. */
+const PER_REFUSAL = 2;
+/** Classes of the package with an attribute an error asked for, tried per attribute. */
+const ATTRIBUTE_CLASSES = 2;
+
+/** A message about how many arguments were given ("takes 1 positional argument but 2 were given"). */
+const ARITY =
+  /\btakes (?:no|at (?:least|most) \d+|exactly \d+|\d+) (?:positional )?arguments?\b|\bmissing \d+ required\b|\bunexpected keyword argument\b|\bwere given\b/;
+
+/** How a type error names the type of a value the explorer wrote ('int', 'NoneType'). */
+export const PY_TYPE_NAMES: Partial<Record<PyValue['k'], string>> = {
+  int: 'int',
+  float: 'float',
+  str: 'str',
+  list: 'list',
+  tuple: 'tuple',
+  dict: 'dict',
+  set: 'set',
+  bool: 'bool',
+  none: 'NoneType',
+  date: 'datetime.date',
+};
+
+/** The type name Python's messages give a value the explorer wrote ('int', 'Version'). */
+export function pyTypeName(v: PyValue): string | undefined {
+  return PY_TYPE_NAMES[v.k] ?? (v.k === 'call' ? v.callee.split('.').pop() : undefined);
+}
+
+/** Whether a message names the type of v as the refused one ("'int' object", "not int", "got int"). */
+export function namesTypeOf(message: string, v: PyValue): boolean {
+  const t = PY_TYPE_NAMES[v.k];
+  return t !== undefined && new RegExp(String.raw`'${t}'|\bnot (?:type )?${t}\b|got ${t}\b`).test(message);
+}
+
+/**
+ * `built` (a constructor call) again, as the message its construction raised asks: the argument
+ * the message is about (named by its parameter, by its type, or the only one) of the class the
+ * message asks for, else one of the literals it suggests. Empty when it says nothing usable.
+ */
+export function rebuiltAsAsked(built: PyValue, message: string, init: ParameterInfo[] | undefined): PyValue[] {
+  if (built.k !== 'call' || !isConstructorCall(built) || built.args.length === 0) return [];
+  // Only the refusal itself: "building `X(3)` raised TypeError: <what it said>".
+  const said = message.replace(/^[^`]*`[^`]*` raised \w+(?:\.\w+)*: /, '');
+  // How many arguments it takes is the search's own business (other shapes are tried): no value in it.
+  if (ARITY.test(said)) return [];
+  const positional = (init ?? []).filter((p) => p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD');
+  const named = namedPositions(
+    said,
+    built.args.map((_, k) => positional[k]?.name ?? ''),
+  );
+  const typed = built.args.map((a, k) => (namesTypeOf(said, a) ? k : -1)).filter((k) => k >= 0);
+  const at = named.length === 1 ? named[0]! : typed.length === 1 ? typed[0]! : built.args.length === 1 ? 0 : -1;
+  if (at < 0) return [];
+  const current = toSource(built.args[at]!);
+  const classes = classesAskedFor(said).filter((c) => isKnownClass(c));
+  const values = classes.length
+    ? classes.map((c) => ordinaryValue(c, 0) ?? representative(c)).filter((v): v is PyValue => v !== undefined)
+    : literalsIn(said, [current]);
+  return values
+    .filter((v) => toSource(v) !== current)
+    .slice(0, PER_REFUSAL)
+    .map((v) => ({ ...built, args: built.args.map((a, k) => (k === at ? v : a)) }));
+}
+
+/** Positional parameters a constructor requires (a class built from nothing is the surest). */
+function required(c: ArgumentClass): number {
+  return (c.init ?? []).filter((p) => (p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD') && p.default === undefined).length;
+}
+
+/**
+ * Instances of the package's classes (FunctionInfo.argumentClasses) that have `attribute`, built
+ * from their constructors, the classes needing fewest arguments first (a `Container()` before an
+ * `AbstractTable(5, 10)`). `within`: only subclasses of that class (a mixin's method is called on
+ * an instance of a class that mixes it in). `except`: class names left out.
+ */
+export function instancesWithAttribute(classes: ArgumentClass[], attribute: string, opts: { within?: string; except?: string } = {}): PyValue[] {
+  return classes
+    .filter((c) => c.attributes.includes(attribute) && c.name !== opts.except && (opts.within === undefined || (c.bases ?? []).includes(opts.within)))
+    .map((c, k) => ({ c, k }))
+    .sort((a, b) => required(a.c) - required(b.c) || a.k - b.k)
+    .slice(0, ATTRIBUTE_CLASSES)
+    .flatMap(({ c }) => instancesFromInit(c.name, c.init, true));
+}

@@ -1,0 +1,42 @@
+// A receiver built again as its constructor's refusal asks (receivers.ts).
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import type { ArgumentClass, ParameterInfo } from '../../../src/core/probe-types.js';
+import { instancesWithAttribute, rebuiltAsAsked } from '../../../src/explorer/receivers.js';
+import type { PyValue } from '../../../src/explorer/values.js';
+import { int, none, toSource } from '../../../src/explorer/values.js';
+
+const param = (name: string): ParameterInfo => ({ name, kind: 'POSITIONAL_OR_KEYWORD' });
+const built = (callee: string, args: PyValue[]): PyValue => ({ k: 'call', callee, args });
+const sources = (vs: PyValue[]): string[] => vs.map(toSource);
+
+test('a constructor that wants a callable is given one in place of its only argument', () => {
+  const rebuilt = rebuiltAsAsked(built('Curried', [int(100)]), 'receiver: building `Curried(100)` raised TypeError: Input must be callable', [param('func')]);
+  assert.deepEqual(sources(rebuilt), ['Curried(len)']);
+});
+
+test('the argument the refusal names by its parameter is the one replaced, with what it asks for', () => {
+  const args = [int(2024), int(3), int(15), int(7)];
+  const message = "receiver: building `Stamp(2024, 3, 15, 7)` raised TypeError: tzinfo argument must be None or of a tzinfo subclass, not type 'int'";
+  const rebuilt = rebuiltAsAsked(built('Stamp', args), message, ['year', 'month', 'day', 'tzinfo'].map(param));
+  assert.deepEqual(sources(rebuilt), [toSource(built('Stamp', [int(2024), int(3), int(15), none]))]);
+});
+
+test('a refusal that names no argument of several, nor a class or a value, rebuilds nothing', () => {
+  assert.deepEqual(
+    rebuiltAsAsked(built('Pair', [int(1), int(2)]), 'receiver: building `Pair(1, 2)` raised ValueError: bad pair', [param('a'), param('b')]),
+    [],
+  );
+  assert.deepEqual(rebuiltAsAsked(built('Empty', []), 'receiver: building `Empty()` raised TypeError: Input must be callable', []), []);
+});
+
+test('instances with an attribute: the classes needing fewest arguments first; a mixin gets only classes that mix it in', () => {
+  const classes: ArgumentClass[] = [
+    { name: 'Abstract', attributes: ['body'], init: [param('value'), param('trivia')] },
+    { name: 'Holder', attributes: ['body', 'first_item'], init: [{ name: 'parsed', kind: 'POSITIONAL_OR_KEYWORD', default: 'False' }] },
+    { name: 'Named', attributes: ['first_item'], init: [], bases: ['AliasMixin', 'Item'] },
+  ];
+  assert.equal(toSource(instancesWithAttribute(classes, 'body')[0]!), 'Holder()');
+  assert.deepEqual(sources(instancesWithAttribute(classes, 'first_item', { within: 'AliasMixin' })), ['Named()']);
+  assert.deepEqual(instancesWithAttribute(classes, 'first_item', { within: 'Other' }), []);
+});
