@@ -59,9 +59,12 @@ export function rebuiltAsAsked(built: PyValue, message: string, init: ParameterI
     built.args.map((_, k) => positional[k]?.name ?? ''),
   );
   const typed = built.args.map((a, k) => (namesTypeOf(said, a) ? k : -1)).filter((k) => k >= 0);
-  const at = named.length === 1 ? named[0]! : typed.length === 1 ? typed[0]! : built.args.length === 1 ? 0 : -1;
-  if (at < 0) return [];
-  const current = toSource(built.args[at]!);
+  const [onlyNamed] = named.length === 1 ? named : [];
+  const [onlyTyped] = typed.length === 1 ? typed : [];
+  const at = onlyNamed ?? onlyTyped ?? (built.args.length === 1 ? 0 : -1);
+  const asked = built.args[at];
+  if (asked === undefined) return [];
+  const current = toSource(asked);
   const classes = classesAskedFor(said).filter((c) => isKnownClass(c));
   const values = classes.length
     ? classes.map((c) => ordinaryValue(c, 0) ?? representative(c)).filter((v): v is PyValue => v !== undefined)
