@@ -36,6 +36,7 @@ test('a non-null assertion in a cleared folder is an ESLint error; with a disabl
     'src/docstring/planted.ts',
     'src/probe/planted.ts',
     'src/explorer/planted.ts',
+    'src/a-new-folder/planted.ts',
   ]) {
     assert.equal(await assertionErrors(file, PLANTED), 1, file);
   }
