@@ -6,15 +6,7 @@ import { renderCall } from '../src/core/format.js';
 import { h, icon } from './dom.js';
 import { coverageDelta, coverageText, formatDuration, inputText, outputText, statusIcon, typeText } from './format.js';
 import { callName, type Model, type ProbeRow } from './model.js';
-import { isAtBottom, mayOverflow, moveActive, scrollToReveal, visibleWindow } from './virtual.js';
-
-/** The columns whose text may not fit; the others (index, coverage, origin) hold a few known characters. */
-type Fitted = 'input' | 'output' | 'type' | 'time';
-/** Each such column's room for text, and the width one of its characters may take (px). */
-type Fit = Record<Fitted, { width: number; charWidth: number }>;
-/** The mono columns' characters are one width; a proportional column's are taken as 1.5× its average. */
-const PROPORTIONAL_SLACK = 1.5;
-const RULER = '0123456789 abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ.+-_()[]';
+import { isAtBottom, moveActive, scrollToReveal, visibleWindow } from './virtual.js';
 
 export class Timeline {
   readonly element: HTMLElement;
@@ -27,8 +19,6 @@ export class Timeline {
   /** Rendered rows by probe index, with the revision they show. */
   private readonly rows = new Map<number, { el: HTMLElement; revision: number }>();
   private rowHeight = 0;
-  /** Measured with the row height: which cells may overflow (only those are clipped). */
-  private fit: Fit | undefined;
   private follow = true;
   /** Position (in model.probes) of the active row, -1 for none. */
   private active = -1;
@@ -73,10 +63,7 @@ export class Timeline {
     );
     this.element = h('section', { class: 'timeline', 'aria-labelledby': 'timeline-heading' }, this.heading, header, this.list, this.empty, this.details);
     window.addEventListener('resize', () => {
-      // Measured again at the new width; the rows drawn at the old one are drawn again.
       this.rowHeight = 0;
-      for (const { el } of this.rows.values()) el.remove();
-      this.rows.clear();
       this.scheduleWindow();
     });
   }
@@ -158,7 +145,6 @@ export class Timeline {
     probe.style.visibility = 'hidden';
     this.list.append(probe);
     this.rowHeight = probe.getBoundingClientRect().height;
-    this.fit = measureFit(probe);
     probe.remove();
   }
 
@@ -167,14 +153,6 @@ export class Timeline {
     const result = row.result;
     const output = result ? outputText(result) : 'running…';
     const extras = result && (result.stdout || result.stderr || result.mutations.length > 0);
-    const input = inputText(row.request);
-    const type = result ? typeText(result) : '';
-    const time = result ? formatDuration(result.durationMs) : '';
-    // A cell is clipped (with an ellipsis) only when its text may not fit: see mayOverflow.
-    const cell = (column: Fitted, text: string) => {
-      const room = this.fit?.[column];
-      return `col-${column}${!room || mayOverflow(text, room.width, room.charWidth) ? ' long' : ''}`;
-    };
     return h(
       'div',
       {
@@ -192,15 +170,15 @@ export class Timeline {
         'aria-label': `Probe ${row.index}: ${call} gives ${output}`,
       },
       h('span', { class: 'col-index' }, row.index),
-      h('span', { class: `${cell('input', input)} mono`, testid: 'probe-input', title: call }, input),
+      h('span', { class: 'col-input mono', testid: 'probe-input', title: call }, inputText(row.request)),
       h(
         'span',
-        { class: `${cell('output', output)} mono`, title: result ? output : undefined },
+        { class: 'col-output mono', title: result ? output : undefined },
         icon(statusIcon(result), result ? '' : 'codicon-modifier-spin'),
         h('span', { class: 'text', testid: 'probe-output' }, output),
       ),
-      h('span', { class: cell('type', type) }, type),
-      h('span', { class: cell('time', time) }, time),
+      h('span', { class: 'col-type' }, result ? typeText(result) : ''),
+      h('span', { class: 'col-time' }, result ? formatDuration(result.durationMs) : ''),
       h('span', { class: 'col-cov' }, result ? coverageDelta(result) : ''),
       h(
         'span',
@@ -275,23 +253,6 @@ export class Timeline {
     this.detailsFor = { index: row.index, revision };
     this.details.replaceChildren(...probeDetails(row, callName(model)));
   }
-}
-
-/** The room for text in each column that may overflow, from a row laid out (hidden) in the list. */
-function measureFit(row: HTMLElement): Fit | undefined {
-  const measure = (column: Fitted, slack: number) => {
-    const cell = row.querySelector<HTMLElement>(`.col-${column}`);
-    if (!cell) return undefined;
-    // The output column's text follows its status icon: its room starts where the text does.
-    const start = (cell.querySelector('.text') ?? cell).getBoundingClientRect().left;
-    const ruler = h('span', null, RULER);
-    cell.append(ruler);
-    const charWidth = (ruler.getBoundingClientRect().width / RULER.length) * slack;
-    ruler.remove();
-    return { width: cell.getBoundingClientRect().right - start, charWidth };
-  };
-  const [input, output, type, time] = [measure('input', 1), measure('output', 1), measure('type', PROPORTIONAL_SLACK), measure('time', PROPORTIONAL_SLACK)];
-  return input && output && type && time ? { input, output, type, time } : undefined;
 }
 
 /**

@@ -91,18 +91,6 @@ test('PAU: Open Session (Replay) replays a saved session chosen in the file dial
       const repr = probe.result.value?.repr ?? probe.result.exception?.type;
       if (repr) assert.ok(rows[i]!.output.includes(repr.replace(/\s+/g, ' ')), `row ${i} shows "${rows[i]!.output}", the session has ${repr}`);
     }
-    // Only cells whose text may not fit are clipped (a clip per cell was a quarter of each
-    // scrolled frame's work), and no cell whose text overflows is left unclipped.
-    const cells = await panel.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('[data-testid="probe-row"] > span')].map((cell) => ({
-        text: cell.textContent ?? '',
-        clipped: getComputedStyle(cell).overflowX !== 'visible',
-        overflows: cell.scrollWidth > cell.clientWidth + 1,
-      })),
-    );
-    assert.ok(cells.length > 0 && cells.some((c) => !c.clipped), 'cells that fit are not clipped');
-    const spilling = cells.filter((c) => c.overflows && !c.clipped);
-    assert.deepEqual(spilling, [], 'a cell whose text overflows is clipped');
     const summary = saved.final.description?.summary;
     if (summary) assert.ok((await text(panel, 'description')).includes(summary.replace(/\s+/g, ' ').trim()), 'the saved description');
     await screenshotPanel(s.wb.page, panel, join(SCREENSHOTS_DIR, 'panel-replay-light.png'));
