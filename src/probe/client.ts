@@ -267,7 +267,9 @@ export class ProbeWorker extends EventEmitter implements Prober {
     if ('source' in target && !/^[A-Za-z_]\w*$/.test(moduleName)) {
       throw new ProbeError('import-failed', `bad module name '${moduleName}': expected a Python identifier`);
     }
-    this.baseDir = realpathSync(mkdtempSync(join(warm && 'source' in target ? warm.root : tmpdir(), 'pau-probe-')));
+    // A worker the parent forks has its folder under the parent's root, where its sandbox sees it.
+    const forked = warm && ('source' in target || warm.serves(options, resolve(target.file)));
+    this.baseDir = realpathSync(mkdtempSync(join(forked ? warm.root : tmpdir(), 'pau-probe-')));
     if ('file' in target) {
       this.file = resolve(target.file);
     } else {

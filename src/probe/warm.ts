@@ -1,8 +1,9 @@
 // Warm starts for many targets (issue 23): one interpreter with the worker's modules imported
 // (python/pau_probe/warm_parent.py) forks a fresh worker per target instead of a new
 // interpreter for each. Used where many generated targets start one after the other (the
-// bench harness, the comparison's workers): ProbeWorker takes a worker from it when it
-// serves the target, and starts cold otherwise.
+// bench harness, the comparison's workers) and, through warm-pool.ts, where many workspace
+// files' targets do (batch docstrings, the MCP server, the language-model tools): ProbeWorker
+// takes a worker from it when it serves the target, and starts cold otherwise.
 //
 // What each forked worker keeps of a cold one's isolation: the seccomp filter (loaded once
 // in the parent, inherited), its own Landlock fence on its writes (applied by the worker
@@ -14,7 +15,9 @@
 // every such worker's generated source lives, and the interpreter) and one tmpfs quota for
 // all their calls' scratch folders. So a parent is used only where Landlock fences each
 // worker's writes (the parent reports the kernel's ABI), only for generated sources, which are
-// written under its root, and in the OS layer only where each worker's IPC is its own or refused.
+// written under its root, or for workspace files of the one folder its sandbox shows read-only
+// (warm-pool.ts: a parent per folder and interpreter, as a cold worker is shown that folder),
+// and in the OS layer only where each worker's IPC is its own or refused.
 import { EventEmitter } from 'node:events';
 import { closeSync, constants, mkdirSync, mkdtempSync, openSync, realpathSync } from 'node:fs';
 import { Socket } from 'node:net';
@@ -26,7 +29,7 @@ import { workerEnvironment } from './environment.js';
 import { interpreterPaths } from './interpreter.js';
 import { appendTail, LineSplitter } from './lines.js';
 import { removeTree } from './remove-tree.js';
-import { launcherFor, resolveSandbox, SANDBOX_HOME, type SandboxLayer } from './sandbox.js';
+import { launcherFor, resolveSandbox, SANDBOX_HOME, targetBinds, type SandboxLayer } from './sandbox.js';
 import { launchPython } from './python-launch.js';
 import { untilEnded, verifiedDescendant } from './sandbox-host.js';
 import { workerPackageRoot } from './worker-package.js';
@@ -38,8 +41,12 @@ const PARENT_READY_MS = 20_000;
 /** How long a fork may take to be reported. */
 const FORK_MS = 10_000;
 
-/** What a parent is started with; a worker whose options differ here starts cold. */
-export type WarmOptions = Pick<WorkerOptions, 'python' | 'sandbox' | 'sandboxLauncher' | 'seccomp' | 'hashSeed'>;
+/**
+ * What a parent is started with; a worker whose options differ here starts cold. `workspace`:
+ * the folders its sandbox shows (read-only), exactly what a cold worker for a workspace file
+ * is shown (targetBinds); it then serves files whose binds are these, and no others.
+ */
+export type WarmOptions = Pick<WorkerOptions, 'python' | 'sandbox' | 'sandboxLauncher' | 'seccomp' | 'hashSeed'> & { workspace?: string[] };
 
 /** A worker the parent forked: its channel, and how it ends. */
 export interface ForkedWorker {
@@ -85,6 +92,8 @@ export class WarmParent {
   private landlock = 0;
   private ipc: (typeof IPC_ISOLATION)[number] = 'shared';
   private stderrTail = '';
+  /** Forked workers not yet reaped: a parent is stopped when idle only while this is 0. */
+  private live = 0;
 
   private constructor(
     /** Generated sources of the workers it serves go below this folder (see ProbeWorker). */
@@ -116,7 +125,7 @@ export class WarmParent {
       layer.layer === 'os'
         ? launcherFor(layer, {
             interpreter: paths.folders,
-            workspace: [],
+            workspace: options.workspace ?? [],
             workerDir: workerPackageRoot(),
             writable: root,
             chdir: SANDBOX_HOME,
@@ -186,19 +195,26 @@ export class WarmParent {
 
   /**
    * Can a worker with these options, for this target file, be forked here? Same interpreter,
-   * sandbox layer, seccomp and hash seed; in the OS layer a file under the parent's root (it sees nothing
-   * else), no cwd (that would be bound) and System V IPC of each worker's own or refused; and Landlock to
-   * fence each worker's writes.
+   * sandbox layer, seccomp and hash seed; in the OS layer a file under the parent's root or one whose
+   * binds are exactly the folders the parent shows (it sees nothing else), no cwd (that would be bound)
+   * and System V IPC of each worker's own or refused; and Landlock to fence each worker's writes.
    */
   serves(options: WorkerOptions, file: string): boolean {
-    const same = <K extends keyof WarmOptions>(key: K, fallback: WarmOptions[K]) => (options[key] ?? fallback) === (this.options[key] ?? fallback);
+    const same = <K extends keyof WorkerOptions & keyof WarmOptions>(key: K, fallback: WarmOptions[K]) =>
+      (options[key] ?? fallback) === (this.options[key] ?? fallback);
     if (!this.alive || this.stopped || this.landlock < 1 || options.isolation === 'spawn') return false;
     if (!same('python', 'python3') || !same('sandboxLauncher', undefined) || !same('seccomp', true) || !same('hashSeed', 0)) return false;
     // The layer the worker would get: 'auto' is the OS layer wherever a parent has it.
     const wanted = options.sandbox ?? 'auto';
     if (wanted !== this.layer.layer && !(wanted === 'auto' && (this.layer.layer === 'os' || (this.options.sandbox ?? 'auto') === 'auto'))) return false;
     if (this.layer.layer !== 'os') return true;
-    return options.cwd === undefined && file.startsWith(this.root + '/') && this.ipc !== 'shared';
+    if (options.cwd !== undefined || this.ipc === 'shared') return false;
+    return file.startsWith(this.root + '/') || sameFolders(targetBinds(file), this.options.workspace);
+  }
+
+  /** Workers it forked are still running (stopping it would kill them). */
+  get busy(): boolean {
+    return this.live > 0;
   }
 
   /** Forks a worker whose FIFOs are made in `channel` (a folder of the host's under root); undefined when the parent is gone. */
@@ -244,8 +260,10 @@ export class WarmParent {
       for (const stream of [requests, responses, stderr]) stream?.destroy();
       return undefined;
     }
+    this.live += 1;
     // Its stderr ends by itself once the worker is gone (what it said last is still read).
     void exited.then(() => {
+      this.live -= 1;
       requests.destroy();
       responses.destroy();
     });
@@ -271,6 +289,13 @@ export class WarmParent {
     }
     removeTree(this.root);
   }
+}
+
+/** The same folders, in any order (a parent's sandbox shows exactly what the worker's would). */
+function sameFolders(wanted: string[], shown: string[] | undefined): boolean {
+  if (!shown || wanted.length !== shown.length) return false;
+  const set = new Set(shown);
+  return wanted.every((folder) => set.has(folder));
 }
 
 function decodeStatus(status: number): { code: number | null; signal: string | null } {
