@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createMcpServer } from '../mcp/server.js';
+import { WarmPool } from '../probe/warm-pool.js';
 import { services } from '../session/services.js';
 import { DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS, MAX_PROBES_RANGE, MEMORY_MB_RANGE, TIMEOUT_MS_RANGE } from '../core/limits.js';
 import { intFlag, LLM_OPTIONS, llmFromFlags, parse, sandboxFlag, UsageError } from './args.js';
@@ -71,9 +72,11 @@ export async function run(argv: string[]): Promise<number> {
   }
   if (positionals.length > 0) throw new UsageError(`pau mcp takes no arguments, got: ${positionals.join(' ')}`);
   const endpoint = llmFromFlags(values);
+  // The tools' workers fork from a warm parent per workspace folder once one is up (probe/warm-pool.ts).
+  const pool = new WarmPool();
   const server = createMcpServer({
     version: packageVersion(),
-    services,
+    services: { ...services, startWorker: pool.startWorker },
     ...(endpoint ? { llm: endpoint.llm, ...(endpoint.judge ? { judge: endpoint.judge } : {}) } : {}),
     ...(values.python ? { python: values.python } : {}),
     ...(values.sandbox !== undefined ? { sandbox: sandboxFlag(values.sandbox) } : {}),
@@ -92,6 +95,7 @@ export async function run(argv: string[]): Promise<number> {
   process.stderr.write(`pau mcp: serving on stdio${endpoint ? ` (LLM ${endpoint.llm.model} at ${endpoint.llm.baseURL})` : ' (offline only)'}\n`);
   await closed;
   await server.close().catch(() => {});
+  await pool.dispose();
   // The client is gone: end now, whatever is still running (the workers' exit hook kills them).
   process.exit(0);
 }

@@ -22,6 +22,7 @@ export {
   verifyExamples,
 } from '../docstring/index.js';
 export { startWorker } from '../probe/client.js';
+export { WarmPool } from '../probe/warm-pool.js';
 export { pytestRunner } from '../probe/pytest-run.js';
 export { onAutoWithoutOsLayer } from '../probe/sandbox.js';
 export { allowedCode, allowedTarget, checkedStart, interpreterFolders } from '../session/targets.js';

@@ -2,6 +2,7 @@
 // current run and every disposable. Commands, CodeLens and the panel reach each other
 // through it, never through globals.
 import * as vscode from 'vscode';
+import type { StartWorker } from '../core/worker-options.js';
 import { CONTEXT_KEYS } from './contributions/commands.js';
 import { qualifiedKey, type Settings } from './contributions/settings.js';
 import { Endpoint } from './endpoint.js';
@@ -18,6 +19,7 @@ export class PauContext implements vscode.Disposable {
   readonly python: PythonResolver;
   readonly endpoint: Endpoint;
   private backendLoad: Promise<Backend> | undefined;
+  private warmPool: InstanceType<Backend['WarmPool']> | undefined;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(readonly extension: vscode.ExtensionContext) {
@@ -55,6 +57,17 @@ export class PauContext implements vscode.Disposable {
     return this.backendLoad;
   }
 
+  /**
+   * startWorker for jobs of many targets (Generate Docstrings for File, the language-model
+   * tools): forked from a warm parent of the target's folder once one is up (probe/warm-pool.ts).
+   * A parent starts only in a trusted workspace, and is stopped when idle and with the extension.
+   */
+  async warmStart(): Promise<StartWorker> {
+    const backend = await this.backend();
+    this.warmPool ??= new backend.WarmPool({ mayStart: () => vscode.workspace.isTrusted });
+    return this.warmPool.startWorker;
+  }
+
   settings(resource?: vscode.Uri): Settings {
     return getSettings(resource);
   }
@@ -68,6 +81,7 @@ export class PauContext implements vscode.Disposable {
   }
 
   dispose(): void {
+    void this.warmPool?.dispose();
     for (const d of this.disposables.splice(0).reverse()) {
       try {
         d.dispose();

@@ -243,31 +243,43 @@ export async function generateDocstringsForFile(ctx: PauContext, runs: Runs, giv
     async (progress, token) => {
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
-      for (const [i, fn] of todo.entries()) {
-        if (controller.signal.aborted) break;
-        progress.report({ message: `${fn.qualname} (${i + 1} of ${todo.length})`, increment: 100 / todo.length });
-        const session = await backend.runSession({
-          target: { file: uri.fsPath, qualname: fn.qualname },
-          settings: sessionSettings(settings, mode, llm),
-          ...(llm ? { llm } : {}),
-          python,
-          compare: false,
-          signal: controller.signal,
-        });
-        const description = session.final.description;
-        if (!description || (session.error && session.error.kind !== 'budget')) {
-          if (session.error?.kind !== 'stopped') failures.push(`${fn.qualname}: ${session.error?.message ?? 'no description'}`);
-          continue;
-        }
-        let kept: DocExample[] = [];
-        try {
-          kept = (await verify(ctx, backend, { target: { uri, qualname: fn.qualname }, python }, session, description, controller.signal)).kept;
-        } catch (err) {
+      // Each function's run and its examples' re-run start a worker for a target of this file:
+      // after the first, they fork from a warm parent of its folder (probe/warm-pool.ts),
+      // which goes with the batch, finished or cancelled.
+      const pool = new backend.WarmPool({ mayStart: () => vscode.workspace.isTrusted });
+      const pooled: Backend = { ...backend, startWorker: pool.startWorker };
+      try {
+        for (const [i, fn] of todo.entries()) {
           if (controller.signal.aborted) break;
-          ctx.log.warn(`Examples of ${fn.qualname} not verified: ${errorMessage(err)}`);
+          progress.report({ message: `${fn.qualname} (${i + 1} of ${todo.length})`, increment: 100 / todo.length });
+          const session = await backend.runSession(
+            {
+              target: { file: uri.fsPath, qualname: fn.qualname },
+              settings: sessionSettings(settings, mode, llm),
+              ...(llm ? { llm } : {}),
+              python,
+              compare: false,
+              signal: controller.signal,
+            },
+            { startWorker: pool.startWorker },
+          );
+          const description = session.final.description;
+          if (!description || (session.error && session.error.kind !== 'budget')) {
+            if (session.error?.kind !== 'stopped') failures.push(`${fn.qualname}: ${session.error?.message ?? 'no description'}`);
+            continue;
+          }
+          let kept: DocExample[] = [];
+          try {
+            kept = (await verify(ctx, pooled, { target: { uri, qualname: fn.qualname }, python }, session, description, controller.signal)).kept;
+          } catch (err) {
+            if (controller.signal.aborted) break;
+            ctx.log.warn(`Examples of ${fn.qualname} not verified: ${errorMessage(err)}`);
+          }
+          const names = backend.docstringNames(session.target.shownAs, fn.qualname, fn);
+          proposals.push({ fn, description, body: backend.docstringBody(description, style, names, kept) });
         }
-        const names = backend.docstringNames(session.target.shownAs, fn.qualname, fn);
-        proposals.push({ fn, description, body: backend.docstringBody(description, style, names, kept) });
+      } finally {
+        await pool.dispose();
       }
     },
   );

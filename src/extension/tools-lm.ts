@@ -84,13 +84,13 @@ function callFunctionTool(ctx: PauContext): vscode.LanguageModelTool<CallInput> 
     async invoke({ input }, token) {
       const request = checkCall(input);
       const { uri, settings, python, targets } = await checkTarget(ctx, input);
-      const backend = await ctx.backend();
       const controller = new AbortController();
       const cancel = token.onCancellationRequested(() => controller.abort());
       try {
         const target = { file: uri.fsPath, qualname: input.qualname };
         const result = await callInFreshWorker(
-          { startWorker: targets.checked(backend.startWorker) },
+          // Forked from a warm parent of the file's folder once one is up (the agent calls many).
+          { startWorker: targets.checked(await ctx.warmStart()) },
           { target, python: python.path, settings },
           request,
           controller.signal,
