@@ -6,7 +6,15 @@ import { renderCall } from '../src/core/format.js';
 import { h, icon } from './dom.js';
 import { coverageDelta, coverageText, formatDuration, inputText, outputText, statusIcon, typeText } from './format.js';
 import { callName, type Model, type ProbeRow } from './model.js';
-import { isAtBottom, moveActive, scrollToReveal, visibleWindow } from './virtual.js';
+import { isAtBottom, mayOverflow, moveActive, scrollToReveal, visibleWindow } from './virtual.js';
+
+/** The columns whose text may not fit; the others (index, coverage, origin) hold a few known characters. */
+type Fitted = 'input' | 'output' | 'type' | 'time';
+/** Each such column's room for text, and the width one of its characters may take (px). */
+type Fit = Record<Fitted, { width: number; charWidth: number }>;
+/** The mono columns' characters are one width; a proportional column's are taken as 1.5× its average. */
+const PROPORTIONAL_SLACK = 1.5;
+const RULER = '0123456789 abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ.+-_()[]';
 
 export class Timeline {
   readonly element: HTMLElement;
@@ -17,8 +25,12 @@ export class Timeline {
   private readonly details: HTMLElement;
   private readonly empty: HTMLElement;
   /** Rendered rows by probe index, with the revision they show. */
-  private readonly rows = new Map<number, { el: HTMLElement; revision: number }>();
+  private readonly rows = new Map<number, { el: HTMLElement; revision: number; layout: number }>();
   private rowHeight = 0;
+  /** Bumped on resize: a row drawn at another width is drawn again (which cells clip changes). */
+  private layout = 0;
+  /** Measured with the row height: which cells may overflow (only those are clipped). */
+  private fit: Fit | undefined;
   private follow = true;
   /** Position (in model.probes) of the active row, -1 for none. */
   private active = -1;
@@ -63,7 +75,11 @@ export class Timeline {
     );
     this.element = h('section', { class: 'timeline', 'aria-labelledby': 'timeline-heading' }, this.heading, header, this.list, this.empty, this.details);
     window.addEventListener('resize', () => {
+      // Measured again at the new width; the rows drawn at the old one are replaced where they
+      // stand. Removed here, they left the list shorter until the next frame, the browser pulled
+      // the scroll position up by their height, and a list following its end stopped ~40 rows short.
       this.rowHeight = 0;
+      this.layout += 1;
       this.scheduleWindow();
     });
   }
@@ -84,7 +100,6 @@ export class Timeline {
     this.empty.hidden = model.probes.length > 0;
     this.list.hidden = model.probes.length === 0;
     this.renderWindow();
-    if (this.follow) this.list.scrollTop = this.list.scrollHeight;
     this.renderDetails();
   }
 
@@ -107,7 +122,10 @@ export class Timeline {
     if (!model) return;
     const probes = model.probes;
     if (this.rowHeight === 0 && probes.length > 0) this.measureRowHeight(model);
-    const win = visibleWindow(probes.length, this.rowHeight, { scrollTop: this.list.scrollTop, height: this.list.clientHeight });
+    // A list following its end draws the end's window whatever its scroll position says, then
+    // scrolls there: that position may be from before the row height was measured again.
+    const scrollTop = this.follow ? Number.MAX_SAFE_INTEGER : this.list.scrollTop;
+    const win = visibleWindow(probes.length, this.rowHeight, { scrollTop, height: this.list.clientHeight });
     this.list.classList.toggle('windowed', win.virtual);
     this.padTop.style.height = `${win.padTop}px`;
     this.padBottom.style.height = `${win.padBottom}px`;
@@ -125,16 +143,17 @@ export class Timeline {
       if (!row) break; // win.end ≤ probes.length
       const revision = model.revisions.get(row.index) ?? 0;
       let entry = this.rows.get(row.index);
-      if (!entry || entry.revision !== revision) {
+      if (!entry || entry.revision !== revision || entry.layout !== this.layout) {
         const el = this.renderRow(row, pos, probes.length, callName(model));
         entry?.el.replaceWith(el);
-        entry = { el, revision };
+        entry = { el, revision, layout: this.layout };
         this.rows.set(row.index, entry);
       }
       setIfChanged(entry.el, 'aria-setsize', String(probes.length));
       if (previous.nextElementSibling !== entry.el) previous.after(entry.el);
       previous = entry.el;
     }
+    if (this.follow) this.list.scrollTop = this.list.scrollHeight;
     this.syncActive();
   }
 
@@ -145,6 +164,7 @@ export class Timeline {
     probe.style.visibility = 'hidden';
     this.list.append(probe);
     this.rowHeight = probe.getBoundingClientRect().height;
+    this.fit = measureFit(probe);
     probe.remove();
   }
 
@@ -153,6 +173,14 @@ export class Timeline {
     const result = row.result;
     const output = result ? outputText(result) : 'running…';
     const extras = result && (result.stdout || result.stderr || result.mutations.length > 0);
+    const input = inputText(row.request);
+    const type = result ? typeText(result) : '';
+    const time = result ? formatDuration(result.durationMs) : '';
+    // A cell is clipped (with an ellipsis) only when its text may not fit: see mayOverflow.
+    const cell = (column: Fitted, text: string) => {
+      const room = this.fit?.[column];
+      return `col-${column}${!room || mayOverflow(text, room.width, room.charWidth) ? ' long' : ''}`;
+    };
     return h(
       'div',
       {
@@ -170,15 +198,15 @@ export class Timeline {
         'aria-label': `Probe ${row.index}: ${call} gives ${output}`,
       },
       h('span', { class: 'col-index' }, row.index),
-      h('span', { class: 'col-input mono', testid: 'probe-input', title: call }, inputText(row.request)),
+      h('span', { class: `${cell('input', input)} mono`, testid: 'probe-input', title: call }, input),
       h(
         'span',
-        { class: 'col-output mono', title: result ? output : undefined },
+        { class: `${cell('output', output)} mono`, title: result ? output : undefined },
         icon(statusIcon(result), result ? '' : 'codicon-modifier-spin'),
         h('span', { class: 'text', testid: 'probe-output' }, output),
       ),
-      h('span', { class: 'col-type' }, result ? typeText(result) : ''),
-      h('span', { class: 'col-time' }, result ? formatDuration(result.durationMs) : ''),
+      h('span', { class: cell('type', type) }, type),
+      h('span', { class: cell('time', time) }, time),
       h('span', { class: 'col-cov' }, result ? coverageDelta(result) : ''),
       h(
         'span',
@@ -253,6 +281,23 @@ export class Timeline {
     this.detailsFor = { index: row.index, revision };
     this.details.replaceChildren(...probeDetails(row, callName(model)));
   }
+}
+
+/** The room for text in each column that may overflow, from a row laid out (hidden) in the list. */
+function measureFit(row: HTMLElement): Fit | undefined {
+  const measure = (column: Fitted, slack: number) => {
+    const cell = row.querySelector<HTMLElement>(`.col-${column}`);
+    if (!cell) return undefined;
+    // The output column's text follows its status icon: its room starts where the text does.
+    const start = (cell.querySelector('.text') ?? cell).getBoundingClientRect().left;
+    const ruler = h('span', null, RULER);
+    cell.append(ruler);
+    const charWidth = (ruler.getBoundingClientRect().width / RULER.length) * slack;
+    ruler.remove();
+    return { width: cell.getBoundingClientRect().right - start, charWidth };
+  };
+  const [input, output, type, time] = [measure('input', 1), measure('output', 1), measure('type', PROPORTIONAL_SLACK), measure('time', PROPORTIONAL_SLACK)];
+  return input && output && type && time ? { input, output, type, time } : undefined;
 }
 
 /**

@@ -71,3 +71,13 @@ export function moveActive(key: string, current: number, count: number, pageRows
       return undefined;
   }
 }
+
+/**
+ * May `text` need more than `width` px in a column whose widest printable ASCII character is
+ * `charWidth` px? Characters beyond printable ASCII (wide, combining, emoji) always may. Only
+ * such a cell is clipped (with an ellipsis): a clip per cell on every row was a quarter of
+ * each scrolled frame's main-thread work in a Chromium trace (4.4 against 5.7 ms a frame).
+ */
+export function mayOverflow(text: string, width: number, charWidth: number): boolean {
+  return /[^\x20-\x7e]/.test(text) || text.length * charWidth > width;
+}

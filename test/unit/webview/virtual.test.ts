@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isAtBottom, moveActive, OVERSCAN, scrollToReveal, VIRTUALISE_ABOVE, visibleWindow } from '../../../webview/virtual.js';
+import { isAtBottom, mayOverflow, moveActive, OVERSCAN, scrollToReveal, VIRTUALISE_ABOVE, visibleWindow } from '../../../webview/virtual.js';
 
 test('short lists are rendered whole', () => {
   assert.deepEqual(visibleWindow(VIRTUALISE_ABOVE, 24, { scrollTop: 500, height: 300 }), {
@@ -77,4 +77,13 @@ test('keyboard movement is clamped', () => {
   assert.equal(moveActive('PageUp', 4, 5, 3), 1);
   assert.equal(moveActive('Tab', 1, 5, 3), undefined);
   assert.equal(moveActive('ArrowDown', 0, 0, 3), undefined);
+});
+
+test('only a cell whose text may not fit is clipped', () => {
+  // 20 px for 3 characters of at most 6 px: fits; a fourth does not.
+  assert.equal(mayOverflow('abc', 20, 6), false);
+  assert.equal(mayOverflow('abcd', 20, 6), true);
+  assert.equal(mayOverflow('', 0, 6), false);
+  // Wide, combining or emoji characters are not measured by count: always clipped.
+  for (const text of ['数', 'e\u0301', '🙂', 'tab\there']) assert.equal(mayOverflow(text, 1000, 6), true, JSON.stringify(text));
 });
