@@ -2,7 +2,8 @@
 // (batch docstrings, the MCP server, the language-model tools), a warm parent (warm.ts) per
 // workspace folder and interpreter forks them. The first target of a folder starts cold while
 // its parent starts beside it, so a single target never waits for a parent; the next ones
-// fork. A parent's sandbox shows exactly the folder a cold worker of that file is shown
+// fork once it is ready (until then they start cold too: nothing waits on a parent's start,
+// so a cancelled job is never held by one). A parent's sandbox shows exactly the folder a cold worker of that file is shown
 // (targetBinds), so a target in another folder, or for another interpreter or sandbox, gets a
 // parent of its own. A parent is stopped with its owner (dispose) and once idle.
 import { resolve } from 'node:path';
@@ -24,6 +25,8 @@ export interface WarmPoolOptions {
 
 interface Entry {
   parent: Promise<WarmParent | undefined>;
+  /** The parent once it is ready: a start never waits for one still starting (it goes cold). */
+  ready?: WarmParent;
   lastUsed: number;
 }
 
@@ -55,13 +58,20 @@ export class WarmPool {
       return startWorker(options);
     }
     entry.lastUsed = Date.now();
-    const parent = await entry.parent;
+    const parent = entry.ready;
     if (!parent || this.disposed || !this.mayStart() || !('file' in options.target) || !parent.serves(options, resolve(options.target.file))) {
       return startWorker(options);
     }
     this.counts.forked += 1;
     return startWorker(options, parent);
   };
+
+  /** Resolves once the parent that would serve these options is up (true) or will not be (false). */
+  async parentReady(options: WorkerOptions): Promise<boolean> {
+    const wanted = parentOptions(options);
+    const entry = wanted && this.entries.get(JSON.stringify(wanted));
+    return (await entry?.parent) !== undefined;
+  }
 
   private start(key: string, wanted: WarmOptions): Promise<WarmParent | undefined> {
     this.counts.parents += 1;
@@ -74,6 +84,7 @@ export class WarmPool {
           return undefined;
         }
         entry.lastUsed = Date.now(); // idle from when it is ready, not from when it was asked for
+        entry.ready = parent;
         return parent;
       },
       () => undefined, // where it cannot start (no Landlock, no bubblewrap...), each worker starts cold

@@ -38,6 +38,7 @@ export async function run(): Promise<Record<string, unknown>> {
   const options = (i: number) => ({ target: { file: FILE, qualname: TARGETS[i % TARGETS.length] ?? 'dedupe' }, sandbox: 'os' as const });
   try {
     const first = await timed(() => pool.startWorker(options(0)));
+    if (!(await pool.parentReady(options(1)))) throw new Error('the warm parent did not start');
     await timed(() => startWorker(options(0))); // not counted: fills the caches
     const warm: number[] = [];
     const cold: number[] = [];

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import type { ProbeWorker } from '../../../src/probe/client.js';
 import { WarmPool } from '../../../src/probe/warm-pool.js';
+import { WarmParent } from '../../../src/probe/warm.js';
 import { descendants } from '../../support/processes.js';
 import { LANDLOCK_ABI, MODE } from './readme-table.js';
 
@@ -49,6 +50,7 @@ test(`[${MODE}] the second target of a folder is forked by its parent; another f
   };
   const first = await start(a, 'f');
   assert.equal(forked(first), false, 'the first target starts cold (its parent starts beside it)');
+  assert.ok(await pool.parentReady(target(a, 'g')));
   const second = await start(a, 'g');
   assert.ok(forked(second), 'the second target of the folder is forked by the warm parent');
   assert.deepEqual(pool.counts, { parents: 1, forked: 1 });
@@ -56,6 +58,7 @@ test(`[${MODE}] the second target of a folder is forked by its parent; another f
   assert.equal((await first.call({ args: ['21'] })).value?.repr, '42');
 
   const other = await start(b, 'f');
+  assert.ok(await pool.parentReady(target(b, 'peek')));
   const otherForked = await start(b, 'peek');
   assert.ok(forked(otherForked) && !forked(other));
   assert.deepEqual(pool.counts, { parents: 2, forked: 2 }, 'a target in another folder gets a parent of its own');
@@ -69,6 +72,7 @@ test(`[${MODE}] the second target of a folder is forked by its parent; another f
 test(`[${MODE}] a forked worker's call stopped mid-way, then dispose, leave nothing running`, { skip: noLandlock }, async () => {
   const pool = new WarmPool();
   const cold = await pool.startWorker(target(a, 'f'));
+  assert.ok(await pool.parentReady(target(a, 'nap')));
   const worker = await pool.startWorker(target(a, 'nap'));
   assert.ok(forked(worker));
   const controller = new AbortController();
@@ -100,6 +104,7 @@ test(`[${MODE}] dispose while a parent is still starting stops it; a disposed po
 test(`[${MODE}] an idle parent is stopped, one with a worker running is not`, { skip: noLandlock }, async () => {
   const pool = new WarmPool({ idleMs: 2000 });
   const cold = await pool.startWorker(target(a, 'f'));
+  assert.ok(await pool.parentReady(target(a, 'g')));
   const worker = await pool.startWorker(target(a, 'g'));
   assert.ok(forked(worker));
   await new Promise((r) => setTimeout(r, 4500));
@@ -119,4 +124,21 @@ test(`[${MODE}] where a parent may not start (an untrusted workspace), none does
   assert.ok(!running().some((p) => p.includes('pau_probe.warm_parent')), 'no warm parent runs');
   await Promise.all(workers.map((w) => w.stop()));
   await pool.dispose();
+});
+
+test(`[${MODE}] a start never waits for a parent still starting; one that comes up after dispose is stopped`, { skip: noLandlock }, async () => {
+  let release: (() => void) | undefined;
+  const gate = new Promise<void>((r) => (release = r));
+  const pool = new WarmPool({ startParent: async (options) => (await gate, WarmParent.start(options)) });
+  const workers = [await pool.startWorker(target(a, 'f')), await pool.startWorker(target(a, 'g'))];
+  assert.ok(
+    workers.every((w) => !forked(w)),
+    'both started cold while the parent had not come up',
+  );
+  assert.deepEqual(pool.counts, { parents: 1, forked: 0 });
+  await Promise.all(workers.map((w) => w.stop()));
+  const disposed = pool.dispose();
+  release?.();
+  await disposed;
+  assert.deepEqual(running(), [], 'the parent that came up after dispose was stopped');
 });
