@@ -14,7 +14,17 @@ import { SECRET_NAME, workerEnvironment } from './environment.js';
 import { appendTail, LineSplitter } from './lines.js';
 import { checkResult, resultBudget } from './result-check.js';
 import type { CallSteps, ErrorEvent, HostMessage, ReadyEvent, WorkerMessage } from './protocol.js';
-import { CallCgroup, cgroupSupport, delegatedScope, describeCgroups, scopeCommand, scopeSupport, type CgroupSupport, type Cgroups } from './cgroups.js';
+import {
+  CgroupPool,
+  cgroupSupport,
+  type CallCgroup,
+  delegatedScope,
+  describeCgroups,
+  scopeCommand,
+  scopeSupport,
+  type CgroupSupport,
+  type Cgroups,
+} from './cgroups.js';
 import { removeTree, removeTreeInBackground } from './remove-tree.js';
 import { workerPackageRoot } from './worker-package.js';
 import { launchPython } from './python-launch.js';
@@ -142,7 +152,9 @@ interface Run {
   linesSinceRequest: number;
   /** The cgroup of each pre-forked or running call process, by the pid the worker reported. */
   cgroups: Map<number, CallCgroup>;
-  /** Reported pids whose cgroup is being made (CallCgroup.create). */
+  /** Emptied call cgroups waiting for this worker's next call processes. */
+  cgroupPool: CgroupPool;
+  /** Reported pids whose cgroup is being made (CgroupPool.take). */
   cgroupsMaking: Set<number>;
   /** Started inside `systemd-run --user --scope` (cgroups.ts: ScopeSupport). */
   scoped: boolean;
@@ -538,6 +550,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
       readyPids: new Set(),
       linesSinceRequest: 0,
       cgroups: new Map(),
+      cgroupPool: new CgroupPool(),
       cgroupsMaking: new Set(),
       scoped,
       spoke: false,
@@ -576,6 +589,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
     // The worker's children die with it (PDEATHSIG); this covers platforms without it.
     killCalls(run, [...(run.runningPid ? [run.runningPid] : []), ...run.readyPids]);
     for (const pid of [...run.cgroups.keys()]) this.leaveCgroup(run, pid);
+    run.cgroupPool.close();
     this.onExit(run);
     run.resolveExited();
   }
@@ -794,7 +808,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
     const pid = verifiedDescendant(run.pid, reported);
     if (!pid) return;
     run.cgroupsMaking.add(reported);
-    void CallCgroup.create(found, pid, this.limits.memoryMb).then((cgroup) => {
+    void run.cgroupPool.take(found, pid, this.limits.memoryMb).then((cgroup) => {
       run.cgroupsMaking.delete(reported);
       if (!cgroup) return;
       if (run.alive && (run.readyPids.has(reported) || run.runningPid === reported)) run.cgroups.set(reported, cgroup);
@@ -804,8 +818,11 @@ export class ProbeWorker extends EventEmitter implements Prober {
 
   /** Kills whatever the call left in its cgroup and removes it (`now`: the host is exiting). */
   private leaveCgroup(run: Run, reported: number, now = false): void {
-    run.cgroups.get(reported)?.remove(40, now);
+    const cgroup = run.cgroups.get(reported);
     run.cgroups.delete(reported);
+    if (!cgroup) return;
+    if (now || !run.alive || run.killedByHost) cgroup.remove(40, now);
+    else run.cgroupPool.give(cgroup);
   }
 
   /**
@@ -846,6 +863,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
     run.killedByHost ??= why;
     killCalls(run, [...(run.runningPid ? [run.runningPid] : []), ...run.readyPids]);
     for (const pid of [...run.cgroups.keys()]) this.leaveCgroup(run, pid, now);
+    run.cgroupPool.close(now);
     // In the OS sandbox the worker is in its own session inside bwrap: kill it directly
     // rather than waiting for the kernel to tear down the pid namespace.
     if (run.workerPid && run.workerPid !== run.pid) killGroup(run.workerPid);
