@@ -242,7 +242,7 @@ function mergeLimits(base: WorkerLimits, extra: Partial<WorkerLimits> | undefine
 /**
  * A warm worker serving calls to one target. Calls are queued and run one at a time.
  * Events: 'forked' {pid} when a call process is pre-forked and waiting; 'started' {pid}
- * when a call's process starts running it; 'exit' {pid, code,
+ * when a call's process has run it for a few milliseconds (a shorter call is not announced); 'exit' {pid, code,
  * signal, expected} when the worker process ends; 'restart' {pid} when a new worker has
  * replaced one that died (on the next call); 'timing' CallTiming when a call's result arrives.
  */
@@ -654,6 +654,9 @@ export class ProbeWorker extends EventEmitter implements Prober {
     await this.cgroupReady(run, limits.memoryMb);
     // The backstop counts that wait too: a stuck worker never reports its pre-forked process.
     const waited = performance.now() - waitedFrom;
+    // Not in its cgroup yet (a loaded machine): moved now rather than when the call is announced.
+    const next = run.readyPids.values().next();
+    if (!next.done) this.enterCgroup(run, next.value);
     if (opts.signal?.aborted) throw stoppedError();
     const id = this.nextId++;
     return new Promise<ProbeResult>((resolveCall, rejectCall) => {
@@ -735,9 +738,11 @@ export class ProbeWorker extends EventEmitter implements Prober {
         return;
       }
       case 'result': {
-        // Off the result's path (removing a v1 memory cgroup takes milliseconds): the worker
+        // A call shorter than the worker's STARTED_AFTER was not announced: its result names its process.
+        if (message.pid !== undefined) run.readyPids.delete(message.pid);
+        // Off the result's path (the cgroup's processes are listed and killed): the worker
         // has killed the call's processes already; this kills any that escaped it.
-        const ran = run.runningPid;
+        const ran = run.runningPid ?? message.pid;
         if (ran) setImmediate(() => this.leaveCgroup(run, ran));
         run.runningPid = undefined;
         // The call littered the worker's tmpfs: a new worker (on the next call) costs less than
