@@ -151,7 +151,7 @@ class ForkedEvent(TypedDict):
 
 
 class StartedEvent(TypedDict):
-    """Call `id` runs in process group `pid` (the host kills that group to abort it)."""
+    """Call `id` runs in process group `pid` (the host kills that group to abort it). Sent only when the call has not answered within a few milliseconds (worker.py: STARTED_AFTER): the result names the process too, and a line the host reads during a short call delays its answer."""
     event: Literal["started"]
     id: float
     pid: float
@@ -174,6 +174,7 @@ class _ResultEventRequired(TypedDict):
 
 class ResultEvent(_ResultEventRequired, total=False):
     """The answer to call `id`."""
+    pid: float  # The process group that ran the call (as StartedEvent's), absent when no process ran it.
     retire: bool  # The call left more files in the worker's own tmpfs (OS sandbox) than it can remove without holding up the next call: the host replaces the worker, and the kernel drops the tmpfs whole (worker.py: RETIRE_AFTER_ENTRIES).
 
 

@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     from typing import Any, Callable, Deque, Dict, List, Optional, Set, Tuple
 
     from pau_probe.protocol import CallMessage, CallSteps, ChildRequest, ChildResult, HostMessage, ProbeResult, ProbeResultCoverage
-    from pau_probe.protocol import ProbeResultCrash, StartMessage
+    from pau_probe.protocol import ProbeResultCrash, ResultEvent, StartMessage
     from pau_probe.protocol import SpawnedJob, WorkerLimits, WorkerMessage
 
 
@@ -77,6 +77,11 @@ HOUSEKEEPING_DELAY = 0.002
 # files took 6.8 s, holding up the next call).
 RETIRE_AFTER_ENTRIES = 20000
 IDLE_REAP_INTERVAL = 0.05
+# A call that has not answered this long after its request is announced to the host (StartedEvent):
+# a shorter call is not, its result names its process, since every line the host reads during a
+# call competes with the call for the machine's cores (measured: 0.3-0.9 ms of a 100 ms-spaced call).
+# Long enough for a short call on a loaded machine; an abort waits for it at most.
+STARTED_AFTER = 0.05
 # Where processes' children can be listed (Linux): a call's leftovers are found there.
 HAVE_PROC_TASKS = os.path.isdir("/proc/self/task")
 # Hard cap on one child's result message (the renderer bounds it far below this).
@@ -459,6 +464,7 @@ class Worker:
         self.forking = hasattr(os, "fork") and start.get("isolation") != "spawn"
         self.ready: "Deque[Child]" = collections.deque()  # pre-forked children, oldest (warmest) first
         self.running: Optional[Child] = None  # the child serving the current call
+        self.ran: Optional[int] = None  # the pid of the process that ran the last call (ResultEvent.pid)
         self.finished: List[Tuple[Child, int]] = []  # children that answered and are exiting
         self.finished_dirs: List[str] = []
         self.call_dirs_made = 0
@@ -695,6 +701,7 @@ class Worker:
     def call(self, message: "CallMessage") -> "Tuple[ProbeResult, CallSteps]":
         """Run one call; its result and where the time went (see CallSteps)."""
         began = time.perf_counter()
+        self.ran = None
         request: ChildRequest = {"args": message["args"], "kwargs": message["kwargs"], "limits": message["limits"]}
         if "receiver" in message:
             request["receiver"] = message["receiver"]
@@ -729,18 +736,24 @@ class Worker:
             return results.with_output(answer, stdout, stderr, outcome.truncated, crash=outcome.crash), steps
         child, dispatched = self.dispatch(request)
         self.running = child
+        self.ran = child.pid
         steps["childMs"] = _ms(time.perf_counter() - checked)
-        # The host hears of it once the child has its request: the call does not wait for this line.
-        self.channel.send({"event": "started", "id": message["id"], "pid": child.pid})
         self.collect_from = time.perf_counter()
         try:
-            return self.supervise(child, request, steps, dispatched), steps
+            return self.supervise(child, request, steps, dispatched, message["id"]), steps
         finally:
             self.running = None
             # The call is over: every process it started dies before its answer goes out.
             self.settle_children()
             kill_descendants(self.kept_processes())
             steps["collectMs"] = _ms(time.perf_counter() - self.collect_from)
+
+    def answer(self, call_id: float, result: "ProbeResult", steps: "CallSteps") -> "ResultEvent":
+        """The ResultEvent of call `call_id`, naming the process that ran it (if one did)."""
+        event: ResultEvent = {"event": "result", "id": call_id, "result": result, "steps": steps}
+        if self.ran is not None:
+            event["pid"] = self.ran
+        return event
 
     def dispatch(self, request: "ChildRequest") -> "Tuple[Child, float]":
         """A child that has been given the request, and when (time.monotonic()). A waiting
@@ -845,9 +858,10 @@ class Worker:
                 coverage = None  # forged by the probed code: no coverage for this call
         return results.with_output(result, self.scrub(stdout), self.scrub(stderr), truncated, coverage)
 
-    def supervise(self, child: Child, request: "ChildRequest", steps: "CallSteps", dispatched: float) -> "ProbeResult":
+    def supervise(self, child: Child, request: "ChildRequest", steps: "CallSteps", dispatched: float, call_id: float) -> "ProbeResult":
         """Collect result and output of a child given its request at `dispatched` until it
-        has answered, died or run out of time; turn what happened into a ProbeResult."""
+        has answered, died or run out of time; turn what happened into a ProbeResult. The host
+        hears that call `call_id` started only if it runs longer than STARTED_AFTER."""
         limits = request["limits"]
         timeout = limits["timeoutMs"] / 1000.0
         deadline = dispatched + timeout + self.render_grace
@@ -866,13 +880,19 @@ class Worker:
         server_fd = self.server.sock.fileno() if self.server is not None else -1
         if server_fd >= 0:
             selector.register(server_fd, selectors.EVENT_READ)
+        announce_at: Optional[float] = dispatched + STARTED_AFTER
         try:
             while sinks:
-                remaining = deadline - time.monotonic()
+                now = time.monotonic()
+                remaining = deadline - now
                 if remaining <= 0:
                     timed_out = True
                     break
-                for key, _ in selector.select(remaining):
+                if announce_at is not None and now >= announce_at:
+                    announce_at = None
+                    self.channel.send({"event": "started", "id": call_id, "pid": child.pid})
+                wait = remaining if announce_at is None else min(remaining, max(0.0, announce_at - now))
+                for key, _ in selector.select(wait):
                     fd = key.fd
                     if fd == REQUEST_FD:
                         self.channel.fill()  # a queued request, or the host went away
@@ -1011,10 +1031,12 @@ class Worker:
                     result, steps = self.call(message)
                     if self.littered():
                         # The host kills this worker and its tmpfs goes whole; nothing here removes it.
-                        self.channel.send({"event": "result", "id": message["id"], "result": result, "steps": steps, "retire": True})
+                        answer = self.answer(message["id"], result, steps)
+                        answer["retire"] = True
+                        self.channel.send(answer)
                         self.channel.receive()  # until the host's kill (or a stop, or the channel's end)
                         os._exit(0)  # not the removal below
-                    self.channel.send({"event": "result", "id": message["id"], "result": result, "steps": steps})
+                    self.channel.send(self.answer(message["id"], result, steps))
                     if self.server is not None:
                         # The server forks the next call's process during the host's turn.
                         # (Asked for during the call, the fork slowed a short call down.)

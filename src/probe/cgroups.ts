@@ -231,14 +231,34 @@ export class CallCgroup {
     const cgroup = new CallCgroup(found, dirs, memoryDir, pidsParent === undefined ? memoryDir : join(pidsParent, name));
     try {
       for (const dir of dirs) await mkdir(dir);
-      cgroup.setMemory(memoryMb);
       writeFileSync(join(cgroup.pidsDir, 'pids.max'), String(PIDS_PER_CALL));
-      for (const dir of dirs) await writeOffLoop(join(dir, 'cgroup.procs'), String(pid));
-      return cgroup;
     } catch {
       cgroup.remove();
       return undefined;
     }
+    return (await cgroup.enter(pid, memoryMb)) ? cgroup : undefined;
+  }
+
+  /** Moves `pid` in (off the event loop) with the call's memory limit; false (and the cgroup removed) when that fails. */
+  async enter(pid: number, memoryMb: number): Promise<boolean> {
+    try {
+      this.setMemory(memoryMb);
+      for (const dir of this.dirs) await writeOffLoop(join(dir, 'cgroup.procs'), String(pid));
+      return true;
+    } catch {
+      this.remove();
+      return false;
+    }
+  }
+
+  /** For CgroupPool: the cgroups this one was made under. */
+  madeUnder(found: CgroupSupport): boolean {
+    return this.found === found;
+  }
+
+  /** No process is in it. */
+  empty(): boolean {
+    return this.procs().length === 0;
   }
 
   /** The memory limit of the whole call, MiB (a call may ask for other limits than the worker's). */
@@ -311,5 +331,46 @@ export class CallCgroup {
     });
     // Not unref'd: a CLI that exits now would leave the empty cgroup behind.
     if (left.length > 0 && tries > 0) setTimeout(() => this.remove(tries - 1), 50);
+  }
+}
+
+/**
+ * The emptied cgroups of one worker's calls, kept for its next call processes instead of being
+ * removed and made again: removing a cgroup v1 memory cgroup that a call has just used blocked
+ * the host's event loop for about 0.7 ms per call (the kernel moves its charges to the parent),
+ * on the next call's path when calls come back to back. A cgroup goes back into use only once
+ * every process of its call is dead, with the next call's memory limit; the pool is removed
+ * with its worker.
+ */
+export class CgroupPool {
+  private readonly idle: CallCgroup[] = [];
+  private closed = false;
+
+  /** At most `size` cgroups wait (a worker has its running call process and up to two waiting). */
+  constructor(private readonly size = 3) {}
+
+  /** A cgroup holding `pid` with the call's memory limit: a waiting one, else a new one; undefined when neither works. */
+  async take(found: CgroupSupport, pid: number, memoryMb: number): Promise<CallCgroup | undefined> {
+    for (let cgroup = this.idle.pop(); cgroup; cgroup = this.idle.pop()) {
+      if (!cgroup.madeUnder(found)) cgroup.remove();
+      else if (await cgroup.enter(pid, memoryMb)) return cgroup;
+    }
+    return CallCgroup.create(found, pid, memoryMb);
+  }
+
+  /** A call is over: what is left in its cgroup is killed, and the cgroup waits, once empty, for another call process (removed when the pool is full or closed). */
+  give(cgroup: CallCgroup, tries = 40): void {
+    if (this.closed || this.idle.length >= this.size) return cgroup.remove();
+    cgroup.killAll();
+    if (cgroup.empty()) this.idle.push(cgroup);
+    // Its last process is still exiting: later (not unref'd, as remove()).
+    else if (tries > 0) setTimeout(() => this.give(cgroup, tries - 1), 50);
+    else cgroup.remove();
+  }
+
+  /** The worker is gone: every waiting cgroup is removed (`now`: the host is exiting, see CallCgroup.remove). */
+  close(now = false): void {
+    this.closed = true;
+    for (const cgroup of this.idle.splice(0)) cgroup.remove(40, now);
   }
 }

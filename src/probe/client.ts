@@ -14,7 +14,17 @@ import { SECRET_NAME, workerEnvironment } from './environment.js';
 import { appendTail, LineSplitter } from './lines.js';
 import { checkResult, resultBudget } from './result-check.js';
 import type { CallSteps, ErrorEvent, HostMessage, ReadyEvent, WorkerMessage } from './protocol.js';
-import { CallCgroup, cgroupSupport, delegatedScope, describeCgroups, scopeCommand, scopeSupport, type CgroupSupport, type Cgroups } from './cgroups.js';
+import {
+  CgroupPool,
+  cgroupSupport,
+  type CallCgroup,
+  delegatedScope,
+  describeCgroups,
+  scopeCommand,
+  scopeSupport,
+  type CgroupSupport,
+  type Cgroups,
+} from './cgroups.js';
 import { removeTree, removeTreeInBackground } from './remove-tree.js';
 import { workerPackageRoot } from './worker-package.js';
 import { launchPython } from './python-launch.js';
@@ -142,7 +152,9 @@ interface Run {
   linesSinceRequest: number;
   /** The cgroup of each pre-forked or running call process, by the pid the worker reported. */
   cgroups: Map<number, CallCgroup>;
-  /** Reported pids whose cgroup is being made (CallCgroup.create). */
+  /** Emptied call cgroups waiting for this worker's next call processes. */
+  cgroupPool: CgroupPool;
+  /** Reported pids whose cgroup is being made (CgroupPool.take). */
   cgroupsMaking: Set<number>;
   /** Started inside `systemd-run --user --scope` (cgroups.ts: ScopeSupport). */
   scoped: boolean;
@@ -230,7 +242,7 @@ function mergeLimits(base: WorkerLimits, extra: Partial<WorkerLimits> | undefine
 /**
  * A warm worker serving calls to one target. Calls are queued and run one at a time.
  * Events: 'forked' {pid} when a call process is pre-forked and waiting; 'started' {pid}
- * when a call's process starts running it; 'exit' {pid, code,
+ * when a call's process has run it for a few milliseconds (a shorter call is not announced); 'exit' {pid, code,
  * signal, expected} when the worker process ends; 'restart' {pid} when a new worker has
  * replaced one that died (on the next call); 'timing' CallTiming when a call's result arrives.
  */
@@ -540,6 +552,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
       readyPids: new Set(),
       linesSinceRequest: 0,
       cgroups: new Map(),
+      cgroupPool: new CgroupPool(),
       cgroupsMaking: new Set(),
       scoped,
       spoke: false,
@@ -578,6 +591,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
     // The worker's children die with it (PDEATHSIG); this covers platforms without it.
     killCalls(run, [...(run.runningPid ? [run.runningPid] : []), ...run.readyPids]);
     for (const pid of [...run.cgroups.keys()]) this.leaveCgroup(run, pid);
+    run.cgroupPool.close();
     this.onExit(run);
     run.resolveExited();
   }
@@ -642,6 +656,9 @@ export class ProbeWorker extends EventEmitter implements Prober {
     await this.cgroupReady(run, limits.memoryMb);
     // The backstop counts that wait too: a stuck worker never reports its pre-forked process.
     const waited = performance.now() - waitedFrom;
+    // Not in its cgroup yet (a loaded machine): moved now rather than when the call is announced.
+    const next = run.readyPids.values().next();
+    if (!next.done) this.enterCgroup(run, next.value);
     if (opts.signal?.aborted) throw stoppedError();
     const id = this.nextId++;
     return new Promise<ProbeResult>((resolveCall, rejectCall) => {
@@ -723,9 +740,11 @@ export class ProbeWorker extends EventEmitter implements Prober {
         return;
       }
       case 'result': {
-        // Off the result's path (removing a v1 memory cgroup takes milliseconds): the worker
+        // A call shorter than the worker's STARTED_AFTER was not announced: its result names its process.
+        if (message.pid !== undefined) run.readyPids.delete(message.pid);
+        // Off the result's path (the cgroup's processes are listed and killed): the worker
         // has killed the call's processes already; this kills any that escaped it.
-        const ran = run.runningPid;
+        const ran = run.runningPid ?? message.pid;
         if (ran) setImmediate(() => this.leaveCgroup(run, ran));
         run.runningPid = undefined;
         // The call littered the worker's tmpfs: a new worker (on the next call) costs less than
@@ -796,7 +815,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
     const pid = verifiedDescendant(run.pid, reported);
     if (!pid) return;
     run.cgroupsMaking.add(reported);
-    void CallCgroup.create(found, pid, this.limits.memoryMb).then((cgroup) => {
+    void run.cgroupPool.take(found, pid, this.limits.memoryMb).then((cgroup) => {
       run.cgroupsMaking.delete(reported);
       if (!cgroup) return;
       if (run.alive && (run.readyPids.has(reported) || run.runningPid === reported)) run.cgroups.set(reported, cgroup);
@@ -806,8 +825,11 @@ export class ProbeWorker extends EventEmitter implements Prober {
 
   /** Kills whatever the call left in its cgroup and removes it (`now`: the host is exiting). */
   private leaveCgroup(run: Run, reported: number, now = false): void {
-    run.cgroups.get(reported)?.remove(40, now);
+    const cgroup = run.cgroups.get(reported);
     run.cgroups.delete(reported);
+    if (!cgroup) return;
+    if (now || !run.alive || run.killedByHost) cgroup.remove(40, now);
+    else run.cgroupPool.give(cgroup);
   }
 
   /**
@@ -848,6 +870,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
     run.killedByHost ??= why;
     killCalls(run, [...(run.runningPid ? [run.runningPid] : []), ...run.readyPids]);
     for (const pid of [...run.cgroups.keys()]) this.leaveCgroup(run, pid, now);
+    run.cgroupPool.close(now);
     // In the OS sandbox the worker is in its own session inside bwrap: kill it directly
     // rather than waiting for the kernel to tear down the pid namespace.
     if (run.workerPid && run.workerPid !== run.pid) killGroup(run.workerPid);

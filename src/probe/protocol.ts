@@ -93,7 +93,11 @@ export interface ForkedEvent {
   pid: number;
 }
 
-/** Call `id` runs in process group `pid` (the host kills that group to abort it). */
+/**
+ * Call `id` runs in process group `pid` (the host kills that group to abort it). Sent only when
+ * the call has not answered within a few milliseconds (worker.py: STARTED_AFTER): the result
+ * names the process too, and a line the host reads during a short call delays its answer.
+ */
 export interface StartedEvent {
   event: 'started';
   id: number;
@@ -121,6 +125,8 @@ export interface ResultEvent {
   id: number;
   result: ProbeResult;
   steps: CallSteps;
+  /** The process group that ran the call (as StartedEvent's), absent when no process ran it. */
+  pid?: number;
   /**
    * The call left more files in the worker's own tmpfs (OS sandbox) than it can remove
    * without holding up the next call: the host replaces the worker, and the kernel drops

@@ -8,7 +8,10 @@ import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { startWorker, type ProbeWorker } from '../../../src/probe/client.js';
-import { cgroupSupport, PIDS_PER_CALL } from '../../../src/probe/cgroups.js';
+import { CgroupPool, cgroupSupport, PIDS_PER_CALL } from '../../../src/probe/cgroups.js';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { once } from 'node:events';
 import { judge, MODE } from './readme-table.js';
 
 const FIXTURE = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'spread.py');
@@ -61,4 +64,38 @@ test(`[${MODE}] a call cannot move itself out of its cgroup (red-team round 4)`,
     !/'wrote': \[\(.*[1-9]\d*\)/.test(seen) && (MODE === 'os' || seen.includes('pau-call-')),
     seen,
   );
+});
+
+test(`[${MODE}] a call's cgroup is used again only once emptied, with the next call's memory limit (CgroupPool)`, async () => {
+  if (typeof found === 'string' || 'systemdRun' in found) return;
+  const line = found.version === 1 ? /^\d+:[^:]*\bmemory\b[^:]*:(.*)$/m : /^0::(.*)$/m;
+  const memoryCgroup = (pid: number) => line.exec(readFileSync(`/proc/${pid}/cgroup`, 'utf8'))?.[1] ?? '';
+  const folder = (pid: number) => join(found.parents[0], memoryCgroup(pid).split('/').pop() ?? '');
+  const pool = new CgroupPool();
+  const [left, next] = [spawn('sleep', ['60']), spawn('sleep', ['60'])];
+  try {
+    const first = await pool.take(found, left.pid ?? 0, 256);
+    assert.ok(first, 'no cgroup made');
+    const used = folder(left.pid ?? 0);
+    assert.match(used, /pau-call-/);
+    // The call is over while a process it started is still running: that process is killed.
+    const killed = once(left, 'exit');
+    pool.give(first);
+    assert.equal((await killed)[1], 'SIGKILL');
+    await new Promise((r) => setTimeout(r, 200)); // a cgroup still emptying is pooled at the next try (50 ms)
+    const second = await pool.take(found, next.pid ?? 0, 300);
+    assert.ok(second, 'no cgroup for the next call');
+    assert.equal(folder(next.pid ?? 0), used, 'the emptied cgroup was not used again');
+    assert.deepEqual(readFileSync(join(used, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean), [String(next.pid)]);
+    assert.equal(Number(readFileSync(join(used, found.version === 1 ? 'memory.limit_in_bytes' : 'memory.max'), 'utf8')), 300 * 1024 * 1024);
+    second.remove();
+    pool.close();
+    await once(next, 'exit');
+    for (let i = 0; i < 40 && existsSync(used); i++) await new Promise((r) => setTimeout(r, 50));
+    assert.ok(!existsSync(used), 'the cgroup outlived its worker');
+  } finally {
+    left.kill('SIGKILL');
+    next.kill('SIGKILL');
+    pool.close();
+  }
 });
