@@ -35,6 +35,7 @@ import { preparedReceiver } from './prepared-receiver.js';
 import { itemAt } from '../core/item-at.js';
 import { group } from '../core/regex-group.js';
 import { isScratchFile, missingFile, scratchFileFor } from './scratch-files.js';
+import { mayBeState, statePreparations } from './state-setters.js';
 
 /** One parameter's values of one class, around a base, for the sweep. */
 interface SweepStream {
@@ -91,6 +92,8 @@ const VARARGS_CLASSES = 3;
 const COMPARISON_SHARE = 0.25;
 /** Literals tried per parameter from one error message. */
 const MINED_PER_MESSAGE = 3;
+/** Failures of calls on a fresh receiver whose state is prepared first (stateReceiver), at most. */
+const STATE_TRIES = 2;
 const OTHER_FILE_KIND: Record<string, string> = { textfile: 'binfile', binfile: 'textfile' };
 const FILE_KINDS = Object.keys(OTHER_FILE_KIND);
 const WRITES_TO = /has no attribute '(?:write|writelines|flush)'/;
@@ -177,6 +180,8 @@ export class Explorer {
   private readonly attributesAsked = new Set<string>();
   /** Comparison-guided inputs; null when seeding an anonymized agent (they come from reading the code) or turned off. */
   private readonly feedback: ComparisonFeedback | null;
+  /** The other arguments of calls whose receiver was prepared through its state's setters (stateReceiver). */
+  private readonly stateTried = new Set<string>();
 
   constructor(
     readonly info: FunctionInfo,
@@ -316,6 +321,7 @@ export class Explorer {
     const r = obs.record.result;
     const exception = r.status === 'raised' ? r.exception : undefined;
     const message = exception?.message;
+    if (exception) this.stateReceiver(obs);
     if (!exception || !message || this.messagesMined.has(message)) return;
     this.messagesMined.add(message);
     if (this.mineMissing(obs, message)) return;
@@ -747,6 +753,36 @@ export class Explorer {
       this.callOnPrepared(obs, at, built, [call], `the receiver prepared first through ${m.name}()`);
     }
     return named.length > 0;
+  }
+
+  /**
+   * A method that failed on a receiver fresh from its constructor in a way its state may explain
+   * (state-setters.ts; an empty AttributeError too): the same call on receivers prepared first
+   * through the methods that assign what it reads, and, after text was fed, with its int
+   * arguments at 0 (a position in that text). Once per set of other arguments, STATE_TRIES at most.
+   */
+  private stateReceiver(obs: Observation): void {
+    const exception = obs.record.result.exception;
+    const { at, built } = this.receiverOf(obs);
+    const methods = this.info.ownerMethods;
+    if (this.hidden || !exception || !built || !isConstructorCall(built) || !methods || this.stateTried.size >= STATE_TRIES) return;
+    // Only while nothing returned: where calls return, preparations would take the budget from what they show.
+    if (!mayBeState(baseExceptionName(exception.type), exception.message) || this.observations.some((o) => o.record.result.status === 'returned')) return;
+    // A message about an argument's own type ("'int' object has no attribute 'group'") is that argument's.
+    if (obs.input.some((s, i) => i !== at && s.value !== undefined && namesTypeOf(exception.message, s.value))) return;
+    const key = contextKey(obs.input, at);
+    if (this.stateTried.has(key)) return;
+    this.stateTried.add(key);
+    for (const { calls, fedText } of statePreparations(methods, this.constants)) {
+      const value = preparedReceiver(built, calls);
+      const input = obs.input.map((s, i) => (i === at ? { cls: s.cls, value } : s));
+      this.queue.push({ input, note: `the receiver prepared first through ${calls.join(', ')}, which sets what the method reads` });
+      if (fedText && input.some((s) => s.value?.k === 'int' && s.value.v !== 0n))
+        this.queue.push({
+          input: input.map((s) => (s.value?.k === 'int' ? { cls: s.cls, value: int(0) } : s)),
+          note: `the receiver prepared first through ${calls.join(', ')}, at position 0 of that text`,
+        });
+    }
   }
 
   /**

@@ -369,3 +369,22 @@ test("a message quoting a list's item is about its items: parse_fields gets a li
     calls(records),
   );
 });
+
+/** Functions whose receiver needs state another of its methods sets first (state.py). */
+const STATE = join(dirname(FIXTURE), 'state.py');
+
+test('state another method sets first: Speller.spell returns on a Speller configured first', async () => {
+  const { records } = await exploreExample(STATE, 'Speller.spell', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => /configure\(/.test(r.receiver ?? '')),
+    records.map((r) => `${r.receiver} ${shown(r)} -> ${r.result.status}`).join('\n'),
+  );
+});
+
+test("text fed first, then a position in it: Scanner.marker_end returns on a Scanner fed its marker '<%'", async () => {
+  const { records } = await exploreExample(STATE, 'Scanner.marker_end', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => /feed\('<%'\)/.test(r.receiver ?? '')),
+    records.map((r) => `${r.receiver} ${shown(r)} -> ${r.result.status}`).join('\n'),
+  );
+});
