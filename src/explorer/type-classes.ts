@@ -413,7 +413,10 @@ const NAME_HINTS: [RegExp, string[]][] = [
   [/^(items|xs|seq|sequence|values|numbers|nums|lst|list|scores|nested|elements|data|array|arr|iterable|weights|words|lines|pairs)$|s$/, ['list']],
   [/^(mapping|counts|table|config|options|dct|dictionary)$/, ['dict']],
   [/^(buf|buffer|raw|blob|payload|octets|bs|byte_string)$|_bytes$/, ['bytes']],
-  [/^(fp|fh|fileobj|file_obj|infile|outfile|stream|instream|readable|writable|handle|fin|fout|file)$|_(fp|file|stream)$/, ['textfile', 'binfile']],
+  [
+    /^(fp|fh|fileobj|file_obj|infile|outfile|stream|instream|readable|writable|handle|fin|fout|file)$|_(fp|file|stream)$|^(?:new|in|out|input|output|byte|text)stream$/,
+    ['textfile', 'binfile'],
+  ],
   // `f` is a function as often as a file (json.load(fp), toml.load(f)): both, the function first.
   [/^f$/, ['callable', 'textfile', 'binfile']],
   [/^(key|func|fn|pred|predicate|callback|function)$/, ['callable']],

@@ -388,3 +388,11 @@ test("text fed first, then a position in it: Scanner.marker_end returns on a Sca
     records.map((r) => `${r.receiver} ${shown(r)} -> ${r.result.status}`).join('\n'),
   );
 });
+
+test('a parameter named newstream gets a file object: Lines.next_line returns on Lines fed one through push_source', async () => {
+  const { records } = await exploreExample(STATE, 'Lines.next_line', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => /push_source\(io\.StringIO\(/.test(r.receiver ?? '')),
+    records.map((r) => `${r.receiver} ${shown(r)} -> ${r.result.status}`).join('\n'),
+  );
+});
