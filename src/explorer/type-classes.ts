@@ -189,6 +189,8 @@ const BASIC: Record<string, TypeClass> = {
       { k: 'call', callee: 're.match', args: strs(String.raw`(\w+)@(\w+)\.(\w+)`, 'jane@example.com') },
     ],
   },
+  // Not in the sweep: an error asking for a dataclass instance ("should be called on dataclass instances") brings it in.
+  dataclass: { id: 'dataclass', label: 'dataclass instance', values: [{ k: 'call', callee: 'dataclass_record', args: strs('abc') }] },
   // Not in the sweep: an error saying an argument is not a class ("is not a class", "expected a type") brings it in.
   class: { id: 'class', label: 'class', values: ['int', 'str', 'list'].map((src): PyValue => ({ k: 'fn', src })) },
   omit: { id: 'omit', label: 'left out', values: [undefined] },

@@ -396,3 +396,14 @@ test('a parameter named newstream gets a file object: Lines.next_line returns on
     records.map((r) => `${r.receiver} ${shown(r)} -> ${r.result.status}`).join('\n'),
   );
 });
+
+/** Functions that take values of shapes no literal has (shapes.py). */
+const SHAPES = join(dirname(FIXTURE), 'shapes.py');
+
+test('"should be called on dataclass instances" brings a dataclass instance: field_names returns', async () => {
+  const { records } = await exploreExample(SHAPES, 'field_names', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => /^dataclass_record\(/.test(r.args[0] ?? '')),
+    calls(records),
+  );
+});
