@@ -34,7 +34,7 @@ import { findRelations } from './relations.js';
 import { preparedReceiver } from './prepared-receiver.js';
 import { itemAt } from '../core/item-at.js';
 import { group } from '../core/regex-group.js';
-import { isScratchFile, missingFile, scratchFileFor } from './scratch-files.js';
+import { formatTextOfError, isScratchFile, missingFile, scratchFileFor, withText } from './scratch-files.js';
 import { mayBeState, statePreparations } from './state-setters.js';
 
 /** One parameter's values of one class, around a base, for the sweep. */
@@ -180,6 +180,8 @@ export class Explorer {
   private readonly attributesAsked = new Set<string>();
   /** Comparison-guided inputs; null when seeding an anonymized agent (they come from reading the code) or turned off. */
   private readonly feedback: ComparisonFeedback | null;
+  /** Positions and formats a parser's error named, tried once each (formatOfError). */
+  private readonly formatsTried = new Set<string>();
   /** The other arguments of calls whose receiver was prepared through its state's setters (stateReceiver). */
   private readonly stateTried = new Set<string>();
 
@@ -325,6 +327,7 @@ export class Explorer {
     if (!exception || !message || this.messagesMined.has(message)) return;
     this.messagesMined.add(message);
     if (this.mineMissing(obs, message)) return;
+    if (this.formatOfError(obs)) return;
     if (this.mineArity(obs, message)) return;
     if (this.mixinReceiver(obs, message)) return;
     if (this.prepareReceiver(obs, message)) return;
@@ -753,6 +756,28 @@ export class Explorer {
       this.callOnPrepared(obs, at, built, [call], `the receiver prepared first through ${m.name}()`);
     }
     return named.length > 0;
+  }
+
+  /**
+   * A parser's error whose type names its format (`toml.decoder.TomlDecodeError` for a file of
+   * plain lines): the same call with that format's text in each file, file object or text argument.
+   * Once per position and format. Not when names must not guide the search (the type is the package's name for it).
+   */
+  private formatOfError(obs: Observation): boolean {
+    const text = this.hidden ? undefined : formatTextOfError(obs.record.result.exception?.type ?? '');
+    if (text === undefined) return false;
+    const { at: receiverAt } = this.receiverOf(obs);
+    let queued = false;
+    for (const [i, s] of obs.input.entries()) {
+      const value = i === receiverAt || !s.value ? undefined : withText(s.value, text);
+      const key = `${i}:${text}`;
+      if (!value || this.formatsTried.has(key) || toSource(value) === toSource(s.value ?? value)) continue;
+      this.formatsTried.add(key);
+      this.addMined(i, [value]);
+      this.queue.push({ input: obs.input.map((x, j) => (j === i ? { cls: x.cls, value } : x)), note: 'text of the format the error type names' });
+      queued = true;
+    }
+    return queued;
   }
 
   /**

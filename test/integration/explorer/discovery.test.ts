@@ -407,3 +407,8 @@ test('"should be called on dataclass instances" brings a dataclass instance: fie
     calls(records),
   );
 });
+
+test('an error type naming a format (YAMLError) brings text of that format: read_pairs returns', async () => {
+  const { records } = await exploreExample(SHAPES, 'read_pairs', { maxProbes: BUDGET });
+  assert.ok(returned(records).length > 0, calls(records));
+});
