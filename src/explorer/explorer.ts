@@ -36,6 +36,7 @@ import { itemAt } from '../core/item-at.js';
 import { group } from '../core/regex-group.js';
 import { formatTextOfError, isScratchFile, missingFile, scratchFileFor, withText } from './scratch-files.js';
 import { mayBeState, statePreparations } from './state-setters.js';
+import { bindingCounts } from './binding-errors.js';
 
 /** One parameter's values of one class, around a base, for the sweep. */
 interface SweepStream {
@@ -537,12 +538,12 @@ export class Explorer {
    */
   private mineArity(obs: Observation, message: string): boolean {
     const at = this.positions.map((p, i) => (p.role === 'varargs' ? i : -1)).filter((i) => i >= 0);
-    const m = ARITY_COUNT.exec(message);
-    if (!m || at.length === 0) return false;
-    const wanted = COUNT_WORDS[group(m, 1)] ?? Number(group(m, 1));
+    const counts = bindingCounts(message);
+    if (!counts || at.length === 0) return false;
+    const wanted = counts.takes;
     const given = at.filter((i) => itemAt(obs.input, i).value !== undefined).length;
     const key = `arity:${wanted}`;
-    if (Number(group(m, 2)) !== given || wanted === given || wanted > at.length || this.messagesMined.has(key)) return false;
+    if (counts.given !== given || wanted === given || wanted > at.length || this.messagesMined.has(key)) return false;
     this.messagesMined.add(key);
     const input = obs.input.map((s, i) => {
       const k = at.indexOf(i);
@@ -1518,8 +1519,6 @@ function* rankTuples(sizes: number[], sum: number): Generator<number[]> {
 }
 
 /** "takes exactly one argument (3 given)", "takes 2 positional arguments (0 given)". */
-const ARITY_COUNT = /\btakes (?:exactly |at most |at least )?(\w+) (?:positional )?arguments? \((\d+) given\)/;
-const COUNT_WORDS: Record<string, number> = { no: 0, one: 1, two: 2, three: 3 };
 
 /** Methods that put something into their object, by name. */
 const FILLS = /^(?:push|add|append|put|insert|enqueue|register|deposit|feed|update|set|add_\w+|push_\w+|append_\w+|put_\w+|insert_\w+)$/;

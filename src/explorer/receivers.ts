@@ -2,6 +2,7 @@
 // says what it wants ("Input must be callable", "tzinfo argument must be None or of a tzinfo
 // subclass, not type 'int'"), as a function's own refusals do, and the receiver is built again so.
 import type { ArgumentClass, ParameterInfo } from '../core/probe-types.js';
+import { isBindingMessage } from './binding-errors.js';
 import { instancesFromInit } from './inputs.js';
 import { classesAskedFor, literalsIn, namedPositions } from './mined-values.js';
 import { isKnownClass, ordinaryValue, representative } from './type-classes.js';
@@ -12,10 +13,6 @@ import { isConstructorCall, toSource } from './values.js';
 const PER_REFUSAL = 2;
 /** Classes of the package with an attribute an error asked for, tried per attribute. */
 const ATTRIBUTE_CLASSES = 2;
-
-/** A message about how many arguments were given ("takes 1 positional argument but 2 were given"). */
-const ARITY =
-  /\btakes (?:no|at (?:least|most) \d+|exactly \d+|\d+) (?:positional )?arguments?\b|\bmissing \d+ required\b|\bunexpected keyword argument\b|\bwere given\b/;
 
 /** How a type error names the type of a value the explorer wrote ('int', 'NoneType'). */
 export const PY_TYPE_NAMES: Partial<Record<PyValue['k'], string>> = {
@@ -52,7 +49,7 @@ export function rebuiltAsAsked(built: PyValue, message: string, init: ParameterI
   // Only the refusal itself: "building `X(3)` raised TypeError: <what it said>".
   const said = message.replace(/^[^`]*`[^`]*` raised \w+(?:\.\w+)*: /, '');
   // How many arguments it takes is the search's own business (other shapes are tried): no value in it.
-  if (ARITY.test(said)) return [];
+  if (isBindingMessage(said)) return [];
   const positional = (init ?? []).filter((p) => p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD');
   const named = namedPositions(
     said,

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatTextOfError, withText } from '../../../src/explorer/scratch-files.js';
+import type { PyValue } from '../../../src/explorer/values.js';
 import { str, toSource } from '../../../src/explorer/values.js';
 
 test("a parser's error type names the format it reads", () => {
@@ -14,7 +15,7 @@ test("a parser's error type names the format it reads", () => {
 });
 
 test('a file, a file object or a text holds the other text; other values have none to replace', () => {
-  const file = { k: 'call', callee: 'scratch_file', args: [str('abc'), str('x')] } as const;
+  const file: PyValue = { k: 'call', callee: 'scratch_file', args: [str('abc'), str('x')] };
   assert.equal(toSource(withText(file, 'k = 1\n') ?? str('')), "scratch_file('abc', 'k = 1\\n')");
   assert.equal(toSource(withText({ k: 'call', callee: 'io.StringIO', args: [str('x')] }, 'k = 1') ?? str('')), "io.StringIO('k = 1')");
   assert.equal(toSource(withText({ k: 'call', callee: 'io.BytesIO', args: [] }, 'k') ?? str('')), "io.BytesIO(b'k')");
