@@ -424,6 +424,8 @@ export class Explorer {
     if (!built || !obs.record.result.exception?.message.startsWith('receiver: building')) return;
     this.brokenReceivers.add(toSource(built));
     if (this.scratchReceiver(obs, at, built)) return;
+    // A mixin's own constructor may already ask for what only the classes mixing it in have ("'Scanner' object has no attribute 'get_mark'").
+    if (this.mixinReceiver(obs, obs.record.result.exception.message)) return;
     if (this.attributeReceiver(obs, at, built)) return;
     if (this.receiverAsAsked(obs, at, built)) return;
     const next = itemAt(this.positions, at).hinted?.find((v) => !this.brokenReceivers.has(toSource(v)));

@@ -341,6 +341,14 @@ test("a mixin's method is called on a class of the package that mixes it in: Ali
   );
 });
 
+test('a mixin whose own constructor asks for what only its users have is built as one of them: CursorMixin.advance returns', async () => {
+  const { records } = await exploreExample(TOKENS_MIXINS, 'CursorMixin.advance', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => /^Cursor\(/.test(r.receiver ?? '')),
+    records.map((r) => `${r.receiver} -> ${r.result.status}`).join('\n'),
+  );
+});
+
 test("a table the receiver holds gives its keys: Codec.encode returns for 'plain' or 'upper'", async () => {
   const { records } = await exploreExample(join(dirname(FIXTURE), 'codec.py'), 'Codec.encode', { maxProbes: BUDGET });
   assert.ok(
