@@ -37,6 +37,7 @@ import { group } from '../core/regex-group.js';
 import { formatTextOfError, isScratchFile, missingFile, scratchFileFor, withText } from './scratch-files.js';
 import { mayBeState, statePreparations } from './state-setters.js';
 import { bindingCounts } from './binding-errors.js';
+import { addPluralLists } from './plural-instances.js';
 
 /** One parameter's values of one class, around a base, for the sweep. */
 interface SweepStream {
@@ -202,6 +203,7 @@ export class Explorer {
     // Constant seeding: what the code compares with or looks up ('GET', 1024) is worth passing.
     // Not when seeding an anonymized agent: the constants come from reading the code.
     this.argumentClasses = hidden ? [] : (info.argumentClasses ?? []);
+    addPluralLists(this.positions, this.argumentClasses);
     this.constants = hidden ? [] : constantValues(info.constants ?? []);
     this.constantLines = hidden ? [] : constantLines(info.constants ?? []);
     this.feedback =

@@ -84,8 +84,18 @@ function required(c: ArgumentClass): number {
  * an instance of a class that mixes it in). `except`: class names left out.
  */
 export function instancesWithAttribute(classes: ArgumentClass[], attribute: string, opts: { within?: string; except?: string } = {}): PyValue[] {
+  return simplestInstances(
+    classes.filter((c) => c.attributes.includes(attribute) && c.name !== opts.except && (opts.within === undefined || (c.bases ?? []).includes(opts.within))),
+  );
+}
+
+/** Instances of the package's classes whose name passes `test`, the classes needing fewest arguments first (instancesWithAttribute). */
+export function instancesWithName(classes: ArgumentClass[], test: (name: string) => boolean): PyValue[] {
+  return simplestInstances(classes.filter((c) => test(c.name)));
+}
+
+function simplestInstances(classes: ArgumentClass[]): PyValue[] {
   return classes
-    .filter((c) => c.attributes.includes(attribute) && c.name !== opts.except && (opts.within === undefined || (c.bases ?? []).includes(opts.within)))
     .map((c, k) => ({ c, k }))
     .sort((a, b) => required(a.c) - required(b.c) || a.k - b.k)
     .slice(0, ATTRIBUTE_CLASSES)

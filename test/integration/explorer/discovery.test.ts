@@ -420,3 +420,11 @@ test('an error type naming a format (YAMLError) brings text of that format: read
   const { records } = await exploreExample(SHAPES, 'read_pairs', { maxProbes: BUDGET });
   assert.ok(returned(records).length > 0, calls(records));
 });
+
+test('a plural of a package class names a list of its instances: Router([Endpoint(), Endpoint()]).paths returns', async () => {
+  const { records } = await exploreExample(join(dirname(FIXTURE), 'routes', 'router.py'), 'Router.paths', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => /^Router\(\[Endpoint\(/.test(r.receiver ?? '')),
+    records.map((r) => `${r.receiver} -> ${r.result.status}`).join('\n'),
+  );
+});
