@@ -19,7 +19,7 @@ import { isNumber, toSource, type PyValue } from './values.js';
 import { sameEffect } from './compare.js';
 import { returnedExamples } from './ordinary.js';
 import { showsTheClock } from './clock.js';
-import { holdsScratchFile } from './scratch-files.js';
+import { holdsGrammarOnly } from './scratch-files.js';
 import { preparedSource } from './prepared-receiver.js';
 import { isBindingMessage } from './binding-errors.js';
 import { NONE_RETURNED, NOT_WORKED_OUT } from '../core/description-head.js';
@@ -830,7 +830,7 @@ function pickExamples(
       o.purpose !== 'repeat' &&
       callText(o).length <= 100 &&
       (deterministic || o.record.result.status !== 'returned') &&
-      !o.input.some((slot) => holdsScratchFile(slot.value)),
+      !o.input.some((slot) => holdsGrammarOnly(slot.value)),
   );
   const shown = (o: Observation): boolean => exampleOf(o, callText) !== null;
   const showable = (o: Observation): boolean => pool.includes(o) && shown(o) && !showsTheClock(exampleOf(o, callText)?.result ?? '');

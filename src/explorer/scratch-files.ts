@@ -27,19 +27,25 @@ export function isScratchFile(v: PyValue): boolean {
   return v.k === 'call' && v.callee === 'scratch_file';
 }
 
-/** Whether a value is, or holds, a file written first: a reader has no such file, so a call given one is no example. */
-export function holdsScratchFile(v: PyValue | undefined): boolean {
+/** Callees only the worker's argument grammar knows: a file written first, a dataclass made in the worker (python/pau_probe/safe_args.py). */
+const GRAMMAR_ONLY = new Set(['scratch_file', 'dataclass_record']);
+
+/**
+ * Whether a value is, or holds, one only the argument grammar can make: a reader has no such file
+ * and no `dataclass_record`, so a call given one is no example.
+ */
+export function holdsGrammarOnly(v: PyValue | undefined): boolean {
   if (!v) return false;
   switch (v.k) {
     case 'list':
     case 'tuple':
     case 'set':
     case 'frozenset':
-      return v.items.some(holdsScratchFile);
+      return v.items.some(holdsGrammarOnly);
     case 'dict':
-      return v.entries.some(([key, value]) => holdsScratchFile(key) || holdsScratchFile(value));
+      return v.entries.some(([key, value]) => holdsGrammarOnly(key) || holdsGrammarOnly(value));
     case 'call':
-      return isScratchFile(v) || v.args.some(holdsScratchFile);
+      return GRAMMAR_ONLY.has(v.callee) || v.args.some(holdsGrammarOnly);
     default:
       return false;
   }

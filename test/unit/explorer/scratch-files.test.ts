@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatTextOfError, withText } from '../../../src/explorer/scratch-files.js';
+import { formatTextOfError, holdsGrammarOnly, withText } from '../../../src/explorer/scratch-files.js';
 import type { PyValue } from '../../../src/explorer/values.js';
 import { str, toSource } from '../../../src/explorer/values.js';
 
@@ -21,4 +21,12 @@ test('a file, a file object or a text holds the other text; other values have no
   assert.equal(toSource(withText({ k: 'call', callee: 'io.BytesIO', args: [] }, 'k') ?? str('')), "io.BytesIO(b'k')");
   assert.equal(toSource(withText(str('x'), 'k') ?? str('')), "'k'");
   assert.equal(withText({ k: 'call', callee: 'Point', args: [] }, 'k'), undefined);
+});
+
+test('values only the argument grammar makes (a file written first, a dataclass_record) are no example for a reader', () => {
+  const record: PyValue = { k: 'call', callee: 'dataclass_record', args: [str('abc')] };
+  assert.equal(holdsGrammarOnly(record), true);
+  assert.equal(holdsGrammarOnly({ k: 'list', items: [record] }), true);
+  assert.equal(holdsGrammarOnly({ k: 'call', callee: 'scratch_file', args: [str('a.txt'), str('x')] }), true);
+  assert.equal(holdsGrammarOnly({ k: 'call', callee: 'io.StringIO', args: [str('x')] }), false);
 });
