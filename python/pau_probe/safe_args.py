@@ -32,6 +32,7 @@ import builtins
 import collections
 import collections.abc
 import datetime
+import dataclasses
 import io
 import decimal
 import fractions
@@ -91,7 +92,7 @@ ALLOWED = (
     "io.StringIO('a file in memory'), io.BytesIO(b'raw'), "
     "re.match(r'(\\d+)-(\\d+)', '10-20') (also re.fullmatch, re.search), "
     "scratch_file('notes.txt', 'its text') (writes that file in the call's own folder and gives its name), "
-    "dataclass_record('abc', 3) (an instance of a small dataclass with fields name and count), "
+    "dataclass_record('abc', 3) (a small dataclass, fields name and count), "
     "list/tuple/dict/set/str/int/float/bool/bytes(...); "
     "the target module's classes by name (Point(1, 2), Color.RED, Point.origin()); "
     "pure builtins and functions, called or passed as values (len, sorted, min, max, sum, map, filter, zip, "
@@ -305,27 +306,19 @@ def _scratch_file(name, content=''):  # type: (object, object) -> str  # pyright
     return name
 
 
-# The class of dataclass_record's instances, made on first use (importing dataclasses costs the
-# worker's start about a millisecond) and kept as this module's DataRecord so that pickle finds it.
-_DATA_RECORD: List[type] = []
+@dataclasses.dataclass
+class DataRecord:
+    """A small dataclass, for functions that take any dataclass instance (dataclasses.replace,
+    asdict): `dataclass_record('abc', 3)` in an argument. Made when this module is imported, as
+    a dataclass's methods are compiled then: building one in a call compiles nothing."""
 
-
-def _dataclass_record(name='abc', count=3):  # type: (object, object) -> object  # pyright: ignore[reportTypeCommentUsage]
-    """An instance of a small dataclass, DataRecord(name, count), for functions that take any
-    dataclass instance (dataclasses.replace, asdict)."""
-    if not _DATA_RECORD:
-        import dataclasses
-
-        made = dataclasses.make_dataclass('DataRecord', [('name', object, dataclasses.field(default='abc')), ('count', object, dataclasses.field(default=3))])
-        made.__module__ = __name__
-        globals()['DataRecord'] = made
-        _DATA_RECORD.append(made)
-    return _DATA_RECORD[0](name, count)
+    name: object = 'abc'
+    count: object = 3
 
 
 _VALUES = _build_values()
 _VALUES['scratch_file'] = _scratch_file
-_VALUES['dataclass_record'] = _dataclass_record
+_VALUES['dataclass_record'] = DataRecord
 # Names that are only the first part of a dotted name, never values themselves.
 _MODULES = frozenset(path.split('.')[0] for path in _VALUES if '.' in path) - frozenset(_VALUES)
 
