@@ -32,6 +32,7 @@ import builtins
 import collections
 import collections.abc
 import datetime
+import dataclasses
 import io
 import decimal
 import fractions
@@ -91,6 +92,7 @@ ALLOWED = (
     "io.StringIO('a file in memory'), io.BytesIO(b'raw'), "
     "re.match(r'(\\d+)-(\\d+)', '10-20') (also re.fullmatch, re.search), "
     "scratch_file('notes.txt', 'its text') (writes that file in the call's own folder and gives its name), "
+    "dataclass_record('abc', 3) (a small dataclass, fields name and count), "
     "list/tuple/dict/set/str/int/float/bool/bytes(...); "
     "the target module's classes by name (Point(1, 2), Color.RED, Point.origin()); "
     "pure builtins and functions, called or passed as values (len, sorted, min, max, sum, map, filter, zip, "
@@ -304,8 +306,19 @@ def _scratch_file(name, content=''):  # type: (object, object) -> str  # pyright
     return name
 
 
+@dataclasses.dataclass
+class DataRecord:
+    """A small dataclass, for functions that take any dataclass instance (dataclasses.replace,
+    asdict): `dataclass_record('abc', 3)` in an argument. Made when this module is imported, as
+    a dataclass's methods are compiled then: building one in a call compiles nothing."""
+
+    name: object = 'abc'
+    count: object = 3
+
+
 _VALUES = _build_values()
 _VALUES['scratch_file'] = _scratch_file
+_VALUES['dataclass_record'] = DataRecord
 # Names that are only the first part of a dotted name, never values themselves.
 _MODULES = frozenset(path.split('.')[0] for path in _VALUES if '.' in path) - frozenset(_VALUES)
 

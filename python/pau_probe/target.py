@@ -523,7 +523,7 @@ class Target:
             init = _constructor_params(self.owner)
             if init is not None:
                 info["ownerInit"] = init
-            methods = _owner_methods(self.owner, self.qualname.rsplit(".", 1)[-1])
+            methods = _owner_methods(self.owner, self.qualname.rsplit(".", 1)[-1], anchor.code_of(self.written or self.unwrapped))
             if methods:
                 info["ownerMethods"] = methods
         if return_annotation is not None:
@@ -568,11 +568,13 @@ def _constructor_params(cls: type) -> Optional[List[ParameterInfo]]:
 _MAX_OWNER_METHODS = 40
 
 
-def _owner_methods(cls: type, target: str) -> List[OwnerMethod]:
+def _owner_methods(cls: type, target: str, target_code: Optional[types.CodeType]) -> List[OwnerMethod]:
     """The public plain methods of cls other than the target, with the positional arguments each
     requires; none that needs a keyword-only one. Read with getattr_static, so no descriptor runs.
-    The explorer fills a receiver through them (a Stack's push before its pop)."""
+    The explorer fills a receiver through them (a Stack's push before its pop), and prepares one
+    through those that assign state the target reads (`sets`)."""
     out: List[OwnerMethod] = []
+    reads: Set[str] = _self_attributes(target_code, store=False) if target_code is not None else set()
     for name in sorted(dir(cls)):
         if name.startswith("_") or name == target:
             continue
@@ -589,10 +591,33 @@ def _owner_methods(cls: type, target: str) -> List[OwnerMethod]:
         empty = inspect.Parameter.empty
         if any(p.kind is p.KEYWORD_ONLY and p.default is empty for p in params):
             continue
-        required = sum(1 for p in params if p.default is empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD))
-        out.append({"name": name, "required": required})
+        names = [p.name for p in params if p.default is empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        method: OwnerMethod = {"name": name, "required": len(names), "params": names}
+        sets = sorted(_self_attributes(attr.__code__, store=True) & reads)
+        if sets:
+            method["sets"] = sets
+        out.append(method)
         if len(out) >= _MAX_OWNER_METHODS:
             break
+    return out
+
+
+def _self_attributes(code: types.CodeType, store: bool) -> Set[str]:
+    """Attribute names a method's own code assigns (`self.rows = ...`) or reads (`self.rows`) on
+    its first argument, from its bytecode: the instruction before the attribute's is the load of
+    that argument. An augmented assignment (`self.n += 1`) reads it too, and is not counted as a store."""
+    import dis  # only for methods: a plain function's worker never needs it
+
+    if code.co_argcount == 0:
+        return set()
+    first = code.co_varnames[0]
+    wanted = ("STORE_ATTR",) if store else ("LOAD_ATTR", "LOAD_METHOD")
+    out: Set[str] = set()
+    previous: Optional[dis.Instruction] = None
+    for ins in dis.get_instructions(code):
+        if ins.opname in wanted and previous is not None and previous.opname == "LOAD_FAST" and previous.argval == first:
+            out.add(str(ins.argval))
+        previous = ins
     return out
 
 

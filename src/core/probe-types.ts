@@ -142,6 +142,13 @@ export interface ParameterInfo {
 export interface OwnerMethod {
   name: string;
   required: number;
+  /** The names of the positional parameters it requires, in order: their values are chosen by name. */
+  params?: string[];
+  /**
+   * Attributes of self it assigns that the target reads (inflect's number_to_words sets the
+   * number_args group3sub reads): state the target needs that a call of this method makes first.
+   */
+  sets?: string[];
 }
 
 /**

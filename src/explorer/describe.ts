@@ -19,8 +19,9 @@ import { isNumber, toSource, type PyValue } from './values.js';
 import { sameEffect } from './compare.js';
 import { returnedExamples } from './ordinary.js';
 import { showsTheClock } from './clock.js';
-import { holdsScratchFile } from './scratch-files.js';
+import { holdsGrammarOnly } from './scratch-files.js';
 import { preparedSource } from './prepared-receiver.js';
+import { isBindingMessage } from './binding-errors.js';
 import { NONE_RETURNED, NOT_WORKED_OUT } from '../core/description-head.js';
 
 export interface ExplorationOutcome {
@@ -670,23 +671,8 @@ const MAX_RAISE_LINES = 5;
  */
 export function bindingError(o: Observation): boolean {
   const e = o.record.result.status === 'raised' ? o.record.result.exception : undefined;
-  return !!e && baseExceptionName(e.type) === 'TypeError' && BINDING_ERRORS.some((re) => re.test(e.message));
+  return !!e && baseExceptionName(e.type) === 'TypeError' && isBindingMessage(e.message);
 }
-
-/** Python's own words for a call that does not fit the signature, of functions written in Python and in C. */
-const BINDING_ERRORS = [
-  /^[\w.<>]+\(\) (?:missing \d+ required|takes (?:from \d+ to )?\d+ (?:positional|keyword)|got an unexpected keyword argument|got multiple values for argument|got some positional-only arguments)/,
-  // len() takes exactly one argument (0 given); str.upper() takes no arguments (1 given)
-  /^[\w.<>]+\(\) takes (?:exactly |at least |at most )?(?:no|one|\d+) (?:positional |keyword )?arguments? \(\d+ given\)$/,
-  // heappushpop expected 2 arguments, got 1
-  /^[\w.<>]+ expected (?:at least |at most )?\d+ arguments?, got \d+$/,
-  // b2a_qp() missing required argument 'data' (pos 1)
-  /^[\w.<>]+\(\) missing required argument '\w+' \(pos \d+\)$/,
-  // 'foo' is an invalid keyword argument for compress()
-  /^'\w+' is an invalid keyword argument for [\w.<>]+\(\)$/,
-  // unbound method date.isocalendar() needs an argument
-  /^unbound method [\w.<>]+\(\) needs an argument$/,
-];
 
 /** The line of an exception message that says why: the first, or a later one that gives the reason. */
 export function reasonLine(message: string): string {
@@ -844,7 +830,7 @@ function pickExamples(
       o.purpose !== 'repeat' &&
       callText(o).length <= 100 &&
       (deterministic || o.record.result.status !== 'returned') &&
-      !o.input.some((slot) => holdsScratchFile(slot.value)),
+      !o.input.some((slot) => holdsGrammarOnly(slot.value)),
   );
   const shown = (o: Observation): boolean => exampleOf(o, callText) !== null;
   const showable = (o: Observation): boolean => pool.includes(o) && shown(o) && !showsTheClock(exampleOf(o, callText)?.result ?? '');

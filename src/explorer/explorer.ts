@@ -34,7 +34,10 @@ import { findRelations } from './relations.js';
 import { preparedReceiver } from './prepared-receiver.js';
 import { itemAt } from '../core/item-at.js';
 import { group } from '../core/regex-group.js';
-import { isScratchFile, missingFile, scratchFileFor } from './scratch-files.js';
+import { formatTextOfError, isScratchFile, missingFile, scratchFileFor, withText } from './scratch-files.js';
+import { mayBeState, statePreparations } from './state-setters.js';
+import { bindingCounts } from './binding-errors.js';
+import { addPluralLists } from './plural-instances.js';
 
 /** One parameter's values of one class, around a base, for the sweep. */
 interface SweepStream {
@@ -63,7 +66,7 @@ const FINAL_PROPERTY_RESERVE = 0.1;
 /** The last share of the budget re-tests the claims (verify.ts). */
 const VERIFY_RESERVE = 0.1;
 /** Classes only a message, a name or an annotation brings in. */
-const OUTSIDE_SWEEP = ['bytes', 'textfile', 'binfile', 'datetime', 'match', 'class'];
+const OUTSIDE_SWEEP = ['bytes', 'textfile', 'binfile', 'datetime', 'match', 'class', 'dataclass'];
 /**
  * Probes kept back from the last exploration: an input it found after the verification (a text
  * encoded twice) gets its f(f(x)) and swaps, so that no law is claimed on inputs it was never tested on.
@@ -91,6 +94,8 @@ const VARARGS_CLASSES = 3;
 const COMPARISON_SHARE = 0.25;
 /** Literals tried per parameter from one error message. */
 const MINED_PER_MESSAGE = 3;
+/** Failures of calls on a fresh receiver whose state is prepared first (stateReceiver), at most. */
+const STATE_TRIES = 2;
 const OTHER_FILE_KIND: Record<string, string> = { textfile: 'binfile', binfile: 'textfile' };
 const FILE_KINDS = Object.keys(OTHER_FILE_KIND);
 const WRITES_TO = /has no attribute '(?:write|writelines|flush)'/;
@@ -177,6 +182,10 @@ export class Explorer {
   private readonly attributesAsked = new Set<string>();
   /** Comparison-guided inputs; null when seeding an anonymized agent (they come from reading the code) or turned off. */
   private readonly feedback: ComparisonFeedback | null;
+  /** Positions and formats a parser's error named, tried once each (formatOfError). */
+  private readonly formatsTried = new Set<string>();
+  /** The other arguments of calls whose receiver was prepared through its state's setters (stateReceiver). */
+  private readonly stateTried = new Set<string>();
 
   constructor(
     readonly info: FunctionInfo,
@@ -194,6 +203,7 @@ export class Explorer {
     // Constant seeding: what the code compares with or looks up ('GET', 1024) is worth passing.
     // Not when seeding an anonymized agent: the constants come from reading the code.
     this.argumentClasses = hidden ? [] : (info.argumentClasses ?? []);
+    addPluralLists(this.positions, this.argumentClasses);
     this.constants = hidden ? [] : constantValues(info.constants ?? []);
     this.constantLines = hidden ? [] : constantLines(info.constants ?? []);
     this.feedback =
@@ -316,9 +326,11 @@ export class Explorer {
     const r = obs.record.result;
     const exception = r.status === 'raised' ? r.exception : undefined;
     const message = exception?.message;
+    if (exception) this.stateReceiver(obs);
     if (!exception || !message || this.messagesMined.has(message)) return;
     this.messagesMined.add(message);
     if (this.mineMissing(obs, message)) return;
+    if (this.formatOfError(obs)) return;
     if (this.mineArity(obs, message)) return;
     if (this.mixinReceiver(obs, message)) return;
     if (this.prepareReceiver(obs, message)) return;
@@ -414,6 +426,8 @@ export class Explorer {
     if (!built || !obs.record.result.exception?.message.startsWith('receiver: building')) return;
     this.brokenReceivers.add(toSource(built));
     if (this.scratchReceiver(obs, at, built)) return;
+    // A mixin's own constructor may already ask for what only the classes mixing it in have ("'Scanner' object has no attribute 'get_mark'").
+    if (this.mixinReceiver(obs, obs.record.result.exception.message)) return;
     if (this.attributeReceiver(obs, at, built)) return;
     if (this.receiverAsAsked(obs, at, built)) return;
     const next = itemAt(this.positions, at).hinted?.find((v) => !this.brokenReceivers.has(toSource(v)));
@@ -528,12 +542,12 @@ export class Explorer {
    */
   private mineArity(obs: Observation, message: string): boolean {
     const at = this.positions.map((p, i) => (p.role === 'varargs' ? i : -1)).filter((i) => i >= 0);
-    const m = ARITY_COUNT.exec(message);
-    if (!m || at.length === 0) return false;
-    const wanted = COUNT_WORDS[group(m, 1)] ?? Number(group(m, 1));
+    const counts = bindingCounts(message);
+    if (!counts || at.length === 0) return false;
+    const wanted = counts.takes;
     const given = at.filter((i) => itemAt(obs.input, i).value !== undefined).length;
     const key = `arity:${wanted}`;
-    if (Number(group(m, 2)) !== given || wanted === given || wanted > at.length || this.messagesMined.has(key)) return false;
+    if (counts.given !== given || wanted === given || wanted > at.length || this.messagesMined.has(key)) return false;
     this.messagesMined.add(key);
     const input = obs.input.map((s, i) => {
       const k = at.indexOf(i);
@@ -747,6 +761,58 @@ export class Explorer {
       this.callOnPrepared(obs, at, built, [call], `the receiver prepared first through ${m.name}()`);
     }
     return named.length > 0;
+  }
+
+  /**
+   * A parser's error whose type names its format (`toml.decoder.TomlDecodeError` for a file of
+   * plain lines): the same call with that format's text in each file, file object or text argument.
+   * Once per position and format. Not when names must not guide the search (the type is the package's name for it).
+   */
+  private formatOfError(obs: Observation): boolean {
+    const text = this.hidden ? undefined : formatTextOfError(obs.record.result.exception?.type ?? '');
+    if (text === undefined) return false;
+    const { at: receiverAt } = this.receiverOf(obs);
+    let queued = false;
+    for (const [i, s] of obs.input.entries()) {
+      const value = i === receiverAt || !s.value ? undefined : withText(s.value, text);
+      const key = `${i}:${text}`;
+      if (!value || this.formatsTried.has(key) || toSource(value) === toSource(s.value ?? value)) continue;
+      this.formatsTried.add(key);
+      this.addMined(i, [value]);
+      this.queue.push({ input: obs.input.map((x, j) => (j === i ? { cls: x.cls, value } : x)), note: 'text of the format the error type names' });
+      queued = true;
+    }
+    return queued;
+  }
+
+  /**
+   * A method that failed on a receiver fresh from its constructor in a way its state may explain
+   * (state-setters.ts; an empty AttributeError too): the same call on receivers prepared first
+   * through the methods that assign what it reads, and, after text was fed, with its int
+   * arguments at 0 (a position in that text). Once per set of other arguments, STATE_TRIES at most.
+   */
+  private stateReceiver(obs: Observation): void {
+    const exception = obs.record.result.exception;
+    const { at, built } = this.receiverOf(obs);
+    const methods = this.info.ownerMethods;
+    if (this.hidden || !exception || !built || !isConstructorCall(built) || !methods || this.stateTried.size >= STATE_TRIES) return;
+    // Only while nothing returned: where calls return, preparations would take the budget from what they show.
+    if (!mayBeState(baseExceptionName(exception.type), exception.message) || this.observations.some((o) => o.record.result.status === 'returned')) return;
+    // A message about an argument's own type ("'int' object has no attribute 'group'") is that argument's.
+    if (obs.input.some((s, i) => i !== at && s.value !== undefined && namesTypeOf(exception.message, s.value))) return;
+    const key = contextKey(obs.input, at);
+    if (this.stateTried.has(key)) return;
+    this.stateTried.add(key);
+    for (const { calls, fedText } of statePreparations(methods, this.constants)) {
+      const value = preparedReceiver(built, calls);
+      const input = obs.input.map((s, i) => (i === at ? { cls: s.cls, value } : s));
+      this.queue.push({ input, note: `the receiver prepared first through ${calls.join(', ')}, which sets what the method reads` });
+      if (fedText && input.some((s) => s.value?.k === 'int' && s.value.v !== 0n))
+        this.queue.push({
+          input: input.map((s) => (s.value?.k === 'int' ? { cls: s.cls, value: int(0) } : s)),
+          note: `the receiver prepared first through ${calls.join(', ')}, at position 0 of that text`,
+        });
+    }
   }
 
   /**
@@ -1457,8 +1523,6 @@ function* rankTuples(sizes: number[], sum: number): Generator<number[]> {
 }
 
 /** "takes exactly one argument (3 given)", "takes 2 positional arguments (0 given)". */
-const ARITY_COUNT = /\btakes (?:exactly |at most |at least )?(\w+) (?:positional )?arguments? \((\d+) given\)/;
-const COUNT_WORDS: Record<string, number> = { no: 0, one: 1, two: 2, three: 3 };
 
 /** Methods that put something into their object, by name. */
 const FILLS = /^(?:push|add|append|put|insert|enqueue|register|deposit|feed|update|set|add_\w+|push_\w+|append_\w+|put_\w+|insert_\w+)$/;

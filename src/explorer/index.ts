@@ -1,11 +1,11 @@
 // The offline explorer (no LLM): probes a function through the session's ProbeFn and infers
 // what it does. See docs/architecture.md (the layers) and the README's "The agent".
 import type { FunctionInfo } from '../core/probe-types.js';
-import { group } from '../core/regex-group.js';
 import type { OfflineOptions, OfflineReport, ProbeFn } from '../core/run-types.js';
 import { buildReport } from './describe.js';
 import { Explorer } from './explorer.js';
 import type { Observation } from './inputs.js';
+import { bindingCounts } from './binding-errors.js';
 
 export { heldOutInputs } from './held-out.js';
 export { MIN_EVIDENCE } from './properties.js';
@@ -35,15 +35,13 @@ export async function exploreOffline(info: FunctionInfo, probe: ProbeFn, opts: O
   });
 }
 
-const COUNT_WORDS: Record<string, number> = { one: 1, two: 2, three: 3 };
-
 /** The arity a call without arguments was refused with: "takes exactly one argument (0 given)", "expected 2 arguments, got 0". */
 export function arityFromErrors(observations: Observation[]): number | null {
   for (const o of observations) {
     const r = o.record.result;
     if (r.status !== 'raised' || !r.exception?.type.endsWith('TypeError')) continue;
-    const m = /(?:takes|expected)\s+(?:exactly\s+|at least\s+)?(one|two|three|[1-9])\s+(?:positional\s+)?arguments?/.exec(r.exception.message);
-    if (m) return COUNT_WORDS[group(m, 1)] ?? Number(m[1]);
+    const takes = bindingCounts(r.exception.message)?.takes;
+    if (takes !== undefined && takes > 0) return takes;
   }
   return null;
 }

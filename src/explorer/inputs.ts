@@ -322,6 +322,7 @@ export function classOfValue(v: PyValue): string {
       if (v.callee === 'io.BytesIO') return 'binfile';
       if (v.callee === 'scratch_file') return 'scratchfile';
       if (v.callee === 're.match') return 'match';
+      if (v.callee === 'dataclass_record') return 'dataclass';
       return `new:${v.callee}:${v.args.map((a) => slotClassOf(a)).join(',')}`;
     case 'list':
       if (v.items.length && v.items.every((x) => x.k === 'str')) return 'list[str]';

@@ -179,6 +179,8 @@ export function classesAskedFor(message: string): string[] {
   if (/\bis not callable\b/.test(message)) add('callable');
   // "<function len> is not a class or union type", "issubclass() arg 1 must be a class".
   if (/\bis not a (?:class|type)\b|\bmust be a (?:class|type)\b/.test(message)) add('class');
+  // "replace() should be called on dataclass instances", "asdict() should be called on dataclass instances", "is not a dataclass".
+  if (/\bdataclass(?:es)?\b/.test(message)) add('dataclass');
   if (/is not iterable|has no len\(\)/.test(message)) for (const c of ['list', 'str', 'dict', 'tuple', 'set']) add(c);
   // "'int' object has no attribute 'get'": the method names the type that has it.
   const attribute = /object has no attribute '(\w+)'/.exec(message)?.[1];

@@ -2,6 +2,7 @@
 // says what it wants ("Input must be callable", "tzinfo argument must be None or of a tzinfo
 // subclass, not type 'int'"), as a function's own refusals do, and the receiver is built again so.
 import type { ArgumentClass, ParameterInfo } from '../core/probe-types.js';
+import { isBindingMessage } from './binding-errors.js';
 import { instancesFromInit } from './inputs.js';
 import { classesAskedFor, literalsIn, namedPositions } from './mined-values.js';
 import { isKnownClass, ordinaryValue, representative } from './type-classes.js';
@@ -12,10 +13,6 @@ import { isConstructorCall, toSource } from './values.js';
 const PER_REFUSAL = 2;
 /** Classes of the package with an attribute an error asked for, tried per attribute. */
 const ATTRIBUTE_CLASSES = 2;
-
-/** A message about how many arguments were given ("takes 1 positional argument but 2 were given"). */
-const ARITY =
-  /\btakes (?:no|at (?:least|most) \d+|exactly \d+|\d+) (?:positional )?arguments?\b|\bmissing \d+ required\b|\bunexpected keyword argument\b|\bwere given\b/;
 
 /** How a type error names the type of a value the explorer wrote ('int', 'NoneType'). */
 export const PY_TYPE_NAMES: Partial<Record<PyValue['k'], string>> = {
@@ -52,7 +49,7 @@ export function rebuiltAsAsked(built: PyValue, message: string, init: ParameterI
   // Only the refusal itself: "building `X(3)` raised TypeError: <what it said>".
   const said = message.replace(/^[^`]*`[^`]*` raised \w+(?:\.\w+)*: /, '');
   // How many arguments it takes is the search's own business (other shapes are tried): no value in it.
-  if (ARITY.test(said)) return [];
+  if (isBindingMessage(said)) return [];
   const positional = (init ?? []).filter((p) => p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD');
   const named = namedPositions(
     said,
@@ -87,8 +84,18 @@ function required(c: ArgumentClass): number {
  * an instance of a class that mixes it in). `except`: class names left out.
  */
 export function instancesWithAttribute(classes: ArgumentClass[], attribute: string, opts: { within?: string; except?: string } = {}): PyValue[] {
+  return simplestInstances(
+    classes.filter((c) => c.attributes.includes(attribute) && c.name !== opts.except && (opts.within === undefined || (c.bases ?? []).includes(opts.within))),
+  );
+}
+
+/** Instances of the package's classes whose name passes `test`, the classes needing fewest arguments first (instancesWithAttribute). */
+export function instancesWithName(classes: ArgumentClass[], test: (name: string) => boolean): PyValue[] {
+  return simplestInstances(classes.filter((c) => test(c.name)));
+}
+
+function simplestInstances(classes: ArgumentClass[]): PyValue[] {
   return classes
-    .filter((c) => c.attributes.includes(attribute) && c.name !== opts.except && (opts.within === undefined || (c.bases ?? []).includes(opts.within)))
     .map((c, k) => ({ c, k }))
     .sort((a, b) => required(a.c) - required(b.c) || a.k - b.k)
     .slice(0, ATTRIBUTE_CLASSES)

@@ -3,7 +3,7 @@
 // the argument grammar's scratch_file (python/pau_probe/safe_args.py). What it holds follows the
 // name's extension, else the function's name (an `IniConfig` reads ini text), else plain lines.
 import type { PyValue } from './values.js';
-import { str } from './values.js';
+import { bytesOf, str } from './values.js';
 
 const CONTENTS: [RegExp, string, string][] = [
   [/ini|cfg|conf/i, 'ini', '[section]\nkey = value\ncount = 2\n'],
@@ -27,19 +27,25 @@ export function isScratchFile(v: PyValue): boolean {
   return v.k === 'call' && v.callee === 'scratch_file';
 }
 
-/** Whether a value is, or holds, a file written first: a reader has no such file, so a call given one is no example. */
-export function holdsScratchFile(v: PyValue | undefined): boolean {
+/** Callees only the worker's argument grammar knows: a file written first, a dataclass made in the worker (python/pau_probe/safe_args.py). */
+const GRAMMAR_ONLY = new Set(['scratch_file', 'dataclass_record']);
+
+/**
+ * Whether a value is, or holds, one only the argument grammar can make: a reader has no such file
+ * and no `dataclass_record`, so a call given one is no example.
+ */
+export function holdsGrammarOnly(v: PyValue | undefined): boolean {
   if (!v) return false;
   switch (v.k) {
     case 'list':
     case 'tuple':
     case 'set':
     case 'frozenset':
-      return v.items.some(holdsScratchFile);
+      return v.items.some(holdsGrammarOnly);
     case 'dict':
-      return v.entries.some(([key, value]) => holdsScratchFile(key) || holdsScratchFile(value));
+      return v.entries.some(([key, value]) => holdsGrammarOnly(key) || holdsGrammarOnly(value));
     case 'call':
-      return isScratchFile(v) || v.args.some(holdsScratchFile);
+      return GRAMMAR_ONLY.has(v.callee) || v.args.some(holdsGrammarOnly);
     default:
       return false;
   }
@@ -61,4 +67,29 @@ export function scratchFileFor(path: string, hint: string): PyValue {
   const ext = /\.(\w+)$/.exec(name)?.[1] ?? '';
   const kind = CONTENTS.find(([re]) => re.test(ext)) ?? CONTENTS.find(([re]) => re.test(hint));
   return { k: 'call', callee: 'scratch_file', args: [str(name), str(kind ? kind[2] : PLAIN)] };
+}
+
+/** Words of an exception's type that name a text format, and the extension of that format's contents. */
+const FORMAT_WORDS: Record<string, string> = { toml: 'toml', json: 'json', yaml: 'yaml', yml: 'yaml', ini: 'ini', configparser: 'ini', csv: 'csv' };
+
+/**
+ * The text of the format an exception's type names (`toml.decoder.TomlDecodeError`,
+ * `json.decoder.JSONDecodeError`, `yaml.scanner.ScannerError`, `configparser.ParsingError`):
+ * the parser said which format it reads. Undefined when the type names none.
+ */
+export function formatTextOfError(type: string): string | undefined {
+  const words = type.split(/[._]|(?=[A-Z][a-z])/).map((w) => w.toLowerCase());
+  const ext = words.map((w) => FORMAT_WORDS[w]).find((e) => e !== undefined);
+  return CONTENTS.find(([, e]) => e === ext)?.[2];
+}
+
+/** `v` (a file written first, a file object, or text) holding `text` instead, or undefined when it holds no text to replace. */
+export function withText(v: PyValue, text: string): PyValue | undefined {
+  if (v.k === 'str') return str(text);
+  if (v.k !== 'call') return undefined;
+  const [first, second] = v.args;
+  if (v.callee === 'scratch_file' && first !== undefined && second !== undefined) return { ...v, args: [first, str(text)] };
+  if (v.callee === 'io.StringIO') return { ...v, args: [str(text)] };
+  if (v.callee === 'io.BytesIO') return { ...v, args: [bytesOf(text)] };
+  return undefined;
 }

@@ -189,6 +189,8 @@ const BASIC: Record<string, TypeClass> = {
       { k: 'call', callee: 're.match', args: strs(String.raw`(\w+)@(\w+)\.(\w+)`, 'jane@example.com') },
     ],
   },
+  // Not in the sweep: an error asking for a dataclass instance ("should be called on dataclass instances") brings it in.
+  dataclass: { id: 'dataclass', label: 'dataclass instance', values: [{ k: 'call', callee: 'dataclass_record', args: strs('abc') }] },
   // Not in the sweep: an error saying an argument is not a class ("is not a class", "expected a type") brings it in.
   class: { id: 'class', label: 'class', values: ['int', 'str', 'list'].map((src): PyValue => ({ k: 'fn', src })) },
   omit: { id: 'omit', label: 'left out', values: [undefined] },
@@ -413,7 +415,10 @@ const NAME_HINTS: [RegExp, string[]][] = [
   [/^(items|xs|seq|sequence|values|numbers|nums|lst|list|scores|nested|elements|data|array|arr|iterable|weights|words|lines|pairs)$|s$/, ['list']],
   [/^(mapping|counts|table|config|options|dct|dictionary)$/, ['dict']],
   [/^(buf|buffer|raw|blob|payload|octets|bs|byte_string)$|_bytes$/, ['bytes']],
-  [/^(fp|fh|fileobj|file_obj|infile|outfile|stream|instream|readable|writable|handle|fin|fout|file)$|_(fp|file|stream)$/, ['textfile', 'binfile']],
+  [
+    /^(fp|fh|fileobj|file_obj|infile|outfile|stream|instream|readable|writable|handle|fin|fout|file)$|_(fp|file|stream)$|^(?:new|in|out|input|output|byte|text)stream$/,
+    ['textfile', 'binfile'],
+  ],
   // `f` is a function as often as a file (json.load(fp), toml.load(f)): both, the function first.
   [/^f$/, ['callable', 'textfile', 'binfile']],
   [/^(key|func|fn|pred|predicate|callback|function)$/, ['callable']],

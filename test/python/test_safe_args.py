@@ -83,3 +83,14 @@ def test_scratch_file_writes_a_named_file_in_the_call_folder_only(tmp_path):
         assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.ini"]
     finally:
         safe_args.use_scratch_folder(None)
+
+
+def test_dataclass_record_is_a_dataclass_instance_that_pickles():
+    import dataclasses
+    import pickle
+
+    record = safe_args.evaluate("dataclass_record('x', 5)", {})
+    assert dataclasses.is_dataclass(record) and not isinstance(record, type)
+    assert repr(record) == "DataRecord(name='x', count=5)"
+    assert pickle.loads(pickle.dumps(record)) == record
+    assert dataclasses.replace(record, count=1).count == 1

@@ -127,7 +127,30 @@ def test_the_owner_s_other_public_methods_are_reported_with_what_they_require(tm
     assert problems(loaded.info, "FunctionInfo") == []
     # Inherited ones count; the target itself, private names, static methods, properties and a
     # required keyword-only argument do not.
-    assert loaded.info["ownerMethods"] == [{"name": "clear", "required": 0}, {"name": "push", "required": 1}, {"name": "put", "required": 2}]
+    assert loaded.info["ownerMethods"] == [
+        {"name": "clear", "required": 0, "params": []},
+        {"name": "push", "required": 1, "params": ["x"]},
+        {"name": "put", "required": 2, "params": ["key", "value"]},
+    ]
+
+
+def test_owner_methods_that_assign_state_the_target_reads_say_which(tmp_path):
+    source = (
+        "class Feed:\n"
+        "    def __init__(self):\n        self.count = 0\n"
+        "    def load(self, text):\n        self.rows = text.split()\n        self.count = len(self.rows)\n"
+        "    def note(self, x):\n        self.last = x\n"
+        "    def bump(self):\n        self.count += 1\n"
+        "    def first(self):\n        return self.rows[0] if self.count else None\n"
+    )
+    loaded = pau_target.load(write(tmp_path, "feed.py", source), "Feed.first")
+    assert problems(loaded.info, "FunctionInfo") == []
+    by_name = {m["name"]: m for m in loaded.info["ownerMethods"]}
+    # load assigns both attributes first reads; note assigns one it never reads; an augmented
+    # assignment (bump) reads before it writes, so it is not counted as making the state.
+    assert by_name["load"].get("sets") == ["count", "rows"]
+    assert "sets" not in by_name["note"]
+    assert "sets" not in by_name["bump"]
 
 
 def test_a_builtin_in_place_of_a_def_has_no_package_classes():

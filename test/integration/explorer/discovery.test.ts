@@ -341,6 +341,14 @@ test("a mixin's method is called on a class of the package that mixes it in: Ali
   );
 });
 
+test('a mixin whose own constructor asks for what only its users have is built as one of them: CursorMixin.advance returns', async () => {
+  const { records } = await exploreExample(TOKENS_MIXINS, 'CursorMixin.advance', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => /^Cursor\(/.test(r.receiver ?? '')),
+    records.map((r) => `${r.receiver} -> ${r.result.status}`).join('\n'),
+  );
+});
+
 test("a table the receiver holds gives its keys: Codec.encode returns for 'plain' or 'upper'", async () => {
   const { records } = await exploreExample(join(dirname(FIXTURE), 'codec.py'), 'Codec.encode', { maxProbes: BUDGET });
   assert.ok(
@@ -367,5 +375,56 @@ test("a message quoting a list's item is about its items: parse_fields gets a li
   assert.ok(
     returned(records).some((r) => /^\['\d+'/.test(r.args[0] ?? '')),
     calls(records),
+  );
+});
+
+/** Functions whose receiver needs state another of its methods sets first (state.py). */
+const STATE = join(dirname(FIXTURE), 'state.py');
+
+test('state another method sets first: Speller.spell returns on a Speller configured first', async () => {
+  const { records } = await exploreExample(STATE, 'Speller.spell', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => /configure\(/.test(r.receiver ?? '')),
+    records.map((r) => `${r.receiver} ${shown(r)} -> ${r.result.status}`).join('\n'),
+  );
+});
+
+test("text fed first, then a position in it: Scanner.marker_end returns on a Scanner fed its marker '<%'", async () => {
+  const { records } = await exploreExample(STATE, 'Scanner.marker_end', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => /feed\('<%'\)/.test(r.receiver ?? '')),
+    records.map((r) => `${r.receiver} ${shown(r)} -> ${r.result.status}`).join('\n'),
+  );
+});
+
+test('a parameter named newstream gets a file object: Lines.next_line returns on Lines fed one through push_source', async () => {
+  const { records } = await exploreExample(STATE, 'Lines.next_line', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => /push_source\(io\.StringIO\(/.test(r.receiver ?? '')),
+    records.map((r) => `${r.receiver} ${shown(r)} -> ${r.result.status}`).join('\n'),
+  );
+});
+
+/** Functions that take values of shapes no literal has (shapes.py). */
+const SHAPES = join(dirname(FIXTURE), 'shapes.py');
+
+test('"should be called on dataclass instances" brings a dataclass instance: field_names returns', async () => {
+  const { records } = await exploreExample(SHAPES, 'field_names', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => /^dataclass_record\(/.test(r.args[0] ?? '')),
+    calls(records),
+  );
+});
+
+test('an error type naming a format (YAMLError) brings text of that format: read_pairs returns', async () => {
+  const { records } = await exploreExample(SHAPES, 'read_pairs', { maxProbes: BUDGET });
+  assert.ok(returned(records).length > 0, calls(records));
+});
+
+test('a plural of a package class names a list of its instances: Router([Endpoint(), Endpoint()]).paths returns', async () => {
+  const { records } = await exploreExample(join(dirname(FIXTURE), 'routes', 'router.py'), 'Router.paths', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => /^Router\(\[Endpoint\(/.test(r.receiver ?? '')),
+    records.map((r) => `${r.receiver} -> ${r.result.status}`).join('\n'),
   );
 });

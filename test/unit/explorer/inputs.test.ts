@@ -50,6 +50,8 @@ test('names are weak hints: they reorder the generic classes and drop none', () 
   assert.equal(hintedOrder('text')[0], 'str');
   assert.equal(hintedOrder('items')[0], 'list');
   assert.equal(hintedOrder('start_date')[0], 'date');
+  // A stream by another name is still a file object (shlex's push_source(newstream)).
+  for (const name of ['newstream', 'instream', 'outstream', 'bytestream']) assert.equal(hintedOrder(name)[0], 'textfile', name);
   assert.deepEqual([...hintedOrder('zzz')].sort(), [...hintedOrder('items')].sort());
 });
 

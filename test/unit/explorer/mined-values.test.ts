@@ -45,6 +45,8 @@ test('type errors say which classes they want', () => {
   assert.deepEqual(classesAskedFor("'float' object cannot be interpreted as an integer"), ['int']);
   assert.deepEqual(classesAskedFor("'int' object is not iterable"), ['list', 'str', 'dict', 'tuple', 'set']);
   assert.deepEqual(classesAskedFor("unsupported operand type(s) for +: 'int' and 'str'"), []);
+  assert.deepEqual(classesAskedFor('replace() should be called on dataclass instances'), ['dataclass']);
+  assert.deepEqual(classesAskedFor("'Point' is not a dataclass"), ['dataclass']);
 });
 
 test('a method the value lacks names the type that has it; a method of several types names none', () => {

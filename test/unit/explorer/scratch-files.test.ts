@@ -1,0 +1,32 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { formatTextOfError, holdsGrammarOnly, withText } from '../../../src/explorer/scratch-files.js';
+import type { PyValue } from '../../../src/explorer/values.js';
+import { str, toSource } from '../../../src/explorer/values.js';
+
+test("a parser's error type names the format it reads", () => {
+  assert.match(formatTextOfError('toml.decoder.TomlDecodeError') ?? '', /^key = "value"/);
+  assert.match(formatTextOfError('json.decoder.JSONDecodeError') ?? '', /^\{"key"/);
+  assert.match(formatTextOfError('yaml.scanner.ScannerError') ?? '', /^key: value/);
+  assert.match(formatTextOfError('configparser.MissingSectionHeaderError') ?? '', /^\[section\]/);
+  // Words inside other words name nothing ("Unfinished" holds "ini"; "Tomlette" is no format).
+  assert.equal(formatTextOfError('pkg.UnfinishedError'), undefined);
+  assert.equal(formatTextOfError('ValueError'), undefined);
+});
+
+test('a file, a file object or a text holds the other text; other values have none to replace', () => {
+  const file: PyValue = { k: 'call', callee: 'scratch_file', args: [str('abc'), str('x')] };
+  assert.equal(toSource(withText(file, 'k = 1\n') ?? str('')), "scratch_file('abc', 'k = 1\\n')");
+  assert.equal(toSource(withText({ k: 'call', callee: 'io.StringIO', args: [str('x')] }, 'k = 1') ?? str('')), "io.StringIO('k = 1')");
+  assert.equal(toSource(withText({ k: 'call', callee: 'io.BytesIO', args: [] }, 'k') ?? str('')), "io.BytesIO(b'k')");
+  assert.equal(toSource(withText(str('x'), 'k') ?? str('')), "'k'");
+  assert.equal(withText({ k: 'call', callee: 'Point', args: [] }, 'k'), undefined);
+});
+
+test('values only the argument grammar makes (a file written first, a dataclass_record) are no example for a reader', () => {
+  const record: PyValue = { k: 'call', callee: 'dataclass_record', args: [str('abc')] };
+  assert.equal(holdsGrammarOnly(record), true);
+  assert.equal(holdsGrammarOnly({ k: 'list', items: [record] }), true);
+  assert.equal(holdsGrammarOnly({ k: 'call', callee: 'scratch_file', args: [str('a.txt'), str('x')] }), true);
+  assert.equal(holdsGrammarOnly({ k: 'call', callee: 'io.StringIO', args: [str('x')] }), false);
+});
