@@ -34,6 +34,7 @@ import { findRelations } from './relations.js';
 import { preparedReceiver } from './prepared-receiver.js';
 import { withNextOption } from './receiver-options.js';
 import { shapedFor } from './shaped-inputs.js';
+import { keywordDicts } from './keyword-extras.js';
 import { itemAt } from '../core/item-at.js';
 import { group } from '../core/regex-group.js';
 import { isScratchFile, missingFile, scratchFileFor } from './scratch-files.js';
@@ -514,7 +515,10 @@ export class Explorer {
     if (!value || this.rebuilt.has(toSource(value))) return;
     this.rebuilt.add(toSource(value));
     this.addMined(at, [value]);
-    this.queue.push({ input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)), note: 'the receiver built with its next option given' });
+    this.queue.push({
+      input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
+      note: 'the receiver built with its next option given',
+    });
   }
 
   /**
@@ -1036,6 +1040,7 @@ export class Explorer {
     await this.drainQueue();
     await this.tryFewerArguments(this.base);
     await this.tryMoreVarargs();
+    await this.tryKeywords();
     const cap = Math.min(this.used + wideningBudget, Math.round(this.opts.maxProbes * 0.5));
     // Callables are widened to only where a name or an error message asked for one: elsewhere they cost a probe per parameter.
     const callableHinted = this.observations.some((o) => /callable/i.test(o.record.result.exception?.message ?? ''));
@@ -1180,6 +1185,22 @@ export class Explorer {
       }
       if (!refused) return;
     }
+  }
+
+  /** `**kwargs` given a keyword or two on the base (keyword-extras.ts): every assignment leaves it out. */
+  private async tryKeywords(): Promise<void> {
+    const at = this.positions.findIndex((p) => p.role === 'varkw');
+    const base = this.base;
+    if (at < 0 || !base || this.hidden) return;
+    for (const value of keywordDicts(
+      this.info.constants ?? [],
+      this.positions.map((p) => p.name),
+    ))
+      await this.run(
+        base.map((s, j) => (j === at ? { cls: 'dict', value } : s)),
+        'widen',
+        `**${itemAt(this.positions, at).name}: ${toSource(value)}`,
+      );
   }
 
   /**

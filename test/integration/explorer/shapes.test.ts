@@ -39,7 +39,7 @@ test('"takes 1 positional argument but 2 were given": a callable of two argument
   );
 });
 
-test("a predicate that compared str keys with an int: one comparing with a str", async () => {
+test('a predicate that compared str keys with an int: one comparing with a str', async () => {
   const { records } = await exploreExample(FIXTURE, 'keep_keys', { maxProbes: BUDGET });
   assert.ok(
     returned(records).some((r) => /> 'b'/.test(r.args[0] ?? '')),
@@ -72,4 +72,12 @@ test('*args gets items before its keyword option is varied', async () => {
   const { records } = await exploreExample(FIXTURE, 'total', { maxProbes: BUDGET });
   const taxed = records.filter((r) => r.kwargs?.tax !== undefined);
   assert.ok(taxed.length > 0 && taxed.every((r) => r.args.length > 0), calls(records));
+});
+
+test('**kwargs gets a keyword the code names', async () => {
+  const { records } = await exploreExample(FIXTURE, 'configure', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => r.kwargs?.shout === 'True' && r.result.value?.repr.startsWith("'HELLO")),
+    calls(records),
+  );
 });
