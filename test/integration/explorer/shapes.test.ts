@@ -81,3 +81,11 @@ test('**kwargs gets a keyword the code names', async () => {
     calls(records),
   );
 });
+
+test("a search for a character outside a class: a text of the class's own characters", async () => {
+  const { records } = await exploreExample(FIXTURE, 'unhex', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => r.result.value?.repr !== "b''"),
+    calls(records),
+  );
+});
