@@ -37,7 +37,7 @@ const FAMILIES: Family[] = [
   // Each family holds both sides of the distinctions its checks draw: a public address beside a
   // private one, a domain in capitals beside one in lower case (a normaliser changes only that).
   { name: /e?-?mail|addr_?spec/, values: strs('jane.doe@example.com', 'Jane Doe <jane@example.org>', 'Jane@Example.COM') },
-  { name: /^(ip|ip_?addr(ess)?|host|hostname|address)$/, values: strs('192.168.1.10', '8.8.8.8', 'example.com', '::1') },
+  { name: /^(ip|ip_?addr(ess)?|host|hostname|address)$/, values: strs('192.168.1.10', 'example.com', '::1', '8.8.8.8') },
   { name: /net(work)?|subnet|cidr/, values: strs('192.168.1.0/24', '10.0.0.0/8') },
   { name: /path|file|filename|fname|dir|folder|directory/, values: strs('docs/report.txt', '/home/user/data/archive.tar.gz', 'a/../b/./c.py') },
   { name: /^(ext|extension|suffix)$/, values: strs('.txt', '.tar.gz') },
@@ -142,7 +142,7 @@ const FUNCTION_FAMILIES: Family[] = [
   // Amounts as people write them: separators and a currency sign, plain cents, an accountant's negative.
   { name: /money|amount|price|currency|cost/, values: strs('$1,234.50', '12.50', '(12.00)') },
   { name: /cidr|network|subnet/, values: strs('192.168.1.0/24', '10.0.0.0/8') },
-  { name: /(^|_)ip(v[46])?(_|$)|ip_?addr|hostname/, values: strs('192.168.1.10', '8.8.8.8', '::1', 'example.com') },
+  { name: /(^|_)ip(v[46])?(_|$)|ip_?addr|hostname/, values: strs('192.168.1.10', '::1', 'example.com', '8.8.8.8') },
   { name: /version|semver|specifier|requirement/, values: strs('1.2.3', '2.0.0rc1', '>=1.0,<2.0') },
   { name: /colou?r|rgb|hex_?to|to_?hex|hsv|hls/, values: strs('#ff8800', 'red', 'rgb(255, 136, 0)') },
   { name: /json/, values: strs('{"name": "Alice", "tags": ["a", "b"], "age": 30}', '[1, 2.5, null, true]') },
