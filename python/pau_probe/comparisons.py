@@ -499,7 +499,9 @@ class Recorder:
             return _type_names(value)
         if op == "regex":
             pattern: object = cast("Union[re.Pattern[str], re.Pattern[bytes]]", value).pattern if type(value) is re.Pattern else value
-            return [pattern] if type(pattern) is str and len(pattern) <= MAX_PATTERN else []
+            # A bytes pattern (base64's b'[^0-9A-F]') as text: the explorer writes bytes back from it.
+            text = pattern.decode("latin-1") if type(pattern) is bytes else pattern
+            return [text] if type(text) is str and len(text) <= MAX_PATTERN else []
         if op in ("in", "not in", "key"):
             if type(value) is str:  # x in "aeiou": the text's pieces are what matches
                 return [value] if len(value) <= MAX_TEXT else []

@@ -137,10 +137,13 @@ function replacements(r: ComparisonRecord, part: PyValue | undefined): PyValue[]
       return values.filter((c): c is string => typeof c === 'string' && c.length > 0).map((c) => like(`${around}${c}${around}`));
     }
     case 'regex':
+      // A text the pattern matches and, for a pattern of one character class, one it does not:
+      // which side is the valid input depends on how the code uses the match (a search for a
+      // character outside the hex digits, b16decode's, refuses the text it finds one in).
       return values
-        .map((p) => (typeof p === 'string' ? regexExample(p) : undefined))
+        .flatMap((p) => (typeof p === 'string' ? [regexExample(p), classMiss(p)] : []))
         .filter((s): s is string => s !== undefined)
-        .map(str);
+        .map(like);
     default:
       return [];
   }
@@ -244,6 +247,29 @@ function sweptEarly(value: PyValue, current: string): boolean {
 function describeValues(r: ComparisonRecord): string {
   const shown = (r.types ?? r.values ?? []).slice(0, 3).map((v) => (typeof v === 'string' ? JSON.stringify(v) : String(v)));
   return shown.join(', ') + ((r.types ?? r.values ?? []).length > 3 ? ', …' : '');
+}
+
+/**
+ * For a pattern that is one character class (`[^0-9A-F]`, `[a-z]+`, anchors and a quantifier
+ * allowed), a text of characters on the other side of it: the ends of a negated class's ranges
+ * ('09AF'), or for a plain class a character it does not hold. Undefined for any other pattern.
+ */
+export function classMiss(pattern: string): string | undefined {
+  const m = /^\^?\[(\^?)((?:\\.|[^\]\\])+)\](?:[*+?]|\{\d+(?:,\d*)?\})?\$?$/.exec(pattern);
+  if (!m) return undefined;
+  const body = m[2] ?? '';
+  // Escapes other than a plain character (\d, \w…) stand for sets this does not spell out.
+  if (/\\[A-Za-z]/.test(body)) return undefined;
+  const members = [...body.matchAll(/(\\?.)(?:-(\\?.))?/g)].flatMap((r) =>
+    [r[1], r[2]].filter((c): c is string => c !== undefined).map((c) => c.replace(/^\\/, '')),
+  );
+  if (m[1] === '^') return members.join('').slice(0, MAX_TEXT) || undefined;
+  return ['z', '-', ' ', '0', 'A'].find((c) => !members.includes(c) && !inRanges(body, c));
+}
+
+/** Whether a character falls in one of a class body's ranges (`a-z`). */
+function inRanges(body: string, c: string): boolean {
+  return [...body.matchAll(/(.)-(.)/g)].some((r) => c >= (r[1] ?? '') && c <= (r[2] ?? ''));
 }
 
 /**

@@ -32,6 +32,9 @@ import { constantLines, constantValues } from './code-constants.js';
 import { ComparisonFeedback } from './comparison-inputs.js';
 import { findRelations } from './relations.js';
 import { preparedReceiver } from './prepared-receiver.js';
+import { withNextOption } from './receiver-options.js';
+import { shapedFor } from './shaped-inputs.js';
+import { keywordDicts } from './keyword-extras.js';
 import { itemAt } from '../core/item-at.js';
 import { group } from '../core/regex-group.js';
 import { formatTextOfError, isScratchFile, missingFile, scratchFileFor, withText } from './scratch-files.js';
@@ -335,11 +338,13 @@ export class Explorer {
     if (this.mixinReceiver(obs, message)) return;
     if (this.prepareReceiver(obs, message)) return;
     if (this.fillReceiver(obs, message)) return;
+    this.optionReceiver(obs);
     if (this.siblingOutput(obs)) return;
     if (this.scratchFile(obs, message)) return;
     if (this.mineAbsentKey(obs, message)) return;
     const given = obs.input.map((s, i) => (s.value !== undefined && itemAt(this.positions, i).role !== 'receiver' ? i : -1)).filter((i) => i >= 0);
     if (given.length === 0) return;
+    this.shapeArguments(obs, message, given);
     const sources = given.map((i) => toSource(givenValue(obs.input, i)));
     const named = namedPositions(
       message,
@@ -509,6 +514,42 @@ export class Explorer {
       note: `the receiver built with ${toSource(instance)}, which has .${attribute}`,
     });
     return true;
+  }
+
+  /**
+   * A method that raised for another reason than a type ("insufficient funds") on a receiver
+   * built with its constructor's options at their defaults: the same call on the receiver built
+   * with its next option given (receiver-options.ts). Once per receiver built so.
+   */
+  private optionReceiver(obs: Observation): void {
+    const { at, built } = this.receiverOf(obs);
+    const { type = '', message = '' } = obs.record.result.exception ?? {};
+    const own = !TYPE_ERRORS.has(baseExceptionName(type)) && !message.startsWith('receiver: building');
+    const value = built && !this.hidden && own ? withNextOption(built, this.info.ownerInit) : undefined;
+    if (!value || this.rebuilt.has(toSource(value))) return;
+    this.rebuilt.add(toSource(value));
+    this.addMined(at, [value]);
+    this.queue.push({
+      input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
+      note: 'the receiver built with its next option given',
+    });
+  }
+
+  /**
+   * Arguments of the shape the message says the function reads (shaped-inputs.ts): pairs where it
+   * unpacked pairs, a callable of two arguments where it passed two, a line reader where it called one.
+   */
+  private shapeArguments(obs: Observation, message: string, given: number[]): void {
+    if (this.hidden) return;
+    for (const i of given) {
+      for (const { value, note } of shapedFor(message, givenValue(obs.input, i), itemAt(this.positions, i).name)) {
+        const cls = slotClassOf(value);
+        const pos = itemAt(this.positions, i);
+        if (!pos.candidates.includes(cls)) pos.candidates.push(cls);
+        this.addMined(i, [value]);
+        this.queue.push({ input: obs.input.map((s, j) => (j === i ? { cls, value } : s)), note });
+      }
+    }
   }
 
   /** A receiver the call was made on (its construction was not refused), kept for discovery (withBuiltReceiver). */
@@ -1065,6 +1106,7 @@ export class Explorer {
     await this.drainQueue();
     await this.tryFewerArguments(this.base);
     await this.tryMoreVarargs();
+    await this.tryKeywords();
     const cap = Math.min(this.used + wideningBudget, Math.round(this.opts.maxProbes * 0.5));
     // Callables are widened to only where a name or an error message asked for one: elsewhere they cost a probe per parameter.
     const callableHinted = this.observations.some((o) => /callable/i.test(o.record.result.exception?.message ?? ''));
@@ -1201,11 +1243,30 @@ export class Explorer {
           return k >= 0 && k < count ? { cls, value: this.valueFor(j, cls, k) } : s;
         });
         const obs = await this.run(input, 'widen', `${count} extra arguments: ${typeClass(cls).label}`);
+        // A base with no items would spend the sweep varying options on nothing (a sum of no
+        // amounts is 0 whatever the tax): the first call with items that returned takes its place.
+        if (obs?.record.result.status === 'returned' && this.base === base) this.setBase(obs);
         if (obs && !typesAccepted(obs.record.result)) refused = true;
         if (refused) break;
       }
       if (!refused) return;
     }
+  }
+
+  /** `**kwargs` given a keyword or two on the base (keyword-extras.ts): every assignment leaves it out. */
+  private async tryKeywords(): Promise<void> {
+    const at = this.positions.findIndex((p) => p.role === 'varkw');
+    const base = this.base;
+    if (at < 0 || !base || this.hidden) return;
+    for (const value of keywordDicts(
+      this.info.constants ?? [],
+      this.positions.map((p) => p.name),
+    ))
+      await this.run(
+        base.map((s, j) => (j === at ? { cls: 'dict', value } : s)),
+        'widen',
+        `**${itemAt(this.positions, at).name}: ${toSource(value)}`,
+      );
   }
 
   /**

@@ -252,6 +252,8 @@ export function toRequest(positions: Position[], input: Input): CallRequest {
       if (!gap) args.push(toSource(v));
       else if (!pos.positionalOnly) kwargs[pos.name] = toSource(v);
     } else if (pos.role === 'varargs' && !gap) args.push(toSource(v));
+    // `**kwargs` given a dict: its str keys are the call's keywords (keyword-extras.ts).
+    else if (pos.role === 'varkw' && v.k === 'dict') for (const [k, x] of v.entries) if (k.k === 'str') kwargs[k.v] = toSource(x);
   });
   const req: CallRequest = { args };
   if (Object.keys(kwargs).length) req.kwargs = kwargs;
@@ -291,9 +293,16 @@ export function fromRequest(positions: Position[], req: CallRequest): Input | nu
     if (pos.role === 'positional' || positions[next + 1]?.role === 'varargs') next++;
     else break; // more extra positional arguments than the explorer writes
   }
+  const varkw = positions.findIndex((p) => p.role === 'varkw');
   for (const [name, src] of Object.entries(req.kwargs ?? {})) {
     const i = positions.findIndex((p) => p.name === name && (p.role === 'positional' || p.role === 'keyword'));
     const v = read(src);
+    const extra = input[varkw]?.value;
+    if (i < 0 && varkw >= 0 && v) {
+      const entries = extra?.k === 'dict' ? extra.entries : [];
+      input[varkw] = { cls: 'dict', value: { k: 'dict', entries: [...entries, [str(name), v]] } };
+      continue;
+    }
     if (i < 0 || !v) return null;
     input[i] = { cls: classOfValue(v), value: v };
   }

@@ -86,6 +86,10 @@ export function literalsIn(message: string, echoed: string[] = []): PyValue[] {
   // ast.literal_eval and its kind: the text of a Python literal.
   take(/malformed node or string[^\n]*/g, () => [str('[1, 2, 3]'), str("{'a': 1}"), str('42')]);
   take(/[Ii]nvalid isoformat string[^\n]*/g, () => [str('2024-03-15')]);
+  // The class of characters a text must be made of ("card number must be digits"): a text of that class.
+  take(/\b(?:must|should) (?:be|contain) (?:only )?(?:all )?(?:(digits|numeric|a number|decimal)|(hex(?:adecimal)?))\b[^\n]*/gi, (m) =>
+    m[1] ? [str('4111111111111111'), str('12345')] : [str('48656C6C6F'), str('deadbeef')],
+  );
   // Unpacking: a sequence of exactly N items, or a sequence of such pairs ("for k, v in items").
   take(/(?:not enough|too many) values to unpack \(expected (\d+)(?:, got \d+)?\)/g, (m) => nItems(Number(m[1])));
   take(/cannot unpack non-iterable \w+ object/g, () => nItems(2).reverse());

@@ -4,6 +4,7 @@
 // their class, never instead of them. Not used when the names must stay hidden (an anonymized
 // run that seeds an agent): the seeds would carry what the names told.
 import type { PyValue } from './values.js';
+import { LINE_READER, LINE_READERS } from './shaped-inputs.js';
 import { bool, bytesOf, date, datetimeOf, float, int, ints, list, none, str, strs, tuple } from './values.js';
 
 interface Family {
@@ -33,8 +34,10 @@ const FAMILIES: Family[] = [
   { name: /^(tz|tzinfo)$/, values: [none] },
   { name: /^(query|qs|query_?string|params?)$/, values: strs('q=search&lang=en&page=2', 'a=1&b=2&a=3') },
   { name: /phone|^tel$|telephone|mobile|^cell$|^fax$/, values: strs('(555) 123-4567', '555.867.5309', '+1 555 123 4567') },
-  { name: /e?-?mail|addr_?spec/, values: strs('jane.doe@example.com', 'Jane Doe <jane@example.org>') },
-  { name: /^(ip|ip_?addr(ess)?|host|hostname|address)$/, values: strs('192.168.1.10', 'example.com', '::1') },
+  // Each family holds both sides of the distinctions its checks draw: a public address beside a
+  // private one, a domain in capitals beside one in lower case (a normaliser changes only that).
+  { name: /e?-?mail|addr_?spec/, values: strs('jane.doe@example.com', 'Jane Doe <jane@example.org>', 'Jane@Example.COM') },
+  { name: /^(ip|ip_?addr(ess)?|host|hostname|address)$/, values: strs('192.168.1.10', 'example.com', '::1', '8.8.8.8') },
   { name: /net(work)?|subnet|cidr/, values: strs('192.168.1.0/24', '10.0.0.0/8') },
   { name: /path|file|filename|fname|dir|folder|directory/, values: strs('docs/report.txt', '/home/user/data/archive.tar.gz', 'a/../b/./c.py') },
   { name: /^(ext|extension|suffix)$/, values: strs('.txt', '.tar.gz') },
@@ -65,7 +68,11 @@ const FAMILIES: Family[] = [
   { name: /^(lang|language|locale)$/, values: strs('en', 'en_US', 'fr') },
   { name: /colou?r/, values: strs('#ff8800', 'red', 'rgb(255, 136, 0)') },
   { name: /^(key|keyfunc|key_func)$/, values: [fn('len'), fn('str.lower'), fn('abs')] },
-  { name: /pred|predicate|^cond|filter|test$/, values: [fn('lambda x: x > 0'), fn('bool')] },
+  // `x > 1` splits small numbers (1 and 3 of [3, 1, 2], the keys of {1: 'one', 2: 'two'}); `x > 0` keeps most.
+  { name: /pred|predicate|^cond|filter|test$/, values: [fn('lambda x: x > 1'), fn('lambda x: x > 0'), fn('bool')] },
+  // A binary operation (a fold, an accumulate): two arguments.
+  { name: /^(binop|binary_?op|bin_?op|reducer|reduce_?func|combine|combiner|accumulator|merge_?func)$/, values: [fn('lambda a, b: a + b'), fn('max')] },
+  { name: LINE_READER, values: LINE_READERS },
   { name: /^(func|fn|f|callback|cb|function|mapper|transform|op|operator)$/, values: [fn('lambda x: x * 2'), fn('str.upper'), fn('len')] },
   { name: /width|^(max_?len(gth)?|maxlen|limit|cols|columns|max_chars)$/, values: ints(20, 10, 40) },
   { name: /^(n|k|count|num|number|times|repeat|n_\w+|num_\w+)$|_count$/, values: ints(3, 2, 5) },
@@ -131,9 +138,11 @@ const FUNCTION_FAMILIES: Family[] = [
   { name: /date|day/, values: [str('2024-03-15'), date(2024, 3, 15), str('2024-04-01'), date(2024, 4, 1), str('15/03/2024')] },
   { name: /phone|^tel_|_tel$|telephone|mobile|dial/, values: strs('(555) 123-4567', '555.867.5309', '+1 555 123 4567') },
   { name: /url|uri|href|link/, values: strs('https://example.com/docs/page?q=search&lang=en#intro', 'http://localhost:8080/api/v1/items') },
-  { name: /e?mail|addr/, values: strs('jane.doe@example.com', 'Jane Doe <jane@example.org>') },
+  { name: /e?mail|addr/, values: strs('jane.doe@example.com', 'Jane Doe <jane@example.org>', 'Jane@Example.COM') },
+  // Amounts as people write them: separators and a currency sign, plain cents, an accountant's negative.
+  { name: /money|amount|price|currency|cost/, values: strs('$1,234.50', '12.50', '(12.00)') },
   { name: /cidr|network|subnet/, values: strs('192.168.1.0/24', '10.0.0.0/8') },
-  { name: /(^|_)ip(v[46])?(_|$)|ip_?addr|hostname/, values: strs('192.168.1.10', '::1', 'example.com') },
+  { name: /(^|_)ip(v[46])?(_|$)|ip_?addr|hostname/, values: strs('192.168.1.10', '::1', 'example.com', '8.8.8.8') },
   { name: /version|semver|specifier|requirement/, values: strs('1.2.3', '2.0.0rc1', '>=1.0,<2.0') },
   { name: /colou?r|rgb|hex_?to|to_?hex|hsv|hls/, values: strs('#ff8800', 'red', 'rgb(255, 136, 0)') },
   { name: /json/, values: strs('{"name": "Alice", "tags": ["a", "b"], "age": 30}', '[1, 2.5, null, true]') },

@@ -253,3 +253,17 @@ def test_the_warm_worker_finds_the_package_sites_before_any_call(tmp_path):
     recorder = record(module.h, "maybe")
     assert set(pau_comparisons._SITES) == scanned  # nothing left for the call to read
     assert recorder.report() == [{"arg": "args[0]", "op": "in", "values": ["no", "yes"]}]
+
+
+def test_a_bytes_pattern_is_recorded_as_its_text(tmp_path):
+    module = load(tmp_path, textwrap.dedent('''
+        import re
+
+        def unhex(data):
+            if re.search(b"[^0-9A-F]", data):
+                raise ValueError("Non-base16 digit found")
+            return data
+    '''))
+    records = record(module.unhex, b"0A").report()
+    got = {(r["op"], tuple(r["values"]), r.get("bytes")) for r in records}
+    assert ("regex", ("[^0-9A-F]",), True) in got

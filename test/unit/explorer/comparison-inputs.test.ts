@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import type { ComparisonRecord, FunctionInfo, ProbeResult } from '../../../src/core/probe-types.js';
-import { ComparisonFeedback, regexExample } from '../../../src/explorer/comparison-inputs.js';
+import { ComparisonFeedback, classMiss, regexExample } from '../../../src/explorer/comparison-inputs.js';
 import type { Input, Observation } from '../../../src/explorer/inputs.js';
 import { buildPositions, labelledPositions, toRequest } from '../../../src/explorer/inputs.js';
 import type { PyValue } from '../../../src/explorer/values.js';
@@ -127,4 +127,11 @@ test('a regular expression gives a text it matches, or nothing for constructs it
   for (const p of ['^TK-\\d{3}$', '[a-z]+@[a-z]+\\.com', '(?P<year>\\d{4})-(\\d\\d)', 'v(\\d+)\\.(\\d+)', 'yes|no', '[^0-9]+x?', '\\w+\\s\\w+']) check(p);
   assert.equal(regexExample('(?=a)b'), undefined);
   assert.equal(regexExample('(a)\\1'), undefined);
+});
+
+test('a pattern of one character class: a text on its other side; none for other patterns', () => {
+  assert.equal(classMiss('[^0-9A-F]'), '09AF');
+  assert.equal(classMiss('^[a-z]+$'), '-');
+  assert.equal(classMiss(String.raw`\d+`), undefined);
+  assert.equal(classMiss(String.raw`[^\w]`), undefined);
 });

@@ -121,6 +121,24 @@ test('requests: keyword-only as kwargs, a left-out positional turns later ones i
   assert.equal(describeInput(positions, back), '(positive int, positive int, str)');
 });
 
+test('**kwargs given a dict passes its str keys as keywords, and such a request reads back into it', () => {
+  const fn = info('f', { params: [param('a'), param('opts', 'VAR_KEYWORD')], body: () => int(0) });
+  const positions = buildPositions(fn, 'signature');
+  const extra: PyValue = { k: 'dict', entries: [[str('strict'), int(1)]] };
+  assert.deepEqual(
+    toRequest(positions, [
+      { cls: 'int', value: int(3) },
+      { cls: 'dict', value: extra },
+    ]),
+    { args: ['3'], kwargs: { strict: '1' } },
+  );
+  const back = fromRequest(positions, { args: ['3'], kwargs: { strict: '1' } })!;
+  assert.deepEqual(
+    back.map((s) => (s.value ? toSource(s.value) : null)),
+    ['3', "{'strict': 1}"],
+  );
+});
+
 test('request identity ignores how the source is spaced, not what it says', () => {
   assert.equal(requestKey({ args: ['[1,2]', "'a b'"] }), requestKey({ args: ['[1, 2]', "'a b'"] }));
   assert.notEqual(requestKey({ args: ["'a b'"] }), requestKey({ args: ["'ab'"] }));

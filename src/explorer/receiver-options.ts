@@ -1,0 +1,42 @@
+// A receiver built from its constructor's required arguments alone has every option at its
+// default: `BankAccount('hello')` has a balance of 0, so every `withdraw` says "insufficient
+// funds". When a method's call raises for another reason than a type, the receiver is built
+// again with its next optional parameter given, one at a time, a value of its default's type
+// (of the family its name suggests first: `balance` an amount), so the state the message is
+// about can differ.
+import type { ParameterInfo } from '../core/probe-types.js';
+import { valuesForName } from './name-hints.js';
+import { parseSource } from './parse.js';
+import type { PyValue } from './values.js';
+import { bool, float, int, isConstructorCall, str, toSource } from './values.js';
+
+/** A value of the default's type other than the default, the name's family first; undefined when none fits. */
+function otherThanDefault(p: ParameterInfo): PyValue | undefined {
+  const d = p.default === undefined ? null : parseSource(p.default);
+  if (!d) return undefined;
+  if (d.k === 'bool') return bool(!d.v);
+  const family = valuesForName(p.name);
+  // A default of None says nothing of the type: the name's family does.
+  const fits = (v: PyValue): boolean => (d.k === 'none' ? v.k !== 'none' : v.k === d.k || (d.k === 'int' && v.k === 'float'));
+  const named = family.find((v) => fits(v) && toSource(v) !== p.default);
+  if (named) return named;
+  // An amount well above the default (a balance, a capacity): small arguments then fit inside it.
+  if (d.k === 'int') return int(d.v === 100n ? 1000 : 100);
+  if (d.k === 'float') return float(d.v === 100 ? 1000 : 100);
+  if (d.k === 'str') return str(d.v === '' ? 'abc' : '');
+  return undefined;
+}
+
+/**
+ * `built` (a constructor call) with one more positional argument: the first optional positional
+ * parameter of `init` it does not pass yet, given a value of its default's type. Undefined when
+ * it passes all of them already or none fits.
+ */
+export function withNextOption(built: PyValue, init: ParameterInfo[] | undefined): PyValue | undefined {
+  if (built.k !== 'call' || !isConstructorCall(built) || !init) return undefined;
+  const positional = init.filter((p) => p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD');
+  const next = positional[built.args.length];
+  if (!next || next.default === undefined) return undefined;
+  const value = otherThanDefault(next);
+  return value && { ...built, args: [...built.args, value] };
+}
