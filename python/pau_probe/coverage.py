@@ -19,11 +19,12 @@ from __future__ import annotations
 import dis
 import sys
 import types
+from pau_probe import ran_between
 from pau_probe.checking import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
     from types import CodeType, FrameType
-    from typing import Callable, Dict, Iterable, Iterator, List, Optional, Protocol, Set, Tuple
+    from typing import Callable, Dict, Iterable, Iterator, List, Optional, Protocol, Set, Sized, Tuple
 
     from pau_probe.protocol import CoverageHits, ProbeResultCoverage
 
@@ -37,6 +38,8 @@ if TYPE_CHECKING:
 
         active: bool
 
+        @property
+        def records(self) -> Sized: ...
         def wants(self, code: CodeType) -> bool: ...
         def line(self, frame: FrameType, code: CodeType, line: int) -> bool: ...
 
@@ -58,6 +61,9 @@ if TYPE_CHECKING:
 
 _PROLOGUE = {"RESUME", "GEN_START", "RETURN_GENERATOR", "MAKE_CELL", "COPY_FREE_VARS"}
 _IGNORED = {"CACHE", "EXTENDED_ARG"}
+# Events in a row on one code object that found no new line, arc or comparison record before its
+# frames stop reporting lines (sys.settrace only; a few hundred passes of a loop body).
+QUIET = 2000
 
 
 def _is_branch(opname: str) -> bool:
@@ -97,9 +103,13 @@ class StaticMap:
         # per code index: offsets of branch instructions; lines holding one
         self.branches: Dict[int, Set[int]] = {}
         self.branch_lines: Dict[int, Set[int]] = {}
+        # per code index: the line of each counted instruction (what a line event would report)
+        self.line_of: Dict[int, Dict[int, int]] = {}
+        self._graphs: Dict[int, ran_between.Graph] = {}
         for i, c in enumerate(self.codes):
             offsets: Set[int] = set()
             lines: Set[int] = set()
+            line_of: Dict[int, int] = {}
             has_resume = any(ins.opname == "RESUME" for ins in dis.get_instructions(c))
             in_prologue = has_resume
             for ins, line in _instructions_with_lines(c):
@@ -111,13 +121,25 @@ class StaticMap:
                     continue
                 if line is not None and line > 0:
                     self.lines.add(line)
+                    line_of[ins.offset] = line
                 if _is_branch(ins.opname):
                     offsets.add(ins.offset)
                     if line is not None:
                         lines.add(line)
             self.branches[i] = offsets
             self.branch_lines[i] = lines
+            self.line_of[i] = line_of
         self.arc_total = 2 * sum(len(v) for v in self.branches.values())
+
+    def ran(self, ci: int, start: int, end: int) -> Tuple[Set[int], Set[Arc]]:
+        """Lines and arcs that certainly ran in a frame of code `ci` from offset start to end."""
+        graph = self._graphs.get(ci)
+        if graph is None:
+            graph = self._graphs[ci] = ran_between.graph(self.codes[ci])
+        on_path = ran_between.dominators(graph, start, end)
+        line_of = self.line_of[ci]
+        lines = {line_of[o] for o in on_path if o in line_of}
+        return lines, {(ci, b, d) for b, d in ran_between.taken(graph, on_path, self.branches[ci], end)}
 
     def counts(self, lines: Iterable[int], arcs: Iterable[Arc]) -> Tuple[Set[int], Set[Arc]]:
         """(lines hit, arcs hit) restricted to what the static map knows, arcs capped at two
@@ -205,10 +227,42 @@ class Collector:
         branch_lines = self.static.branch_lines
         lines, arcs = self.lines, self.arcs
         pending: Dict[FrameType, int] = {}
+        # Saturation (module docstring): per code object, events in a row that found nothing new.
+        quiet: Dict[CodeType, int] = {}
+        found = [0]  # lines + arcs + comparison records after the last event
+        # frames whose line events were stopped, and the instruction they stopped at
+        muted: Dict[FrameType, int] = {}
+
+        def learned(code: CodeType) -> bool:
+            """Count the event; False once the code's events have found nothing for QUIET in a row."""
+            observer = self.observer
+            now = len(lines) + len(arcs) + (len(observer.records) if observer is not None else 0)
+            if now != found[0]:
+                found[0] = now
+                quiet[code] = 0
+                return True
+            count = quiet.get(code, 0) + 1
+            quiet[code] = count
+            return count <= QUIET
+
+        def mute(frame: FrameType, at: int) -> None:
+            frame.f_trace_lines = False
+            frame.f_trace_opcodes = False
+            pending.pop(frame, None)
+            muted[frame] = at
+
+        def resume(frame: FrameType, ci: int, end: int) -> None:
+            """What certainly ran since the frame was muted (ran_between), up to `end`."""
+            start = muted.pop(frame, None)
+            if start is not None:
+                ran_lines, ran_arcs = self.static.ran(ci, start, end)
+                lines.update(ran_lines)
+                arcs.update(ran_arcs)
 
         def local(frame: FrameType, event: str, arg: object) -> Tracer:
+            code = frame.f_code
+            ci = index[code]
             if event == "line" or event == "opcode":
-                ci = index[frame.f_code]
                 offset = frame.f_lasti
                 source = pending.pop(frame, None)
                 if source is not None and source != offset:
@@ -218,28 +272,47 @@ class Collector:
                     frame.f_trace_opcodes = frame.f_lineno in branch_lines[ci]
                     observer = self.observer
                     if observer is not None and observer.active:
-                        observer.line(frame, frame.f_code, frame.f_lineno)
+                        observer.line(frame, code, frame.f_lineno)
                 if offset in branches[ci]:
                     pending[frame] = offset
+                if not learned(code):
+                    mute(frame, offset)
             elif event == "return":
                 pending.pop(frame, None)
+                resume(frame, ci, frame.f_lasti)
+                lines.add(frame.f_lineno)
+            elif event == "exception" and frame in muted:
+                # Exception edges are not in ran_between's graph: what ran up to the raise is
+                # known, what runs after it (a handler) is not. A Python iterator's end inside
+                # FOR_ITER is no such edge.
+                stop_iteration = isinstance(arg, tuple) and arg and arg[0] is StopIteration
+                if not (stop_iteration and frame.f_lasti in branches[ci]):
+                    resume(frame, ci, frame.f_lasti)
+                    lines.add(frame.f_lineno)
             return local
 
         def observed(frame: FrameType, event: str, arg: object) -> Optional[Tracer]:
             # The package's other code: comparisons only, until the recorder has enough.
             observer = self.observer
             if observer is None or not observer.active:
+                frame.f_trace_lines = False  # (returning None does not stop a frame's line events)
                 return None
             if event == "line":
                 observer.line(frame, frame.f_code, frame.f_lineno)
+                if not learned(frame.f_code):
+                    frame.f_trace_lines = False
             return observed
 
         def global_(frame: FrameType, event: str, arg: object) -> Optional[Tracer]:
-            if frame.f_code in index:
-                frame.f_trace_lines = True
+            code = frame.f_code
+            if code in index:
+                if quiet.get(code, 0) > QUIET:
+                    mute(frame, max(frame.f_lasti, 0))  # a new frame or a generator resumed
+                else:
+                    frame.f_trace_lines = True
                 return local
             observer = self.observer
-            if observer is not None and observer.active and observer.wants(frame.f_code):
+            if observer is not None and observer.active and quiet.get(code, 0) <= QUIET and observer.wants(code):
                 frame.f_trace_lines = True
                 return observed
             return None
