@@ -285,8 +285,8 @@ class Collector:
                 # Exception edges are not in ran_between's graph: what ran up to the raise is
                 # known, what runs after it (a handler) is not. A Python iterator's end inside
                 # FOR_ITER is no such edge.
-                stop_iteration = isinstance(arg, tuple) and arg and arg[0] is StopIteration
-                if not (stop_iteration and frame.f_lasti in branches[ci]):
+                raised = cast("Tuple[object, ...]", arg)[0] if type(arg) is tuple else None
+                if not (raised is StopIteration and frame.f_lasti in branches[ci]):
                     resume(frame, ci, frame.f_lasti)
                     lines.add(frame.f_lineno)
             return local

@@ -75,6 +75,24 @@ SOURCE = textwrap.dedent('''
         if t > 10:
             raise ValueError(t)
         return t
+
+    class Upto:
+        def __init__(self, n):
+            self.i, self.n = 0, n
+        def __iter__(self):
+            return self
+        def __next__(self):
+            self.i += 1
+            if self.i > self.n:
+                raise StopIteration
+            return self.i
+
+    def over_iterator(n):
+        t = 0
+        for i in Upto(n):
+            t += i
+        t = -t
+        return t
 ''')
 
 
@@ -143,6 +161,7 @@ def test_a_hot_loop_runs_within_a_few_times_plain_python(module):
     ("loop", (10_000,), True),
     ("after_loop", (10_000,), True),
     ("raises_after", (10_000,), True),
+    ("over_iterator", (10_000,), True),  # the iterator's end is an 'exception' event in FOR_ITER
     ("shapes", (2,), True),
     # a break and a second loop after a long while loop: on some paths from it, not on all
     ("shapes", (3_000,), False),
