@@ -11,6 +11,13 @@ Definitions (the same on every Python version):
 
 Collection: sys.monitoring LINE and BRANCH events restricted to those code objects on
 3.12+, sys.settrace with per-frame line and (on branch lines only) opcode events before.
+Before 3.12, hot loops are made cheap by saturation: a code object whose events found no new
+line, arc or comparison record for QUIET events in a row stops its frames' line and opcode events
+(and its later frames start without them). At the frame's return, yield or first exception,
+ran_between adds what certainly ran since: the lines on every path from the muted point to that
+point, and the branch outcomes that alone lead there. Lost: lines and outcomes first reached in a
+muted frame on only some of those paths (an `if` or a second loop after a long loop, a late
+`break`); never a line that did not run.
 Hits travel to the warm worker as line numbers and offsets, where the session-wide union
 lives; only counts ever reach the host.
 """
