@@ -53,6 +53,9 @@ if TYPE_CHECKING:
     class _Events(Protocol):
         LINE: int
         BRANCH: int
+        PY_RETURN: int
+        PY_YIELD: int
+        RAISE: int
 
     class _Monitoring(Protocol):
         """The parts of sys.monitoring (Python 3.12+) the collector uses."""
@@ -65,6 +68,7 @@ if TYPE_CHECKING:
         def register_callback(self, tool_id: int, event: int, func: Callable[..., object]) -> object: ...
         def set_local_events(self, tool_id: int, code: CodeType, event_set: int) -> None: ...
         def set_events(self, tool_id: int, event_set: int) -> None: ...
+        def get_events(self, tool_id: int) -> int: ...
 
 _PROLOGUE = {"RESUME", "GEN_START", "RETURN_GENERATOR", "MAKE_CELL", "COPY_FREE_VARS"}
 _IGNORED = {"CACHE", "EXTENDED_ARG"}
@@ -148,6 +152,20 @@ class StaticMap:
         lines = {line_of[o] for o in on_path if o in line_of}
         return lines, {(ci, b, d) for b, d in ran_between.taken(graph, on_path, self.branches[ci], end)}
 
+    def monitored_dest(self, ci: int, branch: int, dest: int) -> int:
+        """The destination sys.monitoring's BRANCH event reports for a successor from `dis`:
+        FOR_ITER's exit skips END_FOR (3.12) and the POP_TOP after it (3.13)."""
+        listing = [(i.offset, i.opname) for i in dis.get_instructions(self.codes[ci])]
+        where = {offset: k for k, (offset, _) in enumerate(listing)}
+        if listing[where[branch]][1] != "FOR_ITER" or dest == listing[where[branch] + 1][0]:
+            return dest
+        skip = ["END_FOR"] if sys.version_info < (3, 13) else ["END_FOR", "POP_TOP"]
+        k = where[dest]
+        for name in skip:
+            if k < len(listing) and listing[k][1] == name:
+                k += 1
+        return listing[k][0] if k < len(listing) else dest
+
     def counts(self, lines: Iterable[int], arcs: Iterable[Arc]) -> Tuple[Set[int], Set[Arc]]:
         """(lines hit, arcs hit) restricted to what the static map knows, arcs capped at two
         outcomes per instruction."""
@@ -212,17 +230,61 @@ class Collector:
                     return None  # a line with comparisons: seen again on every pass
             return disable
 
+        # A branch whose one outcome repeated QUIET times (a hot loop's FOR_ITER) is disabled
+        # too; the frame's return, yield or raise then tells, through ran_between, whether the
+        # other outcome was certainly taken.
+        repeats: Dict[Tuple[Optional[int], int], int] = {}
+        # per frame: (code index, branch, where the frame was since then known to be)
+        muted: Dict[FrameType, List[Tuple[int, int, int]]] = {}
+        tool = self._tool
+        ends = mon.events.PY_RETURN | mon.events.PY_YIELD
+
         def on_branch(code: CodeType, offset: int, dest: int) -> object:
             if not self.active:
                 return None
             ci = index.get(code)
             arcs.add((ci, offset, dest))
             seen = outcomes.setdefault((ci, offset), set())
-            seen.add(dest)
-            return disable if len(seen) >= 2 else None
+            if dest not in seen:
+                seen.add(dest)
+                repeats[(ci, offset)] = 0
+                return disable if len(seen) >= 2 else None
+            count = repeats[(ci, offset)] = repeats.get((ci, offset), 0) + 1
+            if count <= QUIET or ci is None:
+                return None
+            muted.setdefault(getframe(1), []).append((ci, offset, offset))
+            mon.set_local_events(tool, code, mon.events.LINE | mon.events.BRANCH | ends)
+            mon.set_events(tool, mon.get_events(tool) | mon.events.RAISE)  # (not a local event)
+            return disable
 
-        mon.register_callback(self._tool, mon.events.LINE, on_line)
-        mon.register_callback(self._tool, mon.events.BRANCH, on_branch)
+        def settle(code: CodeType, offset: int, resumes: bool) -> None:
+            frame = getframe(2)  # settle <- on_return (on_yield, on_raise) <- the frame
+            for ci, branch, start in muted.pop(frame, ()):
+                for _, source, dest in self.static.ran(ci, start, offset)[1]:
+                    if source == branch:
+                        arcs.add((ci, branch, self.static.monitored_dest(ci, branch, dest)))
+                if resumes:  # a yield: the frame goes on from there
+                    muted.setdefault(frame, []).append((ci, branch, offset))
+
+        def on_return(code: CodeType, offset: int, value: object) -> object:
+            settle(code, offset, False)
+            return None
+
+        def on_yield(code: CodeType, offset: int, value: object) -> object:
+            settle(code, offset, True)
+            return None
+
+        def on_raise(code: CodeType, offset: int, exc: BaseException) -> object:
+            # A Python iterator's end inside FOR_ITER is no exception edge (ran_between).
+            if not (type(exc) is StopIteration and offset in self.static.branches.get(index.get(code, -1), ())):
+                settle(code, offset, False)
+            return None
+
+        mon.register_callback(tool, mon.events.LINE, on_line)
+        mon.register_callback(tool, mon.events.BRANCH, on_branch)
+        mon.register_callback(tool, mon.events.PY_RETURN, on_return)
+        mon.register_callback(tool, mon.events.PY_YIELD, on_yield)
+        mon.register_callback(tool, mon.events.RAISE, on_raise)
         for code in self.static.codes:
             mon.set_local_events(self._tool, code, mon.events.LINE | mon.events.BRANCH)
 
@@ -339,7 +401,7 @@ class Collector:
         self.active = False
         if not self._monitoring:
             sys.settrace(None)
-        elif self.observer is not None and self._tool is not None:
+        elif self._tool is not None:  # (the observer's LINE, a muted branch's RAISE)
             mon: _Monitoring = getattr(sys, "monitoring")  # 3.12+
             mon.set_events(self._tool, 0)
 
