@@ -18,6 +18,9 @@ ran_between adds what certainly ran since: the lines on every path from the mute
 point, and the branch outcomes that alone lead there. Lost: lines and outcomes first reached in a
 muted frame on only some of those paths (an `if` or a second loop after a long loop, a late
 `break`); never a line that did not run.
+On 3.12+, LINE events are disabled once seen and BRANCH events once both outcomes were; a
+branch that took the same outcome QUIET times in a row is disabled too, and its frame's return,
+yield or raise adds the other outcome when ran_between shows it was taken.
 Hits travel to the warm worker as line numbers and offsets, where the session-wide union
 lives; only counts ever reach the host.
 """

@@ -1,7 +1,8 @@
 """What certainly ran in a frame between two instructions, read from its code's control flow.
 
-The coverage tracer (coverage.py) stops a frame's line events once they teach nothing new (a
-hot loop); when the frame then returns it knows two points: the instruction where events
+The coverage tracer (coverage.py) stops a frame's line events (before 3.12) or a branch's
+events (3.12+) once they teach nothing new (a hot loop); when the frame then returns it knows
+two points: the instruction where events
 stopped and the one it returned (or yielded) at. Every path of the control-flow graph from the
 first to the second passes through the first's dominators of the second, so those instructions
 ran, and a branch instruction among them took an outcome if only that outcome can lead on to the
