@@ -299,23 +299,26 @@ class Collector:
         branch_lines = self.static.branch_lines
         lines, arcs = self.lines, self.arcs
         pending: Dict[FrameType, int] = {}
-        # Saturation (module docstring): per code object, events in a row that found nothing new.
+        # Saturation (module docstring): per code object, events in a row that found nothing new;
+        # a list by code index for the target's (the hot path), a dict for the package's others.
+        limit = QUIET
+        repeats = [0] * len(index)
         quiet: Dict[CodeType, int] = {}
-        found = [0]  # lines + arcs + comparison records after the last event
+        found = [0]  # comparison records after the last observed event
         # frames whose line events were stopped, and the instruction they stopped at
         muted: Dict[FrameType, int] = {}
 
         def learned(code: CodeType) -> bool:
-            """Count the event; False once the code's events have found nothing for QUIET in a row."""
+            """Count an observed event; False once the code's have found nothing for QUIET in a row."""
             observer = self.observer
-            now = len(lines) + len(arcs) + (len(observer.records) if observer is not None else 0)
+            now = len(observer.records) if observer is not None else 0
             if now != found[0]:
                 found[0] = now
                 quiet[code] = 0
                 return True
             count = quiet.get(code, 0) + 1
             quiet[code] = count
-            return count <= QUIET
+            return count <= limit
 
         def mute(frame: FrameType, at: int) -> None:
             frame.f_trace_lines = False
@@ -336,19 +339,30 @@ class Collector:
             ci = index[code]
             if event == "line" or event == "opcode":
                 offset = frame.f_lasti
+                new = False
                 source = pending.pop(frame, None)
-                if source is not None and source != offset:
+                if source is not None and source != offset and (ci, source, offset) not in arcs:
                     arcs.add((ci, source, offset))
+                    new = True
                 if event == "line":
-                    lines.add(frame.f_lineno)
-                    frame.f_trace_opcodes = frame.f_lineno in branch_lines[ci]
+                    line = frame.f_lineno
+                    if line not in lines:
+                        lines.add(line)
+                        new = True
+                    frame.f_trace_opcodes = line in branch_lines[ci]
                     observer = self.observer
                     if observer is not None and observer.active:
-                        observer.line(frame, code, frame.f_lineno)
+                        before = len(observer.records)
+                        observer.line(frame, code, line)
+                        new = new or len(observer.records) != before
                 if offset in branches[ci]:
                     pending[frame] = offset
-                if not learned(code):
-                    mute(frame, offset)
+                if new:
+                    repeats[ci] = 0
+                else:
+                    repeats[ci] += 1
+                    if repeats[ci] > limit:
+                        mute(frame, offset)
             elif event == "return":
                 pending.pop(frame, None)
                 resume(frame, ci, frame.f_lasti)
@@ -377,14 +391,15 @@ class Collector:
 
         def global_(frame: FrameType, event: str, arg: object) -> Optional[Tracer]:
             code = frame.f_code
-            if code in index:
-                if quiet.get(code, 0) > QUIET:
+            ci = index.get(code)
+            if ci is not None:
+                if repeats[ci] > limit:
                     mute(frame, max(frame.f_lasti, 0))  # a new frame or a generator resumed
                 else:
                     frame.f_trace_lines = True
                 return local
             observer = self.observer
-            if observer is not None and observer.active and quiet.get(code, 0) <= QUIET and observer.wants(code):
+            if observer is not None and observer.active and quiet.get(code, 0) <= limit and observer.wants(code):
                 frame.f_trace_lines = True
                 return observed
             return None
