@@ -11,6 +11,16 @@ Definitions (the same on every Python version):
 
 Collection: sys.monitoring LINE and BRANCH events restricted to those code objects on
 3.12+, sys.settrace with per-frame line and (on branch lines only) opcode events before.
+Before 3.12, hot loops are made cheap by saturation: a code object whose events found no new
+line, arc or comparison record for QUIET events in a row stops its frames' line and opcode events
+(and its later frames start without them). At the frame's return, yield or first exception,
+ran_between adds what certainly ran since: the lines on every path from the muted point to that
+point, and the branch outcomes that alone lead there. Lost: lines and outcomes first reached in a
+muted frame on only some of those paths (an `if` or a second loop after a long loop, a late
+`break`); never a line that did not run.
+On 3.12+, LINE events are disabled once seen and BRANCH events once both outcomes were; a
+branch that took the same outcome QUIET times in a row is disabled too, and its frame's return,
+yield or raise adds the other outcome when ran_between shows it was taken.
 Hits travel to the warm worker as line numbers and offsets, where the session-wide union
 lives; only counts ever reach the host.
 """
@@ -19,11 +29,12 @@ from __future__ import annotations
 import dis
 import sys
 import types
+from pau_probe import ran_between
 from pau_probe.checking import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
     from types import CodeType, FrameType
-    from typing import Callable, Dict, Iterable, Iterator, List, Optional, Protocol, Set, Tuple
+    from typing import Callable, Dict, Iterable, Iterator, List, Optional, Protocol, Set, Sized, Tuple
 
     from pau_probe.protocol import CoverageHits, ProbeResultCoverage
 
@@ -37,12 +48,17 @@ if TYPE_CHECKING:
 
         active: bool
 
+        @property
+        def records(self) -> Sized: ...
         def wants(self, code: CodeType) -> bool: ...
         def line(self, frame: FrameType, code: CodeType, line: int) -> bool: ...
 
     class _Events(Protocol):
         LINE: int
         BRANCH: int
+        PY_RETURN: int
+        PY_YIELD: int
+        RAISE: int
 
     class _Monitoring(Protocol):
         """The parts of sys.monitoring (Python 3.12+) the collector uses."""
@@ -55,9 +71,13 @@ if TYPE_CHECKING:
         def register_callback(self, tool_id: int, event: int, func: Callable[..., object]) -> object: ...
         def set_local_events(self, tool_id: int, code: CodeType, event_set: int) -> None: ...
         def set_events(self, tool_id: int, event_set: int) -> None: ...
+        def get_events(self, tool_id: int) -> int: ...
 
 _PROLOGUE = {"RESUME", "GEN_START", "RETURN_GENERATOR", "MAKE_CELL", "COPY_FREE_VARS"}
 _IGNORED = {"CACHE", "EXTENDED_ARG"}
+# Events in a row on one code object that found no new line, arc or comparison record before its
+# frames stop reporting lines (sys.settrace only; a few hundred passes of a loop body).
+QUIET = 2000
 
 
 def _is_branch(opname: str) -> bool:
@@ -97,9 +117,13 @@ class StaticMap:
         # per code index: offsets of branch instructions; lines holding one
         self.branches: Dict[int, Set[int]] = {}
         self.branch_lines: Dict[int, Set[int]] = {}
+        # per code index: the line of each counted instruction (what a line event would report)
+        self.line_of: Dict[int, Dict[int, int]] = {}
+        self._graphs: Dict[int, ran_between.Graph] = {}
         for i, c in enumerate(self.codes):
             offsets: Set[int] = set()
             lines: Set[int] = set()
+            line_of: Dict[int, int] = {}
             has_resume = any(ins.opname == "RESUME" for ins in dis.get_instructions(c))
             in_prologue = has_resume
             for ins, line in _instructions_with_lines(c):
@@ -111,13 +135,39 @@ class StaticMap:
                     continue
                 if line is not None and line > 0:
                     self.lines.add(line)
+                    line_of[ins.offset] = line
                 if _is_branch(ins.opname):
                     offsets.add(ins.offset)
                     if line is not None:
                         lines.add(line)
             self.branches[i] = offsets
             self.branch_lines[i] = lines
+            self.line_of[i] = line_of
         self.arc_total = 2 * sum(len(v) for v in self.branches.values())
+
+    def ran(self, ci: int, start: int, end: int) -> Tuple[Set[int], Set[Arc]]:
+        """Lines and arcs that certainly ran in a frame of code `ci` from offset start to end."""
+        graph = self._graphs.get(ci)
+        if graph is None:
+            graph = self._graphs[ci] = ran_between.graph(self.codes[ci])
+        on_path = ran_between.dominators(graph, start, end)
+        line_of = self.line_of[ci]
+        lines = {line_of[o] for o in on_path if o in line_of}
+        return lines, {(ci, b, d) for b, d in ran_between.taken(graph, on_path, self.branches[ci], end)}
+
+    def monitored_dest(self, ci: int, branch: int, dest: int) -> int:
+        """The destination sys.monitoring's BRANCH event reports for a successor from `dis`:
+        FOR_ITER's exit skips END_FOR (3.12) and the POP_TOP after it (3.13)."""
+        listing = [(i.offset, i.opname) for i in dis.get_instructions(self.codes[ci])]
+        where = {offset: k for k, (offset, _) in enumerate(listing)}
+        if listing[where[branch]][1] != "FOR_ITER" or dest == listing[where[branch] + 1][0]:
+            return dest
+        skip = ["END_FOR"] if sys.version_info < (3, 13) else ["END_FOR", "POP_TOP"]
+        k = where[dest]
+        for name in skip:
+            if k < len(listing) and listing[k][1] == name:
+                k += 1
+        return listing[k][0] if k < len(listing) else dest
 
     def counts(self, lines: Iterable[int], arcs: Iterable[Arc]) -> Tuple[Set[int], Set[Arc]]:
         """(lines hit, arcs hit) restricted to what the static map knows, arcs capped at two
@@ -183,17 +233,61 @@ class Collector:
                     return None  # a line with comparisons: seen again on every pass
             return disable
 
+        # A branch whose one outcome repeated QUIET times (a hot loop's FOR_ITER) is disabled
+        # too; the frame's return, yield or raise then tells, through ran_between, whether the
+        # other outcome was certainly taken.
+        repeats: Dict[Tuple[Optional[int], int], int] = {}
+        # per frame: (code index, branch, where the frame was since then known to be)
+        muted: Dict[FrameType, List[Tuple[int, int, int]]] = {}
+        tool = self._tool
+        ends = mon.events.PY_RETURN | mon.events.PY_YIELD
+
         def on_branch(code: CodeType, offset: int, dest: int) -> object:
             if not self.active:
                 return None
             ci = index.get(code)
             arcs.add((ci, offset, dest))
             seen = outcomes.setdefault((ci, offset), set())
-            seen.add(dest)
-            return disable if len(seen) >= 2 else None
+            if dest not in seen:
+                seen.add(dest)
+                repeats[(ci, offset)] = 0
+                return disable if len(seen) >= 2 else None
+            count = repeats[(ci, offset)] = repeats.get((ci, offset), 0) + 1
+            if count <= QUIET or ci is None:
+                return None
+            muted.setdefault(getframe(1), []).append((ci, offset, offset))
+            mon.set_local_events(tool, code, mon.events.LINE | mon.events.BRANCH | ends)
+            mon.set_events(tool, mon.get_events(tool) | mon.events.RAISE)  # (not a local event)
+            return disable
 
-        mon.register_callback(self._tool, mon.events.LINE, on_line)
-        mon.register_callback(self._tool, mon.events.BRANCH, on_branch)
+        def settle(code: CodeType, offset: int, resumes: bool) -> None:
+            frame = getframe(2)  # settle <- on_return (on_yield, on_raise) <- the frame
+            for ci, branch, start in muted.pop(frame, ()):
+                for _, source, dest in self.static.ran(ci, start, offset)[1]:
+                    if source == branch:
+                        arcs.add((ci, branch, self.static.monitored_dest(ci, branch, dest)))
+                if resumes:  # a yield: the frame goes on from there
+                    muted.setdefault(frame, []).append((ci, branch, offset))
+
+        def on_return(code: CodeType, offset: int, value: object) -> object:
+            settle(code, offset, False)
+            return None
+
+        def on_yield(code: CodeType, offset: int, value: object) -> object:
+            settle(code, offset, True)
+            return None
+
+        def on_raise(code: CodeType, offset: int, exc: BaseException) -> object:
+            # A Python iterator's end inside FOR_ITER is no exception edge (ran_between).
+            if not (type(exc) is StopIteration and offset in self.static.branches.get(index.get(code, -1), ())):
+                settle(code, offset, False)
+            return None
+
+        mon.register_callback(tool, mon.events.LINE, on_line)
+        mon.register_callback(tool, mon.events.BRANCH, on_branch)
+        mon.register_callback(tool, mon.events.PY_RETURN, on_return)
+        mon.register_callback(tool, mon.events.PY_YIELD, on_yield)
+        mon.register_callback(tool, mon.events.RAISE, on_raise)
         for code in self.static.codes:
             mon.set_local_events(self._tool, code, mon.events.LINE | mon.events.BRANCH)
 
@@ -205,41 +299,107 @@ class Collector:
         branch_lines = self.static.branch_lines
         lines, arcs = self.lines, self.arcs
         pending: Dict[FrameType, int] = {}
+        # Saturation (module docstring): per code object, events in a row that found nothing new;
+        # a list by code index for the target's (the hot path), a dict for the package's others.
+        limit = QUIET
+        repeats = [0] * len(index)
+        quiet: Dict[CodeType, int] = {}
+        found = [0]  # comparison records after the last observed event
+        # frames whose line events were stopped, and the instruction they stopped at
+        muted: Dict[FrameType, int] = {}
+
+        def learned(code: CodeType) -> bool:
+            """Count an observed event; False once the code's have found nothing for QUIET in a row."""
+            observer = self.observer
+            now = len(observer.records) if observer is not None else 0
+            if now != found[0]:
+                found[0] = now
+                quiet[code] = 0
+                return True
+            count = quiet.get(code, 0) + 1
+            quiet[code] = count
+            return count <= limit
+
+        def mute(frame: FrameType, at: int) -> None:
+            frame.f_trace_lines = False
+            frame.f_trace_opcodes = False
+            pending.pop(frame, None)
+            muted[frame] = at
+
+        def resume(frame: FrameType, ci: int, end: int) -> None:
+            """What certainly ran since the frame was muted (ran_between), up to `end`."""
+            start = muted.pop(frame, None)
+            if start is not None:
+                ran_lines, ran_arcs = self.static.ran(ci, start, end)
+                lines.update(ran_lines)
+                arcs.update(ran_arcs)
 
         def local(frame: FrameType, event: str, arg: object) -> Tracer:
+            code = frame.f_code
+            ci = index[code]
             if event == "line" or event == "opcode":
-                ci = index[frame.f_code]
                 offset = frame.f_lasti
+                new = False
                 source = pending.pop(frame, None)
-                if source is not None and source != offset:
+                if source is not None and source != offset and (ci, source, offset) not in arcs:
                     arcs.add((ci, source, offset))
+                    new = True
                 if event == "line":
-                    lines.add(frame.f_lineno)
-                    frame.f_trace_opcodes = frame.f_lineno in branch_lines[ci]
+                    line = frame.f_lineno
+                    if line not in lines:
+                        lines.add(line)
+                        new = True
+                    frame.f_trace_opcodes = line in branch_lines[ci]
                     observer = self.observer
                     if observer is not None and observer.active:
-                        observer.line(frame, frame.f_code, frame.f_lineno)
+                        before = len(observer.records)
+                        observer.line(frame, code, line)
+                        new = new or len(observer.records) != before
                 if offset in branches[ci]:
                     pending[frame] = offset
+                if new:
+                    repeats[ci] = 0
+                else:
+                    repeats[ci] += 1
+                    if repeats[ci] > limit:
+                        mute(frame, offset)
             elif event == "return":
                 pending.pop(frame, None)
+                resume(frame, ci, frame.f_lasti)
+                lines.add(frame.f_lineno)
+            elif event == "exception" and frame in muted:
+                # Exception edges are not in ran_between's graph: what ran up to the raise is
+                # known, what runs after it (a handler) is not. A Python iterator's end inside
+                # FOR_ITER is no such edge.
+                raised = cast("Tuple[object, ...]", arg)[0] if type(arg) is tuple else None
+                if not (raised is StopIteration and frame.f_lasti in branches[ci]):
+                    resume(frame, ci, frame.f_lasti)
+                    lines.add(frame.f_lineno)
             return local
 
         def observed(frame: FrameType, event: str, arg: object) -> Optional[Tracer]:
             # The package's other code: comparisons only, until the recorder has enough.
             observer = self.observer
             if observer is None or not observer.active:
+                frame.f_trace_lines = False  # (returning None does not stop a frame's line events)
                 return None
             if event == "line":
                 observer.line(frame, frame.f_code, frame.f_lineno)
+                if not learned(frame.f_code):
+                    frame.f_trace_lines = False
             return observed
 
         def global_(frame: FrameType, event: str, arg: object) -> Optional[Tracer]:
-            if frame.f_code in index:
-                frame.f_trace_lines = True
+            code = frame.f_code
+            ci = index.get(code)
+            if ci is not None:
+                if repeats[ci] > limit:
+                    mute(frame, max(frame.f_lasti, 0))  # a new frame or a generator resumed
+                else:
+                    frame.f_trace_lines = True
                 return local
             observer = self.observer
-            if observer is not None and observer.active and observer.wants(frame.f_code):
+            if observer is not None and observer.active and quiet.get(code, 0) <= limit and observer.wants(code):
                 frame.f_trace_lines = True
                 return observed
             return None
@@ -259,7 +419,7 @@ class Collector:
         self.active = False
         if not self._monitoring:
             sys.settrace(None)
-        elif self.observer is not None and self._tool is not None:
+        elif self._tool is not None:  # (the observer's LINE, a muted branch's RAISE)
             mon: _Monitoring = getattr(sys, "monitoring")  # 3.12+
             mon.set_events(self._tool, 0)
 
