@@ -154,6 +154,10 @@ test('parameter and raise lines as docstring sentences', () => {
     'Its effect was not seen in the calls tried.',
   );
   assert.equal(
+    sourceParameter('calls with `True` or `3` raised; the same calls returned with another value or with it left out (may be left out)'),
+    'Given `True` or `3`, the call raises (see Raises). May be left out.',
+  );
+  assert.equal(
     sourceParameter('given `True` or `3`, calls raised that returned with another value or without it (may be left out)'),
     'Given `True` or `3`, the call raises (see Raises). May be left out.',
   );
