@@ -262,3 +262,20 @@ test('in source, results seen by argument (a grade by score) stay worded as seen
   );
   assert.equal(text, "In the calls tried, it returned 'F' for `score` 0 to 18, 'C' for 70 and 'A' for 90 to 100.");
 });
+
+test('an exception whose name is not "…Error" (decimal.InvalidOperation, ConsentRequired) is a Raises entry with its hanging indent', () => {
+  const raises = [
+    "decimal.InvalidOperation with `price=[3, 1, 2]`, `price='decimal.ConversionSyntax'`, `price=[]` or 1 other value (apply_discount([3, 1, 2], 3): [<class 'decimal.ConversionSyntax'>]), but with `price=100` it returned Decimal('97.00').",
+    "ConsentRequired in raise_from_error('consent_required', {'a': 1, 'b': 2}): (consent_required) (no call differing from it in one argument returned).",
+  ].join('\n');
+  const text = renderDocstring({ ...CLAMP, raises }, 'google', {
+    functionName: 'f',
+    shownName: 'f',
+    existingDocstring: 'Old.\n\nRaises:\n    InvalidOperation: when the price is not a number.\n',
+  });
+  const section = text.slice(text.indexOf('Raises:\n'), text.indexOf('\n\n', text.indexOf('Raises:\n')));
+  // Entries at four spaces, each continuation at eight: nothing else at four.
+  for (const line of section.split('\n').slice(1)) assert.match(line, /^ {8}\S|^ {4}(?:decimal\.InvalidOperation|ConsentRequired): /, section);
+  // The person's words on the exception are kept, as for any other.
+  assert.match(section, /decimal\.InvalidOperation: When the price is not a number\./, section);
+});
