@@ -318,9 +318,30 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
           ? `Returns ${few}, depending on the ${owner} it is called on (in the ${returned.length} calls that returned).`
           : `Returns ${returns} that depends on the ${owner} it is called on: ${distinct} different results from ${returned.length} ${owner} objects.`,
       );
+    } else if (owner && run.positions.some((p) => p.role === 'receiver')) {
+      // One object gave every result: another object may give another (sqlparse's
+      // Identifier().get_ordering() is None, 'DESC' on a parsed `a desc`).
+      const objects = [...new Set(returned.map((o) => o.request.receiver ?? ''))];
+      const [only] = objects;
+      sentences.push(
+        objects.length === 1 && only && !preparedSource(only)
+          ? `Returns ${returns} on \`${oneLine(only, 60)}\`, the only ${owner} a call returned on.`
+          : objects.length === 1
+            ? `Returns ${returns} on the one ${owner} a call returned on.`
+            : `Returns ${returns} on each of the ${objects.length} ${owner} objects it was called on.`,
+      );
     } else {
-      // A function of no arguments: what it gives back is all there is to say.
-      sentences.push(`Takes no arguments and returns ${returns}.`);
+      // A function of no arguments: what it gives back is all there is to say; with **kwargs,
+      // what they do was not seen (colour's make_color_factory(**defaults)).
+      const varkw = run.positions.find((p) => p.role === 'varkw');
+      const keywords = returned.some((o) => Object.keys(o.request.kwargs ?? {}).length > 0);
+      sentences.push(
+        !varkw
+          ? `Takes no arguments and returns ${returns}.`
+          : keywords
+            ? `Called with no arguments or with keywords for \`**${varkw.name}\`, returns ${returns}.`
+            : `Called with no arguments, returns ${returns}; \`**${varkw.name}\` was not tried.`,
+      );
     }
   } else if (returned.length > 0) {
     const given = params

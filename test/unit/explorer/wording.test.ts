@@ -73,3 +73,36 @@ test('a parameter seen only making calls raise says so plainly', () => {
   const { parameters } = report(positions, observations).description;
   assert.equal(parameters.eq, "calls with `'abc'` or `'xyz'` raised; the same calls returned with another value or with it left out (may be left out)");
 });
+
+test('a function of **kwargs called with none is not said to take no arguments', () => {
+  const positions: Position[] = [{ name: 'defaults', role: 'varkw', positionalOnly: false, candidates: ['omit'] }];
+  const observations = [1, 2, 3, 4].map((k) => returnedObservation(positions, k, [undefined], str('<function factory>')));
+  const { summary } = buildReport({
+    info: info('make_factory', { params: [param('defaults', 'VAR_KEYWORD')], body: () => str('') }),
+    positions,
+    observations,
+    accepted: [new Set(['omit'])],
+    maxProbes: 20,
+  }).description;
+  assert.doesNotMatch(summary, /Takes no arguments/, summary);
+  assert.match(summary, /^Called with no arguments, returns a str; `\*\*defaults` was not tried\.$/, summary);
+});
+
+test('a method of no arguments tried on one object says so, not that it always returns what that object gave', () => {
+  const self: Position = { name: 'self', role: 'receiver', positionalOnly: false, candidates: ['new:Identifier:0'] };
+  const observations = [1, 2, 3].map((k) => {
+    const o = returnedObservation([self], k, [{ k: 'call', callee: 'Identifier', args: [] }], { k: 'none' });
+    const value = { type: 'NoneType', repr: 'None', truncated: false };
+    return { ...o, record: { ...o.record, result: { ...o.record.result, value } } };
+  });
+  const fake: FakeFunction = { params: [], body: () => ({ k: 'none' }), needsReceiver: true, ownerClass: 'Identifier' };
+  const { summary } = buildReport({
+    info: info('get_ordering', fake),
+    positions: [self],
+    observations,
+    accepted: [new Set(['new:Identifier:0'])],
+    maxProbes: 20,
+  }).description;
+  assert.doesNotMatch(summary, /Takes no arguments/, summary);
+  assert.match(summary, /^Returns None on `Identifier\(\)`, the only Identifier a call returned on\.$/, summary);
+});
