@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import inspect
 import os
+import sys
 import types
 
 from pau_probe.checking import TYPE_CHECKING, cast
@@ -136,10 +137,16 @@ def describe_callable(obj: object, root: Optional[str], line: Optional[int] = No
 
 
 def relative(filename: str, root: Optional[str]) -> str:
+    """A file as the user finds it: from the workspace root, else from the sys.path entry it is
+    imported from (`email/utils.py`: a bare `utils.py` does not say which one)."""
     try:
         real = os.path.realpath(filename)
         if root and real.startswith(os.path.realpath(root) + os.sep):
             return os.path.relpath(real, os.path.realpath(root))
+        entries = [os.path.realpath(e) for e in sys.path if e]
+        inside = [e for e in entries if real.startswith(e + os.sep)]
+        if inside:
+            return os.path.relpath(real, max(inside, key=len))
     except (TypeError, ValueError):
         pass
     return os.path.basename(filename)

@@ -458,8 +458,12 @@ def _execute(
     if error is not None:
         out["exception"] = cast("ProbeResultException", renderer.exception(error))
     else:
-        # Rendering iterates generators: still covered.
+        # Rendering iterates generators: still covered, and timed as part of the call (the
+        # call only made the generator; its items are the work).
+        rendering = time.perf_counter()
         out["value"] = renderer.value(value)
+        if "iteration" in out["value"]:
+            out["durationMs"] = round(duration_ms + (time.perf_counter() - rendering) * 1000.0, 3)
     if collector is not None:
         if traced_render:
             collector.stop()

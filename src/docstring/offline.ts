@@ -19,7 +19,10 @@ export function sourceParameter(text: string): string {
   const tail = optional ? ' May be left out.' : '';
   if (/^a flag/.test(body)) return `A flag (True or False)${/acted as their truth value/.test(body) ? '; other values act as their truth value' : ''}.${tail}`;
   if (/^changing it alone (?:\(among .*\) )?made no difference/.test(body)) return `Its effect was not seen in the calls tried.${tail}`;
-  const raised = /^given (.+), calls raised that returned with another value or without it$/.exec(body);
+  // The second wording is that of sessions saved before it was reworded.
+  const raised =
+    /^calls with (.+) raised; the same calls returned with another value or with it left out$/.exec(body) ??
+    /^given (.+), calls raised that returned with another value or without it$/.exec(body);
   if (raised) return `Given ${raised[1]}, the call raises (see Raises).${tail}`;
   const tried = /^calls with (.+) returned; its own effect was not isolated$/.exec(body);
   if (tried) return `Calls with ${tried[1]} returned.${tail}`;

@@ -51,7 +51,12 @@ interface Parts {
 
 const NO_RAISES = /^(?:none|nothing|no exceptions?|n\/a|-)(?![\w])/i;
 const EXCEPTION_NAME = String.raw`(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning|Exit|Interrupt|Iteration)`;
-const RAISE_ITEM = new RegExp(String.raw`^(?:[Rr]aises?:?\s+)?(?:[Aa]n?\s+)?\x60{0,2}(${EXCEPTION_NAME})\x60{0,2}(?![\w.])[\s:,\u2013\u2014-]*([\s\S]*)$`);
+// A class named otherwise (decimal.InvalidOperation, oauthlib's ConsentRequired) is an exception
+// where it heads an entry: `Name: text`, as the offline explorer's raise lines read in source.
+const HEADED_NAME = String.raw`(?!Raises?\b)(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?=\x60{0,2}:\s)`;
+const RAISE_ITEM = new RegExp(
+  String.raw`^(?:[Rr]aises?:?\s+)?(?:[Aa]n?\s+)?\x60{0,2}(${EXCEPTION_NAME}|${HEADED_NAME})\x60{0,2}(?![\w.])[\s:,\u2013\u2014-]*([\s\S]*)$`,
+);
 const RAISE_SPLIT = new RegExp(String.raw`\n+|;\s+|,\s+(?=(?:[Aa]n?\s+)?\x60{0,2}${EXCEPTION_NAME}\b)`);
 
 function parseRaises(text: string): Raise[] {

@@ -220,7 +220,7 @@ function returnsPhrase(observations: Observation[], returnTypes: string[]): stri
         const sizes = mine.map((g) => g.iteration.items.length);
         const range = Math.min(...sizes) === Math.max(...sizes) ? `${sizes[0]}` : `${Math.min(...sizes)} to ${Math.max(...sizes)}`;
         const unended = mine.some((g) => !g.iteration.ended);
-        return `${article(t)} yielding ${itemKinds(all)} (${range} items in ${mine.length} calls${unended ? '; some did not end' : ''})`;
+        return `${article(t)} yielding ${itemKinds(all)} (${range} item${range === '1' ? '' : 's'} in ${mine.length} calls${unended ? '; some did not end' : ''})`;
       }
       return t === 'NoneType' ? 'None' : article(t);
     }),
@@ -319,12 +319,35 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
           ? `Returns ${few}, depending on the ${owner} it is called on (in the ${returned.length} calls that returned).`
           : `Returns ${returns} that depends on the ${owner} it is called on: ${distinct} different results from ${returned.length} ${owner} objects.`,
       );
+    } else if (owner && run.positions.some((p) => p.role === 'receiver')) {
+      // One object gave every result: another object may give another (sqlparse's
+      // Identifier().get_ordering() is None, 'DESC' on a parsed `a desc`).
+      const objects = [...new Set(returned.map((o) => o.request.receiver ?? ''))];
+      const [only] = objects;
+      sentences.push(
+        objects.length === 1 && only && !preparedSource(only)
+          ? `Returns ${returns} on \`${oneLine(only, 60)}\`, the only ${owner} a call returned on.`
+          : objects.length === 1
+            ? `Returns ${returns} on the one ${owner} a call returned on.`
+            : `Returns ${returns} on each of the ${objects.length} ${owner} objects it was called on.`,
+      );
     } else {
-      // A function of no arguments: what it gives back is all there is to say.
-      sentences.push(`Takes no arguments and returns ${returns}.`);
+      // A function of no arguments: what it gives back is all there is to say; with **kwargs,
+      // what they do was not seen (colour's make_color_factory(**defaults)).
+      const varkw = run.positions.find((p) => p.role === 'varkw');
+      const keywords = returned.some((o) => Object.keys(o.request.kwargs ?? {}).length > 0);
+      sentences.push(
+        !varkw
+          ? `Takes no arguments and returns ${returns}.`
+          : keywords
+            ? `Called with no arguments or with keywords for \`**${varkw.name}\`, returns ${returns}.`
+            : `Called with no arguments, returns ${returns}; \`**${varkw.name}\` was not tried.`,
+      );
     }
   } else if (returned.length > 0) {
     const given = params
+      // The second of two *args slots is named with the first.
+      .filter(({ p, i }) => !(p.role === 'varargs' && run.positions[i - 1]?.role === 'varargs'))
       .map(({ p, i }) => ({ name: p.role === 'varargs' ? `*${p.name}` : p.name, words: acceptedWords(run, i) }))
       .filter((x) => x.words.length > 0)
       .map((x) => `${x.name}: ${joinWords(x.words, 'or')}`);
@@ -639,7 +662,7 @@ function parameterTexts(run: ExplorationOutcome, ledger: Ledger): Record<string,
       // It changed the outcome, by making calls raise (the raise lines say how): never "no difference".
       const shown = effective.raisedWith.slice(0, 3).map((v) => `\`${oneLine(v, 24)}\``);
       const more = effective.raisedWith.length > 3 ? [...shown, `${effective.raisedWith.length - 3} more`] : shown;
-      text = `given ${joinWords(more, 'or')}, calls raised that returned with another value or without it${optional}`;
+      text = `calls with ${joinWords(more, 'or')} raised; the same calls returned with another value or with it left out${optional}`;
     } else if (accepted.length && effective.varied) {
       // The values it was changed among, so that a reader can judge how far "no difference" goes.
       const shown = effective.tried.slice(0, 3).map((v) => `\`${oneLine(v, 24)}\``);
@@ -774,7 +797,7 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
             .map((o) => argWords(run, o, i)),
         ),
       ];
-      const shown = values.length > 3 ? [...values.slice(0, 3), `${values.length - 3} other values`] : values;
+      const shown = values.length > 3 ? [...values.slice(0, 3), `${values.length - 3} other value${values.length === 4 ? '' : 's'}`] : values;
       const other = g.byDefault ? `\`${itemAt(positions, i).name}\` left out (its default)` : argWords(run, g.contrast, i);
       text = `${g.type} with ${joinWords(shown, 'or')} (${callText(ex)}: ${message}), but with ${other} it returned ${result}.`;
       ledger.add('raises', text, [ex.record.index, g.contrast.record.index], idx(g.raised), {

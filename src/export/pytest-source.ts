@@ -134,8 +134,11 @@ export function buildCases(input: PytestModuleInput): { cases: Cases; skipped: {
         continue;
       } else cases.reprs.push(`pytest.param(${make}, ${pyStrRepr(shortTypeName(r.value.type))}, ${pyStrRepr(r.value.repr)}, id=${id})`);
     }
-    if (r.mutations.length > 0) {
-      const expected = r.mutations.map((m) => `${pyStrRepr(m.arg)}: ${pyStrRepr(m.repr)}`).join(', ');
+    // An object shown only by its address (`<app.Cart object at 0x1>`) has another at every run:
+    // that its state changed is not something a repr can assert.
+    const changes = r.mutations.filter((m) => !/ at 0x[0-9a-f]+/i.test(m.repr));
+    if (changes.length > 0) {
+      const expected = changes.map((m) => `${pyStrRepr(m.arg)}: ${pyStrRepr(m.repr)}`).join(', ');
       cases.mutates.push(`pytest.param(${make}, {${expected}}, ${expectRaise}, id=${id})`);
     }
     if (r.stdout.trim() && !r.outputTruncated) cases.prints.push(`pytest.param(${make}, ${pyStrRepr(r.stdout)}, ${expectRaise}, id=${id})`);

@@ -21,6 +21,11 @@ SOURCE = textwrap.dedent('''
             for i in range(n):
                 yield i * 2
         return items()
+
+    def slow_items(seconds):
+        import time
+        time.sleep(seconds)
+        yield 1
 ''')
 
 
@@ -71,3 +76,14 @@ def test_a_generator_is_rendered_with_the_tracer_on_and_its_lines_count(tmp_path
     assert seen == [True]
     body = SOURCE.splitlines().index("            yield i * 2") + 1
     assert body in result["coverageHits"]["lines"], result["coverageHits"]
+
+
+def test_a_generator_s_duration_includes_its_iteration(tmp_path, traced_at_render):
+    # The call returns at once; the work is in the items. A duration of the bare call (0.01 ms)
+    # beside a probe that took a second misleads whoever reads the probe lines.
+    _, collectors = traced_at_render
+    result = run(tmp_path, "slow_items", ["0.2"], collectors)
+    assert result["value"]["iteration"]["items"] == ["1"]
+    assert result["durationMs"] >= 200, result["durationMs"]
+    plain = run(tmp_path, "plain", ["41"], collectors)
+    assert plain["durationMs"] < 200, plain["durationMs"]

@@ -176,3 +176,10 @@ def test_a_class_whose_dict_holds_odd_values_is_read_or_left_out(tmp_path):
     loaded = pau_target.load(path, "use")
     classes = {c["name"]: c for c in loaded.info.get("argumentClasses", [])}
     assert "Odd" in classes and "size" in classes["Odd"]["attributes"]
+
+
+def test_a_function_from_outside_the_workspace_is_named_by_its_import_path(tmp_path):
+    # basename alone ("utils.py:392") does not say which utils.py: the note names email/utils.py.
+    path = write(tmp_path, "reexport.py", "from email.utils import decode_params\n")
+    notes = pau_target.load(path, "decode_params").info["resolution"].get("notes", [])
+    assert any("it comes from decode_params (email/utils.py:" in note for note in notes), notes

@@ -154,6 +154,10 @@ test('parameter and raise lines as docstring sentences', () => {
     'Its effect was not seen in the calls tried.',
   );
   assert.equal(
+    sourceParameter('calls with `True` or `3` raised; the same calls returned with another value or with it left out (may be left out)'),
+    'Given `True` or `3`, the call raises (see Raises). May be left out.',
+  );
+  assert.equal(
     sourceParameter('given `True` or `3`, calls raised that returned with another value or without it (may be left out)'),
     'Given `True` or `3`, the call raises (see Raises). May be left out.',
   );
@@ -257,4 +261,21 @@ test('in source, results seen by argument (a grade by score) stay worded as seen
     "What it computes was not worked out from 20 calls: the 13 that returned gave 'F' for `score` 0 to 18, 'C' for 70 and 'A' for 90 to 100 (score: int or float).",
   );
   assert.equal(text, "In the calls tried, it returned 'F' for `score` 0 to 18, 'C' for 70 and 'A' for 90 to 100.");
+});
+
+test('an exception whose name is not "…Error" (decimal.InvalidOperation, ConsentRequired) is a Raises entry with its hanging indent', () => {
+  const raises = [
+    "decimal.InvalidOperation with `price=[3, 1, 2]`, `price='decimal.ConversionSyntax'`, `price=[]` or 1 other value (apply_discount([3, 1, 2], 3): [<class 'decimal.ConversionSyntax'>]), but with `price=100` it returned Decimal('97.00').",
+    "ConsentRequired in raise_from_error('consent_required', {'a': 1, 'b': 2}): (consent_required) (no call differing from it in one argument returned).",
+  ].join('\n');
+  const text = renderDocstring({ ...CLAMP, raises }, 'google', {
+    functionName: 'f',
+    shownName: 'f',
+    existingDocstring: 'Old.\n\nRaises:\n    InvalidOperation: when the price is not a number.\n',
+  });
+  const section = text.slice(text.indexOf('Raises:\n'), text.indexOf('\n\n', text.indexOf('Raises:\n')));
+  // Entries at four spaces, each continuation at eight: nothing else at four.
+  for (const line of section.split('\n').slice(1)) assert.match(line, /^ {8}\S|^ {4}(?:decimal\.InvalidOperation|ConsentRequired): /, section);
+  // The person's words on the exception are kept, as for any other.
+  assert.match(section, /decimal\.InvalidOperation: When the price is not a number\./, section);
 });

@@ -1,0 +1,108 @@
+// Sentences of a description as a reader meets them: counts agree with their nouns, a *args
+// parameter is named once, and a parameter that made calls raise is described in plain words.
+// Each case is a line the new-user trial (issue 20) read in a real description.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Observation, Position } from '../../../src/explorer/inputs.js';
+import type { PyValue } from '../../../src/explorer/values.js';
+import { int, str } from '../../../src/explorer/values.js';
+import { buildReport } from '../../../src/explorer/describe.js';
+import type { FakeFunction } from './fake-python.js';
+import { info, param, returnedObservation } from './fake-python.js';
+
+const fn: FakeFunction = { params: [param('n')], body: () => str('') };
+
+/** An observation of a call with these arguments that raised `type: message`. */
+function raisedObservation(positions: Position[], index: number, args: (PyValue | undefined)[], type: string, message: string): Observation {
+  const o = returnedObservation(positions, index, args, str(''));
+  return { ...o, record: { ...o.record, result: { ...o.record.result, status: 'raised', value: undefined, exception: { type, message } } } };
+}
+
+const report = (positions: Position[], observations: Observation[]) =>
+  buildReport({ info: info('f', fn), positions, observations, accepted: positions.map(() => new Set(['int', 'str'])), maxProbes: 20 });
+
+test('a raise line counts one more value as "1 other value", not "1 other values"', () => {
+  const positions: Position[] = [{ name: 'n', role: 'positional', positionalOnly: false, candidates: ['int'] }];
+  const observations = [
+    returnedObservation(positions, 1, [int(3)], int(9)),
+    ...[-1, -2, -3, -4].map((x, k) => raisedObservation(positions, k + 2, [int(x)], 'ValueError', 'n must not be negative')),
+  ];
+  const { raises } = report(positions, observations).description;
+  assert.match(raises, /`n=-3` or 1 other value \(/, raises);
+});
+
+test('a generator that yielded one item in each call reads "1 item", not "1 items"', () => {
+  const positions: Position[] = [{ name: 'text', role: 'positional', positionalOnly: false, candidates: ['str'] }];
+  const observations = ['ab', 'cd', 'ef'].map((x, k) => {
+    const o = returnedObservation(positions, k + 1, [str(x)], str(''));
+    const value = { type: 'generator', repr: '<generator object f at 0x1>', truncated: false, iteration: { items: [`'${x}'`], ended: true } };
+    return { ...o, record: { ...o.record, result: { ...o.record.result, value } } };
+  });
+  const { returns } = report(positions, observations).description;
+  assert.match(returns, /\(1 item in 3 calls\)/, returns);
+});
+
+test('a *args parameter is named once in the summary, however many items the calls passed', () => {
+  const star = (): Position => ({ name: 'amounts', role: 'varargs', positionalOnly: false, candidates: ['int'] });
+  const positions: Position[] = [star(), star(), star()];
+  const calls: [number[], string][] = [
+    [[3, 7], 'x'],
+    [[3, 7, 12], 'yy'],
+    [[1], 'zzz'],
+    [[2, 5], 'q'],
+    [[9, 1, 4], 'rrrr'],
+    [[6], 'ss'],
+    [[8, 8], 'tttttt'],
+  ];
+  const observations = calls.map(([xs, out], k) => returnedObservation(positions, k + 1, xs.map(int), str(out)));
+  const { summary } = report(positions, observations).description;
+  assert.equal(summary.match(/\*amounts:/g)?.length, 1, summary);
+});
+
+test('a parameter seen only making calls raise says so plainly', () => {
+  const positions: Position[] = [
+    { name: 'line', role: 'positional', positionalOnly: false, candidates: ['str'] },
+    { name: 'eq', role: 'positional', positionalOnly: false, candidates: ['str'] },
+  ];
+  const observations = [
+    returnedObservation(positions, 1, [str('a=1'), undefined], str('{a: 1}')),
+    returnedObservation(positions, 2, [str('b=2'), undefined], str('{b: 2}')),
+    raisedObservation(positions, 3, [str('a=1'), str('abc')], 'ValueError', "missing 'abc' in 'a=1'"),
+    raisedObservation(positions, 4, [str('b=2'), str('xyz')], 'ValueError', "missing 'xyz' in 'b=2'"),
+  ];
+  const { parameters } = report(positions, observations).description;
+  assert.equal(parameters.eq, "calls with `'abc'` or `'xyz'` raised; the same calls returned with another value or with it left out (may be left out)");
+});
+
+test('a function of **kwargs called with none is not said to take no arguments', () => {
+  const positions: Position[] = [{ name: 'defaults', role: 'varkw', positionalOnly: false, candidates: ['omit'] }];
+  const observations = [1, 2, 3, 4].map((k) => returnedObservation(positions, k, [undefined], str('<function factory>')));
+  const { summary } = buildReport({
+    info: info('make_factory', { params: [param('defaults', 'VAR_KEYWORD')], body: () => str('') }),
+    positions,
+    observations,
+    accepted: [new Set(['omit'])],
+    maxProbes: 20,
+  }).description;
+  assert.doesNotMatch(summary, /Takes no arguments/, summary);
+  assert.match(summary, /^Called with no arguments, returns a str; `\*\*defaults` was not tried\.$/, summary);
+});
+
+test('a method of no arguments tried on one object says so, not that it always returns what that object gave', () => {
+  const self: Position = { name: 'self', role: 'receiver', positionalOnly: false, candidates: ['new:Identifier:0'] };
+  const observations = [1, 2, 3].map((k) => {
+    const o = returnedObservation([self], k, [{ k: 'call', callee: 'Identifier', args: [] }], { k: 'none' });
+    const value = { type: 'NoneType', repr: 'None', truncated: false };
+    return { ...o, record: { ...o.record, result: { ...o.record.result, value } } };
+  });
+  const fake: FakeFunction = { params: [], body: () => ({ k: 'none' }), needsReceiver: true, ownerClass: 'Identifier' };
+  const { summary } = buildReport({
+    info: info('get_ordering', fake),
+    positions: [self],
+    observations,
+    accepted: [new Set(['new:Identifier:0'])],
+    maxProbes: 20,
+  }).description;
+  assert.doesNotMatch(summary, /Takes no arguments/, summary);
+  assert.match(summary, /^Returns None on `Identifier\(\)`, the only Identifier a call returned on\.$/, summary);
+});
