@@ -1347,9 +1347,11 @@ export class Explorer {
     const { properties } = inferProperties(this.observations, { positions: this.positions, callText: () => '' });
     const claimed = properties.filter((p) => p.holds);
     // The summary's relation is a law too: it is re-tested on variants of the calls it rests on.
-    const support = findRelations(this.observations, this.positions).flatMap((r) => r.support);
+    const relations = findRelations(this.observations, this.positions);
+    const support = relations.flatMap((r) => r.support);
     if (claimed.length === 0 && support.length === 0) return;
-    const variants = planVerification(claimed, this.observations, this.positions, support);
+    const challenges = relations.flatMap(({ family, untried, support: on }) => (family && untried ? [{ family, support: on }] : []));
+    const variants = planVerification(claimed, this.observations, this.positions, support, challenges);
     // Half the reserve for the variants, the rest for f(f(x)) and swaps of what they returned.
     const half = this.used + Math.ceil((cap - this.used) / 2);
     for (const plan of variants) {
