@@ -6,11 +6,9 @@ import assert from 'node:assert/strict';
 import { exploreOffline } from '../../../src/explorer/index.js';
 import { findRelations } from '../../../src/explorer/relations.js';
 import { planVerification } from '../../../src/explorer/verify.js';
-import { contrastPlans } from '../../../src/explorer/contrast.js';
-import type { Observation, Position } from '../../../src/explorer/inputs.js';
-import { toRequest } from '../../../src/explorer/inputs.js';
+import type { Position } from '../../../src/explorer/inputs.js';
 import type { PyValue } from '../../../src/explorer/values.js';
-import { bool, int, list, str, toSource } from '../../../src/explorer/values.js';
+import { str, toSource } from '../../../src/explorer/values.js';
 import type { FakeFunction } from './fake-python.js';
 import { PyError, expectStr, fakeProbe, info, param, pyList, pyStr, returnedObservation } from './fake-python.js';
 
@@ -82,30 +80,4 @@ test('a text never shorter than its template, on calls whose value was never emp
   assert.ok(f?.k === 'str');
   const after = [...observations, returnedObservation(positions, 5, [f, str('')], str(format(f.v, str(''))))];
   assert.ok(!findRelations(after, positions).some((r) => /never shorter/.test(r.text)), findRelations(after, positions)[0]?.text);
-});
-
-test('a value error no returned call contrasts gets the same call with an option left out, or one argument given a value that returned elsewhere', () => {
-  // chunk_text(text, width, strict=False): width 0 raises; no call made differs from chunk_text('The quick', 0) in one argument alone.
-  const positions: Position[] = [
-    { name: 'text', role: 'positional', positionalOnly: false, candidates: ['str'] },
-    { name: 'width', role: 'positional', positionalOnly: false, candidates: ['int'] },
-    { name: 'strict', role: 'positional', positionalOnly: false, candidates: ['bool', 'omit'], default: { k: 'bool', v: false } },
-  ];
-  const ok = returnedObservation(positions, 1, [str('abc'), int(20)], list([str('abc')]));
-  const raised = (index: number, args: (PyValue | undefined)[], type: string): Observation => ({
-    ...returnedObservation(positions, index, args, str('')),
-    record: {
-      ...returnedObservation(positions, index, args, str('')).record,
-      result: { status: 'raised', exception: { type, message: 'width must be positive' }, mutations: [], stdout: '', stderr: '', durationMs: 0.1 },
-    },
-  });
-  const args = (p: { input: Observation['input'] }): string => toRequest(positions, p.input).args.join(', ');
-  const plans = contrastPlans([ok, raised(2, [str('The quick'), int(0)], 'ValueError')], positions).map(args);
-  assert.ok(plans.includes("'The quick', 20"), plans.join(' | '));
-  // An option given: the same call without it comes first ("with `strict` left out (its default) it returned").
-  const withOption = contrastPlans([ok, raised(2, [str('The quick'), int(5), bool(true)], 'ValueError')], positions).map(args);
-  assert.equal(withOption[0], "'The quick', 5", withOption.join(' | '));
-  // A raise a returned call already contrasts, and a type error, get none.
-  assert.deepEqual(contrastPlans([ok, raised(3, [str('abc'), int(0)], 'ValueError')], positions), []);
-  assert.deepEqual(contrastPlans([ok, raised(4, [int(3), int(0)], 'TypeError')], positions), []);
 });
