@@ -2,15 +2,15 @@
 // Daikon states an invariant only once the inputs that would falsify it had their chance): texts
 // whose words stand apart by other separators, or by none, for relations that join or cut words;
 // option-like items ('-x', '--flag=v') for relations of argument lists; empty, shorter, longer and
-// non-ASCII values for relations of length. A relation whose calls that returned never held such
-// an input is worded as what the calls tried did (relations.ts), not as a law.
+// non-ASCII values for relations of length; non-ASCII letters for relations of case. A relation
+// whose calls that returned never held such an input is worded as what the calls tried did (relations.ts), not as a law.
 import type { TaggedValue } from '../core/probe-types.js';
 import type { Input, Observation, Position } from './inputs.js';
 import { withSlot } from './properties.js';
 import type { PyValue } from './values.js';
 import { str, toSource } from './values.js';
 
-export type Family = 'words' | 'pieces' | 'length';
+export type Family = 'words' | 'pieces' | 'length' | 'case';
 
 /** What a relation was checked on: its main argument and all the arguments (relations.ts `Case`). */
 interface Tried {
@@ -48,6 +48,7 @@ export function untriedFor(family: Family, cases: Tried[]): string | null {
     const lists = cases.flatMap((c) => itemsOf(c.x) ?? []);
     if (cases.some((c) => itemsOf(c.x) !== null) && !lists.some((t) => OPTION_LIKE.test(textOf(t) ?? ''))) missing.push("an option-like item ('-x')");
   }
+  if (family === 'case' && !texts.some((s) => /[^\P{L}\p{ASCII}]/u.test(s))) missing.push('non-ASCII letters');
   if (family === 'length') {
     if (texts.length > 0 && !texts.some((s) => NON_ASCII.test(s))) missing.push('non-ASCII text');
     // Another argument that is a text or a collection: one call with it empty (a value filled into a template).
@@ -71,6 +72,7 @@ function variantsOf(family: Family, v: PyValue, others: PyValue[]): PyValue[] {
     const found = v.v.match(/[A-Za-z0-9]+/g) ?? [];
     const [a = 'Ada', b = 'Lovelace'] = found.length >= 2 ? found : [found[0] ?? 'Ada', 'Lovelace'];
     if (family === 'words') return [`${a}-${b}`, `_${a}_${b}`, `${a}.${b}`, `${a}  ${b}`, `${a}${b}`].map(str);
+    if (family === 'case') return [`${v.v} é`, `Straße Éclair ${a}`].map(str);
     return family === 'pieces' ? [] : [`${v.v}é`, `Straße ${a}`, `${v.v}${v.v}`, ''].map(str);
   }
   if ((v.k === 'list' || v.k === 'tuple') && family === 'pieces') {

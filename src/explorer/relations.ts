@@ -1395,8 +1395,8 @@ const RULES: Rule[] = [
   ...ESCAPES,
   ...MASKS,
   // Text in, text out.
-  shaped(texts, { text: 'Converts the text to upper case.', holds: ({ x, y }) => y === x.toUpperCase() }),
-  shaped(texts, { text: 'Converts the text to lower case.', holds: ({ x, y }) => y === x.toLowerCase() }),
+  shaped(texts, { text: 'Converts the text to upper case.', holds: ({ x, y }) => y === x.toUpperCase(), family: 'case' }),
+  shaped(texts, { text: 'Converts the text to lower case.', holds: ({ x, y }) => y === x.toLowerCase(), family: 'case' }),
   ...SEPARATED,
   shaped(texts, {
     // Case is named only when some call changed it (cleandoc keeps it, slugify lowers it); letters

@@ -81,3 +81,15 @@ test('a text never shorter than its template, on calls whose value was never emp
   const after = [...observations, returnedObservation(positions, 5, [f, str('')], str(format(f.v, str(''))))];
   assert.ok(!findRelations(after, positions).some((r) => /never shorter/.test(r.text)), findRelations(after, positions)[0]?.text);
 });
+
+test('a text upper-cased on ASCII letters alone is not said to be converted to upper case once a non-ASCII letter is tried', async () => {
+  // As bytes.upper or a translation table of a-z does: 'é' stays 'é', where str.upper gives 'É'.
+  const fn: FakeFunction = {
+    params: [param('text')],
+    body: ([text]) => pyStr(expectStr(text, 'shout').replace(/[a-z]/g, (c) => c.toUpperCase())),
+  };
+  for (const maxProbes of [20, 40]) {
+    const report = await exploreOffline(info('shout', fn), fakeProbe(fn, { cache: false }).probe, { maxProbes, strictness: 'anonymized' });
+    assert.doesNotMatch(report.description.summary, /(^|\. )Converts the text to upper case/, `${maxProbes}: ${report.description.summary}`);
+  }
+});
