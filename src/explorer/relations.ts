@@ -459,8 +459,11 @@ const PERCENTAGES: Rule[] = (
         return shaped(view, {
           text: `${words(`\`${base}\``, `\`${pct}\``)}${roundingWords(places)}.`,
           holds: (g) => roundedTo(g.y, exact(g.b, g.p), places),
-          // Both numbers seen doing their work: several bases, and several percentages besides 0.
-          enough: () => new Set(given.map((g) => g.b)).size >= 2 && [...new Set(given.map((g) => g.p))].filter((p) => p !== 0).length >= 2,
+          // Both numbers seen doing their work: several bases, and several percentages that changed the
+          // result (a rounding that swallows every percentage tried fits anything: pgettext(3, 100) is 100).
+          enough: () =>
+            new Set(given.map((g) => g.b)).size >= 2 &&
+            new Set(given.filter((g) => g.p !== 0 && !near(g.y, sign === 0 ? 0 : g.b) && !near(g.y, g.b)).map((g) => g.p)).size >= 2,
         });
       }
     return null;

@@ -1,0 +1,34 @@
+// False claims found on this round's new-user trial (findings of helper `newuser`, issue 20), each
+// on a small fixture that makes the old sentence false.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { findRelations } from '../../../src/explorer/relations.js';
+import type { Position } from '../../../src/explorer/inputs.js';
+import { int } from '../../../src/explorer/values.js';
+import { returnedObservation } from './fake-python.js';
+
+const positional = (name: string, cls: string): Position => ({ name, role: 'positional', positionalOnly: false, candidates: [cls] });
+
+test('a percentage rounded away on every call tried is not a percentage: pgettext(context, message) gives `message` back', () => {
+  // Read as "message less context percent, rounded to a whole number", each of these fits: 3 less 3% is 2.91.
+  const positions = [positional('context', 'int'), positional('message', 'int')];
+  const calls: [number, number][] = [
+    [0, 3],
+    [-10, 3],
+    [3, -10],
+    [3, 3],
+    [-1, 7],
+    [2, 5],
+  ];
+  const observations = calls.map(([c, m], k) => returnedObservation(positions, k + 1, [int(c), int(m)], int(m)));
+  const stated = findRelations(observations, positions).map((r) => r.text);
+  assert.ok(!stated.some((t) => /percent/.test(t)), stated.join(' | '));
+  // A real discount, seen changing the result, is still stated.
+  const discount = [
+    [10, 200],
+    [25, 80],
+    [50, 30],
+    [0, 40],
+  ].map(([p, b], k) => returnedObservation(positions, k + 1, [int(p ?? 0), int(b ?? 0)], int(Math.round((b ?? 0) * (1 - (p ?? 0) / 100)))));
+  assert.match(findRelations(discount, positions)[0]?.text ?? '', /Returns `message` less `context` percent/);
+});
