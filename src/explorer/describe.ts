@@ -238,7 +238,7 @@ const PROPERTY_WORDS: Record<InferredProperty['name'], string> = {
   commutative: 'commutative (f(a, b) == f(b, a))',
   'monotonic-increasing': 'monotonically increasing',
   'monotonic-decreasing': 'monotonically decreasing',
-  'uses-randomness': 'uses randomness (the output changes with the random seed)',
+  'uses-randomness': 'uses randomness (re-run under another random seed, a call gave another result)',
 };
 
 /** The parameter a mutation's label (`args[1]`) is of in this call, in backticks; the label when unsure. */

@@ -2,10 +2,12 @@
 // on a small fixture that makes the old sentence false.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { exploreOffline } from '../../../src/explorer/index.js';
 import { findRelations } from '../../../src/explorer/relations.js';
 import type { Position } from '../../../src/explorer/inputs.js';
 import { int } from '../../../src/explorer/values.js';
-import { returnedObservation } from './fake-python.js';
+import type { FakeFunction } from './fake-python.js';
+import { PyError, expectInt, fakeProbe, info, param, pyStr, returnedObservation } from './fake-python.js';
 
 const positional = (name: string, cls: string): Position => ({ name, role: 'positional', positionalOnly: false, candidates: [cls] });
 
@@ -31,4 +33,25 @@ test('a percentage rounded away on every call tried is not a percentage: pgettex
     [0, 40],
   ].map(([p, b], k) => returnedObservation(positions, k + 1, [int(p ?? 0), int(b ?? 0)], int(Math.round((b ?? 0) * (1 - (p ?? 0) / 100)))));
   assert.match(findRelations(discount, positions)[0]?.text ?? '', /Returns `message` less `context` percent/);
+});
+
+test('randomness seen by re-running under another seed is not said to follow the seed: SystemRandom.randbytes changes under the same seed too', async () => {
+  // OS entropy: every call gives other bytes, whatever random.seed says.
+  let state = 7;
+  const fn: FakeFunction = {
+    params: [param('n')],
+    body: ([n]) => {
+      const k = Number(expectInt(n, 'randbytes'));
+      if (k < 0) throw new PyError('ValueError', 'negative argument not allowed');
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return pyStr(`bytes-${k}-${state}`);
+    },
+  };
+  const report = await exploreOffline(info('randbytes', fn), fakeProbe(fn, { cache: false }).probe, { maxProbes: 20, strictness: 'anonymized' });
+  const stated = report.description.properties ?? [];
+  assert.ok(
+    stated.some((p) => p.startsWith('uses randomness')),
+    stated.join('; '),
+  );
+  assert.ok(!stated.some((p) => /changes with the random seed/.test(p)), stated.join('; '));
 });
