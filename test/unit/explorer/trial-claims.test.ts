@@ -55,3 +55,17 @@ test('randomness seen by re-running under another seed is not said to follow the
   );
   assert.ok(!stated.some((p) => /changes with the random seed/.test(p)), stated.join('; '));
 });
+
+test("a method's argument that changed no result is not said to make no difference: what it wrote through its object may not show (Reporter.flake)", async () => {
+  // Reporter(stream).flake(message) writes message to the stream and returns None; the object's repr shows no change.
+  const fn: FakeFunction = {
+    params: [param('self'), param('message')],
+    needsReceiver: true,
+    ownerClass: 'Reporter',
+    ownerInit: [param('stream', 'POSITIONAL_OR_KEYWORD', { default: 'None' })],
+    body: () => ({ k: 'none' }),
+  };
+  const report = await exploreOffline(info('flake', fn), fakeProbe(fn, { cache: false }).probe, { maxProbes: 20, strictness: 'anonymized' });
+  const line = report.description.parameters.message ?? '';
+  assert.match(line, /made no difference to what they returned \(an effect on the object itself may not show\)/, line);
+});
