@@ -239,7 +239,7 @@ const PROPERTY_WORDS: Record<InferredProperty['name'], string> = {
   commutative: 'commutative (f(a, b) == f(b, a))',
   'monotonic-increasing': 'monotonically increasing',
   'monotonic-decreasing': 'monotonically decreasing',
-  'uses-randomness': 'uses randomness (the output changes with the random seed)',
+  'uses-randomness': 'uses randomness (re-run under another random seed, a call gave another result)',
 };
 
 /** The parameter a mutation's label (`args[1]`) is of in this call, in backticks; the label when unsure. */
@@ -667,7 +667,9 @@ function parameterTexts(run: ExplorationOutcome, ledger: Ledger): Record<string,
       // The values it was changed among, so that a reader can judge how far "no difference" goes.
       const shown = effective.tried.slice(0, 3).map((v) => `\`${oneLine(v, 24)}\``);
       const among = shown.length ? ` (among ${joinWords(effective.tried.length > 3 ? [...shown, `${effective.tried.length - 3} more`] : shown, 'and')})` : '';
-      text = `changing it alone${among} made no difference in the ${effective.varied} calls that did${optional}`;
+      // A method's effect on its object shows only as far as the object's repr does (a stream it writes to shows none).
+      const onObject = run.positions.some((q) => q.role === 'receiver') ? ' to what they returned (an effect on the object itself may not show)' : '';
+      text = `changing it alone${among} made no difference${onObject} in the ${effective.varied} calls that did${optional}`;
     } else if (accepted.length) text = `calls with ${joinWords(accepted, 'or')} returned; its own effect was not isolated${optional}`;
     else text = `no call with it returned${optional}`;
     const name = p.role === 'varargs' ? `*${p.name}` : p.name;

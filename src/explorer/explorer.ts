@@ -22,6 +22,7 @@ import { hashedRepeats, planPropertyProbes, plannedRequest } from './property-pr
 import type { PlannedProbe } from './property-probes.js';
 import { inferProperties } from './properties.js';
 import { claimsLaw, followUps, planVerification } from './verify.js';
+import { contrastPlans } from './contrast.js';
 import { Rng, hashString } from './random.js';
 import { MAIN_CLASSES, isKnownClass, ordinaryValue, representative, typeClass } from './type-classes.js';
 import type { PyValue } from './values.js';
@@ -81,6 +82,10 @@ const UNIFORM_FIRST = 4;
 const TRUNCATE_AFTER = 6;
 /** The last exploration ends after this many probes in a row that showed nothing new (no new code, outcome or output). */
 const STALE_AFTER = 15;
+/** In the last exploration, after this many probes in a row that showed nothing new, a raise's contrast call goes first (contrast.ts). */
+const CONTRAST_WHEN_STALE = 10;
+/** Contrast calls per run at most. */
+const MAX_CONTRASTS = 4;
 /**
  * Every exploration ends after this many probes in a row that reached no new code and gave no new
  * kind of outcome, whatever the budget: new outputs alone (x * 2 of ever deeper mutants) teach
@@ -181,6 +186,8 @@ export class Explorer {
   private readonly scratched = new Set<number>();
   /** Whether siblingOutput has queued its calls. */
   private siblingTried = false;
+  /** Contrast calls made (contrastRaise). */
+  private contrasts = 0;
   /** Attributes an error asked for that an instance of argumentClasses was tried for (instanceForAttribute). */
   private readonly attributesAsked = new Set<string>();
   /** Comparison-guided inputs; null when seeding an anonymized agent (they come from reading the code) or turned off. */
@@ -229,6 +236,8 @@ export class Explorer {
       await this.explore(max - (this.lawsClaimed() ? LAW_RECHECK_RESERVE : 0), STALE_AFTER);
       await this.recheckLaws(max);
       await this.checkExamples(max);
+      // What is left after all that: contrast calls for raises that still have none.
+      while (await this.contrastRaise(max));
     } catch (err) {
       if (!(err instanceof Stop)) throw err;
     }
@@ -1436,6 +1445,8 @@ export class Explorer {
     while (this.used < cap && misses < 300 && this.stale < staleAfter && this.unlearned < NOT_LEARNING_AFTER) {
       await this.drainQueue();
       if (this.used >= cap) break;
+      // Where the last exploration stopped teaching, a raise no call contrasts gets its contrast call.
+      if (staleAfter !== Infinity && this.stale >= CONTRAST_WHEN_STALE && (await this.contrastRaise(cap))) continue;
       // Built again when the base moved (a call got further than the one it was built around).
       this.sweep ??= this.buildSweep();
       tick++;
@@ -1459,6 +1470,16 @@ export class Explorer {
     }
   }
 
+  /** One contrast call for a raise no returned call contrasts yet (contrast.ts); false when there is none to make. */
+  private async contrastRaise(cap: number): Promise<boolean> {
+    if (this.opts.seeding || this.contrasts >= MAX_CONTRASTS || this.used >= cap) return false;
+    const plan = contrastPlans(this.observations, this.positions).find((p) => !this.keys.has(requestKey(plannedRequest(this.positions, p))));
+    if (!plan) return false;
+    this.contrasts++;
+    await this.runPlan(plan);
+    return true;
+  }
+
   /** The calls that will be the examples, once more in an interpreter of another hash seed (property-probes.ts). */
   private async checkExamples(cap: number): Promise<void> {
     if (this.opts.seeding) return;
@@ -1474,9 +1495,11 @@ export class Explorer {
     const { properties } = inferProperties(this.observations, { positions: this.positions, callText: () => '' });
     const claimed = properties.filter((p) => p.holds);
     // The summary's relation is a law too: it is re-tested on variants of the calls it rests on.
-    const support = findRelations(this.observations, this.positions).flatMap((r) => r.support);
+    const relations = findRelations(this.observations, this.positions);
+    const support = relations.flatMap((r) => r.support);
     if (claimed.length === 0 && support.length === 0) return;
-    const variants = planVerification(claimed, this.observations, this.positions, support);
+    const challenges = relations.flatMap(({ family, untried, support: on }) => (family && untried ? [{ family, support: on }] : []));
+    const variants = planVerification(claimed, this.observations, this.positions, support, challenges);
     // Half the reserve for the variants, the rest for f(f(x)) and swaps of what they returned.
     const half = this.used + Math.ceil((cap - this.used) / 2);
     for (const plan of variants) {

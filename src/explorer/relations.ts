@@ -9,6 +9,8 @@ import type { Observation, Position } from './inputs.js';
 import { parseSource } from './parse.js';
 import { fromTagged, toSource, toTagged } from './values.js';
 import { preparingCalls } from './prepared-receiver.js';
+import type { Family } from './breakers.js';
+import { untriedFor } from './breakers.js';
 
 export interface Relation {
   /** The sentence for the summary, e.g. "Sorts the elements in ascending order." */
@@ -17,6 +19,10 @@ export interface Relation {
   support: number[];
   /** Probes it was checked on (all the ones it applies to). */
   tested: number[];
+  /** The kind of inputs chosen to break it (breakers.ts), for the verification pass. */
+  family?: Family;
+  /** What those inputs are, when no call that returned had one: the text is then an observation of the calls tried. */
+  untried?: string;
 }
 
 /** What a call did: its main argument and its output (a generator's items as a list). */
@@ -124,6 +130,8 @@ type Rule = {
   fit?: (cases: Case[]) => Rule | null;
   /** Stated only where no other rule held: vaguer than any (clamp(x, lo, hi) also gives back one of its arguments). */
   lastResort?: boolean;
+  /** The inputs that would break the rule if anything does (breakers.ts): a law only once a call with one returned. */
+  family?: Family;
 };
 
 /** The elements of `xs` when none is null, else null. */
@@ -147,8 +155,9 @@ interface Shaped<V> {
   applies?: (v: V) => boolean;
   holds: (v: V) => boolean;
   enough?: (views: NonEmpty<V>) => boolean;
+  family?: Family;
 }
-function shaped<V>(view: (c: Case) => V | null, { text, applies = () => true, holds, enough }: Shaped<V>): Rule {
+function shaped<V>(view: (c: Case) => V | null, { text, applies = () => true, holds, enough, family }: Shaped<V>): Rule {
   const viewsOf = (cs: NonEmpty<Case>): NonEmpty<V> => {
     const [first, ...rest] = allOf(cs.map(view)) ?? [];
     // findRelations states a rule only on cases it applies to, and each of those has the shape.
@@ -166,6 +175,7 @@ function shaped<V>(view: (c: Case) => V | null, { text, applies = () => true, ho
       return v !== null && holds(v);
     },
     ...(enough ? { enough: (cs: NonEmpty<Case>) => enough(viewsOf(cs)) } : {}),
+    ...(family ? { family } : {}),
   };
 }
 /** A rule whose parts `fit` reads off the shaped cases (the rule it gives is checked on every case). */
@@ -449,8 +459,11 @@ const PERCENTAGES: Rule[] = (
         return shaped(view, {
           text: `${words(`\`${base}\``, `\`${pct}\``)}${roundingWords(places)}.`,
           holds: (g) => roundedTo(g.y, exact(g.b, g.p), places),
-          // Both numbers seen doing their work: several bases, and several percentages besides 0.
-          enough: () => new Set(given.map((g) => g.b)).size >= 2 && [...new Set(given.map((g) => g.p))].filter((p) => p !== 0).length >= 2,
+          // Both numbers seen doing their work: several bases, and several percentages that changed the
+          // result (a rounding that swallows every percentage tried fits anything: pgettext(3, 100) is 100).
+          enough: () =>
+            new Set(given.map((g) => g.b)).size >= 2 &&
+            new Set(given.filter((g) => g.p !== 0 && !near(g.y, sign === 0 ? 0 : g.b) && !near(g.y, g.b)).map((g) => g.p)).size >= 2,
         });
       }
     return null;
@@ -1116,6 +1129,7 @@ const RULES: Rule[] = [
       text: ([{ c }]) => `Lower-cases ${mainName(c)} and joins its words (runs of letters and digits) with ${JSON.stringify(sep)} (on the ASCII texts tried).`,
       applies: ({ x }) => /^[\x20-\x7e\s]*$/.test(x),
       holds: ({ x, y }) => y === (x.toLowerCase().match(/[a-z0-9]+/g) ?? []).join(sep),
+      family: 'words',
       enough: (vs) => vs.some(({ x }) => (x.match(/[a-zA-Z0-9]+/g) ?? []).length >= 2),
     }),
   ),
@@ -1348,6 +1362,7 @@ const RULES: Rule[] = [
         return `Cuts ${mainName(vs[0].c)} into ${pieces}${counts.size === 1 ? ' (joined, they give it back)' : ''}.`;
       },
       holds: ({ x, y }) => taggedEqual({ t: 'list', v: y.flat() }, { t: 'list', v: x }),
+      family: 'pieces',
     },
   ),
   shaped(
@@ -1383,8 +1398,8 @@ const RULES: Rule[] = [
   ...ESCAPES,
   ...MASKS,
   // Text in, text out.
-  shaped(texts, { text: 'Converts the text to upper case.', holds: ({ x, y }) => y === x.toUpperCase() }),
-  shaped(texts, { text: 'Converts the text to lower case.', holds: ({ x, y }) => y === x.toLowerCase() }),
+  shaped(texts, { text: 'Converts the text to upper case.', holds: ({ x, y }) => y === x.toUpperCase(), family: 'case' }),
+  shaped(texts, { text: 'Converts the text to lower case.', holds: ({ x, y }) => y === x.toLowerCase(), family: 'case' }),
   ...SEPARATED,
   shaped(texts, {
     // Case is named only when some call changed it (cleandoc keeps it, slugify lowers it); letters
@@ -1404,16 +1419,18 @@ const RULES: Rule[] = [
   shaped(texts, { text: 'Returns the text with more added at its start.', holds: ({ x, y }) => y.endsWith(x) }),
   shaped(texts, { text: 'Returns the text with more added at its end.', holds: ({ x, y }) => y.startsWith(x) }),
   shaped(texts, { text: 'Returns a part of the text.', holds: ({ x, y }) => x.includes(y) }),
-  shaped(texts, { text: 'Replaces characters one for one, keeping the length.', holds: ({ x, y }) => [...y].length === [...x].length }),
+  shaped(texts, { text: 'Replaces characters one for one, keeping the length.', holds: ({ x, y }) => [...y].length === [...x].length, family: 'length' }),
   shaped(texts, {
     text: 'Gives a text of one plain word back as it is; other texts came back longer or unchanged, never shorter (as escaping or encoding does).',
     holds: ({ x, y }) => [...y].length >= [...x].length && (/^[\w]*$/.test(x) ? y === x : true),
+    family: 'length',
     // Both halves of the sentence seen: a plain word kept, and a text made longer.
     enough: (vs) => plainWordKept(vs) && vs.some(({ x, y }) => [...y].length > [...x].length),
   }),
   shaped(texts, {
     text: 'Gives a text of one plain word back as it is; other texts came back shorter or unchanged, never longer (as decoding or trimming does).',
     holds: ({ x, y }) => [...y].length <= [...x].length && (/^[\w]*$/.test(x) ? y === x : true),
+    family: 'length',
     enough: (vs) => plainWordKept(vs) && vs.some(({ x, y }) => [...y].length < [...x].length),
   }),
   // Collections in, counts out.
@@ -1544,13 +1561,19 @@ function heldRules(cases: Case[], defaulted: Case[]): (Relation & { lastResort: 
     // Parts read off the calls (100 in "Returns -`amount` + 100") may come from the object a
     // method was called on (a BankAccount(100)): they hold only if other objects gave the same.
     if (listed.fit && applicable.some((c) => c.receiver !== undefined) && new Set(applicable.map((c) => c.receiver)).size < 2) continue;
-    const text = typeof rule.text === 'string' ? rule.text : rule.text(applicable);
-    if (text === null) continue;
+    const stated = typeof rule.text === 'string' ? rule.text : rule.text(applicable);
+    if (stated === null) continue;
+    // A rule no input chosen to break it was tried on (none returned) is what these calls did, not a law.
+    const family = listed.family ?? rule.family;
+    const untried = family ? untriedFor(family, applicable) : null;
+    const text = untried ? `In the ${applicable.length} calls tried (none with ${untried}), it ${stated.charAt(0).toLowerCase()}${stated.slice(1)}` : stated;
     held.push({
       text,
       support: support.map((c) => c.index),
       tested: applicable.map((c) => c.index),
       lastResort: rule.lastResort === true,
+      ...(family ? { family } : {}),
+      ...(untried ? { untried } : {}),
     });
   }
   return held;
@@ -1599,9 +1622,7 @@ export function findRelations(observations: Observation[], positions: Position[]
   // not uses a reader would make, so they do not count toward what the function mostly did.
   const ownOutputs = new Set(observations.filter((o) => o.purpose === 'reapply' || o.purpose === 'swap').map((o) => o.record.index));
   const uses = (r: Relation): number => r.tested.filter((i) => !ownOutputs.has(i)).length;
-  const [first, ...rest] = [...(specific.length ? specific : held)]
-    .sort((a, b) => uses(b) - uses(a))
-    .map(({ text, support, tested }) => ({ text, support, tested }));
+  const [first, ...rest] = [...(specific.length ? specific : held)].sort((a, b) => uses(b) - uses(a)).map(({ lastResort: _, ...relation }) => relation);
   if (!first) return [];
   // A second relation only when it speaks of calls the first does not: on the same calls a
   // vaguer sentence ("shortens the text around other characters") only blurs the first.

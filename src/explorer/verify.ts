@@ -3,6 +3,8 @@
 // with repeated elements, longer and reversed inputs, bigger numbers, another random seed.
 // Inference then runs again over everything; a claim the new probes refute is dropped.
 import type { InferredProperty } from '../core/run-types.js';
+import type { Family } from './breakers.js';
+import { breakerPlans } from './breakers.js';
 import { itemAt } from '../core/item-at.js';
 import type { Observation, Position } from './inputs.js';
 import { planPropertyProbes, RESEEDS } from './property-probes.js';
@@ -56,18 +58,28 @@ export function claimsLaw(claimed: InferredProperty[]): boolean {
   return claimed.some((p) => LAWS.includes(p.name));
 }
 
+/** How many calls a relation's breakers (breakers.ts) get from the calls it rests on. */
+const BREAKERS_PER_RELATION = 4;
+
 /**
  * Fresh inputs for the claimed properties, made from the calls that returned; `relationSupport`:
- * the probes a relation of the summary rests on (relations.ts), varied the same way.
+ * the probes a relation of the summary rests on (relations.ts), varied the same way; `challenges`:
+ * relations not yet tried on the inputs of their family that would break them, which come first.
  */
 export function planVerification(
   claimed: InferredProperty[],
   observations: Observation[],
   positions: Position[],
   relationSupport: number[] = [],
+  challenges: { family: Family; support: number[] }[] = [],
 ): PlannedProbe[] {
   const names = new Set(claimed.map((p) => p.name));
   const plans: PlannedProbe[] = [];
+  for (const { family, support } of challenges) {
+    const latest = observations.filter((o) => returned(o) && support.includes(o.record.index)).reverse();
+    const breakers = latest.flatMap((o) => breakerPlans(family, o, positions)).slice(0, BREAKERS_PER_RELATION);
+    plans.push(...breakers.map((b) => ({ ...b, purpose: 'mutate' as const })));
+  }
   if (names.has('deterministic')) {
     const last = observations.filter(returned).at(-1);
     // A call already re-run (a function of no arguments has only one) needs no other seed.

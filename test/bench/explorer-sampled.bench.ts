@@ -47,6 +47,8 @@ interface FunctionResult {
   contradictions: { part: string; text: string; why: string }[];
   linesStated: number;
   linesChecked: number;
+  /** Why each line the re-check could not re-run was left (recheck.py's reasons). */
+  notChecked: string[];
   /** 3 or more distinct results were seen. */
   varied: boolean;
   typeList: boolean;
@@ -71,6 +73,8 @@ export interface HalfTotals {
   errors: number;
   /** Of those, the ones whose re-check did not run (their lines count as stated, not checked). */
   recheckErrors: number;
+  /** Lines not re-checked, by the kind of reason (the reason up to its first colon or number). */
+  notChecked: Record<string, number>;
 }
 
 // Words that speak only of types, calls or how much was learned. A summary made of these, type
@@ -137,7 +141,13 @@ async function score(e: Explored): Promise<FunctionResult> {
   const cov = await python<{ explorer: { percent: number }; hypothesis: { percent: number; returned: number }; error?: string }>(MEASURE, job).catch(
     (err: Error) => ({ explorer: { percent: 0 }, hypothesis: { percent: 0, returned: 0 }, error: err.message.split('\n')[0] }),
   );
-  type Checked = { stated: number; checked: number; contradictions: FunctionResult['contradictions']; error?: string };
+  type Checked = {
+    stated: number;
+    checked: number;
+    contradictions: FunctionResult['contradictions'];
+    notChecked?: { part: string; text: string; reason: string }[];
+    error?: string;
+  };
   const raw: Partial<Checked> = report
     ? await python<Partial<Checked>>(RECHECK, { module: fn.module, qualname: fn.qualname, report, records, params: e.params }).catch((err: Error) => ({
         error: err.message.split('\n')[0],
@@ -149,6 +159,7 @@ async function score(e: Explored): Promise<FunctionResult> {
     stated: raw.stated ?? stated,
     checked: raw.checked ?? 0,
     contradictions: raw.contradictions ?? [],
+    notChecked: raw.notChecked ?? [],
     ...(raw.error ? { error: raw.error } : {}),
   };
   // The method's own class too: a receiver is named by it ("Called on a ParseResults instance").
@@ -172,6 +183,7 @@ async function score(e: Explored): Promise<FunctionResult> {
     contradictions: check.contradictions,
     linesStated: check.stated,
     linesChecked: check.checked,
+    notChecked: (check.notChecked ?? []).map((n) => n.reason),
     varied,
     typeList: varied && isTypeList(summary, typeNames),
     summary,
@@ -210,6 +222,13 @@ export function totalsOf(rs: FunctionResult[]): HalfTotals {
     medianSeconds: seconds.length ? seconds[Math.floor(seconds.length / 2)]! : NaN,
     errors: rs.filter((r) => r.error).length,
     recheckErrors: rs.filter((r) => r.errorStep === 're-check').length,
+    notChecked: rs
+      .flatMap((r) => r.notChecked)
+      .reduce<Record<string, number>>((by, reason) => {
+        const kind = reason.split(/:|\d/)[0]?.trim() ?? reason;
+        by[kind] = (by[kind] ?? 0) + 1;
+        return by;
+      }, {}),
   };
 }
 
@@ -257,6 +276,9 @@ function totalsRows(t: HalfTotals): string[] {
     `| type-list summaries where ≥ 3 distinct results | ${t.typeListWhereVaried} of ${t.varied} |`,
     `| median seconds per function | ${t.medianSeconds.toFixed(2)} |`,
     `| functions with a measuring error (of them, re-check not run) | ${t.errors} (${t.recheckErrors}) |`,
+    ...Object.entries(t.notChecked)
+      .sort((a, b) => b[1] - a[1])
+      .map(([kind, n]) => `| lines not re-checked: ${kind} | ${n} |`),
   ];
 }
 

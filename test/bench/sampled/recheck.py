@@ -2,12 +2,18 @@
 
     recheck.py < {module, qualname, report: OfflineReport, records: [ProbeRecord]}
 
-prints {stated, checked, contradictions: [{part, text, why}]}. It shares no code with the
+prints {stated, checked, contradictions: [{part, text, why}], notChecked: [{part, text, reason}]}
+(and `error` when the function could not be loaded at all). It shares no code with the
 explorer's own verification (src/explorer/verify.ts): the property laws are the corpus checker's
 (test/corpus/explorer/check.py), values are built by the worker's safe-grammar evaluator, and it
 runs in a child process in a scratch folder (bubblewrap when there), like measure.py. Unlike the
 worker, it leaves Python's hash randomization on: an example that holds under one hash seed only
 is refuted, as the user's own doctest of it would be.
+
+Every stated line is either checked or listed as not re-checked with the reason. The child writes
+each line's result to a file as it goes; a function that exits, kills its process, writes to the
+process's own stdout or hangs past every alarm costs only the line it was on (the lines after it go
+to a new child).
 
 What each line is checked against:
 - a property that holds: the explorer's own calls that returned AND fresh calls, made here by
@@ -16,7 +22,7 @@ What each line is checked against:
   returns and differs from it in one argument only;
 - an example: its call gives the same repr again (the error type, for a traceback);
 - a parameter or returns line: every call it rests on returns again (returns: of a type it names);
-- a summary line, and anything else with no structured form: not checked (counted as stated only).
+- a summary line, and anything else with no structured form: not re-checked (listed, with that reason).
 """
 import copy
 import inspect
@@ -27,6 +33,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "corpus", "explorer"))
@@ -199,102 +206,173 @@ def type_named(value, names):
     return any(x == n or x.split(".")[-1] == n for x in names)
 
 
-def recheck(job):
-    t = Target(job["module"], job["qualname"])
-    check.build = t.build  # the laws of check.py build values through the safe grammar here, not eval
-    records = {r["index"]: r for r in job["records"]}
-    returned = [r for r in job["records"] if r["result"]["status"] == "returned" and r["result"].get("durationMs", 0) < 500]
+def lines_of(job):
+    """Every line the description states, in order, each with a key the child and the parent share:
+    the properties that hold (from the structured list), then the ledger's other lines."""
     report = job["report"]
-    calls = [request_of(r) for r in returned] + fresh_calls(t, returned)
-    stated = checked = 0
-    bad = []
+    out = [{"key": "property %d" % k, "part": "property", "text": p.get("name", "")}
+           for k, p in enumerate(report.get("properties") or []) if p.get("holds")]
+    for k, claim in enumerate((report.get("description") or {}).get("claims") or []):
+        if claim.get("part") != "property":
+            out.append({"key": "claim %d" % k, "part": claim.get("part", ""), "text": claim.get("text", "")})
+    return out
 
-    def refute(part, text, why):
-        bad.append({"part": part, "text": text[:160], "why": why[:200]})
 
-    for p in report["properties"]:
-        if not p["holds"]:
-            continue
-        stated += 1
+class NotChecked(Exception):
+    """A line this re-check cannot re-run, with the reason (counted as stated, not checked)."""
+
+
+class Checker:
+    """The checks of one job's lines, one line at a time (the child runs them)."""
+
+    def __init__(self, job):
+        self.job = job
+        self.t = Target(job["module"], job["qualname"])
+        check.build = self.t.build  # the laws of check.py build values through the safe grammar here, not eval
+        self.records = {r["index"]: r for r in job["records"]}
+        returned = [r for r in job["records"] if r["result"]["status"] == "returned" and r["result"].get("durationMs", 0) < 500]
+        self.calls = [request_of(r) for r in returned] + fresh_calls(self.t, returned)
+        report = job["report"]
+        self.properties = report.get("properties") or []
+        self.claims = (report.get("description") or {}).get("claims") or []
+        self.examples = {e.get("probe"): e for e in (report.get("description") or {}).get("examples", [])}
+
+    def line(self, key):
+        """The contradictions found on one line ([] when it holds); NotChecked when it cannot be re-run."""
+        kind, k = key.split(" ")
+        if kind == "property":
+            return self.property(self.properties[int(k)])
+        return self.claim(self.claims[int(k)])
+
+    def property(self, p):
         if p["name"] == "uses-randomness":
-            continue
+            raise NotChecked("randomness is read from re-runs under other seeds: no law to re-run")
         indices = None
         if p.get("param") and p["name"].startswith("monotonic"):
-            indices = [job["params"].index(n) for n in p["param"].split(", ") if n in job["params"]]
-        verdicts = []
-        for c in calls:
+            indices = [self.job["params"].index(n) for n in p["param"].split(", ") if n in self.job["params"]]
+        said = False
+        for c in self.calls:
             try:
                 if p["name"] in ("deterministic", "pure"):
-                    v = deterministic_or_pure(t, p["name"], c)
+                    v = deterministic_or_pure(self.t, p["name"], c)
                 else:
-                    v = check.check_property(p["name"], t.callable_for(c), {}, c, p.get("param"), indices)
-            except Exception as exc:  # noqa: B902 -- a value that cannot be built says nothing
-                v = check.NA if not isinstance(exc, AssertionError) else str(exc)
-            verdicts.append(v)
+                    v = check.check_property(p["name"], self.t.callable_for(c), {}, c, p.get("param"), indices)
+            except AssertionError as exc:
+                v = str(exc)
+            except BaseException:  # noqa: B902 -- a value that cannot be built, or a call that exits, says nothing
+                v = check.NA
             if v and v != check.NA:
-                refute("property", p["name"], v)
-                break
-        checked += any(v != check.NA for v in verdicts)
-    examples = {e.get("probe"): e for e in report["description"].get("examples", [])}
-    for claim in report["description"].get("claims") or []:
-        if claim["part"] == "property":
-            continue  # counted above, from the structured properties
-        stated += 1
+                return [why_of("property", p["name"], v)]
+            said = said or v != check.NA
+        if not said:
+            raise NotChecked("none of the %d calls tried here is one it speaks of" % len(self.calls))
+        return []
+
+    def claim(self, claim):
         c = claim.get("check") or {}
+        text = claim.get("text", "")
         if c.get("kind") == "raises":
-            r = records.get(c["probe"])
-            if not r:
-                continue
-            checked += 1
-            kind, got = t.outcome(request_of(r))
-            if kind == "ok":
-                refute("raises", claim["text"], "it returned")
-            elif kind == "raised" and c["type"].split(".")[-1] not in [k.__name__ for k in got.__mro__]:
-                refute("raises", claim["text"], "raised %s" % got.__name__)
-            if c.get("contrast") in records:
-                contrast = request_of(records[c["contrast"]])
-                kind, got = t.outcome(contrast)
-                if kind == "raised":
-                    refute("raises", claim["text"], "the contrast call raised %s" % got.__name__)
-                differ = differing(t, request_of(r), contrast)
-                if len(differ) != 1:
-                    refute("raises", claim["text"], "the contrast call differs in %s, not one argument" % differ)
-        elif c.get("kind") == "example":
-            r, e = records.get(c["probe"]), examples.get(c["probe"])
-            if not r or not e:
-                continue
-            checked += 1
-            kind, got = t.outcome(request_of(r))
-            want = e["result"]
-            if want.startswith("Traceback"):
-                wtype = exception_type(want)
-                if kind != "raised" or wtype.split(".")[-1] not in [k.__name__ for k in got.__mro__]:
-                    refute("example", claim["text"], "did not raise %s" % wtype)
-            elif kind == "raised":
-                refute("example", claim["text"], "raised %s" % got.__name__)
-            elif kind == "ok":
-                shown = repr(got)
-                items = eval_list(want)
-                if e["call"].startswith("g = ") and isinstance(got, list) and items is not None:
-                    shown = repr(got[: len(items)])
-                if not same_repr(shown, want):
-                    refute("example", claim["text"], "got %s" % shown[:120])
-        elif claim["part"] in ("parameter", "returns") and claim.get("support"):
-            support = [records[i] for i in claim["support"] if i in records and records[i]["result"]["status"] == "returned"]
-            support = [r for r in support if r["result"].get("durationMs", 0) < 500][:8]
-            if not support:
-                continue
-            checked += 1
-            for r in support:
-                kind, got = t.outcome(request_of(r))
-                if kind == "raised":
-                    refute(claim["part"], claim["text"], "a call it rests on raised %s" % got.__name__)
-                    break
-                if kind == "ok" and claim["part"] == "returns" and report["returnTypes"] and not r["result"].get("value", {}).get("iteration") \
-                        and not type_named(got, report["returnTypes"]):
-                    refute("returns", claim["text"], "returned a %s" % type(got).__name__)
-                    break
-    return {"stated": stated, "checked": checked, "contradictions": bad}
+            return self.raises(c, text)
+        if c.get("kind") == "example":
+            return self.example(c, text)
+        if claim.get("part") in ("parameter", "returns"):
+            return self.rests_on(claim)
+        raise NotChecked("a %s sentence has no form to re-run" % (claim.get("part") or "free"))
+
+    def raises(self, c, text):
+        r = self.records.get(c.get("probe"))
+        if not r:
+            raise NotChecked("its call #%s is not among the records" % c.get("probe"))
+        bad = []
+        kind, got = self.t.outcome(request_of(r))
+        if kind == "ok":
+            bad.append(why_of("raises", text, "it returned"))
+        elif kind == "raised" and c["type"].split(".")[-1] not in [k.__name__ for k in got.__mro__]:
+            bad.append(why_of("raises", text, "raised %s" % got.__name__))
+        if c.get("contrast") in self.records:
+            contrast = request_of(self.records[c["contrast"]])
+            kind, got = self.t.outcome(contrast)
+            if kind == "raised":
+                bad.append(why_of("raises", text, "the contrast call raised %s" % got.__name__))
+            differ = differing(self.t, request_of(r), contrast)
+            if len(differ) != 1:
+                bad.append(why_of("raises", text, "the contrast call differs in %s, not one argument" % differ))
+        return bad
+
+    def example(self, c, text):
+        r, e = self.records.get(c.get("probe")), self.examples.get(c.get("probe"))
+        if not r or not e:
+            raise NotChecked("its call #%s is not among the %s" % (c.get("probe"), "records" if not r else "examples"))
+        kind, got = self.t.outcome(request_of(r))
+        want = e["result"]
+        if want.startswith("Traceback"):
+            wtype = exception_type(want)
+            if kind != "raised" or wtype.split(".")[-1] not in [k.__name__ for k in got.__mro__]:
+                return [why_of("example", text, "did not raise %s" % wtype)]
+        elif kind == "raised":
+            return [why_of("example", text, "raised %s" % got.__name__)]
+        elif kind == "ok":
+            shown = repr(got)
+            items = eval_list(want)
+            if e["call"].startswith("g = ") and isinstance(got, list) and items is not None:
+                shown = repr(got[: len(items)])
+            if not same_repr(shown, want):
+                return [why_of("example", text, "got %s" % shown[:120])]
+        else:
+            raise NotChecked("its call took more than %d s here" % check.CALL_SECONDS)
+        return []
+
+    def rests_on(self, claim):
+        support = [self.records[i] for i in claim.get("support") or [] if i in self.records and self.records[i]["result"]["status"] == "returned"]
+        support = [r for r in support if r["result"].get("durationMs", 0) < 500][:8]
+        if not support:
+            raise NotChecked("no call it rests on returned quickly enough to re-run")
+        return_types = self.job["report"].get("returnTypes")
+        for r in support:
+            kind, got = self.t.outcome(request_of(r))
+            if kind == "raised":
+                return [why_of(claim["part"], claim.get("text", ""), "a call it rests on raised %s" % got.__name__)]
+            if kind == "ok" and claim["part"] == "returns" and return_types and not r["result"].get("value", {}).get("iteration") \
+                    and not type_named(got, return_types):
+                return [why_of("returns", claim.get("text", ""), "returned a %s" % type(got).__name__)]
+        return []
+
+
+def why_of(part, text, why):
+    return {"part": part, "text": str(text)[:160], "why": str(why)[:200]}
+
+
+def child(keys, out):
+    """Re-checks the lines `keys` of the job on stdin, appending one JSON line per event to the file
+    `out` as it goes (a line started, a line's result), so that a crash or a hang on one line loses
+    only that line: the parent starts another child for the rest."""
+    job = json.load(sys.stdin)
+    sys.argv = sys.argv[:1]  # as in the worker: a target that parses sys.argv must not see "child"
+
+    def write(event):
+        os.write(fd, (json.dumps(event, default=repr) + "\n").encode())
+
+    fd = os.open(out, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+    import contextlib
+    import io
+
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        try:
+            checker = Checker(job)
+        except BaseException as exc:  # noqa: B902 -- the target could not be loaded: no line can be re-run
+            write({"fatal": "the function could not be loaded here: %s: %s" % (type(exc).__name__, str(exc)[:160])})
+            os._exit(0)
+        for key in keys:
+            write({"start": key})
+            try:
+                write({"key": key, "contradictions": checker.line(key)})
+            except NotChecked as exc:
+                write({"key": key, "reason": str(exc)})
+            except BaseException as exc:  # noqa: B902 -- the re-check's own failure on this line, not the function's
+                write({"key": key, "reason": "the re-check failed on this line: %s: %s" % (type(exc).__name__, str(exc)[:160])})
+    write({"done": True})
+    # Threads the target started must not keep this process alive.
+    os._exit(0)
 
 
 def exception_type(traceback):
@@ -317,25 +395,102 @@ def eval_list(text):
         return None
 
 
+# Seconds for all the children of one job, and for one line before its child is stopped.
+TOTAL_SECONDS = float(os.environ.get("PAU_RECHECK_SECONDS", "150"))
+LINE_SECONDS = float(os.environ.get("PAU_RECHECK_LINE_SECONDS", "40"))
+
+
+def events(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return [json.loads(x) for x in f.read().splitlines() if x.strip()]
+    except (OSError, ValueError):
+        return []
+
+
+def run_child(body, keys, scratch, deadline):
+    """One child over `keys`: its events, and why it stopped early (None when it finished)."""
+    out = os.path.join(scratch, "events-%d.jsonl" % time.monotonic_ns())
+    cmd = measure.sandboxed([sys.executable, os.path.abspath(__file__), "child", out, json.dumps(keys)], scratch)
+    err = os.path.join(scratch, "stderr-%d" % time.monotonic_ns())
+    with open(err, "w") as errf:
+        p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=errf, cwd=scratch, env=measure.scratch_env(scratch))
+        try:
+            p.stdin.write(body.encode())
+            p.stdin.close()
+        except BrokenPipeError:
+            pass
+        why = None
+        started, current = time.monotonic(), None
+        while p.poll() is None:
+            time.sleep(0.05)
+            seen = events(out)
+            last = next((e["start"] for e in reversed(seen) if "start" in e), None)
+            if last != current:
+                current, started = last, time.monotonic()
+            now = time.monotonic()
+            if now > deadline or (current is not None and now - started > LINE_SECONDS):
+                p.kill()
+                p.wait()
+                why = "it ran for more than %d s" % (LINE_SECONDS if now <= deadline else TOTAL_SECONDS)
+    seen = events(out)
+    if why is None and not any(e.get("done") for e in seen) and not any("fatal" in e for e in seen):
+        with open(err, encoding="utf-8", errors="replace") as f:
+            tail = f.read().strip().splitlines()[-1:] or [""]
+        why = "the re-check process ended with code %s%s" % (p.returncode, ": " + tail[0][:160] if tail[0] else "")
+    return seen, why
+
+
+def recheck_job(body, scratch):
+    """Every line of the job re-checked, each in a child: a line the children could not finish is
+    counted as not re-checked with the reason, and the lines after it go to a new child."""
+    job = json.loads(body)
+    lines = lines_of(job)
+    results = {}
+    deadline = time.monotonic() + TOTAL_SECONDS
+    fatal = None
+    while fatal is None:
+        pending = [x["key"] for x in lines if x["key"] not in results]
+        if not pending or time.monotonic() >= deadline:
+            break
+        seen, why = run_child(body, pending, scratch, deadline)
+        for e in seen:
+            if "key" in e:
+                results[e["key"]] = e
+            fatal = e.get("fatal", fatal)
+        if why is not None:
+            on = next((e["start"] for e in reversed(seen) if "start" in e), None)
+            # Stopped before it started a line: the first pending one is the one it could not get past.
+            on = on if on is not None and on not in results else next((k for k in pending if k not in results), None)
+            if on is not None:
+                results[on] = {"key": on, "reason": why}
+    not_checked = []
+    contradictions = []
+    checked = 0
+    for x in lines:
+        r = results.get(x["key"])
+        if r is None:
+            reason = fatal or "the re-check ran out of its %d s before this line" % TOTAL_SECONDS
+            not_checked.append({"part": x["part"], "text": x["text"][:160], "reason": reason})
+        elif "reason" in r:
+            not_checked.append({"part": x["part"], "text": x["text"][:160], "reason": r["reason"]})
+        else:
+            checked += 1
+            contradictions.extend(r["contradictions"])
+    out = {"stated": len(lines), "checked": checked, "contradictions": contradictions, "notChecked": not_checked}
+    if fatal:
+        out["error"] = fatal
+    return out
+
+
 def main():
     if len(sys.argv) > 1 and sys.argv[1] == "child":
-        job = json.load(sys.stdin)
-        sys.argv = sys.argv[:1]  # as in the worker: a target that parses sys.argv must not see "child"
-        import contextlib
-        import io
-
-        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            out = recheck(job)
-        sys.stdout.write(json.dumps(out))
+        child(json.loads(sys.argv[3]), sys.argv[2])
         return
     body = sys.stdin.read()
     scratch = tempfile.mkdtemp(prefix="pau-recheck-")
     try:
-        p = subprocess.run(measure.sandboxed([sys.executable, os.path.abspath(__file__), "child"], scratch), input=body,
-                           capture_output=True, text=True, cwd=scratch, timeout=120, env=measure.scratch_env(scratch))
-        out = json.loads(p.stdout) if p.returncode == 0 and p.stdout else {"error": p.stderr[-300:]}
-    except subprocess.TimeoutExpired:
-        out = {"error": "timed out"}
+        out = recheck_job(body, scratch)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     sys.stdout.write(json.dumps(out))

@@ -1,0 +1,77 @@
+"""The sampled bench's independent re-check (test/bench/sampled/recheck.py) keeps every line it can
+re-check when the function breaks the process on another: it exits, writes to the process's own
+standard output, kills its process, or hangs where no alarm reaches it. A line it cannot re-check is
+counted as not re-checked, with the reason."""
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+RECHECK = os.path.join(HERE, "..", "bench", "sampled", "recheck.py")
+
+
+def record(index, arg, repr_):
+    return {"index": index, "args": [arg], "kwargs": {}, "origin": "offline",
+            "result": {"status": "returned", "value": {"type": "int", "repr": repr_}, "durationMs": 1}}
+
+
+def example(index, call, result):
+    return {"part": "example", "text": "%s -> %s" % (call, result), "support": [index], "tested": [], "check": {"kind": "example", "probe": index}}
+
+
+def recheck(qualname, properties, examples, records):
+    report = {
+        "returnTypes": ["int"],
+        "properties": properties,
+        "description": {
+            "summary": "Returns a number.",
+            "examples": [{"call": c, "result": r, "probe": i} for i, c, r in examples],
+            "claims": [{"part": "summary", "text": "Returns a number.", "support": [], "tested": []}]
+            + [example(i, c, r) for i, c, r in examples],
+        },
+    }
+    job = {"module": "breaking", "qualname": qualname, "report": report, "records": records, "params": ["x"]}
+    env = dict(os.environ, PYTHONPATH=os.path.join(HERE, "recheck_targets"), PAU_RECHECK_LINE_SECONDS="4")
+    p = subprocess.run([sys.executable, RECHECK], input=json.dumps(job), capture_output=True, text=True, timeout=120, env=env)
+    return json.loads(p.stdout)
+
+
+def test_a_function_that_exits_on_a_fresh_input_keeps_its_lines():
+    # The re-check's own fresh inputs include -x: sys.exit there is an outcome, not the re-check's end.
+    out = recheck("exits_below_zero", [{"name": "deterministic", "holds": True, "evidence": ""}],
+                  [(1, "exits_below_zero(3)", "6")], [record(1, "3", "6")])
+    assert out["contradictions"] == []
+    assert (out["stated"], out["checked"]) == (3, 2)
+    assert [n["part"] for n in out["notChecked"]] == ["summary"]
+    assert "no form to re-run" in out["notChecked"][0]["reason"]
+
+
+def test_a_function_that_writes_to_the_process_stdout_keeps_its_lines():
+    out = recheck("writes_to_stdout", [], [(1, "writes_to_stdout(3)", "4")], [record(1, "3", "4")])
+    assert (out["stated"], out["checked"], out["contradictions"]) == (2, 1, [])
+
+
+def test_a_line_whose_call_kills_the_process_is_not_re_checked_and_the_lines_after_it_are():
+    examples = [(1, "dies_on_seven(1)", "1"), (2, "dies_on_seven(7)", "7"), (3, "dies_on_seven(5)", "99")]
+    out = recheck("dies_on_seven", [], examples, [record(1, "1", "1"), record(2, "7", "7"), record(3, "5", "99")])
+    assert out["checked"] == 2
+    # The line after the crash is still re-checked: its wrong result is found.
+    assert [c["why"] for c in out["contradictions"]] == ["got 5"]
+    reasons = {n["text"]: n["reason"] for n in out["notChecked"]}
+    assert "ended with code 3" in reasons["dies_on_seven(7) -> 7"]
+
+
+def test_a_line_that_hangs_past_every_alarm_is_not_re_checked_and_the_lines_after_it_are():
+    examples = [(1, "hangs_on_nine(9)", "9"), (2, "hangs_on_nine(2)", "2")]
+    out = recheck("hangs_on_nine", [], examples, [record(1, "9", "9"), record(2, "2", "2")])
+    assert (out["stated"], out["checked"], out["contradictions"]) == (3, 1, [])
+    reasons = {n["text"]: n["reason"] for n in out["notChecked"]}
+    assert "more than 4 s" in reasons["hangs_on_nine(9) -> 9"]
+
+
+def test_a_function_that_cannot_be_loaded_leaves_every_line_not_re_checked_with_why():
+    out = recheck("no_such_function", [{"name": "deterministic", "holds": True, "evidence": ""}], [], [record(1, "3", "6")])
+    assert (out["stated"], out["checked"]) == (2, 0)
+    assert all("could not be loaded" in n["reason"] for n in out["notChecked"])
+    assert "could not be loaded" in out["error"]
