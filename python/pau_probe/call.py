@@ -29,6 +29,7 @@ from pau_probe import landlock as pau_landlock
 from pau_probe import results
 from pau_probe.coverage import Collector
 from pau_probe import comparisons as pau_comparisons
+from pau_probe import object_state as pau_object_state
 
 try:
     import resource
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
     from pau_probe.render import Deadline as DeadlineType
 
     from pau_probe.coverage import StaticMap
-    from pau_probe.protocol import ChildRequest, ChildResult, ProbeResultMutationsItem, WorkerLimits
+    from pau_probe.protocol import ChildRequest, ChildResult, ProbeResultMutationsItem, ProbeResultReceiverState, WorkerLimits
     from pau_probe.target import Target
     # named in cast(), which pyflakes reads only as typing.cast
     from pau_probe.protocol import BuiltArguments, ProbeResultException  # noqa: F401
@@ -436,6 +437,8 @@ def _execute(
     if ctx.target.needs_receiver:
         labelled.append(("receiver", receiver))
     before = [snapshot(obj) for _, obj in labelled]
+    # The explorer's calls on a method: what the object held, to say what the call did to it.
+    state_before = pau_object_state.state(receiver) if ctx.target.needs_receiver and request.get("comparisons") else None
 
     recorder = None
     if collector is not None:
@@ -468,6 +471,11 @@ def _execute(
     if recorder is not None:
         out["comparisons"] = recorder.report()
     out["mutations"] = _mutations(renderer, labelled, before)
+    if state_before is not None:
+        state_after = renderer.guarded(lambda: pau_object_state.state(receiver), lambda why: None)
+        if state_after is not None:
+            change: ProbeResultReceiverState = {"before": state_before, "after": state_after}
+            out["receiverState"] = change
     if built is not None:
         out["arguments"] = cast("BuiltArguments", built)
         acted = pau_guards.effects()
