@@ -15,6 +15,7 @@ import { typeClass } from './type-classes.js';
 import { parseSource } from './parse.js';
 import { findRelations, joinWords } from './relations.js';
 import { findEffects } from './effects.js';
+import { findStateEffects } from './state-effects.js';
 import { isNumber, toSource, type PyValue } from './values.js';
 import { sameEffect } from './compare.js';
 import { returnedExamples } from './ordinary.js';
@@ -292,11 +293,17 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
   const returns = returnsPhrase(run.observations, returnTypes);
   const sentences: string[] = [];
   // With no relation of its result, what the call did to a container it changed (a method that adds or removes).
-  const effects = relations.length ? [] : findEffects(run.observations, run.positions, (r) => oneLine(readableCall(callName(run.info), r), 60));
+  // What a method did to its object's attributes (state-effects.ts), told beside a relation of its result.
+  const stateEffects = findStateEffects(run.observations, run.positions);
+  const effects = relations.length
+    ? []
+    : stateEffects.length
+      ? stateEffects
+      : findEffects(run.observations, run.positions, (r) => oneLine(readableCall(callName(run.info), r), 60));
   const onlyNone = returned.length > 0 && returned.every((o) => o.record.result.value?.type === 'NoneType');
   if (relations.length) {
-    sentences.push(...relations.map((r) => r.text));
-    for (const r of relations) ledger.add('summary', r.text, r.support, r.tested);
+    sentences.push(...[...relations, ...stateEffects].map((r) => r.text));
+    for (const r of [...relations, ...stateEffects]) ledger.add('summary', r.text, r.support, r.tested);
   } else if (effects.length) {
     sentences.push(...effects.map((e) => e.text));
     for (const e of effects) ledger.add('summary', e.text, e.support, e.tested);
@@ -337,7 +344,7 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
   } else {
     sentences.push(`${NONE_RETURNED}: ${noneReturned(run.observations)}, so what it computes is unknown.`);
   }
-  if (inPlace && !effects.length) {
+  if (inPlace && !effects.length && !stateEffects.length) {
     sentences.push(inPlace);
     ledger.add('summary', inPlace, idx(mutated), idx(run.observations));
   }

@@ -1,0 +1,93 @@
+// What a method did to its object, read off the receiver's state before and after each call
+// (ProbeResult.receiverState): said only when it held on every call and did something in two.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { ObjectState } from '../../../src/core/probe-types.js';
+import type { Observation, Position } from '../../../src/explorer/inputs.js';
+import { findStateEffects } from '../../../src/explorer/state-effects.js';
+import type { PyValue } from '../../../src/explorer/values.js';
+import { int, list, none, str, toTagged } from '../../../src/explorer/values.js';
+import { returnedObservation } from './fake-python.js';
+
+const self: Position = { name: 'self', role: 'receiver', positionalOnly: false, candidates: ['new:Obj:1'] };
+const arg = (name: string): Position => ({ name, role: 'positional', positionalOnly: false, candidates: ['int'] });
+const receiver: PyValue = { k: 'call', callee: 'Obj', args: [] };
+
+const state = (attrs: Record<string, PyValue>, length?: number): ObjectState => ({
+  attributes: Object.entries(attrs).map(([name, v]) => ({ name, value: toTagged(v) })),
+  ...(length === undefined ? {} : { length }),
+});
+
+/** A returned call on an object with these arguments, its result, and the object's state around it. */
+function onObject(positions: Position[], index: number, args: PyValue[], out: PyValue, before: ObjectState, after: ObjectState): Observation {
+  const o = returnedObservation(positions, index, [receiver, ...args], out);
+  return { ...o, record: { ...o.record, result: { ...o.record.result, receiverState: { before, after } } } };
+}
+
+test('a counter that goes up by one each call: "Increments `count` by 1"', () => {
+  const positions = [self];
+  const calls = [0, 4, 9].map((n, i) => onObject(positions, i + 1, [], none, state({ count: int(n) }), state({ count: int(n + 1) })));
+  assert.deepEqual(
+    findStateEffects(calls, positions).map((r) => r.text),
+    ['Increments `count` by 1.'],
+  );
+  // One call that went up by 2: the rule does not hold on every call, so nothing is said.
+  calls.push(onObject(positions, 4, [], none, state({ count: int(3) }), state({ count: int(5) })));
+  assert.deepEqual(findStateEffects(calls, positions), []);
+});
+
+test('an amount added to a balance, with the new balance returned', () => {
+  const positions = [self, arg('amount')];
+  const calls = [
+    [100, 3],
+    [0, 50],
+    [7, 1],
+  ].map(([b, a], i) =>
+    onObject(positions, i + 1, [int(a ?? 0)], int((b ?? 0) + (a ?? 0)), state({ balance: int(b ?? 0) }), state({ balance: int((b ?? 0) + (a ?? 0)) })),
+  );
+  const [effect] = findStateEffects(calls, positions);
+  assert.equal(effect?.text, 'Adds `amount` to `balance` and returns its new value.');
+  assert.deepEqual(effect?.support, [1, 2, 3]);
+});
+
+test('a song appended unless the list holds it already, and a length that grows by one', () => {
+  const positions = [self, { ...arg('song'), candidates: ['str'] }];
+  const songs = (...xs: string[]) => list(xs.map(str));
+  const calls = [
+    onObject(positions, 1, [str('a')], none, state({ songs: songs() }), state({ songs: songs('a') })),
+    onObject(positions, 2, [str('b')], none, state({ songs: songs('a') }), state({ songs: songs('a', 'b') })),
+    onObject(positions, 3, [str('a')], none, state({ songs: songs('a') }), state({ songs: songs('a') })),
+  ];
+  assert.deepEqual(
+    findStateEffects(calls, positions).map((r) => r.text),
+    ['Appends `song` to `songs` unless it is already there.'],
+  );
+  // Only a length to read (the list is private): what the call did to it.
+  const hidden = [0, 2].map((n, i) => onObject(positions, i + 1, [str('x')], none, state({}, n), state({}, n + 1)));
+  assert.deepEqual(
+    findStateEffects(hidden, positions).map((r) => r.text),
+    ["The object's length grows by 1."],
+  );
+});
+
+test('a value kept after being worked out is what the call returns; a reset sets a constant', () => {
+  const positions = [self, arg('degrees')];
+  const clamp = (d: number) => Math.max(5, Math.min(30, d));
+  const kept = [3, 20, 40].map((d, i) => onObject(positions, i + 1, [int(d)], int(clamp(d)), state({ target: int(20) }), state({ target: int(clamp(d)) })));
+  assert.deepEqual(
+    findStateEffects(kept, [self, arg('degrees')]).map((r) => r.text),
+    ['Sets `target` to the value it returns.'],
+  );
+  const reset = [3, 8].map((n, i) => onObject([self], i + 1, [], none, state({ count: int(n) }), state({ count: int(0) })));
+  assert.deepEqual(
+    findStateEffects(reset, [self]).map((r) => r.text),
+    ['Sets `count` to 0.'],
+  );
+});
+
+test('a function, or calls that changed nothing, say nothing of an object', () => {
+  const positions = [self];
+  const still = [1, 2].map((n, i) => onObject(positions, i + 1, [], int(n), state({ count: int(n) }), state({ count: int(n) })));
+  assert.deepEqual(findStateEffects(still, positions), []);
+  assert.deepEqual(findStateEffects(still, [arg('x')]), []);
+});
