@@ -16,6 +16,7 @@ import json
 import math
 import os
 import pickle
+import re
 import random
 import select
 import signal
@@ -55,6 +56,8 @@ FILE_SIZE_LIMIT = 64 * 1024 * 1024
 # well within it, and a size asked of a method (`lambda s: s.ljust(10**9)`) is then a refused
 # argument (MemoryError while building it) rather than a call that eats the call's budget.
 ARGUMENT_MEMORY = 256 * 1024 * 1024
+# A repr that shows only where the object lives (object.__repr__): its state says more.
+_ADDRESS = re.compile(r" object at 0x[0-9a-fA-F]+>$")
 # Rendering always gets at least this much time, even when the call used up its budget;
 # the worker's kill deadline leaves room for it (see pau_probe.worker.RENDER_GRACE).
 MIN_RENDER_SECONDS = 0.15
@@ -471,6 +474,11 @@ def _execute(
     if recorder is not None:
         out["comparisons"] = recorder.report()
     out["mutations"] = _mutations(renderer, labelled, before)
+    rendered = out.get("value")
+    if request.get("comparisons") and rendered is not None and _ADDRESS.search(rendered["repr"]):
+        shown = renderer.guarded(lambda: pau_object_state.state(value), lambda why: None)
+        if shown is not None:
+            out["valueState"] = shown
     if state_before is not None:
         state_after = renderer.guarded(lambda: pau_object_state.state(receiver), lambda why: None)
         if state_after is not None:

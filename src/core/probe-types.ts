@@ -82,6 +82,11 @@ export interface ProbeResult {
    * offline explorer's calls (`comparisons`), and only where something is plain enough to show.
    */
   receiverState?: { before: ObjectState; after: ObjectState };
+  /**
+   * The returned object's state when its repr shows only its address (`<Wallet object at 0x1>`):
+   * what an example can show instead (`open_wallet(100).balance` → `100`). Explorer calls only, as `receiverState`.
+   */
+  valueState?: ObjectState;
 }
 
 /** An object's public attributes that hold plain data (at most 8, each small), and its len() when it has one. */

@@ -16,7 +16,7 @@ import { parseSource } from './parse.js';
 import { findRelations, joinWords } from './relations.js';
 import { findEffects } from './effects.js';
 import { findStateEffects } from './state-effects.js';
-import { isNumber, toSource, type PyValue } from './values.js';
+import { fromTagged, isNumber, toSource, type PyValue } from './values.js';
 import { sameEffect } from './compare.js';
 import { returnedExamples } from './ordinary.js';
 import { showsTheClock } from './clock.js';
@@ -779,7 +779,9 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
     const message = oneLine(reasonLine(exception.message), 100);
     let text: string;
     if (g.i !== null && g.contrast) {
-      const result = g.contrast.record.result.value ? oneLine(g.contrast.record.result.value.repr, 40) : 'a value';
+      const contrast = g.contrast.record.result.value;
+      // An address changes from run to run: the object's type is what a reader can check.
+      const result = !contrast ? 'a value' : /\bobject at 0x[0-9a-f]+>/i.test(contrast.repr) ? article(contrast.type) : oneLine(contrast.repr, 40);
       const i = g.i;
       // The quoted call's value, then the others that never returned (a value that raised only
       // beside other arguments is not one the raise comes "with").
@@ -835,7 +837,20 @@ function exampleOf(o: Observation, callText: (o: Observation) => string): { call
     const items = `[${it.items.join(', ')}]`;
     return it.ended ? { call: `list(${call})`, result: items } : { call: `g = ${call}; [next(g) for _ in range(${it.items.length})]`, result: items };
   }
-  return { call, result: r.value.repr };
+  return /\bobject at 0x[0-9a-f]+>/i.test(r.value.repr) ? addressFree(call, r.valueState) : { call, result: r.value.repr };
+}
+
+/**
+ * An object shown only by its address is no example (another run prints another address): its
+ * first plain attribute, or its length, is (`open_wallet(100).balance` → `100`). Null when the
+ * worker saw neither, or the call is several statements.
+ */
+function addressFree(call: string, state: ProbeResult['valueState']): { call: string; result: string } | null {
+  if (!state || call.includes(';')) return null;
+  const [first] = state.attributes;
+  const value = first ? fromTagged(first.value) : null;
+  if (first && value) return { call: `${call}.${first.name}`, result: toSource(value) };
+  return state.length === undefined ? null : { call: `len(${call})`, result: String(state.length) };
 }
 
 /** Examples: ordinary use first, then calls with other outcomes (edge cases), then one error. */

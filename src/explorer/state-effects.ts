@@ -197,7 +197,7 @@ function effectOf(attr: string, cases: StateCase[]): Relation | null {
  * or the change of its length when no attribute explains it.
  */
 export function findStateEffects(observations: Observation[], positions: Position[]): Relation[] {
-  if (!positions.some((p) => p.role === 'receiver')) return [];
+  if (!positions.some((p) => p.role === 'receiver')) return findReturnedState(observations, positions);
   const names = new Set<string>();
   for (const o of observations) for (const a of o.record.result.receiverState?.after.attributes ?? []) names.add(a.name);
   const found: Relation[] = [];
@@ -215,3 +215,47 @@ export function findStateEffects(observations: Observation[], positions: Positio
   }
   return found.slice(0, 2);
 }
+
+/**
+ * What a function that returns an object shown only by its address made it hold
+ * (ProbeResult.valueState): "Returns a `Wallet` whose `balance` is the `balance` given." Stated for
+ * an attribute equal to one argument in every returned call, with two different such calls.
+ */
+function findReturnedState(observations: Observation[], positions: Position[]): Relation[] {
+  const made = observations.filter((o) => o.purpose !== 'repeat' && o.record.result.status === 'returned' && o.record.result.valueState);
+  const types = new Set(made.map((o) => o.record.result.value?.type ?? ''));
+  const [type] = types;
+  if (types.size !== 1 || !type) return [];
+  const cls = type.slice(type.lastIndexOf('.') + 1);
+  const found: Relation[] = [];
+  for (const attr of new Set(made.flatMap((o) => o.record.result.valueState?.attributes.map((a) => a.name) ?? []))) {
+    const pairs = made.flatMap((o) => {
+      const v = o.record.result.valueState?.attributes.find((a) => a.name === attr)?.value;
+      return v ? [{ o, v }] : [];
+    });
+    const names = [...new Set(positions.filter((p) => p.role !== 'receiver').map((p) => p.name))];
+    for (const p of names) {
+      const at = positions.findIndex((x) => x.name === p);
+      const given = (o: Observation): TaggedValue | undefined => {
+        // An argument left out is its default.
+        const v = o.input[at]?.value ?? positions[at]?.default;
+        return v !== undefined && v.k !== 'fn' ? toTagged(v) : undefined;
+      };
+      if (
+        pairs.length === 0 ||
+        !pairs.every(({ o, v }) => {
+          const g = given(o);
+          return g !== undefined && same(v, g);
+        })
+      )
+        continue;
+      if (new Set(pairs.map(({ v }) => JSON.stringify(v))).size < 2) continue;
+      const support = pairs.map(({ o }) => o.record.index);
+      found.push({ text: `Returns a \`${cls}\` whose \`${attr}\` is the \`${p}\` given.`, support, tested: idx(made) });
+      break;
+    }
+  }
+  return found.slice(0, 2);
+}
+
+const idx = (os: Observation[]): number[] => os.map((o) => o.record.index);

@@ -76,4 +76,5 @@ export const probeResult = z.object({
   effects: z.array(bounds.name).max(bounds.MAX_ITEMS).optional(),
   comparisons: z.array(comparisonRecord).max(bounds.MAX_COMPARISONS).optional(),
   receiverState: z.object({ before: objectState, after: objectState }).optional(),
+  valueState: objectState.optional(),
 }) satisfies z.ZodType<ProbeResult>;

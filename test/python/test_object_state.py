@@ -81,3 +81,18 @@ def test_a_worker_reports_the_receiver_state_only_when_asked(tmp_path):
         assert "receiverState" not in answers[1]
     finally:
         worker.close()
+
+
+def test_a_returned_object_shown_by_its_address_comes_with_its_state(tmp_path):
+    target = tmp_path / "target.py"
+    target.write_text(COUNTER + "\ndef make(n):\n    return Counter(n)\n\ndef plain(n):\n    return [n]\n")
+    for qualname, expected in [("make", {"attributes": [{"name": "count", "value": {"t": "int", "v": "4"}}]}), ("plain", None)]:
+        worker = WorkerProcess(str(target), qualname)
+        try:
+            worker.until("ready")
+            worker.send({"op": "call", "id": 1, "args": ["4"], "kwargs": {}, "limits": LIMITS, "comparisons": True})
+            answer = worker.until("result")[-1]
+            assert problems(answer, "WorkerMessage") == []
+            assert answer["result"].get("valueState") == expected
+        finally:
+            worker.close()

@@ -7,7 +7,9 @@ import type { Observation, Position } from '../../../src/explorer/inputs.js';
 import { findStateEffects } from '../../../src/explorer/state-effects.js';
 import type { PyValue } from '../../../src/explorer/values.js';
 import { int, list, none, str, toTagged } from '../../../src/explorer/values.js';
-import { returnedObservation } from './fake-python.js';
+import { exploreOffline } from '../../../src/explorer/index.js';
+import type { FakeFunction } from './fake-python.js';
+import { PyError, fakeProbe, info, param, returnedObservation } from './fake-python.js';
 
 const self: Position = { name: 'self', role: 'receiver', positionalOnly: false, candidates: ['new:Obj:1'] };
 const arg = (name: string): Position => ({ name, role: 'positional', positionalOnly: false, candidates: ['int'] });
@@ -90,4 +92,46 @@ test('a function, or calls that changed nothing, say nothing of an object', () =
   const still = [1, 2].map((n, i) => onObject(positions, i + 1, [], int(n), state({ count: int(n) }), state({ count: int(n) })));
   assert.deepEqual(findStateEffects(still, positions), []);
   assert.deepEqual(findStateEffects(still, [arg('x')]), []);
+});
+
+test('Counter.increment explored: the summary says what the call did to `count`', async () => {
+  const countOf = (r: PyValue): bigint => (r.k === 'call' && r.args[0]?.k === 'int' ? r.args[0].v : 0n);
+  const fn: FakeFunction = {
+    params: [],
+    needsReceiver: true,
+    ownerClass: 'Counter',
+    moduleClasses: ['Counter'],
+    ownerInit: [param('start', 'POSITIONAL_OR_KEYWORD', { default: '0' })],
+    state: (r) => ({ attributes: [{ name: 'count', value: { t: 'int', v: String(countOf(r)) } }] }),
+    body: (_args, _kwargs, receiver) => {
+      if (receiver?.k !== 'call') throw new PyError('TypeError', 'no counter');
+      const next = int(countOf(receiver) + 1n);
+      receiver.args[0] = next;
+      return none;
+    },
+  };
+  const report = await exploreOffline(info('increment', fn), fakeProbe(fn, { cache: false }).probe, { maxProbes: 20 });
+  assert.match(report.description.summary, /^Increments `count` by 1\. Returns None\./, report.description.summary);
+  assert.ok(report.description.claims.some((c) => c.text === 'Increments `count` by 1.' && c.support.length >= 2));
+});
+
+test('an object shown only by its address: the summary reads its attribute, and no example or raise line shows an address', async () => {
+  const fn: FakeFunction = {
+    params: [param('balance')],
+    state: (w) => (w.k === 'call' && w.args[0] ? { attributes: [{ name: 'balance', value: toTagged(w.args[0]) }] } : undefined),
+    body: ([balance]) => {
+      if (balance?.k !== 'int') throw new PyError('TypeError', 'balance must be a number');
+      if (balance.v < 0n) throw new PyError('ValueError', 'balance must not be negative');
+      return { k: 'call', callee: 'Wallet', args: [balance] };
+    },
+  };
+  const report = await exploreOffline(info('open_wallet', fn), fakeProbe(fn, { cache: false }).probe, { maxProbes: 20 });
+  const d = report.description;
+  assert.match(d.summary, /^Returns a `Wallet` whose `balance` is the `balance` given\./, d.summary);
+  assert.ok(
+    d.examples.some((e) => /^open_wallet\(\d+\)\.balance$/.test(e.call)),
+    JSON.stringify(d.examples),
+  );
+  const shown = [d.summary, d.raises, ...d.examples.map((e) => `${e.call} ${e.result}`)].join('\n');
+  assert.doesNotMatch(shown, /0x/);
 });
