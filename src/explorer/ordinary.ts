@@ -30,7 +30,9 @@ function oddness(o: Observation, callText: (o: Observation) => string, positions
 /** Which given arguments the result equals, as their positions ('' for none): a call's case. */
 function resultCase(o: Observation): string {
   const out = o.record.result.value?.repr;
-  if (out === undefined) return '';
+  // A call of one argument that came back unchanged is no edge case of a choice between
+  // arguments: it shows the function doing nothing, a poor first example (normpath('docs/a.txt')).
+  if (out === undefined || o.input.filter((s) => s.value !== undefined).length < 2) return '';
   return o.input.flatMap((s, i) => (s.value !== undefined && toSource(s.value) === out ? [i] : [])).join(',');
 }
 

@@ -433,3 +433,21 @@ test('a bool given to a function of one number counts as the number it is (True 
   const report = buildReport({ info: info('grade', fn), positions, observations, accepted: [new Set(['int', 'bool'])], maxProbes: 20 });
   assert.match(report.description.summary, /gave 'F' for `score` 1 to 65, 'C' for 70 to 75 and 'A' for 90 to 100/, report.description.summary);
 });
+
+test('a one-argument call that came back unchanged is not the first example when another call changed its text (normpath)', () => {
+  const positions: Position[] = [{ ...positional('path'), candidates: ['str'] }];
+  const calls: [string, string][] = [
+    ['docs/report.txt', 'docs/report.txt'],
+    ['a/../b/./c.py', 'b/c.py'],
+    ['b/c.py', 'b/c.py'],
+  ];
+  const observations = calls.map(([i, o], k) => returnedObservation(positions, k + 1, [str(i)], str(o), () => 'str'));
+  const shown = returnedExamples(
+    observations,
+    positions,
+    () => true,
+    (x) => `normpath(${x.request.args[0]})`,
+    false,
+  );
+  assert.equal(shown[0]?.request.args[0], "'a/../b/./c.py'", shown.map((x) => x.request.args[0]).join(' | '));
+});
