@@ -13,9 +13,14 @@ function oddness(o: Observation, callText: (o: Observation) => string, positions
   const given = o.input.flatMap((s) => (s.value !== undefined ? [toSource(s.value)] : []));
   let score = callText(o).length / 10;
   score += 3 * (given.length - new Set(given).size);
-  score += 2 * given.filter((g) => /^(''|""|\[\]|\(\)|\{\}|0|0\.0|None|-\d)/.test(g) || /^-/.test(g)).length;
+  score += 2 * given.filter((g) => /^(''|""|b''|b""|\[\]|\(\)|\{\}|0|0\.0|None|-\d)/.test(g) || /^-/.test(g)).length;
   const named = o.input.filter(({ value }, i) => value !== undefined && positions[i]?.hinted?.some((h) => toSource(h) === toSource(value))).length;
   score -= 3 * named;
+  // A generic probe value ('abc', b'abc', 3) where the name suggested a family (URLs for `url`) is the explorer's, not a person's.
+  const generic = o.input.filter(
+    ({ value }, i) => value !== undefined && positions[i]?.hinted?.length && /^(b?'abc'|3|\[3, 1, 2\])$/.test(toSource(value)),
+  ).length;
+  score += 2 * generic;
   // A text of no letters or digits (' ', '*', '/') shows how the function treats punctuation, not its use.
   score += 2 * o.input.filter((s) => s.value?.k === 'str' && s.value.v !== '' && !/[\p{L}\p{N}]/u.test(s.value.v)).length;
   // An earlier output fed back (f(f(x))) is the explorer's test of a law, not what a person would type.
