@@ -17,9 +17,10 @@ function oddness(o: Observation, callText: (o: Observation) => string, positions
   const named = o.input.filter(({ value }, i) => value !== undefined && positions[i]?.hinted?.some((h) => toSource(h) === toSource(value))).length;
   score -= 3 * named;
   // A generic probe value ('abc', b'abc', 3) where the name suggested a family (URLs for `url`) is the explorer's, not a person's.
-  const generic = o.input.filter(
-    ({ value }, i) => value !== undefined && positions[i]?.hinted?.length && /^(b?'abc'|3|\[3, 1, 2\])$/.test(toSource(value)),
-  ).length;
+  const generic = o.input.filter(({ value }, i) => {
+    const hinted = positions[i]?.hinted?.map(toSource) ?? [];
+    return value !== undefined && hinted.length > 0 && !hinted.includes(toSource(value)) && /^(b?'abc'|3|\[3, 1, 2\])$/.test(toSource(value));
+  }).length;
   score += 2 * generic;
   // A text of no letters or digits (' ', '*', '/') shows how the function treats punctuation, not its use.
   score += 2 * o.input.filter((s) => s.value?.k === 'str' && s.value.v !== '' && !/[\p{L}\p{N}]/u.test(s.value.v)).length;

@@ -9,6 +9,7 @@ import type { Observation, Position } from './inputs.js';
 import { parseSource } from './parse.js';
 import { fromTagged, toSource, toTagged } from './values.js';
 import { preparingCalls } from './prepared-receiver.js';
+import { wordLimitRule } from './word-limit.js';
 
 export interface Relation {
   /** The sentence for the summary, e.g. "Sorts the elements in ascending order." */
@@ -1044,7 +1045,12 @@ const PAIRS: Rule[] = PAIR_SEPARATORS.map(([outer, inner]) =>
   }),
 );
 
+/** A vague rule, stated only where no rule that says what the output becomes held (truncate_words' first words). */
+const vague = (rule: Rule): Rule => ({ ...rule, lastResort: true });
+
 const RULES: Rule[] = [
+  // A text cut to its first words (word-limit.ts).
+  { text: '', applies: () => true, holds: () => false, fit: (cases) => wordLimitRule(cases) },
   // Several arguments with named roles.
   shaped(
     (c) => {
@@ -1405,17 +1411,21 @@ const RULES: Rule[] = [
   shaped(texts, { text: 'Returns the text with more added at its end.', holds: ({ x, y }) => y.startsWith(x) }),
   shaped(texts, { text: 'Returns a part of the text.', holds: ({ x, y }) => x.includes(y) }),
   shaped(texts, { text: 'Replaces characters one for one, keeping the length.', holds: ({ x, y }) => [...y].length === [...x].length }),
-  shaped(texts, {
-    text: 'Gives a text of one plain word back as it is; other texts came back longer or unchanged, never shorter (as escaping or encoding does).',
-    holds: ({ x, y }) => [...y].length >= [...x].length && (/^[\w]*$/.test(x) ? y === x : true),
-    // Both halves of the sentence seen: a plain word kept, and a text made longer.
-    enough: (vs) => plainWordKept(vs) && vs.some(({ x, y }) => [...y].length > [...x].length),
-  }),
-  shaped(texts, {
-    text: 'Gives a text of one plain word back as it is; other texts came back shorter or unchanged, never longer (as decoding or trimming does).',
-    holds: ({ x, y }) => [...y].length <= [...x].length && (/^[\w]*$/.test(x) ? y === x : true),
-    enough: (vs) => plainWordKept(vs) && vs.some(({ x, y }) => [...y].length < [...x].length),
-  }),
+  vague(
+    shaped(texts, {
+      text: 'Gives a text of one plain word back as it is; other texts came back longer or unchanged, never shorter (as escaping or encoding does).',
+      holds: ({ x, y }) => [...y].length >= [...x].length && (/^[\w]*$/.test(x) ? y === x : true),
+      // Both halves of the sentence seen: a plain word kept, and a text made longer.
+      enough: (vs) => plainWordKept(vs) && vs.some(({ x, y }) => [...y].length > [...x].length),
+    }),
+  ),
+  vague(
+    shaped(texts, {
+      text: 'Gives a text of one plain word back as it is; other texts came back shorter or unchanged, never longer (as decoding or trimming does).',
+      holds: ({ x, y }) => [...y].length <= [...x].length && (/^[\w]*$/.test(x) ? y === x : true),
+      enough: (vs) => plainWordKept(vs) && vs.some(({ x, y }) => [...y].length < [...x].length),
+    }),
+  ),
   // Collections in, counts out.
   shaped(shape(items, dictOf), {
     text: 'Counts how often each element occurs.',
