@@ -10,6 +10,7 @@ import { parseSource } from './parse.js';
 import { fromTagged, toSource, toTagged } from './values.js';
 import { preparingCalls } from './prepared-receiver.js';
 import { wordLimitRule } from './word-limit.js';
+import { fixedRangeRule } from './fixed-range.js';
 
 export interface Relation {
   /** The sentence for the summary, e.g. "Sorts the elements in ascending order." */
@@ -1051,6 +1052,8 @@ const vague = (rule: Rule): Rule => ({ ...rule, lastResort: true });
 const RULES: Rule[] = [
   // A text cut to its first words (word-limit.ts).
   { text: '', applies: () => true, holds: () => false, fit: (cases) => wordLimitRule(cases) },
+  // A number kept within bounds the function holds itself (fixed-range.ts).
+  { text: '', applies: () => true, holds: () => false, fit: (cases) => fixedRangeRule(cases) },
   // Several arguments with named roles.
   shaped(
     (c) => {

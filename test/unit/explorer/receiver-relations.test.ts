@@ -247,3 +247,16 @@ test('a text cut to its first `limit` words says so, with the suffix it adds (tr
   const withoutSuffix = calls.filter((o) => o.request.args.length < 3);
   assert.match(findRelations(withoutSuffix, positions)[0]?.text ?? '', /^Keeps the first `limit` words of `text`, adding '\.\.\.' when it has more/);
 });
+
+test('a number kept within bounds the function holds itself says the bounds (a thermostat)', () => {
+  const positions: Position[] = [param('degrees')];
+  const clamp = (d: number): PyValue => ({ k: 'float', v: Math.max(5, Math.min(30, d)) });
+  const calls = [3, 20, 40, -1, 12.5, 100].map((d, i) => observation(positions, i + 1, [Number.isInteger(d) ? int(d) : { k: 'float', v: d }], clamp(d)));
+  assert.equal(
+    findRelations(calls, positions)[0]?.text,
+    'Clamps `degrees` into the range from 5.0 to 30.0: below 5.0 it returns 5.0, above 30.0 it returns 30.0, otherwise `degrees` itself.',
+  );
+  // One call below the range that did not return the bound: no range is claimed.
+  const off = [...calls, observation(positions, 9, [int(-50)], { k: 'float', v: 4 })];
+  assert.ok(!findRelations(off, positions).some((r) => /Clamps/.test(r.text)));
+});
