@@ -154,7 +154,7 @@ const FUNCTION_FAMILIES: Family[] = [
   { name: /keyword|reserved/, values: strs('lambda', 'class', 'hello') },
   { name: /mime|guess_?type|content_?type/, values: strs('report.pdf', 'photo.JPG', 'archive.tar.gz') },
   { name: /query|qs|urlencode/, values: strs('q=search&lang=en&page=2', 'a=1&b=2&a=3') },
-  { name: /path|file|dir/, values: strs('docs/report.txt', '/home/user/data/archive.tar.gz') },
+  { name: /path|file|dir|splitext/, values: strs('docs/report.txt', '/home/user/data/archive.tar.gz') },
   { name: /plural|singular|ordinal|inflect|pluralize|singularize/, values: [str('cat'), str('boxes'), int(3)] },
   { name: /size|bytes_?to|filesize|naturalsize/, values: [int(1536), int(1_048_576), str('1.5 MB')] },
   { name: /duration|timedelta|delta|elapsed/, values: [int(90), int(3725), str('1h 30m')] },

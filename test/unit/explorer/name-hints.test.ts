@@ -132,4 +132,5 @@ test('a password check gets a strong password, a pair of years a span, a docstri
   assert.match(toSource(valuesForFunction('cleandoc')[0]!), /\\n {8}code\(\)/);
   assert.match(toSource(valuesForFunction('commonprefix')[0]!), /^\['/);
   assert.ok(valuesForName('seconds').map(toSource).includes('3725'), 'a duration over an hour');
+  assert.match(toSource(valuesForFunction('splitext')[0]!), /\.txt'$/);
 });
