@@ -781,7 +781,7 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
     if (g.i !== null && g.contrast) {
       const contrast = g.contrast.record.result.value;
       // An address changes from run to run: the object's type is what a reader can check.
-      const result = !contrast ? 'a value' : /\bobject at 0x[0-9a-f]+>/i.test(contrast.repr) ? article(contrast.type) : oneLine(contrast.repr, 40);
+      const result = !contrast ? 'a value' : / at 0x[0-9a-f]+>/i.test(contrast.repr) ? article(contrast.type) : oneLine(contrast.repr, 40);
       const i = g.i;
       // The quoted call's value, then the others that never returned (a value that raised only
       // beside other arguments is not one the raise comes "with").
@@ -837,7 +837,7 @@ function exampleOf(o: Observation, callText: (o: Observation) => string): { call
     const items = `[${it.items.join(', ')}]`;
     return it.ended ? { call: `list(${call})`, result: items } : { call: `g = ${call}; [next(g) for _ in range(${it.items.length})]`, result: items };
   }
-  return /\bobject at 0x[0-9a-f]+>/i.test(r.value.repr) ? addressFree(call, r.valueState) : { call, result: r.value.repr };
+  return / at 0x[0-9a-f]+>/i.test(r.value.repr) ? addressFree(call, r.valueState) : { call, result: r.value.repr };
 }
 
 /**

@@ -28,6 +28,7 @@ const same = (a: TaggedValue, b: TaggedValue): boolean => {
   const y = numberOf(b);
   return x !== null && y !== null ? Math.abs(x - y) <= 1e-9 * Math.max(1, Math.abs(x)) : valuesEqual(a, b);
 };
+const entriesOf = (t: TaggedValue): [TaggedValue, TaggedValue][] | null => (t.t === 'dict' ? t.v : null);
 const sameItems = (a: TaggedValue[], b: TaggedValue[]): boolean => a.length === b.length && a.every((x, i) => same(x, itemAt(b, i)));
 const lengthValue = (n: number): TaggedValue => ({ t: 'int', v: String(n) });
 const showNumber = (n: number): string => (Number.isInteger(n) ? String(n) : String(Number(n.toPrecision(12))));
@@ -113,6 +114,18 @@ function argumentRules(p: string): StateRule[] {
         const [b, a, x] = [itemsOf(c.before), itemsOf(c.after), argNamed(c, p)];
         if (!b || !a || x === undefined) return false;
         return b.some((y) => same(y, x)) ? sameItems(a, b) : sameItems(a, [...b, x]);
+      },
+      did: changed,
+    },
+    {
+      // A table keyed by the argument (a cart's items by SKU, a limiter's hits by key): that entry set, no other touched.
+      text: (attr) => `Stores an entry under \`${p}\` in ${named(attr)}`,
+      holds: (c) => {
+        const [b, a, x] = [entriesOf(c.before), entriesOf(c.after), argNamed(c, p)];
+        if (!b || !a || x === undefined || !a.some(([k]) => same(k, x))) return false;
+        const others = (es: [TaggedValue, TaggedValue][]) => es.filter(([k]) => !same(k, x));
+        const [ob, oa] = [others(b), others(a)];
+        return ob.length === oa.length && ob.every(([k, v]) => oa.some(([k2, v2]) => same(k, k2) && same(v, v2)));
       },
       did: changed,
     },

@@ -136,3 +136,38 @@ test('an object shown only by its address: the summary reads its attribute, and 
   const shown = [d.summary, d.raises, ...d.examples.map((e) => `${e.call} ${e.result}`)].join('\n');
   assert.doesNotMatch(shown, /0x/);
 });
+
+test('a table keyed by the argument: "Stores an entry under `sku` in `items`", no other entry touched', () => {
+  const positions = [self, { ...arg('sku'), candidates: ['str'] }];
+  const table = (...kv: [string, number][]): PyValue => ({ k: 'dict', entries: kv.map(([k, v]) => [str(k), int(v)] as [PyValue, PyValue]) });
+  const calls = [
+    onObject(positions, 1, [str('a')], int(1), state({ items: table() }), state({ items: table(['a', 1]) })),
+    onObject(positions, 2, [str('b')], int(1), state({ items: table(['a', 1]) }), state({ items: table(['a', 1], ['b', 1]) })),
+    onObject(positions, 3, [str('a')], int(2), state({ items: table(['a', 1]) }), state({ items: table(['a', 2]) })),
+  ];
+  assert.deepEqual(
+    findStateEffects(calls, positions).map((r) => r.text),
+    ['Stores an entry under `sku` in `items`.'],
+  );
+  // A call that also changed another entry: not this rule.
+  calls.push(onObject(positions, 4, [str('c')], int(1), state({ items: table(['a', 1]) }), state({ items: table(['a', 5], ['c', 1]) })));
+  assert.deepEqual(findStateEffects(calls, positions), []);
+});
+
+test('a function shown by its address is no example either', async () => {
+  const fn: FakeFunction = {
+    params: [param('n')],
+    body: ([n]) => {
+      if (n?.k !== 'int') throw new PyError('TypeError', 'n must be an int');
+      return { k: 'call', callee: 'make', args: [n] };
+    },
+  };
+  const fake = fakeProbe(fn, { cache: false });
+  const probe: typeof fake.probe = async (request, note, options) => {
+    const record = await fake.probe(request, note, options);
+    const value = record.result.value;
+    return value ? { ...record, result: { ...record.result, value: { ...value, repr: '<function make.<locals>.inner at 0x1>', type: 'function' } } } : record;
+  };
+  const report = await exploreOffline(info('make', fn), probe, { maxProbes: 12, strictness: DEFAULT_STRICTNESS });
+  assert.doesNotMatch(report.description.examples.map((e) => e.result).join('\n'), /0x/, JSON.stringify(report.description.examples));
+});
