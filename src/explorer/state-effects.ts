@@ -101,7 +101,11 @@ function argumentRules(p: string): StateRule[] {
       did: changed,
     },
     {
-      text: (attr) => `Appends \`${p}\` to ${named(attr)}`,
+      // Seen only on empty lists, it says no more than that: a list that held the value may keep one of each.
+      text: (attr, cases) =>
+        cases.every((c) => itemsOf(c.before)?.length === 0)
+          ? `On an object whose ${named(attr)} is empty: puts \`${p}\` in it`
+          : `Appends \`${p}\` to ${named(attr)}`,
       holds: (c) => {
         const [b, a, x] = [itemsOf(c.before), itemsOf(c.after), argNamed(c, p)];
         return !!b && !!a && x !== undefined && sameItems(a, [...b, x]);

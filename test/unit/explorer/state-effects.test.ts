@@ -171,3 +171,12 @@ test('a function shown by its address is no example either', async () => {
   const report = await exploreOffline(info('make', fn), probe, { maxProbes: 12, strictness: DEFAULT_STRICTNESS });
   assert.doesNotMatch(report.description.examples.map((e) => e.result).join('\n'), /0x/, JSON.stringify(report.description.examples));
 });
+
+test('an append seen only on empty lists says only that (a playlist may refuse a song it holds)', () => {
+  const positions = [self, { ...arg('song'), candidates: ['str'] }];
+  const calls = ['a', 'b'].map((x, i) => onObject(positions, i + 1, [str(x)], none, state({ songs: list([]) }), state({ songs: list([str(x)]) })));
+  assert.deepEqual(
+    findStateEffects(calls, positions).map((r) => r.text),
+    ['On an object whose `songs` is empty: puts `song` in it.'],
+  );
+});
