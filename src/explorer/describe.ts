@@ -294,7 +294,10 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
   const sentences: string[] = [];
   // With no relation of its result, what the call did to a container it changed (a method that adds or removes).
   // What a method did to its object's attributes (state-effects.ts), told beside a relation of its result.
-  const stateEffects = findStateEffects(run.observations, run.positions);
+  // One a relation already says ("On a new `Wallet(balance)`: subtracts `amount` from `balance`") is left out.
+  const said = relations.map((r) => r.text.toLowerCase()).join(' ');
+  const objectEffects = findStateEffects(run.observations, run.positions);
+  const stateEffects = objectEffects.filter((e) => !said.includes(e.text.replace(/( and returns its new value)?\.$/, '').toLowerCase()));
   const effects = relations.length
     ? []
     : stateEffects.length
@@ -344,7 +347,7 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
   } else {
     sentences.push(`${NONE_RETURNED}: ${noneReturned(run.observations)}, so what it computes is unknown.`);
   }
-  if (inPlace && !effects.length && !stateEffects.length) {
+  if (inPlace && !effects.length && !objectEffects.length) {
     sentences.push(inPlace);
     ledger.add('summary', inPlace, idx(mutated), idx(run.observations));
   }

@@ -180,3 +180,26 @@ test('an append seen only on empty lists says only that (a playlist may refuse a
     ['On an object whose `songs` is empty: puts `song` in it.'],
   );
 });
+
+test('Wallet.spend explored: what the object was made with says it already; the effect on `balance` is not said twice', async () => {
+  const balanceOf = (r: PyValue): bigint => (r.k === 'call' && r.args[0]?.k === 'int' ? r.args[0].v : 0n);
+  const fn: FakeFunction = {
+    params: [param('amount')],
+    needsReceiver: true,
+    ownerClass: 'Wallet',
+    moduleClasses: ['Wallet'],
+    ownerInit: [param('balance', 'POSITIONAL_OR_KEYWORD', { default: '0' })],
+    state: (r) => ({ attributes: [{ name: 'balance', value: { t: 'int', v: String(balanceOf(r)) } }] }),
+    body: ([amount], _kwargs, receiver) => {
+      if (amount?.k !== 'int' || receiver?.k !== 'call') throw new PyError('TypeError', 'amount must be an int');
+      if (amount.v > balanceOf(receiver)) throw new PyError('ValueError', 'not enough money');
+      const left = int(balanceOf(receiver) - amount.v);
+      receiver.args[0] = left;
+      return left;
+    },
+  };
+  const report = await exploreOffline(info('spend', fn), fakeProbe(fn, { cache: false }).probe, { maxProbes: 40, strictness: DEFAULT_STRICTNESS });
+  const summary = report.description.summary;
+  assert.equal((summary.match(/subtracts `amount` from `balance`/gi) ?? []).length, 1, summary);
+  assert.doesNotMatch(summary, /Changes its receiver in place/, summary);
+});
