@@ -16,6 +16,7 @@ import json
 import math
 import os
 import pickle
+import re
 import random
 import select
 import signal
@@ -29,6 +30,7 @@ from pau_probe import landlock as pau_landlock
 from pau_probe import results
 from pau_probe.coverage import Collector
 from pau_probe import comparisons as pau_comparisons
+from pau_probe import object_state as pau_object_state
 
 try:
     import resource
@@ -43,7 +45,7 @@ if TYPE_CHECKING:
     from pau_probe.render import Deadline as DeadlineType
 
     from pau_probe.coverage import StaticMap
-    from pau_probe.protocol import ChildRequest, ChildResult, ProbeResultMutationsItem, WorkerLimits
+    from pau_probe.protocol import ChildRequest, ChildResult, ProbeResultMutationsItem, ProbeResultReceiverState, WorkerLimits
     from pau_probe.target import Target
     # named in cast(), which pyflakes reads only as typing.cast
     from pau_probe.protocol import BuiltArguments, ProbeResultException  # noqa: F401
@@ -54,6 +56,8 @@ FILE_SIZE_LIMIT = 64 * 1024 * 1024
 # well within it, and a size asked of a method (`lambda s: s.ljust(10**9)`) is then a refused
 # argument (MemoryError while building it) rather than a call that eats the call's budget.
 ARGUMENT_MEMORY = 256 * 1024 * 1024
+# A repr that shows only where the object lives (object.__repr__): its state says more.
+_ADDRESS = re.compile(r" object at 0x[0-9a-fA-F]+>$")
 # Rendering always gets at least this much time, even when the call used up its budget;
 # the worker's kill deadline leaves room for it (see pau_probe.worker.RENDER_GRACE).
 MIN_RENDER_SECONDS = 0.15
@@ -436,6 +440,8 @@ def _execute(
     if ctx.target.needs_receiver:
         labelled.append(("receiver", receiver))
     before = [snapshot(obj) for _, obj in labelled]
+    # The explorer's calls on a method: what the object held, to say what the call did to it.
+    state_before = pau_object_state.state(receiver) if ctx.target.needs_receiver and request.get("comparisons") else None
 
     recorder = None
     if collector is not None:
@@ -472,6 +478,16 @@ def _execute(
     if recorder is not None:
         out["comparisons"] = recorder.report()
     out["mutations"] = _mutations(renderer, labelled, before)
+    rendered = out.get("value")
+    if request.get("comparisons") and rendered is not None and _ADDRESS.search(rendered["repr"]):
+        shown = renderer.guarded(lambda: pau_object_state.state(value), lambda why: None)
+        if shown is not None:
+            out["valueState"] = shown
+    if state_before is not None:
+        state_after = renderer.guarded(lambda: pau_object_state.state(receiver), lambda why: None)
+        if state_after is not None:
+            change: ProbeResultReceiverState = {"before": state_before, "after": state_after}
+            out["receiverState"] = change
     if built is not None:
         out["arguments"] = cast("BuiltArguments", built)
         acted = pau_guards.effects()

@@ -200,6 +200,8 @@ class ProbeResult(_ProbeResultRequired, total=False):
     arguments: "BuiltArguments"  # The arguments as the worker built them, before the call; only when the call asked for `values`.
     effects: List[str]  # What the call did that would happen again outside the sandbox if the call were repeated there (files opened for writing or removed, processes, sockets, signals), as the guards saw it, whether they refused it or not; only when the call asked for `values`: the pytest export leaves such probes out, since a test runs on the user's machine.
     comparisons: List["ComparisonRecord"]  # What the call compared its arguments with (pau_probe/comparisons.py); only when the call asked for `comparisons`. The offline explorer's alone: the session file and every agent never see it.
+    receiverState: "ProbeResultReceiverState"  # A method's receiver before and after the call, as plain data (pau_probe/object_state.py): what a method that returns nothing did to its object (`count` went from 3 to 4). Only on the offline explorer's calls (`comparisons`), and only where something is plain enough to show.
+    valueState: "ObjectState"  # The returned object's state when its repr shows only its address (`<Wallet object at 0x1>`): what an example can show instead (`open_wallet(100).balance` → `100`). Explorer calls only, as `receiverState`.
 
 
 class _RenderedValueRequired(TypedDict):
@@ -346,6 +348,25 @@ class ComparisonRecord(_ComparisonRecordRequired, total=False):
     bytes: bool  # The argument was bytes: `values` and `seen` are bytes, each character one byte (latin-1), as a magic number compared with a header (b'bplist00').
 
 
+class ProbeResultReceiverState(TypedDict):
+    before: "ObjectState"
+    after: "ObjectState"
+
+
+class _ObjectStateRequired(TypedDict):
+    attributes: List["ObjectStateAttributesItem"]
+
+
+class ObjectState(_ObjectStateRequired, total=False):
+    """An object's public attributes that hold plain data (at most 8, each small), and its len() when it has one."""
+    length: float
+
+
+class ObjectStateAttributesItem(TypedDict):
+    name: str
+    value: "TaggedValue"
+
+
 class _ChildRequestRequired(TypedDict):
     args: List[str]
     kwargs: Dict[str, str]
@@ -380,6 +401,8 @@ class ChildResult(_ChildResultRequired, total=False):
     arguments: "BuiltArguments"  # The arguments as the worker built them, before the call; only when the call asked for `values`.
     effects: List[str]  # What the call did that would happen again outside the sandbox if the call were repeated there (files opened for writing or removed, processes, sockets, signals), as the guards saw it, whether they refused it or not; only when the call asked for `values`: the pytest export leaves such probes out, since a test runs on the user's machine.
     comparisons: List["ComparisonRecord"]  # What the call compared its arguments with (pau_probe/comparisons.py); only when the call asked for `comparisons`. The offline explorer's alone: the session file and every agent never see it.
+    receiverState: "ProbeResultReceiverState"  # A method's receiver before and after the call, as plain data (pau_probe/object_state.py): what a method that returns nothing did to its object (`count` went from 3 to 4). Only on the offline explorer's calls (`comparisons`), and only where something is plain enough to show.
+    valueState: "ObjectState"  # The returned object's state when its repr shows only its address (`<Wallet object at 0x1>`): what an example can show instead (`open_wallet(100).balance` → `100`). Explorer calls only, as `receiverState`.
 
 
 class SpawnedJob(TypedDict):

@@ -76,6 +76,23 @@ export interface ProbeResult {
    * for `comparisons`. The offline explorer's alone: the session file and every agent never see it.
    */
   comparisons?: ComparisonRecord[];
+  /**
+   * A method's receiver before and after the call, as plain data (pau_probe/object_state.py): what
+   * a method that returns nothing did to its object (`count` went from 3 to 4). Only on the
+   * offline explorer's calls (`comparisons`), and only where something is plain enough to show.
+   */
+  receiverState?: { before: ObjectState; after: ObjectState };
+  /**
+   * The returned object's state when its repr shows only its address (`<Wallet object at 0x1>`):
+   * what an example can show instead (`open_wallet(100).balance` → `100`). Explorer calls only, as `receiverState`.
+   */
+  valueState?: ObjectState;
+}
+
+/** An object's public attributes that hold plain data (at most 8, each small), and its len() when it has one. */
+export interface ObjectState {
+  attributes: { name: string; value: TaggedValue }[];
+  length?: number;
 }
 
 /**

@@ -42,6 +42,20 @@ export function docstringNames(shownAs: ShownAs, qualname: string, fn: PythonFun
 }
 
 /**
+ * An example on a prepared receiver (`s = Stack(); s.push(3); s.pop()`) as one doctest line that
+ * prints only the last call's result: `s = Stack(); _ = s.push(3); s.pop()` (doctest would print
+ * what `push` returns too). The same call as the run's lambda form, which reads as no person
+ * would write it. Null when the text is not that shape.
+ */
+export function preparedDoctest(call: string): string | null {
+  const parts = call.split(/; (?=s\.)/);
+  const [built, ...calls] = parts;
+  const last = calls.pop();
+  if (!built?.startsWith('s = ') || last === undefined) return null;
+  return [built, ...calls.map((c) => `_ = ${c}`), last].join('; ');
+}
+
+/**
  * The description's examples that are calls the run really made, ready to be re-run. The
  * expected output is the recorded result (what doctest would print), not the agent's words.
  */
@@ -64,7 +78,7 @@ export function examplesToVerify(session: SessionFile, description: Description)
     // An example on a prepared receiver reads as several statements (`s = Stack(); s.push(3);
     // s.pop()`), whose doctest would also print what the preparing calls return: the docstring
     // gets the one expression the run made.
-    const shown = /^s = /.test(e.call) ? renderCall(realName, probe) : e.call.replace(/^\s*>>>\s?/, '');
+    const shown = /^s = /.test(e.call) ? (preparedDoctest(e.call) ?? renderCall(realName, probe)) : e.call.replace(/^\s*>>>\s?/, '');
     examples.push({ call: callRequest(probe), shown, expected: output.ok ? output.want : e.result });
   }
   return { examples, unmatched };

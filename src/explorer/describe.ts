@@ -15,7 +15,8 @@ import { typeClass } from './type-classes.js';
 import { parseSource } from './parse.js';
 import { findRelations, joinWords } from './relations.js';
 import { findEffects } from './effects.js';
-import { isNumber, toSource, type PyValue } from './values.js';
+import { findStateEffects } from './state-effects.js';
+import { fromTagged, isNumber, toSource, type PyValue } from './values.js';
 import { sameEffect } from './compare.js';
 import { returnedExamples } from './ordinary.js';
 import { showsTheClock } from './clock.js';
@@ -293,11 +294,20 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
   const returns = returnsPhrase(run.observations, returnTypes);
   const sentences: string[] = [];
   // With no relation of its result, what the call did to a container it changed (a method that adds or removes).
-  const effects = relations.length ? [] : findEffects(run.observations, run.positions, (r) => oneLine(readableCall(callName(run.info), r), 60));
+  // What a method did to its object's attributes (state-effects.ts), told beside a relation of its result.
+  // One a relation already says ("On a new `Wallet(balance)`: subtracts `amount` from `balance`") is left out.
+  const said = relations.map((r) => r.text.toLowerCase()).join(' ');
+  const objectEffects = findStateEffects(run.observations, run.positions);
+  const stateEffects = objectEffects.filter((e) => !said.includes(e.text.replace(/( and returns its new value)?\.$/, '').toLowerCase()));
+  const effects = relations.length
+    ? []
+    : stateEffects.length
+      ? stateEffects
+      : findEffects(run.observations, run.positions, (r) => oneLine(readableCall(callName(run.info), r), 60));
   const onlyNone = returned.length > 0 && returned.every((o) => o.record.result.value?.type === 'NoneType');
   if (relations.length) {
-    sentences.push(...relations.map((r) => r.text));
-    for (const r of relations) ledger.add('summary', r.text, r.support, r.tested);
+    sentences.push(...[...relations, ...stateEffects].map((r) => r.text));
+    for (const r of [...relations, ...stateEffects]) ledger.add('summary', r.text, r.support, r.tested);
   } else if (effects.length) {
     sentences.push(...effects.map((e) => e.text));
     for (const e of effects) ledger.add('summary', e.text, e.support, e.tested);
@@ -361,7 +371,7 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
   } else {
     sentences.push(`${NONE_RETURNED}: ${noneReturned(run.observations)}, so what it computes is unknown.`);
   }
-  if (inPlace && !effects.length) {
+  if (inPlace && !effects.length && !objectEffects.length) {
     sentences.push(inPlace);
     ledger.add('summary', inPlace, idx(mutated), idx(run.observations));
   }
@@ -783,7 +793,9 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
     const message = oneLine(reasonLine(exception.message), 100);
     let text: string;
     if (g.i !== null && g.contrast) {
-      const result = g.contrast.record.result.value ? oneLine(g.contrast.record.result.value.repr, 40) : 'a value';
+      const contrast = g.contrast.record.result.value;
+      // An address changes from run to run: the object's type is what a reader can check.
+      const result = !contrast ? 'a value' : / at 0x[0-9a-f]+>/i.test(contrast.repr) ? article(contrast.type) : oneLine(contrast.repr, 40);
       const i = g.i;
       // The quoted call's value, then the others that never returned (a value that raised only
       // beside other arguments is not one the raise comes "with").
@@ -839,7 +851,20 @@ function exampleOf(o: Observation, callText: (o: Observation) => string): { call
     const items = `[${it.items.join(', ')}]`;
     return it.ended ? { call: `list(${call})`, result: items } : { call: `g = ${call}; [next(g) for _ in range(${it.items.length})]`, result: items };
   }
-  return { call, result: r.value.repr };
+  return / at 0x[0-9a-f]+>/i.test(r.value.repr) ? addressFree(call, r.valueState) : { call, result: r.value.repr };
+}
+
+/**
+ * An object shown only by its address is no example (another run prints another address): its
+ * first plain attribute, or its length, is (`open_wallet(100).balance` → `100`). Null when the
+ * worker saw neither, or the call is several statements.
+ */
+function addressFree(call: string, state: ProbeResult['valueState']): { call: string; result: string } | null {
+  if (!state || call.includes(';')) return null;
+  const [first] = state.attributes;
+  const value = first ? fromTagged(first.value) : null;
+  if (first && value) return { call: `${call}.${first.name}`, result: toSource(value) };
+  return state.length === undefined ? null : { call: `len(${call})`, result: String(state.length) };
 }
 
 /** Examples: ordinary use first, then calls with other outcomes (edge cases), then one error. */

@@ -32,6 +32,7 @@ import { instancesWithAttribute, namesTypeOf, pyTypeName, rebuiltAsAsked } from 
 import { constantLines, constantValues } from './code-constants.js';
 import { ComparisonFeedback } from './comparison-inputs.js';
 import { findRelations } from './relations.js';
+import { findStateEffects } from './state-effects.js';
 import { preparedReceiver } from './prepared-receiver.js';
 import { withNextOption } from './receiver-options.js';
 import { shapedFor } from './shaped-inputs.js';
@@ -266,7 +267,9 @@ export class Explorer {
     try {
       // Determinism re-runs must really run: the session would answer the same call from its cache.
       const seeds = { ...(extra.seed !== undefined ? { seed: extra.seed } : {}), ...(extra.hashSeed !== undefined ? { hashSeed: extra.hashSeed } : {}) };
-      const options = purpose === 'repeat' ? { fresh: true, ...seeds } : this.feedback?.wanted ? { comparisons: true } : undefined;
+      // A method's calls ask every time: their answer then carries its object's state (state-effects.ts).
+      const asks = this.feedback !== null && (this.feedback.wanted || this.positions.some((p) => p.role === 'receiver'));
+      const options = purpose === 'repeat' ? { fresh: true, ...seeds } : asks ? { comparisons: true } : undefined;
       record = await this.probe(request, note, options);
     } catch (err) {
       if (this.opts.signal?.aborted) throw new Stop();
@@ -1496,7 +1499,7 @@ export class Explorer {
     const claimed = properties.filter((p) => p.holds);
     // The summary's relation is a law too: it is re-tested on variants of the calls it rests on.
     const relations = findRelations(this.observations, this.positions);
-    const support = relations.flatMap((r) => r.support);
+    const support = [...relations, ...findStateEffects(this.observations, this.positions)].flatMap((r) => r.support);
     if (claimed.length === 0 && support.length === 0) return;
     const challenges = relations.flatMap(({ family, untried, support: on }) => (family && untried ? [{ family, support: on }] : []));
     const variants = planVerification(claimed, this.observations, this.positions, support, challenges);

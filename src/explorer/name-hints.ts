@@ -52,7 +52,14 @@ const FAMILIES: Family[] = [
   // How many per piece (`chunk(items, size)`): a small count shows the pieces, a file size would not.
   { name: /^(chunk|batch|page|group|block|window|step)_?size$|^size$/, values: [int(2), int(3), int(1536)] },
   { name: /^(size|filesize|nbytes|bytes)_?(str|text)?$|_size$/, values: [int(1536), str('1.5 MB'), int(0)] },
-  { name: /duration|timeout|interval|elapsed|seconds|secs/, values: [int(90), float(2.5), str('1h 30m')] },
+  { name: /duration|timeout|interval|elapsed|seconds|secs/, values: [int(90), int(3725), float(2.5), str('1h 30m')] },
+  // A strong password beside the weak ones a check refuses: a check that only ever says no teaches nothing.
+  { name: /^(password|passwd|passphrase|pwd|pin)$/, values: strs('Tr0ub4dor&3x', 'password', 'Short1') },
+  // Two years of a span (`y1`, `y2`, `start_year`): the second later than the first.
+  { name: /^(y|yr|year)1$|^(start|first|from)_?year$/, values: ints(2000, 1900) },
+  { name: /^(y|yr|year)2$|^(end|last|to)_?year$/, values: ints(2024, 2000) },
+  // A docstring or indented block: what dedenting and cleaning do shows only on several indented lines.
+  { name: /^(doc|docstring|block|indented)$/, values: strs('\n    First line.\n\n    Indented more:\n        code()\n    ', 'Summary.\n    Details.') },
   { name: /datetime|timestamp|^ts$/, values: [...strs('2024-03-15T14:30:00', '2024-03-15 14:30:00'), datetimeOf(2024, 3, 15, 14, 30)] },
   { name: /^(dt|moment)$/, values: [datetimeOf(2024, 3, 15, 14, 30), str('2024-03-15T14:30:00')] },
   // A day beside a year and a month is a number: DateTime(year, month, day, hour, minute, second).
@@ -156,10 +163,16 @@ const FUNCTION_FAMILIES: Family[] = [
   { name: /keyword|reserved/, values: strs('lambda', 'class', 'hello') },
   { name: /mime|guess_?type|content_?type/, values: strs('report.pdf', 'photo.JPG', 'archive.tar.gz') },
   { name: /query|qs|urlencode/, values: strs('q=search&lang=en&page=2', 'a=1&b=2&a=3') },
-  { name: /path|file|dir/, values: strs('docs/report.txt', '/home/user/data/archive.tar.gz') },
+  { name: /path|file|dir|splitext/, values: strs('docs/report.txt', '/home/user/data/archive.tar.gz') },
   { name: /plural|singular|ordinal|inflect|pluralize|singularize/, values: [str('cat'), str('boxes'), int(3)] },
   { name: /size|bytes_?to|filesize|naturalsize/, values: [int(1536), int(1_048_576), str('1.5 MB')] },
   { name: /duration|timedelta|delta|elapsed/, values: [int(90), int(3725), str('1h 30m')] },
+  { name: /dedent|cleandoc|indent/, values: strs('\n    First line.\n\n    Indented more:\n        code()\n    ', 'Summary.\n    Details.') },
+  // A common prefix or path of several: a list of paths that share some of their start.
+  {
+    name: /common_?(prefix|path)|commonprefix|commonpath/,
+    values: [list(strs('/usr/lib/python3', '/usr/local/bin')), list(strs('interview', 'internet', 'interval'))],
+  },
 ];
 
 /** Values the function's name suggests for its first argument; empty when it says nothing. */

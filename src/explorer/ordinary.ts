@@ -13,9 +13,15 @@ function oddness(o: Observation, callText: (o: Observation) => string, positions
   const given = o.input.flatMap((s) => (s.value !== undefined ? [toSource(s.value)] : []));
   let score = callText(o).length / 10;
   score += 3 * (given.length - new Set(given).size);
-  score += 2 * given.filter((g) => /^(''|""|\[\]|\(\)|\{\}|0|0\.0|None|-\d)/.test(g) || /^-/.test(g)).length;
+  score += 2 * given.filter((g) => /^(''|""|b''|b""|\[\]|\(\)|\{\}|0|0\.0|None|-\d)/.test(g) || /^-/.test(g)).length;
   const named = o.input.filter(({ value }, i) => value !== undefined && positions[i]?.hinted?.some((h) => toSource(h) === toSource(value))).length;
   score -= 3 * named;
+  // A generic probe value ('abc', b'abc', 3) where the name suggested a family (URLs for `url`) is the explorer's, not a person's.
+  const generic = o.input.filter(({ value }, i) => {
+    const hinted = positions[i]?.hinted?.map(toSource) ?? [];
+    return value !== undefined && hinted.length > 0 && !hinted.includes(toSource(value)) && /^(b?'abc'|3|\[3, 1, 2\])$/.test(toSource(value));
+  }).length;
+  score += 2 * generic;
   // A text of no letters or digits (' ', '*', '/') shows how the function treats punctuation, not its use.
   score += 2 * o.input.filter((s) => s.value?.k === 'str' && s.value.v !== '' && !/[\p{L}\p{N}]/u.test(s.value.v)).length;
   // An earlier output fed back (f(f(x))) is the explorer's test of a law, not what a person would type.
@@ -30,7 +36,9 @@ function oddness(o: Observation, callText: (o: Observation) => string, positions
 /** Which given arguments the result equals, as their positions ('' for none): a call's case. */
 function resultCase(o: Observation): string {
   const out = o.record.result.value?.repr;
-  if (out === undefined) return '';
+  // A call of one argument that came back unchanged is no edge case of a choice between
+  // arguments: it shows the function doing nothing, a poor first example (normpath('docs/a.txt')).
+  if (out === undefined || o.input.filter((s) => s.value !== undefined).length < 2) return '';
   return o.input.flatMap((s, i) => (s.value !== undefined && toSource(s.value) === out ? [i] : [])).join(',');
 }
 

@@ -11,6 +11,8 @@ import { fromTagged, toSource, toTagged } from './values.js';
 import { preparingCalls } from './prepared-receiver.js';
 import type { Family } from './breakers.js';
 import { untriedFor } from './breakers.js';
+import { wordLimitRule } from './word-limit.js';
+import { fixedRangeRule } from './fixed-range.js';
 
 export interface Relation {
   /** The sentence for the summary, e.g. "Sorts the elements in ascending order." */
@@ -1057,7 +1059,14 @@ const PAIRS: Rule[] = PAIR_SEPARATORS.map(([outer, inner]) =>
   }),
 );
 
+/** A vague rule, stated only where no rule that says what the output becomes held (truncate_words' first words). */
+const vague = (rule: Rule): Rule => ({ ...rule, lastResort: true });
+
 const RULES: Rule[] = [
+  // A text cut to its first words (word-limit.ts).
+  { text: '', applies: () => true, holds: () => false, fit: (cases) => wordLimitRule(cases) },
+  // A number kept within bounds the function holds itself (fixed-range.ts).
+  { text: '', applies: () => true, holds: () => false, fit: (cases) => fixedRangeRule(cases) },
   // Several arguments with named roles.
   shaped(
     (c) => {
@@ -1420,19 +1429,23 @@ const RULES: Rule[] = [
   shaped(texts, { text: 'Returns the text with more added at its end.', holds: ({ x, y }) => y.startsWith(x) }),
   shaped(texts, { text: 'Returns a part of the text.', holds: ({ x, y }) => x.includes(y) }),
   shaped(texts, { text: 'Replaces characters one for one, keeping the length.', holds: ({ x, y }) => [...y].length === [...x].length, family: 'length' }),
-  shaped(texts, {
-    text: 'Gives a text of one plain word back as it is; other texts came back longer or unchanged, never shorter (as escaping or encoding does).',
-    holds: ({ x, y }) => [...y].length >= [...x].length && (/^[\w]*$/.test(x) ? y === x : true),
-    family: 'length',
-    // Both halves of the sentence seen: a plain word kept, and a text made longer.
-    enough: (vs) => plainWordKept(vs) && vs.some(({ x, y }) => [...y].length > [...x].length),
-  }),
-  shaped(texts, {
-    text: 'Gives a text of one plain word back as it is; other texts came back shorter or unchanged, never longer (as decoding or trimming does).',
-    holds: ({ x, y }) => [...y].length <= [...x].length && (/^[\w]*$/.test(x) ? y === x : true),
-    family: 'length',
-    enough: (vs) => plainWordKept(vs) && vs.some(({ x, y }) => [...y].length < [...x].length),
-  }),
+  vague(
+    shaped(texts, {
+      text: 'Gives a text of one plain word back as it is; other texts came back longer or unchanged, never shorter (as escaping or encoding does).',
+      holds: ({ x, y }) => [...y].length >= [...x].length && (/^[\w]*$/.test(x) ? y === x : true),
+      family: 'length',
+      // Both halves of the sentence seen: a plain word kept, and a text made longer.
+      enough: (vs) => plainWordKept(vs) && vs.some(({ x, y }) => [...y].length > [...x].length),
+    }),
+  ),
+  vague(
+    shaped(texts, {
+      text: 'Gives a text of one plain word back as it is; other texts came back shorter or unchanged, never longer (as decoding or trimming does).',
+      holds: ({ x, y }) => [...y].length <= [...x].length && (/^[\w]*$/.test(x) ? y === x : true),
+      family: 'length',
+      enough: (vs) => plainWordKept(vs) && vs.some(({ x, y }) => [...y].length < [...x].length),
+    }),
+  ),
   // Collections in, counts out.
   shaped(shape(items, dictOf), {
     text: 'Counts how often each element occurs.',

@@ -64,6 +64,8 @@ export const RESULT_BOUNDS = {
   'ProbeResult.crash.exitCode': 'int',
   'ProbeResult.crash.signal': 'name',
   'ProbeResult.mutations[].arg': 'name',
+  'ObjectState.attributes[].name': 'name',
+  'ObjectState.length': 'count',
   'ProbeResult.durationMs': 'nonnegative',
   'ProbeResult.comparisons': 'MAX_COMPARISONS',
   'ProbeResult.effects[]': 'name',

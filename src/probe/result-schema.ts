@@ -55,6 +55,10 @@ const comparisonRecord = z.object({
   through: bounds.name.optional(),
   bytes: z.boolean().optional(),
 });
+const objectState = z.object({
+  attributes: z.array(z.object({ name: bounds.name, value: bounds.shallow(taggedValue) })).max(bounds.MAX_ITEMS),
+  length: bounds.count.optional(),
+});
 
 /** ProbeResult as declared; a field it does not declare is dropped. */
 export const probeResult = z.object({
@@ -71,4 +75,6 @@ export const probeResult = z.object({
   arguments: builtArguments.optional(),
   effects: z.array(bounds.name).max(bounds.MAX_ITEMS).optional(),
   comparisons: z.array(comparisonRecord).max(bounds.MAX_COMPARISONS).optional(),
+  receiverState: z.object({ before: objectState, after: objectState }).optional(),
+  valueState: objectState.optional(),
 }) satisfies z.ZodType<ProbeResult>;

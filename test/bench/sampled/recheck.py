@@ -312,6 +312,12 @@ class Checker:
         elif kind == "raised":
             return [why_of("example", text, "raised %s" % got.__name__)]
         elif kind == "ok":
+            # An object shown by its address is an example through one attribute (`f(1).name`) or its len().
+            attribute = re.search(r"\)\.([A-Za-z_]\w*)$", e["call"])
+            if e["call"].startswith("len("):
+                got = len(got)
+            elif attribute:
+                got = getattr(got, attribute.group(1), got)
             shown = repr(got)
             items = eval_list(want)
             if e["call"].startswith("g = ") and isinstance(got, list) and items is not None:

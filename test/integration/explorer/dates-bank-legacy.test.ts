@@ -47,8 +47,9 @@ test('BankAccount.deposit: changes the receiver, increases with the amount, Valu
   assertRaisesOnlyFor(report, 'ValueError', /(zero|negative) int\)$/);
   assert.match(
     report.description.summary,
-    // What a new account was made with, and what the deposit adds to it (relations.ts stateRelations).
-    /^On a new `BankAccount\(balance\)`: adds `balance` and `amount`\. Changes its receiver in place/,
+    // What a new account was made with, and what the deposit adds to it (relations.ts stateRelations),
+    // then what it did to the object's `balance` (state-effects.ts).
+    /^On a new `BankAccount\(balance\)`: adds `balance` and `amount`\. Adds `amount` to `balance` and returns its new value\./,
   );
 });
 

@@ -61,3 +61,15 @@ test('names: the agent names map to the real ones, self left out of a method; th
   assert.match(text, />>> clamp\(100, 0, 10\)/);
   for (const l of text.split('\n')) assert.ok(8 + l.length <= 79, l);
 });
+
+test('an example on a prepared receiver reads as the REPL line that makes it, printing only the last result', () => {
+  const stack = {
+    target: { file: '/w/app.py', qualname: 'Stack.pop', shownAs: { name: 'pop', params: [] } },
+    probes: [{ ...record(1, [], '7'), receiver: '(lambda s: (s.push(3), s.push(7), s)[-1])(Stack())' }],
+  } as unknown as SessionFile;
+  const { examples } = examplesToVerify(stack, description([{ call: 's = Stack(); s.push(3); s.push(7); s.pop()', result: '7', probe: 1 }]));
+  assert.deepEqual(
+    examples.map((e) => [e.shown, e.call.receiver]),
+    [['s = Stack(); _ = s.push(3); _ = s.push(7); s.pop()', '(lambda s: (s.push(3), s.push(7), s)[-1])(Stack())']],
+  );
+});

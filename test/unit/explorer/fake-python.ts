@@ -1,7 +1,7 @@
 // A stand-in for the Python worker in unit tests: functions written in TypeScript over the
 // explorer's own value model, answering CallRequests with ProbeResults the way the worker does
 // (tagged data, exceptions by type, mutations, coverage counts). No Python involved.
-import type { CallRequest, FunctionInfo, ParameterInfo, ProbeResult, TaggedValue } from '../../../src/core/probe-types.js';
+import type { CallRequest, FunctionInfo, ObjectState, ParameterInfo, ProbeResult, TaggedValue } from '../../../src/core/probe-types.js';
 import type { Observation, Position } from '../../../src/explorer/inputs.js';
 import { requestKey, toRequest } from '../../../src/explorer/inputs.js';
 import type { ProbeRecord } from '../../../src/core/session-types.js';
@@ -34,6 +34,8 @@ export interface FakeFunction {
   ownerMethods?: FunctionInfo['ownerMethods'];
   /** A call of another method on the receiver before this one (a filled receiver): the receiver after it. */
   fill?: (receiver: PyValue, method: string, args: PyValue[]) => PyValue;
+  /** The public state of an object (ProbeResult.receiverState, valueState); a returned object with one is shown by its address. */
+  state?: (object: PyValue) => ObjectState | undefined;
 }
 
 export function info(name: string, fn: FakeFunction): FunctionInfo {
@@ -94,8 +96,16 @@ export function fakeCall(fn: FakeFunction, req: CallRequest, seenLines: Set<numb
   const fresh = lines.filter((l) => !seenLines.has(l)).length;
   lines.forEach((l) => seenLines.add(l));
   const coverage = { lines: { hit: lines.length, total: 10, new: fresh }, arcs: { hit: 0, total: 0, new: 0 } };
+  const stateBefore = receiver && fn.state?.(structuredClone(receiver));
   try {
     const out = fn.body(values, kwargs, receiver ?? undefined);
+    const stateAfter = receiver && fn.state?.(receiver);
+    const receiverState = stateBefore && stateAfter ? { receiverState: { before: stateBefore, after: stateAfter } } : {};
+    const valueState = out.k === 'call' ? fn.state?.(out) : undefined;
+    if (valueState) {
+      const value = { type: `app.${out.k === 'call' ? out.callee : ''}`, repr: `<app.${out.k === 'call' ? out.callee : ''} object at 0x1>`, truncated: false };
+      return { ...base, status: 'returned', value, mutations: [], coverage, valueState, ...receiverState };
+    }
     const mutations = values.map((v, i) => ({ arg: `args[${i}]`, repr: toSource(v) })).filter((m, i) => m.repr !== before[i]);
     if (receiver && toSource(receiver) !== receiverBefore) mutations.push({ arg: 'receiver', repr: toSource(receiver) });
     const data: TaggedValue | undefined = out.k === 'call' ? undefined : toTagged(out);
@@ -105,6 +115,7 @@ export function fakeCall(fn: FakeFunction, req: CallRequest, seenLines: Set<numb
       value: { type: typeName(out), repr: toSource(out), truncated: false, ...(data ? { data } : {}) },
       mutations,
       coverage,
+      ...receiverState,
     };
   } catch (err) {
     if (!(err instanceof PyError)) throw err;

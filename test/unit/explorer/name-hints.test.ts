@@ -122,3 +122,15 @@ test("phone numbers, people's names, birthdays and piece sizes have families of 
   assert.equal(first('nbytes'), '1536');
   assert.equal(first('override'), "{'apples': 3, 'pears': 5}");
 });
+
+test('a password check gets a strong password, a pair of years a span, a docstring cleaner indented lines, commonprefix a list of texts', () => {
+  const sources = (name: string): string[] => valuesForName(name).map(toSource);
+  assert.ok(sources('password').includes("'Tr0ub4dor&3x'"));
+  assert.ok(sources('password').includes("'password'"));
+  assert.deepEqual([first('y1'), first('y2')], ['2000', '2024']);
+  assert.match(first('doc')!, /\\n {4}First line/);
+  assert.match(toSource(valuesForFunction('cleandoc')[0]!), /\\n {8}code\(\)/);
+  assert.match(toSource(valuesForFunction('commonprefix')[0]!), /^\['/);
+  assert.ok(valuesForName('seconds').map(toSource).includes('3725'), 'a duration over an hour');
+  assert.match(toSource(valuesForFunction('splitext')[0]!), /\.txt'$/);
+});

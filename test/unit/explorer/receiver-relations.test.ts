@@ -224,3 +224,39 @@ test('a rule of the arguments given is kept when calls that gave the left-out on
   // No call gave `default`: whether it changes the quotient is not known, so nothing is stated of the two alone.
   assert.ok(!findRelations(calls.slice(0, 4), positions).some((r) => /Divides/.test(r.text)));
 });
+
+test('a text cut to its first `limit` words says so, with the suffix it adds (truncate_words)', () => {
+  const positions: Position[] = [param('text', { candidates: ['str'] }), param('limit'), { ...param('suffix', { candidates: ['str'] }), default: str('...') }];
+  const truncate = (s: string, n: number, suffix?: string): Observation => {
+    const ws = s.split(/\s+/).filter(Boolean);
+    const out = ws.length <= n ? s : `${ws.slice(0, n).join(' ')}${suffix ?? '...'}`;
+    return observation(positions, 0, [str(s), int(n), suffix === undefined ? undefined : str(suffix)], str(out));
+  };
+  const calls = [
+    truncate('The quick brown fox jumps over the lazy dog.', 3),
+    truncate('The quick brown fox jumps over the lazy dog.', 1),
+    truncate('one two three', 2, ' [more]'),
+    truncate('Hello, World!', 20),
+    truncate('one two three', 20),
+  ].map((o, i) => ({ ...o, record: { ...o.record, index: i + 1 } }));
+  assert.equal(
+    findRelations(calls, positions)[0]?.text,
+    "Keeps the first `limit` words of `text`, adding `suffix` ('...' when left out) when it has more; a text of at most `limit` words comes back as it is.",
+  );
+  // No call gave the suffix another value: the ending is what was seen, not the argument.
+  const withoutSuffix = calls.filter((o) => o.request.args.length < 3);
+  assert.match(findRelations(withoutSuffix, positions)[0]?.text ?? '', /^Keeps the first `limit` words of `text`, adding '\.\.\.' when it has more/);
+});
+
+test('a number kept within bounds the function holds itself says the bounds (a thermostat)', () => {
+  const positions: Position[] = [param('degrees')];
+  const clamp = (d: number): PyValue => ({ k: 'float', v: Math.max(5, Math.min(30, d)) });
+  const calls = [3, 20, 40, -1, 12.5, 100].map((d, i) => observation(positions, i + 1, [Number.isInteger(d) ? int(d) : { k: 'float', v: d }], clamp(d)));
+  assert.equal(
+    findRelations(calls, positions)[0]?.text,
+    'Clamps `degrees` into the range from 5.0 to 30.0: below 5.0 it returns 5.0, above 30.0 it returns 30.0, otherwise `degrees` itself.',
+  );
+  // One call below the range that did not return the bound: no range is claimed.
+  const off = [...calls, observation(positions, 9, [int(-50)], { k: 'float', v: 4 })];
+  assert.ok(!findRelations(off, positions).some((r) => /Clamps/.test(r.text)));
+});

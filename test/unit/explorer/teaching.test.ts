@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { inferProperties } from '../../../src/explorer/properties.js';
 import type { Observation, Position } from '../../../src/explorer/inputs.js';
 import type { PyValue } from '../../../src/explorer/values.js';
-import { int, ints, list, str, toSource } from '../../../src/explorer/values.js';
+import { int, ints, list, str, toSource, tuple } from '../../../src/explorer/values.js';
 import { buildReport, readableCall } from '../../../src/explorer/describe.js';
 import { findRelations } from '../../../src/explorer/relations.js';
 import { exploreOffline } from '../../../src/explorer/index.js';
@@ -432,4 +432,54 @@ test('a bool given to a function of one number counts as the number it is (True 
   const fn: FakeFunction = { params: [param('score')], body: () => str('') };
   const report = buildReport({ info: info('grade', fn), positions, observations, accepted: [new Set(['int', 'bool'])], maxProbes: 20 });
   assert.match(report.description.summary, /gave 'F' for `score` 1 to 65, 'C' for 70 to 75 and 'A' for 90 to 100/, report.description.summary);
+});
+
+test('a one-argument call that came back unchanged is not the first example when another call changed its text (normpath)', () => {
+  const positions: Position[] = [{ ...positional('path'), candidates: ['str'] }];
+  const calls: [string, string][] = [
+    ['docs/report.txt', 'docs/report.txt'],
+    ['a/../b/./c.py', 'b/c.py'],
+    ['b/c.py', 'b/c.py'],
+  ];
+  const observations = calls.map(([i, o], k) => returnedObservation(positions, k + 1, [str(i)], str(o), () => 'str'));
+  const shown = returnedExamples(
+    observations,
+    positions,
+    () => true,
+    (x) => `normpath(${x.request.args[0]})`,
+    false,
+  );
+  assert.equal(shown[0]?.request.args[0], "'a/../b/./c.py'", shown.map((x) => x.request.args[0]).join(' | '));
+});
+
+test("the explorer's generic probe values ('abc', b'abc', b'') are not the first example where the name suggested real ones (urldefrag)", () => {
+  const url = 'http://localhost:8080/api/v1/items';
+  const positions: Position[] = [{ ...positional('url'), candidates: ['str'], hinted: [str(url)] }];
+  const calls: [PyValue, PyValue][] = [
+    [
+      { k: 'bytes', hex: '' },
+      tuple([
+        { k: 'bytes', hex: '' },
+        { k: 'bytes', hex: '' },
+      ]),
+    ],
+    [
+      { k: 'bytes', hex: '616263' },
+      tuple([
+        { k: 'bytes', hex: '616263' },
+        { k: 'bytes', hex: '' },
+      ]),
+    ],
+    [str('abc'), tuple([str('abc'), str('')])],
+    [str(url), tuple([str(url), str('')])],
+  ];
+  const observations = calls.map(([i, o], k) => returnedObservation(positions, k + 1, [i], o, () => 'str'));
+  const shown = returnedExamples(
+    observations,
+    positions,
+    () => true,
+    (x) => `urldefrag(${x.request.args[0]})`,
+    false,
+  );
+  assert.equal(shown[0]?.request.args[0], `'${url}'`, shown.map((x) => x.request.args[0]).join(' | '));
 });

@@ -1,0 +1,98 @@
+"""A method's receiver before and after a call (pau_probe/object_state.py): public plain-data
+attributes and len(), bounded; through a real worker, only on calls that ask for comparisons."""
+from conforms import problems
+from pau_probe import object_state
+from worker_process import LIMITS, WorkerProcess
+
+COUNTER = '''
+class Counter:
+    def __init__(self, start=0):
+        self.count = start
+        self._hidden = "private"
+        self.log = open  # not plain data
+
+    def increment(self):
+        self.count += 1
+
+class Account:
+    def __init__(self):
+        self._balance = 0
+        self.items = []
+
+    @property
+    def balance(self):
+        return self._balance
+
+    def __len__(self):
+        return len(self.items)
+'''
+
+
+def test_the_state_is_the_public_plain_attributes_properties_and_length():
+    scope = {}
+    exec(COUNTER, scope)
+    assert object_state.state(scope["Counter"](3)) == {"attributes": [{"name": "count", "value": {"t": "int", "v": "3"}}]}
+    account = scope["Account"]()
+    account.items.append("x")
+    assert object_state.state(account) == {
+        "attributes": [{"name": "items", "value": {"t": "list", "v": [{"t": "str", "v": "x"}]}}, {"name": "balance", "value": {"t": "int", "v": "0"}}],
+        "length": 1,
+    }
+
+
+def test_big_values_and_objects_without_plain_state_show_nothing():
+    class Big:
+        def __init__(self):
+            self.data = list(range(1000))
+
+    assert object_state.state(Big()) is None
+    assert object_state.state(object()) is None
+    assert object_state.state(None) is None
+
+
+def test_many_attributes_are_cut_to_the_cap():
+    class Many:
+        pass
+
+    many = Many()
+    for i in range(20):
+        setattr(many, "a%d" % i, i)
+    state = object_state.state(many)
+    assert state is not None and len(state["attributes"]) == object_state.MAX_ATTRIBUTES
+
+
+def test_a_worker_reports_the_receiver_state_only_when_asked(tmp_path):
+    target = tmp_path / "target.py"
+    target.write_text(COUNTER)
+    worker = WorkerProcess(str(target), "Counter.increment")
+    try:
+        worker.until("ready")
+        answers = []
+        for id_, extra in [(1, {"comparisons": True}), (2, {})]:
+            message = dict({"op": "call", "id": id_, "args": [], "kwargs": {}, "receiver": "Counter(7)", "limits": LIMITS}, **extra)
+            worker.send(message)
+            answer = worker.until("result")[-1]
+            assert problems(answer, "WorkerMessage") == []
+            answers.append(answer["result"])
+        assert answers[0]["receiverState"] == {
+            "before": {"attributes": [{"name": "count", "value": {"t": "int", "v": "7"}}]},
+            "after": {"attributes": [{"name": "count", "value": {"t": "int", "v": "8"}}]},
+        }
+        assert "receiverState" not in answers[1]
+    finally:
+        worker.close()
+
+
+def test_a_returned_object_shown_by_its_address_comes_with_its_state(tmp_path):
+    target = tmp_path / "target.py"
+    target.write_text(COUNTER + "\ndef make(n):\n    return Counter(n)\n\ndef plain(n):\n    return [n]\n")
+    for qualname, expected in [("make", {"attributes": [{"name": "count", "value": {"t": "int", "v": "4"}}]}), ("plain", None)]:
+        worker = WorkerProcess(str(target), qualname)
+        try:
+            worker.until("ready")
+            worker.send({"op": "call", "id": 1, "args": ["4"], "kwargs": {}, "limits": LIMITS, "comparisons": True})
+            answer = worker.until("result")[-1]
+            assert problems(answer, "WorkerMessage") == []
+            assert answer["result"].get("valueState") == expected
+        finally:
+            worker.close()
