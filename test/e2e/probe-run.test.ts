@@ -176,6 +176,8 @@ test('a stale docstring: rows show the arguments only, "The docstring implies" h
     // The docstring's first doctest fails: expected and got on one line of the panel.
     const mismatch = panel.locator(byTestId('doctest-mismatch')).first();
     assert.equal((await mismatch.textContent())?.trim(), 'expected [80, 95], got (95, 80)');
+    // Laid out before it is measured: the text can be in the DOM a frame before it has a box (CI saw 0 line boxes once).
+    await mismatch.waitFor({ state: 'visible', timeout: 5_000 });
     const lineBoxes = await mismatch.evaluate((el) => {
       const range = document.createRange();
       range.selectNodeContents(el);
