@@ -1,5 +1,6 @@
 // Doctest lines for docstring examples: what doctest would print for a probe result, the
 // traceback form for exceptions, and the call written with the real names.
+import { showsAddress } from '../core/address-repr.js';
 import type { ProbeResult, TaggedValue } from '../core/probe-types.js';
 import { exceptionLine, TRACEBACK_HEADER } from '../compare/doctest-check.js';
 import { matchingBracket, skipString } from '../core/python-source.js';
@@ -53,7 +54,7 @@ export function doctestOutput(result: ProbeResult): DoctestOutput {
       const v = result.value;
       if (v?.truncated) return { ok: false, reason: 'the result was too long to show in full' };
       if (v?.iteration) return { ok: false, reason: 'it returns an iterator, whose repr differs between runs' };
-      if (v && /\bat 0x[0-9a-fA-F]+|\bobject at\b/.test(v.repr)) return { ok: false, reason: 'its repr shows a memory address' };
+      if (v && (showsAddress(v.repr) || /\bobject at\b/.test(v.repr))) return { ok: false, reason: 'its repr shows a memory address' };
       if (v?.data && hasStringSet(v.data)) return { ok: false, reason: 'a set of strings prints in a different order in each run' };
       const out = result.stdout.replace(/\r\n?/g, '\n');
       if (out && !out.endsWith('\n')) return { ok: false, reason: 'it prints text without a final newline' };

@@ -1,5 +1,6 @@
 // Turns what the explorer saw into an OfflineReport: return types, exceptions by input class,
 // properties, a templated description with examples taken from real probes, and an I/O table.
+import { showsAddress } from '../core/address-repr.js';
 import type { CallRequest, FunctionInfo, ProbeResult } from '../core/probe-types.js';
 import type { Description, DescriptionClaim } from '../core/session-types.js';
 import type { CoverageSoFar } from '../core/format.js';
@@ -279,7 +280,7 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
   const first = mutated.find(startedEmpty) ?? mutated[0];
   // An object whose repr is its address (`<Stack object at 0x1>`) says nothing of what changed.
   const after =
-    first && !news(first).some((m) => /\bat 0x[0-9a-f]+>/i.test(m.repr))
+    first && !news(first).some((m) => showsAddress(m.repr))
       ? ` (after ${oneLine(readableCall(callName(run.info), first.request), 60)}, ${news(first)
           .map((m) => `${parameterOf(run.positions, first, m.arg)} ${/^io\.(StringIO|BytesIO)\(/.test(m.repr) ? 'held' : 'became'} ${oneLine(m.repr, 60)}`)
           .join(', ')})`
@@ -795,7 +796,7 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
     if (g.i !== null && g.contrast) {
       const contrast = g.contrast.record.result.value;
       // An address changes from run to run: the object's type is what a reader can check.
-      const result = !contrast ? 'a value' : / at 0x[0-9a-f]+>/i.test(contrast.repr) ? article(contrast.type) : oneLine(contrast.repr, 40);
+      const result = !contrast ? 'a value' : showsAddress(contrast.repr) ? article(contrast.type) : oneLine(contrast.repr, 40);
       const i = g.i;
       // The quoted call's value, then the others that never returned (a value that raised only
       // beside other arguments is not one the raise comes "with").
@@ -851,7 +852,7 @@ function exampleOf(o: Observation, callText: (o: Observation) => string): { call
     const items = `[${it.items.join(', ')}]`;
     return it.ended ? { call: `list(${call})`, result: items } : { call: `g = ${call}; [next(g) for _ in range(${it.items.length})]`, result: items };
   }
-  return / at 0x[0-9a-f]+>/i.test(r.value.repr) ? addressFree(call, r.valueState) : { call, result: r.value.repr };
+  return showsAddress(r.value.repr) ? addressFree(call, r.valueState) : { call, result: r.value.repr };
 }
 
 /**

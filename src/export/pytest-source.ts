@@ -2,6 +2,7 @@
 // behaviour (returned values compared type-aware, raised exceptions, in-place mutations,
 // printed output), each case one probe. A case holds the values the worker built for the call,
 // written as literals of built-in types (python-literal.ts), never the argument sources: those
+import { showsAddress } from '../core/address-repr.js';
 // were written by a model, and pytest runs this module outside the worker's evaluator.
 import type { BuiltArguments, TaggedValue } from '../core/probe-types.js';
 import type { ProbeRecord } from '../core/session-types.js';
@@ -129,14 +130,14 @@ export function buildCases(input: PytestModuleInput): { cases: Cases; skipped: {
       else if (r.value.truncated) {
         skipped.push({ probe: probe.index, reason: 'the returned value was too large to record whole' });
         continue;
-      } else if (/ at 0x[0-9a-f]+/i.test(r.value.repr)) {
+      } else if (showsAddress(r.value.repr)) {
         skipped.push({ probe: probe.index, reason: 'the returned value is only known by a repr holding a memory address' });
         continue;
       } else cases.reprs.push(`pytest.param(${make}, ${pyStrRepr(shortTypeName(r.value.type))}, ${pyStrRepr(r.value.repr)}, id=${id})`);
     }
     // An object shown only by its address (`<app.Cart object at 0x1>`) has another at every run:
     // that its state changed is not something a repr can assert.
-    const changes = r.mutations.filter((m) => !/ at 0x[0-9a-f]+/i.test(m.repr));
+    const changes = r.mutations.filter((m) => !showsAddress(m.repr));
     if (changes.length > 0) {
       const expected = changes.map((m) => `${pyStrRepr(m.arg)}: ${pyStrRepr(m.repr)}`).join(', ');
       cases.mutates.push(`pytest.param(${make}, {${expected}}, ${expectRaise}, id=${id})`);
