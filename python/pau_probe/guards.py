@@ -21,7 +21,9 @@ from pau_probe.checking import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
     import sqlite3  # noqa: F401 -- named in cast(), which pyflakes reads as typing.cast
-    from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Tuple, TypeVar, Union  # noqa: F401 -- Any is named in type comments
+    from importlib.machinery import ModuleSpec
+    from types import ModuleType
+    from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple, TypeVar, Union  # noqa: F401 -- Any is named in type comments
 
     T = TypeVar("T")
     # An audit event's arguments (sys.addaudithook): whatever the raising code passed.
@@ -311,6 +313,7 @@ def install() -> None:
     if not _installed:
         sys.addaudithook(_hook)
         _wrap_unaudited()
+        _audit_c_writers()
         _installed = True
 
 
@@ -362,6 +365,72 @@ def _wrap_unaudited() -> None:
         for name in ("open", "mkfifo", "mknod", "setpgid", "setpgrp", "setsid", "pidfd_open"):
             if hasattr(posix, name) and hasattr(os, name):
                 setattr(posix, name, getattr(os, name))
+
+
+# C functions that open a file for writing themselves, raising no audit event (red team,
+# round 5): module -> (function, index of its path argument, index of its mode flag or None
+# when it always writes, its path when none is given). dbm.ndbm and dbm.gnu (and so shelve,
+# on Debian's python3) are these modules' functions.
+_C_WRITERS: Dict[str, Tuple[Tuple[str, int, Optional[int], Optional[str]], ...]] = {
+    "readline": (("write_history_file", 0, None, "~/.history"), ("append_history_file", 1, None, "~/.history")),
+    "_dbm": (("open", 0, 1, None),),
+    "_gdbm": (("open", 0, 1, None),),
+}
+
+
+def _opening_for_writing(original: Callable[..., T], path_at: int, flag_at: Optional[int], default: Optional[str]) -> Callable[..., T]:
+    """`original`, raising the `open` audit event Python's own open() raises before it writes:
+    the hook then records the write (an exported test would repeat it) and refuses it outside."""
+
+    def opens(*args, **kwargs):  # type: (*Any, **Any) -> T  # pyright: ignore[reportTypeCommentUsage]
+        flag = args[flag_at] if flag_at is not None and len(args) > flag_at else ("w" if flag_at is None else "r")
+        if not (isinstance(flag, str) and flag.startswith("r")):
+            path = args[path_at] if len(args) > path_at and args[path_at] is not None else default
+            sys.audit("open", os.path.expanduser(path) if isinstance(path, str) else path, "w", _WRITE_FLAGS)
+        return original(*args, **kwargs)
+
+    opens.__name__ = getattr(original, "__name__", "opens")
+    return opens
+
+
+def _wrap_c_writers(module: object) -> None:
+    for name, path_at, flag_at, default in _C_WRITERS.get(getattr(module, "__name__", ""), ()):
+        original = getattr(module, name, None)
+        if callable(original):
+            setattr(module, name, _opening_for_writing(original, path_at, flag_at, default))
+
+
+class _WrapOnImport:
+    """A meta path finder that lets the other finders find _C_WRITERS' modules and wraps
+    their functions as the module is executed (before `from _dbm import *` copies them):
+    importing them up front would cost every worker start their import."""
+
+    def find_spec(self, name: str, path: Optional[Sequence[str]], target: Optional[ModuleType] = None) -> Optional[ModuleSpec]:
+        if name not in _C_WRITERS:
+            return None
+        for finder in sys.meta_path:
+            find = getattr(finder, "find_spec", None)  # a finder of the old protocol has none
+            spec = cast("Optional[ModuleSpec]", find(name, path, target)) if callable(find) and id(finder) != id(self) else None
+            loader = spec.loader if spec is not None else None
+            if spec is None or loader is None:
+                continue
+            if not isinstance(loader, type):  # a class (built-in modules' loader) is shared: not patched
+                execute = cast("Callable[[ModuleType], None]", getattr(loader, "exec_module"))
+
+                def exec_module(module: ModuleType) -> None:
+                    execute(module)
+                    _wrap_c_writers(module)
+
+                setattr(loader, "exec_module", exec_module)
+            return spec
+        return None
+
+
+def _audit_c_writers() -> None:
+    for name in _C_WRITERS:
+        if name in sys.modules:
+            _wrap_c_writers(sys.modules[name])
+    sys.meta_path.insert(0, _WrapOnImport())
 
 
 # --- environment ----------------------------------------------------------------------

@@ -1,0 +1,69 @@
+// Exported tests run on the host with plain pytest, with the paths a model chose. The export
+// leaves out a probe whose call wrote files as the guards saw it (export-effects.test.ts), but
+// some of the standard library writes from C with no audit event for the guards to see:
+// `shelve.open` on Debian's python3 (dbm.ndbm) and `readline.write_history_file` (red team,
+// round 5). Such a call returned True in the sandbox (a relative path, in the call's folder)
+// or False (Landlock or the OS layer refused a path outside it); the export kept both and the
+// user's next plain pytest run wrote both files on the host. Judged by outcome: after the
+// export and a plain pytest run of what it wrote, outside the sandbox, no such file exists.
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { after, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { exportPytest } from '../../../src/export/pytest-export.js';
+import { startWorker } from '../../../src/probe/client.js';
+import { pytestRunner } from '../../../src/probe/pytest-run.js';
+import type { ProbeRecord, SessionFile } from '../../../src/core/session-types.js';
+import { runSession } from '../../../src/session/run.js';
+import { judge, MODE } from './readme-table.js';
+import { runExportedOnHost } from './run-exported.js';
+
+const PYTHON = '/usr/bin/python3';
+const FIXTURE = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'saves_unaudited.py');
+const root = mkdtempSync(join(tmpdir(), 'pau-unaudited-'));
+after(() => rmSync(root, { recursive: true, force: true }));
+
+/** Names in `folder` a call left there (shelve adds its own extension to the name). */
+const left = (folder: string, prefix: string) => readdirSync(folder).filter((name) => name.startsWith(prefix));
+
+for (const qualname of ['save', 'save_history']) {
+  test(`[${MODE}] a probe that wrote files through C code (${qualname}) is not exported as a test that writes them on the host`, async () => {
+    const dir = join(root, qualname);
+    const elsewhere = join(root, `${qualname}-outside`);
+    mkdirSync(dir);
+    mkdirSync(elsewhere);
+    const module = join(dir, 'saves_unaudited.py');
+    copyFileSync(FIXTURE, module);
+    const calls = [
+      [JSON.stringify(join(elsewhere, 'OUTSIDE')), "'x'"],
+      ["'RELATIVE'", "'x'"],
+    ];
+    const worker = await startWorker({ target: { file: module, qualname }, python: PYTHON, sandbox: MODE });
+    const probes: ProbeRecord[] = [];
+    try {
+      for (const [index, args] of calls.entries()) probes.push({ index, origin: 'offline', args, result: await worker.call({ args }) });
+    } finally {
+      await worker.stop();
+    }
+    assert.deepEqual(
+      probes.map((p) => p.result.status),
+      ['returned', 'returned'],
+      JSON.stringify(probes).slice(0, 400),
+    );
+    const settings = { mode: 'offline' as const, maxProbes: 1, timeoutMs: 5000, memoryMb: 1024, strictness: 'signature' as const, coverageFeedback: false };
+    const ran0 = await runSession({ target: { file: module, qualname }, settings: { ...settings, sandbox: MODE }, compare: false, python: PYTHON });
+    const session: SessionFile = { ...ran0, probes };
+    let refused: string | undefined;
+    try {
+      await exportPytest({ session, startWorker, runPytest: pytestRunner({ sandbox: MODE }), python: PYTHON, workspaceRoot: dir, sandbox: MODE });
+    } catch (error) {
+      refused = (error as Error).message;
+    }
+    const duringExport = [...left(elsewhere, 'OUTSIDE'), ...left(dir, 'RELATIVE')];
+    const written = runExportedOnHost(PYTHON, dir);
+    const made = [...left(elsewhere, 'OUTSIDE'), ...left(dir, 'RELATIVE')];
+    judge('Writes an exported test would repeat on the host (paths a model chose)', made.length === 0, { made, duringExport, refused, written });
+  });
+}
