@@ -6,6 +6,7 @@ import type { Description, DescriptionClaim } from '../core/session-types.js';
 import type { CoverageSoFar } from '../core/format.js';
 import { addCoverage, oneLine, renderCall, renderOutcome } from '../core/format.js';
 import { itemAt } from '../core/item-at.js';
+import { markdownCode, markdownText } from '../core/markdown-text.js';
 import { group } from '../core/regex-group.js';
 import type { InferredProperty, OfflineReport } from '../core/run-types.js';
 import type { Observation, Position } from './inputs.js';
@@ -918,15 +919,14 @@ function confidence(run: ExplorationOutcome, properties: InferredProperty[]): nu
 }
 
 function cell(text: string): string {
-  const flat = oneLine(text, 80).replace(/\|/g, '\\|');
-  return flat.includes('`') ? `\`\` ${flat} \`\`` : `\`${flat}\``;
+  return markdownCode(oneLine(text, 80)).replace(/\|/g, '\\|');
 }
 
 function ioTable(observations: Observation[], callText: (o: Observation) => string): string {
   const rows = ['| # | call | result | type |', '|---|------|--------|------|'];
   for (const o of observations) {
     const r = o.record.result;
-    const result = r.status === 'returned' && r.value ? cell(r.value.repr) : renderOutcome(r, 80).replace(/\|/g, '\\|');
+    const result = r.status === 'returned' && r.value ? cell(r.value.repr) : markdownText(renderOutcome(r, 80)).replace(/\|/g, '\\|');
     const type = r.status === 'returned' ? (r.value?.type ?? '') : r.status === 'raised' ? (r.exception?.type ?? '') : r.status;
     const origin = o.record.origin === 'cache' ? ' (cached)' : '';
     rows.push(`| ${o.record.index} | ${cell(callText(o))} | ${result}${origin} | ${type} |`);

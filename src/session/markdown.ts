@@ -4,9 +4,11 @@ import { resolutionLines } from '../core/resolution.js';
 import { shownHeader } from '../core/shown.js';
 import { descriptionHead } from '../core/description-head.js';
 import { addCoverage, oneLine, renderCall, renderOutcome, type CoverageSoFar } from '../core/format.js';
+import { markdownCode, markdownText } from '../core/markdown-text.js';
 import type { Comparison, Description, SessionFile } from '../core/session-types.js';
 
-const cell = (text: string) => oneLine(text, 160).replace(/\|/g, '\\|').replace(/`/g, 'ˋ');
+/** A table cell's code span (`|` escaped: a table splits on it even inside a span). */
+const cell = (text: string) => markdownCode(oneLine(text, 160)).replace(/\|/g, '\\|');
 
 function describeSettings(file: SessionFile): string {
   const s = file.settings;
@@ -24,15 +26,29 @@ function describeSettings(file: SessionFile): string {
 function descriptionSection(d: Description): string[] {
   // The head (description-head.ts) first; the rest, with the evidence, one click away.
   const { lines: head, moreRaises } = descriptionHead(d);
-  const out = [`**${d.summary}**`, '', ...head.slice(1).map((l) => `- ${l.label}: ${l.text}`), '', `Confidence: ${Math.round(d.confidence * 100)}%`, ''];
+  const out = [
+    `**${markdownText(d.summary)}**`,
+    '',
+    ...head.slice(1).map((l) => `- ${l.label}: ${markdownText(l.text)}`),
+    '',
+    `Confidence: ${Math.round(d.confidence * 100)}%`,
+    '',
+  ];
   const claims = d.claims ?? [];
   out.push('<details><summary>Evidence</summary>', '');
-  if (moreRaises.length) out.push('More raises:', ...moreRaises.map((r) => `- ${r}`), '');
-  if (d.examples.length) out.push('Examples (from real probes):', '', '```python', ...d.examples.flatMap((e) => [`>>> ${e.call}`, e.result]), '```', '');
-  if (d.details) out.push(d.details, '');
+  if (moreRaises.length) out.push('More raises:', ...moreRaises.map((r) => `- ${markdownText(r)}`), '');
+  if (d.examples.length) {
+    const lines = d.examples.flatMap((e) => [`>>> ${e.call}`, e.result]);
+    // Longer than any run of backticks in a line, so no repr closes the block (CommonMark).
+    const fence = '`'.repeat(Math.max(3, ...lines.flatMap((l) => l.match(/`+/g) ?? []).map((run) => run.length + 1)));
+    out.push('Examples (from real probes):', '', `${fence}python`, ...lines, fence, '');
+  }
+  if (d.details) out.push(markdownText(d.details), '');
   if (claims.length)
     out.push(
-      ...claims.map((c) => `- ${c.part}: ${c.text} — probes ${c.support.join(', ') || 'none'}${c.tested.length ? `; checked on ${c.tested.length}` : ''}`),
+      ...claims.map(
+        (c) => `- ${c.part}: ${markdownText(c.text)} — probes ${c.support.join(', ') || 'none'}${c.tested.length ? `; checked on ${c.tested.length}` : ''}`,
+      ),
       '',
     );
   out.push('</details>');
@@ -46,13 +62,13 @@ function comparisonSection(c: Comparison): string[] {
     out.push(`- Behavioural agreement of the inferred description: ${b.inferred.agree}/${b.inferred.total}`);
     if (b.docstring)
       out.push(`- Behavioural agreement of the docstring: ${b.docstring.agree}/${b.docstring.total}${b.stale ? ' — **the docstring is probably stale**' : ''}`);
-    for (const d of b.disagreements.slice(0, 10)) out.push(`  - \`${cell(d.input)}\`: expected \`${cell(d.expected)}\`, got \`${cell(d.got)}\``);
-    if (b.note) out.push(`- ${b.note}`);
+    for (const d of b.disagreements.slice(0, 10)) out.push(`  - ${cell(d.input)}: expected ${cell(d.expected)}, got ${cell(d.got)}`);
+    if (b.note) out.push(`- ${markdownText(b.note)}`);
   }
   if (c.doctests) out.push(`- Doctests in the docstring: ${c.doctests.passed} passed, ${c.doctests.failed} failed`);
-  if (c.judge) out.push(`- Judge: ${c.judge.score}/5 — ${c.judge.rationale}`);
+  if (c.judge) out.push(`- Judge: ${c.judge.score}/5 — ${markdownText(c.judge.rationale)}`);
   if (c.lexicalF1 !== undefined) out.push(`- Lexical token F1: ${c.lexicalF1.toFixed(2)}`);
-  for (const n of c.notes ?? []) out.push(`- ${n}`);
+  for (const n of c.notes ?? []) out.push(`- ${markdownText(n)}`);
   return out;
 }
 
@@ -60,16 +76,20 @@ export function sessionToMarkdown(file: SessionFile): string {
   const { target, final } = file;
   // calls carry the real keyword names: they read with the real function name
   const name = target.qualname.split('.').pop() ?? target.qualname;
-  const outcome = file.error ? `failed (${file.error.kind}): ${file.error.message}` : final.concluded ? 'concluded' : 'ended without a conclusion';
+  const outcome = file.error
+    ? `failed (${file.error.kind}): ${markdownText(oneLine(file.error.message))}`
+    : final.concluded
+      ? 'concluded'
+      : 'ended without a conclusion';
   const out = [
-    `# PAU Probe: \`${target.qualname}\``,
+    `# PAU Probe: ${markdownCode(target.qualname)}`,
     '',
-    `- File: \`${target.file}\``,
-    `- Shown to the agent as: \`${shownHeader(target.shownAs)}\`${target.shownAs.needsReceiver ? ' (instance method)' : ''}`,
+    `- File: ${markdownCode(target.file)}`,
+    `- Shown to the agent as: ${markdownCode(shownHeader(target.shownAs))}${target.shownAs.needsReceiver ? ' (instance method)' : ''}`,
     `- Settings: ${describeSettings(file)}`,
     ...(file.startedAt ? [`- Run: ${file.startedAt}${file.finishedAt ? ` → ${file.finishedAt}` : ''}`] : []),
     `- Outcome: ${outcome}`,
-    ...resolutionLines(target.resolution).map((r) => (r.warning ? `- **Note: ${r.text}**` : `- Note: ${r.text}`)),
+    ...resolutionLines(target.resolution).map((r) => (r.warning ? `- **Note: ${markdownText(r.text)}**` : `- Note: ${markdownText(r.text)}`)),
     '',
     `## Probes (${file.probes.length})`,
     '',
@@ -81,16 +101,16 @@ export function sessionToMarkdown(file: SessionFile): string {
       if (p.origin !== 'cache') reached = addCoverage(reached, p.result);
       const cov = p.result.coverage && reached ? `${reached.lines}/${reached.linesTotal} (+${p.result.coverage.lines.new})` : '';
       out.push(
-        `| ${p.index} | \`${cell(renderCall(name, p))}\` | ${cell(renderOutcome(p.result, 120))} | ${p.result.durationMs.toFixed(1)} | ${cov} | ${p.origin} |`,
+        `| ${p.index} | ${cell(renderCall(name, p))} | ${markdownText(oneLine(renderOutcome(p.result, 120), 160)).replace(/\|/g, '\\|')} | ${p.result.durationMs.toFixed(1)} | ${cov} | ${p.origin} |`,
       );
     }
   } else out.push('No probes were made.');
   if (file.hypotheses.length) {
-    out.push('', '## Hypotheses', '', ...file.hypotheses.map((h) => `- after probe ${h.afterProbe}: ${h.text}`));
+    out.push('', '## Hypotheses', '', ...file.hypotheses.map((h) => `- after probe ${h.afterProbe}: ${markdownText(oneLine(h.text, 2000))}`));
   }
   out.push('', '## Description', '');
   out.push(...(final.description ? descriptionSection(final.description) : ['No description.']));
-  if (final.properties?.length) out.push('', '### Properties', '', ...final.properties.map((p) => `- ${p}`));
+  if (final.properties?.length) out.push('', '### Properties', '', ...final.properties.map((p) => `- ${markdownText(p)}`));
   if (final.ioTable) out.push('', '### Inputs and outputs', '', final.ioTable);
   if (file.comparison) out.push('', '## Comparison with the docstring', '', ...comparisonSection(file.comparison));
   if (file.usage.requests > 0) {
