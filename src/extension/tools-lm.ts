@@ -19,6 +19,7 @@ import type { Interpreter } from './python.js';
 import type { Runs } from './run-record.js';
 import type { Settings } from './contributions/settings.js';
 import { toolTargets, type ToolTargets } from './tool-targets.js';
+import { callConfirmation, probeConfirmation } from './tool-confirmations.js';
 import { PROBE_MODES, TOOL_NAMES } from './contributions/tools.js';
 import type { CallFunctionInput } from '../core/call-tool.js';
 
@@ -75,9 +76,7 @@ function callFunctionTool(ctx: PauContext): vscode.LanguageModelTool<CallInput> 
         invocationMessage: `Calling ${call} in the PAU Probe sandbox`,
         confirmationMessages: {
           title: 'Run a Python function?',
-          message: new vscode.MarkdownString(
-            `PAU Probe will import \`${input.file}\` and call \`${call}\` once, in its sandbox (time and memory limits, no network, writes confined to a temporary folder).`,
-          ),
+          message: new vscode.MarkdownString(callConfirmation(String(input.file), call)),
         },
       };
     },
@@ -113,9 +112,7 @@ function probeFunctionTool(ctx: PauContext, runs: Runs): vscode.LanguageModelToo
         invocationMessage: `Probing ${input.qualname} with ${how}`,
         confirmationMessages: {
           title: 'Probe a Python function?',
-          message: new vscode.MarkdownString(
-            `PAU Probe will import \`${input.file}\` and let ${how} call \`${input.qualname}\` up to ${budget} times in its sandbox, shown live in the PAU Probe panel.`,
-          ),
+          message: new vscode.MarkdownString(probeConfirmation(String(input.file), String(input.qualname), how, budget)),
         },
       };
     },
