@@ -4,6 +4,7 @@
 // with, else it is stopped and the run starts its own. It is stopped when it waits unused
 // for the idle time, when a Python file changes (the import it did may be stale), when the
 // setting is turned off, and at deactivation. No vscode import: unit-tested with fakes.
+import { statSync } from 'node:fs';
 import type { Prober, WorkerOptions } from '../core/probe-types.js';
 
 /** A waiting worker is stopped after this long unused. */
@@ -30,9 +31,26 @@ export function optionsKey(options: WorkerOptions): string {
   return JSON.stringify(sorted(options));
 }
 
+/**
+ * The target file as it is on disk now (device, inode, size, modification time), or '' when it
+ * cannot be read: the file watcher sees only the workspace folders' files, not one opened from
+ * elsewhere, nor a change made while the worker was importing it.
+ */
+function fileStamp(options: WorkerOptions): string {
+  if (!('file' in options.target)) return '';
+  try {
+    const stat = statSync(options.target.file, { bigint: true });
+    return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
+  } catch {
+    return '';
+  }
+}
+
 interface Waiting {
   key: string;
   label: string;
+  /** fileStamp when it was offered: a run takes it only if the file is still the same. */
+  stamp: string;
   worker: Promise<Prober>;
   timer: ReturnType<typeof setTimeout>;
 }
@@ -52,14 +70,15 @@ export class WorkerPrestart {
   /** Start a worker for these options unless one for them is waiting already (then its idle time starts again). */
   offer(options: WorkerOptions): void {
     const key = optionsKey(options);
-    if (this.waiting?.key === key) {
+    const stamp = fileStamp(options); // before the start, which imports the file
+    if (this.waiting?.key === key && this.waiting.stamp === stamp) {
       this.restartIdle(this.waiting);
       return;
     }
-    this.drop('another function was offered');
+    this.drop(this.waiting?.key === key ? 'its file changed' : 'another function was offered');
     const label = `${options.target.qualname}${'file' in options.target ? ` in ${options.target.file}` : ''}`;
     const worker = this.deps.start(options);
-    const waiting: Waiting = { key, label, worker, timer: setTimeout(() => {}, 0) };
+    const waiting: Waiting = { key, label, stamp, worker, timer: setTimeout(() => {}, 0) };
     this.restartIdle(waiting);
     this.waiting = waiting;
     this.deps.log(`Started a worker ahead for ${label}.`);
@@ -76,6 +95,10 @@ export class WorkerPrestart {
     if (!waiting) return undefined;
     if (waiting.key !== optionsKey(options)) {
       this.drop('the run asked for other options');
+      return undefined;
+    }
+    if (waiting.stamp !== fileStamp(options)) {
+      this.drop('its file changed since it was started');
       return undefined;
     }
     this.forget();

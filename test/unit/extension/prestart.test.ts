@@ -1,6 +1,9 @@
 // The worker started ahead: taken by a run only with the options it was started with, stopped
 // otherwise, when it waits unused, when dropped, and at dispose, even while it is still starting.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Prober, WorkerOptions } from '../../../src/core/probe-types.js';
 import { optionsKey, WorkerPrestart } from '../../../src/extension/prestart.js';
@@ -108,4 +111,34 @@ test('a start that fails is forgotten, so the run starts its own', async () => {
 test('optionsKey ignores field order and undefined fields', () => {
   assert.equal(optionsKey({ ...options('f'), sandbox: undefined }), optionsKey(options('f')));
   assert.notEqual(optionsKey(options('f')), optionsKey({ ...options('f'), sandbox: 'guards' }));
+});
+
+test('a target file changed on disk after the worker was offered is not taken (the watcher sees only workspace files)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pau-prestart-'));
+  try {
+    const file = join(dir, 'm.py');
+    writeFileSync(file, 'def clamp(x):\n    return x\n');
+    const at = { ...options('clamp'), target: { file, qualname: 'clamp' } };
+    const { prestart, started, log } = harness();
+    prestart.offer(at);
+    writeFileSync(file, 'def clamp(x):\n    return -x\n');
+    utimesSync(file, new Date(), new Date(Date.now() + 5000)); // a coarse clock may not move the time by itself
+    assert.equal(prestart.take(at), undefined, 'the worker imported the old file');
+    await prestart.dispose();
+    assert.equal(started[0]!.stopped, true);
+    assert.ok(log.some((l) => /file changed/.test(l)));
+
+    prestart.offer(at);
+    prestart.offer(at); // offered again with the file unchanged: the same worker
+    assert.equal(started.length, 2);
+    writeFileSync(file, 'def clamp(x):\n    return 0\n');
+    utimesSync(file, new Date(), new Date(Date.now() + 10_000));
+    prestart.offer(at); // offered again after a change: a new worker
+    assert.equal(started.length, 3);
+    await new Promise((r) => setImmediate(r)); // the replaced worker is stopped once its start resolves
+    assert.equal(started[1]!.stopped, true);
+    assert.equal(await prestart.take(at), started[2]!.worker);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
