@@ -368,25 +368,30 @@ def _wrap_unaudited() -> None:
 
 
 # C functions that open a file for writing themselves, raising no audit event (red team,
-# round 5): module -> (function, index of its path argument, index of its mode flag or None
-# when it always writes, its path when none is given). dbm.ndbm and dbm.gnu (and so shelve,
-# on Debian's python3) are these modules' functions.
-_C_WRITERS: Dict[str, Tuple[Tuple[str, int, Optional[int], Optional[str]], ...]] = {
-    "readline": (("write_history_file", 0, None, "~/.history"), ("append_history_file", 1, None, "~/.history")),
-    "_dbm": (("open", 0, 1, None),),
-    "_gdbm": (("open", 0, 1, None),),
+# round 5): module -> (function, index of its path argument, index of its mode (a string such as
+# 'r' or 'c', or open(2) flags) or None when it always writes, its path when none is given, the
+# folder a relative name is in). dbm.ndbm and dbm.gnu (and so shelve, on Debian's python3) are
+# these modules' functions, as multiprocessing.shared_memory's blocks are _posixshmem's (in /dev/shm).
+_C_WRITERS: Dict[str, Tuple[Tuple[str, int, Optional[int], Optional[str], str], ...]] = {
+    "readline": (("write_history_file", 0, None, "~/.history", ""), ("append_history_file", 1, None, "~/.history", "")),
+    "_dbm": (("open", 0, 1, None, ""),),
+    "_gdbm": (("open", 0, 1, None, ""),),
+    "_posixshmem": (("shm_open", 0, 1, None, "/dev/shm"), ("shm_unlink", 0, None, None, "/dev/shm")),
 }
 
 
-def _opening_for_writing(original: Callable[..., T], path_at: int, flag_at: Optional[int], default: Optional[str]) -> Callable[..., T]:
+def _opening_for_writing(original: Callable[..., T], path_at: int, flag_at: Optional[int], default: Optional[str], folder: str) -> Callable[..., T]:
     """`original`, raising the `open` audit event Python's own open() raises before it writes:
     the hook then records the write (an exported test would repeat it) and refuses it outside."""
 
     def opens(*args, **kwargs):  # type: (*Any, **Any) -> T  # pyright: ignore[reportTypeCommentUsage]
         flag = args[flag_at] if flag_at is not None and len(args) > flag_at else ("w" if flag_at is None else "r")
-        if not (isinstance(flag, str) and flag.startswith("r")):
+        writes = bool(flag & _WRITE_FLAGS) if isinstance(flag, int) else not (isinstance(flag, str) and flag.startswith("r"))
+        if writes:
             path = args[path_at] if len(args) > path_at and args[path_at] is not None else default
-            sys.audit("open", os.path.expanduser(path) if isinstance(path, str) else path, "w", _WRITE_FLAGS)
+            if isinstance(path, str):
+                path = folder + "/" + path.lstrip("/") if folder else os.path.expanduser(path)
+            sys.audit("open", path, "w", _WRITE_FLAGS)
         return original(*args, **kwargs)
 
     opens.__name__ = getattr(original, "__name__", "opens")
@@ -394,10 +399,10 @@ def _opening_for_writing(original: Callable[..., T], path_at: int, flag_at: Opti
 
 
 def _wrap_c_writers(module: object) -> None:
-    for name, path_at, flag_at, default in _C_WRITERS.get(getattr(module, "__name__", ""), ()):
+    for name, path_at, flag_at, default, folder in _C_WRITERS.get(getattr(module, "__name__", ""), ()):
         original = getattr(module, name, None)
         if callable(original):
-            setattr(module, name, _opening_for_writing(original, path_at, flag_at, default))
+            setattr(module, name, _opening_for_writing(original, path_at, flag_at, default, folder))
 
 
 class _WrapOnImport:
