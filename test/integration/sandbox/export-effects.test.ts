@@ -15,10 +15,9 @@ import { fileURLToPath } from 'node:url';
 import { exportPytest } from '../../../src/export/pytest-export.js';
 import { startWorker } from '../../../src/probe/client.js';
 import { pytestRunner } from '../../../src/probe/pytest-run.js';
-import type { ProbeRecord, SessionFile } from '../../../src/core/session-types.js';
 import { runSession } from '../../../src/session/run.js';
 import { judge, MODE } from './readme-table.js';
-import { runExportedOnHost } from './run-exported.js';
+import { exportCalls, runExportedOnHost } from './run-exported.js';
 
 const PYTHON = '/usr/bin/python3';
 const FIXTURE = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'saves.py');
@@ -37,27 +36,7 @@ test(`[${MODE}] a probe that wrote files is not exported as a test that writes t
     [JSON.stringify(outside), "'x'"],
     ["'RELATIVE'", "'x'"],
   ];
-  const worker = await startWorker({ target: { file: module, qualname: 'save' }, python: PYTHON, sandbox: MODE });
-  const probes: ProbeRecord[] = [];
-  try {
-    for (const [index, args] of calls.entries()) probes.push({ index, origin: 'offline', args, result: await worker.call({ args }) });
-  } finally {
-    await worker.stop();
-  }
-  assert.deepEqual(
-    probes.map((p) => p.result.status),
-    ['returned', 'returned'],
-    JSON.stringify(probes).slice(0, 400),
-  );
-  const settings = { mode: 'offline' as const, maxProbes: 1, timeoutMs: 5000, memoryMb: 1024, strictness: 'signature' as const, coverageFeedback: false };
-  const ran0 = await runSession({ target: { file: module, qualname: 'save' }, settings: { ...settings, sandbox: MODE }, compare: false, python: PYTHON });
-  const session: SessionFile = { ...ran0, probes };
-  let refused: string | undefined;
-  try {
-    await exportPytest({ session, startWorker, runPytest: pytestRunner({ sandbox: MODE }), python: PYTHON, workspaceRoot: dir, sandbox: MODE });
-  } catch (error) {
-    refused = (error as Error).message;
-  }
+  const refused = await exportCalls(PYTHON, module, 'save', calls, dir);
   const duringExport = [outside, join(dir, 'RELATIVE')].filter((path) => existsSync(path));
   const written = runExportedOnHost(PYTHON, dir);
   const made = [outside, join(dir, 'RELATIVE')].filter((path) => existsSync(path));

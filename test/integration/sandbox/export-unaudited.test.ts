@@ -6,20 +6,14 @@
 // or False (Landlock or the OS layer refused a path outside it); the export kept both and the
 // user's next plain pytest run wrote both files on the host. Judged by outcome: after the
 // export and a plain pytest run of what it wrote, outside the sandbox, no such file exists.
-import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { exportPytest } from '../../../src/export/pytest-export.js';
-import { startWorker } from '../../../src/probe/client.js';
-import { pytestRunner } from '../../../src/probe/pytest-run.js';
-import type { ProbeRecord, SessionFile } from '../../../src/core/session-types.js';
-import { runSession } from '../../../src/session/run.js';
 import { judge, MODE } from './readme-table.js';
-import { runExportedOnHost } from './run-exported.js';
+import { exportCalls, runExportedOnHost } from './run-exported.js';
 
 const PYTHON = '/usr/bin/python3';
 const FIXTURE = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'saves_unaudited.py');
@@ -48,27 +42,7 @@ for (const qualname of ['save', 'save_history', 'share']) {
             [JSON.stringify(join(elsewhere, 'OUTSIDE')), "'x'"],
             ["'RELATIVE'", "'x'"],
           ];
-    const worker = await startWorker({ target: { file: module, qualname }, python: PYTHON, sandbox: MODE });
-    const probes: ProbeRecord[] = [];
-    try {
-      for (const [index, args] of calls.entries()) probes.push({ index, origin: 'offline', args, result: await worker.call({ args }) });
-    } finally {
-      await worker.stop();
-    }
-    assert.deepEqual(
-      probes.map((p) => p.result.status),
-      ['returned', 'returned'],
-      JSON.stringify(probes).slice(0, 400),
-    );
-    const settings = { mode: 'offline' as const, maxProbes: 1, timeoutMs: 5000, memoryMb: 1024, strictness: 'signature' as const, coverageFeedback: false };
-    const ran0 = await runSession({ target: { file: module, qualname }, settings: { ...settings, sandbox: MODE }, compare: false, python: PYTHON });
-    const session: SessionFile = { ...ran0, probes };
-    let refused: string | undefined;
-    try {
-      await exportPytest({ session, startWorker, runPytest: pytestRunner({ sandbox: MODE }), python: PYTHON, workspaceRoot: dir, sandbox: MODE });
-    } catch (error) {
-      refused = (error as Error).message;
-    }
+    const refused = await exportCalls(PYTHON, module, qualname, calls, dir);
     const outside = qualname === 'share' ? SHM : 'OUTSIDE';
     const duringExport = [...left(elsewhere, outside), ...left(dir, 'RELATIVE')];
     const written = runExportedOnHost(PYTHON, dir);
