@@ -1,4 +1,5 @@
 // The Markdown report of a bench run, with an SVG chart of score distributions.
+import { markdownText } from '../core/markdown-text.js';
 import type { BadRow } from './tasks.js';
 import { summarize, variantKey, type Summary, type TaskResult } from './metrics.js';
 
@@ -43,7 +44,7 @@ export function renderReport(input: ReportInput): string {
   const failed = input.results.filter((r) => !r.ok);
   if (failed.length) {
     out.push('', '## Failed tasks', '', '| task | variant | reason |', '|---|---|---|');
-    for (const r of failed) out.push(`| ${r.taskId} | ${variantKey(r.variant)} | ${escapeCell(r.error ?? 'unknown')} |`);
+    for (const r of failed) out.push(`| ${escapeCell(r.taskId)} | ${variantKey(r.variant)} | ${escapeCell(r.error ?? 'unknown')} |`);
   }
   if (input.bad.length) {
     out.push('', '## Rows skipped', '', '| line | reason |', '|---|---|');
@@ -61,7 +62,8 @@ function groupByVariant(results: TaskResult[]): Map<string, TaskResult[]> {
   return groups;
 }
 
-const escapeCell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+// A failure's message can be the probed code's (an import error): shown as text, never as HTML or an image.
+const escapeCell = (s: string) => markdownText(s.replace(/\n/g, ' ')).replace(/\|/g, '\\|');
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

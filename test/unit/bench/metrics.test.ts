@@ -63,6 +63,16 @@ test('the report breaks results down by variant and lists failures and skipped r
   assert.equal((svg.match(/<rect x=/g) ?? []).length, 5 * 2 + 2, 'five buckets per variant, plus two legend swatches');
 });
 
+test("a failed task's error (the probed code's import error) is shown as text in the report", async () => {
+  const { default: MarkdownIt } = await import('markdown-it');
+  const failed = { ...result({}, false), error: 'import of m.py failed: ValueError: <img src="https://x.example/i.png"> ![i](https://x.example/j.png)' };
+  const html = new MarkdownIt({ html: true }).render(
+    renderReport({ title: 'PAU bench', results: [failed], tasks: 1, wallSeconds: 1, bad: [], chartFile: 'r.svg' }),
+  );
+  assert.doesNotMatch(html, /<img src="https:\/\/x\.example/);
+  assert.match(html, /x\.example\/i\.png/);
+});
+
 test('cost: dollars from the session usage at the given prices; null without prices', async () => {
   const { costOf } = await import('../../../src/bench/runner.js');
   const session = { usage: { requests: 3, promptTokens: 2_000_000, completionTokens: 500_000 } } as Parameters<typeof costOf>[0];
