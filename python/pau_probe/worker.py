@@ -543,6 +543,7 @@ class Worker:
                 die_with_parent()
                 _close(REQUEST_FD, RESPONSE_FD)
                 self.server_pid = os.getpid()
+                pau_call.hide_own_modules(self.context)  # it imports nothing from now on
                 pau_forkserver.serve(its, self.fork_call)
             finally:
                 os._exit(0)
