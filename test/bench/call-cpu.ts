@@ -4,8 +4,9 @@
 // and children, from its own rusage. Back to back on 2 cores the calls are bound by CPU rather
 // than by waiting, and CPU time moves less with the machine's load than wall time does, so
 // this says where a cut would count. Linux only (undefined elsewhere).
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { startWorker } from '../../src/probe/client.js';
+import { descendants } from '../support/processes.js';
 
 const TRIVIAL = 'def f(x):\n    return x + 1\n';
 const TICKS_PER_MS = 0.1; // USER_HZ is 100 on Linux
@@ -19,23 +20,18 @@ export interface CallCpu {
   harnessModelMs: number;
 }
 
-interface ProcStat {
-  ppid: number;
-  selfTicks: number;
-  reapedTicks: number;
-}
-
-function procStat(pid: number): ProcStat | undefined {
+/** CPU ticks of a process: its own, and those of the children it has reaped. */
+function ticks(pid: number): { own: number; reaped: number } | undefined {
   try {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // After "pid (comm) ": state ppid … utime(14) stime(15) cutime(16) cstime(17).
-    const fields = text
+    // After "pid (comm) ": utime, stime, cutime, cstime are fields 14-17.
+    const [utime, stime, cutime, cstime] = text
       .slice(text.lastIndexOf(')') + 2)
       .split(' ')
+      .slice(11, 15)
       .map(Number);
-    const [ppid, utime, stime, cutime, cstime] = [fields[1], fields[11], fields[12], fields[13], fields[14]];
-    if ([ppid, utime, stime, cutime, cstime].some((n) => n === undefined || Number.isNaN(n))) return undefined;
-    return { ppid: ppid ?? 0, selfTicks: (utime ?? 0) + (stime ?? 0), reapedTicks: (cutime ?? 0) + (cstime ?? 0) };
+    if (utime === undefined || stime === undefined || cutime === undefined || cstime === undefined) return undefined;
+    return { own: utime + stime, reaped: cutime + cstime };
   } catch {
     return undefined; // it ended meanwhile
   }
@@ -51,19 +47,10 @@ function isPython(pid: number): boolean {
 
 /** The worker (a python whose parent is not one) and its fork server (a python child of it) under `root`. */
 function workerProcesses(root: number): { worker?: number; server?: number } {
-  const stats = new Map<number, ProcStat>();
-  for (const entry of readdirSync('/proc')) {
-    const pid = Number(entry);
-    const stat = pid ? procStat(pid) : undefined;
-    if (stat) stats.set(pid, stat);
-  }
-  const under = (pid: number): boolean => {
-    for (let at: number | undefined = pid; at; at = stats.get(at)?.ppid) if (at === root) return true;
-    return false;
-  };
-  const pythons = [...stats.keys()].filter((pid) => under(pid) && isPython(pid));
-  const worker = pythons.find((pid) => !isPython(stats.get(pid)?.ppid ?? 0));
-  const server = pythons.find((pid) => stats.get(pid)?.ppid === worker);
+  const pythons = descendants(root).filter((p) => isPython(p.pid));
+  const pids = new Set(pythons.map((p) => p.pid));
+  const worker = pythons.find((p) => !pids.has(p.ppid))?.pid;
+  const server = pythons.find((p) => p.ppid === worker)?.pid;
   return { worker, server };
 }
 
@@ -78,9 +65,9 @@ export async function callCpu(calls: number, harnessScript: string, python: (scr
     for (let i = 0; i < 20; i++) await worker.call({ args: ['1'] });
     const { worker: workerPid, server } = workerProcesses(process.pid);
     if (!workerPid || !server) return undefined;
-    const before = { worker: procStat(workerPid), server: procStat(server), host: process.cpuUsage() };
+    const before = { worker: ticks(workerPid), server: ticks(server), host: process.cpuUsage() };
     for (let i = 0; i < calls; i++) await worker.call({ args: [String(i)] });
-    const after = { worker: procStat(workerPid), server: procStat(server), host: process.cpuUsage(before.host) };
+    const after = { worker: ticks(workerPid), server: ticks(server), host: process.cpuUsage(before.host) };
     if (!before.worker || !before.server || !after.worker || !after.server) return undefined;
     const perCall = (ticks: number) => Number((ticks / TICKS_PER_MS / calls).toPrecision(3));
     // The harness model's script, with its rusage (self and reaped children) printed last.
@@ -91,9 +78,9 @@ export async function callCpu(calls: number, harnessScript: string, python: (scr
     const harness = python(script, [String(calls), 'fork']);
     return {
       hostMs: Number(((after.host.user + after.host.system) / 1000 / calls).toPrecision(3)),
-      workerMs: perCall(after.worker.selfTicks - before.worker.selfTicks),
-      forkServerMs: perCall(after.server.selfTicks - before.server.selfTicks),
-      callProcessesMs: perCall(after.server.reapedTicks - before.server.reapedTicks),
+      workerMs: perCall(after.worker.own - before.worker.own),
+      forkServerMs: perCall(after.server.own - before.server.own),
+      callProcessesMs: perCall(after.server.reaped - before.server.reaped),
       harnessModelMs: Number((harness.at(-1) ?? NaN).toPrecision(3)),
     };
   } finally {
