@@ -11,15 +11,16 @@ switched on (`arm`) for the import and inside each call's child process.
 """
 from __future__ import annotations
 
+import _thread  # not threading: its at-fork hook cost every call's process ~130 page faults (0.5 ms)
 import os
 import re
 import sys
-import threading
 import warnings
 
 from pau_probe.checking import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
+    import threading  # noqa: F401 -- named in a type comment
     import sqlite3  # noqa: F401 -- named in cast(), which pyflakes reads as typing.cast
     from importlib.machinery import ModuleSpec
     from types import ModuleType
@@ -79,12 +80,12 @@ class exempt:
     checked), e.g. lowering and restoring a limit around building the arguments."""
 
     def __enter__(self) -> None:
-        self.mine = threading.get_ident() not in policy.busy
-        policy.busy.add(threading.get_ident())
+        self.mine = _thread.get_ident() not in policy.busy
+        policy.busy.add(_thread.get_ident())
 
     def __exit__(self, *_: object) -> None:
         if self.mine:
-            policy.busy.discard(threading.get_ident())
+            policy.busy.discard(_thread.get_ident())
 
 
 def _fd_path(dir_fd: object) -> Optional[str]:
@@ -272,7 +273,7 @@ def _hook(event: str, args: Args) -> None:
     check = _CHECKS.get(event)
     if check is None:
         return
-    me = threading.get_ident()
+    me = _thread.get_ident()
     if me in policy.busy:
         return
     if _acts(event, args):
@@ -501,4 +502,9 @@ def quiet_reporting() -> None:
         sys.stderr.write("Exception in thread %s: %s: %s\n" % (
             getattr(args.thread, "name", "?"), args.exc_type.__name__, args.exc_value))
 
-    threading.excepthook = excepthook
+    # threading takes its excepthook from _thread when it is imported (by the target, now or
+    # in a call); already imported, it is set there too.
+    setattr(_thread, "_excepthook", excepthook)
+    threading_module = sys.modules.get("threading")
+    if threading_module is not None:
+        setattr(threading_module, "excepthook", excepthook)

@@ -173,23 +173,22 @@ def remove_ipc_objects() -> None:
         ("shm", lambda i: _libc[0].shmctl(i, 0, None)), ("msg", lambda i: _libc[0].msgctl(i, 0, None)),
         ("sem", lambda i: _libc[0].semctl(i, 0, 0))]  # IPC_RMID = 0
     for kind, remove in removers:
+        table = read_proc_file("/proc/sysvipc/" + kind)
         try:
-            with open("/proc/sysvipc/" + kind) as table:
-                ids = [int(line.split()[1]) for line in list(table)[1:] if line.strip()]
-        except (OSError, ValueError, IndexError):
+            ids = [int(line.split()[1]) for line in table.splitlines()[1:] if line.strip()] if table else []
+        except (ValueError, IndexError):
             continue
         for ipc_id in ids:
             remove(ipc_id)
 
 
-def child_pids(path: str) -> "List[int]":
-    """The pids in a /proc/<pid>/task/<tid>/children file; none when it cannot be read. Read
-    with os.read rather than open(): this runs twice on every call's answer path, and a text
-    file object costs three times the read."""
+def read_proc_file(path: str) -> "Optional[bytes]":
+    """A /proc file's bytes; None when it cannot be read. Read with os.read rather than open():
+    these files are read on every call, and a text file object costs three times the read."""
     try:
         fd = os.open(path, os.O_RDONLY)
     except OSError:
-        return []
+        return None
     chunks: "List[bytes]" = []
     try:
         while True:
@@ -198,11 +197,16 @@ def child_pids(path: str) -> "List[int]":
                 break
             chunks.append(chunk)
     except OSError:
-        return []
+        return None
     finally:
         os.close(fd)
+    return b"".join(chunks)
+
+
+def child_pids(path: str) -> "List[int]":
+    """The pids in a /proc/<pid>/task/<tid>/children file; none when it cannot be read."""
     try:
-        return [int(k) for k in b"".join(chunks).split()]
+        return [int(k) for k in (read_proc_file(path) or b"").split()]
     except ValueError:
         return []
 
@@ -543,6 +547,7 @@ class Worker:
                 die_with_parent()
                 _close(REQUEST_FD, RESPONSE_FD)
                 self.server_pid = os.getpid()
+                pau_call.hide_own_modules(self.context)  # it imports nothing from now on
                 pau_forkserver.serve(its, self.fork_call)
             finally:
                 os._exit(0)

@@ -22,6 +22,7 @@ import { startWorker, type CallTiming } from '../../src/probe/client.js';
 import type { Goal } from './run.js';
 import { existsSync, realpathSync } from 'node:fs';
 import { interpreterExecutable, osLayerStartCost, startWith, warmAndColdStarts } from './start-cost.js';
+import { callCpu } from './call-cpu.js';
 
 export const name = 'probe';
 
@@ -222,6 +223,14 @@ export async function run(): Promise<Record<string, unknown>> {
   console.log(`  paced calls vs PAU style fork: ${speedupPacedVsPauStyle}x; back to back vs PAU style spawn: ${speedupVsPauStyleSpawn}x`);
   const callSteps = warmSteps.at(-1) ?? {};
   console.log(`where a back-to-back call's time goes (median ms, worker steps then the host's round trip): ${JSON.stringify(callSteps)}`);
+  const cpu = await callCpu(200, PAU_STYLE, python).catch((error: Error) => console.log(`CPU per call not measured: ${error.message}`));
+  if (cpu) {
+    const ours = cpu.hostMs + cpu.workerMs + cpu.forkServerMs + cpu.callProcessesMs;
+    console.log(
+      `CPU per back-to-back call (ms, /proc): host ${cpu.hostMs}, worker ${cpu.workerMs}, fork server ${cpu.forkServerMs}, call processes ${cpu.callProcessesMs}: ` +
+        `${ours.toFixed(2)} in all; the harness model, parent and children: ${cpu.harnessModelMs}`,
+    );
+  }
   // Issue 23's goals. Ratios are judged unrounded (a 0.96× must not pass as 1.0×).
   const ratio = pauStyle.medianMs / warm.medianMs;
   const spacedRatio = pauStyle.medianMs / spaced.medianMs;
