@@ -910,6 +910,11 @@ class Worker:
                         if fd == child.result_r:
                             parsed = _parse(result)
                             steps["runMs"] = _ms(time.monotonic() - dispatched)
+                    elif fd == child.result_r and result.endswith(b"\n"):
+                        # The whole answer (one line: JSON has no raw newline), before the pipe's
+                        # end: a process the call left holding the pipe does not hold the answer.
+                        parsed = _parse(result)
+                        steps["runMs"] = _ms(time.monotonic() - dispatched)
                 if parsed is not None:
                     # The child flushed its output before writing the result: what is left
                     # in the output pipes is all there is. It exits on its own; it is
