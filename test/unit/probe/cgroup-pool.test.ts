@@ -6,27 +6,24 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs, { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CallCgroup, CgroupPool, type CgroupSupport } from '../../../src/probe/cgroups.js';
+import { spyOnBuiltin } from '../../support/builtin-spy.js';
 
-const realReadFileSync = fs.readFileSync;
 let listReads = 0;
 let root: string;
+let undo: () => void;
 
 before(() => {
   root = mkdtempSync(join(tmpdir(), 'pau-cgroup-pool-'));
-  fs.readFileSync = ((file: fs.PathOrFileDescriptor, ...rest: unknown[]) => {
+  undo = spyOnBuiltin(fs, 'readFileSync', (file) => {
     if (String(file).endsWith('cgroup.procs')) listReads++;
-    return (realReadFileSync as (...args: unknown[]) => unknown)(file, ...rest);
-  }) as typeof fs.readFileSync;
-  syncBuiltinESMExports();
+  });
 });
 
 after(() => {
-  fs.readFileSync = realReadFileSync;
-  syncBuiltinESMExports();
+  undo();
   rmSync(root, { recursive: true, force: true });
 });
 
