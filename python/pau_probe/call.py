@@ -295,7 +295,11 @@ def serve(ctx: CallContext, request_fd: int, result_fd: int, call_dir: str, cove
     # Output is flushed before the result is written, so when the worker has the result's
     # line (its newline last) it has all the output too, without waiting for this process's
     # teardown, or for a process the call left holding the pipe.
-    write_all(result_fd, payload + b"\n")
+    if len(payload) < 1 << 16:
+        write_all(result_fd, payload + b"\n")  # one write: the worker wakes once
+    else:  # not copied (a result may be tens of megabytes, under the call's memory limit)
+        write_all(result_fd, payload)
+        write_all(result_fd, b"\n")
     os.close(result_fd)
     os._exit(0)
 
