@@ -308,10 +308,14 @@ def serve(ctx: CallContext, request_fd: int, result_fd: int, call_dir: str, cove
                 stream.flush()
         except BaseException:  # noqa: B902
             pass
-    # Output is flushed before the result is written, so when the worker sees the result
-    # pipe close it has all the output too; closing it before exiting lets the worker
-    # answer without waiting for this process's teardown.
-    write_all(result_fd, payload)
+    # Output is flushed before the result is written, so when the worker has the result's
+    # line (its newline last) it has all the output too, without waiting for this process's
+    # teardown, or for a process the call left holding the pipe.
+    if len(payload) < 1 << 16:
+        write_all(result_fd, payload + b"\n")  # one write: the worker wakes once
+    else:  # not copied (a result may be tens of megabytes, under the call's memory limit)
+        write_all(result_fd, payload)
+        write_all(result_fd, b"\n")
     os.close(result_fd)
     os._exit(0)
 

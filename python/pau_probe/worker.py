@@ -875,7 +875,7 @@ class Worker:
         result = bytearray()
 
         sinks: Dict[int, Callable[[bytes], object]] = {child.result_r: result.extend, child.out_r: out.add, child.err_r: err.add}
-        parsed, timed_out = None, False
+        parsed, timed_out, line_tried = None, False, False
         selector = selectors.DefaultSelector()
         for fd in sinks:
             selector.register(fd, selectors.EVENT_READ)
@@ -915,6 +915,13 @@ class Worker:
                         if fd == child.result_r:
                             parsed = _parse(result)
                             steps["runMs"] = _ms(time.monotonic() - dispatched)
+                    elif fd == child.result_r and not line_tried and result.endswith(b"\n"):
+                        # The whole answer (one line: JSON has no raw newline), before the pipe's
+                        # end: a process the call left holding the pipe does not hold the answer.
+                        # Tried once: a call writing lines of its own is parsed at the end, once.
+                        line_tried = True
+                        parsed = _parse(result)
+                        steps["runMs"] = _ms(time.monotonic() - dispatched)
                 if parsed is not None:
                     # The child flushed its output before writing the result: what is left
                     # in the output pipes is all there is. It exits on its own; it is

@@ -286,26 +286,29 @@ export class CallCgroup {
     return [...pids];
   }
 
-  /** Kills every process in the cgroup, again while any is left (a re-forking one is bounded by pids.max). */
-  killAll(): void {
+  /**
+   * Kills every process listed in the cgroup, in one pass: a killed process stays listed until
+   * it has finished exiting, which the host's event loop does not wait for (re-reading the list
+   * until then took up to 100 reads of it per call). Callers look again later (give, remove);
+   * a re-forking process is bounded by pids.max. Whether any process was listed.
+   */
+  killAll(): boolean {
     if (this.found.version === 2) {
       try {
         writeFileSync(join(this.memoryDir, 'cgroup.kill'), '1');
       } catch {
-        // an older kernel: the loop below
+        // an older kernel: the signals below
       }
     }
-    for (let round = 0; round < 100; round++) {
-      const left = this.procs();
-      if (left.length === 0) return;
-      for (const pid of left) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          // gone
-        }
+    const left = this.procs();
+    for (const pid of left) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // gone
       }
     }
+    return left.length > 0;
   }
 
   /**
@@ -334,6 +337,9 @@ export class CallCgroup {
   }
 }
 
+/** How often CgroupPool.give looks for a used cgroup to be empty before it removes it instead (about 2 s). */
+const GIVE_TRIES = 50;
+
 /**
  * The emptied cgroups of one worker's calls, kept for its next call processes instead of being
  * removed and made again: removing a cgroup v1 memory cgroup that a call has just used blocked
@@ -359,12 +365,12 @@ export class CgroupPool {
   }
 
   /** A call is over: what is left in its cgroup is killed, and the cgroup waits, once empty, for another call process (removed when the pool is full or closed). */
-  give(cgroup: CallCgroup, tries = 40): void {
+  give(cgroup: CallCgroup, tries = GIVE_TRIES): void {
     if (this.closed || this.idle.length >= this.size) return cgroup.remove();
-    cgroup.killAll();
-    if (cgroup.empty()) this.idle.push(cgroup);
-    // Its last process is still exiting: later (not unref'd, as remove()).
-    else if (tries > 0) setTimeout(() => this.give(cgroup, tries - 1), 50);
+    if (!cgroup.killAll() || cgroup.empty()) this.idle.push(cgroup);
+    // Its last process is still exiting (about a millisecond, longer under load): soon, then
+    // every 50 ms (not unref'd, as remove()).
+    else if (tries > 0) setTimeout(() => this.give(cgroup, tries - 1), tries > GIVE_TRIES - 10 ? 2 : 50);
     else cgroup.remove();
   }
 

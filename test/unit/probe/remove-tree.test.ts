@@ -4,28 +4,23 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import childProcess from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { removeTreeInBackground } from '../../../src/probe/remove-tree.js';
+import { spyOnBuiltin } from '../../support/builtin-spy.js';
 
 const started: string[] = [];
-const realExecFile = childProcess.execFile;
 let root: string;
+let undo: () => void;
 
 before(() => {
   root = mkdtempSync(join(tmpdir(), 'pau-remove-tree-'));
   // Every process removeTreeInBackground starts goes through execFile: count them.
-  childProcess.execFile = ((file: string, ...rest: unknown[]) => {
-    started.push(file);
-    return (realExecFile as (...args: unknown[]) => unknown)(file, ...rest);
-  }) as typeof childProcess.execFile;
-  syncBuiltinESMExports();
+  undo = spyOnBuiltin(childProcess, 'execFile', (file) => started.push(String(file)));
 });
 
 after(() => {
-  childProcess.execFile = realExecFile;
-  syncBuiltinESMExports();
+  undo();
   rmSync(root, { recursive: true, force: true });
 });
 
