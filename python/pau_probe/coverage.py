@@ -13,14 +13,17 @@ Collection: sys.monitoring LINE and BRANCH events restricted to those code objec
 3.12+, sys.settrace with per-frame line and (on branch lines only) opcode events before.
 Before 3.12, hot loops are made cheap by saturation: a code object whose events found no new
 line, arc or comparison record for QUIET events in a row stops its frames' line and opcode events
-(and its later frames start without them). At the frame's return, yield or first exception,
+(and its later frames start without them, but for the 1st, 2nd, 4th, 8th... since it last found
+something, which get FRESH events to find it). At the frame's return, yield or first exception,
 ran_between adds what certainly ran since: the lines on every path from the muted point to that
 point, and the branch outcomes that alone lead there. Lost: lines and outcomes first reached in a
 muted frame on only some of those paths (an `if` or a second loop after a long loop, a late
 `break`); never a line that did not run.
 On 3.12+, LINE events are disabled once seen and BRANCH events once both outcomes were; a
 branch that took the same outcome QUIET times in a row is disabled too, and its frame's return,
-yield or raise adds the other outcome when ran_between shows it was taken.
+yield or raise adds the other outcome when ran_between shows it was taken. Disabling holds for
+every later frame of the code, so the 1st, 2nd, 4th, 8th... frame begun since (PY_START) enables
+such branches again for FRESH events (sys.monitoring.restart_events).
 Hits travel to the warm worker as line numbers and offsets, where the session-wide union
 lives; only counts ever reach the host.
 """
@@ -56,6 +59,7 @@ if TYPE_CHECKING:
     class _Events(Protocol):
         LINE: int
         BRANCH: int
+        PY_START: int
         PY_RETURN: int
         PY_YIELD: int
         RAISE: int
@@ -72,12 +76,23 @@ if TYPE_CHECKING:
         def set_local_events(self, tool_id: int, code: CodeType, event_set: int) -> None: ...
         def set_events(self, tool_id: int, event_set: int) -> None: ...
         def get_events(self, tool_id: int) -> int: ...
+        def restart_events(self) -> None: ...
 
 _PROLOGUE = {"RESUME", "GEN_START", "RETURN_GENERATOR", "MAKE_CELL", "COPY_FREE_VARS"}
 _IGNORED = {"CACHE", "EXTENDED_ARG"}
 # Events in a row on one code object that found no new line, arc or comparison record before its
 # frames stop reporting lines (sys.settrace only; a few hundred passes of a loop body).
 QUIET = 2000
+# Events a later frame of saturated code (a branch's, on 3.12+) may spend finding something new
+# before it is muted too. Only the 1st, 2nd, 4th, 8th... frame since the code last found something
+# gets them, so a later call that takes another path is seen without a helper called a million
+# times paying for a look at each.
+FRESH = 200
+
+
+def _fresh_look(frames: int) -> bool:
+    """Whether the frames-th frame of saturated code gets FRESH events: a power of two."""
+    return frames & (frames - 1) == 0
 
 
 def _is_branch(opname: str) -> bool:
@@ -120,6 +135,8 @@ class StaticMap:
         # per code index: the line of each counted instruction (what a line event would report)
         self.line_of: Dict[int, Dict[int, int]] = {}
         self._graphs: Dict[int, ran_between.Graph] = {}
+        # ran()'s answers: a helper called a million times returns from the same few points
+        self._ran: Dict[Tuple[int, int, int], Tuple[Set[int], Set[Arc]]] = {}
         for i, c in enumerate(self.codes):
             offsets: Set[int] = set()
             lines: Set[int] = set()
@@ -147,13 +164,18 @@ class StaticMap:
 
     def ran(self, ci: int, start: int, end: int) -> Tuple[Set[int], Set[Arc]]:
         """Lines and arcs that certainly ran in a frame of code `ci` from offset start to end."""
+        known = self._ran.get((ci, start, end))
+        if known is not None:
+            return known
         graph = self._graphs.get(ci)
         if graph is None:
             graph = self._graphs[ci] = ran_between.graph(self.codes[ci])
         on_path = ran_between.dominators(graph, start, end)
         line_of = self.line_of[ci]
         lines = {line_of[o] for o in on_path if o in line_of}
-        return lines, {(ci, b, d) for b, d in ran_between.taken(graph, on_path, self.branches[ci], end)}
+        arcs: Set[Arc] = {(ci, b, d) for b, d in ran_between.taken(graph, on_path, self.branches[ci], end)}
+        self._ran[(ci, start, end)] = (lines, arcs)
+        return lines, arcs
 
     def monitored_dest(self, ci: int, branch: int, dest: int) -> int:
         """The destination sys.monitoring's BRANCH event reports for a successor from `dis`:
@@ -239,6 +261,10 @@ class Collector:
         repeats: Dict[Tuple[Optional[int], int], int] = {}
         # per frame: (code index, branch, where the frame was since then known to be)
         muted: Dict[FrameType, List[Tuple[int, int, int]]] = {}
+        # Disabling is per location, not per frame: per code, its branches disabled that way and
+        # the frames begun on it since (PY_START), so that some later frames see them again.
+        quieted: Dict[CodeType, Set[Tuple[int, int]]] = {}
+        begun: Dict[CodeType, int] = {}
         tool = self._tool
         ends = mon.events.PY_RETURN | mon.events.PY_YIELD
 
@@ -251,23 +277,42 @@ class Collector:
             if dest not in seen:
                 seen.add(dest)
                 repeats[(ci, offset)] = 0
+                begun.pop(code, None)
                 return disable if len(seen) >= 2 else None
+            if len(seen) >= 2:  # (enabled again by restart_events)
+                return disable
             count = repeats[(ci, offset)] = repeats.get((ci, offset), 0) + 1
             if count <= QUIET or ci is None:
                 return None
             muted.setdefault(getframe(1), []).append((ci, offset, offset))
-            mon.set_local_events(tool, code, mon.events.LINE | mon.events.BRANCH | ends)
+            quieted.setdefault(code, set()).add((ci, offset))
+            mon.set_local_events(tool, code, mon.events.LINE | mon.events.BRANCH | ends | mon.events.PY_START)
             mon.set_events(tool, mon.get_events(tool) | mon.events.RAISE)  # (not a local event)
             return disable
 
         def settle(code: CodeType, offset: int, resumes: bool) -> None:
+            if not muted:  # (a later frame of the code, muted from its start: nothing to add)
+                return
             frame = getframe(2)  # settle <- on_return (on_yield, on_raise) <- the frame
             for ci, branch, start in muted.pop(frame, ()):
                 for _, source, dest in self.static.ran(ci, start, offset)[1]:
                     if source == branch:
-                        arcs.add((ci, branch, self.static.monitored_dest(ci, branch, dest)))
+                        reported = self.static.monitored_dest(ci, branch, dest)
+                        arcs.add((ci, branch, reported))
+                        outcomes.setdefault((ci, branch), set()).add(reported)
                 if resumes:  # a yield: the frame goes on from there
                     muted.setdefault(frame, []).append((ci, branch, offset))
+
+        def on_start(code: CodeType, offset: int) -> object:
+            frames = begun[code] = begun.get(code, 0) + 1
+            if self.active and _fresh_look(frames):
+                # restart_events enables every disabled location again; those already done
+                # (lines seen, branches with both outcomes) disable themselves at their next event.
+                for key in quieted.get(code, ()):
+                    if len(outcomes.get(key, ())) < 2:
+                        repeats[key] = QUIET - FRESH
+                mon.restart_events()
+            return None
 
         def on_return(code: CodeType, offset: int, value: object) -> object:
             settle(code, offset, False)
@@ -285,6 +330,7 @@ class Collector:
 
         mon.register_callback(tool, mon.events.LINE, on_line)
         mon.register_callback(tool, mon.events.BRANCH, on_branch)
+        mon.register_callback(tool, mon.events.PY_START, on_start)
         mon.register_callback(tool, mon.events.PY_RETURN, on_return)
         mon.register_callback(tool, mon.events.PY_YIELD, on_yield)
         mon.register_callback(tool, mon.events.RAISE, on_raise)
@@ -303,6 +349,8 @@ class Collector:
         # a list by code index for the target's (the hot path), a dict for the package's others.
         limit = QUIET
         repeats = [0] * len(index)
+        # per code index: frames begun on it since it saturated (reset when it finds something)
+        begun = [0] * len(index)
         quiet: Dict[CodeType, int] = {}
         found = [0]  # comparison records after the last observed event
         # frames whose line events were stopped, and the instruction they stopped at
@@ -359,6 +407,7 @@ class Collector:
                     pending[frame] = offset
                 if new:
                     repeats[ci] = 0
+                    begun[ci] = 0
                 else:
                     repeats[ci] += 1
                     if repeats[ci] > limit:
@@ -393,8 +442,13 @@ class Collector:
             code = frame.f_code
             ci = index.get(code)
             if ci is not None:
-                if repeats[ci] > limit:
-                    mute(frame, max(frame.f_lasti, 0))  # a new frame or a generator resumed
+                if repeats[ci] > limit:  # saturated: a new frame or a generator resumed
+                    begun[ci] += 1
+                    if _fresh_look(begun[ci]):
+                        repeats[ci] = limit - FRESH
+                        frame.f_trace_lines = True
+                    else:
+                        mute(frame, max(frame.f_lasti, 0))
                 else:
                     frame.f_trace_lines = True
                 return local
