@@ -381,6 +381,12 @@ class Collector:
                 ran_lines, ran_arcs = self.static.ran(ci, start, end)
                 lines.update(ran_lines)
                 arcs.update(ran_arcs)
+                observer = self.observer
+                if observer is not None and observer.active:
+                    # A comparison after a long loop had no line event: the frame's locals now
+                    # (an argument compared with a constant is still that argument).
+                    for line in sorted(ran_lines):
+                        observer.line(frame, frame.f_code, line)
 
         def local(frame: FrameType, event: str, arg: object) -> Tracer:
             code = frame.f_code
