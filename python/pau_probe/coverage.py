@@ -22,8 +22,8 @@ muted frame on only some of those paths (an `if` or a second loop after a long l
 On 3.12+, LINE events are disabled once seen and BRANCH events once both outcomes were; a
 branch that took the same outcome QUIET times in a row is disabled too, and its frame's return,
 yield or raise adds the other outcome when ran_between shows it was taken. Disabling holds for
-every later frame of the code, so the 1st, 2nd, 4th, 8th... frame begun since (PY_START) enables
-such branches again for FRESH events (sys.monitoring.restart_events).
+every later frame of the code, so the frame after the 1st, 2nd, 4th, 8th... one returned since
+enables such branches again for FRESH events (sys.monitoring.restart_events).
 Hits travel to the warm worker as line numbers and offsets, where the session-wide union
 lives; only counts ever reach the host.
 """
@@ -59,7 +59,6 @@ if TYPE_CHECKING:
     class _Events(Protocol):
         LINE: int
         BRANCH: int
-        PY_START: int
         PY_RETURN: int
         PY_YIELD: int
         RAISE: int
@@ -262,7 +261,7 @@ class Collector:
         # per frame: (code index, branch, where the frame was since then known to be)
         muted: Dict[FrameType, List[Tuple[int, int, int]]] = {}
         # Disabling is per location, not per frame: per code, its branches disabled that way and
-        # the frames begun on it since (PY_START), so that some later frames see them again.
+        # its frames returned since, so that some later frames see them again.
         quieted: Dict[CodeType, Set[Tuple[int, int]]] = {}
         begun: Dict[CodeType, int] = {}
         tool = self._tool
@@ -286,7 +285,7 @@ class Collector:
                 return None
             muted.setdefault(getframe(1), []).append((ci, offset, offset))
             quieted.setdefault(code, set()).add((ci, offset))
-            mon.set_local_events(tool, code, mon.events.LINE | mon.events.BRANCH | ends | mon.events.PY_START)
+            mon.set_local_events(tool, code, mon.events.LINE | mon.events.BRANCH | ends)
             mon.set_events(tool, mon.get_events(tool) | mon.events.RAISE)  # (not a local event)
             return disable
 
@@ -303,19 +302,23 @@ class Collector:
                 if resumes:  # a yield: the frame goes on from there
                     muted.setdefault(frame, []).append((ci, branch, offset))
 
-        def on_start(code: CodeType, offset: int) -> object:
-            frames = begun[code] = begun.get(code, 0) + 1
-            if self.active and _fresh_look(frames):
-                # restart_events enables every disabled location again; those already done
-                # (lines seen, branches with both outcomes) disable themselves at their next event.
-                for key in quieted.get(code, ()):
-                    if len(outcomes.get(key, ())) < 2:
-                        repeats[key] = QUIET - FRESH
-                mon.restart_events()
-            return None
+        def fresh_look(code: CodeType) -> None:
+            """The code's next frame sees its quieted branches again, for FRESH events."""
+            if not self.active:
+                return
+            # restart_events enables every disabled location again; those already done (lines
+            # seen, branches with both outcomes) disable themselves at their next event.
+            for key in quieted.get(code, ()):
+                if len(outcomes.get(key, ())) < 2:
+                    repeats[key] = QUIET - FRESH
+            mon.restart_events()
 
         def on_return(code: CodeType, offset: int, value: object) -> object:
-            settle(code, offset, False)
+            if muted:
+                settle(code, offset, False)
+            frames = begun[code] = begun.get(code, 0) + 1
+            if frames & (frames - 1) == 0:  # (_fresh_look, inline: once per call of the code)
+                fresh_look(code)
             return None
 
         def on_yield(code: CodeType, offset: int, value: object) -> object:
@@ -330,7 +333,6 @@ class Collector:
 
         mon.register_callback(tool, mon.events.LINE, on_line)
         mon.register_callback(tool, mon.events.BRANCH, on_branch)
-        mon.register_callback(tool, mon.events.PY_START, on_start)
         mon.register_callback(tool, mon.events.PY_RETURN, on_return)
         mon.register_callback(tool, mon.events.PY_YIELD, on_yield)
         mon.register_callback(tool, mon.events.RAISE, on_raise)
