@@ -23,7 +23,7 @@ npm run build
 step "Python worker: protocol.py up to date, pyright, ruff, no import circle, pytest"
 node scripts/gen-worker-protocol.mjs --check
 npx pyright -p python
-node scripts/ruff.mjs python scripts test/python test/integration/sandbox test/corpus/explorer test/corpus/sampled test/bench/sampled
+node scripts/ruff.mjs python scripts test/python test/integration/sandbox test/corpus/explorer test/corpus/sampled test/bench/sampled test/bench/tracing
 /usr/bin/python3 scripts/python_import_cycles.py python/pau_probe
 /usr/bin/python3 -m pytest -q -p no:cacheprovider test/python
 

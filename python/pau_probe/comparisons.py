@@ -223,17 +223,20 @@ def _flipped(op: str) -> str:
     return {"<": ">", ">": "<", "<=": ">=", ">=": "<="}.get(op, op)
 
 
-_SITES: Dict[CodeType, Sites] = {}
+# By id(code), the code kept alive beside its sites: hashing a code object hashes its whole content,
+# and sites() runs at every line event of code in scope.
+_SITES: Dict[int, Tuple[CodeType, Sites]] = {}
 
 
 def sites(code: CodeType) -> Sites:
-    found = _SITES.get(code)
-    if found is None:
-        try:
-            found = _scan(code)
-        except Exception:  # noqa: B902 -- an instruction stream this reader does not know: no sites
-            found = {}
-        _SITES[code] = found
+    known = _SITES.get(id(code))
+    if known is not None:
+        return known[1]
+    try:
+        found = _scan(code)
+    except Exception:  # noqa: B902 -- an instruction stream this reader does not know: no sites
+        found = {}
+    _SITES[id(code)] = (code, found)
     return found
 
 
@@ -417,15 +420,16 @@ class Recorder:
         self.seen: Set[str] = set()
         self.spent = 0.0
         self.active = True
-        self._in_scope: Dict[CodeType, bool] = {}
+        self._in_scope: Dict[int, Tuple[CodeType, bool]] = {}  # by id(code), as _SITES
 
     def wants(self, code: CodeType) -> bool:
         """Whether the code is in scope and compares anything: only then are its lines traced."""
-        found = self._in_scope.get(code)
-        if found is None:
-            name = code.co_filename
-            found = (name == self.file or (self.prefix is not None and name.startswith(self.prefix))) and bool(sites(code))
-            self._in_scope[code] = found
+        known = self._in_scope.get(id(code))
+        if known is not None:
+            return known[1]
+        name = code.co_filename
+        found = (name == self.file or (self.prefix is not None and name.startswith(self.prefix))) and bool(sites(code))
+        self._in_scope[id(code)] = (code, found)
         return found
 
     def line(self, frame: FrameType, code: CodeType, line: int) -> bool:

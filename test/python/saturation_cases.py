@@ -93,6 +93,27 @@ SOURCE = textwrap.dedent('''
             t += i
         t = -t
         return t
+
+    def flips(n):
+        def count(k, neg):
+            t = 0
+            for i in range(k):
+                if neg:
+                    t -= i
+                else:
+                    t += i
+            return t
+        return count(n, False) + count(n, True)
+
+    def calls_a_helper(n):
+        def bump(x):
+            if x >= 0:
+                return x + 1
+            return x
+        t = 0
+        for i in range(n):
+            t = bump(t)
+        return t
 ''')
 
 # (function, arguments, whose code is counted when not the function's own)
@@ -106,6 +127,8 @@ CASES = [
     ("shapes", (3_000,), None),
     ("conditional_after_loop", (10_000, True), None),
     ("consume", (10_000,), "gen"),
+    # a later frame of code whose loop saturated in an earlier one takes the other outcome
+    ("flips", (10_000,), None),
 ]
 
 

@@ -34,6 +34,21 @@ test('a loop of 1,234,567 passes returns within the default timeout, with the co
   assert.deepEqual(result.coverage, { lines: counts(5, 6, 5), arcs: counts(3, 4, 3) });
 });
 
+test('a loop of 1,234,567 passes, then a comparison: within the default timeout, coverage and the comparison recorded', async () => {
+  // Before 3.12 the frame's line events stop inside the loop; the comparison after it is read at
+  // the return (coverage.py), the lines it certainly ran on are inferred.
+  const w = await freshWorker('loops.py', 'count_until');
+  const result = await w.call({ args: ['1234567', "'go'"] }, { comparisons: true });
+  assert.equal(result.status, 'returned', describeResult(result));
+  assert.equal(result.value?.repr, String((1234567 * 1234566) / 2));
+  assert.deepEqual(result.coverage, { lines: counts(5, 6, 5), arcs: counts(3, 4, 3) });
+  assert.deepEqual(
+    result.comparisons?.filter((c) => c.arg === 'args[1]').map((c) => [c.op, c.values]),
+    [['==', ['halt']]],
+    JSON.stringify(result.comparisons),
+  );
+});
+
 test('coverage carries counts only, never line numbers', async () => {
   const w = await workerFor('basics.py', 'classify');
   const result = await w.call({ args: ['3'] });
