@@ -1,7 +1,7 @@
 // Rendering an inferred Description as docstring text in Google, NumPy, Sphinx (reST field
 // list) or PEP 257 style. The output is the docstring's text: unindented, without quotes.
 import type { Description } from '../core/session-types.js';
-import { doctestCall, doctestLines, doctestWant, type CallNames } from './doctest-lines.js';
+import { doctestCall, doctestImports, doctestLines, doctestWant, type CallNames } from './doctest-lines.js';
 import { asSentence, formatProse, renameWords, splitFirstSentence, wrapWords } from './prose.js';
 import type { DocExample, DocstringStyle } from './types.js';
 import { forSource, isOfflineDescription, paramDescriptions, paramTypesWritten, raisesWritten, returnsTextWritten, returnTypeWritten } from './offline.js';
@@ -174,7 +174,8 @@ function buildParts(described: Description, opts: RenderOptions): Parts {
     params,
     returns,
     raises,
-    examples: examples.flatMap((e) => doctestLines(doctestCall(e.call, opts), e.result)),
+    // A date argument needs `datetime` in the doctest's namespace, which the module may not import.
+    examples: [...doctestImports(examples.map((e) => e.call)), ...examples.flatMap((e) => doctestLines(doctestCall(e.call, opts), e.result))],
     wants: examples.map((e) => e.result),
   };
 }
