@@ -96,7 +96,7 @@ export function doctestImports(calls: string[]): string[] {
   const used = new Set<string>();
   for (const call of calls) {
     let code = '';
-    for (let i = 0; i < call.length; ) {
+    for (let i = 0; i < call.length;) {
       const c = call.charAt(i);
       if (c === '"' || c === "'") {
         i = skipString(call, i);
