@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { SandboxMode } from '../core/probe-types.js';
 import type { SessionFile } from '../core/session-types.js';
-import { ExportError, exportPytest } from '../export/pytest-export.js';
+import { ExportError, exportPytest, outputFileProblem } from '../export/pytest-export.js';
 import { startWorker } from '../probe/client.js';
 import { pytestRunner } from '../probe/pytest-run.js';
 import { loadSession, SessionFileError } from '../session/file.js';
@@ -82,6 +82,9 @@ export async function run(argv: string[]): Promise<number> {
   if (positionals.length !== 1 || source === undefined)
     throw new UsageError('expected one session file or target: pau export --pytest <session.json | file.py:qualname>');
   const sandbox = sandboxFlag(values.sandbox);
+  // Before the probing: a name pytest cannot run is known now, not after a whole run.
+  const badOut = values.out === undefined ? undefined : outputFileProblem(values.out);
+  if (badOut) throw new UsageError(`--out ${badOut}`);
   const session = await sessionFrom(source, values.python, intFlag('max-probes', values['max-probes'], DEFAULT_MAX_PROBES, MAX_PROBES_RANGE), sandbox);
   try {
     const result = await exportPytest({

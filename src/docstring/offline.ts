@@ -19,8 +19,9 @@ export function sourceParameter(text: string): string {
   const tail = optional ? ' May be left out.' : '';
   if (/^a flag/.test(body)) return `A flag (True or False)${/acted as their truth value/.test(body) ? '; other values act as their truth value' : ''}.${tail}`;
   if (/^changing it alone (?:\(among .*\) )?made no difference/.test(body)) return `Its effect was not seen in the calls tried.${tail}`;
-  // The second wording is that of sessions saved before it was reworded.
+  // The later wordings are those of sessions saved before it was reworded.
   const raised =
+    /^calls with (.+?) raised where the same call .+ returned$/.exec(body) ??
     /^calls with (.+) raised; the same calls returned with another value or with it left out$/.exec(body) ??
     /^given (.+), calls raised that returned with another value or without it$/.exec(body);
   if (raised) return `Given ${raised[1]}, the call raises (see Raises).${tail}`;

@@ -1,7 +1,7 @@
 // Rendering an inferred Description as docstring text in Google, NumPy, Sphinx (reST field
 // list) or PEP 257 style. The output is the docstring's text: unindented, without quotes.
 import type { Description } from '../core/session-types.js';
-import { doctestCall, doctestLines, doctestWant, type CallNames } from './doctest-lines.js';
+import { doctestCall, doctestImports, doctestLines, doctestWant, type CallNames } from './doctest-lines.js';
 import { asSentence, formatProse, renameWords, splitFirstSentence, wrapWords } from './prose.js';
 import type { DocExample, DocstringStyle } from './types.js';
 import { forSource, isOfflineDescription, paramDescriptions, paramTypesWritten, raisesWritten, returnsTextWritten, returnTypeWritten } from './offline.js';
@@ -91,11 +91,22 @@ const OPENING_QUOTES = 3;
  */
 function summaryLine(sentence: string, width: number): [string, string] {
   if (sentence.length <= width) return [sentence, ''];
-  const breaks = [...sentence.matchAll(/(?::|;| \u2014) /g)].map((m) => m.index).filter((i) => i + 1 <= width && i >= width / 3);
+  const breaks = [...sentence.matchAll(/(?::|;| \u2014) /g)].map((m) => m.index).filter((i) => i + 1 <= width && i >= width / 3 && clauseBreak(sentence, i));
   const at = breaks.at(-1);
   if (at === undefined) return [wrapWords(sentence, width).join('\n'), ''];
   const rest = sentence.slice(at).replace(/^(?::|;| \u2014) /, '');
   return [`${sentence.slice(0, at)}.`, asSentence(rest.charAt(0).toUpperCase() + rest.slice(1))];
+}
+
+/**
+ * Whether the break at `i` ends a clause the rest can follow as a sentence: not inside a code span
+ * (`'a; b'`), nor before the next item of a list of results ("returned [42] for `'42'`; [] for
+ * `''`", whose "[] for `''`." alone is no sentence).
+ */
+function clauseBreak(sentence: string, i: number): boolean {
+  const inCode = (sentence.slice(0, i).match(/`/g)?.length ?? 0) % 2 === 1;
+  const next = sentence.slice(i).replace(/^(?::|;| \u2014) /, '');
+  return !inCode && !/^(?:True\b|False\b|None\b|[-+\d'"`[{(<]|b['"])/.test(next);
 }
 
 function buildParts(described: Description, opts: RenderOptions): Parts {
@@ -163,7 +174,8 @@ function buildParts(described: Description, opts: RenderOptions): Parts {
     params,
     returns,
     raises,
-    examples: examples.flatMap((e) => doctestLines(doctestCall(e.call, opts), e.result)),
+    // A date argument needs `datetime` in the doctest's namespace, which the module may not import.
+    examples: [...doctestImports(examples.map((e) => e.call)), ...examples.flatMap((e) => doctestLines(doctestCall(e.call, opts), e.result))],
     wants: examples.map((e) => e.result),
   };
 }

@@ -543,7 +543,7 @@ function details(run: ExplorationOutcome, properties: InferredProperty[], notes:
 function effectiveWords(
   run: ExplorationOutcome,
   i: number,
-): { words: string[]; varied: number; tried: string[]; flag: boolean; truthValued?: string[]; raisedWith: string[] } {
+): { words: string[]; varied: number; tried: string[]; flag: boolean; truthValued?: string[]; raisedWith: string[]; returnedWith: string[] } {
   const byContext = new Map<string, Observation[]>();
   for (const o of run.observations) {
     // A call Python refused to bind (an argument missing) says nothing of what a value does.
@@ -557,6 +557,8 @@ function effectiveWords(
   const tried = new Set<string>();
   // Values given that made a call raise where the same call with another value (or without it) returned.
   const raisedWith = new Set<string>();
+  // What the same calls returned with instead ('' for left out), for the reader to see the contrast.
+  const returnedWith = new Set<string>();
   let varied = 0;
   for (const group of byContext.values()) {
     const distinct = new Set(group.map(sourceAt));
@@ -570,7 +572,11 @@ function effectiveWords(
       if (o.record.result.status === 'raised') {
         // A check the function makes (a ValueError), not a value of the wrong type.
         const checked = !TYPE_ERRORS.has(baseExceptionName(o.record.result.exception?.type ?? ''));
-        if (checked && others.some((x) => x.record.result.status === 'returned')) raisedWith.add(mine);
+        const fine = others.filter((x) => x.record.result.status === 'returned');
+        if (checked && fine.length) {
+          raisedWith.add(mine);
+          for (const x of fine) returnedWith.add(sourceAt(x));
+        }
         continue;
       }
       if (others.some((x) => !sameEffect(x.record.result, o.record.result))) {
@@ -591,6 +597,7 @@ function effectiveWords(
     flag: bools.length > 0 && (others.length === 0 || truthLike),
     ...(truthLike ? { truthValued: others } : {}),
     raisedWith: [...raisedWith],
+    returnedWith: [...returnedWith],
   };
 }
 
@@ -674,7 +681,11 @@ function parameterTexts(run: ExplorationOutcome, ledger: Ledger): Record<string,
       // It changed the outcome, by making calls raise (the raise lines say how): never "no difference".
       const shown = effective.raisedWith.slice(0, 3).map((v) => `\`${oneLine(v, 24)}\``);
       const more = effective.raisedWith.length > 3 ? [...shown, `${effective.raisedWith.length - 3} more`] : shown;
-      text = `calls with ${joinWords(more, 'or')} raised; the same calls returned with another value or with it left out${optional}`;
+      // Name what the same calls returned with: "with another value or with it left out" read as a
+      // contradiction, and a required parameter cannot be left out (webcolors' rgb_percent_to_hex).
+      const given = effective.returnedWith.filter((v) => v !== '').map((v) => `with \`${oneLine(v, 24)}\``);
+      const instead = [...given.slice(0, 2), ...(effective.returnedWith.includes('') ? ['with it left out'] : [])];
+      text = `calls with ${joinWords(more, 'or')} raised where the same call ${joinWords(instead, 'or')} returned${optional}`;
     } else if (accepted.length && effective.varied) {
       // The values it was changed among, so that a reader can judge how far "no difference" goes.
       const shown = effective.tried.slice(0, 3).map((v) => `\`${oneLine(v, 24)}\``);

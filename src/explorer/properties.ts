@@ -258,7 +258,8 @@ function reapplication(observations: Observation[], ctx: InferenceContext, byKey
     if (!idemCounter && !(out2 && taggedEqual(out2, out))) idemCounter = shown;
     if (sameKind) invApplicable++;
     if (sameKind && !taggedEqual(out, x)) invNontrivial++;
-    if (sameKind && !invCounter && !(out2 && taggedEqual(out2, x))) invCounter = shown;
+    // f(f(x)) != x is what refutes an involution: name x, as "f('') = ''" alone reads as no counterexample at all.
+    if (sameKind && !invCounter && !(out2 && taggedEqual(out2, x))) invCounter = `${shown}, not ${oneLine(toSource(xValue), QUOTED_VALUE)}`;
     if (sameKind && hasRepeats(xValue)) repeated++;
   }
   if (applicable === 0) return [];

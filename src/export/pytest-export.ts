@@ -74,6 +74,20 @@ export function chooseTestPath(moduleFile: string, qualname: string, workspaceRo
   return join(dirname(moduleFile), name);
 }
 
+/**
+ * Why pytest could not run a module written at `path`, if it could not: it collects only `.py`
+ * files, and imports `a.b.py` as module `b` of a package `a` (ModuleNotFoundError). Without this
+ * the export probes, writes, and then reports that its tests "did not pass under pytest".
+ */
+export function outputFileProblem(path: string): string | undefined {
+  const name = basename(path);
+  if (!name.endsWith('.py')) return `${name}: pytest collects only .py files, so the output file's name must end in .py`;
+  const stem = name.slice(0, -'.py'.length);
+  if (stem.includes('.') || stem === '')
+    return `${name}: pytest cannot import a module whose file name has a '.' before .py (or nothing); name it like ${JSON.stringify(`${stem.replace(/\./g, '_') || 'test_x'}.py`)}`;
+  return undefined;
+}
+
 /** One part of a dotted module name as Python reads it (letters of any script, digits, underscores). */
 const MODULE_PART = /^[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*$/u;
 
@@ -184,6 +198,8 @@ export async function exportPytest(options: PytestExportOptions): Promise<Pytest
   }
   if (!existsSync(file)) throw new ExportError(`${file}: the session's module no longer exists`);
   const path = resolve(options.out ?? chooseTestPath(file, session.target.qualname, options.workspaceRoot));
+  const badName = outputFileProblem(path);
+  if (badName) throw new ExportError(badName);
   if (existsSync(path) && !readFileSync(path, 'utf8').startsWith(EXPORT_MARKER)) {
     throw new ExportError(`${path} exists and was not written by PAU Probe; pass another output file`);
   }

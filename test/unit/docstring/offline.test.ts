@@ -158,6 +158,10 @@ test('parameter and raise lines as docstring sentences', () => {
     'Given `True` or `3`, the call raises (see Raises). May be left out.',
   );
   assert.equal(
+    sourceParameter('calls with `True` or `3` raised where the same call with `False` or with it left out returned (may be left out)'),
+    'Given `True` or `3`, the call raises (see Raises). May be left out.',
+  );
+  assert.equal(
     sourceParameter('given `True` or `3`, calls raised that returned with another value or without it (may be left out)'),
     'Given `True` or `3`, the call raises (see Raises). May be left out.',
   );

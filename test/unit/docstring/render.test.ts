@@ -317,3 +317,22 @@ test('a summary longer than a line ends at a clause that fits, or is wrapped: no
   assert.match(text, /^Clamps `x` into the range from `lo` to `hi`\.\n\nBelow `lo` it returns `lo`, above `hi` it returns `hi`, otherwise `x`\nitself\.\n/);
   for (const l of text.split('\n')) assert.ok(l.length <= 72, l);
 });
+
+test('a summary that lists results is wrapped, never cut into a fragment at a "; " between them', () => {
+  // parse_range (newuser2's trial): "… [24] for `'24'`." then a paragraph "[] for `''`, `','` and `', '`."
+  const listed =
+    "What it computes was not worked out from 20 calls: the 9 that returned gave [42] for `'42'`; [24] for `'24'`; [] for `''`, `','` and `', '` (spec: str).";
+  const text = renderDocstring({ ...describe({ summary: listed, details: '' }), claims: [] }, 'google', {
+    functionName: 'parse_range',
+    shownName: 'parse_range',
+    width: 72,
+  });
+  const [paragraph] = text.split('\n\n');
+  assert.equal(paragraph!.replace(/\n/g, ' '), "In the calls tried, it returned [42] for `'42'`; [24] for `'24'`; [] for `''`, `','` and `', '`.");
+});
+
+test('a "; " inside a code span of a long summary is no clause break', () => {
+  const quoted = "Splits the text at each separator given, as in `split_all('a; b; c')` which returns three parts, keeping empty ones too";
+  const [first] = renderDocstring(describe({ summary: quoted, details: '' }), 'google', { ...NAMES, width: 72 }).split('\n\n');
+  assert.match(first!.replace(/\n/g, ' '), /`split_all\('a; b; c'\)`/);
+});

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Observation, Position } from '../../../src/explorer/inputs.js';
 import type { PyValue } from '../../../src/explorer/values.js';
-import { int, str } from '../../../src/explorer/values.js';
+import { int, list, str, strs } from '../../../src/explorer/values.js';
 import { buildReport } from '../../../src/explorer/describe.js';
 import type { FakeFunction } from './fake-python.js';
 import { info, param, returnedObservation } from './fake-python.js';
@@ -71,7 +71,20 @@ test('a parameter seen only making calls raise says so plainly', () => {
     raisedObservation(positions, 4, [str('b=2'), str('xyz')], 'ValueError', "missing 'xyz' in 'b=2'"),
   ];
   const { parameters } = report(positions, observations).description;
-  assert.equal(parameters.eq, "calls with `'abc'` or `'xyz'` raised; the same calls returned with another value or with it left out (may be left out)");
+  assert.equal(parameters.eq, "calls with `'abc'` or `'xyz'` raised where the same call with it left out returned (may be left out)");
+});
+
+test('a required parameter seen making calls raise names the value the same call returned with, never "left out"', () => {
+  // webcolors' rgb_percent_to_hex(rgb_percent_triplet): '#ff8800' raised, ['42', '42', '42'] (a list, a
+  // class the position was not typed with) returned '#6b6b6b'.
+  const positions: Position[] = [{ name: 'triplet', role: 'positional', positionalOnly: false, candidates: ['str'] }];
+  const observations = [
+    returnedObservation(positions, 1, [list(strs('42', '42', '42'))], str('#6b6b6b')),
+    raisedObservation(positions, 2, [str('#ff8800')], 'ValueError', "invalid literal for int() with base 10: '#'"),
+    raisedObservation(positions, 3, [str('#.#ff8800')], 'ValueError', "invalid literal for int() with base 10: '#'"),
+  ];
+  const { parameters } = report(positions, observations).description;
+  assert.equal(parameters.triplet, "calls with `'#ff8800'` or `'#.#ff8800'` raised where the same call with `['42', '42', '42']` returned");
 });
 
 test('a function of **kwargs called with none is not said to take no arguments', () => {
