@@ -21,6 +21,7 @@ import { fromTagged, isNumber, toSource, type PyValue } from './values.js';
 import { sameEffect } from './compare.js';
 import { returnedExamples } from './ordinary.js';
 import { showsTheClock } from './clock.js';
+import { showsTheWorker } from './worker-identity.js';
 import { holdsGrammarOnly } from './scratch-files.js';
 import { preparedSource } from './prepared-receiver.js';
 import { isBindingMessage } from './binding-errors.js';
@@ -57,15 +58,18 @@ export function callName(info: FunctionInfo): string {
  * (`(lambda s: (s.push(3), s)[-1])(Stack())`), the object made, those calls, then this one:
  * `s = Stack(); s.push(3); s.pop()`.
  */
-export function readableCall(name: string, request: CallRequest): string {
+export function readableCall(name: string, request: CallRequest, awaited = false): string {
+  // A coroutine function's call gives a coroutine; what the worker reports is its awaited value.
+  const await_ = awaited ? 'await ' : '';
   const prepared = request.receiver === undefined ? null : preparedSource(request.receiver);
-  if (!prepared || !prepared.calls.every((c) => c.startsWith('s.'))) return renderCall(name, request);
-  return [`s = ${prepared.built}`, ...prepared.calls, renderCall(name, { ...request, receiver: 's' })].join('; ');
+  if (!prepared || !prepared.calls.every((c) => c.startsWith('s.'))) return await_ + renderCall(name, request);
+  return [`s = ${prepared.built}`, ...prepared.calls, await_ + renderCall(name, { ...request, receiver: 's' })].join('; ');
 }
 
 export function buildReport(run: ExplorationOutcome): OfflineReport {
   const { info, positions, observations } = run;
-  const callText = (o: Observation): string => readableCall(callName(info), o.request);
+  const awaited = info.isAsync && !info.isGenerator;
+  const callText = (o: Observation): string => readableCall(callName(info), o.request, awaited);
   const { properties, notes } = inferProperties(observations, { positions, callText });
   const returnTypes = countReturnTypes(observations);
   const exceptions = exceptionsByInputClass(observations, positions);
@@ -100,7 +104,7 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
     summary: [summary(run, returnTypes, ledger), varies(properties, observations, ledger)].filter(Boolean).join(' '),
     details: details(run, properties, notes, callText),
     parameters: parameterTexts(run, ledger),
-    returns: returnsText(observations, returnTypes, ledger),
+    returns: returnsText(observations, returnTypes, ledger, awaited),
     raises: raisesText(run, callText, ledger),
     examples,
     confidence: confidence(run, properties),
@@ -690,10 +694,12 @@ function parameterTexts(run: ExplorationOutcome, ledger: Ledger): Record<string,
   return out;
 }
 
-function returnsText(observations: Observation[], returnTypes: string[], ledger: Ledger): string {
+function returnsText(observations: Observation[], returnTypes: string[], ledger: Ledger, awaited: boolean): string {
   const ran = observations.filter((o) => o.record.result.status === 'returned');
   if (returnTypes.length === 0) return 'Never returned in the probes made.';
-  const text = capitalize(`${returnsPhrase(observations, returnTypes)} (${ran.length} of ${observations.length} calls returned).`);
+  const text = capitalize(
+    `${awaited ? 'a coroutine; awaited, ' : ''}${returnsPhrase(observations, returnTypes)} (${ran.length} of ${observations.length} calls returned).`,
+  );
   ledger.add('returns', text, idx(ran), idx(observations));
   return text;
 }
@@ -883,7 +889,10 @@ function pickExamples(
       (deterministic || o.record.result.status !== 'returned') &&
       !o.input.some((slot) => holdsGrammarOnly(slot.value)),
   );
-  const shown = (o: Observation): boolean => exampleOf(o, callText) !== null;
+  const shown = (o: Observation): boolean => {
+    const example = exampleOf(o, callText);
+    return example !== null && !showsTheWorker(example.result);
+  };
   const showable = (o: Observation): boolean => pool.includes(o) && shown(o) && !showsTheClock(exampleOf(o, callText)?.result ?? '');
   const chosen = returnedExamples(observations, positions, showable, callText, notes.sortedOnlyWhenInputsSorted === true);
   const add = (o: Observation | undefined): void => {
