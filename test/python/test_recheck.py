@@ -20,7 +20,7 @@ def example(index, call, result):
     return {"part": "example", "text": "%s -> %s" % (call, result), "support": [index], "tested": [], "check": {"kind": "example", "probe": index}}
 
 
-def recheck(qualname, properties, examples, records, module="breaking"):
+def recheck(qualname, properties, examples, records, module="breaking", summaries=()):
     report = {
         "returnTypes": ["int"],
         "properties": properties,
@@ -28,7 +28,8 @@ def recheck(qualname, properties, examples, records, module="breaking"):
             "summary": "Returns a number.",
             "examples": [{"call": c, "result": r, "probe": i} for i, c, r in examples],
             "claims": [{"part": "summary", "text": "Returns a number.", "support": [], "tested": []}]
-            + [example(i, c, r) for i, c, r in examples],
+            + [example(i, c, r) for i, c, r in examples]
+            + [{"part": "summary", "text": t, "support": support, "tested": support} for t, support in summaries],
         },
     }
     job = {"module": module, "qualname": qualname, "report": report, "records": records, "params": ["x"]}
@@ -106,3 +107,12 @@ def test_a_coroutine_function_is_re_checked_awaited_as_its_example_shows_it():
     out = recheck("doubled", [], examples, [record(1, "3", "6"), record(2, "4", "9")], module="true_lines")
     assert out["checked"] == 2
     assert [c["text"] for c in out["contradictions"]] == ["await doubled(4) -> 9"]
+
+
+def test_a_summary_sentence_with_calls_behind_it_is_checked_against_their_values():
+    # Read off the values of its calls: with a deterministic function, those calls give them again.
+    records = [record(1, "1", "{-3, 1, 2}", "set"), record(2, "2", "{-3, 1, 5}", "set")]
+    summaries = [("Returns the same set whatever it is given.", [1]), ("Returns sets with 5 in them.", [2])]
+    out = recheck("small_set", DETERMINISTIC, [], records, module="true_lines", summaries=summaries)
+    assert out["checked"] == 3
+    assert [(c["part"], c["text"]) for c in out["contradictions"]] == [("summary", "Returns sets with 5 in them.")]

@@ -24,7 +24,9 @@ What each line is checked against:
   returns and differs from it in one argument only;
 - an example: its call gives the same repr again (the error type, for a traceback);
 - a parameter or returns line: every call it rests on returns again (returns: of a type it names);
-- a summary line, and anything else with no structured form: not re-checked (listed, with that reason).
+- a summary line with calls behind it: every call it rests on returns again, and when the function
+  is said to be deterministic, the same value again (the sentence was read off those values);
+- a summary line with none, and anything else with no structured form: not re-checked (listed, with that reason).
 """
 import copy
 import inspect
@@ -179,6 +181,12 @@ def same_repr(a, b):
     return ADDRESS.sub("", a) == ADDRESS.sub("", b)
 
 
+def same_value(got, shown, want):
+    """Whether `got` (shown as `shown`) is the value the worker showed as `want`. The worker shows a
+    set's items sorted (reprlib): the same set in another order is the same value."""
+    return same_repr(shown, want) or (isinstance(got, (set, frozenset)) and literal(want) == got)
+
+
 def state(x):
     """What a value shows of itself, addresses left out; an object's attributes too (its repr may not show them)."""
     shown = ANY_ADDRESS.sub("", ADDRESS.sub("", repr(x)))
@@ -294,6 +302,8 @@ class Checker:
             return self.example(c, text)
         if claim.get("part") in ("parameter", "returns"):
             return self.rests_on(claim)
+        if claim.get("part") == "summary" and claim.get("support"):
+            return self.rests_on(claim)
         raise NotChecked("a %s sentence has no form to re-run" % (claim.get("part") or "free"))
 
     def raises(self, c, text):
@@ -339,8 +349,7 @@ class Checker:
             items = eval_list(want)
             if e["call"].startswith("g = ") and isinstance(got, list) and items is not None:
                 shown = repr(got[: len(items)])
-            # The worker shows a set's items sorted (reprlib): the same set in another order is the same value.
-            if not same_repr(shown, want) and not (isinstance(got, (set, frozenset)) and literal(want) == got):
+            if not same_value(got, shown, want):
                 return [why_of("example", text, "got %s" % shown[:120])]
         else:
             raise NotChecked("its call took more than %d s here" % check.CALL_SECONDS)
@@ -352,10 +361,17 @@ class Checker:
         if not support:
             raise NotChecked("no call it rests on returned quickly enough to re-run")
         return_types = self.job["report"].get("returnTypes")
+        # A summary sentence (a relation of the results, what a call changed) is read off the
+        # values of its calls: with a function said to be deterministic, those values again.
+        same_values = claim["part"] == "summary" and any(p.get("name") == "deterministic" and p.get("holds") for p in self.properties)
         for r in support:
             kind, got = self.t.outcome(request_of(r))
             if kind == "raised":
                 return [why_of(claim["part"], claim.get("text", ""), "a call it rests on raised %s" % got.__name__)]
+            value = r["result"].get("value") or {}
+            if kind == "ok" and same_values and not value.get("iteration") and not value.get("truncated") \
+                    and not same_value(got, repr(got), value.get("repr", "")):
+                return [why_of(claim["part"], claim.get("text", ""), "a call it rests on returned %s, not %s" % (repr(got)[:80], value.get("repr", "")[:80]))]
             if kind == "ok" and claim["part"] == "returns" and return_types and not r["result"].get("value", {}).get("iteration") \
                     and not type_named(got, return_types):
                 return [why_of("returns", claim.get("text", ""), "returned a %s" % type(got).__name__)]
