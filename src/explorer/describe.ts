@@ -350,13 +350,18 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
       // A function of no arguments: what it gives back is all there is to say; with **kwargs,
       // what they do was not seen (colour's make_color_factory(**defaults)).
       const varkw = run.positions.find((p) => p.role === 'varkw');
-      const keywords = returned.some((o) => Object.keys(o.request.kwargs ?? {}).length > 0);
+      const withKeywords = (o: Observation): boolean => Object.keys(o.request.kwargs ?? {}).length > 0;
+      const keywords = returned.some(withKeywords);
+      // Keywords tried that never returned were tried all the same (markdown's makeExtension(**kwargs)).
+      const triedKeywords = run.observations.some(withKeywords);
       sentences.push(
         !varkw
           ? `Takes no arguments and returns ${returns}.`
           : keywords
             ? `Called with no arguments or with keywords for \`**${varkw.name}\`, returns ${returns}.`
-            : `Called with no arguments, returns ${returns}; \`**${varkw.name}\` was not tried.`,
+            : triedKeywords
+              ? `Called with no arguments, returns ${returns}; no call with keywords for \`**${varkw.name}\` returned.`
+              : `Called with no arguments, returns ${returns}; \`**${varkw.name}\` was not tried.`,
       );
     }
   } else if (returned.length > 0) {
@@ -560,11 +565,15 @@ function effectiveWords(
   const tried = new Set<string>();
   // Values given that made a call raise where the same call with another value (or without it) returned.
   const raisedWith = new Set<string>();
+  // Values that made a call raise a type error where another value returned: a difference too.
+  const typeRaisedWith = new Set<string>();
   let varied = 0;
   for (const group of byContext.values()) {
     const distinct = new Set(group.map(sourceAt));
     if (distinct.size < 2) continue;
-    varied += group.length;
+    // "No difference" speaks of calls that returned with different values of this parameter.
+    const returnedGroup = group.filter((o) => o.record.result.status === 'returned');
+    if (new Set(returnedGroup.map(sourceAt)).size >= 2) varied += returnedGroup.length;
     for (const v of distinct) if (v) tried.add(v);
     for (const o of group) {
       if (!o.input[i] || o.input[i].value === undefined) continue;
@@ -573,7 +582,7 @@ function effectiveWords(
       if (o.record.result.status === 'raised') {
         // A check the function makes (a ValueError), not a value of the wrong type.
         const checked = !TYPE_ERRORS.has(baseExceptionName(o.record.result.exception?.type ?? ''));
-        if (checked && others.some((x) => x.record.result.status === 'returned')) raisedWith.add(mine);
+        if (others.some((x) => x.record.result.status === 'returned')) (checked ? raisedWith : typeRaisedWith).add(mine);
         continue;
       }
       if (others.some((x) => !sameEffect(x.record.result, o.record.result))) {
@@ -593,7 +602,7 @@ function effectiveWords(
     tried: [...tried],
     flag: bools.length > 0 && (others.length === 0 || truthLike),
     ...(truthLike ? { truthValued: others } : {}),
-    raisedWith: [...raisedWith],
+    raisedWith: [...(raisedWith.size ? raisedWith : typeRaisedWith)],
   };
 }
 
