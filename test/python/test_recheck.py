@@ -116,3 +116,10 @@ def test_a_summary_sentence_with_calls_behind_it_is_checked_against_their_values
     out = recheck("small_set", DETERMINISTIC, [], records, module="true_lines", summaries=summaries)
     assert out["checked"] == 3
     assert [(c["part"], c["text"]) for c in out["contradictions"]] == [("summary", "Returns sets with 5 in them.")]
+
+
+def test_a_scratch_file_is_written_in_the_folder_its_call_runs_in():
+    # shlex().sourcehook(scratch_file('report.txt', …)): the file must be where the call looks for it.
+    out = recheck("read_back", DETERMINISTIC, [(1, "read_back(scratch_file('a.txt', 'hi'))", "'hi'")],
+                  [record(1, "scratch_file('a.txt', 'hi')", "'hi'", "str")], module="true_lines")
+    assert (out["checked"], out["contradictions"]) == (2, [])
