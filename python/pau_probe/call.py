@@ -155,15 +155,23 @@ def enter_call_dir(call_dir: str) -> None:
     reseed(0)
 
 
-def snapshot(obj: object) -> Union[bytes, str, None]:
-    """Something that changes when obj is mutated in place: its pickle, else its repr."""
+def snapshot(obj: object, depth: int = 2) -> Union[bytes, str, None]:
+    """Something that changes when obj is mutated in place: its pickle, else its repr and, to
+    `depth` levels, its attributes' snapshots (a parser holding a generator does not pickle, and
+    its repr shows only its address: its attributes are what a call changes)."""
     try:
         return pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
     except BaseException:  # noqa: B902 — lambdas, open files, objects refusing to pickle
         try:
-            return "repr:" + repr(obj)
+            shown = "repr:" + repr(obj)
         except BaseException:  # noqa: B902
             return None
+        attributes = getattr(obj, "__dict__", None) if depth > 0 and not isinstance(obj, type) else None
+        if isinstance(attributes, dict):
+            items = cast("Dict[Any, Any]", attributes)
+            parts = [repr((k, snapshot(v, depth - 1))) for k, v in items.items() if isinstance(k, str)]
+            shown += " vars:" + ",".join(parts)
+        return shown
 
 
 class CallContext:

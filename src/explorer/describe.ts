@@ -22,6 +22,7 @@ import { fromTagged, isNumber, toSource, type PyValue } from './values.js';
 import { sameEffect } from './compare.js';
 import { returnedExamples } from './ordinary.js';
 import { showsTheClock } from './clock.js';
+import { showsTheWorker } from './worker-identity.js';
 import { holdsGrammarOnly } from './scratch-files.js';
 import { preparedSource } from './prepared-receiver.js';
 import { isBindingMessage } from './binding-errors.js';
@@ -58,15 +59,18 @@ export function callName(info: FunctionInfo): string {
  * (`(lambda s: (s.push(3), s)[-1])(Stack())`), the object made, those calls, then this one:
  * `s = Stack(); s.push(3); s.pop()`.
  */
-export function readableCall(name: string, request: CallRequest): string {
+export function readableCall(name: string, request: CallRequest, awaited = false): string {
+  // A coroutine function's call gives a coroutine; what the worker reports is its awaited value.
+  const await_ = awaited ? 'await ' : '';
   const prepared = request.receiver === undefined ? null : preparedSource(request.receiver);
-  if (!prepared || !prepared.calls.every((c) => c.startsWith('s.'))) return renderCall(name, request);
-  return [`s = ${prepared.built}`, ...prepared.calls, renderCall(name, { ...request, receiver: 's' })].join('; ');
+  if (!prepared || !prepared.calls.every((c) => c.startsWith('s.'))) return await_ + renderCall(name, request);
+  return [`s = ${prepared.built}`, ...prepared.calls, await_ + renderCall(name, { ...request, receiver: 's' })].join('; ');
 }
 
 export function buildReport(run: ExplorationOutcome): OfflineReport {
   const { info, positions, observations } = run;
-  const callText = (o: Observation): string => readableCall(callName(info), o.request);
+  const awaited = info.isAsync && !info.isGenerator;
+  const callText = (o: Observation): string => readableCall(callName(info), o.request, awaited);
   const { properties, notes } = inferProperties(observations, { positions, callText });
   const returnTypes = countReturnTypes(observations);
   const exceptions = exceptionsByInputClass(observations, positions);
@@ -101,7 +105,7 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
     summary: [summary(run, returnTypes, ledger), varies(properties, observations, ledger)].filter(Boolean).join(' '),
     details: details(run, properties, notes, callText),
     parameters: parameterTexts(run, ledger),
-    returns: returnsText(observations, returnTypes, ledger),
+    returns: returnsText(observations, returnTypes, ledger, awaited),
     raises: raisesText(run, callText, ledger),
     examples,
     confidence: confidence(run, properties),
@@ -347,13 +351,18 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
       // A function of no arguments: what it gives back is all there is to say; with **kwargs,
       // what they do was not seen (colour's make_color_factory(**defaults)).
       const varkw = run.positions.find((p) => p.role === 'varkw');
-      const keywords = returned.some((o) => Object.keys(o.request.kwargs ?? {}).length > 0);
+      const withKeywords = (o: Observation): boolean => Object.keys(o.request.kwargs ?? {}).length > 0;
+      const keywords = returned.some(withKeywords);
+      // Keywords tried that never returned were tried all the same (markdown's makeExtension(**kwargs)).
+      const triedKeywords = run.observations.some(withKeywords);
       sentences.push(
         !varkw
           ? `Takes no arguments and returns ${returns}.`
           : keywords
             ? `Called with no arguments or with keywords for \`**${varkw.name}\`, returns ${returns}.`
-            : `Called with no arguments, returns ${returns}; \`**${varkw.name}\` was not tried.`,
+            : triedKeywords
+              ? `Called with no arguments, returns ${returns}; no call with keywords for \`**${varkw.name}\` returned.`
+              : `Called with no arguments, returns ${returns}; \`**${varkw.name}\` was not tried.`,
       );
     }
   } else if (returned.length > 0) {
@@ -559,11 +568,16 @@ function effectiveWords(
   const raisedWith = new Set<string>();
   // What the same calls returned with instead ('' for left out), for the reader to see the contrast.
   const returnedWith = new Set<string>();
+  // Values that made a call raise a type error where another value returned: a difference too.
+  const typeRaisedWith = new Set<string>();
+  const typeReturnedWith = new Set<string>();
   let varied = 0;
   for (const group of byContext.values()) {
     const distinct = new Set(group.map(sourceAt));
     if (distinct.size < 2) continue;
-    varied += group.length;
+    // "No difference" speaks of calls that returned with different values of this parameter.
+    const returnedGroup = group.filter((o) => o.record.result.status === 'returned');
+    if (new Set(returnedGroup.map(sourceAt)).size >= 2) varied += returnedGroup.length;
     for (const v of distinct) if (v) tried.add(v);
     for (const o of group) {
       if (!o.input[i] || o.input[i].value === undefined) continue;
@@ -573,9 +587,9 @@ function effectiveWords(
         // A check the function makes (a ValueError), not a value of the wrong type.
         const checked = !TYPE_ERRORS.has(baseExceptionName(o.record.result.exception?.type ?? ''));
         const fine = others.filter((x) => x.record.result.status === 'returned');
-        if (checked && fine.length) {
-          raisedWith.add(mine);
-          for (const x of fine) returnedWith.add(sourceAt(x));
+        if (fine.length) {
+          (checked ? raisedWith : typeRaisedWith).add(mine);
+          for (const x of fine) (checked ? returnedWith : typeReturnedWith).add(sourceAt(x));
         }
         continue;
       }
@@ -596,8 +610,8 @@ function effectiveWords(
     tried: [...tried],
     flag: bools.length > 0 && (others.length === 0 || truthLike),
     ...(truthLike ? { truthValued: others } : {}),
-    raisedWith: [...raisedWith],
-    returnedWith: [...returnedWith],
+    raisedWith: [...(raisedWith.size ? raisedWith : typeRaisedWith)],
+    returnedWith: [...(raisedWith.size ? returnedWith : typeReturnedWith)],
   };
 }
 
@@ -702,10 +716,12 @@ function parameterTexts(run: ExplorationOutcome, ledger: Ledger): Record<string,
   return out;
 }
 
-function returnsText(observations: Observation[], returnTypes: string[], ledger: Ledger): string {
+function returnsText(observations: Observation[], returnTypes: string[], ledger: Ledger, awaited: boolean): string {
   const ran = observations.filter((o) => o.record.result.status === 'returned');
   if (returnTypes.length === 0) return 'Never returned in the probes made.';
-  const text = capitalize(`${returnsPhrase(observations, returnTypes)} (${ran.length} of ${observations.length} calls returned).`);
+  const text = capitalize(
+    `${awaited ? 'a coroutine; awaited, ' : ''}${returnsPhrase(observations, returnTypes)} (${ran.length} of ${observations.length} calls returned).`,
+  );
   ledger.add('returns', text, idx(ran), idx(observations));
   return text;
 }
@@ -895,7 +911,10 @@ function pickExamples(
       (deterministic || o.record.result.status !== 'returned') &&
       !o.input.some((slot) => holdsGrammarOnly(slot.value)),
   );
-  const shown = (o: Observation): boolean => exampleOf(o, callText) !== null;
+  const shown = (o: Observation): boolean => {
+    const example = exampleOf(o, callText);
+    return example !== null && !showsTheWorker(example.result);
+  };
   const showable = (o: Observation): boolean => pool.includes(o) && shown(o) && !showsTheClock(exampleOf(o, callText)?.result ?? '');
   const chosen = returnedExamples(observations, positions, showable, callText, notes.sortedOnlyWhenInputsSorted === true);
   const add = (o: Observation | undefined): void => {

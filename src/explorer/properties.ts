@@ -392,7 +392,12 @@ function recordTuples(outputs: TaggedValue[]): boolean {
   const tuples = outputs.filter((t) => t.t === 'tuple');
   if (tuples.length === 0 || tuples.length < outputs.length) return false;
   const items = tuples.map((t) => sequenceItems(t) ?? []);
-  return new Set(items.map((xs) => xs.length)).size === 1 && items.some((xs) => xs.some((x) => x.t === 'list' || x.t === 'tuple'));
+  if (new Set(items.map((xs) => xs.length)).size !== 1) return false;
+  // A slot that held one value in every output while another changed is a field, not an item in
+  // an order (guess_decode(data) → (text, 'utf-8')).
+  const slots = (items[0] ?? []).map((_, k) => new Set(items.map((xs) => JSON.stringify(xs[k]))).size);
+  const fixedField = items.length >= 2 && slots.includes(1) && slots.some((n) => n > 1);
+  return fixedField || items.some((xs) => xs.some((x) => x.t === 'list' || x.t === 'tuple'));
 }
 
 /** The only sized argument (str, list, tuple, set, dict) of a call, with its position. */

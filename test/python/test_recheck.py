@@ -11,16 +11,16 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 RECHECK = os.path.join(HERE, "..", "bench", "sampled", "recheck.py")
 
 
-def record(index, arg, repr_):
+def record(index, arg, repr_, type_="int"):
     return {"index": index, "args": [arg], "kwargs": {}, "origin": "offline",
-            "result": {"status": "returned", "value": {"type": "int", "repr": repr_}, "durationMs": 1}}
+            "result": {"status": "returned", "value": {"type": type_, "repr": repr_}, "durationMs": 1}}
 
 
 def example(index, call, result):
     return {"part": "example", "text": "%s -> %s" % (call, result), "support": [index], "tested": [], "check": {"kind": "example", "probe": index}}
 
 
-def recheck(qualname, properties, examples, records):
+def recheck(qualname, properties, examples, records, module="breaking", summaries=()):
     report = {
         "returnTypes": ["int"],
         "properties": properties,
@@ -28,10 +28,11 @@ def recheck(qualname, properties, examples, records):
             "summary": "Returns a number.",
             "examples": [{"call": c, "result": r, "probe": i} for i, c, r in examples],
             "claims": [{"part": "summary", "text": "Returns a number.", "support": [], "tested": []}]
-            + [example(i, c, r) for i, c, r in examples],
+            + [example(i, c, r) for i, c, r in examples]
+            + [{"part": "summary", "text": t, "support": support, "tested": support} for t, support in summaries],
         },
     }
-    job = {"module": "breaking", "qualname": qualname, "report": report, "records": records, "params": ["x"]}
+    job = {"module": module, "qualname": qualname, "report": report, "records": records, "params": ["x"]}
     env = dict(os.environ, PYTHONPATH=os.path.join(HERE, "recheck_targets"), PAU_RECHECK_LINE_SECONDS="4")
     p = subprocess.run([sys.executable, RECHECK], input=json.dumps(job), capture_output=True, text=True, timeout=120, env=env)
     return json.loads(p.stdout)
@@ -75,3 +76,50 @@ def test_a_function_that_cannot_be_loaded_leaves_every_line_not_re_checked_with_
     assert (out["stated"], out["checked"]) == (2, 0)
     assert all("could not be loaded" in n["reason"] for n in out["notChecked"])
     assert "could not be loaded" in out["error"]
+
+
+# True lines an earlier re-check refuted, on a fresh draw of library functions (each with the
+# line it must still refute, so the check keeps its teeth).
+DETERMINISTIC = [{"name": "deterministic", "holds": True, "evidence": ""}]
+
+
+def test_each_call_runs_in_an_empty_folder_of_its_own_as_in_the_worker():
+    # tarfile.TarFile.taropen('hello', 'r'): a file an earlier re-run made turned FileNotFoundError into ReadError.
+    out = recheck("make_once", DETERMINISTIC, [(1, "make_once('a')", "'made'")], [record(1, "'a'", "'made'", "str")], module="true_lines")
+    assert (out["checked"], out["contradictions"]) == (2, [])
+
+
+def test_an_address_shown_without_at_does_not_refute_determinism():
+    # gzip.GzipFile's repr: <gzip _io.BufferedReader name='abc' 0x7f…>.
+    out = recheck("handle_of", DETERMINISTIC, [], [record(1, "3", "<Handle 0x7f0000000001>", "Handle")], module="true_lines")
+    assert (out["checked"], out["contradictions"]) == (1, [])
+
+
+def test_a_set_shown_sorted_is_the_same_set_and_another_set_is_not():
+    examples = [(1, "small_set(1)", "{-3, 1, 2}"), (2, "small_set(2)", "{-3, 1, 5}")]
+    out = recheck("small_set", [], examples, [record(1, "1", "{-3, 1, 2}", "set"), record(2, "2", "{-3, 1, 5}", "set")], module="true_lines")
+    assert out["checked"] == 2
+    assert [c["text"] for c in out["contradictions"]] == ["small_set(2) -> {-3, 1, 5}"]
+
+
+def test_a_coroutine_function_is_re_checked_awaited_as_its_example_shows_it():
+    examples = [(1, "await doubled(3)", "6"), (2, "await doubled(4)", "9")]
+    out = recheck("doubled", [], examples, [record(1, "3", "6"), record(2, "4", "9")], module="true_lines")
+    assert out["checked"] == 2
+    assert [c["text"] for c in out["contradictions"]] == ["await doubled(4) -> 9"]
+
+
+def test_a_summary_sentence_with_calls_behind_it_is_checked_against_their_values():
+    # Read off the values of its calls: with a deterministic function, those calls give them again.
+    records = [record(1, "1", "{-3, 1, 2}", "set"), record(2, "2", "{-3, 1, 5}", "set")]
+    summaries = [("Returns the same set whatever it is given.", [1]), ("Returns sets with 5 in them.", [2])]
+    out = recheck("small_set", DETERMINISTIC, [], records, module="true_lines", summaries=summaries)
+    assert out["checked"] == 3
+    assert [(c["part"], c["text"]) for c in out["contradictions"]] == [("summary", "Returns sets with 5 in them.")]
+
+
+def test_a_scratch_file_is_written_in_the_folder_its_call_runs_in():
+    # shlex().sourcehook(scratch_file('report.txt', …)): the file must be where the call looks for it.
+    out = recheck("read_back", DETERMINISTIC, [(1, "read_back(scratch_file('a.txt', 'hi'))", "'hi'")],
+                  [record(1, "scratch_file('a.txt', 'hi')", "'hi'", "str")], module="true_lines")
+    assert (out["checked"], out["contradictions"]) == (2, [])

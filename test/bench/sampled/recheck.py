@@ -8,7 +8,9 @@ explorer's own verification (src/explorer/verify.ts): the property laws are the 
 (test/corpus/explorer/check.py), values are built by the worker's safe-grammar evaluator, and it
 runs in a child process in a scratch folder (bubblewrap when there), like measure.py. Unlike the
 worker, it leaves Python's hash randomization on: an example that holds under one hash seed only
-is refuted, as the user's own doctest of it would be.
+is refuted, as the user's own doctest of it would be. Like the worker, it runs each of the
+explorer's calls in an empty folder of its own, awaits what a coroutine function returns, and
+reads a set shown with its items sorted as the set it is.
 
 Every stated line is either checked or listed as not re-checked with the reason. The child writes
 each line's result to a file as it goes; a function that exits, kills its process, writes to the
@@ -22,7 +24,9 @@ What each line is checked against:
   returns and differs from it in one argument only;
 - an example: its call gives the same repr again (the error type, for a traceback);
 - a parameter or returns line: every call it rests on returns again (returns: of a type it names);
-- a summary line, and anything else with no structured form: not re-checked (listed, with that reason).
+- a summary line with calls behind it: every call it rests on returns again, and when the function
+  is said to be deterministic, the same value again (the sentence was read off those values);
+- a summary line with none, and anything else with no structured form: not re-checked (listed, with that reason).
 """
 import copy
 import inspect
@@ -69,15 +73,24 @@ class Target:
     def __init__(self, module, qualname):
         self.mod, self.cls, self.attr, self.fn, self.raw = measure.resolve(module, qualname)
         sys.path.insert(0, measure.WORKER)
-        from pau_probe.safe_args import evaluate
+        from pau_probe.safe_args import evaluate, use_scratch_folder
 
         self.evaluate = evaluate
+        self.use_scratch_folder = use_scratch_folder
         self.names = measure.buildable_names(self.mod, self.fn)
+        self.root = os.getcwd()
+        # The worker awaits what a coroutine function returns, and the explorer shows its calls awaited.
+        self.awaited = inspect.iscoroutinefunction(inspect.unwrap(self.fn))
 
     def values(self, call):
-        """(receiver or None, args, kwargs) built from a record's sources, or from values (deep-copied)."""
+        """(receiver or None, args, kwargs) built from a record's sources, or from values (deep-copied).
+        A record's call is built and run in a folder of its own, as the worker runs each call: a file
+        one call makes is not there for the next."""
         if "values" in call:
             return copy.deepcopy(call["values"])
+        folder = tempfile.mkdtemp(dir=self.root)
+        os.chdir(folder)
+        self.use_scratch_folder(folder)  # scratch_file('a.txt', …) writes where the call runs
         recv = self.evaluate(call["receiver"], self.names) if call.get("receiver") else None
         args = [self.evaluate(s, self.names) for s in call.get("args", [])]
         kwargs = {k: self.evaluate(s, self.names) for k, s in (call.get("kwargs") or {}).items()}
@@ -90,15 +103,22 @@ class Target:
 
     def callable_for(self, call):
         if call.get("receiver") or (call.get("values") and call["values"][0] is not None):
-            return lambda recv, *a, **k: getattr(recv, self.attr)(*a, **k)
-        return self.fn
+            return lambda recv, *a, **k: self.settled(getattr(recv, self.attr)(*a, **k))
+        return (lambda *a, **k: self.settled(self.fn(*a, **k))) if self.awaited else self.fn
+
+    def settled(self, value):
+        if self.awaited and inspect.iscoroutine(value):
+            import asyncio
+
+            return asyncio.run(value)
+        return value
 
     def outcome(self, call):
         """('ok', value) | ('raised', exception class) | ('slow', None)."""
         recv, args, kwargs = self.values(call)
-        target = getattr(recv, self.attr) if recv is not None else self.fn
+        method = getattr(recv, self.attr) if recv is not None else self.fn
         try:
-            value = check.run(target, args, kwargs)[0]
+            value = check.run(lambda *a, **k: self.settled(method(*a, **k)), args, kwargs)[0]
             # check.py's settle marks what a generator yielded; an example shows it as a list.
             return "ok", (value[1] if isinstance(value, tuple) and len(value) == 2 and value[0] == "iter" else value)
         except check.Slow:
@@ -156,18 +176,26 @@ def differing(t, a, b):
 
 
 ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+# In a state compared across re-runs, an address however it is shown (gzip's repr has no " at ").
+ANY_ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{8,}")
 
 
 def same_repr(a, b):
     return ADDRESS.sub("", a) == ADDRESS.sub("", b)
 
 
+def same_value(got, shown, want):
+    """Whether `got` (shown as `shown`) is the value the worker showed as `want`. The worker shows a
+    set's items sorted (reprlib): the same set in another order is the same value."""
+    return same_repr(shown, want) or (isinstance(got, (set, frozenset)) and literal(want) == got)
+
+
 def state(x):
     """What a value shows of itself, addresses left out; an object's attributes too (its repr may not show them)."""
-    shown = ADDRESS.sub("", repr(x))
+    shown = ANY_ADDRESS.sub("", ADDRESS.sub("", repr(x)))
     if hasattr(x, "__dict__") and not isinstance(x, type) and not callable(x):
         try:
-            shown += ADDRESS.sub("", repr(sorted(vars(x).items())))
+            shown += ANY_ADDRESS.sub("", ADDRESS.sub("", repr(sorted(vars(x).items()))))
         except TypeError:
             pass
     return shown
@@ -277,6 +305,8 @@ class Checker:
             return self.example(c, text)
         if claim.get("part") in ("parameter", "returns"):
             return self.rests_on(claim)
+        if claim.get("part") == "summary" and claim.get("support"):
+            return self.rests_on(claim)
         raise NotChecked("a %s sentence has no form to re-run" % (claim.get("part") or "free"))
 
     def raises(self, c, text):
@@ -322,7 +352,7 @@ class Checker:
             items = eval_list(want)
             if e["call"].startswith("g = ") and isinstance(got, list) and items is not None:
                 shown = repr(got[: len(items)])
-            if not same_repr(shown, want):
+            if not same_value(got, shown, want):
                 return [why_of("example", text, "got %s" % shown[:120])]
         else:
             raise NotChecked("its call took more than %d s here" % check.CALL_SECONDS)
@@ -334,13 +364,26 @@ class Checker:
         if not support:
             raise NotChecked("no call it rests on returned quickly enough to re-run")
         return_types = self.job["report"].get("returnTypes")
+        # A summary sentence (a relation of the results, what a call changed) is read off the
+        # values of its calls: with a function said to be deterministic, those values again.
+        # "returns a str" is a type, checked as the returns line is (formatdate's value is the clock's).
+        typed = claim["part"] == "returns" or claim.get("text", "").startswith("returns ")
+        same_values = claim["part"] == "summary" and not typed and any(p.get("name") == "deterministic" and p.get("holds") for p in self.properties)
         for r in support:
             kind, got = self.t.outcome(request_of(r))
             if kind == "raised":
                 return [why_of(claim["part"], claim.get("text", ""), "a call it rests on raised %s" % got.__name__)]
-            if kind == "ok" and claim["part"] == "returns" and return_types and not r["result"].get("value", {}).get("iteration") \
+            value = r["result"].get("value") or {}
+            if kind == "ok" and same_values and not value.get("iteration") and not value.get("truncated"):
+                try:
+                    shown = repr(got)
+                except Exception:  # noqa: B902 -- a value whose repr fails is not compared (the worker showed a placeholder)
+                    continue
+                if not same_value(got, shown, value.get("repr", "")):
+                    return [why_of(claim["part"], claim.get("text", ""), "a call it rests on returned %s, not %s" % (shown[:80], value.get("repr", "")[:80]))]
+            if kind == "ok" and typed and return_types and not r["result"].get("value", {}).get("iteration") \
                     and not type_named(got, return_types):
-                return [why_of("returns", claim.get("text", ""), "returned a %s" % type(got).__name__)]
+                return [why_of(claim["part"], claim.get("text", ""), "returned a %s" % type(got).__name__)]
         return []
 
 
@@ -388,6 +431,16 @@ def exception_type(traceback):
         if line and not line[0].isspace():
             return line.split(":")[0]
     return ""
+
+
+def literal(text):
+    """The value a shown literal display stands for (None when it is not one)."""
+    import ast
+
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return None
 
 
 def eval_list(text):

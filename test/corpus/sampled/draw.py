@@ -5,6 +5,17 @@ pure-Python libraries and of standard-library modules, by a fixed seed, with no 
     /usr/bin/python3 test/corpus/sampled/draw.py --check    # exit 1 when they are not what it draws
     /usr/bin/python3 test/corpus/sampled/draw.py --split    # recomputes the halves of draw.json (no imports)
 
+Another draw, to measure on functions the committed one does not hold (the bench reads it with
+PAU_SAMPLED_DRAW=path); the committed draw.json and dev.txt are left as they are:
+
+    /usr/bin/python3 test/corpus/sampled/draw.py --seed 4242 --wide --per-source 3 --all-dev \
+        --exclude test/corpus/sampled/draw.json --out /tmp/fresh.json
+
+--wide adds the WIDE_PACKAGES and WIDE_STDLIB sources and leaves out test suites shipped inside
+packages; --exclude (repeatable) leaves out every function of another draw (by id and by the
+definition it names, so a re-export under another name is left out too), counted but not listed;
+--all-dev puts every function in the development half, so the bench shows each one.
+
 The sources are chosen, the functions are not. A source qualifies when it is pure Python (the
 explorer's coverage and the bench's re-run need Python code), works offline and has no GUI; among
 those, libraries a user might open a function of: text, dates, versions, URLs, parsing, data
@@ -19,6 +30,7 @@ by the seed and taken in that order until PER_SOURCE are kept; a candidate is sk
 reason written to draw.json, only when its source text shows it needs the network, a GUI or files
 outside a scratch folder, or when it has no Python source or no readable signature.
 """
+import argparse
 import hashlib
 import importlib
 import inspect
@@ -90,6 +102,32 @@ STDLIB = [
     "ipaddress", "urllib.parse", "shlex", "email.utils", "fnmatch", "base64", "quopri", "json",
     "pprint", "reprlib", "random", "graphlib", "tomllib", "plistlib", "configparser",
     "re", "dataclasses", "functools", "email.header",
+]
+
+# More sources for a draw beyond the committed one (--wide): installed python3-* packages and
+# standard-library modules of the same kind (pure Python, offline, no GUI, not there to touch the system).
+WIDE_PACKAGES = {
+    "click": "python3-click",
+    "jwt": "python3-jwt",
+    "colorama": "python3-colorama",
+    "pyflakes": "python3-pyflakes",
+    "mccabe": "python3-mccabe",
+    "crcmod": "python3-crcmod",
+    "pluggy": "python3-pluggy",
+    "blinker": "python3-blinker",
+    "argcomplete": "python3-argcomplete",
+    "lazr.uri": "python3-lazr.uri",
+    "wadllib": "python3-wadllib",
+}
+WIDE_STDLIB = [
+    "posixpath", "heapq", "gettext", "zoneinfo", "uuid", "hmac", "numbers", "enum", "tokenize",
+    "mimetypes", "codecs", "collections", "contextlib", "email.quoprimime", "email.base64mime",
+    "http.cookies", "stringprep", "locale", "copy", "keyword", "secrets", "argparse", "optparse",
+    "getopt", "html.parser", "xml.sax.saxutils", "xml.dom.minidom", "email.headerregistry",
+    "email.message", "email.feedparser", "http.cookiejar", "traceback", "linecache", "ast",
+    "typing", "inspect", "dis", "cmd", "timeit", "encodings.idna", "encodings.punycode",
+    "_pydecimal", "_pydatetime", "operator", "bisect", "csv", "wave", "zipfile", "tarfile",
+    "gzip", "binascii", "netrc", "sched", "selectors", "queue", "weakref", "abc", "types",
 ]
 
 # What a skip looks for in a function's source text, and why it skips.
@@ -209,10 +247,38 @@ def version_of(root):
         return None
 
 
-def draw():
+def test_suite(module):
+    return any(p in ("test", "tests", "testing") or p.startswith("test_") for p in module.split("."))
+
+
+def definition(fn):
+    fn = inspect.unwrap(fn)
+    return (getattr(fn, "__module__", ""), getattr(fn, "__qualname__", ""))
+
+
+def members(paths):
+    """The ids of the functions of other draws, and the definitions they name (those that import)."""
+    ids, defs = set(), set()
+    for path in paths:
+        with open(path) as f:
+            drawn = json.load(f)["functions"]
+        for f in drawn:
+            ids.add(f["id"])
+            try:
+                obj = quiet_import(f["module"])
+                for part in f["qualname"].split("."):
+                    obj = getattr(obj, part)
+                defs.add(definition(getattr(obj, "__func__", obj)))
+            except BaseException:  # noqa: B902 -- an id that no longer imports is still left out by its id
+                pass
+    return ids, defs
+
+
+def draw(seed=SEED, per_source=PER_SOURCE, packages=PACKAGES, stdlib=STDLIB, exclude=(set(), set()), wide=False):
     skips = []
     functions = []
-    sources = [("package", r) for r in PACKAGES] + [("stdlib", r) for r in STDLIB]
+    excluded = 0
+    sources = [("package", r) for r in packages] + [("stdlib", r) for r in stdlib]
     versions = {}
     for kind, root in sources:
         try:
@@ -223,27 +289,34 @@ def draw():
         if kind == "package":
             versions[root] = version_of(root)
         # Each source its own stream, so adding a source leaves the others' draws as they were.
-        rng = random.Random("%d:%s" % (SEED, root))
+        rng = random.Random("%d:%s" % (seed, root))
         rng.shuffle(pool)
         kept = 0
         for fid, module, qualname, fn in pool:
-            if kept == PER_SOURCE:
+            if kept == per_source:
                 break
+            if fid in {f["id"] for f in functions}:
+                continue  # a submodule that is also a source of its own (html.parser of html)
+            if fid in exclude[0] or definition(fn) in exclude[1]:
+                excluded += 1
+                continue
+            if wide and test_suite(module):
+                continue
             why = why_skip(fn)
             if why:
                 skips.append({"id": fid, "reason": why})
                 continue
             kept += 1
             functions.append({"id": fid, "module": module, "qualname": qualname, "source": root, "kind": kind})
-    halves = split([f["id"] for f in functions], SEED)
+    halves = split([f["id"] for f in functions], seed)
     for f in functions:
         f["half"] = halves[f["id"]]
-    return {
-        "seed": SEED,
-        "perSource": PER_SOURCE,
+    result = {
+        "seed": seed,
+        "perSource": per_source,
         "python": "%d.%d" % sys.version_info[:2],
-        "packages": {r: {"debian": PACKAGES[r], "version": versions.get(r)} for r in PACKAGES},
-        "stdlib": STDLIB,
+        "packages": {r: {"debian": packages[r], "version": versions.get(r)} for r in packages},
+        "stdlib": stdlib,
         "counts": {
             "functions": len(functions),
             "dev": sum(f["half"] == "dev" for f in functions),
@@ -255,6 +328,9 @@ def draw():
         "functions": functions,
         "skips": skips,
     }
+    if excluded:
+        result["counts"]["excludedAsMembersOfOtherDraws"] = excluded
+    return result
 
 
 def split(ids, seed):
@@ -269,20 +345,57 @@ def texts(result):
     return json.dumps(result, indent=1) + "\n", dev
 
 
-def main():
-    mode = sys.argv[1] if len(sys.argv) > 1 else "write"
-    if mode == "--split":
+def options(argv):
+    parser = argparse.ArgumentParser(description="Draws the sampled measure's functions (see the module docstring).")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--check", action="store_true", help="exit 1 when draw.json and dev.txt are not what it draws")
+    mode.add_argument("--split", action="store_true", help="print the halves of draw.json (no imports)")
+    parser.add_argument("--seed", type=int, help="draw with this seed instead of the committed draw's (needs --out)")
+    parser.add_argument("--per-source", type=int, default=PER_SOURCE, help="functions kept per source")
+    parser.add_argument("--wide", action="store_true", help="add WIDE_PACKAGES and WIDE_STDLIB; leave out test suites")
+    parser.add_argument("--exclude", action="append", default=[], metavar="DRAW.json", help="leave out every function of this draw")
+    parser.add_argument("--all-dev", action="store_true", help="every function in the development half")
+    parser.add_argument("--out", help="write this draw here (no dev.txt) instead of draw.json")
+    args = parser.parse_args(argv)
+    other = args.seed is not None or args.wide or args.exclude or args.all_dev or args.per_source != PER_SOURCE
+    if other and not args.out:
+        parser.error("a draw other than the committed one needs --out (draw.json and dev.txt stay as committed)")
+    if args.out and (args.check or args.split):
+        parser.error("--out writes a draw; --check and --split read the committed one")
+    return args
+
+
+def main(argv=None):
+    args = options(sys.argv[1:] if argv is None else argv)
+    if args.split:
         with open(OUT) as f:
             committed = json.load(f)
         halves = split([f["id"] for f in committed["functions"]], committed["seed"])
         json.dump(halves, sys.stdout)
         return 0
+    exclude = members([os.path.abspath(p) for p in args.exclude])
+    out = os.path.abspath(args.out) if args.out else None
     # Run from a scratch folder: an import that writes (a cache, say) writes there.
     os.chdir(tempfile.mkdtemp(prefix="pau-draw-"))
+    if out:
+        packages = {**PACKAGES, **WIDE_PACKAGES} if args.wide else PACKAGES
+        stdlib = STDLIB + WIDE_STDLIB if args.wide else STDLIB
+        seed = SEED if args.seed is None else args.seed
+        result = draw(seed, args.per_source, packages, stdlib, exclude, args.wide)
+        if args.all_dev:
+            for f in result["functions"]:
+                f["half"] = "dev"
+            result["counts"]["dev"], result["counts"]["held-out"] = len(result["functions"]), 0
+        with open(out, "w") as f:
+            f.write(texts(result)[0])
+        c = result["counts"]
+        print("%d functions (%d dev, %d held-out) written to %s; %d left out as members of other draws" % (
+            c["functions"], c["dev"], c["held-out"], out, c.get("excludedAsMembersOfOtherDraws", 0)))
+        return 0
     result = draw()
     os.chdir(HERE)
     body, dev = texts(result)
-    if mode == "--check":
+    if args.check:
         same = all(os.path.exists(p) and open(p).read() == t for p, t in ((OUT, body), (DEV, dev)))
         print("the committed draw is what draw.py draws" if same else "the committed draw differs from what draw.py draws now")
         return 0 if same else 1

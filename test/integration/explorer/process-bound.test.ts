@@ -1,0 +1,28 @@
+// Results a reader cannot repeat as shown (claims found on a fresh draw of library functions):
+// a value that names the worker process, and a coroutine function's call shown as if it returned
+// its awaited value.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { exploreExample } from './harness.js';
+
+const FIXTURE = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'fixtures', 'process-bound', 'process_bound.py');
+
+test("a result that names the worker's script (usage: worker.py …) is no example", async () => {
+  const { report, records } = await exploreExample(FIXTURE, 'usage_line', { maxProbes: 12 });
+  assert.ok(
+    records.some((r) => r.result.value?.repr.includes('worker.py')),
+    'the fixture shows the script name',
+  );
+  const examples = report.description.examples.map((e) => `${e.call} → ${e.result}`);
+  assert.ok(!examples.some((e) => e.includes('worker.py')), examples.join('\n'));
+});
+
+test('a coroutine function is shown awaited: await doubled(3) → 6, and its returns line says it is awaited', async () => {
+  const { report } = await exploreExample(FIXTURE, 'doubled', { maxProbes: 12 });
+  const { examples, returns } = report.description;
+  assert.ok(examples.length > 0, 'an example');
+  for (const e of examples) assert.match(e.call, /^await doubled\(|^list\(await doubled\(/, e.call);
+  assert.match(returns, /^A coroutine; awaited, /, returns);
+});

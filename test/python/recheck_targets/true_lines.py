@@ -1,0 +1,35 @@
+"""Functions whose true description lines an earlier recheck.py refuted (test_recheck.py)."""
+
+
+def make_once(name):
+    """Creates the file `name` in the current folder; raises FileExistsError when it is there."""
+    with open(name, "x") as f:
+        f.write("made")
+    return "made"
+
+
+class Handle:
+    """An object whose repr shows its address without " at " (as gzip.GzipFile's does)."""
+
+    def __repr__(self):
+        return "<Handle 0x%x>" % id(self)
+
+
+def handle_of(x):
+    """A new Handle: the same state on every call, another address."""
+    return Handle()
+
+
+def small_set(x):
+    """A set whose own order (1, 2, -3) is not its sorted order."""
+    return {1, 2, -3}
+
+
+async def doubled(x):
+    return x * 2
+
+
+def read_back(name):
+    """The text of the file `name` in the current folder (shlex.sourcehook opens its file so)."""
+    with open(name) as f:
+        return f.read()
