@@ -71,7 +71,7 @@ const FINAL_PROPERTY_RESERVE = 0.1;
 /** The last share of the budget re-tests the claims (verify.ts). */
 const VERIFY_RESERVE = 0.1;
 /** Classes only a message, a name or an annotation brings in. */
-const OUTSIDE_SWEEP = ['bytes', 'textfile', 'binfile', 'datetime', 'match', 'class', 'dataclass'];
+const OUTSIDE_SWEEP = ['bytes', 'textfile', 'binfile', 'datetime', 'match', 'class', 'dataclass', 'exception', 'traceback', 'excinfo', 'astnode'];
 /**
  * Probes kept back from the last exploration: an input it found after the verification (a text
  * encoded twice) gets its f(f(x)) and swaps, so that no law is claimed on inputs it was never tested on.

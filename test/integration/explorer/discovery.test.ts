@@ -429,3 +429,32 @@ test('a plural of a package class names a list of its instances: Router([Endpoin
     records.map((r) => `${r.receiver} -> ${r.result.status}`).join('\n'),
   );
 });
+
+/** Functions handed an exception, a traceback or a syntax-tree node (reports.py). */
+const REPORTS = join(dirname(FIXTURE), 'reports.py');
+
+for (const name of ['describe_failure', 'failure_line', 'first_argument']) {
+  test(`a parameter named for an exception, a traceback or exc_info gets a real one: ${name} returns`, async () => {
+    const { records } = await exploreExample(REPORTS, name, { maxProbes: BUDGET });
+    assert.ok(returned(records).length > 0, calls(records));
+  });
+}
+
+test("an error naming what only a traceback has ('tb_next') brings in a real traceback: deepest_line returns", async () => {
+  const { records } = await exploreExample(REPORTS, 'deepest_line', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => r.args[0]?.startsWith('traceback_of(')),
+    calls(records),
+  );
+});
+
+for (const method of ['LoopCounter.visit_For', 'LoopCounter.visitAsyncFor']) {
+  test(`a visitor's method named for an ast class gets a node of that class: ${method} returns`, async () => {
+    const { records } = await exploreExample(REPORTS, method, { maxProbes: BUDGET });
+    const cls = method.replace(/^.*visit_?/, '');
+    assert.ok(
+      returned(records).some((r) => r.args.includes(`ast_node('${cls}')`)),
+      calls(records),
+    );
+  });
+}
