@@ -408,10 +408,15 @@ def _type_names(v: object) -> List[str]:
 
 
 class Recorder:
-    """Records the comparisons of one call. `arguments`: (label, value) of the call."""
+    """Records the comparisons of one call. `arguments`: (label, value) of the call. `own`: the
+    target's code object and how many of its leading parameters are not in `arguments` (a
+    method's `self`, a classmethod's `cls`), so that a parameter it compares is known by name
+    even when another argument holds an equal value (`npgettext(3, 7, 12, 3)` compares `n == 1`:
+    by value alone that is `context`)."""
 
-    def __init__(self, arguments: Iterable[Tuple[str, object]], scope: Scope) -> None:
+    def __init__(self, arguments: Iterable[Tuple[str, object]], scope: Scope, own: Optional[Tuple[CodeType, int]] = None) -> None:
         self.arguments = [(label, v) for label, v in arguments if label != "receiver"]
+        self.own = own
         self.prefix, self.file = scope
         self.records: List[ComparisonRecord] = []
         self.seen: Set[str] = set()
@@ -445,6 +450,21 @@ class Recorder:
             self.active = False
         return True
 
+    def _parameter(self, name: str, v: object, frame: FrameType) -> Optional[Relation]:
+        """(label, "same", None) when `name` is a parameter of the target's own frame still holding its argument."""
+        if self.own is None or frame.f_code is not self.own[0]:
+            return None
+        code, skip = self.own
+        parameters = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+        if name not in parameters:
+            return None
+        index = parameters.index(name) - skip
+        for label in ("kwargs." + name, "args[%d]" % index if 0 <= index < code.co_argcount - skip else ""):
+            for known, arg in self.arguments:
+                if known == label and arg is v:
+                    return label, "same", None
+        return None
+
     def _relation(self, v: object) -> Optional[Relation]:
         """(label, via, seen) of the argument the value came from, else None."""
         # `t is X` / `ta in (X, Y)` are exact type tests: each cast names the types they proved.
@@ -467,7 +487,7 @@ class Recorder:
         root = f_locals.get(inp[1], _MISSING)
         if root is _MISSING:
             return
-        related = self._relation(root)
+        related = self._parameter(inp[1], root, frame) or self._relation(root)
         if related is None:
             return
         value = _value(other, frame, f_locals)

@@ -458,3 +458,16 @@ for (const method of ['LoopCounter.visit_For', 'LoopCounter.visitAsyncFor']) {
     );
   });
 }
+
+/** Functions comparing a parameter with a constant while an earlier one holds an equal value (counted.py). */
+const COUNTED = join(dirname(FIXTURE), 'counted.py');
+
+for (const name of ['choose_form', 'Catalog.form']) {
+  test(`a constant compared with a parameter is given to that parameter, not to another holding an equal value: ${name} gets n=1`, async () => {
+    const { records } = await exploreExample(COUNTED, name, { maxProbes: BUDGET });
+    assert.ok(
+      returned(records).some((r) => r.args[3] === '1'),
+      calls(records),
+    );
+  });
+}
