@@ -24,7 +24,7 @@ const SENTENCE = 'The quick brown fox jumps over the lazy dog.';
 const classValues = (id: string): PyValue[] => typeClass(id).values.filter((v): v is PyValue => v !== undefined);
 const EXCEPTION_FAMILIES: Family[] = [
   { name: /^(exc_?info|excinfo|ei|exc_tuple)$/, values: classValues('excinfo') },
-  { name: /^(e?type|exc_?type|exc_?class|exc_?cls|exception_?(type|class))$/, values: [fn('ValueError'), fn('KeyError')] },
+  { name: /^(etype|exc_?type|exc_?class|exc_?cls|exception_?(type|class))$/, values: [fn('ValueError'), fn('KeyError')] },
   { name: /^(tb|exc_?tb|traceback|exc_?traceback)$/, values: classValues('traceback') },
   { name: /^(e|exc|err|error|exception|exc_?value|evalue|exc_?val)$/, values: classValues('exception') },
 ];

@@ -471,3 +471,13 @@ for (const name of ['choose_form', 'Catalog.form']) {
     );
   });
 }
+
+/** Functions reading a dict by the keys their code names (keyed.py). */
+const KEYED = join(dirname(FIXTURE), 'keyed.py');
+
+for (const name of ['node_label', 'issuer_of']) {
+  test(`a KeyError naming a key no argument holds gives the dict that key, in turn: ${name} returns`, async () => {
+    const { records } = await exploreExample(KEYED, name, { maxProbes: BUDGET });
+    assert.ok(returned(records).length > 0, calls(records));
+  });
+}
