@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     # (package folder with a trailing separator or None, the target's file)
     Scope = Tuple[Optional[str], str]
     Plain = Union[str, float]  # JSON data: a short str, an int or a float
-    Relation = Tuple[str, Literal["same", "part", "item"], Optional[Plain]]
+    Relation = Tuple[str, Literal["same", "part", "item", "code point"], Optional[Plain]]
 
 MAX_RECORDS = 48
 MAX_VALUES = 8
@@ -481,6 +481,13 @@ class Recorder:
                 for item in cast("Sequence[object]", arg):
                     if item is v or (simple and type(item) is t and item == v):
                         return label, "item", _plain(v)
+        # The code point of a character of a str argument (`ord(label[pos]) == 0x200C`): the
+        # character is the piece compared, and the code points it met are characters too.
+        if t is int and 0 <= cast(int, v) <= sys.maxunicode:
+            char = chr(cast(int, v))
+            for label, arg in self.arguments:
+                if type(arg) is str and len(arg) <= 4096 and char in arg:
+                    return label, "code point", char
         return None
 
     def _observe(self, op: str, inp: Local, other: Expr, frame: FrameType, f_locals: Mapping[str, object]) -> None:
@@ -494,9 +501,12 @@ class Recorder:
         if value is _MISSING or (other[0] == "local" and self._relation(value) is not None):
             return
         values = self._values(op, value)
+        label, via, seen = related
+        if via == "code point":
+            values = [chr(c) for c in values if type(c) is int and 0 <= c <= sys.maxunicode] if op in ("==", "!=", "in", "not in") else []
+            via = "part"
         if not values:
             return
-        label, via, seen = related
         record = cast("ComparisonRecord", {"arg": label, "op": op, ("types" if op == "isinstance" else "values"): values})
         if type(root) is bytes and op != "isinstance":
             record["bytes"] = True

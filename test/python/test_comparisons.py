@@ -285,3 +285,9 @@ def test_a_compared_parameter_is_known_by_name_when_another_argument_holds_an_eq
         collector.stop()
         collector.observer = None
     assert [(r["arg"], r["values"]) for r in recorder.report()] == [("args[1]", [1])]
+
+
+def test_a_code_point_of_a_character_of_a_str_argument_is_a_piece_of_it(tmp_path):
+    module = load(tmp_path, "def f(label, pos):\n    cp = ord(label[pos])\n    if cp == 0x200C:\n        return 1\n    return 0\n")
+    records = record(module.f, "hello", 1).report()
+    assert [(r["arg"], r["op"], r["values"], r.get("via"), r.get("seen")) for r in records] == [("args[0]", "==", ["\u200c"], "part", "e")]

@@ -481,3 +481,11 @@ for (const name of ['node_label', 'issuer_of']) {
     assert.ok(returned(records).length > 0, calls(records));
   });
 }
+
+test("a character's code point compared with a constant gives the text that character: joiner_kind returns 'ZWNJ'", async () => {
+  const { records } = await exploreExample(join(dirname(FIXTURE), 'codepoints.py'), 'joiner_kind', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => r.result.value?.repr === "'ZWNJ'"),
+    calls(records),
+  );
+});
