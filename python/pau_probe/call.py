@@ -474,7 +474,9 @@ def _execute(
     recorder = None
     if collector is not None:
         if request.get("comparisons") and ctx.scope is not None:
-            recorder = pau_comparisons.Recorder(labelled, ctx.scope)
+            code = ctx.target.code
+            skip = 1 if ctx.target.kind in ("method", "classmethod") else 0
+            recorder = pau_comparisons.Recorder(labelled, ctx.scope, None if code is None else (code, skip))
             collector.observer = cast("Any", recorder)  # an Observer of coverage.py's
         collector.start()
     value, error, duration_ms = _invoke(ctx.target, receiver, args, kwargs)

@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     # (package folder with a trailing separator or None, the target's file)
     Scope = Tuple[Optional[str], str]
     Plain = Union[str, float]  # JSON data: a short str, an int or a float
-    Relation = Tuple[str, Literal["same", "part", "item"], Optional[Plain]]
+    Relation = Tuple[str, Literal["same", "part", "item", "code point"], Optional[Plain]]
 
 MAX_RECORDS = 48
 MAX_VALUES = 8
@@ -411,10 +411,15 @@ def _type_names(v: object) -> List[str]:
 
 
 class Recorder:
-    """Records the comparisons of one call. `arguments`: (label, value) of the call."""
+    """Records the comparisons of one call. `arguments`: (label, value) of the call. `own`: the
+    target's code object and how many of its leading parameters are not in `arguments` (a
+    method's `self`, a classmethod's `cls`), so that a parameter it compares is known by name
+    even when another argument holds an equal value (`npgettext(3, 7, 12, 3)` compares `n == 1`:
+    by value alone that is `context`)."""
 
-    def __init__(self, arguments: Iterable[Tuple[str, object]], scope: Scope) -> None:
+    def __init__(self, arguments: Iterable[Tuple[str, object]], scope: Scope, own: Optional[Tuple[CodeType, int]] = None) -> None:
         self.arguments = [(label, v) for label, v in arguments if label != "receiver"]
+        self.own = own
         self.prefix, self.file = scope
         self.records: List[ComparisonRecord] = []
         self.seen: Set[str] = set()
@@ -449,6 +454,21 @@ class Recorder:
             self.active = False
         return True
 
+    def _parameter(self, name: str, v: object, frame: FrameType) -> Optional[Relation]:
+        """(label, "same", None) when `name` is a parameter of the target's own frame still holding its argument."""
+        if self.own is None or frame.f_code is not self.own[0]:
+            return None
+        code, skip = self.own
+        parameters = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+        if name not in parameters:
+            return None
+        index = parameters.index(name) - skip
+        for label in ("kwargs." + name, "args[%d]" % index if 0 <= index < code.co_argcount - skip else ""):
+            for known, arg in self.arguments:
+                if known == label and arg is v:
+                    return label, "same", None
+        return None
+
     def _relation(self, v: object) -> Optional[Relation]:
         """(label, via, seen) of the argument the value came from, else None."""
         # `t is X` / `ta in (X, Y)` are exact type tests: each cast names the types they proved.
@@ -465,22 +485,32 @@ class Recorder:
                 for item in cast("Sequence[object]", arg):
                     if item is v or (simple and type(item) is t and item == v):
                         return label, "item", _plain(v)
+        # The code point of a character of a str argument (`ord(label[pos]) == 0x200C`): the
+        # character is the piece compared, and the code points it met are characters too.
+        if t is int and 0 <= cast(int, v) <= sys.maxunicode:
+            char = chr(cast(int, v))
+            for label, arg in self.arguments:
+                if type(arg) is str and len(arg) <= 4096 and char in arg:
+                    return label, "code point", char
         return None
 
     def _observe(self, op: str, inp: Local, other: Expr, frame: FrameType, f_locals: Mapping[str, object]) -> None:
         root = f_locals.get(inp[1], _MISSING)
         if root is _MISSING:
             return
-        related = self._relation(root)
+        related = self._parameter(inp[1], root, frame) or self._relation(root)
         if related is None:
             return
         value = _value(other, frame, f_locals)
         if value is _MISSING or (other[0] == "local" and self._relation(value) is not None):
             return
         values = self._values(op, value)
+        label, via, seen = related
+        if via == "code point":
+            values = [chr(c) for c in values if type(c) is int and 0 <= c <= sys.maxunicode] if op in ("==", "!=", "in", "not in") else []
+            via = "part"
         if not values:
             return
-        label, via, seen = related
         record = cast("ComparisonRecord", {"arg": label, "op": op, ("types" if op == "isinstance" else "values"): values})
         if type(root) is bytes and op != "isinstance":
             record["bytes"] = True

@@ -93,6 +93,10 @@ ALLOWED = (
     "re.match(r'(\\d+)-(\\d+)', '10-20') (also re.fullmatch, re.search), "
     "scratch_file('notes.txt', 'its text') (writes that file in the call's own folder and gives its name), "
     "dataclass_record('abc', 3) (a small dataclass, fields name and count), "
+    "exc_info(ValueError('bad')) (the (type, value, traceback) of that exception, raised and caught; "
+    "traceback_of(ValueError('bad')) its traceback alone), "
+    "ast_node('For') (a syntax-tree node of that ast class, parsed from a small sample module), "
+    "ValueError('bad'), KeyError('k') (also Exception, TypeError, IndexError, RuntimeError, ZeroDivisionError), "
     "list/tuple/dict/set/str/int/float/bool/bytes(...); "
     "the target module's classes by name (Point(1, 2), Color.RED, Point.origin()); "
     "pure builtins and functions, called or passed as values (len, sorted, min, max, sum, map, filter, zip, "
@@ -146,6 +150,8 @@ _BUILTIN_NAMES = (
     'issubclass', 'iter', 'len', 'list', 'map', 'max', 'min', 'next', 'oct', 'ord', 'pow', 'print',
     'range', 'repr', 'reversed', 'round', 'set', 'slice', 'sorted', 'str', 'sum', 'tuple', 'zip',
     'Ellipsis',
+    # Exceptions, as values and instances, for functions that report or format one.
+    'Exception', 'ValueError', 'TypeError', 'KeyError', 'IndexError', 'RuntimeError', 'ZeroDivisionError',
 )
 # Methods that read their receiver and build a new value; mutating ones (list.append...) are out.
 _METHODS = {
@@ -316,9 +322,93 @@ class DataRecord:
     count: object = 3
 
 
+def _exc_info(exception):  # type: (object) -> Tuple[type, BaseException, object]  # pyright: ignore[reportTypeCommentUsage]
+    """(type, value, traceback) of `exception`, as sys.exc_info() gives them in an except block,
+    for functions that format or wrap one (traceback.print_exception, an ExceptionInfo class).
+    The traceback is real: the exception is raised here and caught. Its frames are opaque to
+    the grammar (_OPAQUE_TYPES)."""
+    if not isinstance(exception, BaseException):
+        raise ArgumentRejected('exc_info takes an exception instance, e.g. exc_info(ValueError(\'bad\'))')
+    try:
+        raise exception
+    except BaseException as caught:  # the one just raised: its traceback is what is wanted
+        return type(caught), caught, caught.__traceback__
+
+
+def _traceback_of(exception):  # type: (object) -> object  # pyright: ignore[reportTypeCommentUsage]
+    """The traceback of `exception` raised and caught (exc_info's third item), for a `tb` parameter."""
+    return _exc_info(exception)[2]
+
+
+# A small module with one node of most ast classes, for visitors' methods (visit_For, visitAsyncFor).
+_AST_SAMPLE = '''
+import os
+from os import path as p
+x: int = 1
+y = [a + b * 2 for a, b in zip(x, y) if a > b and not b]
+z = {k: v for k, v in d.items()} or {1, 2} or {v for v in s}
+w = (i for i in range(3))
+t = lambda q, *r, **s: q[1:2] if q else -q
+del x
+assert y, 'message'
+global_name = f'{x!r:>10}'
+class C(Base, metaclass=Meta):
+    attr = 1
+    @decorator
+    def method(self, a, b=2, *args, c, **kw):
+        global g
+        nonlocal_user = None
+        for i in range(a):
+            if i % 2:
+                continue
+            elif i:
+                break
+            else:
+                pass
+        else:
+            pass
+        while b < 10:
+            b += 1
+        try:
+            raise ValueError(a) from None
+        except (TypeError, ValueError) as error:
+            print(error)
+        finally:
+            pass
+        with open(a) as f, open(b):
+            return f.read()
+    async def run(self, items):
+        async for item in items:
+            await item
+        async with self.lock as held:
+            yield held
+        yield from items
+def outer():
+    count = 0
+    def inner():
+        nonlocal count
+        count += 1
+    return inner
+'''
+
+
+def _ast_node(class_name):  # type: (object) -> object  # pyright: ignore[reportTypeCommentUsage]
+    """The first node of ast class `class_name` in _AST_SAMPLE, parsed afresh (a visitor may change it)."""
+    cls = getattr(ast, class_name, None) if isinstance(class_name, str) and not class_name.startswith('_') else None
+    if not (isinstance(cls, type) and issubclass(cls, ast.AST)):
+        raise ArgumentRejected('ast_node takes the name of an ast node class, e.g. ast_node(\'For\')')
+    for node in ast.walk(ast.parse(_AST_SAMPLE)):
+        if isinstance(node, cls):
+            return node
+    raise ArgumentRejected('ast_node has no %s node in its sample module' % class_name)
+
+
 _VALUES = _build_values()
 _VALUES['scratch_file'] = _scratch_file
 _VALUES['dataclass_record'] = DataRecord
+_VALUES['exc_info'] = _exc_info
+_VALUES['traceback_of'] = _traceback_of
+_VALUES['ast_node'] = _ast_node
 # Names that are only the first part of a dotted name, never values themselves.
 _MODULES = frozenset(path.split('.')[0] for path in _VALUES if '.' in path) - frozenset(_VALUES)
 

@@ -179,6 +179,8 @@ function comparedPiece(whole: PyValue, r: ComparisonRecord): PyValue | undefined
 export class ComparisonFeedback {
   private readonly followed = new Set<string>();
   private readonly tried = new Set<string>();
+  /** `position|source` of every value a call observed so far had at that position. */
+  private readonly given = new Set<string>();
   private readonly constants: Set<string | number>;
   private planned = 0;
 
@@ -197,6 +199,9 @@ export class ComparisonFeedback {
 
   /** Calls to make from what this observation's call compared its arguments with. */
   probesFrom(obs: Observation): ComparisonProbe[] {
+    obs.input.forEach((s, i) => {
+      if (s.value !== undefined) this.given.add(`${i}|${toSource(s.value)}`);
+    });
     const records = obs.record.result.comparisons;
     if (!records?.length || !this.wanted) return [];
     const at = labelledPositions(this.positions, obs.input);
@@ -205,10 +210,14 @@ export class ComparisonFeedback {
     const error = obs.record.result.exception?.type;
     const refusedType = obs.record.result.status === 'raised' && error !== undefined && TYPE_ERRORS.has(baseExceptionName(error));
     for (const r of records) {
-      if (r.op === 'isinstance' ? !refusedType : (r.values ?? []).every((v) => this.constants.has(v))) continue;
+      if (r.op === 'isinstance' && !refusedType) continue;
       const i = at.get(r.arg);
       const slot = i === undefined || i < 0 ? undefined : obs.input[i];
       if (i === undefined || !slot?.value || itemAt(this.positions, i).role === 'receiver') continue;
+      // Constant seeding spreads the code's constants over the positions in turn, and may never
+      // give the compared one its constant (`npgettext(context, msgid1, msgid2, n)` compares `n == 1`,
+      // seeding gave 1 to the first three): only the constants themselves, where not given yet.
+      const onlyConstants = r.op !== 'isinstance' && (r.values ?? []).every((v) => this.constants.has(v));
       // `x in TABLE` and `TABLE[x]` are one look-up: followed once.
       const op = r.op === 'in' || r.op === 'not in' || r.op === 'key' ? 'member' : r.op;
       const key = `${i}|${op}|${r.through ?? ''}|${r.via ?? ''}|${JSON.stringify(r.values ?? r.types)}`;
@@ -217,12 +226,19 @@ export class ComparisonFeedback {
       const whole = slot.value;
       const piece = comparedPiece(whole, r);
       let made = 0;
-      for (const by of replacements(r, piece)) {
+      const candidates = onlyConstants ? (r.values ?? []).map((c) => asValue(c, piece)) : replacements(r, piece);
+      for (const by of candidates) {
         if (made >= PER_RECORD || this.planned >= this.cap) break;
         const value = r.via === undefined ? by : spliced(whole, r, by);
         if (value === undefined || (value.k === 'str' && value.v.length > MAX_TEXT)) continue;
         const source = toSource(value);
-        if (source === toSource(whole) || this.tried.has(`${i}|${source}`) || sweptEarly(value, slot.cls)) continue;
+        if (
+          source === toSource(whole) ||
+          this.tried.has(`${i}|${source}`) ||
+          this.given.has(`${i}|${source}`) ||
+          (!onlyConstants && sweptEarly(value, slot.cls))
+        )
+          continue;
         this.tried.add(`${i}|${source}`);
         made++;
         this.planned++;

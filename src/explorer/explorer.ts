@@ -34,6 +34,7 @@ import { ComparisonFeedback } from './comparison-inputs.js';
 import { findRelations } from './relations.js';
 import { findStateEffects } from './state-effects.js';
 import { preparedReceiver } from './prepared-receiver.js';
+import { keyNamed, withNamedKey } from './named-keys.js';
 import { withNextOption } from './receiver-options.js';
 import { shapedFor } from './shaped-inputs.js';
 import { keywordDicts } from './keyword-extras.js';
@@ -71,7 +72,7 @@ const FINAL_PROPERTY_RESERVE = 0.1;
 /** The last share of the budget re-tests the claims (verify.ts). */
 const VERIFY_RESERVE = 0.1;
 /** Classes only a message, a name or an annotation brings in. */
-const OUTSIDE_SWEEP = ['bytes', 'textfile', 'binfile', 'datetime', 'match', 'class', 'dataclass'];
+const OUTSIDE_SWEEP = ['bytes', 'textfile', 'binfile', 'datetime', 'match', 'class', 'dataclass', 'exception', 'traceback', 'excinfo', 'astnode'];
 /**
  * Probes kept back from the last exploration: an input it found after the verification (a text
  * encoded twice) gets its f(f(x)) and swaps, so that no law is claimed on inputs it was never tested on.
@@ -354,6 +355,7 @@ export class Explorer {
     if (this.siblingOutput(obs)) return;
     if (this.scratchFile(obs, message)) return;
     if (this.mineAbsentKey(obs, message)) return;
+    if (this.mineNamedKey(obs)) return;
     const given = obs.input.map((s, i) => (s.value !== undefined && itemAt(this.positions, i).role !== 'receiver' ? i : -1)).filter((i) => i >= 0);
     if (given.length === 0) return;
     this.shapeArguments(obs, message, given);
@@ -877,6 +879,24 @@ export class Explorer {
   private callOnPrepared(obs: Observation, at: number, built: PyValue, calls: string[], note: string): void {
     const value = preparedReceiver(built, calls);
     this.queue.push({ input: obs.input.map((s, i) => (i === at ? { cls: s.cls, value } : s)), note });
+  }
+
+  /** A KeyError for a key no argument holds: each dict argument again, holding that key too (named-keys.ts). */
+  private mineNamedKey(obs: Observation): boolean {
+    const exception = obs.record.result.exception;
+    const key = /KeyError$/.test(exception?.type ?? '') ? keyNamed(exception?.message ?? '') : undefined;
+    if (!key) return false;
+    let queued = false;
+    for (const [i, slot] of obs.input.entries()) {
+      const value = slot.value && itemAt(this.positions, i).role !== 'receiver' ? withNamedKey(slot.value, key) : undefined;
+      if (!value) continue;
+      this.queue.push({
+        input: obs.input.map((s, j) => (j === i ? { cls: s.cls, value } : s)),
+        note: `the dict holding the key ${toSource(key)} the error named`,
+      });
+      queued = true;
+    }
+    return queued;
   }
 
   /**

@@ -320,6 +320,9 @@ export function slotClassOf(v: PyValue): string {
   return v.k === 'fn' ? 'callable' : classOfValue(v);
 }
 
+/** The exception classes of the argument grammar (python/pau_probe/safe_args.py _BUILTIN_NAMES). */
+const EXCEPTION_CLASSES = new Set(['Exception', 'ValueError', 'TypeError', 'KeyError', 'IndexError', 'RuntimeError', 'ZeroDivisionError']);
+
 /** The input class a value belongs to, for values read back from source. */
 export function classOfValue(v: PyValue): string {
   switch (v.k) {
@@ -332,6 +335,10 @@ export function classOfValue(v: PyValue): string {
       if (v.callee === 'scratch_file') return 'scratchfile';
       if (v.callee === 're.match') return 'match';
       if (v.callee === 'dataclass_record') return 'dataclass';
+      if (v.callee === 'traceback_of') return 'traceback';
+      if (v.callee === 'exc_info') return 'excinfo';
+      if (v.callee === 'ast_node') return 'astnode';
+      if (EXCEPTION_CLASSES.has(v.callee)) return 'exception';
       return `new:${v.callee}:${v.args.map((a) => slotClassOf(a)).join(',')}`;
     case 'list':
       if (v.items.length && v.items.every((x) => x.k === 'str')) return 'list[str]';

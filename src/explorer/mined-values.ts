@@ -185,6 +185,8 @@ export function classesAskedFor(message: string): string[] {
   if (/\bis not a (?:class|type)\b|\bmust be a (?:class|type)\b/.test(message)) add('class');
   // "replace() should be called on dataclass instances", "asdict() should be called on dataclass instances", "is not a dataclass".
   if (/\bdataclass(?:es)?\b/.test(message)) add('dataclass');
+  // "exceptions must derive from BaseException", "expected an exception instance".
+  if (/\bderive from BaseException\b|\bexception (?:instance|object)\b/.test(message)) add('exception');
   if (/is not iterable|has no len\(\)/.test(message)) for (const c of ['list', 'str', 'dict', 'tuple', 'set']) add(c);
   // "'int' object has no attribute 'get'": the method names the type that has it.
   const attribute = /object has no attribute '(\w+)'/.exec(message)?.[1];
@@ -202,6 +204,9 @@ const METHODS_OF: Record<string, string[]> = {
   set: ['add', 'discard', 'union', 'issubset'],
   // What a datetime has and a date has not (a date has year, month, day, weekday).
   datetime: ['hour', 'minute', 'second', 'microsecond', 'tzinfo', 'timestamp', 'astimezone', 'utcoffset', 'timetz'],
+  exception: ['__traceback__', 'with_traceback', 'add_note', '__cause__', '__context__'],
+  traceback: ['tb_frame', 'tb_next', 'tb_lineno', 'tb_lasti'],
+  astnode: ['lineno', 'col_offset', 'end_lineno', 'end_col_offset', '_fields'],
   str: ['lower', 'upper', 'strip', 'lstrip', 'rstrip', 'split', 'startswith', 'endswith', 'encode', 'replace', 'isdigit', 'isalpha'],
 };
 

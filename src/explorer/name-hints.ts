@@ -5,6 +5,7 @@
 // run that seeds an agent): the seeds would carry what the names told.
 import type { PyValue } from './values.js';
 import { LINE_READER, LINE_READERS } from './shaped-inputs.js';
+import { typeClass } from './type-classes.js';
 import { bool, bytesOf, date, datetimeOf, float, int, ints, list, none, str, strs, tuple } from './values.js';
 
 interface Family {
@@ -18,8 +19,19 @@ const dict = (entries: [string, number][]): PyValue => ({ k: 'dict', entries: en
 
 const SENTENCE = 'The quick brown fox jumps over the lazy dog.';
 
+// An exception as a function that reports or wraps one is handed it: the class, an instance, a
+// traceback from a real raise, or the three together as sys.exc_info() gives them.
+const classValues = (id: string): PyValue[] => typeClass(id).values.filter((v): v is PyValue => v !== undefined);
+const EXCEPTION_FAMILIES: Family[] = [
+  { name: /^(exc_?info|excinfo|ei|exc_tuple)$/, values: classValues('excinfo') },
+  { name: /^(etype|exc_?type|exc_?class|exc_?cls|exception_?(type|class))$/, values: [fn('ValueError'), fn('KeyError')] },
+  { name: /^(tb|exc_?tb|traceback|exc_?traceback)$/, values: classValues('traceback') },
+  { name: /^(e|exc|err|error|exception|exc_?value|evalue|exc_?val)$/, values: classValues('exception') },
+];
+
 // Most specific first: the first family whose pattern matches wins.
 const FAMILIES: Family[] = [
+  ...EXCEPTION_FAMILIES,
   // The second names a file: what a URL's extension decides (a MIME type, a download name) shows only then.
   {
     name: /url|uri|href|link|endpoint/,
@@ -188,6 +200,11 @@ const VAGUE = /^(address|addr|name|number|num|value|val|start|end|begin|stop|sin
 // The second of a pair (`end`, `b`, `new`): given the family's next values, so that the pair differs.
 const LATER = /^(end|stop|until|to|b|y|new|right|rhs)$/;
 
+// A syntax-tree visitor's method (`visit_For`, `visitAsyncFor`) is handed a node of the ast class
+// its name names: the argument grammar's ast_node parses one (python/pau_probe/safe_args.py).
+const VISITOR = /^visit_?([A-Z][A-Za-z]*)$/;
+const NODE = /^(node|n|tree|t|ast_?node|child)$/;
+
 /**
  * Values for a parameter: what its name suggests, or, when the name is vague and the function's
  * name suggests a family, that family first (`days_between(start, end)` takes dates, the second a
@@ -196,6 +213,8 @@ const LATER = /^(end|stop|until|to|b|y|new|right|rhs)$/;
 export function valuesForParameter(paramName: string, functionName: string, items = false): PyValue[] {
   const own = valuesForName(paramName, items);
   const name = paramName.toLowerCase();
+  const visited = VISITOR.exec(functionName.slice(functionName.lastIndexOf('.') + 1))?.[1];
+  if (visited !== undefined && NODE.test(name)) return [{ k: 'call', callee: 'ast_node', args: [str(visited)] }, ...own];
   if (items || !VAGUE.test(name)) return own;
   let family = valuesForFunction(functionName);
   if (LATER.test(name)) {

@@ -27,8 +27,11 @@ export function isScratchFile(v: PyValue): boolean {
   return v.k === 'call' && v.callee === 'scratch_file';
 }
 
-/** Callees only the worker's argument grammar knows: a file written first, a dataclass made in the worker (python/pau_probe/safe_args.py). */
-const GRAMMAR_ONLY = new Set(['scratch_file', 'dataclass_record']);
+/**
+ * Callees only the worker's argument grammar knows: a file written first, a dataclass made in the
+ * worker, an exception raised and caught there, a syntax-tree node of its sample module (python/pau_probe/safe_args.py).
+ */
+const GRAMMAR_ONLY = new Set(['scratch_file', 'dataclass_record', 'exc_info', 'traceback_of', 'ast_node']);
 
 /**
  * Whether a value is, or holds, one only the argument grammar can make: a reader has no such file

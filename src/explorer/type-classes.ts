@@ -87,6 +87,8 @@ const INT_LISTS = [
   [2, -5, 1],
   [1, 1, 2],
 ].map((xs) => list(ints(...xs)));
+/** The exception the argument grammar's exc_info and traceback_of raise and catch (python/pau_probe/safe_args.py). */
+const RAISED_VALUE: PyValue = { k: 'call', callee: 'ValueError', args: [str('invalid value')] };
 /** Callables to pass where a function is wanted: a key, a predicate, a mapping. */
 export const CALLABLES: PyValue[] = ['len', 'str.upper', 'bool', 'lambda x: x * 2', 'lambda x: x > 0', 'abs', 'str'].map((src) => ({ k: 'fn', src }));
 const STR_LISTS = [['b', 'a', 'c'], [], ['a'], ['x', 'y', 'x'], ['hello', 'world'], ['B', 'a', 'C'], ['apple', 'ape', 'peach'], ['abc', 'abd']].map((xs) =>
@@ -193,6 +195,13 @@ const BASIC: Record<string, TypeClass> = {
   dataclass: { id: 'dataclass', label: 'dataclass instance', values: [{ k: 'call', callee: 'dataclass_record', args: strs('abc') }] },
   // Not in the sweep: an error saying an argument is not a class ("is not a class", "expected a type") brings it in.
   class: { id: 'class', label: 'class', values: ['int', 'str', 'list'].map((src): PyValue => ({ k: 'fn', src })) },
+  // Not in the sweep: a name (`exc`, `tb`, `exc_info`) or an error about what only an exception or
+  // a traceback has ('tb_frame', '__traceback__') brings them in (name-hints.ts, mined-values.ts).
+  exception: { id: 'exception', label: 'exception', values: [RAISED_VALUE, { k: 'call', callee: 'KeyError', args: strs('missing') }] },
+  traceback: { id: 'traceback', label: 'traceback', values: [{ k: 'call', callee: 'traceback_of', args: [RAISED_VALUE] }] },
+  excinfo: { id: 'excinfo', label: '(type, value, traceback) triple', values: [{ k: 'call', callee: 'exc_info', args: [RAISED_VALUE] }] },
+  // Not in the sweep: a visitor's method named for an ast class brings it in (name-hints.ts).
+  astnode: { id: 'astnode', label: 'syntax-tree node', values: [{ k: 'call', callee: 'ast_node', args: strs('Name') }] },
   omit: { id: 'omit', label: 'left out', values: [undefined] },
 };
 

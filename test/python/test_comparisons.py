@@ -267,3 +267,27 @@ def test_a_bytes_pattern_is_recorded_as_its_text(tmp_path):
     records = record(module.unhex, b"0A").report()
     got = {(r["op"], tuple(r["values"]), r.get("bytes")) for r in records}
     assert ("regex", ("[^0-9A-F]",), True) in got
+
+
+def test_a_compared_parameter_is_known_by_name_when_another_argument_holds_an_equal_value(tmp_path):
+    module = load(tmp_path, "def f(context, n):\n    if n == 1:\n        return 'one'\n    return 'many'\n")
+    assert [r["arg"] for r in record(module.f, 3, 3).report()] == ["args[0]"]  # by value alone: the first
+    func = module.f
+    collector = Collector(StaticMap(func.__code__))
+    collector.prepare()
+    recorder = collector.observer = pau_comparisons.Recorder(
+        [("args[0]", 3), ("args[1]", 3)], pau_comparisons.scope_of(func.__code__.co_filename), (func.__code__, 0)
+    )
+    collector.start()
+    try:
+        func(3, 3)
+    finally:
+        collector.stop()
+        collector.observer = None
+    assert [(r["arg"], r["values"]) for r in recorder.report()] == [("args[1]", [1])]
+
+
+def test_a_code_point_of_a_character_of_a_str_argument_is_a_piece_of_it(tmp_path):
+    module = load(tmp_path, "def f(label, pos):\n    cp = ord(label[pos])\n    if cp == 0x200C:\n        return 1\n    return 0\n")
+    records = record(module.f, "hello", 1).report()
+    assert [(r["arg"], r["op"], r["values"], r.get("via"), r.get("seen")) for r in records] == [("args[0]", "==", ["\u200c"], "part", "e")]

@@ -94,3 +94,28 @@ def test_dataclass_record_is_a_dataclass_instance_that_pickles():
     assert repr(record) == "DataRecord(name='x', count=5)"
     assert pickle.loads(pickle.dumps(record)) == record
     assert dataclasses.replace(record, count=1).count == 1
+
+
+def test_exc_info_and_traceback_of_give_a_real_raise_whose_frames_stay_opaque():
+    import traceback
+    import types
+
+    exc_type, value, tb = safe_args.evaluate("exc_info(ValueError('bad'))", {})
+    assert exc_type is ValueError and value.args == ("bad",) and isinstance(tb, types.TracebackType)
+    assert traceback.format_exception(exc_type, value, tb)[-1] == "ValueError: bad\n"
+    assert isinstance(safe_args.evaluate("traceback_of(KeyError('k'))", {}), types.TracebackType)
+    with pytest.raises(safe_args.ArgumentRejected, match="traceback objects are not allowed"):
+        safe_args.evaluate("(lambda t: t[2].tb_frame)(exc_info(ValueError('x')))", {})
+    with pytest.raises(safe_args.ArgumentRejected, match="exception instance"):
+        safe_args.evaluate("exc_info('not an exception')", {})
+
+
+def test_ast_node_is_a_fresh_node_of_the_named_class_only():
+    import ast
+
+    node = safe_args.evaluate("ast_node('AsyncFor')", {})
+    assert isinstance(node, ast.AsyncFor) and node.body
+    assert safe_args.evaluate("ast_node('AsyncFor')", {}) is not node
+    for bad in ("'walk'", "'_Unknown'", "3", "'Interactive'"):
+        with pytest.raises(safe_args.ArgumentRejected, match="ast_node"):
+            safe_args.evaluate("ast_node(%s)" % bad, {})

@@ -429,3 +429,63 @@ test('a plural of a package class names a list of its instances: Router([Endpoin
     records.map((r) => `${r.receiver} -> ${r.result.status}`).join('\n'),
   );
 });
+
+/** Functions handed an exception, a traceback or a syntax-tree node (reports.py). */
+const REPORTS = join(dirname(FIXTURE), 'reports.py');
+
+for (const name of ['describe_failure', 'failure_line', 'first_argument']) {
+  test(`a parameter named for an exception, a traceback or exc_info gets a real one: ${name} returns`, async () => {
+    const { records } = await exploreExample(REPORTS, name, { maxProbes: BUDGET });
+    assert.ok(returned(records).length > 0, calls(records));
+  });
+}
+
+test("an error naming what only a traceback has ('tb_next') brings in a real traceback: deepest_line returns", async () => {
+  const { records } = await exploreExample(REPORTS, 'deepest_line', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => r.args[0]?.startsWith('traceback_of(')),
+    calls(records),
+  );
+});
+
+for (const method of ['LoopCounter.visit_For', 'LoopCounter.visitAsyncFor']) {
+  test(`a visitor's method named for an ast class gets a node of that class: ${method} returns`, async () => {
+    const { records } = await exploreExample(REPORTS, method, { maxProbes: BUDGET });
+    const cls = method.replace(/^.*visit_?/, '');
+    assert.ok(
+      returned(records).some((r) => r.args.includes(`ast_node('${cls}')`)),
+      calls(records),
+    );
+  });
+}
+
+/** Functions comparing a parameter with a constant while an earlier one holds an equal value (counted.py). */
+const COUNTED = join(dirname(FIXTURE), 'counted.py');
+
+for (const name of ['choose_form', 'Catalog.form']) {
+  test(`a constant compared with a parameter is given to that parameter, not to another holding an equal value: ${name} gets n=1`, async () => {
+    const { records } = await exploreExample(COUNTED, name, { maxProbes: BUDGET });
+    assert.ok(
+      returned(records).some((r) => r.args[3] === '1'),
+      calls(records),
+    );
+  });
+}
+
+/** Functions reading a dict by the keys their code names (keyed.py). */
+const KEYED = join(dirname(FIXTURE), 'keyed.py');
+
+for (const name of ['node_label', 'issuer_of']) {
+  test(`a KeyError naming a key no argument holds gives the dict that key, in turn: ${name} returns`, async () => {
+    const { records } = await exploreExample(KEYED, name, { maxProbes: BUDGET });
+    assert.ok(returned(records).length > 0, calls(records));
+  });
+}
+
+test("a character's code point compared with a constant gives the text that character: joiner_kind returns 'ZWNJ'", async () => {
+  const { records } = await exploreExample(join(dirname(FIXTURE), 'codepoints.py'), 'joiner_kind', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => r.result.value?.repr === "'ZWNJ'"),
+    calls(records),
+  );
+});

@@ -113,10 +113,15 @@ test('the cap bounds the calls made from comparisons in all, and unknown labels 
   assert.deepEqual(suggested([str('x')], [{ arg: 'args[5]', op: 'in', values: ['a'] }]), []);
 });
 
-test("a comparison with the code's own constants only is left to constant seeding, an early value of the sweep to the sweep", () => {
+test("a comparison with the code's own constants only gives the compared position the constant itself; an early value of the sweep is left to the sweep", () => {
   assert.deepEqual(suggested([int(3)], [{ arg: 'args[0]', op: '<=', values: [0] }]), []);
-  assert.deepEqual(suggested([int(3)], [{ arg: 'args[0]', op: '<=', values: [0] }], { constants: [0, 'x'] }), []);
+  // Constant seeding may have given 0 to another position only: the compared one gets it, and no neighbours.
+  assert.deepEqual(suggested([int(3)], [{ arg: 'args[0]', op: '<=', values: [5] }], { constants: [5, 'x'] }), ['5']);
   assert.deepEqual(suggested([str('x')], [{ arg: 'args[0]', op: 'in', values: ['x', 'y'] }], { constants: ['x'] }), ["'y'"]);
+  // Not where a call observed before already gave it.
+  const feedback = new ComparisonFeedback(positions, 20, [5]);
+  feedback.probesFrom(observation([int(5)], []));
+  assert.deepEqual(feedback.probesFrom(observation([int(3)], [{ arg: 'args[0]', op: '==', values: [5] }])), []);
 });
 
 test('a regular expression gives a text it matches, or nothing for constructs it does not know', () => {
