@@ -13,6 +13,7 @@ import type { Family } from './breakers.js';
 import { untriedFor } from './breakers.js';
 import { wordLimitRule } from './word-limit.js';
 import { fixedRangeRule } from './fixed-range.js';
+import { keptArgumentRule } from './kept-argument.js';
 
 export interface Relation {
   /** The sentence for the summary, e.g. "Sorts the elements in ascending order." */
@@ -25,6 +26,8 @@ export interface Relation {
   family?: Family;
   /** What those inputs are, when no call that returned had one: the text is then an observation of the calls tried. */
   untried?: string;
+  /** The parameter the breakers vary, when not the main argument (the one a function gives back unchanged). */
+  param?: string;
 }
 
 /** What a call did: its main argument and its output (a generator's items as a list). */
@@ -134,6 +137,8 @@ type Rule = {
   lastResort?: boolean;
   /** The inputs that would break the rule if anything does (breakers.ts): a law only once a call with one returned. */
   family?: Family;
+  /** The parameter given back unchanged (kept-argument.ts): every call is support, the output never differs from it. */
+  keeps?: string;
 };
 
 /** The elements of `xs` when none is null, else null. */
@@ -1067,6 +1072,8 @@ const RULES: Rule[] = [
   { text: '', applies: () => true, holds: () => false, fit: (cases) => wordLimitRule(cases) },
   // A number kept within bounds the function holds itself (fixed-range.ts).
   { text: '', applies: () => true, holds: () => false, fit: (cases) => fixedRangeRule(cases) },
+  // One argument given back as it was (kept-argument.ts).
+  { text: '', applies: () => true, holds: () => false, fit: (cases) => keptArgumentRule(cases), family: 'kept' },
   // Several arguments with named roles.
   shaped(
     (c) => {
@@ -1567,7 +1574,7 @@ function heldRules(cases: Case[], defaulted: Case[]): (Relation & { lastResort: 
       const witnesses = without.filter(rule.applies);
       if (witnesses.length === 0 || !witnesses.every(rule.holds)) continue;
     }
-    const support = applicable.filter(changed);
+    const support = rule.keeps ? applicable : applicable.filter(changed);
     // Several distinct inputs where the function did something, and the relation is not just "returns a constant".
     if (support.length < 2 || new Set(support.map((c) => JSON.stringify(c.y))).size < 2) continue;
     if (rule.enough && !rule.enough(applicable)) continue;
@@ -1578,7 +1585,9 @@ function heldRules(cases: Case[], defaulted: Case[]): (Relation & { lastResort: 
     if (stated === null) continue;
     // A rule no input chosen to break it was tried on (none returned) is what these calls did, not a law.
     const family = listed.family ?? rule.family;
-    const untried = family ? untriedFor(family, applicable) : null;
+    const { keeps } = rule;
+    const kept = (c: Case): Case => ({ ...c, x: c.named.find((a) => a.name === keeps)?.v ?? c.x });
+    const untried = family ? untriedFor(family, keeps ? applicable.map(kept) : applicable) : null;
     const text = untried ? `In the ${applicable.length} calls tried (none with ${untried}), it ${stated.charAt(0).toLowerCase()}${stated.slice(1)}` : stated;
     held.push({
       text,
@@ -1587,6 +1596,7 @@ function heldRules(cases: Case[], defaulted: Case[]): (Relation & { lastResort: 
       lastResort: rule.lastResort === true,
       ...(family ? { family } : {}),
       ...(untried ? { untried } : {}),
+      ...(keeps ? { param: keeps } : {}),
     });
   }
   return held;
