@@ -37,8 +37,8 @@ interface Case {
   y: TaggedValue;
   /** All the arguments, for relations between several (merges). */
   args: TaggedValue[];
-  /** The arguments given, by parameter name, in the signature's order (numbers included). */
-  named: { name: string; v: TaggedValue }[];
+  /** The arguments given, by parameter name, in the signature's order (numbers included); `star`: an item of `*args`. */
+  named: { name: string; v: TaggedValue; star?: true }[];
   /** The object a method was called on, as source: a state the arguments do not show. */
   receiver?: string;
 }
@@ -76,7 +76,9 @@ function casesOf(observations: Observation[], positions: Position[], withDefault
       ...state,
       ...given.flatMap(({ p, value }) => {
         const v = value ?? (withDefaults ? p.default : undefined);
-        return v !== undefined && p.role !== 'receiver' && v.k !== 'fn' ? [{ name: p.name, v: toTagged(v) }] : [];
+        return v !== undefined && p.role !== 'receiver' && v.k !== 'fn'
+          ? [{ name: p.name, v: toTagged(v), ...(p.role === 'varargs' ? { star: true as const } : {}) }]
+          : [];
       }),
     ];
     const args = named.map((a) => a.v);
@@ -139,6 +141,11 @@ type Rule = {
   family?: Family;
   /** The parameter given back unchanged (kept-argument.ts): every call is support, the output never differs from it. */
   keeps?: string;
+  /**
+   * Stated for the calls that left the other parameters out when calls that gave one broke it
+   * ("With `tax` left out, …"), rather than not at all.
+   */
+  leftOut?: boolean;
 };
 
 /** The elements of `xs` when none is null, else null. */
@@ -1067,6 +1074,27 @@ const PAIRS: Rule[] = PAIR_SEPARATORS.map(([outer, inner]) =>
 /** A vague rule, stated only where no rule that says what the output becomes held (truncate_words' first words). */
 const vague = (rule: Rule): Rule => ({ ...rule, lastResort: true });
 
+/** The numbers given as `*args` items, with their parameter's name, when they are all the call gave and two at least. */
+function starNumbers(c: Case): { name: string; ns: number[]; y: number } | null {
+  const [first] = c.named;
+  const ns = allOf(c.named.map((a) => (a.star ? num(a.v) : null)));
+  const y = num(c.y);
+  return first && ns && ns.length >= 2 && y !== null ? { name: first.name, ns, y } : null;
+}
+/** What a function of numbers passed as `*args` does with them (total(3, 7, 12) == 22.0). */
+const STAR_ITEMS: Rule[] = [
+  { words: 'sum', of: (ns: number[]) => ns.reduce((a, b) => a + b, 0) },
+  { words: 'product', of: (ns: number[]) => ns.reduce((a, b) => a * b, 1) },
+].map(({ words, of }) => ({
+  ...shaped(starNumbers, {
+    text: ([v]) => `Returns the ${words} of the numbers given as \`*${v.name}\`.`,
+    holds: ({ ns, y }) => near(y, of(ns)),
+    // Three items at least once: with two, a sum is also many another formula's.
+    enough: (vs) => vs.some((v) => v.ns.length >= 3),
+  }),
+  leftOut: true,
+}));
+
 const RULES: Rule[] = [
   // A text cut to its first words (word-limit.ts).
   { text: '', applies: () => true, holds: () => false, fit: (cases) => wordLimitRule(cases) },
@@ -1513,6 +1541,7 @@ const RULES: Rule[] = [
       ),
   }),
   shaped(numbersToNumber, { text: 'Returns the largest element.', holds: ({ x, y }) => y === Math.max(...x) }),
+  ...STAR_ITEMS,
   shaped(
     (c) => {
       const xs = items(c.x);
@@ -1559,6 +1588,7 @@ function heldRules(cases: Case[], defaulted: Case[]): (Relation & { lastResort: 
     // alone, from calls of `f(x)` that pass `by=1`) must hold for the calls that gave that argument
     // too, read without it (safe_divide's `default` changes nothing where `b` is not 0); it is
     // not stated when no such call was made.
+    let condition = '';
     const unread = new Set(
       applicable.flatMap((c) => {
         const d = counterpart.get(c.index);
@@ -1572,7 +1602,11 @@ function heldRules(cases: Case[], defaulted: Case[]): (Relation & { lastResort: 
         return [{ ...d, named, args: named.map((a) => a.v) }];
       });
       const witnesses = without.filter(rule.applies);
-      if (witnesses.length === 0 || !witnesses.every(rule.holds)) continue;
+      if (witnesses.length === 0) continue;
+      if (!witnesses.every(rule.holds)) {
+        if (!rule.leftOut) continue;
+        condition = `With ${joinWords([...unread].map((n) => `\`${n}\``))} left out, `;
+      }
     }
     const support = rule.keeps ? applicable : applicable.filter(changed);
     // Several distinct inputs where the function did something, and the relation is not just "returns a constant".
@@ -1581,8 +1615,9 @@ function heldRules(cases: Case[], defaulted: Case[]): (Relation & { lastResort: 
     // Parts read off the calls (100 in "Returns -`amount` + 100") may come from the object a
     // method was called on (a BankAccount(100)): they hold only if other objects gave the same.
     if (listed.fit && applicable.some((c) => c.receiver !== undefined) && new Set(applicable.map((c) => c.receiver)).size < 2) continue;
-    const stated = typeof rule.text === 'string' ? rule.text : rule.text(applicable);
-    if (stated === null) continue;
+    const plain = typeof rule.text === 'string' ? rule.text : rule.text(applicable);
+    if (plain === null) continue;
+    const stated = condition ? `${condition}${plain.charAt(0).toLowerCase()}${plain.slice(1)}` : plain;
     // A rule no input chosen to break it was tried on (none returned) is what these calls did, not a law.
     const family = listed.family ?? rule.family;
     const { keeps } = rule;
