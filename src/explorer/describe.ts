@@ -359,7 +359,7 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     const given = params
       // The second of two *args slots is named with the first.
       .filter(({ p, i }) => !(p.role === 'varargs' && run.positions[i - 1]?.role === 'varargs'))
-      .map(({ p, i }) => ({ name: p.role === 'varargs' ? `*${p.name}` : p.name, words: acceptedWords(run, i) }))
+      .map(({ p, i }) => ({ name: p.role === 'varargs' ? `*${p.name}` : p.name, words: effectiveWords(run, i).flag ? ['a flag'] : acceptedWords(run, i) }))
       .filter((x) => x.words.length > 0)
       .map((x) => `${x.name}: ${joinWords(x.words, 'or')}`);
     const receiverAt = run.positions.findIndex((p) => p.role === 'receiver');
@@ -645,7 +645,9 @@ function actsByTruth(groups: Iterable<Observation[]>, i: number, fallback: PyVal
       compared += 1;
     }
   }
-  return compared >= 2;
+  // One value other than True or False that acted as the bool of its truth, and none that did not,
+  // make a flag: greet(name, formal=3) gave what formal=True gave.
+  return compared >= 1;
 }
 
 /** Each parameter: the types it changed the outcome with (a flag as a flag), and whether it may be left out. */
@@ -665,7 +667,7 @@ function parameterTexts(run: ExplorationOutcome, ledger: Ledger): Record<string,
         ? ` (${joinWords(
             effective.truthValued.slice(0, 2).map((v) => `\`${oneLine(v, 16)}\``),
             'and',
-          )} acted as their truth value)`
+          )} acted as ${effective.truthValued.length === 1 ? 'its' : 'their'} truth value)`
         : '';
       text = `a flag (True/False)${read}${optional}`;
     } else if (effective.words.length) text = `${joinWords(effective.words, 'or')}${optional}`;

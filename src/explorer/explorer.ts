@@ -18,7 +18,7 @@ import {
   typesAccepted,
 } from './inputs.js';
 import { mutateValue } from './mutate.js';
-import { hashedRepeats, planPropertyProbes, plannedRequest } from './property-probes.js';
+import { hashedRepeats, planPropertyProbes, plannedRequest, reapplyRefuted } from './property-probes.js';
 import type { PlannedProbe } from './property-probes.js';
 import { inferProperties } from './properties.js';
 import { breakerProbes, claimsLaw, followUps, planVerification } from './verify.js';
@@ -1550,7 +1550,7 @@ export class Explorer {
   }
 
   private async runPlan(plan: PlannedProbe): Promise<void> {
-    if (plan.purpose === 'reapply' && !this.takesBack(plan.input)) return;
+    if (plan.purpose === 'reapply' && (!this.takesBack(plan.input) || reapplyRefuted(this.observations, this.positions))) return;
     await this.run(plan.input, plan.purpose, plan.note, {
       request: plannedRequest(this.positions, plan),
       ...(plan.repeats ? { repeats: plan.repeats } : {}),
