@@ -25,6 +25,7 @@ import { holdsGrammarOnly } from './scratch-files.js';
 import { preparedSource } from './prepared-receiver.js';
 import { isBindingMessage } from './binding-errors.js';
 import { NONE_RETURNED, NOT_WORKED_OUT } from '../core/description-head.js';
+import { raiseSelector } from './raise-selector.js';
 
 export interface ExplorationOutcome {
   info: FunctionInfo;
@@ -370,7 +371,11 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
       `${NOT_WORKED_OUT} from ${n} call${n === 1 ? '' : 's'}: the ${returned.length} that returned gave ${resultsByRange(run, returned) ?? resultsByInput(run, returned) ?? fewResults(returned) ?? returns}${given.length ? ` (${joinWords(given)})` : ''}.`,
     );
   } else {
-    sentences.push(`${NONE_RETURNED}: ${noneReturned(run.observations)}, so what it computes is unknown.`);
+    // A function whose job is to raise: what selects the class it raises, when one parameter does.
+    const raising = run.observations.filter((o) => o.purpose !== 'repeat' && o.record.result.status === 'raised' && !bindingError(o));
+    const selector = raiseSelector(raising, run.positions);
+    if (selector) ledger.add('summary', selector.text, selector.support, idx(raising));
+    sentences.push(selector?.text ?? `${NONE_RETURNED}: ${noneReturned(run.observations)}, so what it computes is unknown.`);
   }
   if (inPlace && !effects.length && !objectEffects.length) {
     sentences.push(inPlace);
