@@ -26,6 +26,7 @@ import { preparedSource } from './prepared-receiver.js';
 import { isBindingMessage } from './binding-errors.js';
 import { NONE_RETURNED, NOT_WORKED_OUT } from '../core/description-head.js';
 import { raiseSelector } from './raise-selector.js';
+import { hangWithContrast } from './hang.js';
 
 export interface ExplorationOutcome {
   info: FunctionInfo;
@@ -382,6 +383,15 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     ledger.add('summary', inPlace, idx(mutated), idx(run.observations));
   }
   if (returned.length) ledger.add('summary', `returns ${returns}`, idx(returned), idx(run.observations));
+  const hang = hangWithContrast(run.observations, run.positions);
+  if (hang) {
+    const name = callName(run.info);
+    const given = hang.contrast.input[hang.at]?.value;
+    const other = given === undefined ? `\`${hang.param.name}\` left out` : `\`${hang.param.name}=${oneLine(toSource(given), 30)}\``;
+    const text = `It did not finish in time for ${oneLine(readableCall(name, hang.timedOut.request), 70)}; with ${other} it returned ${oneLine(hang.contrast.record.result.value?.repr ?? '', 40)}.`;
+    sentences.push(text);
+    ledger.add('summary', text, idx([hang.timedOut, hang.contrast]), idx([hang.timedOut]));
+  }
   return sentences.join(' ');
 }
 
