@@ -1081,6 +1081,29 @@ function starNumbers(c: Case): { name: string; ns: number[]; y: number } | null 
   const y = num(c.y);
   return first && ns && ns.length >= 2 && y !== null ? { name: first.name, ns, y } : null;
 }
+/** A result's length and what it is made of: characters, bytes or elements. */
+function sizeOf(t: TaggedValue): { n: number; of: string } | null {
+  if (t.t === 'str') return { n: [...t.v].length, of: 'a text of {} characters' };
+  if (t.t === 'bytes') return { n: t.v.length / 2, of: '{} bytes' };
+  if (t.t === 'list' || t.t === 'tuple') return { n: t.v.length, of: `a ${t.t} of {} elements` };
+  return null;
+}
+/** The first count given (an int, by name) and the result's size. */
+function countAndSize(c: Case): { name: string; count: number; n: number; of: string } | null {
+  const given = c.named.find((a) => a.v.t === 'int' && !a.star);
+  const size = sizeOf(c.y);
+  return given && size ? { name: given.name, count: Number(num(given.v)), ...size } : null;
+}
+/**
+ * A result as long as a count it was given (randbytes(n): `n` bytes), which holds of a function
+ * whose output varies from call to call as much as of any other: three counts at least.
+ */
+const SIZED_BY_COUNT: Rule = shaped(countAndSize, {
+  text: ([v]) => `Returns ${v.of.replace('{}', `\`${v.name}\``)}.`,
+  holds: ({ count, n }) => count === n,
+  enough: (vs) => new Set(vs.map((v) => v.count)).size >= 3 && new Set(vs.map((v) => `${v.name} ${v.of}`)).size === 1,
+});
+
 /** What a function of numbers passed as `*args` does with them (total(3, 7, 12) == 22.0). */
 const STAR_ITEMS: Rule[] = [
   { words: 'sum', of: (ns: number[]) => ns.reduce((a, b) => a + b, 0) },
@@ -1542,6 +1565,7 @@ const RULES: Rule[] = [
   }),
   shaped(numbersToNumber, { text: 'Returns the largest element.', holds: ({ x, y }) => y === Math.max(...x) }),
   ...STAR_ITEMS,
+  SIZED_BY_COUNT,
   shaped(
     (c) => {
       const xs = items(c.x);
