@@ -27,6 +27,7 @@ import { isBindingMessage } from './binding-errors.js';
 import { NONE_RETURNED, NOT_WORKED_OUT } from '../core/description-head.js';
 import { raiseSelector } from './raise-selector.js';
 import { hangWithContrast } from './hang.js';
+import { seenPairs } from './seen-pairs.js';
 
 export interface ExplorationOutcome {
   info: FunctionInfo;
@@ -368,8 +369,14 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     const receiver = receiverAt >= 0 ? acceptedWords(run, receiverAt)[0] : undefined;
     if (receiver) given.unshift(`called on ${article(receiver)}`);
     const n = run.observations.length;
+    const shaped = resultsByRange(run, returned) ?? resultsByInput(run, returned) ?? fewResults(returned);
+    // Without a shape of the results, calls that returned show more than the type they gave.
+    const pairs = shaped === null ? seenPairs(returned, run.positions, (o) => oneLine(readableCall(callName(run.info), o.request), 80)) : null;
+    if (pairs) ledger.add('summary', pairs.text, pairs.support, pairs.support);
     sentences.push(
-      `${NOT_WORKED_OUT} from ${n} call${n === 1 ? '' : 's'}: the ${returned.length} that returned gave ${resultsByRange(run, returned) ?? resultsByInput(run, returned) ?? fewResults(returned) ?? returns}${given.length ? ` (${joinWords(given)})` : ''}.`,
+      pairs
+        ? `${NOT_WORKED_OUT} from ${n} call${n === 1 ? '' : 's'}; among the ${returned.length} that returned: ${pairs.text}.`
+        : `${NOT_WORKED_OUT} from ${n} call${n === 1 ? '' : 's'}: the ${returned.length} that returned gave ${shaped ?? returns}${given.length ? ` (${joinWords(given)})` : ''}.`,
     );
   } else {
     // A function whose job is to raise: what selects the class it raises, when one parameter does.
