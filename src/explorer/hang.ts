@@ -4,7 +4,10 @@
 import type { Observation, Position } from './inputs.js';
 import { contextKey } from './inputs.js';
 
-/** A number this large may only have made the loop too long for the time limit: such hangs come last. */
+/**
+ * A number this large may only have made a loop too long for the time limit (under tracing, or
+ * on a loaded machine): such a hang is the details' news, not key behaviour.
+ */
 const LARGE = 10_000;
 
 export interface Hang {
@@ -15,7 +18,7 @@ export interface Hang {
   at: number;
 }
 
-/** The first call that timed out with a returned call differing from it in one argument alone, or null. */
+/** The first call that timed out with a returned call differing from it in one argument alone (not a huge number), or null. */
 export function hangWithContrast(observations: Observation[], positions: Position[]): Hang | null {
   const returned = observations.filter((o) => o.purpose !== 'repeat' && o.record.result.status === 'returned');
   const found: Hang[] = [];
@@ -32,5 +35,5 @@ export function hangWithContrast(observations: Observation[], positions: Positio
     const v = h.timedOut.input[h.at]?.value;
     return (v?.k === 'int' && (v.v >= LARGE || v.v <= -LARGE)) || (v?.k === 'float' && Math.abs(v.v) >= LARGE);
   };
-  return found.find((h) => !large(h)) ?? found[0] ?? null;
+  return found.find((h) => !large(h)) ?? null;
 }
