@@ -2,15 +2,17 @@
 // Daikon states an invariant only once the inputs that would falsify it had their chance): texts
 // whose words stand apart by other separators, or by none, for relations that join or cut words;
 // option-like items ('-x', '--flag=v') for relations of argument lists; empty, shorter, longer and
-// non-ASCII values for relations of length; non-ASCII letters for relations of case. A relation
+// non-ASCII values for relations of length; non-ASCII letters for relations of case; for an
+// argument given back unchanged, a long text of capitals, accents and loose spaces, a negative and
+// a fractional number, a list out of order with a repeat (what most functions would change). A relation
 // whose calls that returned never held such an input is worded as what the calls tried did (relations.ts), not as a law.
 import type { TaggedValue } from '../core/probe-types.js';
 import type { Input, Observation, Position } from './inputs.js';
 import { withSlot } from './properties.js';
 import type { PyValue } from './values.js';
-import { str, toSource } from './values.js';
+import { int, str, toSource } from './values.js';
 
-export type Family = 'words' | 'pieces' | 'length' | 'case';
+export type Family = 'words' | 'pieces' | 'length' | 'case' | 'kept';
 
 /** What a relation was checked on: its main argument and all the arguments (relations.ts `Case`). */
 interface Tried {
@@ -24,6 +26,14 @@ const PUNCTUATION_BETWEEN = /[A-Za-z0-9][^A-Za-z0-9\s]+[A-Za-z0-9]/;
 const PUNCTUATION_AT_EDGE = /^[^A-Za-z0-9\s]|[^A-Za-z0-9\s]$/;
 const OPTION_LIKE = /^-/;
 const NON_ASCII = /\P{ASCII}/u;
+/** A text most functions of text would change: long, capitals, accents, spaces at its ends and doubled. */
+const UNTIDY = (t: string): boolean => t.length >= 60 && /[A-Z]/.test(t) && /[^\P{L}\p{ASCII}]/u.test(t) && /^\s|\s$/.test(t) && /\S\s{2,}\S/.test(t);
+const numberOf = (t: TaggedValue): number | null => (t.t === 'int' || t.t === 'float' ? Number(t.v) : null);
+/** A list a function of lists would change: out of order, with a repeat. */
+const UNSORTED = (xs: TaggedValue[]): boolean => {
+  const keys = xs.map((x) => JSON.stringify(x));
+  return new Set(keys).size < keys.length && keys.some((k, i) => i > 0 && k < (keys[i - 1] ?? ''));
+};
 
 const textOf = (t: TaggedValue): string | null => (t.t === 'str' ? t.v : null);
 const itemsOf = (t: TaggedValue): TaggedValue[] | null => (t.t === 'list' || t.t === 'tuple' ? t.v : null);
@@ -55,6 +65,20 @@ export function untriedFor(family: Family, cases: Tried[]): string | null {
     const others = (c: Tried): TaggedValue[] => c.args.filter((a) => a !== c.x && sized(a) !== null);
     if (cases.some((c) => others(c).length > 0) && !cases.some((c) => others(c).some((a) => sized(a) === 0))) missing.push('another argument empty');
   }
+  if (family === 'kept') {
+    const xs = cases.map((c) => c.x);
+    if (texts.length > 0 && !texts.some(UNTIDY)) missing.push('a long text of capitals, accents and loose spaces');
+    const ns = xs.flatMap((x) => {
+      const n = numberOf(x);
+      return n === null ? [] : [n];
+    });
+    if (ns.length > 0 && !(ns.some((n) => n < 0) && ns.some((n) => !Number.isInteger(n)))) missing.push('a negative and a fractional number');
+    const lists = xs.flatMap((x) => {
+      const items = itemsOf(x);
+      return items ? [items] : [];
+    });
+    if (lists.length > 0 && !lists.some(UNSORTED)) missing.push('a list out of order with a repeat');
+  }
   return missing.length ? missing.join(' or ') : null;
 }
 
@@ -73,7 +97,15 @@ function variantsOf(family: Family, v: PyValue, others: PyValue[]): PyValue[] {
     const [a = 'Ada', b = 'Lovelace'] = found.length >= 2 ? found : [found[0] ?? 'Ada', 'Lovelace'];
     if (family === 'words') return [`${a}-${b}`, `_${a}_${b}`, `${a}.${b}`, `${a}  ${b}`, `${a}${b}`].map(str);
     if (family === 'case') return [`${v.v} é`, `Straße Éclair ${a}`].map(str);
+    if (family === 'kept') return [str(`  Straße ÉCLAIR  ${v.v}  ${a.toUpperCase()}, ${b}:  ${'ÀÉÎ Õü '.repeat(6)} `), str('')];
     return family === 'pieces' ? [] : [`${v.v}é`, `Straße ${a}`, `${v.v}${v.v}`, ''].map(str);
+  }
+  if (family === 'kept') {
+    if (v.k === 'int' || v.k === 'float') return [{ k: 'float', v: -2.5 }];
+    if (v.k === 'list' || v.k === 'tuple') {
+      const items = v.items.length >= 2 ? [...v.items].reverse() : [int(3), int(1), int(2)];
+      return [{ k: v.k, items: [...items, ...items.slice(0, 1)] }];
+    }
   }
   if ((v.k === 'list' || v.k === 'tuple') && family === 'pieces') {
     // An option the call's other texts name ('-a' where 'abc' was passed beside it) is one it may know.
@@ -85,8 +117,9 @@ function variantsOf(family: Family, v: PyValue, others: PyValue[]): PyValue[] {
 }
 
 /** Calls varying one call a relation rests on, meant to break it: its main argument, then (for length) each other one emptied. */
-export function breakerPlans(family: Family, o: Observation, positions: Position[]): { input: Input; note: string }[] {
-  const at = mainSlot(o, positions);
+export function breakerPlans(family: Family, o: Observation, positions: Position[], param?: string): { input: Input; note: string }[] {
+  const named = param === undefined ? -1 : positions.findIndex((p) => p.name === param);
+  const at = named >= 0 ? named : mainSlot(o, positions);
   const main = at === null ? undefined : o.input[at]?.value;
   if (at === null || main === undefined) return [];
   const others = o.input.flatMap((s, i) => (i !== at && s.value !== undefined ? [s.value] : []));

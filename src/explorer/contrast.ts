@@ -25,7 +25,8 @@ export function contrastPlans(observations: Observation[], positions: Position[]
   const plans: PlannedProbe[] = [];
   const done = new Set<string>();
   for (const o of observations) {
-    const e = o.record.result.status === 'raised' ? o.record.result.exception : undefined;
+    // A call that never finished gets its contrast too: a hang one argument avoids is key behaviour (hang.ts).
+    const e = o.record.result.status === 'raised' ? o.record.result.exception : o.record.result.status === 'timeout' ? { type: 'timeout' } : undefined;
     if (!e || o.purpose === 'repeat' || bindingError(o) || TYPE_ERRORS.has(baseExceptionName(e.type)) || done.has(e.type)) continue;
     const given = positions.flatMap((p, i) => {
       const value = o.input[i]?.value;
@@ -34,7 +35,8 @@ export function contrastPlans(observations: Observation[], positions: Position[]
     // A returned call alike in every other argument contrasts it already.
     if (given.some(({ i }) => returned.some((r) => contextKey(r.input, i) === contextKey(o.input, i)))) continue;
     done.add(e.type);
-    const note = (what: string): string => `contrast: #${o.record.index} raised ${baseExceptionName(e.type)}; the same call with ${what}`;
+    const outcome = e.type === 'timeout' ? 'did not finish' : `raised ${baseExceptionName(e.type)}`;
+    const note = (what: string): string => `contrast: #${o.record.index} ${outcome}; the same call with ${what}`;
     // An option left out: the raise then comes with giving it (`strict=True`), which a reader must know.
     // Only where leaving it out keeps the others where they are (a keyword, or the last one given).
     const last = Math.max(...given.map(({ i }) => i));

@@ -27,6 +27,9 @@ import { holdsGrammarOnly } from './scratch-files.js';
 import { preparedSource } from './prepared-receiver.js';
 import { isBindingMessage } from './binding-errors.js';
 import { NONE_RETURNED, NOT_WORKED_OUT } from '../core/description-head.js';
+import { raiseSelector } from './raise-selector.js';
+import { hangWithContrast } from './hang.js';
+import { seenPairs } from './seen-pairs.js';
 
 export interface ExplorationOutcome {
   info: FunctionInfo;
@@ -369,24 +372,43 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     const given = params
       // The second of two *args slots is named with the first.
       .filter(({ p, i }) => !(p.role === 'varargs' && run.positions[i - 1]?.role === 'varargs'))
-      .map(({ p, i }) => ({ name: p.role === 'varargs' ? `*${p.name}` : p.name, words: acceptedWords(run, i) }))
+      .map(({ p, i }) => ({ name: p.role === 'varargs' ? `*${p.name}` : p.name, words: effectiveWords(run, i).flag ? ['a flag'] : acceptedWords(run, i) }))
       .filter((x) => x.words.length > 0)
       .map((x) => `${x.name}: ${joinWords(x.words, 'or')}`);
     const receiverAt = run.positions.findIndex((p) => p.role === 'receiver');
     const receiver = receiverAt >= 0 ? acceptedWords(run, receiverAt)[0] : undefined;
     if (receiver) given.unshift(`called on ${article(receiver)}`);
     const n = run.observations.length;
+    const shaped = resultsByRange(run, returned) ?? resultsByInput(run, returned) ?? fewResults(returned);
+    // Without a shape of the results, calls that returned show more than the type they gave.
+    const pairs = shaped === null ? seenPairs(returned, run.positions, (o) => oneLine(readableCall(callName(run.info), o.request), 80)) : null;
+    if (pairs) ledger.add('summary', pairs.text, pairs.support, pairs.support);
     sentences.push(
-      `${NOT_WORKED_OUT} from ${n} call${n === 1 ? '' : 's'}: the ${returned.length} that returned gave ${resultsByRange(run, returned) ?? resultsByInput(run, returned) ?? fewResults(returned) ?? returns}${given.length ? ` (${joinWords(given)})` : ''}.`,
+      pairs
+        ? `${NOT_WORKED_OUT} from ${n} call${n === 1 ? '' : 's'}; among the ${returned.length} that returned: ${pairs.text}.`
+        : `${NOT_WORKED_OUT} from ${n} call${n === 1 ? '' : 's'}: the ${returned.length} that returned gave ${shaped ?? returns}${given.length ? ` (${joinWords(given)})` : ''}.`,
     );
   } else {
-    sentences.push(`${NONE_RETURNED}: ${noneReturned(run.observations)}, so what it computes is unknown.`);
+    // A function whose job is to raise: what selects the class it raises, when one parameter does.
+    const raising = run.observations.filter((o) => o.purpose !== 'repeat' && o.record.result.status === 'raised' && !bindingError(o));
+    const selector = raiseSelector(raising, run.positions);
+    if (selector) ledger.add('summary', selector.text, selector.support, idx(raising));
+    sentences.push(selector?.text ?? `${NONE_RETURNED}: ${noneReturned(run.observations)}, so what it computes is unknown.`);
   }
   if (inPlace && !effects.length && !objectEffects.length) {
     sentences.push(inPlace);
     ledger.add('summary', inPlace, idx(mutated), idx(run.observations));
   }
   if (returned.length) ledger.add('summary', `returns ${returns}`, idx(returned), idx(run.observations));
+  const hang = hangWithContrast(run.observations, run.positions);
+  if (hang) {
+    const name = callName(run.info);
+    const given = hang.contrast.input[hang.at]?.value;
+    const other = given === undefined ? `\`${hang.param.name}\` left out` : `\`${hang.param.name}=${oneLine(toSource(given), 30)}\``;
+    const text = `It did not finish in time for ${oneLine(readableCall(name, hang.timedOut.request), 70)}; with ${other} it returned ${oneLine(hang.contrast.record.result.value?.repr ?? '', 40)}.`;
+    sentences.push(text);
+    ledger.add('summary', text, idx([hang.timedOut, hang.contrast]), idx([hang.timedOut]));
+  }
   return sentences.join(' ');
 }
 
@@ -667,7 +689,9 @@ function actsByTruth(groups: Iterable<Observation[]>, i: number, fallback: PyVal
       compared += 1;
     }
   }
-  return compared >= 2;
+  // One value other than True or False that acted as the bool of its truth, and none that did not,
+  // make a flag: greet(name, formal=3) gave what formal=True gave.
+  return compared >= 1;
 }
 
 /** Each parameter: the types it changed the outcome with (a flag as a flag), and whether it may be left out. */
@@ -687,7 +711,7 @@ function parameterTexts(run: ExplorationOutcome, ledger: Ledger): Record<string,
         ? ` (${joinWords(
             effective.truthValued.slice(0, 2).map((v) => `\`${oneLine(v, 16)}\``),
             'and',
-          )} acted as their truth value)`
+          )} acted as ${effective.truthValued.length === 1 ? 'its' : 'their'} truth value)`
         : '';
       text = `a flag (True/False)${read}${optional}`;
     } else if (effective.words.length) text = `${joinWords(effective.words, 'or')}${optional}`;

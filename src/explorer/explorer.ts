@@ -18,10 +18,10 @@ import {
   typesAccepted,
 } from './inputs.js';
 import { mutateValue } from './mutate.js';
-import { hashedRepeats, planPropertyProbes, plannedRequest } from './property-probes.js';
+import { hashedRepeats, planPropertyProbes, plannedRequest, reapplyRefuted } from './property-probes.js';
 import type { PlannedProbe } from './property-probes.js';
 import { inferProperties } from './properties.js';
-import { claimsLaw, followUps, planVerification } from './verify.js';
+import { breakerProbes, claimsLaw, followUps, planVerification } from './verify.js';
 import { contrastPlans } from './contrast.js';
 import { Rng, hashString } from './random.js';
 import { MAIN_CLASSES, isKnownClass, ordinaryValue, representative, typeClass } from './type-classes.js';
@@ -1521,12 +1521,17 @@ export class Explorer {
     const relations = findRelations(this.observations, this.positions);
     const support = [...relations, ...findStateEffects(this.observations, this.positions)].flatMap((r) => r.support);
     if (claimed.length === 0 && support.length === 0) return;
-    const challenges = relations.flatMap(({ family, untried, support: on }) => (family && untried ? [{ family, support: on }] : []));
+    const challenges = relations.flatMap(({ family, untried, support: on, param }) =>
+      family && untried ? [{ family, support: on, ...(param ? { param } : {}) }] : [],
+    );
     const variants = planVerification(claimed, this.observations, this.positions, support, challenges);
-    // Half the reserve for the variants, the rest for f(f(x)) and swaps of what they returned.
+    // Half the reserve for the variants, the rest for f(f(x)) and swaps of what they returned; the
+    // breakers of an argument given back unchanged (which come first) may take it all: they decide
+    // whether the whole summary is a law, and such a function has little else to re-test.
     const half = this.used + Math.ceil((cap - this.used) / 2);
-    for (const plan of variants) {
-      if (this.used >= half) break;
+    const breakers = challenges[0]?.family === 'kept' ? breakerProbes(this.observations, this.positions, challenges.slice(0, 1)).length : 0;
+    for (const [k, plan] of variants.entries()) {
+      if (this.used >= (k < breakers ? cap : half)) break;
       await this.runPlan(plan);
     }
     // f(f(x)) and swaps test laws; with only a relation to test they would make new claims no pass re-tests.
@@ -1565,7 +1570,7 @@ export class Explorer {
   }
 
   private async runPlan(plan: PlannedProbe): Promise<void> {
-    if (plan.purpose === 'reapply' && !this.takesBack(plan.input)) return;
+    if (plan.purpose === 'reapply' && (!this.takesBack(plan.input) || reapplyRefuted(this.observations, this.positions))) return;
     await this.run(plan.input, plan.purpose, plan.note, {
       request: plannedRequest(this.positions, plan),
       ...(plan.repeats ? { repeats: plan.repeats } : {}),

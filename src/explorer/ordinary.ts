@@ -43,7 +43,7 @@ function resultCase(o: Observation): string {
 }
 
 /** The observations, most ordinary first (ties keep their order). */
-function ordinaryFirst(observations: Observation[], callText: (o: Observation) => string, positions: Position[]): Observation[] {
+export function ordinaryFirst(observations: Observation[], callText: (o: Observation) => string, positions: Position[]): Observation[] {
   return observations
     .map((o, order) => ({ o, score: oddness(o, callText, positions), order }))
     .sort((a, b) => a.score - b.score || a.order - b.order)

@@ -87,7 +87,28 @@ export function hashedRepeats(observations: Observation[], positions: Position[]
     .map(hashedRepeat);
 }
 
+/**
+ * Whether a call of f on its own output already refuted both laws f(f(x)) tests: idempotence
+ * (f(f(x)) came back other than f(x)) and involution (other than x), on an output of the input's
+ * own kind. More such calls (greet('Hi hello!'), greet('Hi Hi hello!!')) would teach nothing.
+ */
+export function reapplyRefuted(observations: Observation[], positions: Position[]): boolean {
+  return observations.some((r) => {
+    const i = r.purpose === 'reapply' && usable(r) ? soleArgument(positions, r.input) : null;
+    const fed = i === null ? undefined : r.input[i]?.value;
+    const out = r.record.result.value?.data;
+    if (i === null || !fed || !out || taggedEqual(out, toTagged(fed))) return false;
+    // The call whose output was fed back: its own argument, of the same kind, is not what came back.
+    return observations.some((o) => {
+      const x = usable(o) && o.purpose !== 'reapply' && soleArgument(positions, o.input) === i ? o.input[i]?.value : undefined;
+      const y = o.record.result.value?.data;
+      return x !== undefined && x.k === fed.k && y !== undefined && taggedEqual(y, toTagged(fed)) && !taggedEqual(out, toTagged(x));
+    });
+  });
+}
+
 function reapplyPlans(observations: Observation[], positions: Position[]): PlannedProbe[] {
+  if (reapplyRefuted(observations, positions)) return [];
   const plans: { plan: PlannedProbe; changed: boolean; telling: boolean }[] = [];
   for (const o of observations) {
     const i = soleArgument(positions, o.input);

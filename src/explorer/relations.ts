@@ -13,6 +13,7 @@ import type { Family } from './breakers.js';
 import { untriedFor } from './breakers.js';
 import { wordLimitRule } from './word-limit.js';
 import { fixedRangeRule } from './fixed-range.js';
+import { keptArgumentRule } from './kept-argument.js';
 
 export interface Relation {
   /** The sentence for the summary, e.g. "Sorts the elements in ascending order." */
@@ -25,6 +26,8 @@ export interface Relation {
   family?: Family;
   /** What those inputs are, when no call that returned had one: the text is then an observation of the calls tried. */
   untried?: string;
+  /** The parameter the breakers vary, when not the main argument (the one a function gives back unchanged). */
+  param?: string;
 }
 
 /** What a call did: its main argument and its output (a generator's items as a list). */
@@ -34,8 +37,8 @@ interface Case {
   y: TaggedValue;
   /** All the arguments, for relations between several (merges). */
   args: TaggedValue[];
-  /** The arguments given, by parameter name, in the signature's order (numbers included). */
-  named: { name: string; v: TaggedValue }[];
+  /** The arguments given, by parameter name, in the signature's order (numbers included); `star`: an item of `*args`. */
+  named: { name: string; v: TaggedValue; star?: true }[];
   /** The object a method was called on, as source: a state the arguments do not show. */
   receiver?: string;
 }
@@ -73,7 +76,9 @@ function casesOf(observations: Observation[], positions: Position[], withDefault
       ...state,
       ...given.flatMap(({ p, value }) => {
         const v = value ?? (withDefaults ? p.default : undefined);
-        return v !== undefined && p.role !== 'receiver' && v.k !== 'fn' ? [{ name: p.name, v: toTagged(v) }] : [];
+        return v !== undefined && p.role !== 'receiver' && v.k !== 'fn'
+          ? [{ name: p.name, v: toTagged(v), ...(p.role === 'varargs' ? { star: true as const } : {}) }]
+          : [];
       }),
     ];
     const args = named.map((a) => a.v);
@@ -134,6 +139,13 @@ type Rule = {
   lastResort?: boolean;
   /** The inputs that would break the rule if anything does (breakers.ts): a law only once a call with one returned. */
   family?: Family;
+  /** The parameter given back unchanged (kept-argument.ts): every call is support, the output never differs from it. */
+  keeps?: string;
+  /**
+   * Stated for the calls that left the other parameters out when calls that gave one broke it
+   * ("With `tax` left out, …"), rather than not at all.
+   */
+  leftOut?: boolean;
 };
 
 /** The elements of `xs` when none is null, else null. */
@@ -1062,11 +1074,57 @@ const PAIRS: Rule[] = PAIR_SEPARATORS.map(([outer, inner]) =>
 /** A vague rule, stated only where no rule that says what the output becomes held (truncate_words' first words). */
 const vague = (rule: Rule): Rule => ({ ...rule, lastResort: true });
 
+/** The numbers given as `*args` items, with their parameter's name, when they are all the call gave and two at least. */
+function starNumbers(c: Case): { name: string; ns: number[]; y: number } | null {
+  const [first] = c.named;
+  const ns = allOf(c.named.map((a) => (a.star ? num(a.v) : null)));
+  const y = num(c.y);
+  return first && ns && ns.length >= 2 && y !== null ? { name: first.name, ns, y } : null;
+}
+/** A result's length and what it is made of: characters, bytes or elements. */
+function sizeOf(t: TaggedValue): { n: number; of: string } | null {
+  if (t.t === 'str') return { n: [...t.v].length, of: 'a text of {} characters' };
+  if (t.t === 'bytes') return { n: t.v.length / 2, of: '{} bytes' };
+  if (t.t === 'list' || t.t === 'tuple') return { n: t.v.length, of: `a ${t.t} of {} elements` };
+  return null;
+}
+/** The first count given (an int, by name) and the result's size. */
+function countAndSize(c: Case): { name: string; count: number; n: number; of: string } | null {
+  const given = c.named.find((a) => a.v.t === 'int' && !a.star);
+  const size = sizeOf(c.y);
+  return given && size ? { name: given.name, count: Number(num(given.v)), ...size } : null;
+}
+/**
+ * A result as long as a count it was given (randbytes(n): `n` bytes), which holds of a function
+ * whose output varies from call to call as much as of any other: three counts at least.
+ */
+const SIZED_BY_COUNT: Rule = shaped(countAndSize, {
+  text: ([v]) => `Returns ${v.of.replace('{}', `\`${v.name}\``)}.`,
+  holds: ({ count, n }) => count === n,
+  enough: (vs) => new Set(vs.map((v) => v.count)).size >= 3 && new Set(vs.map((v) => `${v.name} ${v.of}`)).size === 1,
+});
+
+/** What a function of numbers passed as `*args` does with them (total(3, 7, 12) == 22.0). */
+const STAR_ITEMS: Rule[] = [
+  { words: 'sum', of: (ns: number[]) => ns.reduce((a, b) => a + b, 0) },
+  { words: 'product', of: (ns: number[]) => ns.reduce((a, b) => a * b, 1) },
+].map(({ words, of }) => ({
+  ...shaped(starNumbers, {
+    text: ([v]) => `Returns the ${words} of the numbers given as \`*${v.name}\`.`,
+    holds: ({ ns, y }) => near(y, of(ns)),
+    // Three items at least once: with two, a sum is also many another formula's.
+    enough: (vs) => vs.some((v) => v.ns.length >= 3),
+  }),
+  leftOut: true,
+}));
+
 const RULES: Rule[] = [
   // A text cut to its first words (word-limit.ts).
   { text: '', applies: () => true, holds: () => false, fit: (cases) => wordLimitRule(cases) },
   // A number kept within bounds the function holds itself (fixed-range.ts).
   { text: '', applies: () => true, holds: () => false, fit: (cases) => fixedRangeRule(cases) },
+  // One argument given back as it was (kept-argument.ts).
+  { text: '', applies: () => true, holds: () => false, fit: (cases) => keptArgumentRule(cases), family: 'kept' },
   // Several arguments with named roles.
   shaped(
     (c) => {
@@ -1506,6 +1564,8 @@ const RULES: Rule[] = [
       ),
   }),
   shaped(numbersToNumber, { text: 'Returns the largest element.', holds: ({ x, y }) => y === Math.max(...x) }),
+  ...STAR_ITEMS,
+  SIZED_BY_COUNT,
   shaped(
     (c) => {
       const xs = items(c.x);
@@ -1552,6 +1612,7 @@ function heldRules(cases: Case[], defaulted: Case[]): (Relation & { lastResort: 
     // alone, from calls of `f(x)` that pass `by=1`) must hold for the calls that gave that argument
     // too, read without it (safe_divide's `default` changes nothing where `b` is not 0); it is
     // not stated when no such call was made.
+    let condition = '';
     const unread = new Set(
       applicable.flatMap((c) => {
         const d = counterpart.get(c.index);
@@ -1565,20 +1626,27 @@ function heldRules(cases: Case[], defaulted: Case[]): (Relation & { lastResort: 
         return [{ ...d, named, args: named.map((a) => a.v) }];
       });
       const witnesses = without.filter(rule.applies);
-      if (witnesses.length === 0 || !witnesses.every(rule.holds)) continue;
+      if (witnesses.length === 0) continue;
+      if (!witnesses.every(rule.holds)) {
+        if (!rule.leftOut) continue;
+        condition = `With ${joinWords([...unread].map((n) => `\`${n}\``))} left out, `;
+      }
     }
-    const support = applicable.filter(changed);
+    const support = rule.keeps ? applicable : applicable.filter(changed);
     // Several distinct inputs where the function did something, and the relation is not just "returns a constant".
     if (support.length < 2 || new Set(support.map((c) => JSON.stringify(c.y))).size < 2) continue;
     if (rule.enough && !rule.enough(applicable)) continue;
     // Parts read off the calls (100 in "Returns -`amount` + 100") may come from the object a
     // method was called on (a BankAccount(100)): they hold only if other objects gave the same.
     if (listed.fit && applicable.some((c) => c.receiver !== undefined) && new Set(applicable.map((c) => c.receiver)).size < 2) continue;
-    const stated = typeof rule.text === 'string' ? rule.text : rule.text(applicable);
-    if (stated === null) continue;
+    const plain = typeof rule.text === 'string' ? rule.text : rule.text(applicable);
+    if (plain === null) continue;
+    const stated = condition ? `${condition}${plain.charAt(0).toLowerCase()}${plain.slice(1)}` : plain;
     // A rule no input chosen to break it was tried on (none returned) is what these calls did, not a law.
     const family = listed.family ?? rule.family;
-    const untried = family ? untriedFor(family, applicable) : null;
+    const { keeps } = rule;
+    const kept = (c: Case): Case => ({ ...c, x: c.named.find((a) => a.name === keeps)?.v ?? c.x });
+    const untried = family ? untriedFor(family, keeps ? applicable.map(kept) : applicable) : null;
     const text = untried ? `In the ${applicable.length} calls tried (none with ${untried}), it ${stated.charAt(0).toLowerCase()}${stated.slice(1)}` : stated;
     held.push({
       text,
@@ -1587,6 +1655,7 @@ function heldRules(cases: Case[], defaulted: Case[]): (Relation & { lastResort: 
       lastResort: rule.lastResort === true,
       ...(family ? { family } : {}),
       ...(untried ? { untried } : {}),
+      ...(keeps ? { param: keeps } : {}),
     });
   }
   return held;

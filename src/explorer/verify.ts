@@ -58,8 +58,39 @@ export function claimsLaw(claimed: InferredProperty[]): boolean {
   return claimed.some((p) => LAWS.includes(p.name));
 }
 
+/**
+ * Calls whose argument at `at` is of a kind no call before it had, first (a text, a number and a
+ * list given back unchanged each have their own breakers); the order unchanged for no position.
+ */
+function byKind(calls: Observation[], at: number): Observation[] {
+  if (at < 0) return calls;
+  const seen = new Set<string>();
+  const first = calls.filter((o) => {
+    const k = o.input[at]?.value?.k ?? 'none';
+    const kind = k === 'int' || k === 'float' ? 'number' : k === 'tuple' ? 'list' : k;
+    return !seen.has(kind) && seen.add(kind) !== undefined;
+  });
+  return [...first, ...calls.filter((o) => !first.includes(o))];
+}
+
 /** How many calls a relation's breakers (breakers.ts) get from the calls it rests on. */
 const BREAKERS_PER_RELATION = 4;
+
+/** The calls meant to break the relations not yet tried on the inputs of their family (breakers.ts). */
+export function breakerProbes(
+  observations: Observation[],
+  positions: Position[],
+  challenges: { family: Family; support: number[]; param?: string }[],
+): PlannedProbe[] {
+  return challenges.flatMap(({ family, support, param }) => {
+    const latest = byKind(
+      observations.filter((o) => returned(o) && support.includes(o.record.index)).reverse(),
+      param === undefined ? -1 : positions.findIndex((p) => p.name === param),
+    );
+    const breakers = latest.flatMap((o) => breakerPlans(family, o, positions, param)).slice(0, BREAKERS_PER_RELATION);
+    return breakers.map((b) => ({ ...b, purpose: 'mutate' as const }));
+  });
+}
 
 /**
  * Fresh inputs for the claimed properties, made from the calls that returned; `relationSupport`:
@@ -71,15 +102,10 @@ export function planVerification(
   observations: Observation[],
   positions: Position[],
   relationSupport: number[] = [],
-  challenges: { family: Family; support: number[] }[] = [],
+  challenges: { family: Family; support: number[]; param?: string }[] = [],
 ): PlannedProbe[] {
   const names = new Set(claimed.map((p) => p.name));
-  const plans: PlannedProbe[] = [];
-  for (const { family, support } of challenges) {
-    const latest = observations.filter((o) => returned(o) && support.includes(o.record.index)).reverse();
-    const breakers = latest.flatMap((o) => breakerPlans(family, o, positions)).slice(0, BREAKERS_PER_RELATION);
-    plans.push(...breakers.map((b) => ({ ...b, purpose: 'mutate' as const })));
-  }
+  const plans: PlannedProbe[] = breakerProbes(observations, positions, challenges);
   if (names.has('deterministic')) {
     const last = observations.filter(returned).at(-1);
     // A call already re-run (a function of no arguments has only one) needs no other seed.

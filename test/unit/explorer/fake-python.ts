@@ -21,6 +21,9 @@ export class PyError extends Error {
   }
 }
 
+/** Thrown by a fake function for a call that never finishes (the worker's time limit ends it). */
+export class PyTimeout extends Error {}
+
 export interface FakeFunction {
   params: ParameterInfo[];
   /** Returns the result; may change `args` in place (reported as mutations). Throw PyError to raise. */
@@ -118,6 +121,8 @@ export function fakeCall(fn: FakeFunction, req: CallRequest, seenLines: Set<numb
       ...receiverState,
     };
   } catch (err) {
+    // A call that would never finish: what the client answers when the worker's time runs out.
+    if (err instanceof PyTimeout) return { ...base, status: 'timeout', durationMs: 5000 };
     if (!(err instanceof PyError)) throw err;
     return { ...base, status: 'raised', exception: { type: err.type, message: err.message }, coverage };
   }
