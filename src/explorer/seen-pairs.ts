@@ -1,11 +1,15 @@
 // Where no relation of the catalogue says what a function computes, the summary still shows what
 // it did: two or three calls that returned, in one line ("slugify('Hello World') → 'hello-world';
 // slugify('Alice') → 'alice'"), the most ordinary first, each with a result of its own that is
-// none of its arguments given back (an echo teaches nothing), worded as what was seen.
+// none of its arguments given back (an echo teaches nothing), worded as what was seen. A result
+// that shows the clock or the probing process is left out, as it is from the examples: the
+// determinism re-runs, a moment apart, cannot tell it from the function's own.
 import { showsAddress } from '../core/address-repr.js';
+import { showsTheClock } from './clock.js';
 import type { Observation, Position } from './inputs.js';
 import { ordinaryFirst } from './ordinary.js';
 import { toSource } from './values.js';
+import { showsTheWorker } from './worker-identity.js';
 
 const PAIRS = 3;
 const LONGEST_CALL = 60;
@@ -21,7 +25,8 @@ export function seenPairs(
   const telling = own.filter((o) => {
     const out = o.record.result.value?.repr ?? '';
     const given = o.input.flatMap((s) => (s.value !== undefined ? [toSource(s.value)] : []));
-    return out !== '' && out.length <= LONGEST_RESULT && !showsAddress(out) && !given.includes(out) && callText(o).length <= LONGEST_CALL;
+    const reproducible = !showsAddress(out) && !showsTheClock(out) && !showsTheWorker(out);
+    return out !== '' && out.length <= LONGEST_RESULT && reproducible && !given.includes(out) && callText(o).length <= LONGEST_CALL;
   });
   const picked: Observation[] = [];
   const outputs = new Set<string>();

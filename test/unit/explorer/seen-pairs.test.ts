@@ -23,3 +23,19 @@ test('a summary that could not say what the function computes shows what two or 
   assert.match(summary, /^What it computes was not worked out from 20 calls; among the \d+ that returned: initials\('[^']+'\) → '[^']+'; initials\(/, summary);
   assert.doesNotMatch(summary, /gave a str/, summary);
 });
+
+test('a call whose result shows the clock is not one of the calls the summary shows', async () => {
+  // email.utils.formatdate() gives the time of the call: the same a moment later, not when the reader runs it.
+  const stamp = new Date().toUTCString();
+  const stamped: FakeFunction = {
+    params: [param('name')],
+    body: ([name]) => {
+      const s = expectStr(name, 'stamped');
+      return pyStr(s === 'hello' ? stamp : [...s].reverse().join(''));
+    },
+  };
+  const report = await exploreOffline(info('stamped', stamped), fakeProbe(stamped, { cache: false }).probe, { maxProbes: 20, strictness: 'signature' });
+  const { summary } = report.description;
+  assert.match(summary, /among the \d+ that returned: stamped\(/, summary);
+  assert.doesNotMatch(summary, new RegExp(stamp.slice(5, 16)), summary);
+});
