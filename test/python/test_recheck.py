@@ -89,6 +89,13 @@ def test_each_call_runs_in_an_empty_folder_of_its_own_as_in_the_worker():
     assert (out["checked"], out["contradictions"]) == (2, [])
 
 
+def test_the_path_of_a_calls_own_folder_does_not_refute_determinism():
+    # tarfile.TarFile.taropen('hello', 'w') keeps the absolute path of the file it made, which names
+    # the re-check's folder for that call: another folder for each re-run, as the worker's are.
+    out = recheck("open_new", DETERMINISTIC, [], [record(1, "'a.tar'", "<Opened object at 0x1>", "Opened")], module="true_lines")
+    assert (out["checked"], out["contradictions"]) == (1, [])
+
+
 def test_an_address_shown_without_at_does_not_refute_determinism():
     # gzip.GzipFile's repr: <gzip _io.BufferedReader name='abc' 0x7f…>.
     out = recheck("handle_of", DETERMINISTIC, [], [record(1, "3", "<Handle 0x7f0000000001>", "Handle")], module="true_lines")

@@ -88,7 +88,8 @@ class Target:
         one call makes is not there for the next."""
         if "values" in call:
             return copy.deepcopy(call["values"])
-        folder = tempfile.mkdtemp(dir=self.root)
+        folder = tempfile.mkdtemp(prefix="call-", dir=self.root)
+        CALL_FOLDERS.append(folder)
         os.chdir(folder)
         self.use_scratch_folder(folder)  # scratch_file('a.txt', …) writes where the call runs
         recv = self.evaluate(call["receiver"], self.names) if call.get("receiver") else None
@@ -190,14 +191,22 @@ def same_value(got, shown, want):
     return same_repr(shown, want) or (isinstance(got, (set, frozenset)) and literal(want) == got)
 
 
+# The folders the calls ran in (Target.values): one per call, so a path kept in a result names
+# another folder on each re-run, as the worker's numbered call folders do. `state` reads them as one.
+CALL_FOLDERS = []
+
+
 def state(x):
-    """What a value shows of itself, addresses left out; an object's attributes too (its repr may not show them)."""
+    """What a value shows of itself, addresses and call folders left out; an object's attributes too
+    (its repr may not show them)."""
     shown = ANY_ADDRESS.sub("", ADDRESS.sub("", repr(x)))
     if hasattr(x, "__dict__") and not isinstance(x, type) and not callable(x):
         try:
             shown += ANY_ADDRESS.sub("", ADDRESS.sub("", repr(sorted(vars(x).items()))))
         except TypeError:
             pass
+    for folder in CALL_FOLDERS:
+        shown = shown.replace(folder, "<call folder>")
     return shown
 
 

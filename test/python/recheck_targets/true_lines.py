@@ -33,3 +33,21 @@ def read_back(name):
     """The text of the file `name` in the current folder (shlex.sourcehook opens its file so)."""
     with open(name) as f:
         return f.read()
+
+
+class Opened:
+    """An object that keeps the absolute path of the file it made (as tarfile.TarFile keeps `name`)."""
+
+    def __init__(self, name):
+        import os
+
+        self.name = os.path.abspath(name)
+
+    def __repr__(self):
+        return "<Opened object at 0x%x>" % id(self)
+
+
+def open_new(name):
+    """Makes `name` in the current folder and returns an Opened for it: the same in any folder but for the path."""
+    make_once(name)
+    return Opened(name)
