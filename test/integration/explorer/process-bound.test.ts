@@ -26,3 +26,13 @@ test('a coroutine function is shown awaited: await doubled(3) → 6, and its ret
   for (const e of examples) assert.match(e.call, /^await doubled\(|^list\(await doubled\(/, e.call);
   assert.match(returns, /^A coroutine; awaited, /, returns);
 });
+
+test('a result that lists the caller\'s stack frames (File "<frozen runpy>", line …) is no example', async () => {
+  const { report, records } = await exploreExample(FIXTURE, 'caller_frames', { maxProbes: 12 });
+  assert.ok(
+    records.some((r) => /File "[^"]+", line \d+, in /.test(r.result.value?.repr ?? '')),
+    'the fixture shows stack lines',
+  );
+  const shown = [...report.description.examples.map((e) => `${e.call} → ${e.result}`), report.description.summary];
+  assert.ok(!shown.some((e) => /File \\?"[^"]+\\?", line \d+/.test(e)), shown.join('\n'));
+});
