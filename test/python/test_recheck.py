@@ -96,6 +96,24 @@ def test_the_path_of_a_calls_own_folder_does_not_refute_determinism():
     assert (out["checked"], out["contradictions"]) == (1, [])
 
 
+def test_a_parameter_named_receiver_is_not_the_methods_receiver():
+    # blinker.Signal.connect(receiver): its contrast call Signal().connect(len) differs from
+    # Signal().connect(3) in `receiver` alone, which an earlier re-check overwrote with the method's receiver.
+    raised = {"index": 1, "receiver": "Hub()", "args": ["3"], "kwargs": {}, "origin": "offline",
+              "result": {"status": "raised", "exception": {"type": "TypeError", "message": "cannot connect 3"}, "durationMs": 1}}
+    returned = {"index": 2, "receiver": "Hub()", "args": ["len"], "kwargs": {}, "origin": "offline",
+                "result": {"status": "returned", "value": {"type": "str", "repr": "'connected'"}, "durationMs": 1}}
+    claim = {"part": "raises", "text": "TypeError with `receiver=3`", "support": [1], "tested": [],
+             "check": {"kind": "raises", "type": "TypeError", "probe": 1, "contrast": 2}}
+    report = {"returnTypes": ["str"], "properties": [],
+              "description": {"summary": "", "examples": [], "claims": [claim]}}
+    job = {"module": "true_lines", "qualname": "Hub.connect", "report": report, "records": [raised, returned], "params": ["receiver"]}
+    env = dict(os.environ, PYTHONPATH=os.path.join(HERE, "recheck_targets"), PAU_RECHECK_LINE_SECONDS="4")
+    p = subprocess.run([sys.executable, RECHECK], input=json.dumps(job), capture_output=True, text=True, timeout=120, env=env)
+    out = json.loads(p.stdout)
+    assert (out["checked"], out["contradictions"]) == (1, [])
+
+
 def test_an_address_shown_without_at_does_not_refute_determinism():
     # gzip.GzipFile's repr: <gzip _io.BufferedReader name='abc' 0x7f…>.
     out = recheck("handle_of", DETERMINISTIC, [], [record(1, "3", "<Handle 0x7f0000000001>", "Handle")], module="true_lines")

@@ -169,7 +169,7 @@ def differing(t, a, b):
                     out[name] = repr(value)
         except (TypeError, ValueError):
             out = dict({i: s for i, s in enumerate(c["args"])}, **c["kwargs"])
-        out["receiver"] = c.get("receiver")
+        out["<receiver>"] = c.get("receiver")  # not an identifier: a parameter may be named `receiver`
         return out
 
     x, y = slots(a), slots(b)

@@ -51,3 +51,12 @@ def open_new(name):
     """Makes `name` in the current folder and returns an Opened for it: the same in any folder but for the path."""
     make_once(name)
     return Opened(name)
+
+
+class Hub:
+    """A method with a parameter named `receiver` (blinker.Signal.connect's), beside the method's own receiver."""
+
+    def connect(self, receiver):
+        if not callable(receiver):
+            raise TypeError("cannot connect %r" % (receiver,))
+        return "connected"
