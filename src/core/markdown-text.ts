@@ -4,13 +4,18 @@
 // is opened, a way out of a sandbox with no network, and a link could pass for the tool's own.
 // So such text is either a code span (inert) or escaped, line structure included.
 
+/** A backtick fence longer than any run of backticks in `text`, and at least `least` long (CommonMark: no run inside closes it). */
+export function fenceFor(text: string, least: number): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  return '`'.repeat(Math.max(least, longest + 1));
+}
+
 /** Text as one inline code span: its fence is longer than any run of backticks in it (CommonMark). */
 export function markdownCode(text: string): string {
   const flat = text.replace(/\r?\n|\r/g, ' ');
-  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(longest + 1);
+  const fence = fenceFor(flat, 1);
   // A space on each side keeps a backtick at either end apart from the fence.
-  return longest > 0 ? `${fence} ${flat} ${fence}` : `${fence}${flat}${fence}`;
+  return flat.includes('`') ? `${fence} ${flat} ${fence}` : `${fence}${flat}${fence}`;
 }
 
 /**

@@ -4,7 +4,7 @@ import { resolutionLines } from '../core/resolution.js';
 import { shownHeader } from '../core/shown.js';
 import { descriptionHead } from '../core/description-head.js';
 import { addCoverage, oneLine, renderCall, renderOutcome, type CoverageSoFar } from '../core/format.js';
-import { markdownCode, markdownText } from '../core/markdown-text.js';
+import { fenceFor, markdownCode, markdownText } from '../core/markdown-text.js';
 import type { Comparison, Description, SessionFile } from '../core/session-types.js';
 
 /** A table cell's code span (`|` escaped: a table splits on it even inside a span). */
@@ -40,7 +40,7 @@ function descriptionSection(d: Description): string[] {
   if (d.examples.length) {
     const lines = d.examples.flatMap((e) => [`>>> ${e.call}`, e.result]);
     // Longer than any run of backticks in a line, so no repr closes the block (CommonMark).
-    const fence = '`'.repeat(Math.max(3, ...lines.flatMap((l) => l.match(/`+/g) ?? []).map((run) => run.length + 1)));
+    const fence = fenceFor(lines.join('\n'), 3);
     out.push('Examples (from real probes):', '', `${fence}python`, ...lines, fence, '');
   }
   if (d.details) out.push(markdownText(d.details), '');
