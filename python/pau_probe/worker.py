@@ -173,7 +173,7 @@ def remove_ipc_objects() -> None:
         ("shm", lambda i: _libc[0].shmctl(i, 0, None)), ("msg", lambda i: _libc[0].msgctl(i, 0, None)),
         ("sem", lambda i: _libc[0].semctl(i, 0, 0))]  # IPC_RMID = 0
     for kind, remove in removers:
-        table = read_proc_file("/proc/sysvipc/" + kind)
+        table = pau_call.read_proc_file("/proc/sysvipc/" + kind)
         try:
             ids = [int(line.split()[1]) for line in table.splitlines()[1:] if line.strip()] if table else []
         except (ValueError, IndexError):
@@ -182,31 +182,10 @@ def remove_ipc_objects() -> None:
             remove(ipc_id)
 
 
-def read_proc_file(path: str) -> "Optional[bytes]":
-    """A /proc file's bytes; None when it cannot be read. Read with os.read rather than open():
-    these files are read on every call, and a text file object costs three times the read."""
-    try:
-        fd = os.open(path, os.O_RDONLY)
-    except OSError:
-        return None
-    chunks: "List[bytes]" = []
-    try:
-        while True:
-            chunk = os.read(fd, 1 << 16)
-            if not chunk:
-                break
-            chunks.append(chunk)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-    return b"".join(chunks)
-
-
 def child_pids(path: str) -> "List[int]":
     """The pids in a /proc/<pid>/task/<tid>/children file; none when it cannot be read."""
     try:
-        return [int(k) for k in (read_proc_file(path) or b"").split()]
+        return [int(k) for k in (pau_call.read_proc_file(path) or b"").split()]
     except ValueError:
         return []
 
