@@ -256,11 +256,6 @@ export class CallCgroup {
     return this.found === found;
   }
 
-  /** No process is in it. */
-  empty(): boolean {
-    return this.procs().length === 0;
-  }
-
   /** The memory limit of the whole call, MiB (a call may ask for other limits than the worker's). */
   setMemory(memoryMb: number): void {
     if (memoryMb === this.memoryMb) return; // written already: a write to the cgroup file system is on the call's path
@@ -337,8 +332,10 @@ export class CallCgroup {
   }
 }
 
-/** How often CgroupPool.give looks for a used cgroup to be empty before it removes it instead (about 2 s). */
-const GIVE_TRIES = 50;
+/** How often CgroupPool.give looks again for a used cgroup to be empty, 50 ms apart, before it removes it instead (about 2 s). */
+const GIVE_TRIES = 40;
+/** When CgroupPool.give first looks at a used cgroup: a call's process has exited by then, unless the machine is loaded. */
+const FIRST_LOOK_MS = 20;
 
 /**
  * The emptied cgroups of one worker's calls, kept for its next call processes instead of being
@@ -364,13 +361,24 @@ export class CgroupPool {
     return CallCgroup.create(found, pid, memoryMb);
   }
 
-  /** A call is over: what is left in its cgroup is killed, and the cgroup waits, once empty, for another call process (removed when the pool is full or closed). */
-  give(cgroup: CallCgroup, tries = GIVE_TRIES): void {
+  /**
+   * A call is over: what is left in its cgroup is killed, and the cgroup waits, once empty, for
+   * another call process (removed when the pool is full or closed). The first look comes
+   * FIRST_LOOK_MS later: the call's own process answered just now and is still exiting, so an
+   * earlier look only found it, and looked again every 2 ms (16 reads of the list and 4 timers
+   * a call, back to back). The worker has killed the call's other processes already; this is
+   * the host's own sweep, which no longer relies on it.
+   */
+  give(cgroup: CallCgroup): void {
+    setTimeout(() => this.look(cgroup, GIVE_TRIES), FIRST_LOOK_MS);
+  }
+
+  private look(cgroup: CallCgroup, tries: number): void {
     if (this.closed || this.idle.length >= this.size) return cgroup.remove();
-    if (!cgroup.killAll() || cgroup.empty()) this.idle.push(cgroup);
-    // Its last process is still exiting (about a millisecond, longer under load): soon, then
-    // every 50 ms (not unref'd, as remove()).
-    else if (tries > 0) setTimeout(() => this.give(cgroup, tries - 1), tries > GIVE_TRIES - 10 ? 2 : 50);
+    // One read of the list a look: a process just killed stays listed until it has exited.
+    if (!cgroup.killAll()) this.idle.push(cgroup);
+    // Not unref'd, as remove().
+    else if (tries > 0) setTimeout(() => this.look(cgroup, tries - 1), 50);
     else cgroup.remove();
   }
 

@@ -156,6 +156,8 @@ interface Run {
   cgroupPool: CgroupPool;
   /** Reported pids whose cgroup is being made (CgroupPool.take). */
   cgroupsMaking: Set<number>;
+  /** Wakes a call waiting in cgroupReady: a process was reported, a cgroup made, or the worker ended. */
+  cgroupWake?: () => void;
   /** Started inside `systemd-run --user --scope` (cgroups.ts: ScopeSupport). */
   scoped: boolean;
   /** Its calls' parent cgroup inside that scope, or why there is none (known at 'ready'). */
@@ -592,6 +594,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
     killCalls(run, [...(run.runningPid ? [run.runningPid] : []), ...run.readyPids]);
     for (const pid of [...run.cgroups.keys()]) this.leaveCgroup(run, pid);
     run.cgroupPool.close();
+    run.cgroupWake?.();
     this.onExit(run);
     run.resolveExited();
   }
@@ -726,6 +729,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
         }
         run.readyPids.add(message.pid);
         this.enterCgroup(run, message.pid);
+        run.cgroupWake?.();
         if (this.listenerCount('forked') > 0) this.emit('forked', { pid: verifiedDescendant(run.pid, message.pid) });
         return;
       case 'started': {
@@ -817,9 +821,9 @@ export class ProbeWorker extends EventEmitter implements Prober {
     run.cgroupsMaking.add(reported);
     void run.cgroupPool.take(found, pid, this.limits.memoryMb).then((cgroup) => {
       run.cgroupsMaking.delete(reported);
-      if (!cgroup) return;
-      if (run.alive && (run.readyPids.has(reported) || run.runningPid === reported)) run.cgroups.set(reported, cgroup);
-      else cgroup.remove();
+      if (cgroup && run.alive && (run.readyPids.has(reported) || run.runningPid === reported)) run.cgroups.set(reported, cgroup);
+      else cgroup?.remove();
+      run.cgroupWake?.();
     });
   }
 
@@ -849,7 +853,20 @@ export class ProbeWorker extends EventEmitter implements Prober {
       const oldest = run.readyPids.values().next();
       return !oldest.done && !run.cgroupsMaking.has(oldest.value) && [...run.cgroups.keys()].some((pid) => run.readyPids.has(pid));
     };
-    while (run.alive && !waitingInCgroup() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 1));
+    // Woken by what can change the answer rather than polled: a 1 ms poll woke the host about
+    // once a call, back to back, and let the call wait until the next tick.
+    while (run.alive && !waitingInCgroup()) {
+      const left = deadline - Date.now();
+      if (left <= 0) break;
+      await new Promise<void>((wake) => {
+        const timer = setTimeout(wake, left);
+        run.cgroupWake = () => {
+          clearTimeout(timer);
+          wake();
+        };
+      });
+      run.cgroupWake = undefined;
+    }
     for (const [pid, cgroup] of run.cgroups) {
       if (!run.readyPids.has(pid)) continue;
       try {
