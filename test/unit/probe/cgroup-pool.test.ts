@@ -54,14 +54,20 @@ test('killAll kills what the cgroup lists with one read per folder, however long
   cgroup.remove(0);
 });
 
-test('give() leaves a call just over time to exit: no read of the list before its first look, then one per folder per look', async () => {
-  const found = fakeHierarchy('look');
+/** A pool given back a cgroup that lists a pid no process has (listed, never gone), the list reads counted from there. */
+async function givenBack(name: string, pid: number): Promise<{ found: CgroupSupport; pool: CgroupPool; cgroup: CallCgroup }> {
+  const found = fakeHierarchy(name);
   const pool = new CgroupPool();
-  const cgroup = await CallCgroup.create(found, 2 ** 22 + 3, 64); // no such pid: listed, never gone
+  const cgroup = await CallCgroup.create(found, pid, 64);
   assert.ok(cgroup);
   listReads = 0;
   pool.give(cgroup);
   assert.equal(listReads, 0, 'the list was read as the call ended, while its process was still exiting');
+  return { found, pool, cgroup };
+}
+
+test('give() leaves a call just over time to exit: no read of the list before its first look, then one per folder per look', async () => {
+  const { pool } = await givenBack('look', 2 ** 22 + 3);
   // Looked at 2 ms apart with two reads a look, 60 ms came to some 60 reads (16 a call, back to back).
   await new Promise((r) => setTimeout(r, 60));
   assert.ok(listReads > 0, 'never looked');
@@ -70,13 +76,7 @@ test('give() leaves a call just over time to exit: no read of the list before it
 });
 
 test('give() takes a used cgroup back once its list is empty, looking again off the event loop', async () => {
-  const found = fakeHierarchy('give');
-  const pool = new CgroupPool();
-  const cgroup = await CallCgroup.create(found, 2 ** 22 + 1, 64); // no such pid: listed, never gone
-  assert.ok(cgroup);
-  listReads = 0;
-  pool.give(cgroup);
-  assert.equal(listReads, 0, 'give read the list before returning');
+  const { found, pool, cgroup } = await givenBack('give', 2 ** 22 + 1);
   // The kernel drops a process from the list once it has exited.
   for (const parent of found.parents) writeFileSync(join(parent, made(found)[0] ?? '', 'cgroup.procs'), '');
   await new Promise((r) => setTimeout(r, 100));
