@@ -20,6 +20,7 @@ import os
 import platform
 import select
 import struct
+import sys
 
 from pau_probe.checking import TYPE_CHECKING
 
@@ -88,7 +89,7 @@ def start() -> bool:
     """Loads the filter in this process (the call's, before the guards are armed) and forks its
     supervisor. False where it cannot (not x86_64 Linux, an old kernel): nothing is recorded."""
     global _reports
-    if platform.machine() != "x86_64" or not hasattr(os, "fork"):
+    if not sys.platform.startswith("linux") or platform.machine() != "x86_64":
         return False
     libc = ctypes.CDLL(None, use_errno=True)
     libc.syscall.restype = ctypes.c_long
