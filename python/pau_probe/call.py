@@ -31,6 +31,7 @@ from pau_probe import results
 from pau_probe.coverage import Collector
 from pau_probe import comparisons as pau_comparisons
 from pau_probe import object_state as pau_object_state
+from pau_probe import write_recorder as pau_write_recorder
 
 try:
     import resource
@@ -461,6 +462,9 @@ def run(ctx: CallContext, request: ChildRequest, call_dir: str, collector: Optio
     seed = request.get("seed")
     if seed is not None:
         reseed(int(seed))
+    if request.get("values"):
+        # The export's re-runs: writes below Python are recorded as effects too (write_recorder.py).
+        pau_write_recorder.start()
     apply_limits(limits, ctx.nproc_cap, address_space)
     ctx.safe_args.use_scratch_folder(call_dir)  # scratch_file(...) arguments are written there
     pau_guards.arm()
@@ -496,6 +500,7 @@ def _execute(
             recorder = pau_comparisons.Recorder(labelled, ctx.scope, None if code is None else (code, skip))
             collector.observer = cast("Any", recorder)  # an Observer of coverage.py's
         collector.start()
+    pau_write_recorder.discard()  # what building the arguments wrote (scratch files) is not the call's
     value, error, duration_ms = _invoke(ctx.target, receiver, args, kwargs)
     # Rendering a value of a plain built-in type runs no code of the target's: the tracer
     # (sys.settrace before 3.12, called on every frame the renderer enters) stops first.
@@ -537,7 +542,7 @@ def _execute(
             out["receiverState"] = change
     if built is not None:
         out["arguments"] = cast("BuiltArguments", built)
-        acted = pau_guards.effects()
+        acted = sorted(set(pau_guards.effects()) | set(pau_write_recorder.seen()))
         if acted:
             out["effects"] = acted  # a few dozen event names at most: within MAX_ITEMS
     deadline.stop()

@@ -4,7 +4,8 @@ Code that goes around the audit hook (ctypes, libc) is still a process the kerne
 restrict. In the OS sandbox the worker's whole session folder is writable (calls need their
 own folders, the import its scratch space), so without this one call could leave a file
 there for the next. Landlock is unprivileged and cannot be undone by the process it
-restricts; each call's child applies it just before the call. Reads are not restricted.
+restricts; each call's child applies it just before the call. Reads are not restricted,
+but for a warm parent's workers: each reads nothing of its siblings' (hide_below).
 Linux 5.13 and newer; elsewhere `fence_writes` returns False and changes nothing.
 From ABI 6 (Linux 6.12) the same domain is also scoped: the call cannot signal a process
 outside it (the fork server, the next call's pre-forked process) nor connect to an abstract
@@ -15,6 +16,11 @@ import ctypes
 import os
 import sys
 
+from pau_probe.checking import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import List, Tuple
+
 # The syscall numbers are the same on every architecture since 5.13 (the unified table).
 _CREATE_RULESET = 444
 _ADD_RULE = 445
@@ -24,7 +30,10 @@ _RULE_PATH_BENEATH = 1
 _PR_SET_NO_NEW_PRIVS = 38
 
 # linux/landlock.h, LANDLOCK_ACCESS_FS_*
+_EXECUTE = 1 << 0
 _WRITE_FILE = 1 << 1
+_READ_FILE = 1 << 2
+_READ_DIR = 1 << 3
 _REMOVE_DIR = 1 << 4
 _REMOVE_FILE = 1 << 5
 _MAKE_CHAR = 1 << 6
@@ -106,20 +115,55 @@ def fence_writes(*folders: str) -> bool:
     prepare()
     if _libc is None or _libc.abi < 1:
         return False
+    abi = _libc.abi
+    handled = _handled(abi)
+    file_access = _WRITE_FILE | (_TRUNCATE if abi >= 3 else 0)
+    # No device nodes, even in the call's own folder: as root a call made one for /dev/kmsg.
+    in_folders = handled & ~(_MAKE_CHAR | _MAKE_BLOCK)
+    rules = [(folder, in_folders) for folder in folders] + [("/dev/null", file_access)]
+    return _restrict(handled, _SCOPE_ABSTRACT_UNIX_SOCKET | _SCOPE_SIGNAL if abi >= 6 else 0, rules)
+
+
+def hide_below(shared: str, *keep: str) -> bool:
+    """From now on, in this process and its children, nothing below the folder `shared` can be
+    read or run but what is below `keep` (folders inside it); everything elsewhere stays as it
+    was. A warm parent's workers share its folder (warm_parent.py): with this, one worker's
+    calls cannot read a sibling's generated source. Landlock only allows, so every entry beside
+    `shared` and beside each folder above it gets a rule, read at this moment: right in the OS
+    sandbox, whose read-only root gains no entry later. False where the kernel has no Landlock."""
+    prepare()
+    if _libc is None or _libc.abi < 1:
+        return False
+    refer = _REFER if _libc.abi >= 2 else 0  # refused unless allowed, once a ruleset handles any right
+    in_file = _READ_FILE | _EXECUTE
+    in_folder = in_file | _READ_DIR | refer
+    # Listing a folder shows names only: allowed everywhere, so that no listing fails.
+    rules = [("/", _READ_DIR | refer)] + [(folder, in_folder) for folder in keep]
+    path = os.path.realpath(shared)
+    while path != os.path.dirname(path):
+        above = os.path.dirname(path)
+        for name in sorted(os.listdir(above)):
+            beside = os.path.join(above, name)
+            if beside != path and os.path.exists(beside):  # a dangling link names nothing to read
+                rules.append((beside, in_folder if os.path.isdir(beside) else in_file))
+        path = above
+    return _restrict(in_folder, 0, rules)
+
+
+def _restrict(handled: int, scoped: int, rules: "List[Tuple[str, int]]") -> bool:
+    """Restricts this process (and its children) to the `handled` access rights that `rules`
+    allow below each path, plus the `scoped` scopes (ABI 6); False where that fails."""
+    if _libc is None:
+        return False
     try:
-        syscall, abi = _libc.syscall, _libc.abi
-        handled = _handled(abi)
-        scoped = _SCOPE_ABSTRACT_UNIX_SOCKET | _SCOPE_SIGNAL if abi >= 6 else 0
+        syscall = _libc.syscall
         attr = _RulesetAttr(handled, 0, scoped)
         size = ctypes.sizeof(attr) if scoped else 8  # a kernel before ABI 4 refuses the longer struct
         ruleset = syscall(_CREATE_RULESET, ctypes.byref(attr), ctypes.c_size_t(size), ctypes.c_uint32(0))
         if ruleset < 0:
             return False
         try:
-            file_access = _WRITE_FILE | (_TRUNCATE if abi >= 3 else 0)
-            # No device nodes, even in the call's own folder: as root a call made one for /dev/kmsg.
-            in_folders = handled & ~(_MAKE_CHAR | _MAKE_BLOCK)
-            for path, allowed in [(folder, in_folders) for folder in folders] + [("/dev/null", file_access)]:
+            for path, allowed in rules:
                 fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
                 try:
                     rule = _PathBeneath(allowed, fd)

@@ -11,7 +11,7 @@ seccomp filter, loaded once here (or by bubblewrap), holds for every worker fork
 
 Messages, one JSON object per line: fd 3 carries the host's, fd 4 this process's answers.
   parent -> host   {"event":"ready","landlock":abi,"ipc":how}  once, at the start
-  host -> parent   {"op":"fork","id":n,"channel":dir,"scratch":dir,"ownIpc":bool}
+  host -> parent   {"op":"fork","id":n,"channel":dir,"scratch":dir,"ownIpc":bool,"hide":dir|null}
   parent -> host   {"event":"forked","id":n,"pid":p}           p in this process's pid namespace
   parent -> host   {"event":"exited","pid":p,"status":s}        a worker ended (its waitpid status)
 A worker's own channel is three FIFOs made here in `channel` before the fork: `in` (host to
@@ -20,6 +20,12 @@ its ends when it reads "forked"; the worker opens its ends (waiting for the host
 removes the names before anything of the target runs. `scratch` (the worker's calls and
 import folders) is removed here once the worker has ended. The parent ends when the host
 closes fd 3.
+
+`hide` (the OS layer, where this process's folder holds every worker's generated source: the
+bench's real target beside the implementations a model writes): the worker then reads nothing
+below it but its own `channel` (its source) and `scratch` folders (landlock.hide_below), so an
+implementation cannot copy the target it is compared with. With the guards only, reads are
+not fenced anywhere (README), and the comparison runs no implementation there.
 
 System V IPC: a worker in the OS layer removes every object of its IPC namespace after each
 call (worker.remove_ipc_objects), which must then be its own, not one shared with its siblings
@@ -83,9 +89,10 @@ def ipc_isolation() -> "tuple[str, int]":
     return ("shared", 0)
 
 
-def _fork_worker(channel: str, scratch: str, in_child: List[int], unshare_flags: int) -> int:
+def _fork_worker(channel: str, scratch: str, in_child: List[int], unshare_flags: int, hide: Optional[str]) -> int:
     """Fork one worker whose channel is the FIFOs `channel`/in, /out and /err; its pid.
-    `unshare_flags`: the namespaces it makes its own (an IPC namespace), 0 for none."""
+    `unshare_flags`: the namespaces it makes its own (an IPC namespace), 0 for none. `hide`:
+    the folder below which it reads only `channel` and `scratch`, or None."""
     names = [os.path.join(channel, name) for name in ("in", "out", "err")]
     for name in names:
         os.mkfifo(name, 0o600)
@@ -105,6 +112,10 @@ def _fork_worker(channel: str, scratch: str, in_child: List[int], unshare_flags:
             libc = _libc()
             if libc is None or libc.unshare(unshare_flags) != 0:
                 raise OSError("could not unshare an IPC namespace of its own")
+        if hide is not None:
+            os.makedirs(scratch, exist_ok=True)
+            if not pau_landlock.hide_below(hide, channel, scratch):
+                raise OSError("could not hide the other workers' folders (Landlock)")
         # Blocking opens: each returns once the host holds the other end.
         requests = os.open(names[0], os.O_RDONLY)
         responses = os.open(names[1], os.O_WRONLY)
@@ -147,7 +158,8 @@ def serve() -> int:
                 continue
             channel, scratch = str(message["channel"]), str(message["scratch"])
             own = unshare_flags if message.get("ownIpc") is True else 0
-            pid = _fork_worker(channel, scratch, [wake_r, wake_w], own)
+            hide = message.get("hide")
+            pid = _fork_worker(channel, scratch, [wake_r, wake_w], own, hide if isinstance(hide, str) else None)
             scratch_of[pid] = scratch
             _send({"event": "forked", "id": message["id"], "pid": pid})
 

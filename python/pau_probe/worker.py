@@ -109,11 +109,30 @@ def harden() -> None:
     """Linux: no descriptor inherited from whoever started the host reaches user code; the
     worker is not dumpable (a call cannot open /proc/<worker>/mem or its pipes); orphans of
     calls are re-parented to the worker (child subreaper), which kills them after each call."""
-    os.closerange(RESPONSE_FD + 1, 65536)
+    close_inherited()
     if not sys.platform.startswith("linux") or not _libc:
         return
     _libc[0].prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE = 0
     _libc[0].prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+
+
+def close_inherited() -> None:
+    """Closes every descriptor above the channel's, whatever its number: one inherited at
+    65536 or above (where RLIMIT_NOFILE allows it) is as open as a low one. They are listed
+    where the system lists them (Linux, macOS); elsewhere the first 65536 are closed."""
+    for listing in ("/proc/self/fd", "/dev/fd"):
+        try:
+            numbers = [int(name) for name in os.listdir(listing)]
+        except (OSError, ValueError):
+            continue
+        for fd in numbers:
+            if fd > RESPONSE_FD:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass  # the listing's own descriptor, closed already
+        return
+    os.closerange(RESPONSE_FD + 1, 65536)
 
 
 def remove_tree(path: str) -> None:

@@ -67,8 +67,9 @@ export interface ProbeResult {
   /**
    * What the call did that would happen again outside the sandbox if the call were repeated there
    * (files opened for writing or removed, processes, sockets, signals), as the guards saw it,
-   * whether they refused it or not; only when the call asked for `values`: the pytest export
-   * leaves such probes out, since a test runs on the user's machine.
+   * and on x86_64 Linux the file writes made below Python too (libc, C extensions: "libc …",
+   * python/pau_probe/write_recorder.py), whether refused or not; only when the call asked for
+   * `values`: the pytest export leaves such probes out, since a test runs on the user's machine.
    */
   effects?: string[];
   /**

@@ -12,8 +12,8 @@
 // parent; in the OS layer its own System V IPC namespace, where System V IPC is not refused.
 // What it shares with the other workers of the same parent, in the OS layer: the one
 // bubblewrap sandbox (its pid namespace, its view of the files: the parent's root, where
-// every such worker's generated source lives, and the interpreter) and one tmpfs quota for
-// all their calls' scratch folders. So a parent is used only where Landlock fences each
+// every such worker's generated source lives, though each reads there only its own folders,
+// Landlock-fenced, and the interpreter) and one tmpfs quota for all their calls' scratch folders. So a parent is used only where Landlock fences each
 // worker's writes (the parent reports the kernel's ABI), only for generated sources, which are
 // written under its root, or for workspace files of the one folder its sandbox shows read-only
 // (warm-pool.ts: a parent per folder and interpreter, as a cold worker is shown that folder),
@@ -230,7 +230,9 @@ export class WarmParent {
       });
       // In the OS layer a worker removes every System V object of its IPC namespace after a call: its own namespace.
       const ownIpc = this.layer.layer === 'os' && this.ipc === 'own';
-      this.requests.write(JSON.stringify({ op: 'fork', id, channel, scratch, ownIpc }) + '\n');
+      // In the OS layer a worker reads nothing of its siblings' below the root (warm_parent.py: hide).
+      const hide = this.layer.layer === 'os' ? this.root : null;
+      this.requests.write(JSON.stringify({ op: 'fork', id, channel, scratch, ownIpc, hide }) + '\n');
     });
     if (reported === undefined) return undefined;
     const exited = new Promise<{ code: number | null; signal: string | null }>((resolveExit) => {

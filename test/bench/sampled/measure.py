@@ -242,13 +242,16 @@ def child(side):
 
 
 def sandboxed(cmd, scratch):
-    """The command under bubblewrap when it is there: the system read-only, no network, writes only to `scratch`."""
+    """The command under bubblewrap when it is there: the system read-only, no network, writes only to `scratch`.
+    No capability either: run as root (CI), bubblewrap kept them all, and a function re-run here
+    could remount / read-write (test/python/test_measure_sandbox.py)."""
     if not shutil.which("bwrap"):
         return cmd
     # The repository again after the empty /tmp: a clone under /tmp must still see its own scripts.
     repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
     return ["bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--ro-bind", repo, repo,
-            "--bind", scratch, scratch, "--chdir", scratch, "--unshare-net", "--unshare-pid", "--die-with-parent", "--new-session"] + cmd
+            "--bind", scratch, scratch, "--chdir", scratch, "--unshare-user", "--cap-drop", "ALL", "--unshare-net", "--unshare-pid",
+            "--unshare-ipc", "--die-with-parent", "--new-session"] + cmd
 
 
 def scratch_env(scratch):

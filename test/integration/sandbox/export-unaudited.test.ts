@@ -27,7 +27,7 @@ const left = (folder: string, prefix: string) => readdirSync(folder).filter((nam
 const SHM = `pau_unaudited_${randomBytes(4).toString('hex')}`;
 after(() => rmSync(join('/dev/shm', SHM), { force: true }));
 
-for (const qualname of ['save', 'save_history', 'share']) {
+for (const qualname of ['save', 'save_history', 'share', 'save_libc']) {
   test(`[${MODE}] a probe that wrote files through C code (${qualname}) is not exported as a test that writes them on the host`, async () => {
     const dir = join(root, qualname);
     const elsewhere = qualname === 'share' ? '/dev/shm' : join(root, `${qualname}-outside`);

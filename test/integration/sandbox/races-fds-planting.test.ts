@@ -52,21 +52,11 @@ test(`[${MODE}] threads racing the guards while the main thread switches them of
   await ordinaryCallWorks(w);
 });
 
-test(`[${MODE}] a file descriptor inherited from whoever started the CLI: is the file outside written`, async () => {
-  const outside = tempDir('pau-fd-outside-');
-  const victim = join(outside, 'inherited.txt');
-  writeFileSync(victim, 'original');
-  const fd = openSync(victim, 'r+');
-  cleanup.push(() => closeSync(fd));
-  // fd 5 in the started process: past the standard three and the worker channel's 3 and 4.
-  const stdio: ('ignore' | 'pipe' | number)[] = ['ignore', 'pipe', 'pipe', 'ignore', 'ignore', fd];
-  // The way the CLI is started really hands it the descriptor (else the test proves nothing).
-  const seen = spawnSync('sh', ['-c', 'readlink /proc/self/fd/5'], { stdio, encoding: 'utf8' });
-  assert.equal(seen.stdout.trim(), victim);
-
+/** Runs `pau call … inherited_fds <victim>` with stdio as given (a descriptor on the victim among them): the call's result and the victim's content. */
+async function callHolding(command: string, args: string[], stdio: ('ignore' | 'pipe' | number)[], victim: string) {
   const cli = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli/main.ts', 'call', `${ATTACKS}:attack`, "'inherited_fds'", JSON.stringify(victim), '--json', '--sandbox', MODE],
+    command,
+    [...args, '--import', 'tsx', 'src/cli/main.ts', 'call', `${ATTACKS}:attack`, "'inherited_fds'", JSON.stringify(victim), '--json', '--sandbox', MODE],
     {
       cwd: ROOT,
       stdio,
@@ -80,8 +70,54 @@ test(`[${MODE}] a file descriptor inherited from whoever started the CLI: is the
   assert.equal(code, 0, stderr);
   const result = JSON.parse(stdout) as ProbeResult;
   assert.equal(result.status, 'returned', stdout.slice(0, 600));
-  const content = readFileSync(victim, 'utf8');
-  judge('File descriptors inherited from whoever started the CLI', content === 'original', { content, tried: result.value?.repr });
+  return { content: readFileSync(victim, 'utf8'), tried: result.value?.repr };
+}
+
+function victimFile(): string {
+  const victim = join(tempDir('pau-fd-outside-'), 'inherited.txt');
+  writeFileSync(victim, 'original');
+  return victim;
+}
+
+test(`[${MODE}] a file descriptor inherited from whoever started the CLI: is the file outside written`, async () => {
+  const victim = victimFile();
+  const fd = openSync(victim, 'r+');
+  cleanup.push(() => closeSync(fd));
+  // fd 5 in the started process: past the standard three and the worker channel's 3 and 4.
+  const stdio: ('ignore' | 'pipe' | number)[] = ['ignore', 'pipe', 'pipe', 'ignore', 'ignore', fd];
+  // The way the CLI is started really hands it the descriptor (else the test proves nothing).
+  const seen = spawnSync('sh', ['-c', 'readlink /proc/self/fd/5'], { stdio, encoding: 'utf8' });
+  assert.equal(seen.stdout.trim(), victim);
+  const { content, tried } = await callHolding(process.execPath, [], stdio, victim);
+  judge('File descriptors inherited from whoever started the CLI', content === 'original', { content, tried });
+});
+
+// The descriptor numbered as high as the descriptor limit allows: the worker once closed only
+// those below 65536. The limit is raised to 70000 where the test may (CAP_SYS_RESOURCE, as root
+// in CI's container), else to the hard limit; the test names the number it reached.
+const HOLD_HIGH = [
+  'import os, resource, sys',
+  'victim, command = sys.argv[1], sys.argv[2:]',
+  'soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)',
+  'try:',
+  '    resource.setrlimit(resource.RLIMIT_NOFILE, (max(hard, 70000), max(hard, 70000)))',
+  'except (ValueError, OSError):',
+  '    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))',
+  'high = resource.getrlimit(resource.RLIMIT_NOFILE)[0] - 1',
+  'os.dup2(os.open(victim, os.O_RDWR), high)',
+  'os.environ["PAU_TEST_HIGH_FD"] = str(high)',
+  'os.execvp(command[0], command)',
+].join('\n');
+
+test(`[${MODE}] a file descriptor inherited at the top of the descriptor limit: is the file outside written`, async (t) => {
+  const victim = victimFile();
+  const launch = ['-c', HOLD_HIGH, victim];
+  const seen = spawnSync('python3', [...launch, 'sh', '-c', 'echo $PAU_TEST_HIGH_FD; readlink /proc/self/fd/$PAU_TEST_HIGH_FD'], { encoding: 'utf8' });
+  const [high, link] = seen.stdout.trim().split('\n');
+  assert.equal(link, victim, `the launcher hands the descriptor on: ${seen.stdout}${seen.stderr}`);
+  t.diagnostic(`descriptor ${high} (the old bound closed those below 65536)`);
+  const { content, tried } = await callHolding('python3', [...launch, process.execPath], ['ignore', 'pipe', 'pipe'], victim);
+  judge('File descriptors inherited from whoever started the CLI', content === 'original', { high, content, tried });
 });
 
 for (const kind of ['file', 'source'] as const) {
