@@ -46,6 +46,30 @@ def test_a_method_the_instance_holds_is_the_one_called(tmp_path):
     assert loaded.invoke(net(), [], {}) == []
 
 
+def test_a_receiver_whose_class_has_its_own_method_of_that_name_is_named(tmp_path):
+    # sortedcontainers: SortedList(key=len) builds a SortedKeyList, whose count is its own; the
+    # target's function called on it answers 0 where `r.count(5)` raises TypeError.
+    source = (
+        "class Plain:\n"
+        "    def __new__(cls, key=None):\n"
+        "        return object.__new__(Keyed if key else cls)\n"
+        "    def count(self, v):\n"
+        "        return 0\n"
+        "class Keyed(Plain):\n"
+        "    def count(self, v):\n"
+        "        return len(v)\n"
+        "class Same(Plain):\n"
+        "    pass\n"
+    )
+    path = write(tmp_path, "lists.py", source)
+    loaded = pau_target.load(path, "Plain.count")
+    plain = loaded.classes["Plain"]
+    assert loaded.overridden_by(plain()) is None
+    assert loaded.overridden_by(loaded.classes["Same"]()) is None
+    assert loaded.overridden_by(plain(key=len)) == "Keyed"
+    assert pau_target.load(path, "Keyed.count").overridden_by(plain(key=len)) is None
+
+
 def test_relative_imports_inside_a_package(tmp_path):
     write(tmp_path, "pkg/__init__.py", "")
     write(tmp_path, "pkg/helpers.py", "def twice(x):\n    return 2 * x\n")
