@@ -46,22 +46,29 @@ def test_a_method_the_instance_holds_is_the_one_called(tmp_path):
     assert loaded.invoke(net(), [], {}) == []
 
 
+LISTS = """
+class Plain:
+    def __new__(cls, key=None):
+        return object.__new__(Keyed if key else cls)
+
+    def count(self, v):
+        return 0
+
+
+class Keyed(Plain):
+    def count(self, v):
+        return len(v)
+
+
+class Same(Plain):
+    pass
+"""
+
+
 def test_a_receiver_whose_class_has_its_own_method_of_that_name_is_named(tmp_path):
     # sortedcontainers: SortedList(key=len) builds a SortedKeyList, whose count is its own; the
     # target's function called on it answers 0 where `r.count(5)` raises TypeError.
-    source = (
-        "class Plain:\n"
-        "    def __new__(cls, key=None):\n"
-        "        return object.__new__(Keyed if key else cls)\n"
-        "    def count(self, v):\n"
-        "        return 0\n"
-        "class Keyed(Plain):\n"
-        "    def count(self, v):\n"
-        "        return len(v)\n"
-        "class Same(Plain):\n"
-        "    pass\n"
-    )
-    path = write(tmp_path, "lists.py", source)
+    path = write(tmp_path, "lists.py", LISTS)
     loaded = pau_target.load(path, "Plain.count")
     plain = loaded.classes["Plain"]
     assert loaded.overridden_by(plain()) is None
