@@ -175,14 +175,3 @@ def test_each_call_reads_an_empty_standard_input_as_in_the_worker():
     records = [record(1, "0", "''", "str"), record(2, "0", "''", "str")]
     out = recheck("read_input", [], examples, records, module="true_lines", return_types=["str"])
     assert (out["checked"], out["contradictions"]) == (2, [])
-
-
-def test_an_iterator_that_raises_when_read_was_still_returned():
-    # The worker records such a call as returned, its iteration as raised; the re-check read the
-    # raise as the call's (gzip.open(io.BytesIO(b''), 'abc'): "a call it rests on raised AttributeError").
-    rec = {"index": 1, "args": [], "kwargs": {}, "origin": "offline",
-           "result": {"status": "returned", "value": {"type": "true_lines.Unreadable", "repr": "<Unreadable>",
-                                                      "iteration": {"items": [], "ended": True}}, "durationMs": 1}}
-    out = recheck("open_for_append", [], [], [rec], module="true_lines", summaries=[("returns a true_lines.Unreadable", [1])],
-                  return_types=["true_lines.Unreadable"])
-    assert (out["checked"], out["contradictions"]) == (1, [])

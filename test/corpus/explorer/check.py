@@ -50,13 +50,10 @@ def settle(value):
     kind = type(value)
     if isinstance(value, (types.GeneratorType, map, filter, zip)) or (hasattr(kind, "__next__") and hasattr(kind, "__iter__")):
         out = []
-        try:
-            for item in value:
-                out.append(item)
-                if len(out) >= ITEMS:
-                    break
-        except Exception:  # noqa: B902 -- the call returned; its iteration raised, as the worker records it
-            pass
+        for item in value:
+            out.append(item)
+            if len(out) >= ITEMS:
+                break
         return ("iter", out)
     return value
 

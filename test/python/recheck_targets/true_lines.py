@@ -92,18 +92,3 @@ def read_input(fd):
     """What the file descriptor `fd` holds, read and closed (mimetypes.MimeTypes().read(0) reads standard input so)."""
     with open(fd) as f:
         return f.read()
-
-
-class Unreadable:
-    """A file opened for writing, read by iteration (gzip.open(io.BytesIO(), 'a') returns such a GzipFile)."""
-
-    def __iter__(self):
-        return self
-
-    def __next__(self):
-        raise AttributeError("no read buffer")
-
-
-def open_for_append():
-    """An Unreadable: the call returns; iterating what it returned raises."""
-    return Unreadable()
