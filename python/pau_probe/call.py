@@ -10,6 +10,7 @@ buffers inherited from the worker).
 from __future__ import annotations
 
 import ast
+import copyreg
 import datetime
 import inspect
 import json
@@ -173,12 +174,35 @@ def enter_call_dir(call_dir: str) -> None:
     reseed(0)
 
 
+def _pickled(obj: object) -> bytes:
+    """pickle.dumps, leaving no trace on the classes: pickling caches each class's slot names on it
+    (copyreg._slotnames sets `__slotnames__`), which the call would then see (cmd.Cmd.get_names lists
+    dir(self.__class__): the worker's snapshot added a name the user's program never has)."""
+    original = cast("Callable[[type], List[str]]", getattr(copyreg, "_slotnames"))
+
+    def uncached(cls: type) -> List[str]:
+        had = "__slotnames__" in cls.__dict__
+        names = original(cls)
+        if not had and "__slotnames__" in cls.__dict__:
+            try:
+                delattr(cls, "__slotnames__")
+            except (AttributeError, TypeError):
+                pass
+        return names
+
+    setattr(copyreg, "_slotnames", uncached)
+    try:
+        return pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+    finally:
+        setattr(copyreg, "_slotnames", original)
+
+
 def snapshot(obj: object, depth: int = 2) -> Union[bytes, str, None]:
     """Something that changes when obj is mutated in place: its pickle, else its repr and, to
     `depth` levels, its attributes' snapshots (a parser holding a generator does not pickle, and
     its repr shows only its address: its attributes are what a call changes)."""
     try:
-        return pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+        return _pickled(obj)
     except BaseException:  # noqa: B902 — lambdas, open files, objects refusing to pickle
         try:
             shown = "repr:" + repr(obj)
@@ -362,6 +386,9 @@ def _build(ctx: CallContext, request: ChildRequest) -> Tuple[List[Any], Dict[str
     kwargs = {k: value("kwargs.%s" % k, s) for k, s in (request.get("kwargs") or {}).items()}
     receiver_source = request.get("receiver")
     receiver = value("receiver", receiver_source) if receiver_source is not None else None
+    other = ctx.target.overridden_by(receiver) if receiver_source is not None else None
+    if other is not None:
+        raise Rejected("receiver: it is a %s, whose own %s is called on it, not this one" % (other, ctx.target.qualname.rsplit(".", 1)[-1]))
     # Inside the argument memory budget too: a receiver's arguments are built again here.
     built = _built_arguments(ctx, request, args, kwargs) if request.get("values") else None
     return args, kwargs, receiver, built

@@ -455,6 +455,19 @@ class Target:
             out["notes"] = notes
         return out
 
+    def overridden_by(self, receiver: object) -> Optional[str]:
+        """The class of `receiver` when it holds another method under the target's name: a call
+        `r.m()` there runs that one, not the target (SortedList(key=len) is a SortedKeyList, whose
+        count is its own), so no call on it shows what the target does. None when it runs the target."""
+        if self.kind != "method" or self.owner is None:
+            return None
+        name = self.qualname.rsplit(".", 1)[-1]
+        try:
+            found = inspect.getattr_static(type(receiver), name)
+        except AttributeError:
+            return None
+        return None if found is self.raw else type(receiver).__qualname__
+
     def invoke(self, receiver: object, args: Iterable[object], kwargs: Dict[str, object]) -> object:
         if self.needs_receiver:
             # `r.m()` finds an attribute of the instance before the class's def (ipaddress's

@@ -35,7 +35,7 @@ function asValue(c: string | number, like: PyValue | undefined): PyValue {
 }
 
 /** The text of a str, or of bytes one character a byte (as the worker reports bytes compared). */
-function textOf(v: PyValue | undefined): string | undefined {
+export function textOf(v: PyValue | undefined): string | undefined {
   if (v?.k === 'str') return v.v;
   return v?.k === 'bytes' ? (v.hex.match(/../g) ?? []).map((h) => String.fromCharCode(parseInt(h, 16))).join('') : undefined;
 }

@@ -825,7 +825,7 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
   const groups = new Map<string, Group>();
   for (const o of observations) {
     const e = o.record.result.status === 'raised' ? o.record.result.exception : undefined;
-    if (!e || o.purpose === 'repeat' || bindingError(o)) continue;
+    if (!e || o.purpose === 'repeat' || bindingError(o) || showsTheWorker(e.message)) continue;
     const blame = contrastOf(o);
     const key = `${e.type}|${blame?.i ?? ''}`;
     const g = groups.get(key) ?? { type: e.type, i: blame?.i ?? null, raised: [], ...(blame ? { contrast: blame.contrast, byDefault: blame.byDefault } : {}) };

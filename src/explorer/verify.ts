@@ -5,6 +5,7 @@
 import type { InferredProperty } from '../core/run-types.js';
 import type { Family } from './breakers.js';
 import { breakerPlans } from './breakers.js';
+import { syntaxVariants } from './syntax-breakers.js';
 import { itemAt } from '../core/item-at.js';
 import type { Observation, Position } from './inputs.js';
 import { planPropertyProbes, RESEEDS } from './property-probes.js';
@@ -106,6 +107,11 @@ export function planVerification(
 ): PlannedProbe[] {
   const names = new Set(claimed.map((p) => p.name));
   const plans: PlannedProbe[] = breakerProbes(observations, positions, challenges);
+  // Then the code's own syntax (syntax-breakers.ts): a law that fails only on it fails there.
+  const latest = observations.filter((o) => returned(o) && (claimed.length > 0 || relationSupport.includes(o.record.index))).at(-1);
+  if (latest)
+    for (const { at, value } of syntaxVariants(latest, observations, positions))
+      plans.push({ input: withSlot(latest.input, at, value), purpose: 'mutate', note: `verification (the code's syntax): ${toSource(value).slice(0, 40)}` });
   if (names.has('deterministic')) {
     const last = observations.filter(returned).at(-1);
     // A call already re-run (a function of no arguments has only one) needs no other seed.

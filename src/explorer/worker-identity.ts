@@ -3,9 +3,12 @@
 // program shows its own, and a stack walk shows the worker's files. Every call in the worker
 // gives the same, so the determinism re-runs miss it; such a value is no example a reader can repeat.
 // A stack frame line (`File "<frozen runpy>", line 198, in …`, as traceback.format_stack writes
-// it) is the calling process's too, even where it names none of the worker's files.
+// it) is the calling process's too, even where it names none of the worker's files. So is a class
+// put in its caller's module (typing.TypedDict's <class 'pau_probe.target.abc'>), and an error
+// for a file descriptor the process has not opened (ZipInfo.from_file(3)): in the user's program
+// descriptor 3 may well be open.
 
-/** Whether `text` (a repr or a message) names the worker's script or a file of its package, or lists stack frames. */
+/** Whether `text` (a repr or a message) names the worker's script, a file or module of its package or a descriptor it has closed, or lists stack frames. */
 export function showsTheWorker(text: string): boolean {
-  return /\bworker\.py\b|[\\/]pau_probe[\\/]|\bFile \\?"[^"\n]*\\?", line \d+, in /.test(text);
+  return /\bworker\.py\b|[\\/]pau_probe[\\/]|\bpau_probe\.\w|\[Errno 9\] Bad file descriptor|\bFile \\?"[^"\n]*\\?", line \d+, in /.test(text);
 }

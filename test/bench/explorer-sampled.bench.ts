@@ -304,6 +304,8 @@ export async function run(): Promise<Record<string, unknown>> {
     const devClaims: string[] = [];
     const t = await scoreHalf(half, fns, (r) => {
       for (const c of r.contradictions) devClaims.push(`false claim: ${r.id}: ${c.part}: ${c.text}: ${c.why}`);
+      // The re-check's own failures, to be told from the function's (their count is a total below).
+      for (const why of r.notChecked) if (why.startsWith('the re-check failed')) devClaims.push(`not re-checked: ${r.id}: ${why}`);
       devRows.push(
         `| ${r.id} | ${r.returned ? 'yes' : 'no'} | ${r.coverage.toFixed(0)}% | ${r.hypothesisCoverage.toFixed(0)}% | ${r.falseClaims} | ` +
           `${r.linesChecked}/${r.linesStated} | ${r.typeList ? 'YES' : r.varied ? 'no' : '—'} | ${r.seconds.toFixed(2)} | ${r.error ?? ''} |`,

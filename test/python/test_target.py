@@ -46,6 +46,37 @@ def test_a_method_the_instance_holds_is_the_one_called(tmp_path):
     assert loaded.invoke(net(), [], {}) == []
 
 
+LISTS = """
+class Plain:
+    def __new__(cls, key=None):
+        return object.__new__(Keyed if key else cls)
+
+    def count(self, v):
+        return 0
+
+
+class Keyed(Plain):
+    def count(self, v):
+        return len(v)
+
+
+class Same(Plain):
+    pass
+"""
+
+
+def test_a_receiver_whose_class_has_its_own_method_of_that_name_is_named(tmp_path):
+    # sortedcontainers: SortedList(key=len) builds a SortedKeyList, whose count is its own; the
+    # target's function called on it answers 0 where `r.count(5)` raises TypeError.
+    path = write(tmp_path, "lists.py", LISTS)
+    loaded = pau_target.load(path, "Plain.count")
+    plain = loaded.classes["Plain"]
+    assert loaded.overridden_by(plain()) is None
+    assert loaded.overridden_by(loaded.classes["Same"]()) is None
+    assert loaded.overridden_by(plain(key=len)) == "Keyed"
+    assert pau_target.load(path, "Keyed.count").overridden_by(plain(key=len)) is None
+
+
 def test_relative_imports_inside_a_package(tmp_path):
     write(tmp_path, "pkg/__init__.py", "")
     write(tmp_path, "pkg/helpers.py", "def twice(x):\n    return 2 * x\n")

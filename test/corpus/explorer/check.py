@@ -39,13 +39,20 @@ def build(ns, call):
     return args, kwargs
 
 
+# Items of an iterator taken at most (the re-check takes as many as the worker shows).
+ITEMS = 50
+
+
 def settle(value):
-    """Generators and iterators as the list of what they yield (bounded)."""
-    if isinstance(value, (types.GeneratorType, map, filter, zip)) or (hasattr(value, "__next__") and hasattr(value, "__iter__")):
+    """Generators and iterators as the list of what they yield (bounded). The protocol is read on
+    the type, as `for` reads it: an object forwarding attributes to a file (colorama's
+    StreamWrapper) has a `__next__` attribute and is still no iterator."""
+    kind = type(value)
+    if isinstance(value, (types.GeneratorType, map, filter, zip)) or (hasattr(kind, "__next__") and hasattr(kind, "__iter__")):
         out = []
         for item in value:
             out.append(item)
-            if len(out) >= 50:
+            if len(out) >= ITEMS:
                 break
         return ("iter", out)
     return value

@@ -36,3 +36,26 @@ test('a result that lists the caller\'s stack frames (File "<frozen runpy>", lin
   const shown = [...report.description.examples.map((e) => `${e.call} → ${e.result}`), report.description.summary];
   assert.ok(!shown.some((e) => /File \\?"[^"]+\\?", line \d+/.test(e)), shown.join('\n'));
 });
+
+test("a result that names the worker's modules (<class 'pau_probe.target.abc'>) is no example", async () => {
+  // typing.TypedDict puts the class it makes in its caller's module: in the worker, pau_probe's own.
+  const { report, records } = await exploreExample(FIXTURE, 'made_class', { maxProbes: 12 });
+  assert.ok(
+    records.some((r) => r.result.value?.repr.includes('pau_probe.')),
+    'the fixture shows the calling module',
+  );
+  const shown = [...report.description.examples.map((e) => `${e.call} → ${e.result}`), report.description.summary];
+  assert.ok(!shown.some((e) => e.includes('pau_probe.')), shown.join('\n'));
+});
+
+test('a raise for a descriptor the worker has not opened (Bad file descriptor) is no raise line or example', async () => {
+  // os.stat(3) in the worker's call process: descriptor 3 is closed there, in the user's program it may be open.
+  const { report, records } = await exploreExample(FIXTURE, 'size_of', { maxProbes: 16 });
+  assert.ok(
+    records.some((r) => r.result.exception?.message.includes('Bad file descriptor')),
+    'a call gave a descriptor number',
+  );
+  const { raises, examples } = report.description;
+  const shown = [raises, ...examples.map((e) => `${e.call} → ${e.result}`)];
+  assert.ok(!shown.some((e) => e.includes('Bad file descriptor')), shown.join('\n'));
+});

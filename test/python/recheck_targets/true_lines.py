@@ -60,3 +60,35 @@ class Hub:
         if not callable(receiver):
             raise TypeError("cannot connect %r" % (receiver,))
         return "connected"
+
+
+class Proxy:
+    """Forwards every attribute to what it wraps (colorama's StreamWrapper): hasattr(p, '__next__')
+    holds for a wrapped file, yet the object itself is no iterator."""
+
+    def __init__(self, wrapped):
+        self._wrapped = wrapped
+
+    def __getattr__(self, name):
+        return getattr(self._wrapped, name)
+
+
+def wrapped(text):
+    """A Proxy of a text file holding `text`."""
+    import io
+
+    return Proxy(io.StringIO(text))
+
+
+def late_failure(n):
+    """Yields 0, 1, …, then raises ValueError at item 30 (as packaging.tags.generic_tags does on a bad abi after the first's tags)."""
+    for k in range(n):
+        if k == 30:
+            raise ValueError("bad item")
+        yield k
+
+
+def read_input(fd):
+    """What the file descriptor `fd` holds, read and closed (mimetypes.MimeTypes().read(0) reads standard input so)."""
+    with open(fd) as f:
+        return f.read()

@@ -1,7 +1,7 @@
 // A stand-in for the Python worker in unit tests: functions written in TypeScript over the
 // explorer's own value model, answering CallRequests with ProbeResults the way the worker does
 // (tagged data, exceptions by type, mutations, coverage counts). No Python involved.
-import type { CallRequest, FunctionInfo, ObjectState, ParameterInfo, ProbeResult, TaggedValue } from '../../../src/core/probe-types.js';
+import type { CallRequest, ComparisonRecord, FunctionInfo, ObjectState, ParameterInfo, ProbeResult, TaggedValue } from '../../../src/core/probe-types.js';
 import type { Observation, Position } from '../../../src/explorer/inputs.js';
 import { requestKey, toRequest } from '../../../src/explorer/inputs.js';
 import type { ProbeRecord } from '../../../src/core/session-types.js';
@@ -39,6 +39,8 @@ export interface FakeFunction {
   fill?: (receiver: PyValue, method: string, args: PyValue[]) => PyValue;
   /** The public state of an object (ProbeResult.receiverState, valueState); a returned object with one is shown by its address. */
   state?: (object: PyValue) => ObjectState | undefined;
+  /** What every call reports it compared its arguments with (ProbeResult.comparisons), as a fixed pattern the code matches. */
+  comparisons?: ComparisonRecord[];
 }
 
 export function info(name: string, fn: FakeFunction): FunctionInfo {
@@ -82,7 +84,13 @@ function readReceiver(fn: FakeFunction, src: string): PyValue | null {
 
 /** Runs one request against a fake function. */
 export function fakeCall(fn: FakeFunction, req: CallRequest, seenLines: Set<number>): ProbeResult {
-  const base = { mutations: [] as { arg: string; repr: string }[], stdout: '', stderr: '', durationMs: 0.1 };
+  const base = {
+    mutations: [] as { arg: string; repr: string }[],
+    stdout: '',
+    stderr: '',
+    durationMs: 0.1,
+    ...(fn.comparisons ? { comparisons: fn.comparisons } : {}),
+  };
   const args = req.args.map((s) => parseSource(s));
   const kwargs: Record<string, PyValue> = {};
   for (const [k, s] of Object.entries(req.kwargs ?? {})) {

@@ -1,0 +1,57 @@
+// Laws tried on the target's own syntax before they are stated (src/explorer/syntax-breakers.ts):
+// on fresh sample B (issue 20) email.quoprimime.header_decode was called "output as long as the
+// input" because no call it rests on held an `=XX` escape, the text its pattern matches.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { exploreOffline } from '../../../src/explorer/index.js';
+import type { Position } from '../../../src/explorer/inputs.js';
+import { syntaxVariants } from '../../../src/explorer/syntax-breakers.js';
+import { str, toSource } from '../../../src/explorer/values.js';
+import type { FakeFunction } from './fake-python.js';
+import { expectStr, fakeProbe, info, param, pyStr, returnedObservation } from './fake-python.js';
+
+const ESCAPE = '=[a-fA-F0-9]{2}';
+
+test("a decoder of '=XX' escapes is not said to keep the length: its pattern's text is among the breakers", async () => {
+  // header_decode(s): '_' becomes ' ', each '=XX' the character of code XX. Every ordinary text
+  // keeps its length; 'a=41' does not. The pattern is one of the code's constants (as the real
+  // one's is), so constant seeding tries the pattern's own text, which it does not match.
+  const fn: FakeFunction = {
+    params: [param('s')],
+    body: ([s]) =>
+      pyStr(
+        expectStr(s, 'header_decode')
+          .replace(/_/g, ' ')
+          .replace(/=[a-fA-F0-9]{2}/g, (m) => String.fromCharCode(parseInt(m.slice(1), 16))),
+      ),
+    comparisons: [{ arg: 'args[0]', op: 'regex', values: [ESCAPE] }],
+  };
+  for (const maxProbes of [20, 40]) {
+    const { probe, records } = fakeProbe(fn, { cache: false });
+    const report = await exploreOffline({ ...info('header_decode', fn), constants: ['_', ' ', ESCAPE] }, probe, { maxProbes, strictness: 'anonymized' });
+    const stated = report.description.properties ?? [];
+    assert.ok(
+      records.some((r) => r.result.status === 'returned'),
+      'it was explored',
+    );
+    assert.ok(!stated.some((p) => /as long as the input/.test(p)), `${maxProbes}: ${stated.join('; ')}`);
+    assert.doesNotMatch(report.description.summary, /Keeps the letters and digits/, `${maxProbes}: ${report.description.summary}`);
+  }
+});
+
+test("the breakers of the code's syntax: a regex's example inside the text and alone, a compared piece inside, a whole constant as the argument", () => {
+  const positions: Position[] = [{ name: 's', role: 'positional', positionalOnly: false, candidates: ['str'] }];
+  const o = returnedObservation(positions, 1, [str('word')], str('word'));
+  const withRecords = (comparisons: NonNullable<typeof o.record.result.comparisons>) => ({
+    ...o,
+    record: { ...o.record, result: { ...o.record.result, comparisons } },
+  });
+  const shown = (records: NonNullable<typeof o.record.result.comparisons>) =>
+    syntaxVariants(o, [withRecords(records)], positions).map((v) => `${v.at}:${toSource(v.value)}`);
+  assert.deepEqual(shown([{ arg: 'args[0]', op: 'regex', values: [ESCAPE] }]), ["0:'word=aaword'", "0:'=aa'"]);
+  assert.deepEqual(shown([{ arg: 'args[0]', op: 'split', values: ['::'] }]), ["0:'word::word'"]);
+  assert.deepEqual(shown([{ arg: 'args[0]', op: '==', values: ['auto'] }]), ["0:'auto'"]);
+  // A constant compared after a conversion (int(s) == 3) and another argument's records give nothing.
+  assert.deepEqual(shown([{ arg: 'args[0]', op: '==', values: ['3'], through: 'int' }]), []);
+  assert.deepEqual(shown([{ arg: 'args[1]', op: 'regex', values: [ESCAPE] }]), []);
+});
