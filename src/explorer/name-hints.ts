@@ -187,6 +187,21 @@ const FUNCTION_FAMILIES: Family[] = [
   },
 ];
 
+/**
+ * Parameters named by single letters side by side (`h, s, v`, `r, g, b`, `x, y`) are the
+ * components of one value, nearly always numbers: each letter is too short to name a family
+ * (`v` a version, `s` a string, `h` of `hsv_to_rgb` a colour), so their names are weak hints and
+ * numbers come first. `f` keeps its own (a function). Returns the names of such parameters.
+ */
+export function componentNames(paramNames: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  const single = (n: string | undefined): boolean => n !== undefined && /^[a-z]$/i.test(n) && n.toLowerCase() !== 'f';
+  paramNames.forEach((n, i) => {
+    if (single(n) && (single(paramNames[i - 1]) || single(paramNames[i + 1]))) out.add(n);
+  });
+  return out;
+}
+
 /** Values the function's name suggests for its first argument; empty when it says nothing. */
 export function valuesForFunction(functionName: string): PyValue[] {
   const name = functionName.slice(functionName.lastIndexOf('.') + 1).toLowerCase();
