@@ -42,6 +42,7 @@ import { itemAt } from '../core/item-at.js';
 import { group } from '../core/regex-group.js';
 import { formatTextOfError, isScratchFile, missingFile, scratchFileFor, withText } from './scratch-files.js';
 import { mayBeState, statePreparations } from './state-setters.js';
+import { siblingPreparations } from './sibling-first.js';
 import { bindingCounts } from './binding-errors.js';
 import { addPluralLists } from './plural-instances.js';
 
@@ -359,6 +360,7 @@ export class Explorer {
     if (this.mixinReceiver(obs, message)) return;
     if (this.prepareReceiver(obs, message)) return;
     if (this.fillReceiver(obs, message)) return;
+    if (this.siblingFirst(obs)) return;
     this.optionReceiver(obs);
     if (this.siblingOutput(obs)) return;
     if (this.scratchFile(obs, message)) return;
@@ -802,6 +804,28 @@ export class Explorer {
       queued = true;
     }
     return queued;
+  }
+
+  /**
+   * A refusal on a receiver fresh from its constructor, other than a type error: the same call on a
+   * receiver a sibling method taking the same arguments by name was called on first
+   * (sibling-first.ts: `receive(sku, qty)` before `ship(sku, qty)`). Once per sibling; not when names must stay hidden.
+   */
+  private siblingFirst(obs: Observation): boolean {
+    const { at, built } = this.receiverOf(obs);
+    const type = baseExceptionName(obs.record.result.exception?.type ?? '');
+    if (this.hidden || !built || !isConstructorCall(built) || !this.info.ownerMethods || type === 'TypeError') return false;
+    const given = new Map<string, PyValue>();
+    obs.input.forEach((s, i) => {
+      if (i !== at && s.value !== undefined) given.set(itemAt(this.positions, i).name, s.value);
+    });
+    const target = this.info.qualname.slice(this.info.qualname.lastIndexOf('.') + 1);
+    const siblings = siblingPreparations(this.info.ownerMethods, target, given).filter((p) => !this.filledWith.has(p.method));
+    for (const { method, calls } of siblings) {
+      this.filledWith.add(method);
+      this.callOnPrepared(obs, at, built, calls, `the receiver prepared first through ${method}() with the same arguments`);
+    }
+    return siblings.length > 0;
   }
 
   /**

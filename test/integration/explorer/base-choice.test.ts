@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { ProbeRecord } from '../../../src/core/session-types.js';
 import { exploreExample } from './harness.js';
 
@@ -32,4 +32,12 @@ test('a compared constant that returns early (label == 0) is not the base: a cal
   const { records } = await exploreExample(FIXTURE, 'portion', { maxProbes: BUDGET });
   const past = returned(records).filter((r) => r.args[0] !== '0' && r.result.value?.repr !== '0.0');
   assert.ok(past.length >= 3, calls(records));
+});
+
+test('a receiver is prepared through a sibling taking the same arguments: Larder.take after stock_up takes a positive count', async () => {
+  const { records } = await exploreExample(join(dirname(FIXTURE), 'siblings.py'), 'Larder.take', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => /stock_up\(/.test(r.receiver ?? '') && Number(r.args[1]) > 0),
+    records.map((r) => `${r.receiver ?? ''}.take(${r.args.join(', ')}) -> ${r.result.status}`).join('\n'),
+  );
 });
