@@ -41,3 +41,9 @@ test('a receiver is prepared through a sibling taking the same arguments: Larder
     records.map((r) => `${r.receiver ?? ''}.take(${r.args.join(', ')}) -> ${r.result.status}`).join('\n'),
   );
 });
+
+test('quantities named with their unit (weight_kg, height_m) get values a person would measure: the first call is ordinary use, and three bands are reached', async () => {
+  const { records } = await exploreExample(FIXTURE, 'body_mass_band', { maxProbes: BUDGET });
+  assert.equal(returned(records)[0]?.result.value?.repr, "'healthy'", calls(records));
+  assert.ok(new Set(returned(records).map((r) => r.result.value?.repr)).size >= 3, calls(records));
+});
