@@ -807,14 +807,15 @@ export class Explorer {
   }
 
   /**
-   * A refusal on a receiver fresh from its constructor, other than a type error: the same call on a
+   * A refusal on a receiver fresh from its constructor that its state may explain (mayBeState): the same call on a
    * receiver a sibling method taking the same arguments by name was called on first
    * (sibling-first.ts: `receive(sku, qty)` before `ship(sku, qty)`). Once per sibling; not when names must stay hidden.
    */
   private siblingFirst(obs: Observation): boolean {
     const { at, built } = this.receiverOf(obs);
     const type = baseExceptionName(obs.record.result.exception?.type ?? '');
-    if (this.hidden || !built || !isConstructorCall(built) || !this.info.ownerMethods || type === 'TypeError') return false;
+    const message = obs.record.result.exception?.message ?? '';
+    if (this.hidden || !built || !isConstructorCall(built) || !this.info.ownerMethods || !mayBeState(type, message)) return false;
     const given = new Map<string, PyValue>();
     obs.input.forEach((s, i) => {
       if (i !== at && s.value !== undefined) given.set(itemAt(this.positions, i).name, s.value);

@@ -9,6 +9,8 @@ import { toSource } from './values.js';
 
 /** Siblings tried per method under test. */
 const SIBLINGS = 2;
+/** Names of methods that read or convert rather than put state in: calling one first prepares nothing. */
+const READS = /^(get|is|has|to|as|find|parse|check|validate|format|render|iter|handle|visit|make|build|copy|compute|count|match|search)(_|[A-Z]|$)|_to_/;
 
 /**
  * The siblings of `target` whose required parameters are all arguments of the call by name
@@ -21,7 +23,15 @@ export function siblingPreparations(
   given: ReadonlyMap<string, PyValue>,
 ): { method: string; calls: string[] }[] {
   return methods
-    .filter((m) => m.name !== target && !m.name.startsWith('_') && m.required >= 1 && m.params?.length === m.required && m.params.every((p) => given.has(p)))
+    .filter(
+      (m) =>
+        m.name !== target &&
+        !m.name.startsWith('_') &&
+        !READS.test(m.name) &&
+        m.required >= 1 &&
+        m.params?.length === m.required &&
+        m.params.every((p) => given.has(p)),
+    )
     .slice(0, SIBLINGS)
     .map((m) => {
       const call = `s.${m.name}(${(m.params ?? []).map((p) => toSource(given.get(p) as PyValue)).join(', ')})`;

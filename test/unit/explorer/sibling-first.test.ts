@@ -19,3 +19,19 @@ test('a sibling whose required parameters are all given by name is called first,
   assert.deepEqual(siblingPreparations(methods, 'ship', given), [{ method: 'receive', calls: ["s.receive('a', 3)", "s.receive('a', 3)"] }]);
   assert.deepEqual(siblingPreparations(methods, 'ship', new Map([['qty', int(3)]])), []);
 });
+
+test('a sibling that reads or converts (getLink, number_to_words) prepares nothing', () => {
+  const methods = [
+    { name: 'getLink', required: 2, params: ['data', 'index'] },
+    { name: 'number_to_words', required: 1, params: ['data'] },
+    { name: 'feed', required: 1, params: ['data'] },
+  ];
+  const given = new Map([
+    ['data', str('a')],
+    ['index', int(0)],
+  ]);
+  assert.deepEqual(
+    siblingPreparations(methods, 'getText', given).map((p) => p.method),
+    ['feed'],
+  );
+});
