@@ -42,6 +42,7 @@ import { itemAt } from '../core/item-at.js';
 import { group } from '../core/regex-group.js';
 import { formatTextOfError, isScratchFile, missingFile, scratchFileFor, withText } from './scratch-files.js';
 import { mayBeState, statePreparations } from './state-setters.js';
+import { siblingPreparations } from './sibling-first.js';
 import { bindingCounts } from './binding-errors.js';
 import { addPluralLists } from './plural-instances.js';
 
@@ -55,6 +56,8 @@ interface SweepStream {
   at: number;
 }
 
+/** Calls leaveMinedConstant makes at most to find a base past a suggested constant's early return. */
+const LEAVE_CONSTANT_TRIES = 3;
 /** Widening a parameter stops after this many calls that returned just what the base returned. */
 const MOOT_AFTER = 2;
 /** After this many dull probes in a row at a position its streams wait for the others. */
@@ -178,6 +181,12 @@ export class Explorer {
   private readonly keyMined = new Set<number>();
   /** Positions where a file written into was given again empty. */
   private readonly fileEmptied = new Set<number>();
+  /**
+   * Positions where the base holds a value a refusal or a comparison suggested (drainForBase), not
+   * one discovery chose: such a constant (`s == 0.0`) may select an early return, a branch to visit
+   * once; a call that varies it, returns and reaches new code takes the base's place.
+   */
+  private minedBaseAt = new Set<number>();
   /** Per position, sweep probes in a row that showed nothing new: the parameter changed nothing seen. */
   private readonly dullAt: number[] = [];
   /** Classes of the target's package buildable by name; none when seeding an anonymized agent (they come from reading the code). */
@@ -351,6 +360,7 @@ export class Explorer {
     if (this.mixinReceiver(obs, message)) return;
     if (this.prepareReceiver(obs, message)) return;
     if (this.fillReceiver(obs, message)) return;
+    if (this.siblingFirst(obs)) return;
     this.optionReceiver(obs);
     if (this.siblingOutput(obs)) return;
     if (this.scratchFile(obs, message)) return;
@@ -797,6 +807,29 @@ export class Explorer {
   }
 
   /**
+   * A refusal on a receiver fresh from its constructor that its state may explain (mayBeState): the same call on a
+   * receiver a sibling method taking the same arguments by name was called on first
+   * (sibling-first.ts: `receive(sku, qty)` before `ship(sku, qty)`). Once per sibling; not when names must stay hidden.
+   */
+  private siblingFirst(obs: Observation): boolean {
+    const { at, built } = this.receiverOf(obs);
+    const type = baseExceptionName(obs.record.result.exception?.type ?? '');
+    const message = obs.record.result.exception?.message ?? '';
+    if (this.hidden || !built || !isConstructorCall(built) || !this.info.ownerMethods || !mayBeState(type, message)) return false;
+    const given = new Map<string, PyValue>();
+    obs.input.forEach((s, i) => {
+      if (i !== at && s.value !== undefined) given.set(itemAt(this.positions, i).name, s.value);
+    });
+    const target = this.info.qualname.slice(this.info.qualname.lastIndexOf('.') + 1);
+    const siblings = siblingPreparations(this.info.ownerMethods, target, given).filter((p) => !this.filledWith.has(p.method));
+    for (const { method, calls } of siblings) {
+      this.filledWith.add(method);
+      this.callOnPrepared(obs, at, built, calls, `the receiver prepared first through ${method}() with the same arguments`);
+    }
+    return siblings.length > 0;
+  }
+
+  /**
    * A message that names another method of the receiver's class ("prepare() must be called
    * first", "call open() before reading"): the same call on a receiver that method was called on
    * first, with no argument, or with an ordinary int for each one it requires. Once per method.
@@ -1129,7 +1162,7 @@ export class Explorer {
         fallback ??= obs;
       }
       // What the refusals said: a value or type they asked for may be the way in.
-      const found = await this.drainForBase();
+      const found = await this.drainForBase(input);
       if (found) break;
     }
     if (!this.base && fallback) this.setBase(fallback);
@@ -1163,14 +1196,23 @@ export class Explorer {
         const asked = itemAt(this.asked, i);
         if (cls === undefined || itemAt(this.accepted, i).has(cls) || (asked !== null && !asked.includes(cls) && cls !== 'omit')) continue;
         // The base may have moved on (a call got further): widen around the current one.
-        const base = this.base;
+        const base: Input = this.base;
         const input = base.map((s, j) => (j === i ? { cls, value: this.valueFor(i, cls) } : s));
         const obs = await this.run(input, 'widen', `type discovery: ${itemAt(this.positions, i).name} as ${typeClass(cls).label}`);
         // A base of no arguments at all (gcd() is 0) shows little: the first call with one that returned takes its place.
         if (obs?.record.result.status === 'returned' && base.every((s) => s.value === undefined) && obs.input.some((s) => s.value !== undefined))
           this.setBase(obs);
+        else if (
+          obs &&
+          this.base === base &&
+          this.minedBaseAt.has(i) &&
+          obs.record.result.status === 'returned' &&
+          (obs.record.result.coverage?.lines.new ?? 0) > 0
+        )
+          this.setBase(obs);
         const baseOut = this.baseObs?.record.result.status === 'returned' ? this.baseObs.record.result.value?.repr : undefined;
-        if (obs && baseOut !== undefined && obs.record.result.value?.repr === baseOut) {
+        // Not around a base a suggested constant chose: that may be an early return every call shares.
+        if (obs && baseOut !== undefined && obs.record.result.value?.repr === baseOut && this.minedBaseAt.size === 0) {
           const n = (moot.get(i) ?? 0) + 1;
           moot.set(i, n);
           if (n >= MOOT_AFTER) queue.length = 0;
@@ -1178,21 +1220,71 @@ export class Explorer {
       }
     }
     await this.drainQueue();
+    await this.leaveMinedConstant();
     this.rebaseOnReturned();
+  }
+
+  /**
+   * A base whose call returned with a suggested constant (minedBaseAt: `label == 0` gave 0) may
+   * have returned early, so that every call around it returns the same: the calls that returned
+   * with that constant are made once more with an ordinary value of its class in its place, and
+   * the first that returns and reaches new code becomes the base.
+   */
+  private async leaveMinedConstant(): Promise<void> {
+    const { base, baseObs } = this;
+    const at = [...this.minedBaseAt];
+    if (!base || !baseObs || at.length === 0 || baseObs.record.result.status !== 'returned') return;
+    const sourceAt = (input: Input, i: number): string | undefined => {
+      const v = itemAt(input, i).value;
+      return v === undefined ? undefined : toSource(v);
+    };
+    const withConstant = this.observations.filter(
+      (o) => o.record.result.status === 'returned' && o.purpose !== 'repeat' && at.every((i) => sourceAt(o.input, i) === sourceAt(base, i)),
+    );
+    let tries = 0;
+    for (const o of [baseObs, ...withConstant.filter((w) => w !== baseObs)]) {
+      for (const i of at) {
+        const { cls } = itemAt(o.input, i);
+        const value = [0, 1, 2].map((n) => ordinaryValue(cls, n)).find((v) => v !== undefined && toSource(v) !== sourceAt(base, i));
+        if (!value) continue;
+        const obs = await this.run(
+          o.input.map((s, j) => (j === i ? { cls, value } : s)),
+          'widen',
+          `ordinary value for ${itemAt(this.positions, i).name} in place of a suggested constant`,
+        );
+        if (!obs) continue;
+        if (obs.record.result.status === 'returned' && (obs.record.result.coverage?.lines.new ?? 0) > 0) {
+          this.setBase(obs);
+          return;
+        }
+        if (++tries >= LEAVE_CONSTANT_TRIES) return;
+      }
+    }
   }
 
   private setBase(obs: Observation): void {
     this.base = obs.input;
     this.baseObs = obs;
     this.sweep = null;
+    this.minedBaseAt = new Set();
   }
 
-  /** Runs the probes messages asked for during discovery; true when one was accepted (it becomes the base). */
-  private async drainForBase(): Promise<boolean> {
+  /**
+   * Runs the probes messages asked for during discovery; true when one was accepted (it becomes the
+   * base). `tried`: the discovery call whose refusals they came from.
+   */
+  private async drainForBase(tried: Input): Promise<boolean> {
     for (let next = this.queue.shift(); next; next = this.queue.shift()) {
       const obs = await this.run(next.input, 'mined', next.note);
       if (obs && typesAccepted(obs.record.result) && !obs.input.some((s) => s.cls === 'none')) {
         this.setBase(obs);
+        const sourceAt = (input: Input, i: number): string | undefined => {
+          const v = itemAt(input, i).value;
+          return v === undefined ? undefined : toSource(v);
+        };
+        obs.input.forEach((s, i) => {
+          if (s.value !== undefined && i < tried.length && sourceAt(tried, i) !== sourceAt(obs.input, i)) this.minedBaseAt.add(i);
+        });
         return true;
       }
     }

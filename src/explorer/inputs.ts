@@ -10,7 +10,7 @@ import { parseSource } from './parse.js';
 import { GENERIC_ORDER, classesForAnnotation, constructorClassIds, hintedOrder, isKnownClass, representative } from './type-classes.js';
 import type { PyValue } from './values.js';
 import { bool, inputClass, int, str, toSource } from './values.js';
-import { valuesForFunction, valuesForName, valuesForParameter } from './name-hints.js';
+import { componentNames, valuesForFunction, valuesForName, valuesForParameter } from './name-hints.js';
 
 export interface Position {
   /** Parameter name (`self` for the receiver). */
@@ -135,19 +135,22 @@ function defaultOf(p: ParameterInfo): PyValue | null {
   return p.default === undefined ? null : parseSource(p.default);
 }
 
-/** What the name (the function's too, for a vague one) and the default suggest trying first, at strictness `signature`. */
-function hintsFor(p: ParameterInfo, functionName: string): PyValue[] {
+/**
+ * What the name (the function's too, for a vague one) and the default suggest trying first, at
+ * strictness `signature`. `weak`: the name is one letter of a group (componentNames): the default only.
+ */
+function hintsFor(p: ParameterInfo, functionName: string, weak = false): PyValue[] {
   const d = defaultOf(p);
   // A bool default is a flag: the one other value is the call worth making.
   const flag = d?.k === 'bool' ? [bool(!d.v)] : [];
-  const named = valuesForParameter(p.name, functionName, p.kind === 'VAR_POSITIONAL').filter(
+  const named = (weak ? [] : valuesForParameter(p.name, functionName, p.kind === 'VAR_POSITIONAL')).filter(
     (v) => d === null || d.k === 'none' || classOfValue(v) === classOfValue(d) || (d.k === 'int' && v.k === 'float'),
   );
   // The default's own value would repeat the call that leaves it out.
   return [...flag, ...named.filter((v) => p.default === undefined || toSource(v) !== p.default)];
 }
 
-function paramCandidates(p: ParameterInfo, info: FunctionInfo, strictness: Strictness, fromFunctionName: PyValue[] = []): string[] {
+function paramCandidates(p: ParameterInfo, info: FunctionInfo, strictness: Strictness, fromFunctionName: PyValue[] = [], weak = false): string[] {
   const instances = info.moduleClasses.slice(0, 3).flatMap((c) => constructorClassIds(c).slice(0, 2));
   // A keyword-only parameter is left out first at every strictness: it is nearly always an option
   // (json.dumps has nine), and a missing required one says so by name.
@@ -160,11 +163,16 @@ function paramCandidates(p: ParameterInfo, info: FunctionInfo, strictness: Stric
       const wrong = GENERIC_ORDER.filter((c) => !annotated.includes(c) && !(annotated.includes('float') && c === 'int')).slice(0, 3);
       ordered = [...annotated, ...wrong];
     } else {
-      ordered = [...hintedOrder(p.name), ...instances];
+      // One letter of a group (`h, s, v`): numbers first, whatever the letter alone suggests.
+      ordered = [...(weak ? ['int', 'float'] : []), ...hintedOrder(p.name), ...instances];
     }
     // The classes of the default and of the name's values come first: a default of False is a flag.
     const d = defaultOf(p);
-    const first = [...(d && d.k !== 'none' ? [slotClassOf(d)] : []), ...hintsFor(p, info.qualname).map(slotClassOf), ...fromFunctionName.map(slotClassOf)];
+    const first = [
+      ...(d && d.k !== 'none' ? [slotClassOf(d)] : []),
+      ...hintsFor(p, info.qualname, weak).map(slotClassOf),
+      ...fromFunctionName.map(slotClassOf),
+    ];
     if (!annotated) ordered = [...new Set([...first.filter(isKnownClass), ...ordered])];
   } else {
     ordered = [...GENERIC_ORDER, ...instances];
@@ -175,6 +183,7 @@ function paramCandidates(p: ParameterInfo, info: FunctionInfo, strictness: Stric
 /** The positions of a call to the target, with candidate classes per the strictness. */
 export function buildPositions(info: FunctionInfo, strictness: Strictness): Position[] {
   const out: Position[] = [];
+  const components = strictness === 'signature' ? componentNames(callableParams(info).map((p) => p.name)) : new Set<string>();
   if (info.needsReceiver) {
     const built = strictness === 'signature' ? receiversFromInit(info) : [];
     const callee = ownerName(info);
@@ -204,13 +213,14 @@ export function buildPositions(info: FunctionInfo, strictness: Strictness): Posi
       // A third: what a merge or a join does with more than two inputs shows only with three.
       out.push(varargs, { ...varargs, candidates: [...varargs.candidates] }, { ...varargs, candidates: [...varargs.candidates] });
     } else {
-      let hinted = strictness === 'signature' ? hintsFor(p, info.qualname) : [];
+      const weak = components.has(p.name);
+      let hinted = strictness === 'signature' ? hintsFor(p, info.qualname, weak) : [];
       // The first argument: the function's own name may say what it takes. After what the
       // argument's name says (it names the argument itself), but a generic name (`data`) gives
       // another class, so `parsedate_to_datetime(data)` still gets a date string for its str.
       const first = !out.some((o) => o.role === 'positional');
       const fromName =
-        strictness === 'signature' && first && p.default === undefined && p.kind !== 'KEYWORD_ONLY'
+        strictness === 'signature' && first && !weak && p.default === undefined && p.kind !== 'KEYWORD_ONLY'
           ? valuesForFunction(info.qualname).filter((v) => !hinted.some((h) => slotClassOf(h) === slotClassOf(v)))
           : [];
       if (fromName.length) hinted = [...hinted, ...fromName];
@@ -219,7 +229,7 @@ export function buildPositions(info: FunctionInfo, strictness: Strictness): Posi
         name: p.name,
         role: p.kind === 'KEYWORD_ONLY' ? 'keyword' : 'positional',
         positionalOnly: p.kind === 'POSITIONAL_ONLY',
-        candidates: paramCandidates(p, info, strictness, fromName),
+        candidates: paramCandidates(p, info, strictness, fromName, weak),
         ...(hinted.length ? { hinted } : {}),
         ...(defaultValue ? { default: defaultValue } : {}),
       });

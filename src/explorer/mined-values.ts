@@ -12,10 +12,18 @@ const TYPE_NAMES = new Set(['int', 'str', 'float', 'list', 'dict', 'tuple', 'set
 /** Lines of a message mined: the rest of a long one is a listing or a usage text. */
 const MESSAGE_LINES = 6;
 
-/** For "expected N" when unpacking: N distinct ints as a tuple, and a list of two such tuples. */
+/** A moment (Friday 15 March 2024, 14:30:45) as time.struct_time's fields, in order: what a tuple of 6 or 9 most often is. */
+const TIME_FIELDS = [2024, 3, 15, 14, 30, 45, 4, 75, 0];
+
+/**
+ * For "expected N" when unpacking: N distinct ints as a tuple, and a list of two such tuples; for
+ * 6 or 9 (a date and time, a time.struct_time: calendar.timegm) that moment's fields first.
+ */
 function nItems(n: number): PyValue[] {
-  if (!(n >= 1 && n <= 8)) return [];
+  if (!(n >= 1 && n <= 9)) return [];
   const one = (start: number): PyValue => tuple(ints(...Array.from({ length: n }, (_, k) => start + k)));
+  const moment = tuple(ints(...TIME_FIELDS.slice(0, n)));
+  if (n === 6 || n === 9) return [moment, one(1), list([one(1), one(10)])];
   return [one(1), list([one(1), one(10)])];
 }
 

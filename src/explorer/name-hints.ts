@@ -98,6 +98,18 @@ const FAMILIES: Family[] = [
   { name: /^(lo|low|min|minimum|lower|floor|start|begin|first)$/, values: ints(0, 1) },
   { name: /^(hi|high|max|maximum|upper|ceil|ceiling|stop|end|last)$/, values: ints(10, 100) },
   { name: /^(balance|deposit|price|cost|total|salary|budget|capacity)$/, values: [int(100), float(19.99)] },
+  // A quantity named with its unit (`weight_kg`, `height_m`, `temp_c`): a value a person would
+  // measure, so that what the code computes from it (a BMI, a pace) lands in its ordinary range.
+  { name: /_kg$|^(kg|kilos?|kilograms?|weight|mass|body_?weight)$/, values: [float(70), float(82.5), float(45)] },
+  { name: /_(m|metres?|meters?)$|^(metres|meters)$/, values: [float(1.75), float(1.6), float(2.05)] },
+  { name: /_cm$|^(cm|centimetres|centimeters)$/, values: [int(175), int(160)] },
+  { name: /_mm$|^(mm|millimetres|millimeters)$/, values: [int(12), int(250)] },
+  { name: /_km$|^(km|kilometres|kilometers)$/, values: [float(5), float(42.195)] },
+  { name: /_(g|grams?)$|^grams$/, values: [int(250), int(1000)] },
+  { name: /_(ms|millis)$|^(ms|millis|milliseconds)$/, values: [int(250), int(1500)] },
+  { name: /_(c|celsius)$|^(celsius|temp_?c|deg_?c)$/, values: [float(21.5), float(-5), float(100)] },
+  { name: /_(f|fahrenheit)$|^(fahrenheit|temp_?f|deg_?f)$/, values: [float(70), float(32), float(212)] },
+  { name: /_(px|pixels)$|^pixels$/, values: [int(640), int(480)] },
   { name: /^(x|y|z|value|val|num|score)$/, values: [int(5), float(2.5), int(-3)] },
   { name: /^(ratio|rate|fraction|frac|prob|probability|p|alpha|cutoff|threshold)$/, values: [float(0.5), float(0.25)] },
   { name: /^(places|digits|ndigits|precision|decimals)$/, values: ints(2, 0) },
@@ -187,6 +199,21 @@ const FUNCTION_FAMILIES: Family[] = [
   },
 ];
 
+/**
+ * Parameters named by single letters side by side (`h, s, v`, `r, g, b`, `x, y`) are the
+ * components of one value, nearly always numbers: each letter is too short to name a family
+ * (`v` a version, `s` a string, `h` of `hsv_to_rgb` a colour), so their names are weak hints and
+ * numbers come first. `f` keeps its own (a function). Returns the names of such parameters.
+ */
+export function componentNames(paramNames: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  const single = (n: string | undefined): boolean => n !== undefined && /^[a-z]$/i.test(n) && n.toLowerCase() !== 'f';
+  paramNames.forEach((n, i) => {
+    if (single(n) && (single(paramNames[i - 1]) || single(paramNames[i + 1]))) out.add(n);
+  });
+  return out;
+}
+
 /** Values the function's name suggests for its first argument; empty when it says nothing. */
 export function valuesForFunction(functionName: string): PyValue[] {
   const name = functionName.slice(functionName.lastIndexOf('.') + 1).toLowerCase();
@@ -196,7 +223,9 @@ export function valuesForFunction(functionName: string): PyValue[] {
 // Parameter names that say what a value is for, not what it looks like (`address` of an e-mail
 // or of a host, `start` of a range or of a period, `number` of a phone or a count): for these the
 // function's name (`is_valid_email`, `days_between`, `normalize_phone`) says more.
-const VAGUE = /^(address|addr|name|number|num|value|val|start|end|begin|stop|since|until|frm|to|a|b|x|y|s|string|text|raw|input|old|new|left|right|lhs|rhs)$/;
+// `spec` says only that the text describes something (a version range, a duration, a layout).
+const VAGUE =
+  /^(address|addr|name|number|num|value|val|start|end|begin|stop|since|until|frm|to|a|b|x|y|s|string|text|raw|input|old|new|left|right|lhs|rhs|spec)$/;
 // The second of a pair (`end`, `b`, `new`): given the family's next values, so that the pair differs.
 const LATER = /^(end|stop|until|to|b|y|new|right|rhs)$/;
 

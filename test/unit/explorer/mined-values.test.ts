@@ -78,6 +78,9 @@ test('named formats, int literals and unpacking counts become values', () => {
   assert.deepEqual(sources("invalid literal for int() with base 10: 'abc'", ["'abc'"]), ["'42'"]);
   assert.deepEqual(sources('not enough values to unpack (expected 2, got 1)'), ['(1, 2)', '[(1, 2), (10, 11)]']);
   assert.deepEqual(sources('too many values to unpack (expected 3)'), ['(1, 2, 3)', '[(1, 2, 3), (10, 11, 12)]']);
+  // Six or nine: a date and time (calendar.timegm), before the counting tuple.
+  assert.equal(sources('not enough values to unpack (expected 6, got 3)')[0], '(2024, 3, 15, 14, 30, 45)');
+  assert.equal(sources('not enough values to unpack (expected 9, got 3)')[0], '(2024, 3, 15, 14, 30, 45, 4, 75, 0)');
   assert.deepEqual(sources('mode must be one of: fast, slow'), ["'fast'", "'slow'"]);
 });
 

@@ -1,7 +1,7 @@
 // Names as hints (src/explorer/name-hints.ts) and how positions carry them (inputs.ts).
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { valuesForFunction, valuesForName } from '../../../src/explorer/name-hints.js';
+import { componentNames, valuesForFunction, valuesForName, valuesForParameter } from '../../../src/explorer/name-hints.js';
 import { buildPositions } from '../../../src/explorer/inputs.js';
 import type { FunctionInfo, ParameterInfo } from '../../../src/core/probe-types.js';
 import { toSource } from '../../../src/explorer/values.js';
@@ -133,4 +133,33 @@ test('a password check gets a strong password, a pair of years a span, a docstri
   assert.match(toSource(valuesForFunction('commonprefix')[0]!), /^\['/);
   assert.ok(valuesForName('seconds').map(toSource).includes('3725'), 'a duration over an hour');
   assert.match(toSource(valuesForFunction('splitext')[0]!), /\.txt'$/);
+});
+
+test('single letters side by side are components (weak names); a lone letter and f are not', () => {
+  assert.deepEqual([...componentNames(['h', 's', 'v'])], ['h', 's', 'v']);
+  assert.deepEqual([...componentNames(['text', 'n', 'k', 'sep'])], ['n', 'k']);
+  assert.deepEqual([...componentNames(['v', 'strict'])], []);
+  assert.deepEqual([...componentNames(['f', 'x'])], []);
+});
+
+test('hsv_to_rgb(h, s, v): no colour for h, no str for s, no version for v; numbers first', () => {
+  const positions = buildPositions({ ...fnInfo([param('h'), param('s'), param('v')]), qualname: 'hsv_to_rgb', name: 'hsv_to_rgb' }, 'signature');
+  for (const p of positions) {
+    assert.deepEqual(p.candidates.slice(0, 2), ['int', 'float'], p.name);
+    assert.equal(p.hinted, undefined, p.name);
+  }
+  // A lone `v` keeps its family.
+  const [v] = buildPositions(fnInfo([param('v')]), 'signature');
+  assert.equal(toSource(v!.hinted![0]!), "'1.2.3'");
+});
+
+test('a quantity named with its unit is a measured number; `spec` takes the family of the function it specifies', () => {
+  assert.equal(first('weight_kg'), '70.0');
+  assert.equal(first('height_m'), '1.75');
+  assert.equal(first('grams'), '250', 'a unit in the plural is no list');
+  assert.equal(first('temp_c'), '21.5');
+  assert.equal(first('item'), undefined);
+  const spec = valuesForParameter('spec', 'parse_duration').map(toSource);
+  assert.equal(spec[0], '90', spec.join(' '));
+  assert.equal(valuesForParameter('spec', 'check')[0] && toSource(valuesForParameter('spec', 'check')[0]!), "'>=1.0,<2.0'");
 });
