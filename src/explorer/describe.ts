@@ -30,6 +30,7 @@ import { NONE_RETURNED, NOT_WORKED_OUT } from '../core/description-head.js';
 import { raiseSelector } from './raise-selector.js';
 import { hangWithContrast } from './hang.js';
 import { seenPairs } from './seen-pairs.js';
+import { withoutIterationNote } from './iteration-note.js';
 
 export interface ExplorationOutcome {
   info: FunctionInfo;
@@ -492,7 +493,9 @@ function resultsByInput(run: ExplorationOutcome, returned: Observation[]): strin
   const plainFirst = (args: string[]): string[] =>
     [...args].filter((a) => a.length <= 24).sort((a, b) => Number(!/[\p{L}\p{N}]/u.test(a)) - Number(!/[\p{L}\p{N}]/u.test(b)) || a.length - b.length);
   const parts = [...groups.entries()].map(([r, args]) => {
-    const shown = plainFirst(args).slice(0, 3);
+    // Arguments all too long to show whole: the shortest one, cut, so the result is not "for 1 more" alone.
+    const short = plainFirst(args).slice(0, 3);
+    const shown = short.length ? short : [oneLine([...args].sort((a, b) => a.length - b.length)[0] ?? '', 24)];
     const more = args.length - shown.length;
     return `${r} for ${joinWords([...shown.map((a) => `\`${a}\``), ...(more ? [`${more} more`] : [])])}`;
   });
@@ -895,7 +898,7 @@ function exampleOf(o: Observation, callText: (o: Observation) => string): { call
   if (r.status === 'raised' && r.exception) {
     return {
       call: it ? `list(${call})` : call,
-      result: `Traceback (most recent call last):\n    ...\n${r.exception.type}: ${r.exception.message.replace(/ \(raised while iterating the \w+\)$/, '')}`,
+      result: `Traceback (most recent call last):\n    ...\n${r.exception.type}: ${withoutIterationNote(r.exception.message)}`,
     };
   }
   if (r.status !== 'returned' || !r.value || r.value.truncated) return null;

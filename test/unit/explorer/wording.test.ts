@@ -120,3 +120,33 @@ test('a method of no arguments tried on one object says so, not that it always r
   assert.doesNotMatch(summary, /Takes no arguments/, summary);
   assert.match(summary, /^Returns None on `Identifier\(\)`, the only Identifier a call returned on\.$/, summary);
 });
+
+test('a result seen only for arguments too long to show names one of them, never "for 1 more" alone', () => {
+  // The new-user trial's merge_intervals: "gave [('charset', 'value')] for 1 more; [(1, 2)] for …"
+  // (the one argument, a list of pairs, was longer than the summary shows whole).
+  const positions: Position[] = [{ name: 'intervals', role: 'positional', positionalOnly: false, candidates: ['str'] }];
+  const observations = [
+    returnedObservation(positions, 1, [str("[('name', 'value'), ('charset', 'utf-8')]")], str('pairs')),
+    returnedObservation(positions, 2, [str('')], str('none')),
+    returnedObservation(positions, 3, [str('{}')], str('none')),
+    returnedObservation(positions, 4, [str('[(1, 2)]')], str('one')),
+  ];
+  const { summary } = report(positions, observations).description;
+  assert.doesNotMatch(summary, /for \d+ more/, summary);
+  assert.match(summary, /'pairs' for `"\[\('name', 'value'\), \('…`/, summary);
+});
+
+test('an error raised while iterating a returned object of a dotted class reads in the example as Python prints it', () => {
+  // click.progressbar: the worker's list() of the ProgressBar raised; the doctest line carried the
+  // explorer's note "(raised while iterating the click._termui_impl.ProgressBar)", so it failed.
+  const positions: Position[] = [{ name: 'iterable', role: 'positional', positionalOnly: false, candidates: ['list'] }];
+  const observations = [[1, 2], [3]].map((xs, k) => {
+    const type = 'click._termui_impl.ProgressBar';
+    const message = 'You need to use progress bars in a with block.';
+    const o = raisedObservation(positions, k + 1, [list(xs.map(int))], 'RuntimeError', `${message} (raised while iterating the ${type})`);
+    const iteration = { items: [], ended: false, raised: { type: 'RuntimeError', message } };
+    return { ...o, record: { ...o.record, result: { ...o.record.result, value: { type, repr: '<ProgressBar>', truncated: false, iteration } } } };
+  });
+  const [example] = report(positions, observations).description.examples;
+  assert.equal(example?.result.split('\n').at(-1), 'RuntimeError: You need to use progress bars in a with block.', example?.result);
+});
