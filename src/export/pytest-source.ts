@@ -91,7 +91,9 @@ export function callLiteral(
     const calls = built.receiver.calls ?? [];
     const written: string[] = [];
     for (const [n, c] of calls.entries()) {
-      if (!IDENTIFIER.test(c.method)) return { reason: "its receiver's preparing calls name a method that is not an identifier" };
+      // The name arrives from the call's process: a plain method name only, never a dunder (`__class__`).
+      if (!IDENTIFIER.test(c.method) || c.method.startsWith('__'))
+        return { reason: "its receiver's preparing calls name a method that is not a public identifier" };
       const cargs = literals(c.args, (i) => `the receiver's preparing call ${n + 1}'s args[${i}]`);
       if (!Array.isArray(cargs)) return notPlain(cargs.notPlain);
       written.push(`(${pyStrRepr(c.method)}, [${cargs.join(', ')}])`);

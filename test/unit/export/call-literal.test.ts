@@ -75,7 +75,7 @@ test('a receiver filled by method calls first is written with them, by name, thr
     receiverClass: 'TodoList',
     prepared: true,
   });
-  for (const method of ['add(1); import os', "__import__('os')", 'a.b']) {
+  for (const method of ['add(1); import os', "__import__('os')", 'a.b', '__class__']) {
     const call = callLiteral(built({ receiver: { ...receiver, calls: [{ method, args: [] }] } }), ['TodoList']);
     assert.ok('reason' in call, `${method} was written`);
   }
