@@ -31,6 +31,7 @@ import { raiseSelector } from './raise-selector.js';
 import { hangWithContrast } from './hang.js';
 import { seenPairs } from './seen-pairs.js';
 import { withoutIterationNote } from './iteration-note.js';
+import { receiverChange } from './receiver-change.js';
 
 export interface ExplorationOutcome {
   info: FunctionInfo;
@@ -287,13 +288,18 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
   // A file that started empty shows best what was written into it.
   const startedEmpty = (o: Observation): boolean => news(o).some((m) => /^io\.(StringIO|BytesIO)\(b?''\)$/.test(argumentSource(o.request, m.arg) ?? ''));
   const first = mutated.find(startedEmpty) ?? mutated[0];
-  // An object whose repr is its address (`<Stack object at 0x1>`) says nothing of what changed.
+  // An object whose repr is its address (`<Stack object at 0x1>`) says nothing of what changed;
+  // a receiver's public attributes before and after do (receiver-change.ts).
+  const told = (o: Observation, m: ProbeResult['mutations'][number]): string | null => {
+    const change = m.arg === 'receiver' ? receiverChange(o.record.result.receiverState) : '';
+    if (change) return `${parameterOf(run.positions, o, m.arg)}: ${change}`;
+    return showsAddress(m.repr)
+      ? null
+      : `${parameterOf(run.positions, o, m.arg)} ${/^io\.(StringIO|BytesIO)\(/.test(m.repr) ? 'held' : 'became'} ${oneLine(m.repr, 60)}`;
+  };
+  const toldFirst = first ? news(first).map((m) => told(first, m)) : [];
   const after =
-    first && !news(first).some((m) => showsAddress(m.repr))
-      ? ` (after ${oneLine(readableCall(callName(run.info), first.request), 60)}, ${news(first)
-          .map((m) => `${parameterOf(run.positions, first, m.arg)} ${/^io\.(StringIO|BytesIO)\(/.test(m.repr) ? 'held' : 'became'} ${oneLine(m.repr, 60)}`)
-          .join(', ')})`
-      : '';
+    first && toldFirst.every((t) => t !== null) ? ` (after ${oneLine(readableCall(callName(run.info), first.request), 60)}, ${toldFirst.join(', ')})` : '';
   const inPlace = mutated.length
     ? mutated.every((o) => news(o).every((m) => m.arg === 'receiver'))
       ? `Changes its receiver in place${after}.`
@@ -557,7 +563,11 @@ function details(run: ExplorationOutcome, properties: InferredProperty[], notes:
   const mutated = run.observations.find((o) => o.record.result.mutations.length);
   if (mutated) {
     const m = mutated.record.result.mutations;
-    lines.push(`Changes arguments in place: after ${callText(mutated)}, ${m.map((x) => `${x.arg} became ${oneLine(x.repr, 80)}`).join(', ')}.`);
+    const became = (x: ProbeResult['mutations'][number]): string => {
+      const change = x.arg === 'receiver' ? receiverChange(mutated.record.result.receiverState) : '';
+      return change ? `${x.arg}: ${change}` : `${x.arg} became ${oneLine(x.repr, 80)}`;
+    };
+    lines.push(`Changes arguments in place: after ${callText(mutated)}, ${m.map(became).join(', ')}.`);
   }
   const timedOut = run.observations.find((o) => o.record.result.status === 'timeout');
   if (timedOut) lines.push(`Did not finish in time for ${callText(timedOut)}.`);
