@@ -3,6 +3,7 @@
 // the stale-docstring flag).
 import type { Comparison, Description } from '../src/core/session-types.js';
 import { descriptionHead } from '../src/core/description-head.js';
+import { doctestExample } from '../src/core/doctest-example.js';
 import { doctestMismatch } from '../src/core/format.js';
 import { wordDiff, worthMarking } from './diff.js';
 import { h, icon } from './dom.js';
@@ -58,7 +59,11 @@ function renderDescription(d: Description, concluded: boolean, rename: (call: st
           h('summary', null, 'Examples in doctest form and more raises'),
           moreRaises.length > 0 ? h('ul', null, ...moreRaises.map((r) => h('li', null, r))) : null,
           d.examples.length > 0
-            ? h('pre', { class: 'mono examples' }, d.examples.map((e) => `>>> ${rename(e.call.replace(/^\s*>>>\s?/, ''))}\n${e.result}`).join('\n'))
+            ? h(
+                'pre',
+                { class: 'mono examples' },
+                d.examples.map((e) => doctestExample(rename(e.call.replace(/^\s*>>>\s?/, '')), e.result).join('\n')).join('\n'),
+              )
             : null,
         )
       : null,

@@ -394,14 +394,41 @@ def _build(ctx: CallContext, request: ChildRequest) -> Tuple[List[Any], Dict[str
     return args, kwargs, receiver, built
 
 
-def _receiver_construction(ctx: CallContext, source: str) -> Optional[Tuple[str, List[Any], Dict[str, Any]]]:
-    """A receiver written `Class(...)`, Class one of the module's: (name, args, kwargs) of plain
-    data, each argument built again on its own; None when it was written another way or an
-    argument is not plain data (then only the source could say how it was made)."""
+def _preparing_calls(node: ast.expr) -> Tuple[ast.expr, List[Tuple[str, List[ast.expr]]]]:
+    """A receiver the explorer filled by method calls first, `(lambda s: (s.push(3), s)[-1])(Stack())`
+    (src/explorer/prepared-receiver.ts): the object it is made from and those calls (name,
+    positional arguments); any other node is returned as it is, with no calls."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Lambda) and len(node.args) == 1 and not node.keywords):
+        return node, []
+    params = node.func.args
+    body = node.func.body
+    if [a.arg for a in params.args] != ["s"] or params.posonlyargs or params.kwonlyargs or params.vararg or params.kwarg:
+        return node, []
+    if not (isinstance(body, ast.Subscript) and isinstance(body.value, ast.Tuple) and ast.unparse(body.slice) == "-1"):
+        return node, []
+    *made, last = body.value.elts
+    if not (isinstance(last, ast.Name) and last.id == "s"):
+        return node, []
+    calls: List[Tuple[str, List[ast.expr]]] = []
+    for call in made:
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name)):
+            return node, []
+        if call.func.value.id != "s" or call.keywords or any(isinstance(a, ast.Starred) for a in call.args):
+            return node, []
+        calls.append((call.func.attr, list(call.args)))
+    return node.args[0], calls
+
+
+def _receiver_construction(ctx: CallContext, source: str) -> Optional[Tuple[str, List[Any], Dict[str, Any], List[Dict[str, Any]]]]:
+    """A receiver written `Class(...)`, Class one of the module's, maybe filled by method calls
+    first: (name, args, kwargs, calls) of plain data, each argument built again on its own; None
+    when it was written another way or an argument is not plain data (then only the source could
+    say how it was made)."""
     try:
-        node = ast.parse(source.strip(), mode="eval").body
+        written = ast.parse(source.strip(), mode="eval").body
     except SyntaxError:
         return None
+    node, preparing = _preparing_calls(written)
     if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ctx.target.classes):
         return None
     if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
@@ -411,13 +438,17 @@ def _receiver_construction(ctx: CallContext, source: str) -> Optional[Tuple[str,
         def data(value: object) -> Any:
             return tagged(value) or _temporal(value)
 
-        args = [data(ctx.safe_args.evaluate(ast.unparse(a), namespace)) for a in node.args]
-        kwargs = {str(k.arg): data(ctx.safe_args.evaluate(ast.unparse(k.value), namespace)) for k in node.keywords}
+        def built(arg: ast.expr) -> Any:
+            return data(ctx.safe_args.evaluate(ast.unparse(arg), namespace))
+
+        args = [built(a) for a in node.args]
+        kwargs = {str(k.arg): built(k.value) for k in node.keywords}
+        calls = [{"method": name, "args": [built(a) for a in call_args]} for name, call_args in preparing]
     except BaseException:  # noqa: B902 -- it built once already; any failure now just means "not plain"
         return None
-    if any(v is None for v in args) or any(v is None for v in kwargs.values()):
+    if any(v is None for v in args) or any(v is None for v in kwargs.values()) or any(v is None for c in calls for v in c["args"]):
         return None
-    return node.func.id, args, kwargs
+    return node.func.id, args, kwargs, calls
 
 
 def _temporal(value: Any) -> Optional[Dict[str, str]]:
@@ -458,6 +489,8 @@ def _built_arguments(ctx: CallContext, request: ChildRequest, args: List[Any], k
             out["receiverNotPlain"] = True
         else:
             out["receiver"] = {"className": made[0], "args": made[1], "kwargs": made[2]}
+            if made[3]:
+                out["receiver"]["calls"] = made[3]
     return out
 
 

@@ -323,14 +323,23 @@ class _BuiltArgumentsRequired(TypedDict):
 
 class BuiltArguments(_BuiltArgumentsRequired, total=False):
     """What a call's arguments were, as plain data (`other` where a value is not plain data): what an exported test writes as literals instead of the argument sources a model wrote. Untrusted like the rest of a result: the host checks its shape, and a receiver class must be one of the module's."""
-    receiver: "BuiltArgumentsReceiver"  # A receiver built as `Class(...)` of one of the module's classes: that class and its arguments.
+    receiver: "BuiltArgumentsReceiver"  # A receiver built as `Class(...)` of one of the module's classes: that class and its arguments; `calls`, the methods called on it first with plain arguments, for a receiver the explorer filled (`(lambda s: (s.add('a'), s)[-1])(TodoList())`, src/explorer/prepared-receiver.ts).
     receiverNotPlain: bool  # The receiver was given but not built that way (only its class's constructor call can be written).
 
 
-class BuiltArgumentsReceiver(TypedDict):
+class _BuiltArgumentsReceiverRequired(TypedDict):
     className: str
     args: List["TaggedValue"]
     kwargs: Dict[str, "TaggedValue"]
+
+
+class BuiltArgumentsReceiver(_BuiltArgumentsReceiverRequired, total=False):
+    calls: List["BuiltArgumentsReceiverCallsItem"]
+
+
+class BuiltArgumentsReceiverCallsItem(TypedDict):
+    method: str
+    args: List["TaggedValue"]
 
 
 class _ComparisonRecordRequired(TypedDict):

@@ -3,6 +3,7 @@
 // form, the evidence and the claim ledger) goes below the fold.
 import type { Description } from './session-types.js';
 import { oneLine } from './format.js';
+import { pieces } from './python-source.js';
 
 export interface HeadLine {
   /** What the line is; the summary has none. */
@@ -29,12 +30,33 @@ export function littleLearned(d: Description): boolean {
 const HEAD_RAISES = 2;
 const HEAD_EXAMPLES = 3;
 
+/** Shortest a string literal is cut to when a call is too long: `'https://exa…'`. */
+const MIN_LITERAL = 14;
+
+/**
+ * A call on one line of at most `max` characters: its longest string literals are cut first
+ * (`add_params_to_uri('https://example.co…', {'a': 1})`), so the arguments after a long URL or
+ * text still show; only then is the end cut.
+ */
+export function shortCall(call: string, max: number): string {
+  const parts = pieces(oneLine(call, Infinity));
+  const length = () => parts.reduce((n, p) => n + p.text.length, 0);
+  for (let excess = length() - max; excess > 0; excess = length() - max) {
+    const longest = parts.filter((p) => p.kind === 'string' && p.text.length > MIN_LITERAL).sort((a, b) => b.text.length - a.text.length)[0];
+    if (!longest) break;
+    const close = /('''|"""|'|")$/.exec(longest.text)?.[0] ?? '';
+    const keep = Math.max(MIN_LITERAL, longest.text.length - excess) - close.length - 1;
+    longest.text = `${longest.text.slice(0, keep)}…${close}`;
+  }
+  return oneLine(parts.map((p) => p.text).join(''), max);
+}
+
 /** One example on one line: `clamp(5, 0, 3) → 3`, or `→ raises ValueError: …`. */
 export function exampleLine(e: Description['examples'][number], rename: (call: string) => string = (c) => c): string {
   const call = rename(e.call.replace(/^\s*>>>\s?/, ''));
   const tb = /^Traceback \(most recent call last\):\n[\s\S]*?\n(\S[^\n]*)/.exec(e.result);
   const raised = tb?.[1];
-  return `${oneLine(call, 80)} → ${raised !== undefined ? `raises ${oneLine(raised, 80)}` : oneLine(e.result, 80)}`;
+  return `${shortCall(call, 80)} → ${raised !== undefined ? `raises ${oneLine(raised, 80)}` : oneLine(e.result, 80)}`;
 }
 
 export function descriptionHead(d: Description, rename?: (call: string) => string): DescriptionHead {

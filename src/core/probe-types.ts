@@ -125,8 +125,12 @@ export interface ComparisonRecord {
 export interface BuiltArguments {
   args: TaggedValue[];
   kwargs: Record<string, TaggedValue>;
-  /** A receiver built as `Class(...)` of one of the module's classes: that class and its arguments. */
-  receiver?: { className: string; args: TaggedValue[]; kwargs: Record<string, TaggedValue> };
+  /**
+   * A receiver built as `Class(...)` of one of the module's classes: that class and its arguments;
+   * `calls`, the methods called on it first with plain arguments, for a receiver the explorer filled
+   * (`(lambda s: (s.add('a'), s)[-1])(TodoList())`, src/explorer/prepared-receiver.ts).
+   */
+  receiver?: { className: string; args: TaggedValue[]; kwargs: Record<string, TaggedValue>; calls?: { method: string; args: TaggedValue[] }[] };
   /** The receiver was given but not built that way (only its class's constructor call can be written). */
   receiverNotPlain?: boolean;
 }

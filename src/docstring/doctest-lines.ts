@@ -73,17 +73,6 @@ export function doctestOutput(result: ProbeResult): DoctestOutput {
   }
 }
 
-/** `>>> call` (with `... ` continuation lines) followed by the want; empty want lines become `<BLANKLINE>`. */
-export function doctestLines(call: string, want: string): string[] {
-  const source = call
-    .replace(/^\s*>>>\s?/, '')
-    .trimEnd()
-    .split('\n');
-  const lines = [`>>> ${source[0]}`, ...source.slice(1).map((l) => `... ${l.replace(/^\.\.\.\s?/, '')}`)];
-  if (want) lines.push(...want.split('\n').map((l) => (l.trim() === '' ? '<BLANKLINE>' : l.trimEnd())));
-  return lines;
-}
-
 /**
  * Standard modules an argument can name a value of (`datetime.date(2024, 3, 15)`, `io.StringIO('…')`,
  * `re.match(…)`: python/pau_probe/safe_args.py's names). The sandbox knows them; the module's doctest

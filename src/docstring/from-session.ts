@@ -6,6 +6,7 @@ import { renderCall } from '../core/format.js';
 import { callRequest } from '../core/probe-types.js';
 import type { Description, SessionFile, ShownAs } from '../core/session-types.js';
 import { doctestOutput } from './doctest-lines.js';
+import { preparedDoctest } from '../core/doctest-example.js';
 import { DEFAULT_WIDTH, renderDocstring } from './render.js';
 import type { DocExample, DocstringStyle, PythonFunction } from './types.js';
 import type { ExampleToVerify } from './verify-examples.js';
@@ -39,20 +40,6 @@ export function docstringNames(shownAs: ShownAs, qualname: string, fn: PythonFun
     });
   }
   return { functionName, shownName: shownAs.name, paramNames };
-}
-
-/**
- * An example on a prepared receiver (`s = Stack(); s.push(3); s.pop()`) as one doctest line that
- * prints only the last call's result: `s = Stack(); _ = s.push(3); s.pop()` (doctest would print
- * what `push` returns too). The same call as the run's lambda form, which reads as no person
- * would write it. Null when the text is not that shape.
- */
-export function preparedDoctest(call: string): string | null {
-  const parts = call.split(/; (?=s\.)/);
-  const [built, ...calls] = parts;
-  const last = calls.pop();
-  if (!built?.startsWith('s = ') || last === undefined) return null;
-  return [built, ...calls.map((c) => `_ = ${c}`), last].join('; ');
 }
 
 /**

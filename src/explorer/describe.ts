@@ -30,6 +30,8 @@ import { NONE_RETURNED, NOT_WORKED_OUT } from '../core/description-head.js';
 import { raiseSelector } from './raise-selector.js';
 import { hangWithContrast } from './hang.js';
 import { seenPairs } from './seen-pairs.js';
+import { withoutIterationNote } from './iteration-note.js';
+import { receiverChange } from './receiver-change.js';
 
 export interface ExplorationOutcome {
   info: FunctionInfo;
@@ -286,13 +288,18 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
   // A file that started empty shows best what was written into it.
   const startedEmpty = (o: Observation): boolean => news(o).some((m) => /^io\.(StringIO|BytesIO)\(b?''\)$/.test(argumentSource(o.request, m.arg) ?? ''));
   const first = mutated.find(startedEmpty) ?? mutated[0];
-  // An object whose repr is its address (`<Stack object at 0x1>`) says nothing of what changed.
+  // An object whose repr is its address (`<Stack object at 0x1>`) says nothing of what changed;
+  // a receiver's public attributes before and after do (receiver-change.ts).
+  const told = (o: Observation, m: ProbeResult['mutations'][number]): string | null => {
+    const change = m.arg === 'receiver' ? receiverChange(o.record.result.receiverState) : '';
+    if (change) return `${parameterOf(run.positions, o, m.arg)}: ${change}`;
+    return showsAddress(m.repr)
+      ? null
+      : `${parameterOf(run.positions, o, m.arg)} ${/^io\.(StringIO|BytesIO)\(/.test(m.repr) ? 'held' : 'became'} ${oneLine(m.repr, 60)}`;
+  };
+  const toldFirst = first ? news(first).map((m) => told(first, m)) : [];
   const after =
-    first && !news(first).some((m) => showsAddress(m.repr))
-      ? ` (after ${oneLine(readableCall(callName(run.info), first.request), 60)}, ${news(first)
-          .map((m) => `${parameterOf(run.positions, first, m.arg)} ${/^io\.(StringIO|BytesIO)\(/.test(m.repr) ? 'held' : 'became'} ${oneLine(m.repr, 60)}`)
-          .join(', ')})`
-      : '';
+    first && toldFirst.every((t) => t !== null) ? ` (after ${oneLine(readableCall(callName(run.info), first.request), 60)}, ${toldFirst.join(', ')})` : '';
   const inPlace = mutated.length
     ? mutated.every((o) => news(o).every((m) => m.arg === 'receiver'))
       ? `Changes its receiver in place${after}.`
@@ -492,7 +499,9 @@ function resultsByInput(run: ExplorationOutcome, returned: Observation[]): strin
   const plainFirst = (args: string[]): string[] =>
     [...args].filter((a) => a.length <= 24).sort((a, b) => Number(!/[\p{L}\p{N}]/u.test(a)) - Number(!/[\p{L}\p{N}]/u.test(b)) || a.length - b.length);
   const parts = [...groups.entries()].map(([r, args]) => {
-    const shown = plainFirst(args).slice(0, 3);
+    // Arguments all too long to show whole: the shortest one, cut, so the result is not "for 1 more" alone.
+    const short = plainFirst(args).slice(0, 3);
+    const shown = short.length ? short : [oneLine([...args].sort((a, b) => a.length - b.length)[0] ?? '', 24)];
     const more = args.length - shown.length;
     return `${r} for ${joinWords([...shown.map((a) => `\`${a}\``), ...(more ? [`${more} more`] : [])])}`;
   });
@@ -554,7 +563,11 @@ function details(run: ExplorationOutcome, properties: InferredProperty[], notes:
   const mutated = run.observations.find((o) => o.record.result.mutations.length);
   if (mutated) {
     const m = mutated.record.result.mutations;
-    lines.push(`Changes arguments in place: after ${callText(mutated)}, ${m.map((x) => `${x.arg} became ${oneLine(x.repr, 80)}`).join(', ')}.`);
+    const became = (x: ProbeResult['mutations'][number]): string => {
+      const change = x.arg === 'receiver' ? receiverChange(mutated.record.result.receiverState) : '';
+      return change ? `${x.arg}: ${change}` : `${x.arg} became ${oneLine(x.repr, 80)}`;
+    };
+    lines.push(`Changes arguments in place: after ${callText(mutated)}, ${m.map(became).join(', ')}.`);
   }
   const timedOut = run.observations.find((o) => o.record.result.status === 'timeout');
   if (timedOut) lines.push(`Did not finish in time for ${callText(timedOut)}.`);
@@ -895,7 +908,7 @@ function exampleOf(o: Observation, callText: (o: Observation) => string): { call
   if (r.status === 'raised' && r.exception) {
     return {
       call: it ? `list(${call})` : call,
-      result: `Traceback (most recent call last):\n    ...\n${r.exception.type}: ${r.exception.message.replace(/ \(raised while iterating the \w+\)$/, '')}`,
+      result: `Traceback (most recent call last):\n    ...\n${r.exception.type}: ${withoutIterationNote(r.exception.message)}`,
     };
   }
   if (r.status !== 'returned' || !r.value || r.value.truncated) return null;

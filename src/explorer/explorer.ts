@@ -45,6 +45,7 @@ import { mayBeState, statePreparations } from './state-setters.js';
 import { siblingPreparations } from './sibling-first.js';
 import { bindingCounts } from './binding-errors.js';
 import { addPluralLists } from './plural-instances.js';
+import { withIterationNote } from './iteration-note.js';
 
 /** One parameter's values of one class, around a base, for the sweep. */
 interface SweepStream {
@@ -1693,7 +1694,7 @@ function asSeenByExplorer(record: ProbeRecord): ProbeRecord {
   if (raised.type.endsWith('ArgumentRejected')) return { ...record, result: { ...r, status: 'rejected' } };
   return {
     ...record,
-    result: { ...r, status: 'raised', exception: { type: raised.type, message: `${raised.message} (raised while iterating the ${value.type})` } },
+    result: { ...r, status: 'raised', exception: { type: raised.type, message: withIterationNote(raised.message, value.type) } },
   };
 }
 

@@ -51,7 +51,15 @@ function literals(values: TaggedValue[], label: (i: number) => string): string[]
 export function callLiteral(
   built: BuiltArguments,
   moduleClasses: readonly string[],
-): { source: string; /** The arguments as they read in a call: the case's id. */ shown: string; receiverClass?: string } | { reason: string } {
+):
+  | {
+      source: string;
+      /** The arguments as they read in a call: the case's id. */ shown: string;
+      receiverClass?: string;
+      /** The receiver is written `_after(Class(...), (method, [args]), …)`: the module needs AFTER_HELPER. */
+      prepared?: boolean;
+    }
+  | { reason: string } {
   const notPlain = (what: string) => ({ reason: `${what} is not plain data, and an exported test holds only the values a call was made with` });
   const args = literals(built.args, (i) => `args[${i}]`);
   if (!Array.isArray(args)) return notPlain(args.notPlain);
@@ -61,7 +69,11 @@ export function callLiteral(
   const keyword = keys.map((k, i) => `${pyStrRepr(k)}: ${kwargs[i]}`);
   let receiver = 'None';
   let receiverClass: string | undefined;
-  if (built.receiverNotPlain) return { reason: 'its receiver was not built as Class(...) of plain values, the only receiver an exported test writes' };
+  if (built.receiverNotPlain)
+    return {
+      reason:
+        'its receiver was not built as Class(...) of plain values (maybe filled by method calls with plain arguments), the only receiver an exported test writes',
+    };
   if (built.receiver) {
     const { className } = built.receiver;
     // The class name arrives from the call's process: only a class the module has is written.
@@ -75,11 +87,25 @@ export function callLiteral(
     if (!Array.isArray(rkwargs)) return notPlain(rkwargs.notPlain);
     receiver = `${className}(${[...rargs, ...rkeys.map((k, i) => `${k}=${rkwargs[i]}`)].join(', ')})`;
     receiverClass = className;
+    // A receiver the run filled by method calls first: the same calls, by name, on the object made.
+    const calls = built.receiver.calls ?? [];
+    const written: string[] = [];
+    for (const [n, c] of calls.entries()) {
+      // The name arrives from the call's process: a plain method name only, never a dunder (`__class__`).
+      if (!IDENTIFIER.test(c.method) || c.method.startsWith('__'))
+        return { reason: "its receiver's preparing calls name a method that is not a public identifier" };
+      const cargs = literals(c.args, (i) => `the receiver's preparing call ${n + 1}'s args[${i}]`);
+      if (!Array.isArray(cargs)) return notPlain(cargs.notPlain);
+      written.push(`(${pyStrRepr(c.method)}, [${cargs.join(', ')}])`);
+    }
+    if (written.length) receiver = `_after(${[receiver, ...written].join(', ')})`;
   }
+  const prepared = receiver.startsWith('_after(');
   return {
     source: `lambda: (${receiver}, [${args.join(', ')}], {${keyword.join(', ')}})`,
     shown: [...args, ...keys.map((k, i) => `${k}=${kwargs[i]}`)].join(', '),
     ...(receiverClass ? { receiverClass } : {}),
+    ...(prepared ? { prepared } : {}),
   };
 }
 
@@ -98,11 +124,18 @@ interface Cases {
 }
 
 /** Probe indexes of the cases written (the caller maps pytest failures back to probes). */
-export function buildCases(input: PytestModuleInput): { cases: Cases; skipped: { probe: number; reason: string }[]; classes: Set<string> } {
+export function buildCases(input: PytestModuleInput): {
+  cases: Cases;
+  skipped: { probe: number; reason: string }[];
+  classes: Set<string>;
+  /** Some case's receiver is written with `_after` (AFTER_HELPER). */
+  prepared: boolean;
+} {
   const name = input.qualname.slice(input.qualname.lastIndexOf('.') + 1);
   const cases: Cases = { returns: [], reprs: [], iterates: [], raises: [], mutates: [], prints: [] };
   const skipped: { probe: number; reason: string }[] = [];
   const classes = new Set<string>();
+  let prepared = false;
   for (const { probe, built } of input.cases) {
     const r = probe.result;
     const call = callLiteral(built, input.moduleClasses);
@@ -111,6 +144,7 @@ export function buildCases(input: PytestModuleInput): { cases: Cases; skipped: {
       continue;
     }
     if (call.receiverClass) classes.add(call.receiverClass);
+    prepared ||= call.prepared === true;
     const make = call.source;
     const id = caseId(probe, name, call.shown);
     const raisedName = r.status === 'raised' ? shortTypeName(r.exception?.type ?? 'Exception') : undefined;
@@ -144,8 +178,17 @@ export function buildCases(input: PytestModuleInput): { cases: Cases; skipped: {
     }
     if (r.stdout.trim() && !r.outputTruncated) cases.prints.push(`pytest.param(${make}, ${pyStrRepr(r.stdout)}, ${expectRaise}, id=${id})`);
   }
-  return { cases, skipped, classes };
+  return { cases, skipped, classes, prepared };
 }
+
+/** Written when a case's receiver was filled by method calls before the call under test. */
+const AFTER_HELPER = `
+
+def _after(receiver, *calls):
+    """The receiver after the method calls (name, args) the run made on it before the call under test."""
+    for name, args in calls:
+        getattr(receiver, name)(*args)
+    return receiver`;
 
 const HELPERS = `
 
@@ -233,7 +276,7 @@ const TESTS: Record<keyof Cases, { params: string; body: string }> = {
 
 /** The whole test module. */
 export function pytestModule(input: PytestModuleInput): { source: string; skipped: { probe: number; reason: string }[]; caseCount: number } {
-  const { cases, skipped: more, classes: used } = buildCases(input);
+  const { cases, skipped: more, classes: used, prepared } = buildCases(input);
   const skipped = [...input.skipped, ...more].sort((a, b) => a.probe - b.probe);
   // Arguments that are dates or durations are written `datetime.date.fromisoformat(…)` (python-literal.ts).
   const lists = (Object.keys(cases) as (keyof Cases)[]).map((kind) => cases[kind]);
@@ -280,6 +323,7 @@ export function pytestModule(input: PytestModuleInput): { source: string; skippe
   lines.push(`NAME = ${pyStrRepr(path.at(-1) ?? input.qualname)}`);
   if (cases.iterates.length) lines.push('_END = object()');
   lines.push(HELPERS.trimEnd());
+  if (prepared) lines.push(AFTER_HELPER);
   for (const kind of Object.keys(TESTS) as (keyof Cases)[]) {
     if (cases[kind].length === 0) continue;
     lines.push('', '');

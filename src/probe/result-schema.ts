@@ -38,6 +38,10 @@ const builtArguments = z.object({
       className: bounds.name,
       args: z.array(bounds.shallow(taggedValue)).max(bounds.MAX_ITEMS),
       kwargs: z.record(bounds.name, bounds.shallow(taggedValue)),
+      calls: z
+        .array(z.object({ method: bounds.text, args: z.array(bounds.shallow(taggedValue)).max(bounds.MAX_ITEMS) }))
+        .max(bounds.MAX_ITEMS)
+        .optional(),
     })
     .optional(),
   receiverNotPlain: z.boolean().optional(),

@@ -146,3 +146,26 @@ test('the re-runs use the limits the session was probed with', async () => {
   assert.ok(exported.verified.ok, exported.verified.output);
   assert.deepEqual(asked, [{ timeoutMs: 1234, memoryMb: 321 }]);
 });
+
+test('a method whose calls returned only on a receiver filled by another method: those cases are exported, through _after', async () => {
+  // The new-user trial's TodoList.complete: every call that returned had s = TodoList(); s.add(…) first,
+  // and each was left out ("its receiver was not built as Class(...) of plain values").
+  const dir = mkdtempSync(join(work, 'ws-'));
+  const module = join(dir, 'todo.py');
+  const done = '        self.done.append(title)\n        return len(self.open)\n';
+  writeFileSync(
+    module,
+    'class TodoList:\n    def __init__(self):\n        self.open = []\n        self.done = []\n\n' +
+      '    def add(self, title):\n        self.open.append(title)\n        return len(self.open)\n\n' +
+      `    def complete(self, title):\n        if title not in self.open:\n            raise KeyError(title)\n        self.open.remove(title)\n${done}`,
+  );
+  const session = await offlineSession(module, 'TodoList.complete');
+  const exported = await exportPytest({ session, startWorker, runPytest, python: DEBIAN_PYTHON, workspaceRoot: dir });
+  assert.ok(exported.verified.ok, exported.source);
+  assert.match(exported.source, /def test_returns\(/, exported.source);
+  assert.match(exported.source, /pytest\.param\(lambda: \(_after\(TodoList\(\), \('add', \[/, exported.source);
+  assert.match(exported.source, /\ndef _after\(receiver, \*calls\):/);
+  writeFileSync(module, readFileSync(module, 'utf8').replace(done, done.replace('len(self.open)', 'len(self.open) + 1')));
+  const after = await runPytest(exported.path, { python: DEBIAN_PYTHON, moduleFile: module, timeoutMs: 60_000 });
+  assert.equal(after.ok, false, after.output);
+});

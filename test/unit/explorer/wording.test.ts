@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Observation, Position } from '../../../src/explorer/inputs.js';
 import type { PyValue } from '../../../src/explorer/values.js';
-import { int, list, str, strs } from '../../../src/explorer/values.js';
+import { int, list, str, strs, toTagged } from '../../../src/explorer/values.js';
 import { buildReport } from '../../../src/explorer/describe.js';
 import type { FakeFunction } from './fake-python.js';
 import { info, param, returnedObservation } from './fake-python.js';
@@ -119,4 +119,70 @@ test('a method of no arguments tried on one object says so, not that it always r
   }).description;
   assert.doesNotMatch(summary, /Takes no arguments/, summary);
   assert.match(summary, /^Returns None on `Identifier\(\)`, the only Identifier a call returned on\.$/, summary);
+});
+
+test('a result seen only for arguments too long to show names one of them, never "for 1 more" alone', () => {
+  // The new-user trial's merge_intervals: "gave [('charset', 'value')] for 1 more; [(1, 2)] for …"
+  // (the one argument, a list of pairs, was longer than the summary shows whole).
+  const positions: Position[] = [{ name: 'intervals', role: 'positional', positionalOnly: false, candidates: ['str'] }];
+  const observations = [
+    returnedObservation(positions, 1, [str("[('name', 'value'), ('charset', 'utf-8')]")], str('pairs')),
+    returnedObservation(positions, 2, [str('')], str('none')),
+    returnedObservation(positions, 3, [str('{}')], str('none')),
+    returnedObservation(positions, 4, [str('[(1, 2)]')], str('one')),
+  ];
+  const { summary } = report(positions, observations).description;
+  assert.doesNotMatch(summary, /for \d+ more/, summary);
+  assert.match(summary, /'pairs' for `"\[\('name', 'value'\), \('…`/, summary);
+});
+
+test('an error raised while iterating a returned object of a dotted class reads in the example as Python prints it', () => {
+  // click.progressbar: the worker's list() of the ProgressBar raised; the doctest line carried the
+  // explorer's note "(raised while iterating the click._termui_impl.ProgressBar)", so it failed.
+  const positions: Position[] = [{ name: 'iterable', role: 'positional', positionalOnly: false, candidates: ['list'] }];
+  const observations = [[1, 2], [3]].map((xs, k) => {
+    const type = 'click._termui_impl.ProgressBar';
+    const message = 'You need to use progress bars in a with block.';
+    const o = raisedObservation(positions, k + 1, [list(xs.map(int))], 'RuntimeError', `${message} (raised while iterating the ${type})`);
+    const iteration = { items: [], ended: false, raised: { type: 'RuntimeError', message } };
+    return { ...o, record: { ...o.record, result: { ...o.record.result, value: { type, repr: '<ProgressBar>', truncated: false, iteration } } } };
+  });
+  const [example] = report(positions, observations).description.examples;
+  assert.equal(example?.result.split('\n').at(-1), 'RuntimeError: You need to use progress bars in a with block.', example?.result);
+});
+
+test('a receiver known only by its address: the lines that say it changed name the attributes that did', () => {
+  // The new-user trial's TodoList.complete: "Changes arguments in place: after s = TodoList(); …,
+  // receiver became <app5.TodoList object at 0x1>." while the run held open ['hello', 'x'] → ['x'].
+  const self: Position = { name: 'self', role: 'receiver', positionalOnly: false, candidates: ['new:TodoList:1'] };
+  const positions: Position[] = [self, { name: 'title', role: 'positional', positionalOnly: false, candidates: ['str'] }];
+  const todo: FakeFunction = { params: [param('self'), param('title')], body: () => int(0), needsReceiver: true, ownerClass: 'TodoList' };
+  const receiver: PyValue = { k: 'call', callee: 'TodoList', args: [] };
+  const tagged = (xs: string[]) => toTagged(list(xs.map(str)));
+  const observations = ['a', 'b', 'c'].map((t, k) => {
+    const o = returnedObservation(positions, k + 1, [receiver, str(t)], int(0));
+    const before = {
+      attributes: [
+        { name: 'open', value: tagged([t]) },
+        { name: 'done', value: tagged([]) },
+      ],
+    };
+    const after = {
+      attributes: [
+        { name: 'open', value: tagged([]) },
+        { name: 'done', value: tagged([t]) },
+      ],
+    };
+    const result = { ...o.record.result, mutations: [{ arg: 'receiver', repr: '<app5.TodoList object at 0x1>' }], receiverState: { before, after } };
+    return { ...o, record: { ...o.record, result } };
+  });
+  const { summary, details } = buildReport({
+    info: info('complete', todo),
+    positions,
+    observations,
+    accepted: positions.map(() => new Set(['new:TodoList:1', 'str'])),
+    maxProbes: 20,
+  }).description;
+  assert.match(details ?? '', /Changes arguments in place: after TodoList\(\)\.complete\('a'\), receiver: open \['a'\] → \[\], done \[\] → \['a'\]\./, details);
+  assert.doesNotMatch(`${summary}\n${details ?? ''}`, /became <app5/);
 });

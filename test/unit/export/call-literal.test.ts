@@ -65,3 +65,20 @@ test('dates, times and durations are built again from their ISO text; any other 
     assert.ok('reason' in refused, JSON.stringify(forged));
   }
 });
+
+test('a receiver filled by method calls first is written with them, by name, through _after; anything else leaves the probe out', () => {
+  // The new-user trial's TodoList.complete: every probe that returned had s = TodoList(); s.add('hello').
+  const receiver = { className: 'TodoList', args: [], kwargs: {}, calls: [{ method: 'add', args: [str('hello')] }] };
+  assert.deepEqual(callLiteral(built({ args: [str('hello')], receiver }), ['TodoList']), {
+    source: "lambda: (_after(TodoList(), ('add', ['hello'])), ['hello'], {})",
+    shown: "'hello'",
+    receiverClass: 'TodoList',
+    prepared: true,
+  });
+  for (const method of ['add(1); import os', "__import__('os')", 'a.b', '__class__']) {
+    const call = callLiteral(built({ receiver: { ...receiver, calls: [{ method, args: [] }] } }), ['TodoList']);
+    assert.ok('reason' in call, `${method} was written`);
+  }
+  const notPlain = callLiteral(built({ receiver: { ...receiver, calls: [{ method: 'add', args: [other('function')] }] } }), ['TodoList']);
+  assert.ok('reason' in notPlain && /preparing call 1's args\[0\] \(function\)/.test(notPlain.reason), JSON.stringify(notPlain));
+});

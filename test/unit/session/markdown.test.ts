@@ -22,3 +22,14 @@ test('a failed run says so', () => {
   const md = sessionToMarkdown({ ...sampleSession(), error: { kind: 'llm-auth', message: 'bad key; set OPENAI_API_KEY' } });
   assert.match(md, /- Outcome: failed \(llm-auth\): bad key; set OPENAI_API_KEY/);
 });
+
+test("the examples block is doctests that pass: no None line, a prepared receiver's preparing calls bound to _", () => {
+  const session = sampleSession();
+  const examples = [
+    { call: "s = TodoList(); s.add('hello'); s.complete('hello')", result: '0' },
+    { call: "f('')", result: 'None' },
+  ];
+  session.final = { ...session.final, description: { ...session.final.description!, examples } };
+  const md = sessionToMarkdown(session);
+  assert.match(md, /```python\n>>> s = TodoList\(\); _ = s\.add\('hello'\); s\.complete\('hello'\)\n0\n>>> f\(''\)\n```/, md);
+});

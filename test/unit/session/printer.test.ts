@@ -93,6 +93,18 @@ test('the final block as doctests read it: no None line, the agent notes apart f
   assert.ok(!lines.some((l) => l.startsWith('| # |')), lines.join('\n'));
 });
 
+test("an example on a receiver prepared by other calls is a doctest that passes: the preparing calls' results bound to _", () => {
+  // The new-user trial's TodoList.complete: `s = TodoList(); s.add('hello'); s.add('x'); s.complete('hello')` /
+  // `1` failed under doctest, which echoes every expression statement of the line (add returns a count: 1, 2, 1).
+  const file = sampleSession();
+  const call = "s = TodoList(); s.add('hello'); s.add('x'); s.complete('hello')";
+  file.final = { ...file.final, description: { ...file.final.description!, examples: [{ call, result: '1' }] } };
+  const lines = print(false, file).split('\n');
+  const at = lines.indexOf("      >>> s = TodoList(); _ = s.add('hello'); _ = s.add('x'); s.complete('hello')");
+  assert.ok(at > 0, lines.join('\n'));
+  assert.equal(lines[at + 1], '      1');
+});
+
 test('the comparison prints expected and got of each disagreement and failing doctest, not only counts (issue 22)', () => {
   const file = sampleSession();
   file.comparison = {

@@ -1,0 +1,36 @@
+// An example in doctest form: what the CLI's evidence, the Markdown report and the panel show
+// under "Examples", and what Insert Docstring writes. One form, so an example a person copies
+// from any of them passes under `python3 -m doctest`.
+
+/**
+ * An example on a prepared receiver (`s = Stack(); s.push(3); s.pop()`) as one doctest line that
+ * prints only the last call's result: `s = Stack(); _ = s.push(3); s.pop()` (doctest would print
+ * what `push` returns too). Null when the text is not that shape.
+ */
+export function preparedDoctest(call: string): string | null {
+  const parts = call.split(/; (?=s\.)/);
+  const [built, ...calls] = parts;
+  const last = calls.pop();
+  if (!built?.startsWith('s = ') || last === undefined) return null;
+  return [built, ...calls.map((c) => `_ = ${c}`), last].join('; ');
+}
+
+/** `>>> call` (with `... ` continuation lines) followed by the want; empty want lines become `<BLANKLINE>`. */
+export function doctestLines(call: string, want: string): string[] {
+  const source = call
+    .replace(/^\s*>>>\s?/, '')
+    .trimEnd()
+    .split('\n');
+  const lines = [`>>> ${source[0]}`, ...source.slice(1).map((l) => `... ${l.replace(/^\.\.\.\s?/, '')}`)];
+  if (want) lines.push(...want.split('\n').map((l) => (l.trim() === '' ? '<BLANKLINE>' : l.trimEnd())));
+  return lines;
+}
+
+/**
+ * A description's example (`call`, `result` as the explorer or the agent wrote it) as doctest
+ * lines: a prepared receiver's preparing calls bound to `_`, and no output line for `None`.
+ */
+export function doctestExample(call: string, result: string): string[] {
+  const bare = call.replace(/^\s*>>>\s?/, '');
+  return doctestLines(preparedDoctest(bare) ?? bare, result.trim() === 'None' ? '' : result);
+}

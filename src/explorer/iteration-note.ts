@@ -1,0 +1,13 @@
+// The note on an exception raised while the worker iterated what a call returned (a generator, a
+// click ProgressBar): the explorer treats such a call as one that raised, and adds the note so a
+// reader knows the call itself returned; a doctest of the call shows the real message, without it.
+
+/** `message (raised while iterating the <type>)`. */
+export function withIterationNote(message: string, type: string): string {
+  return `${message} (raised while iterating the ${type})`;
+}
+
+/** The exception's own message, the note removed (the type may be dotted: `click._termui_impl.ProgressBar`). */
+export function withoutIterationNote(message: string): string {
+  return message.replace(/ \(raised while iterating the [\w.]+\)$/, '');
+}
