@@ -274,7 +274,9 @@ function argumentSource(request: CallRequest, label: string): string | undefined
 function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger): string {
   if (run.observations.length === 0) return 'Not explored: no probe was made.';
   const returned = run.observations.filter((o) => o.record.result.status === 'returned');
-  const relations = findRelations(run.observations, run.positions);
+  // A coroutine function's call gives a coroutine: what a relation says of its result is of the awaited value.
+  const awaited = run.info.isAsync && !run.info.isGenerator;
+  const relations = findRelations(run.observations, run.positions).map((r) => (awaited ? { ...r, text: awaitedWords(r.text) } : r));
   const params = run.positions.map((p, i) => ({ p, i })).filter(({ p }) => p.role !== 'receiver' && p.role !== 'varkw');
   // A file object only read has moved its position and holds what it held: that is the file's
   // use, not news for the summary (the details still list it, and "no side effects" is not
@@ -289,7 +291,7 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
   // An object whose repr is its address (`<Stack object at 0x1>`) says nothing of what changed.
   const after =
     first && !news(first).some((m) => showsAddress(m.repr))
-      ? ` (after ${oneLine(readableCall(callName(run.info), first.request), 60)}, ${news(first)
+      ? ` (after ${oneLine(readableCall(callName(run.info), first.request, awaited), 60)}, ${news(first)
           .map((m) => `${parameterOf(run.positions, first, m.arg)} ${/^io\.(StringIO|BytesIO)\(/.test(m.repr) ? 'held' : 'became'} ${oneLine(m.repr, 60)}`)
           .join(', ')})`
       : '';
@@ -312,7 +314,7 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     ? []
     : stateEffects.length
       ? stateEffects
-      : findEffects(run.observations, run.positions, (r) => oneLine(readableCall(callName(run.info), r), 60));
+      : findEffects(run.observations, run.positions, (r) => oneLine(readableCall(callName(run.info), r, awaited), 60));
   const onlyNone = returned.length > 0 && returned.every((o) => o.record.result.value?.type === 'NoneType');
   if (relations.length) {
     sentences.push(...[...relations, ...stateEffects].map((r) => r.text));
@@ -381,7 +383,7 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     const n = run.observations.length;
     const shaped = resultsByRange(run, returned) ?? resultsByInput(run, returned) ?? fewResults(returned);
     // Without a shape of the results, calls that returned show more than the type they gave.
-    const pairs = shaped === null ? seenPairs(returned, run.positions, (o) => oneLine(readableCall(callName(run.info), o.request), 80)) : null;
+    const pairs = shaped === null ? seenPairs(returned, run.positions, (o) => oneLine(readableCall(callName(run.info), o.request, awaited), 80)) : null;
     if (pairs) ledger.add('summary', pairs.text, pairs.support, pairs.support);
     sentences.push(
       pairs
@@ -405,11 +407,16 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     const name = callName(run.info);
     const given = hang.contrast.input[hang.at]?.value;
     const other = given === undefined ? `\`${hang.param.name}\` left out` : `\`${hang.param.name}=${oneLine(toSource(given), 30)}\``;
-    const text = `It did not finish in time for ${oneLine(readableCall(name, hang.timedOut.request), 70)}; with ${other} it returned ${oneLine(hang.contrast.record.result.value?.repr ?? '', 40)}.`;
+    const text = `It did not finish in time for ${oneLine(readableCall(name, hang.timedOut.request, awaited), 70)}; with ${other} it returned ${oneLine(hang.contrast.record.result.value?.repr ?? '', 40)}.`;
     sentences.push(text);
     ledger.add('summary', text, idx([hang.timedOut, hang.contrast]), idx([hang.timedOut]));
   }
   return sentences.join(' ');
+}
+
+/** A relation's sentence said of a coroutine function: "Awaited, returns 2 × `x`." */
+export function awaitedWords(text: string): string {
+  return `Awaited, ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 }
 
 /**
