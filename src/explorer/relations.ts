@@ -14,6 +14,7 @@ import { untriedFor } from './breakers.js';
 import { wordLimitRule } from './word-limit.js';
 import { fixedRangeRule } from './fixed-range.js';
 import { keptArgumentRule } from './kept-argument.js';
+import { pluralChoiceRule } from './plural-choice.js';
 
 export interface Relation {
   /** The sentence for the summary, e.g. "Sorts the elements in ascending order." */
@@ -146,6 +147,8 @@ type Rule = {
    * ("With `tax` left out, …"), rather than not at all.
    */
   leftOut?: boolean;
+  /** The output is one of the arguments, picked (plural-choice.ts): every call is support, as for `keeps`. */
+  picks?: boolean;
 };
 
 /** The elements of `xs` when none is null, else null. */
@@ -1125,6 +1128,8 @@ const RULES: Rule[] = [
   { text: '', applies: () => true, holds: () => false, fit: (cases) => fixedRangeRule(cases) },
   // One argument given back as it was (kept-argument.ts).
   { text: '', applies: () => true, holds: () => false, fit: (cases) => keptArgumentRule(cases), family: 'kept' },
+  // One of two arguments picked by a count, as plural forms are (plural-choice.ts).
+  { text: '', applies: () => true, holds: () => false, fit: (cases) => pluralChoiceRule(cases), picks: true },
   // Several arguments with named roles.
   shaped(
     (c) => {
@@ -1632,7 +1637,7 @@ function heldRules(cases: Case[], defaulted: Case[]): (Relation & { lastResort: 
         condition = `With ${joinWords([...unread].map((n) => `\`${n}\``))} left out, `;
       }
     }
-    const support = rule.keeps ? applicable : applicable.filter(changed);
+    const support = rule.keeps || rule.picks ? applicable : applicable.filter(changed);
     // Several distinct inputs where the function did something, and the relation is not just "returns a constant".
     if (support.length < 2 || new Set(support.map((c) => JSON.stringify(c.y))).size < 2) continue;
     if (rule.enough && !rule.enough(applicable)) continue;
