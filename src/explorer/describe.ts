@@ -316,7 +316,13 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
       ? stateEffects
       : findEffects(run.observations, run.positions, (r) => oneLine(readableCall(callName(run.info), r, awaited), 60));
   const onlyNone = returned.length > 0 && returned.every((o) => o.record.result.value?.type === 'NoneType');
-  if (relations.length) {
+  if (givesReceiverBack(returned)) {
+    // A method made for chaining: its result is its object, so what it did to it is the news.
+    sentences.push(CHAINED);
+    ledger.add('summary', CHAINED, idx(returned), idx(returned));
+    sentences.push(...stateEffects.map((e) => e.text));
+    for (const e of stateEffects) ledger.add('summary', e.text, e.support, e.tested);
+  } else if (relations.length) {
     sentences.push(...[...relations, ...stateEffects].map((r) => r.text));
     for (const r of [...relations, ...stateEffects]) ledger.add('summary', r.text, r.support, r.tested);
   } else if (effects.length) {
@@ -413,6 +419,15 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
   }
   return sentences.join(' ');
 }
+
+const CHAINED = 'Returns the object it is called on, so that calls can be chained.';
+
+/** Every call that returned gave back its own receiver (`result is self`), two at least. */
+const givesReceiverBack = (returned: Observation[]): boolean => {
+  // Re-runs for determinism are made without the explorer's extras: they tell nothing either way.
+  const told = returned.filter((o) => o.purpose !== 'repeat');
+  return told.length >= 2 && told.every((o) => o.record.result.returnedReceiver === true);
+};
 
 /** A relation's sentence said of a coroutine function: "Awaited, returns 2 × `x`." */
 export function awaitedWords(text: string): string {
@@ -750,9 +765,9 @@ function parameterTexts(run: ExplorationOutcome, ledger: Ledger): Record<string,
 function returnsText(observations: Observation[], returnTypes: string[], ledger: Ledger, awaited: boolean): string {
   const ran = observations.filter((o) => o.record.result.status === 'returned');
   if (returnTypes.length === 0) return 'Never returned in the probes made.';
-  const text = capitalize(
-    `${awaited ? 'a coroutine; awaited, ' : ''}${returnsPhrase(observations, returnTypes)} (${ran.length} of ${observations.length} calls returned).`,
-  );
+  const phrase = returnsPhrase(observations, returnTypes);
+  const what = givesReceiverBack(ran) ? `the object it is called on (${phrase})` : phrase;
+  const text = capitalize(`${awaited ? 'a coroutine; awaited, ' : ''}${what} (${ran.length} of ${observations.length} calls returned).`);
   ledger.add('returns', text, idx(ran), idx(observations));
   return text;
 }
