@@ -30,6 +30,7 @@ import { NONE_RETURNED, NOT_WORKED_OUT } from '../core/description-head.js';
 import { raiseSelector } from './raise-selector.js';
 import { hangWithContrast } from './hang.js';
 import { seenPairs } from './seen-pairs.js';
+import { storedAsGiven } from './stored-parameter.js';
 
 export interface ExplorationOutcome {
   info: FunctionInfo;
@@ -376,6 +377,17 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
               : `Called with no arguments, returns ${returns}; \`**${varkw.name}\` was not tried.`,
       );
     }
+  } else if (holders(run, params).length) {
+    // Every parameter only kept on what it returns (attrs' instance_of(type)): that is what it does.
+    const kept = holders(run, params);
+    const text = `Returns ${returns} that holds ${joinWords(kept.map(({ p }) => `\`${p.name}\``))} as given: each value tried showed in it.`;
+    sentences.push(text);
+    ledger.add(
+      'summary',
+      text,
+      kept.flatMap(({ stored }) => stored.support),
+      idx(returned),
+    );
   } else if (returned.length > 0) {
     const given = params
       // The second of two *args slots is named with the first.
@@ -418,6 +430,16 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     ledger.add('summary', text, idx([hang.timedOut, hang.contrast]), idx([hang.timedOut]));
   }
   return sentences.join(' ');
+}
+
+/** The parameters stored as given (stored-parameter.ts), when every parameter a returned call gave is one. */
+function holders(run: ExplorationOutcome, params: { p: Position; i: number }[]): { p: Position; stored: NonNullable<ReturnType<typeof storedAsGiven>> }[] {
+  const given = params.filter(({ i }) => returnedAt(run, i).length > 0);
+  const stored = given.flatMap(({ p, i }) => {
+    const s = p.role === 'varargs' ? null : storedAsGiven(run.observations, i);
+    return s ? [{ p, stored: s }] : [];
+  });
+  return stored.length > 0 && stored.length === given.length ? stored : [];
 }
 
 const CHAINED = 'Returns the object it is called on, so that calls can be chained.';
@@ -728,7 +750,12 @@ function parameterTexts(run: ExplorationOutcome, ledger: Ledger): Record<string,
     const omitted = run.observations.filter((o) => o.record.result.status === 'returned' && o.input[i]?.value === undefined);
     const optional = omitted.length && (p.role === 'positional' || p.role === 'keyword') ? ' (may be left out)' : '';
     let text: string;
-    if (effective.flag) {
+    const stored = p.role === 'varargs' ? null : storedAsGiven(run.observations, i);
+    if (stored) {
+      const shown = stored.tried.slice(0, 3).map((v) => `\`${oneLine(v, 24)}\``);
+      const more = stored.tried.length > 3 ? [...shown, `${stored.tried.length - 3} more`] : shown;
+      text = `stored as given: each value tried (${joinWords(more, 'and')}) shows in what it returned${optional}`;
+    } else if (effective.flag) {
       const read = effective.truthValued?.length
         ? ` (${joinWords(
             effective.truthValued.slice(0, 2).map((v) => `\`${oneLine(v, 16)}\``),
