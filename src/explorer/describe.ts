@@ -109,7 +109,7 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
     summary: [summary(run, returnTypes, ledger), varies(properties, observations, ledger)].filter(Boolean).join(' '),
     details: details(run, properties, notes, callText),
     parameters: parameterTexts(run, ledger),
-    returns: returnsText(observations, returnTypes, ledger, awaited),
+    returns: returnsText(observations, returnTypes.map(typeAsWritten(info)), ledger, awaited),
     raises: raisesText(run, callText, ledger),
     examples,
     confidence: confidence(run, properties),
@@ -208,6 +208,18 @@ function itemKinds(items: string[]): string {
   return kind !== undefined && others.length === 0 ? kind : 'values of several types';
 }
 
+/**
+ * A type as the user would write it: a class of the target's own module by its name (`Chain`, not
+ * `app.Chain`), and the worker's own dataclass (dataclass_record, for "any dataclass") as what it stands for.
+ */
+export function typeAsWritten(info: FunctionInfo): (t: string) => string {
+  return (t) => {
+    if (t === 'pau_probe.safe_args.DataRecord') return 'dataclass instance';
+    const name = t.split('.').at(-1) ?? t;
+    return name !== t && info.moduleClasses.includes(name) ? name : t;
+  };
+}
+
 function returnsPhrase(observations: Observation[], returnTypes: string[]): string {
   if (returnTypes.length === 0) return 'never returned';
   // The generators' types and what iterating them gave.
@@ -303,7 +315,7 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
         ? `Writes to the file object it is given${after}.`
         : `Changes its arguments in place${after}.`
     : '';
-  const returns = returnsPhrase(run.observations, returnTypes);
+  const returns = returnsPhrase(run.observations, returnTypes.map(typeAsWritten(run.info)));
   const sentences: string[] = [];
   // With no relation of its result, what the call did to a container it changed (a method that adds or removes).
   // What a method did to its object's attributes (state-effects.ts), told beside a relation of its result.
