@@ -7,9 +7,7 @@ import { addCoverage, doctestMismatch, oneLine, renderCall, renderOutcome, type 
 import { descriptionHead, littleLearned } from '../core/description-head.js';
 import { printable, printableDeep } from '../core/printable.js';
 import type { Comparison, ProbeRecord, SandboxReport, SessionEvent, SessionFile, SessionSettings, Usage } from '../core/session-types.js';
-import type { ProbeResult, TaggedValue } from '../core/probe-types.js';
-import { valuesEqual } from '../core/values.js';
-import { fromTagged, toSource } from '../explorer/values.js';
+import { stateChangeWords } from '../explorer/state-change.js';
 
 export interface PrinterOptions {
   write: (text: string) => void;
@@ -75,7 +73,12 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
     const cov = r.coverage && reached ? `  lines ${reached.lines}/${reached.linesTotal}${r.coverage.lines.new ? ` (+${r.coverage.lines.new})` : ''}` : '';
     const origin = p.origin === 'llm' ? '' : `  ${c.magenta(`[${p.origin}]`)}`;
     line(`${c.dim(`#${p.index}`)} ${oneLine(renderCall(name, p), 120)} → ${outcome}  ${c.dim(`${r.durationMs.toFixed(1)} ms${cov}`)}${origin}`);
-    for (const m of r.mutations) line(c.dim(`    mutated ${m.arg} → ${oneLine(m.repr, 100)}${m.arg === 'receiver' ? stateChange(r.receiverState) : ''}`));
+    for (const m of r.mutations)
+      line(
+        c.dim(
+          `    mutated ${m.arg} → ${oneLine(m.repr, 100)}${m.arg === 'receiver' && stateChangeWords(r.receiverState) ? `: ${stateChangeWords(r.receiverState)}` : ''}`,
+        ),
+      );
     if (rawStdout) line(c.dim(`    stdout: ${printable(oneLine(JSON.stringify(rawStdout), 100))}`));
   };
 
@@ -189,25 +192,6 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
 }
 
 /** The CLI header's sandbox line: what protects the calls, and plainly when it is guards only. */
-/**
- * What changed in the receiver's public attributes (`: stock {} → {3: 0}`): its repr alone,
- * `<app.Inventory object at 0x1>`, is the same before and after and tells nothing.
- */
-function stateChange(state: ProbeResult['receiverState']): string {
-  if (!state) return '';
-  const source = (v: TaggedValue | undefined): string => {
-    const value = v === undefined ? null : fromTagged(v);
-    return value === null ? (v === undefined ? '(none)' : '…') : oneLine(toSource(value), 40);
-  };
-  const changed = state.after.attributes
-    .filter((a) => {
-      const was = state.before.attributes.find((b) => b.name === a.name);
-      return !was || !valuesEqual(was.value, a.value);
-    })
-    .map((a) => `${a.name} ${source(state.before.attributes.find((b) => b.name === a.name)?.value)} → ${source(a.value)}`);
-  return changed.length ? `: ${oneLine(changed.join(', '), 120)}` : '';
-}
-
 export function sandboxLine(sandbox: SandboxReport): string {
   return sandbox.layer === 'os' ? `sandbox: OS (${sandbox.detail}) + guards` : `sandbox: guards only (${sandbox.detail}); see README, What each mode stops`;
 }

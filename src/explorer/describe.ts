@@ -31,6 +31,7 @@ import { raiseSelector } from './raise-selector.js';
 import { hangWithContrast } from './hang.js';
 import { seenPairs } from './seen-pairs.js';
 import { storedAsGiven } from './stored-parameter.js';
+import { becameWords, stateChangeWords } from './state-change.js';
 
 export interface ExplorationOutcome {
   info: FunctionInfo;
@@ -289,7 +290,9 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
   const returned = run.observations.filter((o) => o.record.result.status === 'returned');
   // A coroutine function's call gives a coroutine: what a relation says of its result is of the awaited value.
   const awaited = run.info.isAsync && !run.info.isGenerator;
-  const relations = findRelations(run.observations, run.positions).map((r) => (awaited ? { ...r, text: awaitedWords(r.text) } : r));
+  const relations = findRelations(run.observations, run.positions)
+    .map((r) => (awaited ? { ...r, text: awaitedWords(r.text) } : r))
+    .map((r) => (r.exceptions?.length ? { ...r, text: withExceptions(r.text, r.exceptions, run, awaited) } : r));
   const params = run.positions.map((p, i) => ({ p, i })).filter(({ p }) => p.role !== 'receiver' && p.role !== 'varkw');
   // A file object only read has moved its position and holds what it held: that is the file's
   // use, not news for the summary (the details still list it, and "no side effects" is not
@@ -301,11 +304,17 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
   // A file that started empty shows best what was written into it.
   const startedEmpty = (o: Observation): boolean => news(o).some((m) => /^io\.(StringIO|BytesIO)\(b?''\)$/.test(argumentSource(o.request, m.arg) ?? ''));
   const first = mutated.find(startedEmpty) ?? mutated[0];
-  // An object whose repr is its address (`<Stack object at 0x1>`) says nothing of what changed.
+  // An object whose repr is its address (`<Stack object at 0x1>`) is told by what changed on it (`done False → True`), if that was read.
+  const told = (m: ProbeResult['mutations'][number]): boolean =>
+    !showsAddress(m.repr) || (m.arg === 'receiver' && stateChangeWords(first?.record.result.receiverState) !== '');
   const after =
-    first && !news(first).some((m) => showsAddress(m.repr))
+    first && news(first).every(told)
       ? ` (after ${oneLine(readableCall(callName(run.info), first.request, awaited), 60)}, ${news(first)
-          .map((m) => `${parameterOf(run.positions, first, m.arg)} ${/^io\.(StringIO|BytesIO)\(/.test(m.repr) ? 'held' : 'became'} ${oneLine(m.repr, 60)}`)
+          .map((m) =>
+            showsAddress(m.repr)
+              ? becameWords(m, first.record.result.receiverState)
+              : `${parameterOf(run.positions, first, m.arg)} ${/^io\.(StringIO|BytesIO)\(/.test(m.repr) ? 'held' : 'became'} ${oneLine(m.repr, 60)}`,
+          )
           .join(', ')})`
       : '';
   const inPlace = mutated.length
@@ -452,6 +461,22 @@ function holders(run: ExplorationOutcome, params: { p: Position; i: number }[]):
     return s ? [{ p, stored: s }] : [];
   });
   return stored.length > 0 && stored.length === given.length ? stored : [];
+}
+
+/** A relation said of most calls, with the calls it did not hold for: "…; not for split_arg_string(\"it's\") → ['its']." */
+function withExceptions(text: string, exceptions: number[], run: ExplorationOutcome, awaited: boolean): string {
+  // The shortest first: the plainest case of what the rule misses (split_arg_string("it's")).
+  const shown = exceptions
+    .flatMap((i) => {
+      const o = run.observations.find((x) => x.record.index === i);
+      const repr = o?.record.result.value?.repr;
+      return o && repr !== undefined ? [`${oneLine(readableCall(callName(run.info), o.request, awaited), 60)} → ${oneLine(repr, 40)}`] : [];
+    })
+    .sort((a, b) => a.length - b.length)
+    .slice(0, 2);
+  const more = exceptions.length - shown.length;
+  const list = more > 0 ? [...shown, `${more} more`] : shown;
+  return `${text.replace(/\.$/, '')}; not for ${joinWords(list, 'or')}.`;
 }
 
 const CHAINED = 'Returns the object it is called on, so that calls can be chained.';
@@ -610,7 +635,7 @@ function details(run: ExplorationOutcome, properties: InferredProperty[], notes:
   const mutated = run.observations.find((o) => o.record.result.mutations.length);
   if (mutated) {
     const m = mutated.record.result.mutations;
-    lines.push(`Changes arguments in place: after ${callText(mutated)}, ${m.map((x) => `${x.arg} became ${oneLine(x.repr, 80)}`).join(', ')}.`);
+    lines.push(`Changes arguments in place: after ${callText(mutated)}, ${m.map((x) => becameWords(x, mutated.record.result.receiverState)).join(', ')}.`);
   }
   const timedOut = run.observations.find((o) => o.record.result.status === 'timeout');
   if (timedOut) lines.push(`Did not finish in time for ${callText(timedOut)}.`);
