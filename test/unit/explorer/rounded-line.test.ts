@@ -15,7 +15,9 @@ const roundTo = (n: number, places: number): number => Math.round(n * 10 ** plac
 
 test('an affine map rounded to one place: "returns 1.8 × `c` + 32 (rounded to 1 decimal place)"', () => {
   const positions: Position[] = [{ name: 'c', role: 'positional', positionalOnly: false, candidates: ['float'] }];
-  const observations = [3, 0.37, -10, 12.34, 100, 36.6].map((c, i) => returnedObservation(positions, i + 1, [float(c)], float(roundTo(c * 1.8 + 32, 1)), () => 'float'));
+  const observations = [3, 0.37, -10, 12.34, 100, 36.6].map((c, i) =>
+    returnedObservation(positions, i + 1, [float(c)], float(roundTo(c * 1.8 + 32, 1)), () => 'float'),
+  );
   assert.deepEqual(
     findRelations(observations, positions).map((r) => r.text),
     ['Returns 1.8 × `c` + 32 (rounded to 1 decimal place).'],
