@@ -23,7 +23,11 @@ export function storedAsGiven(observations: Observation[], at: number): { tried:
     // The value itself given back is a kept argument (kept-argument.ts), not one stored on a result.
     if (result.repr === source || result.data) return false;
     const kept = toTagged(v);
-    return result.repr.includes(source) || (o.record.result.valueState?.attributes.some((a) => valuesEqual(a.value, kept)) ?? false);
+    // A value may show as its str() rather than its repr (`<max_len validator for abc>`, `… for 2024-01-05>`: an f-string).
+    const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+    const str = v.k === 'str' ? v.v : v.k === 'date' ? `${pad(v.y, 4)}-${pad(v.m)}-${pad(v.d)}` : source;
+    const shown = result.repr.includes(source) || result.repr.includes(str);
+    return shown || (o.record.result.valueState?.attributes.some((a) => valuesEqual(a.value, kept)) ?? false);
   };
   if (!given.every(shows)) return null;
   return { tried: [...new Set(given.map((o) => toSource(o.input[at]?.value ?? { k: 'none' })))], support: given.map((o) => o.record.index) };

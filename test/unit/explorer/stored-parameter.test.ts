@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { exploreOffline } from '../../../src/explorer/index.js';
 import { DEFAULT_STRICTNESS } from '../../../src/core/limits.js';
 import type { PyValue } from '../../../src/explorer/values.js';
+import { toSource } from '../../../src/explorer/values.js';
 import type { FakeFunction } from './fake-python.js';
 import { PyError, fakeProbe, info, param, pyStr } from './fake-python.js';
 
@@ -30,4 +31,18 @@ test('a value the result only names the kind of is not "stored"', async () => {
   const d = (await run('describe_kind', describeKind)).description;
   assert.doesNotMatch(d.parameters.value ?? '', /stored as given/, d.parameters.value);
   assert.doesNotMatch(d.summary, /as given/, d.summary);
+});
+
+test('a value shown by its str() (an f-string: `<max_len validator for abc>`) is stored as given too', async () => {
+  const shownAsStr = (v: PyValue): string => (v.k === 'str' ? v.v : v.k === 'date' ? `${v.y}-0${v.m}-0${v.d}` : JSON.stringify(v));
+  const maxLen: FakeFunction = {
+    params: [param('length')],
+    body: ([n]) => ({ k: 'call', callee: 'MaxLen', args: [pyStr(`for ${toSource(n ?? { k: 'none' })}`)] }),
+  };
+  const viaStr: FakeFunction = {
+    ...maxLen,
+    body: ([n]) => ({ k: 'call', callee: 'MaxLen', args: [pyStr(`for ${n?.k === 'str' || n?.k === 'date' ? shownAsStr(n) : toSource(n ?? { k: 'none' })}`)] }),
+  };
+  const d = (await run('max_len', viaStr)).description;
+  assert.match(d.parameters.length ?? '', /^stored as given/, d.parameters.length);
 });
