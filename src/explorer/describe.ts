@@ -290,9 +290,7 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
   const returned = run.observations.filter((o) => o.record.result.status === 'returned');
   // A coroutine function's call gives a coroutine: what a relation says of its result is of the awaited value.
   const awaited = run.info.isAsync && !run.info.isGenerator;
-  const relations = findRelations(run.observations, run.positions)
-    .map((r) => (awaited ? { ...r, text: awaitedWords(r.text) } : r))
-    .map((r) => (r.exceptions?.length ? { ...r, text: withExceptions(r.text, r.exceptions, run, awaited) } : r));
+  const relations = findRelations(run.observations, run.positions).map((r) => (awaited ? { ...r, text: awaitedWords(r.text) } : r));
   const params = run.positions.map((p, i) => ({ p, i })).filter(({ p }) => p.role !== 'receiver' && p.role !== 'varkw');
   // A file object only read has moved its position and holds what it held: that is the file's
   // use, not news for the summary (the details still list it, and "no side effects" is not
@@ -461,22 +459,6 @@ function holders(run: ExplorationOutcome, params: { p: Position; i: number }[]):
     return s ? [{ p, stored: s }] : [];
   });
   return stored.length > 0 && stored.length === given.length ? stored : [];
-}
-
-/** A relation said of most calls, with the calls it did not hold for: "…; not for split_arg_string(\"it's\") → ['its']." */
-function withExceptions(text: string, exceptions: number[], run: ExplorationOutcome, awaited: boolean): string {
-  // The shortest first: the plainest case of what the rule misses (split_arg_string("it's")).
-  const shown = exceptions
-    .flatMap((i) => {
-      const o = run.observations.find((x) => x.record.index === i);
-      const repr = o?.record.result.value?.repr;
-      return o && repr !== undefined ? [`${oneLine(readableCall(callName(run.info), o.request, awaited), 60)} → ${oneLine(repr, 40)}`] : [];
-    })
-    .sort((a, b) => a.length - b.length)
-    .slice(0, 2);
-  const more = exceptions.length - shown.length;
-  const list = more > 0 ? [...shown, `${more} more`] : shown;
-  return `${text.replace(/\.$/, '')}; not for ${joinWords(list, 'or')}.`;
 }
 
 const CHAINED = 'Returns the object it is called on, so that calls can be chained.';

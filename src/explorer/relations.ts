@@ -29,12 +29,7 @@ export interface Relation {
   untried?: string;
   /** The parameter the breakers vary, when not the main argument (the one a function gives back unchanged). */
   param?: string;
-  /** Calls of the kind it speaks of where it did not hold (a few: the text counts them), by probe index. */
-  exceptions?: number[];
 }
-
-/** A rule said with its exceptions breaks on at most one in this many of the calls it applies to. */
-const NEARLY = 5;
 
 /** What a call did: its main argument and its output (a generator's items as a list). */
 interface Case {
@@ -1623,19 +1618,14 @@ function changed(c: Case): boolean {
 }
 
 /** The catalogue's rules that hold over these cases, each with the calls it rests on. */
-function heldRules(cases: Case[], defaulted: Case[], nearly = false): (Relation & { lastResort: boolean })[] {
+function heldRules(cases: Case[], defaulted: Case[]): (Relation & { lastResort: boolean })[] {
   const held: (Relation & { lastResort: boolean })[] = [];
   const counterpart = new Map(defaulted.map((d) => [d.index, d]));
   for (const listed of RULES) {
     // Parts are read off every call, the ones that left an argument to its default included (round(price * 0.2, 2)).
     const rule = listed.fit ? listed.fit([...cases, ...defaulted].filter(listed.applies)) : listed;
     if (!rule) continue;
-    // `nearly`: a rule more calls broke on a few (one in five at most) is said of the rest, with
-    // those calls named, rather than lost: more probes must not leave the reader with less.
-    const all = cases.filter(rule.applies);
-    const failed = nearly ? all.filter((c) => !rule.holds(c)) : [];
-    if (nearly && (failed.length === 0 || failed.length > Math.floor(all.length / NEARLY))) continue;
-    const [head, ...tail] = all.filter((c) => !failed.includes(c));
+    const [head, ...tail] = cases.filter(rule.applies);
     if (!head) continue;
     const applicable: NonEmpty<Case> = [head, ...tail];
     // A relation of a side use (a median of the letters of a text, where lists of numbers were
@@ -1681,20 +1671,14 @@ function heldRules(cases: Case[], defaulted: Case[], nearly = false): (Relation 
     const { keeps } = rule;
     const kept = (c: Case): Case => ({ ...c, x: c.named.find((a) => a.name === keeps)?.v ?? c.x });
     const untried = family ? untriedFor(family, keeps ? applicable.map(kept) : applicable) : null;
-    const text = failed.length
-      ? `In ${applicable.length} of the ${all.length} calls of this kind, it ${stated.charAt(0).toLowerCase()}${stated.slice(1)}`
-      : untried
-        ? `In the ${applicable.length} calls tried (none with ${untried}), it ${stated.charAt(0).toLowerCase()}${stated.slice(1)}`
-        : stated;
+    const text = untried ? `In the ${applicable.length} calls tried (none with ${untried}), it ${stated.charAt(0).toLowerCase()}${stated.slice(1)}` : stated;
     held.push({
       text,
-      ...(failed.length ? { exceptions: failed.map((c) => c.index) } : {}),
       support: support.map((c) => c.index),
       tested: applicable.map((c) => c.index),
       lastResort: rule.lastResort === true,
       ...(family ? { family } : {}),
-      // A rule already broken is no law for breakers to challenge.
-      ...(untried && !failed.length ? { untried } : {}),
+      ...(untried ? { untried } : {}),
       ...(keeps ? { param: keeps } : {}),
     });
   }
@@ -1739,8 +1723,6 @@ export function findRelations(observations: Observation[], positions: Position[]
     const made = filled ? [] : stateRelations(observations, positions);
     held = [...(filled ? [{ ...filled, lastResort: false }] : made), ...held];
   }
-  // No rule held on every call: one that held on all but a few, with those calls named.
-  if (!held.some((r) => !r.lastResort)) held = [...heldRules(cases, defaulted, true).filter((r) => !r.lastResort), ...held];
   const specific = held.filter((r) => !r.lastResort);
   // Calls the explorer made of its own outputs (f(f(x)), swapped arguments) test laws; they are
   // not uses a reader would make, so they do not count toward what the function mostly did.
