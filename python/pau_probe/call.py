@@ -595,6 +595,8 @@ def _execute(
         shown = renderer.guarded(lambda: pau_object_state.state(value), lambda why: None)
         if shown is not None:
             out["valueState"] = shown
+    if request.get("comparisons") and ctx.target.needs_receiver and error is None and value is receiver:
+        out["returnedReceiver"] = True
     if state_before is not None:
         state_after = renderer.guarded(lambda: pau_object_state.state(receiver), lambda why: None)
         if state_after is not None:

@@ -202,6 +202,7 @@ class ProbeResult(_ProbeResultRequired, total=False):
     comparisons: List["ComparisonRecord"]  # What the call compared its arguments with (pau_probe/comparisons.py); only when the call asked for `comparisons`. The offline explorer's alone: the session file and every agent never see it.
     receiverState: "ProbeResultReceiverState"  # A method's receiver before and after the call, as plain data (pau_probe/object_state.py): what a method that returns nothing did to its object (`count` went from 3 to 4). Only on the offline explorer's calls (`comparisons`), and only where something is plain enough to show.
     valueState: "ObjectState"  # The returned object's state when its repr shows only its address (`<Wallet object at 0x1>`): what an example can show instead (`open_wallet(100).balance` → `100`). Explorer calls only, as `receiverState`.
+    returnedReceiver: bool  # The call returned the very object it was called on (`result is self`): a method made for chaining. Explorer calls only, as `receiverState`; the repr cannot tell it (addresses are hidden).
 
 
 class _RenderedValueRequired(TypedDict):
@@ -412,6 +413,7 @@ class ChildResult(_ChildResultRequired, total=False):
     comparisons: List["ComparisonRecord"]  # What the call compared its arguments with (pau_probe/comparisons.py); only when the call asked for `comparisons`. The offline explorer's alone: the session file and every agent never see it.
     receiverState: "ProbeResultReceiverState"  # A method's receiver before and after the call, as plain data (pau_probe/object_state.py): what a method that returns nothing did to its object (`count` went from 3 to 4). Only on the offline explorer's calls (`comparisons`), and only where something is plain enough to show.
     valueState: "ObjectState"  # The returned object's state when its repr shows only its address (`<Wallet object at 0x1>`): what an example can show instead (`open_wallet(100).balance` → `100`). Explorer calls only, as `receiverState`.
+    returnedReceiver: bool  # The call returned the very object it was called on (`result is self`): a method made for chaining. Explorer calls only, as `receiverState`; the repr cannot tell it (addresses are hidden).
 
 
 class SpawnedJob(TypedDict):

@@ -8,7 +8,7 @@ import { descriptionHead, littleLearned } from '../core/description-head.js';
 import { doctestExample } from '../core/doctest-example.js';
 import { printable, printableDeep } from '../core/printable.js';
 import type { Comparison, ProbeRecord, SandboxReport, SessionEvent, SessionFile, SessionSettings, Usage } from '../core/session-types.js';
-import { receiverChange } from '../explorer/receiver-change.js';
+import { stateChangeWords } from '../explorer/state-change.js';
 
 export interface PrinterOptions {
   write: (text: string) => void;
@@ -77,7 +77,7 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
     for (const m of r.mutations)
       line(
         c.dim(
-          `    mutated ${m.arg} → ${oneLine(m.repr, 100)}${m.arg === 'receiver' && receiverChange(r.receiverState) ? `: ${receiverChange(r.receiverState)}` : ''}`,
+          `    mutated ${m.arg} → ${oneLine(m.repr, 100)}${m.arg === 'receiver' && stateChangeWords(r.receiverState) ? `: ${stateChangeWords(r.receiverState)}` : ''}`,
         ),
       );
     if (rawStdout) line(c.dim(`    stdout: ${printable(oneLine(JSON.stringify(rawStdout), 100))}`));

@@ -2,7 +2,7 @@
 // in every run: it can be neither an example, a doctest nor an assertion. One test for the
 // explorer, the docstring writer and the pytest export.
 
-/** Whether the repr shows a memory address. */
+/** Whether the repr shows a memory address: "at 0x…", or a bare long hex number that ends an object's `<…>` (gzip's `<gzip … 0x7fd8b031e740>`). */
 export function showsAddress(repr: string): boolean {
-  return /\bat 0x[0-9a-f]+/i.test(repr);
+  return /\bat 0x[0-9a-f]+/i.test(repr) || /\s0x[0-9a-f]{8,}>/i.test(repr);
 }

@@ -88,6 +88,11 @@ export interface ProbeResult {
    * what an example can show instead (`open_wallet(100).balance` → `100`). Explorer calls only, as `receiverState`.
    */
   valueState?: ObjectState;
+  /**
+   * The call returned the very object it was called on (`result is self`): a method made for
+   * chaining. Explorer calls only, as `receiverState`; the repr cannot tell it (addresses are hidden).
+   */
+  returnedReceiver?: boolean;
 }
 
 /** An object's public attributes that hold plain data (at most 8, each small), and its len() when it has one. */

@@ -88,6 +88,17 @@ function readableValues(list: string): string | null {
   return `${kept.join(', ')} or ${more} other value${more === 1 ? '' : 's'}`;
 }
 
+/**
+ * How much a raise line tells a reader, lower first: one blamed on an argument by a call that
+ * returned without it, then one with no such contrast; a wrong type's (TypeError, AttributeError:
+ * the argument was no value of the kind the function takes) after both.
+ */
+function raiseRank(line: string): number {
+  const wrongType = /^(?:TypeError|AttributeError)\b/.test(line);
+  const contrast = /, but with .+ it returned .+\.$/.test(line);
+  return (wrongType ? 2 : 0) + (contrast ? 0 : 1);
+}
+
 /** The description as it should read in source: the evidence dropped, parameters and raises as docstring sentences. */
 export function forSource(d: Description): Description {
   if (!isOfflineDescription(d)) return d;
@@ -100,10 +111,13 @@ export function forSource(d: Description): Description {
     parameters,
     // "(11 of 20 calls returned)" counts probes: evidence, not documentation.
     returns: d.returns.replace(/ \(\d+ of \d+ calls returned\)/, ''),
-    // One entry per exception type (the first is the explorer's most telling): the rest is evidence.
+    // One entry per exception type, the most telling first: the rest is evidence.
     raises: d.raises
       .split('\n')
       .filter((l) => l.trim())
+      .map((l, i) => ({ l, i }))
+      .sort((a, b) => raiseRank(a.l) - raiseRank(b.l) || a.i - b.i)
+      .map(({ l }) => l)
       .filter((l, i, all) => all.findIndex((x) => x.split(' ')[0] === l.split(' ')[0]) === i)
       .map(sourceRaise)
       .join('\n'),

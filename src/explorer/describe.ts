@@ -31,7 +31,8 @@ import { raiseSelector } from './raise-selector.js';
 import { hangWithContrast } from './hang.js';
 import { seenPairs } from './seen-pairs.js';
 import { withoutIterationNote } from './iteration-note.js';
-import { receiverChange } from './receiver-change.js';
+import { storedAsGiven } from './stored-parameter.js';
+import { becameWords, stateChangeWords } from './state-change.js';
 
 export interface ExplorationOutcome {
   info: FunctionInfo;
@@ -110,7 +111,7 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
     summary: [summary(run, returnTypes, ledger), varies(properties, observations, ledger)].filter(Boolean).join(' '),
     details: details(run, properties, notes, callText),
     parameters: parameterTexts(run, ledger),
-    returns: returnsText(observations, returnTypes, ledger, awaited),
+    returns: returnsText(observations, returnTypes.map(typeAsWritten(info)), ledger, awaited),
     raises: raisesText(run, callText, ledger),
     examples,
     confidence: confidence(run, properties),
@@ -209,6 +210,18 @@ function itemKinds(items: string[]): string {
   return kind !== undefined && others.length === 0 ? kind : 'values of several types';
 }
 
+/**
+ * A type as the user would write it: a class of the target's own module by its name (`Chain`, not
+ * `app.Chain`), and the worker's own dataclass (dataclass_record, for "any dataclass") as what it stands for.
+ */
+export function typeAsWritten(info: FunctionInfo): (t: string) => string {
+  return (t) => {
+    if (t === 'pau_probe.safe_args.DataRecord') return 'dataclass instance';
+    const name = t.split('.').at(-1) ?? t;
+    return name !== t && info.moduleClasses.includes(name) ? name : t;
+  };
+}
+
 function returnsPhrase(observations: Observation[], returnTypes: string[]): string {
   if (returnTypes.length === 0) return 'never returned';
   // The generators' types and what iterating them gave.
@@ -276,7 +289,9 @@ function argumentSource(request: CallRequest, label: string): string | undefined
 function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger): string {
   if (run.observations.length === 0) return 'Not explored: no probe was made.';
   const returned = run.observations.filter((o) => o.record.result.status === 'returned');
-  const relations = findRelations(run.observations, run.positions);
+  // A coroutine function's call gives a coroutine: what a relation says of its result is of the awaited value.
+  const awaited = run.info.isAsync && !run.info.isGenerator;
+  const relations = findRelations(run.observations, run.positions).map((r) => (awaited ? { ...r, text: awaitedWords(r.text) } : r));
   const params = run.positions.map((p, i) => ({ p, i })).filter(({ p }) => p.role !== 'receiver' && p.role !== 'varkw');
   // A file object only read has moved its position and holds what it held: that is the file's
   // use, not news for the summary (the details still list it, and "no side effects" is not
@@ -288,10 +303,11 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
   // A file that started empty shows best what was written into it.
   const startedEmpty = (o: Observation): boolean => news(o).some((m) => /^io\.(StringIO|BytesIO)\(b?''\)$/.test(argumentSource(o.request, m.arg) ?? ''));
   const first = mutated.find(startedEmpty) ?? mutated[0];
-  // An object whose repr is its address (`<Stack object at 0x1>`) says nothing of what changed;
-  // a receiver's public attributes before and after do (receiver-change.ts).
+  // An object whose repr is its address (`<Stack object at 0x1>`) or is the same before and after
+  // (pyparsing's `Forward: None`) says nothing of what changed; a receiver's public attributes
+  // before and after do (state-change.ts).
   const told = (o: Observation, m: ProbeResult['mutations'][number]): string | null => {
-    const change = m.arg === 'receiver' ? receiverChange(o.record.result.receiverState) : '';
+    const change = m.arg === 'receiver' ? stateChangeWords(o.record.result.receiverState) : '';
     if (change) return `${parameterOf(run.positions, o, m.arg)}: ${change}`;
     return showsAddress(m.repr)
       ? null
@@ -299,7 +315,9 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
   };
   const toldFirst = first ? news(first).map((m) => told(first, m)) : [];
   const after =
-    first && toldFirst.every((t) => t !== null) ? ` (after ${oneLine(readableCall(callName(run.info), first.request), 60)}, ${toldFirst.join(', ')})` : '';
+    first && toldFirst.every((t) => t !== null)
+      ? ` (after ${oneLine(readableCall(callName(run.info), first.request, awaited), 60)}, ${toldFirst.join(', ')})`
+      : '';
   const inPlace = mutated.length
     ? mutated.every((o) => news(o).every((m) => m.arg === 'receiver'))
       ? `Changes its receiver in place${after}.`
@@ -307,7 +325,7 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
         ? `Writes to the file object it is given${after}.`
         : `Changes its arguments in place${after}.`
     : '';
-  const returns = returnsPhrase(run.observations, returnTypes);
+  const returns = returnsPhrase(run.observations, returnTypes.map(typeAsWritten(run.info)));
   const sentences: string[] = [];
   // With no relation of its result, what the call did to a container it changed (a method that adds or removes).
   // What a method did to its object's attributes (state-effects.ts), told beside a relation of its result.
@@ -319,9 +337,15 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     ? []
     : stateEffects.length
       ? stateEffects
-      : findEffects(run.observations, run.positions, (r) => oneLine(readableCall(callName(run.info), r), 60));
+      : findEffects(run.observations, run.positions, (r) => oneLine(readableCall(callName(run.info), r, awaited), 60));
   const onlyNone = returned.length > 0 && returned.every((o) => o.record.result.value?.type === 'NoneType');
-  if (relations.length) {
+  if (givesReceiverBack(returned)) {
+    // A method made for chaining: its result is its object, so what it did to it is the news.
+    sentences.push(CHAINED);
+    ledger.add('summary', CHAINED, idx(returned), idx(returned));
+    sentences.push(...stateEffects.map((e) => e.text));
+    for (const e of stateEffects) ledger.add('summary', e.text, e.support, e.tested);
+  } else if (relations.length) {
     sentences.push(...[...relations, ...stateEffects].map((r) => r.text));
     for (const r of [...relations, ...stateEffects]) ledger.add('summary', r.text, r.support, r.tested);
   } else if (effects.length) {
@@ -375,6 +399,17 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
               : `Called with no arguments, returns ${returns}; \`**${varkw.name}\` was not tried.`,
       );
     }
+  } else if (holders(run, params).length) {
+    // Every parameter only kept on what it returns (attrs' instance_of(type)): that is what it does.
+    const kept = holders(run, params);
+    const text = `Returns ${returns} that holds ${joinWords(kept.map(({ p }) => `\`${p.name}\``))} as given: each value tried showed in it.`;
+    sentences.push(text);
+    ledger.add(
+      'summary',
+      text,
+      kept.flatMap(({ stored }) => stored.support),
+      idx(returned),
+    );
   } else if (returned.length > 0) {
     const given = params
       // The second of two *args slots is named with the first.
@@ -388,7 +423,7 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     const n = run.observations.length;
     const shaped = resultsByRange(run, returned) ?? resultsByInput(run, returned) ?? fewResults(returned);
     // Without a shape of the results, calls that returned show more than the type they gave.
-    const pairs = shaped === null ? seenPairs(returned, run.positions, (o) => oneLine(readableCall(callName(run.info), o.request), 80)) : null;
+    const pairs = shaped === null ? seenPairs(returned, run.positions, (o) => oneLine(readableCall(callName(run.info), o.request, awaited), 80)) : null;
     if (pairs) ledger.add('summary', pairs.text, pairs.support, pairs.support);
     sentences.push(
       pairs
@@ -412,11 +447,35 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     const name = callName(run.info);
     const given = hang.contrast.input[hang.at]?.value;
     const other = given === undefined ? `\`${hang.param.name}\` left out` : `\`${hang.param.name}=${oneLine(toSource(given), 30)}\``;
-    const text = `It did not finish in time for ${oneLine(readableCall(name, hang.timedOut.request), 70)}; with ${other} it returned ${oneLine(hang.contrast.record.result.value?.repr ?? '', 40)}.`;
+    const text = `It did not finish in time for ${oneLine(readableCall(name, hang.timedOut.request, awaited), 70)}; with ${other} it returned ${oneLine(hang.contrast.record.result.value?.repr ?? '', 40)}.`;
     sentences.push(text);
     ledger.add('summary', text, idx([hang.timedOut, hang.contrast]), idx([hang.timedOut]));
   }
   return sentences.join(' ');
+}
+
+/** The parameters stored as given (stored-parameter.ts), when every parameter a returned call gave is one. */
+function holders(run: ExplorationOutcome, params: { p: Position; i: number }[]): { p: Position; stored: NonNullable<ReturnType<typeof storedAsGiven>> }[] {
+  const given = params.filter(({ i }) => returnedAt(run, i).length > 0);
+  const stored = given.flatMap(({ p, i }) => {
+    const s = p.role === 'varargs' ? null : storedAsGiven(run.observations, i);
+    return s ? [{ p, stored: s }] : [];
+  });
+  return stored.length > 0 && stored.length === given.length ? stored : [];
+}
+
+const CHAINED = 'Returns the object it is called on, so that calls can be chained.';
+
+/** Every call that returned gave back its own receiver (`result is self`), two at least. */
+const givesReceiverBack = (returned: Observation[]): boolean => {
+  // Re-runs for determinism are made without the explorer's extras: they tell nothing either way.
+  const told = returned.filter((o) => o.purpose !== 'repeat');
+  return told.length >= 2 && told.every((o) => o.record.result.returnedReceiver === true);
+};
+
+/** A relation's sentence said of a coroutine function: "Awaited, returns 2 × `x`." */
+export function awaitedWords(text: string): string {
+  return `Awaited, ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 }
 
 /**
@@ -563,11 +622,7 @@ function details(run: ExplorationOutcome, properties: InferredProperty[], notes:
   const mutated = run.observations.find((o) => o.record.result.mutations.length);
   if (mutated) {
     const m = mutated.record.result.mutations;
-    const became = (x: ProbeResult['mutations'][number]): string => {
-      const change = x.arg === 'receiver' ? receiverChange(mutated.record.result.receiverState) : '';
-      return change ? `${x.arg}: ${change}` : `${x.arg} became ${oneLine(x.repr, 80)}`;
-    };
-    lines.push(`Changes arguments in place: after ${callText(mutated)}, ${m.map(became).join(', ')}.`);
+    lines.push(`Changes arguments in place: after ${callText(mutated)}, ${m.map((x) => becameWords(x, mutated.record.result.receiverState)).join(', ')}.`);
   }
   const timedOut = run.observations.find((o) => o.record.result.status === 'timeout');
   if (timedOut) lines.push(`Did not finish in time for ${callText(timedOut)}.`);
@@ -719,7 +774,12 @@ function parameterTexts(run: ExplorationOutcome, ledger: Ledger): Record<string,
     const omitted = run.observations.filter((o) => o.record.result.status === 'returned' && o.input[i]?.value === undefined);
     const optional = omitted.length && (p.role === 'positional' || p.role === 'keyword') ? ' (may be left out)' : '';
     let text: string;
-    if (effective.flag) {
+    const stored = p.role === 'varargs' ? null : storedAsGiven(run.observations, i);
+    if (stored) {
+      const shown = stored.tried.slice(0, 3).map((v) => `\`${oneLine(v, 24)}\``);
+      const more = stored.tried.length > 3 ? [...shown, `${stored.tried.length - 3} more`] : shown;
+      text = `stored as given: each value tried (${joinWords(more, 'and')}) shows in what it returned${optional}`;
+    } else if (effective.flag) {
       const read = effective.truthValued?.length
         ? ` (${joinWords(
             effective.truthValued.slice(0, 2).map((v) => `\`${oneLine(v, 16)}\``),
@@ -756,9 +816,9 @@ function parameterTexts(run: ExplorationOutcome, ledger: Ledger): Record<string,
 function returnsText(observations: Observation[], returnTypes: string[], ledger: Ledger, awaited: boolean): string {
   const ran = observations.filter((o) => o.record.result.status === 'returned');
   if (returnTypes.length === 0) return 'Never returned in the probes made.';
-  const text = capitalize(
-    `${awaited ? 'a coroutine; awaited, ' : ''}${returnsPhrase(observations, returnTypes)} (${ran.length} of ${observations.length} calls returned).`,
-  );
+  const phrase = returnsPhrase(observations, returnTypes);
+  const what = givesReceiverBack(ran) ? `the object it is called on (${phrase})` : phrase;
+  const text = capitalize(`${awaited ? 'a coroutine; awaited, ' : ''}${what} (${ran.length} of ${observations.length} calls returned).`);
   ledger.add('returns', text, idx(ran), idx(observations));
   return text;
 }

@@ -11,6 +11,7 @@ import { TYPE_ERRORS, baseExceptionName, contextKey, requestKey, toRequest } fro
 import type { PyValue } from './values.js';
 import { elementsOf, fromTagged, isNumber, toSource, toTagged } from './values.js';
 import { oneLine } from '../core/format.js';
+import { changedToWords } from './state-change.js';
 
 export const MIN_EVIDENCE = 3;
 
@@ -135,7 +136,7 @@ function randomness(observations: Observation[], ctx: InferenceContext): Inferre
   const changed = seeded.find(({ o, first }) => !sameEffect(first.record.result, o.record.result));
   if (!changed) return null;
   const r = changed.o.record.result;
-  const shown = r.mutations.length ? `changed ${r.mutations.map((m) => `${m.arg} to ${m.repr}`).join(', ')}` : outcomeText(r);
+  const shown = r.mutations.length ? `changed ${r.mutations.map((m) => changedToWords(m, r.receiverState)).join(', ')}` : outcomeText(r);
   return claim(
     'uses-randomness',
     `${ctx.callText(changed.o)} gave ${outcomeText(changed.first.record.result)} under seed 0, ${shown} under seed ${changed.o.seed}`,
@@ -178,13 +179,13 @@ function purity(observations: Observation[], ctx: InferenceContext): InferredPro
   const calls = observations.filter(returned);
   for (const o of observations.filter(ran)) {
     const r = o.record.result;
-    if (r.mutations.length) return refute('pure', `${ctx.callText(o)} changed ${r.mutations.map((m) => `${m.arg} to ${m.repr}`).join(', ')}`);
+    if (r.mutations.length) return refute('pure', `${ctx.callText(o)} changed ${r.mutations.map((m) => changedToWords(m, r.receiverState)).join(', ')}`);
     if (r.stdout || r.stderr) return refute('pure', `${ctx.callText(o)} printed ${JSON.stringify((r.stdout || r.stderr).slice(0, 60))}`);
   }
   if (calls.length === 0) return null;
   for (const o of calls) {
     const r = o.record.result;
-    if (r.mutations.length) return refute('pure', `${ctx.callText(o)} changed ${r.mutations.map((m) => `${m.arg} to ${m.repr}`).join(', ')}`);
+    if (r.mutations.length) return refute('pure', `${ctx.callText(o)} changed ${r.mutations.map((m) => changedToWords(m, r.receiverState)).join(', ')}`);
     if (r.stdout || r.stderr) return refute('pure', `${ctx.callText(o)} printed ${JSON.stringify((r.stdout || r.stderr).slice(0, 60))}`);
   }
   if (calls.length < MIN_EVIDENCE) return inconclusive('pure', calls.length);

@@ -14,6 +14,7 @@ import { untriedFor } from './breakers.js';
 import { wordLimitRule } from './word-limit.js';
 import { fixedRangeRule } from './fixed-range.js';
 import { keptArgumentRule } from './kept-argument.js';
+import { pluralChoiceRule } from './plural-choice.js';
 
 export interface Relation {
   /** The sentence for the summary, e.g. "Sorts the elements in ascending order." */
@@ -146,6 +147,8 @@ type Rule = {
    * ("With `tax` left out, …"), rather than not at all.
    */
   leftOut?: boolean;
+  /** The output is one of the arguments, picked (plural-choice.ts): every call is support, as for `keeps`. */
+  picks?: boolean;
 };
 
 /** The elements of `xs` when none is null, else null. */
@@ -487,25 +490,44 @@ const PERCENTAGES: Rule[] = (
 /** A number in, a number out, on a straight line: result = a·x + b (Celsius to Fahrenheit). */
 const numberToNumber = (c: Case): Shape<number, number> | null => (c.named.length === 1 ? shape(num, num)(c) : null);
 const LINE: Rule = fitted(numberToNumber, (vs) => {
-  const first = vs[0];
-  const other = vs.find((v) => first && v.x !== first.x);
-  if (!first || !other) return null;
+  // The two calls farthest apart: where results were rounded (round(c * 1.8 + 32, 1)), the slope read off them moves least.
+  const byX = [...vs].sort((p, q) => p.x - q.x);
+  const first = byX[0];
+  const other = byX[byX.length - 1];
+  if (!first || !other || first.x === other.x) return null;
   const [x0, y0, x1, y1] = [first.x, first.y, other.x, other.y];
-  const a = (y1 - y0) / (x1 - x0);
-  const b = y0 - a * x0;
-  if (!Number.isFinite(a) || !Number.isFinite(b) || near(a, 0)) return null;
+  const slope = (y1 - y0) / (x1 - x0);
+  const intercept = y0 - slope * x0;
+  if (!Number.isFinite(slope) || !Number.isFinite(intercept) || near(slope, 0)) return null;
+  // Exact, or else rounded: the slope and intercept snapped to the fewest decimals that give every
+  // result within the rounding of the places the results show (as ARITHMETIC's rounded operations).
+  const fits = (a: number, b: number): { a: number; b: number; places: number | null } | null => {
+    const places = placesOf(vs.map((v) => ({ y: v.y, exact: a * v.x + b })));
+    // A whole number is not told from floor division (x // 3), as for ARITHMETIC.
+    if (places !== null && (places === 0 || places > 6)) return null;
+    return !near(a, 0) && vs.every((v) => roundedTo(v.y, a * v.x + b, places)) ? { a, b, places } : null;
+  };
+  const snap = (n: number, d: number): number => Math.round(n * 10 ** d) / 10 ** d;
+  const exact = vs.every((v) => near(v.y, slope * v.x + intercept)) ? { a: slope, b: intercept, places: null } : null;
+  const found = exact ?? firstOf([0, 1, 2, 3, 4, 5, 6], (d) => fits(snap(slope, d), snap(intercept, d)));
+  if (!found) return null;
+  const { a, b, places } = found;
   const line = (x: number): number => a * x + b;
-  return shaped(numberToNumber, {
-    text: ([v]) => {
-      const x = mainName(v.c);
-      const times = near(a, 1) ? x : near(a, -1) ? `-${x}` : `${numberWords(a)} × ${x}`;
-      const plus = near(b, 0) ? '' : b > 0 ? ` + ${numberWords(b)}` : ` − ${numberWords(-b)}`;
-      return `Returns ${times}${plus}.`;
-    },
-    holds: (v) => near(v.y, line(v.x)),
-    // A line through two points says nothing: a third x, and one far from the rest.
-    enough: (vs) => new Set(vs.map((v) => v.x)).size >= 3,
-  });
+  return {
+    ...shaped(numberToNumber, {
+      text: ([v]) => {
+        const x = mainName(v.c);
+        const times = near(a, 1) ? x : near(a, -1) ? `-${x}` : `${numberWords(a)} × ${x}`;
+        const plus = near(b, 0) ? '' : b > 0 ? ` + ${numberWords(b)}` : ` − ${numberWords(-b)}`;
+        return `Returns ${times}${plus}${roundingWords(places)}.`;
+      },
+      holds: (v) => roundedTo(v.y, line(v.x), places),
+      // A line through two points says nothing: a third x, and one far from the rest.
+      enough: (vs) => new Set(vs.map((v) => v.x)).size >= 3,
+    }),
+    // Another parameter may change the line or its places (`precision`): said of the calls that left it out.
+    leftOut: true,
+  };
 });
 
 const lengthOf = (t: TaggedValue): number | null =>
@@ -1125,6 +1147,8 @@ const RULES: Rule[] = [
   { text: '', applies: () => true, holds: () => false, fit: (cases) => fixedRangeRule(cases) },
   // One argument given back as it was (kept-argument.ts).
   { text: '', applies: () => true, holds: () => false, fit: (cases) => keptArgumentRule(cases), family: 'kept' },
+  // One of two arguments picked by a count, as plural forms are (plural-choice.ts).
+  { text: '', applies: () => true, holds: () => false, fit: (cases) => pluralChoiceRule(cases), picks: true },
   // Several arguments with named roles.
   shaped(
     (c) => {
@@ -1632,7 +1656,7 @@ function heldRules(cases: Case[], defaulted: Case[]): (Relation & { lastResort: 
         condition = `With ${joinWords([...unread].map((n) => `\`${n}\``))} left out, `;
       }
     }
-    const support = rule.keeps ? applicable : applicable.filter(changed);
+    const support = rule.keeps || rule.picks ? applicable : applicable.filter(changed);
     // Several distinct inputs where the function did something, and the relation is not just "returns a constant".
     if (support.length < 2 || new Set(support.map((c) => JSON.stringify(c.y))).size < 2) continue;
     if (rule.enough && !rule.enough(applicable)) continue;

@@ -81,4 +81,5 @@ export const probeResult = z.object({
   comparisons: z.array(comparisonRecord).max(bounds.MAX_COMPARISONS).optional(),
   receiverState: z.object({ before: objectState, after: objectState }).optional(),
   valueState: objectState.optional(),
+  returnedReceiver: z.boolean().optional(),
 }) satisfies z.ZodType<ProbeResult>;

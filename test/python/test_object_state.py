@@ -96,3 +96,18 @@ def test_a_returned_object_shown_by_its_address_comes_with_its_state(tmp_path):
             assert answer["result"].get("valueState") == expected
         finally:
             worker.close()
+
+
+def test_a_method_that_returns_its_own_object_is_told_apart_from_one_that_returns_a_copy(tmp_path):
+    target = tmp_path / "target.py"
+    target.write_text("class Chain:\n    def chained(self):\n        return self\n\n    def copied(self):\n        return Chain()\n")
+    for qualname, expected in [("Chain.chained", True), ("Chain.copied", None)]:
+        worker = WorkerProcess(str(target), qualname)
+        try:
+            worker.until("ready")
+            worker.send({"op": "call", "id": 1, "args": [], "kwargs": {}, "receiver": "Chain()", "limits": LIMITS, "comparisons": True})
+            answer = worker.until("result")[-1]
+            assert problems(answer, "WorkerMessage") == []
+            assert answer["result"].get("returnedReceiver") == expected
+        finally:
+            worker.close()

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { renderDocstring } from '../../../src/docstring/render.js';
 import { compactDiff, lineDiff } from '../../../src/docstring/diff.js';
 import {
+  forSource,
   paramDescriptions,
   paramTypesWritten,
   raisesWritten,
@@ -282,4 +283,18 @@ test('an exception whose name is not "…Error" (decimal.InvalidOperation, Conse
   for (const line of section.split('\n').slice(1)) assert.match(line, /^ {8}\S|^ {4}(?:decimal\.InvalidOperation|ConsentRequired): /, section);
   // The person's words on the exception are kept, as for any other.
   assert.match(section, /decimal\.InvalidOperation: When the price is not a number\./, section);
+});
+
+test("an offline docstring's Raises lists a raise blamed on an argument first and a wrong type's last", () => {
+  const raises = [
+    "TypeError with `x='abc'` (clamp('abc', 3, 5): '<' not supported between instances of 'str' and 'int'), but with `x=3` it returned 3.",
+    "KeyError in clamp(3, 3, 5, mode='x'): 'x' (no call differing from it in one argument returned).",
+    'ValueError with `lo=17` (clamp(3, 17, 3): empty interval: lo=17 is greater than hi=3), but with `lo=3` it returned 3.',
+  ].join('\n');
+  const entries = forSource({ ...CLAMP, raises }).raises.split('\n');
+  assert.deepEqual(
+    entries.map((l) => l.split(':')[0]),
+    ['ValueError', 'KeyError', 'TypeError'],
+    entries.join('\n'),
+  );
 });

@@ -112,10 +112,12 @@ export function fakeCall(fn: FakeFunction, req: CallRequest, seenLines: Set<numb
     const out = fn.body(values, kwargs, receiver ?? undefined);
     const stateAfter = receiver && fn.state?.(receiver);
     const receiverState = stateBefore && stateAfter ? { receiverState: { before: stateBefore, after: stateAfter } } : {};
+    // `result is self`, as the worker tells it (JavaScript's identity stands for Python's).
+    const returnedReceiver = receiver && out === receiver ? { returnedReceiver: true } : {};
     const valueState = out.k === 'call' ? fn.state?.(out) : undefined;
     if (valueState) {
       const value = { type: `app.${out.k === 'call' ? out.callee : ''}`, repr: `<app.${out.k === 'call' ? out.callee : ''} object at 0x1>`, truncated: false };
-      return { ...base, status: 'returned', value, mutations: [], coverage, valueState, ...receiverState };
+      return { ...base, status: 'returned', value, mutations: [], coverage, valueState, ...receiverState, ...returnedReceiver };
     }
     const mutations = values.map((v, i) => ({ arg: `args[${i}]`, repr: toSource(v) })).filter((m, i) => m.repr !== before[i]);
     if (receiver && toSource(receiver) !== receiverBefore) mutations.push({ arg: 'receiver', repr: toSource(receiver) });
@@ -127,6 +129,7 @@ export function fakeCall(fn: FakeFunction, req: CallRequest, seenLines: Set<numb
       mutations,
       coverage,
       ...receiverState,
+      ...returnedReceiver,
     };
   } catch (err) {
     // A call that would never finish: what the client answers when the worker's time runs out.
