@@ -21,8 +21,7 @@ import { findStateEffects } from './state-effects.js';
 import { fromTagged, isNumber, toSource, type PyValue } from './values.js';
 import { sameEffect } from './compare.js';
 import { returnedExamples } from './ordinary.js';
-import { showsTheClock } from './clock.js';
-import { showsTheWorker } from './worker-identity.js';
+import { repeatableText } from './repeatable.js';
 import { holdsGrammarOnly } from './scratch-files.js';
 import { preparedSource } from './prepared-receiver.js';
 import { isBindingMessage } from './binding-errors.js';
@@ -937,9 +936,9 @@ function pickExamples(
   );
   const shown = (o: Observation): boolean => {
     const example = exampleOf(o, callText);
-    return example !== null && !showsTheWorker(example.result);
+    return example !== null && repeatableText(example.result);
   };
-  const showable = (o: Observation): boolean => pool.includes(o) && shown(o) && !showsTheClock(exampleOf(o, callText)?.result ?? '');
+  const showable = (o: Observation): boolean => pool.includes(o) && shown(o);
   const chosen = returnedExamples(observations, positions, showable, callText, notes.sortedOnlyWhenInputsSorted === true);
   const add = (o: Observation | undefined): void => {
     if (o && !chosen.includes(o) && chosen.length < MAX_EXAMPLES && shown(o)) chosen.push(o);

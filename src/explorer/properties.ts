@@ -11,6 +11,7 @@ import { TYPE_ERRORS, baseExceptionName, contextKey, requestKey, toRequest } fro
 import type { PyValue } from './values.js';
 import { elementsOf, fromTagged, isNumber, toSource, toTagged } from './values.js';
 import { oneLine } from '../core/format.js';
+import { changedWhenRunAgain, showingTheClock } from './repeatable.js';
 
 export const MIN_EVIDENCE = 3;
 
@@ -158,14 +159,25 @@ function determinism(observations: Observation[], ctx: InferenceContext): Inferr
       o.hashSeed !== undefined ? `${seed} in an interpreter of another hash seed (the order of sets and hash() of text differ between interpreters)` : seed;
     return refute('deterministic', `${ctx.callText(o)} gave ${outcomeText(first.record.result)}, then ${outcomeText(o.record.result)}${under}`);
   }
-  const reseeded = realReturned.filter(({ o }) => o.seed !== undefined).length;
-  if (realReturned.length >= MIN_EVIDENCE && reseeded >= 2)
-    return claim('deterministic', `${realReturned.length} calls that returned re-run (${reseeded} under other random seeds): same results each time`);
+  // Each re-run also ran a second time in its process (repeatable.ts): a change there is one a
+  // user calling it twice sees, which no fresh process shows.
+  const [again] = changedWhenRunAgain(real.map(({ o }) => o));
+  if (again) {
+    const second = again.again.status === 'raised' ? (again.again.shown ?? '').split(':')[0] || 'an exception' : oneLine(again.again.shown ?? '', QUOTED_VALUE);
+    return refute('deterministic', `${ctx.callText(again.o)} gave ${outcomeText(again.o.record.result)}, then ${second} when called again in the same process`);
+  }
+  const clocked = showingTheClock(observations);
+  if (clocked) return { name: 'deterministic', holds: false, evidence: `inconclusive: ${ctx.callText(clocked)} returned the current date or time` };
+  // A re-run whose second run in its process timed out, died or was not made is no evidence.
+  const checked = realReturned.filter(({ o }) => o.record.result.again?.same === true);
+  const reseeded = checked.filter(({ o }) => o.seed !== undefined).length;
+  if (checked.length >= MIN_EVIDENCE && reseeded >= 2)
+    return claim('deterministic', `${checked.length} calls that returned re-run, each twice in its process (${reseeded} under other random seeds): same results each time`);
   if (repeats.length === 0 && observations.length === 0) return null;
   const cached = repeats.length - real.length;
   return inconclusive(
     'deterministic',
-    realReturned.length,
+    checked.length,
     cached ? `; ${cached} re-run${cached === 1 ? ' was' : 's were'} answered from the session cache, which proves nothing` : '',
   );
 }

@@ -59,6 +59,7 @@ const objectState = z.object({
   attributes: z.array(z.object({ name: bounds.name, value: bounds.shallow(taggedValue) })).max(bounds.MAX_ITEMS),
   length: bounds.count.optional(),
 });
+const secondRun = z.object({ same: z.boolean(), status: z.enum(['returned', 'raised', 'rejected', 'timeout', 'crashed']), shown: bounds.name.optional() });
 
 /** ProbeResult as declared; a field it does not declare is dropped. */
 export const probeResult = z.object({
@@ -77,4 +78,5 @@ export const probeResult = z.object({
   comparisons: z.array(comparisonRecord).max(bounds.MAX_COMPARISONS).optional(),
   receiverState: z.object({ before: objectState, after: objectState }).optional(),
   valueState: objectState.optional(),
+  again: secondRun.optional(),
 }) satisfies z.ZodType<ProbeResult>;
