@@ -151,7 +151,10 @@ function determinism(observations: Observation[], ctx: InferenceContext): Inferr
   const changed = real.filter(({ o, first }) => !sameEffect(first.record.result, o.record.result));
   // A change in the worker's own interpreter (another random seed, or none) is the one quoted:
   // the hash seed is named as the cause only when no re-run in the same interpreter changed.
-  const shown = changed.find(({ o }) => o.hashSeed === undefined) ?? changed[0];
+  // Each re-run also ran a second time in its process (repeatable.ts): a change there is one a
+  // user calling it twice sees, which no fresh process shows; it is quoted before another hash seed.
+  const [again] = changedWhenRunAgain(real.map(({ o }) => o));
+  const shown = changed.find(({ o }) => o.hashSeed === undefined) ?? (again ? undefined : changed[0]);
   if (shown) {
     const { o, first } = shown;
     const seed = o.seed !== undefined ? ` under random seed ${o.seed}` : '';
@@ -159,9 +162,6 @@ function determinism(observations: Observation[], ctx: InferenceContext): Inferr
       o.hashSeed !== undefined ? `${seed} in an interpreter of another hash seed (the order of sets and hash() of text differ between interpreters)` : seed;
     return refute('deterministic', `${ctx.callText(o)} gave ${outcomeText(first.record.result)}, then ${outcomeText(o.record.result)}${under}`);
   }
-  // Each re-run also ran a second time in its process (repeatable.ts): a change there is one a
-  // user calling it twice sees, which no fresh process shows.
-  const [again] = changedWhenRunAgain(real.map(({ o }) => o));
   if (again) {
     const second = again.again.status === 'raised' ? (again.again.shown ?? '').split(':')[0] || 'an exception' : oneLine(again.again.shown ?? '', QUOTED_VALUE);
     return refute('deterministic', `${ctx.callText(again.o)} gave ${outcomeText(again.o.record.result)}, then ${second} when called again in the same process`);
