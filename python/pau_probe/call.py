@@ -398,6 +398,8 @@ def second_run(first: ChildResult, second: ChildResult) -> SecondRun:
     value, exception = second.get("value"), second.get("exception")
     if value is not None:
         out["shown"] = value["repr"][:_SHOWN_CHARS]
+        if "data" in value:
+            out["data"] = value["data"]
     elif exception is not None:
         out["shown"] = ("%s: %s" % (exception["type"], exception["message"]))[:_SHOWN_CHARS]
     return out

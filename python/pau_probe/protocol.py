@@ -377,6 +377,7 @@ class _SecondRunRequired(TypedDict):
 class SecondRun(_SecondRunRequired, total=False):
     """How the second run of a call in its process ended (ProbeResult.again)."""
     shown: str  # What it gave, cut to 200 characters: the repr it returned, or `Type: message`.
+    data: "TaggedValue"  # The value it returned as plain data (RenderedValue.data), when it is.
 
 
 class _ChildRequestRequired(TypedDict):

@@ -105,6 +105,8 @@ export interface SecondRun {
   status: ProbeStatus;
   /** What it gave, cut to 200 characters: the repr it returned, or `Type: message`. */
   shown?: string;
+  /** The value it returned as plain data (RenderedValue.data), when it is. */
+  data?: TaggedValue;
 }
 
 /** An object's public attributes that hold plain data (at most 8, each small), and its len() when it has one. */

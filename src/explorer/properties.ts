@@ -172,7 +172,10 @@ function determinism(observations: Observation[], ctx: InferenceContext): Inferr
   const checked = realReturned.filter(({ o }) => o.record.result.again?.same === true);
   const reseeded = checked.filter(({ o }) => o.seed !== undefined).length;
   if (checked.length >= MIN_EVIDENCE && reseeded >= 2)
-    return claim('deterministic', `${checked.length} calls that returned re-run, each twice in its process (${reseeded} under other random seeds): same results each time`);
+    return claim(
+      'deterministic',
+      `${checked.length} calls that returned re-run, each twice in its process (${reseeded} under other random seeds): same results each time`,
+    );
   if (repeats.length === 0 && observations.length === 0) return null;
   const cached = repeats.length - real.length;
   return inconclusive(

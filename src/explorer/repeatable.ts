@@ -32,3 +32,21 @@ export function changedWhenRunAgain(observations: Observation[]): { o: Observati
 export function showingTheClock(observations: Observation[]): Observation | undefined {
   return observations.find((o) => o.record.result.status === 'returned' && showsTheClock(o.record.result.value?.repr ?? ''));
 }
+
+/**
+ * The second runs that returned another value, each as an observation of its call, for a law of
+ * the values to hold on them too (randbytes(n) gives n bytes however often it is called; a
+ * counter's `tag#1` is no template); null when one did not return plain data (SecondRun.data),
+ * and then no law of the values is stated.
+ */
+export function secondRunsAsCalls(observations: Observation[]): Observation[] | null {
+  const out: Observation[] = [];
+  for (const { o, again } of changedWhenRunAgain(observations)) {
+    const first = o.record.result.value;
+    if (!first || again.status !== 'returned' || again.data === undefined) return null;
+    const call = o.repeats ?? o;
+    const result = { ...o.record.result, value: { type: first.type, repr: again.shown ?? '', truncated: false, data: again.data } };
+    out.push({ ...o, purpose: call.purpose, record: { ...o.record, result } });
+  }
+  return out;
+}

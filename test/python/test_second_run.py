@@ -39,7 +39,7 @@ def test_a_module_counter_a_class_counter_an_os_seed_and_a_descriptor_differ_the
 
 
 def test_a_repeatable_call_is_the_same_and_a_call_not_asked_runs_once():
-    assert call("double", ["21"])["again"] == {"same": True, "status": "returned", "shown": "42"}
+    assert call("double", ["21"])["again"] == {"same": True, "status": "returned", "shown": "42", "data": {"t": "int", "v": "42"}}
     assert "again" not in call("double", ["21"], again=False)
 
 
