@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from pau_probe.render import Deadline as DeadlineType
 
     from pau_probe.coverage import StaticMap
-    from pau_probe.protocol import ChildRequest, ChildResult, ProbeResultMutationsItem, ProbeResultReceiverState, WorkerLimits
+    from pau_probe.protocol import AgainLine, ChildRequest, ChildResult, ProbeResultMutationsItem, ProbeResultReceiverState, SecondRun, WorkerLimits
     from pau_probe.target import Target
     # named in cast(), which pyflakes reads only as typing.cast
     from pau_probe.protocol import BuiltArguments, ProbeResultException  # noqa: F401
@@ -350,24 +350,84 @@ def serve(ctx: CallContext, request_fd: int, result_fd: int, call_dir: str, cove
     if not raw:
         os._exit(0)  # the worker went away or is shutting down
     request: ChildRequest = json.loads(raw)
-    result = run(ctx, request, call_dir, collector, address_space, deadline)
-    payload = json.dumps(result, separators=(",", ":")).encode("utf-8")
+    held: List[Any] = []  # the first run's value, arguments and receiver, alive during a second run
+    result = run(ctx, request, call_dir, collector, address_space, deadline, held)
+    _answer(result_fd, result)
+    if request.get("again") and wants_second_run(result):
+        second: AgainLine = {"again": run_again(ctx, request, result, address_space, deadline)}
+        _answer(result_fd, second)
+    os.close(result_fd)
+    os._exit(0)
+
+
+def _answer(result_fd: int, answer: Union[ChildResult, AgainLine]) -> None:
+    """One line of the answer, after the output is flushed: when the worker has the line (its
+    newline last) it has all the output too, without waiting for this process's teardown, or
+    for a process the call left holding the pipe."""
+    payload = json.dumps(answer, separators=(",", ":")).encode("utf-8")
     for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
         try:
             if stream is not None:
                 stream.flush()
         except BaseException:  # noqa: B902
             pass
-    # Output is flushed before the result is written, so when the worker has the result's
-    # line (its newline last) it has all the output too, without waiting for this process's
-    # teardown, or for a process the call left holding the pipe.
     if len(payload) < 1 << 16:
         write_all(result_fd, payload + b"\n")  # one write: the worker wakes once
     else:  # not copied (a result may be tens of megabytes, under the call's memory limit)
         write_all(result_fd, payload)
         write_all(result_fd, b"\n")
-    os.close(result_fd)
-    os._exit(0)
+
+
+def wants_second_run(first: ChildResult) -> bool:
+    """Whether a call that asked for `again` runs a second time: only one that ran (returned or
+    raised); the worker waits for the second line by the same rule."""
+    return first.get("status") in ("returned", "raised")
+
+
+# What a second run's SecondRun.shown keeps of its repr or message.
+_SHOWN_CHARS = 200
+
+
+def run_again(ctx: CallContext, request: ChildRequest, first: ChildResult, address_space: int, deadline: DeadlineType) -> SecondRun:
+    """The same call once more in this process, as a user calling it twice in one interpreter
+    would: arguments and receiver built again from their sources, the first run's objects still
+    alive (a descriptor number, an id counter), `random` not seeded again. Its output goes to
+    /dev/null and it is neither traced nor asked for comparisons, arguments or effects: what the
+    call answers is the first run's. The worker bounds it by the call's deadline."""
+    try:
+        quiet = os.open(os.devnull, os.O_WRONLY)  # before the guards are armed; Landlock allows it
+        os.dup2(quiet, 1)
+        os.dup2(quiet, 2)
+        os.close(quiet)
+    except OSError:
+        return {"same": False, "status": "crashed", "shown": "its output could not be set aside"}
+    again = cast("ChildRequest", {k: v for k, v in request.items() if k in ("args", "kwargs", "receiver", "limits")})
+    deadline.expired = False
+    pau_guards.arm()
+    try:
+        second = _execute(ctx, again, request["limits"], None, deadline, address_space)
+    finally:
+        pau_guards.disarm()
+    return second_run(first, second)
+
+
+def second_run(first: ChildResult, second: ChildResult) -> SecondRun:
+    """SecondRun of two results of one call: the same when status, value (type, repr, the items
+    iterated) or exception are; addresses are numbered afresh in each (render.Addresses)."""
+    def rendering(result: ChildResult) -> object:
+        value = result.get("value")
+        shown = None if value is None else (value["type"], value["repr"], value.get("iteration"))
+        return (result.get("status"), shown, result.get("exception"))
+
+    out: SecondRun = {"same": rendering(first) == rendering(second), "status": second["status"]}
+    value, exception = second.get("value"), second.get("exception")
+    if value is not None:
+        out["shown"] = value["repr"][:_SHOWN_CHARS]
+        if "data" in value:
+            out["data"] = value["data"]
+    elif exception is not None:
+        out["shown"] = ("%s: %s" % (exception["type"], exception["message"]))[:_SHOWN_CHARS]
+    return out
 
 
 def _build(ctx: CallContext, request: ChildRequest) -> Tuple[List[Any], Dict[str, Any], Any, Optional[Dict[str, Any]]]:
@@ -517,7 +577,15 @@ def _build_bounded(ctx: CallContext, request: ChildRequest, used: int) -> Tuple[
             limits.setrlimit(which, (soft, hard))
 
 
-def run(ctx: CallContext, request: ChildRequest, call_dir: str, collector: Optional[Collector], address_space: int, deadline: DeadlineType) -> ChildResult:
+def run(
+    ctx: CallContext,
+    request: ChildRequest,
+    call_dir: str,
+    collector: Optional[Collector],
+    address_space: int,
+    deadline: DeadlineType,
+    held: Optional[List[Any]] = None,
+) -> ChildResult:
     limits = request["limits"]
     seed = request.get("seed")
     if seed is not None:
@@ -529,16 +597,23 @@ def run(ctx: CallContext, request: ChildRequest, call_dir: str, collector: Optio
     ctx.safe_args.use_scratch_folder(call_dir)  # scratch_file(...) arguments are written there
     pau_guards.arm()
     try:
-        return _execute(ctx, request, limits, collector, deadline, address_space)
+        return _execute(ctx, request, limits, collector, deadline, address_space, held)
     finally:
         pau_guards.disarm()
 
 
 def _execute(
-    ctx: CallContext, request: ChildRequest, limits: WorkerLimits, collector: Optional[Collector], deadline: DeadlineType, address_space: int
+    ctx: CallContext,
+    request: ChildRequest,
+    limits: WorkerLimits,
+    collector: Optional[Collector],
+    deadline: DeadlineType,
+    address_space: int,
+    held: Optional[List[Any]] = None,
 ) -> ChildResult:
     """Build the arguments, call, render: the part of a call that warm_up rehearses.
-    `address_space`: what the process used before the call (apply_limits, _build_bounded)."""
+    `address_space`: what the process used before the call (apply_limits, _build_bounded);
+    `held` gets the call's value, arguments and receiver (kept alive for a second run)."""
     deadline_at = time.monotonic() + limits["timeoutMs"] / 1000.0
     try:
         args, kwargs, receiver, built = _build_bounded(ctx, request, address_space)
@@ -562,6 +637,8 @@ def _execute(
         collector.start()
     pau_write_recorder.discard()  # what building the arguments wrote (scratch files) is not the call's
     value, error, duration_ms = _invoke(ctx.target, receiver, args, kwargs)
+    if held is not None:
+        held.extend((value, error, args, kwargs, receiver))
     # Rendering a value of a plain built-in type runs no code of the target's: the tracer
     # (sys.settrace before 3.12, called on every frame the renderer enters) stops first.
     traced_render = collector is not None and (error is not None or type(value) not in _PLAIN_TYPES)

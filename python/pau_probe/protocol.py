@@ -2,7 +2,7 @@
 scripts/gen-worker-protocol.mjs: do not edit; change the TypeScript and run the script."""
 from typing import Dict, List, Literal, Tuple, TypedDict, Union
 
-__all__ = ["StartMessage", "CallMessage", "StopMessage", "HostMessage", "ReadyEvent", "ErrorEvent", "ForkedEvent", "StartedEvent", "CallSteps", "ResultEvent", "WorkerMessage", "ChildRequest", "CoverageHits", "ChildResult", "SpawnedJob"]
+__all__ = ["StartMessage", "CallMessage", "StopMessage", "HostMessage", "ReadyEvent", "ErrorEvent", "ForkedEvent", "StartedEvent", "CallSteps", "ResultEvent", "WorkerMessage", "ChildRequest", "AgainLine", "CoverageHits", "ChildResult", "SpawnedJob"]
 
 
 class _StartMessageRequired(TypedDict):
@@ -52,6 +52,7 @@ class CallMessage(_CallMessageRequired, total=False):
     seed: float  # Python's `random` (and numpy's) seed for this call instead of the fixed 0 (the explorer's determinism check).
     values: bool  # Answer with the arguments as built, as plain data (ProbeResult.arguments): the pytest export writes them.
     comparisons: bool  # Answer with what the call compared its arguments with (ProbeResult.comparisons): the offline explorer's calls only.
+    again: bool  # Run the call a second time in its process after the first and say whether it gave the same (ProbeResult.again).
 
 
 class StopMessage(TypedDict):
@@ -203,6 +204,7 @@ class ProbeResult(_ProbeResultRequired, total=False):
     receiverState: "ProbeResultReceiverState"  # A method's receiver before and after the call, as plain data (pau_probe/object_state.py): what a method that returns nothing did to its object (`count` went from 3 to 4). Only on the offline explorer's calls (`comparisons`), and only where something is plain enough to show.
     valueState: "ObjectState"  # The returned object's state when its repr shows only its address (`<Wallet object at 0x1>`): what an example can show instead (`open_wallet(100).balance` → `100`). Explorer calls only, as `receiverState`.
     returnedReceiver: bool  # The call returned the very object it was called on (`result is self`): a method made for chaining. Explorer calls only, as `receiverState`; the repr cannot tell it (addresses are hidden).
+    again: "SecondRun"  # The same call run a second time in the same process, right after the first and with the first's value, arguments and receiver still held; only when the call asked for it (`again`). What a user sees calling it twice in one interpreter: a module's counter, a class's counter, a value seeded from the OS or a descriptor number gives another result there, while every fresh process gives the first. The call's own result, output and effects are the first run's.
 
 
 class _RenderedValueRequired(TypedDict):
@@ -377,6 +379,17 @@ class ObjectStateAttributesItem(TypedDict):
     value: "TaggedValue"
 
 
+class _SecondRunRequired(TypedDict):
+    same: bool  # It returned or raised and rendered exactly as the first run did (type, repr, items, message).
+    status: Literal["returned", "raised", "rejected", "timeout", "crashed"]  # `timeout`: it did not finish in what was left of the call's time; `crashed`: its process died.
+
+
+class SecondRun(_SecondRunRequired, total=False):
+    """How the second run of a call in its process ended (ProbeResult.again)."""
+    shown: str  # What it gave, cut to 200 characters: the repr it returned, or `Type: message`.
+    data: "TaggedValue"  # The value it returned as plain data (RenderedValue.data), when it is.
+
+
 class _ChildRequestRequired(TypedDict):
     args: List[str]
     kwargs: Dict[str, str]
@@ -389,6 +402,12 @@ class ChildRequest(_ChildRequestRequired, total=False):
     seed: float
     values: bool
     comparisons: bool
+    again: bool  # Run the call a second time after the first. The process then writes two lines: its ChildResult, then `{"again": SecondRun}` (AgainLine); the worker answers with the first whatever the second does, and stops listening at the call's deadline.
+
+
+class AgainLine(TypedDict):
+    """The call process's second line when the request asked for `again`."""
+    again: "SecondRun"
 
 
 class CoverageHits(TypedDict):
@@ -414,6 +433,7 @@ class ChildResult(_ChildResultRequired, total=False):
     receiverState: "ProbeResultReceiverState"  # A method's receiver before and after the call, as plain data (pau_probe/object_state.py): what a method that returns nothing did to its object (`count` went from 3 to 4). Only on the offline explorer's calls (`comparisons`), and only where something is plain enough to show.
     valueState: "ObjectState"  # The returned object's state when its repr shows only its address (`<Wallet object at 0x1>`): what an example can show instead (`open_wallet(100).balance` → `100`). Explorer calls only, as `receiverState`.
     returnedReceiver: bool  # The call returned the very object it was called on (`result is self`): a method made for chaining. Explorer calls only, as `receiverState`; the repr cannot tell it (addresses are hidden).
+    again: "SecondRun"  # The same call run a second time in the same process, right after the first and with the first's value, arguments and receiver still held; only when the call asked for it (`again`). What a user sees calling it twice in one interpreter: a module's counter, a class's counter, a value seeded from the OS or a descriptor number gives another result there, while every fresh process gives the first. The call's own result, output and effects are the first run's.
 
 
 class SpawnedJob(TypedDict):

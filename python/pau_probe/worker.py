@@ -51,7 +51,7 @@ if TYPE_CHECKING:
 
     from pau_probe.protocol import CallMessage, CallSteps, ChildRequest, ChildResult, HostMessage, ProbeResult, ProbeResultCoverage
     from pau_probe.protocol import ProbeResultCrash, ResultEvent, StartMessage
-    from pau_probe.protocol import SpawnedJob, WorkerLimits, WorkerMessage
+    from pau_probe.protocol import SecondRun, SpawnedJob, WorkerLimits, WorkerMessage
 
 
 def forget_own_path() -> None:
@@ -715,6 +715,8 @@ class Worker:
             request["values"] = True
         if message.get("comparisons"):
             request["comparisons"] = True
+        if message.get("again"):
+            request["again"] = True
         problem = self.check_arguments(request)
         checked = time.perf_counter()
         steps: CallSteps = {"checkMs": _ms(checked - began), "childMs": 0, "runMs": 0, "collectMs": 0}
@@ -884,6 +886,13 @@ class Worker:
         if server_fd >= 0:
             selector.register(server_fd, selectors.EVENT_READ)
         announce_at: Optional[float] = dispatched + STARTED_AFTER
+        again = bool(request.get("again"))
+
+        def first_line() -> "Optional[ChildResult]":
+            # Asked to run again, the process writes a second line after its result (call.run_again).
+            end = result.find(b"\n") if again else -1
+            return _parse(result[: end + 1] if end >= 0 else result)
+
         try:
             while sinks:
                 now = time.monotonic()
@@ -911,14 +920,14 @@ class Worker:
                     elif not self._pump(fd, sinks, result):
                         selector.unregister(fd)
                         if fd == child.result_r:
-                            parsed = _parse(result)
+                            parsed = first_line()
                             steps["runMs"] = _ms(time.monotonic() - dispatched)
                     elif fd == child.result_r and not line_tried and result.endswith(b"\n"):
                         # The whole answer (one line: JSON has no raw newline), before the pipe's
                         # end: a process the call left holding the pipe does not hold the answer.
                         # Tried once: a call writing lines of its own is parsed at the end, once.
                         line_tried = True
-                        parsed = _parse(result)
+                        parsed = first_line()
                         steps["runMs"] = _ms(time.monotonic() - dispatched)
                 if parsed is not None:
                     # The child flushed its output before writing the result: what is left
@@ -928,6 +937,8 @@ class Worker:
                         os.set_blocking(fd, False)
                         while self._pump(fd, sinks, result, drain=True):
                             pass
+                    if again and pau_call.wants_second_run(parsed):
+                        parsed["again"] = self._second_run(child, result, deadline)
                     break
         finally:
             selector.close()
@@ -952,6 +963,36 @@ class Worker:
         crash = _crash_of(status)
         timed_out = crash["signal"] == "SIGXCPU"
         return results.with_output(results.no_answer(timed_out, elapsed_ms), stdout, stderr, truncated, crash=crash)
+
+    def _second_run(self, child: Child, result: bytearray, deadline: float) -> "SecondRun":
+        """The call process's second line (call.run_again), read until the call's deadline. Its
+        output is no longer captured (it goes to /dev/null): the call's answer is the first
+        run's whatever the second does. A second run that does not finish by then is killed."""
+        start = result.find(b"\n") + 1
+        while result.find(b"\n", start) < 0:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                self._kill(child)
+                return {"same": False, "status": "timeout"}
+            ready = select.select([child.result_r, REQUEST_FD], [], [], remaining)[0]
+            if REQUEST_FD in ready:
+                self.channel.fill()
+                if self.channel.closed:
+                    self._kill(child)
+                    os._exit(0)
+            if child.result_r not in ready:
+                continue
+            try:
+                data = os.read(child.result_r, 1 << 16)
+            except BlockingIOError:
+                continue
+            if not data or len(result) + len(data) > MAX_RESULT_BYTES:
+                return {"same": False, "status": "crashed"}
+            result.extend(data)
+        line = results.parse_child_result(bytes(result[start : result.find(b"\n", start) + 1]))
+        second = cast("Dict[str, object]", line or {}).get("again")
+        # Written by the call process, which the probed code controls: the host checks its shape.
+        return cast("SecondRun", second) if isinstance(second, dict) else {"same": False, "status": "crashed"}
 
     @staticmethod
     def _pump(fd: int, sinks: "Dict[int, Callable[[bytes], object]]", result: bytearray, drain: bool = False) -> bool:

@@ -93,6 +93,26 @@ export interface ProbeResult {
    * chaining. Explorer calls only, as `receiverState`; the repr cannot tell it (addresses are hidden).
    */
   returnedReceiver?: boolean;
+  /**
+   * The same call run a second time in the same process, right after the first and with the
+   * first's value, arguments and receiver still held; only when the call asked for it (`again`).
+   * What a user sees calling it twice in one interpreter: a module's counter, a class's counter,
+   * a value seeded from the OS or a descriptor number gives another result there, while every
+   * fresh process gives the first. The call's own result, output and effects are the first run's.
+   */
+  again?: SecondRun;
+}
+
+/** How the second run of a call in its process ended (ProbeResult.again). */
+export interface SecondRun {
+  /** It returned or raised and rendered exactly as the first run did (type, repr, items, message). */
+  same: boolean;
+  /** `timeout`: it did not finish in what was left of the call's time; `crashed`: its process died. */
+  status: ProbeStatus;
+  /** What it gave, cut to 200 characters: the repr it returned, or `Type: message`. */
+  shown?: string;
+  /** The value it returned as plain data (RenderedValue.data), when it is. */
+  data?: TaggedValue;
 }
 
 /** An object's public attributes that hold plain data (at most 8, each small), and its len() when it has one. */
@@ -339,6 +359,8 @@ export interface CallOptions {
   values?: boolean;
   /** Answer with what the call compared its arguments with (ProbeResult.comparisons): the offline explorer only. */
   comparisons?: boolean;
+  /** Run the call a second time in the same process after the first (ProbeResult.again): the offline explorer's re-runs only. */
+  again?: boolean;
 }
 
 export interface Prober {

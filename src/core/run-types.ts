@@ -83,6 +83,8 @@ export interface ProbeFnOptions {
   /** CallOptions.hashSeed: a new interpreter with this hash seed. */
   hashSeed?: number;
   comparisons?: boolean;
+  /** CallOptions.again: run it a second time in its process after the first (ProbeResult.again). */
+  again?: boolean;
 }
 
 /** A property the offline explorer checked. Names are stable (tests and the report read them). */

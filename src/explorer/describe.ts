@@ -21,7 +21,7 @@ import { findStateEffects } from './state-effects.js';
 import { fromTagged, isNumber, toSource, type PyValue } from './values.js';
 import { sameEffect } from './compare.js';
 import { returnedExamples } from './ordinary.js';
-import { showsTheClock } from './clock.js';
+import { changedWhenRunAgain, repeatableText } from './repeatable.js';
 import { showsTheWorker } from './worker-identity.js';
 import { holdsGrammarOnly } from './scratch-files.js';
 import { preparedSource } from './prepared-receiver.js';
@@ -920,8 +920,9 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
     let text: string;
     if (g.i !== null && g.contrast) {
       const contrast = g.contrast.record.result.value;
-      // An address changes from run to run: the object's type is what a reader can check.
-      const result = !contrast ? 'a value' : showsAddress(contrast.repr) ? article(contrast.type) : oneLine(contrast.repr, 40);
+      // A value no reader could repeat (an address, a counter: repeatable.ts): its type is what a reader can check.
+      const repeatable = (repr: string): boolean => repeatableText(repr) && !changedWhenRunAgain(run.observations).length;
+      const result = !contrast ? 'a value' : !repeatable(contrast.repr) ? article(contrast.type) : oneLine(contrast.repr, 40);
       const i = g.i;
       // The quoted call's value, then the others that never returned (a value that raised only
       // beside other arguments is not one the raise comes "with").
@@ -1010,9 +1011,9 @@ function pickExamples(
   );
   const shown = (o: Observation): boolean => {
     const example = exampleOf(o, callText);
-    return example !== null && !showsTheWorker(example.result);
+    return example !== null && repeatableText(example.result);
   };
-  const showable = (o: Observation): boolean => pool.includes(o) && shown(o) && !showsTheClock(exampleOf(o, callText)?.result ?? '');
+  const showable = (o: Observation): boolean => pool.includes(o) && shown(o);
   const chosen = returnedExamples(observations, positions, showable, callText, notes.sortedOnlyWhenInputsSorted === true);
   const add = (o: Observation | undefined): void => {
     if (o && !chosen.includes(o) && chosen.length < MAX_EXAMPLES && shown(o)) chosen.push(o);

@@ -280,7 +280,8 @@ export class Explorer {
       const seeds = { ...(extra.seed !== undefined ? { seed: extra.seed } : {}), ...(extra.hashSeed !== undefined ? { hashSeed: extra.hashSeed } : {}) };
       // A method's calls ask every time: their answer then carries its object's state (state-effects.ts).
       const asks = this.feedback !== null && (this.feedback.wanted || this.positions.some((p) => p.role === 'receiver'));
-      const options = purpose === 'repeat' ? { fresh: true, ...seeds } : asks ? { comparisons: true } : undefined;
+      // A re-run runs twice in its process too: a result a second call there changes (a counter) is no example.
+      const options = purpose === 'repeat' ? { fresh: true, again: true, ...seeds } : asks ? { comparisons: true } : undefined;
       record = await this.probe(request, note, options);
     } catch (err) {
       if (this.opts.signal?.aborted) throw new Stop();

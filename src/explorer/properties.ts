@@ -12,6 +12,7 @@ import type { PyValue } from './values.js';
 import { elementsOf, fromTagged, isNumber, toSource, toTagged } from './values.js';
 import { oneLine } from '../core/format.js';
 import { changedToWords } from './state-change.js';
+import { changedWhenRunAgain, showingTheClock } from './repeatable.js';
 
 export const MIN_EVIDENCE = 3;
 
@@ -151,7 +152,10 @@ function determinism(observations: Observation[], ctx: InferenceContext): Inferr
   const changed = real.filter(({ o, first }) => !sameEffect(first.record.result, o.record.result));
   // A change in the worker's own interpreter (another random seed, or none) is the one quoted:
   // the hash seed is named as the cause only when no re-run in the same interpreter changed.
-  const shown = changed.find(({ o }) => o.hashSeed === undefined) ?? changed[0];
+  // Each re-run also ran a second time in its process (repeatable.ts): a change there is one a
+  // user calling it twice sees, which no fresh process shows; it is quoted before another hash seed.
+  const [again] = changedWhenRunAgain(real.map(({ o }) => o));
+  const shown = changed.find(({ o }) => o.hashSeed === undefined) ?? (again ? undefined : changed[0]);
   if (shown) {
     const { o, first } = shown;
     const seed = o.seed !== undefined ? ` under random seed ${o.seed}` : '';
@@ -159,14 +163,25 @@ function determinism(observations: Observation[], ctx: InferenceContext): Inferr
       o.hashSeed !== undefined ? `${seed} in an interpreter of another hash seed (the order of sets and hash() of text differ between interpreters)` : seed;
     return refute('deterministic', `${ctx.callText(o)} gave ${outcomeText(first.record.result)}, then ${outcomeText(o.record.result)}${under}`);
   }
-  const reseeded = realReturned.filter(({ o }) => o.seed !== undefined).length;
-  if (realReturned.length >= MIN_EVIDENCE && reseeded >= 2)
-    return claim('deterministic', `${realReturned.length} calls that returned re-run (${reseeded} under other random seeds): same results each time`);
+  if (again) {
+    const second = again.again.status === 'raised' ? (again.again.shown ?? '').split(':')[0] || 'an exception' : oneLine(again.again.shown ?? '', QUOTED_VALUE);
+    return refute('deterministic', `${ctx.callText(again.o)} gave ${outcomeText(again.o.record.result)}, then ${second} when called again in the same process`);
+  }
+  const clocked = showingTheClock(observations);
+  if (clocked) return { name: 'deterministic', holds: false, evidence: `inconclusive: ${ctx.callText(clocked)} returned the current date or time` };
+  // A re-run whose second run in its process timed out, died or was not made is no evidence.
+  const checked = realReturned.filter(({ o }) => o.record.result.again?.same === true);
+  const reseeded = checked.filter(({ o }) => o.seed !== undefined).length;
+  if (checked.length >= MIN_EVIDENCE && reseeded >= 2)
+    return claim(
+      'deterministic',
+      `${checked.length} calls that returned re-run, each twice in its process (${reseeded} under other random seeds): same results each time`,
+    );
   if (repeats.length === 0 && observations.length === 0) return null;
   const cached = repeats.length - real.length;
   return inconclusive(
     'deterministic',
-    realReturned.length,
+    checked.length,
     cached ? `; ${cached} re-run${cached === 1 ? ' was' : 's were'} answered from the session cache, which proves nothing` : '',
   );
 }

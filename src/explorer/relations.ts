@@ -3,6 +3,7 @@
 // escapes or adds text, counts elements, averages numbers…). A relation is stated only when
 // it held on every call it applies to, with at least two calls where the output differs
 // from the input; it becomes the summary. Generators are judged by what they yielded.
+import { secondRunsAsCalls } from './repeatable.js';
 import type { TaggedValue } from '../core/probe-types.js';
 import { numericValue, orderOf, taggedCompare, taggedEqual } from './compare.js';
 import type { Observation, Position } from './inputs.js';
@@ -1709,7 +1710,11 @@ function stateRelations(observations: Observation[], positions: Position[]): (Re
  * The relations that hold, at most two: the one that speaks of the most calls first (what the
  * function mostly did, not a side use), the catalogue's order (most specific first) among equals.
  */
-export function findRelations(observations: Observation[], positions: Position[]): Relation[] {
+export function findRelations(seen: Observation[], positions: Position[]): Relation[] {
+  // A second run of a call in its process that gave another value is a call the law must hold for too.
+  const again = secondRunsAsCalls(seen);
+  if (again === null) return [];
+  const observations = [...seen, ...again];
   const cases = casesOf(observations, positions);
   // A call that left an argument out passed its default: a relation of the arguments must hold
   // for it read that way too (format_money's currency shown in every output given one, but

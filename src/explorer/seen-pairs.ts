@@ -2,14 +2,12 @@
 // it did: two or three calls that returned, in one line ("slugify('Hello World') → 'hello-world';
 // slugify('Alice') → 'alice'"), the most ordinary first, each with a result of its own that is
 // none of its arguments given back (an echo teaches nothing), worded as what was seen. A result
-// that shows the clock or the probing process is left out, as it is from the examples: the
-// determinism re-runs, a moment apart, cannot tell it from the function's own.
-import { showsAddress } from '../core/address-repr.js';
-import { showsTheClock } from './clock.js';
+// no reader could repeat is left out, as it is from the examples (repeatable.ts), and none is
+// shown of a function whose call gave another result run a second time in its process.
 import type { Observation, Position } from './inputs.js';
 import { ordinaryFirst } from './ordinary.js';
+import { changedWhenRunAgain, repeatableText } from './repeatable.js';
 import { toSource } from './values.js';
-import { showsTheWorker } from './worker-identity.js';
 
 const PAIRS = 3;
 const LONGEST_CALL = 60;
@@ -21,12 +19,12 @@ export function seenPairs(
   positions: Position[],
   callText: (o: Observation) => string,
 ): { text: string; support: number[] } | null {
+  if (changedWhenRunAgain(observations).length) return null;
   const own = observations.filter((o) => o.record.result.status === 'returned' && o.purpose !== 'repeat' && o.purpose !== 'reapply');
   const telling = own.filter((o) => {
     const out = o.record.result.value?.repr ?? '';
     const given = o.input.flatMap((s) => (s.value !== undefined ? [toSource(s.value)] : []));
-    const reproducible = !showsAddress(out) && !showsTheClock(out) && !showsTheWorker(out);
-    return out !== '' && out.length <= LONGEST_RESULT && reproducible && !given.includes(out) && callText(o).length <= LONGEST_CALL;
+    return out !== '' && out.length <= LONGEST_RESULT && repeatableText(out) && !given.includes(out) && callText(o).length <= LONGEST_CALL;
   });
   const picked: Observation[] = [];
   const outputs = new Set<string>();

@@ -708,6 +708,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
         ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
         ...(opts.values ? { values: true } : {}),
         ...(opts.comparisons ? { comparisons: true } : {}),
+        ...(opts.again ? { again: true } : {}),
       });
     });
   }

@@ -6,7 +6,7 @@
 // Channels: fd 3 carries HostMessage lines (JSON, one per line) to the worker; fd 4 carries
 // WorkerMessage lines back. Inside the worker, ChildRequest/ChildResult travel between the
 // worker and the process that runs one call (pipes when forked, files when spawned).
-import type { FunctionInfo, ProbeError, ProbeResult, WorkerLimits } from '../core/probe-types.js';
+import type { FunctionInfo, ProbeError, ProbeResult, SecondRun, WorkerLimits } from '../core/probe-types.js';
 
 // -- host → worker ----------------------------------------------------------------------
 
@@ -59,6 +59,8 @@ export interface CallMessage {
   values?: boolean;
   /** Answer with what the call compared its arguments with (ProbeResult.comparisons): the offline explorer's calls only. */
   comparisons?: boolean;
+  /** Run the call a second time in its process after the first and say whether it gave the same (ProbeResult.again). */
+  again?: boolean;
 }
 
 /** Finish: kill the waiting children and exit. Closing fd 3 does the same. */
@@ -148,6 +150,17 @@ export interface ChildRequest {
   seed?: number;
   values?: boolean;
   comparisons?: boolean;
+  /**
+   * Run the call a second time after the first. The process then writes two lines: its
+   * ChildResult, then `{"again": SecondRun}` (AgainLine); the worker answers with the first
+   * whatever the second does, and stops listening at the call's deadline.
+   */
+  again?: boolean;
+}
+
+/** The call process's second line when the request asked for `again`. */
+export interface AgainLine {
+  again: SecondRun;
 }
 
 /**
@@ -195,6 +208,7 @@ export const PYTHON_EXPORTS = [
   'ResultEvent',
   'WorkerMessage',
   'ChildRequest',
+  'AgainLine',
   'CoverageHits',
   'ChildResult',
   'SpawnedJob',

@@ -83,4 +83,5 @@ export const RESULT_BOUNDS = {
   'ComparisonRecord.types': 'MAX_COMPARED',
   'ComparisonRecord.types[]': 'name',
   'ComparisonRecord.through': 'name',
+  'SecondRun.shown': 'name',
 } as const;

@@ -63,6 +63,12 @@ const objectState = z.object({
   attributes: z.array(z.object({ name: bounds.name, value: bounds.shallow(taggedValue) })).max(bounds.MAX_ITEMS),
   length: bounds.count.optional(),
 });
+const secondRun = z.object({
+  same: z.boolean(),
+  status: z.enum(['returned', 'raised', 'rejected', 'timeout', 'crashed']),
+  shown: bounds.name.optional(),
+  data: bounds.shallow(taggedValue).optional(),
+});
 
 /** ProbeResult as declared; a field it does not declare is dropped. */
 export const probeResult = z.object({
@@ -82,4 +88,5 @@ export const probeResult = z.object({
   receiverState: z.object({ before: objectState, after: objectState }).optional(),
   valueState: objectState.optional(),
   returnedReceiver: z.boolean().optional(),
+  again: secondRun.optional(),
 }) satisfies z.ZodType<ProbeResult>;

@@ -77,7 +77,7 @@ export class SessionRecorder {
       const index = ++this.nextIndex;
       const key = callKey(request);
       const seeded = options?.seed !== undefined || options?.hashSeed !== undefined;
-      const cached = options?.fresh || seeded ? undefined : this.cache.get(key);
+      const cached = options?.fresh || options?.again || seeded ? undefined : this.cache.get(key);
       const source = cached ? 'cache' : origin;
       this.emit({ type: 'probe-started', index, request, origin: source, ...(note ? { note } : {}) });
       let result: ProbeResult;
@@ -91,6 +91,7 @@ export class SessionRecorder {
           ...(options?.seed !== undefined ? { seed: options.seed } : {}),
           ...(options?.hashSeed !== undefined ? { hashSeed: options.hashSeed } : {}),
           ...(comparisons ? { comparisons } : {}),
+          ...(origin === 'offline' && options?.again ? { again: true } : {}),
         });
         // A run under another seed is not the answer to the plain call.
         if (!seeded) this.cache.set(key, pending);

@@ -10,7 +10,7 @@ export function recordingProbe(worker: Prober): { probe: ProbeFn; records: Probe
   const cache = new Map<string, ProbeResult>();
   const probe: ProbeFn = async (request, note, options) => {
     const key = callKey(request);
-    const cached = options?.fresh ? undefined : cache.get(key);
+    const cached = options?.fresh || options?.again ? undefined : cache.get(key);
     // A determinism re-run under another seed must run under it (and is not the seed-0 answer to cache).
     const seeded = options?.seed !== undefined || options?.hashSeed !== undefined;
     const result =
@@ -19,6 +19,7 @@ export function recordingProbe(worker: Prober): { probe: ProbeFn; records: Probe
         ...(options?.seed !== undefined ? { seed: options.seed } : {}),
         ...(options?.hashSeed !== undefined ? { hashSeed: options.hashSeed } : {}),
         ...(options?.comparisons ? { comparisons: true } : {}),
+        ...(options?.again ? { again: true } : {}),
       }));
     if (!seeded) cache.set(key, result);
     const record: ProbeRecord = { index: records.length + 1, ...request, origin: cached ? 'cache' : 'offline', ...(note ? { note } : {}), result };

@@ -139,6 +139,19 @@ export function fakeCall(fn: FakeFunction, req: CallRequest, seenLines: Set<numb
   }
 }
 
+/** ProbeResult.again as the worker makes it: the same request once more, compared by what it rendered. */
+function withSecondRun(fn: FakeFunction, req: CallRequest, first: ProbeResult, again: boolean): ProbeResult {
+  if (!again || (first.status !== 'returned' && first.status !== 'raised')) return first;
+  const second = fakeCall(fn, req, new Set());
+  const rendered = (r: ProbeResult): string => JSON.stringify([r.status, r.value?.type, r.value?.repr, r.exception]);
+  const shown = second.value?.repr ?? (second.exception ? `${second.exception.type}: ${second.exception.message}` : undefined);
+  const data = second.value?.data;
+  return {
+    ...first,
+    again: { same: rendered(first) === rendered(second), status: second.status, ...(shown !== undefined ? { shown } : {}), ...(data ? { data } : {}) },
+  };
+}
+
 export interface FakeProbe {
   probe: ProbeFn;
   records: ProbeRecord[];
@@ -155,8 +168,8 @@ export function fakeProbe(fn: FakeFunction, opts: { cache?: boolean; onCall?: (n
     calls++;
     opts.onCall?.(calls);
     const key = callKey(request);
-    const cached = opts.cache && !options?.fresh ? cache.get(key) : undefined;
-    const result = cached ?? fakeCall(fn, request, seenLines);
+    const cached = opts.cache && !options?.fresh && !options?.again ? cache.get(key) : undefined;
+    const result = cached ?? withSecondRun(fn, request, fakeCall(fn, request, seenLines), options?.again === true);
     if (opts.cache && !cached) cache.set(key, result);
     const record: ProbeRecord = { index: records.length + 1, ...request, origin: cached ? 'cache' : 'offline', ...(note ? { note } : {}), result };
     records.push(record);

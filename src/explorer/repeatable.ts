@@ -1,0 +1,52 @@
+// One definition of a result a reader can repeat, for the examples, the summary's calls and the
+// determinism property. Every call runs in a fresh fork of one warm worker, so the re-runs that
+// determinism rests on all start from the same state. A result is still no example when it shows
+// a memory address (address-repr.ts), the clock (clock.ts) or the probing process
+// (worker-identity.ts), or when the same call gave another result run a second time in its
+// process (ProbeResult.again): a module's or a class's counter, a value seeded from the OS at
+// import, a descriptor number. What a user calling it twice in one interpreter would see.
+import { showsAddress } from '../core/address-repr.js';
+import type { SecondRun } from '../core/probe-types.js';
+import { showsTheClock } from './clock.js';
+import type { Observation } from './inputs.js';
+import { showsTheWorker } from './worker-identity.js';
+
+/** Whether a shown result (a repr or a message) is free of addresses, the clock and the worker. */
+export function repeatableText(text: string): boolean {
+  return !showsAddress(text) && !showsTheClock(text) && !showsTheWorker(text);
+}
+
+/** The second runs (ProbeResult.again) that ran and gave something else than the call's first run. */
+export function changedWhenRunAgain(observations: Observation[]): { o: Observation; again: SecondRun }[] {
+  return observations.flatMap((o) => {
+    const again = o.record.result.again;
+    return again && !again.same && (again.status === 'returned' || again.status === 'raised') ? [{ o, again }] : [];
+  });
+}
+
+/**
+ * A call that returned the current date or time (formatdate(), datetime.now()): the determinism
+ * re-runs, a moment apart, give the same, the next day's call does not. The property is not
+ * stated of such a function, as no such result is an example.
+ */
+export function showingTheClock(observations: Observation[]): Observation | undefined {
+  return observations.find((o) => o.record.result.status === 'returned' && showsTheClock(o.record.result.value?.repr ?? ''));
+}
+
+/**
+ * The second runs that returned another value, each as an observation of its call, for a law of
+ * the values to hold on them too (randbytes(n) gives n bytes however often it is called; a
+ * counter's `tag#1` is no template); null when one did not return plain data (SecondRun.data),
+ * and then no law of the values is stated.
+ */
+export function secondRunsAsCalls(observations: Observation[]): Observation[] | null {
+  const out: Observation[] = [];
+  for (const { o, again } of changedWhenRunAgain(observations)) {
+    const first = o.record.result.value;
+    if (!first || again.status !== 'returned' || again.data === undefined) return null;
+    const call = o.repeats ?? o;
+    const result = { ...o.record.result, value: { type: first.type, repr: again.shown ?? '', truncated: false, data: again.data } };
+    out.push({ ...o, purpose: call.purpose, record: { ...o.record, result } });
+  }
+  return out;
+}

@@ -1,0 +1,47 @@
+// Results that depend on what the process did before (fresh draw of library functions: attr's
+// counter, difflib's table ids, a Random seeded from the OS, a descriptor number): every call
+// runs in a fresh fork of one warm worker, so re-runs there all agree, while a user calling the
+// function twice in one interpreter sees another result. The re-runs now run each call twice in
+// its process (ProbeResult.again), and such a function is neither "deterministic" nor shown by a value.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { exploreExample, property } from './harness.js';
+
+const FIXTURE = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'fixtures', 'process-history', 'process_history.py');
+
+/** What the description shows of returned values: examples that are no error, and the summary. */
+function shownValues(report: Awaited<ReturnType<typeof exploreExample>>['report']): string[] {
+  return [...report.description.examples.filter((e) => !e.result.startsWith('Traceback')).map((e) => `${e.call} → ${e.result}`), report.description.summary];
+}
+
+for (const [qualname, varying] of [
+  ['tag', /#\d/],
+  ['Table.render', /id="t\d/],
+  ['ticket', /-\d/],
+  ['Log.fileno', /^\d+$/],
+] as const) {
+  test(`${qualname}: another result the second time in one process, so not deterministic and no value shown`, async () => {
+    const { report, records } = await exploreExample(FIXTURE, qualname, { maxProbes: 20 });
+    assert.ok(
+      records.some((r) => r.result.again?.same === false),
+      'a re-run saw the second run differ',
+    );
+    const deterministic = property(report, 'deterministic');
+    assert.equal(deterministic?.holds, false, JSON.stringify(deterministic));
+    assert.match(deterministic?.evidence ?? '', /when called again in the same process/);
+    const examples = report.description.examples.filter((e) => !e.result.startsWith('Traceback'));
+    assert.deepEqual(examples, [], JSON.stringify(examples));
+    for (const shown of shownValues(report).filter((s) => !/Not the same from run to run/.test(s))) assert.doesNotMatch(shown, varying, shown);
+  });
+}
+
+test('double: the same the second time, so deterministic, with examples', async () => {
+  const { report } = await exploreExample(FIXTURE, 'double', { maxProbes: 20 });
+  assert.equal(property(report, 'deterministic')?.holds, true, JSON.stringify(property(report, 'deterministic')));
+  assert.ok(
+    report.description.examples.some((e) => !e.result.startsWith('Traceback')),
+    JSON.stringify(report.description.examples),
+  );
+});

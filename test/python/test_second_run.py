@@ -1,0 +1,70 @@
+"""A call asked to run `again` (ChildRequest.again) runs a second time in its process after the
+first, and its answer says whether the second rendered the same (ProbeResult.again), through a
+real worker. The call's own result and output stay the first run's."""
+import os
+
+from conforms import problems
+from worker_process import LIMITS, WorkerProcess
+
+FIXTURE = os.path.join(os.path.dirname(__file__), "..", "fixtures", "process-history", "process_history.py")
+
+
+def call(qualname, args, receiver=None, again=True, limits=LIMITS, source=FIXTURE):
+    worker = WorkerProcess(os.path.abspath(source), qualname)
+    try:
+        worker.until("ready")
+        message = {"op": "call", "id": 1, "args": args, "kwargs": {}, "limits": limits}
+        if receiver is not None:
+            message["receiver"] = receiver
+        if again:
+            message["again"] = True
+        worker.send(message)
+        answer = worker.until("result")[-1]
+        assert problems(answer, "WorkerMessage") == []
+        return answer["result"]
+    finally:
+        worker.close()
+
+
+def test_a_module_counter_a_class_counter_an_os_seed_and_a_descriptor_differ_the_second_time():
+    cases = [("tag", ["'a'"], None), ("Table.render", ["'x'"], "Table()"), ("ticket", ["'n'"], None), ("Log.fileno", [], "Log('f.txt')")]
+    for qualname, args, receiver in cases:
+        result = call(qualname, args, receiver)
+        assert result["status"] == "returned", result
+        assert result["again"]["same"] is False, (qualname, result)
+        assert result["again"]["status"] == "returned"
+        assert result["again"]["shown"] != result["value"]["repr"], (qualname, result)
+    assert call("tag", ["'a'"])["value"]["repr"] == "'a#1'"  # the first run's value is the answer
+    assert call("tag", ["'a'"])["again"]["shown"] == "'a#2'"
+
+
+def test_a_repeatable_call_is_the_same_and_a_call_not_asked_runs_once():
+    assert call("double", ["21"])["again"] == {"same": True, "status": "returned", "shown": "42", "data": {"t": "int", "v": "42"}}
+    assert "again" not in call("double", ["21"], again=False)
+
+
+def test_the_second_run_changes_neither_output_nor_result_and_is_bounded_by_the_call(tmp_path):
+    target = tmp_path / "target.py"
+    target.write_text(
+        "import time\n"
+        "calls = []\n"
+        "def noisy(n):\n"
+        "    calls.append(n)\n"
+        "    print('run', len(calls))\n"
+        "    if len(calls) > 1:\n"
+        "        time.sleep(60)\n"
+        "    return n\n"
+        "def fails_later(n):\n"
+        "    calls.append(n)\n"
+        "    if len(calls) > 1:\n"
+        "        raise ValueError('second')\n"
+        "    return n\n"
+    )
+    limits = dict(LIMITS, timeoutMs=1500)
+    result = call("noisy", ["3"], limits=limits, source=str(target))
+    assert result["status"] == "returned" and result["value"]["repr"] == "3"
+    assert result["stdout"] == "run 1\n"  # the second run's print went nowhere
+    assert result["again"] == {"same": False, "status": "timeout"}
+    raised = call("fails_later", ["3"], source=str(target))
+    assert raised["status"] == "returned"
+    assert raised["again"] == {"same": False, "status": "raised", "shown": "ValueError: second"}

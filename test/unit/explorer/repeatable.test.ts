@@ -1,0 +1,40 @@
+// One definition of a result a reader can repeat (src/explorer/repeatable.ts): a call whose second
+// run in its process gave another result (ProbeResult.again), or a result showing the clock, is
+// neither "deterministic" nor an example. The fake forks: its counter starts again at each probe.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DEFAULT_STRICTNESS } from '../../../src/core/limits.js';
+import { exploreOffline } from '../../../src/explorer/index.js';
+import { str } from '../../../src/explorer/values.js';
+import type { FakeFunction } from './fake-python.js';
+import { expectStr, fakeProbe, info, param } from './fake-python.js';
+
+test('a module-level counter: each fresh process gives #1, the second run #2, so no "deterministic" and no value shown', async () => {
+  let made = 0;
+  const fn: FakeFunction = { params: [param('name')], body: ([name]) => str(`${expectStr(name, 'tag')}#${++made}`) };
+  const fake = fakeProbe(fn, { onCall: () => (made = 0) });
+  const report = await exploreOffline(info('tag', fn), fake.probe, { maxProbes: 20, strictness: DEFAULT_STRICTNESS });
+  const deterministic = report.properties.find((p) => p.name === 'deterministic');
+  assert.equal(deterministic?.holds, false, JSON.stringify(deterministic));
+  assert.match(deterministic?.evidence ?? '', /gave '.*#1', then '.*#2' when called again in the same process/);
+  assert.deepEqual(
+    report.description.examples.filter((e) => !e.result.startsWith('Traceback')),
+    [],
+  );
+  assert.doesNotMatch(report.description.summary.replace(/Not the same from run to run: .*/, ''), /#1/, report.description.summary);
+  assert.doesNotMatch(report.description.raises, /#\d/, report.description.raises);
+});
+
+test('a result showing the current date: "deterministic" is not stated, though every re-run agreed', async () => {
+  const fn: FakeFunction = { params: [param('label')], body: ([label]) => str(`${expectStr(label, 'stamp')} ${new Date().toISOString().slice(0, 10)}`) };
+  const report = await exploreOffline(info('stamp', fn), fakeProbe(fn).probe, { maxProbes: 20, strictness: DEFAULT_STRICTNESS });
+  const deterministic = report.properties.find((p) => p.name === 'deterministic');
+  assert.equal(deterministic?.holds, false, JSON.stringify(deterministic));
+  assert.match(deterministic?.evidence ?? '', /returned the current date or time/);
+});
+
+test('the same fake without its counter is deterministic', async () => {
+  const fn: FakeFunction = { params: [param('name')], body: ([name]) => str(`${expectStr(name, 'tag')}#1`) };
+  const report = await exploreOffline(info('tag', fn), fakeProbe(fn).probe, { maxProbes: 20, strictness: DEFAULT_STRICTNESS });
+  assert.equal(report.properties.find((p) => p.name === 'deterministic')?.holds, true);
+});
