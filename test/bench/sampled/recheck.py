@@ -574,4 +574,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except measure.NoSandbox as exc:
+        sys.exit("recheck.py: %s" % exc)
