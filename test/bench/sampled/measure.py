@@ -4,9 +4,9 @@
 
 prints {explorer: {percent, calls, returned}, hypothesis: {percent, calls, returned}, functions}.
 Each side runs in its own child process (`measure.py child explorer|hypothesis`), in a scratch
-folder, under bubblewrap when it is there (read-only system, no network), with a time limit per
-call and per side. The explorer's argument sources are built by the worker's own safe-grammar
-evaluator (python/pau_probe/safe_args.py), never by eval.
+folder, under bubblewrap, required (read-only system, no network, no credential-named
+variable), with a time limit per call and per side. The explorer's argument sources are built
+by the worker's own safe-grammar evaluator (python/pau_probe/safe_args.py), never by eval.
 
 What is counted (the same for both sides): coverage.py's branch measure (statements plus branch
 arcs, as its percentage) over the body of the target function and of every function of the same
