@@ -4,9 +4,9 @@
 
 prints {explorer: {percent, calls, returned}, hypothesis: {percent, calls, returned}, functions}.
 Each side runs in its own child process (`measure.py child explorer|hypothesis`), in a scratch
-folder, under bubblewrap when it is there (read-only system, no network), with a time limit per
-call and per side. The explorer's argument sources are built by the worker's own safe-grammar
-evaluator (python/pau_probe/safe_args.py), never by eval.
+folder, under bubblewrap, required (read-only system, no network, no credential-named
+variable), with a time limit per call and per side. The explorer's argument sources are built
+by the worker's own safe-grammar evaluator (python/pau_probe/safe_args.py), never by eval.
 
 What is counted (the same for both sides): coverage.py's branch measure (statements plus branch
 arcs, as its percentage) over the body of the target function and of every function of the same
@@ -20,6 +20,7 @@ import inspect
 import io
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -29,6 +30,7 @@ import types
 import warnings
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 WORKER = os.path.join(HERE, "..", "..", "..", "python")
 CALL_SECONDS = 2
 SIDE_SECONDS = 90
@@ -241,21 +243,40 @@ def child(side):
     sys.stdout.write(json.dumps(result))
 
 
+class NoSandbox(RuntimeError):
+    """bubblewrap is missing: library functions are not re-run at all, rather than run unfenced."""
+
+
 def sandboxed(cmd, scratch):
-    """The command under bubblewrap when it is there: the system read-only, no network, writes only to `scratch`.
+    """The command under bubblewrap: the system read-only, no network, writes only to `scratch`.
     No capability either: run as root (CI), bubblewrap kept them all, and a function re-run here
-    could remount / read-write (test/python/test_measure_sandbox.py)."""
+    could remount / read-write (test/python/test_measure_sandbox.py). Without bubblewrap: NoSandbox."""
     if not shutil.which("bwrap"):
-        return cmd
+        raise NoSandbox("bubblewrap (bwrap) is not on PATH: measure.py and recheck.py re-run library functions only inside it "
+                        "(install the Debian package bubblewrap, as scripts/setup-system.sh does)")
     # The repository again after the empty /tmp: a clone under /tmp must still see its own scripts.
-    repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-    return ["bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--ro-bind", repo, repo,
+    return ["bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--ro-bind", REPO, REPO,
             "--bind", scratch, scratch, "--chdir", scratch, "--unshare-user", "--cap-drop", "ALL", "--unshare-net", "--unshare-pid",
             "--unshare-ipc", "--die-with-parent", "--new-session"] + cmd
 
 
+def secret_name():
+    """The worker's rule for names that look like credentials: SECRET_NAME of src/probe/environment.ts,
+    read from there (its one definition), as JavaScript source the worker compiles the same way
+    (pau_probe.guards.scrub_environ)."""
+    with open(os.path.join(REPO, "src", "probe", "environment.ts"), encoding="utf-8") as f:
+        found = re.search(r"export const SECRET_NAME =\s*/(.+)/i;", f.read())
+    if not found:
+        raise RuntimeError("src/probe/environment.ts no longer defines SECRET_NAME as a /.../i literal: the re-run functions' environment cannot be scrubbed")
+    return re.compile(found.group(1), re.IGNORECASE)
+
+
 def scratch_env(scratch):
-    return dict(os.environ, HOME=scratch, TMPDIR=scratch, PYTHONDONTWRITEBYTECODE="1")
+    """The host's environment minus whatever looks like a credential (not the worker's allow-list:
+    the bench's callers pass PYTHONPATH and time limits through it)."""
+    secret = secret_name()
+    kept = {name: value for name, value in os.environ.items() if not secret.search(name)}
+    return dict(kept, HOME=scratch, TMPDIR=scratch, PYTHONDONTWRITEBYTECODE="1")
 
 
 def run_side(side, job, scratch):
@@ -351,4 +372,7 @@ if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "child":
         child(sys.argv[2])
     else:
-        measure()
+        try:
+            measure()
+        except NoSandbox as exc:
+            sys.exit("measure.py: %s" % exc)

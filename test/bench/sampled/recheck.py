@@ -6,7 +6,7 @@ prints {stated, checked, contradictions: [{part, text, why}], notChecked: [{part
 (and `error` when the function could not be loaded at all). It shares no code with the
 explorer's own verification (src/explorer/verify.ts): the property laws are the corpus checker's
 (test/corpus/explorer/check.py), values are built by the worker's safe-grammar evaluator, and it
-runs in a child process in a scratch folder (bubblewrap when there), like measure.py. Unlike the
+runs in a child process in a scratch folder (under bubblewrap, required), like measure.py. Unlike the
 worker, it leaves Python's hash randomization on: an example that holds under one hash seed only
 is refuted, as the user's own doctest of it would be. Like the worker, it runs each of the
 explorer's calls in an empty folder of its own, awaits what a coroutine function returns, and
@@ -574,4 +574,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except measure.NoSandbox as exc:
+        sys.exit("recheck.py: %s" % exc)
