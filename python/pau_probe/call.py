@@ -391,7 +391,8 @@ _SHOWN_CHARS = 200
 def run_again(ctx: CallContext, request: ChildRequest, first: ChildResult, address_space: int, deadline: DeadlineType) -> SecondRun:
     """The same call once more in this process, as a user calling it twice in one interpreter
     would: arguments and receiver built again from their sources, the first run's objects still
-    alive (a descriptor number, an id counter), `random` not seeded again. Its output goes to
+    alive (a descriptor number, an id counter), `random` not seeded again, the wall clock read
+    on (_clock_moved_on: a stamp of the time is no repeatable result). Its output goes to
     /dev/null and it is neither traced nor asked for comparisons, arguments or effects: what the
     call answers is the first run's. The worker bounds it by the call's deadline."""
     try:
@@ -403,12 +404,51 @@ def run_again(ctx: CallContext, request: ChildRequest, first: ChildResult, addre
         return {"same": False, "status": "crashed", "shown": "its output could not be set aside"}
     again = cast("ChildRequest", {k: v for k, v in request.items() if k in ("args", "kwargs", "receiver", "limits")})
     deadline.expired = False
+    restore = _clock_moved_on()
     pau_guards.arm()
     try:
         second = _execute(ctx, again, request["limits"], None, deadline, address_space)
     finally:
         pau_guards.disarm()
+        restore()
     return second_run(first, second)
+
+
+# How far the wall clock reads on in a call's second run: over a year, an hour, a minute and a
+# second, so a result that carries the date or time in any form (gzip's mtime bytes, a formatted
+# date) differs. The deadline is kept on time.monotonic, which is left alone.
+_LATER_SECONDS = 400 * 86400 + 3661
+
+
+def _clock_moved_on() -> Callable[[], None]:
+    """Make `time`'s wall-clock readers run _LATER_SECONDS ahead, as a user's call a while later
+    would see them; returns what puts them back. Only the module's attributes move: code that
+    bound `from time import time` first, or reads the clock in C (datetime.now()), still sees
+    the real time (the explorer's clock filter, src/explorer/clock.ts, is for those)."""
+    real_time, real_time_ns = time.time, time.time_ns
+    real_local, real_gm, real_ctime = time.localtime, time.gmtime, time.ctime
+
+    def later() -> float:
+        return real_time() + _LATER_SECONDS
+
+    def later_ns() -> int:
+        return real_time_ns() + _LATER_SECONDS * 1_000_000_000
+
+    def local(secs: Optional[float] = None) -> time.struct_time:
+        return real_local(later() if secs is None else secs)
+
+    def gm(secs: Optional[float] = None) -> time.struct_time:
+        return real_gm(later() if secs is None else secs)
+
+    def ctime(secs: Optional[float] = None) -> str:
+        return real_ctime(later() if secs is None else secs)
+
+    time.time, time.time_ns, time.localtime, time.gmtime, time.ctime = later, later_ns, local, gm, ctime
+
+    def restore() -> None:
+        time.time, time.time_ns, time.localtime, time.gmtime, time.ctime = real_time, real_time_ns, real_local, real_gm, real_ctime
+
+    return restore
 
 
 def second_run(first: ChildResult, second: ChildResult) -> SecondRun:

@@ -38,6 +38,15 @@ def test_a_module_counter_a_class_counter_an_os_seed_and_a_descriptor_differ_the
     assert call("tag", ["'a'"])["again"]["shown"] == "'a#2'"
 
 
+def test_a_result_that_carries_the_time_differs_the_second_time():
+    # The two runs come within the same second: only a clock read on tells them apart.
+    result = call("packed", ["b'abc'"])
+    assert result["status"] == "returned", result
+    assert result["again"]["same"] is False, result
+    assert result["again"]["shown"][:14] == result["value"]["repr"][:14]  # the magic bytes, b'\x1f\x8b\x08\x00'
+    assert call("double", ["21"])["again"]["same"] is True  # a clock moved on changes no pure result
+
+
 def test_a_repeatable_call_is_the_same_and_a_call_not_asked_runs_once():
     assert call("double", ["21"])["again"] == {"same": True, "status": "returned", "shown": "42", "data": {"t": "int", "v": "42"}}
     assert "again" not in call("double", ["21"], again=False)

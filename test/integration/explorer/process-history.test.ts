@@ -21,6 +21,8 @@ for (const [qualname, varying] of [
   ['Table.render', /id="t\d/],
   ['ticket', /-\d/],
   ['Log.fileno', /^\d+$/],
+  // gzip's header holds the time of the call: the second run reads a clock moved on (call.py).
+  ['packed', /\\x1f\\x8b/],
 ] as const) {
   test(`${qualname}: another result the second time in one process, so not deterministic and no value shown`, async () => {
     const { report, records } = await exploreExample(FIXTURE, qualname, { maxProbes: 20 });
