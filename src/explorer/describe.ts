@@ -30,7 +30,7 @@ import { NONE_RETURNED, NOT_WORKED_OUT } from '../core/description-head.js';
 import { raiseSelector } from './raise-selector.js';
 import { hangWithContrast } from './hang.js';
 import { seenPairs } from './seen-pairs.js';
-import { withoutIterationNote } from './iteration-note.js';
+import { iteratedType, withoutIterationNote } from './iteration-note.js';
 import { storedAsGiven } from './stored-parameter.js';
 import { becameWords, stateChangeWords } from './state-change.js';
 
@@ -435,7 +435,16 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     const raising = run.observations.filter((o) => o.purpose !== 'repeat' && o.record.result.status === 'raised' && !bindingError(o));
     const selector = raiseSelector(raising, run.positions);
     if (selector) ledger.add('summary', selector.text, selector.support, idx(raising));
-    sentences.push(selector?.text ?? `${NONE_RETURNED}: ${noneReturned(run.observations)}, so what it computes is unknown.`);
+    // A call that returned an object whose iteration raised did return (click's progressbar, used in a `with`).
+    const lazy = raising.find((o) => iteratedType(o.record.result.exception?.message ?? ''));
+    const lazyError = lazy?.record.result.exception;
+    const lazyType = iteratedType(lazyError?.message ?? '');
+    sentences.push(
+      selector?.text ??
+        (lazyError && lazyType
+          ? `${NOT_WORKED_OUT}: ${readableCall(callName(run.info), lazy.request, awaited)} returned a ${lazyType}, and iterating it raised ${lazyError.type}: ${oneLine(withoutIterationNote(lazyError.message), 100)}`
+          : `${NONE_RETURNED}: ${noneReturned(run.observations)}, so what it computes is unknown.`),
+    );
   }
   if (inPlace && !effects.length && !objectEffects.length) {
     sentences.push(inPlace);

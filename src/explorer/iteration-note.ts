@@ -11,3 +11,8 @@ export function withIterationNote(message: string, type: string): string {
 export function withoutIterationNote(message: string): string {
   return message.replace(/ \(raised while iterating the [\w.]+\)$/, '');
 }
+
+/** The type whose iteration raised, from the note; null for a message without it. */
+export function iteratedType(message: string): string | null {
+  return / \(raised while iterating the ([\w.]+)\)$/.exec(message)?.[1] ?? null;
+}

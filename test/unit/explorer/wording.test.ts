@@ -147,8 +147,15 @@ test('an error raised while iterating a returned object of a dotted class reads 
     const iteration = { items: [], ended: false, raised: { type: 'RuntimeError', message } };
     return { ...o, record: { ...o.record, result: { ...o.record.result, value: { type, repr: '<ProgressBar>', truncated: false, iteration } } } };
   });
-  const [example] = report(positions, observations).description.examples;
-  assert.equal(example?.result.split('\n').at(-1), 'RuntimeError: You need to use progress bars in a with block.', example?.result);
+  const { examples, summary } = report(positions, observations).description;
+  assert.equal(examples[0]?.result.split('\n').at(-1), 'RuntimeError: You need to use progress bars in a with block.', examples[0]?.result);
+  // The calls returned: only iterating what they returned raised (the trial read "No call returned").
+  assert.doesNotMatch(summary, /No call returned/, summary);
+  assert.match(
+    summary,
+    /returned a click\._termui_impl\.ProgressBar, and iterating it raised RuntimeError: You need to use progress bars in a with block\./,
+    summary,
+  );
 });
 
 test('a receiver known only by its address: the lines that say it changed name the attributes that did', () => {
