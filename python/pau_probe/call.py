@@ -426,7 +426,9 @@ def _clock_moved_on() -> Callable[[], None]:
     bound `from time import time` first, or reads the clock in C (datetime.now()), still sees
     the real time (the explorer's clock filter, src/explorer/clock.ts, is for those)."""
     real_time, real_time_ns = time.time, time.time_ns
-    real_local, real_gm, real_ctime = time.localtime, time.gmtime, time.ctime
+    # The readers that take an optional time and read the clock without one.
+    optional = ("localtime", "gmtime", "ctime")
+    real = {name: getattr(time, name) for name in ("time", "time_ns") + optional}
 
     def later() -> float:
         return real_time() + _LATER_SECONDS
@@ -434,19 +436,19 @@ def _clock_moved_on() -> Callable[[], None]:
     def later_ns() -> int:
         return real_time_ns() + _LATER_SECONDS * 1_000_000_000
 
-    def local(secs: Optional[float] = None) -> time.struct_time:
-        return real_local(later() if secs is None else secs)
+    def at_later(reader: Callable[..., Any]) -> Callable[..., Any]:
+        def read(secs: Optional[float] = None) -> Any:
+            return reader(later() if secs is None else secs)
 
-    def gm(secs: Optional[float] = None) -> time.struct_time:
-        return real_gm(later() if secs is None else secs)
+        return read
 
-    def ctime(secs: Optional[float] = None) -> str:
-        return real_ctime(later() if secs is None else secs)
-
-    time.time, time.time_ns, time.localtime, time.gmtime, time.ctime = later, later_ns, local, gm, ctime
+    time.time, time.time_ns = later, later_ns
+    for name in optional:
+        setattr(time, name, at_later(real[name]))
 
     def restore() -> None:
-        time.time, time.time_ns, time.localtime, time.gmtime, time.ctime = real_time, real_time_ns, real_local, real_gm, real_ctime
+        for name, reader in real.items():
+            setattr(time, name, reader)
 
     return restore
 

@@ -7,12 +7,15 @@ export function withIterationNote(message: string, type: string): string {
   return `${message} (raised while iterating the ${type})`;
 }
 
-/** The exception's own message, the note removed (the type may be dotted: `click._termui_impl.ProgressBar`). */
+/** The note at the end of a message; the type may be dotted (`click._termui_impl.ProgressBar`). */
+const NOTE = / \(raised while iterating the ([\w.]+)\)$/;
+
+/** The exception's own message, the note removed. */
 export function withoutIterationNote(message: string): string {
-  return message.replace(/ \(raised while iterating the [\w.]+\)$/, '');
+  return message.replace(NOTE, '');
 }
 
 /** The type whose iteration raised, from the note; null for a message without it. */
 export function iteratedType(message: string): string | null {
-  return / \(raised while iterating the ([\w.]+)\)$/.exec(message)?.[1] ?? null;
+  return NOTE.exec(message)?.[1] ?? null;
 }
