@@ -177,12 +177,19 @@ test('a stale docstring: rows show the arguments only, "The docstring implies" h
     const mismatch = panel.locator(byTestId('doctest-mismatch')).first();
     assert.equal((await mismatch.textContent())?.trim(), 'expected [80, 95], got (95, 80)');
     // Laid out before it is measured: the text can be in the DOM a frame before it has a box (CI saw 0 line boxes once).
+    // Visible is not enough either: CI's run of c98b9df counted 0 line boxes after it, so the count is read again
+    // until the text has any (0 means not laid out yet, which is not what this asserts); one line is then required.
     await mismatch.waitFor({ state: 'visible', timeout: 5_000 });
-    const lineBoxes = await mismatch.evaluate((el) => {
-      const range = document.createRange();
-      range.selectNodeContents(el);
-      return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
-    });
+    const countLineBoxes = () =>
+      mismatch.evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+      });
+    let lineBoxes = await countLineBoxes();
+    for (const deadline = Date.now() + 5_000; lineBoxes === 0 && Date.now() < deadline; lineBoxes = await countLineBoxes()) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     assert.equal(lineBoxes, 1, 'expected … got … spans more than one line');
 
     // The two texts are side by side only when each gets a readable width.
