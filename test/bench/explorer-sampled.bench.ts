@@ -6,8 +6,12 @@
 // PAU_SAMPLED_LIMIT=N: the first N functions of each half. PAU_SAMPLED_HALF=dev|held-out|both.
 // PAU_SAMPLED_ONLY=id,id: only these functions of the development half (the held-out half has no
 // function-by-function view, so it ignores this).
+// PAU_SAMPLED_JOBS=<folder>: each development function's re-check job (description and records) is
+// written there as <id>.json, to re-check again with recheck.py alone (`recheck.py --saved <folder>`);
+// never a held-out one. PAU_SAMPLED_COVERAGE=0: no coverage measure (its figures read 0).
 import { execFile, execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { OfflineReport } from '../../src/core/run-types.js';
@@ -134,11 +138,14 @@ interface Explored {
 }
 
 /** Measures one function after its exploration: coverage of both sides and the re-check. */
-async function score(e: Explored): Promise<FunctionResult> {
+async function score(e: Explored, half: Half): Promise<FunctionResult> {
   const { fn, report, records } = e;
   const calls = records.filter((r) => r.origin !== 'cache').map(request);
   const job = { module: fn.module, qualname: fn.qualname, source: fn.source, budget: MAX_PROBES, calls };
-  const cov = await python<{ explorer: { percent: number }; hypothesis: { percent: number; returned: number }; error?: string }>(MEASURE, job).catch(
+  const noCoverage = process.env.PAU_SAMPLED_COVERAGE === '0';
+  const cov = noCoverage
+    ? { explorer: { percent: 0 }, hypothesis: { percent: 0, returned: 0 } }
+    : await python<{ explorer: { percent: number }; hypothesis: { percent: number; returned: number }; error?: string }>(MEASURE, job).catch(
     (err: Error) => ({ explorer: { percent: 0 }, hypothesis: { percent: 0, returned: 0 }, error: err.message.split('\n')[0] }),
   );
   type Checked = {
@@ -148,8 +155,14 @@ async function score(e: Explored): Promise<FunctionResult> {
     notChecked?: { part: string; text: string; reason: string }[];
     error?: string;
   };
+  const recheckJob = { module: fn.module, qualname: fn.qualname, report, records, params: e.params };
+  const jobs = process.env.PAU_SAMPLED_JOBS;
+  if (jobs && half === 'dev' && report) {
+    mkdirSync(jobs, { recursive: true });
+    writeFileSync(join(jobs, `${fn.id.replace(/[^\w.-]/g, '_')}.json`), JSON.stringify({ id: fn.id, ...recheckJob }));
+  }
   const raw: Partial<Checked> = report
-    ? await python<Partial<Checked>>(RECHECK, { module: fn.module, qualname: fn.qualname, report, records, params: e.params }).catch((err: Error) => ({
+    ? await python<Partial<Checked>>(RECHECK, recheckJob).catch((err: Error) => ({
         error: err.message.split('\n')[0],
       }))
     : {};
@@ -256,7 +269,7 @@ async function scoreHalf(half: Half, fns: Drawn[], onFunction?: (r: FunctionResu
   const lane = async (): Promise<void> => {
     while (next < explored.length) {
       const k = next++;
-      results[k] = await score(explored[k]!);
+      results[k] = await score(explored[k]!, half);
     }
   };
   await Promise.all([lane(), lane()]);
