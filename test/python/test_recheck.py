@@ -175,3 +175,51 @@ def test_each_call_reads_an_empty_standard_input_as_in_the_worker():
     records = [record(1, "0", "''", "str"), record(2, "0", "''", "str")]
     out = recheck("read_input", [], examples, records, module="true_lines", return_types=["str"])
     assert (out["checked"], out["contradictions"]) == (2, [])
+
+
+def test_a_standard_library_name_is_the_standard_librarys_where_the_module_binds_it_to_a_class():
+    # click.types binds `datetime` to the class datetime.datetime; the worker's namespace (the bench's
+    # `from click.types import safecall`) does not, so `datetime.date(2024, 1, 5)` is a date there.
+    out = recheck("year_of", [], [(1, "year_of(datetime.date(2024, 1, 5))", "2024")], [record(1, "datetime.date(2024, 1, 5)", "2024")],
+                  module="shadows_datetime")
+    assert (out["checked"], out["contradictions"]) == (1, [])
+
+
+def iterated(index, arg, repr_, type_, raised=None, items=()):
+    r = record(index, arg, repr_, type_)
+    r["result"]["value"]["iteration"] = {"items": list(items), "ended": raised is None, **({"raised": {"type": raised, "message": ""}} if raised else {})}
+    return r
+
+
+def raise_line(index, type_, text):
+    return {"part": "raises", "text": text, "support": [index], "tested": [], "check": {"kind": "raises", "type": type_, "probe": index}}
+
+
+def test_a_call_that_returned_an_object_whose_iteration_raises_returned():
+    # gzip.open(io.BytesIO(b''), 'abc') returns a write-mode GzipFile: the worker records the call as
+    # returned and its iteration as raised; the re-check took the iteration's AttributeError for the call's.
+    rec = iterated(1, "'w'", "<WriteOnly>", "true_lines.WriteOnly", raised="AttributeError")
+    out = recheck("open_for_writing", [], [(1, "open_for_writing('w')", "<WriteOnly>")], [rec], module="true_lines",
+                  summaries=[("Returns a WriteOnly for 'w'.", [1])], return_types=["true_lines.WriteOnly"])
+    assert (out["checked"], out["contradictions"]) == (2, [])
+
+
+def test_a_raise_while_iterating_is_still_a_raise_and_a_generator_that_ends_is_not():
+    records = [iterated(1, "-1", "<generator object countdown at 0x1>", "generator", raised="ValueError"),
+               iterated(2, "2", "<generator object countdown at 0x1>", "generator", items=["2", "1"])]
+    job = {"module": "true_lines", "qualname": "countdown", "params": ["n"], "records": records, "report": {
+        "returnTypes": ["generator"], "properties": [], "description": {"summary": "", "examples": [], "claims": [
+            raise_line(1, "ValueError", "ValueError with `n=-1` (raised while iterating the generator)"),
+            raise_line(2, "ValueError", "ValueError with `n=2` (raised while iterating the generator)")]}}}
+    env = dict(os.environ, PYTHONPATH=os.path.join(HERE, "recheck_targets"), PAU_RECHECK_LINE_SECONDS="4")
+    p = subprocess.run([sys.executable, RECHECK], input=json.dumps(job), capture_output=True, text=True, timeout=120, env=env)
+    out = json.loads(p.stdout)
+    assert out["checked"] == 2
+    assert [(c["text"][:16], c["why"]) for c in out["contradictions"]] == [("ValueError with ", "it returned")]
+    assert "n=2" in out["contradictions"][0]["text"]
+
+
+def test_standard_output_has_a_byte_buffer_as_in_the_worker():
+    # pygments.cmdline.main(['a']) writes bytes to sys.stdout.buffer: 0 in the worker, 1 (no buffer) in the re-check.
+    out = recheck("writes_bytes", [], [(1, "writes_bytes('x')", "0")], [record(1, "'x'", "0")], module="true_lines")
+    assert (out["checked"], out["contradictions"]) == (1, [])

@@ -95,22 +95,28 @@ def timed(thunk):
         signal.alarm(0)
 
 
-def buildable_names(mod, fn):
-    """The class names the explorer's argument sources use, as the worker resolves them: the
-    module's classes and the package classes it reports (FunctionInfo.argumentClasses); and
+def buildable_names(mod, qualname, fn):
+    """The class names the explorer's argument sources use, as the worker resolves them: the bench
+    explores `from <module> import <top>` (explorer-sampled.bench.ts), so the worker's module holds
+    only that name (a class, for a method) and the package classes it reports
+    (FunctionInfo.argumentClasses); every other name is the safe grammar's own (`datetime.date` is
+    the standard library's even where the target module binds `datetime` to the class). And
     scratch_file writes into the folder the calls run in."""
     sys.path.insert(0, WORKER)
     from pau_probe import safe_args
-    from pau_probe.target import argument_classes
+    from pau_probe.target import argument_classes, module_classes
 
     safe_args.use_scratch_folder(os.getcwd())
-    names = {n: v for n, v in vars(mod).items() if inspect.isclass(v)}
+    top = qualname.split(".")[0]
+    names = module_classes({"__name__": "sampled", top: getattr(mod, top)})
+    if "." in qualname and top not in names:
+        names[top] = getattr(mod, top)  # target.py: a method's class is buildable by name
     names.update(argument_classes(getattr(fn, "__func__", fn), names))
     return names
 
 
 def explorer_calls(job, mod, cls, attr, fn):
-    names = buildable_names(mod, fn)
+    names = buildable_names(mod, job["qualname"], fn)
     from pau_probe.safe_args import evaluate
 
     thunks = []

@@ -81,7 +81,7 @@ class Target:
 
         self.evaluate = evaluate
         self.use_scratch_folder = use_scratch_folder
-        self.names = measure.buildable_names(self.mod, self.fn)
+        self.names = measure.buildable_names(self.mod, qualname, self.fn)
         self.root = os.getcwd()
         # The worker awaits what a coroutine function returns, and the explorer shows its calls awaited.
         self.awaited = inspect.iscoroutinefunction(inspect.unwrap(self.fn))
@@ -124,17 +124,46 @@ class Target:
         return value
 
     def outcome(self, call):
-        """('ok', value) | ('raised', exception class) | ('slow', None)."""
+        """The call re-run, and then what it returned iterated, as the worker does it: a raise while
+        iterating is the iteration's (`during` 'iteration'; the worker records the call as returned
+        and its iteration as raised: gzip.open(io.BytesIO(b''), 'abc') returns a write-mode
+        GzipFile), not the call's."""
         recv, args, kwargs = self.values(call)
         method = getattr(recv, self.attr) if recv is not None else self.fn
         try:
-            value = check.run(lambda *a, **k: self.settled(method(*a, **k)), args, kwargs)[0]
-            # check.py's settle marks what a generator yielded; an example shows it as a list.
-            return "ok", (value[1] if isinstance(value, tuple) and len(value) == 2 and value[0] == "iter" else value)
+            held = check.run(lambda *a, **k: Held(self.settled(method(*a, **k))), args, kwargs)[0]
         except check.Slow:
-            return "slow", None
+            return Outcome("slow")
         except BaseException as exc:  # noqa: B902 -- the target's own errors are outcomes
-            return "raised", type(exc)
+            return Outcome("raised", error=type(exc), during="call")
+        try:
+            value = check.run(lambda: held.value, [], {})[0]
+        except check.Slow:
+            return Outcome("slow")
+        except BaseException as exc:  # noqa: B902
+            return Outcome("raised", held.value, type(exc), "iteration")
+        # check.py's settle marks what a generator yielded; an example shows it as a list.
+        return Outcome("ok", value[1] if isinstance(value, tuple) and len(value) == 2 and value[0] == "iter" else value)
+
+
+class Held:
+    """A returned value wrapped so that check.run's settle leaves it uniterated."""
+
+    def __init__(self, value):
+        self.value = value
+
+
+class Outcome:
+    """A re-run call: `kind` 'ok' (`value` what it returned, an iterator's items as a list), 'raised'
+    (`error` the exception's class; `during` 'call', or 'iteration' with `value` the object whose
+    iteration raised) or 'slow'."""
+
+    def __init__(self, kind, value=None, error=None, during=None):
+        self.kind, self.value, self.error, self.during = kind, value, error, during
+
+    def returned(self):
+        """The call returned (what it returned may still have raised while iterated)."""
+        return self.kind == "ok" or self.during == "iteration"
 
 
 def request_of(record):
@@ -332,16 +361,17 @@ class Checker:
         if not r:
             raise NotChecked("its call #%s is not among the records" % c.get("probe"))
         bad = []
-        kind, got = self.t.outcome(request_of(r))
-        if kind == "ok":
+        # A raise line speaks of the call or of iterating what it returned ("raised while iterating").
+        got = self.t.outcome(request_of(r))
+        if got.kind == "ok":
             bad.append(why_of("raises", text, "it returned"))
-        elif kind == "raised" and c["type"].split(".")[-1] not in [k.__name__ for k in got.__mro__]:
-            bad.append(why_of("raises", text, "raised %s" % got.__name__))
+        elif got.kind == "raised" and c["type"].split(".")[-1] not in [k.__name__ for k in got.error.__mro__]:
+            bad.append(why_of("raises", text, "raised %s" % got.error.__name__))
         if c.get("contrast") in self.records:
             contrast = request_of(self.records[c["contrast"]])
-            kind, got = self.t.outcome(contrast)
-            if kind == "raised":
-                bad.append(why_of("raises", text, "the contrast call raised %s" % got.__name__))
+            got = self.t.outcome(contrast)
+            if got.kind == "raised":
+                bad.append(why_of("raises", text, "the contrast call raised %s%s" % (got.error.__name__, " while iterated" * (got.during == "iteration"))))
             differ = differing(self.t, request_of(r), contrast)
             if len(differ) != 1:
                 bad.append(why_of("raises", text, "the contrast call differs in %s, not one argument" % differ))
@@ -351,15 +381,16 @@ class Checker:
         r, e = self.records.get(c.get("probe")), self.examples.get(c.get("probe"))
         if not r or not e:
             raise NotChecked("its call #%s is not among the %s" % (c.get("probe"), "records" if not r else "examples"))
-        kind, got = self.t.outcome(request_of(r))
+        out = self.t.outcome(request_of(r))
+        kind, got = out.kind, out.value
         want = e["result"]
         if want.startswith("Traceback"):
             wtype = exception_type(want)
-            if kind != "raised" or wtype.split(".")[-1] not in [k.__name__ for k in got.__mro__]:
+            if kind != "raised" or wtype.split(".")[-1] not in [k.__name__ for k in out.error.__mro__]:
                 return [why_of("example", text, "did not raise %s" % wtype)]
-        elif kind == "raised":
-            return [why_of("example", text, "raised %s" % got.__name__)]
-        elif kind == "ok":
+        elif kind == "raised" and out.during == "call":
+            return [why_of("example", text, "raised %s" % out.error.__name__)]
+        elif out.returned():  # an object shown by its repr, whatever iterating it does
             # An object shown by its address is an example through one attribute (`f(1).name`) or its len().
             attribute = re.search(r"\)\.([A-Za-z_]\w*)$", e["call"])
             if e["call"].startswith("len("):
@@ -388,9 +419,10 @@ class Checker:
         typed = claim["part"] == "returns" or claim.get("text", "").startswith("returns ")
         same_values = claim["part"] == "summary" and not typed and any(p.get("name") == "deterministic" and p.get("holds") for p in self.properties)
         for r in support:
-            kind, got = self.t.outcome(request_of(r))
-            if kind == "raised":
-                return [why_of(claim["part"], claim.get("text", ""), "a call it rests on raised %s" % got.__name__)]
+            out = self.t.outcome(request_of(r))
+            kind, got = out.kind, out.value
+            if kind == "raised" and out.during == "call":
+                return [why_of(claim["part"], claim.get("text", ""), "a call it rests on raised %s" % out.error.__name__)]
             value = r["result"].get("value") or {}
             if kind == "ok" and same_values and not value.get("iteration") and not value.get("truncated"):
                 try:
@@ -399,7 +431,7 @@ class Checker:
                     continue
                 if not same_value(got, shown, value.get("repr", "")):
                     return [why_of(claim["part"], claim.get("text", ""), "a call it rests on returned %s, not %s" % (shown[:80], value.get("repr", "")[:80]))]
-            if kind == "ok" and typed and return_types and not r["result"].get("value", {}).get("iteration") \
+            if out.returned() and typed and return_types and not r["result"].get("value", {}).get("iteration") \
                     and not type_named(got, return_types):
                 return [why_of(claim["part"], claim.get("text", ""), "returned a %s" % type(got).__name__)]
         return []

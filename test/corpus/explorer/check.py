@@ -14,11 +14,11 @@ import copy
 import datetime
 import importlib
 import inspect
-import io
 import json
 import random
 import signal
 import sys
+import tempfile
 import types
 
 SEEDS = (0, 12345, 987)
@@ -73,15 +73,22 @@ signal.signal(signal.SIGALRM, _alarm)
 
 
 def run(fn, args, kwargs, seed=0):
+    """What the call returns (settled) and what it printed. Its output goes to a file, as the
+    worker's call process writes to pipes: a text stream with a `.buffer` and a descriptor
+    (pygments.cmdline.main writes its bytes to sys.stdout.buffer; a StringIO has none)."""
     random.seed(seed)
-    sink = io.StringIO()
-    signal.alarm(CALL_SECONDS)
-    try:
-        with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
-            value = settle(fn(*args, **kwargs))
-    finally:
-        signal.alarm(0)
-    return value, sink.getvalue()
+    with tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace") as sink:
+        signal.alarm(CALL_SECONDS)
+        try:
+            with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
+                value = settle(fn(*args, **kwargs))
+        finally:
+            signal.alarm(0)
+        try:
+            sink.seek(0)
+            return value, sink.read()
+        except ValueError:  # the call closed its standard output: what it printed is lost
+            return value, ""
 
 
 def outcome(fn, args, kwargs, seed=0):

@@ -92,3 +92,47 @@ def read_input(fd):
     """What the file descriptor `fd` holds, read and closed (mimetypes.MimeTypes().read(0) reads standard input so)."""
     with open(fd) as f:
         return f.read()
+
+
+class WriteOnly:
+    """An iterator that cannot be read (a write-mode gzip.GzipFile): iterating it raises."""
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        raise AttributeError("not open for reading")
+
+    def __repr__(self):
+        return "<WriteOnly>"
+
+
+def open_for_writing(mode):
+    """Returns a WriteOnly for 'w' (gzip.open(io.BytesIO(b''), 'abc')); raises ValueError for anything else."""
+    if mode != "w":
+        raise ValueError("bad mode")
+    return WriteOnly()
+
+
+def countdown(n):
+    """Yields n, n-1, ... 1, then raises ValueError while iterated for a negative n (never at the call)."""
+    if n < 0:
+        raise_later = True
+    else:
+        raise_later = False
+    for k in range(n, 0, -1):
+        yield k
+    if raise_later:
+        raise ValueError("negative")
+
+
+def writes_bytes(text):
+    """Writes its text as bytes to sys.stdout.buffer and returns 0; 1 when there is no such buffer
+    (pygments.cmdline.main catches the AttributeError and returns 1)."""
+    import sys
+
+    try:
+        sys.stdout.buffer.write(text.encode())
+    except AttributeError:
+        return 1
+    return 0
