@@ -15,6 +15,7 @@ entered. Only the calls themselves are measured: not the import, not Hypothesis'
 """
 import ast
 import contextlib
+import functools
 import importlib
 import inspect
 import io
@@ -266,10 +267,11 @@ def sandboxed(cmd, scratch):
             "--unshare-ipc", "--die-with-parent", "--new-session"] + cmd
 
 
+@functools.lru_cache(maxsize=None)
 def secret_name():
     """The worker's rule for names that look like credentials: SECRET_NAME of src/probe/environment.ts,
     read from there (its one definition), as JavaScript source the worker compiles the same way
-    (pau_probe.guards.scrub_environ)."""
+    (pau_probe.guards.scrub_environ). Read once a process: the bench's re-check starts children per job."""
     with open(os.path.join(REPO, "src", "probe", "environment.ts"), encoding="utf-8") as f:
         found = re.search(r"export const SECRET_NAME =\s*/(.+)/i;", f.read())
     if not found:

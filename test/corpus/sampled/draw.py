@@ -15,6 +15,8 @@ PAU_SAMPLED_DRAW=path); the committed draw.json and dev.txt are left as they are
 packages; --exclude (repeatable) leaves out every function of another draw (by id and by the
 definition it names, so a re-export under another name is left out too), counted but not listed;
 --all-dev puts every function in the development half, so the bench shows each one.
+It draws only under /usr/bin/python3, the bench's interpreter (another one's package versions give
+functions that do not import there), unless --python-ok.
 
 The sources are chosen, the functions are not. A source qualifies when it is pure Python (the
 explorer's coverage and the bench's re-run need Python code), works offline and has no GUI; among
@@ -345,6 +347,15 @@ def texts(result):
     return json.dumps(result, indent=1) + "\n", dev
 
 
+# The interpreter the bench runs the drawn functions with (PYTHON of test/corpus/explorer/explore.ts).
+BENCH_PYTHON = "/usr/bin/python3"
+
+
+def other_interpreter():
+    """Whether this is not the bench's interpreter (where that one exists at all)."""
+    return os.path.exists(BENCH_PYTHON) and os.path.realpath(sys.executable) != os.path.realpath(BENCH_PYTHON)
+
+
 def options(argv):
     parser = argparse.ArgumentParser(description="Draws the sampled measure's functions (see the module docstring).")
     mode = parser.add_mutually_exclusive_group()
@@ -356,7 +367,13 @@ def options(argv):
     parser.add_argument("--exclude", action="append", default=[], metavar="DRAW.json", help="leave out every function of this draw")
     parser.add_argument("--all-dev", action="store_true", help="every function in the development half")
     parser.add_argument("--out", help="write this draw here (no dev.txt) instead of draw.json")
+    parser.add_argument("--python-ok", action="store_true", help="draw under this interpreter though it is not %s" % BENCH_PYTHON)
     args = parser.parse_args(argv)
+    if not (args.split or args.python_ok) and other_interpreter():
+        parser.error("this is %s, not %s, the interpreter the bench explores and re-checks with (test/corpus/explorer/explore.ts): "
+                     "a draw made under another one holds functions that do not import there (pyenv's python3 has other "
+                     "package versions: 13-20 functions of a draw made with it did not import in the bench). Run it with %s, "
+                     "or pass --python-ok" % (sys.executable, BENCH_PYTHON, BENCH_PYTHON))
     other = args.seed is not None or args.wide or args.exclude or args.all_dev or args.per_source != PER_SOURCE
     if other and not args.out:
         parser.error("a draw other than the committed one needs --out (draw.json and dev.txt stay as committed)")
