@@ -223,3 +223,17 @@ def test_standard_output_has_a_byte_buffer_as_in_the_worker():
     # pygments.cmdline.main(['a']) writes bytes to sys.stdout.buffer: 0 in the worker, 1 (no buffer) in the re-check.
     out = recheck("writes_bytes", [], [(1, "writes_bytes('x')", "0")], [record(1, "'x'", "0")], module="true_lines")
     assert (out["checked"], out["contradictions"]) == (1, [])
+
+
+IDEMPOTENT = [{"name": "idempotent", "holds": True, "evidence": ""}]
+
+
+def test_idempotence_is_tried_on_an_escaped_escape_of_the_functions_own_pattern():
+    # email.quoprimime.header_decode: "idempotent" held on every input the explorer tried; '=3D41' -> '=41' -> 'A'.
+    out = recheck("unescape", IDEMPOTENT, [], [record(1, "'abc'", "'abc'", "str"), record(2, "'=41'", "'A'", "str")],
+                  module="false_lines", return_types=["str"])
+    assert [c["text"] for c in out["contradictions"]] == ["idempotent"]
+    assert "f of that" in out["contradictions"][0]["why"]
+    # A function that is idempotent is not refuted by those texts.
+    out = recheck("squeeze", IDEMPOTENT, [], [record(1, "'a  b'", "'a b'", "str")], module="false_lines", return_types=["str"])
+    assert (out["checked"], out["contradictions"]) == (1, [])

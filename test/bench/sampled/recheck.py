@@ -44,12 +44,15 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", "corpus", "explorer"))
 sys.path.insert(0, HERE)
 import check  # noqa: E402 -- the corpus checker's laws, reused rather than written twice
 import measure  # noqa: E402
+import pattern_texts  # noqa: E402
 
 # An iterator is read as far as the worker reads it (its maxIterItems, src/core/limits.ts): what it
 # does past that (generic_tags raises on a bad item after the twentieth) no line speaks of.
 check.ITEMS = 20
 
 FRESH = 24
+# Seconds for building texts from the function's patterns (pattern_texts.py): each is one call.
+PATTERN_SECONDS = 4
 
 
 def variants(value):
@@ -307,6 +310,8 @@ class Checker:
         self.records = {r["index"]: r for r in job["records"]}
         returned = [r for r in job["records"] if r["result"]["status"] == "returned" and r["result"].get("durationMs", 0) < 500]
         self.calls = [request_of(r) for r in returned] + fresh_calls(self.t, returned)
+        self.returned = returned
+        self.pattern_calls = None
         report = job["report"]
         self.properties = report.get("properties") or []
         self.claims = (report.get("description") or {}).get("claims") or []
@@ -326,7 +331,10 @@ class Checker:
         if p.get("param") and p["name"].startswith("monotonic"):
             indices = [self.job["params"].index(n) for n in p["param"].split(", ") if n in self.job["params"]]
         said = False
-        for c in self.calls:
+        calls = self.calls + self.texts_from_patterns()
+        if p.get("param") == "ascii-texts":  # a law seen on ASCII texts only speaks of no other text
+            calls = [c for c in calls if "values" not in c or all(x.isascii() for x in c["values"][1] if isinstance(x, str))]
+        for c in calls:
             try:
                 if p["name"] in ("deterministic", "pure"):
                     v = deterministic_or_pure(self.t, p["name"], c)
@@ -340,8 +348,47 @@ class Checker:
                 return [why_of("property", p["name"], v)]
             said = said or v != check.NA
         if not said:
-            raise NotChecked("none of the %d calls tried here is one it speaks of" % len(self.calls))
+            raise NotChecked("none of the %d calls tried here is one it speaks of" % len(calls))
         return []
+
+    def texts_from_patterns(self):
+        """Fresh calls for the laws: a returned call with one text argument, that text replaced by
+        texts built from the patterns the function's code holds (pattern_texts.py), escaped escapes
+        first. Built once, within PATTERN_SECONDS."""
+        if self.pattern_calls is not None:
+            return self.pattern_calls
+        self.pattern_calls = []
+        for r in self.returned:
+            try:
+                recv, args, kwargs = self.t.values(request_of(r))
+            except Exception:  # noqa: B902 -- a call that cannot be built again is no template
+                continue
+            at = [i for i, a in enumerate(args) if isinstance(a, str)]
+            if len(at) == 1:
+                break
+        else:
+            return self.pattern_calls
+        i = at[0]
+        fn = self.t.raw.__func__ if isinstance(self.t.raw, (staticmethod, classmethod)) else self.t.fn
+        texts = pattern_texts.code_texts(fn)
+        deadline = time.monotonic() + PATTERN_SECONDS
+
+        def with_text(x):
+            return {"values": (recv, args[:i] + [x] + args[i + 1:], kwargs)}
+
+        def call(x):
+            if time.monotonic() > deadline:
+                raise TimeoutError()
+            out = self.t.outcome(with_text(x))
+            return out.value if out.kind == "ok" else None
+
+        try:
+            escapes = pattern_texts.escaped_escapes(call, texts)
+        except TimeoutError:
+            escapes = []
+        samples = [m for t in texts if pattern_texts.is_pattern(t) for m in pattern_texts.matches(t)[:: 97][:4]]
+        self.pattern_calls = [with_text(x) for x in escapes + samples]
+        return self.pattern_calls
 
     def claim(self, claim):
         c = claim.get("check") or {}

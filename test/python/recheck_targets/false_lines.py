@@ -1,0 +1,14 @@
+"""Functions whose false description lines an earlier recheck.py did not find (test_recheck.py)."""
+import re
+
+_ESCAPE = re.compile(r"=[0-9A-F]{2}")
+
+
+def unescape(text):
+    """Decodes each =XX hex escape (email.quoprimime.header_decode's way): not idempotent, '=3D41' -> '=41' -> 'A'."""
+    return _ESCAPE.sub(lambda m: chr(int(m.group(0)[1:], 16)), text)
+
+
+def squeeze(text):
+    """Each run of whitespace as one space: idempotent, whatever the text."""
+    return re.sub(r"\s+", " ", text)
