@@ -51,8 +51,8 @@ interface FunctionResult {
   contradictions: { part: string; text: string; why: string }[];
   linesStated: number;
   linesChecked: number;
-  /** Why each line the re-check could not re-run was left (recheck.py's reasons). */
-  notChecked: string[];
+  /** Each line the re-check could not re-run: its kind, and why (recheck.py's reason and its class). */
+  notChecked: NotChecked[];
   /** 3 or more distinct results were seen. */
   varied: boolean;
   typeList: boolean;
@@ -60,6 +60,12 @@ interface FunctionResult {
   error?: string;
   /** Which step the error stopped: a re-check that did not run leaves the lines it would have checked unchecked. */
   errorStep?: 'exploration' | 'coverage' | 're-check';
+}
+
+interface NotChecked {
+  kind: string;
+  reason: string;
+  class: string;
 }
 
 export interface HalfTotals {
@@ -77,7 +83,7 @@ export interface HalfTotals {
   errors: number;
   /** Of those, the ones whose re-check did not run (their lines count as stated, not checked). */
   recheckErrors: number;
-  /** Lines not re-checked, by the kind of reason (the reason up to its first colon or number). */
+  /** Lines not re-checked, by the line's kind and the class of the reason ("example: its call took more than"). */
   notChecked: Record<string, number>;
 }
 
@@ -152,7 +158,7 @@ async function score(e: Explored, half: Half): Promise<FunctionResult> {
     stated: number;
     checked: number;
     contradictions: FunctionResult['contradictions'];
-    notChecked?: { part: string; text: string; reason: string }[];
+    notChecked?: NotChecked[];
     error?: string;
   };
   const recheckJob = { module: fn.module, qualname: fn.qualname, report, records, params: e.params };
@@ -175,6 +181,9 @@ async function score(e: Explored, half: Half): Promise<FunctionResult> {
     notChecked: raw.notChecked ?? [],
     ...(raw.error ? { error: raw.error } : {}),
   };
+  // Lines a re-check that did not run at all left without a reason of their own: counted, with its error.
+  for (let k = check.checked + (check.notChecked?.length ?? 0); k < check.stated; k++)
+    check.notChecked?.push({ kind: 'any line', reason: check.error ?? 'the re-check gave no answer', class: 'the re-check did not run' });
   // The method's own class too: a receiver is named by it ("Called on a ParseResults instance").
   const typeNames = [
     ...fn.qualname.split('.').slice(0, -1),
@@ -196,7 +205,7 @@ async function score(e: Explored, half: Half): Promise<FunctionResult> {
     contradictions: check.contradictions,
     linesStated: check.stated,
     linesChecked: check.checked,
-    notChecked: (check.notChecked ?? []).map((n) => n.reason),
+    notChecked: check.notChecked ?? [],
     varied,
     typeList: varied && isTypeList(summary, typeNames),
     summary,
@@ -237,9 +246,9 @@ export function totalsOf(rs: FunctionResult[]): HalfTotals {
     recheckErrors: rs.filter((r) => r.errorStep === 're-check').length,
     notChecked: rs
       .flatMap((r) => r.notChecked)
-      .reduce<Record<string, number>>((by, reason) => {
-        const kind = reason.split(/:|\d/)[0]?.trim() ?? reason;
-        by[kind] = (by[kind] ?? 0) + 1;
+      .reduce<Record<string, number>>((by, n) => {
+        const key = `${n.kind}: ${n.class}`;
+        by[key] = (by[key] ?? 0) + 1;
         return by;
       }, {}),
   };
@@ -318,7 +327,7 @@ export async function run(): Promise<Record<string, unknown>> {
     const t = await scoreHalf(half, fns, (r) => {
       for (const c of r.contradictions) devClaims.push(`false claim: ${r.id}: ${c.part}: ${c.text}: ${c.why}`);
       // The re-check's own failures, to be told from the function's (their count is a total below).
-      for (const why of r.notChecked) if (why.startsWith('the re-check failed')) devClaims.push(`not re-checked: ${r.id}: ${why}`);
+      for (const n of r.notChecked) if (n.reason.startsWith('the re-check failed')) devClaims.push(`not re-checked: ${r.id}: ${n.kind}: ${n.reason}`);
       devRows.push(
         `| ${r.id} | ${r.returned ? 'yes' : 'no'} | ${r.coverage.toFixed(0)}% | ${r.hypothesisCoverage.toFixed(0)}% | ${r.falseClaims} | ` +
           `${r.linesChecked}/${r.linesStated} | ${r.typeList ? 'YES' : r.varied ? 'no' : '—'} | ${r.seconds.toFixed(2)} | ${r.error ?? ''} |`,

@@ -237,3 +237,32 @@ def test_idempotence_is_tried_on_an_escaped_escape_of_the_functions_own_pattern(
     # A function that is idempotent is not refuted by those texts.
     out = recheck("squeeze", IDEMPOTENT, [], [record(1, "'a  b'", "'a b'", "str")], module="false_lines", return_types=["str"])
     assert (out["checked"], out["contradictions"]) == (1, [])
+
+
+def raised(index, args, kwargs=None):
+    return {"index": index, "args": args, "kwargs": kwargs or {}, "origin": "offline",
+            "result": {"status": "raised", "exception": {"type": "TypeError", "message": ""}, "durationMs": 1}}
+
+
+def parameter_lines(texts, records):
+    claims = [{"part": "parameter", "text": t, "support": [], "tested": [r["index"] for r in records]} for t in texts]
+    job = {"module": "false_lines", "qualname": "scaled", "params": ["x", "factor"], "records": records,
+           "report": {"returnTypes": ["int"], "properties": [], "description": {"summary": "", "examples": [], "claims": claims}}}
+    env = dict(os.environ, PYTHONPATH=os.path.join(HERE, "recheck_targets"), PAU_RECHECK_LINE_SECONDS="4")
+    p = subprocess.run([sys.executable, RECHECK], input=json.dumps(job), capture_output=True, text=True, timeout=120, env=env)
+    return json.loads(p.stdout)
+
+
+def test_a_parameter_line_no_call_rests_on_is_re_run_from_the_calls_it_speaks_of():
+    # "no call with it returned" and "calls with `v` raised where the same call with it left out
+    # returned" rest on no returned call: an earlier re-check left every such line (58 of the
+    # development half's 61 unchecked) not re-checked.
+    true = parameter_lines(["factor: calls with `'a'` raised where the same call with it left out returned (may be left out)"],
+                           [raised(1, ["3", "'a'"]), record(2, "3", "6")])
+    assert (true["checked"], true["contradictions"]) == (1, [])
+    # The same lines over calls that really return with it: each is found false.
+    false = parameter_lines(["factor: no call with it returned (may be left out)",
+                             "factor: calls with `4` raised where the same call with it left out returned (may be left out)"],
+                            [raised(1, ["3", "4"]), record(2, "3", "6")])
+    assert false["checked"] == 2
+    assert [c["why"] for c in false["contradictions"]] == ["a call giving it returned", "the call giving it returned"]

@@ -191,30 +191,73 @@ def fresh_calls(t, returned):
     return out[::step][:FRESH]
 
 
+def signature_of(t, call):
+    """The signature the call's argument sources bind to (the receiver's parameter left out), or None."""
+    fn = t.raw.__func__ if isinstance(t.raw, (staticmethod, classmethod)) else t.raw
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return None
+    if call.get("receiver") or isinstance(t.raw, classmethod):
+        sig = sig.replace(parameters=list(sig.parameters.values())[1:])
+    return sig
+
+
+def bound(t, call):
+    """{parameter name: its argument source (a tuple of them for *args, a dict for **kwargs)}, or None."""
+    sig = signature_of(t, call)
+    try:
+        # bind_partial: a call that raised for a missing argument binds too (that argument absent).
+        return None if sig is None else dict(sig.bind_partial(*call["args"], **call["kwargs"]).arguments)
+    except TypeError:
+        return None
+
+
 def differing(t, a, b):
     """The parameters whose argument source differs between two calls, bound by the signature (a
     positional and a keyword form of one argument are one), the receiver as one more; a parameter
     left out in one call and given in the other differs."""
     def slots(c):
-        fn = t.raw.__func__ if isinstance(t.raw, (staticmethod, classmethod)) else t.raw
-        try:
-            sig = inspect.signature(fn)
-            if c.get("receiver") or isinstance(t.raw, classmethod):
-                sig = sig.replace(parameters=list(sig.parameters.values())[1:])
+        sig, args = signature_of(t, c), bound(t, c)
+        if args is None:
+            out = dict({i: s for i, s in enumerate(c["args"])}, **c["kwargs"])
+        else:
             out = {}
-            # bind_partial: a call that raised for a missing argument binds too (that argument absent).
-            for name, value in sig.bind_partial(*c["args"], **c["kwargs"]).arguments.items():
+            for name, value in args.items():
                 if sig.parameters[name].kind == inspect.Parameter.VAR_KEYWORD:
                     out.update(value)  # each keyword of **kwargs is an argument of its own
                 else:
                     out[name] = repr(value)
-        except (TypeError, ValueError):
-            out = dict({i: s for i, s in enumerate(c["args"])}, **c["kwargs"])
         out["<receiver>"] = c.get("receiver")  # not an identifier: a parameter may be named `receiver`
         return out
 
     x, y = slots(a), slots(b)
     return sorted(str(k) for k in set(x) | set(y) if x.get(k) != y.get(k))
+
+
+def without(t, call, name):
+    """The same call with the parameter `name` left out (a keyword dropped, the last positional
+    argument dropped, every *args item dropped), or None when it cannot be left out alone."""
+    if name in call["kwargs"]:
+        return dict(call, kwargs={k: v for k, v in call["kwargs"].items() if k != name})
+    sig = signature_of(t, call)
+    if sig is None or name not in sig.parameters:
+        return None
+    params = list(sig.parameters.values())
+    at = [k for k, p in enumerate(params) if p.name == name][0]
+    if params[at].kind == inspect.Parameter.VAR_POSITIONAL:
+        return dict(call, args=call["args"][:at])
+    if params[at].kind in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD) and len(call["args"]) == at + 1:
+        return dict(call, args=call["args"][:at])
+    return None
+
+
+def given_as(value, shown):
+    """Whether an argument source (or an *args item) is the one a line shows in backticks (cut with '…' past 24 characters)."""
+    values = value if isinstance(value, tuple) else (value,)
+    one = " ".join(shown.split())
+    return any(isinstance(v, str) and (" ".join(v.split()) == one or (one.endswith("…") and " ".join(v.split()).startswith(one[:-1])))
+               for v in values)
 
 
 ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
@@ -288,12 +331,26 @@ def lines_of(job):
     """Every line the description states, in order, each with a key the child and the parent share:
     the properties that hold (from the structured list), then the ledger's other lines."""
     report = job["report"]
-    out = [{"key": "property %d" % k, "part": "property", "text": p.get("name", "")}
+    out = [{"key": "property %d" % k, "part": "property", "kind": "property %s" % p.get("name", ""), "text": p.get("name", "")}
            for k, p in enumerate(report.get("properties") or []) if p.get("holds")]
     for k, claim in enumerate((report.get("description") or {}).get("claims") or []):
         if claim.get("part") != "property":
-            out.append({"key": "claim %d" % k, "part": claim.get("part", ""), "text": claim.get("text", "")})
+            out.append({"key": "claim %d" % k, "part": claim.get("part", ""), "kind": kind_of(claim), "text": claim.get("text", "")})
     return out
+
+
+def kind_of(claim):
+    """The kind of a ledger line, for the counts of lines not re-checked: its part, and for a summary
+    or parameter line with no structured form, whether calls stand behind it and how they ended."""
+    part = claim.get("part", "")
+    if (claim.get("check") or {}).get("kind") or part not in ("summary", "parameter", "returns"):
+        return part
+    return "%s line %s" % (part, "resting on calls" if claim.get("support") else "with no call behind it")
+
+
+def reason_class(reason):
+    """A reason without the particulars (numbers, what follows a colon): what the bench counts by."""
+    return re.split(r":|\d", reason)[0].strip()
 
 
 class NotChecked(Exception):
@@ -397,7 +454,9 @@ class Checker:
             return self.raises(c, text)
         if c.get("kind") == "example":
             return self.example(c, text)
-        if claim.get("part") in ("parameter", "returns"):
+        if claim.get("part") == "parameter":
+            return self.parameter(claim)
+        if claim.get("part") == "returns":
             return self.rests_on(claim)
         if claim.get("part") == "summary" and claim.get("support"):
             return self.rests_on(claim)
@@ -453,6 +512,63 @@ class Checker:
         else:
             raise NotChecked("its call took more than %d s here" % check.CALL_SECONDS)
         return []
+
+    def parameter(self, claim):
+        """A parameter line: the calls it rests on return again, and what it says of the calls with
+        the parameter given or left out holds again:
+        - "no call with it returned": no call giving it returns;
+        - "calls with `v` … raised where the same call with `w` or with it left out returned": the
+          calls giving a value shown raise, and the same calls with `w` instead, or without it, return;
+        - "(may be left out)": calls that leave it out return."""
+        text = claim.get("text", "")
+        name = text.split(": ", 1)[0].lstrip("*")
+        said = text.split(": ", 1)[-1]
+        tested = [self.records[i] for i in claim.get("tested") or [] if i in self.records]
+        bad, checked = [], False
+
+        def rerun(call, returns, why):
+            out = self.t.outcome(call)
+            if out.kind == "slow":
+                return False
+            if out.returned() != returns:
+                bad.append(why_of("parameter", text, "%s %s" % (why, "returned" if out.returned() else "raised %s" % out.error.__name__)))
+            return True
+
+        with_it = [(r, bound(self.t, request_of(r))) for r in tested if r["result"].get("durationMs", 0) < 500]
+        with_it = [(r, b) for r, b in with_it if b is not None]
+        if said.startswith("no call with it returned"):
+            for r, b in [(r, b) for r, b in with_it if name in b][:8]:
+                checked = rerun(request_of(r), False, "a call giving it") or checked
+        elif said.startswith("calls with ") and " raised where the same call " in said:
+            raised_part, _, instead = said[len("calls with "):].partition(" raised where the same call ")
+            shown = [v for v in re.findall(r"`([^`]*)`", raised_part)]
+            others = [v for v in re.findall(r"`([^`]*)`", instead.split(" returned")[0]) if "…" not in v]
+            # The pairs the line was read off: a call giving a value shown that raised, and the same
+            # call with another value shown (or without it) that returned, both among the records.
+            returned = [(request_of(r), b) for r, b in with_it if r["result"]["status"] == "returned"]
+            pairs = 0
+            for r, b in with_it:
+                if name not in b or r["result"]["status"] != "raised" or not any(given_as(b[name], v) for v in shown) or pairs >= 4:
+                    continue
+                call = request_of(r)
+                left = without(self.t, call, name) if "with it left out" in instead else None
+                for partner, pb in returned:
+                    same_rest = {k: v for k, v in pb.items() if k != name} == {k: v for k, v in b.items() if k != name}
+                    if same_rest and partner.get("receiver") == call.get("receiver") and (
+                            (name not in pb and left is not None) or (name in pb and any(given_as(pb[name], w) for w in others))):
+                        pairs += 1
+                        checked = rerun(call, False, "the call giving it") or checked
+                        checked = rerun(partner, True, "the same call with %s" % ("it left out" if name not in pb else "`%s`" % pb[name])) or checked
+                        break
+        elif claim.get("support"):
+            bad.extend(self.rests_on(claim))
+            checked = True
+        if said.endswith("(may be left out)"):
+            for r, b in [(r, b) for r, b in with_it if name not in b and r["result"]["status"] == "returned"][:2]:
+                checked = rerun(request_of(r), True, "a call leaving it out") or checked
+        if not checked:
+            raise NotChecked("no call it speaks of could be re-run")
+        return bad[:1]  # one false line, however many of its calls show it
 
     def rests_on(self, claim):
         support = [self.records[i] for i in claim.get("support") or [] if i in self.records and self.records[i]["result"]["status"] == "returned"]
@@ -627,9 +743,9 @@ def recheck_job(body, scratch):
         r = results.get(x["key"])
         if r is None:
             reason = fatal or "the re-check ran out of its %d s before this line" % TOTAL_SECONDS
-            not_checked.append({"part": x["part"], "text": x["text"][:160], "reason": reason})
+            not_checked.append({"part": x["part"], "kind": x["kind"], "text": x["text"][:160], "reason": reason, "class": reason_class(reason)})
         elif "reason" in r:
-            not_checked.append({"part": x["part"], "text": x["text"][:160], "reason": r["reason"]})
+            not_checked.append({"part": x["part"], "kind": x["kind"], "text": x["text"][:160], "reason": r["reason"], "class": reason_class(r["reason"])})
         else:
             checked += 1
             contradictions.extend(r["contradictions"])

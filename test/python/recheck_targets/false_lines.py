@@ -12,3 +12,10 @@ def unescape(text):
 def squeeze(text):
     """Each run of whitespace as one space: idempotent, whatever the text."""
     return re.sub(r"\s+", " ", text)
+
+
+def scaled(x, factor=2):
+    """x times factor; a text factor raises TypeError."""
+    if isinstance(factor, str):
+        raise TypeError("factor must be a number")
+    return x * factor
