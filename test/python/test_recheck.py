@@ -266,3 +266,16 @@ def test_a_parameter_line_no_call_rests_on_is_re_run_from_the_calls_it_speaks_of
                             [raised(1, ["3", "4"]), record(2, "3", "6")])
     assert false["checked"] == 2
     assert [c["why"] for c in false["contradictions"]] == ["a call giving it returned", "the call giving it returned"]
+
+
+RANDOM = [{"name": "uses-randomness", "holds": True, "evidence": ""}]
+
+
+def test_uses_randomness_is_re_run_under_other_seeds_and_an_address_is_no_randomness():
+    # Once never re-checked ("no law to re-run"). semantic_version Clause.prettyprint returns a text
+    # holding an object's address: the explorer said it uses randomness.
+    out = recheck("roll", RANDOM, [], [record(1, "1000000", "123456")], module="false_lines")
+    assert (out["checked"], out["contradictions"]) == (1, [])
+    out = recheck("labelled", RANDOM, [], [record(1, "'a'", "'a <object at 0x1>'", "str")], module="false_lines", return_types=["str"])
+    assert out["checked"] == 1
+    assert [c["text"] for c in out["contradictions"]] == ["uses-randomness"]
