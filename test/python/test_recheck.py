@@ -279,3 +279,17 @@ def test_uses_randomness_is_re_run_under_other_seeds_and_an_address_is_no_random
     out = recheck("labelled", RANDOM, [], [record(1, "'a'", "'a <object at 0x1>'", "str")], module="false_lines", return_types=["str"])
     assert out["checked"] == 1
     assert [c["text"] for c in out["contradictions"]] == ["uses-randomness"]
+
+
+PURE = [{"name": "pure", "holds": True, "evidence": ""}]
+
+
+def test_no_side_effects_is_tried_on_receivers_whose_attributes_hold_other_values():
+    # tomlkit Table.invalidate_display_name: "no side effects" on receivers whose display_name was None already.
+    rec = dict(record(1, "3", "None", "NoneType"), args=[], receiver="Named()")
+    out = recheck("Named.invalidate", PURE, [], [rec], module="false_lines", return_types=["NoneType"])
+    assert out["checked"] == 1
+    assert [(c["text"], c["why"]) for c in out["contradictions"]] == [("pure", "an argument changed")]
+    rec = dict(record(1, "3", "'[None]'", "str"), args=[], receiver="Named()")
+    out = recheck("Named.shown", PURE, [], [rec], module="false_lines", return_types=["str"])
+    assert (out["checked"], out["contradictions"]) == (1, [])

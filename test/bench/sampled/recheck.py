@@ -76,6 +76,19 @@ def variants(value):
     return []
 
 
+def attribute_variants(value):
+    """Other values for an object's attribute, of the kinds a plain attribute holds."""
+    if value is None:
+        return ["zq", 1]
+    if isinstance(value, bool):
+        return [not value]
+    if isinstance(value, int):
+        return [value + 7]
+    if isinstance(value, str):
+        return [value + "zq"]
+    return []
+
+
 class Target:
     def __init__(self, module, qualname):
         self.mod, self.cls, self.attr, self.fn, self.raw = measure.resolve(module, qualname)
@@ -388,7 +401,7 @@ class Checker:
         if p.get("param") and p["name"].startswith("monotonic"):
             indices = [self.job["params"].index(n) for n in p["param"].split(", ") if n in self.job["params"]]
         said = False
-        calls = self.calls + self.texts_from_patterns()
+        calls = self.calls + self.texts_from_patterns() + (self.receiver_variants() if p["name"] == "pure" else [])
         if p.get("param") == "ascii-texts":  # a law seen on ASCII texts only speaks of no other text
             calls = [c for c in calls if "values" not in c or all(x.isascii() for x in c["values"][1] if isinstance(x, str))]
         for c in calls:
@@ -428,6 +441,30 @@ class Checker:
         if not ran:
             raise NotChecked("no call that returned could be run again here")
         return [why_of("property", "uses-randomness", "the same result under random seeds %s in each of %d calls" % (check.SEEDS, ran))]
+
+    def receiver_variants(self):
+        """Fresh receivers for "no side effects": a returned call's receiver with one public attribute
+        holding another value (None as a text or a number, a flag flipped, a number or a text
+        changed). An effect that cannot show on the receivers tried (tomlkit's
+        Table.invalidate_display_name on tables whose display_name was None already) shows here."""
+        out = []
+        for r in self.returned:
+            if not r.get("receiver") or len(out) >= FRESH:
+                continue
+            try:
+                recv, args, kwargs = self.t.values(request_of(r))
+                attributes = sorted(vars(recv).items())
+            except Exception:  # noqa: B902 -- no receiver to vary
+                continue
+            for name, value in attributes:
+                for other in attribute_variants(value) if not name.startswith("_") else []:
+                    try:
+                        changed = copy.deepcopy(recv)
+                        setattr(changed, name, other)
+                    except Exception:  # noqa: B902 -- an attribute that will not take another value
+                        continue
+                    out.append({"values": (changed, args, kwargs)})
+        return out[:FRESH]
 
     def texts_from_patterns(self):
         """Fresh calls for the laws: a returned call with one text argument, that text replaced by

@@ -31,3 +31,16 @@ def roll(sides):
 def labelled(text):
     """The text with the address of a new object in it: another text on each call, and no randomness."""
     return "%s <object at %s>" % (text, hex(id(object())))
+
+
+class Named:
+    """A table whose display name a method resets (tomlkit's Table.invalidate_display_name)."""
+
+    def __init__(self):
+        self.display_name = None
+
+    def invalidate(self):
+        self.display_name = None
+
+    def shown(self):
+        return "[%s]" % self.display_name
