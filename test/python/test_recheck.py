@@ -293,3 +293,24 @@ def test_no_side_effects_is_tried_on_receivers_whose_attributes_hold_other_value
     rec = dict(record(1, "3", "'[None]'", "str"), args=[], receiver="Named()")
     out = recheck("Named.shown", PURE, [], [rec], module="false_lines", return_types=["str"])
     assert (out["checked"], out["contradictions"]) == (1, [])
+
+
+def summary_of(qualname, sentence, records, return_types):
+    return recheck(qualname, [], [], records, module="false_lines", summaries=[(sentence, [r["index"] for r in records])], return_types=return_types)
+
+
+def test_a_relation_stated_in_the_summary_is_tested_on_fresh_calls_and_on_the_calls_it_rests_on():
+    # Once only the values of the calls it rests on were compared again.
+    keeps = "Keeps the letters and digits in order and their case, changing only what stands between them."
+    folds = "Keeps the letters and digits in order, changing only their case and what stands between them."
+    out = summary_of("grouped", keeps, [record(1, "'1000'", "'1,000'", "str")], ["str"])
+    assert [c["why"] for c in out["contradictions"]] == ["f('0001') = '1': the letters and digits differ"]
+    out = summary_of("shout", keeps, [record(1, "'ab1'", "'AB1!'", "str")], ["str"])
+    assert len(out["contradictions"]) == 1
+    out = summary_of("shout", folds, [record(1, "'ab1'", "'AB1!'", "str")], ["str"])
+    assert (out["checked"], out["contradictions"]) == (1, [])
+    # What a call did to its receiver: on the calls it rests on, seen in the whole (pickled) state.
+    bump, peek = (dict(record(1, "3", v, t), args=[], receiver="Tally()") for v, t in (("None", "NoneType"), ("0", "int")))
+    assert summary_of("Tally.bump", "Changes its receiver in place.", [bump], ["NoneType"])["contradictions"] == []
+    out = summary_of("Tally.peek", "Changes its receiver in place.", [peek], ["int"])
+    assert [c["why"] for c in out["contradictions"]] == ["the receiver did not change (its whole pickled state is the same)"]

@@ -45,6 +45,7 @@ sys.path.insert(0, HERE)
 import check  # noqa: E402 -- the corpus checker's laws, reused rather than written twice
 import measure  # noqa: E402
 import pattern_texts  # noqa: E402
+import relations  # noqa: E402
 
 # An iterator is read as far as the worker reads it (its maxIterItems, src/core/limits.ts): what it
 # does past that (generic_tags raises on a bad item after the twentieth) no line speaks of.
@@ -335,6 +336,17 @@ def deterministic_or_pure(t, name, call):
     return "it printed %r" % printed[:40] if printed else None
 
 
+def pickled(x):
+    """The whole state of an object as pickle writes it (a Random's generator state, the items of a
+    list an attribute holds, which its repr may not show), or None when it cannot be pickled."""
+    import pickle
+
+    try:
+        return pickle.dumps(x, protocol=4)
+    except Exception:  # noqa: B902 -- any object may refuse
+        return None
+
+
 def type_named(value, names):
     n = type(value).__name__
     return any(x == n or x.split(".")[-1] == n for x in names)
@@ -517,7 +529,7 @@ class Checker:
         if claim.get("part") == "returns":
             return self.rests_on(claim)
         if claim.get("part") == "summary" and claim.get("support"):
-            return self.rests_on(claim)
+            return self.rests_on(claim) or self.relation(claim)
         raise NotChecked("a %s sentence has no form to re-run" % (claim.get("part") or "free"))
 
     def raises(self, c, text):
@@ -632,6 +644,51 @@ class Checker:
         if not checked:
             raise NotChecked("no call it speaks of could be re-run")
         return bad[:1]  # one false line, however many of its calls show it
+
+    def relation(self, claim):
+        """A summary sentence of the relation catalogue (relations.py) tested on the calls it rests on,
+        and on fresh calls when it is stated of every call."""
+        found = relations.relation_of(claim.get("text", ""))
+        if found is None:
+            return []
+        test, fresh = found
+        support = [request_of(self.records[i]) for i in claim["support"] if i in self.records and self.records[i]["result"]["status"] == "returned"]
+        for c in support[:8] + (self.calls + self.texts_from_patterns() if fresh else []):
+            seen = self.observed(c)
+            why = test(seen) if seen is not None else relations.NA
+            if why and why != relations.NA:
+                return [why_of("summary", claim.get("text", ""), why)]
+        return []
+
+    def observed(self, call):
+        """One call as relations.py tests it: its arguments before and after, what it returned (None
+        when it raised or took too long)."""
+        import types as pytypes
+
+        has_receiver = bool(call.get("receiver") or (call.get("values") and call["values"][0] is not None))
+        try:
+            a, k = self.t.build({}, call)
+            given = copy.deepcopy(a)
+            before = [state(x) for x in a]
+            whole = pickled(a[0]) if has_receiver else None
+            lengths = len(a[0]) if has_receiver and hasattr(a[0], "__len__") else None
+            value = check.run(self.t.callable_for(call), a, k)[0]
+        except BaseException:  # noqa: B902 -- a call that raises or hangs is none the sentence speaks of
+            return None
+        if has_receiver and lengths is not None:
+            try:
+                lengths = (lengths, len(a[0]))
+            except TypeError:
+                lengths = None
+        try:
+            named = dict(inspect.signature(self.t.fn).bind_partial(*given, **k).arguments)
+        except (TypeError, ValueError):
+            named = {}
+        return pytypes.SimpleNamespace(
+            value=value[1] if isinstance(value, tuple) and len(value) == 2 and value[0] == "iter" else value,
+            given=(given[1:] if has_receiver else given) + list(k.values()), named=named, has_receiver=has_receiver,
+            before=before, after=[state(x) for x in a], lengths=lengths if isinstance(lengths, tuple) else None,
+            whole=(whole, pickled(a[0])) if whole is not None else None)
 
     def rests_on(self, claim):
         support = [self.records[i] for i in claim.get("support") or [] if i in self.records and self.records[i]["result"]["status"] == "returned"]

@@ -44,3 +44,26 @@ class Named:
 
     def shown(self):
         return "[%s]" % self.display_name
+
+
+def grouped(digits):
+    """The digits with a comma every three, leading zeros dropped (humanize.intcomma('0000000') == '0')."""
+    return "{:,}".format(int(digits))
+
+
+def shout(text):
+    """The text upper-cased, with '!' after it."""
+    return text.upper() + "!"
+
+
+class Tally:
+    """A count that bump() raises and peek() only reads."""
+
+    def __init__(self):
+        self.n = 0
+
+    def bump(self):
+        self.n += 1
+
+    def peek(self):
+        return self.n
