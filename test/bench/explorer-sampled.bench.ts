@@ -151,9 +151,11 @@ async function score(e: Explored, half: Half): Promise<FunctionResult> {
   const noCoverage = process.env.PAU_SAMPLED_COVERAGE === '0';
   const cov = noCoverage
     ? { explorer: { percent: 0 }, hypothesis: { percent: 0, returned: 0 } }
-    : await python<{ explorer: { percent: number }; hypothesis: { percent: number; returned: number }; error?: string }>(MEASURE, job).catch(
-    (err: Error) => ({ explorer: { percent: 0 }, hypothesis: { percent: 0, returned: 0 }, error: err.message.split('\n')[0] }),
-  );
+    : await python<{ explorer: { percent: number }; hypothesis: { percent: number; returned: number }; error?: string }>(MEASURE, job).catch((err: Error) => ({
+        explorer: { percent: 0 },
+        hypothesis: { percent: 0, returned: 0 },
+        error: err.message.split('\n')[0],
+      }));
   type Checked = {
     stated: number;
     checked: number;

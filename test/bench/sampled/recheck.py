@@ -19,14 +19,24 @@ to a new child).
 
 What each line is checked against:
 - a property that holds: the explorer's own calls that returned AND fresh calls, made here by
-  changing one argument of such a call at a time (numbers, texts, lists, flags: see `variants`);
-- a raise (structured): its call raises that type again; its contrast call, when it has one,
-  returns and differs from it in one argument only;
+  changing one argument of such a call at a time (numbers, texts, lists, flags: see `variants`), by
+  texts built from the regular expressions the function's code holds (pattern_texts.py: escaped
+  escapes for idempotence), and for "no side effects" by receivers with one attribute changed;
+  "uses randomness": some call gives another result under other random seeds;
+- a raise (structured): its call raises that type again (while iterating what it returned, too);
+  its contrast call, when it has one, returns and differs from it in one argument only;
 - an example: its call gives the same repr again (the error type, for a traceback);
-- a parameter or returns line: every call it rests on returns again (returns: of a type it names);
+- a parameter line: the calls it rests on return again; "no call with it returned", "calls with v
+  raised where the same call with w or with it left out returned" and "(may be left out)": the
+  calls they speak of raise or return again (see `Checker.parameter`);
+- a returns line: every call it rests on returns again, of a type it names;
 - a summary line with calls behind it: every call it rests on returns again, and when the function
-  is said to be deterministic, the same value again (the sentence was read off those values);
-- a summary line with none, and anything else with no structured form: not re-checked (listed, with that reason).
+  is said to be deterministic, the same value again (the sentence was read off those values); a
+  sentence of the relation catalogue relations.py reads is tested as that relation too;
+- a summary line with none, and anything else with no structured form: not re-checked (listed,
+  with that reason and the line's kind, `kind_of`).
+A call's raise while its returned object is iterated is the iteration's: the worker records the
+call as returned (gzip.open(io.BytesIO(b''), 'abc') returns a write-mode GzipFile).
 """
 import copy
 import inspect
