@@ -314,3 +314,12 @@ def test_a_relation_stated_in_the_summary_is_tested_on_fresh_calls_and_on_the_ca
     assert summary_of("Tally.bump", "Changes its receiver in place.", [bump], ["NoneType"])["contradictions"] == []
     out = summary_of("Tally.peek", "Changes its receiver in place.", [peek], ["int"])
     assert [c["why"] for c in out["contradictions"]] == ["the receiver did not change (its whole pickled state is the same)"]
+
+
+def test_the_re_checks_own_copies_of_a_receiver_leave_its_class_as_it_was():
+    # Copying or pickling an object caches `__slotnames__` on its class (copyreg): cmd.Cmd().get_names()
+    # then listed it, and its true example was refuted once "no side effects" had copied receivers.
+    shown = repr(sorted(["__dict__", "__doc__", "__init__", "__module__", "names"]))
+    rec = dict(record(1, "3", shown, "list"), args=[], receiver="Names()")
+    out = recheck("Names.names", PURE, [(1, "Names().names()", shown)], [rec], module="true_lines", return_types=["list"])
+    assert (out["checked"], out["contradictions"]) == (2, [])

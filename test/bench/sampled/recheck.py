@@ -39,6 +39,7 @@ A call's raise while its returned object is iterated is the iteration's: the wor
 call as returned (gzip.open(io.BytesIO(b''), 'abc') returns a write-mode GzipFile).
 """
 import copy
+import copyreg
 import inspect
 import json
 import os
@@ -62,6 +63,26 @@ import relations  # noqa: E402
 check.ITEMS = 20
 
 FRESH = 24
+
+_slotnames = copyreg._slotnames
+
+
+def _uncached_slotnames(cls):
+    """copyreg's own, without the cache it leaves on the class: the re-check's copies and pickles
+    of a receiver must not add `__slotnames__` to what the function then reads (Cmd.get_names
+    lists the class's names)."""
+    had = "__slotnames__" in cls.__dict__
+    names = _slotnames(cls)
+    if not had and "__slotnames__" in cls.__dict__:
+        try:
+            delattr(cls, "__slotnames__")
+        except (AttributeError, TypeError):
+            pass
+    return names
+
+
+# Looked up by name each time an object is copied or pickled (CPython's _PyType_GetSlotNames).
+copyreg._slotnames = _uncached_slotnames
 # Seconds for building texts from the function's patterns (pattern_texts.py): each is one call.
 PATTERN_SECONDS = 4
 

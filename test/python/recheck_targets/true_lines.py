@@ -136,3 +136,13 @@ def writes_bytes(text):
     except AttributeError:
         return 1
     return 0
+
+
+class Names:
+    """An object that lists its class's own names (cmd.Cmd.get_names reads dir(self.__class__))."""
+
+    def __init__(self):
+        self.size = 1
+
+    def names(self):
+        return sorted(n for n in vars(type(self)) if not n.startswith("__w"))
