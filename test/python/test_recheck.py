@@ -323,3 +323,13 @@ def test_the_re_checks_own_copies_of_a_receiver_leave_its_class_as_it_was():
     rec = dict(record(1, "3", shown, "list"), args=[], receiver="Names()")
     out = recheck("Names.names", PURE, [(1, "Names().names()", shown)], [rec], module="true_lines", return_types=["list"])
     assert (out["checked"], out["contradictions"]) == (2, [])
+
+
+def test_a_summary_resting_on_calls_that_raised_is_re_run_from_them():
+    # urllib.parse.urlunsplit: "Raises an error whose class depends on `components` (… → AttributeError, …)"
+    # rests on raises only, and was counted as not re-checked.
+    sentence = "Raises an error whose class depends on `factor`."
+    out = recheck("scaled", [], [], [raised(1, ["3", "'a'"])], module="false_lines", summaries=[(sentence, [1])])
+    assert (out["checked"], out["contradictions"]) == (1, [])
+    out = recheck("scaled", [], [], [raised(1, ["3", "4"])], module="false_lines", summaries=[(sentence, [1])])
+    assert [c["why"] for c in out["contradictions"]] == ["a call it rests on returned, not TypeError"]

@@ -681,7 +681,7 @@ class Checker:
             for r, b in [(r, b) for r, b in with_it if name not in b and r["result"]["status"] == "returned"][:2]:
                 checked = rerun(request_of(r), True, "a call leaving it out") or checked
         if not checked:
-            raise NotChecked("no call it speaks of could be re-run")
+            raise NotChecked("no call it speaks of could be re-run (none gave the parameter, or none ran quickly enough)")
         return bad[:1]  # one false line, however many of its calls show it
 
     def relation(self, claim):
@@ -730,10 +730,20 @@ class Checker:
             whole=(whole, pickled(a[0])) if whole is not None else None)
 
     def rests_on(self, claim):
-        support = [self.records[i] for i in claim.get("support") or [] if i in self.records and self.records[i]["result"]["status"] == "returned"]
+        """The calls a line rests on, again: those that returned return (of a type it names, with
+        the same value where it says so); those that raised raise the same class again ("Raises an
+        error whose class depends on `x`" rests on raises only)."""
+        support = [self.records[i] for i in claim.get("support") or [] if i in self.records and self.records[i]["result"]["status"] in ("returned", "raised")]
         support = [r for r in support if r["result"].get("durationMs", 0) < 500][:8]
         if not support:
-            raise NotChecked("no call it rests on returned quickly enough to re-run")
+            raise NotChecked("no call it rests on ran quickly enough to re-run")
+        for r in [r for r in support if r["result"]["status"] == "raised"]:
+            out = self.t.outcome(request_of(r))
+            want = (r["result"].get("exception") or {}).get("type", "").split(".")[-1]
+            if out.kind == "ok" or (out.kind == "raised" and want not in [k.__name__ for k in out.error.__mro__]):
+                got = "returned" if out.kind == "ok" else "raised %s" % out.error.__name__
+                return [why_of(claim["part"], claim.get("text", ""), "a call it rests on %s, not %s" % (got, want))]
+        support = [r for r in support if r["result"]["status"] == "returned"]
         return_types = self.job["report"].get("returnTypes")
         # A summary sentence (a relation of the results, what a call changed) is read off the
         # values of its calls: with a function said to be deterministic, those values again.
