@@ -333,3 +333,24 @@ def test_a_summary_resting_on_calls_that_raised_is_re_run_from_them():
     assert (out["checked"], out["contradictions"]) == (1, [])
     out = recheck("scaled", [], [], [raised(1, ["3", "4"])], module="false_lines", summaries=[(sentence, [1])])
     assert [c["why"] for c in out["contradictions"]] == ["a call it rests on returned, not TypeError"]
+
+
+def test_a_generator_that_raises_when_iterated_did_not_return_and_another_object_did():
+    # dis.findlinestarts(3) raises only when iterated: "code: no call with it returned" holds. gzip.open's
+    # write-mode GzipFile, which raises only when iterated, was returned: "no call with it returned" is false.
+    gen = iterated(1, "-1", "<generator object countdown at 0x1>", "generator", raised="ValueError")
+    line = {"part": "parameter", "text": "n: no call with it returned", "support": [], "tested": [1]}
+    job = {"module": "true_lines", "qualname": "countdown", "params": ["n"], "records": [gen],
+           "report": {"returnTypes": [], "properties": [], "description": {"summary": "", "examples": [], "claims": [line]}}}
+    env = dict(os.environ, PYTHONPATH=os.path.join(HERE, "recheck_targets"), PAU_RECHECK_LINE_SECONDS="4")
+    run = lambda j: json.loads(subprocess.run([sys.executable, RECHECK], input=json.dumps(j), capture_output=True, text=True, timeout=120, env=env).stdout)  # noqa: E731
+    assert (run(job)["checked"], run(job)["contradictions"]) == (1, [])
+    job["qualname"], job["records"] = "open_for_writing", [iterated(1, "'w'", "<WriteOnly>", "true_lines.WriteOnly", raised="AttributeError")]
+    job["report"]["description"]["claims"] = [dict(line, text="mode: no call with it returned")]
+    assert [c["why"] for c in run(job)["contradictions"]] == ["a call giving it returned"]
+
+
+def test_a_value_drawn_once_a_process_uses_randomness_across_processes():
+    rec = dict(record(1, "3", "123", "int"), args=[])
+    out = recheck("node", RANDOM, [], [rec], module="true_lines")
+    assert (out["checked"], out["contradictions"]) == (1, [])

@@ -146,3 +146,15 @@ class Names:
 
     def names(self):
         return sorted(n for n in vars(type(self)) if not n.startswith("__w"))
+
+
+_NODE = []
+
+
+def node():
+    """A random number drawn once a process and kept (uuid.getnode without a hardware address)."""
+    import os
+
+    if not _NODE:
+        _NODE.append(int.from_bytes(os.urandom(6), "big"))
+    return _NODE[0]
