@@ -174,11 +174,10 @@ def enter_call_dir(call_dir: str) -> None:
     reseed(0)
 
 
-def _pickled(obj: object) -> bytes:
-    """pickle.dumps, leaving no trace on the classes: pickling caches each class's slot names on it
-    (copyreg._slotnames sets `__slotnames__`), which the call would then see (cmd.Cmd.get_names lists
-    dir(self.__class__): the worker's snapshot added a name the user's program never has)."""
-    original = cast("Callable[[type], List[str]]", getattr(copyreg, "_slotnames"))
+def uncached_slotnames(original: "Callable[[type], List[str]]") -> "Callable[[type], List[str]]":
+    """copyreg._slotnames (`original`) without the cache it leaves on the class: pickling or copying
+    an object sets `__slotnames__` on its class, which the call would then see (cmd.Cmd.get_names
+    lists dir(self.__class__)). The sampled bench's re-check copies receivers with it too."""
 
     def uncached(cls: type) -> List[str]:
         had = "__slotnames__" in cls.__dict__
@@ -190,7 +189,14 @@ def _pickled(obj: object) -> bytes:
                 pass
         return names
 
-    setattr(copyreg, "_slotnames", uncached)
+    return uncached
+
+
+def _pickled(obj: object) -> bytes:
+    """pickle.dumps, leaving no trace on the classes (uncached_slotnames: the worker's snapshot once
+    added a name the user's program never has)."""
+    original = cast("Callable[[type], List[str]]", getattr(copyreg, "_slotnames"))
+    setattr(copyreg, "_slotnames", uncached_slotnames(original))
     try:
         return pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
     finally:

@@ -66,25 +66,13 @@ check.ITEMS = 20
 
 FRESH = 24
 
-_slotnames = copyreg._slotnames
+# Copying or pickling an object caches `__slotnames__` on its class (copyreg): the re-check's copies
+# of a receiver must not add it to what the function then reads (Cmd.get_names lists the class's
+# names). copyreg._slotnames is looked up by name each time (CPython's _PyType_GetSlotNames).
+sys.path.insert(0, measure.WORKER)
+from pau_probe.call import uncached_slotnames  # noqa: E402
 
-
-def _uncached_slotnames(cls):
-    """copyreg's own, without the cache it leaves on the class: the re-check's copies and pickles
-    of a receiver must not add `__slotnames__` to what the function then reads (Cmd.get_names
-    lists the class's names)."""
-    had = "__slotnames__" in cls.__dict__
-    names = _slotnames(cls)
-    if not had and "__slotnames__" in cls.__dict__:
-        try:
-            delattr(cls, "__slotnames__")
-        except (AttributeError, TypeError):
-            pass
-    return names
-
-
-# Looked up by name each time an object is copied or pickled (CPython's _PyType_GetSlotNames).
-copyreg._slotnames = _uncached_slotnames
+copyreg._slotnames = uncached_slotnames(copyreg._slotnames)
 # Seconds for building texts from the function's patterns (pattern_texts.py): each is one call.
 PATTERN_SECONDS = 4
 
