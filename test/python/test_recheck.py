@@ -354,3 +354,15 @@ def test_a_value_drawn_once_a_process_uses_randomness_across_processes():
     rec = dict(record(1, "3", "123", "int"), args=[])
     out = recheck("node", RANDOM, [], [rec], module="true_lines")
     assert (out["checked"], out["contradictions"]) == (1, [])
+
+
+def test_a_call_that_returned_a_generator_whose_iteration_raised_gives_that_again():
+    # difflib.ndiff(3, 3) returned a generator that raised TypeError while iterated: "charjunk: … (may be
+    # left out)" rests on such calls leaving it out, and an earlier re-check read their raise as a refutation.
+    gen = iterated(1, "'a'", "<generator object steps at 0x1>", "generator", raised="TypeError")
+    line = {"part": "parameter", "text": "step: no call with it returned (may be left out)", "support": [], "tested": [1]}
+    job = {"module": "true_lines", "qualname": "steps", "params": ["n", "step"], "records": [gen],
+           "report": {"returnTypes": ["generator"], "properties": [], "description": {"summary": "", "examples": [], "claims": [line]}}}
+    env = dict(os.environ, PYTHONPATH=os.path.join(HERE, "recheck_targets"), PAU_RECHECK_LINE_SECONDS="4")
+    out = json.loads(subprocess.run([sys.executable, RECHECK], input=json.dumps(job), capture_output=True, text=True, timeout=120, env=env).stdout)
+    assert (out["checked"], out["contradictions"]) == (1, [])

@@ -634,14 +634,16 @@ class Checker:
         tested = [self.records[i] for i in claim.get("tested") or [] if i in self.records]
         bad, checked = [], False
 
-        def rerun(call, returns, why):
+        def rerun(call, returns, why, record=None):
+            """`record`: the worker's record of this call, whose outcome it must give again (a
+            generator that returned and raised while iterated, as difflib.ndiff(3, 3) does, again)."""
             try:
                 out = self.t.outcome(call)
             except Exception:  # noqa: B902 -- its arguments cannot be built again: it says nothing here
                 return False
             if out.kind == "slow":
                 return False
-            if out.returned() != returns:
+            if (agrees(out, record) if record is not None else out.returned() == returns) is False:
                 bad.append(why_of("parameter", text, "%s %s" % (why, "returned" if out.returned() else "raised %s" % out.error.__name__)))
             return True
 
@@ -666,27 +668,27 @@ class Checker:
             others = [v for v in re.findall(r"`([^`]*)`", instead.split(" returned")[0]) if "…" not in v]
             # The pairs the line was read off: a call giving a value shown that raised, and the same
             # call with another value shown (or without it) that returned, both among the records.
-            returned = [(request_of(r), b) for r, b in with_it if r["result"]["status"] == "returned"]
+            returned = [(request_of(r), b, r) for r, b in with_it if r["result"]["status"] == "returned"]
             pairs = 0
             for r, b in with_it:
                 if name not in b or r["result"]["status"] != "raised" or not any(given_as(b[name], v) for v in shown) or pairs >= 4:
                     continue
                 call = request_of(r)
                 left = without(self.t, call, name) if "with it left out" in instead else None
-                for partner, pb in returned:
+                for partner, pb, precord in returned:
                     same_rest = {k: v for k, v in pb.items() if k != name} == {k: v for k, v in b.items() if k != name}
                     if same_rest and partner.get("receiver") == call.get("receiver") and (
                             (name not in pb and left is not None) or (name in pb and any(given_as(pb[name], w) for w in others))):
                         pairs += 1
-                        checked = rerun(call, False, "the call giving it") or checked
-                        checked = rerun(partner, True, "the same call with %s" % ("it left out" if name not in pb else "`%s`" % pb[name])) or checked
+                        checked = rerun(call, False, "the call giving it", r) or checked
+                        checked = rerun(partner, True, "the same call with %s" % ("it left out" if name not in pb else "`%s`" % pb[name]), precord) or checked
                         break
         elif claim.get("support"):
             bad.extend(self.rests_on(claim))
             checked = True
         if said.endswith("(may be left out)"):
             for r, b in [(r, b) for r, b in with_it if name not in b and r["result"]["status"] == "returned"][:2]:
-                checked = rerun(request_of(r), True, "a call leaving it out") or checked
+                checked = rerun(request_of(r), True, "a call leaving it out", r) or checked
         if not checked:
             raise NotChecked("no call it speaks of could be re-run (none gave the parameter, or none ran quickly enough)")
         return bad[:1]  # one false line, however many of its calls show it
@@ -774,6 +776,16 @@ class Checker:
                     and not type_named(got, return_types):
                 return [why_of(claim["part"], claim.get("text", ""), "returned a %s" % type(got).__name__)]
         return []
+
+
+def agrees(out, record):
+    """Whether a re-run gave what the worker recorded for the call: a raise for a raise; for a return,
+    a return, or a raise while iterating what it returned where the worker's iteration raised too."""
+    result = record["result"]
+    if result["status"] == "raised":
+        return out.kind == "raised"
+    iteration = (result.get("value") or {}).get("iteration") or {}
+    return out.kind == "ok" or (out.during == "iteration" and bool(iteration.get("raised")))
 
 
 def why_of(part, text, why):

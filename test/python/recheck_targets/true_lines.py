@@ -158,3 +158,11 @@ def node():
     if not _NODE:
         _NODE.append(int.from_bytes(os.urandom(6), "big"))
     return _NODE[0]
+
+
+def steps(n, step=1):
+    """Yields 0, step, 2*step ... below n: a text n raises TypeError only while iterated (difflib.ndiff(3, 3))."""
+    k = 0
+    while k < n:
+        yield k
+        k += step
