@@ -19,18 +19,22 @@ import { workerPackageRoot } from './client.js';
 /**
  * pytest under the worker's guards, for a run without the OS layer: the seccomp program (when
  * the host passed one), Landlock's write fence and the audit hook armed, writes allowed only in
- * the run's own folder (argv[2]), as a call's are; then pytest with the rest of argv.
+ * the run's own folder (argv[2]), as a call's are; then pytest with the rest of argv. `-c` puts
+ * the current folder (the workspace's test folder) first on sys.path: it comes off until the
+ * guards are armed, else a `ctypes.py` there ran unguarded; it goes back for pytest, as in
+ * `python -m pytest` (test/integration/sandbox/pytest-shadow.test.ts).
  */
 const GUARDED_PYTEST = [
-  'import sys',
+  'import os, sys',
   'package, writable = sys.argv[1], sys.argv[2]',
-  'sys.path.insert(0, package)',
+  "here = [p for p in sys.path if p in ('', os.getcwd())]",
+  'sys.path[:] = [package] + [p for p in sys.path if p not in here]',
   'from pau_probe import guards, landlock, seccomp_load',
   'seccomp_load.load_from_host()',
   'landlock.fence_writes(writable)',
   'guards.install()',
   'guards.arm(writable)',
-  'sys.path.remove(package)',
+  'sys.path[:] = here + [p for p in sys.path if p != package]',
   'import pytest',
   'sys.exit(pytest.main(sys.argv[3:]))',
 ].join('\n');
