@@ -15,6 +15,7 @@ import { interpreterPaths } from './interpreter.js';
 import { removeTree } from './remove-tree.js';
 import { describeSandbox, launcherFor, resolveSandbox, SANDBOX_HOME, SECCOMP_FD, targetBinds, tooBroadToShow } from './sandbox.js';
 import { workerPackageRoot } from './client.js';
+import { CHECKED_BYTECODE } from './python-launch.js';
 
 /**
  * pytest under the worker's guards, for a run without the OS layer (pau_probe/guarded_pytest.py:
@@ -61,8 +62,8 @@ export function pytestRunner(options: { sandbox?: SandboxMode; sandboxLauncher?:
       const options = ['-q', '-rfE', '-p', 'no:cacheprovider', path];
       // Without the OS layer pytest runs under the worker's own guards (GUARDED_PYTEST).
       const pytest: [string, ...string[]] = launcher
-        ? [found.executable, '-m', 'pytest', ...options]
-        : [found.executable, '-c', GUARDED_PYTEST, workerPackageRoot(), writable, ...options];
+        ? [found.executable, ...CHECKED_BYTECODE, '-m', 'pytest', ...options]
+        : [found.executable, ...CHECKED_BYTECODE, '-c', GUARDED_PYTEST, workerPackageRoot(), writable, ...options];
       const line: [string, ...string[]] = launcher ? [launcher.command, ...launcher.args, ...pytest] : pytest;
       const [command, ...args] = line;
       // bubblewrap reads the seccomp program from fd SECCOMP_FD, as the worker's launch gives
