@@ -5,32 +5,17 @@
 // dropped unused, or of a run stopped at once. Judged by outcome: once stop() has resolved,
 // nothing the import started is running.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startWorker } from '../../../src/probe/client.js';
 import { judge, MODE } from './readme-table.js';
+import { liveProcessesNamed } from '../../support/processes.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'pau-import-leftovers-'));
 after(() => rmSync(folder, { recursive: true, force: true }));
-
-/** Live processes named `name` (a zombie waiting for its reaper is not running). */
-function named(name: string): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== name) continue;
-      if (/^State:\s+Z/m.test(readFileSync(`/proc/${entry}/status`, 'utf8'))) continue;
-      found.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return found;
-}
 
 for (const how of ['main thread', 'thread'] as const) {
   test(`[${MODE}] a process the target's import forked (from its ${how}) does not outlive a worker stopped before any call`, async () => {
@@ -53,7 +38,7 @@ for (const how of ['main thread', 'thread'] as const) {
     await sleep(300); // the import's process has named itself
     await worker.stop();
     await sleep(500);
-    const left = named(name);
+    const left = liveProcessesNamed(name);
     for (const pid of left) process.kill(pid, 'SIGKILL');
     judge("Processes the target's import starts (a worker stopped before any call)", left.length === 0, { left });
   });

@@ -7,32 +7,17 @@
 // however it was started, and the run answers in its time, also when stopped at its timeout.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pytestRunner } from '../../../src/probe/pytest-run.js';
 import { judge, MODE } from './readme-table.js';
+import { isAlive, processesMatching } from '../../support/processes.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'pau-pytest-leftovers-'));
 after(() => rmSync(folder, { recursive: true, force: true }));
-
-/** Live processes whose command line names `needle` (zombies waiting for a reaper are not running). */
-function running(needle: string): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(needle)) continue;
-      if (/^State:\s+Z/m.test(readFileSync(`/proc/${entry}/status`, 'utf8'))) continue;
-      found.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return found;
-}
 
 /** A test module whose test forks, through libc, a process in a new session that sleeps; then `after`. */
 function leaving(tag: string, then: string): string {
@@ -76,7 +61,9 @@ for (const [name, then, timeoutMs] of [
     const ms = Date.now() - started;
     if (then === 'assert True') assert.match(output, /1 passed/, output);
     await sleep(500);
-    const left = running(tag);
+    const left = processesMatching(tag)
+      .map((p) => p.pid)
+      .filter(isAlive);
     for (const pid of left) process.kill(pid, 'SIGKILL');
     judge("The export's own pytest run (the module's code under pytest)", left.length === 0 && ms < timeoutMs + 10_000, {
       left,

@@ -8,13 +8,14 @@
 // when this was written: a guard for the path, not the proof of a fix.)
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startWorker } from '../../../src/probe/client.js';
 import { judge, MODE } from './readme-table.js';
+import { liveProcessesNamed } from '../../support/processes.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'pau-second-run-'));
 const outside = mkdtempSync(join(tmpdir(), 'pau-second-run-outside-'));
@@ -22,19 +23,6 @@ after(() => {
   rmSync(folder, { recursive: true, force: true });
   rmSync(outside, { recursive: true, force: true });
 });
-
-function named(name: string): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        return readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === name && !/^State:\s+Z/m.test(readFileSync(`/proc/${entry}/status`, 'utf8'));
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 test(`[${MODE}] a call's second run writes nothing, leaves nothing running, and neither outlives the call nor changes its answer`, async () => {
   const name = `pau${randomBytes(6).toString('hex')}`;
@@ -71,7 +59,7 @@ test(`[${MODE}] a call's second run writes nothing, leaves nothing running, and 
     const result = await worker.call({ args: ['1'] }, { again: true });
     const ms = Date.now() - started;
     await sleep(500);
-    const left = named(name);
+    const left = liveProcessesNamed(name);
     for (const pid of left) process.kill(pid, 'SIGKILL');
     assert.equal(result.value?.repr, "'first'", JSON.stringify(result).slice(0, 400));
     assert.equal(result.again?.status, 'timeout', JSON.stringify(result.again));
