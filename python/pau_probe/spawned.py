@@ -71,7 +71,8 @@ def call(job: SpawnedJob, calls_root: str, call_dir: str, on_started: Callable[[
     windows = os.name == "nt"
     with open(out_path, "wb") as out, open(err_path, "wb") as err:
         process = subprocess.Popen(
-            [sys.executable, "-B", "-m", "pau_probe.worker", "--one-call", io_dir, call_dir],
+            # --check-hash-based-pycs as the worker was started with (src/probe/python-launch.ts).
+            [sys.executable, "-B", "--check-hash-based-pycs", "always", "-m", "pau_probe.worker", "--one-call", io_dir, call_dir],
             stdin=subprocess.DEVNULL, stdout=out, stderr=err, cwd=call_dir, env=_call_environment(),
             creationflags=getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0) if windows else 0, start_new_session=not windows)
     on_started(process.pid)

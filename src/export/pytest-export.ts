@@ -4,8 +4,8 @@
 // and it is run with pytest before it is offered: a case that fails there is left out too (the
 // sandbox seeds `random` for every call, so randomness shows only there), and a module that
 // still fails is deleted and reported, never offered.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { callKey } from '../core/call-identity.js';
 import { QUALNAME } from '../core/python-source.js';
@@ -17,6 +17,7 @@ import { workerOptions, type StartWorker } from '../core/worker-options.js';
 import { pytestModule, type ExportCase } from './pytest-source.js';
 import { callableParams } from '../core/shown.js';
 import { unseenOrders } from './order-classes.js';
+import { outputPlaceProblem, readHead, writeOwnFile } from './output-place.js';
 
 /** The first line of every exported module: an existing file without it is never overwritten. */
 export const EXPORT_MARKER = '"""Characterization tests of ';
@@ -200,7 +201,10 @@ export async function exportPytest(options: PytestExportOptions): Promise<Pytest
   const path = resolve(options.out ?? chooseTestPath(file, session.target.qualname, options.workspaceRoot));
   const badName = outputFileProblem(path);
   if (badName) throw new ExportError(badName);
-  if (existsSync(path) && !readFileSync(path, 'utf8').startsWith(EXPORT_MARKER)) {
+  // A place the export chose stays in the workspace (or beside the module); one the user named is theirs.
+  const badPlace = outputPlaceProblem(path, options.out ? undefined : [...(options.workspaceRoot ? [options.workspaceRoot] : []), dirname(file)]);
+  if (badPlace) throw new ExportError(badPlace);
+  if (existsSync(path) && !(await readHead(path, EXPORT_MARKER.length)).startsWith(EXPORT_MARKER)) {
     throw new ExportError(`${path} exists and was not written by PAU Probe; pass another output file`);
   }
   const first = candidates(session);
@@ -252,7 +256,7 @@ export async function exportPytest(options: PytestExportOptions): Promise<Pytest
     if (module.caseCount === 0) {
       throw new ExportError(`no probe can be written as plain values: ${module.skipped.map((s) => `probe ${s.probe} ${s.reason}`).join('; ')}`);
     }
-    await writeFile(path, module.source);
+    await writeOwnFile(path, module.source);
     const verified = await options.runPytest(path, {
       ...(options.python ? { python: options.python } : {}),
       moduleFile: file,

@@ -29,7 +29,7 @@ import { removeTree, removeTreeInBackground } from './remove-tree.js';
 import { workerPackageRoot } from './worker-package.js';
 import { launchPython } from './python-launch.js';
 import { interpreterPaths } from './interpreter.js';
-import { untilEnded, verifiedDescendant, verifiedDescendants } from './sandbox-host.js';
+import { killDescendants, untilEnded, verifiedDescendant, verifiedDescendants } from './sandbox-host.js';
 import { launcherFor, resolveSandbox, SANDBOX_HOME, SandboxUnavailable, targetBinds, tooBroadToShow, type Launcher, type SandboxLayer } from './sandbox.js';
 import {
   BACKSTOP_MS,
@@ -886,6 +886,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
   /** `now`: the host is exiting, and the calls' cgroups are removed before it does. */
   private kill(run: Run, why: KillReason, now = false): void {
     run.killedByHost ??= why;
+    if (run.alive) killDescendants(run.pid); // whatever session or group they moved to
     killCalls(run, [...(run.runningPid ? [run.runningPid] : []), ...run.readyPids]);
     for (const pid of [...run.cgroups.keys()]) this.leaveCgroup(run, pid, now);
     run.cgroupPool.close(now);

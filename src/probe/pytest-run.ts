@@ -15,24 +15,23 @@ import { interpreterPaths } from './interpreter.js';
 import { removeTree } from './remove-tree.js';
 import { describeSandbox, launcherFor, resolveSandbox, SANDBOX_HOME, SECCOMP_FD, targetBinds, tooBroadToShow } from './sandbox.js';
 import { workerPackageRoot } from './client.js';
+import { CHECKED_BYTECODE } from './python-launch.js';
 
 /**
- * pytest under the worker's guards, for a run without the OS layer: the seccomp program (when
- * the host passed one), Landlock's write fence and the audit hook armed, writes allowed only in
- * the run's own folder (argv[2]), as a call's are; then pytest with the rest of argv.
+ * pytest under the worker's guards, for a run without the OS layer (pau_probe/guarded_pytest.py:
+ * the seccomp program, when the host passed one, Landlock's write fence and the audit hook, writes
+ * allowed only in the run's own folder, argv[2]; every process the run started is killed when it
+ * ends). `-c` puts the current folder (the workspace's test folder) first on sys.path: it comes
+ * off until the guards are armed, else a `ctypes.py` there ran unguarded; it goes back for pytest,
+ * as in `python -m pytest` (test/integration/sandbox/pytest-shadow.test.ts).
  */
 const GUARDED_PYTEST = [
-  'import sys',
+  'import os, sys',
   'package, writable = sys.argv[1], sys.argv[2]',
-  'sys.path.insert(0, package)',
-  'from pau_probe import guards, landlock, seccomp_load',
-  'seccomp_load.load_from_host()',
-  'landlock.fence_writes(writable)',
-  'guards.install()',
-  'guards.arm(writable)',
-  'sys.path.remove(package)',
-  'import pytest',
-  'sys.exit(pytest.main(sys.argv[3:]))',
+  "here = [p for p in sys.path if p in ('', os.getcwd())]",
+  'sys.path[:] = [package] + [p for p in sys.path if p not in here]',
+  'from pau_probe import guarded_pytest',
+  'sys.exit(guarded_pytest.main(package, writable, here, sys.argv[3:]))',
 ].join('\n');
 
 /** Counts from pytest's closing line (`3 passed, 1 failed in 0.1s`). */
@@ -63,8 +62,8 @@ export function pytestRunner(options: { sandbox?: SandboxMode; sandboxLauncher?:
       const options = ['-q', '-rfE', '-p', 'no:cacheprovider', path];
       // Without the OS layer pytest runs under the worker's own guards (GUARDED_PYTEST).
       const pytest: [string, ...string[]] = launcher
-        ? [found.executable, '-m', 'pytest', ...options]
-        : [found.executable, '-c', GUARDED_PYTEST, workerPackageRoot(), writable, ...options];
+        ? [found.executable, ...CHECKED_BYTECODE, '-m', 'pytest', ...options]
+        : [found.executable, ...CHECKED_BYTECODE, '-c', GUARDED_PYTEST, workerPackageRoot(), writable, ...options];
       const line: [string, ...string[]] = launcher ? [launcher.command, ...launcher.args, ...pytest] : pytest;
       const [command, ...args] = line;
       // bubblewrap reads the seccomp program from fd SECCOMP_FD, as the worker's launch gives

@@ -9,6 +9,9 @@ import { workerEnvironment } from './environment.js';
 import { SANDBOX_HOME, SECCOMP_FD, type Launcher, type SandboxLayer } from './sandbox.js';
 import { workerPackageRoot } from './worker-package.js';
 
+/** The interpreter flag that checks every hash-based .pyc against its source (Python 3.7+). */
+export const CHECKED_BYTECODE = ['--check-hash-based-pycs', 'always'] as const;
+
 /** Whether the process started: it has a pid (node gives none when the command could not be run). */
 const started = <P extends { pid?: number | undefined }>(proc: P): proc is P & { pid: number } => proc.pid !== undefined;
 
@@ -26,7 +29,9 @@ export function launchPython(
   const { launcher } = options;
   const selfFiltered = launcher ? undefined : options.layer?.seccomp?.bpf;
   const program = launcher?.seccomp ?? selfFiltered;
-  const args = ['-B', '-m', module];
+  // Bytecode beside a module is used only when it is the source's: an "unchecked hash" .pyc
+  // (PEP 552) would otherwise run instead of the file (sandbox/planted-bytecode.test.ts).
+  const args = ['-B', ...CHECKED_BYTECODE, '-m', module];
   const command = launcher?.command ?? python;
   const commandArgs = launcher ? [...launcher.args, python, ...args] : args;
   // `scope`: the systemd-run prefix that starts it in a cgroup scope of its own (cgroups.ts scopeCommand).

@@ -1,7 +1,7 @@
 // What the host needs around a sandboxed worker: a way to turn a process id the worker
 // reports into a process the host may kill. The host never kills a pid it read from the
 // worker's channel without checking that it is a live descendant of the worker it started.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 function childrenOf(pid: number): number[] {
   try {
@@ -9,6 +9,54 @@ function childrenOf(pid: number): number[] {
     return tasks.split(/\s+/).filter(Boolean).map(Number);
   } catch {
     return [];
+  }
+}
+
+/** Every descendant of `root`, from the children files of each of its tasks (a thread's children are listed under that thread). */
+function descendantsOf(root: number): number[] {
+  const found: number[] = [];
+  const stack = [root];
+  while (stack.length > 0) {
+    const pid = stack.pop() as number;
+    let tasks: string[];
+    try {
+      tasks = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const task of tasks) {
+      try {
+        const kids = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number);
+        found.push(...kids);
+        stack.push(...kids);
+      } catch {
+        // the thread ended meanwhile
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * SIGKILLs every descendant of `root` (the process the host started), walking again until a walk
+ * finds none it has not signalled (a process with SIGKILL pending cannot fork, so this ends): also
+ * what left the worker's process group (a new session) before any call could be cleaned up after
+ * (test/integration/sandbox/import-leftovers.test.ts). Linux only.
+ */
+export function killDescendants(root: number, platform: NodeJS.Platform = process.platform): void {
+  if (platform !== 'linux') return;
+  const signalled = new Set<number>();
+  for (let pass = 0; pass < 50; pass++) {
+    const fresh = descendantsOf(root).filter((pid) => !signalled.has(pid));
+    if (fresh.length === 0) return;
+    for (const pid of fresh) {
+      signalled.add(pid);
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // gone already
+      }
+    }
   }
 }
 

@@ -105,3 +105,16 @@ export async function killTree(root: number, graceMs = 2000): Promise<void> {
   const hardDeadline = Date.now() + 5000;
   while (Date.now() < hardDeadline && tree.some(isAlive)) await new Promise((r) => setTimeout(r, 50));
 }
+
+/** Live processes (zombies are not) named `name` in /proc/<pid>/comm (as prctl PR_SET_NAME sets it). */
+export function liveProcessesNamed(name: string): number[] {
+  return listProcesses()
+    .filter((p) => {
+      try {
+        return readFileSync(`/proc/${p.pid}/comm`, 'utf8').trim() === name && isAlive(p.pid);
+      } catch {
+        return false;
+      }
+    })
+    .map((p) => p.pid);
+}
