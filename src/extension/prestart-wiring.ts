@@ -1,12 +1,12 @@
 // When to start a worker ahead (prestart.ts): the cursor has rested for a moment in a def that
-// a run would probe, in a trusted workspace, with the setting on and no run going. The worker
+// a run would probe, in a file of a trusted workspace's folders, with the setting on and no run going. The worker
 // is built from the same options a run would build (core/worker-options.ts), for an offline
 // or an LLM run alike: they start the same worker.
 import * as vscode from 'vscode';
 import { sessionSettings } from './contributions/settings.js';
 import type { PauContext } from './context.js';
 import { verdictAtLine } from './python-defs.js';
-import { WorkerPrestart } from './prestart.js';
+import { whyNotAhead, WorkerPrestart } from './prestart.js';
 import { workerOptions } from '../core/worker-options.js';
 
 /** How long the cursor rests before a worker is started for its function. */
@@ -23,8 +23,14 @@ export function registerPrestart(ctx: PauContext, busy: () => boolean): WorkerPr
 
   const consider = async (editor: vscode.TextEditor, mine: number): Promise<void> => {
     const document = editor.document;
-    if (document.languageId !== 'python' || document.uri.scheme !== 'file' || document.isDirty) return;
-    if (!vscode.workspace.isTrusted || busy()) return;
+    const place = {
+      languageId: document.languageId,
+      scheme: document.uri.scheme,
+      isDirty: document.isDirty,
+      trusted: vscode.workspace.isTrusted,
+      inWorkspaceFolder: vscode.workspace.getWorkspaceFolder(document.uri) !== undefined,
+    };
+    if (whyNotAhead(place) !== undefined || busy()) return;
     const settings = ctx.settings(document.uri);
     if (!settings.prestartWorker) return;
     const verdict = verdictAtLine(document.getText(), editor.selection.active.line + 1);

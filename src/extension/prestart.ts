@@ -55,6 +55,30 @@ interface Waiting {
   timer: ReturnType<typeof setTimeout>;
 }
 
+/** What the wiring knows of the editor when the cursor rests in a def. */
+export interface RestingPlace {
+  languageId: string;
+  scheme: string;
+  isDirty: boolean;
+  /** The workspace is trusted (VS Code's workspace trust). */
+  trusted: boolean;
+  /** The file is inside one of the window's workspace folders. */
+  inWorkspaceFolder: boolean;
+}
+
+/**
+ * Why no worker is started ahead here, or undefined when one may be. Trust covers the
+ * workspace's folders only: a file opened from elsewhere into a trusted (or empty) window is
+ * imported only when the user asks for a run, never because the cursor rested in it.
+ */
+export function whyNotAhead(place: RestingPlace): string | undefined {
+  if (place.languageId !== 'python' || place.scheme !== 'file') return 'not a Python file on disk';
+  if (place.isDirty) return 'unsaved changes';
+  if (!place.trusted) return 'the workspace is not trusted';
+  if (!place.inWorkspaceFolder) return 'the file is outside the workspace folders';
+  return undefined;
+}
+
 export class WorkerPrestart {
   private waiting: Waiting | undefined;
   /** Workers being stopped: awaited by dispose, so none outlives the extension. */

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Prober, WorkerOptions } from '../../../src/core/probe-types.js';
-import { optionsKey, WorkerPrestart } from '../../../src/extension/prestart.js';
+import { optionsKey, whyNotAhead, WorkerPrestart } from '../../../src/extension/prestart.js';
 
 interface Fake {
   options: WorkerOptions;
@@ -141,4 +141,13 @@ test('a target file changed on disk after the worker was offered is not taken (t
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('no worker is started ahead for a file outside the workspace folders, even in a trusted window', () => {
+  const inside = { languageId: 'python', scheme: 'file', isDirty: false, trusted: true, inWorkspaceFolder: true };
+  assert.equal(whyNotAhead(inside), undefined);
+  assert.equal(whyNotAhead({ ...inside, inWorkspaceFolder: false }), 'the file is outside the workspace folders');
+  assert.equal(whyNotAhead({ ...inside, trusted: false }), 'the workspace is not trusted');
+  assert.equal(whyNotAhead({ ...inside, isDirty: true }), 'unsaved changes');
+  assert.equal(whyNotAhead({ ...inside, scheme: 'untitled' }), 'not a Python file on disk');
 });
