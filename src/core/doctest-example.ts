@@ -3,6 +3,14 @@
 // from any of them passes under `python3 -m doctest`.
 
 /**
+ * The last line of a traceback as Python prints it: `ValueError: msg`, or the bare type when the
+ * message is empty (`EOFError`, never `EOFError:`, which doctest would not match).
+ */
+export function exceptionLine(type: string, message: string): string {
+  return message === '' ? type : `${type}: ${message}`;
+}
+
+/**
  * An example on a prepared receiver (`s = Stack(); s.push(3); s.pop()`) as one doctest line that
  * prints only the last call's result: `s = Stack(); _ = s.push(3); s.pop()` (doctest would print
  * what `push` returns too). Null when the text is not that shape.

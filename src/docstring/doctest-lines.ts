@@ -2,7 +2,8 @@
 // traceback form for exceptions, and the call written with the real names.
 import { showsAddress } from '../core/address-repr.js';
 import type { ProbeResult, TaggedValue } from '../core/probe-types.js';
-import { exceptionLine, TRACEBACK_HEADER } from '../compare/doctest-check.js';
+import { TRACEBACK_HEADER } from '../compare/doctest-check.js';
+import { exceptionLine } from '../core/doctest-example.js';
 import { matchingBracket, skipString } from '../core/python-source.js';
 
 /** The doctest want for an exception: header, `...` for the stack, `Type: message`. */
