@@ -74,33 +74,6 @@ export function doctestOutput(result: ProbeResult): DoctestOutput {
   }
 }
 
-/**
- * Standard modules an argument can name a value of (`datetime.date(2024, 3, 15)`, `io.StringIO('…')`,
- * `re.match(…)`: python/pau_probe/safe_args.py's names). The sandbox knows them; the module's doctest
- * namespace holds only what the module imported (after `from datetime import date`, no `datetime`).
- */
-const ARGUMENT_MODULES = ['collections', 'datetime', 'decimal', 'fractions', 'io', 'math', 'operator', 're', 'string', 'types'];
-
-/** `>>> import m` lines for the standard modules the calls name outside their string literals. */
-export function doctestImports(calls: string[]): string[] {
-  const used = new Set<string>();
-  for (const call of calls) {
-    let code = '';
-    for (let i = 0; i < call.length;) {
-      const c = call.charAt(i);
-      if (c === '"' || c === "'") {
-        i = skipString(call, i);
-        code += ' ';
-      } else {
-        code += c;
-        i++;
-      }
-    }
-    for (const m of code.matchAll(/(?<![\w.])([a-z]+)\.[A-Za-z_]/g)) if (ARGUMENT_MODULES.includes(m[1] ?? '')) used.add(m[1] ?? '');
-  }
-  return [...used].sort().map((m) => `>>> import ${m}`);
-}
-
 /** Keyword names at the top level of a call's parentheses (`f(arg0=1)`), strings skipped. */
 function renameKeywords(src: string, names: Record<string, string>): string {
   let out = '';

@@ -1,7 +1,8 @@
 // Rendering an inferred Description as docstring text in Google, NumPy, Sphinx (reST field
 // list) or PEP 257 style. The output is the docstring's text: unindented, without quotes.
 import type { Description } from '../core/session-types.js';
-import { doctestCall, doctestImports, doctestWant, type CallNames } from './doctest-lines.js';
+import { doctestCall, doctestWant, type CallNames } from './doctest-lines.js';
+import { doctestImports } from '../core/doctest-example.js';
 import { doctestLines } from '../core/doctest-example.js';
 import { asSentence, formatProse, renameWords, splitFirstSentence, wrapWords } from './prose.js';
 import type { DocExample, DocstringStyle } from './types.js';
