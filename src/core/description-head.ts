@@ -3,7 +3,7 @@
 // form, the evidence and the claim ledger) goes below the fold.
 import type { Description } from './session-types.js';
 import { oneLine } from './format.js';
-import { skipString } from './python-source.js';
+import { eachCodeChar, skipString, splitTopLevel } from './python-source.js';
 
 export interface HeadLine {
   /** What the line is; the summary has none. */
@@ -42,26 +42,6 @@ interface Cut {
   text: string;
 }
 
-/** Top-level items of the text between a bracket pair (string literals skipped). */
-function items(inner: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let from = 0;
-  for (let i = 0; i < inner.length; i++) {
-    const c = inner.charAt(i);
-    if (c === '"' || c === "'") i = skipString(inner, i) - 1;
-    else if ('([{'.includes(c)) depth++;
-    else if (')]}'.includes(c)) depth--;
-    else if (c === ',' && depth === 0) {
-      out.push(inner.slice(from, i).trim());
-      from = i + 1;
-    }
-  }
-  const last = inner.slice(from).trim();
-  if (last) out.push(last);
-  return out;
-}
-
 /**
  * What can be cut in a call, each as a span and its shorter text: string literals longer than
  * MIN_LITERAL (cut by `excess`), list/tuple/dict/set literals of more than CONTAINER_ITEMS items,
@@ -88,7 +68,7 @@ function cuts(call: string, excess: number): Cut[] {
       if (o.isCall) {
         if (/^\.\w+\(/.test(call.slice(i + 1))) out.push({ start: o.at + 1, end: i, text: '…' });
       } else {
-        const parts = items(inner);
+        const parts = splitTopLevel(inner) ?? [];
         if (parts.length > CONTAINER_ITEMS) out.push({ start: o.at + 1, end: i, text: `${parts.slice(0, CONTAINER_ITEMS).join(', ')}, …` });
       }
     }
@@ -101,15 +81,18 @@ function withoutPositionals(call: string, max: number): string | null {
   // The argument list of the innermost call the text ends in: `f`'s in `list(f(a, b))`.
   const close = /\)*$/.exec(call)?.index ?? -1;
   const opens: number[] = [];
-  for (let i = 0; i < close; i++) {
-    const c = call.charAt(i);
-    if (c === '"' || c === "'") i = skipString(call, i) - 1;
-    else if ('([{'.includes(c)) opens.push(i);
-    else if (')]}'.includes(c)) opens.pop();
-  }
+  eachCodeChar(
+    call,
+    (i, c) => {
+      if ('([{'.includes(c)) opens.push(i);
+      else if (')]}'.includes(c)) opens.pop();
+    },
+    0,
+    close,
+  );
   const openAt = opens.at(-1) ?? -1;
   if (close < 0 || call.charAt(openAt) !== '(') return null;
-  const args = items(call.slice(openAt + 1, close));
+  const args = splitTopLevel(call.slice(openAt + 1, close)) ?? [];
   const positional = args.filter((a) => !/^\*|^\w+\s*=(?!=)/.test(a));
   const named = args.slice(positional.length);
   for (let keep = positional.length - 1; keep >= 0; keep--) {
