@@ -3,7 +3,7 @@
 // the stale-docstring flag).
 import type { Comparison, Description } from '../src/core/session-types.js';
 import { descriptionHead } from '../src/core/description-head.js';
-import { doctestExample } from '../src/core/doctest-example.js';
+import { doctestBlock } from '../src/core/doctest-example.js';
 import { doctestMismatch } from '../src/core/format.js';
 import { wordDiff, worthMarking } from './diff.js';
 import { h, icon } from './dom.js';
@@ -58,13 +58,7 @@ function renderDescription(d: Description, concluded: boolean, rename: (call: st
           { class: 'more' },
           h('summary', null, 'Examples in doctest form and more raises'),
           moreRaises.length > 0 ? h('ul', null, ...moreRaises.map((r) => h('li', null, r))) : null,
-          d.examples.length > 0
-            ? h(
-                'pre',
-                { class: 'mono examples' },
-                d.examples.map((e) => doctestExample(rename(e.call.replace(/^\s*>>>\s?/, '')), e.result).join('\n')).join('\n'),
-              )
-            : null,
+          d.examples.length > 0 ? h('pre', { class: 'mono examples' }, doctestBlock(d.examples, rename).join('\n')) : null,
         )
       : null,
     properties && properties.length > 0

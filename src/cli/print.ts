@@ -5,7 +5,7 @@ import { shownHeader } from '../core/shown.js';
 import { resolutionLines } from '../core/resolution.js';
 import { addCoverage, doctestMismatch, oneLine, renderCall, renderOutcome, type CoverageSoFar } from '../core/format.js';
 import { descriptionHead, littleLearned } from '../core/description-head.js';
-import { doctestExample } from '../core/doctest-example.js';
+import { doctestBlock } from '../core/doctest-example.js';
 import { printable, printableDeep } from '../core/printable.js';
 import type { Comparison, ProbeRecord, SandboxReport, SessionEvent, SessionFile, SessionSettings, Usage } from '../core/session-types.js';
 import { stateChangeWords } from '../explorer/state-change.js';
@@ -105,7 +105,7 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
     if (d.examples.length) {
       line('    Examples:');
       // As doctests, under the function's real name (core/doctest-example.ts).
-      for (const e of d.examples) block(doctestExample(realCall(e.call), e.result).join('\n'), '      ');
+      block(doctestBlock(d.examples, realCall).join('\n'), '      ');
     }
     if (d.details) block(d.details, '    ');
     // The probes were printed as they ran: their table (final.ioTable) is not printed again.

@@ -3,6 +3,7 @@
 // each line and trailing blank lines are ignored (editors strip them; doctest does not).
 import type { ProbeResult } from '../core/probe-types.js';
 import { renderOutcome } from '../core/format.js';
+import { exceptionLine } from '../core/doctest-example.js';
 import type { Wrapper } from './call-source.js';
 import type { DoctestExample } from './doctest-parse.js';
 import { group } from '../core/regex-group.js';
@@ -67,11 +68,6 @@ export function expectedException(want: string): string | null {
   const stack = (line: string) => /^\s/.test(line) || line.trim() === '...';
   const after = lines.findIndex((line, k) => k > header && !stack(line));
   return after < 0 ? '' : lines.slice(after).join('\n');
-}
-
-/** `ValueError: msg` as Python prints the last line of a traceback. */
-export function exceptionLine(type: string, message: string): string {
-  return message === '' ? type : `${type}: ${message}`;
 }
 
 /**

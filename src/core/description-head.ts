@@ -3,7 +3,7 @@
 // form, the evidence and the claim ledger) goes below the fold.
 import type { Description } from './session-types.js';
 import { oneLine } from './format.js';
-import { pieces } from './python-source.js';
+import { eachCodeChar, skipString, splitTopLevel } from './python-source.js';
 
 export interface HeadLine {
   /** What the line is; the summary has none. */
@@ -32,23 +32,92 @@ const HEAD_EXAMPLES = 3;
 
 /** Shortest a string literal is cut to when a call is too long: `'https://exa…'`. */
 const MIN_LITERAL = 14;
+/** Items a long list, tuple, dict or set literal keeps when it is cut: `[4, 8, …]`. */
+const CONTAINER_ITEMS = 2;
+
+/** A part of a call that can be shortened, and its shorter text. */
+interface Cut {
+  start: number;
+  end: number;
+  text: string;
+}
 
 /**
- * A call on one line of at most `max` characters: its longest string literals are cut first
- * (`add_params_to_uri('https://example.co…', {'a': 1})`), so the arguments after a long URL or
- * text still show; only then is the end cut.
+ * What can be cut in a call, each as a span and its shorter text: string literals longer than
+ * MIN_LITERAL (cut by `excess`), list/tuple/dict/set literals of more than CONTAINER_ITEMS items,
+ * and the constructor arguments of a receiver (`Client(100, 'abc').send(…)` → `Client(…).send(…)`).
+ */
+function cuts(call: string, excess: number): Cut[] {
+  const out: Cut[] = [];
+  const open: { at: number; isCall: boolean }[] = [];
+  for (let i = 0; i < call.length; i++) {
+    const c = call.charAt(i);
+    if (c === '"' || c === "'") {
+      const end = skipString(call, i);
+      const text = call.slice(i, end);
+      const close = /('''|"""|'|")$/.exec(text)?.[0] ?? '';
+      const keep = Math.max(MIN_LITERAL, text.length - excess) - close.length - 1;
+      if (text.length > MIN_LITERAL) out.push({ start: i, end, text: `${text.slice(0, keep)}…${close}` });
+      i = end - 1;
+    } else if ('([{'.includes(c)) {
+      open.push({ at: i, isCall: c === '(' && /[\w)\]]/.test(call.charAt(i - 1)) });
+    } else if (')]}'.includes(c)) {
+      const o = open.pop();
+      if (!o) continue;
+      const inner = call.slice(o.at + 1, i);
+      if (o.isCall) {
+        if (/^\.\w+\(/.test(call.slice(i + 1))) out.push({ start: o.at + 1, end: i, text: '…' });
+      } else {
+        const parts = splitTopLevel(inner) ?? [];
+        if (parts.length > CONTAINER_ITEMS) out.push({ start: o.at + 1, end: i, text: `${parts.slice(0, CONTAINER_ITEMS).join(', ')}, …` });
+      }
+    }
+  }
+  return out.filter((cut) => cut.text.length < cut.end - cut.start);
+}
+
+/** The call's positional arguments elided from the last (`f('a', …, key=True)`) until it fits, or null. */
+function withoutPositionals(call: string, max: number): string | null {
+  // The argument list of the innermost call the text ends in: `f`'s in `list(f(a, b))`.
+  const close = /\)*$/.exec(call)?.index ?? -1;
+  const opens: number[] = [];
+  eachCodeChar(
+    call,
+    (i, c) => {
+      if ('([{'.includes(c)) opens.push(i);
+      else if (')]}'.includes(c)) opens.pop();
+    },
+    0,
+    close,
+  );
+  const openAt = opens.at(-1) ?? -1;
+  if (close < 0 || call.charAt(openAt) !== '(') return null;
+  const args = splitTopLevel(call.slice(openAt + 1, close)) ?? [];
+  const positional = args.filter((a) => !/^\*|^\w+\s*=(?!=)/.test(a));
+  const named = args.slice(positional.length);
+  for (let keep = positional.length - 1; keep >= 0; keep--) {
+    const text = `${call.slice(0, openAt + 1)}${[...positional.slice(0, keep), '…', ...named].join(', ')}${call.slice(close)}`;
+    if (text.length <= max) return text;
+  }
+  return null;
+}
+
+/**
+ * A call on one line of at most `max` characters. What a reader needs least goes first, the
+ * longest such part each time: a long string literal is cut (`'https://example.co…'`), a long
+ * list keeps its first items (`[4, 8, …]`), a receiver's constructor arguments become `(…)`; then
+ * positional arguments are elided before keyword ones (`send(…, strict=True)`); only then is the
+ * end cut. So the callee's name and the arguments after a long URL or list still show.
  */
 export function shortCall(call: string, max: number): string {
-  const parts = pieces(oneLine(call, Infinity));
-  const length = () => parts.reduce((n, p) => n + p.text.length, 0);
-  for (let excess = length() - max; excess > 0; excess = length() - max) {
-    const longest = parts.filter((p) => p.kind === 'string' && p.text.length > MIN_LITERAL).sort((a, b) => b.text.length - a.text.length)[0];
+  let text = oneLine(call, Infinity);
+  for (;;) {
+    if (text.length <= max) return text;
+    const longest = cuts(text, text.length - max).sort((a, b) => b.end - b.start - (a.end - a.start))[0];
     if (!longest) break;
-    const close = /('''|"""|'|")$/.exec(longest.text)?.[0] ?? '';
-    const keep = Math.max(MIN_LITERAL, longest.text.length - excess) - close.length - 1;
-    longest.text = `${longest.text.slice(0, keep)}…${close}`;
+    text = text.slice(0, longest.start) + longest.text + text.slice(longest.end);
   }
-  return oneLine(parts.map((p) => p.text).join(''), max);
+  return withoutPositionals(text, max) ?? oneLine(text, max);
 }
 
 /** One example on one line: `clamp(5, 0, 3) → 3`, or `→ raises ValueError: …`. */

@@ -2,7 +2,8 @@
 // traceback form for exceptions, and the call written with the real names.
 import { showsAddress } from '../core/address-repr.js';
 import type { ProbeResult, TaggedValue } from '../core/probe-types.js';
-import { exceptionLine, TRACEBACK_HEADER } from '../compare/doctest-check.js';
+import { TRACEBACK_HEADER } from '../compare/doctest-check.js';
+import { exceptionLine } from '../core/doctest-example.js';
 import { matchingBracket, skipString } from '../core/python-source.js';
 
 /** The doctest want for an exception: header, `...` for the stack, `Type: message`. */
@@ -71,33 +72,6 @@ export function doctestOutput(result: ProbeResult): DoctestOutput {
     case 'crashed':
       return { ok: false, reason: 'the call crashed' };
   }
-}
-
-/**
- * Standard modules an argument can name a value of (`datetime.date(2024, 3, 15)`, `io.StringIO('…')`,
- * `re.match(…)`: python/pau_probe/safe_args.py's names). The sandbox knows them; the module's doctest
- * namespace holds only what the module imported (after `from datetime import date`, no `datetime`).
- */
-const ARGUMENT_MODULES = ['collections', 'datetime', 'decimal', 'fractions', 'io', 'math', 'operator', 're', 'string', 'types'];
-
-/** `>>> import m` lines for the standard modules the calls name outside their string literals. */
-export function doctestImports(calls: string[]): string[] {
-  const used = new Set<string>();
-  for (const call of calls) {
-    let code = '';
-    for (let i = 0; i < call.length;) {
-      const c = call.charAt(i);
-      if (c === '"' || c === "'") {
-        i = skipString(call, i);
-        code += ' ';
-      } else {
-        code += c;
-        i++;
-      }
-    }
-    for (const m of code.matchAll(/(?<![\w.])([a-z]+)\.[A-Za-z_]/g)) if (ARGUMENT_MODULES.includes(m[1] ?? '')) used.add(m[1] ?? '');
-  }
-  return [...used].sort().map((m) => `>>> import ${m}`);
 }
 
 /** Keyword names at the top level of a call's parentheses (`f(arg0=1)`), strings skipped. */

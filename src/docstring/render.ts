@@ -1,7 +1,8 @@
 // Rendering an inferred Description as docstring text in Google, NumPy, Sphinx (reST field
 // list) or PEP 257 style. The output is the docstring's text: unindented, without quotes.
 import type { Description } from '../core/session-types.js';
-import { doctestCall, doctestImports, doctestWant, type CallNames } from './doctest-lines.js';
+import { doctestCall, doctestWant, type CallNames } from './doctest-lines.js';
+import { doctestImports } from '../core/doctest-example.js';
 import { doctestLines } from '../core/doctest-example.js';
 import { asSentence, formatProse, renameWords, splitFirstSentence, wrapWords } from './prose.js';
 import type { DocExample, DocstringStyle } from './types.js';
@@ -110,6 +111,19 @@ function clauseBreak(sentence: string, i: number): boolean {
   return !inCode && !/^(?:True\b|False\b|None\b|[-+\d'"`[{(<]|b['"])/.test(next);
 }
 
+/**
+ * The summary's list of calls that returned ("Among the 15 that returned: f('a') → 1; f('b') → 2.")
+ * left out when the Examples section shows every one of those calls: the docstring says it once
+ * (most_common_words, new-user trial). A list naming any other call stays.
+ */
+function withoutShownCalls(prose: string, examples: readonly DocExample[]): string {
+  const m = /(?:^|\s)Among the \d+ that returned: ([\s\S]*)\.$/.exec(prose);
+  if (!m?.[1]) return prose;
+  const listed = m[1].split(' → ').length - 1;
+  const shown = new Set(examples.map((e) => e.call.replace(/^>>>\s?/, '')).filter((call) => m[1]?.includes(`${call} → `)));
+  return listed > 0 && shown.size === listed ? prose.slice(0, m.index).trim() : prose;
+}
+
 function buildParts(described: Description, opts: RenderOptions): Parts {
   // An offline description's evidence stays in the report, never in the source.
   const d = forSource(described);
@@ -124,7 +138,9 @@ function buildParts(described: Description, opts: RenderOptions): Parts {
   if (!summarySource) summarySource = rename(d.returns) || 'No description was inferred';
   const [sentence, more] = splitFirstSentence(summarySource);
   const [first, rest] = summaryLine(asSentence(sentence), (opts.width ?? DEFAULT_WIDTH) - OPENING_QUOTES);
-  const prose = [[rest, more && asSentence(more)].filter(Boolean).join(' '), details].filter((s) => s.trim()).join('\n\n');
+  const examples = opts.examples ?? (d.examples ?? []).map((e) => ({ call: e.call, result: doctestWant(e.result) }));
+  const said = withoutShownCalls([rest, more && asSentence(more)].filter(Boolean).join(' '), examples);
+  const prose = [said, details].filter((s) => s.trim()).join('\n\n');
 
   const shownOrder = [...Object.keys(names), ...Object.keys(d.parameters ?? {})];
   const params: Field[] = [];
@@ -140,7 +156,6 @@ function buildParts(described: Description, opts: RenderOptions): Parts {
   // "str: the slug" is a type and a description (Google's own form): keep the type as a type
   // rather than sentence-casing it into "Str: the slug".
   const typed = /^([A-Za-z_][\w.]*(?:\[[^\]]*\])?)\s*:\s+(\S[\s\S]*)$/.exec(returnsText);
-  const examples = opts.examples ?? (d.examples ?? []).map((e) => ({ call: e.call, result: doctestWant(e.result) }));
   // The return type a person wrote is kept unless the examples show another (a stale `list` for a tuple).
   const written = opts.existingDocstring ? returnTypeWritten(opts.existingDocstring) : undefined;
   const seen = inferReturnType(examples.map((e) => e.result));

@@ -27,6 +27,7 @@ import { holdsGrammarOnly } from './scratch-files.js';
 import { preparedSource } from './prepared-receiver.js';
 import { isBindingMessage } from './binding-errors.js';
 import { NONE_RETURNED, NOT_WORKED_OUT } from '../core/description-head.js';
+import { exceptionLine } from '../core/doctest-example.js';
 import { raiseSelector } from './raise-selector.js';
 import { hangWithContrast } from './hang.js';
 import { seenPairs } from './seen-pairs.js';
@@ -442,7 +443,7 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     sentences.push(
       selector?.text ??
         (lazyError && lazyType
-          ? `${NOT_WORKED_OUT}: ${readableCall(callName(run.info), lazy.request, awaited)} returned a ${lazyType}, and iterating it raised ${lazyError.type}: ${oneLine(withoutIterationNote(lazyError.message), 100)}`
+          ? `${NOT_WORKED_OUT}: ${readableCall(callName(run.info), lazy.request, awaited)} returned a ${lazyType}, and iterating it raised ${exceptionLine(lazyError.type, oneLine(withoutIterationNote(lazyError.message), 100))}`
           : `${NONE_RETURNED}: ${noneReturned(run.observations)}, so what it computes is unknown.`),
     );
   }
@@ -926,6 +927,8 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
     const exception = ex?.record.result.exception;
     if (!ex || !exception) continue;
     const message = oneLine(reasonLine(exception.message), 100);
+    // An empty message (EOFError()) shows nothing after the call, not a dangling colon.
+    const said = message ? `: ${message}` : '';
     let text: string;
     if (g.i !== null && g.contrast) {
       const contrast = g.contrast.record.result.value;
@@ -949,7 +952,7 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
       ];
       const shown = values.length > 3 ? [...values.slice(0, 3), `${values.length - 3} other value${values.length === 4 ? '' : 's'}`] : values;
       const other = g.byDefault ? `\`${itemAt(positions, i).name}\` left out (its default)` : argWords(run, g.contrast, i);
-      text = `${g.type} with ${joinWords(shown, 'or')} (${callText(ex)}: ${message}), but with ${other} it returned ${result}.`;
+      text = `${g.type} with ${joinWords(shown, 'or')} (${callText(ex)}${said}), but with ${other} it returned ${result}.`;
       ledger.add('raises', text, [ex.record.index, g.contrast.record.index], idx(g.raised), {
         kind: 'raises',
         type: g.type,
@@ -958,7 +961,7 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
       });
     } else {
       const others = g.raised.length - 1;
-      text = `${g.type} in ${callText(ex)}: ${message} (${others ? `also in ${others} more call${others === 1 ? '' : 's'}; ` : ''}no call differing from it in one argument returned).`;
+      text = `${g.type} in ${callText(ex)}${said} (${others ? `also in ${others} more call${others === 1 ? '' : 's'}; ` : ''}no call differing from it in one argument returned).`;
       ledger.add('raises', text, [ex.record.index], idx(g.raised), { kind: 'raises', type: g.type, probe: ex.record.index });
     }
     if (lines.length < MAX_RAISE_LINES) lines.push(text);
@@ -978,7 +981,7 @@ function exampleOf(o: Observation, callText: (o: Observation) => string): { call
   if (r.status === 'raised' && r.exception) {
     return {
       call: it ? `list(${call})` : call,
-      result: `Traceback (most recent call last):\n    ...\n${r.exception.type}: ${withoutIterationNote(r.exception.message)}`,
+      result: `Traceback (most recent call last):\n    ...\n${exceptionLine(r.exception.type, withoutIterationNote(r.exception.message))}`,
     };
   }
   if (r.status !== 'returned' || !r.value || r.value.truncated) return null;

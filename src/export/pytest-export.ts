@@ -191,6 +191,34 @@ export function failedProbes(output: string): Set<number> {
   return failed;
 }
 
+/**
+ * Why the probes were left out, each reason once with the probes it applies to: "probes 1–10, 14
+ * and 16: args[1] (function) is not plain data, …" (map_if's 16 probes said the same clause 16 times).
+ */
+export function leftOutSummary(skipped: readonly { probe: number; reason: string }[]): string {
+  const byReason = new Map<string, number[]>();
+  for (const s of skipped) byReason.set(s.reason, [...(byReason.get(s.reason) ?? []), s.probe]);
+  const runs = (probes: number[]): string[] => {
+    const sorted = [...new Set(probes)].sort((a, b) => a - b);
+    const out: string[] = [];
+    for (let i = 0; i < sorted.length;) {
+      let j = i;
+      while (j + 1 < sorted.length && sorted[j + 1] === (sorted[j] ?? 0) + 1) j++;
+      if (j - i >= 2) out.push(`${sorted[i]}–${sorted[j]}`);
+      else out.push(...sorted.slice(i, j + 1).map(String));
+      i = j + 1;
+    }
+    return out;
+  };
+  return [...byReason]
+    .map(([reason, probes]) => {
+      const parts = runs(probes);
+      const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts.join('');
+      return `${probes.length > 1 ? 'probes' : 'probe'} ${list} ${reason}`;
+    })
+    .join('; ');
+}
+
 export async function exportPytest(options: PytestExportOptions): Promise<PytestExport> {
   const { session } = options;
   const file = session.target.file;
@@ -242,7 +270,7 @@ export async function exportPytest(options: PytestExportOptions): Promise<Pytest
   // Two rounds: the second without the cases pytest failed in the first (e.g. a value that
   // differs outside the sandbox); a module that fails twice is not offered.
   for (let round = 0; round < 2; round++) {
-    if (cases.length === 0) throw new ExportError(`no probe is reproducible: ${skipped.map((s) => `probe ${s.probe} ${s.reason}`).join('; ')}`);
+    if (cases.length === 0) throw new ExportError(`no probe is reproducible: ${leftOutSummary(skipped)}`);
     const module = pytestModule({
       moduleName,
       rootFromTest,
@@ -254,7 +282,7 @@ export async function exportPytest(options: PytestExportOptions): Promise<Pytest
       firstReached,
     });
     if (module.caseCount === 0) {
-      throw new ExportError(`no probe can be written as plain values: ${module.skipped.map((s) => `probe ${s.probe} ${s.reason}`).join('; ')}`);
+      throw new ExportError(`no probe can be written as plain values: ${leftOutSummary(module.skipped)}`);
     }
     await writeOwnFile(path, module.source);
     const verified = await options.runPytest(path, {

@@ -3,7 +3,7 @@
 import { resolutionLines } from '../core/resolution.js';
 import { shownHeader } from '../core/shown.js';
 import { descriptionHead } from '../core/description-head.js';
-import { doctestExample } from '../core/doctest-example.js';
+import { doctestBlock } from '../core/doctest-example.js';
 import { addCoverage, oneLine, renderCall, renderOutcome, type CoverageSoFar } from '../core/format.js';
 import { fenceFor, markdownCode, markdownText } from '../core/markdown-text.js';
 import type { Comparison, Description, SessionFile } from '../core/session-types.js';
@@ -39,7 +39,7 @@ function descriptionSection(d: Description): string[] {
   out.push('<details><summary>Evidence</summary>', '');
   if (moreRaises.length) out.push('More raises:', ...moreRaises.map((r) => `- ${markdownText(r)}`), '');
   if (d.examples.length) {
-    const lines = d.examples.flatMap((e) => doctestExample(e.call, e.result));
+    const lines = doctestBlock(d.examples);
     // Longer than any run of backticks in a line, so no repr closes the block (CommonMark).
     const fence = fenceFor(lines.join('\n'), 3);
     out.push('Examples (from real probes):', '', `${fence}python`, ...lines, fence, '');

@@ -15,13 +15,42 @@ test('a long call cuts its longest string literals before its end, so the argume
   assert.ok(shown?.startsWith("add_params_to_uri('https://example.com/docs/"), shown);
 });
 
-test('a short call is unchanged; one with no long literal is cut at its end', () => {
+test('a short call is unchanged; a long list keeps its first items; what cannot be cut is cut at its end', () => {
   assert.equal(shortCall('clamp(5, 0, 3)', 80), 'clamp(5, 0, 3)');
   const numbers = `f([${Array.from({ length: 40 }, (_, i) => i).join(', ')}])`;
-  assert.equal(shortCall(numbers, 30), `${numbers.slice(0, 29)}…`);
-  // Every literal cut to its shortest, then the end.
+  assert.equal(shortCall(numbers, 30), 'f([0, 1, …])');
+  const name = `${'a'.repeat(40)}()`;
+  assert.equal(shortCall(name, 30), `${name.slice(0, 29)}…`);
+  // Every literal cut to its shortest, then the last arguments elided.
   const strings = `g(${Array.from({ length: 8 }, () => `'${'x'.repeat(20)}'`).join(', ')})`;
   const out = shortCall(strings, 60);
-  assert.equal(out.length, 60);
-  assert.match(out, /^g\('xxxxxxxxxxx…', 'xxxxxxxxxxx…', /);
+  assert.ok(out.length <= 60, out);
+  assert.match(out, /^g\('xxxxxxxxxxx…', 'xxxxxxxxxxx…', .*, …\)$/);
+});
+
+test("the callee's name and its keyword arguments show; a receiver's arguments, long lists and positional arguments go first", () => {
+  // Lines of the new-user trial (seed 24680 and 80808 on ad83431), each cut at its end before.
+  const cases: [string, string][] = [
+    // "…prepare_request_body('hello', 'Tr0ub4dor&3x', incl… →": the keyword was the point.
+    [
+      "LegacyApplicationClient(100).prepare_request_body('hello', 'Tr0ub4dor&3x', include_client_id=True)",
+      'LegacyApplicationClient(…).prepare_request_body(…, include_client_id=True)',
+    ],
+    // "evalId([4, 8, 15, 16, 23, 42], 1, 'Hello,… →": the text was cut, the junk list kept whole.
+    [
+      "ShortReferenceInlineProcessor('\\\\d+').evalId([4, 8, 15, 16, 23, 42], 1, 'Hello, World!')",
+      "ShortReferenceInlineProcessor('\\\\d+').evalId([4, 8, …], 1, 'Hello, World!')",
+    ],
+    // "….create_authorization_res… →": the method's own name was cut.
+    [
+      "AuthorizationEndpoint(100, 10, [4, 8, 15, 16, 23, 42]).create_authorization_response('https://example.com/docs/page?%z#intro')",
+      "AuthorizationEndpoint(…).create_authorization_response('https://exa…')",
+    ],
+  ];
+  for (const [call, shown] of cases) assert.equal(shortCall(call, 80), shown);
+  // Inside list(…), the call's own arguments are elided, never list's one argument.
+  const bar = "list(progressbar([4, 8, 15, 16, 23, 42], 3, 'hello', False, 7, True, 12, 'abc', 'Hello, World!', 'Hello, {name}!', 'foo-bar', 20))";
+  const out = shortCall(bar, 60);
+  assert.ok(out.length <= 60, out);
+  assert.match(out, /^list\(progressbar\(\[4, 8, …\], 3, .*…\)\)$/, out);
 });

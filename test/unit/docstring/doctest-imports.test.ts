@@ -3,7 +3,7 @@
 // date` (newuser2's trial: age_on, weekday_name). The Examples section imports what it names.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { doctestImports } from '../../../src/docstring/doctest-lines.js';
+import { doctestImports } from '../../../src/core/doctest-example.js';
 import { renderDocstring } from '../../../src/docstring/render.js';
 import type { Description } from '../../../src/core/session-types.js';
 

@@ -336,3 +336,20 @@ test('a "; " inside a code span of a long summary is no clause break', () => {
   const [first] = renderDocstring(describe({ summary: quoted, details: '' }), 'google', { ...NAMES, width: 72 }).split('\n\n');
   assert.match(first!.replace(/\n/g, ' '), /`split_all\('a; b; c'\)`/);
 });
+
+test("the summary's list of calls that returned is left out when the Examples show each of them, and kept otherwise", () => {
+  // most_common_words (new-user trial, seed 24680): Insert Docstring wrote "Among the 15 that
+  // returned: most_common_words('Hello, World!') → …; …" above an Examples section of the same calls.
+  const summary =
+    "What it computes was not worked out from 20 calls; among the 15 that returned: most_common_words('Hello, World!') → [('hello', 1), ('world', 1)]; most_common_words('key') → [('key', 1)].";
+  const d: Description = { summary, details: '', parameters: {}, returns: 'A list.', raises: '', examples: [], confidence: 0.9 };
+  const both = [
+    { call: "most_common_words('Hello, World!')", result: "[('hello', 1), ('world', 1)]" },
+    { call: "most_common_words('key')", result: "[('key', 1)]" },
+  ];
+  const text = renderDocstring(d, 'google', { functionName: 'most_common_words', examples: both });
+  assert.doesNotMatch(text, /Among the 15/, text);
+  assert.match(text, /^What it computes was not worked out from 20 calls\.$/m, text);
+  const one = renderDocstring(d, 'google', { functionName: 'most_common_words', examples: both.slice(0, 1) });
+  assert.match(one, /Among the 15 that returned/, one);
+});

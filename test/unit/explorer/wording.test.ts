@@ -193,3 +193,16 @@ test('a receiver known only by its address: the lines that say it changed name t
   assert.match(details ?? '', /Changes arguments in place: after TodoList\(\)\.complete\('a'\), receiver: open \['a'\] → \[\], done \[\] → \['a'\]\./, details);
   assert.doesNotMatch(`${summary}\n${details ?? ''}`, /became <app5/);
 });
+
+test('an exception with an empty message reads as its bare type: no dangling colon in raise lines or doctests', () => {
+  // click.termui.hidden_prompt_func (new-user trial, seed 24680): EOFError() on an empty stdin
+  // read "EOFError in hidden_prompt_func('abc'):  (also in …" and a doctest want "EOFError:",
+  // which doctest does not match (Python prints "EOFError").
+  const positions: Position[] = [{ name: 'prompt', role: 'positional', positionalOnly: false, candidates: ['str'] }];
+  const observations = ['abc', 'Password: ', 'x'].map((p, k) => raisedObservation(positions, k + 1, [str(p)], 'EOFError', ''));
+  const { raises, examples } = report(positions, observations).description;
+  assert.doesNotMatch(raises, /:\s*\(|:\s*$/m, raises);
+  assert.match(raises, /^EOFError in f\('abc'\) \(also in 2 more calls/, raises);
+  const traceback = examples.find((e) => e.result.startsWith('Traceback'));
+  assert.equal(traceback?.result.split('\n').at(-1), 'EOFError');
+});

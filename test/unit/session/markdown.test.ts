@@ -33,3 +33,13 @@ test("the examples block is doctests that pass: no None line, a prepared receive
   const md = sessionToMarkdown(session);
   assert.match(md, /```python\n>>> s = TodoList\(\); _ = s\.add\('hello'\); s\.complete\('hello'\)\n0\n>>> f\(''\)\n```/, md);
 });
+
+test('the examples block imports the standard modules its calls name, as the docstring does', () => {
+  // app days_until_birthday (new-user trial, seed 24680): its module did `from datetime import
+  // date`, so the block's datetime.date(…) failed with NameError without `>>> import datetime`.
+  const session = sampleSession();
+  const examples = [{ call: 'days_until_birthday(datetime.date(1990, 7, 4), datetime.date(2024, 3, 15))', result: '111' }];
+  session.final = { ...session.final, description: { ...session.final.description!, examples } };
+  const md = sessionToMarkdown(session);
+  assert.match(md, /```python\n>>> import datetime\n>>> days_until_birthday\(datetime\.date\(1990, 7, 4\), datetime\.date\(2024, 3, 15\)\)\n111\n```/, md);
+});

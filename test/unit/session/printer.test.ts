@@ -157,3 +157,18 @@ test('an offline run that learned little says what is unknown and offers the LLM
   assert.match(unknown, /^ {2}Next: the LLM agent may work out what it computes/m);
   assert.doesNotMatch(printed(offline('Clamps `x` into the range from `lo` to `hi`.'), offer), /Next:/, 'a description that says what it does');
 });
+
+test("the evidence's doctest examples import the standard modules their calls name, first", () => {
+  // yaml.load_all and CrystalLexer.heredoc_callback (new-user trial, seed 24680): io.StringIO(…)
+  // and re.match(…) in a module that imports neither failed with NameError under doctest.
+  const file = sampleSession();
+  const examples = [
+    { call: "shout(io.StringIO('a'))", result: "'A'" },
+    { call: "shout(re.match('a', 'a'))", result: "'A'" },
+  ];
+  file.final = { ...file.final, description: { ...file.final.description!, examples } };
+  const lines = print(false, file).split('\n');
+  const first = lines.indexOf('      >>> import io');
+  assert.ok(first > 0, lines.join('\n'));
+  assert.deepEqual(lines.slice(first, first + 4), ['      >>> import io', '      >>> import re', "      >>> shout(io.StringIO('a'))", "      'A'"]);
+});
