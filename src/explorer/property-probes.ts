@@ -8,7 +8,7 @@ import type { Input, Observation, Position, Purpose } from './inputs.js';
 import { toRequest } from './inputs.js';
 import { sortedCopy } from './mutate.js';
 import { argumentPair, hasRepeats, soleArgument, withSlot } from './properties.js';
-import { float, fromTagged, int, isNumber, toSource, toTagged } from './values.js';
+import { float, fromTagged, int, isConstructorCall, isNumber, toSource, toTagged } from './values.js';
 import { returnedExamples } from './ordinary.js';
 import { renderCall } from '../core/format.js';
 
@@ -53,7 +53,8 @@ function repeatPlans(observations: Observation[], positions: Position[]): Planne
   // rather than Color()): the more the call hashes, the likelier a hash seed shows.
   const callText = (o: Observation): string => renderCall('f', o.request);
   const likely = returnedExamples(pool.filter(usable), positions, () => true, callText, false).sort((a, b) => callText(b).length - callText(a).length)[0];
-  const picks = [...new Set([...(likely ? [likely] : []), ...spread.flatMap((i) => pool[i] ?? [])])];
+  const plain = plainestReceiver(pool, positions);
+  const picks = [...new Set([...(likely ? [likely] : []), ...(plain ? [plain] : []), ...spread.flatMap((i) => pool[i] ?? [])])];
   const base = picks.length
     ? picks
     : observations.filter((o) => o.purpose !== 'repeat' && (o.record.result.status === 'returned' || o.record.result.status === 'raised'));
@@ -64,6 +65,21 @@ function repeatPlans(observations: Observation[], positions: Position[]): Planne
     if (seed === undefined) return hashedRepeat(o);
     return { input: o.input, purpose: 'repeat' as const, note: `determinism: the same call under random seed ${seed}`, request: o.request, repeats: o, seed };
   });
+}
+
+/**
+ * A method's call on the receiver built with the fewest constructor arguments (`Random()` rather
+ * than `Random(100)`): the construction that leaves the most to the class (a seed from the OS,
+ * the clock, a counter). Its re-run, and the re-run's second run in its process, build that
+ * receiver again, so a receiver no two builds of which agree refutes determinism.
+ */
+function plainestReceiver(pool: Observation[], positions: Position[]): Observation | undefined {
+  const at = positions.findIndex((p) => p.role === 'receiver');
+  const size = (o: Observation): number => {
+    const r = at < 0 ? undefined : o.input[at]?.value;
+    return r && isConstructorCall(r) ? r.args.length : Infinity;
+  };
+  return pool.filter((o) => size(o) < Infinity).sort((a, b) => size(a) - size(b))[0];
 }
 
 function hashedRepeat(o: Observation): PlannedProbe {
