@@ -5,7 +5,7 @@ import type { CallRequest } from '../core/probe-types.js';
 import { itemAt } from '../core/item-at.js';
 import { orderOf, sequenceItems, numericValue, taggedEqual } from './compare.js';
 import type { Input, Observation, Position, Purpose } from './inputs.js';
-import { toRequest } from './inputs.js';
+import { requestKey, toRequest } from './inputs.js';
 import { sortedCopy } from './mutate.js';
 import { argumentPair, hasRepeats, soleArgument, withSlot } from './properties.js';
 import { float, fromTagged, int, isConstructorCall, isNumber, toSource, toTagged } from './values.js';
@@ -125,8 +125,11 @@ export function reapplyRefuted(observations: Observation[], positions: Position[
 
 function reapplyPlans(observations: Observation[], positions: Position[]): PlannedProbe[] {
   if (reapplyRefuted(observations, positions)) return [];
+  const made = new Set(observations.map((o) => o.key));
   const plans: { plan: PlannedProbe; changed: boolean; telling: boolean }[] = [];
-  for (const o of observations) {
+  // Latest first: the verification's breakers (syntax-breakers.ts: `=3Daa`, whose output `=aa` is
+  // an escape again) come after the rest, and their f(f(x)) is what the remaining budget is for.
+  for (const o of [...observations].reverse()) {
     const i = soleArgument(positions, o.input);
     // soleArgument finds a position given a value.
     const x = i === null ? undefined : o.input[i]?.value;
@@ -137,7 +140,10 @@ function reapplyPlans(observations: Observation[], positions: Position[]): Plann
     const changed = !taggedEqual(out, toTagged(x));
     // The cases idempotence is judged on (properties.ts): same type out, or repeated elements in.
     const telling = changed && (value.k === x.k || hasRepeats(x));
-    plans.push({ plan: { input: withSlot(o.input, i, value), purpose: 'reapply', note: `f(f(x)) with x = ${toSource(x)}` }, changed, telling });
+    const input = withSlot(o.input, i, value);
+    // A call made already is no new plan: the ones after it would otherwise fall outside the slice taken.
+    if (made.has(requestKey(toRequest(positions, input)))) continue;
+    plans.push({ plan: { input, purpose: 'reapply', note: `f(f(x)) with x = ${toSource(x)}` }, changed, telling });
   }
   // Inputs the function changed say more about idempotence and involution than fixed points.
   return [...plans.filter((p) => p.telling), ...plans.filter((p) => p.changed && !p.telling), ...plans.filter((p) => !p.changed)].map((p) => p.plan);
