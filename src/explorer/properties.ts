@@ -217,6 +217,15 @@ function purity(observations: Observation[], ctx: InferenceContext): InferredPro
       holds: false,
       evidence: `inconclusive: ${calls.length} calls changed nothing seen and printed nothing, but ${opaque.join(' and ')} held objects whose changes may not show`,
     };
+  // A call that returns nothing is made for an effect: one that showed none may have changed what
+  // no snapshot sees (a module's registry) or set what its receiver already held (tomlkit's
+  // invalidate_display_name on tables whose display_name was None already).
+  if (calls.every((o) => o.record.result.value?.repr === 'None'))
+    return {
+      name: 'pure',
+      holds: false,
+      evidence: `inconclusive: each of the ${calls.length} calls that returned gave None and changed nothing seen, so what it is called for did not show`,
+    };
   if (seldom.length)
     return {
       name: 'pure',
