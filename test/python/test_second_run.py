@@ -9,8 +9,8 @@ from worker_process import LIMITS, WorkerProcess
 FIXTURE = os.path.join(os.path.dirname(__file__), "..", "fixtures", "process-history", "process_history.py")
 
 
-def call(qualname, args, receiver=None, again=True, limits=LIMITS, source=FIXTURE):
-    worker = WorkerProcess(os.path.abspath(source), qualname)
+def call(qualname, args, receiver=None, again=True, limits=LIMITS, source=FIXTURE, isolation=None):
+    worker = WorkerProcess(os.path.abspath(source), qualname, isolation=isolation)
     try:
         worker.until("ready")
         message = {"op": "call", "id": 1, "args": args, "kwargs": {}, "limits": limits}
@@ -77,3 +77,29 @@ def test_the_second_run_changes_neither_output_nor_result_and_is_bounded_by_the_
     raised = call("fails_later", ["3"], source=str(target))
     assert raised["status"] == "returned"
     assert raised["again"] == {"same": False, "status": "raised", "shown": "ValueError: second"}
+
+
+def test_a_spawned_call_runs_again_too(tmp_path):
+    # Without fork (isolation "spawn", Windows) the call's own process runs it the second time:
+    # before, such a call came back without `again`, and no re-run could refute determinism.
+    result = call("tag", ["'a'"], isolation="spawn")
+    assert result["value"]["repr"] == "'a#1'", result
+    assert result["again"] == {"same": False, "status": "returned", "shown": "'a#2'", "data": {"t": "str", "v": "a#2"}}
+    assert call("double", ["21"], isolation="spawn")["again"]["same"] is True
+    assert "again" not in call("double", ["21"], again=False, isolation="spawn")
+    # A second run still going when the call's time is up: the first run's result is the answer.
+    target = tmp_path / "target.py"
+    target.write_text(
+        "import time\n"
+        "calls = []\n"
+        "def noisy(n):\n"
+        "    calls.append(n)\n"
+        "    print('run', len(calls))\n"
+        "    if len(calls) > 1:\n"
+        "        time.sleep(60)\n"
+        "    return n\n"
+    )
+    slow = call("noisy", ["3"], limits=dict(LIMITS, timeoutMs=1500), source=str(target), isolation="spawn")
+    assert slow["status"] == "returned" and slow["value"]["repr"] == "3", slow
+    assert slow["stdout"] == "run 1\n"
+    assert slow["again"] == {"same": False, "status": "timeout"}
