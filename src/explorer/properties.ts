@@ -165,7 +165,11 @@ function determinism(observations: Observation[], ctx: InferenceContext): Inferr
   }
   if (again) {
     const second = again.again.status === 'raised' ? (again.again.shown ?? '').split(':')[0] || 'an exception' : oneLine(again.again.shown ?? '', QUOTED_VALUE);
-    return refute('deterministic', `${ctx.callText(again.o)} gave ${outcomeText(again.o.record.result)}, then ${second} when called again in the same process`);
+    const after = again.o.after ? ` after ${ctx.callText(again.o.after)}` : '';
+    return refute(
+      'deterministic',
+      `${ctx.callText(again.o)} gave ${outcomeText(again.o.record.result)}, then ${second} when called again in the same process${after}`,
+    );
   }
   const clocked = showingTheClock(observations);
   if (clocked) return { name: 'deterministic', holds: false, evidence: `inconclusive: ${ctx.callText(clocked)} returned the current date or time` };
@@ -196,6 +200,17 @@ function purity(observations: Observation[], ctx: InferenceContext): InferredPro
     const r = o.record.result;
     if (r.mutations.length) return refute('pure', `${ctx.callText(o)} changed ${r.mutations.map((m) => changedToWords(m, r.receiverState)).join(', ')}`);
     if (r.stdout || r.stderr) return refute('pure', `${ctx.callText(o)} printed ${JSON.stringify((r.stdout || r.stderr).slice(0, 60))}`);
+  }
+  // A call run again after another call gave another result, while no call run again on its own
+  // did: the other call changed what this one reads (a registry it filed into).
+  const filed = changedWhenRunAgain(observations);
+  const [after] = filed.filter(({ o }) => o.after);
+  if (after?.o.after && filed.every(({ o }) => o.after)) {
+    const second = oneLine(after.again.shown ?? '', QUOTED_VALUE);
+    return refute(
+      'pure',
+      `${ctx.callText(after.o.after)} changed what ${ctx.callText(after.o)} gives next (${outcomeText(after.o.record.result)}, then ${second})`,
+    );
   }
   if (calls.length === 0) return null;
   for (const o of calls) {

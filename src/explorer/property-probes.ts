@@ -23,6 +23,8 @@ export interface PlannedProbe {
   seed?: number;
   /** A determinism re-run in an interpreter of another hash seed (set order, hash() of text). */
   hashSeed?: number;
+  /** A determinism re-run whose second run in its process comes after this other call (CallOptions.againAfter). */
+  after?: Observation;
 }
 
 /**
@@ -63,8 +65,39 @@ function repeatPlans(observations: Observation[], positions: Position[]): Planne
     const n = done.length + k;
     const seed = n === 0 ? undefined : RESEEDS[(n - 1) % RESEEDS.length];
     if (seed === undefined) return hashedRepeat(o);
+    // The last re-run: a call that another one extends, run again after that other one.
+    const pair = n === REPEATS - 1 ? extendedPair(pool) : undefined;
+    if (pair)
+      return {
+        input: pair.o.input,
+        purpose: 'repeat' as const,
+        note: `determinism: the same call under random seed ${seed}, and again after ${callText(pair.after)}`,
+        request: pair.o.request,
+        repeats: pair.o,
+        seed,
+        after: pair.after,
+      };
     return { input: o.input, purpose: 'repeat' as const, note: `determinism: the same call under random seed ${seed}`, request: o.request, repeats: o, seed };
   });
+}
+
+/**
+ * A call that returned and another that returned with the same arguments and more
+ * (bindtextdomain('d') and bindtextdomain('d', 'x')), the fewest arguments first: the first run
+ * again after the second shows a result that depends on what other calls filed (a registry),
+ * which no call run twice on its own can show.
+ */
+function extendedPair(pool: Observation[]): { o: Observation; after: Observation } | undefined {
+  const given = (o: Observation): number => o.input.filter((s) => s.value !== undefined).length;
+  const extends_ = (e: Observation, o: Observation): boolean =>
+    given(e) > given(o) &&
+    o.input.every((s, i) => s.value === undefined || (e.input[i]?.value !== undefined && toSource(s.value) === toSource(e.input[i].value)));
+  const returned = pool.filter(usable).sort((a, b) => given(a) - given(b));
+  for (const o of returned) {
+    const after = returned.find((e) => e !== o && extends_(e, o));
+    if (after) return { o, after };
+  }
+  return undefined;
 }
 
 /**

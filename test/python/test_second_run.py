@@ -9,7 +9,7 @@ from worker_process import LIMITS, WorkerProcess
 FIXTURE = os.path.join(os.path.dirname(__file__), "..", "fixtures", "process-history", "process_history.py")
 
 
-def call(qualname, args, receiver=None, again=True, limits=LIMITS, source=FIXTURE, isolation=None):
+def call(qualname, args, receiver=None, again=True, limits=LIMITS, source=FIXTURE, isolation=None, after=None):
     worker = WorkerProcess(os.path.abspath(source), qualname, isolation=isolation)
     try:
         worker.until("ready")
@@ -18,6 +18,8 @@ def call(qualname, args, receiver=None, again=True, limits=LIMITS, source=FIXTUR
             message["receiver"] = receiver
         if again:
             message["again"] = True
+        if after is not None:
+            message["againAfter"] = after
         worker.send(message)
         answer = worker.until("result")[-1]
         assert problems(answer, "WorkerMessage") == []
@@ -103,3 +105,15 @@ def test_a_spawned_call_runs_again_too(tmp_path):
     assert slow["status"] == "returned" and slow["value"]["repr"] == "3", slow
     assert slow["stdout"] == "run 1\n"
     assert slow["again"] == {"same": False, "status": "timeout"}
+
+
+def test_another_call_between_the_two_runs_shows_a_registry_it_fills():
+    # bind('d') twice agrees; bind('d', 'x') between the two files 'x' for 'd' (gettext.bindtextdomain).
+    assert call("bind", ["'d'"])["again"]["same"] is True
+    for isolation in (None, "spawn"):
+        result = call("bind", ["'d'"], after={"args": ["'d'", "'x'"], "kwargs": {}}, isolation=isolation)
+        assert result["value"]["repr"] == "'/usr/share/locale'", result
+        assert result["again"]["same"] is False and result["again"]["shown"] == "'x'", result
+    # Its sources are checked as the call's own.
+    refused = call("bind", ["'d'"], after={"args": ["__import__('os')"], "kwargs": {}})
+    assert refused["status"] == "rejected" and "againAfter" in refused["exception"]["message"], refused

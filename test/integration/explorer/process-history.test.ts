@@ -58,3 +58,15 @@ test('Dice.peek: a receiver built with no seed is among the re-runs, so not dete
   assert.equal(deterministic?.holds, false, JSON.stringify(deterministic));
   assert.match(deterministic?.evidence ?? '', /^counterexample: Dice\(\)\.peek\(\)/);
 });
+
+// gettext.bindtextdomain was called deterministic: bindtextdomain(d) twice agrees, and only
+// another call, bindtextdomain(d, folder), files what the next bindtextdomain(d) gives.
+test('bind: run again after a call with the same arguments and more, so neither deterministic nor free of side effects', async () => {
+  const { report } = await exploreExample(FIXTURE, 'bind', { maxProbes: 20 });
+  const deterministic = property(report, 'deterministic');
+  assert.equal(deterministic?.holds, false, JSON.stringify(deterministic));
+  assert.match(deterministic?.evidence ?? '', /when called again in the same process after bind\(/);
+  const pure = property(report, 'pure');
+  assert.equal(pure?.holds, false, JSON.stringify(pure));
+  assert.match(pure?.evidence ?? '', /changed what bind\(.*\) gives next/);
+});
