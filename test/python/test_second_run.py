@@ -9,6 +9,24 @@ from worker_process import LIMITS, WorkerProcess
 FIXTURE = os.path.join(os.path.dirname(__file__), "..", "fixtures", "process-history", "process_history.py")
 
 
+# Functions whose second run in a process differs from the first: it hangs, or it raises.
+SECOND_RUNS = (
+    "import time\n"
+    "calls = []\n"
+    "def noisy(n):\n"
+    "    calls.append(n)\n"
+    "    print('run', len(calls))\n"
+    "    if len(calls) > 1:\n"
+    "        time.sleep(60)\n"
+    "    return n\n"
+    "def fails_later(n):\n"
+    "    calls.append(n)\n"
+    "    if len(calls) > 1:\n"
+    "        raise ValueError('second')\n"
+    "    return n\n"
+)
+
+
 def call(qualname, args, receiver=None, again=True, limits=LIMITS, source=FIXTURE, isolation=None, after=None):
     worker = WorkerProcess(os.path.abspath(source), qualname, isolation=isolation)
     try:
@@ -56,21 +74,7 @@ def test_a_repeatable_call_is_the_same_and_a_call_not_asked_runs_once():
 
 def test_the_second_run_changes_neither_output_nor_result_and_is_bounded_by_the_call(tmp_path):
     target = tmp_path / "target.py"
-    target.write_text(
-        "import time\n"
-        "calls = []\n"
-        "def noisy(n):\n"
-        "    calls.append(n)\n"
-        "    print('run', len(calls))\n"
-        "    if len(calls) > 1:\n"
-        "        time.sleep(60)\n"
-        "    return n\n"
-        "def fails_later(n):\n"
-        "    calls.append(n)\n"
-        "    if len(calls) > 1:\n"
-        "        raise ValueError('second')\n"
-        "    return n\n"
-    )
+    target.write_text(SECOND_RUNS)
     limits = dict(LIMITS, timeoutMs=1500)
     result = call("noisy", ["3"], limits=limits, source=str(target))
     assert result["status"] == "returned" and result["value"]["repr"] == "3"
@@ -91,16 +95,7 @@ def test_a_spawned_call_runs_again_too(tmp_path):
     assert "again" not in call("double", ["21"], again=False, isolation="spawn")
     # A second run still going when the call's time is up: the first run's result is the answer.
     target = tmp_path / "target.py"
-    target.write_text(
-        "import time\n"
-        "calls = []\n"
-        "def noisy(n):\n"
-        "    calls.append(n)\n"
-        "    print('run', len(calls))\n"
-        "    if len(calls) > 1:\n"
-        "        time.sleep(60)\n"
-        "    return n\n"
-    )
+    target.write_text(SECOND_RUNS)
     slow = call("noisy", ["3"], limits=dict(LIMITS, timeoutMs=1500), source=str(target), isolation="spawn")
     assert slow["status"] == "returned" and slow["value"]["repr"] == "3", slow
     assert slow["stdout"] == "run 1\n"
