@@ -400,7 +400,8 @@ def run_again(ctx: CallContext, request: ChildRequest, first: ChildResult, addre
     alive (a descriptor number, an id counter), `random` not seeded again, the wall clock read
     on (_clock_moved_on: a stamp of the time is no repeatable result). Its output goes to
     /dev/null and it is neither traced nor asked for comparisons, arguments or effects: what the
-    call answers is the first run's. The worker bounds it by the call's deadline."""
+    call answers is the first run's. The worker bounds it by the call's deadline. With
+    `againAfter`, that other call runs just before it, as a user's program calls in between."""
     try:
         quiet = os.open(os.devnull, os.O_WRONLY)  # before the guards are armed; Landlock allows it
         os.dup2(quiet, 1)
@@ -409,10 +410,16 @@ def run_again(ctx: CallContext, request: ChildRequest, first: ChildResult, addre
     except OSError:
         return {"same": False, "status": "crashed", "shown": "its output could not be set aside"}
     again = cast("ChildRequest", {k: v for k, v in request.items() if k in ("args", "kwargs", "receiver", "limits")})
+    between = request.get("againAfter")
     deadline.expired = False
     restore = _clock_moved_on()
     pau_guards.arm()
     try:
+        if between is not None:
+            # Another call first (ChildRequest.againAfter), under the same deadline; its result is not reported.
+            other = cast("ChildRequest", dict(between, limits=request["limits"]))
+            _execute(ctx, other, request["limits"], None, deadline, address_space)
+            deadline.expired = False
         second = _execute(ctx, again, request["limits"], None, deadline, address_space)
     finally:
         pau_guards.disarm()

@@ -47,6 +47,55 @@ def _properties(cls: type) -> List[str]:
     return names
 
 
+_UNSET = object()
+
+
+def _slot_names(cls: type) -> List[str]:
+    names: List[str] = []
+    for klass in cls.__mro__:
+        slots = vars(klass).get("__slots__", ())
+        for name in (slots,) if isinstance(slots, str) else slots:
+            if isinstance(name, str) and name not in ("__dict__", "__weakref__") and name not in names:
+                names.append(name)
+    return names
+
+
+def _held(obj: object) -> Dict[str, Any]:
+    """The object's own attributes and slots (a slot not set as _UNSET), read without user code."""
+    held = {"d:" + k: v for k, v in _own_attributes(obj).items()}
+    for name in _slot_names(type(obj)):
+        try:
+            held["s:" + name] = object.__getattribute__(obj, name)
+        except AttributeError:
+            held["s:" + name] = _UNSET
+    return held
+
+
+def _put_back(obj: object, held: Dict[str, Any]) -> bool:
+    """Whether the object's own attributes or slots are other than `held` (the same values, by
+    identity); when they are, they are made `held` again."""
+    now = _held(obj)
+    if now.keys() == held.keys() and all(now[k] is v for k, v in held.items()):
+        return False
+    try:
+        found = object.__getattribute__(obj, "__dict__")
+        found.clear()
+        found.update({k[2:]: v for k, v in held.items() if k.startswith("d:")})
+    except (AttributeError, TypeError):
+        pass
+    for key, value in held.items():
+        if not key.startswith("s:"):
+            continue
+        try:
+            if value is _UNSET:
+                object.__delattr__(obj, key[2:])
+            else:
+                object.__setattr__(obj, key[2:], value)
+        except (AttributeError, TypeError):
+            pass
+    return True
+
+
 def state(obj: object) -> Optional[ObjectState]:
     """The receiver's plain public state, or None when it shows nothing plain."""
     if obj is None:
@@ -56,10 +105,17 @@ def state(obj: object) -> Optional[ObjectState]:
     for name in _properties(type(obj)):
         if len(candidates) >= MAX_ATTRIBUTES:
             break
+        held = _held(obj)
         try:
-            candidates.append((name, getattr(obj, name)))
+            value = getattr(obj, name)
         except Exception:  # noqa: B902 -- a property that raises shows nothing
+            _put_back(obj, held)
             continue
+        # Read before the call too: a property that fills the object as it is read (minidom's
+        # Element.attributes makes _attrsNS a dict) would change what the call then does.
+        if _put_back(obj, held):
+            continue
+        candidates.append((name, value))
     for name, value in candidates[:MAX_ATTRIBUTES]:
         encoded = tagged(value)
         if encoded is not None and _small(encoded):

@@ -2,7 +2,7 @@
 scripts/gen-worker-protocol.mjs: do not edit; change the TypeScript and run the script."""
 from typing import Dict, List, Literal, Tuple, TypedDict, Union
 
-__all__ = ["StartMessage", "CallMessage", "StopMessage", "HostMessage", "ReadyEvent", "ErrorEvent", "ForkedEvent", "StartedEvent", "CallSteps", "ResultEvent", "WorkerMessage", "ChildRequest", "AgainLine", "CoverageHits", "ChildResult", "SpawnedJob"]
+__all__ = ["StartMessage", "CallMessage", "OtherCall", "StopMessage", "HostMessage", "ReadyEvent", "ErrorEvent", "ForkedEvent", "StartedEvent", "CallSteps", "ResultEvent", "WorkerMessage", "ChildRequest", "AgainLine", "CoverageHits", "ChildResult", "SpawnedJob"]
 
 
 class _StartMessageRequired(TypedDict):
@@ -53,6 +53,17 @@ class CallMessage(_CallMessageRequired, total=False):
     values: bool  # Answer with the arguments as built, as plain data (ProbeResult.arguments): the pytest export writes them.
     comparisons: bool  # Answer with what the call compared its arguments with (ProbeResult.comparisons): the offline explorer's calls only.
     again: bool  # Run the call a second time in its process after the first and say whether it gave the same (ProbeResult.again).
+    againAfter: "OtherCall"  # With `again`: this other call of the function runs between the two (OtherCall).
+
+
+class _OtherCallRequired(TypedDict):
+    args: List[str]
+    kwargs: Dict[str, str]
+
+
+class OtherCall(_OtherCallRequired, total=False):
+    """Another call of the same function, run in the call's process after its first run and before its second (`again`): a result that another call changes (a registry that call fills, as gettext.bindtextdomain(d, dir) does for bindtextdomain(d)) differs there, while running the same call twice cannot show it. Its own result is not reported. Its sources are checked as the call's."""
+    receiver: str
 
 
 class StopMessage(TypedDict):
@@ -403,6 +414,7 @@ class ChildRequest(_ChildRequestRequired, total=False):
     values: bool
     comparisons: bool
     again: bool  # Run the call a second time after the first. The process then writes two lines: its ChildResult, then `{"again": SecondRun}` (AgainLine); the worker answers with the first whatever the second does, and stops listening at the call's deadline.
+    againAfter: "OtherCall"  # With `again`: the other call run between the two (CallMessage.againAfter).
 
 
 class AgainLine(TypedDict):

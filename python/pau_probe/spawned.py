@@ -16,7 +16,7 @@ import sys
 import tempfile
 import time
 
-from pau_probe.checking import TYPE_CHECKING
+from pau_probe.checking import TYPE_CHECKING, cast
 
 from pau_probe import call as pau_call
 from pau_probe import landlock as pau_landlock
@@ -25,13 +25,14 @@ from pau_probe.coverage import Collector
 from pau_probe.render import Deadline
 
 if TYPE_CHECKING:
-    from typing import Callable, Dict, Optional, Tuple
+    from typing import Any, Callable, Dict, List, Optional, Tuple
 
-    from pau_probe.protocol import ChildResult, ProbeResultCrash, SpawnedJob, StartMessage
+    from pau_probe.protocol import AgainLine, ChildResult, ProbeResultCrash, SecondRun, SpawnedJob, StartMessage
 
 PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REQUEST_FILE = "request.json"
 RESULT_FILE = "result.json"
+AGAIN_FILE = "again.json"  # the second run's SecondRun, when the request asked for `again`
 STARTED_FILE = "started"
 
 
@@ -84,7 +85,12 @@ def call(job: SpawnedJob, calls_root: str, call_dir: str, on_started: Callable[[
     cap = int(limits["maxOutputBytes"])
     stdout, out_cut = _read_bounded(out_path, cap)
     stderr, err_cut = _read_bounded(err_path, cap)
-    result = None if timed_out else _read_result(os.path.join(io_dir, RESULT_FILE))
+    # A result written whole is the call's answer even when the time ran out after it, in the
+    # second run (`again`), as a forked call's first line is.
+    result = _read_result(os.path.join(io_dir, RESULT_FILE))
+    if result is not None and job["request"].get("again") and pau_call.wants_second_run(result):
+        result["again"] = _read_again(os.path.join(io_dir, AGAIN_FILE), timed_out)
+    timed_out = timed_out and result is None
     output = (stdout, stderr, out_cut or err_cut)
     return Outcome(result, output, timed_out, elapsed_ms, None if timed_out or result is not None else _crash(process.returncode), (io_dir, call_dir))
 
@@ -153,6 +159,20 @@ def _read_result(path: str) -> Optional[ChildResult]:
         return None
 
 
+def _read_again(path: str, timed_out: bool) -> SecondRun:
+    """The second run's SecondRun as the call process wrote it: the probed code can write that
+    file too, so the host checks its shape, as it does a forked call's second line."""
+    try:
+        with open(path, "rb") as handle:
+            line = results.parse_child_result(handle.read())
+    except OSError:
+        line = None
+    second = cast("Dict[str, object]", line or {}).get("again")
+    if isinstance(second, dict):
+        return cast("SecondRun", second)
+    return {"same": False, "status": "timeout" if timed_out else "crashed"}
+
+
 def run_one_call(io_dir: str, call_dir: str, prepare: Callable[[StartMessage, str], pau_call.CallContext]) -> int:
     """The call process: import the target, run the request, write the result file."""
     with open(os.path.join(io_dir, REQUEST_FILE)) as handle:
@@ -173,9 +193,13 @@ def run_one_call(io_dir: str, call_dir: str, prepare: Callable[[StartMessage, st
     # in a forked call. The worker reads it only once this process has ended: a result cut
     # short (a crash while writing) does not parse, and counts as no result.
     result_fd = os.open(os.path.join(io_dir, RESULT_FILE), os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+    request = job["request"]
+    again_fd = os.open(os.path.join(io_dir, AGAIN_FILE), os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600) if request.get("again") else -1
     if ctx.fence_writes:
         pau_landlock.fence_writes(call_dir)
-    result = pau_call.run(ctx, job["request"], call_dir, collector, pau_call.address_space_in_use(), deadline)
+    address_space = pau_call.address_space_in_use()
+    held: List[Any] = []  # the first run's value, arguments and receiver, alive during a second run
+    result = pau_call.run(ctx, request, call_dir, collector, address_space, deadline, held)
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
@@ -183,4 +207,8 @@ def run_one_call(io_dir: str, call_dir: str, prepare: Callable[[StartMessage, st
             pass
     pau_call.write_all(result_fd, json.dumps(result, separators=(",", ":")).encode("utf-8"))
     os.close(result_fd)
+    # Then the same call again in this process (call.run_again), as a forked call does.
+    if again_fd >= 0 and pau_call.wants_second_run(result):
+        second: AgainLine = {"again": pau_call.run_again(ctx, request, result, address_space, deadline)}
+        pau_call.write_all(again_fd, json.dumps(second, separators=(",", ":")).encode("utf-8"))
     os._exit(0)

@@ -699,7 +699,18 @@ class Worker:
                 return "%s: %s" % (label, exc)
             except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
                 return "%s: %s: %s" % (label, type(exc).__name__, exc)
-        return None
+        between = request.get("againAfter")
+        if between is None:
+            return None
+        # The other call of a second run (call.run_again) is built from sources too: checked alike.
+        shape = cast("Dict[str, object]", between) if isinstance(cast(object, between), dict) else {}
+        if not isinstance(shape.get("args"), list) or not isinstance(shape.get("kwargs"), dict):  # the host's JSON: checked
+            return "againAfter: must be a call's args, kwargs and receiver"
+        other: ChildRequest = {"args": between["args"], "kwargs": between["kwargs"], "limits": request["limits"]}
+        if "receiver" in between:
+            other["receiver"] = between["receiver"]
+        problem = self.check_arguments(other)
+        return None if problem is None else "againAfter: %s" % problem
 
     def call(self, message: "CallMessage") -> "Tuple[ProbeResult, CallSteps]":
         """Run one call; its result and where the time went (see CallSteps)."""
@@ -717,6 +728,9 @@ class Worker:
             request["comparisons"] = True
         if message.get("again"):
             request["again"] = True
+            between = message.get("againAfter")
+            if between is not None:
+                request["againAfter"] = between
         problem = self.check_arguments(request)
         checked = time.perf_counter()
         steps: CallSteps = {"checkMs": _ms(checked - began), "childMs": 0, "runMs": 0, "collectMs": 0}

@@ -361,6 +361,8 @@ export interface CallOptions {
   comparisons?: boolean;
   /** Run the call a second time in the same process after the first (ProbeResult.again): the offline explorer's re-runs only. */
   again?: boolean;
+  /** With `again`: another call of the function made between the two runs (a registry it fills shows in the second). */
+  againAfter?: CallRequest;
 }
 
 export interface Prober {

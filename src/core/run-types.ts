@@ -85,6 +85,8 @@ export interface ProbeFnOptions {
   comparisons?: boolean;
   /** CallOptions.again: run it a second time in its process after the first (ProbeResult.again). */
   again?: boolean;
+  /** CallOptions.againAfter: with `again`, another call made between the two runs. */
+  againAfter?: CallRequest;
 }
 
 /** A property the offline explorer checked. Names are stable (tests and the report read them). */

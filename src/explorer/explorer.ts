@@ -260,7 +260,7 @@ export class Explorer {
     input: Input,
     purpose: Purpose,
     note: string,
-    extra: { request?: Observation['request']; repeats?: Observation; seed?: number; hashSeed?: number } = {},
+    extra: { request?: Observation['request']; repeats?: Observation; seed?: number; hashSeed?: number; after?: Observation } = {},
   ): Promise<Observation | null> {
     const request = extra.request ?? toRequest(this.positions, input);
     const key = requestKey(request);
@@ -281,7 +281,12 @@ export class Explorer {
       // A method's calls ask every time: their answer then carries its object's state (state-effects.ts).
       const asks = this.feedback !== null && (this.feedback.wanted || this.positions.some((p) => p.role === 'receiver'));
       // A re-run runs twice in its process too: a result a second call there changes (a counter) is no example.
-      const options = purpose === 'repeat' ? { fresh: true, again: true, ...seeds } : asks ? { comparisons: true } : undefined;
+      const options =
+        purpose === 'repeat'
+          ? { fresh: true, again: true, ...seeds, ...(extra.after ? { againAfter: extra.after.request } : {}) }
+          : asks
+            ? { comparisons: true }
+            : undefined;
       record = await this.probe(request, note, options);
     } catch (err) {
       if (this.opts.signal?.aborted) throw new Stop();
@@ -296,6 +301,7 @@ export class Explorer {
       ...(extra.repeats ? { repeats: extra.repeats } : {}),
       ...(extra.seed !== undefined ? { seed: extra.seed } : {}),
       ...(extra.hashSeed !== undefined ? { hashSeed: extra.hashSeed } : {}),
+      ...(extra.after ? { after: extra.after } : {}),
     };
     this.observations.push(obs);
     this.keys.add(key);
@@ -1670,6 +1676,7 @@ export class Explorer {
       ...(plan.repeats ? { repeats: plan.repeats } : {}),
       ...(plan.seed !== undefined ? { seed: plan.seed } : {}),
       ...(plan.hashSeed !== undefined ? { hashSeed: plan.hashSeed } : {}),
+      ...(plan.after ? { after: plan.after } : {}),
     });
   }
 

@@ -61,6 +61,8 @@ export interface Observation {
   seed?: number;
   /** The hash seed of the interpreter it ran in, when not the worker's 0 (CallOptions.hashSeed). */
   hashSeed?: number;
+  /** For a determinism re-run: the other call made before its second run (CallOptions.againAfter). */
+  after?: Observation;
 }
 
 /** The owning class by the name argument source can build it with. */

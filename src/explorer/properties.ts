@@ -165,7 +165,11 @@ function determinism(observations: Observation[], ctx: InferenceContext): Inferr
   }
   if (again) {
     const second = again.again.status === 'raised' ? (again.again.shown ?? '').split(':')[0] || 'an exception' : oneLine(again.again.shown ?? '', QUOTED_VALUE);
-    return refute('deterministic', `${ctx.callText(again.o)} gave ${outcomeText(again.o.record.result)}, then ${second} when called again in the same process`);
+    const after = again.o.after ? ` after ${ctx.callText(again.o.after)}` : '';
+    return refute(
+      'deterministic',
+      `${ctx.callText(again.o)} gave ${outcomeText(again.o.record.result)}, then ${second} when called again in the same process${after}`,
+    );
   }
   const clocked = showingTheClock(observations);
   if (clocked) return { name: 'deterministic', holds: false, evidence: `inconclusive: ${ctx.callText(clocked)} returned the current date or time` };
@@ -197,6 +201,17 @@ function purity(observations: Observation[], ctx: InferenceContext): InferredPro
     if (r.mutations.length) return refute('pure', `${ctx.callText(o)} changed ${r.mutations.map((m) => changedToWords(m, r.receiverState)).join(', ')}`);
     if (r.stdout || r.stderr) return refute('pure', `${ctx.callText(o)} printed ${JSON.stringify((r.stdout || r.stderr).slice(0, 60))}`);
   }
+  // A call run again after another call gave another result, while no call run again on its own
+  // did: the other call changed what this one reads (a registry it filed into).
+  const filed = changedWhenRunAgain(observations);
+  const [after] = filed.filter(({ o }) => o.after);
+  if (after?.o.after && filed.every(({ o }) => o.after)) {
+    const second = oneLine(after.again.shown ?? '', QUOTED_VALUE);
+    return refute(
+      'pure',
+      `${ctx.callText(after.o.after)} changed what ${ctx.callText(after.o)} gives next (${outcomeText(after.o.record.result)}, then ${second})`,
+    );
+  }
   if (calls.length === 0) return null;
   for (const o of calls) {
     const r = o.record.result;
@@ -216,6 +231,15 @@ function purity(observations: Observation[], ctx: InferenceContext): InferredPro
       name: 'pure',
       holds: false,
       evidence: `inconclusive: ${calls.length} calls changed nothing seen and printed nothing, but ${opaque.join(' and ')} held objects whose changes may not show`,
+    };
+  // A call that returns nothing is made for an effect: one that showed none may have changed what
+  // no snapshot sees (a module's registry) or set what its receiver already held (tomlkit's
+  // invalidate_display_name on tables whose display_name was None already).
+  if (calls.every((o) => o.record.result.value?.repr === 'None'))
+    return {
+      name: 'pure',
+      holds: false,
+      evidence: `inconclusive: each of the ${calls.length} calls that returned gave None and changed nothing seen, so what it is called for did not show`,
     };
   if (seldom.length)
     return {

@@ -5,10 +5,10 @@ import type { CallRequest } from '../core/probe-types.js';
 import { itemAt } from '../core/item-at.js';
 import { orderOf, sequenceItems, numericValue, taggedEqual } from './compare.js';
 import type { Input, Observation, Position, Purpose } from './inputs.js';
-import { toRequest } from './inputs.js';
+import { requestKey, toRequest } from './inputs.js';
 import { sortedCopy } from './mutate.js';
 import { argumentPair, hasRepeats, soleArgument, withSlot } from './properties.js';
-import { float, fromTagged, int, isNumber, toSource, toTagged } from './values.js';
+import { float, fromTagged, int, isConstructorCall, isNumber, toSource, toTagged } from './values.js';
 import { returnedExamples } from './ordinary.js';
 import { renderCall } from '../core/format.js';
 
@@ -23,6 +23,8 @@ export interface PlannedProbe {
   seed?: number;
   /** A determinism re-run in an interpreter of another hash seed (set order, hash() of text). */
   hashSeed?: number;
+  /** A determinism re-run whose second run in its process comes after this other call (CallOptions.againAfter). */
+  after?: Observation;
 }
 
 /**
@@ -53,7 +55,8 @@ function repeatPlans(observations: Observation[], positions: Position[]): Planne
   // rather than Color()): the more the call hashes, the likelier a hash seed shows.
   const callText = (o: Observation): string => renderCall('f', o.request);
   const likely = returnedExamples(pool.filter(usable), positions, () => true, callText, false).sort((a, b) => callText(b).length - callText(a).length)[0];
-  const picks = [...new Set([...(likely ? [likely] : []), ...spread.flatMap((i) => pool[i] ?? [])])];
+  const plain = plainestReceiver(pool, positions);
+  const picks = [...new Set([...(likely ? [likely] : []), ...(plain ? [plain] : []), ...spread.flatMap((i) => pool[i] ?? [])])];
   const base = picks.length
     ? picks
     : observations.filter((o) => o.purpose !== 'repeat' && (o.record.result.status === 'returned' || o.record.result.status === 'raised'));
@@ -62,8 +65,54 @@ function repeatPlans(observations: Observation[], positions: Position[]): Planne
     const n = done.length + k;
     const seed = n === 0 ? undefined : RESEEDS[(n - 1) % RESEEDS.length];
     if (seed === undefined) return hashedRepeat(o);
+    // The last re-run: a call that another one extends, run again after that other one.
+    const pair = n === REPEATS - 1 ? extendedPair(pool) : undefined;
+    if (pair)
+      return {
+        input: pair.o.input,
+        purpose: 'repeat' as const,
+        note: `determinism: the same call under random seed ${seed}, and again after ${callText(pair.after)}`,
+        request: pair.o.request,
+        repeats: pair.o,
+        seed,
+        after: pair.after,
+      };
     return { input: o.input, purpose: 'repeat' as const, note: `determinism: the same call under random seed ${seed}`, request: o.request, repeats: o, seed };
   });
+}
+
+/**
+ * A call that returned and another that returned with the same arguments and more
+ * (bindtextdomain('d') and bindtextdomain('d', 'x')), the fewest arguments first: the first run
+ * again after the second shows a result that depends on what other calls filed (a registry),
+ * which no call run twice on its own can show.
+ */
+function extendedPair(pool: Observation[]): { o: Observation; after: Observation } | undefined {
+  const given = (o: Observation): number => o.input.filter((s) => s.value !== undefined).length;
+  const extends_ = (e: Observation, o: Observation): boolean =>
+    given(e) > given(o) &&
+    o.input.every((s, i) => s.value === undefined || (e.input[i]?.value !== undefined && toSource(s.value) === toSource(e.input[i].value)));
+  const returned = pool.filter(usable).sort((a, b) => given(a) - given(b));
+  for (const o of returned) {
+    const after = returned.find((e) => e !== o && extends_(e, o));
+    if (after) return { o, after };
+  }
+  return undefined;
+}
+
+/**
+ * A method's call on the receiver built with the fewest constructor arguments (`Random()` rather
+ * than `Random(100)`): the construction that leaves the most to the class (a seed from the OS,
+ * the clock, a counter). Its re-run, and the re-run's second run in its process, build that
+ * receiver again, so a receiver no two builds of which agree refutes determinism.
+ */
+function plainestReceiver(pool: Observation[], positions: Position[]): Observation | undefined {
+  const at = positions.findIndex((p) => p.role === 'receiver');
+  const size = (o: Observation): number => {
+    const r = at < 0 ? undefined : o.input[at]?.value;
+    return r && isConstructorCall(r) ? r.args.length : Infinity;
+  };
+  return pool.filter((o) => size(o) < Infinity).sort((a, b) => size(a) - size(b))[0];
 }
 
 function hashedRepeat(o: Observation): PlannedProbe {
@@ -109,8 +158,11 @@ export function reapplyRefuted(observations: Observation[], positions: Position[
 
 function reapplyPlans(observations: Observation[], positions: Position[]): PlannedProbe[] {
   if (reapplyRefuted(observations, positions)) return [];
+  const made = new Set(observations.map((o) => o.key));
   const plans: { plan: PlannedProbe; changed: boolean; telling: boolean }[] = [];
-  for (const o of observations) {
+  // Latest first: the verification's breakers (syntax-breakers.ts: `=3Daa`, whose output `=aa` is
+  // an escape again) come after the rest, and their f(f(x)) is what the remaining budget is for.
+  for (const o of [...observations].reverse()) {
     const i = soleArgument(positions, o.input);
     // soleArgument finds a position given a value.
     const x = i === null ? undefined : o.input[i]?.value;
@@ -121,7 +173,10 @@ function reapplyPlans(observations: Observation[], positions: Position[]): Plann
     const changed = !taggedEqual(out, toTagged(x));
     // The cases idempotence is judged on (properties.ts): same type out, or repeated elements in.
     const telling = changed && (value.k === x.k || hasRepeats(x));
-    plans.push({ plan: { input: withSlot(o.input, i, value), purpose: 'reapply', note: `f(f(x)) with x = ${toSource(x)}` }, changed, telling });
+    const input = withSlot(o.input, i, value);
+    // A call made already is no new plan: the ones after it would otherwise fall outside the slice taken.
+    if (made.has(requestKey(toRequest(positions, input)))) continue;
+    plans.push({ plan: { input, purpose: 'reapply', note: `f(f(x)) with x = ${toSource(x)}` }, changed, telling });
   }
   // Inputs the function changed say more about idempotence and involution than fixed points.
   return [...plans.filter((p) => p.telling), ...plans.filter((p) => p.changed && !p.telling), ...plans.filter((p) => !p.changed)].map((p) => p.plan);

@@ -23,6 +23,22 @@ const WHOLE = new Set(['==', '!=', 'in', 'not in', 'key']);
 /** Ops looking for a constant inside the argument: the constant is put inside its text. */
 const INSIDE = new Set(['contains', 'split', 'rsplit', 'partition', 'rpartition', 'index', 'find', 'rfind', 'count', 'replace', 'startswith', 'endswith']);
 
+/**
+ * For a pattern of hex escapes (`=[a-fA-F0-9]{2}`, `%[0-9A-F]{2}`, `\\x[0-9a-f]{2}`) and a text
+ * it matches (`=aa`): that text with its escape character written as an escape itself (`=3Daa`),
+ * whose decoding is the escape again (`=aa`). Idempotence (f(f(x)) == f(x)) holds on every other
+ * text of such a decoder and fails on this one: header_decode('=3D41') == '=41', f of that == 'A'.
+ */
+export function escapedEscape(pattern: string, example: string): string | undefined {
+  const m = /^([^\w\s])(x?)([0-9a-fA-F]{2,})/.exec(example);
+  const hexClass = /a-f/i.test(pattern);
+  if (!m || !hexClass) return undefined;
+  const [, escape = '', x = '', digits = ''] = m;
+  const code = (escape.codePointAt(0) ?? 0).toString(16).padStart(digits.length, '0');
+  if (code.length !== digits.length) return undefined;
+  return `${escape}${x}${/a-f/.test(pattern) ? code : code.toUpperCase()}${example.slice(1)}`;
+}
+
 /** The texts a record's constants suggest for an argument whose text is `text`. */
 function syntaxTexts(r: ComparisonRecord, text: string): string[] {
   const around = text.length <= 12 ? text : text.slice(0, 8);
@@ -31,7 +47,10 @@ function syntaxTexts(r: ComparisonRecord, text: string): string[] {
   if (r.op === 'regex')
     return (r.values ?? []).flatMap((p) => {
       const example = typeof p === 'string' ? regexExample(p) : undefined;
-      return example === undefined ? [] : [`${around}${example}${around}`, example];
+      if (typeof p !== 'string' || example === undefined) return [];
+      const escaped = escapedEscape(p, example);
+      // The escaped escape before the bare example: the text inside others already shows what the example does.
+      return [`${around}${example}${around}`, ...(escaped === undefined ? [] : [escaped]), example];
     });
   if (WHOLE.has(r.op) && r.via === undefined) return constants;
   if (INSIDE.has(r.op) || (WHOLE.has(r.op) && r.via === 'part')) return constants.map((c) => `${around}${c}${around}`);

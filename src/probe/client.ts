@@ -709,6 +709,15 @@ export class ProbeWorker extends EventEmitter implements Prober {
         ...(opts.values ? { values: true } : {}),
         ...(opts.comparisons ? { comparisons: true } : {}),
         ...(opts.again ? { again: true } : {}),
+        ...(opts.again && opts.againAfter
+          ? {
+              againAfter: {
+                args: opts.againAfter.args,
+                kwargs: opts.againAfter.kwargs ?? {},
+                ...(opts.againAfter.receiver !== undefined ? { receiver: opts.againAfter.receiver } : {}),
+              },
+            }
+          : {}),
       });
     });
   }

@@ -61,6 +61,20 @@ export interface CallMessage {
   comparisons?: boolean;
   /** Run the call a second time in its process after the first and say whether it gave the same (ProbeResult.again). */
   again?: boolean;
+  /** With `again`: this other call of the function runs between the two (OtherCall). */
+  againAfter?: OtherCall;
+}
+
+/**
+ * Another call of the same function, run in the call's process after its first run and before
+ * its second (`again`): a result that another call changes (a registry that call fills, as
+ * gettext.bindtextdomain(d, dir) does for bindtextdomain(d)) differs there, while running the
+ * same call twice cannot show it. Its own result is not reported. Its sources are checked as the call's.
+ */
+export interface OtherCall {
+  args: string[];
+  kwargs: Record<string, string>;
+  receiver?: string;
 }
 
 /** Finish: kill the waiting children and exit. Closing fd 3 does the same. */
@@ -156,6 +170,8 @@ export interface ChildRequest {
    * whatever the second does, and stops listening at the call's deadline.
    */
   again?: boolean;
+  /** With `again`: the other call run between the two (CallMessage.againAfter). */
+  againAfter?: OtherCall;
 }
 
 /** The call process's second line when the request asked for `again`. */
@@ -198,6 +214,7 @@ export const PYTHON_FIELD_LISTS = ['ChildResult'] as const;
 export const PYTHON_EXPORTS = [
   'StartMessage',
   'CallMessage',
+  'OtherCall',
   'StopMessage',
   'HostMessage',
   'ReadyEvent',

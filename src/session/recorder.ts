@@ -91,7 +91,7 @@ export class SessionRecorder {
           ...(options?.seed !== undefined ? { seed: options.seed } : {}),
           ...(options?.hashSeed !== undefined ? { hashSeed: options.hashSeed } : {}),
           ...(comparisons ? { comparisons } : {}),
-          ...(origin === 'offline' && options?.again ? { again: true } : {}),
+          ...(origin === 'offline' && options?.again ? { again: true, ...(options.againAfter ? { againAfter: options.againAfter } : {}) } : {}),
         });
         // A run under another seed is not the answer to the plain call.
         if (!seeded) this.cache.set(key, pending);

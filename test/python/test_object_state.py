@@ -111,3 +111,33 @@ def test_a_method_that_returns_its_own_object_is_told_apart_from_one_that_return
             assert answer["result"].get("returnedReceiver") == expected
         finally:
             worker.close()
+
+
+class _Lazy:
+    """Fills itself as a property is read, in a slot (as xml.dom.minidom's Element.attributes
+    makes `_attrsNS` a dict) and in its __dict__."""
+
+    __slots__ = ("_table", "__dict__")
+
+    @property
+    def table(self):
+        self._table = {}
+        return 1
+
+    @property
+    def cache(self):
+        self.cached = True
+        return 2
+
+    @property
+    def size(self):
+        return 3
+
+
+def test_reading_the_state_before_a_call_leaves_the_object_as_it_was():
+    # Element(100).setIdAttributeNS(ns, [3, 1, 2]) raised TypeError (unhashable) in the worker, as
+    # reading `attributes` before the call had made _attrsNS a dict; a user's call raises NotFoundErr.
+    lazy = _Lazy()
+    shown = object_state.state(lazy)
+    assert not hasattr(lazy, "_table") and "cached" not in vars(lazy)
+    assert shown == {"attributes": [{"name": "size", "value": {"t": "int", "v": "3"}}]}

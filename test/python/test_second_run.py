@@ -9,8 +9,26 @@ from worker_process import LIMITS, WorkerProcess
 FIXTURE = os.path.join(os.path.dirname(__file__), "..", "fixtures", "process-history", "process_history.py")
 
 
-def call(qualname, args, receiver=None, again=True, limits=LIMITS, source=FIXTURE):
-    worker = WorkerProcess(os.path.abspath(source), qualname)
+# Functions whose second run in a process differs from the first: it hangs, or it raises.
+SECOND_RUNS = (
+    "import time\n"
+    "calls = []\n"
+    "def noisy(n):\n"
+    "    calls.append(n)\n"
+    "    print('run', len(calls))\n"
+    "    if len(calls) > 1:\n"
+    "        time.sleep(60)\n"
+    "    return n\n"
+    "def fails_later(n):\n"
+    "    calls.append(n)\n"
+    "    if len(calls) > 1:\n"
+    "        raise ValueError('second')\n"
+    "    return n\n"
+)
+
+
+def call(qualname, args, receiver=None, again=True, limits=LIMITS, source=FIXTURE, isolation=None, after=None):
+    worker = WorkerProcess(os.path.abspath(source), qualname, isolation=isolation)
     try:
         worker.until("ready")
         message = {"op": "call", "id": 1, "args": args, "kwargs": {}, "limits": limits}
@@ -18,6 +36,8 @@ def call(qualname, args, receiver=None, again=True, limits=LIMITS, source=FIXTUR
             message["receiver"] = receiver
         if again:
             message["again"] = True
+        if after is not None:
+            message["againAfter"] = after
         worker.send(message)
         answer = worker.until("result")[-1]
         assert problems(answer, "WorkerMessage") == []
@@ -54,21 +74,7 @@ def test_a_repeatable_call_is_the_same_and_a_call_not_asked_runs_once():
 
 def test_the_second_run_changes_neither_output_nor_result_and_is_bounded_by_the_call(tmp_path):
     target = tmp_path / "target.py"
-    target.write_text(
-        "import time\n"
-        "calls = []\n"
-        "def noisy(n):\n"
-        "    calls.append(n)\n"
-        "    print('run', len(calls))\n"
-        "    if len(calls) > 1:\n"
-        "        time.sleep(60)\n"
-        "    return n\n"
-        "def fails_later(n):\n"
-        "    calls.append(n)\n"
-        "    if len(calls) > 1:\n"
-        "        raise ValueError('second')\n"
-        "    return n\n"
-    )
+    target.write_text(SECOND_RUNS)
     limits = dict(LIMITS, timeoutMs=1500)
     result = call("noisy", ["3"], limits=limits, source=str(target))
     assert result["status"] == "returned" and result["value"]["repr"] == "3"
@@ -77,3 +83,32 @@ def test_the_second_run_changes_neither_output_nor_result_and_is_bounded_by_the_
     raised = call("fails_later", ["3"], source=str(target))
     assert raised["status"] == "returned"
     assert raised["again"] == {"same": False, "status": "raised", "shown": "ValueError: second"}
+
+
+def test_a_spawned_call_runs_again_too(tmp_path):
+    # Without fork (isolation "spawn", Windows) the call's own process runs it the second time:
+    # before, such a call came back without `again`, and no re-run could refute determinism.
+    result = call("tag", ["'a'"], isolation="spawn")
+    assert result["value"]["repr"] == "'a#1'", result
+    assert result["again"] == {"same": False, "status": "returned", "shown": "'a#2'", "data": {"t": "str", "v": "a#2"}}
+    assert call("double", ["21"], isolation="spawn")["again"]["same"] is True
+    assert "again" not in call("double", ["21"], again=False, isolation="spawn")
+    # A second run still going when the call's time is up: the first run's result is the answer.
+    target = tmp_path / "target.py"
+    target.write_text(SECOND_RUNS)
+    slow = call("noisy", ["3"], limits=dict(LIMITS, timeoutMs=1500), source=str(target), isolation="spawn")
+    assert slow["status"] == "returned" and slow["value"]["repr"] == "3", slow
+    assert slow["stdout"] == "run 1\n"
+    assert slow["again"] == {"same": False, "status": "timeout"}
+
+
+def test_another_call_between_the_two_runs_shows_a_registry_it_fills():
+    # bind('d') twice agrees; bind('d', 'x') between the two files 'x' for 'd' (gettext.bindtextdomain).
+    assert call("bind", ["'d'"])["again"]["same"] is True
+    for isolation in (None, "spawn"):
+        result = call("bind", ["'d'"], after={"args": ["'d'", "'x'"], "kwargs": {}}, isolation=isolation)
+        assert result["value"]["repr"] == "'/usr/share/locale'", result
+        assert result["again"]["same"] is False and result["again"]["shown"] == "'x'", result
+    # Its sources are checked as the call's own.
+    refused = call("bind", ["'d'"], after={"args": ["__import__('os')"], "kwargs": {}})
+    assert refused["status"] == "rejected" and "againAfter" in refused["exception"]["message"], refused

@@ -19,7 +19,7 @@ export function recordingProbe(worker: Prober): { probe: ProbeFn; records: Probe
         ...(options?.seed !== undefined ? { seed: options.seed } : {}),
         ...(options?.hashSeed !== undefined ? { hashSeed: options.hashSeed } : {}),
         ...(options?.comparisons ? { comparisons: true } : {}),
-        ...(options?.again ? { again: true } : {}),
+        ...(options?.again ? { again: true, ...(options.againAfter ? { againAfter: options.againAfter } : {}) } : {}),
       }));
     if (!seeded) cache.set(key, result);
     const record: ProbeRecord = { index: records.length + 1, ...request, origin: cached ? 'cache' : 'offline', ...(note ? { note } : {}), result };

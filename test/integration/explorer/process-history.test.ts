@@ -49,3 +49,24 @@ test('double: the same the second time, so deterministic, with examples', async 
     JSON.stringify(report.description.examples),
   );
 });
+
+// random.Random.getstate was called deterministic: its re-runs were all on receivers seeded by
+// their argument, and Random() (seeded from the OS, so no two builds agree) was never re-run.
+test('Dice.peek: a receiver built with no seed is among the re-runs, so not deterministic', async () => {
+  const { report } = await exploreExample(FIXTURE, 'Dice.peek', { maxProbes: 20 });
+  const deterministic = property(report, 'deterministic');
+  assert.equal(deterministic?.holds, false, JSON.stringify(deterministic));
+  assert.match(deterministic?.evidence ?? '', /^counterexample: Dice\(\)\.peek\(\)/);
+});
+
+// gettext.bindtextdomain was called deterministic: bindtextdomain(d) twice agrees, and only
+// another call, bindtextdomain(d, folder), files what the next bindtextdomain(d) gives.
+test('bind: run again after a call with the same arguments and more, so neither deterministic nor free of side effects', async () => {
+  const { report } = await exploreExample(FIXTURE, 'bind', { maxProbes: 20 });
+  const deterministic = property(report, 'deterministic');
+  assert.equal(deterministic?.holds, false, JSON.stringify(deterministic));
+  assert.match(deterministic?.evidence ?? '', /when called again in the same process after bind\(/);
+  const pure = property(report, 'pure');
+  assert.equal(pure?.holds, false, JSON.stringify(pure));
+  assert.match(pure?.evidence ?? '', /changed what bind\(.*\) gives next/);
+});

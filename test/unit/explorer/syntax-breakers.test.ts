@@ -1,6 +1,7 @@
 // Laws tried on the target's own syntax before they are stated (src/explorer/syntax-breakers.ts):
 // on fresh sample B (issue 20) email.quoprimime.header_decode was called "output as long as the
-// input" because no call it rests on held an `=XX` escape, the text its pattern matches.
+// input" because no call it rests on held an `=XX` escape, the text its pattern matches; and
+// "idempotent", as no output tried was an escape again ('=3D41' → '=41' → 'A').
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { exploreOffline } from '../../../src/explorer/index.js';
@@ -36,6 +37,8 @@ test("a decoder of '=XX' escapes is not said to keep the length: its pattern's t
     );
     assert.ok(!stated.some((p) => /as long as the input/.test(p)), `${maxProbes}: ${stated.join('; ')}`);
     assert.doesNotMatch(report.description.summary, /Keeps the letters and digits/, `${maxProbes}: ${report.description.summary}`);
+    // Nor idempotent: '=3daa' gives '=aa', an escape again (header_decode('=3D41') == '=41', f of that == 'A').
+    assert.notEqual(report.properties.find((p) => p.name === 'idempotent')?.holds, true, `${maxProbes}: ${stated.join('; ')}`);
   }
 });
 
@@ -48,7 +51,10 @@ test("the breakers of the code's syntax: a regex's example inside the text and a
   });
   const shown = (records: NonNullable<typeof o.record.result.comparisons>) =>
     syntaxVariants(o, [withRecords(records)], positions).map((v) => `${v.at}:${toSource(v.value)}`);
-  assert.deepEqual(shown([{ arg: 'args[0]', op: 'regex', values: [ESCAPE] }]), ["0:'word=aaword'", "0:'=aa'"]);
+  assert.deepEqual(shown([{ arg: 'args[0]', op: 'regex', values: [ESCAPE] }]), ["0:'word=aaword'", "0:'=3daa'", "0:'=aa'"]);
+  // The escaped escape is written in the case the pattern's hex class allows; a pattern of no hex escape has none.
+  assert.deepEqual(shown([{ arg: 'args[0]', op: 'regex', values: ['%[0-9A-F]{2}'] }]), ["0:'word%00word'", "0:'%2500'", "0:'%00'"]);
+  assert.deepEqual(shown([{ arg: 'args[0]', op: 'regex', values: ['#[0-9]{2}'] }]), ["0:'word#00word'", "0:'#00'"]);
   assert.deepEqual(shown([{ arg: 'args[0]', op: 'split', values: ['::'] }]), ["0:'word::word'"]);
   assert.deepEqual(shown([{ arg: 'args[0]', op: '==', values: ['auto'] }]), ["0:'auto'"]);
   // A constant compared after a conversion (int(s) == 3) and another argument's records give nothing.

@@ -1,0 +1,35 @@
+// "No side effects" from calls on which no effect could show (findings3.md, newuser3's trial:
+// tomlkit's Table.invalidate_display_name sets display_name to None on tables whose
+// display_name was None already; gettext-like registries change state no snapshot holds).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { exploreOffline } from '../../../src/explorer/index.js';
+import type { FakeFunction } from './fake-python.js';
+import { expectStr, fakeProbe, info, param, pyStr } from './fake-python.js';
+
+const explore = (name: string, fn: FakeFunction) =>
+  exploreOffline(info(name, fn), fakeProbe(fn, { cache: false }).probe, { maxProbes: 30, strictness: 'anonymized' });
+
+const pure = (report: Awaited<ReturnType<typeof explore>>) => report.properties.find((p) => p.name === 'pure');
+
+test('a function that returns None and changes nothing seen is not said to have no side effects: register(name)', async () => {
+  // It files the name in a registry of its module: no argument changes, nothing is printed.
+  const registry = new Set<string>();
+  const fn: FakeFunction = {
+    params: [param('name')],
+    body: ([name]) => {
+      registry.add(expectStr(name, 'register'));
+      return { k: 'none' };
+    },
+  };
+  const report = await explore('register', fn);
+  assert.ok(registry.size > 0, 'it was explored');
+  assert.notEqual(pure(report)?.holds, true, JSON.stringify(pure(report)));
+  assert.ok(!(report.description.properties ?? []).some((p) => /no side effects/.test(p)), (report.description.properties ?? []).join('; '));
+});
+
+test('a function that returns a value and changes nothing is still said to have none: shout(text)', async () => {
+  const fn: FakeFunction = { params: [param('text')], body: ([text]) => pyStr(expectStr(text, 'shout').toUpperCase()) };
+  const report = await explore('shout', fn);
+  assert.equal(pure(report)?.holds, true, JSON.stringify(pure(report)));
+});
