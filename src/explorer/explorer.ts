@@ -40,7 +40,7 @@ import { shapedFor } from './shaped-inputs.js';
 import { keywordDicts } from './keyword-extras.js';
 import { itemAt } from '../core/item-at.js';
 import { group } from '../core/regex-group.js';
-import { formatTextOfError, isScratchFile, missingFile, scratchFileFor, withText } from './scratch-files.js';
+import { formatTextOfError, formatTextOfMessage, isScratchFile, missingFile, scratchFileFor, withText } from './scratch-files.js';
 import { mayBeState, statePreparations } from './state-setters.js';
 import { siblingPreparations } from './sibling-first.js';
 import { bindingCounts } from './binding-errors.js';
@@ -758,7 +758,8 @@ export class Explorer {
     const names = missingArguments(message);
     const at = names
       .map((n) => this.positions.findIndex((p) => p.name === n && (p.role === 'positional' || p.role === 'keyword')))
-      .filter((i) => i >= 0 && itemAt(obs.input, i).value === undefined);
+      // Left out, or given as None: an option whose default is None says so in the library's own words.
+      .filter((i) => i >= 0 && (itemAt(obs.input, i).value ?? { k: 'none' }).k === 'none');
     if (at.length === 0) return names.length > 0;
     const input = obs.input.map((s, i) => {
       if (!at.includes(i)) return s;
@@ -854,12 +855,13 @@ export class Explorer {
   }
 
   /**
-   * A parser's error whose type names its format (`toml.decoder.TomlDecodeError` for a file of
-   * plain lines): the same call with that format's text in each file, file object or text argument.
+   * A parser's error whose type or message names its format (`toml.decoder.TomlDecodeError` for a
+   * file of plain lines, "Key is not valid JSON"): the same call with that format's text in each file, file object or text argument.
    * Once per position and format. Not when names must not guide the search (the type is the package's name for it).
    */
   private formatOfError(obs: Observation): boolean {
-    const text = this.hidden ? undefined : formatTextOfError(obs.record.result.exception?.type ?? '');
+    const { type = '', message = '' } = obs.record.result.exception ?? {};
+    const text = this.hidden ? undefined : (formatTextOfError(type) ?? formatTextOfMessage(message));
     if (text === undefined) return false;
     const { at: receiverAt } = this.receiverOf(obs);
     let queued = false;
@@ -869,7 +871,7 @@ export class Explorer {
       if (!value || this.formatsTried.has(key) || toSource(value) === toSource(s.value ?? value)) continue;
       this.formatsTried.add(key);
       this.addMined(i, [value]);
-      this.queue.push({ input: obs.input.map((x, j) => (j === i ? { cls: x.cls, value } : x)), note: 'text of the format the error type names' });
+      this.queue.push({ input: obs.input.map((x, j) => (j === i ? { cls: x.cls, value } : x)), note: 'text of the format the error names' });
       queued = true;
     }
     return queued;
