@@ -36,6 +36,7 @@ import { findStateEffects } from './state-effects.js';
 import { preparedReceiver } from './prepared-receiver.js';
 import { keyNamed, withNamedKey } from './named-keys.js';
 import { withNextOption } from './receiver-options.js';
+import { withSharedKeys } from './shared-keys.js';
 import { shapedFor } from './shaped-inputs.js';
 import { keywordDicts } from './keyword-extras.js';
 import { itemAt } from '../core/item-at.js';
@@ -108,6 +109,8 @@ const VARARGS_CLASSES = 3;
 const COMPARISON_SHARE = 0.25;
 /** Literals tried per parameter from one error message. */
 const MINED_PER_MESSAGE = 3;
+/** Returned calls, all with one result, after which a method's receiver gets its next option (dullReceiver). */
+const DULL_RECEIVER_AFTER = 3;
 /** Failures of calls on a fresh receiver whose state is prepared first (stateReceiver), at most. */
 const STATE_TRIES = 2;
 const OTHER_FILE_KIND: Record<string, string> = { textfile: 'binfile', binfile: 'textfile' };
@@ -200,6 +203,8 @@ export class Explorer {
   private siblingTried = false;
   /** Contrast calls made (contrastRaise). */
   private contrasts = 0;
+  /** The positions given (as '+' and '-') of calls shareKeys has queued its calls for. */
+  private readonly keysShared = new Set<string>();
   /** Attributes an error asked for that an instance of argumentClasses was tried for (instanceForAttribute). */
   private readonly attributesAsked = new Set<string>();
   /** Comparison-guided inputs; null when seeding an anonymized agent (they come from reading the code) or turned off. */
@@ -342,7 +347,51 @@ export class Explorer {
       this.writtenFiles(obs);
       this.mine(obs);
       this.adoptIfFurther(obs, newCode);
+      if (r.status === 'returned') {
+        this.shareKeys(obs);
+        this.dullReceiver(obs);
+      }
     }
+  }
+
+  /**
+   * A returned call whose list argument holds none of its dict argument's keys: the same call with
+   * some (shared-keys.ts). Once per set of positions given (`keep` alone, then `keep` and `drop`).
+   */
+  private shareKeys(obs: Observation): void {
+    const given = obs.input.map((s) => (s.value === undefined ? '-' : '+')).join('');
+    if (this.keysShared.has(given) || this.hidden) return;
+    const { at } = this.receiverOf(obs);
+    const calls = withSharedKeys(
+      obs.input,
+      this.positions.map((p) => p.name),
+      at,
+    );
+    if (calls.length === 0) return;
+    this.keysShared.add(given);
+    this.queue.push(...calls);
+  }
+
+  /**
+   * A method that gave one same result in every call that returned, on receivers built from
+   * their constructor's required arguments alone (`Signature('f').required_names()` is `()`
+   * whatever it is asked): the same call on the receiver built with its next option given
+   * (receiver-options.ts), where it may have something to work on. Once per receiver built so.
+   */
+  private dullReceiver(obs: Observation): void {
+    const { at, built } = this.receiverOf(obs);
+    const out = obs.record.result.value?.repr;
+    if (!built || this.hidden || out === undefined) return;
+    const returned = this.observations.filter((o) => o.record.result.status === 'returned' && o.purpose !== 'repeat');
+    if (returned.length < DULL_RECEIVER_AFTER || returned.some((o) => o.record.result.value?.repr !== out)) return;
+    const value = withNextOption(built, this.info.ownerInit);
+    if (!value || this.rebuilt.has(toSource(value))) return;
+    this.rebuilt.add(toSource(value));
+    this.addMined(at, [value]);
+    this.queue.push({
+      input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
+      note: `the receiver built with its next option given: every call so far gave ${out.length > 40 ? 'one result' : out}`,
+    });
   }
 
   /**
