@@ -508,6 +508,7 @@ export class Explorer {
     if (this.scratchReceiver(obs, at, built)) return;
     // A mixin's own constructor may already ask for what only the classes mixing it in have ("'Scanner' object has no attribute 'get_mark'").
     if (this.mixinReceiver(obs, obs.record.result.exception.message)) return;
+    if (this.abstractReceiver(obs, at, built)) return;
     if (this.attributeReceiver(obs, at, built)) return;
     if (this.receiverAsAsked(obs, at, built)) return;
     const next = itemAt(this.positions, at).hinted?.find((v) => !this.brokenReceivers.has(toSource(v)));
@@ -697,6 +698,30 @@ export class Explorer {
       this.queue.push({
         input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
         note: `the receiver an instance of ${value.k === 'call' ? value.callee : 'a class'}, which mixes ${built.callee} in and has .${attribute}`,
+      });
+    }
+    return instances.length > 0;
+  }
+
+  /**
+   * A receiver of an abstract class ("Can't instantiate abstract class BaseSpecifier with abstract
+   * methods …"): the same call on an instance of a class of the package that has it among its
+   * bases and defines the method (`Specifier()` for `BaseSpecifier.contains`). Once per class.
+   */
+  private abstractReceiver(obs: Observation, at: number, built: PyValue): boolean {
+    const m = /Can't instantiate abstract class (\w+)/.exec(obs.record.result.exception?.message ?? '');
+    if (!m || built.k !== 'call' || !isConstructorCall(built) || pyTypeName(built) !== m[1]) return false;
+    const key = `${built.callee}#abstract`;
+    if (this.attributesAsked.has(key)) return false;
+    this.attributesAsked.add(key);
+    const instances = instancesWithAttribute(this.argumentClasses, this.info.name, { within: group(m, 1) }).filter(
+      (v) => !this.brokenReceivers.has(toSource(v)),
+    );
+    for (const value of instances) {
+      this.addMined(at, [value]);
+      this.queue.push({
+        input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
+        note: `the receiver an instance of ${value.k === 'call' ? value.callee : 'a class'}, a concrete subclass of ${built.callee}`,
       });
     }
     return instances.length > 0;

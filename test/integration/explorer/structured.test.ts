@@ -1,6 +1,7 @@
 // Values with the structure ordinary use needs (test/fixtures/discovery/structured.py), at the
 // default budget of 20: int pairs that overlap and one reversed, a list argument holding keys of
-// the dict argument, a receiver given its next option when every call on it gave one result.
+// the dict argument, a receiver given its next option when every call on it gave one result, a
+// concrete subclass for a receiver of an abstract class.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,8 @@ import type { ProbeRecord } from '../../../src/core/session-types.js';
 import { exploreExample } from './harness.js';
 
 const FIXTURE = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'fixtures', 'discovery', 'structured.py');
+/** A package whose abstract class's method runs on an instance of a concrete subclass of another module (drawing/). */
+const DRAWING_SHAPES = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'fixtures', 'discovery', 'drawing', 'shapes.py');
 const BUDGET = 20;
 
 const shown = (r: ProbeRecord): string =>
@@ -36,6 +39,14 @@ test('a receiver on which every call gave one result is built with its next opti
   const { records } = await exploreExample(FIXTURE, 'Signature.required_names', { maxProbes: BUDGET });
   assert.ok(
     records.some((r) => r.result.status === 'returned' && r.result.value?.repr !== '()'),
+    calls(records),
+  );
+});
+
+test('a receiver of an abstract class is an instance of a concrete subclass of the package: Shape.describe on Square()', async () => {
+  const { records } = await exploreExample(DRAWING_SHAPES, 'Shape.describe', { maxProbes: BUDGET });
+  assert.ok(
+    records.some((r) => r.result.status === 'returned' && r.receiver?.startsWith('Square(')),
     calls(records),
   );
 });
