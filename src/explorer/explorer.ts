@@ -1482,7 +1482,10 @@ export class Explorer {
     for (const a of assignments) {
       yield a;
       // Not before the likeliest full signatures had their turn: most functions need every argument.
-      if (n++ >= TRUNCATE_AFTER && params >= 2 && a[last] !== 'omit') yield a.map((c, i) => (i === last ? 'omit' : c));
+      // Only an option is left out: a required parameter left out raises "missing 1 required
+      // positional argument" each time (color_scale's `nb`, ten probes of forty).
+      const option = last >= 0 && itemAt(this.positions, last).candidates.includes('omit');
+      if (n++ >= TRUNCATE_AFTER && params >= 2 && option && a[last] !== 'omit') yield a.map((c, i) => (i === last ? 'omit' : c));
     }
   }
 

@@ -31,3 +31,9 @@ test('"Settings are not valid JSON": the next call gives a JSON text, and it ret
   const next = nextAfter(records, /not valid JSON/);
   assert.ok(next?.result.status === 'returned' && next.args[0]?.startsWith("'{"), calls(records));
 });
+
+test('a required last parameter is not left out while assignments are searched: blend(begin_hsl, end_hsl, steps) is told "missing" at most once', async () => {
+  const { records } = await exploreExample(FIXTURE, 'blend', { maxProbes: 40 });
+  const missing = records.filter((r) => /missing 1 required positional argument: 'steps'/.test(r.result.exception?.message ?? ''));
+  assert.ok(missing.length <= 1, calls(records));
+});
