@@ -36,11 +36,12 @@ import { findStateEffects } from './state-effects.js';
 import { preparedReceiver } from './prepared-receiver.js';
 import { keyNamed, withNamedKey } from './named-keys.js';
 import { withNextOption } from './receiver-options.js';
+import { withSharedKeys } from './shared-keys.js';
 import { shapedFor } from './shaped-inputs.js';
 import { keywordDicts } from './keyword-extras.js';
 import { itemAt } from '../core/item-at.js';
 import { group } from '../core/regex-group.js';
-import { formatTextOfError, isScratchFile, missingFile, scratchFileFor, withText } from './scratch-files.js';
+import { formatTextOfError, formatTextOfMessage, isScratchFile, missingFile, scratchFileFor, withText } from './scratch-files.js';
 import { mayBeState, statePreparations } from './state-setters.js';
 import { siblingPreparations } from './sibling-first.js';
 import { bindingCounts } from './binding-errors.js';
@@ -108,6 +109,8 @@ const VARARGS_CLASSES = 3;
 const COMPARISON_SHARE = 0.25;
 /** Literals tried per parameter from one error message. */
 const MINED_PER_MESSAGE = 3;
+/** Returned calls, all with one result, after which a method's receiver gets its next option (dullReceiver). */
+const DULL_RECEIVER_AFTER = 3;
 /** Failures of calls on a fresh receiver whose state is prepared first (stateReceiver), at most. */
 const STATE_TRIES = 2;
 const OTHER_FILE_KIND: Record<string, string> = { textfile: 'binfile', binfile: 'textfile' };
@@ -200,6 +203,8 @@ export class Explorer {
   private siblingTried = false;
   /** Contrast calls made (contrastRaise). */
   private contrasts = 0;
+  /** The positions given (as '+' and '-') of calls shareKeys has queued its calls for. */
+  private readonly keysShared = new Set<string>();
   /** Attributes an error asked for that an instance of argumentClasses was tried for (instanceForAttribute). */
   private readonly attributesAsked = new Set<string>();
   /** Comparison-guided inputs; null when seeding an anonymized agent (they come from reading the code) or turned off. */
@@ -348,7 +353,51 @@ export class Explorer {
       this.writtenFiles(obs);
       this.mine(obs);
       this.adoptIfFurther(obs, newCode);
+      if (r.status === 'returned') {
+        this.shareKeys(obs);
+        this.dullReceiver(obs);
+      }
     }
+  }
+
+  /**
+   * A returned call whose list argument holds none of its dict argument's keys: the same call with
+   * some (shared-keys.ts). Once per set of positions given (`keep` alone, then `keep` and `drop`).
+   */
+  private shareKeys(obs: Observation): void {
+    const given = obs.input.map((s) => (s.value === undefined ? '-' : '+')).join('');
+    if (this.keysShared.has(given) || this.hidden) return;
+    const { at } = this.receiverOf(obs);
+    const calls = withSharedKeys(
+      obs.input,
+      this.positions.map((p) => p.name),
+      at,
+    );
+    if (calls.length === 0) return;
+    this.keysShared.add(given);
+    this.queue.push(...calls);
+  }
+
+  /**
+   * A method that gave one same result in every call that returned, on receivers built from
+   * their constructor's required arguments alone (`Signature('f').required_names()` is `()`
+   * whatever it is asked): the same call on the receiver built with its next option given
+   * (receiver-options.ts), where it may have something to work on. Once per receiver built so.
+   */
+  private dullReceiver(obs: Observation): void {
+    const { at, built } = this.receiverOf(obs);
+    const out = obs.record.result.value?.repr;
+    if (!built || this.hidden || out === undefined) return;
+    const returned = this.observations.filter((o) => o.record.result.status === 'returned' && o.purpose !== 'repeat');
+    if (returned.length < DULL_RECEIVER_AFTER || returned.some((o) => o.record.result.value?.repr !== out)) return;
+    const value = withNextOption(built, this.info.ownerInit);
+    if (!value || this.rebuilt.has(toSource(value))) return;
+    this.rebuilt.add(toSource(value));
+    this.addMined(at, [value]);
+    this.queue.push({
+      input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
+      note: `the receiver built with its next option given: every call so far gave ${out.length > 40 ? 'one result' : out}`,
+    });
   }
 
   /**
@@ -465,6 +514,7 @@ export class Explorer {
     if (this.scratchReceiver(obs, at, built)) return;
     // A mixin's own constructor may already ask for what only the classes mixing it in have ("'Scanner' object has no attribute 'get_mark'").
     if (this.mixinReceiver(obs, obs.record.result.exception.message)) return;
+    if (this.abstractReceiver(obs, at, built)) return;
     if (this.attributeReceiver(obs, at, built)) return;
     if (this.receiverAsAsked(obs, at, built)) return;
     const next = itemAt(this.positions, at).hinted?.find((v) => !this.brokenReceivers.has(toSource(v)));
@@ -659,6 +709,30 @@ export class Explorer {
     return instances.length > 0;
   }
 
+  /**
+   * A receiver of an abstract class ("Can't instantiate abstract class BaseSpecifier with abstract
+   * methods …"): the same call on an instance of a class of the package that has it among its
+   * bases and defines the method (`Specifier()` for `BaseSpecifier.contains`). Once per class.
+   */
+  private abstractReceiver(obs: Observation, at: number, built: PyValue): boolean {
+    const m = /Can't instantiate abstract class (\w+)/.exec(obs.record.result.exception?.message ?? '');
+    if (!m || built.k !== 'call' || !isConstructorCall(built) || pyTypeName(built) !== m[1]) return false;
+    const key = `${built.callee}#abstract`;
+    if (this.attributesAsked.has(key)) return false;
+    this.attributesAsked.add(key);
+    const instances = instancesWithAttribute(this.argumentClasses, this.info.name, { within: group(m, 1) }).filter(
+      (v) => !this.brokenReceivers.has(toSource(v)),
+    );
+    for (const value of instances) {
+      this.addMined(at, [value]);
+      this.queue.push({
+        input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
+        note: `the receiver an instance of ${value.k === 'call' ? value.callee : 'a class'}, a concrete subclass of ${built.callee}`,
+      });
+    }
+    return instances.length > 0;
+  }
+
   /** A receiver whose constructor found no file of the name it was given: built again on a file of that name (scratchFile). */
   private scratchReceiver(obs: Observation, at: number, built: PyValue): boolean {
     const path = missingFile(obs.record.result.exception?.message ?? '');
@@ -764,7 +838,8 @@ export class Explorer {
     const names = missingArguments(message);
     const at = names
       .map((n) => this.positions.findIndex((p) => p.name === n && (p.role === 'positional' || p.role === 'keyword')))
-      .filter((i) => i >= 0 && itemAt(obs.input, i).value === undefined);
+      // Left out, or given as None: an option whose default is None says so in the library's own words.
+      .filter((i) => i >= 0 && (itemAt(obs.input, i).value ?? { k: 'none' }).k === 'none');
     if (at.length === 0) return names.length > 0;
     const input = obs.input.map((s, i) => {
       if (!at.includes(i)) return s;
@@ -860,12 +935,13 @@ export class Explorer {
   }
 
   /**
-   * A parser's error whose type names its format (`toml.decoder.TomlDecodeError` for a file of
-   * plain lines): the same call with that format's text in each file, file object or text argument.
+   * A parser's error whose type or message names its format (`toml.decoder.TomlDecodeError` for a
+   * file of plain lines, "Key is not valid JSON"): the same call with that format's text in each file, file object or text argument.
    * Once per position and format. Not when names must not guide the search (the type is the package's name for it).
    */
   private formatOfError(obs: Observation): boolean {
-    const text = this.hidden ? undefined : formatTextOfError(obs.record.result.exception?.type ?? '');
+    const { type = '', message = '' } = obs.record.result.exception ?? {};
+    const text = this.hidden ? undefined : (formatTextOfError(type) ?? formatTextOfMessage(message));
     if (text === undefined) return false;
     const { at: receiverAt } = this.receiverOf(obs);
     let queued = false;
@@ -875,7 +951,7 @@ export class Explorer {
       if (!value || this.formatsTried.has(key) || toSource(value) === toSource(s.value ?? value)) continue;
       this.formatsTried.add(key);
       this.addMined(i, [value]);
-      this.queue.push({ input: obs.input.map((x, j) => (j === i ? { cls: x.cls, value } : x)), note: 'text of the format the error type names' });
+      this.queue.push({ input: obs.input.map((x, j) => (j === i ? { cls: x.cls, value } : x)), note: 'text of the format the error names' });
       queued = true;
     }
     return queued;
@@ -1412,7 +1488,10 @@ export class Explorer {
     for (const a of assignments) {
       yield a;
       // Not before the likeliest full signatures had their turn: most functions need every argument.
-      if (n++ >= TRUNCATE_AFTER && params >= 2 && a[last] !== 'omit') yield a.map((c, i) => (i === last ? 'omit' : c));
+      // Only an option is left out: a required parameter left out raises "missing 1 required
+      // positional argument" each time (color_scale's `nb`, ten probes of forty).
+      const option = last >= 0 && itemAt(this.positions, last).candidates.includes('omit');
+      if (n++ >= TRUNCATE_AFTER && params >= 2 && option && a[last] !== 'omit') yield a.map((c, i) => (i === last ? 'omit' : c));
     }
   }
 

@@ -226,12 +226,27 @@ export function fileClassesAskedFor(message: string): string[] {
   return missing || named ? ['textfile', 'binfile'] : [];
 }
 
-/** Parameters a call was refused for leaving out: "missing 1 required keyword-only argument: 'k'", "missing 2 required positional arguments: 'a' and 'b'". */
+/**
+ * Parameters a call was refused for leaving out: "missing 1 required keyword-only argument: 'k'",
+ * "missing 2 required positional arguments: 'a' and 'b'", and a library's own words for an option
+ * it needs ('It is required that you pass in a value for the "algorithms" argument', "the
+ * 'key' argument is required", "argument 'mode' must be given").
+ */
 export function missingArguments(message: string): string[] {
   const m = /missing \d+ required (?:positional|keyword-only) arguments?: (.+)/.exec(message);
-  if (!m) return [];
-  return [...group(m, 1).matchAll(/'(\w+)'/g)].map((x) => group(x, 1));
+  if (m) return [...group(m, 1).matchAll(/'(\w+)'/g)].map((x) => group(x, 1));
+  const told = REQUIRED_OPTION.map((re) => re.exec(message)).find((x) => x !== null);
+  return told ? [group(told, 1)] : [];
 }
+
+const Q = `["'\`\u2018\u2019\u201c\u201d]`;
+const P = `(?:argument|parameter|option|keyword)`;
+/** A library's own sentences that an option needs a value, the option's name quoted (group 1). */
+const REQUIRED_OPTION = [
+  new RegExp(String.raw`\b(?:pass|provide|give|supply|specify)\b[^.]{0,30}?\bvalue for (?:the )?${Q}(\w+)${Q}(?: ${P})?`, 'i'),
+  new RegExp(String.raw`(?:the )?${Q}(\w+)${Q} ${P} (?:is required|must be (?:given|provided|passed|specified|set))`, 'i'),
+  new RegExp(String.raw`${P} ${Q}(\w+)${Q} (?:is required|must be (?:given|provided|passed|specified|set))`, 'i'),
+];
 
 /**
  * A list or tuple argument one of whose str items the message quotes ("invalid literal for int()

@@ -4,7 +4,7 @@
 // their class, never instead of them. Not used when the names must stay hidden (an anonymized
 // run that seeds an agent): the seeds would carry what the names told.
 import type { PyValue } from './values.js';
-import { LINE_READER, LINE_READERS } from './shaped-inputs.js';
+import { INT_PAIRS, LINE_READER, LINE_READERS } from './shaped-inputs.js';
 import { typeClass } from './type-classes.js';
 import { bool, bytesOf, date, datetimeOf, float, int, ints, list, none, str, strs, tuple } from './values.js';
 
@@ -122,6 +122,9 @@ const FAMILIES: Family[] = [
     name: /^(nums|numbers|values|vals|xs|data|samples|items|seq|sequence|elements|iterable|array|arr|lst|weights)$/,
     values: [list(ints(4, 8, 15, 16, 23, 42)), list(ints(3, 1, 2))],
   },
+  { name: /^(intervals|ranges|spans|segments|periods)$/, values: INT_PAIRS },
+  // Names of arguments or fields, as a signature or a record type lists them.
+  { name: /^(arg_?names|argnames|field_?names|fields)$/, values: [list(strs('a', 'b')), list(strs('x', 'y', 'z'))] },
   { name: /^(pairs|entries)$/, values: [list([tuple([str('a'), int(1)]), tuple([str('b'), int(2)])])] },
   { name: /^(is_|has_|use_|allow|strict|verbose|reverse|ignore_?case|flag|dry_?run|recursive|force)/, values: [bool(true), bool(false)] },
   {

@@ -1,8 +1,11 @@
 // A parameter named as a plural of one of the package's classes (`endpoints` where the package
 // defines `BaseEndpoint`, `TokenEndpoint`…) takes a list of its instances: [BaseEndpoint(), BaseEndpoint()],
 // the class that needs fewest constructor arguments first, built as argument classes are (receivers.ts).
+// A parameter named as one of them (`parser` where the package defines `ConfigParser`, `lexer`
+// beside `PythonLexer`) takes one instance, as a collaborator the function works through.
 import type { ArgumentClass } from '../core/probe-types.js';
 import type { Position } from './inputs.js';
+import { classOfValue } from './inputs.js';
 import { instancesWithName } from './receivers.js';
 import type { PyValue } from './values.js';
 
@@ -23,6 +26,17 @@ export function listOfInstancesFor(name: string, classes: ArgumentClass[]): PyVa
   return instance ? { k: 'list', items: [instance, instance] } : undefined;
 }
 
+/** Names too generic to point at a class (a `Base`, a `Value` class). */
+const GENERIC = /^(base|value|values|item|items|data|object|obj|type|name|node|text|string|result|error|context|ctx|self|cls)$/;
+
+/** An instance of the package class whose name ends with the parameter's (its last word, 4 letters at least), or undefined. */
+export function instanceNamedFor(name: string, classes: ArgumentClass[]): PyValue | undefined {
+  const word = name.split('_').pop()?.toLowerCase() ?? '';
+  if (word.length < 4 || GENERIC.test(word)) return undefined;
+  const [instance] = instancesWithName(classes, (c) => c.toLowerCase().endsWith(word));
+  return instance;
+}
+
 /**
  * Where a parameter's name is a plural of a package class, its list of instances joins the values
  * tried: a parameter's after the first value its name suggests, a receiver's constructor's as the
@@ -40,11 +54,12 @@ export function addPluralLists(positions: Position[], classes: ArgumentClass[]):
       const built: PyValue = { ...first, args: first.args.map((a, k) => lists[k] ?? a) };
       pos.hinted = [first, built, ...rest];
     } else if (pos.role === 'positional' || pos.role === 'keyword') {
-      const list = listOfInstancesFor(pos.name, classes);
+      const list = listOfInstancesFor(pos.name, classes) ?? instanceNamedFor(pos.name, classes);
       if (!list) continue;
       const [first, ...rest] = pos.hinted ?? [];
       pos.hinted = first ? [first, list, ...rest] : [list];
-      if (!pos.candidates.includes('list')) pos.candidates.push('list');
+      const cls = classOfValue(list);
+      if (!pos.candidates.includes(cls)) pos.candidates.push(cls);
     }
   }
 }

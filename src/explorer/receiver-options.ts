@@ -24,6 +24,8 @@ function otherThanDefault(p: ParameterInfo): PyValue | undefined {
   if (d.k === 'int') return int(d.v === 100n ? 1000 : 100);
   if (d.k === 'float') return float(d.v === 100 ? 1000 : 100);
   if (d.k === 'str') return str(d.v === '' ? 'abc' : '');
+  // An empty container (defaults=()): one item, so that what it holds counts.
+  if ((d.k === 'tuple' || d.k === 'list') && d.items.length === 0) return { k: d.k, items: [int(1)] };
   return undefined;
 }
 

@@ -86,6 +86,17 @@ export function formatTextOfError(type: string): string | undefined {
   return CONTENTS.find(([, e]) => e === ext)?.[2];
 }
 
+/**
+ * The text of the format an error message says its input is not ("Key is not valid JSON",
+ * "invalid TOML: …", "could not parse YAML"): undefined when it names none, or names one only
+ * for what the function writes ("not JSON serializable").
+ */
+export function formatTextOfMessage(message: string): string | undefined {
+  const m = /\b(JSON|TOML|YAML|YML|INI|CSV)\b/.exec(message);
+  if (!m || !/\b(?:valid|invalid|malformed|parse|decode|load)/i.test(message) || /serializ/i.test(message)) return undefined;
+  return formatTextOfError(m[1] ?? '');
+}
+
 /** `v` (a file written first, a file object, or text) holding `text` instead, or undefined when it holds no text to replace. */
 export function withText(v: PyValue, text: string): PyValue | undefined {
   if (v.k === 'str') return str(text);

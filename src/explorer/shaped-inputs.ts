@@ -8,7 +8,7 @@
 // - "'int' object is not callable" at a parameter named like a line reader (`readline`): the
 //   bound `readline` of a text in memory.
 import type { PyValue } from './values.js';
-import { int, list, strs, toSource, tuple } from './values.js';
+import { int, ints, list, strs, toSource, tuple } from './values.js';
 
 const fn = (src: string): PyValue => ({ k: 'fn', src });
 
@@ -25,10 +25,17 @@ const COMPARING = /^lambda (\w+): \1 ([<>]=?) (.+)$/;
 /** Words for the members of a tuple of n: ('name', 'value'), ('charset', 'utf-8'). */
 const WORDS = [strs('name', 'value', 'a', 'b', 'c', 'd', 'e', 'f'), strs('charset', 'utf-8', 'x', 'y', 'z', 'u', 'v', 'w')];
 
+/**
+ * Pairs of ints as ranges are most often written: two that overlap and one apart, then one
+ * reversed, so that merging, ordering and a check of start against end each show.
+ */
+export const INT_PAIRS: PyValue[] = [list([tuple(ints(1, 3)), tuple(ints(2, 5)), tuple(ints(8, 10))]), list([tuple(ints(5, 1))])];
+
 /** Lists of two n-tuples: of words, then of ints. */
 function listsOfTuples(n: number): PyValue[] {
   if (!(n >= 2 && n <= 8)) return [];
   const words = list(WORDS.map((w) => tuple(w.slice(0, n))));
+  if (n === 2) return [words, ...INT_PAIRS];
   const numbers = list([1, 10].map((start) => tuple(Array.from({ length: n }, (_, k) => int(start + k)))));
   return [words, numbers];
 }

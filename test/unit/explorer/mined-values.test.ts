@@ -96,6 +96,15 @@ test('missing arguments are named', () => {
   assert.deepEqual(missingArguments("'int' object is not iterable"), []);
 });
 
+test("a library's own words for an option it needs name that option", () => {
+  assert.deepEqual(missingArguments('It is required that you pass in a value for the "algorithms" argument when calling decode().'), ['algorithms']);
+  assert.deepEqual(missingArguments("The 'key' argument is required"), ['key']);
+  assert.deepEqual(missingArguments('argument `mode` must be given'), ['mode']);
+  // A value the option holds is not its absence.
+  assert.deepEqual(missingArguments("the 'key' argument must be a str"), []);
+  assert.deepEqual(missingArguments('a value for x is needed'), []);
+});
+
 test('file objects are asked for by a missing read/write, or by a message that names a file', () => {
   for (const m of [
     "'str' object has no attribute 'read'",

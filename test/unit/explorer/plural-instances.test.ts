@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { listOfInstancesFor, singularOf } from '../../../src/explorer/plural-instances.js';
+import { instanceNamedFor, listOfInstancesFor, singularOf } from '../../../src/explorer/plural-instances.js';
 import { toSource } from '../../../src/explorer/values.js';
 
 test('plural parameter names give their singular; other names none', () => {
@@ -20,4 +20,16 @@ test("a plural of a package class's name is a list of two of its instances, the 
   assert.equal(toSource(listOfInstancesFor('endpoints', classes) ?? { k: 'none' }), '[BaseEndpoint(), BaseEndpoint()]');
   assert.equal(listOfInstancesFor('items', classes), undefined);
   assert.equal(listOfInstancesFor('endpoint', classes), undefined);
+});
+
+test('a parameter named as a package class is one of its instances: parser → ConfigParser(); generic names point at none', () => {
+  const classes = [
+    { name: 'RawConfigParser', init: [{ name: 'defaults', kind: 'POSITIONAL_OR_KEYWORD' as const, default: 'None' }], attributes: [] },
+    { name: 'PythonLexer', init: [], attributes: [] },
+    { name: 'BaseValue', init: [], attributes: [] },
+  ];
+  assert.match(toSource(instanceNamedFor('parser', classes) ?? { k: 'none' }), /^RawConfigParser\(/);
+  assert.equal(toSource(instanceNamedFor('lexer', classes) ?? { k: 'none' }), 'PythonLexer()');
+  assert.equal(instanceNamedFor('value', classes), undefined);
+  assert.equal(instanceNamedFor('x', classes), undefined);
 });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatTextOfError, holdsGrammarOnly, withText } from '../../../src/explorer/scratch-files.js';
+import { formatTextOfError, formatTextOfMessage, holdsGrammarOnly, withText } from '../../../src/explorer/scratch-files.js';
 import type { PyValue } from '../../../src/explorer/values.js';
 import { str, toSource } from '../../../src/explorer/values.js';
 
@@ -12,6 +12,14 @@ test("a parser's error type names the format it reads", () => {
   // Words inside other words name nothing ("Unfinished" holds "ini"; "Tomlette" is no format).
   assert.equal(formatTextOfError('pkg.UnfinishedError'), undefined);
   assert.equal(formatTextOfError('ValueError'), undefined);
+});
+
+test('an error message that says its input is not of a format names that format; one about output does not', () => {
+  assert.match(formatTextOfMessage('Key is not valid JSON') ?? '', /^\{"key"/);
+  assert.match(formatTextOfMessage('could not parse the YAML header') ?? '', /^key: value/);
+  assert.equal(formatTextOfMessage('Object of type set is not JSON serializable'), undefined);
+  assert.equal(formatTextOfMessage('JSON'), undefined);
+  assert.equal(formatTextOfMessage('an invalid jsonish value'), undefined);
 });
 
 test('a file, a file object or a text holds the other text; other values have none to replace', () => {

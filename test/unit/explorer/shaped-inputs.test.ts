@@ -15,7 +15,7 @@ const sources = (out: { value: PyValue }[]): string[] => out.map((o) => toSource
 
 test('unpacking pairs from a text: lists of pairs, of words first', () => {
   const out = sources(shapedFor('not enough values to unpack (expected 2, got 1)', str('abc'), 'params'));
-  assert.deepEqual(out, ["[('name', 'value'), ('charset', 'utf-8')]", '[(1, 2), (10, 11)]']);
+  assert.deepEqual(out, ["[('name', 'value'), ('charset', 'utf-8')]", '[(1, 3), (2, 5), (8, 10)]', '[(5, 1)]']);
   assert.deepEqual(shapedFor('not enough values to unpack (expected 2, got 1)', int(3), 'params'), []);
 });
 
