@@ -33,6 +33,7 @@ import { seenPairs } from './seen-pairs.js';
 import { iteratedType, withoutIterationNote } from './iteration-note.js';
 import { storedAsGiven } from './stored-parameter.js';
 import { becameWords, stateChangeWords } from './state-change.js';
+import { messageTemplate, ownMessage } from './raise-messages.js';
 
 export interface ExplorationOutcome {
   info: FunctionInfo;
@@ -98,7 +99,7 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
   });
   // A returned value is an example only of a function shown to be deterministic: another run may give another value.
   const deterministic = claimed.some((p) => p.name === 'deterministic');
-  const examples = pickExamples(observations, positions, callText, notes, deterministic);
+  const examples = pickExamples(observations, positions, callText, notes, deterministic, info.constants);
   for (const e of examples)
     ledger.add(
       'example',
@@ -903,21 +904,34 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
   };
   // The values an argument returned with somewhere: a raise is not said to come "with" them.
   const returnedWith = (i: number): Set<string> => new Set(returned.flatMap((r) => (r.input[i]?.value === undefined ? [] : [toSource(r.input[i].value)])));
-  type Group = { type: string; i: number | null; raised: Observation[]; contrast?: Observation; byDefault?: boolean };
+  type Group = { type: string; i: number | null; raised: Observation[]; own: boolean; contrast?: Observation; byDefault?: boolean };
   const groups = new Map<string, Group>();
   for (const o of observations) {
     const e = o.record.result.status === 'raised' ? o.record.result.exception : undefined;
     if (!e || o.purpose === 'repeat' || bindingError(o) || showsTheWorker(e.message)) continue;
     const blame = contrastOf(o);
-    const key = `${e.type}|${blame?.i ?? ''}`;
-    const g = groups.get(key) ?? { type: e.type, i: blame?.i ?? null, raised: [], ...(blame ? { contrast: blame.contrast, byDefault: blame.byDefault } : {}) };
+    // A check's messages are told apart (parse_hex_color's "expected 3 or 6 hex digits, got 'ff'"
+    // is not "invalid literal for int()"); a wrong type's are one line whatever Python said.
+    const reason = TYPE_ERRORS.has(baseExceptionName(e.type)) ? '' : messageTemplate(reasonLine(e.message));
+    const key = `${e.type}|${blame?.i ?? ''}|${reason}`;
+    const own = ownMessage(e.message, run.info.constants);
+    const g = groups.get(key) ?? {
+      type: e.type,
+      i: blame?.i ?? null,
+      raised: [],
+      own,
+      ...(blame ? { contrast: blame.contrast, byDefault: blame.byDefault } : {}),
+    };
     g.raised.push(o);
     groups.set(key, g);
   }
-  // What the function checks (value errors, blamed ones) before type errors and whole-call observations.
+  // What the function checks in its own words first, then value errors, blamed ones, before type
+  // errors and whole-call observations.
   const ordered = [...groups.values()].sort(
     (a, b) =>
-      Number(TYPE_ERRORS.has(baseExceptionName(a.type))) - Number(TYPE_ERRORS.has(baseExceptionName(b.type))) || Number(a.i === null) - Number(b.i === null),
+      Number(b.own) - Number(a.own) ||
+      Number(TYPE_ERRORS.has(baseExceptionName(a.type))) - Number(TYPE_ERRORS.has(baseExceptionName(b.type))) ||
+      Number(a.i === null) - Number(b.i === null),
   );
   const lines: string[] = [];
   for (const g of ordered) {
@@ -1010,6 +1024,7 @@ function pickExamples(
   callText: (o: Observation) => string,
   notes: InferenceNotes,
   deterministic: boolean,
+  constants: FunctionInfo['constants'],
 ): Description['examples'] {
   const pool = observations.filter(
     (o) =>
@@ -1027,12 +1042,15 @@ function pickExamples(
   const add = (o: Observation | undefined): void => {
     if (o && !chosen.includes(o) && chosen.length < MAX_EXAMPLES && shown(o)) chosen.push(o);
   };
-  // One error: what the function checks (a value error) before a type error.
+  // One error: what the function checks in its own words, else a value error, before a type error.
   const raised = pool.filter((o) => o.record.result.status === 'raised' && o.record.result.exception && !bindingError(o));
-  const checked = raised.find((o) => {
-    const exception = o.record.result.exception;
-    return exception !== undefined && !TYPE_ERRORS.has(baseExceptionName(exception.type));
-  });
+  const own = raised.find((o) => ownMessage(o.record.result.exception?.message ?? '', constants));
+  const checked =
+    own ??
+    raised.find((o) => {
+      const exception = o.record.result.exception;
+      return exception !== undefined && !TYPE_ERRORS.has(baseExceptionName(exception.type));
+    });
   add(checked ?? raised[0]);
   // Every chosen call is shown (an example of it exists).
   return chosen.flatMap((o) => {
