@@ -422,7 +422,9 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     const receiver = receiverAt >= 0 ? acceptedWords(run, receiverAt)[0] : undefined;
     if (receiver) given.unshift(`called on ${article(receiver)}`);
     const n = run.observations.length;
-    const shaped = resultsByRange(run, returned) ?? resultsByInput(run, returned) ?? fewResults(returned);
+    const single = oneResult(returned);
+    if (single) ledger.add('summary', `gave ${single}`, idx(returned), idx(returned));
+    const shaped = single ?? resultsByRange(run, returned) ?? resultsByInput(run, returned) ?? fewResults(returned);
     // Without a shape of the results, calls that returned show more than the type they gave.
     const pairs = shaped === null ? seenPairs(returned, run.positions, (o) => oneLine(readableCall(callName(run.info), o.request, awaited), 80)) : null;
     if (pairs) ledger.add('summary', pairs.text, pairs.support, pairs.support);
@@ -499,6 +501,21 @@ function fewResults(returned: Observation[]): string | null {
   if (own.length < 6 || reprs.length < 2 || reprs.length > 4 || reprs.some((r) => !r || r.length > 30)) return null;
   if (own.every((o) => o.record.result.value?.type === 'bool')) return null;
   return joinWords(reprs, 'or');
+}
+
+/**
+ * The one result every call that returned gave, three calls at least ("only 'underweight'"): the
+ * value says more than its type. Null for None (said as such elsewhere), a bool (its type says
+ * True or False), or a value no reader could repeat (an address).
+ */
+function oneResult(returned: Observation[]): string | null {
+  const own = returned.filter((o) => o.purpose !== 'repeat');
+  const [first] = own;
+  const repr = first?.record.result.value?.repr ?? '';
+  if (own.length < 3 || !repr || repr.length > 40 || !repeatableText(repr)) return null;
+  if (own.some((o) => o.record.result.value?.repr !== repr)) return null;
+  if (['NoneType', 'bool'].includes(first?.record.result.value?.type ?? '')) return null;
+  return `only ${repr}`;
 }
 
 /**
