@@ -20,7 +20,8 @@ import { findEffects } from './effects.js';
 import { findStateEffects } from './state-effects.js';
 import { fromTagged, isNumber, toSource, type PyValue } from './values.js';
 import { sameEffect } from './compare.js';
-import { returnedExamples } from './ordinary.js';
+import { ordinaryFirst, returnedExamples } from './ordinary.js';
+import { withStatement } from './context-manager.js';
 import { changedWhenRunAgain, repeatableText } from './repeatable.js';
 import { showsTheWorker } from './worker-identity.js';
 import { holdsGrammarOnly } from './scratch-files.js';
@@ -326,7 +327,14 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
         ? `Writes to the file object it is given${after}.`
         : `Changes its arguments in place${after}.`
     : '';
-  const returns = returnsPhrase(run.observations, returnTypes.map(typeAsWritten(run.info)));
+  // A context manager is said as one, with the statement that uses it.
+  const [ordinaryCall] = ordinaryFirst(returned, (o) => readableCall(callName(run.info), o.request, awaited), run.positions);
+  const use =
+    returned.length > 0 && ordinaryCall
+      ? withStatement(ordinaryCall.record.result.value?.type, readableCall(callName(run.info), ordinaryCall.request, awaited))
+      : null;
+  const managers = use !== null && returned.every((o) => withStatement(o.record.result.value?.type, '') !== null);
+  const returns = managers ? 'a context manager' : returnsPhrase(run.observations, returnTypes.map(typeAsWritten(run.info)));
   const sentences: string[] = [];
   // With no relation of its result, what the call did to a container it changed (a method that adds or removes).
   // What a method did to its object's attributes (state-effects.ts), told beside a relation of its result.
@@ -448,6 +456,11 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
           ? `${NOT_WORKED_OUT}: ${readableCall(callName(run.info), lazy.request, awaited)} returned a ${lazyType}, and iterating it raised ${lazyError.type}: ${oneLine(withoutIterationNote(lazyError.message), 100)}`
           : `${NONE_RETURNED}: ${noneReturned(run.observations)}, so what it computes is unknown.`),
     );
+  }
+  if (managers && use) {
+    const text = `Use it as \`${use}\`.`;
+    sentences.push(text);
+    ledger.add('summary', text, idx(returned), idx(returned));
   }
   if (inPlace && !effects.length && !objectEffects.length) {
     sentences.push(inPlace);
@@ -1018,6 +1031,8 @@ function exampleOf(o: Observation, callText: (o: Observation) => string): { call
     const items = `[${it.items.join(', ')}]`;
     return it.ended ? { call: `list(${call})`, result: items } : { call: `g = ${call}; [next(g) for _ in range(${it.items.length})]`, result: items };
   }
+  // A context manager's attributes are contextlib's (`raw_terminal().args`): the summary says how to use it.
+  if (withStatement(r.value.type, call)) return null;
   return showsAddress(r.value.repr) ? addressFree(call, r.valueState) : { call, result: r.value.repr };
 }
 
