@@ -22,6 +22,7 @@ import { fromTagged, isNumber, toSource, type PyValue } from './values.js';
 import { sameEffect } from './compare.js';
 import { ordinaryFirst, returnedExamples } from './ordinary.js';
 import { withStatement } from './context-manager.js';
+import { passThrough } from './pass-through.js';
 import { changedWhenRunAgain, repeatableText } from './repeatable.js';
 import { showsTheWorker } from './worker-identity.js';
 import { holdsGrammarOnly } from './scratch-files.js';
@@ -456,6 +457,12 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
           ? `${NOT_WORKED_OUT}: ${readableCall(callName(run.info), lazy.request, awaited)} returned a ${lazyType}, and iterating it raised ${lazyError.type}: ${oneLine(withoutIterationNote(lazyError.message), 100)}`
           : `${NONE_RETURNED}: ${noneReturned(run.observations)}, so what it computes is unknown.`),
     );
+  }
+  // Kinds of argument handed back as they are, beside the kinds it worked on (naturaldelta).
+  const kept = relations.length ? null : passThrough(run.observations, run.positions, (o) => oneLine(readableCall(callName(run.info), o.request, awaited), 60));
+  if (kept) {
+    sentences.push(kept.text);
+    ledger.add('summary', kept.text, kept.support, kept.support);
   }
   if (managers && use) {
     const text = `Use it as \`${use}\`.`;

@@ -13,7 +13,7 @@ function wrapperCall(index: number, type = 'contextlib._GeneratorContextManager'
   const result = {
     ...o.record.result,
     value: { type, repr: `<${type} object at 0x1>`, truncated: false },
-    valueState: { attributes: [{ name: 'args', value: { t: 'tuple' as const, items: [] } }] },
+    valueState: { attributes: [{ name: 'args', value: { t: 'tuple' as const, v: [] } }] },
   };
   return { ...o, record: { ...o.record, result } };
 }
