@@ -23,6 +23,7 @@ import { sameEffect } from './compare.js';
 import { ordinaryFirst, returnedExamples } from './ordinary.js';
 import { withStatement } from './context-manager.js';
 import { passThrough } from './pass-through.js';
+import { fixedShape } from './result-shape.js';
 import { changedWhenRunAgain, repeatableText } from './repeatable.js';
 import { showsTheWorker } from './worker-identity.js';
 import { holdsGrammarOnly } from './scratch-files.js';
@@ -348,6 +349,7 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     : stateEffects.length
       ? stateEffects
       : findEffects(run.observations, run.positions, (r) => oneLine(readableCall(callName(run.info), r, awaited), 60));
+  const shape = fixedShape(run.observations, run.positions);
   const onlyNone = returned.length > 0 && returned.every((o) => o.record.result.value?.type === 'NoneType');
   if (givesReceiverBack(returned)) {
     // A method made for chaining: its result is its object, so what it did to it is the news.
@@ -409,6 +411,10 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
               : `Called with no arguments, returns ${returns}; \`**${varkw.name}\` was not tried.`,
       );
     }
+  } else if (shape) {
+    // One shape of result in every call: what it builds, constants and arguments in their places.
+    sentences.push(shape.text);
+    ledger.add('summary', shape.text, shape.support, shape.support);
   } else if (holders(run, params).length) {
     // Every parameter only kept on what it returns (attrs' instance_of(type)): that is what it does.
     const kept = holders(run, params);
