@@ -1087,15 +1087,13 @@ function pickExamples(
   const add = (o: Observation | undefined): void => {
     if (o && !chosen.includes(o) && chosen.length < MAX_EXAMPLES && shown(o)) chosen.push(o);
   };
-  // One error: what the function checks in its own words, else a value error, before a type error.
+  // One error: what the function checks (a value error), in its own words first, before a type error.
   const raised = pool.filter((o) => o.record.result.status === 'raised' && o.record.result.exception && !bindingError(o));
-  const own = raised.find((o) => ownMessage(o.record.result.exception?.message ?? '', constants));
-  const checked =
-    own ??
-    raised.find((o) => {
-      const exception = o.record.result.exception;
-      return exception !== undefined && !TYPE_ERRORS.has(baseExceptionName(exception.type));
-    });
+  const valueErrors = raised.filter((o) => {
+    const exception = o.record.result.exception;
+    return exception !== undefined && !TYPE_ERRORS.has(baseExceptionName(exception.type));
+  });
+  const checked = valueErrors.find((o) => ownMessage(o.record.result.exception?.message ?? '', constants)) ?? valueErrors[0];
   add(checked ?? raised[0]);
   // Every chosen call is shown (an example of it exists).
   return chosen.flatMap((o) => {
