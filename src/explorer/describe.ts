@@ -35,7 +35,7 @@ import { hangWithContrast } from './hang.js';
 import { seenPairs } from './seen-pairs.js';
 import { iteratedType, withoutIterationNote } from './iteration-note.js';
 import { storedAsGiven } from './stored-parameter.js';
-import { becameWords, stateChangeWords } from './state-change.js';
+import { becameWords, stateChangeWords } from '../core/state-change.js';
 import { messageTemplate, ownMessage } from './raise-messages.js';
 
 export interface ExplorationOutcome {

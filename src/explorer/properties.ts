@@ -11,7 +11,7 @@ import { TYPE_ERRORS, baseExceptionName, contextKey, requestKey, toRequest } fro
 import type { PyValue } from './values.js';
 import { elementsOf, fromTagged, isNumber, toSource, toTagged } from './values.js';
 import { oneLine } from '../core/format.js';
-import { changedToWords } from './state-change.js';
+import { changedToWords } from '../core/state-change.js';
 import { changedWhenRunAgain, showingTheClock } from './repeatable.js';
 
 export const MIN_EVIDENCE = 3;
