@@ -955,7 +955,7 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
     const blame = contrastOf(o);
     // A check's messages are told apart (parse_hex_color's "expected 3 or 6 hex digits, got 'ff'"
     // is not "invalid literal for int()"); a wrong type's are one line whatever Python said.
-    const reason = TYPE_ERRORS.has(baseExceptionName(e.type)) ? '' : messageTemplate(reasonLine(e.message));
+    const reason = messageTemplate(e.type, reasonLine(e.message));
     const key = `${e.type}|${blame?.i ?? ''}|${reason}`;
     const own = ownMessage(e.message, run.info.constants);
     const g = groups.get(key) ?? {

@@ -2,6 +2,7 @@
 // itself (its words are a constant of its own code: "invoice numbers are not negative"), and
 // which messages are one message about other values ("expected 3 or 6 hex digits, got 'ff'"
 // and "…, got 'f'") rather than two reasons ("invalid literal for int() with base 16: 'rr'").
+import { TYPE_ERRORS, baseExceptionName } from './inputs.js';
 
 /** A phrase of the code: words with a space between them, not a key or a one-word code. */
 const PHRASE = /^(?=.*\p{L}.*\p{L})(?=.*\s\S)/su;
@@ -21,9 +22,11 @@ export function ownMessage(message: string, constants: readonly (string | number
 
 /**
  * The message with the values in it left out: quoted texts and numbers. Two raises with one
- * template are one reason said about two values.
+ * template are one reason said about two values. A KeyError's message is the key itself, and a
+ * wrong type's messages are one reason whatever Python said: one template each.
  */
-export function messageTemplate(message: string): string {
+export function messageTemplate(type: string, message: string): string {
+  if (TYPE_ERRORS.has(baseExceptionName(type)) || baseExceptionName(type) === 'KeyError') return '';
   return message
     .replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"/g, '…')
     .replace(/-?\b\d+(?:\.\d+)?\b/g, '#')

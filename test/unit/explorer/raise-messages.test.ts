@@ -14,8 +14,12 @@ test("a message holding a phrase of the code is the function's own; one template
   assert.equal(ownMessage("invalid literal for int() with base 16: 'rr'", constants), false);
   // A short code or a key is no phrase: 'utf-8' in a codec's message is not the function's check.
   assert.equal(ownMessage("'utf-8' codec can't decode byte 0xff", constants), false);
-  assert.equal(messageTemplate("expected 3 or 6 hex digits, got 'ff'"), messageTemplate("expected 3 or 6 hex digits, got 'rgb(255, 136, 0)'"));
-  assert.notEqual(messageTemplate("expected 3 or 6 hex digits, got 'ff'"), messageTemplate("invalid literal for int() with base 16: 'rr'"));
+  const template = (message: string): string => messageTemplate('ValueError', message);
+  assert.equal(template("expected 3 or 6 hex digits, got 'ff'"), template("expected 3 or 6 hex digits, got 'rgb(255, 136, 0)'"));
+  assert.notEqual(template("expected 3 or 6 hex digits, got 'ff'"), template("invalid literal for int() with base 16: 'rr'"));
+  // A KeyError's message is its key; a wrong type's, one reason.
+  assert.equal(messageTemplate('KeyError', '[3, 1, 2]'), messageTemplate('KeyError', "'helo'"));
+  assert.equal(messageTemplate('TypeError', "can't multiply sequence"), messageTemplate('TypeError', 'unsupported operand'));
 });
 
 /** parse_hex_color of the trial: its own length check, and int()'s complaint about letters that are no hex digits. */
