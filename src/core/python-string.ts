@@ -34,19 +34,3 @@ export function pyStrRepr(text: string): string {
   }
   return out + quote;
 }
-
-/** Python's repr of bytes given as hex: printable ASCII as itself, the rest as escapes. */
-export function pyBytesRepr(hex: string): string {
-  let out = "b'";
-  for (let i = 0; i + 1 < hex.length; i += 2) {
-    const b = parseInt(hex.slice(i, i + 2), 16);
-    if (b === 0x5c) out += '\\\\';
-    else if (b === 0x27) out += "\\'";
-    else if (b === 0x0a) out += '\\n';
-    else if (b === 0x0d) out += '\\r';
-    else if (b === 0x09) out += '\\t';
-    else if (b >= 0x20 && b < 0x7f) out += String.fromCharCode(b);
-    else out += `\\x${hex.slice(i, i + 2)}`;
-  }
-  return out + "'";
-}

@@ -1,44 +1,18 @@
 // What changed on a method's receiver, in words, from the worker's state before and after the call
 // (ProbeResult.receiverState): `stock {} → {3: 0}`. Its repr (`<app.Inventory object at 0x1>`)
 // is the same before and after and tells nothing. The CLI's probe lines and the description's
-// "changed in place" wording both use it.
-// It lives in core so that the panel (webview/timeline.ts) says the same from the wire types.
+// "changed in place" wording and the panel's "Changed in place" field all use it; it lives in core
+// because the panel (webview/) may import core only.
 import type { ProbeResult, TaggedValue } from './probe-types.js';
 import { valuesEqual } from './values.js';
 import { oneLine } from './format.js';
-import { pyBytesRepr, pyStrRepr } from './python-string.js';
+import { pyLiteral } from './python-literal.js';
 import { showsAddress } from './address-repr.js';
 
 /** A value read off an object as Python writes it; '…' for an object shown only by its address. */
 function taggedSource(v: TaggedValue): string {
-  switch (v.t) {
-    case 'none':
-      return 'None';
-    case 'bool':
-      return v.v ? 'True' : 'False';
-    case 'int':
-    case 'float':
-    case 'complex':
-      return v.v;
-    case 'str':
-      return pyStrRepr(v.v);
-    case 'bytes':
-      return pyBytesRepr(v.v);
-    case 'list':
-      return `[${v.v.map(taggedSource).join(', ')}]`;
-    case 'tuple':
-      return v.v.length === 1 ? `(${taggedSource(v.v[0] as TaggedValue)},)` : `(${v.v.map(taggedSource).join(', ')})`;
-    case 'set':
-      return v.v.length === 0 ? 'set()' : `{${v.v.map(taggedSource).join(', ')}}`;
-    case 'frozenset':
-      return v.v.length === 0 ? 'frozenset()' : `frozenset({${v.v.map(taggedSource).join(', ')}})`;
-    case 'dict':
-      return `{${v.v.map(([a, b]) => `${taggedSource(a)}: ${taggedSource(b)}`).join(', ')}}`;
-    case 'other':
-      return showsAddress(v.repr) ? '…' : v.repr;
-    case 'temporal':
-      return v.v;
-  }
+  if (v.t === 'other') return showsAddress(v.repr) ? '…' : v.repr;
+  return pyLiteral(v) ?? '…';
 }
 
 /** The attributes that changed, `name before → after` each, joined; '' when none did or no state was read. */

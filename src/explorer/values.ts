@@ -2,7 +2,7 @@
 // read back from a result's tagged data, compare, order and mutate. Only the subset of the
 // worker's safe argument grammar that the explorer itself writes.
 import type { TaggedValue } from '../core/probe-types.js';
-import { pyBytesRepr, pyStrRepr } from '../core/python-string.js';
+import { pyStrRepr } from '../core/python-string.js';
 import { parsePyFloat } from '../core/values.js';
 
 export type PyValue =
@@ -42,6 +42,22 @@ export const ints = (...vs: number[]): PyValue[] => vs.map(int);
 /** A datetime.datetime of these parts (year, month, day, hour, minute…), as the argument grammar builds one. */
 export const datetimeOf = (...parts: number[]): PyValue => ({ k: 'call', callee: 'datetime.datetime', args: ints(...parts) });
 export const strs = (...vs: string[]): PyValue[] => vs.map(str);
+
+/** Python's repr of bytes given as hex: printable ASCII as itself, the rest as escapes. */
+export function pyBytesRepr(hex: string): string {
+  let out = "b'";
+  for (let i = 0; i + 1 < hex.length; i += 2) {
+    const b = parseInt(hex.slice(i, i + 2), 16);
+    if (b === 0x5c) out += '\\\\';
+    else if (b === 0x27) out += "\\'";
+    else if (b === 0x0a) out += '\\n';
+    else if (b === 0x0d) out += '\\r';
+    else if (b === 0x09) out += '\\t';
+    else if (b >= 0x20 && b < 0x7f) out += String.fromCharCode(b);
+    else out += `\\x${hex.slice(i, i + 2)}`;
+  }
+  return out + "'";
+}
 
 /** Python's repr of a float, or the `float('nan')` form the grammar accepts for non-finite ones. */
 export function pyFloatRepr(v: number): string {
