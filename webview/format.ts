@@ -2,6 +2,7 @@
 // same renderings as the CLI and the Markdown export (src/core/format.ts).
 import type { CallRequest, ProbeResult } from '../src/core/probe-types.js';
 import { costInDollars } from '../src/core/cost.js';
+import { stateChangeWords } from '../src/core/state-change.js';
 import type { Pricing } from '../src/protocol/messages.js';
 import type { Usage } from '../src/core/session-types.js';
 
@@ -63,6 +64,15 @@ export function inputText(req: CallRequest): string {
 /** A call the host rendered (`clamp(5, 0, 10)`) as the rows show inputs: `(5, 0, 10)`. */
 export function callArguments(call: string, name: string): string {
   return call.startsWith(`${name}(`) ? call.slice(name.length) : call;
+}
+
+/**
+ * What a probe's "Changed in place" field shows for one changed argument: for a receiver whose
+ * state was read, the attributes that changed (`open ['hello', 'x'] → ['x']`); its repr is often
+ * its address, the same before and after. Otherwise the argument's repr after the call.
+ */
+export function changedText(result: ProbeResult, m: ProbeResult['mutations'][number]): string {
+  return (m.arg === 'receiver' && stateChangeWords(result.receiverState)) || m.repr;
 }
 
 /** What a probe's output cell shows, on one line. Not cut here: CSS ellipsis does that, and the worker bounds reprs. */

@@ -4,7 +4,7 @@
 // Home/End move, Enter shows the details.
 import { renderCall } from '../src/core/format.js';
 import { h, icon } from './dom.js';
-import { coverageDelta, coverageText, formatDuration, inputText, outputText, statusIcon, typeText } from './format.js';
+import { changedText, coverageDelta, coverageText, formatDuration, inputText, outputText, statusIcon, typeText } from './format.js';
 import { callName, type Model, type ProbeRow } from './model.js';
 import { isAtBottom, mayOverflow, moveActive, scrollToReveal, visibleWindow } from './virtual.js';
 
@@ -358,7 +358,7 @@ function probeDetails(row: ProbeRow, name: string): Node[] {
       out.push(field('Crashed', outputText(r)));
       break;
   }
-  for (const m of r.mutations) out.push(field(`Changed in place: ${m.arg}`, pre(m.repr)));
+  for (const m of r.mutations) out.push(field(`Changed in place: ${m.arg}`, pre(changedText(r, m))));
   if (r.stdout) out.push(field('Printed (stdout)', pre(r.stdout)));
   if (r.stderr) out.push(field('stderr', pre(r.stderr)));
   if (r.outputTruncated) out.push(h('p', { class: 'muted' }, 'Output was cut at the size limit.'));

@@ -8,7 +8,7 @@ import { descriptionHead, littleLearned } from '../core/description-head.js';
 import { doctestBlock } from '../core/doctest-example.js';
 import { printable, printableDeep } from '../core/printable.js';
 import type { Comparison, ProbeRecord, SandboxReport, SessionEvent, SessionFile, SessionSettings, Usage } from '../core/session-types.js';
-import { stateChangeWords } from '../explorer/state-change.js';
+import { stateChangeWords } from '../core/state-change.js';
 
 export interface PrinterOptions {
   write: (text: string) => void;

@@ -20,7 +20,10 @@ import { findEffects } from './effects.js';
 import { findStateEffects } from './state-effects.js';
 import { fromTagged, isNumber, toSource, type PyValue } from './values.js';
 import { sameEffect } from './compare.js';
-import { returnedExamples } from './ordinary.js';
+import { ordinaryFirst, returnedExamples } from './ordinary.js';
+import { withStatement } from './context-manager.js';
+import { passThrough } from './pass-through.js';
+import { fixedShape } from './result-shape.js';
 import { changedWhenRunAgain, repeatableText } from './repeatable.js';
 import { showsTheWorker } from './worker-identity.js';
 import { holdsGrammarOnly } from './scratch-files.js';
@@ -33,7 +36,8 @@ import { hangWithContrast } from './hang.js';
 import { seenPairs } from './seen-pairs.js';
 import { iteratedType, withoutIterationNote } from './iteration-note.js';
 import { storedAsGiven } from './stored-parameter.js';
-import { becameWords, stateChangeWords } from './state-change.js';
+import { becameWords, stateChangeWords } from '../core/state-change.js';
+import { messageTemplate, ownMessage } from './raise-messages.js';
 
 export interface ExplorationOutcome {
   info: FunctionInfo;
@@ -99,7 +103,7 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
   });
   // A returned value is an example only of a function shown to be deterministic: another run may give another value.
   const deterministic = claimed.some((p) => p.name === 'deterministic');
-  const examples = pickExamples(observations, positions, callText, notes, deterministic);
+  const examples = pickExamples(observations, positions, callText, notes, deterministic, info.constants);
   for (const e of examples)
     ledger.add(
       'example',
@@ -326,7 +330,14 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
         ? `Writes to the file object it is given${after}.`
         : `Changes its arguments in place${after}.`
     : '';
-  const returns = returnsPhrase(run.observations, returnTypes.map(typeAsWritten(run.info)));
+  // A context manager is said as one, with the statement that uses it.
+  const [ordinaryCall] = ordinaryFirst(returned, (o) => readableCall(callName(run.info), o.request, awaited), run.positions);
+  const use =
+    returned.length > 0 && ordinaryCall
+      ? withStatement(ordinaryCall.record.result.value?.type, readableCall(callName(run.info), ordinaryCall.request, awaited))
+      : null;
+  const managers = use !== null && returned.every((o) => withStatement(o.record.result.value?.type, '') !== null);
+  const returns = managers ? 'a context manager' : returnsPhrase(run.observations, returnTypes.map(typeAsWritten(run.info)));
   const sentences: string[] = [];
   // With no relation of its result, what the call did to a container it changed (a method that adds or removes).
   // What a method did to its object's attributes (state-effects.ts), told beside a relation of its result.
@@ -339,6 +350,7 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     : stateEffects.length
       ? stateEffects
       : findEffects(run.observations, run.positions, (r) => oneLine(readableCall(callName(run.info), r, awaited), 60));
+  const shape = fixedShape(run.observations, run.positions);
   const onlyNone = returned.length > 0 && returned.every((o) => o.record.result.value?.type === 'NoneType');
   if (givesReceiverBack(returned)) {
     // A method made for chaining: its result is its object, so what it did to it is the news.
@@ -400,6 +412,10 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
               : `Called with no arguments, returns ${returns}; \`**${varkw.name}\` was not tried.`,
       );
     }
+  } else if (shape) {
+    // One shape of result in every call: what it builds, constants and arguments in their places.
+    sentences.push(shape.text);
+    ledger.add('summary', shape.text, shape.support, shape.support);
   } else if (holders(run, params).length) {
     // Every parameter only kept on what it returns (attrs' instance_of(type)): that is what it does.
     const kept = holders(run, params);
@@ -422,7 +438,9 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     const receiver = receiverAt >= 0 ? acceptedWords(run, receiverAt)[0] : undefined;
     if (receiver) given.unshift(`called on ${article(receiver)}`);
     const n = run.observations.length;
-    const shaped = resultsByRange(run, returned) ?? resultsByInput(run, returned) ?? fewResults(returned);
+    const single = oneResult(returned);
+    if (single) ledger.add('summary', `gave ${single}`, idx(returned), idx(returned));
+    const shaped = single ?? resultsByRange(run, returned) ?? resultsByInput(run, returned) ?? fewResults(returned);
     // Without a shape of the results, calls that returned show more than the type they gave.
     const pairs = shaped === null ? seenPairs(returned, run.positions, (o) => oneLine(readableCall(callName(run.info), o.request, awaited), 80)) : null;
     if (pairs) ledger.add('summary', pairs.text, pairs.support, pairs.support);
@@ -446,6 +464,17 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
           ? `${NOT_WORKED_OUT}: ${readableCall(callName(run.info), lazy.request, awaited)} returned a ${lazyType}, and iterating it raised ${exceptionLine(lazyError.type, oneLine(withoutIterationNote(lazyError.message), 100))}`
           : `${NONE_RETURNED}: ${noneReturned(run.observations)}, so what it computes is unknown.`),
     );
+  }
+  // Kinds of argument handed back as they are, beside the kinds it worked on (naturaldelta).
+  const kept = relations.length ? null : passThrough(run.observations, run.positions, (o) => oneLine(readableCall(callName(run.info), o.request, awaited), 60));
+  if (kept) {
+    sentences.push(kept.text);
+    ledger.add('summary', kept.text, kept.support, kept.support);
+  }
+  if (managers && use) {
+    const text = `Use it as \`${use}\`.`;
+    sentences.push(text);
+    ledger.add('summary', text, idx(returned), idx(returned));
   }
   if (inPlace && !effects.length && !objectEffects.length) {
     sentences.push(inPlace);
@@ -499,6 +528,21 @@ function fewResults(returned: Observation[]): string | null {
   if (own.length < 6 || reprs.length < 2 || reprs.length > 4 || reprs.some((r) => !r || r.length > 30)) return null;
   if (own.every((o) => o.record.result.value?.type === 'bool')) return null;
   return joinWords(reprs, 'or');
+}
+
+/**
+ * The one result every call that returned gave, three calls at least ("only 'underweight'"): the
+ * value says more than its type. Null for None (said as such elsewhere), a bool (its type says
+ * True or False), or a value no reader could repeat (an address).
+ */
+function oneResult(returned: Observation[]): string | null {
+  const own = returned.filter((o) => o.purpose !== 'repeat');
+  const [first] = own;
+  const repr = first?.record.result.value?.repr ?? '';
+  if (own.length < 3 || !repr || repr.length > 40 || !repeatableText(repr)) return null;
+  if (own.some((o) => o.record.result.value?.repr !== repr)) return null;
+  if (['NoneType', 'bool'].includes(first?.record.result.value?.type ?? '')) return null;
+  return `only ${repr}`;
 }
 
 /**
@@ -904,21 +948,34 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
   };
   // The values an argument returned with somewhere: a raise is not said to come "with" them.
   const returnedWith = (i: number): Set<string> => new Set(returned.flatMap((r) => (r.input[i]?.value === undefined ? [] : [toSource(r.input[i].value)])));
-  type Group = { type: string; i: number | null; raised: Observation[]; contrast?: Observation; byDefault?: boolean };
+  type Group = { type: string; i: number | null; raised: Observation[]; own: boolean; contrast?: Observation; byDefault?: boolean };
   const groups = new Map<string, Group>();
   for (const o of observations) {
     const e = o.record.result.status === 'raised' ? o.record.result.exception : undefined;
     if (!e || o.purpose === 'repeat' || bindingError(o) || showsTheWorker(e.message)) continue;
     const blame = contrastOf(o);
-    const key = `${e.type}|${blame?.i ?? ''}`;
-    const g = groups.get(key) ?? { type: e.type, i: blame?.i ?? null, raised: [], ...(blame ? { contrast: blame.contrast, byDefault: blame.byDefault } : {}) };
+    // A check's messages are told apart (parse_hex_color's "expected 3 or 6 hex digits, got 'ff'"
+    // is not "invalid literal for int()"); a wrong type's are one line whatever Python said.
+    const reason = messageTemplate(e.type, reasonLine(e.message));
+    const key = `${e.type}|${blame?.i ?? ''}|${reason}`;
+    const own = ownMessage(e.message, run.info.constants);
+    const g = groups.get(key) ?? {
+      type: e.type,
+      i: blame?.i ?? null,
+      raised: [],
+      own,
+      ...(blame ? { contrast: blame.contrast, byDefault: blame.byDefault } : {}),
+    };
     g.raised.push(o);
     groups.set(key, g);
   }
-  // What the function checks (value errors, blamed ones) before type errors and whole-call observations.
+  // What the function checks in its own words first, then value errors, blamed ones, before type
+  // errors and whole-call observations.
   const ordered = [...groups.values()].sort(
     (a, b) =>
-      Number(TYPE_ERRORS.has(baseExceptionName(a.type))) - Number(TYPE_ERRORS.has(baseExceptionName(b.type))) || Number(a.i === null) - Number(b.i === null),
+      Number(b.own) - Number(a.own) ||
+      Number(TYPE_ERRORS.has(baseExceptionName(a.type))) - Number(TYPE_ERRORS.has(baseExceptionName(b.type))) ||
+      Number(a.i === null) - Number(b.i === null),
   );
   const lines: string[] = [];
   for (const g of ordered) {
@@ -990,6 +1047,8 @@ function exampleOf(o: Observation, callText: (o: Observation) => string): { call
     const items = `[${it.items.join(', ')}]`;
     return it.ended ? { call: `list(${call})`, result: items } : { call: `g = ${call}; [next(g) for _ in range(${it.items.length})]`, result: items };
   }
+  // A context manager's attributes are contextlib's (`raw_terminal().args`): the summary says how to use it.
+  if (withStatement(r.value.type, call)) return null;
   return showsAddress(r.value.repr) ? addressFree(call, r.valueState) : { call, result: r.value.repr };
 }
 
@@ -1013,6 +1072,7 @@ function pickExamples(
   callText: (o: Observation) => string,
   notes: InferenceNotes,
   deterministic: boolean,
+  constants: FunctionInfo['constants'],
 ): Description['examples'] {
   const pool = observations.filter(
     (o) =>
@@ -1030,12 +1090,13 @@ function pickExamples(
   const add = (o: Observation | undefined): void => {
     if (o && !chosen.includes(o) && chosen.length < MAX_EXAMPLES && shown(o)) chosen.push(o);
   };
-  // One error: what the function checks (a value error) before a type error.
+  // One error: what the function checks (a value error), in its own words first, before a type error.
   const raised = pool.filter((o) => o.record.result.status === 'raised' && o.record.result.exception && !bindingError(o));
-  const checked = raised.find((o) => {
+  const valueErrors = raised.filter((o) => {
     const exception = o.record.result.exception;
     return exception !== undefined && !TYPE_ERRORS.has(baseExceptionName(exception.type));
   });
+  const checked = valueErrors.find((o) => ownMessage(o.record.result.exception?.message ?? '', constants)) ?? valueErrors[0];
   add(checked ?? raised[0]);
   // Every chosen call is shown (an example of it exists).
   return chosen.flatMap((o) => {

@@ -11,7 +11,7 @@ import { TYPE_ERRORS, baseExceptionName, contextKey, requestKey, toRequest } fro
 import type { PyValue } from './values.js';
 import { elementsOf, fromTagged, isNumber, toSource, toTagged } from './values.js';
 import { oneLine } from '../core/format.js';
-import { changedToWords } from './state-change.js';
+import { changedToWords } from '../core/state-change.js';
 import { changedWhenRunAgain, showingTheClock } from './repeatable.js';
 
 export const MIN_EVIDENCE = 3;
@@ -261,6 +261,8 @@ function reapplication(observations: Observation[], ctx: InferenceContext, byKey
   let nontrivial = 0;
   /** f(x) != x among the same-type cases: the only ones involution is judged on. */
   let invNontrivial = 0;
+  /** f(x) != x with f(x) of x's type: none means the law rests on outputs of another type given back as they are. */
+  let nontrivialSameKind = 0;
   /**
    * Cases that could have refuted idempotence: f(x) != x, f(x) not a single element, and when f
    * changes the type (a list to a dict of counts, or to one of its strings) x with repeated elements.
@@ -288,6 +290,7 @@ function reapplication(observations: Observation[], ctx: InferenceContext, byKey
     applicable++;
     const x = toTagged(xValue);
     if (!taggedEqual(out, x)) nontrivial++;
+    if (!taggedEqual(out, x) && sameKind) nontrivialSameKind++;
     const xElems = elementsOf(xValue);
     const outElems = elementsOf(outValue);
     const outSpread = outElems === null || new Set(outElems.map(toSource)).size >= 2;
@@ -311,6 +314,10 @@ function reapplication(observations: Observation[], ctx: InferenceContext, byKey
     if (changed < 2) return inconclusive(name, n, `; f(x) != x for only ${changed} of them`);
     // Counting [1, 2, 3] gives counts that count the same again; [1, 1, 2] does not. An output of
     // another type needs inputs with repeated elements, and an output of one element is trivially a fixed point.
+    // naturaldelta(90) = '1 minute', and a text that is no number comes back as it is: that is
+    // not a law of durations but a pass-through (said by pass-through.ts).
+    if (name === 'idempotent' && nontrivialSameKind === 0)
+      return inconclusive(name, n, '; f(x) != x only where f(x) is of another type than x, and such values came back unchanged');
     if (name === 'idempotent' && informative < 2)
       return inconclusive(name, n, `; only ${informative} of them gave an output of several distinct elements (from repeated elements when the type changed)`);
     const withRepeats = repeated ? `, ${repeated} with repeated elements` : '';

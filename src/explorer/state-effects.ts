@@ -223,6 +223,8 @@ export function findStateEffects(observations: Observation[], positions: Positio
     const effect = effectOf(attr, cases);
     if (effect) found.push(effect);
   }
+  const moved = movedBetween(found, (attr) => casesOf(observations, positions, (s) => s.attributes.find((a) => a.name === attr)?.value));
+  if (moved) return [moved];
   if (found.length === 0) {
     const length = effectOf(
       '',
@@ -231,6 +233,33 @@ export function findStateEffects(observations: Observation[], positions: Positio
     if (length) found.push(length);
   }
   return found.slice(0, 2);
+}
+
+/**
+ * One argument taken out of one list and put into another (a to-do list's complete(title): out
+ * of `open`, into `done`) is one move: "Moves `title` from `open` to `done`". Whether `done` is
+ * appended to or was empty before in every call tried says nothing a reader needs. A result that
+ * is the length of the first list after each call is named for what it counts.
+ */
+function movedBetween(found: Relation[], casesFor: (attr: string) => StateCase[]): Relation | null {
+  const out = found.map((f) => /^Removes `([^`]+)` from `([^`]+)`\.$/.exec(f.text));
+  const into = found.map((f) => /^(?:On an object whose `([^`]+)` is empty: puts `([^`]+)` in it|Appends `([^`]+)` to `([^`]+)`)\.$/.exec(f.text));
+  const from = out.findIndex(Boolean);
+  const to = into.findIndex(Boolean);
+  const removal = out[from];
+  const putting = into[to];
+  if (!removal || !putting) return null;
+  const [, p, source] = removal;
+  const target = putting[1] ?? putting[4];
+  if (p !== (putting[2] ?? putting[3]) || !source || !target) return null;
+  const cases = casesFor(source);
+  const counts = cases.length > 0 && cases.every((c) => c.result?.t === 'int' && Number(c.result.v) === itemsOf(c.after)?.length);
+  const [a, b] = [found[from], found[to]];
+  return {
+    text: `Moves \`${p}\` from \`${source}\` to \`${target}\`${counts ? ` and returns how many are left in \`${source}\`` : ''}.`,
+    support: [...new Set([...(a?.support ?? []), ...(b?.support ?? [])])],
+    tested: [...new Set([...(a?.tested ?? []), ...(b?.tested ?? [])])],
+  };
 }
 
 /**

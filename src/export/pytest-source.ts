@@ -9,7 +9,7 @@ import type { ProbeRecord } from '../core/session-types.js';
 import { oneLine } from '../core/format.js';
 import { shortTypeName } from '../core/values.js';
 import { pyStrRepr } from '../core/python-string.js';
-import { pyLiteral } from './python-literal.js';
+import { pyLiteral } from '../core/python-literal.js';
 
 /** A probe to write, with its arguments as the worker built them when it was re-run. */
 export interface ExportCase {

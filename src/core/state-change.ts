@@ -1,19 +1,24 @@
 // What changed on a method's receiver, in words, from the worker's state before and after the call
 // (ProbeResult.receiverState): `stock {} → {3: 0}`. Its repr (`<app.Inventory object at 0x1>`)
 // is the same before and after and tells nothing. The CLI's probe lines and the description's
-// "changed in place" wording both use it.
-import type { ProbeResult, TaggedValue } from '../core/probe-types.js';
-import { valuesEqual } from '../core/values.js';
-import { oneLine } from '../core/format.js';
-import { fromTagged, toSource } from './values.js';
+// "changed in place" wording and the panel's "Changed in place" field all use it; it lives in core
+// because the panel (webview/) may import core only.
+import type { ProbeResult, TaggedValue } from './probe-types.js';
+import { valuesEqual } from './values.js';
+import { oneLine } from './format.js';
+import { pyLiteral } from './python-literal.js';
+import { showsAddress } from './address-repr.js';
+
+/** A value read off an object as Python writes it; '…' for an object shown only by its address. */
+function taggedSource(v: TaggedValue): string {
+  if (v.t === 'other') return showsAddress(v.repr) ? '…' : v.repr;
+  return pyLiteral(v) ?? '…';
+}
 
 /** The attributes that changed, `name before → after` each, joined; '' when none did or no state was read. */
 export function stateChangeWords(state: ProbeResult['receiverState']): string {
   if (!state) return '';
-  const source = (v: TaggedValue | undefined): string => {
-    const value = v === undefined ? null : fromTagged(v);
-    return value === null ? (v === undefined ? '(none)' : '…') : oneLine(toSource(value), 40);
-  };
+  const source = (v: TaggedValue | undefined): string => (v === undefined ? '(none)' : oneLine(taggedSource(v), 40));
   const changed = state.after.attributes
     .filter((a) => {
       const was = state.before.attributes.find((b) => b.name === a.name);

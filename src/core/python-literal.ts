@@ -1,7 +1,7 @@
 // Python source for the values a probe observed, so a generated test can state them as
 // literals: TaggedValue (core/probe-types.ts) → an expression that builds an equal value.
-import type { TaggedValue } from '../core/probe-types.js';
-import { pyStrRepr } from '../core/python-string.js';
+import type { TaggedValue } from './probe-types.js';
+import { pyStrRepr } from './python-string.js';
 
 // Numbers arrive as text from the worker, which the probed code can forge (a result it writes
 // to the result pipe itself): only text of a number's own shape is written as it is.
