@@ -3,7 +3,7 @@
 // src/probe/protocol.ts (ProbeResult of src/core/probe-types.ts), with the bounds of
 // src/probe/result-bounds.ts. zod drops a field its schema lacks: generated, the schema lacks none.
 // From the same walk, src/probe/result-plain-check.ts: the same checks as plain functions, which
-// the host runs first on every result (zod's parse cost ~10x more); zod reads only what they refuse,
+// the host runs first on every result (zod's parse costs ~3x more, ~60x on a process's first); zod reads only what they refuse,
 // to say why. scripts/gen-worker-protocol.mjs calls both, with protocol.py and fields.py.
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -267,66 +267,52 @@ export async function generateResultSchema(boundsFile = RESULT_BOUNDS_TS) {
  */
 export async function generateResultPlainCheck(boundsFile = RESULT_BOUNDS_TS) {
   const { rootName, body, declarations, typeImports } = walk(boundsFile);
-  const functions = new Map(); // function body -> its name (the same check is written once)
-  const named = (name) => `check${name}`;
-  function define(text) {
-    let name = functions.get(text);
-    if (!name) {
-      name = `c${functions.size + 1}`;
-      functions.set(text, name);
+  /** The consts in the order they are made (each one's parts before it): text -> name. */
+  const consts = new Map();
+  const lines = [];
+  function constant(prefix, type, text) {
+    if (!consts.has(text)) {
+      const name = `${prefix}${consts.size + 1}`;
+      consts.set(text, name);
+      lines.push(`const ${name}: ${type} = ${text};`);
     }
-    return name;
+    return consts.get(text);
   }
-  /** The name of the function that checks `node`. */
+  const define = (expression) => constant('c', 'Check', `(v) => ${expression}`);
+  const named = (name) => `check${name}`;
+  /** The name of the check of `node`. */
   function fn(node) {
-    const no = 'return FAIL;';
     switch (node.k) {
       case 'bound':
-        return define(`return bounds.plain.${node.name}(v) ? v : FAIL;`);
+        return define(`(bounds.plain.${node.name}(v) ? v : FAIL)`);
       case 'number':
-        return define(`return typeof v === 'number' && Number.isFinite(v) ? v : FAIL;`);
+        return define(`(typeof v === 'number' && Number.isFinite(v) ? v : FAIL)`);
       case 'boolean':
-        return define(`return typeof v === 'boolean' ? v : FAIL;`);
+        return define(`(typeof v === 'boolean' ? v : FAIL)`);
       case 'literal':
-        return define(`return v === ${JSON.stringify(node.value)} ? v : FAIL;`);
+        return define(`(v === ${JSON.stringify(node.value)} ? v : FAIL)`);
       case 'enum':
-        return define(`return ${node.values.map((v) => `v === ${JSON.stringify(v)}`).join(' || ')} ? v : FAIL;`);
-      case 'tuple': {
-        const items = node.items.map((item, i) => `const x${i} = ${fn(item)}(v[${i}]); if (x${i} === FAIL) ${no}`);
-        return define(
-          `if (!Array.isArray(v) || v.length !== ${node.items.length}) ${no} ${items.join(' ')} return [${node.items.map((_, i) => `x${i}`).join(', ')}];`,
-        );
-      }
+        return define(`(${node.values.map((v) => `v === ${JSON.stringify(v)}`).join(' || ')} ? v : FAIL)`);
+      case 'tuple':
+        return define(`tuple(v, ${constant('t', 'readonly Check[]', `[${node.items.map(fn).join(', ')}]`)})`);
       case 'array':
-        return define(
-          `if (!Array.isArray(v) || v.length > bounds.${node.max}) ${no} const out: unknown[] = []; for (const item of v as unknown[]) { const x = ${fn(node.item)}(item); if (x === FAIL) ${no} out.push(x); } return out;`,
-        );
+        return define(`list(v, bounds.${node.max}, ${fn(node.item)})`);
       case 'record':
-        return define(
-          `if (!bounds.plainRecord(v)) ${no} const out: Record<string, unknown> = {}; for (const [key, item] of Object.entries(v)) { if (!bounds.plain.name(key)) ${no} const x = ${fn(node.value)}(item); if (x === FAIL) ${no} out[key] = x; } return out;`,
-        );
+        return define(`record(v, ${fn(node.value)})`);
       case 'object': {
-        const fields = node.fields.map((f) => {
-          const key = JSON.stringify(f.name);
-          const check = `{ const x = ${fn(f.node)}(o[${key}]); if (x === FAIL) ${no} out[${key}] = x; }`;
-          return f.optional ? `if (o[${key}] !== undefined) ${check} else if (${key} in o) out[${key}] = undefined;` : check;
-        });
-        return define(
-          `if (typeof v !== 'object' || v === null || Array.isArray(v)) ${no} const o = v as Record<string, unknown>; const out: Record<string, unknown> = {}; ${fields.join(' ')} return out;`,
-        );
+        const spec = `[${node.fields.map((f) => `[${JSON.stringify(f.name)}, ${fn(f.node)}, ${f.optional}]`).join(', ')}]`;
+        return define(`fields(v, ${constant('s', 'Fields', spec)})`);
       }
-      case 'union': {
-        const names = node.members.map(fn);
-        const tries = names.slice(0, -1).map((name, i) => `const x${i} = ${name}(v); if (x${i} !== FAIL) return x${i};`);
-        return define(`${tries.join(' ')} return ${names.at(-1)}(v);`);
-      }
+      case 'union':
+        return define(`firstOf(v, ${constant('u', 'readonly Check[]', `[${node.members.map(fn).join(', ')}]`)})`);
       case 'nullable':
-        return define(`return v === null ? null : ${fn(node.node)}(v);`);
+        return define(`(v === null ? null : ${fn(node.node)}(v))`);
       case 'ref':
-        return node.shallow ? define(`return bounds.tooDeep(v) ? FAIL : ${named(node.name)}(v);`) : named(node.name);
+        return node.shallow ? define(`(bounds.tooDeep(v) ? FAIL : ${named(node.name)}(v))`) : named(node.name);
     }
     return fail(`no plain check for ${node.k}`);
   }
+  // Functions, hoisted: a type's check may be named (tagged data within tagged data) before its const is made.
   const declared = [...declarations].map(([name, declaration]) => `function ${named(name)}(v: unknown): unknown {\n  return ${fn(declaration.body)}(v);\n}`);
   const root = fn(body);
   const code = [
@@ -334,12 +320,11 @@ export async function generateResultPlainCheck(boundsFile = RESULT_BOUNDS_TS) {
     "// result-schema.ts (ResultEvent's `result` in src/probe/protocol.ts, the bounds of src/probe/result-bounds.ts):",
     '// do not edit; run node scripts/gen-worker-protocol.mjs. src/probe/result-check.ts runs it first.',
     ...typeImportLines(new Map([[rootName, typeImports.get(rootName)]]), RESULT_PLAIN_CHECK_TS),
+    "import { FAIL, fields, firstOf, list, record, tuple, type Check, type Fields } from './plain-check-parts.js';",
     "import * as bounds from './result-bounds.js';",
     '',
-    "const FAIL = Symbol('does not fit');",
-    '',
     ...declared,
-    ...[...functions].map(([text, name]) => `function ${name}(v: unknown): unknown { ${text} }`),
+    ...lines,
     '',
     `/** ${rootName} as result-schema.ts's zod parse returns it (a field it does not declare dropped), or undefined where that parse finds a problem. */`,
     `export function plain${rootName}(v: unknown): ${rootName} | undefined {`,

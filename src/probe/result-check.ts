@@ -79,7 +79,7 @@ function textChars(value: unknown, max: number): number {
  * that), else a `crashed` result saying what is wrong.
  */
 export function checkResult(raw: unknown, maxChars?: number): ProbeResult {
-  // The generated plain check returns what zod's parse would, at a tenth of its cost; zod reads
+  // The generated plain check returns what zod's parse would, at a third of its cost; zod reads
   // only what it refuses, to name the problem (or to pass what the plain check leaves to it).
   const plain = plainProbeResult(raw);
   const parsed = plain ? { success: true as const, data: plain } : probeResult.safeParse(raw, { reportInput: true });

@@ -2,868 +2,243 @@
 // result-schema.ts (ResultEvent's `result` in src/probe/protocol.ts, the bounds of src/probe/result-bounds.ts):
 // do not edit; run node scripts/gen-worker-protocol.mjs. src/probe/result-check.ts runs it first.
 import type { ProbeResult } from '../core/probe-types.js';
+import { FAIL, fields, firstOf, list, record, tuple, type Check, type Fields } from './plain-check-parts.js';
 import * as bounds from './result-bounds.js';
 
-const FAIL = Symbol('does not fit');
-
 function checkTaggedValue(v: unknown): unknown {
-  return c31(v);
-}
-function checkRenderedValue(v: unknown): unknown {
-  return c36(v);
-}
-function checkCoverageCounts(v: unknown): unknown {
-  return c38(v);
-}
-function checkBuiltArguments(v: unknown): unknown {
   return c44(v);
 }
-function checkComparisonRecord(v: unknown): unknown {
-  return c50(v);
+function checkRenderedValue(v: unknown): unknown {
+  return c52(v);
 }
-function checkObjectState(v: unknown): unknown {
-  return c53(v);
-}
-function checkSecondRun(v: unknown): unknown {
+function checkCoverageCounts(v: unknown): unknown {
   return c55(v);
 }
-function c1(v: unknown): unknown {
-  return v === 'none' ? v : FAIL;
-}
-function c2(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  {
-    const x = c1(o['t']);
-    if (x === FAIL) return FAIL;
-    out['t'] = x;
-  }
-  return out;
-}
-function c3(v: unknown): unknown {
-  return v === 'bool' ? v : FAIL;
-}
-function c4(v: unknown): unknown {
-  return typeof v === 'boolean' ? v : FAIL;
-}
-function c5(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  {
-    const x = c3(o['t']);
-    if (x === FAIL) return FAIL;
-    out['t'] = x;
-  }
-  {
-    const x = c4(o['v']);
-    if (x === FAIL) return FAIL;
-    out['v'] = x;
-  }
-  return out;
-}
-function c6(v: unknown): unknown {
-  return v === 'int' ? v : FAIL;
-}
-function c7(v: unknown): unknown {
-  return bounds.plain.text(v) ? v : FAIL;
-}
-function c8(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  {
-    const x = c6(o['t']);
-    if (x === FAIL) return FAIL;
-    out['t'] = x;
-  }
-  {
-    const x = c7(o['v']);
-    if (x === FAIL) return FAIL;
-    out['v'] = x;
-  }
-  return out;
-}
-function c9(v: unknown): unknown {
-  return v === 'float' ? v : FAIL;
-}
-function c10(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  {
-    const x = c9(o['t']);
-    if (x === FAIL) return FAIL;
-    out['t'] = x;
-  }
-  {
-    const x = c7(o['v']);
-    if (x === FAIL) return FAIL;
-    out['v'] = x;
-  }
-  return out;
-}
-function c11(v: unknown): unknown {
-  return v === 'complex' ? v : FAIL;
-}
-function c12(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  {
-    const x = c11(o['t']);
-    if (x === FAIL) return FAIL;
-    out['t'] = x;
-  }
-  {
-    const x = c7(o['v']);
-    if (x === FAIL) return FAIL;
-    out['v'] = x;
-  }
-  return out;
-}
-function c13(v: unknown): unknown {
-  return v === 'str' ? v : FAIL;
-}
-function c14(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  {
-    const x = c13(o['t']);
-    if (x === FAIL) return FAIL;
-    out['t'] = x;
-  }
-  {
-    const x = c7(o['v']);
-    if (x === FAIL) return FAIL;
-    out['v'] = x;
-  }
-  return out;
-}
-function c15(v: unknown): unknown {
-  return v === 'bytes' ? v : FAIL;
-}
-function c16(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  {
-    const x = c15(o['t']);
-    if (x === FAIL) return FAIL;
-    out['t'] = x;
-  }
-  {
-    const x = c7(o['v']);
-    if (x === FAIL) return FAIL;
-    out['v'] = x;
-  }
-  return out;
-}
-function c17(v: unknown): unknown {
-  return v === 'list' || v === 'tuple' || v === 'set' || v === 'frozenset' ? v : FAIL;
-}
-function c18(v: unknown): unknown {
-  if (!Array.isArray(v) || v.length > bounds.MAX_ITEMS) return FAIL;
-  const out: unknown[] = [];
-  for (const item of v as unknown[]) {
-    const x = checkTaggedValue(item);
-    if (x === FAIL) return FAIL;
-    out.push(x);
-  }
-  return out;
-}
-function c19(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  {
-    const x = c17(o['t']);
-    if (x === FAIL) return FAIL;
-    out['t'] = x;
-  }
-  {
-    const x = c18(o['v']);
-    if (x === FAIL) return FAIL;
-    out['v'] = x;
-  }
-  return out;
-}
-function c20(v: unknown): unknown {
-  return v === 'dict' ? v : FAIL;
-}
-function c21(v: unknown): unknown {
-  if (!Array.isArray(v) || v.length !== 2) return FAIL;
-  const x0 = checkTaggedValue(v[0]);
-  if (x0 === FAIL) return FAIL;
-  const x1 = checkTaggedValue(v[1]);
-  if (x1 === FAIL) return FAIL;
-  return [x0, x1];
-}
-function c22(v: unknown): unknown {
-  if (!Array.isArray(v) || v.length > bounds.MAX_ITEMS) return FAIL;
-  const out: unknown[] = [];
-  for (const item of v as unknown[]) {
-    const x = c21(item);
-    if (x === FAIL) return FAIL;
-    out.push(x);
-  }
-  return out;
-}
-function c23(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  {
-    const x = c20(o['t']);
-    if (x === FAIL) return FAIL;
-    out['t'] = x;
-  }
-  {
-    const x = c22(o['v']);
-    if (x === FAIL) return FAIL;
-    out['v'] = x;
-  }
-  return out;
-}
-function c24(v: unknown): unknown {
-  return v === 'other' ? v : FAIL;
-}
-function c25(v: unknown): unknown {
-  return bounds.plain.name(v) ? v : FAIL;
-}
-function c26(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  {
-    const x = c24(o['t']);
-    if (x === FAIL) return FAIL;
-    out['t'] = x;
-  }
-  {
-    const x = c25(o['type']);
-    if (x === FAIL) return FAIL;
-    out['type'] = x;
-  }
-  {
-    const x = c7(o['repr']);
-    if (x === FAIL) return FAIL;
-    out['repr'] = x;
-  }
-  return out;
-}
-function c27(v: unknown): unknown {
-  return v === 'temporal' ? v : FAIL;
-}
-function c28(v: unknown): unknown {
-  return v === 'date' || v === 'datetime' || v === 'time' || v === 'timedelta' ? v : FAIL;
-}
-function c29(v: unknown): unknown {
-  return bounds.plain.isoText(v) ? v : FAIL;
-}
-function c30(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  {
-    const x = c27(o['t']);
-    if (x === FAIL) return FAIL;
-    out['t'] = x;
-  }
-  {
-    const x = c28(o['type']);
-    if (x === FAIL) return FAIL;
-    out['type'] = x;
-  }
-  {
-    const x = c29(o['v']);
-    if (x === FAIL) return FAIL;
-    out['v'] = x;
-  }
-  return out;
-}
-function c31(v: unknown): unknown {
-  const x0 = c2(v);
-  if (x0 !== FAIL) return x0;
-  const x1 = c5(v);
-  if (x1 !== FAIL) return x1;
-  const x2 = c8(v);
-  if (x2 !== FAIL) return x2;
-  const x3 = c10(v);
-  if (x3 !== FAIL) return x3;
-  const x4 = c12(v);
-  if (x4 !== FAIL) return x4;
-  const x5 = c14(v);
-  if (x5 !== FAIL) return x5;
-  const x6 = c16(v);
-  if (x6 !== FAIL) return x6;
-  const x7 = c19(v);
-  if (x7 !== FAIL) return x7;
-  const x8 = c23(v);
-  if (x8 !== FAIL) return x8;
-  const x9 = c26(v);
-  if (x9 !== FAIL) return x9;
-  return c30(v);
-}
-function c32(v: unknown): unknown {
-  if (!Array.isArray(v) || v.length > bounds.MAX_ITEMS) return FAIL;
-  const out: unknown[] = [];
-  for (const item of v as unknown[]) {
-    const x = c7(item);
-    if (x === FAIL) return FAIL;
-    out.push(x);
-  }
-  return out;
-}
-function c33(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  {
-    const x = c25(o['type']);
-    if (x === FAIL) return FAIL;
-    out['type'] = x;
-  }
-  {
-    const x = c7(o['message']);
-    if (x === FAIL) return FAIL;
-    out['message'] = x;
-  }
-  return out;
-}
-function c34(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  {
-    const x = c32(o['items']);
-    if (x === FAIL) return FAIL;
-    out['items'] = x;
-  }
-  {
-    const x = c4(o['ended']);
-    if (x === FAIL) return FAIL;
-    out['ended'] = x;
-  }
-  if (o['raised'] !== undefined) {
-    const x = c33(o['raised']);
-    if (x === FAIL) return FAIL;
-    out['raised'] = x;
-  } else if ('raised' in o) out['raised'] = undefined;
-  return out;
-}
-function c35(v: unknown): unknown {
-  return bounds.tooDeep(v) ? FAIL : checkTaggedValue(v);
-}
-function c36(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  {
-    const x = c25(o['type']);
-    if (x === FAIL) return FAIL;
-    out['type'] = x;
-  }
-  {
-    const x = c7(o['repr']);
-    if (x === FAIL) return FAIL;
-    out['repr'] = x;
-  }
-  {
-    const x = c4(o['truncated']);
-    if (x === FAIL) return FAIL;
-    out['truncated'] = x;
-  }
-  if (o['iteration'] !== undefined) {
-    const x = c34(o['iteration']);
-    if (x === FAIL) return FAIL;
-    out['iteration'] = x;
-  } else if ('iteration' in o) out['iteration'] = undefined;
-  if (o['data'] !== undefined) {
-    const x = c35(o['data']);
-    if (x === FAIL) return FAIL;
-    out['data'] = x;
-  } else if ('data' in o) out['data'] = undefined;
-  return out;
-}
-function c37(v: unknown): unknown {
-  return bounds.plain.count(v) ? v : FAIL;
-}
-function c38(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  {
-    const x = c37(o['hit']);
-    if (x === FAIL) return FAIL;
-    out['hit'] = x;
-  }
-  {
-    const x = c37(o['total']);
-    if (x === FAIL) return FAIL;
-    out['total'] = x;
-  }
-  {
-    const x = c37(o['new']);
-    if (x === FAIL) return FAIL;
-    out['new'] = x;
-  }
-  return out;
-}
-function c39(v: unknown): unknown {
-  if (!Array.isArray(v) || v.length > bounds.MAX_ITEMS) return FAIL;
-  const out: unknown[] = [];
-  for (const item of v as unknown[]) {
-    const x = c35(item);
-    if (x === FAIL) return FAIL;
-    out.push(x);
-  }
-  return out;
-}
-function c40(v: unknown): unknown {
-  if (!bounds.plainRecord(v)) return FAIL;
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(v)) {
-    if (!bounds.plain.name(key)) return FAIL;
-    const x = c35(item);
-    if (x === FAIL) return FAIL;
-    out[key] = x;
-  }
-  return out;
-}
-function c41(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  {
-    const x = c7(o['method']);
-    if (x === FAIL) return FAIL;
-    out['method'] = x;
-  }
-  {
-    const x = c39(o['args']);
-    if (x === FAIL) return FAIL;
-    out['args'] = x;
-  }
-  return out;
-}
-function c42(v: unknown): unknown {
-  if (!Array.isArray(v) || v.length > bounds.MAX_ITEMS) return FAIL;
-  const out: unknown[] = [];
-  for (const item of v as unknown[]) {
-    const x = c41(item);
-    if (x === FAIL) return FAIL;
-    out.push(x);
-  }
-  return out;
-}
-function c43(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  {
-    const x = c25(o['className']);
-    if (x === FAIL) return FAIL;
-    out['className'] = x;
-  }
-  {
-    const x = c39(o['args']);
-    if (x === FAIL) return FAIL;
-    out['args'] = x;
-  }
-  {
-    const x = c40(o['kwargs']);
-    if (x === FAIL) return FAIL;
-    out['kwargs'] = x;
-  }
-  if (o['calls'] !== undefined) {
-    const x = c42(o['calls']);
-    if (x === FAIL) return FAIL;
-    out['calls'] = x;
-  } else if ('calls' in o) out['calls'] = undefined;
-  return out;
-}
-function c44(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  {
-    const x = c39(o['args']);
-    if (x === FAIL) return FAIL;
-    out['args'] = x;
-  }
-  {
-    const x = c40(o['kwargs']);
-    if (x === FAIL) return FAIL;
-    out['kwargs'] = x;
-  }
-  if (o['receiver'] !== undefined) {
-    const x = c43(o['receiver']);
-    if (x === FAIL) return FAIL;
-    out['receiver'] = x;
-  } else if ('receiver' in o) out['receiver'] = undefined;
-  if (o['receiverNotPlain'] !== undefined) {
-    const x = c4(o['receiverNotPlain']);
-    if (x === FAIL) return FAIL;
-    out['receiverNotPlain'] = x;
-  } else if ('receiverNotPlain' in o) out['receiverNotPlain'] = undefined;
-  return out;
-}
-function c45(v: unknown): unknown {
-  return typeof v === 'number' && Number.isFinite(v) ? v : FAIL;
-}
-function c46(v: unknown): unknown {
-  const x0 = c7(v);
-  if (x0 !== FAIL) return x0;
-  return c45(v);
-}
-function c47(v: unknown): unknown {
-  if (!Array.isArray(v) || v.length > bounds.MAX_COMPARED) return FAIL;
-  const out: unknown[] = [];
-  for (const item of v as unknown[]) {
-    const x = c46(item);
-    if (x === FAIL) return FAIL;
-    out.push(x);
-  }
-  return out;
-}
-function c48(v: unknown): unknown {
-  if (!Array.isArray(v) || v.length > bounds.MAX_COMPARED) return FAIL;
-  const out: unknown[] = [];
-  for (const item of v as unknown[]) {
-    const x = c25(item);
-    if (x === FAIL) return FAIL;
-    out.push(x);
-  }
-  return out;
-}
-function c49(v: unknown): unknown {
-  return v === 'part' || v === 'item' ? v : FAIL;
-}
-function c50(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  {
-    const x = c25(o['arg']);
-    if (x === FAIL) return FAIL;
-    out['arg'] = x;
-  }
-  {
-    const x = c25(o['op']);
-    if (x === FAIL) return FAIL;
-    out['op'] = x;
-  }
-  if (o['values'] !== undefined) {
-    const x = c47(o['values']);
-    if (x === FAIL) return FAIL;
-    out['values'] = x;
-  } else if ('values' in o) out['values'] = undefined;
-  if (o['types'] !== undefined) {
-    const x = c48(o['types']);
-    if (x === FAIL) return FAIL;
-    out['types'] = x;
-  } else if ('types' in o) out['types'] = undefined;
-  if (o['via'] !== undefined) {
-    const x = c49(o['via']);
-    if (x === FAIL) return FAIL;
-    out['via'] = x;
-  } else if ('via' in o) out['via'] = undefined;
-  if (o['seen'] !== undefined) {
-    const x = c46(o['seen']);
-    if (x === FAIL) return FAIL;
-    out['seen'] = x;
-  } else if ('seen' in o) out['seen'] = undefined;
-  if (o['through'] !== undefined) {
-    const x = c25(o['through']);
-    if (x === FAIL) return FAIL;
-    out['through'] = x;
-  } else if ('through' in o) out['through'] = undefined;
-  if (o['bytes'] !== undefined) {
-    const x = c4(o['bytes']);
-    if (x === FAIL) return FAIL;
-    out['bytes'] = x;
-  } else if ('bytes' in o) out['bytes'] = undefined;
-  return out;
-}
-function c51(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  {
-    const x = c25(o['name']);
-    if (x === FAIL) return FAIL;
-    out['name'] = x;
-  }
-  {
-    const x = c35(o['value']);
-    if (x === FAIL) return FAIL;
-    out['value'] = x;
-  }
-  return out;
-}
-function c52(v: unknown): unknown {
-  if (!Array.isArray(v) || v.length > bounds.MAX_ITEMS) return FAIL;
-  const out: unknown[] = [];
-  for (const item of v as unknown[]) {
-    const x = c51(item);
-    if (x === FAIL) return FAIL;
-    out.push(x);
-  }
-  return out;
-}
-function c53(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  {
-    const x = c52(o['attributes']);
-    if (x === FAIL) return FAIL;
-    out['attributes'] = x;
-  }
-  if (o['length'] !== undefined) {
-    const x = c37(o['length']);
-    if (x === FAIL) return FAIL;
-    out['length'] = x;
-  } else if ('length' in o) out['length'] = undefined;
-  return out;
-}
-function c54(v: unknown): unknown {
-  return v === 'returned' || v === 'raised' || v === 'rejected' || v === 'timeout' || v === 'crashed' ? v : FAIL;
-}
-function c55(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  {
-    const x = c4(o['same']);
-    if (x === FAIL) return FAIL;
-    out['same'] = x;
-  }
-  {
-    const x = c54(o['status']);
-    if (x === FAIL) return FAIL;
-    out['status'] = x;
-  }
-  if (o['shown'] !== undefined) {
-    const x = c25(o['shown']);
-    if (x === FAIL) return FAIL;
-    out['shown'] = x;
-  } else if ('shown' in o) out['shown'] = undefined;
-  if (o['data'] !== undefined) {
-    const x = c35(o['data']);
-    if (x === FAIL) return FAIL;
-    out['data'] = x;
-  } else if ('data' in o) out['data'] = undefined;
-  return out;
-}
-function c56(v: unknown): unknown {
-  return bounds.plain.int(v) ? v : FAIL;
-}
-function c57(v: unknown): unknown {
-  return v === null ? null : c56(v);
-}
-function c58(v: unknown): unknown {
-  return v === null ? null : c25(v);
-}
-function c59(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  {
-    const x = c57(o['exitCode']);
-    if (x === FAIL) return FAIL;
-    out['exitCode'] = x;
-  }
-  {
-    const x = c58(o['signal']);
-    if (x === FAIL) return FAIL;
-    out['signal'] = x;
-  }
-  if (o['reason'] !== undefined) {
-    const x = c7(o['reason']);
-    if (x === FAIL) return FAIL;
-    out['reason'] = x;
-  } else if ('reason' in o) out['reason'] = undefined;
-  return out;
-}
-function c60(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  {
-    const x = c25(o['arg']);
-    if (x === FAIL) return FAIL;
-    out['arg'] = x;
-  }
-  {
-    const x = c7(o['repr']);
-    if (x === FAIL) return FAIL;
-    out['repr'] = x;
-  }
-  return out;
-}
-function c61(v: unknown): unknown {
-  if (!Array.isArray(v) || v.length > bounds.MAX_ITEMS) return FAIL;
-  const out: unknown[] = [];
-  for (const item of v as unknown[]) {
-    const x = c60(item);
-    if (x === FAIL) return FAIL;
-    out.push(x);
-  }
-  return out;
-}
-function c62(v: unknown): unknown {
-  return bounds.plain.nonnegative(v) ? v : FAIL;
-}
-function c63(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  {
-    const x = checkCoverageCounts(o['lines']);
-    if (x === FAIL) return FAIL;
-    out['lines'] = x;
-  }
-  {
-    const x = checkCoverageCounts(o['arcs']);
-    if (x === FAIL) return FAIL;
-    out['arcs'] = x;
-  }
-  return out;
-}
-function c64(v: unknown): unknown {
-  if (!Array.isArray(v) || v.length > bounds.MAX_ITEMS) return FAIL;
-  const out: unknown[] = [];
-  for (const item of v as unknown[]) {
-    const x = c25(item);
-    if (x === FAIL) return FAIL;
-    out.push(x);
-  }
-  return out;
-}
-function c65(v: unknown): unknown {
-  if (!Array.isArray(v) || v.length > bounds.MAX_COMPARISONS) return FAIL;
-  const out: unknown[] = [];
-  for (const item of v as unknown[]) {
-    const x = checkComparisonRecord(item);
-    if (x === FAIL) return FAIL;
-    out.push(x);
-  }
-  return out;
-}
-function c66(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  {
-    const x = checkObjectState(o['before']);
-    if (x === FAIL) return FAIL;
-    out['before'] = x;
-  }
-  {
-    const x = checkObjectState(o['after']);
-    if (x === FAIL) return FAIL;
-    out['after'] = x;
-  }
-  return out;
-}
-function c67(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  {
-    const x = c54(o['status']);
-    if (x === FAIL) return FAIL;
-    out['status'] = x;
-  }
-  if (o['value'] !== undefined) {
-    const x = checkRenderedValue(o['value']);
-    if (x === FAIL) return FAIL;
-    out['value'] = x;
-  } else if ('value' in o) out['value'] = undefined;
-  if (o['exception'] !== undefined) {
-    const x = c33(o['exception']);
-    if (x === FAIL) return FAIL;
-    out['exception'] = x;
-  } else if ('exception' in o) out['exception'] = undefined;
-  if (o['crash'] !== undefined) {
-    const x = c59(o['crash']);
-    if (x === FAIL) return FAIL;
-    out['crash'] = x;
-  } else if ('crash' in o) out['crash'] = undefined;
-  {
-    const x = c61(o['mutations']);
-    if (x === FAIL) return FAIL;
-    out['mutations'] = x;
-  }
-  {
-    const x = c7(o['stdout']);
-    if (x === FAIL) return FAIL;
-    out['stdout'] = x;
-  }
-  {
-    const x = c7(o['stderr']);
-    if (x === FAIL) return FAIL;
-    out['stderr'] = x;
-  }
-  if (o['outputTruncated'] !== undefined) {
-    const x = c4(o['outputTruncated']);
-    if (x === FAIL) return FAIL;
-    out['outputTruncated'] = x;
-  } else if ('outputTruncated' in o) out['outputTruncated'] = undefined;
-  {
-    const x = c62(o['durationMs']);
-    if (x === FAIL) return FAIL;
-    out['durationMs'] = x;
-  }
-  if (o['coverage'] !== undefined) {
-    const x = c63(o['coverage']);
-    if (x === FAIL) return FAIL;
-    out['coverage'] = x;
-  } else if ('coverage' in o) out['coverage'] = undefined;
-  if (o['arguments'] !== undefined) {
-    const x = checkBuiltArguments(o['arguments']);
-    if (x === FAIL) return FAIL;
-    out['arguments'] = x;
-  } else if ('arguments' in o) out['arguments'] = undefined;
-  if (o['effects'] !== undefined) {
-    const x = c64(o['effects']);
-    if (x === FAIL) return FAIL;
-    out['effects'] = x;
-  } else if ('effects' in o) out['effects'] = undefined;
-  if (o['comparisons'] !== undefined) {
-    const x = c65(o['comparisons']);
-    if (x === FAIL) return FAIL;
-    out['comparisons'] = x;
-  } else if ('comparisons' in o) out['comparisons'] = undefined;
-  if (o['receiverState'] !== undefined) {
-    const x = c66(o['receiverState']);
-    if (x === FAIL) return FAIL;
-    out['receiverState'] = x;
-  } else if ('receiverState' in o) out['receiverState'] = undefined;
-  if (o['valueState'] !== undefined) {
-    const x = checkObjectState(o['valueState']);
-    if (x === FAIL) return FAIL;
-    out['valueState'] = x;
-  } else if ('valueState' in o) out['valueState'] = undefined;
-  if (o['returnedReceiver'] !== undefined) {
-    const x = c4(o['returnedReceiver']);
-    if (x === FAIL) return FAIL;
-    out['returnedReceiver'] = x;
-  } else if ('returnedReceiver' in o) out['returnedReceiver'] = undefined;
-  if (o['again'] !== undefined) {
-    const x = checkSecondRun(o['again']);
-    if (x === FAIL) return FAIL;
-    out['again'] = x;
-  } else if ('again' in o) out['again'] = undefined;
-  return out;
-}
+function checkBuiltArguments(v: unknown): unknown {
+  return c64(v);
+}
+function checkComparisonRecord(v: unknown): unknown {
+  return c72(v);
+}
+function checkObjectState(v: unknown): unknown {
+  return c77(v);
+}
+function checkSecondRun(v: unknown): unknown {
+  return c80(v);
+}
+const c1: Check = (v) => (v === 'none' ? v : FAIL);
+const s2: Fields = [['t', c1, false]];
+const c3: Check = (v) => fields(v, s2);
+const c4: Check = (v) => (v === 'bool' ? v : FAIL);
+const c5: Check = (v) => (typeof v === 'boolean' ? v : FAIL);
+const s6: Fields = [
+  ['t', c4, false],
+  ['v', c5, false],
+];
+const c7: Check = (v) => fields(v, s6);
+const c8: Check = (v) => (v === 'int' ? v : FAIL);
+const c9: Check = (v) => (bounds.plain.text(v) ? v : FAIL);
+const s10: Fields = [
+  ['t', c8, false],
+  ['v', c9, false],
+];
+const c11: Check = (v) => fields(v, s10);
+const c12: Check = (v) => (v === 'float' ? v : FAIL);
+const s13: Fields = [
+  ['t', c12, false],
+  ['v', c9, false],
+];
+const c14: Check = (v) => fields(v, s13);
+const c15: Check = (v) => (v === 'complex' ? v : FAIL);
+const s16: Fields = [
+  ['t', c15, false],
+  ['v', c9, false],
+];
+const c17: Check = (v) => fields(v, s16);
+const c18: Check = (v) => (v === 'str' ? v : FAIL);
+const s19: Fields = [
+  ['t', c18, false],
+  ['v', c9, false],
+];
+const c20: Check = (v) => fields(v, s19);
+const c21: Check = (v) => (v === 'bytes' ? v : FAIL);
+const s22: Fields = [
+  ['t', c21, false],
+  ['v', c9, false],
+];
+const c23: Check = (v) => fields(v, s22);
+const c24: Check = (v) => (v === 'list' || v === 'tuple' || v === 'set' || v === 'frozenset' ? v : FAIL);
+const c25: Check = (v) => list(v, bounds.MAX_ITEMS, checkTaggedValue);
+const s26: Fields = [
+  ['t', c24, false],
+  ['v', c25, false],
+];
+const c27: Check = (v) => fields(v, s26);
+const c28: Check = (v) => (v === 'dict' ? v : FAIL);
+const t29: readonly Check[] = [checkTaggedValue, checkTaggedValue];
+const c30: Check = (v) => tuple(v, t29);
+const c31: Check = (v) => list(v, bounds.MAX_ITEMS, c30);
+const s32: Fields = [
+  ['t', c28, false],
+  ['v', c31, false],
+];
+const c33: Check = (v) => fields(v, s32);
+const c34: Check = (v) => (v === 'other' ? v : FAIL);
+const c35: Check = (v) => (bounds.plain.name(v) ? v : FAIL);
+const s36: Fields = [
+  ['t', c34, false],
+  ['type', c35, false],
+  ['repr', c9, false],
+];
+const c37: Check = (v) => fields(v, s36);
+const c38: Check = (v) => (v === 'temporal' ? v : FAIL);
+const c39: Check = (v) => (v === 'date' || v === 'datetime' || v === 'time' || v === 'timedelta' ? v : FAIL);
+const c40: Check = (v) => (bounds.plain.isoText(v) ? v : FAIL);
+const s41: Fields = [
+  ['t', c38, false],
+  ['type', c39, false],
+  ['v', c40, false],
+];
+const c42: Check = (v) => fields(v, s41);
+const u43: readonly Check[] = [c3, c7, c11, c14, c17, c20, c23, c27, c33, c37, c42];
+const c44: Check = (v) => firstOf(v, u43);
+const c45: Check = (v) => list(v, bounds.MAX_ITEMS, c9);
+const s46: Fields = [
+  ['type', c35, false],
+  ['message', c9, false],
+];
+const c47: Check = (v) => fields(v, s46);
+const s48: Fields = [
+  ['items', c45, false],
+  ['ended', c5, false],
+  ['raised', c47, true],
+];
+const c49: Check = (v) => fields(v, s48);
+const c50: Check = (v) => (bounds.tooDeep(v) ? FAIL : checkTaggedValue(v));
+const s51: Fields = [
+  ['type', c35, false],
+  ['repr', c9, false],
+  ['truncated', c5, false],
+  ['iteration', c49, true],
+  ['data', c50, true],
+];
+const c52: Check = (v) => fields(v, s51);
+const c53: Check = (v) => (bounds.plain.count(v) ? v : FAIL);
+const s54: Fields = [
+  ['hit', c53, false],
+  ['total', c53, false],
+  ['new', c53, false],
+];
+const c55: Check = (v) => fields(v, s54);
+const c56: Check = (v) => list(v, bounds.MAX_ITEMS, c50);
+const c57: Check = (v) => record(v, c50);
+const s58: Fields = [
+  ['method', c9, false],
+  ['args', c56, false],
+];
+const c59: Check = (v) => fields(v, s58);
+const c60: Check = (v) => list(v, bounds.MAX_ITEMS, c59);
+const s61: Fields = [
+  ['className', c35, false],
+  ['args', c56, false],
+  ['kwargs', c57, false],
+  ['calls', c60, true],
+];
+const c62: Check = (v) => fields(v, s61);
+const s63: Fields = [
+  ['args', c56, false],
+  ['kwargs', c57, false],
+  ['receiver', c62, true],
+  ['receiverNotPlain', c5, true],
+];
+const c64: Check = (v) => fields(v, s63);
+const c65: Check = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : FAIL);
+const u66: readonly Check[] = [c9, c65];
+const c67: Check = (v) => firstOf(v, u66);
+const c68: Check = (v) => list(v, bounds.MAX_COMPARED, c67);
+const c69: Check = (v) => list(v, bounds.MAX_COMPARED, c35);
+const c70: Check = (v) => (v === 'part' || v === 'item' ? v : FAIL);
+const s71: Fields = [
+  ['arg', c35, false],
+  ['op', c35, false],
+  ['values', c68, true],
+  ['types', c69, true],
+  ['via', c70, true],
+  ['seen', c67, true],
+  ['through', c35, true],
+  ['bytes', c5, true],
+];
+const c72: Check = (v) => fields(v, s71);
+const s73: Fields = [
+  ['name', c35, false],
+  ['value', c50, false],
+];
+const c74: Check = (v) => fields(v, s73);
+const c75: Check = (v) => list(v, bounds.MAX_ITEMS, c74);
+const s76: Fields = [
+  ['attributes', c75, false],
+  ['length', c53, true],
+];
+const c77: Check = (v) => fields(v, s76);
+const c78: Check = (v) => (v === 'returned' || v === 'raised' || v === 'rejected' || v === 'timeout' || v === 'crashed' ? v : FAIL);
+const s79: Fields = [
+  ['same', c5, false],
+  ['status', c78, false],
+  ['shown', c35, true],
+  ['data', c50, true],
+];
+const c80: Check = (v) => fields(v, s79);
+const c81: Check = (v) => (bounds.plain.int(v) ? v : FAIL);
+const c82: Check = (v) => (v === null ? null : c81(v));
+const c83: Check = (v) => (v === null ? null : c35(v));
+const s84: Fields = [
+  ['exitCode', c82, false],
+  ['signal', c83, false],
+  ['reason', c9, true],
+];
+const c85: Check = (v) => fields(v, s84);
+const s86: Fields = [
+  ['arg', c35, false],
+  ['repr', c9, false],
+];
+const c87: Check = (v) => fields(v, s86);
+const c88: Check = (v) => list(v, bounds.MAX_ITEMS, c87);
+const c89: Check = (v) => (bounds.plain.nonnegative(v) ? v : FAIL);
+const s90: Fields = [
+  ['lines', checkCoverageCounts, false],
+  ['arcs', checkCoverageCounts, false],
+];
+const c91: Check = (v) => fields(v, s90);
+const c92: Check = (v) => list(v, bounds.MAX_ITEMS, c35);
+const c93: Check = (v) => list(v, bounds.MAX_COMPARISONS, checkComparisonRecord);
+const s94: Fields = [
+  ['before', checkObjectState, false],
+  ['after', checkObjectState, false],
+];
+const c95: Check = (v) => fields(v, s94);
+const s96: Fields = [
+  ['status', c78, false],
+  ['value', checkRenderedValue, true],
+  ['exception', c47, true],
+  ['crash', c85, true],
+  ['mutations', c88, false],
+  ['stdout', c9, false],
+  ['stderr', c9, false],
+  ['outputTruncated', c5, true],
+  ['durationMs', c89, false],
+  ['coverage', c91, true],
+  ['arguments', checkBuiltArguments, true],
+  ['effects', c92, true],
+  ['comparisons', c93, true],
+  ['receiverState', c95, true],
+  ['valueState', checkObjectState, true],
+  ['returnedReceiver', c5, true],
+  ['again', checkSecondRun, true],
+];
+const c97: Check = (v) => fields(v, s96);
 
 /** ProbeResult as result-schema.ts's zod parse returns it (a field it does not declare dropped), or undefined where that parse finds a problem. */
 export function plainProbeResult(v: unknown): ProbeResult | undefined {
-  const out = c67(v);
+  const out = c97(v);
   return out === FAIL ? undefined : (out as ProbeResult);
 }
