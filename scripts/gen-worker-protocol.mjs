@@ -4,7 +4,8 @@
 //
 // It also writes fields.py, the field lists the worker needs at run time, and (through
 // scripts/gen-result-schema.mjs) src/probe/result-schema.ts, the host's zod schema of the results
-// the worker sends: the three outputs of one source, so a field added there reaches them all.
+// the worker sends, and result-plain-check.ts, the same checks as plain functions: the four outputs
+// of one source, so a field added there reaches them all.
 //
 //   node scripts/gen-worker-protocol.mjs          write the files
 //   node scripts/gen-worker-protocol.mjs --check  exit 1 when a file is stale
@@ -12,7 +13,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { generateResultSchema, RESULT_SCHEMA_TS } from './gen-result-schema.mjs';
+import { generateResultPlainCheck, generateResultSchema, RESULT_PLAIN_CHECK_TS, RESULT_SCHEMA_TS } from './gen-result-schema.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const PROTOCOL_TS = join(ROOT, 'src/probe/protocol.ts');
@@ -186,6 +187,7 @@ export async function outputs() {
     [PROTOCOL_PY, generate()],
     [FIELDS_PY, generateFields()],
     [RESULT_SCHEMA_TS, await generateResultSchema()],
+    [RESULT_PLAIN_CHECK_TS, await generateResultPlainCheck()],
   ];
 }
 

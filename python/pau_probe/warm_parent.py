@@ -19,7 +19,9 @@ worker), `out`, and `err` (its stderr, which the host keeps as that worker's). T
 its ends when it reads "forked"; the worker opens its ends (waiting for the host's), then
 removes the names before anything of the target runs. `scratch` (the worker's calls and
 import folders) is removed here once the worker has ended. The parent ends when the host
-closes fd 3.
+closes fd 3: it kills every process below it, reaps them all and exits, so that no zombie of
+its passes to pid 1 (which in some containers reaps only every ~2 s); the host kills it only
+when that takes longer than a grace.
 
 `hide` (the OS layer, where this process's folder holds every worker's generated source: the
 bench's real target beside the implementations a model writes): the worker then reads nothing
@@ -148,6 +150,7 @@ def serve() -> int:
             continue
         chunk = os.read(CONTROL_IN, 1 << 16)
         if not chunk:
+            _end_all(scratch_of)
             return 0
         buffer += chunk
         while b"\n" in buffer:
@@ -173,6 +176,22 @@ def _reap(scratch_of: Dict[int, str]) -> None:
             # Reported first: the host waits for it in every stop. The folder goes before this
             # loop reads the next request (a restarted worker of the same name).
             _send({"event": "exited", "pid": pid, "status": status})
+            pau_worker.remove_tree(scratch)
+
+
+def _end_all(scratch_of: Dict[int, str]) -> None:
+    """The host closed the channel: every process below this one (workers, their call
+    processes, what calls left, re-parented here) is killed and reaped, its folders removed."""
+    pau_worker.kill_descendants(set())
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, 0)
+        except ChildProcessError:
+            break
+        except InterruptedError:
+            continue
+        scratch = scratch_of.pop(pid, None)
+        if scratch is not None:
             pau_worker.remove_tree(scratch)
 
 

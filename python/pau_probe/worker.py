@@ -27,7 +27,6 @@ import gc  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
 import select  # noqa: E402
-import selectors  # noqa: E402
 import signal  # noqa: E402
 import socket  # noqa: E402
 import time  # noqa: E402
@@ -890,15 +889,16 @@ class Worker:
 
         sinks: Dict[int, Callable[[bytes], object]] = {child.result_r: result.extend, child.out_r: out.add, child.err_r: err.add}
         parsed, timed_out, line_tried = None, False, False
-        selector = selectors.DefaultSelector()
+        # poll, not a selectors.DefaultSelector: no epoll descriptor made, filled and closed per call.
+        poller = select.poll()
         for fd in sinks:
-            selector.register(fd, selectors.EVENT_READ)
-        selector.register(REQUEST_FD, selectors.EVENT_READ)
+            poller.register(fd, select.POLLIN)
+        poller.register(REQUEST_FD, select.POLLIN)
         # The fork server's messages too: a process forked for a later call is reported to the
         # host now, which moves it into its cgroup during this call rather than hold the next.
         server_fd = self.server.sock.fileno() if self.server is not None else -1
         if server_fd >= 0:
-            selector.register(server_fd, selectors.EVENT_READ)
+            poller.register(server_fd, select.POLLIN)
         announce_at: Optional[float] = dispatched + STARTED_AFTER
         again = bool(request.get("again"))
 
@@ -918,21 +918,20 @@ class Worker:
                     announce_at = None
                     self.channel.send({"event": "started", "id": call_id, "pid": child.pid})
                 wait = remaining if announce_at is None else min(remaining, max(0.0, announce_at - now))
-                for key, _ in selector.select(wait):
-                    fd = key.fd
+                for fd, _ in poller.poll(wait * 1000.0):  # an end of file (POLLHUP) reads as one too
                     if fd == REQUEST_FD:
                         self.channel.fill()  # a queued request, or the host went away
                         if self.channel.closed:
                             self._kill(child)
                             os._exit(0)
                     elif fd == server_fd:
-                        selector.unregister(server_fd)  # a server found gone has its socket closed
+                        poller.unregister(server_fd)  # a server found gone has its socket closed
                         if self.collect_children():
-                            selector.register(server_fd, selectors.EVENT_READ)
+                            poller.register(server_fd, select.POLLIN)
                         else:
                             server_fd = -1
                     elif not self._pump(fd, sinks, result):
-                        selector.unregister(fd)
+                        poller.unregister(fd)
                         if fd == child.result_r:
                             parsed = first_line()
                             steps["runMs"] = _ms(time.monotonic() - dispatched)
@@ -955,7 +954,6 @@ class Worker:
                         parsed["again"] = self._second_run(child, result, deadline)
                     break
         finally:
-            selector.close()
             _close(child.result_r, child.out_r, child.err_r)
         elapsed_ms = (time.monotonic() - dispatched) * 1000.0
         truncated = out.truncated or err.truncated

@@ -17,15 +17,44 @@ export const MAX_DATA_DEPTH = 100;
 export const MAX_COMPARISONS = 1000;
 export const MAX_COMPARED = 100;
 
+/** An ISO date or time, or a timedelta's "days seconds microseconds". */
+export const MAX_ISO_CHARS = 100;
+
 /** A string that names something; also every record key. */
 export const name = z.string().max(MAX_NAME_CHARS);
 /** Any other string: the default. */
 export const text = z.string().max(MAX_TEXT_CHARS);
-/** An ISO date or time, or a timedelta's "days seconds microseconds". */
-export const isoText = z.string().max(100);
+export const isoText = z.string().max(MAX_ISO_CHARS);
 export const int = z.number().int();
 export const nonnegative = z.number().nonnegative();
 export const count = z.number().int().nonnegative();
+
+/**
+ * The same bounds as plain tests, for the generated plain check (result-plain-check.ts);
+ * test/unit/probe/result-plain-check.test.ts holds each to its zod schema above.
+ */
+export const plain = {
+  name: (v: unknown) => typeof v === 'string' && v.length <= MAX_NAME_CHARS,
+  text: (v: unknown) => typeof v === 'string' && v.length <= MAX_TEXT_CHARS,
+  isoText: (v: unknown) => typeof v === 'string' && v.length <= MAX_ISO_CHARS,
+  int: (v: unknown) => Number.isSafeInteger(v),
+  nonnegative: (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0,
+  count: (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0,
+} satisfies Record<string, (v: unknown) => boolean>;
+
+/**
+ * An object a record's schema reads as zod does: JSON's objects, except one with a `__proto__`
+ * or `constructor` key, which zod handles its own way (the plain check leaves those to it).
+ */
+export function plainRecord(v: unknown): v is Record<string, unknown> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v) || Object.getPrototypeOf(v) !== Object.prototype) return false;
+  return !Object.hasOwn(v, '__proto__') && !Object.hasOwn(v, 'constructor');
+}
+
+/** Tagged data nested deeper than MAX_DATA_DEPTH levels (each an object and its list: two JSON levels). */
+export function tooDeep(value: unknown): boolean {
+  return nestsDeeper(value, MAX_DATA_DEPTH * 2);
+}
 
 /** Whether a JSON value nests deeper than `max` objects and arrays (iterative: no stack to overflow). */
 function nestsDeeper(value: unknown, max: number): boolean {
@@ -41,13 +70,10 @@ function nestsDeeper(value: unknown, max: number): boolean {
 
 /** A recursive type (tagged data) where another type holds it: checked for depth before the recursive schema walks it. */
 export function shallow<T>(schema: z.ZodType<T>) {
-  return (
-    z
-      .unknown()
-      // Each level of data is an object and its list: two JSON levels.
-      .refine((value) => !nestsDeeper(value, MAX_DATA_DEPTH * 2), `is nested deeper than ${MAX_DATA_DEPTH} levels`)
-      .pipe(schema)
-  );
+  return z
+    .unknown()
+    .refine((value) => !tooDeep(value), `is nested deeper than ${MAX_DATA_DEPTH} levels`)
+    .pipe(schema);
 }
 
 /**

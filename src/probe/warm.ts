@@ -280,12 +280,19 @@ export class WarmParent {
     }
   }
 
-  /** Kills the parent and with it every worker it forked; resolves once they are gone. */
+  /**
+   * Ends the parent and with it every worker it forked; resolves once they are gone. The end of
+   * its channel asks it to kill and reap every process below it and exit (warm_parent.py), so
+   * none of its zombies is handed to pid 1; SIGKILL when that takes longer than STOP_GRACE_MS.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.alive) {
       this.requests.end();
-      this.kill();
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([this.ended, new Promise<void>((r) => (grace = setTimeout(r, STOP_GRACE_MS)))]);
+      clearTimeout(grace);
+      if (this.alive) this.kill();
       await this.ended;
       await untilEnded([this.pid], STOP_GRACE_MS);
     }

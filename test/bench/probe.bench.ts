@@ -230,6 +230,11 @@ export async function run(): Promise<Record<string, unknown>> {
       `CPU per back-to-back call (ms, /proc): host ${cpu.hostMs}, worker ${cpu.workerMs}, fork server ${cpu.forkServerMs}, call processes ${cpu.callProcessesMs}: ` +
         `${ours.toFixed(2)} in all; the harness model, parent and children: ${cpu.harnessModelMs}`,
     );
+    const f = cpu.faults;
+    console.log(
+      `minor page faults per back-to-back call (/proc, steadier than time under load): host ${f.host}, worker ${f.worker}, fork server ${f.forkServer}, ` +
+        `call processes ${f.callProcesses}: ${f.host + f.worker + f.forkServer + f.callProcesses} in all; the harness model, parent and children: ${f.harnessModel}`,
+    );
   }
   // Issue 23's goals. Ratios are judged unrounded (a 0.96× must not pass as 1.0×).
   const ratio = pauStyle.medianMs / warm.medianMs;
@@ -311,6 +316,7 @@ export async function run(): Promise<Record<string, unknown>> {
     speedupPacedVsPauStyle,
     speedupVsPauStyleSpawn,
     callSteps,
+    callCpu: cpu || undefined,
     goals,
   };
 }

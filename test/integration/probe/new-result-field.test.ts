@@ -17,6 +17,7 @@ after(() => rmSync(work, { recursive: true, force: true }));
 
 const DRIVER = 'test/integration/probe/one-call-to-panel.ts';
 const SCHEMA = 'src/probe/result-schema.ts';
+const PLAIN_CHECK = 'src/probe/result-plain-check.ts';
 const FIELDS = 'python/pau_probe/fields.py';
 
 function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -55,6 +56,7 @@ test('a field added to ProbeResult and filled by the worker reaches the event, t
   }
   symlinkSync(join(ROOT, 'node_modules'), join(work, 'node_modules'));
   const staleSchema = readFileSync(join(work, SCHEMA), 'utf8');
+  const stalePlainCheck = readFileSync(join(work, PLAIN_CHECK), 'utf8');
   const staleFields = readFileSync(join(work, FIELDS), 'utf8');
 
   // The change: the type, the worker code that fills it, the generator.
@@ -71,8 +73,13 @@ test('a field added to ProbeResult and filled by the worker reaches the event, t
   const generated = await run(['scripts/gen-worker-protocol.mjs']);
   assert.equal(generated.code, 0, generated.stderr);
   assert.equal((await check()).code, 0);
-  const fresh = { schema: readFileSync(join(work, SCHEMA), 'utf8'), fields: readFileSync(join(work, FIELDS), 'utf8') };
+  const fresh = {
+    schema: readFileSync(join(work, SCHEMA), 'utf8'),
+    plainCheck: readFileSync(join(work, PLAIN_CHECK), 'utf8'),
+    fields: readFileSync(join(work, FIELDS), 'utf8'),
+  };
   assert.notEqual(fresh.schema, staleSchema);
+  assert.notEqual(fresh.plainCheck, stalePlainCheck);
   assert.notEqual(fresh.fields, staleFields);
 
   const echo = { words: ['int', 'int'], count: 2 };
@@ -82,12 +89,16 @@ test('a field added to ProbeResult and filled by the worker reaches the event, t
     assert.deepEqual(result.value, { type: 'int', repr: '5', truncated: false, data: { t: 'int', v: '5' } }, reader);
   }
 
-  // The host's schema not regenerated: the worker sends the field, the result check drops it.
-  writeFileSync(join(work, SCHEMA), staleSchema);
+  // The host's plain check not regenerated: the worker sends the field, the result check drops it.
+  writeFileSync(join(work, PLAIN_CHECK), stalePlainCheck);
   for (const [reader, result] of Object.entries(await oneCall())) {
     assert.equal(result.echo, undefined, reader);
     assert.equal(result.status, 'returned', reader);
   }
+  assert.match((await check()).stderr, /src\/probe\/result-plain-check\.ts is stale/);
+  writeFileSync(join(work, PLAIN_CHECK), fresh.plainCheck);
+  // The zod schema reads only what the plain check refuses (to name the problem): stale, it is found by --check.
+  writeFileSync(join(work, SCHEMA), staleSchema);
   assert.match((await check()).stderr, /src\/probe\/result-schema\.ts is stale/);
   writeFileSync(join(work, SCHEMA), fresh.schema);
 

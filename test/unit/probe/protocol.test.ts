@@ -11,11 +11,11 @@ import { generate, generateFields, outputs } from '../../../scripts/gen-worker-p
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
-test('protocol.py, fields.py and result-schema.ts are what scripts/gen-worker-protocol.mjs makes of the sources', async () => {
+test('protocol.py, fields.py, result-schema.ts and result-plain-check.ts are what scripts/gen-worker-protocol.mjs makes of the sources', async () => {
   const files = await outputs();
   assert.deepEqual(
     files.map(([path]) => relative(ROOT, path)),
-    ['python/pau_probe/protocol.py', 'python/pau_probe/fields.py', 'src/probe/result-schema.ts'],
+    ['python/pau_probe/protocol.py', 'python/pau_probe/fields.py', 'src/probe/result-schema.ts', 'src/probe/result-plain-check.ts'],
   );
   for (const [path, text] of files) assert.equal(readFileSync(path, 'utf8'), text, `${path} is stale: run node scripts/gen-worker-protocol.mjs`);
 });
