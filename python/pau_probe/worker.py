@@ -22,6 +22,15 @@ if sys.version_info < (3, 9):
                   'this is %d.%d.%d"}\n' % sys.version_info[:3]).encode())
     sys.exit(3)
 
+import _imp  # noqa: E402
+
+# Bytecode beside a module is used only when it is the source's: an "unchecked hash" .pyc
+# (PEP 552) would otherwise run instead of the file (sandbox/planted-bytecode.test.ts). Set
+# here, before any workspace module is imported, rather than with --check-hash-based-pycs:
+# Python 3.6 refuses that flag, and it must start to say it is too old. The warm parent
+# imports this module, so its workers have it too.
+_imp.check_hash_based_pycs = "always"
+
 import collections  # noqa: E402
 import gc  # noqa: E402
 import json  # noqa: E402

@@ -9,7 +9,7 @@ import { workerEnvironment } from './environment.js';
 import { SANDBOX_HOME, SECCOMP_FD, type Launcher, type SandboxLayer } from './sandbox.js';
 import { workerPackageRoot } from './worker-package.js';
 
-/** The interpreter flag that checks every hash-based .pyc against its source (Python 3.7+). */
+/** The interpreter flag that checks every hash-based .pyc against its source (Python 3.7+; the export's pytest run: pytest-run.ts). */
 export const CHECKED_BYTECODE = ['--check-hash-based-pycs', 'always'] as const;
 
 /** Whether the process started: it has a pid (node gives none when the command could not be run). */
@@ -29,9 +29,10 @@ export function launchPython(
   const { launcher } = options;
   const selfFiltered = launcher ? undefined : options.layer?.seccomp?.bpf;
   const program = launcher?.seccomp ?? selfFiltered;
-  // Bytecode beside a module is used only when it is the source's: an "unchecked hash" .pyc
-  // (PEP 552) would otherwise run instead of the file (sandbox/planted-bytecode.test.ts).
-  const args = ['-B', ...CHECKED_BYTECODE, '-m', module];
+  // Hash-based bytecode is checked against its source by the worker itself (worker.py sets
+  // _imp.check_hash_based_pycs before any workspace import): the flag would stop Python 3.6
+  // before it could say it is too old.
+  const args = ['-B', '-m', module];
   const command = launcher?.command ?? python;
   const commandArgs = launcher ? [...launcher.args, python, ...args] : args;
   // `scope`: the systemd-run prefix that starts it in a cgroup scope of its own (cgroups.ts scopeCommand).
