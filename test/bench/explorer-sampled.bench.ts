@@ -7,7 +7,7 @@
 // PAU_SAMPLED_ONLY=id,id: only these functions of the development half (the held-out half has no
 // function-by-function view, so it ignores this).
 // PAU_SAMPLED_JOBS=<folder>: each development function's re-check job (description and records) is
-// written there as <id>.json, to re-check again with recheck.py alone (`recheck.py --saved <folder>`);
+// written there as <id>.json, to re-check again with recheck.py alone (`sampled/recheck_saved.py <folder>`);
 // never a held-out one. PAU_SAMPLED_COVERAGE=0: no coverage measure (its figures read 0).
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
