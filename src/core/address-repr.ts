@@ -6,3 +6,8 @@
 export function showsAddress(repr: string): boolean {
   return /\bat 0x[0-9a-f]+/i.test(repr) || /\s0x[0-9a-f]{8,}>/i.test(repr);
 }
+
+/** The text with every long hex number (an object's address, as a repr or a text shows it) put as `0x…`. */
+export function withoutAddresses(text: string): string {
+  return text.replace(/\b0x[0-9a-f]{6,}\b/gi, '0x…');
+}

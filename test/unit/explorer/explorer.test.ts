@@ -350,6 +350,20 @@ test('determinism is checked under other random seeds, and a call that changes w
   assert.ok(!report.description.properties?.some((t) => /monoton/.test(t)), report.description.properties?.join('; '));
 });
 
+test('a result that differs under another random seed only where an object address shows is not "uses randomness"', async () => {
+  // As a text holding `<Clause at 0x7f…>` does: another process, another address, whatever the seed.
+  const fake = fakeProbe(FAKES.isqrt!);
+  const addressed: typeof fake.probe = async (request, note, options) => {
+    const record = await fake.probe(request, note, options);
+    if (record.result.status !== 'returned') return record;
+    const text = `'<Node at 0x7f${(options?.seed ?? 0) === 0 ? 'aa00112233' : 'bb44556677'}>'`;
+    return { ...record, result: { ...record.result, value: { ...record.result.value!, type: 'str', repr: text, data: { t: 'str', v: text.slice(1, -1) } } } };
+  };
+  const report = await exploreOffline(info('isqrt', FAKES.isqrt!), addressed, { maxProbes: 40, strictness: 'anonymized' });
+  assert.notEqual(report.properties.find((p) => p.name === 'uses-randomness')?.holds, true);
+  assert.equal(report.properties.find((p) => p.name === 'deterministic')?.holds, false, 'the result does change from run to run');
+});
+
 test('"no side effects" is not claimed from calls that left out the parameter it would write to', async () => {
   // Writes into `log` only when given a log it accepts ({'entries': [...]}), which no call happens to pass.
   const fn: FakeFunction = {
