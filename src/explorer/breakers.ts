@@ -4,7 +4,9 @@
 // option-like items ('-x', '--flag=v') for relations of argument lists; empty, shorter, longer and
 // non-ASCII values for relations of length; non-ASCII letters for relations of case; for an
 // argument given back unchanged, a long text of capitals, accents and loose spaces, a negative and
-// a fractional number, a list out of order with a repeat (what most functions would change). A relation
+// a fractional number, a list out of order with a repeat (what most functions would change); for a
+// text whose letters and digits are said to be kept, digits with a leading zero (a number's text
+// loses it: intcomma('0000000') gives '0'). A relation
 // whose calls that returned never held such an input is worded as what the calls tried did (relations.ts), not as a law.
 import type { TaggedValue } from '../core/probe-types.js';
 import type { Input, Observation, Position } from './inputs.js';
@@ -12,7 +14,7 @@ import { withSlot } from './properties.js';
 import type { PyValue } from './values.js';
 import { int, str, toSource } from './values.js';
 
-export type Family = 'words' | 'pieces' | 'length' | 'case' | 'kept';
+export type Family = 'words' | 'pieces' | 'length' | 'case' | 'kept' | 'chars';
 
 /** What a relation was checked on: its main argument and all the arguments (relations.ts `Case`). */
 interface Tried {
@@ -25,6 +27,8 @@ const PUNCTUATION_BETWEEN = /[A-Za-z0-9][^A-Za-z0-9\s]+[A-Za-z0-9]/;
 /** Punctuation before the first word or after the last ('_a', 'a-'). */
 const PUNCTUATION_AT_EDGE = /^[^A-Za-z0-9\s]|[^A-Za-z0-9\s]$/;
 const OPTION_LIKE = /^-/;
+/** A run of digits that starts with 0 and goes on ('007', 'a 0123'). */
+const LEADING_ZERO = /(^|[^0-9])0[0-9]/;
 const NON_ASCII = /\P{ASCII}/u;
 /** A text most functions of text would change: long, capitals, accents, spaces at its ends and doubled. */
 const UNTIDY = (t: string): boolean => t.length >= 60 && /[A-Z]/.test(t) && /[^\P{L}\p{ASCII}]/u.test(t) && /^\s|\s$/.test(t) && /\S\s{2,}\S/.test(t);
@@ -59,6 +63,7 @@ export function untriedFor(family: Family, cases: Tried[]): string | null {
     if (cases.some((c) => itemsOf(c.x) !== null) && !lists.some((t) => OPTION_LIKE.test(textOf(t) ?? ''))) missing.push("an option-like item ('-x')");
   }
   if (family === 'case' && !texts.some((s) => /[^\P{L}\p{ASCII}]/u.test(s))) missing.push('non-ASCII letters');
+  if (family === 'chars' && !texts.some((s) => LEADING_ZERO.test(s))) missing.push('digits with a leading zero');
   if (family === 'length') {
     if (texts.length > 0 && !texts.some((s) => NON_ASCII.test(s))) missing.push('non-ASCII text');
     // Another argument that is a text or a collection: one call with it empty (a value filled into a template).
@@ -97,6 +102,7 @@ function variantsOf(family: Family, v: PyValue, others: PyValue[]): PyValue[] {
     const [a = 'Ada', b = 'Lovelace'] = found.length >= 2 ? found : [found[0] ?? 'Ada', 'Lovelace'];
     if (family === 'words') return [`${a}-${b}`, `_${a}_${b}`, `${a}.${b}`, `${a}  ${b}`, `${a}${b}`].map(str);
     if (family === 'case') return [`${v.v} é`, `Straße Éclair ${a}`].map(str);
+    if (family === 'chars') return [str(`0${v.v}`)];
     if (family === 'kept') return [str(`  Straße ÉCLAIR  ${v.v}  ${a.toUpperCase()}, ${b}:  ${'ÀÉÎ Õü '.repeat(6)} `), str('')];
     return family === 'pieces' ? [] : [`${v.v}é`, `Straße ${a}`, `${v.v}${v.v}`, ''].map(str);
   }

@@ -1507,6 +1507,7 @@ const RULES: Rule[] = [
     holds: ({ x, y }) => y.toLowerCase().replace(/[^a-z0-9]/g, '') === x.toLowerCase().replace(/[^a-z0-9]/g, ''),
     // A letter or a digit kept somewhere: punctuation alone shows nothing kept.
     enough: (vs) => vs.some(({ x }) => /[A-Za-z0-9]/.test(x)),
+    family: 'chars',
   }),
   shaped(texts, { text: 'Returns the text with more added at its start.', holds: ({ x, y }) => y.endsWith(x) }),
   shaped(texts, { text: 'Returns the text with more added at its end.', holds: ({ x, y }) => y.startsWith(x) }),

@@ -106,12 +106,24 @@ export function planVerification(
   challenges: { family: Family; support: number[]; param?: string }[] = [],
 ): PlannedProbe[] {
   const names = new Set(claimed.map((p) => p.name));
-  const plans: PlannedProbe[] = breakerProbes(observations, positions, challenges);
+  // A leading zero ('chars') breaks fewer functions than the code's own syntax does: it goes after it.
+  const plans: PlannedProbe[] = breakerProbes(
+    observations,
+    positions,
+    challenges.filter((c) => c.family !== 'chars'),
+  );
   // Then the code's own syntax (syntax-breakers.ts): a law that fails only on it fails there.
   const latest = observations.filter((o) => returned(o) && (claimed.length > 0 || relationSupport.includes(o.record.index))).at(-1);
   if (latest)
     for (const { at, value } of syntaxVariants(latest, observations, positions))
       plans.push({ input: withSlot(latest.input, at, value), purpose: 'mutate', note: `verification (the code's syntax): ${toSource(value).slice(0, 40)}` });
+  plans.push(
+    ...breakerProbes(
+      observations,
+      positions,
+      challenges.filter((c) => c.family === 'chars'),
+    ).slice(0, 2),
+  );
   if (names.has('deterministic')) {
     const last = observations.filter(returned).at(-1);
     // A call already re-run (a function of no arguments has only one) needs no other seed.

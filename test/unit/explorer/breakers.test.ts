@@ -93,3 +93,21 @@ test('a text upper-cased on ASCII letters alone is not said to be converted to u
     assert.doesNotMatch(report.description.summary, /(^|\. )Converts the text to upper case/, `${maxProbes}: ${report.description.summary}`);
   }
 });
+
+test("a number's text with commas put in is said to keep its digits only once a leading zero was tried: it is dropped", () => {
+  // humanize.intcomma on text: digits read as a number, so '0000000' gives '0' and '01234' '1,234'.
+  // Calls with no leading zero all keep the digits in order.
+  const positions: Position[] = [{ name: 'value', role: 'positional', positionalOnly: false, candidates: ['str'] }];
+  const intcomma = (s: string): string => (/^[0-9]+$/.test(s) ? BigInt(s).toLocaleString('en-US') : s);
+  const observations = ['1234567', '9876543210', '12 345', '42'].map((x, k) => returnedObservation(positions, k + 1, [str(x)], str(intcomma(x))));
+  const relation = findRelations(observations, positions).find((r) => r.family === 'chars');
+  assert.ok(relation, JSON.stringify(findRelations(observations, positions).map((r) => r.text)));
+  assert.match(relation.text, /^In the 4 calls tried \(none with digits with a leading zero\)/);
+  // The verification tries one: intcomma('01234567') is '1,234,567', which has lost a digit.
+  const plans = planVerification([], observations, positions, relation.support, [{ family: 'chars', support: relation.support }]);
+  const zero = plans.find((p) => p.input[0]?.value?.k === 'str' && /^0[0-9]/.test(p.input[0].value.v));
+  assert.ok(zero?.input[0]?.value?.k === 'str', plans.map((p) => p.note).join(' | '));
+  const x = zero.input[0].value.v;
+  const after = [...observations, returnedObservation(positions, 5, [str(x)], str(intcomma(x)))];
+  assert.ok(!findRelations(after, positions).some((r) => /Keeps the .*digits in order/.test(r.text)), findRelations(after, positions)[0]?.text);
+});
