@@ -5,8 +5,8 @@
 // non-ASCII values for relations of length; non-ASCII letters for relations of case; for an
 // argument given back unchanged, a long text of capitals, accents and loose spaces, a negative and
 // a fractional number, a list out of order with a repeat (what most functions would change); for a
-// text whose letters and digits are said to be kept, digits with a leading zero (a number's text
-// loses it: intcomma('0000000') gives '0'). A relation
+// text whose letters and digits are said to be kept, its digits alone after a 0 (a number's text
+// loses the zero: intcomma('0000000') gives '0'). A relation
 // whose calls that returned never held such an input is worded as what the calls tried did (relations.ts), not as a law.
 import type { TaggedValue } from '../core/probe-types.js';
 import type { Input, Observation, Position } from './inputs.js';
@@ -27,8 +27,8 @@ const PUNCTUATION_BETWEEN = /[A-Za-z0-9][^A-Za-z0-9\s]+[A-Za-z0-9]/;
 /** Punctuation before the first word or after the last ('_a', 'a-'). */
 const PUNCTUATION_AT_EDGE = /^[^A-Za-z0-9\s]|[^A-Za-z0-9\s]$/;
 const OPTION_LIKE = /^-/;
-/** A run of digits that starts with 0 and goes on ('007', 'a 0123'). */
-const LEADING_ZERO = /(^|[^0-9])0[0-9]/;
+/** A text of digits alone that starts with 0 ('007'): what a function reading numbers changes. */
+const LEADING_ZERO = /^0[0-9]+$/;
 const NON_ASCII = /\P{ASCII}/u;
 /** A text most functions of text would change: long, capitals, accents, spaces at its ends and doubled. */
 const UNTIDY = (t: string): boolean => t.length >= 60 && /[A-Z]/.test(t) && /[^\P{L}\p{ASCII}]/u.test(t) && /^\s|\s$/.test(t) && /\S\s{2,}\S/.test(t);
@@ -102,7 +102,10 @@ function variantsOf(family: Family, v: PyValue, others: PyValue[]): PyValue[] {
     const [a = 'Ada', b = 'Lovelace'] = found.length >= 2 ? found : [found[0] ?? 'Ada', 'Lovelace'];
     if (family === 'words') return [`${a}-${b}`, `_${a}_${b}`, `${a}.${b}`, `${a}  ${b}`, `${a}${b}`].map(str);
     if (family === 'case') return [`${v.v} é`, `Straße Éclair ${a}`].map(str);
-    if (family === 'chars') return [str(`0${v.v}`)];
+    if (family === 'chars') {
+      const digits = v.v.replace(/[^0-9]/g, '');
+      return digits ? [str(`0${digits}`)] : [];
+    }
     if (family === 'kept') return [str(`  Straße ÉCLAIR  ${v.v}  ${a.toUpperCase()}, ${b}:  ${'ÀÉÎ Õü '.repeat(6)} `), str('')];
     return family === 'pieces' ? [] : [`${v.v}é`, `Straße ${a}`, `${v.v}${v.v}`, ''].map(str);
   }
