@@ -4,6 +4,7 @@
 // none of the dict's keys, the same call with that argument holding the dict's first key; with
 // two such arguments, also the first holding every key and the second the last one.
 import type { Input } from './inputs.js';
+import { withSlot } from './properties.js';
 import type { PyValue } from './values.js';
 import { toSource } from './values.js';
 
@@ -29,11 +30,11 @@ export function withSharedKeys(input: Input, names: string[], skip = -1): { inpu
     return isContainer(v) && !v.items.some((x) => sources.has(toSource(x)));
   });
   if (holdsNone.length === 0) return [];
-  const holding = (i: number, items: PyValue[]): Input =>
-    input.map((s, j) => {
-      const v = s.value;
-      return j === i && isContainer(v) ? { cls: s.cls, value: { ...v, items } } : s;
-    });
+  // The container at `i` of `from` with other items (its kind and class kept).
+  const holding = (i: number, items: PyValue[], from = input): Input => {
+    const v = from[i]?.value;
+    return isContainer(v) ? withSlot(from, i, { ...v, items }) : from;
+  };
   const [first] = keys;
   const last = keys[keys.length - 1];
   if (first === undefined || last === undefined) return [];
@@ -41,7 +42,7 @@ export function withSharedKeys(input: Input, names: string[], skip = -1): { inpu
   const out = holdsNone.map((i) => ({ input: holding(i, [first]), note: `${name(i)} holding a key of ${name(at)}: ${toSource(first)}` }));
   if (containers.length >= 2 && keys.length >= 2) {
     const [a, b] = containers as [number, number];
-    const both = holding(b, [last]).map((s, j) => (j === a ? (holding(a, keys)[a] ?? s) : s));
+    const both = holding(a, keys, holding(b, [last]));
     out.push({ input: both, note: `${name(a)} holding every key of ${name(at)}, ${name(b)} the last` });
   }
   return out;
