@@ -5,6 +5,7 @@
 import { constants, lstatSync, realpathSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename, dirname, join, sep } from 'node:path';
+import { insideFolder } from '../core/path-inside.js';
 
 /** `path` with its existing part resolved (the rest does not exist yet: the export makes it). */
 function realAsFarAsItGoes(path: string): string {
@@ -14,10 +15,6 @@ function realAsFarAsItGoes(path: string): string {
     const parent = dirname(path);
     return parent === path ? path : join(realAsFarAsItGoes(parent), basename(path));
   }
-}
-
-function inside(path: string, folder: string): boolean {
-  return path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep);
 }
 
 /**
@@ -36,7 +33,7 @@ export function outputPlaceProblem(path: string, within?: string[]): string | un
   if (within) {
     const folder = realAsFarAsItGoes(dirname(path));
     const allowed = within.map(realAsFarAsItGoes);
-    if (!allowed.some((root) => inside(folder, root))) {
+    if (!allowed.some((root) => insideFolder(folder, root, sep))) {
       return `${dirname(path)} leads outside ${allowed.join(' and ')} (to ${folder}); pass an output file with --out`;
     }
   }

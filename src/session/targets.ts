@@ -11,6 +11,7 @@ import { realpathSync } from 'node:fs';
 import { sep } from 'node:path';
 import type { FunctionInfo, Prober } from '../core/probe-types.js';
 import type { StartWorker } from '../core/worker-options.js';
+import { insideFolder } from '../core/path-inside.js';
 // The folders for `libraries`, for the layers that cannot import the probe's.
 export { interpreterFolders } from '../probe/client.js';
 
@@ -36,10 +37,6 @@ function real(path: string): string | undefined {
   }
 }
 
-function inside(path: string, folder: string): boolean {
-  return path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep);
-}
-
 /**
  * The target's real path when the policy allows it, else TargetRefused saying why and naming
  * the roots. A library file is refused without `allowLibraries` wherever it is, a root included
@@ -51,7 +48,7 @@ export function allowedTarget(path: string, policy: TargetPolicy): string {
   if (!target) throw new TargetRefused(`file not found: ${path}`);
   const roots = policy.roots.map(real).filter((r): r is string => r !== undefined);
   const named = roots.length > 0 ? roots.join(', ') : 'none';
-  const library = policy.libraries.map(real).find((folder) => folder !== undefined && folder !== sep && inside(target, folder));
+  const library = policy.libraries.map(real).find((folder) => folder !== undefined && folder !== sep && insideFolder(target, folder, sep));
   if (library) {
     if (policy.allowLibraries) return target;
     throw new TargetRefused(
@@ -59,7 +56,7 @@ export function allowedTarget(path: string, policy: TargetPolicy): string {
         `since some run any code they are given; allowed roots: ${named}`,
     );
   }
-  if (roots.some((root) => inside(target, root))) return target;
+  if (roots.some((root) => insideFolder(target, root, sep))) return target;
   throw new TargetRefused(`${target} is outside the allowed roots (${named}): PAU Probe calls only functions in them`);
 }
 
