@@ -19,7 +19,11 @@ export const LOCAL_SERVERS = {
 export interface DetectOptions {
   /** Origins to ask (tests inject ports); default LOCAL_SERVERS. */
   origins?: Partial<Record<LocalServer['kind'], string>>;
-  /** How long each server may take to answer. Default 800 ms: nobody listening answers at once. */
+  /**
+   * How long a server that listens may take to answer. A port nobody listens on refuses at once, so
+   * this wait is paid only when something is there; 3 s lets a busy machine's server (or one still
+   * loading) answer, where 800 ms made a loaded CI run find no Ollama that was running.
+   */
   timeoutMs?: number;
   signal?: AbortSignal;
 }
@@ -81,7 +85,7 @@ async function lmstudio(origin: string, timeoutMs: number, signal?: AbortSignal)
 /** The local servers that answered, with their models; one that is down or answers nonsense is left out. */
 export async function detectLocalServers(options: DetectOptions = {}): Promise<LocalServer[]> {
   const origins = { ...LOCAL_SERVERS, ...options.origins };
-  const timeoutMs = options.timeoutMs ?? 800;
+  const timeoutMs = options.timeoutMs ?? 3000;
   const found = await Promise.all([
     ollama(origins.ollama.replace(/\/+$/, ''), timeoutMs, options.signal).catch(() => undefined),
     lmstudio(origins.lmstudio.replace(/\/+$/, ''), timeoutMs, options.signal).catch(() => undefined),
