@@ -3,8 +3,10 @@
 // One at a time; the run takes it only when it asks for exactly the options it was started
 // with, else it is stopped and the run starts its own. It is stopped when it waits unused
 // for the idle time, when a Python file changes (the import it did may be stale), when the
-// setting is turned off, and at deactivation. No vscode import: unit-tested with fakes.
-import { statSync } from 'node:fs';
+// setting is turned off, and at deactivation; a run does not take it when the target's folder
+// changed since it was offered. No vscode import: unit-tested with fakes.
+import { readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Prober, WorkerOptions } from '../core/probe-types.js';
 
 /** A waiting worker is stopped after this long unused. */
@@ -31,25 +33,43 @@ export function optionsKey(options: WorkerOptions): string {
   return JSON.stringify(sorted(options));
 }
 
+/** At most this many entries of the target's folder are stamped; the folder's own stat still says one was added or removed. */
+const MAX_FOLDER_ENTRIES = 2000;
+
+/** A path as it is on disk now (device, inode, size, modification and change times), or '-' when it cannot be read. */
+function pathStamp(path: string): string {
+  try {
+    const stat = statSync(path, { bigint: true });
+    return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
+  } catch {
+    return '-';
+  }
+}
+
 /**
- * The target file as it is on disk now (device, inode, size, modification time), or '' when it
- * cannot be read: the file watcher sees only the workspace folders' files, not one opened from
- * elsewhere, nor a change made while the worker was importing it.
+ * The target file and every entry of its folder as they are on disk now, or '' when the folder
+ * cannot be read. The file watcher sees only the workspace folders' `.py` files, and some time
+ * after they change: not one opened from elsewhere, nor a data file the import read, a compiled
+ * module rebuilt or a sibling planted next to the target, nor a change made while the worker
+ * was importing or just before a run takes it (integration/sandbox/prestart-stale).
  */
 function fileStamp(options: WorkerOptions): string {
   if (!('file' in options.target)) return '';
+  const file = options.target.file;
+  const folder = dirname(file);
+  let entries: string[];
   try {
-    const stat = statSync(options.target.file, { bigint: true });
-    return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
+    entries = readdirSync(folder).sort().slice(0, MAX_FOLDER_ENTRIES);
   } catch {
     return '';
   }
+  return [pathStamp(file), pathStamp(folder), ...entries.map((name) => `${name} ${pathStamp(join(folder, name))}`)].join('\n');
 }
 
 interface Waiting {
   key: string;
   label: string;
-  /** fileStamp when it was offered: a run takes it only if the file is still the same. */
+  /** fileStamp when it was offered: a run takes it only if the file and its folder are still the same. */
   stamp: string;
   worker: Promise<Prober>;
   timer: ReturnType<typeof setTimeout>;

@@ -21,7 +21,7 @@ import type { Settings } from './contributions/settings.js';
 import { toolTargets, type ToolTargets } from './tool-targets.js';
 import { callConfirmation, probeConfirmation } from './tool-confirmations.js';
 import { PROBE_MODES, TOOL_NAMES } from './contributions/tools.js';
-import type { CallFunctionInput } from '../core/call-tool.js';
+import { overBounds, type CallFunctionInput } from '../core/call-tool.js';
 
 type Target = Pick<CallFunctionInput, 'file' | 'qualname'>;
 type CallInput = CallFunctionInput;
@@ -35,6 +35,8 @@ interface ProbeInput extends Target {
  * error when it may not run.
  */
 async function checkTarget(ctx: PauContext, input: Target): Promise<{ uri: vscode.Uri; settings: Settings; python: Interpreter; targets: ToolTargets }> {
+  const over = overBounds(input);
+  if (over) throw new Error(over);
   if (typeof input.qualname !== 'string' || !QUALNAME.test(input.qualname)) {
     throw new Error(`qualname must be a dotted Python name such as clamp or BankAccount.deposit, got ${JSON.stringify(input.qualname)}`);
   }
@@ -55,6 +57,8 @@ async function checkTarget(ctx: PauContext, input: Target): Promise<{ uri: vscod
 }
 
 function checkCall(input: CallInput): CallRequest {
+  const over = overBounds(input);
+  if (over) throw new Error(over);
   const isSources = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
   if (input.args !== undefined && !isSources(input.args))
     throw new Error('args must be a list of Python expressions given as strings, e.g. ["[3, 1, 2]", "\'text\'"]');
@@ -71,6 +75,9 @@ const text = (value: unknown) =>
 function callFunctionTool(ctx: PauContext): vscode.LanguageModelTool<CallInput> {
   return {
     prepareInvocation({ input }) {
+      // Input over the bounds is not rendered into the dialog (a megabyte of it would be shown); invoke refuses it.
+      const over = overBounds(input);
+      if (over) return { invocationMessage: `PAU Probe refuses the call: ${over}` };
       const call = renderCall(input.qualname.slice(input.qualname.lastIndexOf('.') + 1), callRequest(input));
       return {
         invocationMessage: `Calling ${call} in the PAU Probe sandbox`,
@@ -106,6 +113,8 @@ function callFunctionTool(ctx: PauContext): vscode.LanguageModelTool<CallInput> 
 function probeFunctionTool(ctx: PauContext, runs: Runs): vscode.LanguageModelTool<ProbeInput> {
   return {
     prepareInvocation({ input }) {
+      const over = overBounds(input);
+      if (over) return { invocationMessage: `PAU Probe refuses the probe: ${over}` };
       const how = input.mode === 'llm' ? 'the LLM agent' : 'the offline explorer';
       const budget = ctx.settings().maxProbes;
       return {

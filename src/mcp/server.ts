@@ -15,6 +15,7 @@ import { RootsListChangedNotificationSchema, type CallToolResult } from '@modelc
 import { z } from 'zod';
 import { DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS, MAX_PROBES_RANGE, MEMORY_MB_RANGE, TIMEOUT_MS_RANGE } from '../core/limits.js';
 import { renderOutcome } from '../core/format.js';
+import { MAX_ARGS, MAX_KWARGS, MAX_NAME_LENGTH } from '../core/call-tool.js';
 import type { LlmConfig, SessionServices } from '../core/run-types.js';
 import type { Prober, SandboxMode } from '../core/probe-types.js';
 import { callRequest, ProbeError } from '../core/probe-types.js';
@@ -33,6 +34,7 @@ import {
   PROBE_FUNCTION_OUTPUT,
   CALL_INPUT,
   TARGET_INPUT,
+  boundedRecord,
 } from './tool-shapes.js';
 
 export interface McpServerOptions {
@@ -324,7 +326,9 @@ function registerCompareDocstring(server: McpServer, { options, policy, serverLi
         details: z.string().max(20_000).default('').describe('Behaviour in detail: edge cases, errors'),
         returns: z.string().max(5000).default(''),
         raises: z.string().max(5000).default(''),
-        parameters: z.record(z.string(), z.string().max(5000)).default({}).describe('Parameter name → what it is'),
+        parameters: boundedRecord(z.string().max(MAX_NAME_LENGTH), z.string().max(5000), MAX_ARGS + MAX_KWARGS, 'parameters')
+          .default({})
+          .describe('Parameter name → what it is'),
       },
     },
     (input, extra) =>

@@ -12,18 +12,31 @@ import { CALL_FUNCTION_INPUT } from '../core/call-tool.js';
 const declared = CALL_FUNCTION_INPUT.properties;
 const sourceField = (spec: { minLength: number; maxLength: number }) => z.string().min(spec.minLength).max(spec.maxLength);
 
+/** A record of at most `most` entries (zod has no maxProperties of its own; `meta` puts it in the JSON Schema). */
+export function boundedRecord<V extends z.ZodType>(keys: z.ZodString, values: V, most: number, what: string) {
+  return z
+    .record(keys, values)
+    .refine((record) => Object.keys(record).length <= most, `at most ${most} ${what}`)
+    .meta({ maxProperties: most });
+}
+
 export const TARGET_INPUT = {
-  file: z.string().min(declared.file.minLength).describe(declared.file.description),
+  file: z.string().min(declared.file.minLength).max(declared.file.maxLength).describe(declared.file.description),
   qualname: z
     .string()
+    .max(declared.qualname.maxLength)
     .regex(new RegExp(declared.qualname.pattern), 'a dotted Python name such as clamp or BankAccount.deposit')
     .describe(declared.qualname.description),
 };
 
 export const CALL_INPUT = {
   args: z.array(sourceField(declared.args.items)).max(declared.args.maxItems).default([]).describe(declared.args.description),
-  kwargs: z
-    .record(z.string().regex(new RegExp(declared.kwargs.propertyNames.pattern), 'a Python identifier'), sourceField(declared.kwargs.additionalProperties))
+  kwargs: boundedRecord(
+    z.string().max(declared.kwargs.propertyNames.maxLength).regex(new RegExp(declared.kwargs.propertyNames.pattern), 'a Python identifier'),
+    sourceField(declared.kwargs.additionalProperties),
+    declared.kwargs.maxProperties,
+    'keyword arguments',
+  )
     .optional()
     .describe(declared.kwargs.description),
   receiver: sourceField(declared.receiver).optional().describe(declared.receiver.description),
