@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 import signal
 import sys
-import time
 
 from pau_probe.checking import TYPE_CHECKING
 from pau_probe import guards as pau_guards
@@ -24,10 +23,6 @@ from pau_probe import worker as pau_worker
 
 if TYPE_CHECKING:
     from typing import List
-
-# How long the processes killed at the end may take to be reaped (seconds).
-REAP_SECONDS = 5.0
-
 
 class _Stopped(Exception):
     """The host stopped the run (SIGTERM)."""
@@ -47,21 +42,6 @@ def _run_pytest(package: str, writable: str, here: List[str], args: List[str]) -
     import pytest
 
     return int(pytest.main(args))
-
-
-def _end_everything_below() -> None:
-    """SIGKILL every process below this one, then collect them (they are all its children now,
-    or become so as their parents die: it is their subreaper)."""
-    pau_worker.kill_descendants(set())
-    until = time.monotonic() + REAP_SECONDS
-    while time.monotonic() < until:
-        try:
-            pid, _ = os.waitpid(-1, os.WNOHANG)
-        except ChildProcessError:
-            return
-        if pid == 0:
-            pau_worker.kill_descendants(set())
-            time.sleep(0.01)
 
 
 def main(package: str, writable: str, here: List[str], args: List[str]) -> int:
@@ -101,5 +81,5 @@ def main(package: str, writable: str, here: List[str], args: List[str]) -> int:
         pass
     finally:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
-        _end_everything_below()
+        pau_worker.end_descendants()
     return code

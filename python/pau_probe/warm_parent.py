@@ -150,7 +150,9 @@ def serve() -> int:
             continue
         chunk = os.read(CONTROL_IN, 1 << 16)
         if not chunk:
-            _end_all(scratch_of)
+            # Every process below this one (workers, their call processes, what calls left,
+            # re-parented here) is killed and reaped, a worker's folder removed.
+            pau_worker.end_descendants(lambda pid: _remove_scratch(scratch_of.pop(pid, None)))
             return 0
         buffer += chunk
         while b"\n" in buffer:
@@ -179,20 +181,9 @@ def _reap(scratch_of: Dict[int, str]) -> None:
             pau_worker.remove_tree(scratch)
 
 
-def _end_all(scratch_of: Dict[int, str]) -> None:
-    """The host closed the channel: every process below this one (workers, their call
-    processes, what calls left, re-parented here) is killed and reaped, its folders removed."""
-    pau_worker.kill_descendants(set())
-    while True:
-        try:
-            pid, _ = os.waitpid(-1, 0)
-        except ChildProcessError:
-            break
-        except InterruptedError:
-            continue
-        scratch = scratch_of.pop(pid, None)
-        if scratch is not None:
-            pau_worker.remove_tree(scratch)
+def _remove_scratch(scratch: Optional[str]) -> None:
+    if scratch is not None:
+        pau_worker.remove_tree(scratch)
 
 
 def main() -> int:

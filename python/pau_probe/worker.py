@@ -253,6 +253,33 @@ def kill_descendants(keep: "Set[int]") -> None:
             signalled.add(pid)
 
 
+# How long end_descendants waits for the killed processes to be reaped (seconds).
+REAP_SECONDS = 5.0
+
+
+def end_descendants(reaped: "Callable[[int], object]" = lambda pid: None) -> None:
+    """SIGKILL every process below this one, then collect them, `reaped(pid)` for each: they
+    are all its children, or become so as their parents die, where this process is their
+    subreaper (the warm parent, guarded pytest). A process that forked between a kill and its
+    reaping is killed again; after REAP_SECONDS what is left is left to pid 1."""
+    kill_descendants(set())
+    until = time.monotonic() + REAP_SECONDS
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        except InterruptedError:
+            continue
+        if pid:
+            reaped(pid)
+            continue
+        if time.monotonic() >= until:
+            return
+        kill_descendants(set())
+        time.sleep(0.01)
+
+
 class Channel:
     """Newline-delimited JSON over the two protocol pipes."""
 

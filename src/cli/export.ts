@@ -32,7 +32,8 @@ Given file.py:qualname instead of a session, the offline explorer probes it firs
   --sandbox MODE       auto (default), os or guards: what isolates the re-runs and the pytest run
   --json               print the result as JSON
 
-exit codes: 0 written and passing, 1 nothing reproducible or the tests failed, 2 bad usage`;
+exit codes: 0 written and passing, 1 nothing reproducible or the tests failed, 2 bad usage,
+130 stopped (Ctrl-C)`;
 
 const options = {
   pytest: { type: 'boolean' },
@@ -45,7 +46,7 @@ const options = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-async function sessionFrom(source: string, python: string | undefined, maxProbes: number, sandbox: SandboxMode): Promise<SessionFile> {
+async function sessionFrom(source: string, python: string | undefined, maxProbes: number, sandbox: SandboxMode, signal: AbortSignal): Promise<SessionFile> {
   if (source.endsWith('.json')) {
     try {
       return await loadSession(source);
@@ -66,8 +67,8 @@ async function sessionFrom(source: string, python: string | undefined, maxProbes
     coverageFeedback: true,
     sandbox,
   };
-  const session = await runSession({ target: { file, qualname: spec.qualname }, settings, compare: false, ...(python ? { python } : {}) });
-  if (session.error) throw new Error(`probing ${source} failed: ${session.error.message}`);
+  const session = await runSession({ target: { file, qualname: spec.qualname }, settings, compare: false, signal, ...(python ? { python } : {}) });
+  if (session.error && !signal.aborted) throw new Error(`probing ${source} failed: ${session.error.message}`);
   return session;
 }
 
@@ -85,17 +86,33 @@ export async function run(argv: string[]): Promise<number> {
   // Before the probing: a name pytest cannot run is known now, not after a whole run.
   const badOut = values.out === undefined ? undefined : outputFileProblem(values.out);
   if (badOut) throw new UsageError(`--out ${badOut}`);
-  const session = await sessionFrom(source, values.python, intFlag('max-probes', values['max-probes'], DEFAULT_MAX_PROBES, MAX_PROBES_RANGE), sandbox);
+  const maxProbes = intFlag('max-probes', values['max-probes'], DEFAULT_MAX_PROBES, MAX_PROBES_RANGE);
+  // Ctrl-C stops the probing, the re-runs and pytest, and their workers remove their folders
+  // (the default, ending node at once, left them in the temporary folder); a second one ends it at once.
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.once('SIGINT', onSigint);
   try {
-    const result = await exportPytest({
-      session,
-      startWorker,
-      sandbox,
-      runPytest: pytestRunner({ sandbox }),
-      workspaceRoot: resolve(values.workspace ?? '.'),
-      ...(values.out ? { out: values.out } : {}),
-      ...(values.python ? { python: values.python } : {}),
-    });
+    const session = await sessionFrom(source, values.python, maxProbes, sandbox, controller.signal);
+    const result = controller.signal.aborted
+      ? undefined
+      : await exportPytest({
+          session,
+          startWorker,
+          sandbox,
+          runPytest: pytestRunner({ sandbox }),
+          workspaceRoot: resolve(values.workspace ?? '.'),
+          signal: controller.signal,
+          ...(values.out ? { out: values.out } : {}),
+          ...(values.python ? { python: values.python } : {}),
+        }).catch((err: unknown) => {
+          if (controller.signal.aborted) return undefined;
+          throw err;
+        });
+    if (!result) {
+      process.stderr.write('pau export: stopped\n');
+      return 130;
+    }
     if (values.json) {
       const { path, cases, skipped, verified } = result;
       process.stdout.write(JSON.stringify({ path, cases, skipped, verified }, null, 2) + '\n');
@@ -110,5 +127,7 @@ export async function run(argv: string[]): Promise<number> {
       return 1;
     }
     throw err;
+  } finally {
+    process.off('SIGINT', onSigint);
   }
 }

@@ -87,15 +87,20 @@ export async function run(argv: string[]): Promise<number> {
     maxProbes: intFlag('max-probes', values['max-probes'], DEFAULT_MAX_PROBES, MAX_PROBES_RANGE),
   });
   const transport = new StdioServerTransport();
-  const closed = new Promise<void>((resolve) => {
-    transport.onclose = () => resolve();
-    process.stdin.once('end', () => resolve());
+  // The client leaves by closing stdin, or stops the server with SIGTERM (Ctrl-C, SIGINT, in a
+  // terminal): the same end for all three, so the warm parents and the workers' folders go too
+  // (a signal's default ended node without its exit hook and left them in the temporary folder).
+  const closed = new Promise<number>((resolve) => {
+    transport.onclose = () => resolve(0);
+    process.stdin.once('end', () => resolve(0));
+    process.once('SIGINT', () => resolve(130));
+    process.once('SIGTERM', () => resolve(143));
   });
   await server.connect(transport);
   process.stderr.write(`pau mcp: serving on stdio${endpoint ? ` (LLM ${endpoint.llm.model} at ${endpoint.llm.baseURL})` : ' (offline only)'}\n`);
-  await closed;
+  const code = await closed;
   await server.close().catch(() => {});
   await pool.dispose();
   // The client is gone: end now, whatever is still running (the workers' exit hook kills them).
-  process.exit(0);
+  process.exit(code);
 }

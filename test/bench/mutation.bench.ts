@@ -13,7 +13,7 @@ import { DEFAULT_MAX_PROBES } from '../../src/core/limits.js';
 import { exportPytest } from '../../src/export/pytest-export.js';
 import { startWorker } from '../../src/probe/client.js';
 import { pytestRunner } from '../../src/probe/pytest-run.js';
-import { runSession } from '../../src/session/run.js';
+import { offlineSession } from '../support/offline-session.js';
 import { CORPUS } from '../corpus/explorer/corpus.js';
 import type { Goal } from './run.js';
 
@@ -101,15 +101,7 @@ async function measure(target: Target, work: string, index: number): Promise<Out
   const original = readFileSync(file, 'utf8');
   const found = mutantsOf(file, target.qualname);
   if (found.skip || found.mutants.length === 0) return { label: target.label, mutants: 0, killed: 0, survivors: [], skip: found.skip ?? 'no mutable spot' };
-  const settings = {
-    mode: 'offline' as const,
-    maxProbes: DEFAULT_MAX_PROBES,
-    timeoutMs: 5000,
-    memoryMb: 1024,
-    strictness: 'signature' as const,
-    coverageFeedback: true,
-  };
-  const session = await runSession({ target: { file, qualname: target.qualname }, settings, compare: false, python: PYTHON });
+  const session = await offlineSession(file, target.qualname, { python: PYTHON });
   const runPytest = pytestRunner();
   let exported;
   try {

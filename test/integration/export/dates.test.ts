@@ -8,28 +8,18 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DEFAULT_MAX_PROBES } from '../../../src/core/limits.js';
 import { exportPytest } from '../../../src/export/pytest-export.js';
 import { startWorker } from '../../../src/probe/client.js';
 import { pytestRunner } from '../../../src/probe/pytest-run.js';
-import { runSession } from '../../../src/session/run.js';
+import { DEBIAN_PYTHON, offlineSession } from '../../support/offline-session.js';
 
-const DEBIAN_PYTHON = '/usr/bin/python3';
 const work = mkdtempSync(join(tmpdir(), 'pau-export-dates-'));
 after(() => rmSync(work, { recursive: true, force: true }));
 
 test('is_weekend: the export holds its date cases and catches the flipped comparison', { timeout: 180_000 }, async () => {
   const module = join(work, 'dates.py');
   cpSync(resolve('examples/dates.py'), module);
-  const settings = {
-    mode: 'offline' as const,
-    maxProbes: DEFAULT_MAX_PROBES,
-    timeoutMs: 5000,
-    memoryMb: 1024,
-    strictness: 'signature' as const,
-    coverageFeedback: true,
-  };
-  const session = await runSession({ target: { file: module, qualname: 'is_weekend' }, settings, compare: false, python: DEBIAN_PYTHON });
+  const session = await offlineSession(module, 'is_weekend');
   assert.equal(session.error, undefined, session.error?.message);
   const exported = await exportPytest({ session, startWorker, runPytest: pytestRunner(), python: DEBIAN_PYTHON, workspaceRoot: work });
   assert.ok(exported.verified.ok, exported.verified.output);

@@ -11,18 +11,16 @@ import { execFileSync } from 'node:child_process';
 import { exportPytest, ExportError } from '../../../src/export/pytest-export.js';
 import { startWorker } from '../../../src/probe/client.js';
 import { pytestRunner } from '../../../src/probe/pytest-run.js';
-import { runSession } from '../../../src/session/run.js';
+import { DEBIAN_PYTHON, offlineSession as exportableSession } from '../../support/offline-session.js';
 import type { SessionFile } from '../../../src/core/session-types.js';
 
-const DEBIAN_PYTHON = '/usr/bin/python3';
 const runPytest = pytestRunner();
 const EXAMPLES = resolve('examples');
 const work = mkdtempSync(join(tmpdir(), 'pau-export-'));
 after(() => rmSync(work, { recursive: true, force: true }));
 
-async function offlineSession(file: string, qualname: string, maxProbes = 20): Promise<SessionFile> {
-  const settings = { mode: 'offline' as const, maxProbes, timeoutMs: 5000, memoryMb: 1024, strictness: 'signature' as const, coverageFeedback: true };
-  const session = await runSession({ target: { file, qualname }, settings, compare: false, python: DEBIAN_PYTHON });
+async function offlineSession(file: string, qualname: string, maxProbes?: number): Promise<SessionFile> {
+  const session = await exportableSession(file, qualname, maxProbes === undefined ? {} : { maxProbes });
   assert.equal(session.error, undefined, session.error?.message);
   return session;
 }

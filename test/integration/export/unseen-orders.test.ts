@@ -8,28 +8,18 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DEFAULT_MAX_PROBES } from '../../../src/core/limits.js';
 import { exportPytest } from '../../../src/export/pytest-export.js';
 import { startWorker } from '../../../src/probe/client.js';
 import { pytestRunner } from '../../../src/probe/pytest-run.js';
-import { runSession } from '../../../src/session/run.js';
+import { DEBIAN_PYTHON, offlineSession } from '../../support/offline-session.js';
 
-const DEBIAN_PYTHON = '/usr/bin/python3';
 const work = mkdtempSync(join(tmpdir(), 'pau-unseen-'));
 after(() => rmSync(work, { recursive: true, force: true }));
 
 test('the clamp export names the orderings the run never probed and kills the x-inside-[lo, hi] mutant', { timeout: 180_000 }, async () => {
   const module = join(work, 'mathx.py');
   cpSync(resolve('examples/mathx.py'), module);
-  const settings = {
-    mode: 'offline' as const,
-    maxProbes: DEFAULT_MAX_PROBES,
-    timeoutMs: 5000,
-    memoryMb: 1024,
-    strictness: 'signature' as const,
-    coverageFeedback: true,
-  };
-  const session = await runSession({ target: { file: module, qualname: 'clamp' }, settings, compare: false, python: DEBIAN_PYTHON });
+  const session = await offlineSession(module, 'clamp');
   assert.equal(session.error, undefined, session.error?.message);
   // The explorer may itself probe x strictly inside [lo, hi] (clamp(5, 0, 10)); those probes
   // are taken out, so that the export is the one that must notice the ordering is missing.
