@@ -11,7 +11,7 @@ import {
   MEMORY_MB_RANGE,
   TIMEOUT_MS_RANGE,
 } from '../core/limits.js';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { LlmConfig, RunOptions } from '../core/run-types.js';
 import { saveSession } from '../session/file.js';
@@ -20,6 +20,11 @@ import { STRICTNESS_LEVELS, type SessionFile, type SessionSettings, type Strictn
 import { intFlag, LLM_OPTIONS, llmFromFlags, onOff, parse, parseTargetSpec, SANDBOX_OPTIONS, sandboxFlag, UsageError } from './args.js';
 import { createPrinter, stdoutWriter, wantsColor } from './print.js';
 import { printable } from '../core/printable.js';
+import { docstringForRun } from '../docstring/for-run.js';
+import { examplesToVerify } from '../docstring/from-session.js';
+import { DOCSTRING_STYLES, type DocstringStyle } from '../docstring/types.js';
+import { verifyInFreshWorker } from '../docstring/verify-examples.js';
+import { startWorker } from '../probe/client.js';
 import { detectLocalServers, LOCAL_SERVERS, ollamaOrigin } from '../llm/local.js';
 
 const HELP = `usage: pau probe <file.py>:<qualname> [options]
@@ -38,6 +43,8 @@ const HELP = `usage: pau probe <file.py>:<qualname> [options]
   --compare                 compare the result with the function's docstring
   --text-protocol           for models without tool calling: one JSON action per reply
   --json                    print the session as JSON (and nothing else) on stdout
+  --docstring               print only the docstring Insert Docstring would write (its examples re-run
+                            first; the file's style, or --docstring-style google|numpy|sphinx|pep257)
   --out FILE                save the session file
   --python PATH             Python interpreter (default python3)
 `;
@@ -55,6 +62,8 @@ const options = {
   'coverage-feedback': { type: 'string' },
   compare: { type: 'boolean' },
   json: { type: 'boolean' },
+  docstring: { type: 'boolean' },
+  'docstring-style': { type: 'string' },
   out: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -104,6 +113,9 @@ export async function buildRunOptions(argv: string[], env: NodeJS.ProcessEnv): P
   const { values, positionals } = parse(argv, options);
   if (values.help) return 'help';
   if (positionals.length > 1) throw new UsageError(`one target expected, got ${positionals.length}: ${positionals.join(' ')}`);
+  if (values.json && values.docstring) throw new UsageError('--json and --docstring each print alone: pick one');
+  if (values['docstring-style'] !== undefined && !values.docstring) throw new UsageError('--docstring-style goes with --docstring');
+  oneOf('docstring-style', values['docstring-style'], DOCSTRING_STYLES, 'google');
   const spec = parseTargetSpec(positionals[0]);
   const file = resolve(spec.file);
   if (!existsSync(file)) throw new UsageError(`${spec.file}: no such file`);
@@ -144,6 +156,31 @@ export function agentOffer(values: Values, env: NodeJS.ProcessEnv): { agentOffer
   return { agentOffer: `the LLM agent may work out what it computes: run the same command without --offline (${setUp}).` };
 }
 
+/**
+ * The docstring literal Insert Docstring would write for the finished run, indented as in the
+ * file, or null (said on stderr) when there is none to write.
+ */
+async function docstringOf(file: SessionFile, startText: string, run: RunOptions, style: DocstringStyle | undefined): Promise<string | null> {
+  const description = file.final.description;
+  if (!description) {
+    process.stderr.write('pau probe: the run gave no description, so there is no docstring to print\n');
+    return null;
+  }
+  const { examples, unmatched } = examplesToVerify(file, description);
+  const verified = examples.length
+    ? await verifyInFreshWorker(startWorker, { target: run.target, python: run.python, settings: file.settings }, examples)
+    : { kept: [], dropped: [] };
+  for (const call of unmatched) process.stderr.write(`pau probe: example left out (not a call the run made): ${printable(call)}\n`);
+  for (const d of verified.dropped) process.stderr.write(`pau probe: example dropped: ${printable(d.call)} (${printable(d.reason)})\n`);
+  const { edit } = await docstringForRun(file, description, startText, verified.kept, { style, python: run.python });
+  if (edit.kind === 'refused') {
+    process.stderr.write(`pau probe: ${printable(edit.message)}\n`);
+    return null;
+  }
+  // The literal as it would stand in the def's body, with the body's indentation.
+  return `${edit.newText.replace(/^(\r?\n)+/, '').trimEnd()}\n`;
+}
+
 /** 0 done, 2 the target could not be loaded, 1 any other failure (including Ctrl-C). */
 export function exitCodeOf(file: SessionFile): number {
   if (!file.error) return 0;
@@ -157,10 +194,12 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
   const { run: runOptions, values } = built;
+  // The text the run starts from: the docstring is placed in it, and refused if the file changes meanwhile.
+  const startText = values.docstring && 'file' in runOptions.target ? readFileSync(runOptions.target.file, 'utf8') : undefined;
   const session = new Session(runOptions);
   // Nobody reading any more (`| head`): stop probing rather than run on unseen.
   const write = stdoutWriter(() => session.stop());
-  if (!values.json) session.on(createPrinter({ write, color: wantsColor(process.stdout), ...agentOffer(values, process.env) }));
+  if (!values.json && !values.docstring) session.on(createPrinter({ write, color: wantsColor(process.stdout), ...agentOffer(values, process.env) }));
 
   let interrupts = 0;
   const onSigint = () => {
@@ -179,6 +218,11 @@ export async function run(argv: string[]): Promise<number> {
 
   if (values.out) await saveSession(values.out, file);
   if (values.json) write(JSON.stringify(file, null, 2) + '\n');
+  if (startText !== undefined && !file.error) {
+    const text = await docstringOf(file, startText, runOptions, values['docstring-style'] as DocstringStyle | undefined);
+    if (text === null) return 1;
+    write(text);
+  }
   if (file.error) {
     const message = file.error.kind === 'stopped' ? 'stopped' : file.error.message;
     process.stderr.write(`pau probe: ${printable(message)}${values.out ? ` (partial session saved to ${values.out})` : ''}\n`);

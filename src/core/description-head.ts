@@ -17,14 +17,20 @@ export interface DescriptionHead {
   moreRaises: string[];
 }
 
-/** How an offline summary begins when the explorer could not tell what the function computes. */
+/**
+ * How an offline summary begins when no rule says what the function computes: what its calls
+ * were seen to give follows ("In the calls tried (8 of 20 returned), it returned a str one
+ * character longer than `s`").
+ */
+export const SEEN_ONLY = 'In the calls tried';
+/** How such a summary began in sessions saved before it said what the calls gave first. */
 export const NOT_WORKED_OUT = 'What it computes was not worked out';
 /** How an offline summary begins when no call returned. */
 export const NONE_RETURNED = 'No call returned';
 
 /** An offline description that says plainly it did not learn what the function computes. */
 export function littleLearned(d: Description): boolean {
-  return d.claims !== undefined && (d.summary.startsWith(NOT_WORKED_OUT) || d.summary.startsWith(NONE_RETURNED));
+  return d.claims !== undefined && [SEEN_ONLY, NOT_WORKED_OUT, NONE_RETURNED].some((start) => d.summary.startsWith(start));
 }
 
 const HEAD_RAISES = 2;

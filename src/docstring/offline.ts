@@ -2,7 +2,7 @@
 // summary, parameters, returns and raises, never the evidence (probe counts, the verdict of each
 // property), and a person's own parameter descriptions kept when their docstring is replaced.
 import type { Description } from '../core/session-types.js';
-import { NOT_WORKED_OUT } from '../core/description-head.js';
+import { NOT_WORKED_OUT, SEEN_ONLY } from '../core/description-head.js';
 
 /** The offline explorer's descriptions carry a claim ledger; an agent's do not. */
 export function isOfflineDescription(d: Description): boolean {
@@ -53,13 +53,25 @@ export function sourceRaise(line: string): string {
 }
 
 /**
- * A summary as it should read in source. "What it computes was not worked out from 20 calls: the
+ * A summary as it should read in source. Sessions saved before summaries led with what was seen
+ * read "What it computes was not worked out from 20 calls: the
  * 10 that returned gave True for `'1'` and `'on'`; False for `'no'` (text: str)." counts probes
  * (evidence) and lists types the Args section already gives: in source it is what was seen,
  * "In the calls tried, it returned True for `'1'` and `'on'`; False for `'no'`." (a type reads
  * "Returns an int.")
  */
 export function sourceSummary(summary: string): string {
+  // "In the calls tried (8 of 20 returned), it returned …": the count is evidence; a type alone
+  // is what it returns, and what was not worked out of it is the report's to say.
+  const current = new RegExp(
+    `^${SEEN_ONLY} \\((?:all \\d+|\\d+ of \\d+) returned\\), it returned (.+?)(?:; what sets its value was not worked out)?\\.(?= |$)(.*)$`,
+    's',
+  ).exec(summary);
+  if (current) {
+    const gave = current[1] ?? '';
+    const rest = current[2] ?? '';
+    return /^(?:an? [\w.]+|None)$/.test(gave) ? `Returns ${gave}.${rest}` : `${SEEN_ONLY}, it returned ${gave}.${rest}`;
+  }
   const m = new RegExp(`^${NOT_WORKED_OUT} from \\d+ calls?: the \\d+ that returned gave (.+?)\\.(?= |$)(.*)$`, 's').exec(summary);
   if (!m) return summary;
   let gave = m[1] ?? '';

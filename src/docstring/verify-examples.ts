@@ -2,6 +2,7 @@
 // docstring only if the function still gives the same result now (deterministic, the file
 // unchanged) and that result is something doctest can check.
 import type { CallRequest, Prober } from '../core/probe-types.js';
+import { workerOptions, type StartWorker, type WorkerRequest } from '../core/worker-options.js';
 import { checkExample } from '../compare/doctest-check.js';
 import { doctestOutput, doctestWant } from './doctest-lines.js';
 import type { DocExample } from './types.js';
@@ -64,4 +65,23 @@ export async function verifyExamples(prober: Prober, examples: ExampleToVerify[]
     else drop(output.want, 'the result changed when the example was run again');
   }
   return out;
+}
+
+/**
+ * Re-runs the examples in a worker of their own (coverage off: only results count), stopped
+ * whatever happens: Insert Docstring's check and `pau probe --docstring`'s.
+ */
+export async function verifyInFreshWorker(
+  startWorker: StartWorker,
+  start: Pick<WorkerRequest, 'target' | 'python' | 'settings'>,
+  examples: ExampleToVerify[],
+  signal?: AbortSignal,
+): Promise<VerifiedExamples> {
+  let worker: Prober | undefined;
+  try {
+    worker = await startWorker(workerOptions({ ...start, coverage: false }));
+    return await verifyExamples(worker, examples, signal ? { signal } : {});
+  } finally {
+    await worker?.stop().catch(() => {});
+  }
 }

@@ -29,11 +29,12 @@ import { showsTheWorker } from './worker-identity.js';
 import { holdsGrammarOnly } from './scratch-files.js';
 import { preparedSource } from './prepared-receiver.js';
 import { isBindingMessage } from './binding-errors.js';
-import { NONE_RETURNED, NOT_WORKED_OUT } from '../core/description-head.js';
+import { NONE_RETURNED, SEEN_ONLY } from '../core/description-head.js';
 import { exceptionLine } from '../core/doctest-example.js';
 import { raiseSelector } from './raise-selector.js';
 import { hangWithContrast } from './hang.js';
 import { seenPairs } from './seen-pairs.js';
+import { seenSizes } from './seen-sizes.js';
 import { iteratedType, withoutIterationNote } from './iteration-note.js';
 import { storedAsGiven } from './stored-parameter.js';
 import { becameWords, stateChangeWords } from '../core/state-change.js';
@@ -428,27 +429,21 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
       idx(returned),
     );
   } else if (returned.length > 0) {
-    const given = params
-      // The second of two *args slots is named with the first.
-      .filter(({ p, i }) => !(p.role === 'varargs' && run.positions[i - 1]?.role === 'varargs'))
-      .map(({ p, i }) => ({ name: p.role === 'varargs' ? `*${p.name}` : p.name, words: effectiveWords(run, i).flag ? ['a flag'] : acceptedWords(run, i) }))
-      .filter((x) => x.words.length > 0)
-      .map((x) => `${x.name}: ${joinWords(x.words, 'or')}`);
-    const receiverAt = run.positions.findIndex((p) => p.role === 'receiver');
-    const receiver = receiverAt >= 0 ? acceptedWords(run, receiverAt)[0] : undefined;
-    if (receiver) given.unshift(`called on ${article(receiver)}`);
+    // No rule: what the calls that returned were seen to give, led by that, never by a list of
+    // the argument types (the Parameters line has them).
     const n = run.observations.length;
     const single = oneResult(returned);
     if (single) ledger.add('summary', `gave ${single}`, idx(returned), idx(returned));
     const shaped = single ?? resultsByRange(run, returned) ?? resultsByInput(run, returned) ?? fewResults(returned);
+    const sizes = shaped === null ? seenSizes(run.observations, run.positions) : null;
+    const what = shaped ?? (sizes ? `${returns} ${sizes.text}` : returns);
+    if (sizes) ledger.add('summary', `returned ${what}`, sizes.support, idx(returned));
     // Without a shape of the results, calls that returned show more than the type they gave.
     const pairs = shaped === null ? seenPairs(returned, run.positions, (o) => oneLine(readableCall(callName(run.info), o.request, awaited), 80)) : null;
     if (pairs) ledger.add('summary', pairs.text, pairs.support, pairs.support);
-    sentences.push(
-      pairs
-        ? `${NOT_WORKED_OUT} from ${n} call${n === 1 ? '' : 's'}; among the ${returned.length} that returned: ${pairs.text}.`
-        : `${NOT_WORKED_OUT} from ${n} call${n === 1 ? '' : 's'}: the ${returned.length} that returned gave ${shaped ?? returns}${given.length ? ` (${joinWords(given)})` : ''}.`,
-    );
+    const tried = `${SEEN_ONLY} (${returned.length === n ? `all ${n}` : `${returned.length} of ${n}`} returned)`;
+    const unknown = shaped || sizes || pairs || returns === 'None' ? '' : '; what sets its value was not worked out';
+    sentences.push(`${tried}, it returned ${what}${pairs ? `, as in ${pairs.text}` : ''}${unknown}.`);
   } else {
     // A function whose job is to raise: what selects the class it raises, when one parameter does.
     const raising = run.observations.filter((o) => o.purpose !== 'repeat' && o.record.result.status === 'raised' && !bindingError(o));
@@ -461,7 +456,7 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     sentences.push(
       selector?.text ??
         (lazyError && lazyType
-          ? `${NOT_WORKED_OUT}: ${readableCall(callName(run.info), lazy.request, awaited)} returned a ${lazyType}, and iterating it raised ${exceptionLine(lazyError.type, oneLine(withoutIterationNote(lazyError.message), 100))}`
+          ? `${readableCall(callName(run.info), lazy.request, awaited)} returned a ${lazyType}, and iterating it raised ${exceptionLine(lazyError.type, oneLine(withoutIterationNote(lazyError.message), 100))}`
           : `${NONE_RETURNED}: ${noneReturned(run.observations)}, so what it computes is unknown.`),
     );
   }
@@ -869,11 +864,27 @@ function parameterTexts(run: ExplorationOutcome, ledger: Ledger): Record<string,
 
 function returnsText(observations: Observation[], returnTypes: string[], ledger: Ledger, awaited: boolean): string {
   const ran = observations.filter((o) => o.record.result.status === 'returned');
-  if (returnTypes.length === 0) return 'Never returned in the probes made.';
+  if (returnTypes.length === 0) return lazyReturns(observations, ledger) ?? 'Never returned in the probes made.';
   const phrase = returnsPhrase(observations, returnTypes);
   const what = givesReceiverBack(ran) ? `the object it is called on (${phrase})` : phrase;
   const text = capitalize(`${awaited ? 'a coroutine; awaited, ' : ''}${what} (${ran.length} of ${observations.length} calls returned).`);
   ledger.add('returns', text, idx(ran), idx(observations));
+  return text;
+}
+
+/**
+ * Calls that returned an object whose iteration raised (a generator) did return: what they gave,
+ * and plainly that what it yields was not seen, as no iteration of it reached its end.
+ */
+function lazyReturns(observations: Observation[], ledger: Ledger): string | null {
+  const lazy = observations.filter((o) => o.record.result.status === 'raised' && iteratedType(o.record.result.exception?.message ?? '') !== null);
+  const types = [...new Set(lazy.map((o) => iteratedType(o.record.result.exception?.message ?? '') ?? ''))];
+  const raised = [...new Set(lazy.map((o) => o.record.result.exception?.type ?? ''))];
+  if (!lazy.length) return null;
+  const text = capitalize(
+    `${joinWords(types.map(article), 'or')}; iterating it raised ${joinWords(raised, 'or')} in each of the ${lazy.length} calls that returned one, so what it yields was not seen.`,
+  );
+  ledger.add('returns', text, idx(lazy), idx(observations));
   return text;
 }
 

@@ -14,12 +14,14 @@ export {
   documentUnchanged,
   compactDiff,
   docstringBody,
+  docstringForRun,
   docstringNames,
   examplesToVerify,
   lineDiff,
   listFunctions,
   renderDocstring,
   verifyExamples,
+  verifyInFreshWorker,
 } from '../docstring/index.js';
 export { startWorker } from '../probe/client.js';
 export { WarmPool } from '../probe/warm-pool.js';

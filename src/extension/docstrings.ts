@@ -12,7 +12,6 @@ import { ensureTrusted, type Backend, type PauContext } from './context.js';
 import { errorMessage } from './log.js';
 import { examplesNote, NOTICES } from './notices.js';
 import { notify } from './notify.js';
-import { verifyInFreshWorker } from './one-off-workers.js';
 import { displayPath, REPLAY_NOT_INSERTABLE, type RunRecord, type Runs } from './run-record.js';
 
 /** The style setting as the writer takes it: undefined = match the file (`auto`). */
@@ -89,7 +88,12 @@ async function verify(
   if (unmatched.length > 0) ctx.log.info(`Examples left out (not calls the run made): ${unmatched.join('; ')}`);
   if (examples.length === 0) return { kept: [], dropped: unmatched.length };
   const target = { file: record.target.uri.fsPath, qualname: record.target.qualname };
-  const result = await verifyInFreshWorker(backend, { target, python: record.python, settings: ctx.settings(record.target.uri) }, examples, signal);
+  const result = await backend.verifyInFreshWorker(
+    backend.startWorker,
+    { target, python: record.python, settings: ctx.settings(record.target.uri) },
+    examples,
+    signal,
+  );
   for (const d of result.dropped) ctx.log.info(`Example dropped: ${d.call} (${d.reason})`);
   return { kept: result.kept, dropped: result.dropped.length + unmatched.length };
 }
@@ -147,17 +151,14 @@ export async function insertInferredDocstring(ctx: PauContext, runs: Runs): Prom
       progress.report({ message: 're-running the examples…' });
       const verified = await verify(ctx, backend, record, record.session, description, controller.signal);
       if (controller.signal.aborted) return undefined;
-      const fn = findFunction(await functionsOf(backend, startText, record.python, ctx), qualname);
-      const style = styleFor(backend, settings, startText);
-      const names = backend.docstringNames(record.session.target.shownAs, qualname, fn);
-      const body = backend.docstringBody(description, style, names, verified.kept, fn?.docstring);
       progress.report({ message: 'placing it…' });
-      const edit = await backend.computeDocstringEdit(document.getText(), { qualname, ...(fn ? { line: fn.line } : {}) }, body, {
+      const written = await backend.docstringForRun(record.session, description, document.getText(), verified.kept, {
         startText,
-        ...(record.python ? { python: record.python } : {}),
+        style: explicitStyle(settings),
+        python: record.python,
         signal: controller.signal,
       });
-      return { edit, verified, style, existing: fn?.docstring ?? null };
+      return { ...written, verified };
     },
   );
   if (!outcome) return;

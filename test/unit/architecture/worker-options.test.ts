@@ -20,7 +20,8 @@ import { exportPytest } from '../../../src/export/pytest-export.js';
 import { LIMIT_SETTING_KEYS, LIMIT_SETTINGS, userLimits, type UserLimits } from '../../../src/core/limits.js';
 import { workerOptions } from '../../../src/core/worker-options.js';
 import { readSettings, sessionSettings } from '../../../src/extension/contributions/settings.js';
-import { callInFreshWorker, verifyInFreshWorker } from '../../../src/extension/one-off-workers.js';
+import { callInFreshWorker } from '../../../src/extension/one-off-workers.js';
+import { verifyInFreshWorker } from '../../../src/docstring/verify-examples.js';
 import { createMcpServer } from '../../../src/mcp/server.js';
 import { runSession } from '../../../src/session/run.js';
 import { startScriptedServer } from '../../support/llm-server.js';
@@ -134,11 +135,10 @@ const editorSettings = readSettings((key) => ({ timeoutMs: LIMITS.timeoutMs, mem
 
 test("Insert Docstring re-runs the examples under the file's settings", async () => {
   const { seen, startWorker } = recorder();
-  const backend = { startWorker, verifyExamples: async () => ({ kept: [], dropped: [] }) };
   const examples = [{ call: { args: ['1'] }, shown: 'double(1)', expected: '2' }];
   await settle(
     verifyInFreshWorker(
-      backend,
+      startWorker,
       { target: { file: module, qualname: 'double' }, python: PYTHON, settings: editorSettings },
       examples,
       new AbortController().signal,

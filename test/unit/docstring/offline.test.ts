@@ -249,6 +249,18 @@ test('in source, a summary that says what was not worked out states what was see
   assert.doesNotMatch(text, /not worked out|20 calls|x: int\)/, text);
 });
 
+test('in source, a summary led by what the calls gave drops the count of calls and keeps what they showed', () => {
+  assert.equal(
+    sourceSummary("In the calls tried (8 of 20 returned), it returned a str one character longer than `s`, as in tag('ab') → 'a3b'; tag('x') → 'x1'."),
+    "In the calls tried, it returned a str one character longer than `s`, as in tag('ab') → 'a3b'; tag('x') → 'x1'.",
+  );
+  // A type alone is what it returns: the Returns line of a docstring, with no count.
+  assert.equal(
+    sourceSummary('In the calls tried (all 11 returned), it returned an int; what sets its value was not worked out. Changes its receiver in place.'),
+    'Returns an int. Changes its receiver in place.',
+  );
+});
+
 test('in source, a raise line leaves out the values the explorer cut short', () => {
   const line =
     "ValueError with `text='The quick brown fox jumps over the laz…`, `text='Hello, World!'` or 3 other values (parse_bool('Hello, World!'): not a boolean: 'Hello, World!'), but with `text='yes'` it returned True.";

@@ -20,7 +20,11 @@ test('a summary that could not say what the function computes shows what two or 
   };
   const report = await exploreOffline(info('initials', initials), fakeProbe(initials, { cache: false }).probe, { maxProbes: 20, strictness: 'signature' });
   const { summary } = report.description;
-  assert.match(summary, /^What it computes was not worked out from 20 calls; among the \d+ that returned: initials\('[^']+'\) → '[^']+'; initials\(/, summary);
+  assert.match(
+    summary,
+    /^In the calls tried \(\d+ of 20 returned\), it returned a str(?: never longer than `name`)?, as in initials\('[^']+'\) → '[^']+'; initials\(/,
+    summary,
+  );
   assert.doesNotMatch(summary, /gave a str/, summary);
 });
 
@@ -36,6 +40,6 @@ test('a call whose result shows the clock is not one of the calls the summary sh
   };
   const report = await exploreOffline(info('stamped', stamped), fakeProbe(stamped, { cache: false }).probe, { maxProbes: 20, strictness: 'signature' });
   const { summary } = report.description;
-  assert.match(summary, /among the \d+ that returned: stamped\(/, summary);
+  assert.match(summary, /, as in stamped\(/, summary);
   assert.doesNotMatch(summary, new RegExp(stamp.slice(5, 16)), summary);
 });

@@ -188,7 +188,7 @@ test('a product rounded to cents, and a percentage change, are stated as such', 
   // The explored tax calls may never show a result rounded at the second place: then no number
   // of places may be stated (the rounding is pinned by hand below).
   for (const [name, fn, want] of [
-    ['tax_amount', tax, /^(Multiplies `price` by `rate` \(rounded to 2 decimal places\)\.|What it computes was not worked out)/],
+    ['tax_amount', tax, /^(Multiplies `price` by `rate` \(rounded to 2 decimal places\)\.|In the calls tried )/],
     ['percent_change', change, /^Returns the change from `old` to `new` as a percentage of `old`/],
   ] as const) {
     const fake = fakeProbe(fn, { cache: false });
@@ -226,7 +226,7 @@ test('a predicate whose rule was not worked out says which arguments gave True a
   const report = await exploreOffline(info('isleap', fn), fake.probe, { maxProbes: 20, strictness: 'anonymized' });
   const seen = (b: boolean) => fake.records.filter((r) => r.result.value?.repr === String(b ? 'True' : 'False') && r.args.length === 1).map((r) => r.args[0]!);
   assert.ok(seen(true).length > 0 && seen(false).length > 0, 'both results were seen');
-  const m = /gave True for (.+); False for (.+?) \(/.exec(report.description.summary);
+  const m = /returned True for (.+); False for (.+?)\.$/.exec(report.description.summary);
   assert.ok(m, report.description.summary);
   // Each argument named is one that gave that result.
   for (const a of [...m[1]!.matchAll(/`([^`]+)`/g)].map((x) => x[1]!)) assert.ok(seen(true).includes(a), a);
@@ -411,7 +411,7 @@ test('a function of one number that gave a few results, each over one stretch (a
   };
   const fake = fakeProbe(fn, { cache: false });
   const report = await exploreOffline(info('grade', fn), fake.probe, { maxProbes: 40, strictness: 'anonymized' });
-  assert.match(report.description.summary, /gave 'F' for `score` [-\d.]+(?: to [-\d.]+)?(?:, | and )'/, report.description.summary);
+  assert.match(report.description.summary, /returned 'F' for `score` [-\d.]+(?: to [-\d.]+)?(?:, | and )'/, report.description.summary);
   // Each stretch quoted is one the calls showed: every call in it gave that result.
   const ranges = [...report.description.summary.matchAll(/'([A-F])' for (?:`score` )?([-\d.]+)(?: to ([-\d.]+))?/g)];
   assert.ok(ranges.length >= 2, report.description.summary);
@@ -431,7 +431,7 @@ test('a bool given to a function of one number counts as the number it is (True 
   const observations = xs.map((x, i) => returnedObservation(positions, i + 1, [x], grade(x.k === 'bool' ? 1 : Number(x.k === 'int' ? x.v : 0))));
   const fn: FakeFunction = { params: [param('score')], body: () => str('') };
   const report = buildReport({ info: info('grade', fn), positions, observations, accepted: [new Set(['int', 'bool'])], maxProbes: 20 });
-  assert.match(report.description.summary, /gave 'F' for `score` 1 to 65, 'C' for 70 to 75 and 'A' for 90 to 100/, report.description.summary);
+  assert.match(report.description.summary, /returned 'F' for `score` 1 to 65, 'C' for 70 to 75 and 'A' for 90 to 100/, report.description.summary);
 });
 
 test('a one-argument call that came back unchanged is not the first example when another call changed its text (normpath)', () => {

@@ -42,7 +42,7 @@ test('a generator that yielded one item in each call reads "1 item", not "1 item
   assert.match(returns, /\(1 item in 3 calls\)/, returns);
 });
 
-test('a *args parameter is named once in the summary, however many items the calls passed', () => {
+test('a *args parameter, however many items the calls passed, is never in a type list of the summary', () => {
   const star = (): Position => ({ name: 'amounts', role: 'varargs', positionalOnly: false, candidates: ['int'] });
   const positions: Position[] = [star(), star(), star()];
   const calls: [number[], string][] = [
@@ -54,10 +54,12 @@ test('a *args parameter is named once in the summary, however many items the cal
     [[6], 'ss'],
     [[8, 8], 'tttttt'],
   ];
-  // Results too long to show as calls that returned (seen-pairs.ts): the summary lists the parameters instead.
+  // Results too long to show as calls that returned (seen-pairs.ts): the summary says what was
+  // seen, and the parameters' types are the Parameters line's, not the summary's.
   const observations = calls.map(([xs, out], k) => returnedObservation(positions, k + 1, xs.map(int), str(out.padEnd(45, '.'))));
-  const { summary } = report(positions, observations).description;
-  assert.equal(summary.match(/\*amounts:/g)?.length, 1, summary);
+  const { summary, parameters } = report(positions, observations).description;
+  assert.doesNotMatch(summary, /amounts:/, summary);
+  assert.deepEqual(Object.keys(parameters), ['*amounts']);
 });
 
 test('a parameter seen only making calls raise says so plainly', () => {
@@ -156,6 +158,41 @@ test('an error raised while iterating a returned object of a dotted class reads 
     /returned a click\._termui_impl\.ProgressBar, and iterating it raised RuntimeError: You need to use progress bars in a with block\./,
     summary,
   );
+});
+
+test('a generator whose iteration always raised: Returns says it returned one and that what it yields was not seen', () => {
+  // The trial showed "returned a generator, and iterating it raised" above "Returns: Never returned".
+  const positions: Position[] = [{ name: 'n', role: 'positional', positionalOnly: false, candidates: ['int'] }];
+  const observations = [1, 2, 3].map((n) => {
+    const o = raisedObservation(positions, n, [int(n)], 'ValueError', 'bad step (raised while iterating the generator)');
+    const iteration = { items: [], ended: false, raised: { type: 'ValueError', message: 'bad step' } };
+    return { ...o, record: { ...o.record, result: { ...o.record.result, value: { type: 'generator', repr: '<generator>', truncated: false, iteration } } } };
+  });
+  const { returns, summary, claims } = report(positions, observations).description;
+  assert.match(summary, /returned a generator, and iterating it raised ValueError: bad step/, summary);
+  assert.doesNotMatch(returns, /Never returned/, returns);
+  assert.equal(returns, 'A generator; iterating it raised ValueError in each of the 3 calls that returned one, so what it yields was not seen.');
+  assert.deepEqual(claims?.find((c) => c.part === 'returns')?.support, [1, 2, 3]);
+});
+
+test('with no rule, the summary leads with what the calls gave: a result one character longer than the argument', () => {
+  // A check character put after the first: no relation of the catalogue says which, but every result is one longer.
+  const positions: Position[] = [{ name: 's', role: 'positional', positionalOnly: false, candidates: ['str'] }];
+  const words = ['abc', 'hello', 'zz', 'x', 'seven'];
+  const observations = words.map((w, k) => returnedObservation(positions, k + 1, [str(w)], str(`${w.slice(0, 1)}${(w.length * 7 + k) % 10}${w.slice(1)}`)));
+  const { summary, claims } = report(positions, observations).description;
+  assert.match(summary, /^In the calls tried \(all 5 returned\), it returned a str one character longer than `s`, as in /, summary);
+  assert.doesNotMatch(summary, /not worked out/, summary);
+  assert.ok(claims?.some((c) => c.part === 'summary' && c.text === 'returned a str one character longer than `s`' && c.support.length === 5));
+});
+
+test('with no rule and nothing but a type seen, the summary says the type was seen and the value not worked out', () => {
+  const positions: Position[] = [{ name: 'n', role: 'positional', positionalOnly: false, candidates: ['int'] }];
+  // Results too long for the summary to show: only their type is told.
+  const observations = [1, 2, 3].map((n) => returnedObservation(positions, n, [int(n)], str('x'.repeat(60 + n))));
+  observations.push(raisedObservation(positions, 4, [int(-1)], 'ValueError', 'negative'));
+  const { summary } = report(positions, observations).description;
+  assert.match(summary, /^In the calls tried \(3 of 4 returned\), it returned a str; what sets its value was not worked out\./, summary);
 });
 
 test('a receiver known only by its address: the lines that say it changed name the attributes that did', () => {
