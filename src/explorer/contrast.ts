@@ -65,3 +65,43 @@ export function contrastPlans(observations: Observation[], positions: Position[]
   }
   return plans;
 }
+
+/** Raises run again after another call (raiseAgainPlans), at most: the first of each exception type. */
+export const RAISES_RUN_AGAIN = 2;
+
+/**
+ * The raises a description states, each run again in its process after the returned call most
+ * like it (its contrast, when one differs in one argument alone): a raise that a cache or registry
+ * another call fills makes return (humanize's activate(locale, path) once the locale is loaded)
+ * holds only in a fresh interpreter, and no raise line says it (repeatable.ts raisedOnlyFresh).
+ * One per exception type, the first raise of each, which its line quotes; value errors before type errors.
+ */
+export function raiseAgainPlans(observations: Observation[], positions: Position[]): PlannedProbe[] {
+  const returned = observations.filter(returnedCall);
+  const plans: PlannedProbe[] = [];
+  const done = new Set<string>();
+  // What a function checks of its values (a file, a key, a locale) before the wrong types Python itself refuses.
+  const typeError = (o: Observation): boolean => TYPE_ERRORS.has(baseExceptionName(o.record.result.exception?.type ?? ''));
+  for (const o of [...observations.filter((x) => !typeError(x)), ...observations.filter(typeError)]) {
+    const e = o.record.result.status === 'raised' ? o.record.result.exception : undefined;
+    if (!e || o.purpose === 'repeat' || bindingError(o) || done.has(e.type)) continue;
+    done.add(e.type);
+    if (observations.some((r) => r.repeats === o && r.after)) continue;
+    const alike = (r: Observation): number =>
+      positions.filter((_, i) => {
+        const [a, b] = [o.input[i]?.value, r.input[i]?.value];
+        return a === undefined ? b === undefined : b !== undefined && toSource(a) === toSource(b);
+      }).length;
+    const after = [...returned].reverse().sort((a, b) => alike(b) - alike(a))[0];
+    if (after)
+      plans.push({
+        input: o.input,
+        purpose: 'repeat',
+        note: `raise: #${o.record.index} again after #${after.record.index}`,
+        request: o.request,
+        repeats: o,
+        after,
+      });
+  }
+  return plans;
+}
