@@ -24,7 +24,7 @@ import { ordinaryFirst, returnedExamples } from './ordinary.js';
 import { withStatement } from './context-manager.js';
 import { passThrough } from './pass-through.js';
 import { fixedShape } from './result-shape.js';
-import { changedWhenRunAgain, raisedOnlyFresh, repeatableText } from './repeatable.js';
+import { changedWhenRunAgain, repeatableText } from './repeatable.js';
 import { showsTheWorker } from './worker-identity.js';
 import { holdsGrammarOnly } from './scratch-files.js';
 import { preparedSource } from './prepared-receiver.js';
@@ -992,15 +992,12 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
       Number(TYPE_ERRORS.has(baseExceptionName(a.type))) - Number(TYPE_ERRORS.has(baseExceptionName(b.type))) ||
       Number(a.i === null) - Number(b.i === null),
   );
-  const onlyFresh = raisedOnlyFresh(observations);
   const lines: string[] = [];
   for (const g of ordered) {
     // A group is made with its first raise, which has its exception.
     const [ex] = g.raised;
     const exception = ex?.record.result.exception;
     if (!ex || !exception) continue;
-    // A raise that another call made first turns into a return is no line a user can rely on.
-    if (onlyFresh.has(g.type)) continue;
     const message = oneLine(reasonLine(exception.message), 100);
     // An empty message (EOFError()) shows nothing after the call, not a dangling colon.
     const said = message ? `: ${message}` : '';
@@ -1109,10 +1106,7 @@ function pickExamples(
     if (o && !chosen.includes(o) && chosen.length < MAX_EXAMPLES && shown(o)) chosen.push(o);
   };
   // One error: what the function checks (a value error), in its own words first, before a type error.
-  const onlyFresh = raisedOnlyFresh(observations);
-  const raised = pool.filter(
-    (o) => o.record.result.status === 'raised' && o.record.result.exception && !bindingError(o) && !onlyFresh.has(o.record.result.exception.type),
-  );
+  const raised = pool.filter((o) => o.record.result.status === 'raised' && o.record.result.exception && !bindingError(o));
   const valueErrors = raised.filter((o) => {
     const exception = o.record.result.exception;
     return exception !== undefined && !TYPE_ERRORS.has(baseExceptionName(exception.type));

@@ -22,7 +22,7 @@ import { hashedRepeats, planPropertyProbes, plannedRequest, reapplyRefuted } fro
 import type { PlannedProbe } from './property-probes.js';
 import { inferProperties } from './properties.js';
 import { breakerProbes, claimsLaw, followUps, planVerification } from './verify.js';
-import { RAISES_RUN_AGAIN, contrastPlans, raiseAgainPlans } from './contrast.js';
+import { contrastPlans } from './contrast.js';
 import { Rng, hashString } from './random.js';
 import { MAIN_CLASSES, isKnownClass, ordinaryValue, representative, typeClass } from './type-classes.js';
 import type { PyValue } from './values.js';
@@ -246,18 +246,15 @@ export class Explorer {
       // Inputs found after the first property pass (a nested list, say) may need f(f(x)) too.
       await this.explore(max - Math.round(max * FINAL_PROPERTY_RESERVE));
       await this.probeProperties(max - Math.round(max * VERIFY_RESERVE));
-      // Calls are kept back for the raises found so far, each run again after another call (raisesAgain).
-      const raiseReserve = this.observations.some((o) => o.record.result.status === 'raised') ? RAISES_RUN_AGAIN : 0;
-      await this.verify(max - raiseReserve);
+      await this.verify(max);
       // The rest of the budget, until a long run of probes teaches nothing new; what is left
       // then re-runs the examples under another hash seed.
       // Probes are kept back for the laws only while one is claimed: elsewhere the exploration has them all.
-      await this.explore(max - (this.lawsClaimed() ? LAW_RECHECK_RESERVE : 0) - raiseReserve, STALE_AFTER);
-      await this.recheckLaws(max - raiseReserve);
-      await this.checkExamples(max - raiseReserve);
+      await this.explore(max - (this.lawsClaimed() ? LAW_RECHECK_RESERVE : 0), STALE_AFTER);
+      await this.recheckLaws(max);
+      await this.checkExamples(max);
       // What is left after all that: contrast calls for raises that still have none.
-      while (await this.contrastRaise(max - raiseReserve));
-      await this.raisesAgain(max);
+      while (await this.contrastRaise(max));
     } catch (err) {
       if (!(err instanceof Stop)) throw err;
     }
@@ -1683,15 +1680,6 @@ export class Explorer {
     this.contrasts++;
     await this.runPlan(plan);
     return true;
-  }
-
-  /** The raises a description states, again after the call most like each (contrast.ts raiseAgainPlans). */
-  private async raisesAgain(cap: number): Promise<void> {
-    if (this.opts.seeding) return;
-    for (const plan of raiseAgainPlans(this.observations, this.positions).slice(0, RAISES_RUN_AGAIN)) {
-      if (this.used >= cap) return;
-      await this.runPlan(plan);
-    }
   }
 
   /** The calls that will be the examples, once more in an interpreter of another hash seed (property-probes.ts). */

@@ -50,15 +50,3 @@ export function secondRunsAsCalls(observations: Observation[]): Observation[] | 
   }
   return out;
 }
-
-/**
- * The exception classes of raises that, run again in their process after another call (contrast.ts
- * raiseAgainPlans), returned the second time: they hold only in a fresh interpreter, as a cache or
- * registry the other call fills decides them, and a user who made that call first sees no raise.
- * The other raises of such a class are no line or example either: the same state may decide them.
- */
-export function raisedOnlyFresh(observations: Observation[]): Set<string> {
-  return new Set(
-    observations.flatMap((r) => (r.after && r.repeats && r.record.result.again?.status === 'returned' ? [r.repeats.record.result.exception?.type ?? ''] : [])),
-  );
-}

@@ -39,8 +39,6 @@ export interface FakeFunction {
   fill?: (receiver: PyValue, method: string, args: PyValue[]) => PyValue;
   /** The public state of an object (ProbeResult.receiverState, valueState); a returned object with one is shown by its address. */
   state?: (object: PyValue) => ObjectState | undefined;
-  /** Called before each call's first run: each call runs in a fresh process, so module state (a cache) starts anew. */
-  reset?: () => void;
   /** What every call reports it compared its arguments with (ProbeResult.comparisons), as a fixed pattern the code matches. */
   comparisons?: ComparisonRecord[];
 }
@@ -142,10 +140,8 @@ export function fakeCall(fn: FakeFunction, req: CallRequest, seenLines: Set<numb
 }
 
 /** ProbeResult.again as the worker makes it: the same request once more, compared by what it rendered. */
-function withSecondRun(fn: FakeFunction, req: CallRequest, first: ProbeResult, again: boolean, after?: CallRequest): ProbeResult {
+function withSecondRun(fn: FakeFunction, req: CallRequest, first: ProbeResult, again: boolean): ProbeResult {
   if (!again || (first.status !== 'returned' && first.status !== 'raised')) return first;
-  // Another call made between the two runs (CallOptions.againAfter), in the same process.
-  if (after) fakeCall(fn, after, new Set());
   const second = fakeCall(fn, req, new Set());
   const rendered = (r: ProbeResult): string => JSON.stringify([r.status, r.value?.type, r.value?.repr, r.exception]);
   const shown = second.value?.repr ?? (second.exception ? `${second.exception.type}: ${second.exception.message}` : undefined);
@@ -173,8 +169,7 @@ export function fakeProbe(fn: FakeFunction, opts: { cache?: boolean; onCall?: (n
     opts.onCall?.(calls);
     const key = callKey(request);
     const cached = opts.cache && !options?.fresh && !options?.again ? cache.get(key) : undefined;
-    if (!cached) fn.reset?.();
-    const result = cached ?? withSecondRun(fn, request, fakeCall(fn, request, seenLines), options?.again === true, options?.againAfter);
+    const result = cached ?? withSecondRun(fn, request, fakeCall(fn, request, seenLines), options?.again === true);
     if (opts.cache && !cached) cache.set(key, result);
     const record: ProbeRecord = { index: records.length + 1, ...request, origin: cached ? 'cache' : 'offline', ...(note ? { note } : {}), result };
     records.push(record);
