@@ -822,6 +822,15 @@ function parameterTexts(run: ExplorationOutcome, ledger: Ledger): Record<string,
     const effective = effectiveWords(run, i);
     const omitted = run.observations.filter((o) => o.record.result.status === 'returned' && o.input[i]?.value === undefined);
     const optional = omitted.length && (p.role === 'positional' || p.role === 'keyword') ? ' (may be left out)' : '';
+    // Objects (not generators, whose work is their iteration) that calls giving it returned and that raised when iterated.
+    const iteratedObjects = [
+      ...new Set(
+        run.observations.flatMap((o) => {
+          const v = o.record.result.value;
+          return o.input[i]?.value !== undefined && v?.iteration?.raised && v.type !== 'generator' ? [v.type.slice(v.type.lastIndexOf('.') + 1)] : [];
+        }),
+      ),
+    ];
     let text: string;
     const stored = p.role === 'varargs' ? null : storedAsGiven(run.observations, i);
     if (stored) {
@@ -854,6 +863,12 @@ function parameterTexts(run: ExplorationOutcome, ledger: Ledger): Record<string,
       const onObject = run.positions.some((q) => q.role === 'receiver') ? ' to what they returned (an effect on the object itself may not show)' : '';
       text = `changing it alone${among} made no difference${onObject} in the ${effective.varied} calls that did${optional}`;
     } else if (accepted.length) text = `calls with ${joinWords(accepted, 'or')} returned; its own effect was not isolated${optional}`;
+    else if (iteratedObjects.length)
+      // The explorer counts such a call as a raise; it did return an object to use (a write-mode GzipFile).
+      text = `each call with it raised, or returned ${joinWords(
+        iteratedObjects.map((t) => `a \`${t}\``),
+        'or',
+      )} that raised when iterated${optional}`;
     else text = `no call with it returned${optional}`;
     const name = p.role === 'varargs' ? `*${p.name}` : p.name;
     out[name] = text;

@@ -251,6 +251,19 @@ function purity(observations: Observation[], ctx: InferenceContext): InferredPro
       holds: false,
       evidence: `inconclusive: each of the ${calls.length} calls that returned gave None and changed nothing seen, so what it is called for did not show`,
     };
+  // A method tried only on objects that held nothing in some attribute (a parser whose `rawdata`
+  // was '' in every call, a representer whose `alias_key` was None) did nothing there that could
+  // change the object: the effect of its work on a filled one did not show.
+  const resting = restingAttributes(calls);
+  if (resting.length)
+    return {
+      name: 'pure',
+      holds: false,
+      evidence: `inconclusive: ${calls.length} calls changed nothing seen, but every object it was called on held nothing (None or empty) in ${resting
+        .slice(0, 3)
+        .map((n) => `\`${n}\``)
+        .join(', ')}, so an effect on a filled one could not show`,
+    };
   if (seldom.length)
     return {
       name: 'pure',
@@ -258,6 +271,25 @@ function purity(observations: Observation[], ctx: InferenceContext): InferredPro
       evidence: `inconclusive: ${calls.length} calls changed nothing and printed nothing, but fewer than ${MIN_GIVEN} of them were given ${seldom.join(' or ')}`,
     };
   return claim('pure', `${calls.length} calls: no argument or receiver changed, nothing printed`);
+}
+
+/** A value that holds nothing: None, or an empty text, bytes, list, tuple, set or dict. */
+function holdsNothing(t: TaggedValue): boolean {
+  if (t.t === 'none') return true;
+  if (t.t === 'str' || t.t === 'bytes') return t.v === '';
+  if (t.t === 'list' || t.t === 'tuple' || t.t === 'set' || t.t === 'frozenset' || t.t === 'dict') return t.v.length === 0;
+  return false;
+}
+
+/**
+ * The receiver's public attributes (ProbeResult.receiverState) that held nothing before every
+ * returned call that reports them; none when no call reports a receiver's state.
+ */
+function restingAttributes(calls: Observation[]): string[] {
+  const held = new Map<string, boolean>();
+  for (const o of calls)
+    for (const a of o.record.result.receiverState?.before.attributes ?? []) held.set(a.name, (held.get(a.name) ?? false) || !holdsNothing(a.value));
+  return [...held].filter(([, filled]) => !filled).map(([name]) => name);
 }
 
 /**

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { exploreOffline } from '../../../src/explorer/index.js';
 import type { FakeFunction } from './fake-python.js';
-import { expectStr, fakeProbe, info, param, pyStr } from './fake-python.js';
+import { expectStr, fakeProbe, info, param, pyInt, pyStr } from './fake-python.js';
 
 const explore = (name: string, fn: FakeFunction) =>
   exploreOffline(info(name, fn), fakeProbe(fn, { cache: false }).probe, { maxProbes: 30, strictness: 'anonymized' });
@@ -31,5 +31,46 @@ test('a function that returns None and changes nothing seen is not said to have 
 test('a function that returns a value and changes nothing is still said to have none: shout(text)', async () => {
   const fn: FakeFunction = { params: [param('text')], body: ([text]) => pyStr(expectStr(text, 'shout').toUpperCase()) };
   const report = await explore('shout', fn);
+  assert.equal(pure(report)?.holds, true, JSON.stringify(pure(report)));
+});
+
+test('a method tried only on objects holding nothing to work on is not said to have no side effects: Parser().goahead(end)', async () => {
+  // Its constructor takes no data, so `rawdata` is '' on every receiver built: goahead returns 0
+  // there, while on a parser holding text it would consume it (the effect no call could show).
+  let calls = 0;
+  const fn: FakeFunction = {
+    params: [param('self'), param('end', 'POSITIONAL_OR_KEYWORD', { default: 'False' })],
+    needsReceiver: true,
+    ownerClass: 'Parser',
+    moduleClasses: ['Parser'],
+    ownerInit: [param('convert', 'POSITIONAL_OR_KEYWORD', { default: 'True' })],
+    state: () => ({
+      attributes: [
+        { name: 'rawdata', value: { t: 'str', v: '' } },
+        { name: 'lineno', value: { t: 'int', v: '1' } },
+      ],
+    }),
+    body: () => {
+      calls++;
+      return pyInt(0);
+    },
+  };
+  const report = await explore('goahead', fn);
+  assert.ok(calls >= 3, `it was explored (${calls} calls)`);
+  assert.notEqual(pure(report)?.holds, true, JSON.stringify(pure(report)));
+  assert.match(pure(report)?.evidence ?? '', /`rawdata`/, JSON.stringify(pure(report)));
+});
+
+test('a method whose objects held something in each attribute is still said to have none: Counter(n).peek()', async () => {
+  const fn: FakeFunction = {
+    params: [param('self')],
+    needsReceiver: true,
+    ownerClass: 'Counter',
+    moduleClasses: ['Counter'],
+    ownerInit: [param('n')],
+    state: (o) => ({ attributes: [{ name: 'n', value: { t: 'int', v: String(o.k === 'call' && o.args[0]?.k === 'int' ? o.args[0].v : 0n) } }] }),
+    body: (_args, _kw, receiver) => (receiver?.k === 'call' && receiver.args[0]?.k === 'int' ? pyInt(receiver.args[0].v) : pyInt(0)),
+  };
+  const report = await explore('peek', fn);
   assert.equal(pure(report)?.holds, true, JSON.stringify(pure(report)));
 });
