@@ -334,11 +334,19 @@ def hide_own_modules(ctx: CallContext) -> None:
         sys.modules.pop(name, None)
 
 
-def serve(ctx: CallContext, request_fd: int, result_fd: int, call_dir: str, coverage: bool) -> None:
-    """The child's whole life after the fork. Never returns.
+def serve(ctx: CallContext, request_fd: int, result_fd: int, call_dir: str, coverage: bool, ruleset: Optional[int] = None) -> None:
+    """The child's whole life after the fork. Never returns. `ruleset`: the Landlock fence of
+    `call_dir`, built before the fork (landlock.build_fence), which this process puts in force
+    and closes.
 
     Everything that does not depend on the request happens before it is read, so that only
     the call itself is on the critical path."""
+    if ctx.fence_writes:
+        # First, before the wait for the request: a call sent back to back (no warm-up) found
+        # its process still building this after the request had come.
+        fence_call_dir(call_dir, ruleset)
+    elif ruleset is not None:
+        os.close(ruleset)
     collector = Collector(ctx.static) if coverage and ctx.static is not None else None
     if collector is not None:
         collector.prepare()
@@ -347,8 +355,6 @@ def serve(ctx: CallContext, request_fd: int, result_fd: int, call_dir: str, cove
     if not _request_waiting(request_fd, WARM_UP_AFTER):
         warm_up(ctx, collector, deadline, request_fd)
     enter_call_dir(call_dir)
-    if ctx.fence_writes:
-        pau_landlock.fence_writes(call_dir)
     hide_own_modules(ctx)
     address_space = address_space_in_use()
     raw = _read_request(request_fd)
@@ -364,6 +370,18 @@ def serve(ctx: CallContext, request_fd: int, result_fd: int, call_dir: str, cove
         _answer(result_fd, second)
     os.close(result_fd)
     os._exit(0)
+
+
+def fence_call_dir(call_dir: str, ruleset: Optional[int]) -> None:
+    """Writes only below `call_dir` from now on: the `ruleset` built for it before the fork, put
+    in force here (and closed), else the whole fence built here."""
+    if ruleset is not None:
+        try:
+            if pau_landlock.enforce(ruleset):
+                return
+        finally:
+            os.close(ruleset)
+    pau_landlock.fence_writes(call_dir)
 
 
 def _answer(result_fd: int, answer: Union[ChildResult, AgainLine]) -> None:

@@ -494,6 +494,8 @@ class Worker:
     def fork_call(self, call_dir: str, close_in_child: "List[int]") -> "Tuple[int, List[int]]":
         """Fork a call's process for `call_dir` (in the worker, or in the fork server); returns
         its pid and this side's ends of its pipes: request, result, stdout, stderr."""
+        # Its Landlock rules, built here rather than in the call's process (call.fence_call_dir).
+        ruleset = pau_landlock.build_fence(call_dir) if self.context.fence_writes else None
         request_r, request_w = os.pipe()
         result_r, result_w = os.pipe()
         out_r, out_w = os.pipe()
@@ -528,7 +530,7 @@ class Worker:
                         stream.reconfigure(line_buffering=True)  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType] -- a TextIOWrapper
                     except Exception:  # noqa: B902
                         pass
-                pau_call.serve(self.context, request_r, result_w, call_dir, self.coverage)
+                pau_call.serve(self.context, request_r, result_w, call_dir, self.coverage, ruleset)
             except BaseException:  # noqa: B902 -- whatever escaped, its traceback is the call's stderr
                 print_escaped()
             finally:
@@ -537,7 +539,7 @@ class Worker:
             os.setpgid(pid, pid)
         except OSError:
             pass  # the child did it first
-        _close(request_r, result_w, out_w, err_w)
+        _close(request_r, result_w, out_w, err_w, *([] if ruleset is None else [ruleset]))
         return pid, [request_w, result_r, out_r, err_r]
 
     def start_fork_server(self) -> None:
