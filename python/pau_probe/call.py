@@ -246,13 +246,19 @@ class CallContext:
         self.scope = None
         if static is not None:
             self.scope = pau_comparisons.scope_of(static.codes[0].co_filename)
-            pau_comparisons.prescan(self.scope, static.codes)
         self.scrub = scrub
         self.nproc_cap = nproc_cap
         self.names = frozenset(target.classes)
         # The worker's own modules, listed once: a child walking all of sys.modules would
         # copy every page holding a module name (refcounts) on the call's critical path.
         self.own_modules = [n for n in sys.modules if n == "pau_probe" or n.startswith("pau_probe.")]
+
+    def find_sites_ahead(self) -> None:
+        """The comparison sites of the target's package, found once in the warm worker for every
+        call process forked after (comparisons.prescan). Only a worker that forks its calls and
+        traces them needs it: comparisons are recorded by the coverage collector."""
+        if self.scope is not None and self.static is not None:
+            pau_comparisons.prescan(self.scope, self.static.codes)
 
 
 class _WarmUpTarget:

@@ -482,10 +482,13 @@ class Worker:
         self.server: Optional[pau_forkserver.ForkServer] = None  # see forkserver.py
         self.server_pid: Optional[int] = None  # set in the fork server's own process
         warnings.filterwarnings("ignore", category=DeprecationWarning, message=".*fork.*")
-        # Objects that exist now are never collected in the children: freezing them keeps
-        # the collector from touching (and copying) their pages after each fork.
         if self.forking:
             pau_call.rehearse_in_worker(self.context, self.coverage)
+        self.freeze()
+
+    def freeze(self) -> None:
+        """Objects that exist now are never collected in the children: freezing them keeps
+        the collector from touching (and copying) their pages after each fork."""
         if hasattr(gc, "freeze"):
             gc.freeze()
 
@@ -1083,6 +1086,13 @@ class Worker:
     # -- main loop -----------------------------------------------------------------------
 
     def serve(self) -> None:
+        if self.forking and self.coverage:
+            # After `ready`, before the first fork: up to comparisons.PRESCAN_SECONDS that an
+            # LLM run, whose first call comes after a model's turn, no longer waits for at the
+            # start; a run that calls at once waits as long as before. Without coverage no
+            # call records comparisons, so nothing is looked for.
+            self.context.find_sites_ahead()
+            self.freeze()
         self.start_fork_server()
         # One for the first call, as it comes; the spare is forked as its answer goes out (two
         # forks now would hold the first call until both were there).
