@@ -381,13 +381,8 @@ def serve(ctx: CallContext, request_fd: int, result_fd: int, call_dir: str, cove
 def fence_call_dir(call_dir: str, ruleset: Optional[int]) -> None:
     """Writes only below `call_dir` from now on: the `ruleset` built for it before the fork, put
     in force here (and closed), else the whole fence built here."""
-    if ruleset is not None:
-        try:
-            if pau_landlock.enforce(ruleset):
-                return
-        finally:
-            os.close(ruleset)
-    pau_landlock.fence_writes(call_dir)
+    if not pau_landlock.put_in_force(ruleset):
+        pau_landlock.fence_writes(call_dir)
 
 
 def _answer(result_fd: int, answer: Union[ChildResult, AgainLine]) -> None:
