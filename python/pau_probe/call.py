@@ -246,13 +246,19 @@ class CallContext:
         self.scope = None
         if static is not None:
             self.scope = pau_comparisons.scope_of(static.codes[0].co_filename)
-            pau_comparisons.prescan(self.scope, static.codes)
         self.scrub = scrub
         self.nproc_cap = nproc_cap
         self.names = frozenset(target.classes)
         # The worker's own modules, listed once: a child walking all of sys.modules would
         # copy every page holding a module name (refcounts) on the call's critical path.
         self.own_modules = [n for n in sys.modules if n == "pau_probe" or n.startswith("pau_probe.")]
+
+    def find_sites_ahead(self) -> None:
+        """The comparison sites of the target's package, found once in the warm worker for every
+        call process forked after (comparisons.prescan). Only a worker that forks its calls and
+        traces them needs it: comparisons are recorded by the coverage collector."""
+        if self.scope is not None and self.static is not None:
+            pau_comparisons.prescan(self.scope, self.static.codes)
 
 
 class _WarmUpTarget:
@@ -334,11 +340,19 @@ def hide_own_modules(ctx: CallContext) -> None:
         sys.modules.pop(name, None)
 
 
-def serve(ctx: CallContext, request_fd: int, result_fd: int, call_dir: str, coverage: bool) -> None:
-    """The child's whole life after the fork. Never returns.
+def serve(ctx: CallContext, request_fd: int, result_fd: int, call_dir: str, coverage: bool, ruleset: Optional[int] = None) -> None:
+    """The child's whole life after the fork. Never returns. `ruleset`: the Landlock fence of
+    `call_dir`, built before the fork (landlock.build_fence), which this process puts in force
+    and closes.
 
     Everything that does not depend on the request happens before it is read, so that only
     the call itself is on the critical path."""
+    if ctx.fence_writes:
+        # First, before the wait for the request: a call sent back to back (no warm-up) found
+        # its process still building this after the request had come.
+        fence_call_dir(call_dir, ruleset)
+    elif ruleset is not None:
+        os.close(ruleset)
     collector = Collector(ctx.static) if coverage and ctx.static is not None else None
     if collector is not None:
         collector.prepare()
@@ -347,8 +361,6 @@ def serve(ctx: CallContext, request_fd: int, result_fd: int, call_dir: str, cove
     if not _request_waiting(request_fd, WARM_UP_AFTER):
         warm_up(ctx, collector, deadline, request_fd)
     enter_call_dir(call_dir)
-    if ctx.fence_writes:
-        pau_landlock.fence_writes(call_dir)
     hide_own_modules(ctx)
     address_space = address_space_in_use()
     raw = _read_request(request_fd)
@@ -364,6 +376,13 @@ def serve(ctx: CallContext, request_fd: int, result_fd: int, call_dir: str, cove
         _answer(result_fd, second)
     os.close(result_fd)
     os._exit(0)
+
+
+def fence_call_dir(call_dir: str, ruleset: Optional[int]) -> None:
+    """Writes only below `call_dir` from now on: the `ruleset` built for it before the fork, put
+    in force here (and closed), else the whole fence built here."""
+    if not pau_landlock.put_in_force(ruleset):
+        pau_landlock.fence_writes(call_dir)
 
 
 def _answer(result_fd: int, answer: Union[ChildResult, AgainLine]) -> None:

@@ -509,10 +509,13 @@ class Worker:
         self.server: Optional[pau_forkserver.ForkServer] = None  # see forkserver.py
         self.server_pid: Optional[int] = None  # set in the fork server's own process
         warnings.filterwarnings("ignore", category=DeprecationWarning, message=".*fork.*")
-        # Objects that exist now are never collected in the children: freezing them keeps
-        # the collector from touching (and copying) their pages after each fork.
         if self.forking:
             pau_call.rehearse_in_worker(self.context, self.coverage)
+        self.freeze()
+
+    def freeze(self) -> None:
+        """Objects that exist now are never collected in the children: freezing them keeps
+        the collector from touching (and copying) their pages after each fork."""
         if hasattr(gc, "freeze"):
             gc.freeze()
 
@@ -521,6 +524,8 @@ class Worker:
     def fork_call(self, call_dir: str, close_in_child: "List[int]") -> "Tuple[int, List[int]]":
         """Fork a call's process for `call_dir` (in the worker, or in the fork server); returns
         its pid and this side's ends of its pipes: request, result, stdout, stderr."""
+        # Its Landlock rules, built here rather than in the call's process (call.fence_call_dir).
+        ruleset = pau_landlock.build_fence(call_dir) if self.context.fence_writes else None
         request_r, request_w = os.pipe()
         result_r, result_w = os.pipe()
         out_r, out_w = os.pipe()
@@ -555,7 +560,7 @@ class Worker:
                         stream.reconfigure(line_buffering=True)  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType] -- a TextIOWrapper
                     except Exception:  # noqa: B902
                         pass
-                pau_call.serve(self.context, request_r, result_w, call_dir, self.coverage)
+                pau_call.serve(self.context, request_r, result_w, call_dir, self.coverage, ruleset)
             except BaseException:  # noqa: B902 -- whatever escaped, its traceback is the call's stderr
                 print_escaped()
             finally:
@@ -564,7 +569,7 @@ class Worker:
             os.setpgid(pid, pid)
         except OSError:
             pass  # the child did it first
-        _close(request_r, result_w, out_w, err_w)
+        _close(request_r, result_w, out_w, err_w, *([] if ruleset is None else [ruleset]))
         return pid, [request_w, result_r, out_r, err_r]
 
     def start_fork_server(self) -> None:
@@ -1108,6 +1113,13 @@ class Worker:
     # -- main loop -----------------------------------------------------------------------
 
     def serve(self) -> None:
+        if self.forking and self.coverage:
+            # After `ready`, before the first fork: up to comparisons.PRESCAN_SECONDS that an
+            # LLM run, whose first call comes after a model's turn, no longer waits for at the
+            # start; a run that calls at once waits as long as before. Without coverage no
+            # call records comparisons, so nothing is looked for.
+            self.context.find_sites_ahead()
+            self.freeze()
         self.start_fork_server()
         # One for the first call, as it comes; the spare is forked as its answer goes out (two
         # forks now would hold the first call until both were there).

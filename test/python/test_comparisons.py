@@ -255,6 +255,24 @@ def test_the_warm_worker_finds_the_package_sites_before_any_call(tmp_path):
     assert recorder.report() == [{"arg": "args[0]", "op": "in", "values": ["no", "yes"]}]
 
 
+def test_the_call_context_leaves_finding_the_sites_to_the_worker_after_its_ready(tmp_path):
+    """Making the calls' context (before the worker says `ready`) looks for no sites: the worker
+    does that later (CallContext.find_sites_ahead, in Worker.serve), and only when it traces its
+    calls, so that a start does not wait for it."""
+    from pau_probe import call as pau_call
+    from pau_probe import safe_args
+    from pau_probe import target as pau_target
+
+    load(tmp_path, "WORDS = {'yes', 'no'}\ndef check(w):\n    return w in WORDS\n", name="helpers3", package="cmp_pkg3")
+    module = load(tmp_path, "from cmp_pkg3.helpers3 import check\ndef h(word):\n    return check(word)\n", name="main3", package="cmp_pkg3")
+    target = pau_target.load(module.__file__, "h")
+    pau_comparisons._SITES.clear()
+    ctx = pau_call.CallContext(target, safe_args, StaticMap(target.code), lambda text: text, None, LIMITS)
+    assert id(module.check.__code__) not in pau_comparisons._SITES
+    ctx.find_sites_ahead()
+    assert id(module.check.__code__) in pau_comparisons._SITES
+
+
 def test_a_bytes_pattern_is_recorded_as_its_text(tmp_path):
     module = load(tmp_path, textwrap.dedent('''
         import re

@@ -2,7 +2,7 @@
 // of its messages, field by field, is not acted on (the parent is then killed).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseParentMessage } from '../../../src/probe/warm.js';
+import { parseParentMessage, SAMPLE_PARENT_LINES } from '../../../src/probe/warm.js';
 
 test("the parent's three messages are read", () => {
   assert.deepEqual(parseParentMessage('{"event":"ready","landlock":6,"ipc":"own"}'), { event: 'ready', landlock: 6, ipc: 'own' });
@@ -24,4 +24,10 @@ test('anything else is no message', () => {
   ]) {
     assert.equal(parseParentMessage(line), undefined, line);
   }
+});
+
+test('the lines parsed while the parent boots are one valid message of each kind', () => {
+  // An invalid sample would warm only the refusal, not the checks a real message passes.
+  const events = SAMPLE_PARENT_LINES.map((line) => parseParentMessage(line)?.event);
+  assert.deepEqual(events, ['ready', 'forked', 'exited']);
 });
