@@ -9,7 +9,7 @@ import { requestKey, toRequest } from './inputs.js';
 import { sortedCopy } from './mutate.js';
 import { argumentPair, hasRepeats, soleArgument, withSlot } from './properties.js';
 import { float, fromTagged, int, isConstructorCall, isNumber, toSource, toTagged } from './values.js';
-import { returnedExamples } from './ordinary.js';
+import { exampleCallLimit, returnedExamples } from './ordinary.js';
 import { renderCall } from '../core/format.js';
 
 export interface PlannedProbe {
@@ -141,7 +141,8 @@ function hashedRepeat(o: Observation): PlannedProbe {
 /** The calls most likely to be the examples not re-run yet in an interpreter of another hash seed. */
 export function hashedRepeats(observations: Observation[], positions: Position[], sortedFirst: boolean): PlannedProbe[] {
   const callText = (o: Observation): string => renderCall('f', o.request);
-  const shown = (o: Observation): boolean => !o.record.result.value?.truncated && callText(o).length <= 100;
+  const longest = exampleCallLimit(observations, callText);
+  const shown = (o: Observation): boolean => !o.record.result.value?.truncated && callText(o).length <= longest;
   const hashed = (o: Observation): boolean => observations.some((r) => r.repeats === o && r.hashSeed !== undefined);
   return returnedExamples(observations, positions, shown, callText, sortedFirst)
     .filter((o) => !hashed(o))
