@@ -76,9 +76,12 @@ function cuts(call: string, excess: number): Cut[] {
   return out.filter((cut) => cut.text.length < cut.end - cut.start);
 }
 
-/** The call's positional arguments elided from the last (`f('a', …, key=True)`) until it fits, or null. */
+/**
+ * The call's positional arguments elided from the last (`f('a', …, key=True)`) until it fits, or
+ * null. The calls the text ends in are tried innermost first: `g`, then `f`, in `list(f(a, g(b)))`
+ * (`list(Lexer().callback(re.match(…), Context('abc', 3)))` fits as `list(Lexer().callback(…))`).
+ */
 function withoutPositionals(call: string, max: number): string | null {
-  // The argument list of the innermost call the text ends in: `f`'s in `list(f(a, b))`.
   const close = /\)*$/.exec(call)?.index ?? -1;
   const opens: number[] = [];
   eachCodeChar(
@@ -90,14 +93,18 @@ function withoutPositionals(call: string, max: number): string | null {
     0,
     close,
   );
-  const openAt = opens.at(-1) ?? -1;
-  if (close < 0 || call.charAt(openAt) !== '(') return null;
-  const args = splitTopLevel(call.slice(openAt + 1, close)) ?? [];
-  const positional = args.filter((a) => !/^\*|^\w+\s*=(?!=)/.test(a));
-  const named = args.slice(positional.length);
-  for (let keep = positional.length - 1; keep >= 0; keep--) {
-    const text = `${call.slice(0, openAt + 1)}${[...positional.slice(0, keep), '…', ...named].join(', ')}${call.slice(close)}`;
-    if (text.length <= max) return text;
+  const closers = call.length - close;
+  for (let k = 0; k < closers; k++) {
+    const openAt = opens.at(-1 - k) ?? -1;
+    const closeAt = close + k;
+    if (call.charAt(openAt) !== '(') return null;
+    const args = splitTopLevel(call.slice(openAt + 1, closeAt)) ?? [];
+    const positional = args.filter((a) => !/^\*|^\w+\s*=(?!=)/.test(a));
+    const named = args.slice(positional.length);
+    for (let keep = positional.length - 1; keep >= 0; keep--) {
+      const text = `${call.slice(0, openAt + 1)}${[...positional.slice(0, keep), '…', ...named].join(', ')}${call.slice(closeAt)}`;
+      if (text.length <= max) return text;
+    }
   }
   return null;
 }

@@ -54,3 +54,12 @@ test("the callee's name and its keyword arguments show; a receiver's arguments, 
   assert.ok(out.length <= 60, out);
   assert.match(out, /^list\(progressbar\(\[4, 8, …\], 3, .*…\)\)$/, out);
 });
+
+test('a call whose last argument is itself a call: the outer call keeps its name and its closing parentheses', () => {
+  // XQueryLexer's callback (new-user trial, draw_F): LexerContext(…) ends the text, so only its
+  // own arguments were tried for elision, and the line was cut inside the first argument's regex.
+  const call = "list(XQueryLexer().pushstate_operator_starttag_callback(re.match('(\\\\d)(\\\\d)(\\\\d)', '123'), LexerContext('abc', 3)))";
+  assert.equal(shortCall(call, 80), 'list(XQueryLexer().pushstate_operator_starttag_callback(…))');
+  // The inner call's arguments go first when that is enough.
+  assert.equal(shortCall('f(alpha_value, beta_value, g(gamma_value, delta_value))', 40), 'f(alpha_value, beta_value, g(…))');
+});
