@@ -105,11 +105,12 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
     const block = (text: string, indent = '  ') => line(text.trimEnd().replace(/^/gm, indent));
     // The head (description-head.ts) first, examples under the function's real name; the rest
     // below it: the explorer's evidence, or the agent's own notes.
-    const { lines: head, moreRaises } = descriptionHead(d, realCall);
+    const { lines: head, moreRaises, moreParameters } = descriptionHead(d, realCall);
     for (const h of head.slice(1)) line(`  ${c.cyan(`${h.label}:`)} ${h.text}`);
     if (final.concluded) line(`  Confidence: ${Math.round(d.confidence * 100)}%`);
     if (offline && opts.agentOffer && littleLearned(d)) line(`  ${c.cyan('Next:')} ${opts.agentOffer}`);
     line(`  ${c.dim(offline ? 'Evidence:' : 'Notes:')}`);
+    for (const p of moreParameters) line(`    Parameter ${p}`);
     for (const r of moreRaises) line(`    Raises: ${r}`);
     if (d.examples.length) {
       line('    Examples:');

@@ -185,3 +185,15 @@ test('a call made again says which probe it repeats and why; a cached answer and
   assert.equal(lines[at + 1], '    re-run of #1 (determinism: the same call under random seed 12345)');
   assert.equal(lines.filter((l) => l.includes('re-run of')).length, 1, 'only #4: #3 is from the cache, #1 and #2 are first calls');
 });
+
+test('parameters the head shortened are printed in full under the evidence', () => {
+  const file = sampleSession();
+  const long = (n: number) => `changing it alone (among \`${'x'.repeat(40)}\`, \`3\` and \`0\`) made no difference in the ${n} calls that did`;
+  const parameters = Object.fromEntries(['a', 'b', 'c', 'd', 'e'].map((k, i) => [k, long(i + 2)]));
+  file.final = { ...file.final, description: { ...file.final.description!, parameters } };
+  const lines = print(false, file).split('\n');
+  const head = lines.find((l) => l.startsWith('  Parameters: ')) ?? '';
+  assert.doesNotMatch(head, /`/, head);
+  assert.ok(lines.includes(`    Parameter a: ${long(2)}`), lines.join('\n'));
+  assert.ok(lines.indexOf(`    Parameter a: ${long(2)}`) > lines.indexOf('  Evidence:'));
+});
