@@ -32,7 +32,7 @@ function callRenamer(model: Model): (call: string) => string {
 
 function renderDescription(d: Description, concluded: boolean, rename: (call: string) => string, properties?: string[], ioTable?: string): HTMLElement {
   // The head (description-head.ts), the same as the CLI's and the Markdown's; the rest folded.
-  const { lines: head, moreRaises } = descriptionHead(d, rename);
+  const { lines: head, moreRaises, moreParameters } = descriptionHead(d, rename);
   return h(
     'section',
     { class: 'description', testid: 'description', 'aria-labelledby': 'description-heading' },
@@ -52,11 +52,12 @@ function renderDescription(d: Description, concluded: boolean, rename: (call: st
         l.label === undefined ? [] : [h('li', { testid: `description-${l.label.toLowerCase()}` }, h('strong', null, `${l.label}: `), l.text)],
       ),
     ),
-    d.examples.length > 0 || moreRaises.length > 0
+    d.examples.length > 0 || moreRaises.length > 0 || moreParameters.length > 0
       ? h(
           'details',
           { class: 'more' },
-          h('summary', null, 'Examples in doctest form and more raises'),
+          h('summary', null, `Examples in doctest form and more raises${moreParameters.length > 0 ? ', the parameters in full' : ''}`),
+          moreParameters.length > 0 ? h('ul', null, ...moreParameters.map((p) => h('li', null, p))) : null,
           moreRaises.length > 0 ? h('ul', null, ...moreRaises.map((r) => h('li', null, r))) : null,
           d.examples.length > 0 ? h('pre', { class: 'mono examples' }, doctestBlock(d.examples, rename).join('\n')) : null,
         )

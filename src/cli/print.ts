@@ -2,6 +2,7 @@
 // happens, the hypothesis when it changes, and a summary at the end. `pau probe` and
 // `pau replay` use the same printer, so a replay looks like the live run.
 import { shownHeader } from '../core/shown.js';
+import { callKey } from '../core/call-identity.js';
 import { resolutionLines } from '../core/resolution.js';
 import { addCoverage, doctestMismatch, oneLine, renderCall, renderOutcome, type CoverageSoFar } from '../core/format.js';
 import { descriptionHead, littleLearned } from '../core/description-head.js';
@@ -62,6 +63,8 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
   let offline = false;
   /** Lines reached so far in the session: what "lines 5/9 (+2)" counts. */
   let reached: CoverageSoFar | undefined;
+  /** The first probe of each call (callKey): a call made again says which one it repeats, and why. */
+  let firstOf = new Map<string, number>();
 
   /** `rawStdout`: the call's output before `printable`, shown as a JSON string (escaped once). */
   const probeLine = (p: ProbeRecord, rawStdout: string) => {
@@ -74,6 +77,12 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
     const cov = r.coverage && reached ? `  lines ${reached.lines}/${reached.linesTotal}${r.coverage.lines.new ? ` (+${r.coverage.lines.new})` : ''}` : '';
     const origin = p.origin === 'llm' ? '' : `  ${c.magenta(`[${p.origin}]`)}`;
     line(`${c.dim(`#${p.index}`)} ${oneLine(renderCall(name, p), 120)} → ${outcome}  ${c.dim(`${r.durationMs.toFixed(1)} ms${cov}`)}${origin}`);
+    // The explorer's re-runs (determinism under other seeds) would read as the same line printed
+    // twice for no reason: the panel shows each probe's why, and here a re-run says it.
+    const key = callKey(p);
+    const first = firstOf.get(key);
+    if (first === undefined) firstOf.set(key, p.index);
+    else if (p.origin !== 'cache') line(c.dim(`    re-run of #${first}${p.note ? ` (${oneLine(p.note, 100)})` : ''}`));
     for (const m of r.mutations)
       line(
         c.dim(
@@ -96,11 +105,12 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
     const block = (text: string, indent = '  ') => line(text.trimEnd().replace(/^/gm, indent));
     // The head (description-head.ts) first, examples under the function's real name; the rest
     // below it: the explorer's evidence, or the agent's own notes.
-    const { lines: head, moreRaises } = descriptionHead(d, realCall);
+    const { lines: head, moreRaises, moreParameters } = descriptionHead(d, realCall);
     for (const h of head.slice(1)) line(`  ${c.cyan(`${h.label}:`)} ${h.text}`);
     if (final.concluded) line(`  Confidence: ${Math.round(d.confidence * 100)}%`);
     if (offline && opts.agentOffer && littleLearned(d)) line(`  ${c.cyan('Next:')} ${opts.agentOffer}`);
     line(`  ${c.dim(offline ? 'Evidence:' : 'Notes:')}`);
+    for (const p of moreParameters) line(`    Parameter ${p}`);
     for (const r of moreRaises) line(`    Raises: ${r}`);
     if (d.examples.length) {
       line('    Examples:');
@@ -153,6 +163,7 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
       name = event.target.qualname.split('.').pop() ?? event.target.qualname;
       shownName = event.target.shownAs.name;
       reached = undefined;
+      firstOf = new Map();
       offline = event.settings.mode === 'offline';
       header = () => {
         line(`${c.bold(`pau probe ${event.target.file}:${event.target.qualname}`)}  ${c.dim(settingsLine(event.settings))}`);

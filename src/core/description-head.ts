@@ -15,6 +15,8 @@ export interface DescriptionHead {
   lines: HeadLine[];
   /** Raise lines not in the head. */
   moreRaises: string[];
+  /** Parameters the head shortened or left out, each in full (`name: text`). */
+  moreParameters: string[];
 }
 
 /**
@@ -34,6 +36,8 @@ export function littleLearned(d: Description): boolean {
 }
 
 const HEAD_RAISES = 2;
+/** Characters of the head's Parameters line before its texts lose their quoted values, then whole parameters. */
+const HEAD_PARAMETERS = 320;
 const HEAD_EXAMPLES = 3;
 
 /** Shortest a string literal is cut to when a call is too long: `'https://exa…'`. */
@@ -82,9 +86,12 @@ function cuts(call: string, excess: number): Cut[] {
   return out.filter((cut) => cut.text.length < cut.end - cut.start);
 }
 
-/** The call's positional arguments elided from the last (`f('a', …, key=True)`) until it fits, or null. */
+/**
+ * The call's positional arguments elided from the last (`f('a', …, key=True)`) until it fits, or
+ * null. The calls the text ends in are tried innermost first: `g`, then `f`, in `list(f(a, g(b)))`
+ * (`list(Lexer().callback(re.match(…), Context('abc', 3)))` fits as `list(Lexer().callback(…))`).
+ */
 function withoutPositionals(call: string, max: number): string | null {
-  // The argument list of the innermost call the text ends in: `f`'s in `list(f(a, b))`.
   const close = /\)*$/.exec(call)?.index ?? -1;
   const opens: number[] = [];
   eachCodeChar(
@@ -96,14 +103,18 @@ function withoutPositionals(call: string, max: number): string | null {
     0,
     close,
   );
-  const openAt = opens.at(-1) ?? -1;
-  if (close < 0 || call.charAt(openAt) !== '(') return null;
-  const args = splitTopLevel(call.slice(openAt + 1, close)) ?? [];
-  const positional = args.filter((a) => !/^\*|^\w+\s*=(?!=)/.test(a));
-  const named = args.slice(positional.length);
-  for (let keep = positional.length - 1; keep >= 0; keep--) {
-    const text = `${call.slice(0, openAt + 1)}${[...positional.slice(0, keep), '…', ...named].join(', ')}${call.slice(close)}`;
-    if (text.length <= max) return text;
+  const closers = call.length - close;
+  for (let k = 0; k < closers; k++) {
+    const openAt = opens.at(-1 - k) ?? -1;
+    const closeAt = close + k;
+    if (call.charAt(openAt) !== '(') return null;
+    const args = splitTopLevel(call.slice(openAt + 1, closeAt)) ?? [];
+    const positional = args.filter((a) => !/^\*|^\w+\s*=(?!=)/.test(a));
+    const named = args.slice(positional.length);
+    for (let keep = positional.length - 1; keep >= 0; keep--) {
+      const text = `${call.slice(0, openAt + 1)}${[...positional.slice(0, keep), '…', ...named].join(', ')}${call.slice(closeAt)}`;
+      if (text.length <= max) return text;
+    }
   }
   return null;
 }
@@ -134,10 +145,47 @@ export function exampleLine(e: Description['examples'][number], rename: (call: s
   return `${shortCall(call, 80)} → ${raised !== undefined ? `raises ${oneLine(raised, 80)}` : oneLine(e.result, 80)}`;
 }
 
+/** The text without its parenthesised asides that quote values: `(among `3`, `'abc'` and 2 more)`. */
+function withoutQuotedAsides(text: string): string {
+  let out = '';
+  let start = -1;
+  let depth = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charAt(i);
+    if (c === '`') quoted = !quoted;
+    else if (!quoted && c === '(' && depth++ === 0) start = i;
+    else if (!quoted && c === ')' && depth > 0 && --depth === 0) {
+      const aside = text.slice(start, i + 1);
+      out += aside.includes('`') ? '' : aside;
+      continue;
+    }
+    if (depth === 0) out += c;
+  }
+  return depth === 0 ? out.replace(/ {2,}/g, ' ').replace(/ ([,;.])/g, '$1') : text;
+}
+
+/**
+ * The Parameters line of the head: each `name: text`; a long line (nine parameters each with the
+ * values tried, pycodestyle's blank_lines in newuser5's trial: about 1,000 characters) first loses
+ * the quoted values of its asides, then its last parameters, each then in `more` in full.
+ */
+function parametersLine(params: [string, string][]): { text: string; more: string[] } {
+  const full = params.map(([k, v]) => `${k}: ${v}`);
+  if (full.join(' · ').length <= HEAD_PARAMETERS) return { text: full.join(' · '), more: [] };
+  const short = params.map(([k, v]) => `${k}: ${withoutQuotedAsides(v)}`);
+  let shown = short.length;
+  while (shown > 1 && short.slice(0, shown).join(' · ').length > HEAD_PARAMETERS) shown--;
+  const left = short.length - shown;
+  const text = `${short.slice(0, shown).join(' · ')}${left ? ` · ${left} more below` : ''}`;
+  return { text, more: full.filter((f, i) => i >= shown || short[i] !== f) };
+}
+
 export function descriptionHead(d: Description, rename?: (call: string) => string): DescriptionHead {
   const lines: HeadLine[] = [{ text: d.summary }];
   const params = Object.entries(d.parameters);
-  if (params.length) lines.push({ label: 'Parameters', text: params.map(([k, v]) => `${k}: ${v}`).join(' · ') });
+  const parameters = parametersLine(params);
+  if (params.length) lines.push({ label: 'Parameters', text: parameters.text });
   if (d.returns) lines.push({ label: 'Returns', text: d.returns });
   if (d.properties?.length) lines.push({ label: 'Properties', text: d.properties.join(', ') });
   const raises = d.raises
@@ -146,5 +194,5 @@ export function descriptionHead(d: Description, rename?: (call: string) => strin
     .filter(Boolean);
   for (const r of raises.slice(0, HEAD_RAISES)) lines.push({ label: 'Raises', text: r });
   for (const e of d.examples.slice(0, HEAD_EXAMPLES)) lines.push({ label: 'Example', text: exampleLine(e, rename) });
-  return { lines, moreRaises: raises.slice(HEAD_RAISES) };
+  return { lines, moreRaises: raises.slice(HEAD_RAISES), moreParameters: parameters.more };
 }

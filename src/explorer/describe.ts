@@ -20,7 +20,7 @@ import { findEffects } from './effects.js';
 import { findStateEffects } from './state-effects.js';
 import { fromTagged, isNumber, toSource, type PyValue } from './values.js';
 import { sameEffect } from './compare.js';
-import { ordinaryFirst, returnedExamples } from './ordinary.js';
+import { exampleCallLimit, ordinaryFirst, returnedExamples } from './ordinary.js';
 import { withStatement } from './context-manager.js';
 import { passThrough } from './pass-through.js';
 import { fixedShape } from './result-shape.js';
@@ -1100,10 +1100,11 @@ function pickExamples(
   deterministic: boolean,
   constants: FunctionInfo['constants'],
 ): Description['examples'] {
+  const longest = exampleCallLimit(observations, callText);
   const pool = observations.filter(
     (o) =>
       o.purpose !== 'repeat' &&
-      callText(o).length <= 100 &&
+      callText(o).length <= longest &&
       (deterministic || o.record.result.status !== 'returned') &&
       !o.input.some((slot) => holdsGrammarOnly(slot.value)),
   );

@@ -18,7 +18,7 @@ import {
   typesAccepted,
 } from './inputs.js';
 import { mutateValue } from './mutate.js';
-import { hashedRepeats, planPropertyProbes, plannedRequest, reapplyRefuted } from './property-probes.js';
+import { hashedRepeats, planPropertyProbes, plannedRequest, reapplyRefuted, repeatsWanted } from './property-probes.js';
 import type { PlannedProbe } from './property-probes.js';
 import { inferProperties } from './properties.js';
 import { breakerProbes, claimsLaw, followUps, planVerification } from './verify.js';
@@ -243,8 +243,9 @@ export class Explorer {
       await this.discover(Math.max(2, Math.round(max * DISCOVERY_SHARE)), Math.round(max * WIDENING_SHARE));
       await this.explore(max - Math.round(max * PROPERTY_RESERVE));
       await this.probeProperties(max - Math.round(max * FINAL_PROPERTY_RESERVE));
-      // Inputs found after the first property pass (a nested list, say) may need f(f(x)) too.
-      await this.explore(max - Math.round(max * FINAL_PROPERTY_RESERVE));
+      // Inputs found after the first property pass (a nested list, say) may need f(f(x)) too; a
+      // first call to return found now gets its determinism re-runs from what this pass leaves.
+      await this.explore(max - Math.round(max * FINAL_PROPERTY_RESERVE), Infinity, () => repeatsWanted(this.observations));
       await this.probeProperties(max - Math.round(max * VERIFY_RESERVE));
       await this.verify(max);
       // The rest of the budget, until a long run of probes teaches nothing new; what is left
@@ -1640,11 +1641,14 @@ export class Explorer {
     return { input, from };
   }
 
-  /** Edge-case sweep interleaved with mutation of inputs that reached new code, then random inputs. */
-  private async explore(cap: number, staleAfter = Infinity): Promise<void> {
+  /**
+   * Edge-case sweep interleaved with mutation of inputs that reached new code, then random inputs;
+   * `keep`: probes to leave before `cap` for what comes next, asked again after every probe.
+   */
+  private async explore(cap: number, staleAfter = Infinity, keep: () => number = () => 0): Promise<void> {
     let misses = 0;
     let tick = 0;
-    while (this.used < cap && misses < 300 && this.stale < staleAfter && this.unlearned < NOT_LEARNING_AFTER) {
+    while (this.used < cap - keep() && misses < 300 && this.stale < staleAfter && this.unlearned < NOT_LEARNING_AFTER) {
       await this.drainQueue();
       if (this.used >= cap) break;
       // Where the last exploration stopped teaching, a raise no call contrasts gets its contrast call.

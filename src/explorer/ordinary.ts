@@ -42,6 +42,21 @@ function resultCase(o: Observation): string {
   return o.input.flatMap((s, i) => (s.value !== undefined && toSource(s.value) === out ? [i] : [])).join(',');
 }
 
+/** How long a call an example shows while a call that returned fits it; else up to LONG_EXAMPLE_CALL. */
+const EXAMPLE_CALL = 100;
+/**
+ * A method of a long name on a receiver built from a long text (XQueryLexer's
+ * pushstate_operator_starttag_callback, newuser5's trial) has no call that returned within
+ * EXAMPLE_CALL: a raise was its only example. The head shortens a long call for its one line.
+ */
+const LONG_EXAMPLE_CALL = 200;
+
+/** The longest call text an example may have among these observations. */
+export function exampleCallLimit(observations: Observation[], callText: (o: Observation) => string): number {
+  const fits = observations.some((o) => o.record.result.status === 'returned' && o.purpose !== 'repeat' && callText(o).length <= EXAMPLE_CALL);
+  return fits ? EXAMPLE_CALL : LONG_EXAMPLE_CALL;
+}
+
 /** The observations, most ordinary first (ties keep their order). */
 export function ordinaryFirst(observations: Observation[], callText: (o: Observation) => string, positions: Position[]): Observation[] {
   return observations

@@ -9,7 +9,7 @@ import { requestKey, toRequest } from './inputs.js';
 import { sortedCopy } from './mutate.js';
 import { argumentPair, hasRepeats, soleArgument, withSlot } from './properties.js';
 import { float, fromTagged, int, isConstructorCall, isNumber, toSource, toTagged } from './values.js';
-import { returnedExamples } from './ordinary.js';
+import { exampleCallLimit, returnedExamples } from './ordinary.js';
 import { renderCall } from '../core/format.js';
 
 export interface PlannedProbe {
@@ -42,12 +42,26 @@ const FLOAT_LADDER = [-10.5, 0.0, 1.5, 5.25, 100.0, -0.5, 2.0];
 
 const usable = (o: Observation): boolean => o.record.result.status === 'returned' && o.purpose !== 'repeat';
 
+/** The determinism re-runs made of calls that returned (a session's cache answers none of them). */
+function returnedRepeats(observations: Observation[]): Observation[] {
+  return observations.filter((o) => o.purpose === 'repeat' && o.record.origin !== 'cache' && o.repeats?.record.result.status === 'returned');
+}
+
+/**
+ * Determinism re-runs still to make: none before a call returned. Only a call that returned shows
+ * the function's work (determinism in properties.ts), and only then may a returned call be an
+ * example; re-runs of calls that raised spent the budget of statistics.covariance (newuser5's
+ * trial), whose first call to return came after them, so it showed no returned example at all.
+ */
+export function repeatsWanted(observations: Observation[]): number {
+  return observations.some(usable) ? Math.max(0, REPEATS - returnedRepeats(observations).length) : 0;
+}
+
 function repeatPlans(observations: Observation[], positions: Position[]): PlannedProbe[] {
-  const done = observations.filter((o) => o.purpose === 'repeat' && o.record.origin !== 'cache');
-  const wanted = REPEATS - done.length;
+  const done = returnedRepeats(observations);
+  const wanted = repeatsWanted(observations);
   if (wanted <= 0) return [];
-  const returned = observations.filter(usable);
-  const pool = (returned.length ? returned : observations.filter((o) => o.record.result.status === 'raised')).filter((o) => !done.some((d) => d.repeats === o));
+  const pool = observations.filter(usable).filter((o) => !done.some((d) => d.repeats === o));
   // Spread the picks over the run rather than re-running the first few discoveries; with fewer
   // inputs than re-runs wanted (a function of no arguments), re-run the same one again.
   const spread = [...new Set([pool.length - 1, Math.floor(pool.length / 2), Math.floor(pool.length / 4), 0, Math.floor((3 * pool.length) / 4)])];
@@ -57,9 +71,7 @@ function repeatPlans(observations: Observation[], positions: Position[]): Planne
   const likely = returnedExamples(pool.filter(usable), positions, () => true, callText, false).sort((a, b) => callText(b).length - callText(a).length)[0];
   const plain = plainestReceiver(pool, positions);
   const picks = [...new Set([...(likely ? [likely] : []), ...(plain ? [plain] : []), ...spread.flatMap((i) => pool[i] ?? [])])];
-  const base = picks.length
-    ? picks
-    : observations.filter((o) => o.purpose !== 'repeat' && (o.record.result.status === 'returned' || o.record.result.status === 'raised'));
+  const base = picks.length ? picks : observations.filter(usable);
   if (base.length === 0) return [];
   return Array.from({ length: wanted }, (_, k) => itemAt(base, k % base.length)).map((o, k) => {
     const n = done.length + k;
@@ -129,7 +141,8 @@ function hashedRepeat(o: Observation): PlannedProbe {
 /** The calls most likely to be the examples not re-run yet in an interpreter of another hash seed. */
 export function hashedRepeats(observations: Observation[], positions: Position[], sortedFirst: boolean): PlannedProbe[] {
   const callText = (o: Observation): string => renderCall('f', o.request);
-  const shown = (o: Observation): boolean => !o.record.result.value?.truncated && callText(o).length <= 100;
+  const longest = exampleCallLimit(observations, callText);
+  const shown = (o: Observation): boolean => !o.record.result.value?.truncated && callText(o).length <= longest;
   const hashed = (o: Observation): boolean => observations.some((r) => r.repeats === o && r.hashSeed !== undefined);
   return returnedExamples(observations, positions, shown, callText, sortedFirst)
     .filter((o) => !hashed(o))

@@ -26,7 +26,7 @@ function describeSettings(file: SessionFile): string {
 
 function descriptionSection(d: Description): string[] {
   // The head (description-head.ts) first; the rest, with the evidence, one click away.
-  const { lines: head, moreRaises } = descriptionHead(d);
+  const { lines: head, moreRaises, moreParameters } = descriptionHead(d);
   const out = [
     `**${markdownText(d.summary)}**`,
     '',
@@ -37,6 +37,7 @@ function descriptionSection(d: Description): string[] {
   ];
   const claims = d.claims ?? [];
   out.push('<details><summary>Evidence</summary>', '');
+  if (moreParameters.length) out.push('Parameters in full:', ...moreParameters.map((p) => `- ${markdownText(p)}`), '');
   if (moreRaises.length) out.push('More raises:', ...moreRaises.map((r) => `- ${markdownText(r)}`), '');
   if (d.examples.length) {
     const lines = doctestBlock(d.examples);

@@ -2,7 +2,7 @@
 // reader needs when the call is too long for one line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { exampleLine, shortCall } from '../../../src/core/description-head.js';
+import { descriptionHead, exampleLine, shortCall } from '../../../src/core/description-head.js';
 
 test('a long call cuts its longest string literals before its end, so the arguments after a URL still show', () => {
   // The new-user trial's add_params_to_uri: "add_params_to_uri('https://example.com/docs/page?q=search&lang=en#intro', {'a':… →"
@@ -53,4 +53,47 @@ test("the callee's name and its keyword arguments show; a receiver's arguments, 
   const out = shortCall(bar, 60);
   assert.ok(out.length <= 60, out);
   assert.match(out, /^list\(progressbar\(\[4, 8, …\], 3, .*…\)\)$/, out);
+});
+
+test('a call whose last argument is itself a call: the outer call keeps its name and its closing parentheses', () => {
+  // XQueryLexer's callback (new-user trial, draw_F): LexerContext(…) ends the text, so only its
+  // own arguments were tried for elision, and the line was cut inside the first argument's regex.
+  const call = "list(XQueryLexer().pushstate_operator_starttag_callback(re.match('(\\\\d)(\\\\d)(\\\\d)', '123'), LexerContext('abc', 3)))";
+  assert.equal(shortCall(call, 80), 'list(XQueryLexer().pushstate_operator_starttag_callback(…))');
+  // The inner call's arguments go first when that is enough.
+  assert.equal(shortCall('f(alpha_value, beta_value, g(gamma_value, delta_value))', 40), 'f(alpha_value, beta_value, g(…))');
+});
+
+test("a long Parameters line loses its asides' quoted values, then its last parameters; each is kept in full below", () => {
+  // pycodestyle.blank_lines (new-user trial, draw_F): nine parameters, each with the values tried,
+  // made a head line of about 1,000 characters.
+  const tried = (values: string, n: number) => `changing it alone (among ${values}) made no difference in the ${n} calls that did`;
+  const parameters: Record<string, string> = {
+    logical_line: tried("`3`, `'abc'` and `0`", 2),
+    blank_lines: 'calls with list returned; its own effect was not isolated',
+    indent_level: tried("`7`, `'abc'`, `6` and 1 more", 3),
+    line_number: tried("`12`, `'abc'` and `0`", 2),
+    blank_before: tried("`20`, `'abc'` and `0`", 2),
+    previous_logical: 'str',
+    previous_unindented_logical_line: 'calls with int returned; its own effect was not isolated',
+    previous_indent_level: 'int (may be left out)',
+    lines: tried("`['apple', 'banana', 'ch…` and `['apple', 'cherry']`", 2),
+  };
+  const d = { summary: 's', details: '', parameters, returns: '', raises: '', examples: [], confidence: 0.5 };
+  const { lines, moreParameters } = descriptionHead(d);
+  const line = lines.find((l) => l.label === 'Parameters')?.text ?? '';
+  assert.ok(line.length <= 340, `${line.length}: ${line}`);
+  assert.match(line, /^logical_line: changing it alone made no difference in the 2 calls that did · blank_lines: calls with list returned; /);
+  assert.match(line, / · \d more below$/);
+  assert.doesNotMatch(line, /`/);
+  // Every parameter the head shortened or left out, in full and in order; none that it shows whole.
+  assert.deepEqual(
+    moreParameters.map((p) => p.split(':')[0]),
+    Object.keys(parameters).filter((k) => !line.includes(`${k}: ${parameters[k]}`)),
+  );
+  assert.ok(moreParameters.includes(`logical_line: ${parameters.logical_line}`));
+  // A short line is unchanged; "(may be left out)" quotes nothing and stays.
+  const few = descriptionHead({ ...d, parameters: { x: tried('`1`', 2), y: 'int (may be left out)' } });
+  assert.equal(few.lines[1]?.text, 'x: changing it alone (among `1`) made no difference in the 2 calls that did · y: int (may be left out)');
+  assert.deepEqual(few.moreParameters, []);
 });

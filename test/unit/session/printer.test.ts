@@ -172,3 +172,28 @@ test("the evidence's doctest examples import the standard modules their calls na
   assert.ok(first > 0, lines.join('\n'));
   assert.deepEqual(lines.slice(first, first + 4), ['      >>> import io', '      >>> import re', "      >>> shout(io.StringIO('a'))", "      'A'"]);
 });
+
+test('a call made again says which probe it repeats and why; a cached answer and a first call do not', () => {
+  // DefaultSelector.close (new-user trial, draw_F): 4 of its 8 lines were the same call, the
+  // explorer's determinism re-runs, with nothing to say so.
+  const file = sampleSession();
+  const first = file.probes[0]!;
+  file.probes.push({ ...first, index: 4, origin: 'offline', note: 'determinism: the same call under random seed 12345' });
+  const lines = print(false, file).split('\n');
+  const at = lines.findIndex((l) => l.startsWith("#4 shout('ab') → 'AB'"));
+  assert.ok(at > 0, lines.join('\n'));
+  assert.equal(lines[at + 1], '    re-run of #1 (determinism: the same call under random seed 12345)');
+  assert.equal(lines.filter((l) => l.includes('re-run of')).length, 1, 'only #4: #3 is from the cache, #1 and #2 are first calls');
+});
+
+test('parameters the head shortened are printed in full under the evidence', () => {
+  const file = sampleSession();
+  const long = (n: number) => `changing it alone (among \`${'x'.repeat(40)}\`, \`3\` and \`0\`) made no difference in the ${n} calls that did`;
+  const parameters = Object.fromEntries(['a', 'b', 'c', 'd', 'e'].map((k, i) => [k, long(i + 2)]));
+  file.final = { ...file.final, description: { ...file.final.description!, parameters } };
+  const lines = print(false, file).split('\n');
+  const head = lines.find((l) => l.startsWith('  Parameters: ')) ?? '';
+  assert.doesNotMatch(head, /`/, head);
+  assert.ok(lines.includes(`    Parameter a: ${long(2)}`), lines.join('\n'));
+  assert.ok(lines.indexOf(`    Parameter a: ${long(2)}`) > lines.indexOf('  Evidence:'));
+});
