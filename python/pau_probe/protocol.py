@@ -103,6 +103,7 @@ class FunctionInfo(_FunctionInfoRequired, total=False):
     argumentClasses: List["ArgumentClass"]  # Other classes of the target's package, also usable by name in argument source, at most 48: for the offline explorer only (they come from reading the package), never shown to an agent.
     resolution: "TargetResolution"  # How the qualname resolved; absent from workers older than this field.
     constants: List[Union[str, float]]  # Short str and number constants of the target's code (nested code too, never the docstring), at most 64: candidate inputs for the offline explorer only, never shown to an agent.
+    raiseMessages: List[str]  # The texts of the target's own `raise` statements (phrases its code loads only there, an f-string's pieces too), at most 16 of up to 200 characters: they tell the function's own message from Python's, and are never inputs (not in `constants`). Offline explorer only.
 
 
 class _ParameterInfoRequired(TypedDict):

@@ -528,6 +528,9 @@ class Target:
         constants = _code_constants(anchor.code_of(self.written or self.unwrapped), self.docstring)
         if constants:
             info["constants"] = constants
+        messages = raise_messages(anchor.code_of(self.written or self.unwrapped))
+        if messages:
+            info["raiseMessages"] = messages
         if self.argument_classes:
             info["argumentClasses"] = _argument_class_infos(self.argument_classes)
         if self.owner is not None:
@@ -640,15 +643,19 @@ _MAX_CONSTANT_LEN = 40
 
 def _code_constants(code: Optional[types.CodeType], docstring: Optional[str]) -> List[Union[str, float]]:
     """The short str and number constants of the target's code and the code nested in it
-    (lambdas, inner functions, comprehensions), in order, once each; never its docstring. The
-    explorer tries them as inputs: a function that compares with 'GET' or 1024 is reached by them."""
+    (lambdas, inner functions, comprehensions), in order, once each; never its docstring nor the
+    text of its own error messages (_raise_texts): the explorer tries them as inputs, and a
+    function that compares with 'GET' or 1024 is reached by them, not by what it says on refusing."""
     out: List[Union[str, float]] = []
     seen: Set[Tuple[str, object]] = set()
     stack = [code] if isinstance(code, types.CodeType) else []
     while stack and len(out) < _MAX_CONSTANTS:
         current = stack.pop(0)
+        said = _raise_texts(current)
         value: object
         for index, value in enumerate(current.co_consts):
+            if isinstance(value, str) and value in said:
+                continue
             # A def's docstring is its first constant (None when it has none); lambdas and
             # comprehensions (<lambda>, <listcomp>…) have none.
             if index == 0 and isinstance(value, str) and not current.co_name.startswith("<"):
@@ -660,6 +667,52 @@ def _code_constants(code: Optional[types.CodeType], docstring: Optional[str]) ->
             for item in cast("Iterable[object]", value) if isinstance(value, (tuple, frozenset)) else (value,):
                 _add_constant(item, docstring, seen, out)
     return out[:_MAX_CONSTANTS]
+
+
+_MAX_RAISE_MESSAGES = 16
+_MAX_RAISE_MESSAGE_LEN = 200
+# What ends the expression a `raise` is made of, walking back from it: another statement.
+_STATEMENT_END = ("STORE_", "POP_TOP", "RETURN_", "RAISE_VARARGS", "RERAISE", "JUMP", "POP_JUMP")
+
+
+def _raise_texts(code: types.CodeType) -> Set[str]:
+    """The phrases (words with a space between them) this code object loads only in the
+    expression of a `raise` (`raise ValueError("interval ends before it starts")`, the pieces of
+    an f-string there): what the function says when it refuses, never a value it looks for."""
+    import dis  # only when the code has constants to read
+
+    instructions = list(dis.get_instructions(code))
+    in_raise: Set[int] = set()
+    start = 0
+    for k, ins in enumerate(instructions):
+        if ins.is_jump_target or (k > 0 and instructions[k - 1].opname.startswith(_STATEMENT_END)):
+            start = k
+        if ins.opname == "RAISE_VARARGS":
+            in_raise.update(range(start, k))
+    inside: Set[str] = set()
+    outside: Set[str] = set()
+    for k, ins in enumerate(instructions):
+        if ins.opname != "LOAD_CONST":
+            continue
+        value: object = ins.argval
+        # `x in ('strict', 'loose mode')` loads the tuple as one constant.
+        items = cast("Iterable[object]", value) if isinstance(value, (tuple, frozenset)) else (value,)
+        (inside if k in in_raise else outside).update(item for item in items if isinstance(item, str))
+    return {text for text in inside - outside if " " in text.strip()}
+
+
+def raise_messages(code: Optional[types.CodeType]) -> List[str]:
+    """FunctionInfo.raiseMessages: the texts of the target's own `raise` statements (_raise_texts)
+    in the code and the code nested in it, up to 200 characters each: how the explorer tells a
+    message the function wrote from Python's, and why they are no inputs."""
+    out: List[str] = []
+    stack = [code] if isinstance(code, types.CodeType) else []
+    while stack and len(out) < _MAX_RAISE_MESSAGES:
+        current = stack.pop(0)
+        stack += [c for c in current.co_consts if isinstance(c, types.CodeType)]
+        said = _raise_texts(current)
+        out += [c for c in current.co_consts if isinstance(c, str) and c in said and len(c) <= _MAX_RAISE_MESSAGE_LEN and c not in out]
+    return out[:_MAX_RAISE_MESSAGES]
 
 
 def _add_constant(value: object, docstring: Optional[str], seen: Set[Tuple[str, object]], out: List[Union[str, float]]) -> None:

@@ -247,6 +247,12 @@ export interface FunctionInfo {
    * at most 64: candidate inputs for the offline explorer only, never shown to an agent.
    */
   constants?: (string | number)[];
+  /**
+   * The texts of the target's own `raise` statements (phrases its code loads only there, an
+   * f-string's pieces too), at most 16 of up to 200 characters: they tell the function's own
+   * message from Python's, and are never inputs (not in `constants`). Offline explorer only.
+   */
+  raiseMessages?: string[];
 }
 
 /**
