@@ -99,6 +99,7 @@ class FunctionInfo(_FunctionInfoRequired, total=False):
     ownerClass: str  # Qualified name of the class that owns the method, when it is one.
     ownerInit: List["ParameterInfo"]  # The owner's constructor parameters (its __init__ without self), when it has a signature: receivers are built from them.
     ownerMethods: List["OwnerMethod"]  # The owner's other public methods (a Stack's push for its pop): a receiver can be filled through them first.
+    ownerFactories: List["OwnerFactory"]  # The owner's public classmethods (`Fraction.from_float`, `Version.parse`), at most 6, each with its parameters after `cls`: receivers its constructor cannot build from plain values are built through them (`Owner.name(args)`). Offline explorer only.
     returnAnnotation: str
     argumentClasses: List["ArgumentClass"]  # Other classes of the target's package, also usable by name in argument source, at most 48: for the offline explorer only (they come from reading the package), never shown to an agent.
     resolution: "TargetResolution"  # How the qualname resolved; absent from workers older than this field.
@@ -122,9 +123,14 @@ class _OwnerMethodRequired(TypedDict):
 
 
 class OwnerMethod(_OwnerMethodRequired, total=False):
-    """A public method of the target's owning class, with the positional arguments it requires (self not counted)."""
     params: List[str]  # The names of the positional parameters it requires, in order: their values are chosen by name.
     sets: List[str]  # Attributes of self it assigns that the target reads (inflect's number_to_words sets the number_args group3sub reads): state the target needs that a call of this method makes first.
+
+
+class OwnerFactory(TypedDict):
+    """A classmethod of the owner class that builds an instance (FunctionInfo.ownerFactories)."""
+    name: str
+    params: List["ParameterInfo"]
 
 
 class _ArgumentClassRequired(TypedDict):

@@ -15,6 +15,7 @@ import importlib
 import importlib.util
 import inspect
 import os
+import re
 import sys
 import types
 
@@ -26,7 +27,7 @@ from pau_probe.render import Addresses, BoundedRepr
 if TYPE_CHECKING:
     from typing import Callable, Dict, Iterable, List, Literal, Optional, Set, Tuple, Union
 
-    from pau_probe.protocol import ArgumentClass, ErrorEvent, FunctionInfo, OwnerMethod, ParameterInfo, TargetResolution
+    from pau_probe.protocol import ArgumentClass, ErrorEvent, FunctionInfo, OwnerFactory, OwnerMethod, ParameterInfo, TargetResolution
 
     from typing import Protocol
 
@@ -539,6 +540,9 @@ class Target:
             init = _constructor_params(self.owner)
             if init is not None:
                 info["ownerInit"] = init
+            factories = _owner_factories(self.owner, self.qualname.rsplit(".", 1)[-1])
+            if factories:
+                info["ownerFactories"] = factories
             methods = _owner_methods(self.owner, self.qualname.rsplit(".", 1)[-1], anchor.code_of(self.written or self.unwrapped))
             if methods:
                 info["ownerMethods"] = methods
@@ -616,6 +620,43 @@ def _owner_methods(cls: type, target: str, target_code: Optional[types.CodeType]
         if len(out) >= _MAX_OWNER_METHODS:
             break
     return out
+
+
+_MAX_OWNER_FACTORIES = 6
+# Names that say "builds one from": tried before other classmethods.
+_FACTORY_NAME = re.compile(r"^(from|parse|create|make|new|build|load|of)|_from_")
+
+
+def _owner_factories(cls: type, target: str) -> List[OwnerFactory]:
+    """The public classmethods of cls other than the target, with their parameters after `cls`,
+    those named like factories (`from_string`, `parse`) first; none that needs a keyword-only
+    argument. Read with getattr_static, so no descriptor runs."""
+    found: List[Tuple[int, str, List[ParameterInfo]]] = []
+    for name in sorted(dir(cls)):
+        if name.startswith("_") or name == target:
+            continue
+        try:
+            attr: object = inspect.getattr_static(cls, name)
+        except AttributeError:
+            continue
+        if not isinstance(attr, classmethod):
+            continue
+        func = cast("Callable[..., object]", getattr(cast(object, attr), "__func__"))
+        try:
+            params = list(inspect.signature(func).parameters.values())[1:]
+        except (TypeError, ValueError):
+            continue
+        if any(p.kind is p.KEYWORD_ONLY and p.default is p.empty for p in params):
+            continue
+        entries: List[ParameterInfo] = []
+        for p in params:
+            entry: ParameterInfo = {"name": p.name, "kind": _kind_name(p)}
+            if p.default is not p.empty:
+                entry["default"] = _bounded_repr(p.default)
+            entries.append(entry)
+        found.append((0 if _FACTORY_NAME.search(name) else 1, name, entries))
+    found.sort(key=lambda f: f[0])
+    return [{"name": name, "params": params} for _, name, params in found[:_MAX_OWNER_FACTORIES]]
 
 
 def _self_attributes(code: types.CodeType, store: bool) -> Set[str]:

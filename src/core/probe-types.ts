@@ -186,6 +186,12 @@ export interface ParameterInfo {
 }
 
 /** A public method of the target's owning class, with the positional arguments it requires (self not counted). */
+/** A classmethod of the owner class that builds an instance (FunctionInfo.ownerFactories). */
+export interface OwnerFactory {
+  name: string;
+  params: ParameterInfo[];
+}
+
 export interface OwnerMethod {
   name: string;
   required: number;
@@ -226,6 +232,12 @@ export interface FunctionInfo {
   ownerInit?: ParameterInfo[];
   /** The owner's other public methods (a Stack's push for its pop): a receiver can be filled through them first. */
   ownerMethods?: OwnerMethod[];
+  /**
+   * The owner's public classmethods (`Fraction.from_float`, `Version.parse`), at most 6, each
+   * with its parameters after `cls`: receivers its constructor cannot build from plain values
+   * are built through them (`Owner.name(args)`). Offline explorer only.
+   */
+  ownerFactories?: OwnerFactory[];
   params: ParameterInfo[];
   returnAnnotation?: string;
   isGenerator: boolean;

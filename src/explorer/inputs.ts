@@ -90,7 +90,11 @@ const RECEIVER_ALTERNATES = 3;
  */
 function receiversFromInit(info: FunctionInfo): PyValue[] {
   const callee = ownerName(info);
-  return callee ? instancesFromInit(callee, info.ownerInit) : [];
+  if (!callee) return [];
+  // Then one through each of its classmethods (`Owner.from_string('…')`): what the constructor
+  // cannot build from plain values, a factory of the class often can.
+  const factories = (info.ownerFactories ?? []).flatMap((f) => instancesFromInit(`${callee}.${f.name}`, f.params, true).slice(0, 1));
+  return [...instancesFromInit(callee, info.ownerInit), ...factories];
 }
 
 /**
