@@ -123,6 +123,7 @@ class _OwnerMethodRequired(TypedDict):
 
 
 class OwnerMethod(_OwnerMethodRequired, total=False):
+    """A public method of the target's owning class, with the positional arguments it requires (self not counted)."""
     params: List[str]  # The names of the positional parameters it requires, in order: their values are chosen by name.
     sets: List[str]  # Attributes of self it assigns that the target reads (inflect's number_to_words sets the number_args group3sub reads): state the target needs that a call of this method makes first.
 

@@ -185,13 +185,13 @@ export interface ParameterInfo {
   default?: string;
 }
 
-/** A public method of the target's owning class, with the positional arguments it requires (self not counted). */
 /** A classmethod of the owner class that builds an instance (FunctionInfo.ownerFactories). */
 export interface OwnerFactory {
   name: string;
   params: ParameterInfo[];
 }
 
+/** A public method of the target's owning class, with the positional arguments it requires (self not counted). */
 export interface OwnerMethod {
   name: string;
   required: number;
