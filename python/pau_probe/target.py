@@ -25,7 +25,7 @@ from pau_probe import anchor
 from pau_probe.render import Addresses, BoundedRepr
 
 if TYPE_CHECKING:
-    from typing import Callable, Dict, Iterable, List, Literal, Optional, Set, Tuple, Union
+    from typing import Callable, Dict, Iterable, Iterator, List, Literal, Optional, Set, Tuple, Union
 
     from pau_probe.protocol import ArgumentClass, ErrorEvent, FunctionInfo, OwnerFactory, OwnerMethod, ParameterInfo, TargetResolution
 
@@ -576,13 +576,30 @@ def _constructor_params(cls: type) -> Optional[List[ParameterInfo]]:
         signature = inspect.signature(cls)
     except (TypeError, ValueError):
         return None
+    return _parameter_infos(signature.parameters.values())
+
+
+def _parameter_infos(params: Iterable[inspect.Parameter]) -> List[ParameterInfo]:
+    """Parameters shaped as FunctionInfo.params (name, kind, the default's repr)."""
     out: List[ParameterInfo] = []
-    for p in signature.parameters.values():
+    for p in params:
         entry: ParameterInfo = {"name": p.name, "kind": _kind_name(p)}
         if p.default is not inspect.Parameter.empty:
             entry["default"] = _bounded_repr(p.default)
         out.append(entry)
     return out
+
+
+def _public_attributes(cls: type, target: str) -> "Iterator[Tuple[str, object]]":
+    """(name, the attribute as the class stores it) for the public names of cls other than the
+    target, in name order; read with getattr_static, so no descriptor runs."""
+    for name in sorted(dir(cls)):
+        if name.startswith("_") or name == target:
+            continue
+        try:
+            yield name, inspect.getattr_static(cls, name)
+        except AttributeError:
+            continue
 
 
 _MAX_OWNER_METHODS = 40
@@ -595,13 +612,7 @@ def _owner_methods(cls: type, target: str, target_code: Optional[types.CodeType]
     through those that assign state the target reads (`sets`)."""
     out: List[OwnerMethod] = []
     reads: Set[str] = _self_attributes(target_code, store=False) if target_code is not None else set()
-    for name in sorted(dir(cls)):
-        if name.startswith("_") or name == target:
-            continue
-        try:
-            attr: object = inspect.getattr_static(cls, name)
-        except AttributeError:
-            continue
+    for name, attr in _public_attributes(cls, target):
         if not inspect.isfunction(attr):
             continue
         try:
@@ -632,13 +643,7 @@ def _owner_factories(cls: type, target: str) -> List[OwnerFactory]:
     those named like factories (`from_string`, `parse`) first; none that needs a keyword-only
     argument. Read with getattr_static, so no descriptor runs."""
     found: List[Tuple[int, str, List[ParameterInfo]]] = []
-    for name in sorted(dir(cls)):
-        if name.startswith("_") or name == target:
-            continue
-        try:
-            attr: object = inspect.getattr_static(cls, name)
-        except AttributeError:
-            continue
+    for name, attr in _public_attributes(cls, target):
         if not isinstance(attr, classmethod):
             continue
         func = cast("Callable[..., object]", getattr(cast(object, attr), "__func__"))
@@ -648,13 +653,7 @@ def _owner_factories(cls: type, target: str) -> List[OwnerFactory]:
             continue
         if any(p.kind is p.KEYWORD_ONLY and p.default is p.empty for p in params):
             continue
-        entries: List[ParameterInfo] = []
-        for p in params:
-            entry: ParameterInfo = {"name": p.name, "kind": _kind_name(p)}
-            if p.default is not p.empty:
-                entry["default"] = _bounded_repr(p.default)
-            entries.append(entry)
-        found.append((0 if _FACTORY_NAME.search(name) else 1, name, entries))
+        found.append((0 if _FACTORY_NAME.search(name) else 1, name, _parameter_infos(params)))
     found.sort(key=lambda f: f[0])
     return [{"name": name, "params": params} for _, name, params in found[:_MAX_OWNER_FACTORIES]]
 
