@@ -99,10 +99,12 @@ class FunctionInfo(_FunctionInfoRequired, total=False):
     ownerClass: str  # Qualified name of the class that owns the method, when it is one.
     ownerInit: List["ParameterInfo"]  # The owner's constructor parameters (its __init__ without self), when it has a signature: receivers are built from them.
     ownerMethods: List["OwnerMethod"]  # The owner's other public methods (a Stack's push for its pop): a receiver can be filled through them first.
+    ownerFactories: List["OwnerFactory"]  # The owner's public classmethods (`Fraction.from_float`, `Version.parse`), at most 6, each with its parameters after `cls`: receivers its constructor cannot build from plain values are built through them (`Owner.name(args)`). Offline explorer only.
     returnAnnotation: str
     argumentClasses: List["ArgumentClass"]  # Other classes of the target's package, also usable by name in argument source, at most 48: for the offline explorer only (they come from reading the package), never shown to an agent.
     resolution: "TargetResolution"  # How the qualname resolved; absent from workers older than this field.
     constants: List[Union[str, float]]  # Short str and number constants of the target's code (nested code too, never the docstring), at most 64: candidate inputs for the offline explorer only, never shown to an agent.
+    raiseMessages: List[str]  # The texts of the target's own `raise` statements (phrases its code loads only there, an f-string's pieces too), at most 16 of up to 200 characters: they tell the function's own message from Python's, and are never inputs (not in `constants`). Offline explorer only.
 
 
 class _ParameterInfoRequired(TypedDict):
@@ -124,6 +126,12 @@ class OwnerMethod(_OwnerMethodRequired, total=False):
     """A public method of the target's owning class, with the positional arguments it requires (self not counted)."""
     params: List[str]  # The names of the positional parameters it requires, in order: their values are chosen by name.
     sets: List[str]  # Attributes of self it assigns that the target reads (inflect's number_to_words sets the number_args group3sub reads): state the target needs that a call of this method makes first.
+
+
+class OwnerFactory(TypedDict):
+    """A classmethod of the owner class that builds an instance (FunctionInfo.ownerFactories)."""
+    name: str
+    params: List["ParameterInfo"]
 
 
 class _ArgumentClassRequired(TypedDict):

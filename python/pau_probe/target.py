@@ -15,6 +15,7 @@ import importlib
 import importlib.util
 import inspect
 import os
+import re
 import sys
 import types
 
@@ -24,9 +25,9 @@ from pau_probe import anchor
 from pau_probe.render import Addresses, BoundedRepr
 
 if TYPE_CHECKING:
-    from typing import Callable, Dict, Iterable, List, Literal, Optional, Set, Tuple, Union
+    from typing import Callable, Dict, Iterable, Iterator, List, Literal, Optional, Set, Tuple, Union
 
-    from pau_probe.protocol import ArgumentClass, ErrorEvent, FunctionInfo, OwnerMethod, ParameterInfo, TargetResolution
+    from pau_probe.protocol import ArgumentClass, ErrorEvent, FunctionInfo, OwnerFactory, OwnerMethod, ParameterInfo, TargetResolution
 
     from typing import Protocol
 
@@ -528,6 +529,9 @@ class Target:
         constants = _code_constants(anchor.code_of(self.written or self.unwrapped), self.docstring)
         if constants:
             info["constants"] = constants
+        messages = raise_messages(anchor.code_of(self.written or self.unwrapped))
+        if messages:
+            info["raiseMessages"] = messages
         if self.argument_classes:
             info["argumentClasses"] = _argument_class_infos(self.argument_classes)
         if self.owner is not None:
@@ -536,6 +540,9 @@ class Target:
             init = _constructor_params(self.owner)
             if init is not None:
                 info["ownerInit"] = init
+            factories = _owner_factories(self.owner, self.qualname.rsplit(".", 1)[-1])
+            if factories:
+                info["ownerFactories"] = factories
             methods = _owner_methods(self.owner, self.qualname.rsplit(".", 1)[-1], anchor.code_of(self.written or self.unwrapped))
             if methods:
                 info["ownerMethods"] = methods
@@ -569,13 +576,30 @@ def _constructor_params(cls: type) -> Optional[List[ParameterInfo]]:
         signature = inspect.signature(cls)
     except (TypeError, ValueError):
         return None
+    return _parameter_infos(signature.parameters.values())
+
+
+def _parameter_infos(params: Iterable[inspect.Parameter]) -> List[ParameterInfo]:
+    """Parameters shaped as FunctionInfo.params (name, kind, the default's repr)."""
     out: List[ParameterInfo] = []
-    for p in signature.parameters.values():
+    for p in params:
         entry: ParameterInfo = {"name": p.name, "kind": _kind_name(p)}
         if p.default is not inspect.Parameter.empty:
             entry["default"] = _bounded_repr(p.default)
         out.append(entry)
     return out
+
+
+def _public_attributes(cls: type, target: str) -> "Iterator[Tuple[str, object]]":
+    """(name, the attribute as the class stores it) for the public names of cls other than the
+    target, in name order; read with getattr_static, so no descriptor runs."""
+    for name in sorted(dir(cls)):
+        if name.startswith("_") or name == target:
+            continue
+        try:
+            yield name, inspect.getattr_static(cls, name)
+        except AttributeError:
+            continue
 
 
 _MAX_OWNER_METHODS = 40
@@ -588,13 +612,7 @@ def _owner_methods(cls: type, target: str, target_code: Optional[types.CodeType]
     through those that assign state the target reads (`sets`)."""
     out: List[OwnerMethod] = []
     reads: Set[str] = _self_attributes(target_code, store=False) if target_code is not None else set()
-    for name in sorted(dir(cls)):
-        if name.startswith("_") or name == target:
-            continue
-        try:
-            attr: object = inspect.getattr_static(cls, name)
-        except AttributeError:
-            continue
+    for name, attr in _public_attributes(cls, target):
         if not inspect.isfunction(attr):
             continue
         try:
@@ -613,6 +631,31 @@ def _owner_methods(cls: type, target: str, target_code: Optional[types.CodeType]
         if len(out) >= _MAX_OWNER_METHODS:
             break
     return out
+
+
+_MAX_OWNER_FACTORIES = 6
+# Names that say "builds one from": tried before other classmethods.
+_FACTORY_NAME = re.compile(r"^(from|parse|create|make|new|build|load|of)|_from_")
+
+
+def _owner_factories(cls: type, target: str) -> List[OwnerFactory]:
+    """The public classmethods of cls other than the target, with their parameters after `cls`,
+    those named like factories (`from_string`, `parse`) first; none that needs a keyword-only
+    argument. Read with getattr_static, so no descriptor runs."""
+    found: List[Tuple[int, str, List[ParameterInfo]]] = []
+    for name, attr in _public_attributes(cls, target):
+        if not isinstance(attr, classmethod):
+            continue
+        func = cast("Callable[..., object]", getattr(cast(object, attr), "__func__"))
+        try:
+            params = list(inspect.signature(func).parameters.values())[1:]
+        except (TypeError, ValueError):
+            continue
+        if any(p.kind is p.KEYWORD_ONLY and p.default is p.empty for p in params):
+            continue
+        found.append((0 if _FACTORY_NAME.search(name) else 1, name, _parameter_infos(params)))
+    found.sort(key=lambda f: f[0])
+    return [{"name": name, "params": params} for _, name, params in found[:_MAX_OWNER_FACTORIES]]
 
 
 def _self_attributes(code: types.CodeType, store: bool) -> Set[str]:
@@ -640,15 +683,19 @@ _MAX_CONSTANT_LEN = 40
 
 def _code_constants(code: Optional[types.CodeType], docstring: Optional[str]) -> List[Union[str, float]]:
     """The short str and number constants of the target's code and the code nested in it
-    (lambdas, inner functions, comprehensions), in order, once each; never its docstring. The
-    explorer tries them as inputs: a function that compares with 'GET' or 1024 is reached by them."""
+    (lambdas, inner functions, comprehensions), in order, once each; never its docstring nor the
+    text of its own error messages (_raise_texts): the explorer tries them as inputs, and a
+    function that compares with 'GET' or 1024 is reached by them, not by what it says on refusing."""
     out: List[Union[str, float]] = []
     seen: Set[Tuple[str, object]] = set()
     stack = [code] if isinstance(code, types.CodeType) else []
     while stack and len(out) < _MAX_CONSTANTS:
         current = stack.pop(0)
+        said = _raise_texts(current)
         value: object
         for index, value in enumerate(current.co_consts):
+            if isinstance(value, str) and value in said:
+                continue
             # A def's docstring is its first constant (None when it has none); lambdas and
             # comprehensions (<lambda>, <listcomp>…) have none.
             if index == 0 and isinstance(value, str) and not current.co_name.startswith("<"):
@@ -660,6 +707,52 @@ def _code_constants(code: Optional[types.CodeType], docstring: Optional[str]) ->
             for item in cast("Iterable[object]", value) if isinstance(value, (tuple, frozenset)) else (value,):
                 _add_constant(item, docstring, seen, out)
     return out[:_MAX_CONSTANTS]
+
+
+_MAX_RAISE_MESSAGES = 16
+_MAX_RAISE_MESSAGE_LEN = 200
+# What ends the expression a `raise` is made of, walking back from it: another statement.
+_STATEMENT_END = ("STORE_", "POP_TOP", "RETURN_", "RAISE_VARARGS", "RERAISE", "JUMP", "POP_JUMP")
+
+
+def _raise_texts(code: types.CodeType) -> Set[str]:
+    """The phrases (words with a space between them) this code object loads only in the
+    expression of a `raise` (`raise ValueError("interval ends before it starts")`, the pieces of
+    an f-string there): what the function says when it refuses, never a value it looks for."""
+    import dis  # only when the code has constants to read
+
+    instructions = list(dis.get_instructions(code))
+    in_raise: Set[int] = set()
+    start = 0
+    for k, ins in enumerate(instructions):
+        if ins.is_jump_target or (k > 0 and instructions[k - 1].opname.startswith(_STATEMENT_END)):
+            start = k
+        if ins.opname == "RAISE_VARARGS":
+            in_raise.update(range(start, k))
+    inside: Set[str] = set()
+    outside: Set[str] = set()
+    for k, ins in enumerate(instructions):
+        if ins.opname != "LOAD_CONST":
+            continue
+        value: object = ins.argval
+        # `x in ('strict', 'loose mode')` loads the tuple as one constant.
+        items = cast("Iterable[object]", value) if isinstance(value, (tuple, frozenset)) else (value,)
+        (inside if k in in_raise else outside).update(item for item in items if isinstance(item, str))
+    return {text for text in inside - outside if " " in text.strip()}
+
+
+def raise_messages(code: Optional[types.CodeType]) -> List[str]:
+    """FunctionInfo.raiseMessages: the texts of the target's own `raise` statements (_raise_texts)
+    in the code and the code nested in it, up to 200 characters each: how the explorer tells a
+    message the function wrote from Python's, and why they are no inputs."""
+    out: List[str] = []
+    stack = [code] if isinstance(code, types.CodeType) else []
+    while stack and len(out) < _MAX_RAISE_MESSAGES:
+        current = stack.pop(0)
+        stack += [c for c in current.co_consts if isinstance(c, types.CodeType)]
+        said = _raise_texts(current)
+        out += [c for c in current.co_consts if isinstance(c, str) and c in said and len(c) <= _MAX_RAISE_MESSAGE_LEN and c not in out]
+    return out[:_MAX_RAISE_MESSAGES]
 
 
 def _add_constant(value: object, docstring: Optional[str], seen: Set[Tuple[str, object]], out: List[Union[str, float]]) -> None:

@@ -185,6 +185,12 @@ export interface ParameterInfo {
   default?: string;
 }
 
+/** A classmethod of the owner class that builds an instance (FunctionInfo.ownerFactories). */
+export interface OwnerFactory {
+  name: string;
+  params: ParameterInfo[];
+}
+
 /** A public method of the target's owning class, with the positional arguments it requires (self not counted). */
 export interface OwnerMethod {
   name: string;
@@ -226,6 +232,12 @@ export interface FunctionInfo {
   ownerInit?: ParameterInfo[];
   /** The owner's other public methods (a Stack's push for its pop): a receiver can be filled through them first. */
   ownerMethods?: OwnerMethod[];
+  /**
+   * The owner's public classmethods (`Fraction.from_float`, `Version.parse`), at most 6, each
+   * with its parameters after `cls`: receivers its constructor cannot build from plain values
+   * are built through them (`Owner.name(args)`). Offline explorer only.
+   */
+  ownerFactories?: OwnerFactory[];
   params: ParameterInfo[];
   returnAnnotation?: string;
   isGenerator: boolean;
@@ -247,6 +259,12 @@ export interface FunctionInfo {
    * at most 64: candidate inputs for the offline explorer only, never shown to an agent.
    */
   constants?: (string | number)[];
+  /**
+   * The texts of the target's own `raise` statements (phrases its code loads only there, an
+   * f-string's pieces too), at most 16 of up to 200 characters: they tell the function's own
+   * message from Python's, and are never inputs (not in `constants`). Offline explorer only.
+   */
+  raiseMessages?: string[];
 }
 
 /**

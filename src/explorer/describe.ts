@@ -104,7 +104,7 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
   });
   // A returned value is an example only of a function shown to be deterministic: another run may give another value.
   const deterministic = claimed.some((p) => p.name === 'deterministic');
-  const examples = pickExamples(observations, positions, callText, notes, deterministic, info.constants);
+  const examples = pickExamples(observations, positions, callText, notes, deterministic, info);
   for (const e of examples)
     ledger.add(
       'example',
@@ -984,7 +984,7 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
     // is not "invalid literal for int()"); a wrong type's are one line whatever Python said.
     const reason = messageTemplate(e.type, reasonLine(e.message));
     const key = `${e.type}|${blame?.i ?? ''}|${reason}`;
-    const own = ownMessage(e.message, run.info.constants);
+    const own = ownMessage(e.message, run.info);
     const g = groups.get(key) ?? {
       type: e.type,
       i: blame?.i ?? null,
@@ -1098,7 +1098,7 @@ function pickExamples(
   callText: (o: Observation) => string,
   notes: InferenceNotes,
   deterministic: boolean,
-  constants: FunctionInfo['constants'],
+  code: Pick<FunctionInfo, 'constants' | 'raiseMessages'>,
 ): Description['examples'] {
   const longest = exampleCallLimit(observations, callText);
   const pool = observations.filter(
@@ -1123,7 +1123,7 @@ function pickExamples(
     const exception = o.record.result.exception;
     return exception !== undefined && !TYPE_ERRORS.has(baseExceptionName(exception.type));
   });
-  const checked = valueErrors.find((o) => ownMessage(o.record.result.exception?.message ?? '', constants)) ?? valueErrors[0];
+  const checked = valueErrors.find((o) => ownMessage(o.record.result.exception?.message ?? '', code)) ?? valueErrors[0];
   add(checked ?? raised[0]);
   // Every chosen call is shown (an example of it exists).
   return chosen.flatMap((o) => {

@@ -11,6 +11,7 @@ import { GENERIC_ORDER, classesForAnnotation, constructorClassIds, hintedOrder, 
 import type { PyValue } from './values.js';
 import { bool, inputClass, int, str, toSource } from './values.js';
 import { componentNames, valuesForFunction, valuesForName, valuesForParameter } from './name-hints.js';
+import { ownPattern, ownPatternValue } from './own-pattern.js';
 
 export interface Position {
   /** Parameter name (`self` for the receiver). */
@@ -90,7 +91,11 @@ const RECEIVER_ALTERNATES = 3;
  */
 function receiversFromInit(info: FunctionInfo): PyValue[] {
   const callee = ownerName(info);
-  return callee ? instancesFromInit(callee, info.ownerInit) : [];
+  if (!callee) return [];
+  // Then one through each of its classmethods (`Owner.from_string('…')`): what the constructor
+  // cannot build from plain values, a factory of the class often can.
+  const factories = (info.ownerFactories ?? []).flatMap((f) => instancesFromInit(`${callee}.${f.name}`, f.params, true).slice(0, 1));
+  return [...instancesFromInit(callee, info.ownerInit), ...factories];
 }
 
 /**
@@ -186,8 +191,10 @@ function paramCandidates(p: ParameterInfo, info: FunctionInfo, strictness: Stric
 export function buildPositions(info: FunctionInfo, strictness: Strictness): Position[] {
   const out: Position[] = [];
   const components = strictness === 'signature' ? componentNames(callableParams(info).map((p) => p.name)) : new Set<string>();
+  let own: ReturnType<typeof ownPattern>;
   if (info.needsReceiver) {
     const built = strictness === 'signature' ? receiversFromInit(info) : [];
+    own = ownPattern(built[0]);
     const callee = ownerName(info);
     out.push({
       name: 'self',
@@ -226,12 +233,20 @@ export function buildPositions(info: FunctionInfo, strictness: Strictness): Posi
           ? valuesForFunction(info.qualname).filter((v) => !hinted.some((h) => slotClassOf(h) === slotClassOf(v)))
           : [];
       if (fromName.length) hinted = [...hinted, ...fromName];
+      let candidates = paramCandidates(p, info, strictness, fromName, weak);
+      // A match of the receiver's own pattern, and the text it was made in, before anything else.
+      const fromPattern = own && ownPatternValue(p.name, own);
+      if (fromPattern) {
+        hinted = [fromPattern, ...hinted];
+        const cls = slotClassOf(fromPattern);
+        candidates = [...candidates.filter((c) => c === 'omit'), cls, ...candidates.filter((c) => c !== cls && c !== 'omit')];
+      }
       const defaultValue = defaultOf(p);
       out.push({
         name: p.name,
         role: p.kind === 'KEYWORD_ONLY' ? 'keyword' : 'positional',
         positionalOnly: p.kind === 'POSITIONAL_ONLY',
-        candidates: paramCandidates(p, info, strictness, fromName, weak),
+        candidates,
         ...(hinted.length ? { hinted } : {}),
         ...(defaultValue ? { default: defaultValue } : {}),
       });

@@ -29,6 +29,16 @@ const EXCEPTION_FAMILIES: Family[] = [
   { name: /^(e|exc|err|error|exception|exc_?value|evalue|exc_?val)$/, values: classValues('exception') },
 ];
 
+/**
+ * The regular expressions a pattern parameter is given, each with a text it matches from the
+ * start: a method handed a match of its receiver's own pattern gets one (own-pattern.ts).
+ */
+export const PATTERN_TEXTS: readonly (readonly [string, string])[] = [
+  [String.raw`\d+`, '2024 was a leap year'],
+  [String.raw`(\w+)@(\w+)\.com`, 'jane@example.com wrote'],
+  ['^a.*z$', 'abcxyz'],
+];
+
 // Most specific first: the first family whose pattern matches wins.
 const FAMILIES: Family[] = [
   ...EXCEPTION_FAMILIES,
@@ -58,7 +68,7 @@ const FAMILIES: Family[] = [
   { name: /^(sep|separator|delim|delimiter|joiner|glue)$/, values: strs(',', ', ', '-', ' ') },
   { name: /fmt|format|datefmt/, values: strs('%Y-%m-%d', '{name} is {age}', '%H:%M:%S') },
   { name: /template|tmpl|placeholder|pattern_?str/, values: strs('Hello, {name}!', '$who likes $what', '{0} and {1}') },
-  { name: /regex|^(pattern|pat|rx|re)$/, values: strs(String.raw`\d+`, String.raw`(\w+)@(\w+)\.com`, '^a.*z$') },
+  { name: /regex|^(pattern|pat|rx|re)$/, values: strs(...PATTERN_TEXTS.map(([pattern]) => pattern)) },
   { name: /version|^ver$|^v$/, values: strs('1.2.3', '2.0.0rc1', '1.10') },
   { name: /spec(ifier)?|requirement|constraint/, values: strs('>=1.0,<2.0', '==1.2.3', '~=2.1') },
   // How many per piece (`chunk(items, size)`): a small count shows the pieces, a file size would not.

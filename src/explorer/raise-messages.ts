@@ -2,6 +2,7 @@
 // itself (its words are a constant of its own code: "invoice numbers are not negative"), and
 // which messages are one message about other values ("expected 3 or 6 hex digits, got 'ff'"
 // and "…, got 'f'") rather than two reasons ("invalid literal for int() with base 16: 'rr'").
+import type { FunctionInfo } from '../core/probe-types.js';
 import { TYPE_ERRORS, baseExceptionName } from './inputs.js';
 
 /** A phrase of the code: words with a space between them, not a key or a one-word code. */
@@ -9,11 +10,11 @@ const PHRASE = /^(?=.*\p{L}.*\p{L})(?=.*\s\S)/su;
 
 /**
  * The message holds a phrase of the function's own code (a `raise ValueError('…')` or the text
- * of an f-string around its values): the function's own check, not Python's complaint about a
- * value of the wrong type somewhere below it.
+ * of an f-string around its values, of any length: FunctionInfo.raiseMessages): the function's
+ * own check, not Python's complaint about a value of the wrong type somewhere below it.
  */
-export function ownMessage(message: string, constants: readonly (string | number)[] | undefined): boolean {
-  return (constants ?? []).some((c) => {
+export function ownMessage(message: string, code: Pick<FunctionInfo, 'constants' | 'raiseMessages'>): boolean {
+  return [...(code.constants ?? []), ...(code.raiseMessages ?? [])].some((c) => {
     if (typeof c !== 'string') return false;
     const words = c.trim();
     return words.length >= 6 && PHRASE.test(words) && message.includes(words);

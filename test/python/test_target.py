@@ -128,6 +128,31 @@ def test_constants_are_bounded(tmp_path):
     assert all(not isinstance(c, str) or len(c) <= 40 for c in constants)
 
 
+def test_the_texts_of_its_own_raises_are_messages_not_inputs(tmp_path):
+    source = (
+        "def merge(intervals, mode='strict'):\n"
+        "    if mode not in ('strict', 'loose mode'):\n"
+        "        raise KeyError('loose mode')\n"
+        "    for start, end in intervals:\n"
+        "        if end < start:\n"
+        "            raise ValueError('interval ends before it starts')\n"
+        "        if end - start > 100:\n"
+        "            raise ValueError(f'interval {start}..{end} is longer than the hundred units an interval may span here')\n"
+        "    return intervals\n"
+    )
+    loaded = pau_target.load(write(tmp_path, "intervals.py", source), "merge")
+    assert problems(loaded.info, "FunctionInfo") == []
+    constants = loaded.info["constants"]
+    messages = loaded.info["raiseMessages"]
+    # What it compares with stays an input, even when a raise names it too.
+    assert {"strict", "loose mode", 100} <= set(constants)
+    assert "interval ends before it starts" not in constants
+    assert "interval ends before it starts" in messages
+    # A long message is the function's own all the same (the constants keep 40 characters at most).
+    assert " is longer than the hundred units an interval may span here" in messages
+    assert "loose mode" not in messages
+
+
 def test_threads_the_import_leaves_running_are_named_in_the_notes(tmp_path):
     source = (
         "import threading, time\n"

@@ -25,6 +25,13 @@ test('pairs of ints overlap, and one is reversed: merge_intervals merges two and
   assert.ok(merged && refused, calls(records));
 });
 
+test("merge_intervals' own error text is never an argument: what a function says on refusing is no input", async () => {
+  for (const strictness of ['signature', 'anonymized'] as const) {
+    const { records } = await exploreExample(FIXTURE, 'merge_intervals', { maxProbes: 40, strictness });
+    assert.ok(!records.some((r) => r.args.some((a) => a.includes('ends before it starts'))), calls(records));
+  }
+});
+
 test('a list argument holds keys of the dict argument: pick_keys keeps an entry, and drop takes one out', async () => {
   const { records } = await exploreExample(FIXTURE, 'pick_keys', { maxProbes: BUDGET });
   const outputs = new Set(records.filter((r) => r.result.status === 'returned').map((r) => r.result.value?.repr));

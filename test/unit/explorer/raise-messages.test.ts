@@ -9,11 +9,14 @@ import { PyError, fakeProbe, info, param, pyInt, pyStr } from './fake-python.js'
 import type { PyValue } from '../../../src/explorer/values.js';
 
 test("a message holding a phrase of the code is the function's own; one template is one reason", () => {
-  const constants = ['#', 'expected 3 or 6 hex digits, got ', 16, 'utf-8'];
+  const constants = { constants: ['#', 16, 'utf-8'], raiseMessages: ['expected 3 or 6 hex digits, got '] };
   assert.equal(ownMessage("expected 3 or 6 hex digits, got 'ff'", constants), true);
   assert.equal(ownMessage("invalid literal for int() with base 16: 'rr'", constants), false);
   // A short code or a key is no phrase: 'utf-8' in a codec's message is not the function's check.
   assert.equal(ownMessage("'utf-8' codec can't decode byte 0xff", constants), false);
+  // A message longer than the constants the worker keeps as inputs is still the function's own.
+  const long = 'the interval ends before it starts, and an interval must have its start first';
+  assert.equal(ownMessage(`${long}: (5, 1)`, { raiseMessages: [long] }), true);
   const template = (message: string): string => messageTemplate('ValueError', message);
   assert.equal(template("expected 3 or 6 hex digits, got 'ff'"), template("expected 3 or 6 hex digits, got 'rgb(255, 136, 0)'"));
   assert.notEqual(template("expected 3 or 6 hex digits, got 'ff'"), template("invalid literal for int() with base 16: 'rr'"));
