@@ -456,6 +456,21 @@ class Target:
             out["notes"] = notes
         return out
 
+    def lacks_method(self, receiver: object) -> Optional[str]:
+        """The class of `receiver` when it has nothing under the target's name: `r.m()` written
+        there raises AttributeError before any code of the target runs (a classmethod that
+        registers something returns None, and None is no receiver), so no call on it shows
+        what the target does. None when it has the method, or the target is no method."""
+        if self.kind != "method" or self.owner is None:
+            return None
+        name = self.qualname.rsplit(".", 1)[-1]
+        try:
+            inspect.getattr_static(type(receiver), name)
+            return None
+        except AttributeError:
+            pass
+        return None if _instance_attribute(receiver, name) is not None else type(receiver).__qualname__
+
     def overridden_by(self, receiver: object) -> Optional[str]:
         """The class of `receiver` when it holds another method under the target's name: a call
         `r.m()` there runs that one, not the target (SortedList(key=len) is a SortedKeyList, whose

@@ -77,6 +77,17 @@ def test_a_receiver_whose_class_has_its_own_method_of_that_name_is_named(tmp_pat
     assert pau_target.load(path, "Keyed.count").overridden_by(plain(key=len)) is None
 
 
+def test_a_receiver_without_the_method_is_named(tmp_path):
+    # yaml's FullConstructor.add_constructor(...) registers and returns None: as a receiver of
+    # get_state_keys_blacklist_regexp it showed an AttributeError as the method's own raise.
+    path = write(tmp_path, "lists.py", LISTS)
+    loaded = pau_target.load(path, "Plain.count")
+    assert loaded.lacks_method(None) == "NoneType"
+    assert loaded.lacks_method("text") is None  # str has its own count: overridden_by's case
+    assert loaded.lacks_method(3) == "int"
+    assert loaded.lacks_method(loaded.classes["Plain"]()) is None
+
+
 def test_relative_imports_inside_a_package(tmp_path):
     write(tmp_path, "pkg/__init__.py", "")
     write(tmp_path, "pkg/helpers.py", "def twice(x):\n    return 2 * x\n")
