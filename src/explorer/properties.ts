@@ -55,7 +55,9 @@ function refute(name: Prop, evidence: string): InferredProperty {
   return { name, holds: false, evidence: `counterexample: ${evidence}` };
 }
 function inconclusive(name: Prop, applicable: number, why = ''): InferredProperty {
-  return { name, holds: false, evidence: `inconclusive: ${applicable} applicable probe${applicable === 1 ? '' : 's'} (at least ${MIN_EVIDENCE} needed)${why}` };
+  // The bar is named only when the count is below it: "3 (at least 3 needed)" read as a contradiction.
+  const bar = applicable < MIN_EVIDENCE ? ` (at least ${MIN_EVIDENCE} needed)` : '';
+  return { name, holds: false, evidence: `inconclusive: ${applicable} applicable probe${applicable === 1 ? '' : 's'}${bar}${why}` };
 }
 
 /** Index of the only argument given, when a call passes exactly one positional value and no receiver. */
@@ -711,11 +713,16 @@ function monotonicity(observations: Observation[], ctx: InferenceContext, notes:
     }
     const broken = all.find((t) => against(t) > 0);
     if (broken) return refute(name, `in ${broken.param}: ${direction === 'increasing' ? broken.downExample : broken.upExample}`);
-    return inconclusive(
+    const most = Math.max(...all.map(along));
+    const moves = `${most} strict ${direction === 'increasing' ? 'increase' : 'decrease'}${most === 1 ? '' : 's'}`;
+    return {
       name,
-      Math.max(...all.map(along)),
-      ` strict ${direction === 'increasing' ? 'increases' : 'decreases'}, or seen with too few values of the other arguments`,
-    );
+      holds: false,
+      evidence:
+        most < MIN_EVIDENCE
+          ? `inconclusive: ${moves} along one parameter (at least ${MIN_EVIDENCE} needed)`
+          : `inconclusive: ${moves} along one parameter, but with too few different values of the other arguments`,
+    };
   };
   return [verdict('monotonic-increasing', 'increasing'), verdict('monotonic-decreasing', 'decreasing')];
 }

@@ -307,9 +307,30 @@ test('a trend that turns with the sign of another argument is not claimed (a * b
   for (const maxProbes of [20, 40, 60]) {
     const { report } = await explore('mul', { fn, maxProbes });
     assertNoMonotonicClaim(report, maxProbes);
+    assertBarNamedOnlyBelowIt(report);
     assert.ok(holds(report, 'commutative') || maxProbes < 40, `commutative at ${maxProbes}: ${prop(report, 'commutative')?.evidence}`);
   }
 });
+
+test('an inconclusive property names the evidence bar only when its count is below it (clamp: 3 strict increases, too few other arguments)', async () => {
+  const fn: FakeFunction = {
+    params: [param('x'), param('lo'), param('hi')],
+    body: ([x, lo, hi]) => {
+      const [v, l, h] = [x, lo, hi].map((a) => expectNumber(a, 'clamp')) as [number, number, number];
+      const out = Math.min(Math.max(v, l), h);
+      return [x, lo, hi].every((a) => a?.k === 'int') ? pyInt(out) : pyFloat(out);
+    },
+  };
+  for (const maxProbes of [20, 40]) assertBarNamedOnlyBelowIt((await explore('clamp', { fn, maxProbes })).report);
+});
+
+/** "inconclusive: 5 … (at least 3 needed)" reads as a contradiction: the bar is named only when the count is below it. */
+function assertBarNamedOnlyBelowIt(report: OfflineReport): void {
+  for (const p of report.properties) {
+    const m = /^inconclusive: (\d+)\b.*\(at least (\d+) needed\)/.exec(p.evidence);
+    if (m) assert.ok(Number(m[1]) < Number(m[2]), `${p.name}: ${p.evidence}`);
+  }
+}
 
 function assertNoMonotonicClaim(report: OfflineReport, budget: number): void {
   for (const name of ['monotonic-increasing', 'monotonic-decreasing'] as const) {
