@@ -5,6 +5,8 @@
 import type { PyValue } from './values.js';
 import { float, int, str } from './values.js';
 
+/** The line written under a heading when the code has no other phrase. */
+const LINE_AFTER_HEADING = 'first item';
 /** Texts made of two phrases on two lines, at most. */
 const LINE_PAIRS = 3;
 /**
@@ -28,5 +30,9 @@ export function constantLines(constants: (string | number)[]): PyValue[] {
   const ordered = [...phrases].sort((a, b) => heading(a) - heading(b));
   const out: PyValue[] = [];
   for (const first of ordered) for (const second of phrases) if (first !== second && out.length < LINE_PAIRS) out.push(str(`${first}\n${second}`));
+  // A heading and no other phrase (the code's other texts are its own raise messages, which are
+  // no input: FunctionInfo.raiseMessages): an ordinary line follows it.
+  const lone = ordered.find((p) => heading(p) === 0);
+  if (out.length === 0 && lone !== undefined) out.push(str(`${lone}\n${LINE_AFTER_HEADING}`));
   return out;
 }

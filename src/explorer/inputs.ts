@@ -94,7 +94,12 @@ function receiversFromInit(info: FunctionInfo): PyValue[] {
   if (!callee) return [];
   // Then one through each of its classmethods (`Owner.from_string('…')`): what the constructor
   // cannot build from plain values, a factory of the class often can.
-  const factories = (info.ownerFactories ?? []).flatMap((f) => instancesFromInit(`${callee}.${f.name}`, f.params, true).slice(0, 1));
+  // Not when the constructor needs nothing: `Owner()` is then the plain receiver, built elsewhere,
+  // and a factory first would put `Owner.from_x(…)` before it.
+  const bare =
+    info.ownerInit !== undefined &&
+    info.ownerInit.every((p) => p.default !== undefined || (p.kind !== 'POSITIONAL_ONLY' && p.kind !== 'POSITIONAL_OR_KEYWORD' && p.kind !== 'KEYWORD_ONLY'));
+  const factories = bare ? [] : (info.ownerFactories ?? []).flatMap((f) => instancesFromInit(`${callee}.${f.name}`, f.params, true).slice(0, 1));
   return [...instancesFromInit(callee, info.ownerInit), ...factories];
 }
 

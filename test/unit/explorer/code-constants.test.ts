@@ -17,3 +17,10 @@ test("a parser's phrases are tried as lines, the one ending with a colon first; 
   // Regular expressions are no phrases: a camelCase splitter's patterns stay constants, not lines.
   assert.deepEqual(constantLines(['([A-Z]+)([A-Z][a-z])', String.raw`\1_\2`, String.raw`([a-z\d])([A-Z])`, '-', '_']), []);
 });
+
+test("a heading that is the code's only phrase gets an ordinary line under it (its other texts are raise messages, no input)", () => {
+  const lines = constantLines(['Entries, newest first:', '\n']).map((v) => (v.k === 'str' ? v.v : ''));
+  assert.equal(lines.length, 1);
+  assert.match(lines[0]!, /^Entries, newest first:\n\S/);
+  assert.deepEqual(constantLines(['a plain phrase only']), []);
+});
