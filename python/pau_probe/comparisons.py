@@ -25,6 +25,9 @@ import sys
 import time
 import types
 from pau_probe.checking import TYPE_CHECKING, cast
+# At the top, not in prescan: the fork server runs prescan after it has taken the worker's own
+# modules out of sys.modules (call.hide_own_modules), where an import would load it again.
+from pau_probe.coverage import code_objects
 
 if TYPE_CHECKING:
     from types import CodeType, FrameType
@@ -256,8 +259,6 @@ def prescan(scope: Scope, first: Iterable[CodeType], budget: float = PRESCAN_SEC
     """Finds the sites of the code in scope ahead of time, in the warm worker: each call's child
     would otherwise read every code object it runs again (some 10 ms a call for a mid-sized
     package). `first`: the target's own code objects. Bounded by `budget` seconds."""
-    from pau_probe.coverage import code_objects
-
     prefix, file = scope
     deadline = time.perf_counter() + budget
     found: List[Tuple[bool, types.ModuleType]] = []

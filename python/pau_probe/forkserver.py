@@ -10,6 +10,7 @@ elsewhere the worker forks its calls itself.
 
 Messages, one per packet on a SOCK_SEQPACKET socketpair:
   worker -> server  b"F" + call folder        fork a call process for that folder
+  worker -> server  b"S"                      find the comparison sites before the next forks
   server -> worker  b"P<pid>" + four fds      forked: request_w, result_r, out_r, err_r
   server -> worker  b"X<pid> <status>"        a call process exited (its waitpid status)
 The server ends when the worker's end of the socket closes (or the worker dies: it is killed
@@ -32,11 +33,14 @@ if TYPE_CHECKING:
 
     # fork_call(call_dir, fds_to_close_in_the_child) -> (pid, the worker's four pipe ends)
     ForkCall = Callable[[str, List[int]], Tuple[int, List[int]]]
+    # find_sites(): the comparison sites of the target's package, found here for every call
+    # process forked after (CallContext.find_sites_ahead)
+    FindSites = Callable[[], None]
 
 AVAILABLE = sys.platform.startswith("linux") and hasattr(socket, "send_fds") and hasattr(socket, "SOCK_SEQPACKET")
 
 
-def serve(sock: socket.socket, fork_call: ForkCall) -> None:
+def serve(sock: socket.socket, fork_call: ForkCall, find_sites: FindSites) -> None:
     """The server's loop (never returns normally: the caller exits the process)."""
     wake_r, wake_w = wake_on_child_exit()
     in_child = [sock.fileno(), wake_r, wake_w]
@@ -56,6 +60,8 @@ def serve(sock: socket.socket, fork_call: ForkCall) -> None:
                 finally:
                     for fd in fds:
                         os.close(fd)
+            elif message[:1] == b"S":
+                find_sites()
 
 
 def wake_on_child_exit() -> Tuple[int, int]:
@@ -129,6 +135,16 @@ class ForkServer:
             self.gone = True
             raise ServerGone()
         self.pending.append(call_dir)
+
+    def find_sites(self) -> None:
+        """Have the server find the comparison sites: the processes it forks after have them."""
+        if self.gone:
+            raise ServerGone()
+        try:
+            self.sock.send(b"S")
+        except OSError:
+            self.gone = True
+            raise ServerGone()
 
     def receive(self, timeout: Optional[float]) -> bool:
         """Handle one message if one comes within `timeout` seconds (None: wait for it): a

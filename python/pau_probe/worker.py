@@ -508,6 +508,7 @@ class Worker:
         self.collect_from = 0.0  # perf_counter() when the running call's child answered or died (CallSteps.collectMs)
         self.server: Optional[pau_forkserver.ForkServer] = None  # see forkserver.py
         self.server_pid: Optional[int] = None  # set in the fork server's own process
+        self.sites_found = False  # see find_sites
         warnings.filterwarnings("ignore", category=DeprecationWarning, message=".*fork.*")
         if self.forking:
             pau_call.rehearse_in_worker(self.context, self.coverage)
@@ -586,11 +587,41 @@ class Worker:
                 _close(REQUEST_FD, RESPONSE_FD)
                 self.server_pid = os.getpid()
                 pau_call.hide_own_modules(self.context)  # it imports nothing from now on
-                pau_forkserver.serve(its, self.fork_call)
+                pau_forkserver.serve(its, self.fork_call, self.find_sites_here)
             finally:
                 os._exit(0)
         its.close()
         self.server = pau_forkserver.ForkServer(pid, mine)
+
+    def find_sites_here(self) -> None:
+        """The comparison sites of the target's package, found in this process (the fork
+        server, or a worker forking its calls itself) for every call process it forks after."""
+        self.context.find_sites_ahead()
+        self.freeze()
+
+    def find_sites(self) -> None:
+        """At the first call that asks for comparisons (the offline explorer's), not at the
+        start: the comparison sites of the target's package are found once where the call
+        processes are forked (comparisons.prescan, at most PRESCAN_SECONDS), and the processes
+        forked before, which lack them, are replaced. A run that never asks (an LLM run, a
+        call tool, whose one call came right after the start) no longer waits for it. Without
+        coverage no call records comparisons, so nothing is looked for."""
+        self.sites_found = True
+        if not (self.forking and self.coverage):
+            return
+        self.settle_children()
+        if self.server is not None:
+            try:
+                self.server.find_sites()
+            except pau_forkserver.ServerGone:
+                self.server_lost()
+        if self.server is None:
+            self.find_sites_here()
+        while self.ready:
+            child = self.ready.popleft()
+            self._kill(child)
+            _close(child.request_w, child.result_r, child.out_r, child.err_r)
+            self.finished.append((child, 0))
 
     def fork_child(self) -> Child:
         """A new call process, waited for: from the fork server when there is one."""
@@ -793,6 +824,8 @@ class Worker:
             stdout, stderr = self.scrub(outcome.stdout), self.scrub(outcome.stderr)
             answer = results.no_answer(outcome.timed_out, outcome.elapsed_ms)
             return results.with_output(answer, stdout, stderr, outcome.truncated, crash=outcome.crash), steps
+        if request.get("comparisons") and not self.sites_found:
+            self.find_sites()
         child, dispatched = self.dispatch(request)
         self.running = child
         self.ran = child.pid
@@ -1113,13 +1146,6 @@ class Worker:
     # -- main loop -----------------------------------------------------------------------
 
     def serve(self) -> None:
-        if self.forking and self.coverage:
-            # After `ready`, before the first fork: up to comparisons.PRESCAN_SECONDS that an
-            # LLM run, whose first call comes after a model's turn, no longer waits for at the
-            # start; a run that calls at once waits as long as before. Without coverage no
-            # call records comparisons, so nothing is looked for.
-            self.context.find_sites_ahead()
-            self.freeze()
         self.start_fork_server()
         # One for the first call, as it comes; the spare is forked as its answer goes out (two
         # forks now would hold the first call until both were there).

@@ -257,8 +257,8 @@ def test_the_warm_worker_finds_the_package_sites_before_any_call(tmp_path):
 
 def test_the_call_context_leaves_finding_the_sites_to_the_worker_after_its_ready(tmp_path):
     """Making the calls' context (before the worker says `ready`) looks for no sites: the worker
-    does that later (CallContext.find_sites_ahead, in Worker.serve), and only when it traces its
-    calls, so that a start does not wait for it."""
+    does that later (CallContext.find_sites_ahead, at the first call that asks for comparisons:
+    Worker.find_sites), and only when it traces its calls, so that a start does not wait for it."""
     from pau_probe import call as pau_call
     from pau_probe import safe_args
     from pau_probe import target as pau_target
@@ -271,6 +271,45 @@ def test_the_call_context_leaves_finding_the_sites_to_the_worker_after_its_ready
     assert id(module.check.__code__) not in pau_comparisons._SITES
     ctx.find_sites_ahead()
     assert id(module.check.__code__) in pau_comparisons._SITES
+
+
+# A target that reports, from inside its call's process, whether the comparison sites of a
+# function it never runs (`unused`, in the same package) were found before the call: it finds
+# the comparisons module through the frames of the call's own code (the call process has taken
+# the worker's modules out of sys.modules).
+SITES_SPY = textwrap.dedent('''
+    import sys
+    from sites_pkg.other import unused
+
+    def spy(word):
+        frame = sys._getframe(1)
+        while frame is not None and "pau_comparisons" not in frame.f_globals:
+            frame = frame.f_back
+        found = frame.f_globals["pau_comparisons"]._SITES
+        return [id(unused.__code__) in found, len(found) > 0]
+''')
+
+
+@pytest.mark.parametrize("fence", [False, True])
+def test_the_sites_are_found_at_the_first_call_that_asks_for_comparisons_and_not_before(tmp_path, fence):
+    """A run that never asks for comparisons (an LLM run, a call tool) does not wait for the
+    package's sites to be found; the first call that asks runs in a process forked after they
+    were (the process waiting for it, forked before, is replaced), and so does every later one."""
+    package = tmp_path / "sites_pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "other.py").write_text("KNOWN = {'a', 'b'}\ndef unused(x):\n    return x in KNOWN\n")
+    (package / "main.py").write_text(SITES_SPY)
+    worker = WorkerProcess(str(package / "main.py"), "spy", fence_writes=fence)
+    try:
+        worker.until("ready")
+        seen = []
+        for id_, extra in [(1, {}), (2, {}), (3, {"comparisons": True}), (4, {}), (5, {"comparisons": True})]:
+            worker.send(dict({"op": "call", "id": id_, "args": ["'x'"], "kwargs": {}, "limits": LIMITS}, **extra))
+            seen.append(worker.until("result")[-1]["result"]["value"]["repr"])
+    finally:
+        worker.close()
+    assert seen == ["[False, False]"] * 2 + ["[True, True]"] * 3
 
 
 def test_a_bytes_pattern_is_recorded_as_its_text(tmp_path):

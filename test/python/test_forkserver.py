@@ -11,14 +11,22 @@ from pau_probe import forkserver
 pytestmark = pytest.mark.skipif(not forkserver.AVAILABLE, reason="the fork server is Linux only")
 
 
+SITES_FOUND = []  # in the server's process: find_sites ran there
+
+
+def find_sites():
+    SITES_FOUND.append(True)
+
+
 def fork_call(call_dir, close_in_child):
-    """A stand-in call: writes its folder to the first pipe and exits with its length."""
+    """A stand-in call: writes its folder to the first pipe (with "+" once the server found the
+    comparison sites) and exits with the folder's length."""
     pipes = [os.pipe() for _ in range(4)]
     pid = os.fork()
     if pid == 0:
         for fd in close_in_child:
             os.close(fd)
-        os.write(pipes[0][1], call_dir.encode())
+        os.write(pipes[0][1], call_dir.encode() + (b"+" if SITES_FOUND else b""))
         os._exit(len(call_dir))
     for r, w in pipes:
         os.close(w)
@@ -32,7 +40,7 @@ def server():
     if pid == 0:
         try:
             mine.close()
-            forkserver.serve(its, fork_call)
+            forkserver.serve(its, fork_call, find_sites)
         finally:
             os._exit(0)
     its.close()
@@ -61,6 +69,18 @@ def test_forks_hands_over_the_pipes_and_reports_the_real_exit_status(server):
         for fd in fds:
             os.close(fd)
     assert server.exits == {}  # each status is handed out once
+
+
+def test_the_sites_are_found_before_the_forks_asked_for_after_them(server):
+    server.ask("/calls/a")
+    server.find_sites()
+    server.ask("/calls/b")
+    got = arrived(server)
+    assert [os.read(fds[0], 100) for _, fds, _ in got] == [b"/calls/a", b"/calls/b+"]
+    for pid, fds, _ in got:
+        server.status(pid, 5)
+        for fd in fds:
+            os.close(fd)
 
 
 def test_status_waits_no_longer_than_asked(server):
