@@ -59,11 +59,10 @@ function workerProcesses(root: number): { worker?: number; server?: number } {
   return { worker, server };
 }
 
-/**
- * `harnessScript`: probe.bench.ts's PAU_STYLE (argv: calls, start method), run by `python`
- * (passed in rather than imported: that bench imports this module).
- */
-export async function callCpu(calls: number, harnessScript: string, python: (script: string, args: string[]) => number[]): Promise<CallCpu | undefined> {
+/** Our part of CallCpu: the worker's processes and the host, per call, over `calls` calls `pauseMs` apart (0: back to back). */
+export type WorkerCpu = Omit<CallCpu, 'harnessModelMs' | 'faults'> & { faults: Omit<CallCpu['faults'], 'harnessModel'> };
+
+export async function workerCpu(calls: number, pauseMs = 0): Promise<WorkerCpu | undefined> {
   if (!existsSync('/proc/self/stat')) return undefined;
   const worker = await startWorker({ target: { source: TRIVIAL, qualname: 'f' } });
   try {
@@ -71,36 +70,51 @@ export async function callCpu(calls: number, harnessScript: string, python: (scr
     const { worker: workerPid, server } = workerProcesses(process.pid);
     if (!workerPid || !server) return undefined;
     const before = { worker: ticks(workerPid), server: ticks(server), host: process.cpuUsage(), hostFaults: process.resourceUsage().minorPageFault };
-    for (let i = 0; i < calls; i++) await worker.call({ args: [String(i)] });
+    for (let i = 0; i < calls; i++) {
+      if (pauseMs) await new Promise((r) => setTimeout(r, pauseMs));
+      await worker.call({ args: [String(i)] });
+    }
     const after = { worker: ticks(workerPid), server: ticks(server), host: process.cpuUsage(before.host), hostFaults: process.resourceUsage().minorPageFault };
     if (!before.worker || !before.server || !after.worker || !after.server) return undefined;
     const perCall = (ticks: number) => Number((ticks / TICKS_PER_MS / calls).toPrecision(3));
-    // The harness model's script, with its rusage (self and reaped children) printed last.
-    const rusage = 'sum(u.ru_utime + u.ru_stime for u in (resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)))';
-    const started = harnessScript.replace('    samples = []\n', `    samples = []\n    import resource\n    cpu_before = ${rusage}\n`);
-    const faults = 'sum(u.ru_minflt for u in (resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)))';
-    const counted = started.replace('    cpu_before = ', `    faults_before = ${faults}\n    cpu_before = `);
-    const script = counted.replace(
-      'print(json.dumps(samples[5:]))',
-      `print(json.dumps(samples[5:] + [(${faults} - faults_before) / len(samples), (${rusage} - cpu_before) * 1000 / len(samples)]))`,
-    );
-    if (started === harnessScript || counted === started || script === counted) throw new Error('the harness script changed: update call-cpu.ts');
-    const harness = python(script, [String(calls), 'fork']);
     return {
       hostMs: Number(((after.host.user + after.host.system) / 1000 / calls).toPrecision(3)),
       workerMs: perCall(after.worker.own - before.worker.own),
       forkServerMs: perCall(after.server.own - before.server.own),
       callProcessesMs: perCall(after.server.reaped - before.server.reaped),
-      harnessModelMs: Number((harness.at(-1) ?? NaN).toPrecision(3)),
       faults: {
         host: Math.round((after.hostFaults - before.hostFaults) / calls),
         worker: Math.round((after.worker.faults - before.worker.faults) / calls),
         forkServer: Math.round((after.server.faults - before.server.faults) / calls),
         callProcesses: Math.round((after.server.reapedFaults - before.server.reapedFaults) / calls),
-        harnessModel: Math.round(harness.at(-2) ?? NaN),
       },
     };
   } finally {
     await worker.stop();
   }
+}
+
+/**
+ * `harnessScript`: probe.bench.ts's PAU_STYLE (argv: calls, start method), run by `python`
+ * (passed in rather than imported: that bench imports this module).
+ */
+export async function callCpu(calls: number, harnessScript: string, python: (script: string, args: string[]) => number[]): Promise<CallCpu | undefined> {
+  const ours = await workerCpu(calls);
+  if (!ours) return undefined;
+  // The harness model's script, with its rusage (self and reaped children) printed last.
+  const rusage = 'sum(u.ru_utime + u.ru_stime for u in (resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)))';
+  const started = harnessScript.replace('    samples = []\n', `    samples = []\n    import resource\n    cpu_before = ${rusage}\n`);
+  const faults = 'sum(u.ru_minflt for u in (resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)))';
+  const counted = started.replace('    cpu_before = ', `    faults_before = ${faults}\n    cpu_before = `);
+  const script = counted.replace(
+    'print(json.dumps(samples[5:]))',
+    `print(json.dumps(samples[5:] + [(${faults} - faults_before) / len(samples), (${rusage} - cpu_before) * 1000 / len(samples)]))`,
+  );
+  if (started === harnessScript || counted === started || script === counted) throw new Error('the harness script changed: update call-cpu.ts');
+  const harness = python(script, [String(calls), 'fork']);
+  return {
+    ...ours,
+    harnessModelMs: Number((harness.at(-1) ?? NaN).toPrecision(3)),
+    faults: { ...ours.faults, harnessModel: Math.round(harness.at(-2) ?? NaN) },
+  };
 }

@@ -22,7 +22,7 @@ import { startWorker, type CallTiming } from '../../src/probe/client.js';
 import type { Goal } from './run.js';
 import { existsSync, realpathSync } from 'node:fs';
 import { interpreterExecutable, osLayerStartCost, startWith, warmAndColdStarts } from './start-cost.js';
-import { callCpu } from './call-cpu.js';
+import { callCpu, workerCpu } from './call-cpu.js';
 
 export const name = 'probe';
 
@@ -156,6 +156,7 @@ export function python(script: string, args: string[] = []): number[] {
 
 export async function run(): Promise<Record<string, unknown>> {
   const warmSteps: Record<string, number>[] = [];
+  const spacedRounds = new Map<Figures, Record<string, number>>();
   const { warm, paced, spaced, pauStyle, pauStyleSpawn, inProcess, warmGuards } = await bestOfRounds({
     warm: async () => {
       const figures = await ours(0);
@@ -165,7 +166,11 @@ export async function run(): Promise<Record<string, unknown>> {
     paced: () => ours(5),
     // As between an agent's calls (a model turn takes far longer): the next call's process
     // has been forked and has warmed up.
-    spaced: () => ours(100),
+    spaced: async () => {
+      const figures = await ours(100);
+      spacedRounds.set(figures, steps);
+      return figures;
+    },
     pauStyle: () => figures(python(PAU_STYLE, [String(PAU_CALLS), 'fork'])),
     pauStyleSpawn: () => figures(python(PAU_STYLE, [String(PAU_CALLS / 4), 'spawn'])),
     inProcess: () => figures(python(IN_PROCESS)),
@@ -223,6 +228,10 @@ export async function run(): Promise<Record<string, unknown>> {
   console.log(`  paced calls vs PAU style fork: ${speedupPacedVsPauStyle}x; back to back vs PAU style spawn: ${speedupVsPauStyleSpawn}x`);
   const callSteps = warmSteps.at(-1) ?? {};
   console.log(`where a back-to-back call's time goes (median ms, worker steps then the host's round trip): ${JSON.stringify(callSteps)}`);
+  // The same for the spaced calls of the row's best round, and their CPU (a call 100 ms after the
+  // previous wakes every process cold: CPU says which of them a cut would count in).
+  const spacedCallSteps = spacedRounds.get(spaced) ?? {};
+  console.log(`where a call 100 ms after the previous goes (median ms, worker steps then the host's round trip): ${JSON.stringify(spacedCallSteps)}`);
   const cpu = await callCpu(200, PAU_STYLE, python).catch((error: Error) => console.log(`CPU per call not measured: ${error.message}`));
   if (cpu) {
     const ours = cpu.hostMs + cpu.workerMs + cpu.forkServerMs + cpu.callProcessesMs;
@@ -234,6 +243,15 @@ export async function run(): Promise<Record<string, unknown>> {
     console.log(
       `minor page faults per back-to-back call (/proc, steadier than time under load): host ${f.host}, worker ${f.worker}, fork server ${f.forkServer}, ` +
         `call processes ${f.callProcesses}: ${f.host + f.worker + f.forkServer + f.callProcesses} in all; the harness model, parent and children: ${f.harnessModel}`,
+    );
+  }
+  const spacedCpu = await workerCpu(40, 100).catch((error: Error) => console.log(`CPU per spaced call not measured: ${error.message}`));
+  if (spacedCpu) {
+    const f = spacedCpu.faults;
+    console.log(
+      `CPU per call 100 ms after the previous (ms, /proc, 40 calls): host ${spacedCpu.hostMs}, worker ${spacedCpu.workerMs}, fork server ${spacedCpu.forkServerMs}, ` +
+        `call processes ${spacedCpu.callProcessesMs}: ${(spacedCpu.hostMs + spacedCpu.workerMs + spacedCpu.forkServerMs + spacedCpu.callProcessesMs).toFixed(2)} in all; ` +
+        `minor page faults ${f.host + f.worker + f.forkServer + f.callProcesses} (call processes ${f.callProcesses})`,
     );
   }
   // Issue 23's goals. Ratios are judged unrounded (a 0.96× must not pass as 1.0×).
@@ -316,7 +334,9 @@ export async function run(): Promise<Record<string, unknown>> {
     speedupPacedVsPauStyle,
     speedupVsPauStyleSpawn,
     callSteps,
+    spacedCallSteps,
     callCpu: cpu || undefined,
+    spacedCallCpu: spacedCpu || undefined,
     goals,
   };
 }
