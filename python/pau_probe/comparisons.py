@@ -561,7 +561,7 @@ class Recorder:
             record["bytes"] = True
         if key is not None:
             record["key"] = key
-        elif via != "same":
+        elif via == "part" or via == "item":
             record["via"] = via
             if seen is not None:
                 record["seen"] = seen
