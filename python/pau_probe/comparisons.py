@@ -5,7 +5,9 @@ with a symbolic stack finds the places where a value rooted in a local (an argum
 was made of one) meets something readable without running user code: a constant, a global,
 an attribute chain of a module, a closure cell, plain data an object holds (`self.table`). The kinds: comparisons (`==`, `<`, ...), `in`
 and `not in` (both ways round), subscripts and `.get` on a table, `str` methods that take a
-literal (`startswith`, `split`, ...), `isinstance`, and `re` matching.
+literal (`startswith`, `split`, ...), `isinstance`, and `re` matching; and an input looked up
+with a constant key (`jwk.get("kty")`, `kwds["defects"]`: op `get`), what is read under that key
+then compared as the input is (the record's `key`).
 
 Run-time part (`Recorder`): the coverage tracer (coverage.py) calls `line` at the line events
 of frames in scope (the target's file, or its package's folder); the recorder evaluates that
@@ -46,14 +48,17 @@ if TYPE_CHECKING:
     Build = Tuple[Literal["build"], Tuple[Optional["Expr"], ...]]  # a tuple, list or set of readable items
     Null = Tuple[Literal["null"]]
     Held = Tuple[Literal["held"], str, str]  # an attribute of a local (`self.methods`): the local, the attribute
-    Expr = Union[Local, Const, Named, Method, Build, Null, Held]
+    Entry = Tuple[Literal["entry"], str, object]  # a local looked up with a constant key (`obj.get("kty")`): the local, the key
+    Expr = Union[Local, Const, Named, Method, Build, Null, Held, Entry]
+    Input = Union[Local, Entry]
     # (operation, the input side, the other side)
-    Site = Tuple[str, Local, Expr]
+    Site = Tuple[str, Input, Expr]
     Sites = Dict[int, List[Site]]
     # (package folder with a trailing separator or None, the target's file)
     Scope = Tuple[Optional[str], str]
     Plain = Union[str, float]  # JSON data: a short str, an int or a float
-    Relation = Tuple[str, Literal["same", "part", "item", "code point"], Optional[Plain]]
+    # "value": a value a dict argument holds, under the key `seen`.
+    Relation = Tuple[str, Literal["same", "part", "item", "code point", "value"], Optional[Plain]]
 
 MAX_RECORDS = 48
 MAX_VALUES = 8
@@ -71,6 +76,8 @@ _STR_METHODS = {"startswith", "endswith", "split", "rsplit", "partition", "rpart
 # Methods and functions whose result stays "the input" for the relation (`x.lower() in MODES`).
 _TRANSFORMS = {"lower", "upper", "strip", "lstrip", "rstrip", "casefold", "title", "len", "int", "float", "str", "abs"}
 _TABLE_METHODS = {"get": "key", "pop": "key", "setdefault": "key", "__contains__": "in", "__getitem__": "key"}
+# Methods that read an input mapping under a key (`jwk.get("kty")`).
+_LOOKUPS = {"get", "pop", "setdefault", "__getitem__"}
 _RE_METHODS = {"match", "fullmatch", "search", "findall", "finditer", "sub", "subn", "split"}
 _IGNORED = {"NOP", "CACHE", "EXTENDED_ARG", "RESUME", "PRECALL", "KW_NAMES", "TO_BOOL", "COPY_FREE_VARS",
             "MAKE_CELL", "GEN_START", "NOT_TAKEN"}
@@ -93,8 +100,22 @@ def _instructions(code: CodeType) -> Iterator[Tuple[dis.Instruction, Optional[in
         yield ins, line
 
 
-def _is_input(e: Optional[Expr]) -> TypeGuard[Local]:
-    return e is not None and e[0] == "local"
+def _is_input(e: Optional[Expr]) -> TypeGuard[Input]:
+    return e is not None and (e[0] == "local" or e[0] == "entry")
+
+
+def _plain_local(e: Optional[Expr]) -> TypeGuard[Local]:
+    """A local as it is, no transform applied: what a constant key can be looked up in."""
+    return e is not None and e[0] == "local" and e[2] is None
+
+
+def _lookup(out: Sites, line: Optional[int], table: Optional[Expr], key: Optional[Expr]) -> Optional[Expr]:
+    """`table[key]` or `table.get(key)` on an input with a constant key: the `get` site, and the
+    entry it reads (compared later as the input is). None when it is no such look-up."""
+    if not _plain_local(table) or key is None or key[0] != "const" or type(key[1]) not in (str, int):
+        return None
+    _site(out, line, "get", table, key)
+    return ("entry", table[1], key[1])
 
 
 def _readable(e: Optional[Expr]) -> TypeGuard[Expr]:
@@ -116,8 +137,10 @@ def _call(stack: List[Optional[Expr]], out: Sites, line: Optional[int], n: int, 
         if _is_input(recv):
             if name in _STR_METHODS and args:
                 _site(out, line, name, recv, args[0])
-            elif name in _TRANSFORMS and n == 0:
+            elif name in _TRANSFORMS and n == 0 and recv[0] == "local":
                 result = ("local", recv[1], name)
+            elif name in _LOOKUPS and args:
+                result = _lookup(out, line, recv, args[0])
         elif _readable(recv) and args:
             if name in _TABLE_METHODS:
                 _site(out, line, _TABLE_METHODS[name], args[0], recv)
@@ -196,9 +219,10 @@ def _scan(code: CodeType) -> Sites:
         elif op == "BINARY_SUBSCR" or (op == "BINARY_OP" and ins.argrepr == "[]"):
             key = stack.pop() if stack else _UNKNOWN
             table = stack.pop() if stack else _UNKNOWN
-            if table is not None and table[0] != "local":
+            entry = _lookup(out, line, table, key)
+            if table is not None and table[0] != "local" and table[0] != "entry":
                 _site(out, line, "key", key, table)
-            stack.append(_UNKNOWN)
+            stack.append(entry)
         elif op in ("BUILD_TUPLE", "BUILD_LIST", "BUILD_SET") and arg is not None:
             items = [stack.pop() if stack else _UNKNOWN for _ in range(arg)][::-1]
             ok = all(i is not None and i[0] in ("const", "global", "deref") for i in items)
@@ -462,6 +486,11 @@ class Recorder:
         code, skip = self.own
         parameters = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
         if name not in parameters:
+            # The `**kwargs` dict itself (a new dict each call, so known by name only): label `kwargs`.
+            rest = code.co_varnames[len(parameters):]
+            varargs = 1 if code.co_flags & inspect.CO_VARARGS else 0
+            if code.co_flags & inspect.CO_VARKEYWORDS and len(rest) > varargs and rest[varargs] == name:
+                return "kwargs", "same", None
             return None
         index = parameters.index(name) - skip
         for label in ("kwargs." + name, "args[%d]" % index if 0 <= index < code.co_argcount - skip else ""):
@@ -486,6 +515,15 @@ class Recorder:
                 for item in cast("Sequence[object]", arg):
                     if item is v or (simple and type(item) is t and item == v):
                         return label, "item", _plain(v)
+        # A value a dict argument holds (`curve = jwk.get("crv")`, then `curve != "Ed25519"`): the
+        # key it is held under. Not None: a dict holding None would relate every None.
+        if v is not None:
+            for label, arg in self.arguments:
+                if type(arg) is dict and len(cast("Dict[object, object]", arg)) <= 64:
+                    for k, item in cast("Dict[object, object]", arg).items():
+                        held = _plain(k)
+                        if held is not None and (item is v or (simple and type(item) is t and item == v)):
+                            return label, "value", held
         # The code point of a character of a str argument (`ord(label[pos]) == 0x200C`): the
         # character is the piece compared, and the code points it met are characters too.
         if t is int and 0 <= cast(int, v) <= sys.maxunicode:
@@ -495,7 +533,7 @@ class Recorder:
                     return label, "code point", char
         return None
 
-    def _observe(self, op: str, inp: Local, other: Expr, frame: FrameType, f_locals: Mapping[str, object]) -> None:
+    def _observe(self, op: str, inp: Input, other: Expr, frame: FrameType, f_locals: Mapping[str, object]) -> None:
         root = f_locals.get(inp[1], _MISSING)
         if root is _MISSING:
             return
@@ -507,6 +545,13 @@ class Recorder:
             return
         values = self._values(op, value)
         label, via, seen = related
+        # What was compared is a value of the input mapping: read (statically) under a constant
+        # key, or at run time found among a dict argument's values.
+        key = _plain(inp[2]) if inp[0] == "entry" else seen if via == "value" else None
+        # Only a dict is a mapping here (`text[0]` on a str argument is no key look-up).
+        if inp[0] == "entry" or op == "get":
+            if via != "same" or not issubclass(type(root), dict) or (inp[0] == "entry" and key is None):
+                return
         if via == "code point":
             values = [chr(c) for c in values if type(c) is int and 0 <= c <= sys.maxunicode] if op in ("==", "!=", "in", "not in") else []
             via = "part"
@@ -515,11 +560,13 @@ class Recorder:
         record = cast("ComparisonRecord", {"arg": label, "op": op, ("types" if op == "isinstance" else "values"): values})
         if type(root) is bytes and op != "isinstance":
             record["bytes"] = True
-        if via != "same":
+        if key is not None:
+            record["key"] = key
+        elif via == "part" or via == "item":
             record["via"] = via
             if seen is not None:
                 record["seen"] = seen
-        through = inp[2]
+        through = inp[2] if inp[0] == "local" else None
         if through is not None:
             record["through"] = through
         key = repr(sorted(record.items()))

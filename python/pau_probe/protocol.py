@@ -366,7 +366,7 @@ class BuiltArgumentsReceiverCallsItem(TypedDict):
 
 class _ComparisonRecordRequired(TypedDict):
     arg: str
-    op: str  # `==` `!=` `<` `<=` `>` `>=`, `in`/`not in` (the argument in a container), `contains` (a value in the argument), `key` (a table looked up by it), a str method (`startswith`, `split`, …), `isinstance`, `regex`.
+    op: str  # `==` `!=` `<` `<=` `>` `>=`, `in`/`not in` (the argument in a container), `contains` (a value in the argument), `key` (a table looked up by it), `get` (it looked up with a constant key: `values` holds the key), a str method (`startswith`, `split`, …), `isinstance`, `regex`.
 
 
 class ComparisonRecord(_ComparisonRecordRequired, total=False):
@@ -376,6 +376,7 @@ class ComparisonRecord(_ComparisonRecordRequired, total=False):
     via: Literal["part", "item"]  # How the compared value relates to the argument: `part` (a piece of a str argument, `seen`), `item` (an item of a list argument); absent: the argument itself.
     seen: Union[str, float]
     through: str  # The function or method applied to it before the comparison (`lower`, `len`, `int`).
+    key: Union[str, float]  # The compared value is what the argument (a mapping) holds under this key (`jwk.get('kty') != 'OKP'`), not the argument itself.
     bytes: bool  # The argument was bytes: `values` and `seen` are bytes, each character one byte (latin-1), as a magic number compared with a header (b'bplist00').
 
 

@@ -127,7 +127,7 @@ export interface ObjectState {
  */
 export interface ComparisonRecord {
   arg: string;
-  /** `==` `!=` `<` `<=` `>` `>=`, `in`/`not in` (the argument in a container), `contains` (a value in the argument), `key` (a table looked up by it), a str method (`startswith`, `split`, …), `isinstance`, `regex`. */
+  /** `==` `!=` `<` `<=` `>` `>=`, `in`/`not in` (the argument in a container), `contains` (a value in the argument), `key` (a table looked up by it), `get` (it looked up with a constant key: `values` holds the key), a str method (`startswith`, `split`, …), `isinstance`, `regex`. */
   op: string;
   /** The other operand: a constant, a container's members (a dict's keys), a pattern's text. */
   values?: (string | number)[];
@@ -138,6 +138,8 @@ export interface ComparisonRecord {
   seen?: string | number;
   /** The function or method applied to it before the comparison (`lower`, `len`, `int`). */
   through?: string;
+  /** The compared value is what the argument (a mapping) holds under this key (`jwk.get('kty') != 'OKP'`), not the argument itself. */
+  key?: string | number;
   /** The argument was bytes: `values` and `seen` are bytes, each character one byte (latin-1), as a magic number compared with a header (b'bplist00'). */
   bytes?: boolean;
 }

@@ -3,7 +3,9 @@
 // pau_probe/comparisons.py), and each new comparison becomes a few calls in which the argument,
 // or the compared piece of it, is replaced by what it was compared with: the mode in the set, the
 // key of the table, the prefix before the rest, a value either side of a bound, a separator
-// between two copies of the text, an instance of the class isinstance wanted.
+// between two copies of the text, an instance of the class isinstance wanted. A dict argument
+// (or `**kwargs`) looked up with a constant key gets that key, and what it holds under a key
+// compared with a constant gets the constant: a document of the keys the code reads is built up.
 import type { ComparisonRecord } from '../core/probe-types.js';
 import { itemAt } from '../core/item-at.js';
 import type { Input, Observation, Position } from './inputs.js';
@@ -12,6 +14,9 @@ import { FORMAT_TEXTS, isKnownClass, ordinaryValue, representative, typeClass } 
 import type { PyValue } from './values.js';
 import { bytesOf, float, int, str, toSource } from './values.js';
 import { PY_TYPE_NAMES } from './receivers.js';
+import { withNamedKey } from './named-keys.js';
+
+const EMPTY_DICT: PyValue = { k: 'dict', entries: [] };
 
 /** Calls made from one comparison record at most. */
 const PER_RECORD = 2;
@@ -149,6 +154,30 @@ function replacements(r: ComparisonRecord, part: PyValue | undefined): PyValue[]
   }
 }
 
+/** `dict` with `key` holding `value` (added or replaced). */
+function withEntry(dict: PyValue & { k: 'dict' }, key: PyValue, value: PyValue): PyValue {
+  const source = toSource(key);
+  const kept = dict.entries.filter(([k]) => toSource(k) !== source);
+  return { k: 'dict', entries: [...kept, [key, value]] };
+}
+
+/**
+ * For a record about a mapping argument, the argument again with the key it names: a key the code
+ * looked up (`get`) or looked for (`contains`) added with a value its name suggests (named-keys.ts),
+ * or the value under `key` replaced as that value alone would be. Undefined for any other record.
+ */
+function mappingReplacements(whole: PyValue, r: ComparisonRecord): PyValue[] | undefined {
+  if (whole.k !== 'dict') return r.key !== undefined || r.op === 'get' ? [] : undefined;
+  if (r.key !== undefined) {
+    const key = asValue(r.key, undefined);
+    const held = whole.entries.find(([k]) => toSource(k) === toSource(key))?.[1];
+    return replacements({ ...r, key: undefined }, held).map((by) => withEntry(whole, key, by));
+  }
+  if (r.op === 'get' || r.op === 'contains')
+    return (r.values ?? []).map((c) => withNamedKey(whole, asValue(c, undefined))).filter((v): v is PyValue => v !== undefined);
+  return undefined;
+}
+
 /** `whole` with the first occurrence of `piece` (a str piece of a str, or an item of a list) replaced by `by`. */
 function spliced(whole: PyValue, r: ComparisonRecord, by: PyValue): PyValue | undefined {
   const seen = r.seen;
@@ -213,37 +242,40 @@ export class ComparisonFeedback {
       if (r.op === 'isinstance' && !refusedType) continue;
       const i = at.get(r.arg);
       const slot = i === undefined || i < 0 ? undefined : obs.input[i];
-      if (i === undefined || !slot?.value || itemAt(this.positions, i).role === 'receiver') continue;
+      // `**kwargs` left out is an empty dict to the code that looks keys up in it.
+      const whole = slot?.value ?? (i !== undefined && i >= 0 && itemAt(this.positions, i).role === 'varkw' ? EMPTY_DICT : undefined);
+      if (i === undefined || !slot || !whole || itemAt(this.positions, i).role === 'receiver') continue;
       // Constant seeding spreads the code's constants over the positions in turn, and may never
       // give the compared one its constant (`npgettext(context, msgid1, msgid2, n)` compares `n == 1`,
       // seeding gave 1 to the first three): only the constants themselves, where not given yet.
       const onlyConstants = r.op !== 'isinstance' && (r.values ?? []).every((v) => this.constants.has(v));
       // `x in TABLE` and `TABLE[x]` are one look-up: followed once.
       const op = r.op === 'in' || r.op === 'not in' || r.op === 'key' ? 'member' : r.op;
-      const key = `${i}|${op}|${r.through ?? ''}|${r.via ?? ''}|${JSON.stringify(r.values ?? r.types)}`;
+      const key = `${i}|${op}|${r.through ?? ''}|${r.via ?? ''}|${r.key ?? ''}|${JSON.stringify(r.values ?? r.types)}`;
       if (this.followed.has(key)) continue;
       this.followed.add(key);
-      const whole = slot.value;
       const piece = comparedPiece(whole, r);
       let made = 0;
-      const candidates = onlyConstants ? (r.values ?? []).map((c) => asValue(c, piece)) : replacements(r, piece);
+      const mapped = mappingReplacements(whole, r);
+      const candidates = mapped ?? (onlyConstants ? (r.values ?? []).map((c) => asValue(c, piece)) : replacements(r, piece));
       for (const by of candidates) {
         if (made >= PER_RECORD || this.planned >= this.cap) break;
-        const value = r.via === undefined ? by : spliced(whole, r, by);
+        const value = r.via === undefined || mapped ? by : spliced(whole, r, by);
         if (value === undefined || (value.k === 'str' && value.v.length > MAX_TEXT)) continue;
         const source = toSource(value);
         if (
           source === toSource(whole) ||
           this.tried.has(`${i}|${source}`) ||
           this.given.has(`${i}|${source}`) ||
-          (!onlyConstants && sweptEarly(value, slot.cls))
+          (!onlyConstants && !mapped && sweptEarly(value, slot.cls))
         )
           continue;
         this.tried.add(`${i}|${source}`);
         made++;
         this.planned++;
         const input = obs.input.map((s, j) => (j === i ? { cls: slotClassOf(value), value } : s));
-        out.push({ input, note: `the code compared ${itemAt(this.positions, i).name} (${r.op}) with ${describeValues(r)}: ${source}` });
+        const what = r.key === undefined ? itemAt(this.positions, i).name : `${itemAt(this.positions, i).name}[${JSON.stringify(r.key)}]`;
+        out.push({ input, note: `the code compared ${what} (${r.op}) with ${describeValues(r)}: ${source}` });
       }
     }
     return out;

@@ -181,6 +181,8 @@ export class Explorer {
   private readonly brokenReceivers = new Set<string>();
   /** Methods of the owner a receiver was filled through (fillReceiver). */
   private readonly filledWith = new Set<string>();
+  /** Whether a receiver on which every call gave one result was filled through the owner's methods (dullReceiver). */
+  private dullFilled = false;
   /** Positions whose absent key was looked for in its container (mineAbsentKey). */
   private readonly keyMined = new Set<number>();
   /** Positions where a file written into was given again empty. */
@@ -391,6 +393,11 @@ export class Explorer {
     if (!built || this.hidden || out === undefined) return;
     const returned = this.observations.filter((o) => o.record.result.status === 'returned' && o.purpose !== 'repeat');
     if (returned.length < DULL_RECEIVER_AFTER || returned.some((o) => o.record.result.value?.repr !== out)) return;
+    // A read of a container (keys, clear) that found it empty: the call on one filled first, once.
+    if (isConstructorCall(built) && !this.dullFilled) {
+      this.dullFilled = true;
+      this.fillThroughOwner(obs, undefined);
+    }
     const value = withNextOption(built, this.info.ownerInit);
     if (!value || this.rebuilt.has(toSource(value))) return;
     this.rebuilt.add(toSource(value));
@@ -862,14 +869,25 @@ export class Explorer {
    */
   private fillReceiver(obs: Observation, message: string): boolean {
     const r = obs.record.result;
-    const { at, built } = this.receiverOf(obs);
-    if (!built || !isConstructorCall(built) || !this.info.ownerMethods) return false;
     const type = baseExceptionName(r.exception?.type ?? '');
     if (!/^(IndexError|KeyError|LookupError|StopIteration)$/.test(type) && !EMPTY.test(message)) return false;
+    const { at } = this.receiverOf(obs);
     const echoed = obs.input.find((s, i) => i !== at && s.value && echoes(message, s.value, 'KeyError'))?.value;
+    return this.fillThroughOwner(obs, echoed);
+  }
+
+  /**
+   * The call again on its receiver (a constructor call) filled first through the owner's own
+   * methods that put things in, twice, with `echoed` (a key an error named) first when given, else
+   * ordinary ints. False when the receiver is no constructor call or no such method is left.
+   */
+  private fillThroughOwner(obs: Observation, echoed: PyValue | undefined): boolean {
+    const { at, built } = this.receiverOf(obs);
+    if (!built || !isConstructorCall(built) || !this.info.ownerMethods) return false;
     let queued = false;
-    // A mapping or a sequence fills in one call from a container (cachetools' caches: update({...}); extend([...])).
-    const byContainer = (x: { name: string; required: number }): boolean => x.required === 0 && /^(update|extend)$/.test(x.name);
+    // A mapping or a sequence fills in one call from a container (cachetools' caches: update({...});
+    // extend([...]); boltons' LRI: update(E, **F)).
+    const byContainer = (x: { name: string; required: number }): boolean => x.required <= 1 && /^(update|extend)$/.test(x.name);
     for (const m of this.info.ownerMethods
       .filter((x) => FILLS.test(x.name) && ((x.required >= 1 && x.required <= 2) || byContainer(x)) && !this.filledWith.has(x.name))
       .slice(0, 2)) {

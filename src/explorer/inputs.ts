@@ -302,6 +302,9 @@ export function labelledPositions(positions: Position[], input: Input): Map<stri
   const index = (src: string): number => Number(/\\x00(\d+)/.exec(src)?.[1] ?? -1);
   req.args.forEach((src, k) => at.set(`args[${k}]`, index(src)));
   for (const [name, src] of Object.entries(req.kwargs ?? {})) at.set(`kwargs.${name}`, index(src));
+  // The `**kwargs` dict itself, as the worker names what the code looked up in it.
+  const varkw = positions.findIndex((p) => p.role === 'varkw');
+  if (varkw >= 0) at.set('kwargs', varkw);
   return at;
 }
 

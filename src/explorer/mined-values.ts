@@ -196,6 +196,10 @@ export function classesAskedFor(message: string): string[] {
   // "exceptions must derive from BaseException", "expected an exception instance".
   if (/\bderive from BaseException\b|\bexception (?:instance|object)\b/.test(message)) add('exception');
   if (/is not iterable|has no len\(\)/.test(message)) for (const c of ['list', 'str', 'dict', 'tuple', 'set']) add(c);
+  // Stored into under a key: "'str' object does not support item assignment"; a str key into a
+  // sequence ("list indices must be integers or slices, not str") wants a mapping.
+  if (/\b(?:list|tuple|string) indices must be integers\b.*\bnot str\b/.test(message)) add('dict');
+  if (/does not support item assignment/.test(message)) for (const c of ['dict', 'list']) add(c);
   // "'int' object has no attribute 'get'": the method names the type that has it.
   const attribute = /object has no attribute '(\w+)'/.exec(message)?.[1];
   const owner = attribute ? Object.entries(METHODS_OF).find(([, names]) => names.includes(attribute))?.[0] : undefined;

@@ -166,6 +166,7 @@ const s71: Fields = [
   ['via', c70, true],
   ['seen', c67, true],
   ['through', c35, true],
+  ['key', c67, true],
   ['bytes', c5, true],
 ];
 const c72: Check = (v) => fields(v, s71);

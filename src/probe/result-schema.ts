@@ -57,6 +57,7 @@ const comparisonRecord = z.object({
   via: z.enum(['part', 'item']).optional(),
   seen: z.union([bounds.text, z.number()]).optional(),
   through: bounds.name.optional(),
+  key: z.union([bounds.text, z.number()]).optional(),
   bytes: z.boolean().optional(),
 });
 const objectState = z.object({

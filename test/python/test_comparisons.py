@@ -348,3 +348,62 @@ def test_a_code_point_of_a_character_of_a_str_argument_is_a_piece_of_it(tmp_path
     module = load(tmp_path, "def f(label, pos):\n    cp = ord(label[pos])\n    if cp == 0x200C:\n        return 1\n    return 0\n")
     records = record(module.f, "hello", 1).report()
     assert [(r["arg"], r["op"], r["values"], r.get("via"), r.get("seen")) for r in records] == [("args[0]", "==", ["\u200c"], "part", "e")]
+
+
+LOOKUPS = textwrap.dedent('''
+    def from_doc(doc):
+        obj = doc
+        if obj.get("kty") != "OKP":
+            return "not a key pair"
+        curve = obj.get("crv")
+        if curve != "Ed25519":
+            return "curve"
+        if "x" not in obj:
+            return "no x"
+        return obj["x"]
+
+    def parse(value, kwds):
+        kwds["defects"].extend([])
+        return value
+
+    def options(text, **kw):
+        if kw.get("strict") == "yes":
+            return text.upper()
+        return text
+''')
+
+
+def test_a_dict_argument_looked_up_with_constant_keys_is_recorded_with_its_keys(tmp_path):
+    module = load(tmp_path, LOOKUPS)
+    got = {(r["op"], tuple(r["values"]), r.get("key")) for r in record(module.from_doc, {}).report()}
+    assert ("get", ("kty",), None) in got
+    assert ("!=", ("OKP",), "kty") in got  # what is read under the key, compared
+    # Further on, with what that asked for: a value held under "crv" is compared in a local.
+    got = {(r["op"], tuple(r["values"]), r.get("key")) for r in record(module.from_doc, {"kty": "OKP", "crv": "abc"}).report()}
+    assert ("!=", ("Ed25519",), "crv") in got
+    got = {(r["op"], tuple(r["values"])) for r in record(module.from_doc, {"kty": "OKP", "crv": "Ed25519"}).report()}
+    assert ("contains", ("x",)) in got
+    got = {(r["op"], tuple(r["values"])) for r in record(module.parse, "v", {"defects": []}).report()}
+    assert ("get", ("defects",)) in got
+
+
+def test_the_kwargs_dict_looked_up_is_known_by_its_label(tmp_path):
+    module = load(tmp_path, LOOKUPS)
+    func = module.options
+    collector = Collector(StaticMap(func.__code__))
+    collector.prepare()
+    recorder = collector.observer = pau_comparisons.Recorder([("args[0]", "t")], pau_comparisons.scope_of(func.__code__.co_filename), (func.__code__, 0))
+    collector.start()
+    try:
+        func("t")
+    finally:
+        collector.stop()
+        collector.observer = None
+    got = {(r["arg"], r["op"], tuple(r["values"]), r.get("key")) for r in recorder.report()}
+    assert ("kwargs", "get", ("strict",), None) in got
+    assert ("kwargs", "==", ("yes",), "strict") in got
+
+
+def test_an_index_into_a_str_or_list_argument_is_no_key_look_up(tmp_path):
+    module = load(tmp_path, "def f(text, xs):\n    if text[0] == 'a' and xs[1] == 2:\n        return 1\n    return 0\n")
+    assert [r for r in record(module.f, "abc", [1, 2]).report() if r["op"] == "get" or "key" in r] == []

@@ -48,3 +48,7 @@ test('a split separator read from the module: the text around it', async () => {
 test('a compiled pattern of the module matched against the argument: a text it matches', async () => {
   await opensOnlyWithFeedback('tag_number', (repr) => repr !== '-1');
 });
+
+test('a dict argument looked up with a constant key and the value compared with one read at import: the dict holding it', async () => {
+  await opensOnlyWithFeedback('key_kind', (repr) => repr === "'key pair'");
+});

@@ -140,3 +140,45 @@ test('a pattern of one character class: a text on its other side; none for other
   assert.equal(classMiss(String.raw`\d+`), undefined);
   assert.equal(classMiss(String.raw`[^\w]`), undefined);
 });
+
+test('a dict argument looked up with constant keys gets each key, then the constant what it holds was compared with', () => {
+  const doc: PyValue = { k: 'dict', entries: [] };
+  assert.deepEqual(suggested([doc], [{ arg: 'args[0]', op: 'get', values: ['kty'] }]), ["{'kty': 'abc'}"]);
+  const withKty: PyValue = { k: 'dict', entries: [[str('kty'), str('abc')]] };
+  assert.deepEqual(suggested([withKty], [{ arg: 'args[0]', op: '!=', values: ['OKP'], key: 'kty' }]), ["{'kty': 'OKP'}"]);
+  // A key looked for with `in`, and a key whose name says what it holds (a list of defects).
+  assert.deepEqual(suggested([doc], [{ arg: 'args[0]', op: 'contains', values: ['x'] }]), ["{'x': 5}"]);
+  assert.deepEqual(suggested([doc], [{ arg: 'args[0]', op: 'get', values: ['defects'] }]), ["{'defects': [4, 8, 15, 16, 23, 42]}"]);
+  // A str argument indexed with a constant is no mapping: nothing from it, not even the code's constant.
+  assert.deepEqual(suggested([str('abc')], [{ arg: 'args[0]', op: 'get', values: [0] }], { constants: [0] }), []);
+});
+
+test('`**kwargs` looked up with a constant key gets that keyword, left out or given', () => {
+  const info: FunctionInfo = {
+    ...INFO,
+    params: [
+      { name: 'text', kind: 'POSITIONAL_OR_KEYWORD' },
+      { name: 'kw', kind: 'VAR_KEYWORD' },
+    ],
+  };
+  const kwPositions = buildPositions(info, 'signature');
+  const input: Input = [
+    { cls: 'str', value: str('t') },
+    { cls: 'omit', value: undefined },
+  ];
+  const result: ProbeResult = {
+    status: 'returned',
+    mutations: [],
+    stdout: '',
+    stderr: '',
+    durationMs: 1,
+    comparisons: [{ arg: 'kwargs', op: 'get', values: ['strict'] }],
+  };
+  const request = toRequest(kwPositions, input);
+  const obs: Observation = { input, request, key: '', record: { index: 1, ...request, origin: 'offline', result }, purpose: 'discover' };
+  const probes = new ComparisonFeedback(kwPositions, 20).probesFrom(obs);
+  assert.deepEqual(
+    probes.map((p) => toRequest(kwPositions, p.input).kwargs),
+    [{ strict: 'True' }],
+  );
+});

@@ -47,6 +47,9 @@ test('type errors say which classes they want', () => {
   assert.deepEqual(classesAskedFor("unsupported operand type(s) for +: 'int' and 'str'"), []);
   assert.deepEqual(classesAskedFor('replace() should be called on dataclass instances'), ['dataclass']);
   assert.deepEqual(classesAskedFor("'Point' is not a dataclass"), ['dataclass']);
+  // Stored into under a key, or looked up with a str key: a mapping.
+  assert.deepEqual(classesAskedFor("'int' object does not support item assignment"), ['dict', 'list']);
+  assert.deepEqual(classesAskedFor('list indices must be integers or slices, not str'), ['dict']);
 });
 
 test('a method the value lacks names the type that has it; a method of several types names none', () => {

@@ -260,3 +260,27 @@ test('a number kept within bounds the function holds itself says the bounds (a t
   const off = [...calls, observation(positions, 9, [int(-50)], { k: 'float', v: 4 })];
   assert.ok(!findRelations(off, positions).some((r) => /Clamps/.test(r.text)));
 });
+
+test('a read that gives one result on every new object (keys() of an empty Bag) is made on one filled through the owner first', async () => {
+  const items = (r: PyValue | undefined): PyValue[] => (r?.k === 'call' && r.args[0]?.k === 'list' ? r.args[0].items : []);
+  const fn: FakeFunction = {
+    params: [],
+    needsReceiver: true,
+    ownerClass: 'Bag',
+    moduleClasses: ['Bag'],
+    ownerInit: [],
+    ownerMethods: [
+      { name: 'add', required: 1 },
+      { name: 'total', required: 0 },
+    ],
+    fill: (r, method, args) => (method === 'add' ? { k: 'call', callee: 'Bag', args: [{ k: 'list', items: [...items(r), ...args] }] } : r),
+    body: (_args, _kwargs, receiver) => ({ k: 'list', items: items(receiver) }),
+  };
+  const fake = fakeProbe(fn, { cache: false });
+  await exploreOffline(info('keys', fn), fake.probe, { maxProbes: 20, strictness: 'anonymized' });
+  const filled = fake.records.filter((r) => r.receiver?.includes('s.add(3)'));
+  assert.ok(
+    filled.some((r) => r.result.status === 'returned' && r.result.value?.repr === '[3, 7]'),
+    fake.records.map((r) => `${r.receiver} -> ${r.result.value?.repr}`).join('\n'),
+  );
+});
