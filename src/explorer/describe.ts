@@ -35,6 +35,7 @@ import { raiseSelector } from './raise-selector.js';
 import { hangWithContrast } from './hang.js';
 import { seenPairs } from './seen-pairs.js';
 import { seenSizes } from './seen-sizes.js';
+import { madeOf } from './made-of.js';
 import { iteratedType, withoutIterationNote } from './iteration-note.js';
 import { storedAsGiven } from './stored-parameter.js';
 import { becameWords, stateChangeWords } from '../core/state-change.js';
@@ -434,15 +435,20 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     const n = run.observations.length;
     const single = oneResult(returned);
     if (single) ledger.add('summary', `gave ${single}`, idx(returned), idx(returned));
-    const shaped = single ?? resultsByRange(run, returned) ?? resultsByInput(run, returned) ?? fewResults(returned);
-    const sizes = shaped === null ? seenSizes(run.observations, run.positions) : null;
-    const what = shaped ?? (sizes ? `${returns} ${sizes.text}` : returns);
+    const callText = (o: Observation): string => oneLine(readableCall(callName(run.info), o.request, awaited), 80);
+    // What each result was made of from the argument, said before the results themselves (made-of.ts).
+    const made = single ? null : madeOf(returned, run.positions);
+    if (made) ledger.add('summary', `returned ${made.text}`, made.support, idx(returned));
+    const few = made ? null : fewResultsByCall(returned, run.positions, callText);
+    const shaped = single ?? resultsByRange(run, returned) ?? resultsByInput(run, returned) ?? few;
+    const sizes = shaped === null && !made ? seenSizes(run.observations, run.positions) : null;
+    const what = made?.text ?? shaped ?? (sizes ? `${returns} ${sizes.text}` : returns);
     if (sizes) ledger.add('summary', `returned ${what}`, sizes.support, idx(returned));
     // Without a shape of the results, calls that returned show more than the type they gave.
-    const pairs = shaped === null ? seenPairs(returned, run.positions, (o) => oneLine(readableCall(callName(run.info), o.request, awaited), 80)) : null;
+    const pairs = shaped === null ? seenPairs(returned, run.positions, callText) : null;
     if (pairs) ledger.add('summary', pairs.text, pairs.support, pairs.support);
     const tried = `${SEEN_ONLY} (${returned.length === n ? `all ${n}` : `${returned.length} of ${n}`} returned)`;
-    const unknown = shaped || sizes || pairs || returns === 'None' ? '' : '; what sets its value was not worked out';
+    const unknown = shaped || made || sizes || pairs || returns === 'None' ? '' : '; what sets its value was not worked out';
     sentences.push(`${tried}, it returned ${what}${pairs ? `, as in ${pairs.text}` : ''}${unknown}.`);
   } else {
     // A function whose job is to raise: what selects the class it raises, when one parameter does.
@@ -523,6 +529,26 @@ function fewResults(returned: Observation[]): string | null {
   if (own.length < 6 || reprs.length < 2 || reprs.length > 4 || reprs.some((r) => !r || r.length > 30)) return null;
   if (own.every((o) => o.record.result.value?.type === 'bool')) return null;
   return joinWords(reprs, 'or');
+}
+
+/**
+ * The few results of fewResults, each with the most ordinary call that gave it ("'#000' for
+ * `web2hex('black')` or '#000080' for `web2hex('navy')`"): a result alone does not say which
+ * argument gives it.
+ */
+function fewResultsByCall(returned: Observation[], positions: Position[], callText: (o: Observation) => string): string | null {
+  if (fewResults(returned) === null) return null;
+  const own = returned.filter((o) => o.purpose !== 'repeat' && o.purpose !== 'reapply');
+  // Each result in the order it first came, with the most ordinary call that gave it.
+  const first = [...new Set(own.map((o) => o.record.result.value?.repr ?? ''))];
+  const ordinary = ordinaryFirst(own, callText, positions);
+  const calls = first.flatMap((r) => ordinary.filter((o) => o.record.result.value?.repr === r).slice(0, 1));
+  return calls.every((o) => callText(o).length <= 40)
+    ? joinWords(
+        calls.map((o) => `${o.record.result.value?.repr ?? ''} for \`${callText(o)}\``),
+        'or',
+      )
+    : fewResults(returned);
 }
 
 /**
