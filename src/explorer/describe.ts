@@ -459,8 +459,11 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     const lazy = raising.find((o) => iteratedType(o.record.result.exception?.message ?? ''));
     const lazyError = lazy?.record.result.exception;
     const lazyType = iteratedType(lazyError?.message ?? '');
+    const abstract = abstractOnly(run);
+    if (abstract) ledger.add('summary', abstract, idx(raising), idx(raising));
     sentences.push(
-      selector?.text ??
+      abstract ??
+        selector?.text ??
         (lazyError && lazyType
           ? `${readableCall(callName(run.info), lazy.request, awaited)} returned a ${lazyType}, and iterating it raised ${exceptionLine(lazyError.type, oneLine(withoutIterationNote(lazyError.message), 100))}`
           : `${NONE_RETURNED}: ${noneReturned(run.observations)}, so what it computes is unknown.`),
@@ -640,6 +643,20 @@ function resultsByInput(run: ExplorationOutcome, returned: Observation[]): strin
     return `${r} for ${joinWords([...shown.map((a) => `\`${a}\``), ...(more ? [`${more} more`] : [])])}`;
   });
   return groups.size === 1 ? `${parts[0]} (every one of them)` : parts.join('; ');
+}
+
+/**
+ * Every call that ran (its arguments bound) raised NotImplementedError, two at least: a method left
+ * for a subclass to write (http.cookiejar's FileCookieJar.save), said in one line, not as calls
+ * that failed to teach anything.
+ */
+function abstractOnly(run: ExplorationOutcome): string | null {
+  const ran = run.observations.filter((o) => o.purpose !== 'repeat' && o.record.result.status !== 'rejected' && !bindingError(o));
+  const raisedIt = (o: Observation): boolean =>
+    o.record.result.status === 'raised' && baseExceptionName(o.record.result.exception?.type ?? '') === 'NotImplementedError';
+  if (ran.length < 2 || !ran.every(raisedIt)) return null;
+  const what = run.info.ownerClass ? 'an abstract method, meant to be overridden' : 'not implemented, a placeholder to be replaced';
+  return `Raises NotImplementedError in every call that ran (${ran.length} of ${run.observations.filter((o) => o.purpose !== 'repeat').length}): ${what}.`;
 }
 
 /** A plain sentence when a re-run gave another result: no returned value is then an example. */
