@@ -1019,6 +1019,10 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
   const returnedWith = (i: number): Set<string> => new Set(returned.flatMap((r) => (r.input[i]?.value === undefined ? [] : [toSource(r.input[i].value)])));
   type Group = { type: string; i: number | null; raised: Observation[]; own: boolean; contrast?: Observation; byDefault?: boolean };
   const groups = new Map<string, Group>();
+  // The position each raise was blamed on: the positions of `*args` are one parameter, so one line.
+  const blamedAt = new Map<Observation, number>();
+  const firstVarargs = positions.findIndex((p) => p.role === 'varargs');
+  const parameterOf = (i: number): number => (positions[i]?.role === 'varargs' ? firstVarargs : i);
   for (const o of observations) {
     const e = o.record.result.status === 'raised' ? o.record.result.exception : undefined;
     if (!e || o.purpose === 'repeat' || bindingError(o) || showsTheWorker(e.message)) continue;
@@ -1026,7 +1030,8 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
     // A check's messages are told apart (parse_hex_color's "expected 3 or 6 hex digits, got 'ff'"
     // is not "invalid literal for int()"); a wrong type's are one line whatever Python said.
     const reason = messageTemplate(e.type, reasonLine(e.message));
-    const key = `${e.type}|${blame?.i ?? ''}|${reason}`;
+    const key = `${e.type}|${blame ? parameterOf(blame.i) : ''}|${reason}`;
+    if (blame) blamedAt.set(o, blame.i);
     const own = ownMessage(e.message, run.info);
     const g = groups.get(key) ?? {
       type: e.type,
@@ -1063,17 +1068,17 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
       const result = !contrast ? 'a value' : !repeatable(contrast.repr) ? article(contrast.type) : oneLine(contrast.repr, 40);
       const i = g.i;
       // The quoted call's value, then the others that never returned (a value that raised only
-      // beside other arguments is not one the raise comes "with").
-      const elsewhere = returnedWith(i);
+      // beside other arguments is not one the raise comes "with"); each at the position it was blamed on.
+      const at = (o: Observation): number => blamedAt.get(o) ?? i;
       const values = [
         ...new Set(
           g.raised
             .filter((o, k) => {
-              // Each raise blamed on i gave a value there (contrastOf).
-              const value = o.input[i]?.value;
-              return k === 0 || value === undefined || !elsewhere.has(toSource(value));
+              // Each raise blamed on a position gave a value there (contrastOf).
+              const value = o.input[at(o)]?.value;
+              return k === 0 || value === undefined || !returnedWith(at(o)).has(toSource(value));
             })
-            .map((o) => argWords(run, o, i)),
+            .map((o) => argWords(run, o, at(o))),
         ),
       ];
       const shown = values.length > 3 ? [...values.slice(0, 3), `${values.length - 3} other value${values.length === 4 ? '' : 's'}`] : values;
