@@ -244,7 +244,8 @@ function returnsPhrase(observations: Observation[], returnTypes: string[]): stri
         const all = mine.flatMap((g) => g.iteration.items);
         // One sequence for every call (a function of no arguments): quoting it is true.
         const one = new Set(mine.map((g) => JSON.stringify(g.iteration))).size === 1;
-        if (one && all.length) {
+        // Items that show the worker (traceback.walk_tb's frames of pau_probe) are the probing process's: said by their kinds.
+        if (one && all.length && !all.some(showsTheWorker)) {
           const it = first.iteration;
           return `${article(t)} that yields ${it.items.slice(0, 5).join(', ')}${it.items.length > 5 || !it.ended ? ', …' : ''}${it.ended ? '' : ' (did not end)'}`;
         }
