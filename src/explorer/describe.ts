@@ -905,7 +905,15 @@ function parameterTexts(run: ExplorationOutcome, ledger: Ledger): Record<string,
       const among = shown.length ? ` (among ${joinWords(effective.tried.length > 3 ? [...shown, `${effective.tried.length - 3} more`] : shown, 'and')})` : '';
       // A method's effect on its object shows only as far as the object's repr does (a stream it writes to shows none).
       const onObject = run.positions.some((q) => q.role === 'receiver') ? ' to what they returned (an effect on the object itself may not show)' : '';
-      text = `changing it alone${among} made no difference${onObject} in the ${effective.varied} calls that did${optional}`;
+      // Results known only by their repr were compared by it: a value it hides (isodate's
+      // FixedOffset shows its name, not its offset) could differ unseen, so the line says what was compared.
+      const byRepr = returnedAt(run, i).some((o) => {
+        const v = o.record.result.value;
+        return v !== undefined && v.type !== 'NoneType' && (!v.data || v.data.t === 'other') && !v.iteration;
+      });
+      text = byRepr
+        ? `changing it alone${among} did not change the repr of what they returned in the ${effective.varied} calls that did (a value it hides would not show)${optional}`
+        : `changing it alone${among} made no difference${onObject} in the ${effective.varied} calls that did${optional}`;
     } else if (accepted.length) text = `calls with ${joinWords(accepted, 'or')} returned; its own effect was not isolated${optional}`;
     else if (iteratedObjects.length)
       // The explorer counts such a call as a raise; it did return an object to use (a write-mode GzipFile).
