@@ -68,12 +68,13 @@ function writtenAsSource(given: Given[]): boolean {
 /** What every result was made of from the one argument given, as words after "it returned", or null. */
 export function madeOf(returned: Observation[], positions: Position[]): { text: string; support: number[] } | null {
   const given = oneArgument(returned, positions);
-  if (!given) return null;
-  const name = `\`${itemAt(positions, given[0]!.at).name}\``;
+  const [first] = given ?? [];
+  if (!given || !first) return null;
+  const name = `\`${itemAt(positions, first.at).name}\``;
   const support = given.map((g) => g.o.record.index);
   if (piecesOf(given)) {
     const empty = given.filter((g) => (g.out.t === 'list' || g.out.t === 'tuple') && g.out.v.length === 0).length;
-    const kind = given[0]!.out.t === 'tuple' ? 'a tuple' : 'a list';
+    const kind = first.out.t === 'tuple' ? 'a tuple' : 'a list';
     return { text: `${kind} of pieces of ${name}${empty ? ` (empty in ${empty} of ${given.length})` : ''}`, support };
   }
   const bytes = bytesOfInt(given);

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { exploreOffline } from '../../../src/explorer/index.js';
 import type { FakeFunction } from './fake-python.js';
 import { PyError, expectInt, expectStr, fakeProbe, info, param, pyList, pyStr } from './fake-python.js';
-import { toSource, type PyValue } from '../../../src/explorer/values.js';
+import { toSource } from '../../../src/explorer/values.js';
 
 async function summaryOf(name: string, fn: FakeFunction): Promise<string> {
   const report = await exploreOffline(info(name, fn), fakeProbe(fn, { cache: false }).probe, { maxProbes: 40, strictness: 'anonymized' });
@@ -39,7 +39,7 @@ test('a str that is the argument as Python writes it is said to be so', async ()
   const shown: FakeFunction = {
     params: [param('x')],
     body: ([x]) => {
-      const v = x as PyValue | undefined;
+      const v = x;
       if (!v) throw new PyError('TypeError', "missing 1 required positional argument: 'x'");
       if (v.k === 'str') throw new PyError('TypeError', 'not for text');
       return pyStr(toSource(v));
