@@ -18,7 +18,8 @@ export function sourceParameter(text: string): string {
   const body = text.replace(/ \(may be left out\)$/, '');
   const tail = optional ? ' May be left out.' : '';
   if (/^a flag/.test(body)) return `A flag (True or False)${/acted as their truth value/.test(body) ? '; other values act as their truth value' : ''}.${tail}`;
-  if (/^changing it alone (?:\(among .*\) )?made no difference/.test(body)) return `Its effect was not seen in the calls tried.${tail}`;
+  if (/^changing it alone (?:\(among .*\) )?(?:made no difference|did not change the repr)/.test(body))
+    return `Its effect was not seen in the calls tried.${tail}`;
   // The later wordings are those of sessions saved before it was reworded.
   const raised =
     /^calls with (.+?) raised where the same call .+ returned$/.exec(body) ??

@@ -1,7 +1,7 @@
 // Examples are re-run through the sandbox before they are written: an example goes into a
 // docstring only if the function still gives the same result now (deterministic, the file
 // unchanged) and that result is something doctest can check.
-import type { CallRequest, Prober } from '../core/probe-types.js';
+import type { CallRequest, FunctionInfo, Prober } from '../core/probe-types.js';
 import { workerOptions, type StartWorker, type WorkerRequest } from '../core/worker-options.js';
 import { checkExample } from '../compare/doctest-check.js';
 import { doctestOutput, doctestWant } from './doctest-lines.js';
@@ -47,6 +47,11 @@ export async function verifyExamples(prober: Prober, examples: ExampleToVerify[]
   for (const example of examples) {
     opts.signal?.throwIfAborted();
     const drop = (got: string, reason: string) => out.dropped.push({ call: example.shown, expected: example.expected, got, reason });
+    const unreachable = unreachableClass(example.call, prober.info);
+    if (unreachable) {
+      drop('', `it builds a ${unreachable}, which the module does not import: its doctest would raise NameError`);
+      continue;
+    }
     let result;
     try {
       result = await prober.call(example.call, opts.signal ? { signal: opts.signal } : undefined);
@@ -65,6 +70,21 @@ export async function verifyExamples(prober: Prober, examples: ExampleToVerify[]
     else drop(output.want, 'the result changed when the example was run again');
   }
   return out;
+}
+
+/**
+ * A class of the package the worker lets argument source build by name (FunctionInfo.argumentClasses)
+ * that is not a name of the module's (moduleClasses), when the call's source names one: the
+ * worker runs the call, but a doctest runs in the module's namespace (sqlparse's TokenList).
+ */
+function unreachableClass(call: CallRequest, info: Partial<Pick<FunctionInfo, 'moduleClasses' | 'argumentClasses'>>): string | null {
+  const own = new Set(info.moduleClasses ?? []);
+  const foreign = new Set((info.argumentClasses ?? []).map((c) => c.name).filter((name) => !own.has(name)));
+  if (!foreign.size) return null;
+  const sources = [...call.args, ...Object.values(call.kwargs ?? {}), ...(call.receiver !== undefined ? [call.receiver] : [])];
+  // Names outside string literals: a str holding "TokenList" names nothing.
+  const names = sources.flatMap((src) => src.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"/g, "''").match(/[A-Za-z_]\w*/g) ?? []);
+  return names.find((name) => foreign.has(name)) ?? null;
 }
 
 /**

@@ -35,6 +35,7 @@ import { raiseSelector } from './raise-selector.js';
 import { hangWithContrast } from './hang.js';
 import { seenPairs } from './seen-pairs.js';
 import { seenSizes } from './seen-sizes.js';
+import { madeOf } from './made-of.js';
 import { iteratedType, withoutIterationNote } from './iteration-note.js';
 import { storedAsGiven } from './stored-parameter.js';
 import { becameWords, stateChangeWords } from '../core/state-change.js';
@@ -243,7 +244,8 @@ function returnsPhrase(observations: Observation[], returnTypes: string[]): stri
         const all = mine.flatMap((g) => g.iteration.items);
         // One sequence for every call (a function of no arguments): quoting it is true.
         const one = new Set(mine.map((g) => JSON.stringify(g.iteration))).size === 1;
-        if (one && all.length) {
+        // Items that show the worker (traceback.walk_tb's frames of pau_probe) are the probing process's: said by their kinds.
+        if (one && all.length && !all.some(showsTheWorker)) {
           const it = first.iteration;
           return `${article(t)} that yields ${it.items.slice(0, 5).join(', ')}${it.items.length > 5 || !it.ended ? ', …' : ''}${it.ended ? '' : ' (did not end)'}`;
         }
@@ -434,15 +436,20 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     const n = run.observations.length;
     const single = oneResult(returned);
     if (single) ledger.add('summary', `gave ${single}`, idx(returned), idx(returned));
-    const shaped = single ?? resultsByRange(run, returned) ?? resultsByInput(run, returned) ?? fewResults(returned);
-    const sizes = shaped === null ? seenSizes(run.observations, run.positions) : null;
-    const what = shaped ?? (sizes ? `${returns} ${sizes.text}` : returns);
+    const callText = (o: Observation): string => oneLine(readableCall(callName(run.info), o.request, awaited), 80);
+    // What each result was made of from the argument, said before the results themselves (made-of.ts).
+    const made = single ? null : madeOf(returned, run.positions);
+    if (made) ledger.add('summary', `returned ${made.text}`, made.support, idx(returned));
+    const few = made ? null : fewResultsByCall(returned, run.positions, callText);
+    const shaped = single ?? resultsByRange(run, returned) ?? resultsByInput(run, returned) ?? few;
+    const sizes = shaped === null && !made ? seenSizes(run.observations, run.positions) : null;
+    const what = made?.text ?? shaped ?? (sizes ? `${returns} ${sizes.text}` : returns);
     if (sizes) ledger.add('summary', `returned ${what}`, sizes.support, idx(returned));
     // Without a shape of the results, calls that returned show more than the type they gave.
-    const pairs = shaped === null ? seenPairs(returned, run.positions, (o) => oneLine(readableCall(callName(run.info), o.request, awaited), 80)) : null;
+    const pairs = shaped === null ? seenPairs(returned, run.positions, callText) : null;
     if (pairs) ledger.add('summary', pairs.text, pairs.support, pairs.support);
     const tried = `${SEEN_ONLY} (${returned.length === n ? `all ${n}` : `${returned.length} of ${n}`} returned)`;
-    const unknown = shaped || sizes || pairs || returns === 'None' ? '' : '; what sets its value was not worked out';
+    const unknown = shaped || made || sizes || pairs || returns === 'None' ? '' : '; what sets its value was not worked out';
     sentences.push(`${tried}, it returned ${what}${pairs ? `, as in ${pairs.text}` : ''}${unknown}.`);
   } else {
     // A function whose job is to raise: what selects the class it raises, when one parameter does.
@@ -453,8 +460,11 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     const lazy = raising.find((o) => iteratedType(o.record.result.exception?.message ?? ''));
     const lazyError = lazy?.record.result.exception;
     const lazyType = iteratedType(lazyError?.message ?? '');
+    const abstract = abstractOnly(run);
+    if (abstract) ledger.add('summary', abstract, idx(raising), idx(raising));
     sentences.push(
-      selector?.text ??
+      abstract ??
+        selector?.text ??
         (lazyError && lazyType
           ? `${readableCall(callName(run.info), lazy.request, awaited)} returned a ${lazyType}, and iterating it raised ${exceptionLine(lazyError.type, oneLine(withoutIterationNote(lazyError.message), 100))}`
           : `${NONE_RETURNED}: ${noneReturned(run.observations)}, so what it computes is unknown.`),
@@ -523,6 +533,26 @@ function fewResults(returned: Observation[]): string | null {
   if (own.length < 6 || reprs.length < 2 || reprs.length > 4 || reprs.some((r) => !r || r.length > 30)) return null;
   if (own.every((o) => o.record.result.value?.type === 'bool')) return null;
   return joinWords(reprs, 'or');
+}
+
+/**
+ * The few results of fewResults, each with the most ordinary call that gave it ("'#000' for
+ * `web2hex('black')` or '#000080' for `web2hex('navy')`"): a result alone does not say which
+ * argument gives it.
+ */
+function fewResultsByCall(returned: Observation[], positions: Position[], callText: (o: Observation) => string): string | null {
+  if (fewResults(returned) === null) return null;
+  const own = returned.filter((o) => o.purpose !== 'repeat' && o.purpose !== 'reapply');
+  // Each result in the order it first came, with the most ordinary call that gave it.
+  const first = [...new Set(own.map((o) => o.record.result.value?.repr ?? ''))];
+  const ordinary = ordinaryFirst(own, callText, positions);
+  const calls = first.flatMap((r) => ordinary.filter((o) => o.record.result.value?.repr === r).slice(0, 1));
+  return calls.every((o) => callText(o).length <= 40)
+    ? joinWords(
+        calls.map((o) => `${o.record.result.value?.repr ?? ''} for \`${callText(o)}\``),
+        'or',
+      )
+    : fewResults(returned);
 }
 
 /**
@@ -614,6 +644,20 @@ function resultsByInput(run: ExplorationOutcome, returned: Observation[]): strin
     return `${r} for ${joinWords([...shown.map((a) => `\`${a}\``), ...(more ? [`${more} more`] : [])])}`;
   });
   return groups.size === 1 ? `${parts[0]} (every one of them)` : parts.join('; ');
+}
+
+/**
+ * Every call that ran (its arguments bound) raised NotImplementedError, two at least: a method left
+ * for a subclass to write (http.cookiejar's FileCookieJar.save), said in one line, not as calls
+ * that failed to teach anything.
+ */
+function abstractOnly(run: ExplorationOutcome): string | null {
+  const ran = run.observations.filter((o) => o.purpose !== 'repeat' && o.record.result.status !== 'rejected' && !bindingError(o));
+  const raisedIt = (o: Observation): boolean =>
+    o.record.result.status === 'raised' && baseExceptionName(o.record.result.exception?.type ?? '') === 'NotImplementedError';
+  if (ran.length < 2 || !ran.every(raisedIt)) return null;
+  const what = run.info.ownerClass ? 'an abstract method, meant to be overridden' : 'not implemented, a placeholder to be replaced';
+  return `Raises NotImplementedError in every call that ran (${ran.length} of ${run.observations.filter((o) => o.purpose !== 'repeat').length}): ${what}.`;
 }
 
 /** A plain sentence when a re-run gave another result: no returned value is then an example. */
@@ -861,7 +905,15 @@ function parameterTexts(run: ExplorationOutcome, ledger: Ledger): Record<string,
       const among = shown.length ? ` (among ${joinWords(effective.tried.length > 3 ? [...shown, `${effective.tried.length - 3} more`] : shown, 'and')})` : '';
       // A method's effect on its object shows only as far as the object's repr does (a stream it writes to shows none).
       const onObject = run.positions.some((q) => q.role === 'receiver') ? ' to what they returned (an effect on the object itself may not show)' : '';
-      text = `changing it alone${among} made no difference${onObject} in the ${effective.varied} calls that did${optional}`;
+      // Results known only by their repr were compared by it: a value it hides (isodate's
+      // FixedOffset shows its name, not its offset) could differ unseen, so the line says what was compared.
+      const byRepr = returnedAt(run, i).some((o) => {
+        const v = o.record.result.value;
+        return v !== undefined && v.type !== 'NoneType' && (!v.data || v.data.t === 'other') && !v.iteration;
+      });
+      text = byRepr
+        ? `changing it alone${among} did not change the repr of what they returned in the ${effective.varied} calls that did (a value it hides would not show)${optional}`
+        : `changing it alone${among} made no difference${onObject} in the ${effective.varied} calls that did${optional}`;
     } else if (accepted.length) text = `calls with ${joinWords(accepted, 'or')} returned; its own effect was not isolated${optional}`;
     else if (iteratedObjects.length)
       // The explorer counts such a call as a raise; it did return an object to use (a write-mode GzipFile).
@@ -976,6 +1028,10 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
   const returnedWith = (i: number): Set<string> => new Set(returned.flatMap((r) => (r.input[i]?.value === undefined ? [] : [toSource(r.input[i].value)])));
   type Group = { type: string; i: number | null; raised: Observation[]; own: boolean; contrast?: Observation; byDefault?: boolean };
   const groups = new Map<string, Group>();
+  // The position each raise was blamed on: the positions of `*args` are one parameter, so one line.
+  const blamedAt = new Map<Observation, number>();
+  const firstVarargs = positions.findIndex((p) => p.role === 'varargs');
+  const parameterOf = (i: number): number => (positions[i]?.role === 'varargs' ? firstVarargs : i);
   for (const o of observations) {
     const e = o.record.result.status === 'raised' ? o.record.result.exception : undefined;
     if (!e || o.purpose === 'repeat' || bindingError(o) || showsTheWorker(e.message)) continue;
@@ -983,7 +1039,8 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
     // A check's messages are told apart (parse_hex_color's "expected 3 or 6 hex digits, got 'ff'"
     // is not "invalid literal for int()"); a wrong type's are one line whatever Python said.
     const reason = messageTemplate(e.type, reasonLine(e.message));
-    const key = `${e.type}|${blame?.i ?? ''}|${reason}`;
+    const key = `${e.type}|${blame ? parameterOf(blame.i) : ''}|${reason}`;
+    if (blame) blamedAt.set(o, blame.i);
     const own = ownMessage(e.message, run.info);
     const g = groups.get(key) ?? {
       type: e.type,
@@ -1020,17 +1077,17 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
       const result = !contrast ? 'a value' : !repeatable(contrast.repr) ? article(contrast.type) : oneLine(contrast.repr, 40);
       const i = g.i;
       // The quoted call's value, then the others that never returned (a value that raised only
-      // beside other arguments is not one the raise comes "with").
-      const elsewhere = returnedWith(i);
+      // beside other arguments is not one the raise comes "with"); each at the position it was blamed on.
+      const at = (o: Observation): number => blamedAt.get(o) ?? i;
       const values = [
         ...new Set(
           g.raised
             .filter((o, k) => {
-              // Each raise blamed on i gave a value there (contrastOf).
-              const value = o.input[i]?.value;
-              return k === 0 || value === undefined || !elsewhere.has(toSource(value));
+              // Each raise blamed on a position gave a value there (contrastOf).
+              const value = o.input[at(o)]?.value;
+              return k === 0 || value === undefined || !returnedWith(at(o)).has(toSource(value));
             })
-            .map((o) => argWords(run, o, i)),
+            .map((o) => argWords(run, o, at(o))),
         ),
       ];
       const shown = values.length > 3 ? [...values.slice(0, 3), `${values.length - 3} other value${values.length === 4 ? '' : 's'}`] : values;

@@ -178,3 +178,25 @@ test('verifyExamples stops when aborted', async () => {
   );
   assert.equal(prober.calls.length, 1);
 });
+
+test('verifyExamples drops an example that builds a package class the module does not import, without running it', async () => {
+  // The worker builds TokenList by name (an argument class); a doctest in the module would raise NameError.
+  const prober = fakeProber({ '[1]': returned('1'), 'TokenList([])': returned('0'), "'TokenList'": returned('9') });
+  const info = { moduleClasses: ['Token'], argumentClasses: [{ name: 'TokenList', attributes: [] }] } as unknown as FunctionInfo;
+  const result = await verifyExamples({ ...prober, info }, [
+    { call: { args: ['TokenList([])'] }, shown: 'f(TokenList([]))', expected: '0' },
+    { call: { args: ['[1]'], receiver: 'TokenList()' }, shown: 'TokenList().f([1])', expected: '1' },
+    { call: { args: ["'TokenList'"] }, shown: "f('TokenList')", expected: '9' },
+  ]);
+  assert.deepEqual(
+    result.kept.map((k) => k.call),
+    ["f('TokenList')"],
+  );
+  assert.deepEqual(
+    result.dropped.map((d) => [d.call, d.reason]),
+    [
+      ['f(TokenList([]))', 'it builds a TokenList, which the module does not import: its doctest would raise NameError'],
+      ['TokenList().f([1])', 'it builds a TokenList, which the module does not import: its doctest would raise NameError'],
+    ],
+  );
+});

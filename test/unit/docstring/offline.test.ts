@@ -151,6 +151,10 @@ test('parameter and raise lines as docstring sentences', () => {
   assert.equal(sourceParameter('Account instance'), 'An Account instance.');
   assert.equal(sourceParameter('changing it alone made no difference in the 6 calls that did'), 'Its effect was not seen in the calls tried.');
   assert.equal(
+    sourceParameter('changing it alone did not change the repr of what they returned in the 6 calls that did (a value it hides would not show)'),
+    'Its effect was not seen in the calls tried.',
+  );
+  assert.equal(
     sourceParameter("changing it alone (among `3` and `'abc'`) made no difference in the 6 calls that did"),
     'Its effect was not seen in the calls tried.',
   );

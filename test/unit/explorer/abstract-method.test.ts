@@ -1,0 +1,33 @@
+// A method every call of which raised NotImplementedError is said to be abstract, in one line,
+// not as calls that taught nothing (http.cookiejar's FileCookieJar.save).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { exploreOffline } from '../../../src/explorer/index.js';
+import type { FakeFunction } from './fake-python.js';
+import { PyError, fakeProbe, info, param, pyStr } from './fake-python.js';
+
+const save = (implemented: boolean): FakeFunction => ({
+  params: [param('filename', 'POSITIONAL_OR_KEYWORD', { default: 'None' })],
+  needsReceiver: true,
+  ownerClass: 'FileJar',
+  moduleClasses: ['FileJar'],
+  ownerInit: [],
+  body: (args) => {
+    if (!implemented) throw new PyError('NotImplementedError', '');
+    if (args[0]?.k === 'str') return pyStr(args[0].v);
+    throw new PyError('ValueError', 'no file name');
+  },
+});
+
+test('a method that raised NotImplementedError in every call that ran is said to be abstract', async () => {
+  const fn = save(false);
+  const report = await exploreOffline(info('save', fn), fakeProbe(fn, { cache: false }).probe, { maxProbes: 20, strictness: 'anonymized' });
+  const { summary } = report.description;
+  assert.match(summary, /^Raises NotImplementedError in every call that ran \(\d+ of \d+\): an abstract method, meant to be overridden\.$/, summary);
+});
+
+test('a method that raised another error too is not called abstract', async () => {
+  const fn = save(true);
+  const report = await exploreOffline(info('save', fn), fakeProbe(fn, { cache: false }).probe, { maxProbes: 20, strictness: 'anonymized' });
+  assert.doesNotMatch(report.description.summary, /abstract/, report.description.summary);
+});

@@ -1,0 +1,63 @@
+// A summary with no relation and many results says what each result was made of from the
+// argument, or which call gave each of a few results: never only the results' type or values.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { exploreOffline } from '../../../src/explorer/index.js';
+import type { FakeFunction } from './fake-python.js';
+import { PyError, expectInt, expectStr, fakeProbe, info, param, pyList, pyStr } from './fake-python.js';
+import { toSource } from '../../../src/explorer/values.js';
+
+async function summaryOf(name: string, fn: FakeFunction): Promise<string> {
+  const report = await exploreOffline(info(name, fn), fakeProbe(fn, { cache: false }).probe, { maxProbes: 40, strictness: 'anonymized' });
+  return report.description.summary;
+}
+
+test('a list of parts of the string given is said to be made of pieces of it', async () => {
+  // The words after '#' (boltons' find_hashtags): no relation of the catalogue says it.
+  const tags: FakeFunction = {
+    params: [param('text')],
+    body: ([text]) => pyList([...expectStr(text, 'tags').matchAll(/#(\w+)/g)].map((m) => pyStr(m[1] ?? ''))),
+  };
+  const summary = await summaryOf('tags', tags);
+  assert.match(summary, /it returned a list of pieces of `text`/, summary);
+});
+
+test('bytes whose number is the int given are said to be that int, with their length and order', async () => {
+  const packed: FakeFunction = {
+    params: [param('n')],
+    body: ([n]) => {
+      const v = expectInt(n, 'packed');
+      if (v < 0n || v >= 1n << 64n) throw new PyError('ValueError', 'out of range');
+      return { k: 'bytes', hex: v.toString(16).padStart(16, '0') };
+    },
+  };
+  const summary = await summaryOf('packed', packed);
+  assert.match(summary, /it returned `n` as 8 bytes, big-endian/, summary);
+});
+
+test('a str that is the argument as Python writes it is said to be so', async () => {
+  const shown: FakeFunction = {
+    params: [param('x')],
+    body: ([x]) => {
+      const v = x;
+      if (!v) throw new PyError('TypeError', "missing 1 required positional argument: 'x'");
+      if (v.k === 'str') throw new PyError('TypeError', 'not for text');
+      return pyStr(toSource(v));
+    },
+  };
+  const summary = await summaryOf('shown', shown);
+  assert.match(summary, /it returned `x` written as Python source/, summary);
+});
+
+test('each of a few results is shown with a call that gave it', async () => {
+  // One of four codes by the length of the text: four results, none told by an argument alone.
+  const codeOf: FakeFunction = {
+    params: [param('name')],
+    body: ([name]) => {
+      const n = expectStr(name, 'code_of').length;
+      return pyStr(n === 0 ? '#000' : n <= 3 ? '#111' : n <= 8 ? '#222' : '#333');
+    },
+  };
+  const summary = await summaryOf('code_of', codeOf);
+  assert.match(summary, /it returned '#\d+' for `code_of\('[^`]*'\)`, '#\d+' for `code_of\(/, summary);
+});
