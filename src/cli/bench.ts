@@ -22,6 +22,7 @@ import { loadTasks, shardOf } from '../bench/tasks.js';
 import { mergeShards, shardFromEnvironment } from '../bench/merge.js';
 import { intFlag, LLM_OPTIONS, llmFromFlags, onOff, parse, SANDBOX_OPTIONS, sandboxFlag, UsageError } from './args.js';
 import { resolveSandbox, SandboxUnavailable } from '../probe/sandbox.js';
+import { onStopSignals } from './stop-signals.js';
 
 /** Tasks run at once: each has its own worker (tens of MB), so thousands would exhaust the machine. */
 const CONCURRENCY_RANGE = { min: 1, max: 64 } as const satisfies LimitRange;
@@ -88,9 +89,9 @@ export async function run(argv: string[]): Promise<number> {
   const tasks = shardOf(set.tasks, shard);
   const tty = process.stderr.isTTY && !values.json;
 
+  // Ctrl-C or SIGTERM (a pod's end) stops the tasks; the warm parent and the workers remove their folders.
   const controller = new AbortController();
-  const onSigint = () => controller.abort();
-  process.once('SIGINT', onSigint);
+  const signals = onStopSignals(() => controller.abort());
   // One warm parent forks every task's workers (src/probe/warm.ts); where it cannot start, each starts cold.
   const client = await import('../probe/client.js');
   const warm = await (
@@ -121,7 +122,7 @@ export async function run(argv: string[]): Promise<number> {
     });
   } finally {
     await warm?.stop();
-    process.off('SIGINT', onSigint);
+    signals.dispose();
     if (tty) process.stderr.write('\n');
   }
 
@@ -143,9 +144,9 @@ export async function run(argv: string[]): Promise<number> {
   }
   if (values.json) process.stdout.write(JSON.stringify(summary) + '\n');
   else process.stdout.write(humanSummary(summary) + '\n');
-  if (controller.signal.aborted) {
+  if (signals.code !== undefined) {
     process.stderr.write('pau bench: stopped; run the same command again to finish the remaining tasks\n');
-    return 1;
+    return signals.code;
   }
   return 0;
 }
