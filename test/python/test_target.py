@@ -4,6 +4,7 @@ import os
 import pytest
 
 from conforms import problems
+from pau_probe import anchor
 from pau_probe import target as pau_target
 
 
@@ -251,3 +252,21 @@ def test_a_function_from_outside_the_workspace_is_named_by_its_import_path(tmp_p
     notes = pau_target.load(path, "decode_params").info["resolution"].get("notes", [])
     assert any("it comes from decode_params (email/utils.py:" in note for note in notes), notes
 
+
+def test_ranking_look_alike_names_compares_a_bounded_part_of_each(monkeypatch):
+    # A 100,000-character qualname kept the worker in difflib for 26 s before it said the name
+    # was not found: only the first RANKED_NAME_LENGTH characters of either side are compared.
+    import difflib
+
+    seen = []
+    real = difflib.SequenceMatcher
+
+    def recording(junk, a, b):
+        seen.append(max(len(a), len(b)))
+        return real(junk, a, b)
+
+    monkeypatch.setattr(difflib, "SequenceMatcher", recording)
+    names = ["clamp", "Foo.bar", "y" * 5000]
+    assert anchor.rank("clmp" + "x" * 100_000, names)[0] == "clamp"
+    assert anchor.rank("clamq", names)[0] == "clamp"
+    assert seen and max(seen) <= anchor.RANKED_NAME_LENGTH
