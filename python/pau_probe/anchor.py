@@ -197,15 +197,22 @@ def candidates(namespace: Mapping[str, object], exposed_names: Iterable[str], pa
     return unique
 
 
+# The longest part of a name rank compares: difflib's cost grows with the product of the lengths
+# (a 100,000-character qualname took 26 s against 54 names). The MCP and LM tools refuse longer
+# qualnames (core/call-tool.ts MAX_NAME_LENGTH); the CLI and the editor pass what they are given.
+RANKED_NAME_LENGTH = 1000
+
+
 def rank(asked: str, names: Iterable[str]) -> List[str]:
-    """Most similar first: the whole qualname and its last part both count."""
+    """Most similar first: the whole qualname and its last part both count (their first
+    RANKED_NAME_LENGTH characters)."""
     import difflib  # here only: a name not found is rare, and a start does not need it
 
-    asked_lower = asked.lower()
+    asked_lower = asked[:RANKED_NAME_LENGTH].lower()
     last = asked_lower.rsplit(".", 1)[-1]
 
     def score(name: str) -> float:
-        lower = name.lower()
+        lower = name[:RANKED_NAME_LENGTH].lower()
         whole = difflib.SequenceMatcher(None, asked_lower, lower).ratio()
         tail = difflib.SequenceMatcher(None, last, lower.rsplit(".", 1)[-1]).ratio()
         return max(whole, tail * 0.95)

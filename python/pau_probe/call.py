@@ -520,13 +520,9 @@ def _build(ctx: CallContext, request: ChildRequest) -> Tuple[List[Any], Dict[str
     kwargs = {k: value("kwargs.%s" % k, s) for k, s in (request.get("kwargs") or {}).items()}
     receiver_source = request.get("receiver")
     receiver = value("receiver", receiver_source) if receiver_source is not None else None
-    other = ctx.target.overridden_by(receiver) if receiver_source is not None else None
-    method = ctx.target.qualname.rsplit(".", 1)[-1]
-    if other is not None:
-        raise Rejected("receiver: it is a %s, whose own %s is called on it, not this one" % (other, method))
-    lacking = ctx.target.lacks_method(receiver) if receiver_source is not None else None
-    if lacking is not None:
-        raise Rejected("receiver: it is a %s, which has no %s" % (lacking, method))
+    not_it = ctx.target.not_the_receiver(receiver) if receiver_source is not None else None
+    if not_it is not None:
+        raise Rejected("receiver: " + not_it)
     # Inside the argument memory budget too: a receiver's arguments are built again here.
     built = _built_arguments(ctx, request, args, kwargs) if request.get("values") else None
     return args, kwargs, receiver, built

@@ -456,33 +456,21 @@ class Target:
             out["notes"] = notes
         return out
 
-    def lacks_method(self, receiver: object) -> Optional[str]:
-        """The class of `receiver` when it has nothing under the target's name: `r.m()` written
-        there raises AttributeError before any code of the target runs (a classmethod that
-        registers something returns None, and None is no receiver), so no call on it shows
-        what the target does. None when it has the method, or the target is no method."""
+    def not_the_receiver(self, receiver: object) -> Optional[str]:
+        """Why a call `r.m()` on `receiver` would not show what the target does, or None when it
+        runs the target (or the target is no method). Its class holds another method under the
+        target's name (SortedList(key=len) is a SortedKeyList, whose count is its own), or nothing
+        under it, so `r.m()` raises AttributeError before any code of the target runs (a
+        classmethod that registers something returns None, and None is no receiver)."""
         if self.kind != "method" or self.owner is None:
             return None
         name = self.qualname.rsplit(".", 1)[-1]
-        try:
-            inspect.getattr_static(type(receiver), name)
-            return None
-        except AttributeError:
-            pass
-        return None if _instance_attribute(receiver, name) is not None else type(receiver).__qualname__
-
-    def overridden_by(self, receiver: object) -> Optional[str]:
-        """The class of `receiver` when it holds another method under the target's name: a call
-        `r.m()` there runs that one, not the target (SortedList(key=len) is a SortedKeyList, whose
-        count is its own), so no call on it shows what the target does. None when it runs the target."""
-        if self.kind != "method" or self.owner is None:
-            return None
-        name = self.qualname.rsplit(".", 1)[-1]
+        kind = type(receiver).__qualname__
         try:
             found = inspect.getattr_static(type(receiver), name)
         except AttributeError:
-            return None
-        return None if found is self.raw else type(receiver).__qualname__
+            return None if _instance_attribute(receiver, name) is not None else "it is a %s, which has no %s" % (kind, name)
+        return None if found is self.raw else "it is a %s, whose own %s is called on it, not this one" % (kind, name)
 
     def invoke(self, receiver: object, args: Iterable[object], kwargs: Dict[str, object]) -> object:
         if self.needs_receiver:

@@ -3,7 +3,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { QUALNAME } from '../core/python-source.js';
 import type { LlmConfig } from '../core/run-types.js';
 import { SANDBOX_MODES, type SandboxMode } from '../core/probe-types.js';
-import type { LimitRange } from '../core/limits.js';
+import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS, type LimitRange } from '../core/limits.js';
 
 /** Bad usage or bad input: exit code 2 with a one-line reason. */
 export class UsageError extends Error {
@@ -64,13 +64,32 @@ export function intFlag(name: string, value: string | undefined, fallback: numbe
   return n;
 }
 
+/** A flag as the parser takes it, with what --help says of it (`value`: the name of its value there). */
+export interface Flag {
+  type: 'string' | 'boolean';
+  short?: string;
+  value?: string;
+  help: string;
+}
+
+/** --help's flag lines, one per flag of the table the parser reads: no flag without its line. */
+export function flagLines(flags: Readonly<Record<string, Flag>>): string {
+  const WIDTH = 28;
+  return Object.entries(flags)
+    .map(([name, flag]) => {
+      const left = `  ${flag.short ? `-${flag.short}, ` : ''}--${name}${flag.value ? ` ${flag.value}` : ''}`;
+      return `${left.length + 2 > WIDTH ? `${left}  ` : left.padEnd(WIDTH)}${flag.help}`;
+    })
+    .join('\n');
+}
+
 /** The sandbox's flags, the same for every subcommand that calls the function. */
 export const SANDBOX_OPTIONS = {
-  'timeout-ms': { type: 'string' },
-  'memory-mb': { type: 'string' },
-  python: { type: 'string' },
-  sandbox: { type: 'string' },
-} as const;
+  'timeout-ms': { type: 'string', value: 'N', help: `wall-clock limit of one call (default ${DEFAULT_TIMEOUT_MS})` },
+  'memory-mb': { type: 'string', value: 'N', help: `memory limit of one call (default ${DEFAULT_MEMORY_MB})` },
+  python: { type: 'string', value: 'PATH', help: 'Python interpreter (default python3)' },
+  sandbox: { type: 'string', value: 'MODE', help: 'auto (default: the OS sandbox when it works here), os (refuse without it), guards' },
+} as const satisfies Record<string, Flag>;
 
 /** `--sandbox auto|os|guards` (default auto: the OS layer when it works here). */
 export function sandboxFlag(value: string | undefined): SandboxMode {
@@ -82,12 +101,12 @@ export function sandboxFlag(value: string | undefined): SandboxMode {
 
 /** Flags every LLM-using subcommand takes (`pau probe`, `pau bench`). */
 export const LLM_OPTIONS = {
-  'base-url': { type: 'string' },
-  model: { type: 'string' },
-  'judge-model': { type: 'string' },
-  'api-key-env': { type: 'string' },
-  'text-protocol': { type: 'boolean' },
-} as const;
+  'base-url': { type: 'string', value: 'URL', help: 'OpenAI-compatible endpoint (env PAU_BASE_URL)' },
+  model: { type: 'string', value: 'NAME', help: 'model name (env PAU_MODEL)' },
+  'judge-model': { type: 'string', value: 'NAME', help: "model of the comparison's judge (default: --model)" },
+  'api-key-env': { type: 'string', value: 'VAR', help: 'environment variable holding the API key (default OPENAI_API_KEY)' },
+  'text-protocol': { type: 'boolean', help: 'for models without tool calling: one JSON action per reply' },
+} as const satisfies Record<string, Flag>;
 
 export interface LlmFlagValues {
   'base-url'?: string;

@@ -20,39 +20,54 @@ import { renderChart, renderReport } from '../bench/report.js';
 import { runBench, type Progress } from '../bench/runner.js';
 import { loadTasks, shardOf } from '../bench/tasks.js';
 import { mergeShards, shardFromEnvironment } from '../bench/merge.js';
-import { intFlag, LLM_OPTIONS, llmFromFlags, onOff, parse, SANDBOX_OPTIONS, sandboxFlag, UsageError } from './args.js';
+import { type Flag, flagLines, intFlag, LLM_OPTIONS, llmFromFlags, onOff, parse, SANDBOX_OPTIONS, sandboxFlag, UsageError } from './args.js';
 import { resolveSandbox, SandboxUnavailable } from '../probe/sandbox.js';
+import { onStopSignals } from './stop-signals.js';
 
 /** Tasks run at once: each has its own worker (tens of MB), so thousands would exhaust the machine. */
 const CONCURRENCY_RANGE = { min: 1, max: 64 } as const satisfies LimitRange;
 
-const HELP = `usage: pau bench <tasks.jsonl> [--offline | --base-url URL --model NAME [--judge-model NAME] [--api-key-env VAR] [--text-protocol]]
-       [--concurrency N (1-64)] [--shard i/n|auto] [--out results.jsonl] [--report report.md] [--json]
-       [--strictness anonymized|signature|anonymized,signature] [--coverage-feedback on|off|on,off]
-       [--max-probes N] [--timeout-ms N] [--memory-mb N] [--python PATH] [--sandbox auto|os|guards]
-       [--prompt-price USD --completion-price USD]   (per million tokens: the running cost on a TTY and costUsd)
+/** The flags of `pau bench <tasks.jsonl>`: what the parser reads and what --help prints. */
+export const BENCH_FLAGS = {
+  offline: { type: 'boolean', help: 'use the offline explorer (no LLM, no key)' },
+  ...LLM_OPTIONS,
+  concurrency: {
+    type: 'string',
+    value: 'N',
+    help: `tasks run at once, each with its own worker (default 1, ${CONCURRENCY_RANGE.min}-${CONCURRENCY_RANGE.max})`,
+  },
+  shard: { type: 'string', value: 'i/n|auto', help: 'run only the i-th of n parts; auto: the part of a Kubernetes Indexed Job (see below)' },
+  out: { type: 'string', value: 'FILE', help: 'append each finished task (JSONL); the same file again resumes the run' },
+  report: { type: 'string', value: 'FILE', help: 'write a Markdown report, and an SVG chart beside it' },
+  json: { type: 'boolean', help: 'print the summary as one JSON object' },
+  strictness: {
+    type: 'string',
+    value: 'LEVELS',
+    help: `what the agent sees of the signature: ${STRICTNESS_LEVELS.join(', ')}, or both comma-separated as variants (default ${DEFAULT_STRICTNESS})`,
+  },
+  'coverage-feedback': {
+    type: 'string',
+    value: 'on|off',
+    help: `tell the agent what its calls reached; on,off runs both as variants (default ${onOff(DEFAULT_COVERAGE_FEEDBACK)})`,
+  },
+  'max-probes': { type: 'string', value: 'N', help: `probe budget of each task (default ${DEFAULT_MAX_PROBES})` },
+  ...SANDBOX_OPTIONS,
+  'prompt-price': { type: 'string', value: 'USD', help: 'dollars per million prompt tokens: the running cost on a terminal, and costUsd' },
+  'completion-price': { type: 'string', value: 'USD', help: 'dollars per million completion tokens, likewise' },
+  help: { type: 'boolean', short: 'h', help: 'this text' },
+} as const satisfies Record<string, Flag>;
+
+const HELP = `usage: pau bench <tasks.jsonl> [options]
        pau bench merge <shard.jsonl>... [--report report.md] [--json]
+
+${flagLines(BENCH_FLAGS)}
+
 --shard auto takes the shard from a Kubernetes Indexed Job: JOB_COMPLETION_INDEX (0-based) of JOB_COMPLETIONS.
 merge combines the --out files of the shards of one run into one summary and report.`;
 
 export async function run(argv: string[]): Promise<number> {
   if (argv[0] === 'merge') return merge(argv.slice(1));
-  const { values, positionals } = parse(argv, {
-    ...LLM_OPTIONS,
-    offline: { type: 'boolean' },
-    concurrency: { type: 'string' },
-    shard: { type: 'string' },
-    out: { type: 'string' },
-    report: { type: 'string' },
-    json: { type: 'boolean' },
-    strictness: { type: 'string' },
-    'coverage-feedback': { type: 'string' },
-    'max-probes': { type: 'string' },
-    ...SANDBOX_OPTIONS,
-    'prompt-price': { type: 'string' },
-    'completion-price': { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
-  });
+  const { values, positionals } = parse(argv, BENCH_FLAGS);
   if (values.help) {
     process.stdout.write(HELP + '\n');
     return 0;
@@ -88,9 +103,9 @@ export async function run(argv: string[]): Promise<number> {
   const tasks = shardOf(set.tasks, shard);
   const tty = process.stderr.isTTY && !values.json;
 
+  // Ctrl-C or SIGTERM (a pod's end) stops the tasks; the warm parent and the workers remove their folders.
   const controller = new AbortController();
-  const onSigint = () => controller.abort();
-  process.once('SIGINT', onSigint);
+  const signals = onStopSignals(() => controller.abort());
   // One warm parent forks every task's workers (src/probe/warm.ts); where it cannot start, each starts cold.
   const client = await import('../probe/client.js');
   const warm = await (
@@ -121,7 +136,7 @@ export async function run(argv: string[]): Promise<number> {
     });
   } finally {
     await warm?.stop();
-    process.off('SIGINT', onSigint);
+    signals.dispose();
     if (tty) process.stderr.write('\n');
   }
 
@@ -143,9 +158,9 @@ export async function run(argv: string[]): Promise<number> {
   }
   if (values.json) process.stdout.write(JSON.stringify(summary) + '\n');
   else process.stdout.write(humanSummary(summary) + '\n');
-  if (controller.signal.aborted) {
+  if (signals.code !== undefined) {
     process.stderr.write('pau bench: stopped; run the same command again to finish the remaining tasks\n');
-    return 1;
+    return signals.code;
   }
   return 0;
 }

@@ -13,6 +13,7 @@ import { loadSession, SessionFileError } from '../session/file.js';
 import { runSession } from '../session/run.js';
 import { intFlag, parse, parseTargetSpec, sandboxFlag, UsageError } from './args.js';
 import { printable } from '../core/printable.js';
+import { onStopSignals } from './stop-signals.js';
 
 const HELP = `usage: pau export --pytest <session.json | file.py:qualname> [options]
 
@@ -33,7 +34,7 @@ Given file.py:qualname instead of a session, the offline explorer probes it firs
   --json               print the result as JSON
 
 exit codes: 0 written and passing, 1 nothing reproducible or the tests failed, 2 bad usage,
-130 stopped (Ctrl-C)`;
+130 stopped by Ctrl-C, 143 by SIGTERM`;
 
 const options = {
   pytest: { type: 'boolean' },
@@ -87,11 +88,9 @@ export async function run(argv: string[]): Promise<number> {
   const badOut = values.out === undefined ? undefined : outputFileProblem(values.out);
   if (badOut) throw new UsageError(`--out ${badOut}`);
   const maxProbes = intFlag('max-probes', values['max-probes'], DEFAULT_MAX_PROBES, MAX_PROBES_RANGE);
-  // Ctrl-C stops the probing, the re-runs and pytest, and their workers remove their folders
-  // (the default, ending node at once, left them in the temporary folder); a second one ends it at once.
+  // Ctrl-C (or SIGTERM) stops the probing, the re-runs and pytest, and their workers remove their folders.
   const controller = new AbortController();
-  const onSigint = () => controller.abort();
-  process.once('SIGINT', onSigint);
+  const signals = onStopSignals(() => controller.abort());
   try {
     const session = await sessionFrom(source, values.python, maxProbes, sandbox, controller.signal);
     const result = controller.signal.aborted
@@ -111,7 +110,7 @@ export async function run(argv: string[]): Promise<number> {
         });
     if (!result) {
       process.stderr.write('pau export: stopped\n');
-      return 130;
+      return signals.code ?? 130;
     }
     if (values.json) {
       const { path, cases, skipped, verified } = result;
@@ -128,6 +127,6 @@ export async function run(argv: string[]): Promise<number> {
     }
     throw err;
   } finally {
-    process.off('SIGINT', onSigint);
+    signals.dispose();
   }
 }

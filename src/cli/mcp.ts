@@ -7,6 +7,7 @@ import { WarmPool } from '../probe/warm-pool.js';
 import { services } from '../session/services.js';
 import { DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS, MAX_PROBES_RANGE, MEMORY_MB_RANGE, TIMEOUT_MS_RANGE } from '../core/limits.js';
 import { intFlag, LLM_OPTIONS, llmFromFlags, parse, sandboxFlag, UsageError } from './args.js';
+import { onStopSignals } from './stop-signals.js';
 
 const HELP = `usage: pau mcp [options]
 
@@ -88,13 +89,11 @@ export async function run(argv: string[]): Promise<number> {
   });
   const transport = new StdioServerTransport();
   // The client leaves by closing stdin, or stops the server with SIGTERM (Ctrl-C, SIGINT, in a
-  // terminal): the same end for all three, so the warm parents and the workers' folders go too
-  // (a signal's default ended node without its exit hook and left them in the temporary folder).
+  // terminal): the same end for all three, so the warm parents and the workers' folders go too.
   const closed = new Promise<number>((resolve) => {
     transport.onclose = () => resolve(0);
     process.stdin.once('end', () => resolve(0));
-    process.once('SIGINT', () => resolve(130));
-    process.once('SIGTERM', () => resolve(143));
+    onStopSignals(resolve);
   });
   await server.connect(transport);
   process.stderr.write(`pau mcp: serving on stdio${endpoint ? ` (LLM ${endpoint.llm.model} at ${endpoint.llm.baseURL})` : ' (offline only)'}\n`);

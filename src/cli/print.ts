@@ -193,7 +193,12 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
         return;
       case 'finished': {
         const s = event.session;
-        if (s.error && s.final.description) finalBlock(s.final);
+        // Stopped before any probe: a description of no calls ("Not explored", a parameter that
+        // "no call returned", an empty evidence list) would only dress up that nothing was tried.
+        if (s.error && s.final.description) {
+          if (s.probes.length === 0) line('Nothing was probed.');
+          else finalBlock(s.final);
+        }
         if (s.usage.requests > 0) line(c.dim(usageLine(s.usage)));
         return;
       }

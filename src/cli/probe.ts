@@ -19,6 +19,7 @@ import { Session } from '../session/run.js';
 import { STRICTNESS_LEVELS, type SessionFile, type SessionSettings, type Strictness } from '../core/session-types.js';
 import { intFlag, LLM_OPTIONS, llmFromFlags, onOff, parse, parseTargetSpec, SANDBOX_OPTIONS, sandboxFlag, UsageError } from './args.js';
 import { createPrinter, stdoutWriter, wantsColor } from './print.js';
+import { onStopSignals } from './stop-signals.js';
 import { printable } from '../core/printable.js';
 import { docstringForRun } from '../docstring/for-run.js';
 import { examplesToVerify } from '../docstring/from-session.js';
@@ -181,9 +182,13 @@ async function docstringOf(file: SessionFile, startText: string, run: RunOptions
   return `${edit.newText.replace(/^(\r?\n)+/, '').trimEnd()}\n`;
 }
 
-/** 0 done, 2 the target could not be loaded, 1 any other failure (including Ctrl-C). */
-export function exitCodeOf(file: SessionFile): number {
+/**
+ * 0 done, 2 the target could not be loaded, 128 + the signal's number when a signal stopped it
+ * (130 Ctrl-C, 143 SIGTERM, as `pau export` and `pau mcp`), 1 any other failure.
+ */
+export function exitCodeOf(file: SessionFile, signalCode?: number): number {
   if (!file.error) return 0;
+  if (file.error.kind === 'stopped' && signalCode !== undefined) return signalCode;
   return file.error.kind === 'import' ? 2 : 1;
 }
 
@@ -201,19 +206,15 @@ export async function run(argv: string[]): Promise<number> {
   const write = stdoutWriter(() => session.stop());
   if (!values.json && !values.docstring) session.on(createPrinter({ write, color: wantsColor(process.stdout), ...agentOffer(values, process.env) }));
 
-  let interrupts = 0;
-  const onSigint = () => {
-    interrupts += 1;
-    if (interrupts > 1) process.exit(130); // a second Ctrl-C: the user means it
+  const signals = onStopSignals(() => {
     process.stderr.write('pau probe: stopping…\n');
     session.stop();
-  };
-  process.on('SIGINT', onSigint);
+  });
   let file: SessionFile;
   try {
     file = await session.run();
   } finally {
-    process.off('SIGINT', onSigint);
+    signals.dispose();
   }
 
   if (values.out) await saveSession(values.out, file);
@@ -227,5 +228,5 @@ export async function run(argv: string[]): Promise<number> {
     const message = file.error.kind === 'stopped' ? 'stopped' : file.error.message;
     process.stderr.write(`pau probe: ${printable(message)}${values.out ? ` (partial session saved to ${values.out})` : ''}\n`);
   }
-  return exitCodeOf(file);
+  return exitCodeOf(file, signals.code);
 }

@@ -96,9 +96,8 @@ function receiversFromInit(info: FunctionInfo): PyValue[] {
   // cannot build from plain values, a factory of the class often can.
   // Not when the constructor needs nothing: `Owner()` is then the plain receiver, built elsewhere,
   // and a factory first would put `Owner.from_x(…)` before it.
-  const bare =
-    info.ownerInit !== undefined &&
-    info.ownerInit.every((p) => p.default !== undefined || (p.kind !== 'POSITIONAL_ONLY' && p.kind !== 'POSITIONAL_OR_KEYWORD' && p.kind !== 'KEYWORD_ONLY'));
+  const needs = info.ownerInit && constructorNeeds(info.ownerInit);
+  const bare = needs !== undefined && needs.required.length === 0 && !needs.keywordOnly;
   const factories = bare ? [] : (info.ownerFactories ?? []).flatMap((f) => instancesFromInit(`${callee}.${f.name}`, f.params, true).slice(0, 1));
   return [...instancesFromInit(callee, info.ownerInit), ...factories];
 }
@@ -111,9 +110,8 @@ function receiversFromInit(info: FunctionInfo): PyValue[] {
  */
 export function instancesFromInit(callee: string, init: ParameterInfo[] | undefined, bare = false): PyValue[] {
   if (!init) return [];
-  const positional = init.filter((p) => p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD');
-  const required = positional.filter((p) => p.default === undefined);
-  if (init.some((p) => p.kind === 'KEYWORD_ONLY' && p.default === undefined)) return [];
+  const { positional, required, keywordOnly } = constructorNeeds(init);
+  if (keywordOnly) return [];
   const out: PyValue[] = [];
   const add = (value: PyValue): void => {
     if (isKnownClass(classOfValue(value)) && !out.some((o) => toSource(o) === toSource(value))) out.push(value);
@@ -134,6 +132,16 @@ export function instancesFromInit(callee: string, init: ParameterInfo[] | undefi
     add({ k: 'call', callee, args });
   }
   return out;
+}
+
+/** What a constructor asks for: its positional parameters, those without a default, and whether a keyword-only one has none. */
+function constructorNeeds(init: ParameterInfo[]): { positional: ParameterInfo[]; required: ParameterInfo[]; keywordOnly: boolean } {
+  const positional = init.filter((p) => p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD');
+  return {
+    positional,
+    required: positional.filter((p) => p.default === undefined),
+    keywordOnly: init.some((p) => p.kind === 'KEYWORD_ONLY' && p.default === undefined),
+  };
 }
 
 /** A value of the class a name suggests first when that is not the generic first class (int). */

@@ -54,10 +54,14 @@ function claim(name: Prop, evidence: string): InferredProperty {
 function refute(name: Prop, evidence: string): InferredProperty {
   return { name, holds: false, evidence: `counterexample: ${evidence}` };
 }
-function inconclusive(name: Prop, applicable: number, why = ''): InferredProperty {
+/** What an inconclusive verdict counts, as one and as several. */
+type Counted = { one: string; many: string };
+const APPLICABLE_PROBES: Counted = { one: 'applicable probe', many: 'applicable probes' };
+
+function inconclusive(name: Prop, count: number, why = '', counted = APPLICABLE_PROBES): InferredProperty {
   // The bar is named only when the count is below it: "3 (at least 3 needed)" read as a contradiction.
-  const bar = applicable < MIN_EVIDENCE ? ` (at least ${MIN_EVIDENCE} needed)` : '';
-  return { name, holds: false, evidence: `inconclusive: ${applicable} applicable probe${applicable === 1 ? '' : 's'}${bar}${why}` };
+  const bar = count < MIN_EVIDENCE ? ` (at least ${MIN_EVIDENCE} needed)` : '';
+  return { name, holds: false, evidence: `inconclusive: ${count} ${count === 1 ? counted.one : counted.many}${bar}${why}` };
 }
 
 /** Index of the only argument given, when a call passes exactly one positional value and no receiver. */
@@ -714,15 +718,9 @@ function monotonicity(observations: Observation[], ctx: InferenceContext, notes:
     const broken = all.find((t) => against(t) > 0);
     if (broken) return refute(name, `in ${broken.param}: ${direction === 'increasing' ? broken.downExample : broken.upExample}`);
     const most = Math.max(...all.map(along));
-    const moves = `${most} strict ${direction === 'increasing' ? 'increase' : 'decrease'}${most === 1 ? '' : 's'}`;
-    return {
-      name,
-      holds: false,
-      evidence:
-        most < MIN_EVIDENCE
-          ? `inconclusive: ${moves} along one parameter (at least ${MIN_EVIDENCE} needed)`
-          : `inconclusive: ${moves} along one parameter, but with too few different values of the other arguments`,
-    };
+    const move = `strict ${direction === 'increasing' ? 'increase' : 'decrease'}`;
+    const moves = { one: `${move} along one parameter`, many: `${move}s along one parameter` };
+    return inconclusive(name, most, most < MIN_EVIDENCE ? '' : ', but with too few different values of the other arguments', moves);
   };
   return [verdict('monotonic-increasing', 'increasing'), verdict('monotonic-decreasing', 'decreasing')];
 }

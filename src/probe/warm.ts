@@ -94,6 +94,21 @@ export const SAMPLE_PARENT_LINES: readonly string[] = [
   '{"event":"exited","pid":1,"status":0}',
 ];
 
+/**
+ * Parents not yet stopped. When the host exits without stopping them (`pau`'s second Ctrl-C, an
+ * uncaught error), its exit hook kills each (its workers die with it) and removes its folder.
+ */
+const running = new Set<WarmParent>();
+let exitHookInstalled = false;
+
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on('exit', () => {
+    for (const parent of running) parent.endNow();
+  });
+}
+
 export class WarmParent {
   private nextId = 1;
   private readonly forks = new Map<number, (pid: number | undefined) => void>();
@@ -159,6 +174,8 @@ export class WarmParent {
     for (const stream of [requests, responses, proc.stderr]) stream?.on('error', () => undefined);
     let resolveEnded!: () => void;
     const parent = new WarmParent(root, layer, options, proc.pid, requests, new Promise((r) => (resolveEnded = r)));
+    running.add(parent);
+    installExitHook();
     proc.stderr?.setEncoding('utf8');
     proc.stderr?.on('data', (chunk: string) => (parent.stderrTail = appendTail(parent.stderrTail, chunk)));
     let onReady: ((ok: boolean) => void) | undefined;
@@ -309,6 +326,17 @@ export class WarmParent {
       await untilEnded([this.pid], STOP_GRACE_MS);
     }
     removeTree(this.root);
+    running.delete(this);
+  }
+
+  /** At the host's exit, synchronously: the parent and its workers killed, its folder removed. */
+  endNow(): void {
+    this.kill();
+    try {
+      removeTree(this.root);
+    } catch {
+      // best effort while the host exits
+    }
   }
 }
 

@@ -4,6 +4,7 @@ import os
 import pytest
 
 from conforms import problems
+from pau_probe import anchor
 from pau_probe import target as pau_target
 
 
@@ -71,10 +72,10 @@ def test_a_receiver_whose_class_has_its_own_method_of_that_name_is_named(tmp_pat
     path = write(tmp_path, "lists.py", LISTS)
     loaded = pau_target.load(path, "Plain.count")
     plain = loaded.classes["Plain"]
-    assert loaded.overridden_by(plain()) is None
-    assert loaded.overridden_by(loaded.classes["Same"]()) is None
-    assert loaded.overridden_by(plain(key=len)) == "Keyed"
-    assert pau_target.load(path, "Keyed.count").overridden_by(plain(key=len)) is None
+    assert loaded.not_the_receiver(plain()) is None
+    assert loaded.not_the_receiver(loaded.classes["Same"]()) is None
+    assert loaded.not_the_receiver(plain(key=len)) == "it is a Keyed, whose own count is called on it, not this one"
+    assert pau_target.load(path, "Keyed.count").not_the_receiver(plain(key=len)) is None
 
 
 def test_a_receiver_without_the_method_is_named(tmp_path):
@@ -82,10 +83,10 @@ def test_a_receiver_without_the_method_is_named(tmp_path):
     # get_state_keys_blacklist_regexp it showed an AttributeError as the method's own raise.
     path = write(tmp_path, "lists.py", LISTS)
     loaded = pau_target.load(path, "Plain.count")
-    assert loaded.lacks_method(None) == "NoneType"
-    assert loaded.lacks_method("text") is None  # str has its own count: overridden_by's case
-    assert loaded.lacks_method(3) == "int"
-    assert loaded.lacks_method(loaded.classes["Plain"]()) is None
+    assert loaded.not_the_receiver(None) == "it is a NoneType, which has no count"
+    assert loaded.not_the_receiver("text") == "it is a str, whose own count is called on it, not this one"
+    assert loaded.not_the_receiver(3) == "it is a int, which has no count"
+    assert loaded.not_the_receiver(loaded.classes["Plain"]()) is None
 
 
 def test_relative_imports_inside_a_package(tmp_path):
@@ -250,3 +251,22 @@ def test_a_function_from_outside_the_workspace_is_named_by_its_import_path(tmp_p
     path = write(tmp_path, "reexport.py", "from email.utils import decode_params\n")
     notes = pau_target.load(path, "decode_params").info["resolution"].get("notes", [])
     assert any("it comes from decode_params (email/utils.py:" in note for note in notes), notes
+
+
+def test_ranking_look_alike_names_compares_a_bounded_part_of_each(monkeypatch):
+    # A 100,000-character qualname kept the worker in difflib for 26 s before it said the name
+    # was not found: only the first RANKED_NAME_LENGTH characters of either side are compared.
+    import difflib
+
+    seen = []
+    real = difflib.SequenceMatcher
+
+    def recording(junk, a, b):
+        seen.append(max(len(a), len(b)))
+        return real(junk, a, b)
+
+    monkeypatch.setattr(difflib, "SequenceMatcher", recording)
+    names = ["clamp", "Foo.bar", "y" * 5000]
+    assert anchor.rank("clmp" + "x" * 100_000, names)[0] == "clamp"
+    assert anchor.rank("clamq", names)[0] == "clamp"
+    assert seen and max(seen) <= anchor.RANKED_NAME_LENGTH

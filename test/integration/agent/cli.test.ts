@@ -226,7 +226,7 @@ describe('pau probe and pau replay', { concurrency: 3, timeout: 180_000 }, () =>
     assert.equal(saved.final.concluded, false);
   });
 
-  test('Ctrl-C stops cleanly: exit 1, partial session saved', async () => {
+  test('Ctrl-C stops cleanly: exit 130, partial session saved', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pau-cli-'));
     const out = join(dir, 's.json');
     // An argument the offline seeds do not use: a seed would answer the model's call from the cache.
@@ -240,7 +240,7 @@ describe('pau probe and pau replay', { concurrency: 3, timeout: 180_000 }, () =>
       child!.kill('SIGINT');
       const r = await running;
       assert.ok(Date.now() - sentAt < 3000);
-      assert.equal(r.code, 1);
+      assert.equal(r.code, 130);
       assert.match(r.stderr, /pau probe: stopping…\npau probe: stopped \(partial session saved to .*s\.json\)\n$/);
       assert.match(r.stdout, /^#\d+ shout\('zq'\) → 'ZQ'/m);
       const saved = JSON.parse(await readFile(out, 'utf8')) as SessionFile;

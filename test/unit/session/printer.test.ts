@@ -54,6 +54,20 @@ test('a failed run prints its error (replay) and its best hypothesis', () => {
   assert.doesNotMatch(print(false, file, false), /Run failed/);
 });
 
+test('stopped before any probe: it says nothing was probed, and nothing else', () => {
+  const file = {
+    ...sampleSession(),
+    comparison: undefined,
+    error: { kind: 'stopped' as const, message: 'stopped before the end' },
+    probes: [],
+    hypotheses: [],
+  };
+  file.usage = { ...file.usage, requests: 0 };
+  // What the explorer describes after no call (explorer/describe.ts).
+  file.final = { ...file.final, concluded: false, description: { ...file.final.description!, summary: 'Not explored: no probe was made.', examples: [] } };
+  assert.equal(print(false, file, false), 'Nothing was probed.\n');
+});
+
 test('reprs, messages, output and model text with terminal controls are printed as escapes; colours are the printer own', () => {
   const hostile = '\x1b]0;TITLE\x07\x1b]52;c;cHduZWQ=\x07\x1b[2J\r\x1b[Kfake: returned int: 42\x9b';
   const file = sampleSession();
