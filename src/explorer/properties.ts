@@ -11,9 +11,8 @@ import { TYPE_ERRORS, baseExceptionName, contextKey, requestKey, toRequest } fro
 import type { PyValue } from './values.js';
 import { elementsOf, fromTagged, isNumber, toSource, toTagged } from './values.js';
 import { oneLine } from '../core/format.js';
-import { withoutAddresses } from '../core/address-repr.js';
 import { changedToWords } from '../core/state-change.js';
-import { changedWhenRunAgain, showingTheClock } from './repeatable.js';
+import { changedWhenRunAgain, movedWithoutTheSeed, showingTheClock } from './repeatable.js';
 
 export const MIN_EVIDENCE = 3;
 
@@ -137,10 +136,11 @@ function reruns(observations: Observation[]): { o: Observation; first: Observati
 function randomness(observations: Observation[], ctx: InferenceContext): InferredProperty | null {
   // (A change in another hash seed is not randomness: determinism says what it is.)
   const seeded = reruns(observations).filter(({ o }) => o.seed !== undefined && o.hashSeed === undefined);
-  // Where only an object's address differs, the process did, not a random draw (a text holding
-  // `<Clause at 0x7f…>`): determinism speaks of that change, randomness does not.
+  // Where only an object's address or id() differs, the process did, not a random draw (a text
+  // holding `<Clause at 0x7f…>`, pluggy's `str(id(plugin))`); where a result shows the clock, the
+  // moment did (formatdate()): determinism speaks of those changes, randomness does not.
   const changed = seeded.find(
-    ({ o, first }) => !sameEffect(first.record.result, o.record.result) && !onlyAddressesDiffer(first.record.result, o.record.result),
+    ({ o, first }) => !sameEffect(first.record.result, o.record.result) && !movedWithoutTheSeed(first.record.result, o.record.result),
   );
   if (!changed) return null;
   const r = changed.o.record.result;
@@ -149,11 +149,6 @@ function randomness(observations: Observation[], ctx: InferenceContext): Inferre
     'uses-randomness',
     `${ctx.callText(changed.o)} gave ${outcomeText(changed.first.record.result)} under seed 0, ${shown} under seed ${changed.o.seed}`,
   );
-}
-
-function onlyAddressesDiffer(a: ProbeResult, b: ProbeResult): boolean {
-  const masked = (r: ProbeResult) => withoutAddresses(JSON.stringify([r.status, r.value, r.exception, r.mutations]));
-  return masked(a) === masked(b);
 }
 
 function determinism(observations: Observation[], ctx: InferenceContext): InferredProperty | null {
