@@ -177,6 +177,15 @@ def test_each_call_reads_an_empty_standard_input_as_in_the_worker():
     assert (out["checked"], out["contradictions"]) == (2, [])
 
 
+def test_each_call_gets_a_standard_input_object_of_its_own_as_in_the_worker():
+    # ast.main() reads sys.stdin.buffer through argparse's '-' and closes it: the next call in the
+    # re-check's one process raised ValueError (I/O operation on closed file), the worker's did not.
+    examples = [(1, "read_standard_input(0)", "b''"), (2, "read_standard_input(1)", "b''")]
+    records = [record(1, "0", "b''", "bytes"), record(2, "1", "b''", "bytes")]
+    out = recheck("read_standard_input", [], examples, records, module="true_lines", return_types=["bytes"])
+    assert (out["checked"], out["contradictions"]) == (2, [])
+
+
 def test_a_standard_library_name_is_the_standard_librarys_where_the_module_binds_it_to_a_class():
     # click.types binds `datetime` to the class datetime.datetime; the worker's namespace (the bench's
     # `from click.types import safecall`) does not, so `datetime.date(2024, 1, 5)` is a date there.

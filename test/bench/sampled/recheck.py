@@ -128,11 +128,13 @@ class Target:
         """(receiver or None, args, kwargs) built from a record's sources, or from values (deep-copied).
         A record's call is built and run in a folder of its own, as the worker runs each call: a file
         one call makes is not there for the next. Standard input is empty, as in the worker's call
-        process, and open again for each call: MimeTypes().read(0) reads it and closes it."""
+        process, and open again for each call: MimeTypes().read(0) reads it and closes it, and
+        ast.main() closes sys.stdin's buffer (argparse's '-'), so sys.stdin is a new object too."""
         null = os.open(os.devnull, os.O_RDONLY)
         if null != 0:  # with fd 0 closed, the new one is 0 itself
             os.dup2(null, 0)
             os.close(null)
+        sys.stdin = open(0, encoding="utf-8", closefd=False)
         if "values" in call:
             return copy.deepcopy(call["values"])
         folder = tempfile.mkdtemp(prefix="call-", dir=self.root)

@@ -1,4 +1,6 @@
 """Functions whose true description lines an earlier recheck.py refuted (test_recheck.py)."""
+import sys
+
 
 
 def make_once(name):
@@ -91,6 +93,12 @@ def late_failure(n):
 def read_input(fd):
     """What the file descriptor `fd` holds, read and closed (mimetypes.MimeTypes().read(0) reads standard input so)."""
     with open(fd) as f:
+        return f.read()
+
+
+def read_standard_input(unused):
+    """What sys.stdin's bytes hold, read and closed (ast.main() without a file reads it so, through argparse's '-')."""
+    with sys.stdin.buffer as f:
         return f.read()
 
 
