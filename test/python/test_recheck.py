@@ -204,6 +204,24 @@ def raise_line(index, type_, text):
     return {"part": "raises", "text": text, "support": [index], "tested": [], "check": {"kind": "raises", "type": type_, "probe": index}}
 
 
+def test_a_raise_blamed_on_the_keyword_arguments_parameter_counts_it_as_one_argument():
+    # attr.make_class: "ValueError with `attributes_arguments={'cmp': True, 'order': True}` …, but
+    # with `attributes_arguments` left out it returned": the re-check counted each keyword apart.
+    mixed = {"status": "raised", "exception": {"type": "ValueError", "message": ""}, "durationMs": 1}
+    records = [{**record(1, "1", "1"), "kwargs": {"a": "1", "b": "2"}, "result": mixed}, record(2, "1", "1")]
+    whole = ("ValueError with `options={'a': 1, 'b': 2}` (with_options(1, a=1, b=2): do not mix a with b), "
+             "but with `options` left out (its default) it returned an int.")
+    apart = "ValueError with `a=1` (with_options(1, a=1, b=2): do not mix a with b), but with `a` left out it returned an int."
+    for text, contradictions in ((whole, []), (apart, ["the contrast call differs in ['a', 'b'], not one argument"])):
+        line = dict(raise_line(1, "ValueError", text), check={"kind": "raises", "type": "ValueError", "probe": 1, "contrast": 2})
+        job = {"module": "true_lines", "qualname": "with_options", "params": ["x", "options"], "records": records,
+               "report": {"returnTypes": ["int"], "properties": [], "description": {"summary": "", "examples": [], "claims": [line]}}}
+        env = dict(os.environ, PYTHONPATH=os.path.join(HERE, "recheck_targets"), PAU_RECHECK_LINE_SECONDS="4")
+        p = subprocess.run([sys.executable, RECHECK], input=json.dumps(job), capture_output=True, text=True, timeout=120, env=env)
+        out = json.loads(p.stdout)
+        assert (out["checked"], [c["why"] for c in out["contradictions"]]) == (1, contradictions)
+
+
 def test_a_call_that_returned_an_object_whose_iteration_raises_returned():
     # gzip.open(io.BytesIO(b''), 'abc') returns a write-mode GzipFile: the worker records the call as
     # returned and its iteration as raised; the re-check took the iteration's AttributeError for the call's.

@@ -254,10 +254,11 @@ def bound(t, call):
         return None
 
 
-def differing(t, a, b):
+def differing(t, a, b, whole=()):
     """The parameters whose argument source differs between two calls, bound by the signature (a
     positional and a keyword form of one argument are one), the receiver as one more; a parameter
-    left out in one call and given in the other differs."""
+    left out in one call and given in the other differs. Each keyword of **kwargs is an argument
+    of its own, unless the **kwargs parameter is named in `whole` (a line that blames it as one)."""
     def slots(c):
         sig, args = signature_of(t, c), bound(t, c)
         if args is None:
@@ -265,8 +266,8 @@ def differing(t, a, b):
         else:
             out = {}
             for name, value in args.items():
-                if sig.parameters[name].kind == inspect.Parameter.VAR_KEYWORD:
-                    out.update(value)  # each keyword of **kwargs is an argument of its own
+                if sig.parameters[name].kind == inspect.Parameter.VAR_KEYWORD and name not in whole:
+                    out.update(value)
                 else:
                     out[name] = repr(value)
         out["<receiver>"] = c.get("receiver")  # not an identifier: a parameter may be named `receiver`
@@ -588,7 +589,9 @@ class Checker:
             got = self.t.outcome(contrast)
             if got.kind == "raised":
                 bad.append(why_of("raises", text, "the contrast call raised %s%s" % (got.error.__name__, " while iterated" * (got.during == "iteration"))))
-            differ = differing(self.t, request_of(r), contrast)
+            # "with `attributes_arguments={…}`, but with `attributes_arguments` left out": that **kwargs as one argument.
+            named = [n for n in self.job.get("params", []) if "`%s=" % n in text or "`%s` left out" % n in text]
+            differ = differing(self.t, request_of(r), contrast, whole=named)
             if len(differ) != 1:
                 bad.append(why_of("raises", text, "the contrast call differs in %s, not one argument" % differ))
         return bad

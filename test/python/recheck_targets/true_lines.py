@@ -102,6 +102,13 @@ def read_standard_input(unused):
         return f.read()
 
 
+def with_options(x, **options):
+    """x, unless the options mix `a` with `b` (attr.make_class's `cmp` with `order`)."""
+    if "a" in options and "b" in options:
+        raise ValueError("do not mix a with b")
+    return x
+
+
 class WriteOnly:
     """An iterator that cannot be read (a write-mode gzip.GzipFile): iterating it raises."""
 
