@@ -222,6 +222,23 @@ def test_a_raise_blamed_on_the_keyword_arguments_parameter_counts_it_as_one_argu
         assert (out["checked"], [c["why"] for c in out["contradictions"]]) == (1, contradictions)
 
 
+def test_a_raise_is_re_run_in_a_new_process_when_an_earlier_call_here_filled_what_it_lacked():
+    # The worker runs each call in a process of its own: filled('a') raises KeyError there, while in
+    # the re-check's one process the example's filled('a', 1) ran first and filed 'a'.
+    missing = {"status": "raised", "exception": {"type": "KeyError", "message": "'a'"}, "durationMs": 1}
+    records = [{**record(1, "'a'", "1"), "args": ["'a'", "1"]}, {**record(2, "'a'", ""), "result": missing}]
+    claims = [example(1, "filled('a', 1)", "1"),
+              dict(raise_line(2, "KeyError", "KeyError with `value` left out (filled('a'): 'a'), but with `value=1` it returned an int."),
+                   check={"kind": "raises", "type": "KeyError", "probe": 2, "contrast": 1})]
+    job = {"module": "true_lines", "qualname": "filled", "params": ["key", "value"], "records": records, "report": {
+        "returnTypes": ["int"], "properties": [], "description": {"summary": "", "examples": [{"call": "filled('a', 1)", "result": "1", "probe": 1}],
+                                                                  "claims": claims}}}
+    env = dict(os.environ, PYTHONPATH=os.path.join(HERE, "recheck_targets"), PAU_RECHECK_LINE_SECONDS="4")
+    p = subprocess.run([sys.executable, RECHECK], input=json.dumps(job), capture_output=True, text=True, timeout=120, env=env)
+    out = json.loads(p.stdout)
+    assert (out["checked"], out["contradictions"]) == (2, [])
+
+
 def test_a_call_that_returned_an_object_whose_iteration_raises_returned():
     # gzip.open(io.BytesIO(b''), 'abc') returns a write-mode GzipFile: the worker records the call as
     # returned and its iteration as raised; the re-check took the iteration's AttributeError for the call's.

@@ -23,7 +23,8 @@ What each line is checked against:
   texts built from the regular expressions the function's code holds (pattern_texts.py: escaped
   escapes for idempotence), and for "no side effects" by receivers with one attribute changed;
   "uses randomness": some call gives another result under other random seeds;
-- a raise (structured): its call raises that type again (while iterating what it returned, too);
+- a raise (structured): its call raises that type again (while iterating what it returned, too;
+  in a new process when it returns here, as the worker runs each call in a process of its own);
   its contrast call, when it has one, returns and differs from it in one argument only;
 - an example: its call gives the same repr again (the error type, for a traceback);
 - a parameter line: the calls it rests on return again; "no call with it returned", "calls with v
@@ -495,6 +496,15 @@ class Checker:
             return None
         return p.stdout if p.returncode == 0 and p.stdout else None
 
+    def raised_in_new_process(self, index):
+        """The class names (its MRO) of what the record `index`'s call raises in a new process, [] when it did not raise there."""
+        try:
+            p = subprocess.run([sys.executable, os.path.abspath(__file__), "raised", str(index)], input=json.dumps(self.job),
+                               capture_output=True, text=True, timeout=20, cwd=self.t.root)
+        except subprocess.TimeoutExpired:
+            return []
+        return p.stdout.split() if p.returncode == 0 else []
+
     def receiver_variants(self):
         """Fresh receivers for "no side effects": a returned call's receiver with one public attribute
         holding another value (None as a text or a number, a flag flipped, a number or a text
@@ -580,10 +590,15 @@ class Checker:
         bad = []
         # A raise line speaks of the call or of iterating what it returned ("raised while iterating").
         got = self.t.outcome(request_of(r))
+        raised = [k.__name__ for k in got.error.__mro__] if got.kind == "raised" else []
         if got.kind == "ok":
-            bad.append(why_of("raises", text, "it returned"))
-        elif got.kind == "raised" and c["type"].split(".")[-1] not in [k.__name__ for k in got.error.__mro__]:
-            bad.append(why_of("raises", text, "raised %s" % got.error.__name__))
+            # The worker runs each call in a process of its own: what an earlier call here filed
+            # (humanize.i18n.activate's loaded locales) is not there in a new one.
+            raised = self.raised_in_new_process(r["index"])
+            if not raised:
+                bad.append(why_of("raises", text, "it returned"))
+        if raised and c["type"].split(".")[-1] not in raised:
+            bad.append(why_of("raises", text, "raised %s" % raised[0]))
         if c.get("contrast") in self.records:
             contrast = request_of(self.records[c["contrast"]])
             got = self.t.outcome(contrast)
@@ -946,15 +961,18 @@ def recheck_job(body, scratch):
 
 
 def main():
-    if len(sys.argv) > 2 and sys.argv[1] == "state":  # one record's call, in this new process (Checker.in_new_process)
-        index = int(sys.argv[2])
+    if len(sys.argv) > 2 and sys.argv[1] in ("state", "raised"):  # one record's call, in this new process (Checker.in_new_process, raised_in_new_process)
+        mode, index = sys.argv[1], int(sys.argv[2])
         job = json.load(sys.stdin)
         sys.argv = sys.argv[:1]
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
             t = Target(job["module"], job["qualname"])
             check.build = t.build
             out = t.outcome(request_of(next(r for r in job["records"] if r["index"] == index)))
-        sys.stdout.write(state(out.value) if out.kind == "ok" else "")
+        if mode == "raised":
+            sys.stdout.write(" ".join(k.__name__ for k in out.error.__mro__) if out.kind == "raised" else "")
+        else:
+            sys.stdout.write(state(out.value) if out.kind == "ok" else "")
         sys.stdout.flush()
         os._exit(0)  # threads the target started must not keep this process alive
     if len(sys.argv) > 1 and sys.argv[1] == "child":

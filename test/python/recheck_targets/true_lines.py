@@ -109,6 +109,17 @@ def with_options(x, **options):
     return x
 
 
+_FILLED = {}
+
+
+def filled(key, value=None):
+    """The value filed under `key`, filing `value` first when one is given; KeyError for a key never
+    filed (humanize.i18n.activate: a locale another call loaded no longer raises)."""
+    if value is not None:
+        _FILLED[key] = value
+    return _FILLED[key]
+
+
 class WriteOnly:
     """An iterator that cannot be read (a write-mode gzip.GzipFile): iterating it raises."""
 
