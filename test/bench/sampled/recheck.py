@@ -136,6 +136,7 @@ class Target:
             os.dup2(null, 0)
             os.close(null)
         sys.stdin = open(0, encoding="utf-8", closefd=False)
+        sys.stdin.buffer.raw.name = "<stdin>"  # as the process's own stdin is named (ast.main() compiles under that name)
         if "values" in call:
             return copy.deepcopy(call["values"])
         folder = tempfile.mkdtemp(prefix="call-", dir=self.root)

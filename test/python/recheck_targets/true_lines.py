@@ -97,9 +97,10 @@ def read_input(fd):
 
 
 def read_standard_input(unused):
-    """What sys.stdin's bytes hold, read and closed (ast.main() without a file reads it so, through argparse's '-')."""
+    """What sys.stdin's bytes hold, read and closed (ast.main() without a file reads it so, through
+    argparse's '-', and compiles it under the stream's name)."""
     with sys.stdin.buffer as f:
-        return f.read()
+        return f.read() + f.name.encode()[:0]
 
 
 def with_options(x, **options):
