@@ -13,6 +13,7 @@ import { elementsOf, fromTagged, isNumber, toSource, toTagged } from './values.j
 import { oneLine } from '../core/format.js';
 import { changedToWords } from '../core/state-change.js';
 import { changedWhenRunAgain, movedWithoutTheSeed, showingTheClock } from './repeatable.js';
+import { showsTheClock } from './clock.js';
 
 export const MIN_EVIDENCE = 3;
 
@@ -210,7 +211,9 @@ function purity(observations: Observation[], ctx: InferenceContext): InferredPro
   }
   // A call run again after another call gave another result, while no call run again on its own
   // did: the other call changed what this one reads (a registry it filed into).
-  const filed = changedWhenRunAgain(observations);
+  // A second run reads the clock moved on (call.py _clock_moved_on): a result that shows the
+  // clock (formatdate()) differs there whatever ran before it.
+  const filed = changedWhenRunAgain(observations).filter(({ o }) => !showsTheClock(o.record.result.value?.repr ?? ''));
   const [after] = filed.filter(({ o }) => o.after);
   if (after?.o.after && filed.every(({ o }) => o.after)) {
     const second = oneLine(after.again.shown ?? '', QUOTED_VALUE);
