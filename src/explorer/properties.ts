@@ -11,9 +11,9 @@ import { TYPE_ERRORS, baseExceptionName, contextKey, requestKey, toRequest } fro
 import type { PyValue } from './values.js';
 import { elementsOf, fromTagged, isNumber, toSource, toTagged } from './values.js';
 import { oneLine } from '../core/format.js';
-import { withoutAddresses } from '../core/address-repr.js';
 import { changedToWords } from '../core/state-change.js';
-import { changedWhenRunAgain, showingTheClock } from './repeatable.js';
+import { changedWhenRunAgain, movedWithoutTheSeed, showingTheClock } from './repeatable.js';
+import { showsTheClock } from './clock.js';
 
 export const MIN_EVIDENCE = 3;
 
@@ -141,10 +141,11 @@ function reruns(observations: Observation[]): { o: Observation; first: Observati
 function randomness(observations: Observation[], ctx: InferenceContext): InferredProperty | null {
   // (A change in another hash seed is not randomness: determinism says what it is.)
   const seeded = reruns(observations).filter(({ o }) => o.seed !== undefined && o.hashSeed === undefined);
-  // Where only an object's address differs, the process did, not a random draw (a text holding
-  // `<Clause at 0x7f…>`): determinism speaks of that change, randomness does not.
+  // Where only an object's address or id() differs, the process did, not a random draw (a text
+  // holding `<Clause at 0x7f…>`, pluggy's `str(id(plugin))`); where a result shows the clock, the
+  // moment did (formatdate()): determinism speaks of those changes, randomness does not.
   const changed = seeded.find(
-    ({ o, first }) => !sameEffect(first.record.result, o.record.result) && !onlyAddressesDiffer(first.record.result, o.record.result),
+    ({ o, first }) => !sameEffect(first.record.result, o.record.result) && !movedWithoutTheSeed(first.record.result, o.record.result),
   );
   if (!changed) return null;
   const r = changed.o.record.result;
@@ -153,11 +154,6 @@ function randomness(observations: Observation[], ctx: InferenceContext): Inferre
     'uses-randomness',
     `${ctx.callText(changed.o)} gave ${outcomeText(changed.first.record.result)} under seed 0, ${shown} under seed ${changed.o.seed}`,
   );
-}
-
-function onlyAddressesDiffer(a: ProbeResult, b: ProbeResult): boolean {
-  const masked = (r: ProbeResult) => withoutAddresses(JSON.stringify([r.status, r.value, r.exception, r.mutations]));
-  return masked(a) === masked(b);
 }
 
 function determinism(observations: Observation[], ctx: InferenceContext): InferredProperty | null {
@@ -219,7 +215,9 @@ function purity(observations: Observation[], ctx: InferenceContext): InferredPro
   }
   // A call run again after another call gave another result, while no call run again on its own
   // did: the other call changed what this one reads (a registry it filed into).
-  const filed = changedWhenRunAgain(observations);
+  // A second run reads the clock moved on (call.py _clock_moved_on): a result that shows the
+  // clock (formatdate()) differs there whatever ran before it.
+  const filed = changedWhenRunAgain(observations).filter(({ o }) => !showsTheClock(o.record.result.value?.repr ?? ''));
   const [after] = filed.filter(({ o }) => o.after);
   if (after?.o.after && filed.every(({ o }) => o.after)) {
     const second = oneLine(after.again.shown ?? '', QUOTED_VALUE);

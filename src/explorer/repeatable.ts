@@ -5,8 +5,8 @@
 // (worker-identity.ts), or when the same call gave another result run a second time in its
 // process (ProbeResult.again): a module's or a class's counter, a value seeded from the OS at
 // import, a descriptor number. What a user calling it twice in one interpreter would see.
-import { showsAddress } from '../core/address-repr.js';
-import type { SecondRun } from '../core/probe-types.js';
+import { showsAddress, withoutAddresses } from '../core/address-repr.js';
+import type { ProbeResult, SecondRun } from '../core/probe-types.js';
 import { showsTheClock } from './clock.js';
 import type { Observation } from './inputs.js';
 import { showsTheWorker } from './worker-identity.js';
@@ -49,4 +49,32 @@ export function secondRunsAsCalls(observations: Observation[]): Observation[] | 
     out.push({ ...o, purpose: call.purpose, record: { ...o.record, result } });
   }
   return out;
+}
+
+/**
+ * CPython's id() of an object as a number in a text: its address, in 64-bit Linux's user space
+ * (the heap from 0x5500_0000_0000, mmap below 0x8000_0000_0000), a multiple of 8. Another process
+ * puts the object elsewhere whatever its random seed (pluggy's `str(id(plugin))`).
+ */
+const OBJECT_ID = /\b\d{14,15}\b/g;
+const LOWEST_ID = 0x5500_0000_0000;
+const HIGHEST_ID = 0x7fff_ffff_ffff;
+
+function withoutObjectIds(text: string): string {
+  return text.replace(OBJECT_ID, (digits) => {
+    const n = Number(digits);
+    return n >= LOWEST_ID && n <= HIGHEST_ID && n % 8 === 0 ? 'id…' : digits;
+  });
+}
+
+/**
+ * Whether two runs of one call may differ for a reason no random seed holds: they differ only in
+ * the addresses or ids of objects (another process), or one shows the clock (another moment). A
+ * change of random seed between such runs does not show that the seed moved the result.
+ */
+export function movedWithoutTheSeed(a: ProbeResult, b: ProbeResult): boolean {
+  const shown = (r: ProbeResult): string => `${r.value?.repr ?? ''} ${r.exception?.message ?? ''}`;
+  if (showsTheClock(shown(a)) || showsTheClock(shown(b))) return true;
+  const masked = (r: ProbeResult): string => withoutObjectIds(withoutAddresses(JSON.stringify([r.status, r.value, r.exception, r.mutations])));
+  return masked(a) === masked(b);
 }

@@ -177,6 +177,15 @@ def test_each_call_reads_an_empty_standard_input_as_in_the_worker():
     assert (out["checked"], out["contradictions"]) == (2, [])
 
 
+def test_each_call_gets_a_standard_input_object_of_its_own_as_in_the_worker():
+    # ast.main() reads sys.stdin.buffer through argparse's '-' and closes it: the next call in the
+    # re-check's one process raised ValueError (I/O operation on closed file), the worker's did not.
+    examples = [(1, "read_standard_input(0)", "b''"), (2, "read_standard_input(1)", "b''")]
+    records = [record(1, "0", "b''", "bytes"), record(2, "1", "b''", "bytes")]
+    out = recheck("read_standard_input", [], examples, records, module="true_lines", return_types=["bytes"])
+    assert (out["checked"], out["contradictions"]) == (2, [])
+
+
 def test_a_standard_library_name_is_the_standard_librarys_where_the_module_binds_it_to_a_class():
     # click.types binds `datetime` to the class datetime.datetime; the worker's namespace (the bench's
     # `from click.types import safecall`) does not, so `datetime.date(2024, 1, 5)` is a date there.
@@ -193,6 +202,41 @@ def iterated(index, arg, repr_, type_, raised=None, items=()):
 
 def raise_line(index, type_, text):
     return {"part": "raises", "text": text, "support": [index], "tested": [], "check": {"kind": "raises", "type": type_, "probe": index}}
+
+
+def test_a_raise_blamed_on_the_keyword_arguments_parameter_counts_it_as_one_argument():
+    # attr.make_class: "ValueError with `attributes_arguments={'cmp': True, 'order': True}` …, but
+    # with `attributes_arguments` left out it returned": the re-check counted each keyword apart.
+    mixed = {"status": "raised", "exception": {"type": "ValueError", "message": ""}, "durationMs": 1}
+    records = [{**record(1, "1", "1"), "kwargs": {"a": "1", "b": "2"}, "result": mixed}, record(2, "1", "1")]
+    whole = ("ValueError with `options={'a': 1, 'b': 2}` (with_options(1, a=1, b=2): do not mix a with b), "
+             "but with `options` left out (its default) it returned an int.")
+    apart = "ValueError with `a=1` (with_options(1, a=1, b=2): do not mix a with b), but with `a` left out it returned an int."
+    for text, contradictions in ((whole, []), (apart, ["the contrast call differs in ['a', 'b'], not one argument"])):
+        line = dict(raise_line(1, "ValueError", text), check={"kind": "raises", "type": "ValueError", "probe": 1, "contrast": 2})
+        job = {"module": "true_lines", "qualname": "with_options", "params": ["x", "options"], "records": records,
+               "report": {"returnTypes": ["int"], "properties": [], "description": {"summary": "", "examples": [], "claims": [line]}}}
+        env = dict(os.environ, PYTHONPATH=os.path.join(HERE, "recheck_targets"), PAU_RECHECK_LINE_SECONDS="4")
+        p = subprocess.run([sys.executable, RECHECK], input=json.dumps(job), capture_output=True, text=True, timeout=120, env=env)
+        out = json.loads(p.stdout)
+        assert (out["checked"], [c["why"] for c in out["contradictions"]]) == (1, contradictions)
+
+
+def test_a_raise_is_re_run_in_a_new_process_when_an_earlier_call_here_filled_what_it_lacked():
+    # The worker runs each call in a process of its own: filled('a') raises KeyError there, while in
+    # the re-check's one process the example's filled('a', 1) ran first and filed 'a'.
+    missing = {"status": "raised", "exception": {"type": "KeyError", "message": "'a'"}, "durationMs": 1}
+    records = [{**record(1, "'a'", "1"), "args": ["'a'", "1"]}, {**record(2, "'a'", ""), "result": missing}]
+    claims = [example(1, "filled('a', 1)", "1"),
+              dict(raise_line(2, "KeyError", "KeyError with `value` left out (filled('a'): 'a'), but with `value=1` it returned an int."),
+                   check={"kind": "raises", "type": "KeyError", "probe": 2, "contrast": 1})]
+    job = {"module": "true_lines", "qualname": "filled", "params": ["key", "value"], "records": records, "report": {
+        "returnTypes": ["int"], "properties": [], "description": {"summary": "", "examples": [{"call": "filled('a', 1)", "result": "1", "probe": 1}],
+                                                                  "claims": claims}}}
+    env = dict(os.environ, PYTHONPATH=os.path.join(HERE, "recheck_targets"), PAU_RECHECK_LINE_SECONDS="4")
+    p = subprocess.run([sys.executable, RECHECK], input=json.dumps(job), capture_output=True, text=True, timeout=120, env=env)
+    out = json.loads(p.stdout)
+    assert (out["checked"], out["contradictions"]) == (2, [])
 
 
 def test_a_call_that_returned_an_object_whose_iteration_raises_returned():

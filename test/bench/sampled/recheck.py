@@ -23,7 +23,8 @@ What each line is checked against:
   texts built from the regular expressions the function's code holds (pattern_texts.py: escaped
   escapes for idempotence), and for "no side effects" by receivers with one attribute changed;
   "uses randomness": some call gives another result under other random seeds;
-- a raise (structured): its call raises that type again (while iterating what it returned, too);
+- a raise (structured): its call raises that type again (while iterating what it returned, too;
+  in a new process when it returns here, as the worker runs each call in a process of its own);
   its contrast call, when it has one, returns and differs from it in one argument only;
 - an example: its call gives the same repr again (the error type, for a traceback);
 - a parameter line: the calls it rests on return again; "no call with it returned", "calls with v
@@ -128,11 +129,14 @@ class Target:
         """(receiver or None, args, kwargs) built from a record's sources, or from values (deep-copied).
         A record's call is built and run in a folder of its own, as the worker runs each call: a file
         one call makes is not there for the next. Standard input is empty, as in the worker's call
-        process, and open again for each call: MimeTypes().read(0) reads it and closes it."""
+        process, and open again for each call: MimeTypes().read(0) reads it and closes it, and
+        ast.main() closes sys.stdin's buffer (argparse's '-'), so sys.stdin is a new object too."""
         null = os.open(os.devnull, os.O_RDONLY)
         if null != 0:  # with fd 0 closed, the new one is 0 itself
             os.dup2(null, 0)
             os.close(null)
+        sys.stdin = open(0, encoding="utf-8", closefd=False)
+        sys.stdin.buffer.raw.name = "<stdin>"  # as the process's own stdin is named (ast.main() compiles under that name)
         if "values" in call:
             return copy.deepcopy(call["values"])
         folder = tempfile.mkdtemp(prefix="call-", dir=self.root)
@@ -252,10 +256,11 @@ def bound(t, call):
         return None
 
 
-def differing(t, a, b):
+def differing(t, a, b, whole=()):
     """The parameters whose argument source differs between two calls, bound by the signature (a
     positional and a keyword form of one argument are one), the receiver as one more; a parameter
-    left out in one call and given in the other differs."""
+    left out in one call and given in the other differs. Each keyword of **kwargs is an argument
+    of its own, unless the **kwargs parameter is named in `whole` (a line that blames it as one)."""
     def slots(c):
         sig, args = signature_of(t, c), bound(t, c)
         if args is None:
@@ -263,8 +268,8 @@ def differing(t, a, b):
         else:
             out = {}
             for name, value in args.items():
-                if sig.parameters[name].kind == inspect.Parameter.VAR_KEYWORD:
-                    out.update(value)  # each keyword of **kwargs is an argument of its own
+                if sig.parameters[name].kind == inspect.Parameter.VAR_KEYWORD and name not in whole:
+                    out.update(value)
                 else:
                     out[name] = repr(value)
         out["<receiver>"] = c.get("receiver")  # not an identifier: a parameter may be named `receiver`
@@ -492,6 +497,15 @@ class Checker:
             return None
         return p.stdout if p.returncode == 0 and p.stdout else None
 
+    def raised_in_new_process(self, index):
+        """The class names (its MRO) of what the record `index`'s call raises in a new process, [] when it did not raise there."""
+        try:
+            p = subprocess.run([sys.executable, os.path.abspath(__file__), "raised", str(index)], input=json.dumps(self.job),
+                               capture_output=True, text=True, timeout=20, cwd=self.t.root)
+        except subprocess.TimeoutExpired:
+            return []
+        return p.stdout.split() if p.returncode == 0 else []
+
     def receiver_variants(self):
         """Fresh receivers for "no side effects": a returned call's receiver with one public attribute
         holding another value (None as a text or a number, a flag flipped, a number or a text
@@ -577,16 +591,23 @@ class Checker:
         bad = []
         # A raise line speaks of the call or of iterating what it returned ("raised while iterating").
         got = self.t.outcome(request_of(r))
+        raised = [k.__name__ for k in got.error.__mro__] if got.kind == "raised" else []
         if got.kind == "ok":
-            bad.append(why_of("raises", text, "it returned"))
-        elif got.kind == "raised" and c["type"].split(".")[-1] not in [k.__name__ for k in got.error.__mro__]:
-            bad.append(why_of("raises", text, "raised %s" % got.error.__name__))
+            # The worker runs each call in a process of its own: what an earlier call here filed
+            # (humanize.i18n.activate's loaded locales) is not there in a new one.
+            raised = self.raised_in_new_process(r["index"])
+            if not raised:
+                bad.append(why_of("raises", text, "it returned"))
+        if raised and c["type"].split(".")[-1] not in raised:
+            bad.append(why_of("raises", text, "raised %s" % raised[0]))
         if c.get("contrast") in self.records:
             contrast = request_of(self.records[c["contrast"]])
             got = self.t.outcome(contrast)
             if got.kind == "raised":
                 bad.append(why_of("raises", text, "the contrast call raised %s%s" % (got.error.__name__, " while iterated" * (got.during == "iteration"))))
-            differ = differing(self.t, request_of(r), contrast)
+            # "with `attributes_arguments={…}`, but with `attributes_arguments` left out": that **kwargs as one argument.
+            named = [n for n in self.job.get("params", []) if "`%s=" % n in text or "`%s` left out" % n in text]
+            differ = differing(self.t, request_of(r), contrast, whole=named)
             if len(differ) != 1:
                 bad.append(why_of("raises", text, "the contrast call differs in %s, not one argument" % differ))
         return bad
@@ -941,15 +962,18 @@ def recheck_job(body, scratch):
 
 
 def main():
-    if len(sys.argv) > 2 and sys.argv[1] == "state":  # one record's call, in this new process (Checker.in_new_process)
-        index = int(sys.argv[2])
+    if len(sys.argv) > 2 and sys.argv[1] in ("state", "raised"):  # one record's call, in this new process (Checker.in_new_process, raised_in_new_process)
+        mode, index = sys.argv[1], int(sys.argv[2])
         job = json.load(sys.stdin)
         sys.argv = sys.argv[:1]
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
             t = Target(job["module"], job["qualname"])
             check.build = t.build
             out = t.outcome(request_of(next(r for r in job["records"] if r["index"] == index)))
-        sys.stdout.write(state(out.value) if out.kind == "ok" else "")
+        if mode == "raised":
+            sys.stdout.write(" ".join(k.__name__ for k in out.error.__mro__) if out.kind == "raised" else "")
+        else:
+            sys.stdout.write(state(out.value) if out.kind == "ok" else "")
         sys.stdout.flush()
         os._exit(0)  # threads the target started must not keep this process alive
     if len(sys.argv) > 1 and sys.argv[1] == "child":

@@ -1,4 +1,6 @@
 """Functions whose true description lines an earlier recheck.py refuted (test_recheck.py)."""
+import sys
+
 
 
 def make_once(name):
@@ -92,6 +94,31 @@ def read_input(fd):
     """What the file descriptor `fd` holds, read and closed (mimetypes.MimeTypes().read(0) reads standard input so)."""
     with open(fd) as f:
         return f.read()
+
+
+def read_standard_input(unused):
+    """What sys.stdin's bytes hold, read and closed (ast.main() without a file reads it so, through
+    argparse's '-', and compiles it under the stream's name)."""
+    with sys.stdin.buffer as f:
+        return f.read() + f.name.encode()[:0]
+
+
+def with_options(x, **options):
+    """x, unless the options mix `a` with `b` (attr.make_class's `cmp` with `order`)."""
+    if "a" in options and "b" in options:
+        raise ValueError("do not mix a with b")
+    return x
+
+
+_FILLED = {}
+
+
+def filled(key, value=None):
+    """The value filed under `key`, filing `value` first when one is given; KeyError for a key never
+    filed (humanize.i18n.activate: a locale another call loaded no longer raises)."""
+    if value is not None:
+        _FILLED[key] = value
+    return _FILLED[key]
 
 
 class WriteOnly:

@@ -385,6 +385,32 @@ test('a result that differs under another random seed only where an object addre
   assert.equal(report.properties.find((p) => p.name === 'deterministic')?.holds, false, 'the result does change from run to run');
 });
 
+test('a result that shows the clock or an object id() is not "uses randomness", whatever seed it ran under', async () => {
+  // formatdate() formats the moment it is called; pluggy's get_canonical_name gives str(id(plugin)):
+  // both change from run to run, and neither because of the random seed.
+  let tick = 0;
+  const shows = {
+    clock: (): string => {
+      const t = new Date(Date.now() + 1000 * tick++);
+      return `'${t.toUTCString().replace('GMT', '-0000')}'`;
+    },
+    id: (): string => `'${140234567890432 + 16 * tick++}'`,
+  };
+  for (const [what, shown] of Object.entries(shows)) {
+    const fake = fakeProbe(FAKES.isqrt!);
+    const moving: typeof fake.probe = async (request, note, options) => {
+      const record = await fake.probe(request, note, options);
+      if (record.result.status !== 'returned') return record;
+      const text = shown();
+      return { ...record, result: { ...record.result, value: { ...record.result.value!, type: 'str', repr: text, data: { t: 'str', v: text.slice(1, -1) } } } };
+    };
+    const report = await exploreOffline(info('isqrt', FAKES.isqrt!), moving, { maxProbes: 40, strictness: 'anonymized' });
+    const randomness = report.properties.find((p) => p.name === 'uses-randomness');
+    assert.notEqual(randomness?.holds, true, `${what}: ${randomness?.evidence}`);
+    assert.equal(report.properties.find((p) => p.name === 'deterministic')?.holds, false, `${what}: the result does change from run to run`);
+  }
+});
+
 test('"no side effects" is not claimed from calls that left out the parameter it would write to', async () => {
   // Writes into `log` only when given a log it accepts ({'entries': [...]}), which no call happens to pass.
   const fn: FakeFunction = {

@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { exploreOffline } from '../../../src/explorer/index.js';
 import type { FakeFunction } from './fake-python.js';
-import { expectStr, fakeProbe, info, param, pyInt, pyStr } from './fake-python.js';
+import type { PyValue } from '../../../src/explorer/values.js';
+import { expectInt, expectStr, fakeProbe, info, param, pyInt, pyStr } from './fake-python.js';
 
 const explore = (name: string, fn: FakeFunction) =>
   exploreOffline(info(name, fn), fakeProbe(fn, { cache: false }).probe, { maxProbes: 30, strictness: 'anonymized' });
@@ -73,4 +74,28 @@ test('a method whose objects held something in each attribute is still said to h
   };
   const report = await explore('peek', fn);
   assert.equal(pure(report)?.holds, true, JSON.stringify(pure(report)));
+});
+
+test('a call run again after another that shows the clock is no evidence the other changed it: formatdate(timeval=None)', async () => {
+  // The worker runs a call's second run with the wall clock read on (call.py _clock_moved_on): a
+  // formatted date of "now" then differs whatever ran before it. formatdate(3) changed nothing.
+  const date = (ms: number): PyValue => pyStr(new Date(ms).toUTCString().replace('GMT', '-0000'));
+  const fn: FakeFunction = {
+    params: [param('timeval', 'POSITIONAL_OR_KEYWORD', { default: 'None' })],
+    body: ([t]) => date(t === undefined || t.k === 'none' ? Date.now() : 1000 * Number(expectInt(t, 'formatdate'))),
+  };
+  const fake = fakeProbe(fn, { cache: false });
+  let after = 0;
+  const laterClock: typeof fake.probe = async (request, note, options) => {
+    const record = await fake.probe(request, note, options);
+    const again = record.result.again;
+    if (!again || request.args.length > 0) return record;
+    if (options?.againAfter) after++;
+    const later = date(Date.now() + 400 * 86_400_000);
+    const shown = later.k === 'str' ? `'${later.v}'` : '';
+    return { ...record, result: { ...record.result, again: { ...again, same: false, shown, data: { t: 'str', v: shown.slice(1, -1) } } } };
+  };
+  const report = await exploreOffline(info('formatdate', fn), laterClock, { maxProbes: 30, strictness: 'anonymized' });
+  assert.ok(after > 0, 'a call was run again after another');
+  assert.doesNotMatch(pure(report)?.evidence ?? '', /changed what/, JSON.stringify(pure(report)));
 });
