@@ -11,7 +11,7 @@ import { constants, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { SECRET_NAME, workerEnvironment } from './environment.js';
-import { appendTail, LineSplitter } from './lines.js';
+import { afterDrained, appendTail, LineSplitter } from './lines.js';
 import { checkResult, resultBudget } from './result-check.js';
 import type { CallSteps, ErrorEvent, HostMessage, ReadyEvent, WorkerMessage } from './protocol.js';
 import {
@@ -521,7 +521,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
     proc.on('exit', (code, signal) => {
       // bubblewrap exits with 128 + the signal that killed the worker inside.
       const inner = launcher && code !== null && code > 128 ? signalName(code - 128) : undefined;
-      this.ended(run, inner ? null : code, inner ?? signal);
+      afterDrained([responses, proc.stderr], () => this.ended(run, inner ? null : code, inner ?? signal));
     });
     proc.catch(() => undefined);
     return run;
@@ -534,7 +534,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
     forked.stderr.setEncoding('utf8');
     forked.stderr.on('data', (chunk: string) => (run.stderrTail = appendTail(run.stderrTail, chunk)));
     run.scratch = forked.scratch;
-    void forked.exited.then(({ code, signal }) => this.ended(run, code, signal));
+    void forked.exited.then(({ code, signal }) => afterDrained([forked.responses, forked.stderr], () => this.ended(run, code, signal)));
     return run;
   }
 

@@ -33,3 +33,28 @@ export const STDERR_TAIL_CHARS = 4000;
 export function appendTail(tail: string, chunk: string): string {
   return (tail + chunk).slice(-STDERR_TAIL_CHARS);
 }
+
+/** Longest a worker's end waits for what it wrote just before exiting to be read. */
+export const EXIT_DRAIN_MS = 500;
+
+/**
+ * Calls `then` once, when every one of `streams` has closed (all it carried was read) or after
+ * EXIT_DRAIN_MS, whichever comes first. Node may report a process's exit before the last chunks on
+ * its pipes are read: under load an import error the worker sent just before exiting was lost, and
+ * the run said only "the worker exited with code 1". The bound keeps a pipe a descendant still holds
+ * open from holding up the end.
+ */
+export function afterDrained(streams: ReadonlyArray<(NodeJS.ReadableStream & { closed?: boolean }) | null | undefined>, then: () => void): void {
+  const open = streams.filter((s): s is NodeJS.ReadableStream & { closed?: boolean } => !!s && s.closed !== true);
+  let left = open.length;
+  let done = false;
+  const finish = (): void => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    then();
+  };
+  const timer = setTimeout(finish, left ? EXIT_DRAIN_MS : 0);
+  if (!left) return finish();
+  for (const stream of open) stream.once('close', () => --left === 0 && finish());
+}
