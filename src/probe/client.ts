@@ -25,6 +25,7 @@ import {
   type CgroupSupport,
   type Cgroups,
 } from './cgroups.js';
+import { EndedOnExit } from './exit-hook.js';
 import { removeTree, removeTreeInBackground } from './remove-tree.js';
 import { workerPackageRoot } from './worker-package.js';
 import { launchPython } from './python-launch.js';
@@ -178,16 +179,7 @@ interface Run {
   pending: Map<number, PendingCall>;
 }
 
-const live = new Set<ProbeWorker>();
-let exitHookInstalled = false;
-
-function installExitHook(): void {
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.on('exit', () => {
-    for (const worker of live) worker.killNow();
-  });
-}
+const live = new EndedOnExit<ProbeWorker>((worker) => worker.killNow());
 
 /**
  * Kills the process group of a call process the worker reported, only once it is verified
@@ -294,7 +286,6 @@ export class ProbeWorker extends EventEmitter implements Prober {
       writeFileSync(this.file, target.source);
     }
     live.add(this);
-    installExitHook();
   }
 
   /** The worker process id (undefined between a crash and the restart). */

@@ -54,7 +54,7 @@ export function afterDrained(streams: ReadonlyArray<(NodeJS.ReadableStream & { c
     clearTimeout(timer);
     then();
   };
-  const timer = setTimeout(finish, left ? EXIT_DRAIN_MS : 0);
-  if (!left) return finish();
+  if (!left) return then();
+  const timer = setTimeout(finish, EXIT_DRAIN_MS);
   for (const stream of open) stream.once('close', () => --left === 0 && finish());
 }

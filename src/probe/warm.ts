@@ -32,6 +32,7 @@ import { removeTree } from './remove-tree.js';
 import { launcherFor, resolveSandbox, SANDBOX_HOME, targetBinds, type SandboxLayer } from './sandbox.js';
 import { launchPython } from './python-launch.js';
 import { untilEnded, verifiedDescendant } from './sandbox-host.js';
+import { EndedOnExit } from './exit-hook.js';
 import { workerPackageRoot } from './worker-package.js';
 import { STOP_GRACE_MS } from '../core/limits.js';
 import type { WorkerOptions } from '../core/probe-types.js';
@@ -98,16 +99,7 @@ export const SAMPLE_PARENT_LINES: readonly string[] = [
  * Parents not yet stopped. When the host exits without stopping them (`pau`'s second Ctrl-C, an
  * uncaught error), its exit hook kills each (its workers die with it) and removes its folder.
  */
-const running = new Set<WarmParent>();
-let exitHookInstalled = false;
-
-function installExitHook(): void {
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.on('exit', () => {
-    for (const parent of running) parent.endNow();
-  });
-}
+const running = new EndedOnExit<WarmParent>((parent) => parent.endNow());
 
 export class WarmParent {
   private nextId = 1;
@@ -175,7 +167,6 @@ export class WarmParent {
     let resolveEnded!: () => void;
     const parent = new WarmParent(root, layer, options, proc.pid, requests, new Promise((r) => (resolveEnded = r)));
     running.add(parent);
-    installExitHook();
     proc.stderr?.setEncoding('utf8');
     proc.stderr?.on('data', (chunk: string) => (parent.stderrTail = appendTail(parent.stderrTail, chunk)));
     let onReady: ((ok: boolean) => void) | undefined;
