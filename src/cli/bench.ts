@@ -93,6 +93,7 @@ export async function run(argv: string[]): Promise<number> {
     }
   }
 
+  if (!existsSync(file)) throw new UsageError(`${file}: no such file`);
   let set;
   try {
     set = loadTasks(file);
@@ -100,6 +101,8 @@ export async function run(argv: string[]): Promise<number> {
     throw new UsageError(`cannot read ${file}: ${(err as Error).message}`);
   }
   for (const b of set.bad) process.stderr.write(`pau bench: ${file}:${b.line}: skipped: ${b.reason}\n`);
+  // A file of no task is a wrong file, not a run of nothing (a shard may be empty: that is a run).
+  if (set.tasks.length === 0) throw new UsageError(`${file}: no task to run`);
   const tasks = shardOf(set.tasks, shard);
   const tty = process.stderr.isTTY && !values.json;
 
