@@ -14,6 +14,9 @@ export function parse<T extends NonNullable<ParseArgsConfig['options']>>(argv: s
   try {
     return parseArgs({ args: joinNegativeValues(argv, options), options, allowPositionals: true, strict: true });
   } catch (err) {
+    // Node's text for an unknown option is about positionals starting with a dash: a mistyped flag is likelier.
+    const unknown = (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'([^']+)'/.exec(String(err)) : null;
+    if (unknown) throw new UsageError(`unknown option '${unknown[1]}' (--help lists the options)`);
     throw new UsageError(err instanceof Error ? err.message.split('\n')[0] : String(err));
   }
 }
