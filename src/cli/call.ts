@@ -4,7 +4,7 @@ import { startWorker } from '../probe/client.js';
 import { ProbeError, type CallRequest, type ProbeResult } from '../core/probe-types.js';
 import { workerOptions, type StartWorker } from '../core/worker-options.js';
 import { printable, printableDeep } from '../core/printable.js';
-import { intFlag, parse, parseTargetSpec, SANDBOX_OPTIONS, sandboxFlag, UsageError } from './args.js';
+import { existingFile, intFlag, parse, parseTargetSpec, SANDBOX_OPTIONS, sandboxFlag, UsageError } from './args.js';
 import { stdoutWriter } from './print.js';
 import { onStopSignals } from './stop-signals.js';
 
@@ -97,6 +97,7 @@ export async function run(argv: string[], start: StartWorker = startWorker): Pro
   }
   const [spec, ...args] = positionals;
   const target = parseTargetSpec(spec);
+  existingFile(target.file); // said before a worker starts, as probe and export say it
   const request: CallRequest = { args, kwargs: keywordArguments(values.kw) };
   if (values.receiver !== undefined) request.receiver = values.receiver;
   const settings = {
