@@ -411,19 +411,19 @@ class SecondRun(_SecondRunRequired, total=False):
 
 
 class _ChildRequestRequired(TypedDict):
-    args: List[str]
+    args: List[str]  # Python source of each argument, in the safe grammar.
     kwargs: Dict[str, str]
     limits: "WorkerLimits"
 
 
 class ChildRequest(_ChildRequestRequired, total=False):
-    """What the worker hands the process that runs one call."""
-    receiver: str
-    seed: float
-    values: bool
-    comparisons: bool
+    """What the worker hands the process that runs one call: the call's message, but for its envelope."""
     again: bool  # Run the call a second time after the first. The process then writes two lines: its ChildResult, then `{"again": SecondRun}` (AgainLine); the worker answers with the first whatever the second does, and stops listening at the call's deadline.
     againAfter: "OtherCall"  # With `again`: the other call run between the two (CallMessage.againAfter).
+    receiver: str
+    seed: float  # Python's `random` (and numpy's) seed for this call instead of the fixed 0 (the explorer's determinism check).
+    values: bool  # Answer with the arguments as built, as plain data (ProbeResult.arguments): the pytest export writes them.
+    comparisons: bool  # Answer with what the call compared its arguments with (ProbeResult.comparisons): the offline explorer's calls only.
 
 
 class AgainLine(TypedDict):
@@ -446,15 +446,15 @@ class _ChildResultRequired(TypedDict):
 class ChildResult(_ChildResultRequired, total=False):
     """What the call process answers: a ProbeResult without what the worker adds (the output it captures, coverage counts from the raw hits, a crash it saw), and with raw coverage. Derived from ProbeResult, so a field added there reaches the worker's copy (fields.py) by itself."""
     coverageHits: "CoverageHits"
+    again: "SecondRun"  # The same call run a second time in the same process, right after the first and with the first's value, arguments and receiver still held; only when the call asked for it (`again`). What a user sees calling it twice in one interpreter: a module's counter, a class's counter, a value seeded from the OS or a descriptor number gives another result there, while every fresh process gives the first. The call's own result, output and effects are the first run's.
+    comparisons: List["ComparisonRecord"]  # What the call compared its arguments with (pau_probe/comparisons.py); only when the call asked for `comparisons`. The offline explorer's alone: the session file and every agent never see it.
     value: "RenderedValue"
     exception: "ProbeResultException"
     arguments: "BuiltArguments"  # The arguments as the worker built them, before the call; only when the call asked for `values`.
     effects: List[str]  # What the call did that would happen again outside the sandbox if the call were repeated there (files opened for writing or removed, processes, sockets, signals), as the guards saw it, and on x86_64 Linux the file writes made below Python too (libc, C extensions: "libc …", python/pau_probe/write_recorder.py), whether refused or not; only when the call asked for `values`: the pytest export leaves such probes out, since a test runs on the user's machine.
-    comparisons: List["ComparisonRecord"]  # What the call compared its arguments with (pau_probe/comparisons.py); only when the call asked for `comparisons`. The offline explorer's alone: the session file and every agent never see it.
     receiverState: "ProbeResultReceiverState"  # A method's receiver before and after the call, as plain data (pau_probe/object_state.py): what a method that returns nothing did to its object (`count` went from 3 to 4). Only on the offline explorer's calls (`comparisons`), and only where something is plain enough to show.
     valueState: "ObjectState"  # The returned object's state when its repr shows only its address (`<Wallet object at 0x1>`): what an example can show instead (`open_wallet(100).balance` → `100`). Explorer calls only, as `receiverState`.
     returnedReceiver: bool  # The call returned the very object it was called on (`result is self`): a method made for chaining. Explorer calls only, as `receiverState`; the repr cannot tell it (addresses are hidden).
-    again: "SecondRun"  # The same call run a second time in the same process, right after the first and with the first's value, arguments and receiver still held; only when the call asked for it (`again`). What a user sees calling it twice in one interpreter: a module's counter, a class's counter, a value seeded from the OS or a descriptor number gives another result there, while every fresh process gives the first. The call's own result, output and effects are the first run's.
 
 
 class SpawnedJob(TypedDict):

@@ -361,9 +361,10 @@ class Target:
         elif callable(obj) and not inspect.isclass(obj):
             self.kind, self.func, self.callable = "function", obj, obj
         else:
+            kind = "class" if inspect.isclass(obj) else type(obj).__name__
             raise TargetError(
                 "unknown-qualname",
-                "'%s' in %s is a %s, not a function" % (qualname, shown, "class" if inspect.isclass(obj) else type(obj).__name__),
+                "'%s' in %s is %s %s, not a function" % (qualname, shown, "an" if kind[:1].lower() in "aeiou" else "a", kind),
                 available_functions(exposed, namespace, path, qualname),
             )
         self.needs_receiver = self.kind == "method"

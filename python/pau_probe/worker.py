@@ -584,6 +584,7 @@ class Worker:
             try:
                 mine.close()
                 die_with_parent()
+                signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the worker's stop_now
                 _close(REQUEST_FD, RESPONSE_FD)
                 self.server_pid = os.getpid()
                 pau_call.hide_own_modules(self.context)  # it imports nothing from now on
@@ -1223,10 +1224,21 @@ def main() -> int:
     return serve_host()
 
 
+def stop_now(signum: int, frame: object) -> None:
+    """The host stops the worker (SIGTERM, before its SIGKILL): what the calls left is killed and
+    reaped here, by their subreaper. Killed with the worker instead, they would be re-parented to
+    pid 1 and wait there as zombies for as long as it does not reap them (a container's pid 1 may
+    never: test/integration/sandbox/orphans.test.ts)."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    end_descendants()
+    os._exit(0)
+
+
 def serve_host() -> int:
     """The worker's life from its channel on (fds 3 and 4): started cold by the host, or
     forked by the warm parent (warm_parent.py) with the channel in place."""
     harden()
+    signal.signal(signal.SIGTERM, stop_now)
     channel = Channel()
     start = channel.receive()
     if start is None or start["op"] != "start":

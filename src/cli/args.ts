@@ -1,4 +1,6 @@
 // Argument parsing shared by the subcommands, on top of node:util's parseArgs.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { QUALNAME } from '../core/python-source.js';
 import type { LlmConfig } from '../core/run-types.js';
@@ -14,6 +16,9 @@ export function parse<T extends NonNullable<ParseArgsConfig['options']>>(argv: s
   try {
     return parseArgs({ args: joinNegativeValues(argv, options), options, allowPositionals: true, strict: true });
   } catch (err) {
+    // Node's text for an unknown option is about positionals starting with a dash: a mistyped flag is likelier.
+    const unknown = (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'([^']+)'/.exec(String(err)) : null;
+    if (unknown) throw new UsageError(`unknown option '${unknown[1]}' (--help lists the options)`);
     throw new UsageError(err instanceof Error ? err.message.split('\n')[0] : String(err));
   }
 }
@@ -51,6 +56,13 @@ export function parseTargetSpec(spec: string | undefined): { file: string; qualn
     throw new UsageError(`bad qualname '${qualname}': expected dotted Python identifiers like Class.method`);
   }
   return { file, qualname };
+}
+
+/** `shown` (a file the user named) resolved, or a UsageError when nothing is there. */
+export function existingFile(shown: string): string {
+  const file = resolve(shown);
+  if (!existsSync(file)) throw new UsageError(`${shown}: no such file`);
+  return file;
 }
 
 /** A positive integer flag value, within `range` when given (the setting's), or a UsageError naming the flag and the range. */

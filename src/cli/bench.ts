@@ -13,14 +13,14 @@ import {
 } from '../core/limits.js';
 import type { Pricing } from '../core/cost.js';
 import { STRICTNESS_LEVELS } from '../core/session-types.js';
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { summarize, type Variant } from '../bench/metrics.js';
 import { renderChart, renderReport } from '../bench/report.js';
 import { runBench, type Progress } from '../bench/runner.js';
 import { loadTasks, shardOf } from '../bench/tasks.js';
 import { mergeShards, shardFromEnvironment } from '../bench/merge.js';
-import { type Flag, flagLines, intFlag, LLM_OPTIONS, llmFromFlags, onOff, parse, SANDBOX_OPTIONS, sandboxFlag, UsageError } from './args.js';
+import { existingFile, type Flag, flagLines, intFlag, LLM_OPTIONS, llmFromFlags, onOff, parse, SANDBOX_OPTIONS, sandboxFlag, UsageError } from './args.js';
 import { resolveSandbox, SandboxUnavailable } from '../probe/sandbox.js';
 import { onStopSignals } from './stop-signals.js';
 
@@ -93,6 +93,7 @@ export async function run(argv: string[]): Promise<number> {
     }
   }
 
+  existingFile(file);
   let set;
   try {
     set = loadTasks(file);
@@ -100,6 +101,8 @@ export async function run(argv: string[]): Promise<number> {
     throw new UsageError(`cannot read ${file}: ${(err as Error).message}`);
   }
   for (const b of set.bad) process.stderr.write(`pau bench: ${file}:${b.line}: skipped: ${b.reason}\n`);
+  // A file of no task is a wrong file, not a run of nothing (a shard may be empty: that is a run).
+  if (set.tasks.length === 0) throw new UsageError(`${file}: no task to run`);
   const tasks = shardOf(set.tasks, shard);
   const tty = process.stderr.isTTY && !values.json;
 
@@ -207,7 +210,7 @@ function merge(argv: string[]): number {
     return 0;
   }
   if (positionals.length === 0) throw new UsageError('missing the shard files: pau bench merge <shard.jsonl>...');
-  for (const file of positionals) if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
+  for (const file of positionals) existingFile(file);
   const { results, duplicates, wallSeconds } = mergeShards(positionals);
   for (const d of duplicates) process.stderr.write(`pau bench merge: ${d}: already in an earlier shard, kept the first\n`);
   const tasks = new Set(results.map((r) => r.taskId)).size;

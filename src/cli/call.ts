@@ -4,7 +4,9 @@ import { startWorker } from '../probe/client.js';
 import { ProbeError, type CallRequest, type ProbeResult } from '../core/probe-types.js';
 import { workerOptions, type StartWorker } from '../core/worker-options.js';
 import { printable, printableDeep } from '../core/printable.js';
-import { intFlag, parse, parseTargetSpec, SANDBOX_OPTIONS, sandboxFlag, UsageError } from './args.js';
+import { existingFile, intFlag, parse, parseTargetSpec, SANDBOX_OPTIONS, sandboxFlag, UsageError } from './args.js';
+import { stdoutWriter } from './print.js';
+import { onStopSignals } from './stop-signals.js';
 
 const HELP = `usage: pau call <file.py>:<qualname> [ARG_SOURCE...] [options]
 
@@ -22,7 +24,8 @@ options:
   --python PATH        the interpreter (default python3, then python)
 
 exit codes: 0 the call ran (whatever it returned or raised), 1 the worker failed,
-2 bad usage, a target that cannot be imported, or an argument the grammar rejects`;
+2 bad usage, a target that cannot be imported, or an argument the grammar rejects,
+130 stopped by Ctrl-C, 143 by SIGTERM`;
 
 function keywordArguments(pairs: string[] | undefined): Record<string, string> {
   const kwargs: Record<string, string> = {};
@@ -94,6 +97,7 @@ export async function run(argv: string[], start: StartWorker = startWorker): Pro
   }
   const [spec, ...args] = positionals;
   const target = parseTargetSpec(spec);
+  existingFile(target.file); // said before a worker starts, as probe and export say it
   const request: CallRequest = { args, kwargs: keywordArguments(values.kw) };
   if (values.receiver !== undefined) request.receiver = values.receiver;
   const settings = {
@@ -102,31 +106,47 @@ export async function run(argv: string[], start: StartWorker = startWorker): Pro
     sandbox: sandboxFlag(values.sandbox),
   };
 
-  let worker;
-  try {
-    worker = await start(workerOptions({ target, python: values.python, settings }));
-  } catch (err) {
-    if (err instanceof ProbeError && err.kind === 'no-sandbox') throw new UsageError(err.message);
-    if (err instanceof ProbeError && (err.kind === 'import-failed' || err.kind === 'unknown-qualname')) {
-      const available = err.available?.length ? ` (available: ${err.available.join(', ')})` : '';
-      throw new UsageError(err.message + available);
-    }
-    throw err;
-  }
+  // Ctrl-C (or SIGTERM) while the worker starts ends node at once, through the exit hooks that kill
+  // it and remove its folder (an import may take its whole time limit); during the call it stops the
+  // call, and the worker is stopped as after any call. Either way: "stopped", 130 (143).
   const controller = new AbortController();
-  const onInterrupt = () => controller.abort();
-  process.once('SIGINT', onInterrupt);
+  let started = false;
+  const signals = onStopSignals((code) => {
+    if (started) return controller.abort();
+    process.stderr.write('pau call: stopped\n');
+    process.exit(code);
+  });
   try {
-    const result = await worker.call(request, { signal: controller.signal });
-    // A rejected call is said once, on stderr; --json still prints its ProbeResult.
-    if (values.json || result.status !== 'rejected') process.stdout.write((values.json ? JSON.stringify(result) : formatResult(result)) + '\n');
-    if (result.status === 'rejected') {
-      process.stderr.write(`pau call: argument rejected: ${printable(result.exception?.message ?? '')}\n`);
-      return 2;
+    let worker;
+    try {
+      worker = await start(workerOptions({ target, python: values.python, settings }));
+    } catch (err) {
+      if (err instanceof ProbeError && err.kind === 'no-sandbox') throw new UsageError(err.message);
+      if (err instanceof ProbeError && (err.kind === 'import-failed' || err.kind === 'unknown-qualname')) {
+        const available = err.available?.length ? ` (available: ${err.available.join(', ')})` : '';
+        throw new UsageError(err.message + available);
+      }
+      throw err;
     }
-    return 0;
+    started = true;
+    try {
+      const result = await worker.call(request, { signal: controller.signal });
+      // A rejected call is said once, on stderr; --json still prints its ProbeResult. A reader that
+      // went away (`| head`) is no error: the call ran.
+      if (values.json || result.status !== 'rejected') stdoutWriter()((values.json ? JSON.stringify(result) : formatResult(result)) + '\n');
+      if (result.status === 'rejected') {
+        process.stderr.write(`pau call: argument rejected: ${printable(result.exception?.message ?? '')}\n`);
+        return 2;
+      }
+      return 0;
+    } catch (err) {
+      if (signals.code === undefined) throw err;
+      process.stderr.write('pau call: stopped\n');
+      return signals.code;
+    } finally {
+      await worker.stop();
+    }
   } finally {
-    process.off('SIGINT', onInterrupt);
-    await worker.stop();
+    signals.dispose();
   }
 }

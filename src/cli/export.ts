@@ -2,7 +2,6 @@
 // a session's probes (a target instead of a session runs the offline explorer first), verified
 // with pytest before its path is printed.
 import { DEFAULT_MAX_PROBES, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS, MAX_PROBES_RANGE } from '../core/limits.js';
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { SandboxMode } from '../core/probe-types.js';
 import type { SessionFile } from '../core/session-types.js';
@@ -11,7 +10,7 @@ import { startWorker } from '../probe/client.js';
 import { pytestRunner } from '../probe/pytest-run.js';
 import { loadSession, SessionFileError } from '../session/file.js';
 import { runSession } from '../session/run.js';
-import { intFlag, parse, parseTargetSpec, sandboxFlag, UsageError } from './args.js';
+import { existingFile, intFlag, parse, parseTargetSpec, sandboxFlag, UsageError } from './args.js';
 import { printable } from '../core/printable.js';
 import { onStopSignals } from './stop-signals.js';
 
@@ -57,8 +56,7 @@ async function sessionFrom(source: string, python: string | undefined, maxProbes
     }
   }
   const spec = parseTargetSpec(source);
-  const file = resolve(spec.file);
-  if (!existsSync(file)) throw new UsageError(`${spec.file}: no such file`);
+  const file = existingFile(spec.file);
   const settings = {
     mode: 'offline' as const,
     maxProbes,

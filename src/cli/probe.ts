@@ -11,13 +11,12 @@ import {
   MEMORY_MB_RANGE,
   TIMEOUT_MS_RANGE,
 } from '../core/limits.js';
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { LlmConfig, RunOptions } from '../core/run-types.js';
 import { saveSession } from '../session/file.js';
 import { Session } from '../session/run.js';
 import { STRICTNESS_LEVELS, type SessionFile, type SessionSettings, type Strictness } from '../core/session-types.js';
-import { intFlag, LLM_OPTIONS, llmFromFlags, onOff, parse, parseTargetSpec, SANDBOX_OPTIONS, sandboxFlag, UsageError } from './args.js';
+import { existingFile, intFlag, LLM_OPTIONS, llmFromFlags, onOff, parse, parseTargetSpec, SANDBOX_OPTIONS, sandboxFlag, UsageError } from './args.js';
 import { createPrinter, stdoutWriter, wantsColor } from './print.js';
 import { onStopSignals } from './stop-signals.js';
 import { printable } from '../core/printable.js';
@@ -118,8 +117,7 @@ export async function buildRunOptions(argv: string[], env: NodeJS.ProcessEnv): P
   if (values['docstring-style'] !== undefined && !values.docstring) throw new UsageError('--docstring-style goes with --docstring');
   oneOf('docstring-style', values['docstring-style'], DOCSTRING_STYLES, 'google');
   const spec = parseTargetSpec(positionals[0]);
-  const file = resolve(spec.file);
-  if (!existsSync(file)) throw new UsageError(`${spec.file}: no such file`);
+  const file = existingFile(spec.file);
 
   const endpoint = values.offline ? undefined : await endpointFromFlags(values, env);
   const llm = endpoint?.llm;

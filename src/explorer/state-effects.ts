@@ -57,6 +57,15 @@ interface StateRule {
   holds: (c: StateCase, cases: StateCase[]) => boolean;
   /** Whether the call did something the rule speaks of. */
   did: (c: StateCase) => boolean;
+  /** The argument it takes out of the attribute, or puts in it (an append): half of a move (movedBetween). */
+  moves?: { p: string; way: 'out' | 'in' };
+}
+
+/** An attribute's effect: its sentence and, when that sentence is half of a move and nothing more, which half. */
+interface Effect {
+  relation: Relation;
+  attr: string;
+  moved?: StateRule['moves'];
 }
 
 const delta = (c: StateCase): number | null => {
@@ -111,6 +120,7 @@ function argumentRules(p: string): StateRule[] {
         return !!b && !!a && x !== undefined && sameItems(a, [...b, x]);
       },
       did: changed,
+      moves: { p, way: 'in' },
     },
     {
       text: (attr) => `Appends \`${p}\` to ${named(attr)} unless it is already there`,
@@ -142,6 +152,7 @@ function argumentRules(p: string): StateRule[] {
         return at >= 0 && sameItems(a, [...b.slice(0, at), ...b.slice(at + 1)]);
       },
       did: changed,
+      moves: { p, way: 'out' },
     },
   ];
 }
@@ -193,7 +204,7 @@ function returnsNewValue(cases: StateCase[]): boolean {
   return cases.every((c) => c.result !== undefined && c.result.t !== 'none' && same(c.result, c.after));
 }
 
-function effectOf(attr: string, cases: StateCase[]): Relation | null {
+function effectOf(attr: string, cases: StateCase[]): Effect | null {
   if (!cases.some(changed)) return null;
   const rules = [...argNames(cases).flatMap(argumentRules), ...PLAIN_RULES];
   for (const rule of rules) {
@@ -204,7 +215,9 @@ function effectOf(attr: string, cases: StateCase[]): Relation | null {
     const text = rule.text(attr, cases);
     if (!text) continue;
     const tail = attr && !text.endsWith('it returns') && returnsNewValue(cases) ? ` and returns its new value` : '';
-    return { text: `${text}${tail}.`, support: support.map((c) => c.index), tested: cases.map((c) => c.index) };
+    const relation = { text: `${text}${tail}.`, support: support.map((c) => c.index), tested: cases.map((c) => c.index) };
+    // A move is between two named attributes (not the object's length), and says nothing of the result but its own clause.
+    return { relation, attr, ...(rule.moves && attr && !tail ? { moved: rule.moves } : {}) };
   }
   return null;
 }
@@ -217,7 +230,7 @@ export function findStateEffects(observations: Observation[], positions: Positio
   if (!positions.some((p) => p.role === 'receiver')) return findReturnedState(observations, positions);
   const names = new Set<string>();
   for (const o of observations) for (const a of o.record.result.receiverState?.after.attributes ?? []) names.add(a.name);
-  const found: Relation[] = [];
+  const found: Effect[] = [];
   for (const attr of names) {
     const cases = casesOf(observations, positions, (s) => s.attributes.find((a) => a.name === attr)?.value);
     const effect = effectOf(attr, cases);
@@ -232,7 +245,7 @@ export function findStateEffects(observations: Observation[], positions: Positio
     );
     if (length) found.push(length);
   }
-  return found.slice(0, 2);
+  return found.slice(0, 2).map((f) => f.relation);
 }
 
 /**
@@ -241,24 +254,19 @@ export function findStateEffects(observations: Observation[], positions: Positio
  * appended to or was empty before in every call tried says nothing a reader needs. A result that
  * is the length of the first list after each call is named for what it counts.
  */
-function movedBetween(found: Relation[], casesFor: (attr: string) => StateCase[]): Relation | null {
-  const out = found.map((f) => /^Removes `([^`]+)` from `([^`]+)`\.$/.exec(f.text));
-  const into = found.map((f) => /^(?:On an object whose `([^`]+)` is empty: puts `([^`]+)` in it|Appends `([^`]+)` to `([^`]+)`)\.$/.exec(f.text));
-  const from = out.findIndex(Boolean);
-  const to = into.findIndex(Boolean);
-  const removal = out[from];
-  const putting = into[to];
-  if (!removal || !putting) return null;
-  const [, p, source] = removal;
-  const target = putting[1] ?? putting[4];
-  if (p !== (putting[2] ?? putting[3]) || !source || !target) return null;
+function movedBetween(found: Effect[], casesFor: (attr: string) => StateCase[]): Relation | null {
+  const removal = found.find((f) => f.moved?.way === 'out');
+  const putting = found.find((f) => f.moved?.way === 'in');
+  const p = removal?.moved?.p;
+  if (!removal || !putting || p === undefined || p !== putting.moved?.p) return null;
+  const [source, target] = [removal.attr, putting.attr];
   const cases = casesFor(source);
   const counts = cases.length > 0 && cases.every((c) => c.result?.t === 'int' && Number(c.result.v) === itemsOf(c.after)?.length);
-  const [a, b] = [found[from], found[to]];
+  const [a, b] = [removal.relation, putting.relation];
   return {
     text: `Moves \`${p}\` from \`${source}\` to \`${target}\`${counts ? ` and returns how many are left in \`${source}\`` : ''}.`,
-    support: [...new Set([...(a?.support ?? []), ...(b?.support ?? [])])],
-    tested: [...new Set([...(a?.tested ?? []), ...(b?.tested ?? [])])],
+    support: [...new Set([...a.support, ...b.support])],
+    tested: [...new Set([...a.tested, ...b.tested])],
   };
 }
 

@@ -355,6 +355,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
       const run = this.run;
       if (run) {
         const watched = [run.pid, ...(this.pid ? [this.pid] : []), ...this.childPids];
+        await this.askToEnd(run);
         this.kill(run, 'stop');
         await run.exited;
         await untilEnded(watched, STOP_GRACE_MS);
@@ -368,6 +369,25 @@ export class ProbeWorker extends EventEmitter implements Prober {
       live.delete(this);
     })();
     return this.stopping;
+  }
+
+  /**
+   * SIGTERM first: the worker kills and reaps what the calls left (worker.py stop_now), as their
+   * subreaper, before it exits. Killed with it instead, they would wait as zombies for pid 1 to
+   * reap them (test/integration/sandbox/orphans.test.ts). SIGKILL (kill) when that takes longer
+   * than STOP_GRACE_MS.
+   */
+  private async askToEnd(run: Run): Promise<void> {
+    if (!run.alive) return;
+    run.killedByHost ??= 'stop';
+    try {
+      process.kill(run.workerPid ?? run.pid, 'SIGTERM');
+    } catch {
+      return; // gone already
+    }
+    let grace: NodeJS.Timeout | undefined;
+    await Promise.race([run.exited, new Promise<void>((r) => (grace = setTimeout(r, STOP_GRACE_MS)))]);
+    clearTimeout(grace);
   }
 
   /** Synchronous last-resort cleanup for the host's 'exit' event. */

@@ -155,15 +155,8 @@ export type WorkerMessage = ReadyEvent | ErrorEvent | ForkedEvent | StartedEvent
 
 // -- worker ⇄ call process (inside the worker) -----------------------------------------------
 
-/** What the worker hands the process that runs one call. */
-export interface ChildRequest {
-  args: string[];
-  kwargs: Record<string, string>;
-  receiver?: string;
-  limits: WorkerLimits;
-  seed?: number;
-  values?: boolean;
-  comparisons?: boolean;
+/** What the worker hands the process that runs one call: the call's message, but for its envelope. */
+export interface ChildRequest extends Omit<CallMessage, 'op' | 'id' | 'again' | 'againAfter'> {
   /**
    * Run the call a second time after the first. The process then writes two lines: its
    * ChildResult, then `{"again": SecondRun}` (AgainLine); the worker answers with the first

@@ -107,6 +107,16 @@ def test_unknown_qualname_lists_what_exists(tmp_path):
     assert set(event["available"]) >= {"one", "two"}
 
 
+def test_a_name_that_is_no_function_says_what_it_is(tmp_path):
+    path = write(tmp_path, "mod3.py", "LIMIT = 5\nclass Box:\n    pass\ndef one():\n    pass\n")
+    said = {}
+    for name in ("LIMIT", "Box"):
+        with pytest.raises(pau_target.TargetError) as raised:
+            pau_target.load(path, name)
+        said[name] = str(raised.value)
+    assert said == {"LIMIT": "'LIMIT' in mod3.py is an int, not a function", "Box": "'Box' in mod3.py is a class, not a function"}
+
+
 def test_import_errors_name_the_cause(tmp_path):
     path = write(tmp_path, "broken.py", "raise RuntimeError('boom at import')\n")
     with pytest.raises(pau_target.TargetError) as raised:

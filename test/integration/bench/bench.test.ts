@@ -177,6 +177,17 @@ test('--shard auto outside an Indexed Job says what it reads', async () => {
   assert.match(ran.stderr, /JOB_COMPLETION_INDEX/);
 });
 
+test('a task file that is not there, or holds no task, exits 2 saying so', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pau-bench-'));
+  const missing = await pau([join(dir, 'none.jsonl'), '--offline']);
+  assert.deepEqual([missing.code, missing.stderr, missing.stdout], [2, `pau bench: ${join(dir, 'none.jsonl')}: no such file\n`, '']);
+  writeFileSync(join(dir, 'notes.jsonl'), 'not a task\n');
+  const empty = await pau([join(dir, 'notes.jsonl'), '--offline']);
+  assert.equal(empty.code, 2, empty.stderr);
+  assert.match(empty.stderr, /notes\.jsonl:1: skipped: not JSON.*\npau bench: .*notes\.jsonl: no task to run\n$/);
+  assert.equal(empty.stdout, '');
+});
+
 test('malformed rows and tasks that fail to import are reported, not fatal', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'pau-bench-'));
   const tasks = join(dir, 'tasks.jsonl');

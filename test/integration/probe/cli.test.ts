@@ -87,6 +87,16 @@ test('bad usage exits 2 with a one-line reason', async () => {
   }
 });
 
+test('a file that is not there is said as pau probe and pau export say it, before any worker starts', async () => {
+  const run = await pau('no/such/file.py:f', '1', '--python', '/nonexistent/python');
+  assert.deepEqual([run.code, run.stderr], [2, 'pau call: no/such/file.py: no such file\n']);
+});
+
+test('an unknown option is named, with where the options are listed', async () => {
+  const run = await pau(`${fixture('basics.py')}:add`, '1', '--tiemout-ms', '5');
+  assert.deepEqual([run.code, run.stderr], [2, "pau call: unknown option '--tiemout-ms' (--help lists the options)\n"]);
+});
+
 test('a worker that cannot start exits 1', async () => {
   const run = await pau(`${fixture('basics.py')}:add`, '1', '--python', '/nonexistent/python');
   assert.equal(run.code, 1);
