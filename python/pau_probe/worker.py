@@ -501,6 +501,7 @@ class Worker:
         import_dir = os.path.join(base, "import")
         for folder in (self.calls_root, import_dir):
             os.makedirs(folder, exist_ok=True)
+        self.calls_area_mounted = os.path.ismount(self.calls_root)  # see littered
         fenced = False
         if start.get("fenceWrites"):
             # The worker itself, before the target's code first runs: what that code leaves
@@ -915,9 +916,22 @@ class Worker:
 
     def littered(self) -> bool:
         """The calls area is a tmpfs of its own (the OS sandbox's quota) and the call left more
-        than RETIRE_AFTER_ENTRIES files, links and folders in it (counted up to that: ~10 ms)."""
-        if not os.path.ismount(self.calls_root):
+        than RETIRE_AFTER_ENTRIES files, links and folders in it. Asked before every answer, so
+        it is cheap: whether the area is a mount is known from the start (calls cannot mount),
+        and a tmpfs says how many inodes it holds (one syscall; each name, a hard link too,
+        takes one, and its root one), where the walk below counts names (up to that: ~10 ms)."""
+        if not self.calls_area_mounted:
             return False
+        try:
+            inodes = os.statvfs(self.calls_root)
+        except (OSError, AttributeError):
+            inodes = None
+        if inodes is not None and inodes.f_files > 0:  # 0: a tmpfs without an inode limit
+            return inodes.f_files - inodes.f_ffree - 1 > RETIRE_AFTER_ENTRIES
+        return self.count_exceeds()
+
+    def count_exceeds(self) -> bool:
+        """More than RETIRE_AFTER_ENTRIES names below the calls area, counted up to that."""
         seen, folders = 0, [self.calls_root]
         while folders:
             try:
