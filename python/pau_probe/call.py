@@ -23,6 +23,7 @@ import select
 import signal
 import sys
 import time
+import types
 
 from pau_probe.checking import TYPE_CHECKING, cast
 
@@ -47,7 +48,8 @@ if TYPE_CHECKING:
     from pau_probe.render import Deadline as DeadlineType
 
     from pau_probe.coverage import StaticMap
-    from pau_probe.protocol import AgainLine, ChildRequest, ChildResult, ProbeResultMutationsItem, ProbeResultReceiverState, SecondRun, WorkerLimits
+    from pau_probe.protocol import AgainLine, ChildRequest, ChildResult, ComparisonRecord, ProbeResultMutationsItem, ProbeResultReceiverState
+    from pau_probe.protocol import SecondRun, WorkerLimits
     from pau_probe.target import Target
     # named in cast(), which pyflakes reads only as typing.cast
     from pau_probe.protocol import BuiltArguments, ProbeResultException  # noqa: F401
@@ -504,7 +506,9 @@ def second_run(first: ChildResult, second: ChildResult) -> SecondRun:
     return out
 
 
-def _build(ctx: CallContext, request: ChildRequest) -> Tuple[List[Any], Dict[str, Any], Any, Optional[Dict[str, Any]]]:
+def _build(
+    ctx: CallContext, request: ChildRequest, construction: Optional[Construction] = None
+) -> Tuple[List[Any], Dict[str, Any], Any, Optional[Dict[str, Any]]]:
     namespace = dict(ctx.target.classes)
 
     def value(label: str, source: str) -> Any:
@@ -519,13 +523,75 @@ def _build(ctx: CallContext, request: ChildRequest) -> Tuple[List[Any], Dict[str
     args = [value("args[%d]" % i, s) for i, s in enumerate(request.get("args", []))]
     kwargs = {k: value("kwargs.%s" % k, s) for k, s in (request.get("kwargs") or {}).items()}
     receiver_source = request.get("receiver")
-    receiver = value("receiver", receiver_source) if receiver_source is not None else None
+    if receiver_source is None:
+        receiver = None
+    elif construction is not None:
+        receiver = construction.observed(lambda: value("receiver", receiver_source))
+    else:
+        receiver = value("receiver", receiver_source)
     not_it = ctx.target.not_the_receiver(receiver) if receiver_source is not None else None
     if not_it is not None:
         raise Rejected("receiver: " + not_it)
     # Inside the argument memory budget too: a receiver's arguments are built again here.
     built = _built_arguments(ctx, request, args, kwargs) if request.get("values") else None
     return args, kwargs, receiver, built
+
+
+class Construction:
+    """What building a method's receiver compared its constructor's arguments with: `Color('abc')`
+    raising "'abc' is not a valid Color" before the method ever runs, or `Mode(kind)` checking
+    `kind in ('r', 'w')`. The call's own collector traces the construction with a Recorder of its
+    own (the constructor's arguments, labelled as in its call), and its coverage hits are dropped:
+    they are the constructor's, not the call's."""
+
+    def __init__(self, collector: Collector, recorder: pau_comparisons.Recorder) -> None:
+        self.collector = collector
+        self.recorder = recorder
+
+    def observed(self, build: Callable[[], Any]) -> Any:
+        self.collector.observer = cast("Any", self.recorder)  # an Observer of coverage.py's
+        self.collector.start()
+        try:
+            return build()
+        finally:
+            self.collector.stop()
+            self.collector.observer = None
+            self.collector.reset()
+
+    def report(self) -> List[ComparisonRecord]:
+        out = self.recorder.report()
+        for record in out:
+            record["construction"] = True
+        return out
+
+    @staticmethod
+    def of(ctx: CallContext, request: ChildRequest, collector: Optional[Collector]) -> Optional[Construction]:
+        """For a receiver written `Class(literals...)` (one of the module's classes, not filled by
+        method calls first) of a call that asked for comparisons; None otherwise. The arguments are
+        read with ast.literal_eval: equal values, which the recorder relates as the same argument."""
+        source = request.get("receiver")
+        if collector is None or ctx.scope is None or source is None or not request.get("comparisons"):
+            return None
+        try:
+            node = ast.parse(source.strip(), mode="eval").body
+        except SyntaxError:
+            return None
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ctx.target.classes):
+            return None
+        labelled: List[Tuple[str, Any]] = []
+        given = [("args[%d]" % i, a) for i, a in enumerate(node.args)]
+        given += [("kwargs.%s" % k.arg, k.value) for k in node.keywords if k.arg is not None]
+        for label, arg in given:
+            try:
+                labelled.append((label, ast.literal_eval(arg)))
+            except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+                continue
+        if not labelled:
+            return None
+        init = inspect.getattr_static(ctx.target.classes[node.func.id], "__init__", None)
+        code = getattr(init, "__code__", None)
+        own = (code, 1) if isinstance(code, types.CodeType) else None
+        return Construction(collector, pau_comparisons.Recorder(labelled, ctx.scope, own))
 
 
 def _preparing_calls(node: ast.expr) -> Tuple[ast.expr, List[Tuple[str, List[ast.expr]]]]:
@@ -628,24 +694,26 @@ def _built_arguments(ctx: CallContext, request: ChildRequest, args: List[Any], k
     return out
 
 
-def _build_bounded(ctx: CallContext, request: ChildRequest, used: int) -> Tuple[List[Any], Dict[str, Any], Any, Optional[Dict[str, Any]]]:
+def _build_bounded(
+    ctx: CallContext, request: ChildRequest, used: int, construction: Optional[Construction] = None
+) -> Tuple[List[Any], Dict[str, Any], Any, Optional[Dict[str, Any]]]:
     """_build under a lower memory limit (ARGUMENT_MEMORY on top of `used`, the address space
     in use before the call, 0 when unknown), restored for the call itself."""
     limits = resource  # None on Windows
     which = getattr(limits, "RLIMIT_AS", None)
     if limits is None or which is None:
-        return _build(ctx, request)
+        return _build(ctx, request, construction)
     soft, hard = limits.getrlimit(which)
     cap = used + ARGUMENT_MEMORY
     if not used or (soft != limits.RLIM_INFINITY and cap >= soft):
-        return _build(ctx, request)
+        return _build(ctx, request, construction)
     try:
         with pau_guards.exempt():
             limits.setrlimit(which, (cap, hard))
     except (ValueError, OSError):
-        return _build(ctx, request)
+        return _build(ctx, request, construction)
     try:
-        return _build(ctx, request)
+        return _build(ctx, request, construction)
     finally:
         with pau_guards.exempt():
             limits.setrlimit(which, (soft, hard))
@@ -689,10 +757,14 @@ def _execute(
     `address_space`: what the process used before the call (apply_limits, _build_bounded);
     `held` gets the call's value, arguments and receiver (kept alive for a second run)."""
     deadline_at = time.monotonic() + limits["timeoutMs"] / 1000.0
+    construction = Construction.of(ctx, request, collector) if ctx.target.needs_receiver else None
     try:
-        args, kwargs, receiver, built = _build_bounded(ctx, request, address_space)
+        args, kwargs, receiver, built = _build_bounded(ctx, request, address_space, construction)
     except Rejected as exc:
-        return results.rejected(ctx.scrub(str(exc)))
+        refused = results.rejected(ctx.scrub(str(exc)))
+        if construction is not None and construction.recorder.records:
+            refused["comparisons"] = construction.report()
+        return refused
     labelled = [("args[%d]" % i, a) for i, a in enumerate(args)]
     labelled += [("kwargs.%s" % k, v) for k, v in kwargs.items()]
     if ctx.target.needs_receiver:
@@ -738,8 +810,10 @@ def _execute(
             collector.stop()
         collector.observer = None
         out["coverageHits"] = collector.report()
-    if recorder is not None:
-        out["comparisons"] = recorder.report()
+    if recorder is not None or construction is not None:
+        compared = (recorder.report() if recorder is not None else []) + (construction.report() if construction is not None else [])
+        if compared or recorder is not None:
+            out["comparisons"] = compared
     out["mutations"] = _mutations(renderer, labelled, before)
     rendered = out.get("value")
     if request.get("comparisons") and rendered is not None and _ADDRESS.search(rendered["repr"]):

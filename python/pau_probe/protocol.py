@@ -100,6 +100,7 @@ class FunctionInfo(_FunctionInfoRequired, total=False):
     ownerInit: List["ParameterInfo"]  # The owner's constructor parameters (its __init__ without self), when it has a signature: receivers are built from them.
     ownerMethods: List["OwnerMethod"]  # The owner's other public methods (a Stack's push for its pop): a receiver can be filled through them first.
     ownerFactories: List["OwnerFactory"]  # The owner's public classmethods (`Fraction.from_float`, `Version.parse`), at most 6, each with its parameters after `cls`: receivers its constructor cannot build from plain values are built through them (`Owner.name(args)`). Offline explorer only.
+    ownerConstants: List[Union[str, float]]  # Short str and number constants of the owner's constructor code (`__init__`, `__new__`; never a docstring or raise message), its class attributes and an enum's member values, at most 32: constructor arguments for receivers (`Color('red')`). Offline explorer only, never shown to an agent.
     returnAnnotation: str
     argumentClasses: List["ArgumentClass"]  # Other classes of the target's package, also usable by name in argument source, at most 48: for the offline explorer only (they come from reading the package), never shown to an agent.
     resolution: "TargetResolution"  # How the qualname resolved; absent from workers older than this field.
@@ -378,6 +379,7 @@ class ComparisonRecord(_ComparisonRecordRequired, total=False):
     through: str  # The function or method applied to it before the comparison (`lower`, `len`, `int`).
     key: Union[str, float]  # The compared value is what the argument (a mapping) holds under this key (`jwk.get('kty') != 'OKP'`), not the argument itself.
     bytes: bool  # The argument was bytes: `values` and `seen` are bytes, each character one byte (latin-1), as a magic number compared with a header (b'bplist00').
+    construction: bool  # Recorded while the method's receiver was built: `arg` is an argument of the receiver's constructor call (`args[0]`, `kwargs.mode`), not of the call.
 
 
 class ProbeResultReceiverState(TypedDict):

@@ -544,6 +544,9 @@ class Target:
             init = _constructor_params(self.owner)
             if init is not None:
                 info["ownerInit"] = init
+            constants = _owner_constants(self.owner)
+            if constants:
+                info["ownerConstants"] = constants
             factories = _owner_factories(self.owner, self.qualname.rsplit(".", 1)[-1])
             if factories:
                 info["ownerFactories"] = factories
@@ -757,6 +760,36 @@ def raise_messages(code: Optional[types.CodeType]) -> List[str]:
         said = _raise_texts(current)
         out += [c for c in current.co_consts if isinstance(c, str) and c in said and len(c) <= _MAX_RAISE_MESSAGE_LEN and c not in out]
     return out[:_MAX_RAISE_MESSAGES]
+
+
+_MAX_OWNER_CONSTANTS = 32
+
+
+def _owner_constants(cls: type) -> List[Union[str, float]]:
+    """FunctionInfo.ownerConstants: the short str and number constants of the class's own
+    constructor code (`__init__`, `__new__`, as _code_constants: never a docstring or a raise
+    message), then of its class attributes (`MODES = ('r', 'w')`) and an enum's member values
+    (`Color('red')`). Read from the class's own __dict__, so no descriptor or metaclass runs."""
+    out: List[Union[str, float]] = []
+    seen: Set[Tuple[str, object]] = set()
+    own = cls.__dict__
+    for name in ("__init__", "__new__"):
+        method: object = own.get(name)
+        func: object = getattr(method, "__func__", method)
+        # Defined in the class's own body: an Enum's class holds enum.Enum.__new__, whose texts are its messages.
+        mine = str(getattr(func, "__qualname__", "")).startswith(cls.__qualname__ + ".")
+        code = anchor.code_of(func) if mine else None
+        for value in _code_constants(code, None):
+            _add_constant(value, None, seen, out)
+    values = own.get("_value2member_map_")  # an Enum's members by value (enum.EnumType keeps it in the class)
+    attributes: List[object] = list(cast("Dict[object, object]", values)) if type(values) is dict else []
+    attributes += [v for k, v in own.items() if not k.startswith("__")]
+    for value in attributes:
+        items = cast("Iterable[object]", value) if type(value) in (tuple, frozenset) else (value,)
+        for item in items:
+            if type(item) in (str, int, float):  # exactly: a member of a str enum is no plain constant
+                _add_constant(item, None, seen, out)
+    return out[:_MAX_OWNER_CONSTANTS]
 
 
 def _add_constant(value: object, docstring: Optional[str], seen: Set[Tuple[str, object]], out: List[Union[str, float]]) -> None:

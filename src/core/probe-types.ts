@@ -142,6 +142,8 @@ export interface ComparisonRecord {
   key?: string | number;
   /** The argument was bytes: `values` and `seen` are bytes, each character one byte (latin-1), as a magic number compared with a header (b'bplist00'). */
   bytes?: boolean;
+  /** Recorded while the method's receiver was built: `arg` is an argument of the receiver's constructor call (`args[0]`, `kwargs.mode`), not of the call. */
+  construction?: boolean;
 }
 
 /**
@@ -240,6 +242,12 @@ export interface FunctionInfo {
    * are built through them (`Owner.name(args)`). Offline explorer only.
    */
   ownerFactories?: OwnerFactory[];
+  /**
+   * Short str and number constants of the owner's constructor code (`__init__`, `__new__`; never a
+   * docstring or raise message), its class attributes and an enum's member values, at most 32:
+   * constructor arguments for receivers (`Color('red')`). Offline explorer only, never shown to an agent.
+   */
+  ownerConstants?: (string | number)[];
   params: ParameterInfo[];
   returnAnnotation?: string;
   isGenerator: boolean;

@@ -12,7 +12,7 @@ import type { Input, Observation, Position } from './inputs.js';
 import { TYPE_ERRORS, baseExceptionName, labelledPositions, slotClassOf } from './inputs.js';
 import { FORMAT_TEXTS, isKnownClass, ordinaryValue, representative, typeClass } from './type-classes.js';
 import type { PyValue } from './values.js';
-import { bytesOf, float, int, str, toSource } from './values.js';
+import { bytesOf, float, int, isConstructorCall, str, toSource } from './values.js';
 import { PY_TYPE_NAMES } from './receivers.js';
 import { withNamedKey } from './named-keys.js';
 
@@ -226,6 +226,39 @@ export class ComparisonFeedback {
     return this.planned < this.cap;
   }
 
+  /**
+   * Calls on a receiver built again with the constructor's argument the record is about replaced
+   * by what building it compared it with (`Color('abc')` → `Color('red')`), the rest of the call kept.
+   */
+  private fromConstruction(obs: Observation, r: ComparisonRecord): ComparisonProbe[] {
+    const at = this.positions.findIndex((p) => p.role === 'receiver');
+    const built = at >= 0 ? obs.input[at]?.value : undefined;
+    const j = Number(/^args\[(\d+)\]$/.exec(r.arg)?.[1] ?? -1);
+    const whole = built && isConstructorCall(built) ? built.args[j] : undefined;
+    const key = `receiver|${r.arg}|${r.op}|${r.via ?? ''}|${JSON.stringify(r.values ?? r.types)}`;
+    if (!built || !isConstructorCall(built) || whole === undefined || this.followed.has(key)) return [];
+    this.followed.add(key);
+    // An isinstance check only when the construction refused a type.
+    if (r.op === 'isinstance' && !/raised TypeError/.test(obs.record.result.exception?.message ?? '')) return [];
+    const mapped = mappingReplacements(whole, r);
+    const out: ComparisonProbe[] = [];
+    for (const by of mapped ?? replacements(r, comparedPiece(whole, r))) {
+      if (out.length >= PER_RECORD || this.planned >= this.cap) break;
+      const value = r.via === undefined || mapped ? by : spliced(whole, r, by);
+      if (value === undefined || (value.k === 'str' && value.v.length > MAX_TEXT)) continue;
+      const receiver: PyValue = { ...built, args: built.args.map((a, n) => (n === j ? value : a)) };
+      const source = toSource(receiver);
+      if (source === toSource(built) || this.tried.has(`${at}|${source}`)) continue;
+      this.tried.add(`${at}|${source}`);
+      this.planned++;
+      out.push({
+        input: obs.input.map((s, n) => (n === at ? { cls: s.cls, value: receiver } : s)),
+        note: `building the receiver compared its argument ${j + 1} (${r.op}) with ${describeValues(r)}: ${source}`,
+      });
+    }
+    return out;
+  }
+
   /** Calls to make from what this observation's call compared its arguments with. */
   probesFrom(obs: Observation): ComparisonProbe[] {
     obs.input.forEach((s, i) => {
@@ -239,6 +272,10 @@ export class ComparisonFeedback {
     const error = obs.record.result.exception?.type;
     const refusedType = obs.record.result.status === 'raised' && error !== undefined && TYPE_ERRORS.has(baseExceptionName(error));
     for (const r of records) {
+      if (r.construction) {
+        out.push(...this.fromConstruction(obs, r));
+        continue;
+      }
       if (r.op === 'isinstance' && !refusedType) continue;
       const i = at.get(r.arg);
       const slot = i === undefined || i < 0 ? undefined : obs.input[i];

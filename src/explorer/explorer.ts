@@ -28,7 +28,7 @@ import { MAIN_CLASSES, isKnownClass, ordinaryValue, representative, typeClass } 
 import type { PyValue } from './values.js';
 import { elementsOf, inputClass, int, isConstructorCall, str, toSource } from './values.js';
 import { classesAskedFor, fileClassesAskedFor, itemsReplaced, literalsIn, missingArguments, namedPositions, ordinalPosition } from './mined-values.js';
-import { instancesWithAttribute, namesTypeOf, pyTypeName, rebuiltAsAsked } from './receivers.js';
+import { instancesWithAttribute, namesTypeOf, pyTypeName, rebuiltAsAsked, rebuiltFromConstants } from './receivers.js';
 import { constantLines, constantValues } from './code-constants.js';
 import { ComparisonFeedback } from './comparison-inputs.js';
 import { findRelations } from './relations.js';
@@ -111,6 +111,8 @@ const COMPARISON_SHARE = 0.25;
 const MINED_PER_MESSAGE = 3;
 /** Returned calls, all with one result, after which a method's receiver gets its next option (dullReceiver). */
 const DULL_RECEIVER_AFTER = 3;
+/** Receivers built again from the class's own constants in a run (receiverFromConstants), at most. */
+const CONSTANT_RECEIVERS = 4;
 /** Failures of calls on a fresh receiver whose state is prepared first (stateReceiver), at most. */
 const STATE_TRIES = 2;
 const OTHER_FILE_KIND: Record<string, string> = { textfile: 'binfile', binfile: 'textfile' };
@@ -179,6 +181,8 @@ export class Explorer {
   private builtReceiver: Slot | null = null;
   /** Receivers (as source) whose construction the worker refused: never built again. */
   private readonly brokenReceivers = new Set<string>();
+  /** Receivers built from the class's own constants so far (receiverFromConstants). */
+  private constantReceivers = 0;
   /** Methods of the owner a receiver was filled through (fillReceiver). */
   private readonly filledWith = new Set<string>();
   /** Whether a receiver on which every call gave one result was filled through the owner's methods (dullReceiver). */
@@ -525,6 +529,7 @@ export class Explorer {
     if (this.abstractReceiver(obs, at, built)) return;
     if (this.attributeReceiver(obs, at, built)) return;
     if (this.receiverAsAsked(obs, at, built)) return;
+    if (this.receiverFromConstants(obs, at, built)) return;
     const next = itemAt(this.positions, at).hinted?.find((v) => !this.brokenReceivers.has(toSource(v)));
     if (next && !this.queue.some((q) => q.input[at]?.value === next))
       this.queue.push({
@@ -661,6 +666,29 @@ export class Explorer {
       this.queue.push({
         input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
         note: 'the receiver built as its constructor asked',
+      });
+    }
+    return rebuilt.length > 0;
+  }
+
+  /**
+   * A receiver its class refused for another reason than how many arguments it was given
+   * (`Color('abc')`: "'abc' is not a valid Color"): built again from the class's own constants
+   * (receivers.ts rebuiltFromConstants), CONSTANT_RECEIVERS constructions in a run at most.
+   */
+  private receiverFromConstants(obs: Observation, at: number, built: PyValue): boolean {
+    const left = CONSTANT_RECEIVERS - this.constantReceivers;
+    const known = (v: PyValue): boolean =>
+      this.brokenReceivers.has(toSource(v)) || this.queue.some((q) => q.input[at]?.value !== undefined && toSource(q.input[at].value) === toSource(v));
+    const rebuilt =
+      left > 0 && !this.hidden
+        ? rebuiltFromConstants(built, obs.record.result.exception?.message ?? '', this.info.ownerConstants ?? [], known, Math.min(left, 2))
+        : [];
+    for (const value of rebuilt) {
+      this.constantReceivers++;
+      this.queue.push({
+        input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
+        note: "the receiver built from its class's own constants",
       });
     }
     return rebuilt.length > 0;

@@ -200,6 +200,9 @@ export function classesAskedFor(message: string): string[] {
   // sequence ("list indices must be integers or slices, not str") wants a mapping.
   if (/\b(?:list|tuple|string) indices must be integers\b.*\bnot str\b/.test(message)) add('dict');
   if (/does not support item assignment/.test(message)) for (const c of ['dict', 'list']) add(c);
+  // "cannot create weak reference to 'int' object" (a WeakKeyDictionary's key, weakref.ref): a class
+  // is an object that can be weakly referenced and hashed.
+  if (/\bweak reference\b/.test(message)) add('class');
   // "'int' object has no attribute 'get'": the method names the type that has it.
   const attribute = /object has no attribute '(\w+)'/.exec(message)?.[1];
   const owner = attribute ? Object.entries(METHODS_OF).find(([, names]) => names.includes(attribute))?.[0] : undefined;

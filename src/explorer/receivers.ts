@@ -7,7 +7,7 @@ import { instancesFromInit } from './inputs.js';
 import { classesAskedFor, literalsIn, namedPositions } from './mined-values.js';
 import { isKnownClass, ordinaryValue, representative } from './type-classes.js';
 import type { PyValue } from './values.js';
-import { isConstructorCall, toSource } from './values.js';
+import { float, int, isConstructorCall, str, toSource } from './values.js';
 
 /** Constructions tried from one refusal at most. */
 const PER_REFUSAL = 2;
@@ -39,6 +39,11 @@ export function namesTypeOf(message: string, v: PyValue): boolean {
   return t !== undefined && new RegExp(String.raw`'${t}'|\bnot (?:type )?${t}\b|got ${t}\b`).test(message);
 }
 
+/** Only the refusal itself: "building `X(3)` raised TypeError: <what it said>" → what it said. */
+function refusalOf(message: string): string {
+  return message.replace(/^[^`]*`[^`]*` raised \w+(?:\.\w+)*: /, '');
+}
+
 /**
  * `built` (a constructor call) again, as the message its construction raised asks: the argument
  * the message is about (named by its parameter, by its type, or the only one) of the class the
@@ -46,8 +51,7 @@ export function namesTypeOf(message: string, v: PyValue): boolean {
  */
 export function rebuiltAsAsked(built: PyValue, message: string, init: ParameterInfo[] | undefined): PyValue[] {
   if (built.k !== 'call' || !isConstructorCall(built) || built.args.length === 0) return [];
-  // Only the refusal itself: "building `X(3)` raised TypeError: <what it said>".
-  const said = message.replace(/^[^`]*`[^`]*` raised \w+(?:\.\w+)*: /, '');
+  const said = refusalOf(message);
   // How many arguments it takes is the search's own business (other shapes are tried): no value in it.
   if (isBindingMessage(said)) return [];
   const positional = (init ?? []).filter((p) => p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD');
@@ -100,4 +104,32 @@ function simplestInstances(classes: ArgumentClass[]): PyValue[] {
     .sort((a, b) => required(a.c) - required(b.c) || a.k - b.k)
     .slice(0, ATTRIBUTE_CLASSES)
     .flatMap(({ c }) => instancesFromInit(c.name, c.init, true));
+}
+
+/**
+ * `built` (a constructor call its class refused) again with one argument replaced by one of the
+ * owner's own constants of the argument's kind (FunctionInfo.ownerConstants: `Color('abc')` →
+ * `Color('red')`, `Mode('abc')` → `Mode('r')`), as Pynguin seeds constants: the arguments in order,
+ * at most `count` constructions, none `known` already. Empty after a refusal about how many
+ * arguments it takes, which other shapes answer.
+ */
+export function rebuiltFromConstants(
+  built: PyValue,
+  message: string,
+  constants: (string | number)[],
+  known: (v: PyValue) => boolean,
+  count = PER_REFUSAL,
+): PyValue[] {
+  if (built.k !== 'call' || !isConstructorCall(built) || isBindingMessage(refusalOf(message))) return [];
+  const out: PyValue[] = [];
+  built.args.forEach((arg, at) => {
+    const kind = arg.k === 'str' ? 'string' : arg.k === 'int' || arg.k === 'float' ? 'number' : undefined;
+    for (const c of constants) {
+      if (out.length >= count || typeof c !== kind) continue;
+      const value = typeof c === 'string' ? str(c) : Number.isInteger(c) && arg.k === 'int' ? int(c) : float(c);
+      const rebuilt: PyValue = { ...built, args: built.args.map((a, k) => (k === at ? value : a)) };
+      if (toSource(value) !== toSource(arg) && !known(rebuilt) && !out.some((o) => toSource(o) === toSource(rebuilt))) out.push(rebuilt);
+    }
+  });
+  return out;
 }

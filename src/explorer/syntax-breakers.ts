@@ -74,7 +74,7 @@ export function syntaxVariants(o: Observation, observations: Observation[], posi
       if (!records?.length) continue;
       const labels = labelledPositions(positions, other.input);
       for (const r of records) {
-        if (labels.get(r.arg) !== at) continue;
+        if (r.construction || labels.get(r.arg) !== at) continue;
         for (const t of syntaxTexts(r, text)) {
           const key = `${at}|${t}`;
           if (t === text || seen.has(key) || out.length >= PER_CALL) continue;

@@ -168,6 +168,7 @@ const s71: Fields = [
   ['through', c35, true],
   ['key', c67, true],
   ['bytes', c5, true],
+  ['construction', c5, true],
 ];
 const c72: Check = (v) => fields(v, s71);
 const s73: Fields = [

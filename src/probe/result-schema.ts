@@ -59,6 +59,7 @@ const comparisonRecord = z.object({
   through: bounds.name.optional(),
   key: z.union([bounds.text, z.number()]).optional(),
   bytes: z.boolean().optional(),
+  construction: z.boolean().optional(),
 });
 const objectState = z.object({
   attributes: z.array(z.object({ name: bounds.name, value: bounds.shallow(taggedValue) })).max(bounds.MAX_ITEMS),

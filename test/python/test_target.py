@@ -280,3 +280,29 @@ def test_ranking_look_alike_names_compares_a_bounded_part_of_each(monkeypatch):
     assert anchor.rank("clmp" + "x" * 100_000, names)[0] == "clamp"
     assert anchor.rank("clamq", names)[0] == "clamp"
     assert seen and max(seen) <= anchor.RANKED_NAME_LENGTH
+
+
+def test_owner_constants_are_its_constructor_code_its_attributes_and_an_enums_values(tmp_path):
+    source = (
+        "import enum\n"
+        "class Mode:\n"
+        "    '''Modes r and w; the docstring is no constant.'''\n"
+        "    KINDS = ('text', 'binary')\n"
+        "    def __init__(self, kind, qval=0):\n"
+        "        if kind not in ('r', 'w'):\n"
+        "            raise ValueError('no such mode here')\n"
+        "        self.exact = qval == 1\n"
+        "    def read(self):\n"
+        "        return 'never a constructor constant'\n"
+        "class Shade(enum.Enum):\n"
+        "    LIGHT = 'light'\n"
+        "    DARK = 'dark'\n"
+        "    def darker(self):\n"
+        "        return Shade.DARK\n"
+    )
+    path = write(tmp_path, "modes.py", source)
+    mode = pau_target.load(path, "Mode.read").info
+    assert problems(mode, "FunctionInfo") == []
+    assert mode["ownerConstants"] == ["r", "w", 1, "text", "binary"]
+    # enum.Enum's own __new__ sits in the class's __dict__: its message pieces are no values.
+    assert pau_target.load(path, "Shade.darker").info["ownerConstants"] == ["light", "dark"]
