@@ -55,6 +55,11 @@ export interface DescriptionClaim {
   support: number[];
   /** Indices of the probes that could have refuted it (and did not), including the verification pass's. */
   tested: number[];
+  /**
+   * The function draws at random (property uses-randomness): the calls behind this line ran in one
+   * draw each, and it says what they gave there; the same call may give another result, or raise.
+   */
+  draws?: true;
   /** A machine-checkable form, for re-checking the claim against the real function. */
   check?:
     | { kind: 'property'; name: string; param?: string }

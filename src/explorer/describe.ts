@@ -105,7 +105,11 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
   });
   // A returned value is an example only of a function shown to be deterministic: another run may give another value.
   const deterministic = claimed.some((p) => p.name === 'deterministic');
-  const examples = pickExamples(observations, positions, callText, notes, deterministic, info);
+  // A function that draws at random: an example is a call seen to give the same in two draws.
+  const drawing = claimed.some((p) => p.name === 'uses-randomness');
+  const examples = pickExamples(observations, positions, callText, notes, deterministic, info).filter(
+    (e) => !drawing || observations.some((o) => o.record.index === e.probe && sameInAnotherDraw(o, observations)),
+  );
   for (const e of examples)
     ledger.add(
       'example',
@@ -115,7 +119,7 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
       e.probe !== undefined ? { kind: 'example', probe: e.probe } : undefined,
     );
   const description: Description = {
-    summary: [summary(run, returnTypes, ledger), varies(properties, observations, ledger)].filter(Boolean).join(' '),
+    summary: [summary(run, returnTypes, ledger), varies(properties, observations, ledger), drawn(drawing, ledger)].filter(Boolean).join(' '),
     details: details(run, properties, notes, callText),
     parameters: parameterTexts(run, ledger),
     returns: returnsText(observations, returnTypes.map(typeAsWritten(info)), ledger, awaited),
@@ -125,6 +129,7 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
     properties: propertyTexts,
     claims: ledger.claims,
   };
+  if (drawing) markDraws(ledger);
   return { returnTypes, exceptions, properties, description, ioTable: ioTable(observations, callText) };
 }
 
@@ -668,6 +673,29 @@ function varies(properties: InferredProperty[], observations: Observation[], led
   const repeats = observations.filter((o) => o.purpose === 'repeat');
   ledger.add('summary', text, idx([...repeats, ...repeats.flatMap((o) => (o.repeats ? [o.repeats] : []))]), idx(repeats));
   return text;
+}
+
+/** What a line resting on calls says of a function that draws at random: what one draw gave. */
+const DRAWN_PARTS = new Set<DescriptionClaim['part']>(['summary', 'returns', 'parameter', 'raises']);
+const DRAWN = 'Each call is a random draw: what a call gave below, the same call may not give again (it may give another result, or raise).';
+
+/** For a function that draws at random, the sentence that says so. */
+function drawn(drawing: boolean, ledger: Ledger): string {
+  if (!drawing) return '';
+  ledger.add('summary', DRAWN, [], []);
+  return DRAWN;
+}
+
+/** Each line resting on calls marked as one draw's (DescriptionClaim.draws). */
+function markDraws(ledger: Ledger): void {
+  for (const c of ledger.claims) if (DRAWN_PARTS.has(c.part) && (c.support.length > 0 || c.check)) c.draws = true;
+}
+
+/** Whether a call gave the same outcome (a raise of the same class, or the same value) in another draw: its second run in its process, or a re-run under another random seed. */
+function sameInAnotherDraw(o: Observation, observations: Observation[]): boolean {
+  const outcome = (r: ProbeResult): string => (r.status === 'raised' ? `raised ${r.exception?.type ?? ''}` : `${r.status} ${r.value?.repr ?? ''}`);
+  if (o.record.result.again?.same === true) return true;
+  return observations.some((r) => r.purpose === 'repeat' && r.repeats === o && r.seed !== undefined && outcome(r.record.result) === outcome(o.record.result));
 }
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

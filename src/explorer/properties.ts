@@ -12,7 +12,7 @@ import type { PyValue } from './values.js';
 import { elementsOf, fromTagged, isNumber, toSource, toTagged } from './values.js';
 import { oneLine } from '../core/format.js';
 import { changedToWords } from '../core/state-change.js';
-import { changedWhenRunAgain, movedWithoutTheSeed, showingTheClock } from './repeatable.js';
+import { changedWhenRunAgain, movedWithoutTheSeed, showingAnObjectId, showingTheClock } from './repeatable.js';
 import { showsTheClock } from './clock.js';
 
 export const MIN_EVIDENCE = 3;
@@ -185,6 +185,13 @@ function determinism(observations: Observation[], ctx: InferenceContext): Inferr
   }
   const clocked = showingTheClock(observations);
   if (clocked) return { name: 'deterministic', holds: false, evidence: `inconclusive: ${ctx.callText(clocked)} returned the current date or time` };
+  const id = showingAnObjectId(observations);
+  if (id)
+    return {
+      name: 'deterministic',
+      holds: false,
+      evidence: `inconclusive: ${ctx.callText(id)} returned ${oneLine(id.record.result.value?.repr ?? '', QUOTED_VALUE)}, likely an object's id, which differs in each new process`,
+    };
   // A re-run whose second run in its process timed out, died or was not made is no evidence.
   const checked = realReturned.filter(({ o }) => o.record.result.again?.same === true);
   const reseeded = checked.filter(({ o }) => o.seed !== undefined).length;

@@ -11,9 +11,9 @@ import { showsTheClock } from './clock.js';
 import type { Observation } from './inputs.js';
 import { showsTheWorker } from './worker-identity.js';
 
-/** Whether a shown result (a repr or a message) is free of addresses, the clock and the worker. */
+/** Whether a shown result (a repr or a message) is free of addresses, object ids, the clock and the worker. */
 export function repeatableText(text: string): boolean {
-  return !showsAddress(text) && !showsTheClock(text) && !showsTheWorker(text);
+  return !showsAddress(text) && !showsObjectId(text) && !showsTheClock(text) && !showsTheWorker(text);
 }
 
 /** The second runs (ProbeResult.again) that ran and gave something else than the call's first run. */
@@ -65,6 +65,22 @@ function withoutObjectIds(text: string): string {
     const n = Number(digits);
     return n >= LOWEST_ID && n <= HIGHEST_ID && n % 8 === 0 ? 'id…' : digits;
   });
+}
+
+/**
+ * Whether a text shows what looks like an object's id(): the forks of one warm worker give the same
+ * object the same id, so every re-run agrees, but a new process (the user's) gives another.
+ */
+export function showsObjectId(text: string): boolean {
+  return withoutObjectIds(text) !== text;
+}
+
+/**
+ * A call that returned what looks like an object's id() (pluggy's `register` returns
+ * `str(id(plugin))`): re-runs in forks agree, a new process does not, so no "deterministic".
+ */
+export function showingAnObjectId(observations: Observation[]): Observation | undefined {
+  return observations.find((o) => o.record.result.status === 'returned' && showsObjectId(o.record.result.value?.repr ?? ''));
 }
 
 /**

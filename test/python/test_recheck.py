@@ -410,3 +410,32 @@ def test_a_call_that_returned_a_generator_whose_iteration_raised_gives_that_agai
     env = dict(os.environ, PYTHONPATH=os.path.join(HERE, "recheck_targets"), PAU_RECHECK_LINE_SECONDS="4")
     out = json.loads(subprocess.run([sys.executable, RECHECK], input=json.dumps(job), capture_output=True, text=True, timeout=120, env=env).stdout)
     assert (out["checked"], out["contradictions"]) == (1, [])
+
+
+def test_a_line_marked_as_one_draw_holds_when_some_draw_gives_what_it_says():
+    # random.Random.choice given a dict: the same call returned in one draw and raised KeyError in
+    # another. A line marked `draws` says what one draw gave; an unmarked one says the call does so.
+    keyed = "{0: 'a', 5: 'b'}"
+    missing = {"status": "raised", "exception": {"type": "KeyError", "message": "1"}, "durationMs": 1}
+    records = [record(1, keyed, "'a'", "str"), {**record(2, keyed, ""), "result": missing}]
+
+    def lines(draws):
+        marked = {"draws": True} if draws else {}
+        return [{"part": "summary", "text": "In the calls tried, it returned a str.", "support": [1], "tested": [1], **marked},
+                {**raise_line(2, "KeyError", "KeyError with `seq={0: 'a', 5: 'b'}`."), **marked}]
+
+    for draws in (True, False):
+        job = {"module": "true_lines", "qualname": "drawn_item", "params": ["seq"], "records": records,
+               "report": {"returnTypes": ["str"], "properties": [], "description": {"summary": "", "examples": [], "claims": lines(draws)}}}
+        env = dict(os.environ, PYTHONPATH=os.path.join(HERE, "recheck_targets"), PAU_RECHECK_LINE_SECONDS="4")
+        p = subprocess.run([sys.executable, RECHECK], input=json.dumps(job), capture_output=True, text=True, timeout=120, env=env)
+        out = json.loads(p.stdout)
+        assert out["checked"] == 2
+        # Seed 0 gives one of the two outcomes: unmarked, the line of the other is false.
+        assert len(out["contradictions"]) == (0 if draws else 1), out["contradictions"]
+    # A marked line no draw gives is still false: an empty dict raises in every draw.
+    empty = [{**record(1, "{}", "'a'", "str")}]
+    job = {"module": "true_lines", "qualname": "drawn_item", "params": ["seq"], "records": empty,
+           "report": {"returnTypes": ["str"], "properties": [], "description": {"summary": "", "examples": [], "claims": lines(True)[:1]}}}
+    p = subprocess.run([sys.executable, RECHECK], input=json.dumps(job), capture_output=True, text=True, timeout=120, env=env)
+    assert [c["why"] for c in json.loads(p.stdout)["contradictions"]] == ["a call it rests on raised ValueError"]

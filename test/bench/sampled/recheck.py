@@ -36,6 +36,9 @@ What each line is checked against:
   sentence of the relation catalogue relations.py reads is tested as that relation too;
 - a summary line with none, and anything else with no structured form: not re-checked (listed,
   with that reason and the line's kind, `kind_of`).
+A line marked `draws` (the function draws at random: what its calls gave in one draw each) is held
+to that: each call it rests on gives what the line says in at least one of DRAWS draws (random seeds
+0 to DRAWS - 1, and a receiver such as Random() built again each time), not in every one.
 A call's raise while its returned object is iterated is the iteration's: the worker records the
 call as returned (gzip.open(io.BytesIO(b''), 'abc') returns a write-mode GzipFile).
 """
@@ -76,6 +79,8 @@ from pau_probe.call import uncached_slotnames  # noqa: E402
 copyreg._slotnames = uncached_slotnames(copyreg._slotnames)
 # Seconds for building texts from the function's patterns (pattern_texts.py): each is one call.
 PATTERN_SECONDS = 4
+# Draws a line marked `draws` gets for each call it rests on (see the module's docstring).
+DRAWS = 8
 
 
 def variants(value):
@@ -165,21 +170,21 @@ class Target:
             return asyncio.run(value)
         return value
 
-    def outcome(self, call):
-        """The call re-run, and then what it returned iterated, as the worker does it: a raise while
+    def outcome(self, call, seed=0):
+        """The call re-run (`random` seeded with `seed`), and then what it returned iterated, as the worker does it: a raise while
         iterating is the iteration's (`during` 'iteration'; the worker records the call as returned
         and its iteration as raised: gzip.open(io.BytesIO(b''), 'abc') returns a write-mode
         GzipFile), not the call's."""
         recv, args, kwargs = self.values(call)
         method = getattr(recv, self.attr) if recv is not None else self.fn
         try:
-            held = check.run(lambda *a, **k: Held(self.settled(method(*a, **k))), args, kwargs)[0]
+            held = check.run(lambda *a, **k: Held(self.settled(method(*a, **k))), args, kwargs, seed=seed)[0]
         except check.Slow:
             return Outcome("slow")
         except BaseException as exc:  # noqa: B902 -- the target's own errors are outcomes
             return Outcome("raised", error=type(exc), during="call")
         try:
-            value = check.run(lambda: held.value, [], {})[0]
+            value = check.run(lambda: held.value, [], {}, seed=seed)[0]
         except check.Slow:
             return Outcome("slow")
         except BaseException as exc:  # noqa: B902
@@ -429,6 +434,16 @@ class Checker:
         self.claims = (report.get("description") or {}).get("claims") or []
         self.examples = {e.get("probe"): e for e in (report.get("description") or {}).get("examples", [])}
 
+    def drawn(self, claim, call, wanted):
+        """The call's outcome; for a line marked `draws`, the first of DRAWS draws that gives what
+        `wanted` accepts (the line says what one draw gave), else the last."""
+        out = self.t.outcome(call)
+        for seed in range(1, DRAWS) if claim.get("draws") else ():
+            if wanted(out):
+                break
+            out = self.t.outcome(call, seed)
+        return out
+
     def line(self, key):
         """The contradictions found on one line ([] when it holds); NotChecked when it cannot be re-run."""
         kind, k = key.split(" ")
@@ -573,7 +588,7 @@ class Checker:
         c = claim.get("check") or {}
         text = claim.get("text", "")
         if c.get("kind") == "raises":
-            return self.raises(c, text)
+            return self.raises(c, text, claim)
         if c.get("kind") == "example":
             return self.example(c, text)
         if claim.get("part") == "parameter":
@@ -584,13 +599,14 @@ class Checker:
             return self.rests_on(claim) or self.relation(claim)
         raise NotChecked("a %s sentence has no form to re-run" % (claim.get("part") or "free"))
 
-    def raises(self, c, text):
+    def raises(self, c, text, claim):
         r = self.records.get(c.get("probe"))
         if not r:
             raise NotChecked("its call #%s is not among the records" % c.get("probe"))
         bad = []
         # A raise line speaks of the call or of iterating what it returned ("raised while iterating").
-        got = self.t.outcome(request_of(r))
+        want = c["type"].split(".")[-1]
+        got = self.drawn(claim, request_of(r), lambda o: o.kind == "raised" and want in [k.__name__ for k in o.error.__mro__])
         raised = [k.__name__ for k in got.error.__mro__] if got.kind == "raised" else []
         if got.kind == "ok":
             # The worker runs each call in a process of its own: what an earlier call here filed
@@ -602,7 +618,7 @@ class Checker:
             bad.append(why_of("raises", text, "raised %s" % raised[0]))
         if c.get("contrast") in self.records:
             contrast = request_of(self.records[c["contrast"]])
-            got = self.t.outcome(contrast)
+            got = self.drawn(claim, contrast, lambda o: o.kind != "raised")
             if got.kind == "raised":
                 bad.append(why_of("raises", text, "the contrast call raised %s%s" % (got.error.__name__, " while iterated" * (got.during == "iteration"))))
             # "with `attributes_arguments={…}`, but with `attributes_arguments` left out": that **kwargs as one argument.
@@ -659,7 +675,7 @@ class Checker:
             """`record`: the worker's record of this call, whose outcome it must give again (a
             generator that returned and raised while iterated, as difflib.ndiff(3, 3) does, again)."""
             try:
-                out = self.t.outcome(call)
+                out = self.drawn(claim, call, lambda o: o.kind != "slow" and (agrees(o, record) if record is not None else o.returned() == returns))
             except Exception:  # noqa: B902 -- its arguments cannot be built again: it says nothing here
                 return False
             if out.kind == "slow":
@@ -768,8 +784,8 @@ class Checker:
         if not support:
             raise NotChecked("no call it rests on ran quickly enough to re-run")
         for r in [r for r in support if r["result"]["status"] == "raised"]:
-            out = self.t.outcome(request_of(r))
             want = (r["result"].get("exception") or {}).get("type", "").split(".")[-1]
+            out = self.drawn(claim, request_of(r), lambda o: o.kind == "raised" and want in [k.__name__ for k in o.error.__mro__])
             if out.kind == "ok" or (out.kind == "raised" and want not in [k.__name__ for k in out.error.__mro__]):
                 got = "returned" if out.kind == "ok" else "raised %s" % out.error.__name__
                 return [why_of(claim["part"], claim.get("text", ""), "a call it rests on %s, not %s" % (got, want))]
@@ -781,7 +797,8 @@ class Checker:
         typed = claim["part"] == "returns" or claim.get("text", "").startswith("returns ")
         same_values = claim["part"] == "summary" and not typed and any(p.get("name") == "deterministic" and p.get("holds") for p in self.properties)
         for r in support:
-            out = self.t.outcome(request_of(r))
+            out = self.drawn(claim, request_of(r), lambda o: not (o.kind == "raised" and o.during == "call") and not (
+                o.returned() and typed and return_types and not r["result"].get("value", {}).get("iteration") and not type_named(o.value, return_types)))
             kind, got = out.kind, out.value
             if kind == "raised" and out.during == "call":
                 return [why_of(claim["part"], claim.get("text", ""), "a call it rests on raised %s" % out.error.__name__)]

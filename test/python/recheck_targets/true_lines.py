@@ -193,3 +193,11 @@ def steps(n, step=1):
     while k < n:
         yield k
         k += step
+
+
+def drawn_item(seq):
+    """An item of `seq` at a random index, as random.choice is: given a dict, the key drawn may be
+    missing (KeyError) or not, by the draw."""
+    import random
+
+    return seq[random.randrange(len(seq))]

@@ -38,3 +38,15 @@ test('the same fake without its counter is deterministic', async () => {
   const report = await exploreOffline(info('tag', fn), fakeProbe(fn).probe, { maxProbes: 20, strictness: DEFAULT_STRICTNESS });
   assert.equal(report.properties.find((p) => p.name === 'deterministic')?.holds, true);
 });
+
+test('a result that is an object id() (pluggy register: str(id(plugin))): the same in every fork, so no "deterministic" and no example quotes it', async () => {
+  // The forks of one warm worker give an object the same id; the user's own process gives another.
+  const fn: FakeFunction = { params: [param('name')], body: ([name]) => str(String(140234567890432n + 8n * BigInt(expectStr(name, 'register').length))) };
+  const report = await exploreOffline(info('register', fn), fakeProbe(fn).probe, { maxProbes: 20, strictness: DEFAULT_STRICTNESS });
+  const deterministic = report.properties.find((p) => p.name === 'deterministic');
+  assert.equal(deterministic?.holds, false, JSON.stringify(deterministic));
+  assert.match(deterministic?.evidence ?? '', /likely an object's id, which differs in each new process/);
+  const quoted = report.description.examples.map((e) => e.result).filter((r) => /1402345678\d{5}/.test(r));
+  assert.deepEqual(quoted, []);
+  assert.doesNotMatch(report.description.summary, /1402345678\d{5}/, report.description.summary);
+});

@@ -1,0 +1,61 @@
+// A function that draws at random (random.Random.choice): each call it makes is one draw, so a line
+// resting on calls says what one draw gave (DescriptionClaim.draws) and the summary says so.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DEFAULT_STRICTNESS } from '../../../src/core/limits.js';
+import { exploreOffline } from '../../../src/explorer/index.js';
+import type { PyValue } from '../../../src/explorer/values.js';
+import type { FakeFunction } from './fake-python.js';
+import { fakeProbe, info, param, PyError } from './fake-python.js';
+
+/** choice(seq): seq[i] for an index drawn from a generator no call seeds again (Random() seeds itself from the OS). */
+function choice(): FakeFunction {
+  let state = 7;
+  const draw = (n: number): number => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state % n;
+  };
+  return {
+    params: [param('seq')],
+    body: ([seq]) => {
+      const items: PyValue[] | undefined = seq?.k === 'list' || seq?.k === 'tuple' ? seq.items : undefined;
+      if (seq?.k === 'str') {
+        if (!seq.v.length) throw new PyError('IndexError', 'Cannot choose from an empty sequence');
+        return { k: 'str', v: seq.v[draw(seq.v.length)]! };
+      }
+      if (!items) throw new PyError('TypeError', `object of type '${seq?.k ?? 'NoneType'}' has no len()`);
+      if (!items.length) throw new PyError('IndexError', 'Cannot choose from an empty sequence');
+      return items[draw(items.length)]!;
+    },
+  };
+}
+
+test('a function that draws: each line resting on calls is marked as one draw, and the summary says so', async () => {
+  const fn = choice();
+  const report = await exploreOffline(info('choice', fn), fakeProbe(fn).probe, { maxProbes: 40, strictness: DEFAULT_STRICTNESS });
+  assert.equal(report.properties.find((p) => p.name === 'uses-randomness')?.holds, true, JSON.stringify(report.properties));
+  const claims = report.description.claims ?? [];
+  const resting = claims.filter((c) => ['summary', 'returns', 'parameter', 'raises'].includes(c.part) && (c.support.length > 0 || c.check));
+  assert.ok(resting.length > 0, JSON.stringify(claims));
+  assert.deepEqual(
+    resting.filter((c) => !c.draws).map((c) => c.text),
+    [],
+  );
+  assert.match(report.description.summary, /Each call is a random draw/);
+});
+
+test('a function that does not draw has no line marked as one draw', async () => {
+  const fn: FakeFunction = {
+    params: [param('seq')],
+    body: ([seq]) => {
+      if (seq?.k !== 'list' || !seq.items.length) throw new PyError('IndexError', 'Cannot choose from an empty sequence');
+      return seq.items[0]!;
+    },
+  };
+  const report = await exploreOffline(info('first', fn), fakeProbe(fn).probe, { maxProbes: 40, strictness: DEFAULT_STRICTNESS });
+  assert.deepEqual(
+    (report.description.claims ?? []).filter((c) => c.draws).map((c) => c.text),
+    [],
+  );
+  assert.doesNotMatch(report.description.summary, /random draw/);
+});
