@@ -4,7 +4,8 @@ import { showsAddress } from '../core/address-repr.js';
 import type { CallRequest, FunctionInfo, ProbeResult } from '../core/probe-types.js';
 import type { Description, DescriptionClaim } from '../core/session-types.js';
 import type { CoverageSoFar } from '../core/format.js';
-import { addCoverage, oneLine, renderCall, renderOutcome } from '../core/format.js';
+import { addCoverage, oneLine, renderOutcome } from '../core/format.js';
+import { preparedSource, readableCall } from '../core/readable-call.js';
 import { itemAt } from '../core/item-at.js';
 import { markdownCode, markdownText } from '../core/markdown-text.js';
 import { group } from '../core/regex-group.js';
@@ -27,7 +28,6 @@ import { fixedShape } from './result-shape.js';
 import { changedWhenRunAgain, repeatableText } from './repeatable.js';
 import { showsTheWorker } from './worker-identity.js';
 import { holdsGrammarOnly } from './scratch-files.js';
-import { preparedSource } from './prepared-receiver.js';
 import { isBindingMessage } from './binding-errors.js';
 import { NONE_RETURNED, SEEN_ONLY } from '../core/description-head.js';
 import { exceptionLine } from '../core/doctest-example.js';
@@ -65,19 +65,6 @@ function coverageOf(results: ProbeResult[]): CoverageSoFar | undefined {
  */
 export function callName(info: FunctionInfo): string {
   return info.needsReceiver ? info.name : info.qualname;
-}
-
-/**
- * A call as a person would type it at a REPL: on a receiver prepared by other calls
- * (`(lambda s: (s.push(3), s)[-1])(Stack())`), the object made, those calls, then this one:
- * `s = Stack(); s.push(3); s.pop()`.
- */
-export function readableCall(name: string, request: CallRequest, awaited = false): string {
-  // A coroutine function's call gives a coroutine; what the worker reports is its awaited value.
-  const await_ = awaited ? 'await ' : '';
-  const prepared = request.receiver === undefined ? null : preparedSource(request.receiver);
-  if (!prepared || !prepared.calls.every((c) => c.startsWith('s.'))) return await_ + renderCall(name, request);
-  return [`s = ${prepared.built}`, ...prepared.calls, await_ + renderCall(name, { ...request, receiver: 's' })].join('; ');
 }
 
 export function buildReport(run: ExplorationOutcome): OfflineReport {

@@ -6,7 +6,7 @@ import { inferProperties } from '../../../src/explorer/properties.js';
 import type { Observation, Position } from '../../../src/explorer/inputs.js';
 import type { PyValue } from '../../../src/explorer/values.js';
 import { int, ints, list, str, toSource, tuple } from '../../../src/explorer/values.js';
-import { buildReport, readableCall } from '../../../src/explorer/describe.js';
+import { buildReport } from '../../../src/explorer/describe.js';
 import { findRelations } from '../../../src/explorer/relations.js';
 import { exploreOffline } from '../../../src/explorer/index.js';
 import { returnedExamples } from '../../../src/explorer/ordinary.js';
@@ -40,12 +40,6 @@ test('outputs in ascending order that kept the order their elements had in the i
   // One input out of order that still came back sorted: now the order is the function's work.
   observations.push(observed(positions, 6, [list(ints(3, 1, 2))], list(ints(1, 2, 3))));
   assert.equal(sorted()?.holds, true, sorted()?.evidence);
-});
-
-test('a call on an object prepared by other calls reads as the REPL lines that make it', () => {
-  const request = { args: [], receiver: '(lambda s: (s.push(3), s.update({3: 1, 7: 2}), s)[-1])(Stack())' };
-  assert.equal(readableCall('pop', request), 's = Stack(); s.push(3); s.update({3: 1, 7: 2}); s.pop()');
-  assert.equal(readableCall('pop', { args: [], receiver: 'Stack()' }), 'Stack().pop()');
 });
 
 test('a line read off a method is not stated when one object gave every call: its intercept may be that object', () => {
