@@ -420,7 +420,11 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
   } else if (returned.length > 0) {
     // No rule: what the calls that returned were seen to give, led by that, never by a list of
     // the argument types (the Parameters line has them).
-    const n = run.observations.length;
+    // Determinism re-runs are the same call again: neither count has them, so "(30 of 38 returned)"
+    // agrees with any count of those calls after it (made-of.ts's "empty in 22 of 30").
+    const ownCalls = run.observations.filter((o) => o.purpose !== 'repeat');
+    const n = ownCalls.length;
+    const returnedOwn = returned.filter((o) => o.purpose !== 'repeat').length;
     const single = oneResult(returned);
     if (single) ledger.add('summary', `gave ${single}`, idx(returned), idx(returned));
     const callText = (o: Observation): string => oneLine(readableCall(callName(run.info), o.request, awaited), 80);
@@ -435,7 +439,7 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     // Without a shape of the results, calls that returned show more than the type they gave.
     const pairs = shaped === null ? seenPairs(returned, run.positions, callText) : null;
     if (pairs) ledger.add('summary', pairs.text, pairs.support, pairs.support);
-    const tried = `${SEEN_ONLY} (${returned.length === n ? `all ${n}` : `${returned.length} of ${n}`} returned)`;
+    const tried = `${SEEN_ONLY} (${returnedOwn === n ? `all ${n}` : `${returnedOwn} of ${n}`} returned)`;
     const unknown = shaped || made || sizes || pairs || returns === 'None' ? '' : '; what sets its value was not worked out';
     sentences.push(`${tried}, it returned ${what}${pairs ? `, as in ${pairs.text}` : ''}${unknown}.`);
   } else {

@@ -18,9 +18,13 @@ interface Given {
   out: TaggedValue;
 }
 
-/** The calls that returned, each with its one given argument (a receiver aside) and its result; null when any has more or none. */
+/**
+ * The calls that returned, each with its one given argument (a receiver aside) and its result; null
+ * when any has more or none. Outputs fed back are calls the summary counts too: a pattern and its
+ * counts hold over them or are not said.
+ */
 function oneArgument(returned: Observation[], positions: Position[]): Given[] | null {
-  const own = returned.filter((o) => o.purpose !== 'repeat' && o.purpose !== 'reapply');
+  const own = returned.filter((o) => o.purpose !== 'repeat');
   const given: Given[] = [];
   for (const o of own) {
     const args = o.input.flatMap((s, i) => (s.value !== undefined && itemAt(positions, i).role !== 'receiver' ? [{ at: i, arg: s.value }] : []));

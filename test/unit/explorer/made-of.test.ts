@@ -61,3 +61,17 @@ test('each of a few results is shown with a call that gave it', async () => {
   const summary = await summaryOf('code_of', codeOf);
   assert.match(summary, /it returned '#\d+' for `code_of\('[^`]*'\)`, '#\d+' for `code_of\(/, summary);
 });
+
+test('the count of empty results is out of the same calls the summary says returned', async () => {
+  // find_hashtags again: "(38 of 40 returned)" beside "(empty in 28 of 32)" counted determinism
+  // re-runs in the first and left them and the outputs fed back out of the second.
+  const tags: FakeFunction = {
+    params: [param('text')],
+    body: ([text]) => pyList([...expectStr(text, 'tags').matchAll(/#(\w+)/g)].map((m) => pyStr(m[1] ?? ''))),
+  };
+  const summary = await summaryOf('tags', tags);
+  const returned = /\((?:all (\d+)|(\d+) of \d+) returned\)/.exec(summary);
+  const empty = /\(empty in \d+ of (\d+)\)/.exec(summary);
+  assert.ok(returned && empty, summary);
+  assert.equal(returned[1] ?? returned[2], empty[1], summary);
+});
