@@ -420,11 +420,8 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
   } else if (returned.length > 0) {
     // No rule: what the calls that returned were seen to give, led by that, never by a list of
     // the argument types (the Parameters line has them).
-    // Determinism re-runs are the same call again: neither count has them, so "(30 of 38 returned)"
-    // agrees with any count of those calls after it (made-of.ts's "empty in 22 of 30").
-    const ownCalls = run.observations.filter((o) => o.purpose !== 'repeat');
-    const n = ownCalls.length;
-    const returnedOwn = returned.filter((o) => o.purpose !== 'repeat').length;
+    const n = ownCalls(run.observations).length;
+    const returnedOwn = ownCalls(returned).length;
     const single = oneResult(returned);
     if (single) ledger.add('summary', `gave ${single}`, idx(returned), idx(returned));
     const callText = (o: Observation): string => oneLine(readableCall(callName(run.info), o.request, awaited), 80);
@@ -648,7 +645,7 @@ function abstractOnly(run: ExplorationOutcome): string | null {
     o.record.result.status === 'raised' && baseExceptionName(o.record.result.exception?.type ?? '') === 'NotImplementedError';
   if (ran.length < 2 || !ran.every(raisedIt)) return null;
   const what = run.info.ownerClass ? 'an abstract method, meant to be overridden' : 'not implemented, a placeholder to be replaced';
-  return `Raises NotImplementedError in every call that ran (${ran.length} of ${run.observations.filter((o) => o.purpose !== 'repeat').length}): ${what}.`;
+  return `Raises NotImplementedError in every call that ran (${ran.length} of ${ownCalls(run.observations).length}): ${what}.`;
 }
 
 /** A plain sentence when a re-run gave another result: no returned value is then an example. */
@@ -920,12 +917,21 @@ function parameterTexts(run: ExplorationOutcome, ledger: Ledger): Record<string,
   return out;
 }
 
+/**
+ * The calls a count shown to the reader is of: determinism re-runs are the same call again, so
+ * "(30 of 38 returned)" agrees with the Returns line and with any count of those calls after it
+ * (made-of.ts's "empty in 22 of 30").
+ */
+function ownCalls(observations: Observation[]): Observation[] {
+  return observations.filter((o) => o.purpose !== 'repeat');
+}
+
 function returnsText(observations: Observation[], returnTypes: string[], ledger: Ledger, awaited: boolean): string {
   const ran = observations.filter((o) => o.record.result.status === 'returned');
   if (returnTypes.length === 0) return lazyReturns(observations, ledger) ?? 'Never returned in the probes made.';
   const phrase = returnsPhrase(observations, returnTypes);
   const what = givesReceiverBack(ran) ? `the object it is called on (${phrase})` : phrase;
-  const text = capitalize(`${awaited ? 'a coroutine; awaited, ' : ''}${what} (${ran.length} of ${observations.length} calls returned).`);
+  const text = capitalize(`${awaited ? 'a coroutine; awaited, ' : ''}${what} (${ownCalls(ran).length} of ${ownCalls(observations).length} calls returned).`);
   ledger.add('returns', text, idx(ran), idx(observations));
   return text;
 }
