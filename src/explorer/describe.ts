@@ -242,10 +242,28 @@ function returnsPhrase(observations: Observation[], returnTypes: string[]): stri
         const unended = mine.some((g) => !g.iteration.ended);
         return `${article(t)} yielding ${itemKinds(all)} (${range} item${range === '1' ? '' : 's'} in ${mine.length} calls${unended ? '; some did not end' : ''})`;
       }
-      return t === 'NoneType' ? 'None' : article(t);
+      if (t === 'NoneType') return 'None';
+      const items = itemTypeOf(observations, t);
+      return items ? `${article(t)} of ${items}` : article(t);
     }),
     'or',
   );
+}
+
+/**
+ * The one type of every item of the lists (tuples, sets) of type `t` the calls returned, when each
+ * came whole as data and one had an item: `str` for traceback.format_stack's list. Null otherwise.
+ */
+function itemTypeOf(observations: Observation[], t: string): string | null {
+  const values = observations.flatMap((o) => (o.record.result.status === 'returned' && o.record.result.value?.type === t ? [o.record.result.value] : []));
+  const kinds = new Set<string>();
+  for (const v of values) {
+    const data = v.data;
+    if (v.truncated || !data || !(data.t === 'list' || data.t === 'tuple' || data.t === 'set' || data.t === 'frozenset')) return null;
+    for (const item of data.v) kinds.add(item.t === 'other' ? (item.type.split('.').at(-1) ?? item.type) : item.t === 'none' ? 'None' : item.t);
+  }
+  const [kind, ...others] = kinds;
+  return kind !== undefined && others.length === 0 ? kind : null;
 }
 
 const PROPERTY_WORDS: Record<InferredProperty['name'], string> = {
