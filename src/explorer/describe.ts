@@ -468,8 +468,11 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     const lazyType = iteratedType(lazyError?.message ?? '');
     const abstract = abstractOnly(run);
     if (abstract) ledger.add('summary', abstract, idx(raising), idx(raising));
+    const same = abstract ? null : sameRaiseEverywhere(run);
+    if (same) ledger.add('summary', same.text, same.support, same.support);
     sentences.push(
       abstract ??
+        same?.text ??
         selector?.text ??
         (lazyError && lazyType
           ? `${readableCall(callName(run.info), lazy.request, awaited)} returned a ${lazyType}, and iterating it raised ${exceptionLine(lazyError.type, oneLine(withoutIterationNote(lazyError.message), 100))}`
@@ -665,6 +668,23 @@ function abstractOnly(run: ExplorationOutcome): string | null {
   const what = run.info.ownerClass ? 'an abstract method, meant to be overridden' : 'not implemented, a placeholder to be replaced';
   return `Raises NotImplementedError in every call that ran (${ran.length} of ${ownCalls(run.observations).length}): ${what}.`;
 }
+
+/**
+ * A function whose every call that ran raised one exception with one message, whatever the
+ * arguments (xml.dom.minidom's Entity.replaceChild: "cannot replace children of an entity
+ * node"): raising it is what the calls showed it does, said as that rather than "what it computes
+ * is unknown". Needs MIN_SAME_RAISE calls of as many different arguments.
+ */
+function sameRaiseEverywhere(run: ExplorationOutcome): { text: string; support: number[] } | null {
+  const ran = run.observations.filter((o) => o.purpose !== 'repeat' && o.record.result.status !== 'rejected' && !bindingError(o));
+  const errors = ran.map((o) => (o.record.result.status === 'raised' ? o.record.result.exception : undefined));
+  const [first] = errors;
+  if (!first || errors.some((e) => e?.type !== first.type || e.message !== first.message)) return null;
+  if (new Set(ran.map((o) => o.key)).size < MIN_SAME_RAISE) return null;
+  const text = `Raised ${exceptionLine(first.type, oneLine(first.message, 100))} in every call that ran (${ran.length} of ${ownCalls(run.observations).length}), whatever the arguments tried.`;
+  return { text, support: idx(ran) };
+}
+const MIN_SAME_RAISE = 5;
 
 /** A plain sentence when a re-run gave another result: no returned value is then an example. */
 function varies(properties: InferredProperty[], observations: Observation[], ledger: Ledger): string {
