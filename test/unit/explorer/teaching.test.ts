@@ -101,6 +101,25 @@ test('examples open with a text of words, not one of punctuation or one that gav
   assert.equal(shown[0]?.record.index, 4, shown.map((x) => x.request.args[0]).join(' | '));
 });
 
+test('a call that left its object unable to show itself is not the first example (a setter given a value out of range)', () => {
+  // colour's Color().set_saturation(5): saturation must be in 0–1; the object's repr raised afterwards.
+  const positions: Position[] = [{ ...positional('value'), candidates: ['int', 'float'] }];
+  const set = (i: number, x: PyValue, after: string): Observation => {
+    const o = observed(positions, i, [x], { k: 'none' });
+    return { ...o, record: { ...o.record, result: { ...o.record.result, mutations: [{ arg: 'receiver', repr: after }] } } };
+  };
+  const broken = '<repr of colour.Color raised ValueError: Saturation must be between 0 and 1. You provided 5.0.>';
+  const observations = [set(1, int(5), broken), set(2, int(7), broken), set(3, pyFloat(0.25), '<Color black>')];
+  const shown = returnedExamples(
+    observations,
+    positions,
+    () => true,
+    (x) => `Color().set_saturation(${x.request.args[0]})`,
+    false,
+  );
+  assert.equal(shown[0]?.record.index, 3, shown.map((x) => x.request.args[0]).join(' | '));
+});
+
 /** Observations of a one-parameter text function on these texts. */
 function textCalls(f: (s: string) => string, texts: string[]): { positions: Position[]; observations: Observation[] } {
   const positions: Position[] = [{ ...positional('text'), candidates: ['str'] }];
