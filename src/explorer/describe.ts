@@ -1,7 +1,7 @@
 // Turns what the explorer saw into an OfflineReport: return types, exceptions by input class,
 // properties, a templated description with examples taken from real probes, and an I/O table.
 import { showsAddress } from '../core/address-repr.js';
-import type { CallRequest, FunctionInfo, ProbeResult } from '../core/probe-types.js';
+import type { CallRequest, FunctionInfo, ProbeResult, TaggedValue } from '../core/probe-types.js';
 import type { Description, DescriptionClaim } from '../core/session-types.js';
 import type { CoverageSoFar } from '../core/format.js';
 import { addCoverage, oneLine, renderOutcome } from '../core/format.js';
@@ -252,18 +252,28 @@ function returnsPhrase(observations: Observation[], returnTypes: string[]): stri
 
 /**
  * The one type of every item of the lists (tuples, sets) of type `t` the calls returned, when each
- * came whole as data and one had an item: `str` for traceback.format_stack's list. Null otherwise.
+ * came whole as data and one had an item: `str` for traceback.format_stack's list, `lists of int`
+ * for calendar's monthdayscalendar. Null otherwise.
  */
 function itemTypeOf(observations: Observation[], t: string): string | null {
   const values = observations.flatMap((o) => (o.record.result.status === 'returned' && o.record.result.value?.type === t ? [o.record.result.value] : []));
-  const kinds = new Set<string>();
-  for (const v of values) {
-    const data = v.data;
-    if (v.truncated || !data || !(data.t === 'list' || data.t === 'tuple' || data.t === 'set' || data.t === 'frozenset')) return null;
-    for (const item of data.v) kinds.add(item.t === 'other' ? (item.type.split('.').at(-1) ?? item.type) : item.t === 'none' ? 'None' : item.t);
+  if (values.some((v) => v.truncated || !v.data)) return null;
+  return itemsKind(values.flatMap((v) => (v.data ? [v.data] : [])));
+}
+
+/** The one kind of every item of these sequences, nested sequences by their own items' kind; null when they differ or there are none. */
+function itemsKind(sequences: TaggedValue[]): string | null {
+  const items: TaggedValue[] = [];
+  for (const data of sequences) {
+    if (!(data.t === 'list' || data.t === 'tuple' || data.t === 'set' || data.t === 'frozenset')) return null;
+    items.push(...data.v);
   }
+  const kinds = new Set(items.map((item) => (item.t === 'other' ? (item.type.split('.').at(-1) ?? item.type) : item.t === 'none' ? 'None' : item.t)));
   const [kind, ...others] = kinds;
-  return kind !== undefined && others.length === 0 ? kind : null;
+  if (kind === undefined || others.length > 0) return null;
+  if (kind !== 'list' && kind !== 'tuple' && kind !== 'set' && kind !== 'frozenset') return kind;
+  const inner = itemsKind(items);
+  return inner ? `${kind}s of ${inner}` : `${kind}s`;
 }
 
 const PROPERTY_WORDS: Record<InferredProperty['name'], string> = {

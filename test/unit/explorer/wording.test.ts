@@ -255,4 +255,7 @@ test('a list whose items were all of one type reads "a list of str" in the Retur
   // Items of two types: no item type is said.
   observations.push(returnedObservation(positions, 4, [int(4)], list([str('a'), int(1)])));
   assert.match(report(positions, observations).description.returns, /^A list \(/);
+  // Lists of lists: the inner items' type too (calendar's monthdayscalendar, weeks of day numbers).
+  const weeks = [1, 2, 3].map((n, k) => returnedObservation(positions, k + 1, [int(n)], list([list([int(0), int(n)]), list([int(n + 1)])])));
+  assert.match(report(positions, weeks).description.returns, /^A list of lists of int \(/);
 });
