@@ -27,6 +27,8 @@ export function differingQuotes(a: string, b: string, max: number): [string, str
   if (qa !== qb || a === b) return [qa, qb];
   let at = 0;
   while (at < a.length && a.charAt(at) === b.charAt(at)) at++;
+  // One the other's beginning (a text the worker cut short): where they differ is not shown.
+  if (at >= Math.min(a.length, b.length) - 1) return [qa, qb];
   const from = Math.max(0, at - Math.floor(max / 3));
   return [`…${oneLine(a.slice(from), max - 1)}`, `…${oneLine(b.slice(from), max - 1)}`];
 }

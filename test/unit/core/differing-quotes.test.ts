@@ -16,4 +16,6 @@ test('two values that differ only past the cut are quoted from near their first 
 test('values that read differently when cut, or are equal, are quoted as they begin', () => {
   assert.deepEqual(differingQuotes('[1, 2]', '[1, 3]', 60), ['[1, 2]', '[1, 3]']);
   assert.deepEqual(differingQuotes('x'.repeat(80), 'x'.repeat(80), 10), ['xxxxxxxxx…', 'xxxxxxxxx…']);
+  // One the other's beginning, cut short by the worker: no difference to show, so no jump to the cut.
+  assert.deepEqual(differingQuotes(`${'y'.repeat(80)}z]`, `${'y'.repeat(70)}…`, 10), ['yyyyyyyyy…', 'yyyyyyyyy…']);
 });
