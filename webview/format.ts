@@ -2,6 +2,7 @@
 // same renderings as the CLI and the Markdown export (src/core/format.ts).
 import type { CallRequest, ProbeResult } from '../src/core/probe-types.js';
 import { costInDollars } from '../src/core/cost.js';
+import { preparingStatements } from '../src/core/readable-call.js';
 import { stateChangeWords } from '../src/core/state-change.js';
 import type { Pricing } from '../src/protocol/messages.js';
 import type { Usage } from '../src/core/session-types.js';
@@ -58,7 +59,8 @@ export function inputText(req: CallRequest): string {
   // Line breaks only: spaces inside a string argument are part of the input.
   const oneLine = (text: string) => text.replace(/[\r\n]+\s*/g, ' ');
   const args = oneLine([...req.args, ...Object.entries(req.kwargs ?? {}).map(([k, v]) => `${k}=${v}`)].join(', '));
-  return req.receiver === undefined ? `(${args})` : `${oneLine(req.receiver)} · (${args})`;
+  if (req.receiver === undefined) return `(${args})`;
+  return `${oneLine(preparingStatements(req.receiver) ?? req.receiver)} · (${args})`;
 }
 
 /** A call the host rendered (`clamp(5, 0, 10)`) as the rows show inputs: `(5, 0, 10)`. */

@@ -2,7 +2,7 @@
 // coverage, origin), windowed above VIRTUALISE_ABOVE rows, and a details pane for the
 // selected probe. Keyboard: the list is one tab stop (a listbox); arrows, Page Up/Down,
 // Home/End move, Enter shows the details.
-import { renderCall } from '../src/core/format.js';
+import { readableCall } from '../src/core/readable-call.js';
 import { h, icon } from './dom.js';
 import { changedText, coverageDelta, coverageText, formatDuration, inputText, outputText, statusIcon, typeText } from './format.js';
 import { callName, type Model, type ProbeRow } from './model.js';
@@ -169,7 +169,7 @@ export class Timeline {
   }
 
   private renderRow(row: ProbeRow, pos: number, count: number, name: string): HTMLElement {
-    const call = renderCall(name, row.request).replace(/[\r\n]+\s*/g, ' ');
+    const call = readableCall(name, row.request).replace(/[\r\n]+\s*/g, ' ');
     const result = row.result;
     const output = result ? outputText(result) : 'running…';
     const extras = result && (result.stdout || result.stderr || result.mutations.length > 0);
@@ -328,7 +328,7 @@ const pre = (text: string) => h('pre', { class: 'mono' }, text);
 function probeDetails(row: ProbeRow, name: string): Node[] {
   const r = row.result;
   const out: Node[] = [h('h3', null, `Probe ${row.index}`, h('span', { class: 'muted' }, ` · ${originTitle(row.origin)}`))];
-  out.push(field('Call', pre(renderCall(name, row.request))));
+  out.push(field('Call', pre(readableCall(name, row.request))));
   if (row.note) out.push(field('Why', row.note));
   if (!r) {
     out.push(field('Result', 'running…'));

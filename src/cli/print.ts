@@ -4,7 +4,8 @@
 import { shownHeader } from '../core/shown.js';
 import { callKey } from '../core/call-identity.js';
 import { resolutionLines } from '../core/resolution.js';
-import { addCoverage, doctestMismatch, oneLine, renderCall, renderOutcome, type CoverageSoFar } from '../core/format.js';
+import { addCoverage, doctestMismatch, oneLine, renderOutcome, type CoverageSoFar } from '../core/format.js';
+import { readableCall } from '../core/readable-call.js';
 import { descriptionHead, littleLearned } from '../core/description-head.js';
 import { doctestBlock } from '../core/doctest-example.js';
 import { printable, printableDeep } from '../core/printable.js';
@@ -76,7 +77,7 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
     if (p.origin !== 'cache') reached = addCoverage(reached, r);
     const cov = r.coverage && reached ? `  lines ${reached.lines}/${reached.linesTotal}${r.coverage.lines.new ? ` (+${r.coverage.lines.new})` : ''}` : '';
     const origin = p.origin === 'llm' ? '' : `  ${c.magenta(`[${p.origin}]`)}`;
-    line(`${c.dim(`#${p.index}`)} ${oneLine(renderCall(name, p), 120)} → ${outcome}  ${c.dim(`${r.durationMs.toFixed(1)} ms${cov}`)}${origin}`);
+    line(`${c.dim(`#${p.index}`)} ${oneLine(readableCall(name, p), 120)} → ${outcome}  ${c.dim(`${r.durationMs.toFixed(1)} ms${cov}`)}${origin}`);
     // The explorer's re-runs (determinism under other seeds) would read as the same line printed
     // twice for no reason: the panel shows each probe's why, and here a re-run says it.
     const key = callKey(p);

@@ -18,6 +18,22 @@ export function oneLine(text: string, max = 200): string {
 }
 
 /**
+ * Two texts quoted (each cut to `max`) so that they show where they differ: when their cut
+ * texts would read the same, both are quoted from a little before their first difference
+ * (`…line 12, in run'`). A reader told "gave X, then X" learns nothing.
+ */
+export function differingQuotes(a: string, b: string, max: number): [string, string] {
+  const [qa, qb] = [oneLine(a, max), oneLine(b, max)];
+  if (qa !== qb || a === b) return [qa, qb];
+  let at = 0;
+  while (at < a.length && a.charAt(at) === b.charAt(at)) at++;
+  // One the other's beginning (a text the worker cut short): where they differ is not shown.
+  if (at >= Math.min(a.length, b.length) - 1) return [qa, qb];
+  const from = Math.max(0, at - Math.floor(max / 3));
+  return [`…${oneLine(a.slice(from), max - 1)}`, `…${oneLine(b.slice(from), max - 1)}`];
+}
+
+/**
  * A failed doctest's expected and got on one line, each cut to `max`: doctest's texts end
  * with a newline, which written as they come put ", got" on a line of its own.
  */

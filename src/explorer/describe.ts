@@ -1,10 +1,11 @@
 // Turns what the explorer saw into an OfflineReport: return types, exceptions by input class,
 // properties, a templated description with examples taken from real probes, and an I/O table.
 import { showsAddress } from '../core/address-repr.js';
-import type { CallRequest, FunctionInfo, ProbeResult } from '../core/probe-types.js';
+import type { CallRequest, FunctionInfo, ProbeResult, TaggedValue } from '../core/probe-types.js';
 import type { Description, DescriptionClaim } from '../core/session-types.js';
 import type { CoverageSoFar } from '../core/format.js';
-import { addCoverage, oneLine, renderCall, renderOutcome } from '../core/format.js';
+import { addCoverage, oneLine, renderOutcome } from '../core/format.js';
+import { preparedSource, readableCall } from '../core/readable-call.js';
 import { itemAt } from '../core/item-at.js';
 import { markdownCode, markdownText } from '../core/markdown-text.js';
 import { group } from '../core/regex-group.js';
@@ -27,7 +28,6 @@ import { fixedShape } from './result-shape.js';
 import { changedWhenRunAgain, repeatableText } from './repeatable.js';
 import { showsTheWorker } from './worker-identity.js';
 import { holdsGrammarOnly } from './scratch-files.js';
-import { preparedSource } from './prepared-receiver.js';
 import { isBindingMessage } from './binding-errors.js';
 import { NONE_RETURNED, SEEN_ONLY } from '../core/description-head.js';
 import { exceptionLine } from '../core/doctest-example.js';
@@ -65,19 +65,6 @@ function coverageOf(results: ProbeResult[]): CoverageSoFar | undefined {
  */
 export function callName(info: FunctionInfo): string {
   return info.needsReceiver ? info.name : info.qualname;
-}
-
-/**
- * A call as a person would type it at a REPL: on a receiver prepared by other calls
- * (`(lambda s: (s.push(3), s)[-1])(Stack())`), the object made, those calls, then this one:
- * `s = Stack(); s.push(3); s.pop()`.
- */
-export function readableCall(name: string, request: CallRequest, awaited = false): string {
-  // A coroutine function's call gives a coroutine; what the worker reports is its awaited value.
-  const await_ = awaited ? 'await ' : '';
-  const prepared = request.receiver === undefined ? null : preparedSource(request.receiver);
-  if (!prepared || !prepared.calls.every((c) => c.startsWith('s.'))) return await_ + renderCall(name, request);
-  return [`s = ${prepared.built}`, ...prepared.calls, await_ + renderCall(name, { ...request, receiver: 's' })].join('; ');
 }
 
 export function buildReport(run: ExplorationOutcome): OfflineReport {
@@ -260,10 +247,38 @@ function returnsPhrase(observations: Observation[], returnTypes: string[]): stri
         const unended = mine.some((g) => !g.iteration.ended);
         return `${article(t)} yielding ${itemKinds(all)} (${range} item${range === '1' ? '' : 's'} in ${mine.length} calls${unended ? '; some did not end' : ''})`;
       }
-      return t === 'NoneType' ? 'None' : article(t);
+      if (t === 'NoneType') return 'None';
+      const items = itemTypeOf(observations, t);
+      return items ? `${article(t)} of ${items}` : article(t);
     }),
     'or',
   );
+}
+
+/**
+ * The one type of every item of the lists (tuples, sets) of type `t` the calls returned, when each
+ * came whole as data and one had an item: `str` for traceback.format_stack's list, `lists of int`
+ * for calendar's monthdayscalendar. Null otherwise.
+ */
+function itemTypeOf(observations: Observation[], t: string): string | null {
+  const values = observations.flatMap((o) => (o.record.result.status === 'returned' && o.record.result.value?.type === t ? [o.record.result.value] : []));
+  if (values.some((v) => v.truncated || !v.data)) return null;
+  return itemsKind(values.flatMap((v) => (v.data ? [v.data] : [])));
+}
+
+/** The one kind of every item of these sequences, nested sequences by their own items' kind; null when they differ or there are none. */
+function itemsKind(sequences: TaggedValue[]): string | null {
+  const items: TaggedValue[] = [];
+  for (const data of sequences) {
+    if (!(data.t === 'list' || data.t === 'tuple' || data.t === 'set' || data.t === 'frozenset')) return null;
+    items.push(...data.v);
+  }
+  const kinds = new Set(items.map((item) => (item.t === 'other' ? (item.type.split('.').at(-1) ?? item.type) : item.t === 'none' ? 'None' : item.t)));
+  const [kind, ...others] = kinds;
+  if (kind === undefined || others.length > 0) return null;
+  if (kind !== 'list' && kind !== 'tuple' && kind !== 'set' && kind !== 'frozenset') return kind;
+  const inner = itemsKind(items);
+  return inner ? `${kind}s of ${inner}` : `${kind}s`;
 }
 
 const PROPERTY_WORDS: Record<InferredProperty['name'], string> = {
@@ -438,7 +453,8 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
   } else if (returned.length > 0) {
     // No rule: what the calls that returned were seen to give, led by that, never by a list of
     // the argument types (the Parameters line has them).
-    const n = run.observations.length;
+    const n = ownCalls(run.observations).length;
+    const returnedOwn = ownCalls(returned).length;
     const single = oneResult(returned);
     if (single) ledger.add('summary', `gave ${single}`, idx(returned), idx(returned));
     const callText = (o: Observation): string => oneLine(readableCall(callName(run.info), o.request, awaited), 80);
@@ -453,7 +469,7 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     // Without a shape of the results, calls that returned show more than the type they gave.
     const pairs = shaped === null ? seenPairs(returned, run.positions, callText) : null;
     if (pairs) ledger.add('summary', pairs.text, pairs.support, pairs.support);
-    const tried = `${SEEN_ONLY} (${returned.length === n ? `all ${n}` : `${returned.length} of ${n}`} returned)`;
+    const tried = `${SEEN_ONLY} (${returnedOwn === n ? `all ${n}` : `${returnedOwn} of ${n}`} returned)`;
     const unknown = shaped || made || sizes || pairs || returns === 'None' ? '' : '; what sets its value was not worked out';
     sentences.push(`${tried}, it returned ${what}${pairs ? `, as in ${pairs.text}` : ''}${unknown}.`);
   } else {
@@ -467,8 +483,11 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     const lazyType = iteratedType(lazyError?.message ?? '');
     const abstract = abstractOnly(run);
     if (abstract) ledger.add('summary', abstract, idx(raising), idx(raising));
+    const same = abstract ? null : sameRaiseEverywhere(run);
+    if (same) ledger.add('summary', same.text, same.support, same.support);
     sentences.push(
       abstract ??
+        same?.text ??
         selector?.text ??
         (lazyError && lazyType
           ? `${readableCall(callName(run.info), lazy.request, awaited)} returned a ${lazyType}, and iterating it raised ${exceptionLine(lazyError.type, oneLine(withoutIterationNote(lazyError.message), 100))}`
@@ -662,8 +681,25 @@ function abstractOnly(run: ExplorationOutcome): string | null {
     o.record.result.status === 'raised' && baseExceptionName(o.record.result.exception?.type ?? '') === 'NotImplementedError';
   if (ran.length < 2 || !ran.every(raisedIt)) return null;
   const what = run.info.ownerClass ? 'an abstract method, meant to be overridden' : 'not implemented, a placeholder to be replaced';
-  return `Raises NotImplementedError in every call that ran (${ran.length} of ${run.observations.filter((o) => o.purpose !== 'repeat').length}): ${what}.`;
+  return `Raises NotImplementedError in every call that ran (${ran.length} of ${ownCalls(run.observations).length}): ${what}.`;
 }
+
+/**
+ * A function whose every call that ran raised one exception with one message, whatever the
+ * arguments (xml.dom.minidom's Entity.replaceChild: "cannot replace children of an entity
+ * node"): raising it is what the calls showed it does, said as that rather than "what it computes
+ * is unknown". Needs MIN_SAME_RAISE calls of as many different arguments.
+ */
+function sameRaiseEverywhere(run: ExplorationOutcome): { text: string; support: number[] } | null {
+  const ran = run.observations.filter((o) => o.purpose !== 'repeat' && o.record.result.status !== 'rejected' && !bindingError(o));
+  const errors = ran.map((o) => (o.record.result.status === 'raised' ? o.record.result.exception : undefined));
+  const [first] = errors;
+  if (!first || errors.some((e) => e?.type !== first.type || e.message !== first.message)) return null;
+  if (new Set(ran.map((o) => o.key)).size < MIN_SAME_RAISE) return null;
+  const text = `Raised ${exceptionLine(first.type, oneLine(first.message, 100))} in every call that ran (${ran.length} of ${ownCalls(run.observations).length}), whatever the arguments tried.`;
+  return { text, support: idx(ran) };
+}
+const MIN_SAME_RAISE = 5;
 
 /** A plain sentence when a re-run gave another result: no returned value is then an example. */
 function varies(properties: InferredProperty[], observations: Observation[], ledger: Ledger): string {
@@ -957,12 +993,21 @@ function parameterTexts(run: ExplorationOutcome, ledger: Ledger): Record<string,
   return out;
 }
 
+/**
+ * The calls a count shown to the reader is of: determinism re-runs are the same call again, so
+ * "(30 of 38 returned)" agrees with the Returns line and with any count of those calls after it
+ * (made-of.ts's "empty in 22 of 30").
+ */
+function ownCalls(observations: Observation[]): Observation[] {
+  return observations.filter((o) => o.purpose !== 'repeat');
+}
+
 function returnsText(observations: Observation[], returnTypes: string[], ledger: Ledger, awaited: boolean): string {
   const ran = observations.filter((o) => o.record.result.status === 'returned');
   if (returnTypes.length === 0) return lazyReturns(observations, ledger) ?? 'Never returned in the probes made.';
   const phrase = returnsPhrase(observations, returnTypes);
   const what = givesReceiverBack(ran) ? `the object it is called on (${phrase})` : phrase;
-  const text = capitalize(`${awaited ? 'a coroutine; awaited, ' : ''}${what} (${ran.length} of ${observations.length} calls returned).`);
+  const text = capitalize(`${awaited ? 'a coroutine; awaited, ' : ''}${what} (${ownCalls(ran).length} of ${ownCalls(observations).length} calls returned).`);
   ledger.add('returns', text, idx(ran), idx(observations));
   return text;
 }

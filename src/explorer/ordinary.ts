@@ -4,6 +4,9 @@ import type { Observation, Position } from './inputs.js';
 import { findRelations } from './relations.js';
 import { toSource } from './values.js';
 
+/** How the worker writes a value whose repr raised (python/pau_probe/render.py). */
+const BROKEN_REPR = /^<repr of \S+ raised /;
+
 /**
  * Lower is more ordinary: distinct, short, non-empty arguments, values of the family the
  * parameter's name suggests (a list of scores for `scores`), and an output that differs from
@@ -24,6 +27,10 @@ function oddness(o: Observation, callText: (o: Observation) => string, positions
   score += 2 * generic;
   // A text of no letters or digits (' ', '*', '/') shows how the function treats punctuation, not its use.
   score += 2 * o.input.filter((s) => s.value?.k === 'str' && s.value.v !== '' && !/[\p{L}\p{N}]/u.test(s.value.v)).length;
+  // A call that left its object or an argument unable to show itself (the worker writes such a
+  // repr as `<repr of Color raised ValueError: …>`: colour's set_saturation(5), saturation out
+  // of 0–1) is a misuse that raised late, not ordinary use.
+  if (o.record.result.mutations.some((m) => BROKEN_REPR.test(m.repr))) score += 8;
   // An earlier output fed back (f(f(x))) is the explorer's test of a law, not what a person would type.
   if (o.purpose === 'reapply') score += 4;
   const out = o.record.result.value?.repr ?? '';

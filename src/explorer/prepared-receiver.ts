@@ -1,17 +1,15 @@
 // A receiver filled by other calls before the call under test (explorer.ts fillReceiver): written
 // in the argument grammar as `(lambda s: (s.push(3), s.push(7), s)[-1])(Stack())`, which the
-// worker evaluates like any other argument. Built and read back here, in one place.
+// worker evaluates like any other argument. Built and read back as values here; its shape and
+// how it reads to a person are src/core/readable-call.ts's.
 import { splitTopLevel } from '../core/python-source.js';
+import { PREPARING_CALLEE, preparingCallee } from '../core/readable-call.js';
 import { parseSource } from './parse.js';
 import type { PyValue } from './values.js';
 
-const CALLEE = /^\(lambda s: \((.+), s\)\[-1\]\)$/s;
-/** The same receiver as source: the callee, then the object it is made from in parentheses. */
-const SOURCE = /^(\(lambda s: \(.+, s\)\[-1\]\))\((.+)\)$/s;
-
 /** The receiver `built`, after the method calls `calls` (each `s.name(args)`) were made on it. */
 export function preparedReceiver(built: PyValue, calls: string[]): PyValue {
-  return { k: 'call', callee: `(lambda s: (${calls.join(', ')}, s)[-1])`, args: [built] };
+  return { k: 'call', callee: preparingCallee(calls), args: [built] };
 }
 
 /** One call made on a receiver before the call under test. */
@@ -23,7 +21,7 @@ export interface PreparingCall {
 /** The calls that filled a prepared receiver and the object they were made on, or null for any other value. */
 export function preparingCalls(v: PyValue | undefined): { calls: PreparingCall[]; built: PyValue } | null {
   if (!v || v.k !== 'call' || v.args.length !== 1) return null;
-  const m = CALLEE.exec(v.callee);
+  const m = PREPARING_CALLEE.exec(v.callee);
   const parts = m ? splitTopLevel(m[1] ?? '') : null;
   if (!parts) return null;
   const calls: PreparingCall[] = [];
@@ -34,11 +32,4 @@ export function preparingCalls(v: PyValue | undefined): { calls: PreparingCall[]
   }
   const [built] = v.args;
   return built ? { calls, built } : null;
-}
-
-/** A prepared receiver's source (a request's `receiver`) as its calls' source and the object's: null for any other. */
-export function preparedSource(src: string): { calls: string[]; built: string } | null {
-  const m = SOURCE.exec(src);
-  const calls = m?.[1] ? splitTopLevel(CALLEE.exec(m[1])?.[1] ?? '') : null;
-  return m?.[2] && calls ? { calls, built: m[2] } : null;
 }

@@ -10,7 +10,7 @@ import type { Input, Observation, Position } from './inputs.js';
 import { TYPE_ERRORS, baseExceptionName, contextKey, requestKey, toRequest } from './inputs.js';
 import type { PyValue } from './values.js';
 import { elementsOf, fromTagged, isNumber, toSource, toTagged } from './values.js';
-import { oneLine } from '../core/format.js';
+import { differingQuotes, oneLine } from '../core/format.js';
 import { changedToWords } from '../core/state-change.js';
 import { changedWhenRunAgain, movedWithoutTheSeed, showingAnObjectId, showingTheClock } from './repeatable.js';
 import { showsTheClock } from './clock.js';
@@ -43,6 +43,13 @@ function outcomeText(r: ProbeResult): string {
   if (r.status === 'returned') return r.value ? oneLine(r.value.repr, QUOTED_VALUE) : 'returned';
   if (r.status === 'raised') return `${r.exception?.type ?? 'exception'}`;
   return r.status;
+}
+
+/** Two outcomes of one call, values quoted where they differ (format.ts differingQuotes). */
+function twoOutcomes(a: ProbeResult, b: ProbeResult): [string, string] {
+  return a.status === 'returned' && a.value && b.status === 'returned' && b.value
+    ? differingQuotes(a.value.repr, b.value.repr, QUOTED_VALUE)
+    : [outcomeText(a), outcomeText(b)];
 }
 
 /** How much of a value a counterexample quotes. */
@@ -173,15 +180,19 @@ function determinism(observations: Observation[], ctx: InferenceContext): Inferr
     const seed = o.seed !== undefined ? ` under random seed ${o.seed}` : '';
     const under =
       o.hashSeed !== undefined ? `${seed} in an interpreter of another hash seed (the order of sets and hash() of text differ between interpreters)` : seed;
-    return refute('deterministic', `${ctx.callText(o)} gave ${outcomeText(first.record.result)}, then ${outcomeText(o.record.result)}${under}`);
+    const [before, after] = twoOutcomes(first.record.result, o.record.result);
+    return refute('deterministic', `${ctx.callText(o)} gave ${before}, then ${after}${under}`);
   }
   if (again) {
-    const second = again.again.status === 'raised' ? (again.again.shown ?? '').split(':')[0] || 'an exception' : oneLine(again.again.shown ?? '', QUOTED_VALUE);
+    const firstRun = again.o.record.result;
+    const [before, second] =
+      again.again.status === 'raised'
+        ? [outcomeText(firstRun), (again.again.shown ?? '').split(':')[0] || 'an exception']
+        : firstRun.status === 'returned' && firstRun.value
+          ? differingQuotes(firstRun.value.repr, again.again.shown ?? '', QUOTED_VALUE)
+          : [outcomeText(firstRun), oneLine(again.again.shown ?? '', QUOTED_VALUE)];
     const after = again.o.after ? ` after ${ctx.callText(again.o.after)}` : '';
-    return refute(
-      'deterministic',
-      `${ctx.callText(again.o)} gave ${outcomeText(again.o.record.result)}, then ${second} when called again in the same process${after}`,
-    );
+    return refute('deterministic', `${ctx.callText(again.o)} gave ${before}, then ${second} when called again in the same process${after}`);
   }
   const clocked = showingTheClock(observations);
   if (clocked) return { name: 'deterministic', holds: false, evidence: `inconclusive: ${ctx.callText(clocked)} returned the current date or time` };

@@ -3,6 +3,7 @@
 // is {'type': 'filter_projection', 'children': [left, right, comparator]}). What it computes is
 // that shape; a reader learns it from one line.
 import type { Observation, Position } from './inputs.js';
+import { parseSource } from './parse.js';
 import { fromTagged, toSource, type PyValue } from './values.js';
 
 /** Fewer calls than this show no shape. */
@@ -59,8 +60,10 @@ export function fixedShape(observations: Observation[], positions: Position[]): 
   const returned = observations.filter((o) => o.record.result.status === 'returned' && o.purpose !== 'repeat');
   const cases: Case[] = [];
   for (const o of returned) {
-    const data = o.record.result.value?.data;
-    const out = data ? fromTagged(data) : null;
+    // A result holding a value the worker gives no data for (a date among the children) is read
+    // back from its repr, as a person would read it; a cut repr is not.
+    const value = o.record.result.value;
+    const out = value?.data ? fromTagged(value.data) : value && !value.truncated ? parseSource(value.repr) : null;
     if (!out || out.k !== 'dict') return null;
     cases.push({ out, args: o.input.map((s) => s.value) });
   }

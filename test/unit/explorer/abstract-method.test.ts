@@ -31,3 +31,32 @@ test('a method that raised another error too is not called abstract', async () =
   const report = await exploreOffline(info('save', fn), fakeProbe(fn, { cache: false }).probe, { maxProbes: 20, strictness: 'anonymized' });
   assert.doesNotMatch(report.description.summary, /abstract/, report.description.summary);
 });
+
+const replaceChild = (message: (args: string) => string): FakeFunction => ({
+  params: [param('newChild'), param('oldChild')],
+  needsReceiver: true,
+  ownerClass: 'Entity',
+  moduleClasses: ['Entity'],
+  ownerInit: [],
+  body: (args) => {
+    throw new PyError('xml.dom.HierarchyRequestErr', message(args.map((a) => a?.k ?? '').join(', ')));
+  },
+});
+
+test('a method that raised one error with one message whatever the arguments says so, not "unknown"', async () => {
+  // xml.dom.minidom's Entity.replaceChild: its job in an entity node is to refuse.
+  const fn = replaceChild(() => 'cannot replace children of an entity node');
+  const report = await exploreOffline(info('replaceChild', fn), fakeProbe(fn, { cache: false }).probe, { maxProbes: 20, strictness: 'anonymized' });
+  const { summary } = report.description;
+  assert.match(
+    summary,
+    /^Raised xml\.dom\.HierarchyRequestErr: cannot replace children of an entity node in every call that ran \(\d+ of \d+\), whatever the arguments tried\.$/,
+    summary,
+  );
+});
+
+test('an error whose message changes with the arguments is not said to be raised whatever they are', async () => {
+  const fn = replaceChild((kinds) => `no child of kinds ${kinds}`);
+  const report = await exploreOffline(info('replaceChild', fn), fakeProbe(fn, { cache: false }).probe, { maxProbes: 20, strictness: 'anonymized' });
+  assert.doesNotMatch(report.description.summary, /whatever the arguments/, report.description.summary);
+});

@@ -50,3 +50,14 @@ test('a result that is an object id() (pluggy register: str(id(plugin))): the sa
   assert.deepEqual(quoted, []);
   assert.doesNotMatch(report.description.summary, /1402345678\d{5}/, report.description.summary);
 });
+
+test('a counter at the end of a long result: the two results are quoted where they differ', async () => {
+  // traceback.format_stack(): the frames differ only near the end, past what a quote keeps.
+  let made = 0;
+  const frames = `['  File "<frozen runpy>", line 198, in _run_module_as_main', '  File "<frozen runpy>", line 88, in _run_code', `;
+  const fn: FakeFunction = { params: [param('name')], body: ([name]) => str(`${frames}${expectStr(name, 'stack')} line ${++made}`) };
+  const fake = fakeProbe(fn, { onCall: () => (made = 0) });
+  const report = await exploreOffline(info('stack', fn), fake.probe, { maxProbes: 20, strictness: DEFAULT_STRICTNESS });
+  const evidence = report.properties.find((p) => p.name === 'deterministic')?.evidence ?? '';
+  assert.match(evidence, /gave ….* line 1'?, then ….* line 2'? when called again in the same process/, evidence);
+});

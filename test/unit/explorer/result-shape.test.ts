@@ -59,3 +59,22 @@ test('no shape when a part varies other than as an argument, or nothing is const
   );
   assert.equal(fixedShape(tagged, positions)?.text, "Returns {'n': `n`, 'kind': 'x'}.");
 });
+
+test('a result the worker gave no data for (a date among the children) is read from its repr', () => {
+  // jmespath's and_expression(datetime.date(2024, 1, 5), 7): one such call hid the shape of 39.
+  const positions: Position[] = ['left', 'right'].map((name) => ({ name, role: 'positional', positionalOnly: false, candidates: ['int'] }));
+  const node = (l: PyValue, r: PyValue): PyValue =>
+    dict([
+      [str('type'), str('and_expression')],
+      [str('children'), list([l, r])],
+    ]);
+  const date: PyValue = { k: 'call', callee: 'datetime.date', args: [int(2024), int(1), int(5)] };
+  const observations = [
+    ...[1, 2, 3].map((n, k) => returnedObservation(positions, k + 1, [int(n), int(n + 4)], node(int(n), int(n + 4)))),
+    returnedObservation(positions, 4, [date, int(7)], node(date, int(7))),
+  ];
+  const last = observations[3]!;
+  const value = { ...last.record.result.value!, data: undefined };
+  observations[3] = { ...last, record: { ...last.record, result: { ...last.record.result, value } } };
+  assert.equal(fixedShape(observations, positions)?.text, "Returns {'type': 'and_expression', 'children': [`left`, `right`]}.");
+});

@@ -6,7 +6,7 @@ import { inferProperties } from '../../../src/explorer/properties.js';
 import type { Observation, Position } from '../../../src/explorer/inputs.js';
 import type { PyValue } from '../../../src/explorer/values.js';
 import { int, ints, list, str, toSource, tuple } from '../../../src/explorer/values.js';
-import { buildReport, readableCall } from '../../../src/explorer/describe.js';
+import { buildReport } from '../../../src/explorer/describe.js';
 import { findRelations } from '../../../src/explorer/relations.js';
 import { exploreOffline } from '../../../src/explorer/index.js';
 import { returnedExamples } from '../../../src/explorer/ordinary.js';
@@ -40,12 +40,6 @@ test('outputs in ascending order that kept the order their elements had in the i
   // One input out of order that still came back sorted: now the order is the function's work.
   observations.push(observed(positions, 6, [list(ints(3, 1, 2))], list(ints(1, 2, 3))));
   assert.equal(sorted()?.holds, true, sorted()?.evidence);
-});
-
-test('a call on an object prepared by other calls reads as the REPL lines that make it', () => {
-  const request = { args: [], receiver: '(lambda s: (s.push(3), s.update({3: 1, 7: 2}), s)[-1])(Stack())' };
-  assert.equal(readableCall('pop', request), 's = Stack(); s.push(3); s.update({3: 1, 7: 2}); s.pop()');
-  assert.equal(readableCall('pop', { args: [], receiver: 'Stack()' }), 'Stack().pop()');
 });
 
 test('a line read off a method is not stated when one object gave every call: its intercept may be that object', () => {
@@ -105,6 +99,25 @@ test('examples open with a text of words, not one of punctuation or one that gav
     false,
   );
   assert.equal(shown[0]?.record.index, 4, shown.map((x) => x.request.args[0]).join(' | '));
+});
+
+test('a call that left its object unable to show itself is not the first example (a setter given a value out of range)', () => {
+  // colour's Color().set_saturation(5): saturation must be in 0–1; the object's repr raised afterwards.
+  const positions: Position[] = [{ ...positional('value'), candidates: ['int', 'float'] }];
+  const set = (i: number, x: PyValue, after: string): Observation => {
+    const o = observed(positions, i, [x], { k: 'none' });
+    return { ...o, record: { ...o.record, result: { ...o.record.result, mutations: [{ arg: 'receiver', repr: after }] } } };
+  };
+  const broken = '<repr of colour.Color raised ValueError: Saturation must be between 0 and 1. You provided 5.0.>';
+  const observations = [set(1, int(5), broken), set(2, int(7), broken), set(3, pyFloat(0.25), '<Color black>')];
+  const shown = returnedExamples(
+    observations,
+    positions,
+    () => true,
+    (x) => `Color().set_saturation(${x.request.args[0]})`,
+    false,
+  );
+  assert.equal(shown[0]?.record.index, 3, shown.map((x) => x.request.args[0]).join(' | '));
 });
 
 /** Observations of a one-parameter text function on these texts. */

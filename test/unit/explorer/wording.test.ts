@@ -243,3 +243,19 @@ test('an exception with an empty message reads as its bare type: no dangling col
   const traceback = examples.find((e) => e.result.startsWith('Traceback'));
   assert.equal(traceback?.result.split('\n').at(-1), 'EOFError');
 });
+
+test('a list whose items were all of one type reads "a list of str" in the Returns line', () => {
+  // traceback.format_stack(): "Returns: A list" said nothing of the frames' text.
+  const positions: Position[] = [{ name: 'limit', role: 'positional', positionalOnly: false, candidates: ['int'] }];
+  const observations = [1, 2, 3].map((n, k) =>
+    returnedObservation(positions, k + 1, [int(n)], list(strs(...Array.from({ length: n }, (_, i) => `line ${i * 7}`)))),
+  );
+  const { returns } = report(positions, observations).description;
+  assert.match(returns, /^A list of str \(/, returns);
+  // Items of two types: no item type is said.
+  observations.push(returnedObservation(positions, 4, [int(4)], list([str('a'), int(1)])));
+  assert.match(report(positions, observations).description.returns, /^A list \(/);
+  // Lists of lists: the inner items' type too (calendar's monthdayscalendar, weeks of day numbers).
+  const weeks = [1, 2, 3].map((n, k) => returnedObservation(positions, k + 1, [int(n)], list([list([int(0), int(n)]), list([int(n + 1)])])));
+  assert.match(report(positions, weeks).description.returns, /^A list of lists of int \(/);
+});
