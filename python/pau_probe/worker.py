@@ -255,20 +255,40 @@ def descendants(root: int) -> "List[int]":
 
 def kill_descendants(keep: "Set[int]") -> None:
     """SIGKILL every descendant of the worker but `keep`, until a pass finds none it has not
-    signalled (a process with SIGKILL pending cannot fork, so this ends)."""
+    signalled (a process with SIGKILL pending cannot fork, so this ends), then wait until each
+    has died: a killed process keeps running until the kernel schedules it, which under load
+    can be after the call's answer has gone out."""
     if not HAVE_PROC_TASKS:
         return
     signalled: "Set[int]" = set()
     for _ in range(100):
         fresh = [pid for pid in descendants(os.getpid()) if pid not in keep and pid not in signalled]
         if not fresh:
-            return
+            break
         for pid in fresh:
             try:
                 os.kill(pid, signal.SIGKILL)
             except OSError:
                 pass
             signalled.add(pid)
+    until = time.monotonic() + DEATH_WAIT_SECONDS
+    while signalled and time.monotonic() < until:
+        signalled = {pid for pid in signalled if not dead(pid)}
+        if signalled:
+            time.sleep(0.002)
+
+
+# How long kill_descendants waits for the processes it killed to die (seconds).
+DEATH_WAIT_SECONDS = 1.0
+
+
+def dead(pid: int) -> bool:
+    """Has `pid` died (a zombie, or gone)? From its /proc stat's state letter."""
+    stat = pau_call.read_proc_file("/proc/%d/stat" % pid)
+    if not stat:
+        return True
+    state = stat[stat.rfind(b")") + 2:stat.rfind(b")") + 3]
+    return state in (b"Z", b"X", b"x", b"")
 
 
 # How long end_descendants waits for the killed processes to be reaped (seconds).
