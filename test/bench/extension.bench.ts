@@ -140,7 +140,7 @@ function activationFromLog(s: EditorSession): number | null {
  * notification that refused it, or the dialog still holding the path), then, inside the
  * panel, the DOM change that shows the last row (a MutationObserver, which stamps the time).
  */
-async function timeReplay(s: EditorSession, path: string, session: SessionFile, tag: string): Promise<{ ms: number; panel: Frame }> {
+async function timeReplay(s: EditorSession, path: string, session: SessionFile, tag: string): Promise<{ ms: number; panel: Frame; phases: ReplayPhases }> {
   const lastIndex = session.probes.at(-1)?.index;
   if (lastIndex === undefined) throw new Error(`${path} has no probes`);
   const replaying = `Replaying ${path} (`;
@@ -186,7 +186,25 @@ async function timeReplay(s: EditorSession, path: string, session: SessionFile, 
       }),
     [byTestId('probe-row'), byTestId('probe-output'), byTestId('run-status'), String(lastIndex), `${tag}-${lastIndex}`, 30_000] as const,
   );
-  return { ms: shownAt - t0, panel };
+  // Where the time went: until the panel's page began to load (the extension read the file,
+  // the editor made the webview), until its script had run, and from there to the last row.
+  const page = await panel.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    return { origin: performance.timeOrigin, scriptDone: nav ? nav.domContentLoadedEventEnd : null };
+  });
+  const phases: ReplayPhases = {
+    toPageMs: Math.round(page.origin - t0),
+    pageLoadMs: page.scriptDone === null ? null : Math.round(page.scriptDone),
+    toLastRowMs: page.scriptDone === null ? null : Math.round(shownAt - page.origin - page.scriptDone),
+  };
+  return { ms: shownAt - t0, panel, phases };
+}
+
+/** A replay into a new panel, in three parts (ms); the page's are null where it gave no timing. */
+interface ReplayPhases {
+  toPageMs: number;
+  pageLoadMs: number | null;
+  toLastRowMs: number | null;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -291,12 +309,14 @@ export async function run(): Promise<Record<string, unknown>> {
     const real = cliSession(s.workspace);
     // A new panel each time (the one before closed): one sample alone moved by a second under load.
     const coldRuns: number[] = [];
+    const coldPhases: ReplayPhases[] = [];
     let panel: Frame | undefined;
     for (let i = 0; i < 3; i++) {
       if (panel) await s.wb.runCommand('View: Close All Editors');
       const next = bigSession(s.workspace, real, PROBES, `cold${i}`);
       const r = await timeReplay(s, next.path, next.session, `cold${i}`);
       coldRuns.push(r.ms);
+      coldPhases.push(r.phases);
       panel = r.panel;
     }
     const cold = { ms: median(coldRuns) };
@@ -330,6 +350,7 @@ export async function run(): Promise<Record<string, unknown>> {
       replay1000: {
         coldMs: cold.ms,
         coldRunsMs: coldRuns,
+        coldPhases,
         warmMedianMs: median(warm),
         warmMs: warm,
         probesInList: count === null ? null : Number(count),
@@ -409,6 +430,10 @@ export async function run(): Promise<Record<string, unknown>> {
     console.log(`| ${'measure'.padEnd(width)} | value                    | goal      |      |`);
     console.log(`|${'-'.repeat(width + 2)}|--------------------------|-----------|------|`);
     for (const r of rows) console.log(`| ${r[0].padEnd(width)} | ${r[1].padEnd(24)} | ${r[2].padEnd(9)} | ${r[3].padEnd(4)} |`);
+    const phaseText = (p: ReplayPhases) => `${p.toPageMs} + ${p.pageLoadMs ?? '?'} + ${p.toLastRowMs ?? '?'}`;
+    console.log(
+      `replay into a new panel, each run as ms until the page began to load + the page's load and script + until the last row: ${coldPhases.map(phaseText).join('; ')}`,
+    );
     if (activation === null) console.log('(activation time not found: neither the Running Extensions view nor the log gave it)');
     const bundle = bundles['dist/extension.cjs'];
     const goals: Goal[] = [
