@@ -68,7 +68,9 @@ def mutate(node, how):
 
 
 def compiled(path, qualname):
-    """Why the module's own source does not run for `qualname` (a C accelerator replaces it), or None."""
+    """Why the module's own source does not run for `qualname` (a C accelerator replaces it), or
+    None; and the qualified name of the definition that runs (random.choice is bound at module
+    level to a method of a module-level instance: `choice = _inst.choice` runs Random.choice)."""
     import importlib.util
     import inspect
     spec = importlib.util.spec_from_file_location("pau_mutation_target", path)
@@ -81,15 +83,16 @@ def compiled(path, qualname):
     target = getattr(target, "fget", None) or getattr(target, "__func__", None) or target
     code = getattr(target, "__code__", None)
     if code is None or os.path.abspath(code.co_filename) != os.path.abspath(path):
-        return "the module's Python source is not what runs (a compiled accelerator replaces it)"
-    return None
+        return "the module's Python source is not what runs (a compiled accelerator replaces it)", qualname
+    runs_as = getattr(target, "__qualname__", qualname)
+    return None, qualname if "<locals>" in runs_as else runs_as
 
 
 def main():
     path, qualname, most = sys.argv[1], sys.argv[2], int(sys.argv[3])
     with open(path, encoding="utf-8") as f:
         tree = ast.parse(f.read())
-    why = compiled(path, qualname)
+    why, qualname = compiled(path, qualname)
     if why:
         json.dump({"sites": 0, "mutants": [], "skip": why}, sys.stdout)
         return
