@@ -186,25 +186,41 @@ async function timeReplay(s: EditorSession, path: string, session: SessionFile, 
       }),
     [byTestId('probe-row'), byTestId('probe-output'), byTestId('run-status'), String(lastIndex), `${tag}-${lastIndex}`, 30_000] as const,
   );
-  // Where the time went: until the panel's page began to load (the extension read the file,
-  // the editor made the webview), until its script had run, and from there to the last row.
+  // Where the time went: until the extension logged that it had read the file, until the
+  // panel's page began to load (the editor made the webview), until its script had run, and from
+  // there to the last row (its 'ready', the session's message, the rows drawn).
   const page = await panel.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     return { origin: performance.timeOrigin, scriptDone: nav ? nav.domContentLoadedEventEnd : null };
   });
+  const logged = loggedAt(s.extensionLog(), replaying);
   const phases: ReplayPhases = {
-    toPageMs: Math.round(page.origin - t0),
+    toLogMs: logged === null ? null : logged - t0,
+    toPageMs: Math.round(page.origin - (logged ?? t0)),
     pageLoadMs: page.scriptDone === null ? null : Math.round(page.scriptDone),
-    toLastRowMs: page.scriptDone === null ? null : Math.round(shownAt - page.origin - page.scriptDone),
+    toLastRowMs: Math.round(shownAt - page.origin - (page.scriptDone ?? 0)),
   };
   return { ms: shownAt - t0, panel, phases };
 }
 
-/** A replay into a new panel, in three parts (ms); the page's are null where it gave no timing. */
+/** A replay into a new panel in parts (ms), null where its clock gave no time. */
 interface ReplayPhases {
+  toLogMs: number | null;
   toPageMs: number;
   pageLoadMs: number | null;
-  toLastRowMs: number | null;
+  toLastRowMs: number;
+}
+
+/** The epoch ms of the last log line holding `text` (the log's own "YYYY-MM-DD hh:mm:ss.mmm" stamp, local time). */
+function loggedAt(log: string, text: string): number | null {
+  const line = log
+    .split('\n')
+    .filter((l) => l.includes(text))
+    .at(-1);
+  const stamp = line?.match(/^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)\.(\d{3})/);
+  if (!stamp) return null;
+  const [y, mo, d, h, mi, sec, ms] = stamp.slice(1).map(Number) as [number, number, number, number, number, number, number];
+  return new Date(y, mo - 1, d, h, mi, sec, ms).getTime();
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -430,9 +446,10 @@ export async function run(): Promise<Record<string, unknown>> {
     console.log(`| ${'measure'.padEnd(width)} | value                    | goal      |      |`);
     console.log(`|${'-'.repeat(width + 2)}|--------------------------|-----------|------|`);
     for (const r of rows) console.log(`| ${r[0].padEnd(width)} | ${r[1].padEnd(24)} | ${r[2].padEnd(9)} | ${r[3].padEnd(4)} |`);
-    const phaseText = (p: ReplayPhases) => `${p.toPageMs} + ${p.pageLoadMs ?? '?'} + ${p.toLastRowMs ?? '?'}`;
+    const phaseText = (p: ReplayPhases) => [p.toLogMs, p.toPageMs, p.pageLoadMs, p.toLastRowMs].map((ms) => ms ?? '?').join(' + ');
     console.log(
-      `replay into a new panel, each run as ms until the page began to load + the page's load and script + until the last row: ${coldPhases.map(phaseText).join('; ')}`,
+      'replay into a new panel, each run as ms until the extension logged it had read the file + until the page began to load + ' +
+        `the page's load and script + until the last row: ${coldPhases.map(phaseText).join('; ')}`,
     );
     if (activation === null) console.log('(activation time not found: neither the Running Extensions view nor the log gave it)');
     const bundle = bundles['dist/extension.cjs'];
