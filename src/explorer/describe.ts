@@ -106,7 +106,7 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
       e.probe !== undefined ? { kind: 'example', probe: e.probe } : undefined,
     );
   const description: Description = {
-    summary: [summary(run, returnTypes, ledger), varies(properties, observations, ledger), drawn(drawing, ledger)].filter(Boolean).join(' '),
+    summary: [summary(run, returnTypes, ledger), varies(properties, notes, observations, ledger), drawn(drawing, ledger)].filter(Boolean).join(' '),
     details: details(run, properties, notes, callText),
     parameters: parameterTexts(run, ledger),
     returns: returnsText(observations, returnTypes.map(typeAsWritten(info)), ledger, awaited),
@@ -701,11 +701,17 @@ function sameRaiseEverywhere(run: ExplorationOutcome): { text: string; support: 
 }
 const MIN_SAME_RAISE = 5;
 
-/** A plain sentence when a re-run gave another result: no returned value is then an example. */
-function varies(properties: InferredProperty[], observations: Observation[], ledger: Ledger): string {
+/**
+ * A plain sentence when a re-run gave another result: no returned value is then an example. A
+ * result another call changed (a registry it fills) is said as what it is, state kept between calls.
+ */
+function varies(properties: InferredProperty[], notes: InferenceNotes, observations: Observation[], ledger: Ledger): string {
   const refuted = properties.find((p) => p.name === 'deterministic' && !p.holds && p.evidence.startsWith('counterexample: '));
   if (!refuted) return '';
-  const text = `Not the same from run to run: ${refuted.evidence.slice('counterexample: '.length)}.`;
+  const counterexample = refuted.evidence.slice('counterexample: '.length);
+  const text = notes.dependsOnEarlierCalls
+    ? `What a call gives depends on the calls made before it: ${counterexample}.`
+    : `Not the same from run to run: ${counterexample}.`;
   const repeats = observations.filter((o) => o.purpose === 'repeat');
   ledger.add('summary', text, idx([...repeats, ...repeats.flatMap((o) => (o.repeats ? [o.repeats] : []))]), idx(repeats));
   return text;
