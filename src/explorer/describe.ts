@@ -21,7 +21,7 @@ import { findEffects } from './effects.js';
 import { findStateEffects } from './state-effects.js';
 import { fromTagged, isNumber, toSource, type PyValue } from './values.js';
 import { sameEffect } from './compare.js';
-import { exampleCallLimit, ordinaryFirst, returnedExamples } from './ordinary.js';
+import { brokenRepr, exampleCallLimit, ordinaryFirst, returnedExamples } from './ordinary.js';
 import { withStatement } from './context-manager.js';
 import { passThrough } from './pass-through.js';
 import { fixedShape } from './result-shape.js';
@@ -328,16 +328,17 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     /^io\.(StringIO|BytesIO)\(/.test(m.repr) && m.repr === argumentSource(o.request, m.arg);
   const mutated = run.observations.filter((o) => o.record.result.mutations.some((m) => !onlyRead(o, m)));
   const news = (o: Observation): ProbeResult['mutations'] => o.record.result.mutations.filter((m) => !onlyRead(o, m));
-  // A file that started empty shows best what was written into it.
+  // A file that started empty shows best what was written into it; else the most ordinary call
+  // (not one that left its object unable to print itself: colour's set_saturation(5)).
   const startedEmpty = (o: Observation): boolean => news(o).some((m) => /^io\.(StringIO|BytesIO)\(b?''\)$/.test(argumentSource(o.request, m.arg) ?? ''));
-  const first = mutated.find(startedEmpty) ?? mutated[0];
+  const first = mutated.find(startedEmpty) ?? ordinaryFirst(mutated, (o) => readableCall(callName(run.info), o.request, awaited), run.positions)[0];
   // An object whose repr is its address (`<Stack object at 0x1>`) or is the same before and after
   // (pyparsing's `Forward: None`) says nothing of what changed; a receiver's public attributes
   // before and after do (state-change.ts).
   const told = (o: Observation, m: ProbeResult['mutations'][number]): string | null => {
     const change = m.arg === 'receiver' ? stateChangeWords(o.record.result.receiverState) : '';
     if (change) return `${parameterOf(run.positions, o, m.arg)}: ${change}`;
-    return showsAddress(m.repr)
+    return showsAddress(m.repr) || brokenRepr(m.repr)
       ? null
       : `${parameterOf(run.positions, o, m.arg)} ${/^io\.(StringIO|BytesIO)\(/.test(m.repr) ? 'held' : 'became'} ${oneLine(m.repr, 60)}`;
   };
