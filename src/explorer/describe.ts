@@ -1036,6 +1036,10 @@ function lazyReturns(observations: Observation[], ledger: Ledger): string | null
 }
 
 const MAX_RAISE_LINES = 5;
+/** Values a raise line names before "N other values". */
+const RAISE_VALUES = 2;
+/** The longest result a raise line quotes of the call that returned; a longer one is said by its type. */
+const CONTRAST_RESULT = 20;
 
 /**
  * A call Python refused to bind to the signature (`f() missing 1 required positional argument`,
@@ -1141,6 +1145,8 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
       Number(a.i === null) - Number(b.i === null),
   );
   const lines: string[] = [];
+  // Each parameter and call that returned where it raised, once said.
+  const contrasted = new Set<string>();
   for (const g of ordered) {
     // A group is made with its first raise, which has its exception.
     const [ex] = g.raised;
@@ -1149,12 +1155,19 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
     const message = oneLine(reasonLine(exception.message), 100);
     // An empty message (EOFError()) shows nothing after the call, not a dangling colon.
     const said = message ? `: ${message}` : '';
+    // One clause a raise: a message that ends a sentence is not given a second full stop.
+    const ended = (s: string): string => (/[.!?]$/.test(s) ? s : `${s}.`);
     let text: string;
     if (g.i !== null && g.contrast) {
       const contrast = g.contrast.record.result.value;
-      // A value no reader could repeat (an address, a counter: repeatable.ts): its type is what a reader can check.
+      // A value no reader could repeat (an address, a counter: repeatable.ts), or a long one, by its
+      // type: the contrast says that the call returns, the examples what it gives.
       const repeatable = (repr: string): boolean => repeatableText(repr) && !changedWhenRunAgain(run.observations).length;
-      const result = !contrast ? 'a value' : !repeatable(contrast.repr) ? article(contrast.type) : oneLine(contrast.repr, 40);
+      const result = !contrast
+        ? 'a value'
+        : repeatable(contrast.repr) && contrast.repr.length <= CONTRAST_RESULT
+          ? contrast.repr
+          : article(typeAsWritten(run.info)(contrast.type));
       const i = g.i;
       // The quoted call's value, then the others that never returned (a value that raised only
       // beside other arguments is not one the raise comes "with"); each at the position it was blamed on.
@@ -1170,9 +1183,16 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
             .map((o) => argWords(run, o, at(o))),
         ),
       ];
-      const shown = values.length > 3 ? [...values.slice(0, 3), `${values.length - 3} other value${values.length === 4 ? '' : 's'}`] : values;
-      const other = g.byDefault ? `\`${itemAt(positions, i).name}\` left out (its default)` : argWords(run, g.contrast, i);
-      text = `${g.type} with ${joinWords(shown, 'or')} (${callText(ex)}${said}), but with ${other} it returned ${result}.`;
+      const shown =
+        values.length > RAISE_VALUES
+          ? [...values.slice(0, RAISE_VALUES), `${values.length - RAISE_VALUES} other value${values.length === RAISE_VALUES + 1 ? '' : 's'}`]
+          : values;
+      const other = g.byDefault ? `\`${itemAt(positions, i).name}\` left out` : argWords(run, g.contrast, i);
+      // The call that returned is said once for its parameter: a second line of that parameter leans on it.
+      const contrastKey = `${parameterOf(i)}|${g.contrast.record.index}`;
+      const contrastText = contrasted.has(contrastKey) ? '' : ` (with ${other} it returned ${result})`;
+      contrasted.add(contrastKey);
+      text = ended(`${g.type} for ${joinWords(shown, 'or')}${said}${contrastText}`);
       ledger.add('raises', text, [ex.record.index, g.contrast.record.index], idx(g.raised), {
         kind: 'raises',
         type: g.type,
@@ -1181,7 +1201,7 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
       });
     } else {
       const others = g.raised.length - 1;
-      text = `${g.type} in ${callText(ex)}${said} (${others ? `also in ${others} more call${others === 1 ? '' : 's'}; ` : ''}no call differing from it in one argument returned).`;
+      text = ended(`${g.type} in ${callText(ex)}${said}${others ? ` (and in ${others} more call${others === 1 ? '' : 's'})` : ''}`);
       ledger.add('raises', text, [ex.record.index], idx(g.raised), { kind: 'raises', type: g.type, probe: ex.record.index });
     }
     if (lines.length < MAX_RAISE_LINES) lines.push(text);

@@ -25,10 +25,10 @@ test('a raise line counts one more value as "1 other value", not "1 other values
   const positions: Position[] = [{ name: 'n', role: 'positional', positionalOnly: false, candidates: ['int'] }];
   const observations = [
     returnedObservation(positions, 1, [int(3)], int(9)),
-    ...[-1, -2, -3, -4].map((x, k) => raisedObservation(positions, k + 2, [int(x)], 'ValueError', 'n must not be negative')),
+    ...[-1, -2, -3].map((x, k) => raisedObservation(positions, k + 2, [int(x)], 'ValueError', 'n must not be negative')),
   ];
   const { raises } = report(positions, observations).description;
-  assert.match(raises, /`n=-3` or 1 other value \(/, raises);
+  assert.match(raises, /`n=-2` or 1 other value: /, raises);
 });
 
 test('a generator that yielded one item in each call reads "1 item", not "1 items"', () => {
@@ -239,7 +239,7 @@ test('an exception with an empty message reads as its bare type: no dangling col
   const observations = ['abc', 'Password: ', 'x'].map((p, k) => raisedObservation(positions, k + 1, [str(p)], 'EOFError', ''));
   const { raises, examples } = report(positions, observations).description;
   assert.doesNotMatch(raises, /:\s*\(|:\s*$/m, raises);
-  assert.match(raises, /^EOFError in f\('abc'\) \(also in 2 more calls/, raises);
+  assert.match(raises, /^EOFError in f\('abc'\) \(and in 2 more calls\)\.$/m, raises);
   const traceback = examples.find((e) => e.result.startsWith('Traceback'));
   assert.equal(traceback?.result.split('\n').at(-1), 'EOFError');
 });
@@ -258,4 +258,23 @@ test('a list whose items were all of one type reads "a list of str" in the Retur
   // Lists of lists: the inner items' type too (calendar's monthdayscalendar, weeks of day numbers).
   const weeks = [1, 2, 3].map((n, k) => returnedObservation(positions, k + 1, [int(n)], list([list([int(0), int(n)]), list([int(n + 1)])])));
   assert.match(report(positions, weeks).description.returns, /^A list of lists of int \(/);
+});
+
+test('raise lines are one clause each: the parameter named, the call that returned said once and short', () => {
+  // colour's rgb2hsl (teach9's trial): two messages for `rgb`, each line ending "…, but with
+  // `rgb=[0, 0, 1]` it returned (0.6666666666666666, 1.0, 0.5)." and quoting the raising call again.
+  const positions: Position[] = [{ name: 'rgb', role: 'positional', positionalOnly: false, candidates: ['list[int]', 'tuple'] }];
+  const hsl: PyValue = { k: 'tuple', items: [0.6666666666666666, 1, 0.5].map((v): PyValue => ({ k: 'float', v })) };
+  const observations = [
+    returnedObservation(positions, 1, [list([int(0), int(0), int(1)])], hsl),
+    ...[[3, 1, 2], [5, 0, 0], [7, 0, 0]].map((xs, k) =>
+      raisedObservation(positions, k + 2, [list(xs.map(int))], 'ValueError', `Red must be between 0 and 1. You provided ${xs[0]}.0.`),
+    ),
+    raisedObservation(positions, 5, [list([int(0), int(2), int(3)])], 'ValueError', 'Green must be between 0 and 1. You provided 2.0.'),
+  ];
+  const lines = report(positions, observations).description.raises.split('\n');
+  assert.deepEqual(lines, [
+    'ValueError for `rgb=[3, 1, 2]`, `rgb=[5, 0, 0]` or 1 other value: Red must be between 0 and 1. You provided 3.0. (with `rgb=[0, 0, 1]` it returned a tuple).',
+    'ValueError for `rgb=[0, 2, 3]`: Green must be between 0 and 1. You provided 2.0.',
+  ]);
 });
