@@ -94,9 +94,15 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
   const deterministic = claimed.some((p) => p.name === 'deterministic');
   // A function that draws at random: an example is a call seen to give the same in two draws.
   const drawing = claimed.some((p) => p.name === 'uses-randomness');
-  const examples = pickExamples(observations, positions, callText, notes, deterministic, info).filter(
-    (e) => !drawing || observations.some((o) => o.record.index === e.probe && sameInAnotherDraw(o, observations)),
-  );
+  // Results that differ from run to run (not a draw, nor a registry filled) show no value: the
+  // ordinary call still comes first, with the type every call gave (format_stack(): a list).
+  const typed = deterministic || drawing || notes.dependsOnEarlierCalls ? null : typeExample(observations, positions, callText);
+  const examples = [
+    ...(typed ? [typed] : []),
+    ...pickExamples(observations, positions, callText, notes, deterministic, info).filter(
+      (e) => !drawing || observations.some((o) => o.record.index === e.probe && sameInAnotherDraw(o, observations)),
+    ),
+  ].slice(0, MAX_EXAMPLES);
   for (const e of examples)
     ledger.add(
       'example',
@@ -1287,6 +1293,27 @@ function pickExamples(
     const example = exampleOf(o, callText);
     return example ? [{ ...example, probe: o.record.index }] : [];
   });
+}
+
+/**
+ * `type(format_stack())` → `<class 'list'>`: the plainest call that returned (the fewest arguments), when every call
+ * that returned gave one type (not None, an iterator or a context manager, which say it otherwise).
+ * Null when none did.
+ */
+function typeExample(observations: Observation[], positions: Position[], callText: (o: Observation) => string): Description['examples'][number] | null {
+  const longest = exampleCallLimit(observations, callText);
+  const returned = observations.filter((o) => o.purpose !== 'repeat' && o.record.result.status === 'returned');
+  const types = new Set(returned.map((o) => (o.record.result.value?.iteration ? '' : (o.record.result.value?.type ?? ''))));
+  const [type] = types;
+  if (types.size !== 1 || !type || type === 'NoneType' || withStatement(type, '') !== null) return null;
+  // One expression: a prepared receiver reads as statements (`s = Stack(); s.pop()`).
+  const plain = returned.filter(
+    (o) => callText(o).length <= longest && !preparedSource(o.request.receiver ?? '') && !o.input.some((slot) => holdsGrammarOnly(slot.value)),
+  );
+  // The fewest arguments first: a function callable with none shows that call (format_stack()).
+  const given = (x: Observation): number => x.input.filter((slot) => slot.value !== undefined).length;
+  const [o] = ordinaryFirst(plain, callText, positions).sort((a, b) => given(a) - given(b));
+  return o ? { call: `type(${callText(o)})`, result: `<class '${type}'>`, probe: o.record.index } : null;
 }
 
 function confidence(run: ExplorationOutcome, properties: InferredProperty[]): number {
