@@ -71,7 +71,11 @@ export function sourceRaise(line: string): string {
     return sentence(values ? `${named[1]}: With ${values}${said}` : `${named[1]}${said}`);
   }
   const call = RAISE_IN.exec(head);
-  if (call) return sentence(`${call[1]}: As in ${call[2]}${call[3] ? `: ${call[3]}` : ''}`);
+  if (call) {
+    const said = call[3] ? `: ${call[3]}` : '';
+    // A call cut short (`'https://example.co…'`) or made of statements (`s = SortedList(); s.pop()`) is no code to quote in a sentence.
+    return sentence(/…|; /.test(call[2] ?? '') ? `${call[1]}${said}` : `${call[1]}: As in ${call[2]}${said}`);
+  }
   return line;
 }
 
@@ -142,7 +146,8 @@ export function forSource(d: Description): Description {
   for (const [name, text] of Object.entries(d.parameters)) parameters[name] = sourceParameter(text);
   return {
     ...d,
-    summary: sourceSummary(d.summary),
+    // "in every call that ran (35 of 36)" counts probes: evidence.
+    summary: sourceSummary(d.summary).replace(/ in every call that ran \(\d+ of \d+\)/, ' in every call that ran'),
     details: '',
     parameters,
     // "(11 of 20 calls returned)" counts probes: evidence, not documentation.

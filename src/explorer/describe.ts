@@ -5,7 +5,7 @@ import type { CallRequest, FunctionInfo, ProbeResult, TaggedValue } from '../cor
 import type { Description, DescriptionClaim } from '../core/session-types.js';
 import type { CoverageSoFar } from '../core/format.js';
 import { addCoverage, oneLine, renderOutcome } from '../core/format.js';
-import { preparedSource, readableCall } from '../core/readable-call.js';
+import { preparedSource, preparingStatements, readableCall } from '../core/readable-call.js';
 import { itemAt } from '../core/item-at.js';
 import { markdownCode, markdownText } from '../core/markdown-text.js';
 import { group } from '../core/regex-group.js';
@@ -29,7 +29,7 @@ import { changedWhenRunAgain, repeatableText } from './repeatable.js';
 import { showsTheWorker } from './worker-identity.js';
 import { holdsGrammarOnly } from './scratch-files.js';
 import { isBindingMessage } from './binding-errors.js';
-import { NONE_RETURNED, SEEN_ONLY } from '../core/description-head.js';
+import { NONE_RETURNED, SEEN_ONLY, shortCall } from '../core/description-head.js';
 import { exceptionLine } from '../core/doctest-example.js';
 import { raiseSelector } from './raise-selector.js';
 import { hangWithContrast } from './hang.js';
@@ -759,7 +759,11 @@ function noneReturned(observations: Observation[]): string {
   const raised = of('raised');
   const rejected = of('rejected');
   const types = [...new Set(raised.flatMap((o) => (o.record.result.exception ? [baseExceptionName(o.record.result.exception.type)] : [])))];
-  const why = rejected[0]?.record.result.exception?.message;
+  // A receiver prepared by other calls reads as those statements (`s = TokenList(); s.insert_after(3, 'hello')`), not its lambda.
+  const [first] = rejected;
+  const statements = first?.request.receiver === undefined ? null : preparingStatements(first.request.receiver);
+  const message = first?.record.result.exception?.message;
+  const why = statements && message ? message.replace(/building `[^`]*`/, `building \`${oneLine(statements, 80)}\``) : message;
   const refused = `their arguments could not be built${why ? ` (${oneLine(why, 100)})` : ''}`;
   if (rejected.length === n) return `none of the ${n} calls ran, as ${refused}`;
   const parts = [
@@ -1046,6 +1050,8 @@ const MAX_RAISE_LINES = 5;
 const RAISE_VALUES = 2;
 /** The longest result a raise line quotes of the call that returned; a longer one is said by its type. */
 const CONTRAST_RESULT = 20;
+/** The longest call a raise line of one whole call quotes. */
+const RAISE_CALL = 80;
 
 /**
  * A call Python refused to bind to the signature (`f() missing 1 required positional argument`,
@@ -1207,7 +1213,8 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
       });
     } else {
       const others = g.raised.length - 1;
-      text = ended(`${g.type} in ${callText(ex)}${said}${others ? ` (and in ${others} more call${others === 1 ? '' : 's'})` : ''}`);
+      // The call on one line a reader can take in: a long URL or list cut (description-head.ts shortCall).
+      text = ended(`${g.type} in ${shortCall(callText(ex), RAISE_CALL)}${said}${others ? ` (and in ${others} more call${others === 1 ? '' : 's'})` : ''}`);
       ledger.add('raises', text, [ex.record.index], idx(g.raised), { kind: 'raises', type: g.type, probe: ex.record.index });
     }
     if (lines.length < MAX_RAISE_LINES) lines.push(text);
@@ -1230,7 +1237,8 @@ function exampleOf(o: Observation, callText: (o: Observation) => string): { call
       result: `Traceback (most recent call last):\n    ...\n${exceptionLine(r.exception.type, withoutIterationNote(r.exception.message))}`,
     };
   }
-  if (r.status !== 'returned' || !r.value || r.value.truncated) return null;
+  // The worker's placeholder for a repr that raised (Document().createComment(2.5)) is nothing doctest would print.
+  if (r.status !== 'returned' || !r.value || r.value.truncated || brokenRepr(r.value.repr)) return null;
   if (it) {
     // A generator that did not end is shown by its first items, taken with next().
     const items = `[${it.items.join(', ')}]`;

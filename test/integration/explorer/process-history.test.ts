@@ -13,7 +13,10 @@ const FIXTURE = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '
 
 /** What the description shows of returned values: examples that are no error (nor only a type), and the summary. */
 function shownValues(report: Awaited<ReturnType<typeof exploreExample>>['report']): string[] {
-  return [...report.description.examples.filter((e) => !e.result.startsWith('Traceback') && !e.call.startsWith('type(')).map((e) => `${e.call} → ${e.result}`), report.description.summary];
+  return [
+    ...report.description.examples.filter((e) => !e.result.startsWith('Traceback') && !e.call.startsWith('type(')).map((e) => `${e.call} → ${e.result}`),
+    report.description.summary,
+  ];
 }
 
 for (const [qualname, varying] of [

@@ -342,3 +342,25 @@ test('in source, a one-clause raise line keeps the parameter and the message, ne
     ['ValueError', 'KeyError', 'TypeError'],
   );
 });
+
+test('in source, a raise of one whole call quotes it only when it is whole code of one expression', () => {
+  // sortedcontainers' SortedList.pop: "as in s = SortedList().\n s.update([…]).\n s.pop(-10): …" in a docstring.
+  assert.equal(
+    sourceRaise('IndexError in s = SortedList(); s.update([4, 8]); s.pop(-10): list index out of range (and in 3 more calls).'),
+    'IndexError: list index out of range.',
+  );
+  assert.equal(
+    sourceRaise("NotImplementedError in RequestValidator().validate_redirect_uri('2024-03-15', 'https://example.co…', 3): Missing function implementation."),
+    'NotImplementedError: Missing function implementation.',
+  );
+  // attrs' frozen: an exception with no message, which the old wording's reader left whole.
+  assert.equal(
+    sourceRaise('attr.exceptions.FrozenAttributeError in frozen(3, 7, 12) (and in 34 more calls).'),
+    'attr.exceptions.FrozenAttributeError: As in frozen(3, 7, 12).',
+  );
+});
+
+test('in source, a summary of what every call did leaves out how many calls ran', () => {
+  const d = { ...CLAMP, summary: 'Raised attr.exceptions.FrozenAttributeError in every call that ran (35 of 36), whatever the arguments tried.' };
+  assert.equal(forSource(d).summary, 'Raised attr.exceptions.FrozenAttributeError in every call that ran, whatever the arguments tried.');
+});

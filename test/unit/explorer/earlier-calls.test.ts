@@ -27,7 +27,11 @@ test('a registry an earlier call filled: "depends on the calls made before it", 
   const deterministic = report.properties.find((p) => p.name === 'deterministic');
   assert.match(deterministic?.evidence ?? '', /^counterexample: .* after bindtextdomain\(/, JSON.stringify(deterministic));
   const summary = report.description.summary;
-  assert.match(summary, /What a call gives depends on the calls made before it: bindtextdomain\(.*\) gave '\/usr\/share\/locale', then .* after bindtextdomain\(/, summary);
+  assert.match(
+    summary,
+    /What a call gives depends on the calls made before it: bindtextdomain\(.*\) gave '\/usr\/share\/locale', then .* after bindtextdomain\(/,
+    summary,
+  );
   assert.doesNotMatch(summary, /Not the same from run to run/, summary);
 });
 

@@ -45,14 +45,19 @@ test('with no state read, the summary still says it changed in place, without an
 
 test("the summary's call is an ordinary one, never one that left its object unable to print itself (colour's set_saturation(5))", () => {
   // Saturation must be in 0–1: set_saturation(5) returned, and the Color's repr raised after it.
-  const positions: Position[] = [{ ...self, candidates: ['new:Color:1'] }, { name: 'value', role: 'positional', positionalOnly: false, candidates: ['int', 'float'] }];
+  const positions: Position[] = [
+    { ...self, candidates: ['new:Color:1'] },
+    { name: 'value', role: 'positional', positionalOnly: false, candidates: ['int', 'float'] },
+  ];
   const set = (index: number, value: PyValue, after: string): Observation => {
     const o = returnedObservation(positions, index, [{ k: 'call', callee: 'Color', args: [] }, value], none);
     return { ...o, record: { ...o.record, result: { ...o.record.result, mutations: [{ arg: 'receiver', repr: after }] } } };
   };
   const broken = '<repr of colour.Color raised ValueError: Saturation must be between 0 and 1. You provided 5.0.>';
   const d = buildReport({
-    info: { ...info('set_saturation', { params: [{ name: 'value', kind: 'POSITIONAL_OR_KEYWORD' }], needsReceiver: true, ownerClass: 'Color', body: () => none }) },
+    info: {
+      ...info('set_saturation', { params: [{ name: 'value', kind: 'POSITIONAL_OR_KEYWORD' }], needsReceiver: true, ownerClass: 'Color', body: () => none }),
+    },
     positions,
     observations: [set(1, int(5), broken), set(2, int(50), broken), set(3, pyFloat(0.5), '<Color #bf4040>')],
     accepted: [new Set(), new Set()],

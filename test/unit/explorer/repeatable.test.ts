@@ -63,7 +63,7 @@ test('a counter at the end of a long result: the two results are quoted where th
   assert.match(evidence, /gave ….* line 1'?, then ….* line 2'? when called again in the same process/, evidence);
 });
 
-test("results that differ from run to run: the ordinary call still comes first, shown with its type, never its value", async () => {
+test('results that differ from run to run: the ordinary call still comes first, shown with its type, never its value', async () => {
   // traceback.format_stack() (teach9's trial): its only example was an error.
   let made = 0;
   const fn: FakeFunction = {
@@ -76,7 +76,11 @@ test("results that differ from run to run: the ordinary call still comes first, 
   const fake = fakeProbe(fn, { onCall: () => (made = 0) });
   const report = await exploreOffline(info('stack', fn), fake.probe, { maxProbes: 20, strictness: DEFAULT_STRICTNESS });
   const [first, ...rest] = report.description.examples;
-  assert.deepEqual(first && { call: first.call, result: first.result }, { call: 'type(stack())', result: "<class 'list'>" }, JSON.stringify(report.description.examples));
+  assert.deepEqual(
+    first && { call: first.call, result: first.result },
+    { call: 'type(stack())', result: "<class 'list'>" },
+    JSON.stringify(report.description.examples),
+  );
   assert.ok(
     rest.every((e) => e.result.startsWith('Traceback')),
     JSON.stringify(rest),

@@ -55,11 +55,19 @@ test('an argument given back as another type is shown, one result of each type f
     const o = returnedObservation(positions, index, args, int(0));
     return { ...o, record: { ...o.record, result: { ...o.record.result, value: { type: `tomlkit.items.${type}`, repr, truncated: false } } } };
   };
-  const observations = [item(1, [undefined], 'Array', '[]'), item(2, [int(1)], 'Integer', '1'), item(3, [int(3)], 'Integer', '3'), item(4, [float(2.5)], 'Float', '2.5')];
+  const observations = [
+    item(1, [undefined], 'Array', '[]'),
+    item(2, [int(1)], 'Integer', '1'),
+    item(3, [int(3)], 'Integer', '3'),
+    item(4, [float(2.5)], 'Float', '2.5'),
+  ];
   const pairs = seenPairs(observations, positions, (o) => `array(${o.request.args.join(', ')})`);
   assert.equal(pairs?.text.split('; ').length, 3, pairs?.text);
   for (const shown of ['array() → []', 'array(1) → 1', 'array(2.5) → 2.5']) assert.ok(pairs?.text.includes(shown), pairs?.text);
   // The same argument given back as it was (an int for an int) is an echo: it teaches nothing.
   const echoed = [item(1, [undefined], 'Array', '[]'), ...[1, 3, 7].map((n, k) => returnedObservation(positions, k + 2, [int(n)], int(n)))];
-  assert.equal(seenPairs(echoed, positions, (o) => `array(${o.request.args.join(', ')})`), null);
+  assert.equal(
+    seenPairs(echoed, positions, (o) => `array(${o.request.args.join(', ')})`),
+    null,
+  );
 });
