@@ -74,4 +74,7 @@ test('bind: run again after a call with the same arguments and more, so neither 
   const pure = property(report, 'pure');
   assert.equal(pure?.holds, false, JSON.stringify(pure));
   assert.match(pure?.evidence ?? '', /changed what bind\(.*\) gives next/);
+  // Said as state, not as a result that varies by itself.
+  assert.match(report.description.summary, /What a call gives depends on the calls made before it: bind\(/, report.description.summary);
+  assert.doesNotMatch(report.description.summary, /Not the same from run to run/, report.description.summary);
 });
