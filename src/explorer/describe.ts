@@ -478,7 +478,11 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     if (pairs) ledger.add('summary', pairs.text, pairs.support, pairs.support);
     const tried = `${SEEN_ONLY} (${returnedOwn === n ? `all ${n}` : `${returnedOwn} of ${n}`} returned)`;
     const unknown = shaped || made || sizes || pairs || returns === 'None' ? '' : '; what sets its value was not worked out';
-    sentences.push(`${tried}, it returned ${what}${pairs ? `, as in ${pairs.text}` : ''}${unknown}.`);
+    // None, and no change to what it was given, nor output: plainly, what it is for was not seen.
+    const quiet = !mutated.length && !run.observations.some((o) => o.record.result.stdout || o.record.result.stderr);
+    const given = run.positions.some((p) => p.role === 'receiver') ? 'its arguments or its object' : 'its arguments';
+    const unseen = returns === 'None' && quiet ? `; nothing it did to ${given} showed, so what it is for was not seen` : '';
+    sentences.push(`${tried}, it returned ${what}${pairs ? `, as in ${pairs.text}` : ''}${unknown}${unseen}.`);
   } else {
     // A function whose job is to raise: what selects the class it raises, when one parameter does.
     const raising = run.observations.filter((o) => o.purpose !== 'repeat' && o.record.result.status === 'raised' && !bindingError(o));

@@ -335,3 +335,20 @@ test('a raise line of one whole call cuts a long call to one line', () => {
   );
   assert.doesNotMatch(line ?? '', /a-longer-tail/, line);
 });
+
+test('a function that returned None and changed nothing it was given says plainly that what it is for was not seen', () => {
+  // toml's TomlPreserveCommentDecoder().embed_comments(idx, currentlevel) (teach10's trial) read
+  // only "it returned None", as if that were all it does.
+  const positions: Position[] = [{ name: 'idx', role: 'positional', positionalOnly: false, candidates: ['int'] }];
+  const quiet = [1, 2, 3].map((n) => {
+    const o = returnedObservation(positions, n, [int(n)], { k: 'none' });
+    return { ...o, record: { ...o.record, result: { ...o.record.result, value: { type: 'NoneType', repr: 'None', truncated: false } } } };
+  });
+  assert.match(
+    report(positions, quiet).description.summary,
+    /^In the calls tried \(all 3 returned\), it returned None; nothing it did to its arguments showed, so what it is for was not seen\.$/,
+  );
+  // One that printed did something a reader can see: not said of it.
+  const printed = quiet.map((o) => ({ ...o, record: { ...o.record, result: { ...o.record.result, stdout: 'hello\n' } } }));
+  assert.doesNotMatch(report(positions, printed).description.summary, /was not seen/);
+});
