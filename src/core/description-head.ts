@@ -181,10 +181,24 @@ function parametersLine(params: [string, string][]): { text: string; more: strin
   return { text, more: full.filter((f, i) => i >= shown || short[i] !== f) };
 }
 
+/**
+ * Parameters said in the same words named together, in the order they come: `_, __, ___: no call
+ * with it returned` (attrs' frozen, teach10's trial), not the same words three times.
+ */
+function sameWordsTogether(params: [string, string][]): [string, string][] {
+  const out: [string, string][] = [];
+  for (const [name, text] of params) {
+    const same = out.find(([, t]) => t === text);
+    if (same) same[0] = `${same[0]}, ${name}`;
+    else out.push([name, text]);
+  }
+  return out;
+}
+
 export function descriptionHead(d: Description, rename?: (call: string) => string): DescriptionHead {
   const lines: HeadLine[] = [{ text: d.summary }];
   const params = Object.entries(d.parameters);
-  const parameters = parametersLine(params);
+  const parameters = parametersLine(sameWordsTogether(params));
   if (params.length) lines.push({ label: 'Parameters', text: parameters.text });
   if (d.returns) lines.push({ label: 'Returns', text: d.returns });
   if (d.properties?.length) lines.push({ label: 'Properties', text: d.properties.join(', ') });

@@ -38,11 +38,23 @@ export function sourceParameter(text: string): string {
   return capital(text.endsWith('.') ? text : `${text}.`);
 }
 
+/** Where a raise line's call that returned begins: ` (with `lo=3` it returned 3).` */
+const CONTRAST_OPEN = ' (with `';
+const CONTRAST = /^ \(with `[^`]*`(?: left out)? it returned .*\)\.$/s;
+/** `ValueError for `lo=17` or 2 other values: message`: a raise blamed on one parameter. */
+const RAISE_FOR = /^(\S+) for ((?:`[^`]*`|\d+ other values?)(?:(?:, | or )(?:`[^`]*`|\d+ other values?))*)(?:: ([\s\S]*))?$/;
+/** `KeyError in clamp(3, 3, 5, mode='x'): message (and in 2 more calls)`: a raise of one whole call. */
+const RAISE_IN = /^(\S+) in (.+?\))(?:: ([\s\S]*?))?(?: \(and in \d+ more calls?\))?$/;
+
+const sentence = (s: string): string => (/[.!?]$/.test(s) ? s : `${s}.`);
+
 /**
  * A raise line of the explorer as a docstring's Raises entry: the exception, the argument that
- * caused it and the message, without the contrast call (that is evidence, kept in the report).
+ * caused it and the message, without the call that returned where it raised (that is evidence,
+ * kept in the report).
  */
 export function sourceRaise(line: string): string {
+  // The wordings of sessions saved before a raise line was one clause.
   const blamed = /^(\S+) with (.+?) \((.+?\)): (.*)\), but with .+ it returned .+\.$/.exec(line);
   if (blamed) {
     const values = readableValues(blamed[2] ?? '');
@@ -50,6 +62,20 @@ export function sourceRaise(line: string): string {
   }
   const whole = /^(\S+) in (.+?\)): (.*?) \((?:also in \d+ more calls?; )?no call differing from it in one argument returned\)\.$/.exec(line);
   if (whole) return `${whole[1]}: As in ${whole[2]}: ${whole[3]}.`;
+  const contrast = line.lastIndexOf(CONTRAST_OPEN);
+  const head = (contrast >= 0 && CONTRAST.test(line.slice(contrast)) ? line.slice(0, contrast) : line).replace(/\.$/, '');
+  const named = RAISE_FOR.exec(head);
+  if (named) {
+    const values = readableValues(named[2] ?? '');
+    const said = named[3] ? `: ${named[3]}` : '';
+    return sentence(values ? `${named[1]}: With ${values}${said}` : `${named[1]}${said}`);
+  }
+  const call = RAISE_IN.exec(head);
+  if (call) {
+    const said = call[3] ? `: ${call[3]}` : '';
+    // A call cut short (`'https://example.co…'`) or made of statements (`s = SortedList(); s.pop()`) is no code to quote in a sentence.
+    return sentence(/…|; /.test(call[2] ?? '') ? `${call[1]}${said}` : `${call[1]}: As in ${call[2]}${said}`);
+  }
   return line;
 }
 
@@ -108,8 +134,9 @@ function readableValues(list: string): string | null {
  */
 function raiseRank(line: string): number {
   const wrongType = /^(?:TypeError|AttributeError)\b/.test(line);
-  const contrast = /, but with .+ it returned .+\.$/.test(line);
-  return (wrongType ? 2 : 0) + (contrast ? 0 : 1);
+  // A line blamed on a parameter reads `ValueError for `lo=17`…`; one saved before, `…, but with `lo=3` it returned 3.`
+  const blamed = /^\S+ for `/.test(line) || /, but with .+ it returned .+\.$/.test(line);
+  return (wrongType ? 2 : 0) + (blamed ? 0 : 1);
 }
 
 /** The description as it should read in source: the evidence dropped, parameters and raises as docstring sentences. */
@@ -119,7 +146,8 @@ export function forSource(d: Description): Description {
   for (const [name, text] of Object.entries(d.parameters)) parameters[name] = sourceParameter(text);
   return {
     ...d,
-    summary: sourceSummary(d.summary),
+    // "in every call that ran (35 of 36)" counts probes: evidence.
+    summary: sourceSummary(d.summary).replace(/ in every call that ran \(\d+ of \d+\)/, ' in every call that ran'),
     details: '',
     parameters,
     // "(11 of 20 calls returned)" counts probes: evidence, not documentation.

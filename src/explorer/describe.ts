@@ -5,7 +5,7 @@ import type { CallRequest, FunctionInfo, ProbeResult, TaggedValue } from '../cor
 import type { Description, DescriptionClaim } from '../core/session-types.js';
 import type { CoverageSoFar } from '../core/format.js';
 import { addCoverage, oneLine, renderOutcome } from '../core/format.js';
-import { preparedSource, readableCall } from '../core/readable-call.js';
+import { preparedSource, preparingStatements, readableCall } from '../core/readable-call.js';
 import { itemAt } from '../core/item-at.js';
 import { markdownCode, markdownText } from '../core/markdown-text.js';
 import { group } from '../core/regex-group.js';
@@ -21,7 +21,7 @@ import { findEffects } from './effects.js';
 import { findStateEffects } from './state-effects.js';
 import { fromTagged, isNumber, toSource, type PyValue } from './values.js';
 import { sameEffect } from './compare.js';
-import { exampleCallLimit, ordinaryFirst, returnedExamples } from './ordinary.js';
+import { brokenRepr, exampleCallLimit, ordinaryFirst, returnedExamples } from './ordinary.js';
 import { withStatement } from './context-manager.js';
 import { passThrough } from './pass-through.js';
 import { fixedShape } from './result-shape.js';
@@ -29,7 +29,7 @@ import { changedWhenRunAgain, repeatableText } from './repeatable.js';
 import { showsTheWorker } from './worker-identity.js';
 import { holdsGrammarOnly } from './scratch-files.js';
 import { isBindingMessage } from './binding-errors.js';
-import { NONE_RETURNED, SEEN_ONLY } from '../core/description-head.js';
+import { NONE_RETURNED, SEEN_ONLY, shortCall } from '../core/description-head.js';
 import { exceptionLine } from '../core/doctest-example.js';
 import { raiseSelector } from './raise-selector.js';
 import { hangWithContrast } from './hang.js';
@@ -94,9 +94,15 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
   const deterministic = claimed.some((p) => p.name === 'deterministic');
   // A function that draws at random: an example is a call seen to give the same in two draws.
   const drawing = claimed.some((p) => p.name === 'uses-randomness');
-  const examples = pickExamples(observations, positions, callText, notes, deterministic, info).filter(
-    (e) => !drawing || observations.some((o) => o.record.index === e.probe && sameInAnotherDraw(o, observations)),
-  );
+  // Results that differ from run to run (not a draw, nor a registry filled) show no value: the
+  // ordinary call still comes first, with the type every call gave (format_stack(): a list).
+  const typed = deterministic || drawing || notes.dependsOnEarlierCalls ? null : typeExample(observations, positions, callText);
+  const examples = [
+    ...(typed ? [typed] : []),
+    ...pickExamples(observations, positions, callText, notes, deterministic, info).filter(
+      (e) => !drawing || observations.some((o) => o.record.index === e.probe && sameInAnotherDraw(o, observations)),
+    ),
+  ].slice(0, MAX_EXAMPLES);
   for (const e of examples)
     ledger.add(
       'example',
@@ -106,7 +112,7 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
       e.probe !== undefined ? { kind: 'example', probe: e.probe } : undefined,
     );
   const description: Description = {
-    summary: [summary(run, returnTypes, ledger), varies(properties, observations, ledger), drawn(drawing, ledger)].filter(Boolean).join(' '),
+    summary: [summary(run, returnTypes, ledger), varies(properties, notes, observations, ledger), drawn(drawing, ledger)].filter(Boolean).join(' '),
     details: details(run, properties, notes, callText),
     parameters: parameterTexts(run, ledger),
     returns: returnsText(observations, returnTypes.map(typeAsWritten(info)), ledger, awaited),
@@ -328,16 +334,17 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     /^io\.(StringIO|BytesIO)\(/.test(m.repr) && m.repr === argumentSource(o.request, m.arg);
   const mutated = run.observations.filter((o) => o.record.result.mutations.some((m) => !onlyRead(o, m)));
   const news = (o: Observation): ProbeResult['mutations'] => o.record.result.mutations.filter((m) => !onlyRead(o, m));
-  // A file that started empty shows best what was written into it.
+  // A file that started empty shows best what was written into it; else the most ordinary call
+  // (not one that left its object unable to print itself: colour's set_saturation(5)).
   const startedEmpty = (o: Observation): boolean => news(o).some((m) => /^io\.(StringIO|BytesIO)\(b?''\)$/.test(argumentSource(o.request, m.arg) ?? ''));
-  const first = mutated.find(startedEmpty) ?? mutated[0];
+  const first = mutated.find(startedEmpty) ?? ordinaryFirst(mutated, (o) => readableCall(callName(run.info), o.request, awaited), run.positions)[0];
   // An object whose repr is its address (`<Stack object at 0x1>`) or is the same before and after
   // (pyparsing's `Forward: None`) says nothing of what changed; a receiver's public attributes
   // before and after do (state-change.ts).
   const told = (o: Observation, m: ProbeResult['mutations'][number]): string | null => {
     const change = m.arg === 'receiver' ? stateChangeWords(o.record.result.receiverState) : '';
     if (change) return `${parameterOf(run.positions, o, m.arg)}: ${change}`;
-    return showsAddress(m.repr)
+    return showsAddress(m.repr) || brokenRepr(m.repr)
       ? null
       : `${parameterOf(run.positions, o, m.arg)} ${/^io\.(StringIO|BytesIO)\(/.test(m.repr) ? 'held' : 'became'} ${oneLine(m.repr, 60)}`;
   };
@@ -471,7 +478,11 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     if (pairs) ledger.add('summary', pairs.text, pairs.support, pairs.support);
     const tried = `${SEEN_ONLY} (${returnedOwn === n ? `all ${n}` : `${returnedOwn} of ${n}`} returned)`;
     const unknown = shaped || made || sizes || pairs || returns === 'None' ? '' : '; what sets its value was not worked out';
-    sentences.push(`${tried}, it returned ${what}${pairs ? `, as in ${pairs.text}` : ''}${unknown}.`);
+    // None, and no change to what it was given, nor output: plainly, what it is for was not seen.
+    const quiet = !mutated.length && !run.observations.some((o) => o.record.result.stdout || o.record.result.stderr);
+    const given = run.positions.some((p) => p.role === 'receiver') ? 'its arguments or its object' : 'its arguments';
+    const unseen = returns === 'None' && quiet ? `; nothing it did to ${given} showed, so what it is for was not seen` : '';
+    sentences.push(`${tried}, it returned ${what}${pairs ? `, as in ${pairs.text}` : ''}${unknown}${unseen}.`);
   } else {
     // A function whose job is to raise: what selects the class it raises, when one parameter does.
     const raising = run.observations.filter((o) => o.purpose !== 'repeat' && o.record.result.status === 'raised' && !bindingError(o));
@@ -701,11 +712,17 @@ function sameRaiseEverywhere(run: ExplorationOutcome): { text: string; support: 
 }
 const MIN_SAME_RAISE = 5;
 
-/** A plain sentence when a re-run gave another result: no returned value is then an example. */
-function varies(properties: InferredProperty[], observations: Observation[], ledger: Ledger): string {
+/**
+ * A plain sentence when a re-run gave another result: no returned value is then an example. A
+ * result another call changed (a registry it fills) is said as what it is, state kept between calls.
+ */
+function varies(properties: InferredProperty[], notes: InferenceNotes, observations: Observation[], ledger: Ledger): string {
   const refuted = properties.find((p) => p.name === 'deterministic' && !p.holds && p.evidence.startsWith('counterexample: '));
   if (!refuted) return '';
-  const text = `Not the same from run to run: ${refuted.evidence.slice('counterexample: '.length)}.`;
+  const counterexample = refuted.evidence.slice('counterexample: '.length);
+  const text = notes.dependsOnEarlierCalls
+    ? `What a call gives depends on the calls made before it: ${counterexample}.`
+    : `Not the same from run to run: ${counterexample}.`;
   const repeats = observations.filter((o) => o.purpose === 'repeat');
   ledger.add('summary', text, idx([...repeats, ...repeats.flatMap((o) => (o.repeats ? [o.repeats] : []))]), idx(repeats));
   return text;
@@ -746,7 +763,11 @@ function noneReturned(observations: Observation[]): string {
   const raised = of('raised');
   const rejected = of('rejected');
   const types = [...new Set(raised.flatMap((o) => (o.record.result.exception ? [baseExceptionName(o.record.result.exception.type)] : [])))];
-  const why = rejected[0]?.record.result.exception?.message;
+  // A receiver prepared by other calls reads as those statements (`s = TokenList(); s.insert_after(3, 'hello')`), not its lambda.
+  const [first] = rejected;
+  const statements = first?.request.receiver === undefined ? null : preparingStatements(first.request.receiver);
+  const message = first?.record.result.exception?.message;
+  const why = statements && message ? message.replace(/building `[^`]*`/, `building \`${oneLine(statements, 80)}\``) : message;
   const refused = `their arguments could not be built${why ? ` (${oneLine(why, 100)})` : ''}`;
   if (rejected.length === n) return `none of the ${n} calls ran, as ${refused}`;
   const parts = [
@@ -1029,6 +1050,12 @@ function lazyReturns(observations: Observation[], ledger: Ledger): string | null
 }
 
 const MAX_RAISE_LINES = 5;
+/** Values a raise line names before "N other values". */
+const RAISE_VALUES = 2;
+/** The longest result a raise line quotes of the call that returned; a longer one is said by its type. */
+const CONTRAST_RESULT = 20;
+/** The longest call a raise line of one whole call quotes. */
+const RAISE_CALL = 80;
 
 /**
  * A call Python refused to bind to the signature (`f() missing 1 required positional argument`,
@@ -1134,6 +1161,8 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
       Number(a.i === null) - Number(b.i === null),
   );
   const lines: string[] = [];
+  // Each parameter and call that returned where it raised, once said.
+  const contrasted = new Set<string>();
   for (const g of ordered) {
     // A group is made with its first raise, which has its exception.
     const [ex] = g.raised;
@@ -1142,12 +1171,19 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
     const message = oneLine(reasonLine(exception.message), 100);
     // An empty message (EOFError()) shows nothing after the call, not a dangling colon.
     const said = message ? `: ${message}` : '';
+    // One clause a raise: a message that ends a sentence is not given a second full stop.
+    const ended = (s: string): string => (/[.!?]$/.test(s) ? s : `${s}.`);
     let text: string;
     if (g.i !== null && g.contrast) {
       const contrast = g.contrast.record.result.value;
-      // A value no reader could repeat (an address, a counter: repeatable.ts): its type is what a reader can check.
+      // A value no reader could repeat (an address, a counter: repeatable.ts), or a long one, by its
+      // type: the contrast says that the call returns, the examples what it gives.
       const repeatable = (repr: string): boolean => repeatableText(repr) && !changedWhenRunAgain(run.observations).length;
-      const result = !contrast ? 'a value' : !repeatable(contrast.repr) ? article(contrast.type) : oneLine(contrast.repr, 40);
+      const result = !contrast
+        ? 'a value'
+        : repeatable(contrast.repr) && contrast.repr.length <= CONTRAST_RESULT
+          ? contrast.repr
+          : article(typeAsWritten(run.info)(contrast.type));
       const i = g.i;
       // The quoted call's value, then the others that never returned (a value that raised only
       // beside other arguments is not one the raise comes "with"); each at the position it was blamed on.
@@ -1163,9 +1199,16 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
             .map((o) => argWords(run, o, at(o))),
         ),
       ];
-      const shown = values.length > 3 ? [...values.slice(0, 3), `${values.length - 3} other value${values.length === 4 ? '' : 's'}`] : values;
-      const other = g.byDefault ? `\`${itemAt(positions, i).name}\` left out (its default)` : argWords(run, g.contrast, i);
-      text = `${g.type} with ${joinWords(shown, 'or')} (${callText(ex)}${said}), but with ${other} it returned ${result}.`;
+      const shown =
+        values.length > RAISE_VALUES
+          ? [...values.slice(0, RAISE_VALUES), `${values.length - RAISE_VALUES} other value${values.length === RAISE_VALUES + 1 ? '' : 's'}`]
+          : values;
+      const other = g.byDefault ? `\`${itemAt(positions, i).name}\` left out` : argWords(run, g.contrast, i);
+      // The call that returned is said once for its parameter: a second line of that parameter leans on it.
+      const contrastKey = `${parameterOf(i)}|${g.contrast.record.index}`;
+      const contrastText = contrasted.has(contrastKey) ? '' : ` (with ${other} it returned ${result})`;
+      contrasted.add(contrastKey);
+      text = ended(`${g.type} for ${joinWords(shown, 'or')}${said}${contrastText}`);
       ledger.add('raises', text, [ex.record.index, g.contrast.record.index], idx(g.raised), {
         kind: 'raises',
         type: g.type,
@@ -1174,7 +1217,8 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
       });
     } else {
       const others = g.raised.length - 1;
-      text = `${g.type} in ${callText(ex)}${said} (${others ? `also in ${others} more call${others === 1 ? '' : 's'}; ` : ''}no call differing from it in one argument returned).`;
+      // The call on one line a reader can take in: a long URL or list cut (description-head.ts shortCall).
+      text = ended(`${g.type} in ${shortCall(callText(ex), RAISE_CALL)}${said}${others ? ` (and in ${others} more call${others === 1 ? '' : 's'})` : ''}`);
       ledger.add('raises', text, [ex.record.index], idx(g.raised), { kind: 'raises', type: g.type, probe: ex.record.index });
     }
     if (lines.length < MAX_RAISE_LINES) lines.push(text);
@@ -1197,7 +1241,8 @@ function exampleOf(o: Observation, callText: (o: Observation) => string): { call
       result: `Traceback (most recent call last):\n    ...\n${exceptionLine(r.exception.type, withoutIterationNote(r.exception.message))}`,
     };
   }
-  if (r.status !== 'returned' || !r.value || r.value.truncated) return null;
+  // The worker's placeholder for a repr that raised (Document().createComment(2.5)) is nothing doctest would print.
+  if (r.status !== 'returned' || !r.value || r.value.truncated || brokenRepr(r.value.repr)) return null;
   if (it) {
     // A generator that did not end is shown by its first items, taken with next().
     const items = `[${it.items.join(', ')}]`;
@@ -1260,6 +1305,27 @@ function pickExamples(
     const example = exampleOf(o, callText);
     return example ? [{ ...example, probe: o.record.index }] : [];
   });
+}
+
+/**
+ * `type(format_stack())` → `<class 'list'>`: the plainest call that returned (the fewest arguments), when every call
+ * that returned gave one type (not None, an iterator or a context manager, which say it otherwise).
+ * Null when none did.
+ */
+function typeExample(observations: Observation[], positions: Position[], callText: (o: Observation) => string): Description['examples'][number] | null {
+  const longest = exampleCallLimit(observations, callText);
+  const returned = observations.filter((o) => o.purpose !== 'repeat' && o.record.result.status === 'returned');
+  const types = new Set(returned.map((o) => (o.record.result.value?.iteration ? '' : (o.record.result.value?.type ?? ''))));
+  const [type] = types;
+  if (types.size !== 1 || !type || type === 'NoneType' || withStatement(type, '') !== null) return null;
+  // One expression: a prepared receiver reads as statements (`s = Stack(); s.pop()`).
+  const plain = returned.filter(
+    (o) => callText(o).length <= longest && !preparedSource(o.request.receiver ?? '') && !o.input.some((slot) => holdsGrammarOnly(slot.value)),
+  );
+  // The fewest arguments first: a function callable with none shows that call (format_stack()).
+  const given = (x: Observation): number => x.input.filter((slot) => slot.value !== undefined).length;
+  const [o] = ordinaryFirst(plain, callText, positions).sort((a, b) => given(a) - given(b));
+  return o ? { call: `type(${callText(o)})`, result: `<class '${type}'>`, probe: o.record.index } : null;
 }
 
 function confidence(run: ExplorationOutcome, properties: InferredProperty[]): number {

@@ -7,6 +7,9 @@ import { toSource } from './values.js';
 /** How the worker writes a value whose repr raised (python/pau_probe/render.py). */
 const BROKEN_REPR = /^<repr of \S+ raised /;
 
+/** Whether a value shown is the worker's placeholder for one whose repr raised: nothing a reader could see. */
+export const brokenRepr = (repr: string): boolean => BROKEN_REPR.test(repr);
+
 /**
  * Lower is more ordinary: distinct, short, non-empty arguments, values of the family the
  * parameter's name suggests (a list of scores for `scores`), and an output that differs from

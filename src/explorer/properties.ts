@@ -30,6 +30,12 @@ export interface InferenceNotes {
   sortedOnlyWhenInputsSorted?: boolean;
   /** Param name → direction, for monotonicity in several parameters. */
   monotonicIn: { param: string; direction: 'increasing' | 'decreasing' }[];
+  /**
+   * Determinism was refuted only by a call run again after another call (a registry it fills:
+   * gettext's bindtextdomain), while calls run again on their own gave the same: what it gives
+   * depends on the calls made before it, which is state, not a result that varies by itself.
+   */
+  dependsOnEarlierCalls?: true;
 }
 
 type Prop = InferredProperty['name'];
@@ -106,7 +112,7 @@ export function inferProperties(observations: Observation[], ctx: InferenceConte
   const notes: InferenceNotes = { monotonicIn: [] };
   const byKey = indexByKey(observations);
   const props = [
-    determinism(observations, ctx),
+    determinism(observations, ctx, notes),
     randomness(observations, ctx),
     purity(observations, ctx),
     ...reapplication(observations, ctx, byKey),
@@ -163,7 +169,7 @@ function randomness(observations: Observation[], ctx: InferenceContext): Inferre
   );
 }
 
-function determinism(observations: Observation[], ctx: InferenceContext): InferredProperty | null {
+function determinism(observations: Observation[], ctx: InferenceContext, notes: InferenceNotes): InferredProperty | null {
   const repeats = reruns(observations);
   const real = repeats.filter(({ o }) => o.record.origin !== 'cache');
   // Only calls that returned show the function's work: a call refused at its first check raises the same way under any seed.
@@ -192,6 +198,11 @@ function determinism(observations: Observation[], ctx: InferenceContext): Inferr
           ? differingQuotes(firstRun.value.repr, again.again.shown ?? '', QUOTED_VALUE)
           : [outcomeText(firstRun), oneLine(again.again.shown ?? '', QUOTED_VALUE)];
     const after = again.o.after ? ` after ${ctx.callText(again.o.after)}` : '';
+    // Changed only where another call ran between the two runs, and the same where a call ran
+    // twice on its own: the other call filed what this one reads.
+    const secondRuns = real.map(({ o }) => o);
+    if (changedWhenRunAgain(secondRuns).every(({ o }) => o.after) && secondRuns.some((o) => !o.after && o.record.result.again?.same === true))
+      notes.dependsOnEarlierCalls = true;
     return refute('deterministic', `${ctx.callText(again.o)} gave ${before}, then ${second} when called again in the same process${after}`);
   }
   const clocked = showingTheClock(observations);

@@ -1,17 +1,31 @@
 // Where no relation of the catalogue says what a function computes, the summary still shows what
 // it did: two or three calls that returned, in one line ("slugify('Hello World') → 'hello-world';
 // slugify('Alice') → 'alice'"), the most ordinary first, each with a result of its own that is
-// none of its arguments given back (an echo teaches nothing), worded as what was seen. A result
-// no reader could repeat is left out, as it is from the examples (repeatable.ts), and none is
-// shown of a function whose call gave another result run a second time in its process.
+// none of its arguments given back (an echo teaches nothing), worded as what was seen. An argument
+// given back as another type is no echo: it shows the conversion (tomlkit's array(1) → 1, an
+// Integer). Results of several types are shown one of each type first. A result no reader could
+// repeat is left out, as it is from the examples (repeatable.ts), and none is shown of a function
+// whose call gave another result run a second time in its process.
 import type { Observation, Position } from './inputs.js';
 import { ordinaryFirst } from './ordinary.js';
 import { changedWhenRunAgain, repeatableText } from './repeatable.js';
-import { toSource } from './values.js';
+import { toSource, type PyValue } from './values.js';
 
 const PAIRS = 3;
 const LONGEST_CALL = 60;
 const LONGEST_RESULT = 40;
+
+/** The Python type a value the explorer built has, by its last name (`date`, `Decimal`, `int`). */
+function typeOf(v: PyValue): string {
+  return v.k === 'none' ? 'NoneType' : v.k === 'call' ? (v.callee.split('.').at(-1) ?? v.callee) : v.k;
+}
+
+/** Whether the call gave back one of its arguments as it was, of its own type. */
+function echoes(o: Observation): boolean {
+  const out = o.record.result.value;
+  const type = out?.type.split('.').at(-1) ?? '';
+  return o.input.some((s) => s.value !== undefined && toSource(s.value) === out?.repr && typeOf(s.value) === type);
+}
 
 /** The pairs as one clause and the calls they are, or null when fewer than two such calls returned. */
 export function seenPairs(
@@ -23,12 +37,15 @@ export function seenPairs(
   const own = observations.filter((o) => o.record.result.status === 'returned' && o.purpose !== 'repeat' && o.purpose !== 'reapply');
   const telling = own.filter((o) => {
     const out = o.record.result.value?.repr ?? '';
-    const given = o.input.flatMap((s) => (s.value !== undefined ? [toSource(s.value)] : []));
-    return out !== '' && out.length <= LONGEST_RESULT && repeatableText(out) && !given.includes(out) && callText(o).length <= LONGEST_CALL;
+    return out !== '' && out.length <= LONGEST_RESULT && repeatableText(out) && !echoes(o) && callText(o).length <= LONGEST_CALL;
   });
+  const ordered = ordinaryFirst(telling, callText, positions);
+  const type = (o: Observation): string => o.record.result.value?.type ?? '';
+  // One of each type of result first, then the next results, in order.
+  const firstOfType = ordered.filter((o, k) => ordered.findIndex((x) => type(x) === type(o)) === k);
   const picked: Observation[] = [];
   const outputs = new Set<string>();
-  for (const o of ordinaryFirst(telling, callText, positions)) {
+  for (const o of [...firstOfType, ...ordered]) {
     const out = o.record.result.value?.repr ?? '';
     if (outputs.has(out)) continue;
     outputs.add(out);
@@ -36,5 +53,7 @@ export function seenPairs(
     if (picked.length === PAIRS) break;
   }
   if (picked.length < 2) return null;
+  // Shown in the order of their ordinariness.
+  picked.sort((a, b) => ordered.indexOf(a) - ordered.indexOf(b));
   return { text: picked.map((o) => `${callText(o)} → ${o.record.result.value?.repr ?? ''}`).join('; '), support: picked.map((o) => o.record.index) };
 }

@@ -127,6 +127,14 @@ def test_a_set_shown_sorted_is_the_same_set_and_another_set_is_not():
     assert [c["text"] for c in out["contradictions"]] == ["small_set(2) -> {-3, 1, 5}"]
 
 
+def test_an_example_of_a_type_is_checked_against_the_type_the_call_gives():
+    # `type(f(…))`: the example of a function whose values differ from run to run.
+    examples = [(1, "type(small_set(1))", "<class 'set'>"), (2, "type(small_set(2))", "<class 'list'>")]
+    out = recheck("small_set", [], examples, [record(1, "1", "{-3, 1, 2}", "set"), record(2, "2", "{-3, 1, 2}", "set")], module="true_lines")
+    assert out["checked"] == 2
+    assert [c["text"] for c in out["contradictions"]] == ["type(small_set(2)) -> <class 'list'>"]
+
+
 def test_a_coroutine_function_is_re_checked_awaited_as_its_example_shows_it():
     examples = [(1, "await doubled(3)", "6"), (2, "await doubled(4)", "9")]
     out = recheck("doubled", [], examples, [record(1, "3", "6"), record(2, "4", "9")], module="true_lines")

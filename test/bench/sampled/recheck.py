@@ -26,7 +26,8 @@ What each line is checked against:
 - a raise (structured): its call raises that type again (while iterating what it returned, too;
   in a new process when it returns here, as the worker runs each call in a process of its own);
   its contrast call, when it has one, returns and differs from it in one argument only;
-- an example: its call gives the same repr again (the error type, for a traceback);
+- an example: its call gives the same repr again (the error type, for a traceback; the type, for
+  `type(f(…))`, the example of a function whose values differ from run to run);
 - a parameter line: the calls it rests on return again; "no call with it returned", "calls with v
   raised where the same call with w or with it left out returned" and "(may be left out)": the
   calls they speak of raise or return again (see `Checker.parameter`);
@@ -646,6 +647,8 @@ class Checker:
             attribute = re.search(r"\)\.([A-Za-z_]\w*)$", e["call"])
             if e["call"].startswith("len("):
                 got = len(got)
+            elif e["call"].startswith("type("):  # a result that differs from run to run, by its type
+                got = type(got)
             elif attribute:
                 got = getattr(got, attribute.group(1), got)
             shown = repr(got)

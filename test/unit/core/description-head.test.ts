@@ -97,3 +97,10 @@ test("a long Parameters line loses its asides' quoted values, then its last para
   assert.equal(few.lines[1]?.text, 'x: changing it alone (among `1`) made no difference in the 2 calls that did · y: int (may be left out)');
   assert.deepEqual(few.moreParameters, []);
 });
+
+test('parameters said in the same words are named together on the Parameters line', () => {
+  // attrs' frozen(_, __, ___) (teach10's trial): "_: no call with it returned · __: no call with it returned · ___: …".
+  const parameters = { _: 'no call with it returned', __: 'no call with it returned', ___: 'no call with it returned', flag: 'a flag (True/False)' };
+  const d = { summary: 's', details: '', parameters, returns: '', raises: '', examples: [], confidence: 0.5 };
+  assert.equal(descriptionHead(d).lines[1]?.text, '_, __, ___: no call with it returned · flag: a flag (True/False)');
+});

@@ -314,3 +314,53 @@ test("an offline docstring's Raises lists a raise blamed on an argument first an
     entries.join('\n'),
   );
 });
+
+test('in source, a one-clause raise line keeps the parameter and the message, never the call that returned', () => {
+  assert.equal(
+    sourceRaise('ValueError for `lo=17` or 2 other values: empty interval: lo=17 is greater than hi=3 (with `lo=3` it returned 3).'),
+    'ValueError: With `lo=17` or 2 other values: empty interval: lo=17 is greater than hi=3.',
+  );
+  // A second line of the same parameter leans on the first's call that returned.
+  assert.equal(
+    sourceRaise('ValueError for `rgb=[0, 2, 3]`: Green must be between 0 and 1. You provided 2.0.'),
+    'ValueError: With `rgb=[0, 2, 3]`: Green must be between 0 and 1. You provided 2.0.',
+  );
+  assert.equal(sourceRaise("KeyError in clamp(3, 3, 5, mode='x'): 'x' (and in 2 more calls)."), "KeyError: As in clamp(3, 3, 5, mode='x'): 'x'.");
+  assert.equal(sourceRaise("EOFError in f('abc') (and in 2 more calls)."), "EOFError: As in f('abc').");
+  const cut = "ValueError for `text='The quick brown fox jumps over the laz…` or `text='Hello, World!'`: not a boolean (with `text='yes'` it returned True).";
+  assert.equal(sourceRaise(cut), "ValueError: With `text='Hello, World!'` or 1 other value: not a boolean.");
+  // Ranked as blamed on a parameter, before a whole call's and a wrong type's.
+  const raises = [
+    "TypeError for `x='abc'`: '<' not supported between instances of 'str' and 'int' (with `x=3` it returned 3).",
+    "KeyError in clamp(3, 3, 5, mode='x'): 'x'.",
+    'ValueError for `lo=17`: empty interval (with `lo=3` it returned 3).',
+  ].join('\n');
+  assert.deepEqual(
+    forSource({ ...CLAMP, raises })
+      .raises.split('\n')
+      .map((l) => l.split(':')[0]),
+    ['ValueError', 'KeyError', 'TypeError'],
+  );
+});
+
+test('in source, a raise of one whole call quotes it only when it is whole code of one expression', () => {
+  // sortedcontainers' SortedList.pop: "as in s = SortedList().\n s.update([…]).\n s.pop(-10): …" in a docstring.
+  assert.equal(
+    sourceRaise('IndexError in s = SortedList(); s.update([4, 8]); s.pop(-10): list index out of range (and in 3 more calls).'),
+    'IndexError: list index out of range.',
+  );
+  assert.equal(
+    sourceRaise("NotImplementedError in RequestValidator().validate_redirect_uri('2024-03-15', 'https://example.co…', 3): Missing function implementation."),
+    'NotImplementedError: Missing function implementation.',
+  );
+  // attrs' frozen: an exception with no message, which the old wording's reader left whole.
+  assert.equal(
+    sourceRaise('attr.exceptions.FrozenAttributeError in frozen(3, 7, 12) (and in 34 more calls).'),
+    'attr.exceptions.FrozenAttributeError: As in frozen(3, 7, 12).',
+  );
+});
+
+test('in source, a summary of what every call did leaves out how many calls ran', () => {
+  const d = { ...CLAMP, summary: 'Raised attr.exceptions.FrozenAttributeError in every call that ran (35 of 36), whatever the arguments tried.' };
+  assert.equal(forSource(d).summary, 'Raised attr.exceptions.FrozenAttributeError in every call that ran, whatever the arguments tried.');
+});

@@ -139,9 +139,13 @@ export function fakeCall(fn: FakeFunction, req: CallRequest, seenLines: Set<numb
   }
 }
 
-/** ProbeResult.again as the worker makes it: the same request once more, compared by what it rendered. */
-function withSecondRun(fn: FakeFunction, req: CallRequest, first: ProbeResult, again: boolean): ProbeResult {
+/**
+ * ProbeResult.again as the worker makes it: the same request once more (after `between`, the call
+ * CallOptions.againAfter names, when given), compared by what it rendered.
+ */
+function withSecondRun(fn: FakeFunction, req: CallRequest, first: ProbeResult, again: boolean, between?: CallRequest): ProbeResult {
   if (!again || (first.status !== 'returned' && first.status !== 'raised')) return first;
+  if (between) fakeCall(fn, between, new Set());
   const second = fakeCall(fn, req, new Set());
   const rendered = (r: ProbeResult): string => JSON.stringify([r.status, r.value?.type, r.value?.repr, r.exception]);
   const shown = second.value?.repr ?? (second.exception ? `${second.exception.type}: ${second.exception.message}` : undefined);
@@ -169,7 +173,7 @@ export function fakeProbe(fn: FakeFunction, opts: { cache?: boolean; onCall?: (n
     opts.onCall?.(calls);
     const key = callKey(request);
     const cached = opts.cache && !options?.fresh && !options?.again ? cache.get(key) : undefined;
-    const result = cached ?? withSecondRun(fn, request, fakeCall(fn, request, seenLines), options?.again === true);
+    const result = cached ?? withSecondRun(fn, request, fakeCall(fn, request, seenLines), options?.again === true, options?.againAfter);
     if (opts.cache && !cached) cache.set(key, result);
     const record: ProbeRecord = { index: records.length + 1, ...request, origin: cached ? 'cache' : 'offline', ...(note ? { note } : {}), result };
     records.push(record);

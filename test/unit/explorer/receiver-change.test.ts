@@ -4,8 +4,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Observation, Position } from '../../../src/explorer/inputs.js';
 import { buildReport } from '../../../src/explorer/describe.js';
-import { none } from '../../../src/explorer/values.js';
-import { info, returnedObservation } from './fake-python.js';
+import type { PyValue } from '../../../src/explorer/values.js';
+import { int, none } from '../../../src/explorer/values.js';
+import { info, pyFloat, returnedObservation } from './fake-python.js';
 
 const self: Position = { name: 'self', role: 'receiver', positionalOnly: false, candidates: ['new:Chain:1'] };
 const flag = (v: boolean) => ({ attributes: [{ name: 'done', value: { t: 'bool' as const, v } }] });
@@ -40,4 +41,28 @@ test('with no state read, the summary still says it changed in place, without an
   const d = report([marked(1, false), marked(2, false)]).description;
   assert.match(d.summary, /Changes its receiver in place\./, d.summary);
   assert.doesNotMatch(d.summary, /0x1/);
+});
+
+test("the summary's call is an ordinary one, never one that left its object unable to print itself (colour's set_saturation(5))", () => {
+  // Saturation must be in 0–1: set_saturation(5) returned, and the Color's repr raised after it.
+  const positions: Position[] = [
+    { ...self, candidates: ['new:Color:1'] },
+    { name: 'value', role: 'positional', positionalOnly: false, candidates: ['int', 'float'] },
+  ];
+  const set = (index: number, value: PyValue, after: string): Observation => {
+    const o = returnedObservation(positions, index, [{ k: 'call', callee: 'Color', args: [] }, value], none);
+    return { ...o, record: { ...o.record, result: { ...o.record.result, mutations: [{ arg: 'receiver', repr: after }] } } };
+  };
+  const broken = '<repr of colour.Color raised ValueError: Saturation must be between 0 and 1. You provided 5.0.>';
+  const d = buildReport({
+    info: {
+      ...info('set_saturation', { params: [{ name: 'value', kind: 'POSITIONAL_OR_KEYWORD' }], needsReceiver: true, ownerClass: 'Color', body: () => none }),
+    },
+    positions,
+    observations: [set(1, int(5), broken), set(2, int(50), broken), set(3, pyFloat(0.5), '<Color #bf4040>')],
+    accepted: [new Set(), new Set()],
+    maxProbes: 20,
+  }).description;
+  assert.match(d.summary, /Changes its receiver in place \(after Color\(\)\.set_saturation\(0\.5\), receiver became <Color #bf4040>\)\./, d.summary);
+  assert.doesNotMatch(d.summary, /repr of/, d.summary);
 });

@@ -5,9 +5,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_STRICTNESS } from '../../../src/core/limits.js';
 import { exploreOffline } from '../../../src/explorer/index.js';
-import { str } from '../../../src/explorer/values.js';
+import { list, str } from '../../../src/explorer/values.js';
 import type { FakeFunction } from './fake-python.js';
-import { expectStr, fakeProbe, info, param } from './fake-python.js';
+import { PyError, expectStr, fakeProbe, info, param } from './fake-python.js';
 
 test('a module-level counter: each fresh process gives #1, the second run #2, so no "deterministic" and no value shown', async () => {
   let made = 0;
@@ -17,8 +17,9 @@ test('a module-level counter: each fresh process gives #1, the second run #2, so
   const deterministic = report.properties.find((p) => p.name === 'deterministic');
   assert.equal(deterministic?.holds, false, JSON.stringify(deterministic));
   assert.match(deterministic?.evidence ?? '', /gave '.*#1', then '.*#2' when called again in the same process/);
+  // No value: the call is shown with its type (type(tag('abc')) → <class 'str'>) at most.
   assert.deepEqual(
-    report.description.examples.filter((e) => !e.result.startsWith('Traceback')),
+    report.description.examples.filter((e) => !e.result.startsWith('Traceback') && !e.call.startsWith('type(')),
     [],
   );
   assert.doesNotMatch(report.description.summary.replace(/Not the same from run to run: .*/, ''), /#1/, report.description.summary);
@@ -60,4 +61,28 @@ test('a counter at the end of a long result: the two results are quoted where th
   const report = await exploreOffline(info('stack', fn), fake.probe, { maxProbes: 20, strictness: DEFAULT_STRICTNESS });
   const evidence = report.properties.find((p) => p.name === 'deterministic')?.evidence ?? '';
   assert.match(evidence, /gave ….* line 1'?, then ….* line 2'? when called again in the same process/, evidence);
+});
+
+test('results that differ from run to run: the ordinary call still comes first, shown with its type, never its value', async () => {
+  // traceback.format_stack() (teach9's trial): its only example was an error.
+  let made = 0;
+  const fn: FakeFunction = {
+    params: [param('limit', 'POSITIONAL_OR_KEYWORD', { default: 'None' })],
+    body: ([limit]) => {
+      if (limit !== undefined && limit.k !== 'none' && limit.k !== 'int') throw new PyError('TypeError', 'an integer is required');
+      return list([str(`frame ${++made}`)]);
+    },
+  };
+  const fake = fakeProbe(fn, { onCall: () => (made = 0) });
+  const report = await exploreOffline(info('stack', fn), fake.probe, { maxProbes: 20, strictness: DEFAULT_STRICTNESS });
+  const [first, ...rest] = report.description.examples;
+  assert.deepEqual(
+    first && { call: first.call, result: first.result },
+    { call: 'type(stack())', result: "<class 'list'>" },
+    JSON.stringify(report.description.examples),
+  );
+  assert.ok(
+    rest.every((e) => e.result.startsWith('Traceback')),
+    JSON.stringify(rest),
+  );
 });

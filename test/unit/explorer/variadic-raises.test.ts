@@ -23,11 +23,11 @@ test('raises blamed on several positions of *args are one line', async () => {
   const raises = report.description.raises ?? '';
   const lines = raises.split('\n').filter(Boolean);
   for (const type of ['TypeError', 'ValueError']) {
-    const own = lines.filter((l) => l.startsWith(`${type} with \`*nums=`));
+    const own = lines.filter((l) => l.startsWith(`${type} for \`*nums=`));
     assert.ok(own.length <= 1, raises);
   }
   assert.ok(
-    lines.some((l) => l.startsWith('TypeError with `*nums=')),
+    lines.some((l) => l.startsWith('TypeError for `*nums=')),
     raises,
   );
 });

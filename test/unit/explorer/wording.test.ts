@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Observation, Position } from '../../../src/explorer/inputs.js';
 import type { PyValue } from '../../../src/explorer/values.js';
-import { int, list, str, strs, toTagged } from '../../../src/explorer/values.js';
+import { float, int, list, str, strs, toTagged } from '../../../src/explorer/values.js';
 import { buildReport } from '../../../src/explorer/describe.js';
 import type { FakeFunction } from './fake-python.js';
 import { info, param, returnedObservation } from './fake-python.js';
@@ -25,10 +25,10 @@ test('a raise line counts one more value as "1 other value", not "1 other values
   const positions: Position[] = [{ name: 'n', role: 'positional', positionalOnly: false, candidates: ['int'] }];
   const observations = [
     returnedObservation(positions, 1, [int(3)], int(9)),
-    ...[-1, -2, -3, -4].map((x, k) => raisedObservation(positions, k + 2, [int(x)], 'ValueError', 'n must not be negative')),
+    ...[-1, -2, -3].map((x, k) => raisedObservation(positions, k + 2, [int(x)], 'ValueError', 'n must not be negative')),
   ];
   const { raises } = report(positions, observations).description;
-  assert.match(raises, /`n=-3` or 1 other value \(/, raises);
+  assert.match(raises, /`n=-2` or 1 other value: /, raises);
 });
 
 test('a generator that yielded one item in each call reads "1 item", not "1 items"', () => {
@@ -239,7 +239,7 @@ test('an exception with an empty message reads as its bare type: no dangling col
   const observations = ['abc', 'Password: ', 'x'].map((p, k) => raisedObservation(positions, k + 1, [str(p)], 'EOFError', ''));
   const { raises, examples } = report(positions, observations).description;
   assert.doesNotMatch(raises, /:\s*\(|:\s*$/m, raises);
-  assert.match(raises, /^EOFError in f\('abc'\) \(also in 2 more calls/, raises);
+  assert.match(raises, /^EOFError in f\('abc'\) \(and in 2 more calls\)\.$/m, raises);
   const traceback = examples.find((e) => e.result.startsWith('Traceback'));
   assert.equal(traceback?.result.split('\n').at(-1), 'EOFError');
 });
@@ -258,4 +258,97 @@ test('a list whose items were all of one type reads "a list of str" in the Retur
   // Lists of lists: the inner items' type too (calendar's monthdayscalendar, weeks of day numbers).
   const weeks = [1, 2, 3].map((n, k) => returnedObservation(positions, k + 1, [int(n)], list([list([int(0), int(n)]), list([int(n + 1)])])));
   assert.match(report(positions, weeks).description.returns, /^A list of lists of int \(/);
+});
+
+test('raise lines are one clause each: the parameter named, the call that returned said once and short', () => {
+  // colour's rgb2hsl (teach9's trial): two messages for `rgb`, each line ending "…, but with
+  // `rgb=[0, 0, 1]` it returned (0.6666666666666666, 1.0, 0.5)." and quoting the raising call again.
+  const positions: Position[] = [{ name: 'rgb', role: 'positional', positionalOnly: false, candidates: ['list[int]', 'tuple'] }];
+  const hsl: PyValue = { k: 'tuple', items: [0.6666666666666666, 1, 0.5].map((v): PyValue => ({ k: 'float', v })) };
+  const observations = [
+    returnedObservation(positions, 1, [list([int(0), int(0), int(1)])], hsl),
+    ...[
+      [3, 1, 2],
+      [5, 0, 0],
+      [7, 0, 0],
+    ].map((xs, k) => raisedObservation(positions, k + 2, [list(xs.map(int))], 'ValueError', `Red must be between 0 and 1. You provided ${xs[0]}.0.`)),
+    raisedObservation(positions, 5, [list([int(0), int(2), int(3)])], 'ValueError', 'Green must be between 0 and 1. You provided 2.0.'),
+  ];
+  const lines = report(positions, observations).description.raises.split('\n');
+  assert.deepEqual(lines, [
+    'ValueError for `rgb=[3, 1, 2]`, `rgb=[5, 0, 0]` or 1 other value: Red must be between 0 and 1. You provided 3.0. (with `rgb=[0, 0, 1]` it returned a tuple).',
+    'ValueError for `rgb=[0, 2, 3]`: Green must be between 0 and 1. You provided 2.0.',
+  ]);
+});
+
+test("what the reader sees never shows the explorer's own encodings: a prepared receiver as its statements, a broken repr never an example", () => {
+  // sqlparse's TokenList.insert_before (teach10's trial): "their arguments could not be built
+  // (receiver: building `(lambda s: (s.insert_after(3, 'hello'), …)[-1])(Tok…`".
+  const self: Position = { name: 'self', role: 'receiver', positionalOnly: false, candidates: ['new:TokenList:1'] };
+  const where: Position = { name: 'where', role: 'positional', positionalOnly: false, candidates: ['int'] };
+  const prepared = "(lambda s: (s.insert_after(3, 'hello'), s)[-1])(TokenList())";
+  const refused = (index: number): Observation => {
+    const o = raisedObservation([self, where], index, [{ k: 'call', callee: 'TokenList', args: [] }, int(index)], 'ArgumentRejected', '');
+    const request = { ...o.request, receiver: prepared };
+    const message = "receiver: building `(lambda s: (s.insert_after(3, 'hello'), s)[-1])(Tok…` raised AttributeError: 'str' object has no attribute 'parent'";
+    return {
+      ...o,
+      request,
+      record: { ...o.record, ...request, result: { ...o.record.result, status: 'rejected', exception: { type: 'ArgumentRejected', message } } },
+    };
+  };
+  const { summary } = report([self, where], [refused(1), refused(2)]).description;
+  assert.match(summary, /building `s = TokenList\(\); s\.insert_after\(3, 'hello'\)` raised AttributeError/, summary);
+  assert.doesNotMatch(summary, /lambda/, summary);
+  // xml.dom.minidom's Document().createComment(2.5): its Comment could not print itself.
+  const data: Position[] = [{ name: 'data', role: 'positional', positionalOnly: false, candidates: ['str', 'float'] }];
+  const comment = (index: number, arg: PyValue, repr: string): Observation => {
+    const o = returnedObservation(data, index, [arg], str(''));
+    return { ...o, record: { ...o.record, result: { ...o.record.result, value: { type: 'xml.dom.minidom.Comment', repr, truncated: false } } } };
+  };
+  const observations = [
+    comment(1, float(2.5), "<repr of xml.dom.minidom.Comment raised TypeError: object of type 'float' has no len()>"),
+    comment(2, str('a note'), '<DOM Comment node "a note">'),
+    comment(3, str('hello'), '<DOM Comment node "hello">'),
+  ];
+  const { examples } = report(data, observations).description;
+  assert.ok(examples.length > 0 && examples.every((e) => !e.result.startsWith('<repr of')), JSON.stringify(examples));
+});
+
+test('a raise line of one whole call cuts a long call to one line', () => {
+  // oauthlib's RequestValidator().validate_redirect_uri('2024-03-15', 'https://example.com/docs/page?q=search&lang=en#intro', 3).
+  const positions: Position[] = ['client_key', 'redirect_uri', 'request'].map((name) => ({
+    name,
+    role: 'positional',
+    positionalOnly: false,
+    candidates: ['str'],
+  }));
+  const long = 'https://example.com/docs/page?q=search&lang=en#intro-and-a-longer-tail';
+  const observations = [1, 2].map((k) =>
+    raisedObservation(positions, k, [str('2024-03-15'), str(long), int(k)], 'NotImplementedError', 'Missing function implementation'),
+  );
+  const [line] = report(positions, observations).description.raises.split('\n');
+  assert.match(
+    line ?? '',
+    /^NotImplementedError in f\('2024-03-15', 'https:\/\/example\.co[^']*…', 1\): Missing function implementation \(and in 1 more call\)\.$/,
+    line,
+  );
+  assert.doesNotMatch(line ?? '', /a-longer-tail/, line);
+});
+
+test('a function that returned None and changed nothing it was given says plainly that what it is for was not seen', () => {
+  // toml's TomlPreserveCommentDecoder().embed_comments(idx, currentlevel) (teach10's trial) read
+  // only "it returned None", as if that were all it does.
+  const positions: Position[] = [{ name: 'idx', role: 'positional', positionalOnly: false, candidates: ['int'] }];
+  const quiet = [1, 2, 3].map((n) => {
+    const o = returnedObservation(positions, n, [int(n)], { k: 'none' });
+    return { ...o, record: { ...o.record, result: { ...o.record.result, value: { type: 'NoneType', repr: 'None', truncated: false } } } };
+  });
+  assert.match(
+    report(positions, quiet).description.summary,
+    /^In the calls tried \(all 3 returned\), it returned None; nothing it did to its arguments showed, so what it is for was not seen\.$/,
+  );
+  // One that printed did something a reader can see: not said of it.
+  const printed = quiet.map((o) => ({ ...o, record: { ...o.record, result: { ...o.record.result, stdout: 'hello\n' } } }));
+  assert.doesNotMatch(report(positions, printed).description.summary, /was not seen/);
 });
