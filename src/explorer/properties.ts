@@ -508,9 +508,10 @@ function sortedness(observations: Observation[], ctx: InferenceContext, notes: I
     notes.sortedDescending = `${desc.length} of ${cases.length} sequence outputs in descending order, none ascending`;
   }
   // Sorted output only when the inputs are sorted (a merge): claim it only when the function did
-  // some ordering work, i.e. its output is in order within no one argument (merge([1, 3], [2]) →
-  // [1, 2, 3]). An output that kept one sorted argument's order (duplicates_removed([10, 20],
-  // (1, 2)) → [10, 20]) could not have refuted the law: such calls are no evidence for it.
+  // some ordering work: its sorted inputs laid end to end were not already in order, and its output
+  // is in order within no one argument (merge([1, 3], [2]) → [1, 2, 3]). An output that kept one
+  // sorted argument's order (duplicates_removed([10, 20], (1, 2)) → [10, 20]) could not have
+  // refuted the law: such calls are no evidence for it.
   const fromSorted = cases.filter((c) => {
     const args = sequenceArgs(ctx, c.o.input);
     return (
@@ -523,7 +524,11 @@ function sortedness(observations: Observation[], ctx: InferenceContext, notes: I
     );
   });
   const brokenFromSorted = fromSorted.find((c) => c.order !== 'asc' && c.order !== 'both');
-  const work = fromSorted.filter((c) => orderingShown(ctx, c.o.input, c.items) === 'shown');
+  const work = fromSorted.filter((c) => {
+    const joined = sequenceArgs(ctx, c.o.input).flatMap((a) => sequenceItems(a) ?? []);
+    const ord = orderOf(joined);
+    return ord !== 'asc' && ord !== 'both' && orderingShown(ctx, c.o.input, c.items) === 'shown';
+  });
   const counter = `${ctx.callText(unsorted.o)} = ${unsorted.repr}`;
   if (!brokenFromSorted && fromSorted.length >= MIN_EVIDENCE && work.length > 0) {
     notes.sortedOnlyWhenInputsSorted = true;

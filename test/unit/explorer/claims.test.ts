@@ -209,4 +209,13 @@ test('output sorted "when the list arguments are" is claimed from calls that did
   const merge = infer(merged, positions).find((p) => p.name === 'sorted-output');
   assert.equal(merge?.holds, true, merge?.evidence);
   assert.equal(merge.param, 'when-inputs-sorted');
+  // A running total: new elements, in order only where the one list given was (no ordering of its own).
+  const totals = [
+    observed(positions, 1, [ints(2, -5, 1)], ints(2, -3, -2)),
+    observed(positions, 2, [ints(1, 2, 3)], ints(1, 3, 6)),
+    observed(positions, 3, [ints(0, 1)], ints(0, 1)),
+    observed(positions, 4, [ints(4, 5)], ints(4, 9)),
+  ];
+  const running = infer(totals, positions).find((p) => p.name === 'sorted-output');
+  assert.notEqual(running?.holds, true, running?.evidence);
 });
