@@ -67,10 +67,16 @@ export function callName(info: FunctionInfo): string {
   return info.needsReceiver ? info.name : info.qualname;
 }
 
+/** How a call of `info` is written in the description: through callName, awaited for a coroutine function. */
+function callTextOf(info: FunctionInfo): (o: Observation) => string {
+  const awaited = info.isAsync && !info.isGenerator;
+  return (o) => readableCall(callName(info), o.request, awaited);
+}
+
 export function buildReport(run: ExplorationOutcome): OfflineReport {
   const { info, positions, observations } = run;
   const awaited = info.isAsync && !info.isGenerator;
-  const callText = (o: Observation): string => readableCall(callName(info), o.request, awaited);
+  const callText = callTextOf(info);
   const { properties, notes } = inferProperties(observations, { positions, callText });
   const returnTypes = countReturnTypes(observations);
   const exceptions = exceptionsByInputClass(observations, positions);
@@ -99,9 +105,12 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
   const typed = deterministic || drawing || notes.dependsOnEarlierCalls ? null : typeExample(observations, positions, callText);
   const examples = [
     ...(typed ? [typed] : []),
-    ...pickExamples(observations, positions, callText, notes, deterministic, info).filter(
-      (e) => !drawing || observations.some((o) => o.record.index === e.probe && sameInAnotherDraw(o, observations)),
-    ),
+    ...exampleCalls(observations, positions, callText, notes, deterministic, info, true)
+      .filter((o) => !drawing || sameInAnotherDraw(o, observations))
+      .flatMap((o) => {
+        const example = exampleOf(o, callText);
+        return example ? [{ ...example, probe: o.record.index }] : [];
+      }),
   ].slice(0, MAX_EXAMPLES);
   for (const e of examples)
     ledger.add(
@@ -1094,6 +1103,32 @@ function argWords(run: ExplorationOutcome, o: Observation, i: number): string {
 }
 
 /**
+ * What a raise line adds when its call, run again after its contrast call in one process
+ * (explorer.ts checkRaises), returned: the raise comes only where that other call has not run yet
+ * (humanize's activate loads a locale once and keeps it), which a re-run in a new process shows
+ * and one in the same process does not.
+ */
+function freshOnly(raised: Observation, contrast: Observation, observations: Observation[], callText: (o: Observation) => string): string {
+  const after = observations.find((r) => r.repeats === raised && r.after === contrast && r.record.result.again?.status === 'returned');
+  return after ? ` It raised so in a fresh interpreter only: after ${callText(contrast)}, ${callText(raised)} returned.` : '';
+}
+
+/**
+ * The raise lines' calls with their contrast calls, in the order the lines come, not yet run again
+ * after that contrast call: explorer.ts does so (freshOnly).
+ */
+export function raisesToCheck(run: ExplorationOutcome): { raised: Observation; contrast: Observation }[] {
+  const ledger = new Ledger();
+  raisesText(run, callTextOf(run.info), ledger);
+  const byIndex = new Map(run.observations.map((o) => [o.record.index, o]));
+  return ledger.claims.slice(0, MAX_RAISE_LINES).flatMap(({ check }) => {
+    const raised = check?.kind === 'raises' ? byIndex.get(check.probe) : undefined;
+    const contrast = check?.kind === 'raises' && check.contrast !== undefined ? byIndex.get(check.contrast) : undefined;
+    return raised && contrast && !run.observations.some((r) => r.repeats === raised && r.after === contrast) ? [{ raised, contrast }] : [];
+  });
+}
+
+/**
  * One line per exception type and parameter. A raise is blamed on a parameter only when a call
  * differing from it in that argument alone returned (the contrast, quoted); other raises are
  * stated as what one whole call did.
@@ -1208,7 +1243,7 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
       const contrastKey = `${parameterOf(i)}|${g.contrast.record.index}`;
       const contrastText = contrasted.has(contrastKey) ? '' : ` (with ${other} it returned ${result})`;
       contrasted.add(contrastKey);
-      text = ended(`${g.type} for ${joinWords(shown, 'or')}${said}${contrastText}`);
+      text = ended(`${g.type} for ${joinWords(shown, 'or')}${said}${contrastText}`) + freshOnly(ex, g.contrast, observations, callText);
       ledger.add('raises', text, [ex.record.index, g.contrast.record.index], idx(g.raised), {
         kind: 'raises',
         type: g.type,
@@ -1266,21 +1301,49 @@ function addressFree(call: string, state: ProbeResult['valueState']): { call: st
   return state.length === undefined ? null : { call: `len(${call})`, result: String(state.length) };
 }
 
-/** Examples: ordinary use first, then calls with other outcomes (edge cases), then one error. */
-function pickExamples(
+/**
+ * Whether a call that returned was run in an interpreter of another hash seed and showed the same
+ * example there: the worker's calls all share hash seed 0, a reader's Python does not (colour's
+ * Color(0, 0) picks its colour by hash() of text; toolz's dissoc builds its dict from a set).
+ */
+function sameInAnotherHashSeed(o: Observation, observations: Observation[], callText: (o: Observation) => string): boolean {
+  const shown = exampleOf(o, callText)?.result;
+  return observations.some((r) => r.repeats === o && r.hashSeed !== undefined && shown !== undefined && exampleOf(r, callText)?.result === shown);
+}
+
+/**
+ * The calls that returned which the examples would show, not yet run in an interpreter of another
+ * hash seed: explorer.ts runs each there once, after the budget, as no example is shown unchecked.
+ */
+export function examplesToCheck(info: FunctionInfo, positions: Position[], observations: Observation[]): Observation[] {
+  const callText = callTextOf(info);
+  const { properties, notes } = inferProperties(observations, { positions, callText });
+  const deterministic = properties.some((p) => p.name === 'deterministic' && p.holds);
+  return exampleCalls(observations, positions, callText, notes, deterministic, info, false).filter(
+    (o) => o.record.result.status === 'returned' && !observations.some((r) => r.repeats === o && r.hashSeed !== undefined),
+  );
+}
+
+/**
+ * The calls the examples show: ordinary use first, then calls with other outcomes (edge cases),
+ * then one error. `hashChecked`: a call that returned only when it showed the same under another hash seed.
+ */
+function exampleCalls(
   observations: Observation[],
   positions: Position[],
   callText: (o: Observation) => string,
   notes: InferenceNotes,
   deterministic: boolean,
   code: Pick<FunctionInfo, 'constants' | 'raiseMessages'>,
-): Description['examples'] {
+  hashChecked: boolean,
+): Observation[] {
   const longest = exampleCallLimit(observations, callText);
   const pool = observations.filter(
     (o) =>
       o.purpose !== 'repeat' &&
       callText(o).length <= longest &&
       (deterministic || o.record.result.status !== 'returned') &&
+      (!hashChecked || o.record.result.status !== 'returned' || sameInAnotherHashSeed(o, observations, callText)) &&
       !o.input.some((slot) => holdsGrammarOnly(slot.value)),
   );
   const shown = (o: Observation): boolean => {
@@ -1300,11 +1363,7 @@ function pickExamples(
   });
   const checked = valueErrors.find((o) => ownMessage(o.record.result.exception?.message ?? '', code)) ?? valueErrors[0];
   add(checked ?? raised[0]);
-  // Every chosen call is shown (an example of it exists).
-  return chosen.flatMap((o) => {
-    const example = exampleOf(o, callText);
-    return example ? [{ ...example, probe: o.record.index }] : [];
-  });
+  return chosen;
 }
 
 /**

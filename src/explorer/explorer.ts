@@ -18,8 +18,9 @@ import {
   typesAccepted,
 } from './inputs.js';
 import { mutateValue } from './mutate.js';
-import { hashedRepeats, planPropertyProbes, plannedRequest, reapplyRefuted, repeatsWanted } from './property-probes.js';
+import { exampleCheck, planPropertyProbes, plannedRequest, raiseCheck, reapplyRefuted, repeatsWanted, seedCheck } from './property-probes.js';
 import type { PlannedProbe } from './property-probes.js';
+import { examplesToCheck, raisesToCheck } from './describe.js';
 import { inferProperties } from './properties.js';
 import { breakerProbes, claimsLaw, followUps, planVerification } from './verify.js';
 import { contrastPlans } from './contrast.js';
@@ -79,10 +80,25 @@ const VERIFY_RESERVE = 0.1;
 /** Classes only a message, a name or an annotation brings in. */
 const OUTSIDE_SWEEP = ['bytes', 'textfile', 'binfile', 'datetime', 'match', 'class', 'dataclass', 'exception', 'traceback', 'excinfo', 'astnode'];
 /**
- * Probes kept back from the last exploration: an input it found after the verification (a text
- * encoded twice) gets its f(f(x)) and swaps, so that no law is claimed on inputs it was never tested on.
+ * The calls the last phases have apart from the last exploration, in one place.
+ * - `lawRecheck`: probes kept back from the last exploration, within the budget: an input it found
+ *   after the verification (a text encoded twice) gets its f(f(x)) and swaps, so that no law is
+ *   claimed on inputs it was never tested on.
+ * - `exampleChecks`: re-runs of the examples about to be shown, each exactly an earlier call, in an
+ *   interpreter of another hash seed (the worker's calls all share seed 0, the reader's Python does
+ *   not), made after the budget and not counted in it: they try no new input, so they add nothing
+ *   to what the budget buys (code reached, calls that returned; the sampled bench measures the
+ *   explorer's first `maxProbes` calls beside Hypothesis's as many inputs), and kept inside it they
+ *   took the last exploration's probes, and with them laws and sums found in its last probes.
+ *   One per returned example (returnedExamples shows at most 3).
+ * - `raiseChecks`: after those, the first raise lines' calls once more, each run a second time in
+ *   its process after the line's contrast call: a raise that comes only in a fresh interpreter
+ *   (humanize's activate, before the locale is loaded) is said to (describe.ts). Also exact
+ *   earlier calls, also after the budget.
  */
-const LAW_RECHECK_RESERVE = 3;
+export const RESERVES = { lawRecheck: 3, exampleChecks: 3, raiseChecks: 2 } as const;
+/** The re-runs made after the budget, at most (property-probes.ts, afterBudget). */
+export const CHECKS_AFTER_BUDGET = RESERVES.exampleChecks + RESERVES.raiseChecks;
 /** With several parameters, how many uniform assignments (all int, all list…) come before mixed ones. */
 const UNIFORM_FIRST = 4;
 /** How many assignments are tried with every argument before each is also tried without its last one. */
@@ -155,6 +171,8 @@ export class Explorer {
   /** Per position, the smallest int magnitude whose call timed out: bigger ones would time out too. */
   private readonly tooSlowFrom = new Map<number, bigint>();
   private used = 0;
+  /** The examples' re-runs made after the budget (RESERVES.exampleChecks). */
+  private checks = 0;
   private readonly keys = new Set<string>();
   /** Calls (with their seed) re-run for determinism already. */
   private readonly repeated = new Set<string>();
@@ -254,17 +272,27 @@ export class Explorer {
       await this.explore(max - Math.round(max * FINAL_PROPERTY_RESERVE), Infinity, () => repeatsWanted(this.observations));
       await this.probeProperties(max - Math.round(max * VERIFY_RESERVE));
       await this.verify(max);
-      // The rest of the budget, until a long run of probes teaches nothing new; what is left
-      // then re-runs the examples under another hash seed.
+      // The rest of the budget, until a long run of probes teaches nothing new.
       // Probes are kept back for the laws only while one is claimed: elsewhere the exploration has them all.
-      await this.explore(max - (this.lawsClaimed() ? LAW_RECHECK_RESERVE : 0), STALE_AFTER);
+      await this.explore(max - (this.lawsClaimed() ? RESERVES.lawRecheck : 0), STALE_AFTER);
       await this.recheckLaws(max);
-      await this.checkExamples(max);
       // What is left after all that: contrast calls for raises that still have none.
       while (await this.contrastRaise(max));
     } catch (err) {
       if (!(err instanceof Stop)) throw err;
     }
+    // After the budget, spent or not: the examples and raise lines, re-run as RESERVES says.
+    try {
+      await this.checkExamples();
+      await this.checkRaises();
+    } catch (err) {
+      if (!(err instanceof Stop)) throw err;
+    }
+  }
+
+  /** The probes counted in the budget so far: every call but the examples' checks after it (RESERVES). */
+  get spent(): number {
+    return this.used;
   }
 
   /** Probes an input unless an identical request was made already; null when skipped. */
@@ -272,19 +300,20 @@ export class Explorer {
     input: Input,
     purpose: Purpose,
     note: string,
-    extra: { request?: Observation['request']; repeats?: Observation; seed?: number; hashSeed?: number; after?: Observation } = {},
+    extra: { request?: Observation['request']; repeats?: Observation; seed?: number; hashSeed?: number; after?: Observation; check?: boolean } = {},
   ): Promise<Observation | null> {
     const request = extra.request ?? toRequest(this.positions, input);
     const key = requestKey(request);
     // Seeds for an agent are distinct calls: a re-run would show it the same result twice.
     if (purpose === 'repeat' && this.opts.seeding) return null;
     if (purpose !== 'repeat' && this.keys.has(key)) return null;
-    // One determinism re-run per call and seed: a second shows nothing the first did not.
-    const repeatKey = `${key}#${extra.seed ?? 0}#${extra.hashSeed ?? 0}`;
+    // One determinism re-run per call, seed and call before its second run: a second shows nothing the first did not.
+    const repeatKey = `${key}#${extra.seed ?? 0}#${extra.hashSeed ?? 0}#${extra.after?.key ?? ''}`;
     if (purpose === 'repeat' && this.repeated.has(repeatKey)) return null;
     if (purpose !== 'repeat' && this.tooSlow(input)) return null;
-    if (this.opts.signal?.aborted || this.used >= this.opts.maxProbes) throw new Stop();
-    this.used++;
+    if (this.opts.signal?.aborted || (extra.check ? this.checks >= CHECKS_AFTER_BUDGET : this.used >= this.opts.maxProbes)) throw new Stop();
+    if (extra.check) this.checks++;
+    else this.used++;
     if (purpose === 'repeat') this.repeated.add(repeatKey);
     let record: ProbeRecord;
     try {
@@ -1732,14 +1761,24 @@ export class Explorer {
     return true;
   }
 
-  /** The calls that will be the examples, once more in an interpreter of another hash seed (property-probes.ts). */
-  private async checkExamples(cap: number): Promise<void> {
+  /**
+   * The calls the examples would show, each once more in an interpreter of another hash seed
+   * (RESERVES.exampleChecks), chosen again after each: one that prints otherwise there shows the
+   * function varies, and then no returned call is an example (describe.ts).
+   */
+  private async checkExamples(): Promise<void> {
     if (this.opts.seeding) return;
-    const { notes } = inferProperties(this.observations, { positions: this.positions, callText: () => '' });
-    for (const plan of hashedRepeats(this.observations, this.positions, notes.sortedOnlyWhenInputsSorted === true)) {
-      if (this.used >= cap) return;
-      await this.runPlan(plan);
+    for (let k = 0; k < RESERVES.exampleChecks; k++) {
+      const [next] = examplesToCheck(this.info, this.positions, this.observations);
+      if (!next || !(await this.runPlan(exampleCheck(next), true))) return;
     }
+  }
+
+  /** The first raise lines' calls, each once more after its contrast call (RESERVES.raiseChecks, describe.ts). */
+  private async checkRaises(): Promise<void> {
+    if (this.opts.seeding) return;
+    const outcome = { info: this.info, positions: this.positions, observations: this.observations, accepted: this.accepted, maxProbes: this.opts.maxProbes };
+    for (const { raised, contrast } of raisesToCheck(outcome).slice(0, RESERVES.raiseChecks)) await this.runPlan(raiseCheck(raised, contrast), true);
   }
 
   /** Re-tests every property claimed so far with inputs chosen to break it, then the follow-up probes those need. */
@@ -1798,9 +1837,11 @@ export class Explorer {
     });
   }
 
-  private async runPlan(plan: PlannedProbe): Promise<void> {
-    if (plan.purpose === 'reapply' && (!this.takesBack(plan.input) || reapplyRefuted(this.observations, this.positions))) return;
-    await this.run(plan.input, plan.purpose, plan.note, {
+  /** `check`: an example's re-run after the budget (RESERVES.exampleChecks). */
+  private async runPlan(plan: PlannedProbe, check = false): Promise<Observation | null> {
+    if (plan.purpose === 'reapply' && (!this.takesBack(plan.input) || reapplyRefuted(this.observations, this.positions))) return null;
+    return await this.run(plan.input, plan.purpose, plan.note, {
+      ...(check ? { check } : {}),
       request: plannedRequest(this.positions, plan),
       ...(plan.repeats ? { repeats: plan.repeats } : {}),
       ...(plan.seed !== undefined ? { seed: plan.seed } : {}),
@@ -1813,6 +1854,9 @@ export class Explorer {
     for (const plan of planPropertyProbes(this.observations, this.positions)) {
       if (this.used >= cap) return;
       await this.runPlan(plan);
+      // A re-run under another seed that changed the result: the same call under seed 0 at once,
+      // while the clock has had the least time to turn again (seedCheck).
+      for (const check of plan.seed === undefined ? [] : seedCheck(this.observations)) if (this.used < cap) await this.runPlan(check);
     }
   }
 }

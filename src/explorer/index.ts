@@ -11,7 +11,8 @@ export { heldOutInputs } from './held-out.js';
 export { MIN_EVIDENCE } from './properties.js';
 
 /**
- * Explores `info` with at most `opts.maxProbes` calls of `probe` and reports what it found.
+ * Explores `info` with at most `opts.maxProbes` calls of `probe`, then re-runs of its
+ * examples outside that budget (RESERVES in explorer.ts), and reports what it found.
  * When `opts.signal` aborts, it stops before the next probe and reports what it has; errors
  * of `probe` itself (the worker died) are thrown.
  */
@@ -20,7 +21,7 @@ export async function exploreOffline(info: FunctionInfo, probe: ProbeFn, opts: O
   await explorer.runAll();
   // A builtin without a signature looks like f(): its error says how many arguments it wants.
   const arity = info.params.length === 0 && !info.needsReceiver ? arityFromErrors(explorer.observations) : null;
-  const left = opts.maxProbes - explorer.observations.length;
+  const left = opts.maxProbes - explorer.spent;
   if (arity !== null && left > 0 && !opts.signal?.aborted) {
     info = { ...info, params: Array.from({ length: arity }, (_, i) => ({ name: `arg${i}`, kind: 'POSITIONAL_ONLY' as const })) };
     explorer = new Explorer(info, probe, { ...opts, maxProbes: left });

@@ -12,7 +12,7 @@ import type { PyValue } from './values.js';
 import { elementsOf, fromTagged, isNumber, toSource, toTagged } from './values.js';
 import { differingQuotes, oneLine } from '../core/format.js';
 import { changedToWords } from '../core/state-change.js';
-import { changedWhenRunAgain, movedWithoutTheSeed, showingAnObjectId, showingTheClock } from './repeatable.js';
+import { changedWhenRunAgain, movedWithoutTheSeed, printedAlike, showingAnObjectId, showingTheClock } from './repeatable.js';
 import { showsTheClock } from './clock.js';
 
 export const MIN_EVIDENCE = 3;
@@ -150,17 +150,55 @@ function reruns(observations: Observation[]): { o: Observation; first: Observati
   return observations.flatMap((o) => (o.purpose === 'repeat' && o.repeats && ran(o) && ran(o.repeats) ? [{ o, first: o.repeats }] : []));
 }
 
+/**
+ * The first re-run under another random seed that gave another result than its call's first run,
+ * for a reason a seed may hold. (A change in another hash seed is not randomness: determinism says
+ * what it is.) Where only an object's address or id() differs, the process did, not a random draw
+ * (a text holding `<Clause at 0x7f…>`, pluggy's `str(id(plugin))`); where a result shows the clock,
+ * the moment did (formatdate()): determinism speaks of those changes, randomness does not.
+ */
+export function seededChange(observations: Observation[]): { o: Observation; first: Observation } | undefined {
+  return reruns(observations).find(
+    ({ o, first }) =>
+      o.seed !== undefined &&
+      o.hashSeed === undefined &&
+      !sameEffect(first.record.result, o.record.result) &&
+      !movedWithoutTheSeed(first.record.result, o.record.result),
+  );
+}
+
+/** A re-run of that call under the worker's own seed 0 (property-probes.ts, seedCheck). */
+export function plainRerun(observations: Observation[], first: Observation): Observation | undefined {
+  return reruns(observations).find(({ o, first: f }) => f === first && o.seed === undefined && o.hashSeed === undefined)?.o;
+}
+
+/** Two draws of a value this short may agree by chance (a choice among three). */
+const SHORTEST_STAMPED = 16;
+
+/**
+ * Whether a call's result moved with time, not with the seed: run again later under seed 0 it gave
+ * what the seeded re-run gave (and so did their second runs in their processes, the clock read on
+ * there), not what it gave first (boltons' gzip_bytes writes the clock into its header; the seeded
+ * re-run came after the second turned). Two draws of a function that draws without the seed
+ * (Random() seeded by the OS) agree that way only by chance, and twice over only among few values.
+ */
+function movedWithTime(first: ProbeResult, seeded: ProbeResult, plain: ProbeResult | undefined): boolean {
+  const shown = (r: ProbeResult): string => r.value?.repr ?? '';
+  return (
+    plain !== undefined &&
+    shown(plain).length >= SHORTEST_STAMPED &&
+    !sameEffect(first, plain) &&
+    sameEffect(seeded, plain) &&
+    plain.again?.shown !== undefined &&
+    plain.again.shown === seeded.again?.shown
+  );
+}
+
 /** A call that gave another result under another random seed: the function uses randomness. */
 function randomness(observations: Observation[], ctx: InferenceContext): InferredProperty | null {
-  // (A change in another hash seed is not randomness: determinism says what it is.)
-  const seeded = reruns(observations).filter(({ o }) => o.seed !== undefined && o.hashSeed === undefined);
-  // Where only an object's address or id() differs, the process did, not a random draw (a text
-  // holding `<Clause at 0x7f…>`, pluggy's `str(id(plugin))`); where a result shows the clock, the
-  // moment did (formatdate()): determinism speaks of those changes, randomness does not.
-  const changed = seeded.find(
-    ({ o, first }) => !sameEffect(first.record.result, o.record.result) && !movedWithoutTheSeed(first.record.result, o.record.result),
-  );
+  const changed = seededChange(observations);
   if (!changed) return null;
+  if (movedWithTime(changed.first.record.result, changed.o.record.result, plainRerun(observations, changed.first)?.record.result)) return null;
   const r = changed.o.record.result;
   const shown = r.mutations.length ? `changed ${r.mutations.map((m) => changedToWords(m, r.receiverState)).join(', ')}` : outcomeText(r);
   return claim(
@@ -174,18 +212,26 @@ function determinism(observations: Observation[], ctx: InferenceContext, notes: 
   const real = repeats.filter(({ o }) => o.record.origin !== 'cache');
   // Only calls that returned show the function's work: a call refused at its first check raises the same way under any seed.
   const realReturned = real.filter(({ o, first }) => returned(o) && returned(first));
-  const changed = real.filter(({ o, first }) => !sameEffect(first.record.result, o.record.result));
+  // In another interpreter, what it printed counts too: equal dicts whose keys come in another
+  // order (toolz's dissoc fills one from a set of text) print otherwise in the reader's Python.
+  const changed = real.filter(
+    ({ o, first }) => !sameEffect(first.record.result, o.record.result) || (o.hashSeed !== undefined && !printedAlike(first.record.result, o.record.result)),
+  );
   // A change in the worker's own interpreter (another random seed, or none) is the one quoted:
   // the hash seed is named as the cause only when no re-run in the same interpreter changed.
   // Each re-run also ran a second time in its process (repeatable.ts): a change there is one a
   // user calling it twice sees, which no fresh process shows; it is quoted before another hash seed.
   const [again] = changedWhenRunAgain(real.map(({ o }) => o));
-  const shown = changed.find(({ o }) => o.hashSeed === undefined) ?? (again ? undefined : changed[0]);
+  // Under its own seed first: a result that moved with time (gzip_bytes) is not blamed on another seed.
+  const inWorker = changed.filter(({ o }) => o.hashSeed === undefined);
+  const shown = inWorker.find(({ o }) => o.seed === undefined) ?? inWorker[0] ?? (again ? undefined : changed[0]);
   if (shown) {
     const { o, first } = shown;
     const seed = o.seed !== undefined ? ` under random seed ${o.seed}` : '';
-    const under =
-      o.hashSeed !== undefined ? `${seed} in an interpreter of another hash seed (the order of sets and hash() of text differ between interpreters)` : seed;
+    const why = sameEffect(first.record.result, o.record.result)
+      ? 'equal values, their items in an order that follows the hash seed'
+      : 'the order of sets and hash() of text differ between interpreters';
+    const under = o.hashSeed !== undefined ? `${seed} in an interpreter of another hash seed (${why})` : seed;
     const [before, after] = twoOutcomes(first.record.result, o.record.result);
     return refute('deterministic', `${ctx.callText(o)} gave ${before}, then ${after}${under}`);
   }
@@ -473,7 +519,10 @@ function sortedness(observations: Observation[], ctx: InferenceContext, notes: I
     notes.sortedDescending = `${desc.length} of ${cases.length} sequence outputs in descending order, none ascending`;
   }
   // Sorted output only when the inputs are sorted (a merge): claim it only when the function did
-  // some ordering work, i.e. its sorted inputs laid end to end were not already in order.
+  // some ordering work: its sorted inputs laid end to end were not already in order, and its output
+  // is in order within no one argument (merge([1, 3], [2]) → [1, 2, 3]). An output that kept one
+  // sorted argument's order (duplicates_removed([10, 20], (1, 2)) → [10, 20]) could not have
+  // refuted the law: such calls are no evidence for it.
   const fromSorted = cases.filter((c) => {
     const args = sequenceArgs(ctx, c.o.input);
     return (
@@ -489,7 +538,7 @@ function sortedness(observations: Observation[], ctx: InferenceContext, notes: I
   const work = fromSorted.filter((c) => {
     const joined = sequenceArgs(ctx, c.o.input).flatMap((a) => sequenceItems(a) ?? []);
     const ord = orderOf(joined);
-    return ord !== 'asc' && ord !== 'both';
+    return ord !== 'asc' && ord !== 'both' && orderingShown(ctx, c.o.input, c.items) === 'shown';
   });
   const counter = `${ctx.callText(unsorted.o)} = ${unsorted.repr}`;
   if (!brokenFromSorted && fromSorted.length >= MIN_EVIDENCE && work.length > 0) {

@@ -7,9 +7,9 @@ import { orderOf, sequenceItems, numericValue, taggedEqual } from './compare.js'
 import type { Input, Observation, Position, Purpose } from './inputs.js';
 import { requestKey, toRequest } from './inputs.js';
 import { sortedCopy } from './mutate.js';
-import { argumentPair, hasRepeats, soleArgument, withSlot } from './properties.js';
+import { argumentPair, hasRepeats, plainRerun, seededChange, soleArgument, withSlot } from './properties.js';
 import { float, fromTagged, int, isConstructorCall, isNumber, toSource, toTagged } from './values.js';
-import { exampleCallLimit, returnedExamples } from './ordinary.js';
+import { returnedExamples } from './ordinary.js';
 import { renderCall } from '../core/format.js';
 
 export interface PlannedProbe {
@@ -94,6 +94,19 @@ function repeatPlans(observations: Observation[], positions: Position[]): Planne
 }
 
 /**
+ * The call a re-run under another random seed changed (seededChange), once more under the worker's
+ * own seed 0, later: what it gave first again shows the seed made the change (a random draw); what
+ * the seeded re-run gave shows the result moved with time whatever the seed (boltons' gzip_bytes
+ * writes the clock into its header), which is no randomness (properties.ts).
+ */
+export function seedCheck(observations: Observation[]): PlannedProbe[] {
+  const changed = seededChange(observations);
+  if (!changed || plainRerun(observations, changed.first)) return [];
+  const { first } = changed;
+  return [{ input: first.input, purpose: 'repeat', note: 'determinism: the same call under seed 0 again', request: first.request, repeats: first }];
+}
+
+/**
  * A call that returned and another that returned with the same arguments and more
  * (bindtextdomain('d') and bindtextdomain('d', 'x')), the fewest arguments first: the first run
  * again after the second shows a result that depends on what other calls filed (a registry),
@@ -127,26 +140,44 @@ function plainestReceiver(pool: Observation[], positions: Position[]): Observati
   return pool.filter((o) => size(o) < Infinity).sort((a, b) => size(a) - size(b))[0];
 }
 
-function hashedRepeat(o: Observation): PlannedProbe {
+function hashedRepeat(o: Observation, why = 'determinism'): PlannedProbe {
   return {
     input: o.input,
     purpose: 'repeat',
-    note: `determinism: the same call in an interpreter of hash seed ${HASH_SEED}`,
+    note: `${why}: the same call in an interpreter of hash seed ${HASH_SEED}`,
     request: o.request,
     repeats: o,
     hashSeed: HASH_SEED,
   };
 }
 
-/** The calls most likely to be the examples not re-run yet in an interpreter of another hash seed. */
-export function hashedRepeats(observations: Observation[], positions: Position[], sortedFirst: boolean): PlannedProbe[] {
-  const callText = (o: Observation): string => renderCall('f', o.request);
-  const longest = exampleCallLimit(observations, callText);
-  const shown = (o: Observation): boolean => !o.record.result.value?.truncated && callText(o).length <= longest;
-  const hashed = (o: Observation): boolean => observations.some((r) => r.repeats === o && r.hashSeed !== undefined);
-  return returnedExamples(observations, positions, shown, callText, sortedFirst)
-    .filter((o) => !hashed(o))
-    .map(hashedRepeat);
+/** How the re-runs explorer.ts makes after the budget are noted: an example's, a raise line's. */
+const CHECKS = { example: 'example check', raise: 'raise check' } as const;
+
+/** An example's call once more in an interpreter of another hash seed, before the report shows it. */
+export function exampleCheck(o: Observation): PlannedProbe {
+  return hashedRepeat(o, CHECKS.example);
+}
+
+/**
+ * A raise line's call once more, run a second time in its process after the line's contrast call
+ * (CallOptions.againAfter): a raise that comes only in a fresh interpreter (humanize's activate
+ * raises for a locale it has not loaded yet, and returns it once another call has) shows there.
+ */
+export function raiseCheck(raised: Observation, contrast: Observation): PlannedProbe {
+  return {
+    input: raised.input,
+    purpose: 'repeat',
+    note: `${CHECKS.raise}: the same call again after its contrast call`,
+    request: raised.request,
+    repeats: raised,
+    after: contrast,
+  };
+}
+
+/** Whether a probe's note is one of the re-runs made after the budget (exampleCheck, raiseCheck). */
+export function afterBudget(note: string | undefined): boolean {
+  return Object.values(CHECKS).some((c) => note?.startsWith(`${c}: `) === true);
 }
 
 /**

@@ -94,3 +94,13 @@ export function movedWithoutTheSeed(a: ProbeResult, b: ProbeResult): boolean {
   const masked = (r: ProbeResult): string => withoutObjectIds(withoutAddresses(JSON.stringify([r.status, r.value, r.exception, r.mutations])));
   return masked(a) === masked(b);
 }
+
+/**
+ * Whether two runs of one call printed the same: status, repr and the items iterated, or the
+ * exception's type and message. Stricter than sameOutcome, whose equal dicts may print their keys
+ * in another order: an example shows what was printed.
+ */
+export function printedAlike(a: ProbeResult, b: ProbeResult): boolean {
+  const printed = (r: ProbeResult): string => JSON.stringify([r.status, r.value?.repr, r.value?.iteration, r.exception?.type, r.exception?.message]);
+  return printed(a) === printed(b);
+}

@@ -17,6 +17,7 @@ import { promisify } from 'node:util';
 import type { OfflineReport } from '../../src/core/run-types.js';
 import type { ProbeRecord } from '../../src/core/session-types.js';
 import { PYTHON, exploreTarget } from '../corpus/explorer/explore.js';
+import { afterBudget } from '../../src/explorer/property-probes.js';
 import type { Goal } from './run.js';
 
 export const name = 'explorer-sampled';
@@ -146,7 +147,9 @@ interface Explored {
 /** Measures one function after its exploration: coverage of both sides and the re-check. */
 async function score(e: Explored, half: Half): Promise<FunctionResult> {
   const { fn, report, records } = e;
-  const calls = records.filter((r) => r.origin !== 'cache').map(request);
+  // Beside Hypothesis's `budget` inputs, the explorer's calls within its budget: its re-runs after it
+  // (afterBudget: an example under another hash seed, a raise after its contrast) try no new input.
+  const calls = records.filter((r) => r.origin !== 'cache' && !afterBudget(r.note)).map(request);
   const job = { module: fn.module, qualname: fn.qualname, source: fn.source, budget: MAX_PROBES, calls };
   const noCoverage = process.env.PAU_SAMPLED_COVERAGE === '0';
   const cov = noCoverage

@@ -185,3 +185,37 @@ test("a class's function called without a receiver (a C method, Decimal.ln) is s
   assert.ok(report.description.examples.length > 0);
   for (const e of report.description.examples) assert.match(e.call, /^(list\()?Decimal\.ln\(/, e.call);
 });
+
+test('output sorted "when the list arguments are" is claimed from calls that did ordering work, not from ones that kept one sorted argument as it was', () => {
+  const positions = [positional('it', 'list[int]'), positional('already_seen', 'tuple')];
+  const ints = (...xs: number[]): PyValue => list(xs.map(int));
+  const tup = (...xs: number[]): PyValue => tuple(xs.map(int));
+  // pygments' duplicates_removed(it, already_seen): the items of `it` not seen yet, in the order given.
+  const kept = [
+    observed(positions, 1, [ints(3, 1, 2), tup()], ints(3, 1, 2)),
+    observed(positions, 2, [ints(10, 20, 30, 40), tup(1, 2)], ints(10, 20, 30, 40)),
+    observed(positions, 3, [ints(10, 20, 40), tup(1)], ints(10, 20, 40)),
+    observed(positions, 4, [ints(5, 6, 7), tup(1, 2)], ints(5, 6, 7)),
+  ];
+  const sorted = infer(kept, positions).find((p) => p.name === 'sorted-output');
+  assert.notEqual(sorted?.holds, true, sorted?.evidence);
+  // heapq.merge: the items of both, in order where both were sorted.
+  const merged = [
+    observed(positions, 1, [ints(5, 1), tup(2)], ints(2, 5, 1)),
+    observed(positions, 2, [ints(1, 3, 5), tup(2, 4)], ints(1, 2, 3, 4, 5)),
+    observed(positions, 3, [ints(1, 2), tup(0, 9)], ints(0, 1, 2, 9)),
+    observed(positions, 4, [ints(4, 8), tup(5)], ints(4, 5, 8)),
+  ];
+  const merge = infer(merged, positions).find((p) => p.name === 'sorted-output');
+  assert.equal(merge?.holds, true, merge?.evidence);
+  assert.equal(merge.param, 'when-inputs-sorted');
+  // A running total: new elements, in order only where the one list given was (no ordering of its own).
+  const totals = [
+    observed(positions, 1, [ints(2, -5, 1)], ints(2, -3, -2)),
+    observed(positions, 2, [ints(1, 2, 3)], ints(1, 3, 6)),
+    observed(positions, 3, [ints(0, 1)], ints(0, 1)),
+    observed(positions, 4, [ints(4, 5)], ints(4, 9)),
+  ];
+  const running = infer(totals, positions).find((p) => p.name === 'sorted-output');
+  assert.notEqual(running?.holds, true, running?.evidence);
+});

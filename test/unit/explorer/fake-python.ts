@@ -11,6 +11,7 @@ import { callKey } from '../../../src/core/call-identity.js';
 import type { PyValue } from '../../../src/explorer/values.js';
 import { toSource, toTagged } from '../../../src/explorer/values.js';
 import { preparingCalls } from '../../../src/explorer/prepared-receiver.js';
+import { afterBudget } from '../../../src/explorer/property-probes.js';
 
 export class PyError extends Error {
   constructor(
@@ -24,10 +25,20 @@ export class PyError extends Error {
 /** Thrown by a fake function for a call that never finishes (the worker's time limit ends it). */
 export class PyTimeout extends Error {}
 
+/** The process a fake call runs in: each probe forks a fresh one; its second run (`again`) shares the first's. */
+export interface Interpreter {
+  hashSeed: number;
+  kept: Map<string, PyValue>;
+}
+
 export interface FakeFunction {
   params: ParameterInfo[];
-  /** Returns the result; may change `args` in place (reported as mutations). Throw PyError to raise. */
-  body: (args: PyValue[], kwargs: Record<string, PyValue>, receiver?: PyValue) => PyValue;
+  /**
+   * Returns the result; may change `args` in place (reported as mutations). Throw PyError to raise.
+   * `interpreter.hashSeed`: the PYTHONHASHSEED the call ran under (CallOptions.hashSeed; the worker's 0);
+   * `interpreter.kept`: what a module keeps between calls in one process (a cache), empty in each new one.
+   */
+  body: (args: PyValue[], kwargs: Record<string, PyValue>, receiver?: PyValue, interpreter?: Interpreter) => PyValue;
   /** Which "lines" a call reaches, for coverage feedback. */
   lines?: (args: PyValue[]) => number[];
   needsReceiver?: boolean;
@@ -83,7 +94,7 @@ function readReceiver(fn: FakeFunction, src: string): PyValue | null {
 }
 
 /** Runs one request against a fake function. */
-export function fakeCall(fn: FakeFunction, req: CallRequest, seenLines: Set<number>): ProbeResult {
+export function fakeCall(fn: FakeFunction, req: CallRequest, seenLines: Set<number>, interpreter: Interpreter = { hashSeed: 0, kept: new Map() }): ProbeResult {
   const base = {
     mutations: [] as { arg: string; repr: string }[],
     stdout: '',
@@ -109,7 +120,7 @@ export function fakeCall(fn: FakeFunction, req: CallRequest, seenLines: Set<numb
   const coverage = { lines: { hit: lines.length, total: 10, new: fresh }, arcs: { hit: 0, total: 0, new: 0 } };
   const stateBefore = receiver && fn.state?.(structuredClone(receiver));
   try {
-    const out = fn.body(values, kwargs, receiver ?? undefined);
+    const out = fn.body(values, kwargs, receiver ?? undefined, interpreter);
     const stateAfter = receiver && fn.state?.(receiver);
     const receiverState = stateBefore && stateAfter ? { receiverState: { before: stateBefore, after: stateAfter } } : {};
     // `result is self`, as the worker tells it (JavaScript's identity stands for Python's).
@@ -140,13 +151,20 @@ export function fakeCall(fn: FakeFunction, req: CallRequest, seenLines: Set<numb
 }
 
 /**
- * ProbeResult.again as the worker makes it: the same request once more (after `between`, the call
- * CallOptions.againAfter names, when given), compared by what it rendered.
+ * ProbeResult.again as the worker makes it: the same request once more in the first run's process
+ * (after `againAfter`, when given), compared by what it rendered.
  */
-function withSecondRun(fn: FakeFunction, req: CallRequest, first: ProbeResult, again: boolean, between?: CallRequest): ProbeResult {
+function withSecondRun(
+  fn: FakeFunction,
+  req: CallRequest,
+  first: ProbeResult,
+  again: boolean,
+  interpreter: Interpreter,
+  againAfter?: CallRequest,
+): ProbeResult {
   if (!again || (first.status !== 'returned' && first.status !== 'raised')) return first;
-  if (between) fakeCall(fn, between, new Set());
-  const second = fakeCall(fn, req, new Set());
+  if (againAfter) fakeCall(fn, againAfter, new Set(), interpreter);
+  const second = fakeCall(fn, req, new Set(), interpreter);
   const rendered = (r: ProbeResult): string => JSON.stringify([r.status, r.value?.type, r.value?.repr, r.exception]);
   const shown = second.value?.repr ?? (second.exception ? `${second.exception.type}: ${second.exception.message}` : undefined);
   const data = second.value?.data;
@@ -160,6 +178,8 @@ export interface FakeProbe {
   probe: ProbeFn;
   records: ProbeRecord[];
   calls: () => number;
+  /** The calls counted in the budget: all but the examples' re-runs after it (afterBudget). */
+  budgeted: () => number;
 }
 
 /** A ProbeFn over a fake function; `cache: true` answers repeated requests (same text) from a cache like the session does. */
@@ -173,14 +193,16 @@ export function fakeProbe(fn: FakeFunction, opts: { cache?: boolean; onCall?: (n
     opts.onCall?.(calls);
     const key = callKey(request);
     const cached = opts.cache && !options?.fresh && !options?.again ? cache.get(key) : undefined;
-    const result = cached ?? withSecondRun(fn, request, fakeCall(fn, request, seenLines), options?.again === true, options?.againAfter);
+    const interpreter: Interpreter = { hashSeed: options?.hashSeed ?? 0, kept: new Map() };
+    const result =
+      cached ?? withSecondRun(fn, request, fakeCall(fn, request, seenLines, interpreter), options?.again === true, interpreter, options?.againAfter);
     if (opts.cache && !cached) cache.set(key, result);
     const record: ProbeRecord = { index: records.length + 1, ...request, origin: cached ? 'cache' : 'offline', ...(note ? { note } : {}), result };
     records.push(record);
     await Promise.resolve();
     return record;
   };
-  return { probe, records, calls: () => calls };
+  return { probe, records, calls: () => calls, budgeted: () => records.filter((r) => !afterBudget(r.note)).length };
 }
 
 // Helpers for writing fake bodies.

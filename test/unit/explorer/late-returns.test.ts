@@ -34,7 +34,7 @@ for (const maxProbes of [20, 40])
   test(`covariance at ${maxProbes} probes: returned calls are re-run and one is the first example; no re-run of a call that raised`, async () => {
     const fake = fakeProbe(covariance);
     const report = await exploreOffline(info('covariance', covariance), fake.probe, { maxProbes, strictness: 'anonymized' });
-    assert.ok(fake.calls() <= maxProbes);
+    assert.ok(fake.budgeted() <= maxProbes);
     const reruns = fake.records.filter((r) => r.note?.startsWith('determinism'));
     assert.ok(reruns.length >= 3, `${reruns.length} re-runs`);
     assert.ok(

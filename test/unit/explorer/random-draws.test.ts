@@ -59,3 +59,18 @@ test('a function that does not draw has no line marked as one draw', async () =>
   );
   assert.doesNotMatch(report.description.summary, /random draw/);
 });
+
+test('a result that moved with the clock between the first call and its re-runs (gzip_bytes: the mtime in its header) is no random draw', async () => {
+  // The clock turns once, after the first call: every later call (the re-runs under other seeds, and
+  // the one under seed 0 again) stamps the same time, the first another.
+  let probes = 0;
+  const fn: FakeFunction = { params: [], body: () => ({ k: 'str', v: `gzip header, mtime ${probes > 1 ? 1 : 0}` }) };
+  const fake = fakeProbe(fn, { onCall: (n) => (probes = n) });
+  const report = await exploreOffline(info('stamp', fn), fake.probe, { maxProbes: 40, strictness: DEFAULT_STRICTNESS });
+  const randomness = report.properties.find((p) => p.name === 'uses-randomness');
+  assert.notEqual(randomness?.holds, true, JSON.stringify(randomness));
+  assert.equal(report.properties.find((p) => p.name === 'deterministic')?.holds, false);
+  assert.doesNotMatch(report.description.summary, /random draw/);
+  assert.match(report.description.summary, /Not the same from run to run: stamp\(\) gave .*mtime 0'?, then .*mtime 1'?\./, report.description.summary);
+  assert.doesNotMatch(report.description.summary, /under random seed/);
+});

@@ -5,9 +5,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_STRICTNESS } from '../../../src/core/limits.js';
 import { exploreOffline } from '../../../src/explorer/index.js';
-import { list, str } from '../../../src/explorer/values.js';
+import { list, str, toSource } from '../../../src/explorer/values.js';
+import { parseSource } from '../../../src/explorer/parse.js';
 import type { FakeFunction } from './fake-python.js';
-import { PyError, expectStr, fakeProbe, info, param } from './fake-python.js';
+import { PyError, expectInt, expectStr, fakeProbe, info, param, pyFloat, pyInt, pyStr } from './fake-python.js';
 
 test('a module-level counter: each fresh process gives #1, the second run #2, so no "deterministic" and no value shown', async () => {
   let made = 0;
@@ -85,4 +86,76 @@ test('results that differ from run to run: the ordinary call still comes first, 
     rest.every((e) => e.result.startsWith('Traceback')),
     JSON.stringify(rest),
   );
+});
+
+test('a result that follows hash() of text for most arguments (colour: Color(pick_for=x)): no example shows a value an interpreter of another hash seed would not give', async () => {
+  // A first argument of 3 is looked up (the first call and so the property re-run under another hash
+  // seed agree); the rest pick by a hash the seed moves. Every new pair gives a new result, so the last
+  // exploration would run to the end of the budget, past the examples' own re-runs.
+  const fn: FakeFunction = {
+    params: [param('a'), param('b')],
+    body: ([a, b], _kw, _r, interpreter) => {
+      const x = Number(expectInt(a, 'pick'));
+      const y = Number(expectInt(b, 'pick'));
+      if (x === 3) return pyFloat(((x * 31 + y * 17) % 97) / 97);
+      return pyFloat(((x * 31 + y * 17 + (interpreter?.hashSeed ?? 0) * 7) % 97) / 97);
+    },
+  };
+  const report = await exploreOffline(info('pick', fn), fakeProbe(fn).probe, { maxProbes: 40, strictness: DEFAULT_STRICTNESS });
+  const seeded = (call: string): string => {
+    const [a, b] = (/\((-?\d+), (-?\d+)\)/.exec(call) ?? []).slice(1).map((n) => pyInt(BigInt(n)));
+    return a && b ? toSource(fn.body([a, b], {}, undefined, { hashSeed: 4242, kept: new Map() })) : '';
+  };
+  const unrepeatable = report.description.examples.filter((e) => /\(-?\d+, -?\d+\)$/.test(e.call) && seeded(e.call) !== e.result);
+  assert.deepEqual(unrepeatable, [], JSON.stringify(report.description.examples));
+});
+
+test('a dict whose keys come in an order the hash seed picks (toolz dissoc fills one from a set): no example prints an order another interpreter would not, and no "deterministic"', async () => {
+  // The letters of a text counted, in the order a set of them iterates: one under the worker's
+  // hash seed 0, the reverse under any other. Equal dicts either way, printed otherwise.
+  const fn: FakeFunction = {
+    params: [param('s')],
+    body: ([s], _kw, _r, interpreter) => {
+      const text = expectStr(s, 'counts');
+      const letters = [...new Set(text)].sort();
+      if ((interpreter?.hashSeed ?? 0) !== 0) letters.reverse();
+      return { k: 'dict', entries: letters.map((c) => [pyStr(c), pyInt([...text].filter((x) => x === c).length)]) };
+    },
+  };
+  const report = await exploreOffline(info('counts', fn), fakeProbe(fn).probe, { maxProbes: 40, strictness: DEFAULT_STRICTNESS });
+  const elsewhere = (call: string): string => {
+    const arg = /^counts\((.*)\)$/s.exec(call)?.[1];
+    const value = arg === undefined ? null : parseSource(arg);
+    return value ? toSource(fn.body([value], {}, undefined, { hashSeed: 4242, kept: new Map() })) : '';
+  };
+  // A type example (`type(counts('a'))` → `<class 'dict'>`) holds whatever the order.
+  const typeOnly = (e: { call: string; result: string }) => e.call.startsWith('type(') && e.result === "<class 'dict'>";
+  const unrepeatable = report.description.examples.filter((e) => !e.result.startsWith('Traceback') && !typeOnly(e) && elsewhere(e.call) !== e.result);
+  assert.deepEqual(unrepeatable, [], JSON.stringify(report.description.examples));
+  const deterministic = report.properties.find((p) => p.name === 'deterministic');
+  assert.notEqual(deterministic?.holds, true, deterministic?.evidence);
+  assert.match(deterministic?.evidence ?? '', /an order that follows the hash seed/);
+});
+
+test('a raise that comes only in a fresh interpreter (humanize activate: a locale loaded once is kept): its line says so', async () => {
+  // load(name) loads and keeps `name`; load(name, path) reads only `path`, where nothing is, unless
+  // `name` was loaded in this process already.
+  const fn: FakeFunction = {
+    params: [param('name'), param('path', 'POSITIONAL_OR_KEYWORD', { default: 'None' })],
+    body: ([name, path], _kw, _r, interpreter) => {
+      const key = expectStr(name, 'load');
+      const kept = interpreter?.kept.get(key);
+      if (kept) return kept;
+      if (path !== undefined && path.k !== 'none') throw new PyError('FileNotFoundError', `No translation file found for ${key}`);
+      const loaded = pyStr(`translations of ${key}`);
+      interpreter?.kept.set(key, loaded);
+      return loaded;
+    },
+  };
+  const fake = fakeProbe(fn);
+  const report = await exploreOffline(info('load', fn), fake.probe, { maxProbes: 40, strictness: DEFAULT_STRICTNESS });
+  const line = report.description.raises.split('\n').find((l) => l.startsWith('FileNotFoundError for `path='));
+  assert.ok(line, report.description.raises);
+  assert.match(line, /It raised so in a fresh interpreter only: after load\('[^']*'\), load\('[^']*', [^)]*\) returned\.$/);
+  assert.notEqual(report.properties.find((p) => p.name === 'pure')?.holds, true);
 });

@@ -23,6 +23,8 @@ test('a varying result whose length is always the count given is summarised by t
     body: ([n]) => {
       const k = Number(expectInt(n, 'randbytes'));
       if (k < 0) throw new PyError('ValueError', 'negative argument not allowed');
+      // What the call's memory limit (256 MB) allows: the worker answers MemoryError beyond it.
+      if (k > 2 ** 27) throw new PyError('MemoryError', '');
       return { k: 'bytes', hex: next(k) };
     },
   };
