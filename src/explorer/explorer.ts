@@ -18,7 +18,7 @@ import {
   typesAccepted,
 } from './inputs.js';
 import { mutateValue } from './mutate.js';
-import { hashedRepeats, planPropertyProbes, plannedRequest, reapplyRefuted, repeatsWanted } from './property-probes.js';
+import { HASH_SEED, hashedRepeats, planPropertyProbes, plannedRequest, reapplyRefuted, repeatsWanted } from './property-probes.js';
 import type { PlannedProbe } from './property-probes.js';
 import { inferProperties } from './properties.js';
 import { breakerProbes, claimsLaw, followUps, planVerification } from './verify.js';
@@ -47,6 +47,8 @@ import { siblingPreparations } from './sibling-first.js';
 import { bindingCounts } from './binding-errors.js';
 import { addPluralLists } from './plural-instances.js';
 import { withIterationNote } from './iteration-note.js';
+import { APPLY_TRIES, appliedArguments } from './applied-calls.js';
+import { renderCall } from '../core/format.js';
 
 /** One parameter's values of one class, around a base, for the sweep. */
 interface SweepStream {
@@ -140,6 +142,10 @@ function only<T>(items: readonly T[]): T | undefined {
 export class Explorer {
   readonly positions: Position[];
   readonly observations: Observation[] = [];
+  /** Calls that then called what they returned (CallRequest.apply, applyReturned), and their re-runs: apart from `observations`. */
+  readonly applications: Observation[] = [];
+  /** The calls (by key) whose returned object was called in turn (applyReturned). */
+  private readonly appliedFrom = new Set<string>();
   /** Input classes each position has accepted (the call returned or failed for a reason other than type). */
   readonly accepted: Set<string>[];
   base: Input | null = null;
@@ -247,12 +253,14 @@ export class Explorer {
     const max = this.opts.maxProbes;
     try {
       await this.discover(Math.max(2, Math.round(max * DISCOVERY_SHARE)), Math.round(max * WIDENING_SHARE));
+      await this.applyReturned();
       await this.explore(max - Math.round(max * PROPERTY_RESERVE));
       await this.probeProperties(max - Math.round(max * FINAL_PROPERTY_RESERVE));
       // Inputs found after the first property pass (a nested list, say) may need f(f(x)) too; a
       // first call to return found now gets its determinism re-runs from what this pass leaves.
       await this.explore(max - Math.round(max * FINAL_PROPERTY_RESERVE), Infinity, () => repeatsWanted(this.observations));
       await this.probeProperties(max - Math.round(max * VERIFY_RESERVE));
+      await this.applyReturned(); // a function first returned by the explorations
       await this.verify(max);
       // The rest of the budget, until a long run of probes teaches nothing new; what is left
       // then re-runs the examples under another hash seed.
@@ -272,7 +280,7 @@ export class Explorer {
     input: Input,
     purpose: Purpose,
     note: string,
-    extra: { request?: Observation['request']; repeats?: Observation; seed?: number; hashSeed?: number; after?: Observation } = {},
+    extra: { request?: Observation['request']; repeats?: Observation; seed?: number; hashSeed?: number; after?: Observation; applied?: boolean } = {},
   ): Promise<Observation | null> {
     const request = extra.request ?? toRequest(this.positions, input);
     const key = requestKey(request);
@@ -315,12 +323,47 @@ export class Explorer {
       ...(extra.hashSeed !== undefined ? { hashSeed: extra.hashSeed } : {}),
       ...(extra.after ? { after: extra.after } : {}),
     };
-    this.observations.push(obs);
     this.keys.add(key);
+    // A call whose returned object was called in turn is another call than the target's alone: kept apart.
+    if (extra.applied) {
+      this.applications.push(obs);
+      return obs;
+    }
+    this.observations.push(obs);
     this.learn(obs);
     // What the call compared its arguments with: the calls it suggests run with the messages' ones.
     if (this.feedback && purpose !== 'repeat') this.queue.push(...this.feedback.probesFrom(obs));
     return obs;
+  }
+
+  /**
+   * A call that returned a function (a factory's, a decorator's, `partial`'s): the same call, its
+   * result then called with arguments its signature or the call's own arguments suggest
+   * (applied-calls.ts), until one returns, at most APPLY_TRIES calls; that one once more in an
+   * interpreter of another hash seed (and twice in its process), so that what it gave is a result,
+   * not one run's. After discovery, and again before the verification when nothing returned yet.
+   * Not for an agent's seeds: an agent's calls never apply.
+   */
+  private async applyReturned(): Promise<void> {
+    if (this.opts.seeding || this.applications.some((o) => o.record.result.applied?.status === 'returned')) return;
+    // Calls that returned something callable and were not applied yet, those whose signature is known first.
+    const made = this.observations
+      .filter((o) => o.purpose !== 'repeat' && o.record.result.status === 'returned' && o.record.result.value?.callable && !this.appliedFrom.has(o.key))
+      .sort((a, b) => Number(b.record.result.value?.callable?.signature !== undefined) - Number(a.record.result.value?.callable?.signature !== undefined));
+    let tries = APPLY_TRIES;
+    for (const m of made) {
+      this.appliedFrom.add(m.key);
+      const given = m.input.flatMap((s, i) => (s.value !== undefined && itemAt(this.positions, i).role !== 'receiver' ? [s.value] : []));
+      for (const apply of appliedArguments(this.info, m.record.result.value?.callable?.signature, given)) {
+        if (tries-- <= 0) return;
+        const request = { ...m.request, apply };
+        const obs = await this.run(m.input, 'apply', `what it returned, called: ${renderCall('g', apply)}`, { request, applied: true });
+        if (obs?.record.result.applied?.status !== 'returned') continue;
+        const note = `the same, in an interpreter of hash seed ${HASH_SEED}: what it returned gives the same there`;
+        await this.run(m.input, 'repeat', note, { request, repeats: obs, hashSeed: HASH_SEED, applied: true });
+        return;
+      }
+    }
   }
 
   /** Whether an int argument is at least as big as one that made a call time out at its position. */

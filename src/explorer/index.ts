@@ -20,7 +20,7 @@ export async function exploreOffline(info: FunctionInfo, probe: ProbeFn, opts: O
   await explorer.runAll();
   // A builtin without a signature looks like f(): its error says how many arguments it wants.
   const arity = info.params.length === 0 && !info.needsReceiver ? arityFromErrors(explorer.observations) : null;
-  const left = opts.maxProbes - explorer.observations.length;
+  const left = opts.maxProbes - explorer.observations.length - explorer.applications.length;
   if (arity !== null && left > 0 && !opts.signal?.aborted) {
     info = { ...info, params: Array.from({ length: arity }, (_, i) => ({ name: `arg${i}`, kind: 'POSITIONAL_ONLY' as const })) };
     explorer = new Explorer(info, probe, { ...opts, maxProbes: left });
@@ -30,6 +30,7 @@ export async function exploreOffline(info: FunctionInfo, probe: ProbeFn, opts: O
     info,
     positions: explorer.positions,
     observations: explorer.observations,
+    applications: explorer.applications,
     accepted: explorer.accepted,
     maxProbes: opts.maxProbes,
   });

@@ -47,7 +47,7 @@ export interface Slot {
 
 export type Input = Slot[];
 
-export type Purpose = 'discover' | 'widen' | 'mined' | 'sweep' | 'random' | 'mutate' | 'repeat' | 'reapply' | 'swap' | 'sorted' | 'ladder';
+export type Purpose = 'discover' | 'widen' | 'mined' | 'sweep' | 'random' | 'mutate' | 'repeat' | 'reapply' | 'swap' | 'sorted' | 'ladder' | 'apply';
 
 /** One probe the explorer made, with the input it meant. */
 export interface Observation {
