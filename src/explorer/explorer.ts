@@ -27,8 +27,17 @@ import { Rng, hashString } from './random.js';
 import { MAIN_CLASSES, isKnownClass, ordinaryValue, representative, typeClass } from './type-classes.js';
 import type { PyValue } from './values.js';
 import { elementsOf, inputClass, int, isConstructorCall, str, toSource } from './values.js';
-import { classesAskedFor, fileClassesAskedFor, itemsReplaced, literalsIn, missingArguments, namedPositions, ordinalPosition } from './mined-values.js';
-import { instancesWithAttribute, namesTypeOf, pyTypeName, rebuiltAsAsked, rebuiltFromConstants } from './receivers.js';
+import {
+  classesAskedFor,
+  fileClassesAskedFor,
+  itemsInRange,
+  itemsReplaced,
+  literalsIn,
+  missingArguments,
+  namedPositions,
+  ordinalPosition,
+} from './mined-values.js';
+import { instancesWithAttribute, namesTypeOf, pyTypeName, rebuiltAsAsked, rebuiltFromConstants, standardWithAttribute } from './receivers.js';
 import { constantLines, constantValues } from './code-constants.js';
 import { ComparisonFeedback } from './comparison-inputs.js';
 import { findRelations } from './relations.js';
@@ -541,7 +550,17 @@ export class Explorer {
         note: `a value the error message suggested, for each item: ${toSource(v)}`,
       });
     if (byItems.length) return;
-    const targets = named.length ? named : echoed.length ? echoed : given;
+    // A range a list of numbers lies outside ("Red must be between 0 and 1" about (3, 1, 2)): its items, spread inside it.
+    const inRange = given.flatMap((i) => {
+      const value = itemsInRange(message, givenValue(obs.input, i));
+      return value ? [{ i, value }] : [];
+    });
+    for (const { i, value } of inRange) {
+      this.addMined(i, [value]);
+      const note = `items in the range the error message named: ${toSource(value)}`;
+      this.queue.push({ input: obs.input.map((s, j) => (j === i ? { cls: classOfValue(value), value } : s)), note });
+    }
+    const targets = (named.length ? named : echoed.length ? echoed : given).filter((i) => !inRange.some((r) => r.i === i));
     for (const i of targets) {
       this.addMined(i, values);
       this.queue.push({
@@ -872,23 +891,35 @@ export class Explorer {
   }
 
   /**
-   * "'str' object has no attribute 'truncate'" where no built-in type has it: the same call with
-   * that argument an instance of a class of the target's package that has the attribute
-   * (FunctionInfo.argumentClasses: a `Version` for `SpecItem.match`), built from its constructor.
-   * The instances join the values swept at that position. Once per attribute.
+   * "'str' object has no attribute 'truncate'": the same call with that argument a value of a
+   * standard type that has it ("'float' object has no attribute 'to_integral'": a Decimal,
+   * receivers.ts standardWithAttribute), and an instance of each class of the target's package
+   * that has it (FunctionInfo.argumentClasses: a `Version` for `SpecItem.match`), built from its
+   * constructor. The instances join the values swept at that position. Once per attribute.
    */
   private instanceForAttribute(obs: Observation, message: string, given: number[]): boolean {
     const m = /'([\w.]+)' object has no attribute '(\w+)'/.exec(message);
-    if (!m || this.argumentClasses.length === 0) return false;
+    if (!m) return false;
     const type = group(m, 1);
     const attribute = group(m, 2);
     if (this.attributesAsked.has(attribute)) return false;
     this.attributesAsked.add(attribute);
     const typed = given.filter((i) => pyTypeName(givenValue(obs.input, i)) === type);
+    // A standard type that has it (a Decimal's to_integral), at each argument of the type named.
+    const standard = (typed.length ? typed : given.length === 1 ? given : []).flatMap((i) =>
+      standardWithAttribute(attribute, type).map((value) => ({ i, value })),
+    );
+    for (const { i, value } of standard) {
+      this.addMined(i, [value]);
+      this.queue.push({
+        input: obs.input.map((s, j) => (j === i ? { cls: classOfValue(value), value } : s)),
+        note: `the error asked for .${attribute}: ${toSource(value)} has it`,
+      });
+    }
+    // Then the package's own classes, at the one argument the message is about.
     const at = only(typed) ?? only(given) ?? -1;
-    if (at < 0) return false;
-    const instances = instancesWithAttribute(this.argumentClasses, attribute);
-    if (instances.length === 0) return false;
+    const instances = at < 0 ? [] : instancesWithAttribute(this.argumentClasses, attribute);
+    if (instances.length === 0) return standard.length > 0;
     const pos = itemAt(this.positions, at);
     pos.opaque = true;
     for (const value of instances) {
