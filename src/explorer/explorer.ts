@@ -905,17 +905,25 @@ export class Explorer {
     if (this.attributesAsked.has(attribute)) return false;
     this.attributesAsked.add(attribute);
     const typed = given.filter((i) => pyTypeName(givenValue(obs.input, i)) === type);
-    // A standard type that has it (a Decimal's to_integral), at each argument of the type named.
-    const standard = (typed.length ? typed : given.length === 1 ? given : []).flatMap((i) =>
-      standardWithAttribute(attribute, type).map((value) => ({ i, value })),
+    // A standard type that has it (a Decimal's to_integral), at each argument of the type named, of
+    // the same number where it is one; with none of that type (fquotmod's (val - low) / (high - low)
+    // made the float), every number given as that type at once.
+    const types = standardWithAttribute(attribute, type);
+    const standard: Input[] = (typed.length ? typed : given.length === 1 ? given : []).flatMap((i) =>
+      types.map((t) => {
+        const value = t.of?.(givenValue(obs.input, i)) ?? t.value;
+        this.addMined(i, [value]);
+        return obs.input.map((s, j) => (j === i ? { cls: classOfValue(value), value } : s));
+      }),
     );
-    for (const { i, value } of standard) {
-      this.addMined(i, [value]);
-      this.queue.push({
-        input: obs.input.map((s, j) => (j === i ? { cls: classOfValue(value), value } : s)),
-        note: `the error asked for .${attribute}: ${toSource(value)} has it`,
+    for (const of of typed.length ? [] : types.flatMap((t) => (t.of ? [t.of] : []))) {
+      const converted = obs.input.map((s, j) => {
+        const value = given.includes(j) && s.value ? of(s.value) : undefined;
+        return value ? { cls: classOfValue(value), value } : s;
       });
+      if (converted.some((s, j) => s !== obs.input[j])) standard.push(converted);
     }
+    for (const input of standard) this.queue.push({ input, note: `the error asked for .${attribute}: a standard type that has it` });
     // Then the package's own classes, at the one argument the message is about.
     const at = only(typed) ?? only(given) ?? -1;
     const instances = at < 0 ? [] : instancesWithAttribute(this.argumentClasses, attribute);
