@@ -3,27 +3,14 @@ same process, and its answer carries what that gave (ProbeResult.applied), throu
 a returned function's rendered value says it is callable and gives its signature."""
 import os
 
-from conforms import problems
-from worker_process import LIMITS, WorkerProcess
+import test_second_run
 
 FIXTURE = os.path.join(os.path.dirname(__file__), "..", "fixtures", "applied", "factories.py")
 
 
 def call(qualname, args, apply=None, again=False):
-    worker = WorkerProcess(os.path.abspath(FIXTURE), qualname)
-    try:
-        worker.until("ready")
-        message = {"op": "call", "id": 1, "args": args, "kwargs": {}, "limits": LIMITS}
-        if apply is not None:
-            message["apply"] = apply
-        if again:
-            message["again"] = True
-        worker.send(message)
-        answer = worker.until("result")[-1]
-        assert problems(answer, "WorkerMessage") == []
-        return answer["result"]
-    finally:
-        worker.close()
+    fields = {} if apply is None else {"apply": apply}
+    return test_second_run.call(qualname, args, again=again, source=FIXTURE, **fields)
 
 
 def test_what_a_factory_returned_is_called_with_the_given_arguments():
