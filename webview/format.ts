@@ -2,7 +2,7 @@
 // same renderings as the CLI and the Markdown export (src/core/format.ts).
 import type { CallRequest, ProbeResult } from '../src/core/probe-types.js';
 import { costInDollars } from '../src/core/cost.js';
-import { preparingStatements } from '../src/core/readable-call.js';
+import { appliedOutcome, preparingStatements } from '../src/core/readable-call.js';
 import { stateChangeWords } from '../src/core/state-change.js';
 import type { Pricing } from '../src/protocol/messages.js';
 import type { Usage } from '../src/core/session-types.js';
@@ -58,9 +58,12 @@ const flat = (text: string) => text.replace(/\s+/g, ' ');
 export function inputText(req: CallRequest): string {
   // Line breaks only: spaces inside a string argument are part of the input.
   const oneLine = (text: string) => text.replace(/[\r\n]+\s*/g, ' ');
-  const args = oneLine([...req.args, ...Object.entries(req.kwargs ?? {}).map(([k, v]) => `${k}=${v}`)].join(', '));
-  if (req.receiver === undefined) return `(${args})`;
-  return `${oneLine(preparingStatements(req.receiver) ?? req.receiver)} · (${args})`;
+  const listed = (call: { args: string[]; kwargs?: Record<string, string> }) =>
+    oneLine([...call.args, ...Object.entries(call.kwargs ?? {}).map(([k, v]) => `${k}=${v}`)].join(', '));
+  // What it returned, called in turn (CallRequest.apply): `(2) · g(3)`.
+  const then = req.apply ? ` · g(${listed(req.apply)})` : '';
+  if (req.receiver === undefined) return `(${listed(req)})${then}`;
+  return `${oneLine(preparingStatements(req.receiver) ?? req.receiver)} · (${listed(req)})${then}`;
 }
 
 /** A call the host rendered (`clamp(5, 0, 10)`) as the rows show inputs: `(5, 0, 10)`. */
@@ -79,6 +82,9 @@ export function changedText(result: ProbeResult, m: ProbeResult['mutations'][num
 
 /** What a probe's output cell shows, on one line. Not cut here: CSS ellipsis does that, and the worker bounds reprs. */
 export function outputText(result: ProbeResult): string {
+  // A row that reads `g = f(2); g(3)` (CallRequest.apply) shows what g(3) gave.
+  const applied = appliedOutcome(result);
+  if (applied) return outputText(applied);
   switch (result.status) {
     case 'returned': {
       const v = result.value;
@@ -103,6 +109,8 @@ export function outputText(result: ProbeResult): string {
 
 /** The type column: the value's type, the exception's type, or the status. */
 export function typeText(result: ProbeResult): string {
+  const applied = appliedOutcome(result);
+  if (applied) return typeText(applied);
   if (result.status === 'returned') return result.value?.type ?? '';
   if (result.status === 'raised') return 'raises';
   return result.status;

@@ -1,7 +1,7 @@
 // The panel's view model and how host messages change it. Pure: no DOM, so it is unit-tested
 // under Node. `apply` mutates the model in place (a live run sends thousands of events) and
 // says which sections of the page need drawing again.
-import type { CallRequest, ProbeResult, TargetResolution } from '../src/core/probe-types.js';
+import { callRequest, type CallRequest, type ProbeResult, type TargetResolution } from '../src/core/probe-types.js';
 import type { DocstringTexts, HostMessage, PanelState, PanelTarget, Pricing } from '../src/protocol/messages.js';
 import type { Problem } from '../src/protocol/problems.js';
 import type {
@@ -176,10 +176,7 @@ function applyEvent(model: Model, event: SessionEvent, dirty: Set<Section>): voi
       return;
     case 'probe-finished': {
       const p = event.probe;
-      const request: CallRequest = { args: p.args };
-      if (p.kwargs) request.kwargs = p.kwargs;
-      if (p.receiver !== undefined) request.receiver = p.receiver;
-      upsertProbe(model, { index: p.index, request, origin: p.origin, note: p.note, result: p.result });
+      upsertProbe(model, { index: p.index, request: callRequest(p), origin: p.origin, note: p.note, result: p.result });
       model.turnEnded = true;
       dirty.add('timeline');
       dirty.add('agent');

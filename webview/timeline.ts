@@ -2,7 +2,7 @@
 // coverage, origin), windowed above VIRTUALISE_ABOVE rows, and a details pane for the
 // selected probe. Keyboard: the list is one tab stop (a listbox); arrows, Page Up/Down,
 // Home/End move, Enter shows the details.
-import { readableCall } from '../src/core/readable-call.js';
+import { appliedOutcome, readableCall } from '../src/core/readable-call.js';
 import { h, icon } from './dom.js';
 import { changedText, coverageDelta, coverageText, formatDuration, inputText, outputText, statusIcon, typeText } from './format.js';
 import { callName, type Model, type ProbeRow } from './model.js';
@@ -358,6 +358,10 @@ function probeDetails(row: ProbeRow, name: string): Node[] {
       out.push(field('Crashed', outputText(r)));
       break;
   }
+  // The returned object called in turn (`g = f(2); g(3)`): what that call gave.
+  const applied = appliedOutcome(r);
+  if (applied) out.push(field('What it returned, called', pre(outputText(applied))));
+  if (r.value?.callable?.signature) out.push(field('Callable, signature', pre(r.value.callable.signature)));
   for (const m of r.mutations) out.push(field(`Changed in place: ${m.arg}`, pre(changedText(r, m))));
   if (r.stdout) out.push(field('Printed (stdout)', pre(r.stdout)));
   if (r.stderr) out.push(field('stderr', pre(r.stderr)));

@@ -48,9 +48,13 @@ if TYPE_CHECKING:
     from pau_probe.render import Deadline as DeadlineType
 
     from pau_probe.coverage import StaticMap
-    from pau_probe.protocol import AgainLine, ChildRequest, ChildResult, ComparisonRecord, ProbeResultMutationsItem, ProbeResultReceiverState
+    from pau_probe.protocol import AgainLine, AppliedResult, ChildRequest, ChildResult, ComparisonRecord, ProbeResultMutationsItem, ProbeResultReceiverState
     from pau_probe.protocol import SecondRun, WorkerLimits
     from pau_probe.target import Target
+
+    # What _build makes of a request: args, kwargs, receiver, the arguments as plain data (`values`)
+    # and the arguments the returned object is then called with (`apply`).
+    Built = Tuple[List[Any], Dict[str, Any], Any, Optional[Dict[str, Any]], Optional[Tuple[List[Any], Dict[str, Any]]]]
     # named in cast(), which pyflakes reads only as typing.cast
     from pau_probe.protocol import BuiltArguments, ProbeResultException  # noqa: F401
 
@@ -430,7 +434,7 @@ def run_again(ctx: CallContext, request: ChildRequest, first: ChildResult, addre
         os.close(quiet)
     except OSError:
         return {"same": False, "status": "crashed", "shown": "its output could not be set aside"}
-    again = cast("ChildRequest", {k: v for k, v in request.items() if k in ("args", "kwargs", "receiver", "limits")})
+    again = cast("ChildRequest", {k: v for k, v in request.items() if k in ("args", "kwargs", "receiver", "apply", "limits")})
     between = request.get("againAfter")
     deadline.expired = False
     restore = _clock_moved_on()
@@ -493,7 +497,8 @@ def second_run(first: ChildResult, second: ChildResult) -> SecondRun:
     def rendering(result: ChildResult) -> object:
         value = result.get("value")
         shown = None if value is None else (value["type"], value["repr"], value.get("iteration"))
-        return (result.get("status"), shown, result.get("exception"))
+        applied = result.get("applied")  # what the returned object gave when called (apply)
+        return (result.get("status"), shown, result.get("exception"), None if applied is None else json.dumps(applied, sort_keys=True))
 
     out: SecondRun = {"same": rendering(first) == rendering(second), "status": second["status"]}
     value, exception = second.get("value"), second.get("exception")
@@ -506,9 +511,7 @@ def second_run(first: ChildResult, second: ChildResult) -> SecondRun:
     return out
 
 
-def _build(
-    ctx: CallContext, request: ChildRequest, construction: Optional[Construction] = None
-) -> Tuple[List[Any], Dict[str, Any], Any, Optional[Dict[str, Any]]]:
+def _build(ctx: CallContext, request: ChildRequest, construction: Optional[Construction] = None) -> Built:
     namespace = dict(ctx.target.classes)
 
     def value(label: str, source: str) -> Any:
@@ -522,6 +525,15 @@ def _build(
 
     args = [value("args[%d]" % i, s) for i, s in enumerate(request.get("args", []))]
     kwargs = {k: value("kwargs.%s" % k, s) for k, s in (request.get("kwargs") or {}).items()}
+    apply = request.get("apply")
+    if apply is not None:
+        # What the returned object is then called with (_applied): built with the call's own.
+        applied: Optional[Tuple[List[Any], Dict[str, Any]]] = (
+            [value("apply.args[%d]" % i, s) for i, s in enumerate(apply["args"])],
+            {k: value("apply.kwargs.%s" % k, s) for k, s in (apply.get("kwargs") or {}).items()},
+        )
+    else:
+        applied = None
     receiver_source = request.get("receiver")
     if receiver_source is None:
         receiver = None
@@ -534,7 +546,7 @@ def _build(
         raise Rejected("receiver: " + not_it)
     # Inside the argument memory budget too: a receiver's arguments are built again here.
     built = _built_arguments(ctx, request, args, kwargs) if request.get("values") else None
-    return args, kwargs, receiver, built
+    return args, kwargs, receiver, built, applied
 
 
 class Construction:
@@ -694,9 +706,7 @@ def _built_arguments(ctx: CallContext, request: ChildRequest, args: List[Any], k
     return out
 
 
-def _build_bounded(
-    ctx: CallContext, request: ChildRequest, used: int, construction: Optional[Construction] = None
-) -> Tuple[List[Any], Dict[str, Any], Any, Optional[Dict[str, Any]]]:
+def _build_bounded(ctx: CallContext, request: ChildRequest, used: int, construction: Optional[Construction] = None) -> Built:
     """_build under a lower memory limit (ARGUMENT_MEMORY on top of `used`, the address space
     in use before the call, 0 when unknown), restored for the call itself."""
     limits = resource  # None on Windows
@@ -759,7 +769,7 @@ def _execute(
     deadline_at = time.monotonic() + limits["timeoutMs"] / 1000.0
     construction = Construction.of(ctx, request, collector) if ctx.target.needs_receiver else None
     try:
-        args, kwargs, receiver, built = _build_bounded(ctx, request, address_space, construction)
+        args, kwargs, receiver, built, apply = _build_bounded(ctx, request, address_space, construction)
     except Rejected as exc:
         refused = results.rejected(ctx.scrub(str(exc)))
         if construction is not None and construction.recorder.records:
@@ -783,6 +793,12 @@ def _execute(
         collector.start()
     pau_write_recorder.discard()  # what building the arguments wrote (scratch files) is not the call's
     value, error, duration_ms = _invoke(ctx.target, receiver, args, kwargs)
+    applied = None
+    if apply is not None and error is None:
+        # What it returned, called in turn (a factory's function, a decorator's wrapper): traced and
+        # guarded as the call itself, and timed with it.
+        applied = _timed(lambda: value(*apply[0], **apply[1]), True)
+        duration_ms += applied[2]
     if held is not None:
         held.extend((value, error, args, kwargs, receiver))
     # Rendering a value of a plain built-in type runs no code of the target's: the tracer
@@ -805,6 +821,8 @@ def _execute(
         out["value"] = renderer.value(value)
         if "iteration" in out["value"]:
             out["durationMs"] = round(duration_ms + (time.perf_counter() - rendering) * 1000.0, 3)
+        if applied is not None:
+            out["applied"] = _applied(renderer, applied[0], applied[1])
     if collector is not None:
         if traced_render:
             collector.stop()
@@ -838,18 +856,30 @@ def _execute(
 
 def _invoke(target: Target, receiver: Any, args: List[Any], kwargs: Dict[str, Any]) -> Tuple[Any, Optional[BaseException], float]:
     """(value, exception, milliseconds) of the call itself."""
+    return _timed(lambda: target.invoke(receiver, args, kwargs), target.is_async)
+
+
+def _timed(call: Callable[[], Any], awaited: bool) -> Tuple[Any, Optional[BaseException], float]:
+    """(value, exception, milliseconds) of `call`; a coroutine it returns is run when `awaited`."""
     value: Any = None
     error: Optional[BaseException] = None
     started = time.perf_counter()
     try:
-        value = target.invoke(receiver, args, kwargs)
-        if target.is_async and inspect.iscoroutine(value):
+        value = call()
+        if awaited and inspect.iscoroutine(value):
             import asyncio  # imported by the worker already when the target is async
 
             value = asyncio.run(value)
     except BaseException as exc:  # noqa: B902 — SystemExit and KeyboardInterrupt are results too
         error = exc
     return value, error, (time.perf_counter() - started) * 1000.0
+
+
+def _applied(renderer: Renderer, value: Any, error: Optional[BaseException]) -> AppliedResult:
+    """ProbeResult.applied: what calling the returned object gave."""
+    if error is not None:
+        return {"status": "raised", "exception": cast("ProbeResultException", renderer.exception(error))}
+    return {"status": "returned", "value": renderer.value(value)}
 
 
 def _mutations(renderer: Renderer, labelled: List[Tuple[str, Any]], before: List[Union[bytes, str, None]]) -> List[ProbeResultMutationsItem]:

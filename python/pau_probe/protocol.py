@@ -49,11 +49,21 @@ class _CallMessageRequired(TypedDict):
 class CallMessage(_CallMessageRequired, total=False):
     """Run one call. The host always sends the complete limits of the call."""
     receiver: str
+    apply: "AppliedArguments"  # Then call what the call returned with these arguments, in the same process (ProbeResult.applied).
     seed: float  # Python's `random` (and numpy's) seed for this call instead of the fixed 0 (the explorer's determinism check).
     values: bool  # Answer with the arguments as built, as plain data (ProbeResult.arguments): the pytest export writes them.
     comparisons: bool  # Answer with what the call compared its arguments with (ProbeResult.comparisons): the offline explorer's calls only.
     again: bool  # Run the call a second time in its process after the first and say whether it gave the same (ProbeResult.again).
     againAfter: "OtherCall"  # With `again`: this other call of the function runs between the two (OtherCall).
+
+
+class _AppliedArgumentsRequired(TypedDict):
+    args: List[str]
+
+
+class AppliedArguments(_AppliedArgumentsRequired, total=False):
+    """The arguments a returned callable is called with (CallRequest.apply)."""
+    kwargs: Dict[str, str]
 
 
 class _OtherCallRequired(TypedDict):
@@ -225,6 +235,7 @@ class ProbeResult(_ProbeResultRequired, total=False):
     valueState: "ObjectState"  # The returned object's state when its repr shows only its address (`<Wallet object at 0x1>`): what an example can show instead (`open_wallet(100).balance` → `100`). Explorer calls only, as `receiverState`.
     returnedReceiver: bool  # The call returned the very object it was called on (`result is self`): a method made for chaining. Explorer calls only, as `receiverState`; the repr cannot tell it (addresses are hidden).
     again: "SecondRun"  # The same call run a second time in the same process, right after the first and with the first's value, arguments and receiver still held; only when the call asked for it (`again`). What a user sees calling it twice in one interpreter: a module's counter, a class's counter, a value seeded from the OS or a descriptor number gives another result there, while every fresh process gives the first. The call's own result, output and effects are the first run's.
+    applied: "AppliedResult"  # What the returned object did when called with the request's `apply` arguments, in the same process right after the call: only when the request had them and the call returned. `raised` when calling it raised (a `TypeError` when it is not callable at all).
 
 
 class _RenderedValueRequired(TypedDict):
@@ -237,6 +248,7 @@ class RenderedValue(_RenderedValueRequired, total=False):
     """A value rendered by the worker. `repr` is bounded; `truncated` says it was cut."""
     iteration: "RenderedValueIteration"  # Generators and iterators: the first N items (reprs) and whether the iterator ended.
     data: "TaggedValue"  # A structured, type-tagged encoding of plain data (None, bool, int, float, complex, str, bytes, list, tuple, dict, set, frozenset, nested), bounded in size; absent for anything else. Used by the behavioural comparison (tuple ≠ list, floats with tolerance, NaN == NaN).
+    callable: "RenderedValueCallable"  # The value can be called (a function, a bound method, `functools.partial`, a class): what a factory or a decorator gives back. `signature`: its parameters as `inspect.signature` writes them (`(x, y=2)`), when it can give them (cut at 200 characters).
 
 
 class _RenderedValueIterationRequired(TypedDict):
@@ -307,6 +319,10 @@ class TaggedValueTemporal(TypedDict):
     t: Literal["temporal"]
     type: Literal["date", "datetime", "time", "timedelta"]
     v: str
+
+
+class RenderedValueCallable(TypedDict, total=False):
+    signature: str
 
 
 class ProbeResultException(TypedDict):
@@ -412,6 +428,21 @@ class SecondRun(_SecondRunRequired, total=False):
     data: "TaggedValue"  # The value it returned as plain data (RenderedValue.data), when it is.
 
 
+class _AppliedResultRequired(TypedDict):
+    status: Literal["returned", "raised"]
+
+
+class AppliedResult(_AppliedResultRequired, total=False):
+    """The outcome of calling what a call returned (ProbeResult.applied)."""
+    value: "RenderedValue"
+    exception: "AppliedResultException"
+
+
+class AppliedResultException(TypedDict):
+    type: str
+    message: str
+
+
 class _ChildRequestRequired(TypedDict):
     args: List[str]  # Python source of each argument, in the safe grammar.
     kwargs: Dict[str, str]
@@ -423,6 +454,7 @@ class ChildRequest(_ChildRequestRequired, total=False):
     again: bool  # Run the call a second time after the first. The process then writes two lines: its ChildResult, then `{"again": SecondRun}` (AgainLine); the worker answers with the first whatever the second does, and stops listening at the call's deadline.
     againAfter: "OtherCall"  # With `again`: the other call run between the two (CallMessage.againAfter).
     receiver: str
+    apply: "AppliedArguments"  # Then call what the call returned with these arguments, in the same process (ProbeResult.applied).
     seed: float  # Python's `random` (and numpy's) seed for this call instead of the fixed 0 (the explorer's determinism check).
     values: bool  # Answer with the arguments as built, as plain data (ProbeResult.arguments): the pytest export writes them.
     comparisons: bool  # Answer with what the call compared its arguments with (ProbeResult.comparisons): the offline explorer's calls only.
@@ -457,6 +489,7 @@ class ChildResult(_ChildResultRequired, total=False):
     receiverState: "ProbeResultReceiverState"  # A method's receiver before and after the call, as plain data (pau_probe/object_state.py): what a method that returns nothing did to its object (`count` went from 3 to 4). Only on the offline explorer's calls (`comparisons`), and only where something is plain enough to show.
     valueState: "ObjectState"  # The returned object's state when its repr shows only its address (`<Wallet object at 0x1>`): what an example can show instead (`open_wallet(100).balance` → `100`). Explorer calls only, as `receiverState`.
     returnedReceiver: bool  # The call returned the very object it was called on (`result is self`): a method made for chaining. Explorer calls only, as `receiverState`; the repr cannot tell it (addresses are hidden).
+    applied: "AppliedResult"  # What the returned object did when called with the request's `apply` arguments, in the same process right after the call: only when the request had them and the call returned. `raised` when calling it raised (a `TypeError` when it is not callable at all).
 
 
 class SpawnedJob(TypedDict):

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from types import FrameType
     from typing import Any, AsyncIterator, Callable, Dict, Iterable, Iterator, List, Literal, Optional, Set, TypedDict, TypeVar, Union  # noqa: F401 -- Iterable is named in cast(), which pyflakes reads as typing.cast
 
-    from pau_probe.protocol import RenderedValue, RenderedValueIteration, RenderedValueIterationRaised, TaggedValue, WorkerLimits
+    from pau_probe.protocol import RenderedValue, RenderedValueCallable, RenderedValueIteration, RenderedValueIterationRaised, TaggedValue, WorkerLimits
 
     T = TypeVar("T")
 
@@ -38,6 +38,8 @@ MAX_DATA_NODES = 10000
 MAX_DATA_CHARS = 1_000_000
 # A type name longer than this is cut (a class named by 5 MB of text reaches the model's prompt).
 MAX_TYPE_NAME_CHARS = 200
+# A returned callable's signature is cut at this length (RenderedValue.callable).
+MAX_SIGNATURE_CHARS = 200
 MAX_DATA_DEPTH = 64
 # Ints this long are summarised rather than converted to decimal (quadratic time).
 MAX_INT_BITS = 200000
@@ -249,6 +251,8 @@ class Renderer:
     def value(self, obj: object) -> RenderedValue:
         text, truncated = self.text(obj)
         out: RenderedValue = {"type": type_name(obj), "repr": text, "truncated": truncated}
+        if callable(obj):  # a type slot's test: no code of the object's runs
+            out["callable"] = self.callable_of(obj)
         if inspect.isasyncgen(obj):
             out["iteration"] = self._iterate_async(obj)
         elif isinstance(obj, collections.abc.Iterator):
@@ -258,6 +262,15 @@ class Renderer:
             if data is not None:
                 out["data"] = data
         return out
+
+    def callable_of(self, obj: object) -> RenderedValueCallable:
+        """What a returned function says of how to call it: its signature, when inspect can give one
+        (a builtin without text signature, an object whose __signature__ raises: none)."""
+        text = self.guarded(lambda: str(inspect.signature(cast("Callable[..., object]", obj))), lambda why: None)
+        if text is None:
+            return {}
+        text = self.scrub(self.addresses(text))  # a default's repr may hold an address or a path
+        return {"signature": text if len(text) <= MAX_SIGNATURE_CHARS else text[: MAX_SIGNATURE_CHARS - 3] + "..."}
 
     def _iterate(self, iterator: Iterator[object]) -> RenderedValueIteration:
         items: List[str] = []

@@ -798,6 +798,17 @@ class Worker:
             if not self.target.needs_receiver:
                 return "%s is a %s: it takes no receiver" % (self.target.qualname, self.target.kind)
             sources.append(("receiver", receiver))
+        apply = request.get("apply")
+        if apply is not None:
+            # The arguments what the call returns is then called with (call._applied): checked alike.
+            shape = cast("Dict[str, object]", apply) if isinstance(cast(object, apply), dict) else {}
+            if not isinstance(shape.get("args"), list) or not isinstance(shape.get("kwargs", {}), dict):  # the host's JSON: checked
+                return "apply: must be a call's args and kwargs"
+            sources.extend(("apply.args[%d]" % i, s) for i, s in enumerate(apply["args"]))
+            for name, source in (apply.get("kwargs") or {}).items():
+                if not isinstance(cast(object, name), str) or not name.isidentifier():  # the host's JSON: checked
+                    return "apply.kwargs: %r is not a valid parameter name" % (name,)
+                sources.append(("apply.kwargs.%s" % name, source))
         for label, source in sources:
             if not isinstance(cast(object, source), str):  # the host's JSON: checked
                 return "%s: argument source must be a string of Python source" % label
@@ -827,6 +838,8 @@ class Worker:
         request: ChildRequest = {"args": message["args"], "kwargs": message["kwargs"], "limits": message["limits"]}
         if "receiver" in message:
             request["receiver"] = message["receiver"]
+        if "apply" in message:
+            request["apply"] = message["apply"]
         seed = message.get("seed")
         if seed is not None:
             request["seed"] = seed

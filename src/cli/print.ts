@@ -5,7 +5,7 @@ import { shownHeader } from '../core/shown.js';
 import { callKey } from '../core/call-identity.js';
 import { resolutionLines } from '../core/resolution.js';
 import { addCoverage, doctestMismatch, oneLine, renderOutcome, type CoverageSoFar } from '../core/format.js';
-import { readableCall } from '../core/readable-call.js';
+import { appliedOutcome, readableCall } from '../core/readable-call.js';
 import { descriptionHead, littleLearned } from '../core/description-head.js';
 import { doctestBlock } from '../core/doctest-example.js';
 import { printable, printableDeep } from '../core/printable.js';
@@ -70,10 +70,12 @@ export function createPrinter(opts: PrinterOptions): (event: SessionEvent) => vo
   /** `rawStdout`: the call's output before `printable`, shown as a JSON string (escaped once). */
   const probeLine = (p: ProbeRecord, rawStdout: string) => {
     const r = p.result;
+    // A call whose returned object was called in turn reads `g = f(2); g(3)`: g(3) gave the outcome shown.
+    const shown = appliedOutcome(r) ?? r;
     const outcome =
-      r.status === 'returned' && r.value
-        ? `${oneLine(r.value.repr, 120)}${r.value.truncated ? ' [truncated]' : ''}  ${c.cyan(r.value.type)}`
-        : (r.status === 'raised' ? c.yellow : c.red)(renderOutcome(r, 120));
+      shown.status === 'returned' && shown.value
+        ? `${oneLine(shown.value.repr, 120)}${shown.value.truncated ? ' [truncated]' : ''}  ${c.cyan(shown.value.type)}`
+        : (shown.status === 'raised' ? c.yellow : c.red)(renderOutcome(shown, 120));
     if (p.origin !== 'cache') reached = addCoverage(reached, r);
     const cov = r.coverage && reached ? `  lines ${reached.lines}/${reached.linesTotal}${r.coverage.lines.new ? ` (+${r.coverage.lines.new})` : ''}` : '';
     const origin = p.origin === 'llm' ? '' : `  ${c.magenta(`[${p.origin}]`)}`;

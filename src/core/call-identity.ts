@@ -68,19 +68,31 @@ export interface CanonicalCall {
   receiver: string | null;
   args: string[];
   kwargs: [string, string][];
+  /** The arguments what it returned is then called with (CallRequest.apply), when it is. */
+  apply?: { args: string[]; kwargs: [string, string][] };
+}
+
+/** Keyword arguments in canonical spelling, in name order. */
+function canonicalKwargs(kwargs: Record<string, string> | undefined): [string, string][] {
+  return Object.entries(kwargs ?? {})
+    .map(([k, v]): [string, string] => [k, canonicalSource(v)])
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 export function canonicalCall(req: CallRequest): CanonicalCall {
-  const kwargs = Object.entries(req.kwargs ?? {})
-    .map(([k, v]): [string, string] => [k, canonicalSource(v)])
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return { receiver: req.receiver === undefined ? null : canonicalSource(req.receiver), args: req.args.map(canonicalSource), kwargs };
+  return {
+    receiver: req.receiver === undefined ? null : canonicalSource(req.receiver),
+    args: req.args.map(canonicalSource),
+    kwargs: canonicalKwargs(req.kwargs),
+    ...(req.apply ? { apply: { args: req.apply.args.map(canonicalSource), kwargs: canonicalKwargs(req.apply.kwargs) } } : {}),
+  };
 }
 
 /** A string equal for two requests exactly when their canonical calls are equal. */
 export function callKey(req: CallRequest): string {
   const c = canonicalCall(req);
-  return JSON.stringify([c.receiver, c.args, c.kwargs]);
+  // A call whose result is then applied is another call than the same call alone.
+  return JSON.stringify(c.apply ? [c.receiver, c.args, c.kwargs, c.apply.args, c.apply.kwargs] : [c.receiver, c.args, c.kwargs]);
 }
 
 /** `Cls.name(…)` and `module.name(…)` call the same as `name(…)`. */

@@ -19,6 +19,12 @@ export interface RenderedValue {
    * Used by the behavioural comparison (tuple ≠ list, floats with tolerance, NaN == NaN).
    */
   data?: TaggedValue;
+  /**
+   * The value can be called (a function, a bound method, `functools.partial`, a class): what a
+   * factory or a decorator gives back. `signature`: its parameters as `inspect.signature` writes
+   * them (`(x, y=2)`), when it can give them (cut at 200 characters).
+   */
+  callable?: { signature?: string };
 }
 
 /** Type-tagged plain data. Floats travel as strings so that nan/inf survive JSON. */
@@ -101,6 +107,19 @@ export interface ProbeResult {
    * fresh process gives the first. The call's own result, output and effects are the first run's.
    */
   again?: SecondRun;
+  /**
+   * What the returned object did when called with the request's `apply` arguments, in the same
+   * process right after the call: only when the request had them and the call returned. `raised`
+   * when calling it raised (a `TypeError` when it is not callable at all).
+   */
+  applied?: AppliedResult;
+}
+
+/** The outcome of calling what a call returned (ProbeResult.applied). */
+export interface AppliedResult {
+  status: 'returned' | 'raised';
+  value?: RenderedValue;
+  exception?: { type: string; message: string };
 }
 
 /** How the second run of a call in its process ended (ProbeResult.again). */
@@ -169,6 +188,18 @@ export interface CallRequest {
   args: string[];
   kwargs?: Record<string, string>;
   receiver?: string;
+  /**
+   * Then call what it returned with these arguments (sources in the same grammar), in the same
+   * process: `g = make_adder(2); g(3)` (ProbeResult.applied). The offline explorer's, for a
+   * function that returns a function.
+   */
+  apply?: AppliedArguments;
+}
+
+/** The arguments a returned callable is called with (CallRequest.apply). */
+export interface AppliedArguments {
+  args: string[];
+  kwargs?: Record<string, string>;
 }
 
 /**
@@ -176,8 +207,18 @@ export interface CallRequest {
  * fields, an absent one left out rather than set to undefined, and no result or note riding
  * along to whoever records or sends it. A missing `args` is a call with none.
  */
-export function callRequest(call: { args?: string[] | undefined; kwargs?: Record<string, string> | undefined; receiver?: string | undefined }): CallRequest {
-  return { args: call.args ?? [], ...(call.kwargs ? { kwargs: call.kwargs } : {}), ...(call.receiver !== undefined ? { receiver: call.receiver } : {}) };
+export function callRequest(call: {
+  args?: string[] | undefined;
+  kwargs?: Record<string, string> | undefined;
+  receiver?: string | undefined;
+  apply?: AppliedArguments | undefined;
+}): CallRequest {
+  return {
+    args: call.args ?? [],
+    ...(call.kwargs ? { kwargs: call.kwargs } : {}),
+    ...(call.receiver !== undefined ? { receiver: call.receiver } : {}),
+    ...(call.apply ? { apply: call.apply } : {}),
+  };
 }
 
 export interface ParameterInfo {

@@ -2,9 +2,10 @@
 // the Markdown probe table and the panel's rows. A receiver filled by other calls before the call
 // under test (src/explorer/prepared-receiver.ts) travels in the argument grammar as
 // `(lambda s: (s.push(3), s.push(7), s)[-1])(Stack())`; a reader sees `s = Stack(); s.push(3);
-// s.push(7); s.pop()`. The grammar's shape is defined here, once.
-import { renderCall } from './format.js';
-import type { CallRequest } from './probe-types.js';
+// s.push(7); s.pop()`. The grammar's shape is defined here, once. A call whose returned object is
+// then called (CallRequest.apply) reads `g = make_adder(2); g(3)`.
+import { renderCall, renderOutcome } from './format.js';
+import type { CallRequest, ProbeResult } from './probe-types.js';
 import { splitTopLevel } from './python-source.js';
 
 /** The lambda that makes the calls `calls` (each `s.name(args)`) on its argument and returns it. */
@@ -42,6 +43,20 @@ export function preparingStatements(receiver: string): string | null {
 export function readableCall(name: string, request: CallRequest, awaited = false): string {
   const await_ = awaited ? 'await ' : '';
   const statements = request.receiver === undefined ? null : preparingStatements(request.receiver);
-  if (statements === null) return await_ + renderCall(name, request);
-  return `${statements}; ${await_}${renderCall(name, { ...request, receiver: 's' })}`;
+  const call = await_ + renderCall(name, statements === null ? request : { ...request, receiver: 's' });
+  // What the call returned, called in turn (CallRequest.apply), as its own statement.
+  const bound = name === 'g' ? 'h' : 'g';
+  const applied = request.apply ? `${bound} = ${call}; ${renderCall(bound, request.apply)}` : call;
+  return statements === null ? applied : `${statements}; ${applied}`;
+}
+
+/** The outcome of a call as readableCall writes it: for `g = f(2); g(3)` (CallRequest.apply), what g(3) gave. */
+export function readableOutcome(result: ProbeResult, max = 200): string {
+  return renderOutcome(appliedOutcome(result) ?? result, max);
+}
+
+/** What the returned object gave when called in turn, as a result of its own; null when it was not called. */
+export function appliedOutcome(result: ProbeResult): ProbeResult | null {
+  const applied = result.status === 'returned' ? result.applied : undefined;
+  return applied ? { ...result, ...applied, applied: undefined } : null;
 }

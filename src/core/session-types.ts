@@ -65,7 +65,9 @@ export interface DescriptionClaim {
     | { kind: 'property'; name: string; param?: string }
     /** `contrast`: a call that returned and differs from `probe` in one argument only (a parameter line's evidence). */
     | { kind: 'raises'; type: string; probe: number; contrast?: number }
-    | { kind: 'example'; probe: number };
+    | { kind: 'example'; probe: number }
+    /** A function that returns a function: `probe` made the call and then called what it returned (CallRequest.apply); the line quotes what that gave. */
+    | { kind: 'applied'; probe: number };
 }
 
 export interface BehaviouralDisagreement {

@@ -45,6 +45,8 @@ export interface ExplorationOutcome {
   info: FunctionInfo;
   positions: Position[];
   observations: Observation[];
+  /** Calls that then called what they returned, and their re-runs (Explorer.applications). */
+  applications?: Observation[];
   /** Classes each position accepted. */
   accepted: Set<string>[];
   maxProbes: number;
@@ -121,7 +123,9 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
       e.probe !== undefined ? { kind: 'example', probe: e.probe } : undefined,
     );
   const description: Description = {
-    summary: [summary(run, returnTypes, ledger), varies(properties, notes, observations, ledger), drawn(drawing, ledger)].filter(Boolean).join(' '),
+    summary: [summary(run, returnTypes, ledger), appliedSentence(run, awaited, ledger), varies(properties, notes, observations, ledger), drawn(drawing, ledger)]
+      .filter(Boolean)
+      .join(' '),
     details: details(run, properties, notes, callText),
     parameters: parameterTexts(run, ledger),
     returns: returnsText(observations, returnTypes.map(typeAsWritten(info)), ledger, awaited),
@@ -133,6 +137,29 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
   };
   if (drawing) markDraws(ledger);
   return { returnTypes, exceptions, properties, description, ioTable: ioTable(observations, callText) };
+}
+
+/**
+ * A function that returned a function: what that one gave when called in turn (Explorer.applyReturned),
+ * `Returns a function of (x): g = make_adder(2); g(3) gave 5.` Said only of a call whose re-run in an
+ * interpreter of another hash seed gave the same, twice in its process, and whose result shows no address.
+ */
+function appliedSentence(run: ExplorationOutcome, awaited: boolean, ledger: Ledger): string | null {
+  for (const again of run.applications ?? []) {
+    const first = again.repeats;
+    const [a, b] = [first?.record.result.applied, again.record.result.applied];
+    if (!first || a?.status !== 'returned' || !a.value || b?.status !== 'returned' || !b.value) continue;
+    if (a.value.repr !== b.value.repr || a.value.type !== b.value.type || again.record.result.again?.same !== true) continue;
+    if (a.value.truncated || showsAddress(a.value.repr)) continue;
+    const made = first.record.result.value;
+    const kind = made?.type === 'type' ? 'a class' : 'a function';
+    const signature = made?.callable?.signature;
+    const call = oneLine(readableCall(callName(run.info), first.request, awaited), 100);
+    const text = `Returns ${kind}${signature ? ` of ${markdownCode(signature)}` : ''}: ${markdownCode(call)} gave ${markdownCode(oneLine(a.value.repr, 60))}.`;
+    ledger.add('summary', text, idx([first, again]), idx([again]), { kind: 'applied', probe: first.record.index });
+    return text;
+  }
+  return null;
 }
 
 /** Every sentence of the description with the probes behind it. */
@@ -796,8 +823,11 @@ function details(run: ExplorationOutcome, properties: InferredProperty[], notes:
   if (count('timeout')) parts.push(`${count('timeout')} timed out`);
   if (count('crashed')) parts.push(`${count('crashed')} crashed`);
   if (count('rejected')) parts.push(`${count('rejected')} rejected`);
-  let probes = `Explored offline with ${results.length} probes (${parts.join(', ')}).`;
-  const cov = coverageOf(results);
+  const applied = run.applications?.length ?? 0;
+  // Calls that then called what they returned are probes too, and reach code of their own (a closure's body).
+  if (applied) parts.push(`and ${applied} that called what it returned`);
+  let probes = `Explored offline with ${results.length + applied} probes (${parts.join(', ')}).`;
+  const cov = coverageOf([...results, ...(run.applications ?? []).map((o) => o.record.result)]);
   if (cov && cov.linesTotal > 0) {
     const branches = cov.arcsTotal > 0 ? ` and ${cov.arcs} of ${cov.arcsTotal} branches` : '';
     probes += ` Reached ${cov.lines} of ${cov.linesTotal} lines${branches} of the function.`;

@@ -18,7 +18,7 @@ import {
   typesAccepted,
 } from './inputs.js';
 import { mutateValue } from './mutate.js';
-import { exampleCheck, planPropertyProbes, plannedRequest, raiseCheck, reapplyRefuted, repeatsWanted, seedCheck } from './property-probes.js';
+import { HASH_SEED, exampleCheck, planPropertyProbes, plannedRequest, raiseCheck, reapplyRefuted, repeatsWanted, seedCheck } from './property-probes.js';
 import type { PlannedProbe } from './property-probes.js';
 import { examplesToCheck, raisesToCheck } from './describe.js';
 import { inferProperties } from './properties.js';
@@ -28,8 +28,17 @@ import { Rng, hashString } from './random.js';
 import { MAIN_CLASSES, isKnownClass, ordinaryValue, representative, typeClass } from './type-classes.js';
 import type { PyValue } from './values.js';
 import { elementsOf, inputClass, int, isConstructorCall, str, toSource } from './values.js';
-import { classesAskedFor, fileClassesAskedFor, itemsReplaced, literalsIn, missingArguments, namedPositions, ordinalPosition } from './mined-values.js';
-import { instancesWithAttribute, namesTypeOf, pyTypeName, rebuiltAsAsked, rebuiltFromConstants } from './receivers.js';
+import {
+  classesAskedFor,
+  fileClassesAskedFor,
+  itemsInRange,
+  itemsReplaced,
+  literalsIn,
+  missingArguments,
+  namedPositions,
+  ordinalPosition,
+} from './mined-values.js';
+import { instancesWithAttribute, namesTypeOf, pyTypeName, rebuiltAsAsked, rebuiltFromConstants, standardWithAttribute } from './receivers.js';
 import { constantLines, constantValues } from './code-constants.js';
 import { ComparisonFeedback } from './comparison-inputs.js';
 import { findRelations } from './relations.js';
@@ -48,6 +57,8 @@ import { siblingPreparations } from './sibling-first.js';
 import { bindingCounts } from './binding-errors.js';
 import { addPluralLists } from './plural-instances.js';
 import { withIterationNote } from './iteration-note.js';
+import { APPLY_TRIES, appliedArguments } from './applied-calls.js';
+import { renderCall } from '../core/format.js';
 
 /** One parameter's values of one class, around a base, for the sweep. */
 interface SweepStream {
@@ -156,6 +167,10 @@ function only<T>(items: readonly T[]): T | undefined {
 export class Explorer {
   readonly positions: Position[];
   readonly observations: Observation[] = [];
+  /** Calls that then called what they returned (CallRequest.apply, applyReturned), and their re-runs: apart from `observations`. */
+  readonly applications: Observation[] = [];
+  /** The calls (by key) whose returned object was called in turn (applyReturned). */
+  private readonly appliedFrom = new Set<string>();
   /** Input classes each position has accepted (the call returned or failed for a reason other than type). */
   readonly accepted: Set<string>[];
   base: Input | null = null;
@@ -265,12 +280,14 @@ export class Explorer {
     const max = this.opts.maxProbes;
     try {
       await this.discover(Math.max(2, Math.round(max * DISCOVERY_SHARE)), Math.round(max * WIDENING_SHARE));
+      await this.applyReturned();
       await this.explore(max - Math.round(max * PROPERTY_RESERVE));
       await this.probeProperties(max - Math.round(max * FINAL_PROPERTY_RESERVE));
       // Inputs found after the first property pass (a nested list, say) may need f(f(x)) too; a
       // first call to return found now gets its determinism re-runs from what this pass leaves.
       await this.explore(max - Math.round(max * FINAL_PROPERTY_RESERVE), Infinity, () => repeatsWanted(this.observations));
       await this.probeProperties(max - Math.round(max * VERIFY_RESERVE));
+      await this.applyReturned(); // a function first returned by the explorations
       await this.verify(max);
       // The rest of the budget, until a long run of probes teaches nothing new.
       // Probes are kept back for the laws only while one is claimed: elsewhere the exploration has them all.
@@ -300,7 +317,15 @@ export class Explorer {
     input: Input,
     purpose: Purpose,
     note: string,
-    extra: { request?: Observation['request']; repeats?: Observation; seed?: number; hashSeed?: number; after?: Observation; check?: boolean } = {},
+    extra: {
+      request?: Observation['request'];
+      repeats?: Observation;
+      seed?: number;
+      hashSeed?: number;
+      after?: Observation;
+      check?: boolean;
+      applied?: boolean;
+    } = {},
   ): Promise<Observation | null> {
     const request = extra.request ?? toRequest(this.positions, input);
     const key = requestKey(request);
@@ -344,12 +369,47 @@ export class Explorer {
       ...(extra.hashSeed !== undefined ? { hashSeed: extra.hashSeed } : {}),
       ...(extra.after ? { after: extra.after } : {}),
     };
-    this.observations.push(obs);
     this.keys.add(key);
+    // A call whose returned object was called in turn is another call than the target's alone: kept apart.
+    if (extra.applied) {
+      this.applications.push(obs);
+      return obs;
+    }
+    this.observations.push(obs);
     this.learn(obs);
     // What the call compared its arguments with: the calls it suggests run with the messages' ones.
     if (this.feedback && purpose !== 'repeat') this.queue.push(...this.feedback.probesFrom(obs));
     return obs;
+  }
+
+  /**
+   * A call that returned a function (a factory's, a decorator's, `partial`'s): the same call, its
+   * result then called with arguments its signature or the call's own arguments suggest
+   * (applied-calls.ts), until one returns, at most APPLY_TRIES calls; that one once more in an
+   * interpreter of another hash seed (and twice in its process), so that what it gave is a result,
+   * not one run's. After discovery, and again before the verification when nothing returned yet.
+   * Not for an agent's seeds: an agent's calls never apply.
+   */
+  private async applyReturned(): Promise<void> {
+    if (this.opts.seeding || this.applications.some((o) => o.record.result.applied?.status === 'returned')) return;
+    // Calls that returned something callable and were not applied yet, those whose signature is known first.
+    const made = this.observations
+      .filter((o) => o.purpose !== 'repeat' && o.record.result.status === 'returned' && o.record.result.value?.callable && !this.appliedFrom.has(o.key))
+      .sort((a, b) => Number(b.record.result.value?.callable?.signature !== undefined) - Number(a.record.result.value?.callable?.signature !== undefined));
+    let tries = APPLY_TRIES;
+    for (const m of made) {
+      this.appliedFrom.add(m.key);
+      const given = m.input.flatMap((s, i) => (s.value !== undefined && itemAt(this.positions, i).role !== 'receiver' ? [s.value] : []));
+      for (const apply of appliedArguments(this.info, m.record.result.value?.callable?.signature, given)) {
+        if (tries-- <= 0) return;
+        const request = { ...m.request, apply };
+        const obs = await this.run(m.input, 'apply', `what it returned, called: ${renderCall('g', apply)}`, { request, applied: true });
+        if (obs?.record.result.applied?.status !== 'returned') continue;
+        const note = `the same, in an interpreter of hash seed ${HASH_SEED}: what it returned gives the same there`;
+        await this.run(m.input, 'repeat', note, { request, repeats: obs, hashSeed: HASH_SEED, applied: true });
+        return;
+      }
+    }
   }
 
   /** Whether an int argument is at least as big as one that made a call time out at its position. */
@@ -527,7 +587,17 @@ export class Explorer {
         note: `a value the error message suggested, for each item: ${toSource(v)}`,
       });
     if (byItems.length) return;
-    const targets = named.length ? named : echoed.length ? echoed : given;
+    // A range a list of numbers lies outside ("Red must be between 0 and 1" about (3, 1, 2)): its items, spread inside it.
+    const inRange = given.flatMap((i) => {
+      const value = itemsInRange(message, givenValue(obs.input, i));
+      return value ? [{ i, value }] : [];
+    });
+    for (const { i, value } of inRange) {
+      this.addMined(i, [value]);
+      const note = `items in the range the error message named: ${toSource(value)}`;
+      this.queue.push({ input: obs.input.map((s, j) => (j === i ? { cls: classOfValue(value), value } : s)), note });
+    }
+    const targets = (named.length ? named : echoed.length ? echoed : given).filter((i) => !inRange.some((r) => r.i === i));
     for (const i of targets) {
       this.addMined(i, values);
       this.queue.push({
@@ -858,23 +928,43 @@ export class Explorer {
   }
 
   /**
-   * "'str' object has no attribute 'truncate'" where no built-in type has it: the same call with
-   * that argument an instance of a class of the target's package that has the attribute
-   * (FunctionInfo.argumentClasses: a `Version` for `SpecItem.match`), built from its constructor.
-   * The instances join the values swept at that position. Once per attribute.
+   * "'str' object has no attribute 'truncate'": the same call with that argument a value of a
+   * standard type that has it ("'float' object has no attribute 'to_integral'": a Decimal,
+   * receivers.ts standardWithAttribute), and an instance of each class of the target's package
+   * that has it (FunctionInfo.argumentClasses: a `Version` for `SpecItem.match`), built from its
+   * constructor. The instances join the values swept at that position. Once per attribute.
    */
   private instanceForAttribute(obs: Observation, message: string, given: number[]): boolean {
     const m = /'([\w.]+)' object has no attribute '(\w+)'/.exec(message);
-    if (!m || this.argumentClasses.length === 0) return false;
+    if (!m) return false;
     const type = group(m, 1);
     const attribute = group(m, 2);
     if (this.attributesAsked.has(attribute)) return false;
     this.attributesAsked.add(attribute);
     const typed = given.filter((i) => pyTypeName(givenValue(obs.input, i)) === type);
+    // A standard type that has it (a Decimal's to_integral), at each argument of the type named, of
+    // the same number where it is one; with none of that type (fquotmod's (val - low) / (high - low)
+    // made the float), every number given as that type at once.
+    const types = standardWithAttribute(attribute, type);
+    const standard: Input[] = (typed.length ? typed : given.length === 1 ? given : []).flatMap((i) =>
+      types.map((t) => {
+        const value = t.of?.(givenValue(obs.input, i)) ?? t.value;
+        this.addMined(i, [value]);
+        return obs.input.map((s, j) => (j === i ? { cls: classOfValue(value), value } : s));
+      }),
+    );
+    for (const of of typed.length ? [] : types.flatMap((t) => (t.of ? [t.of] : []))) {
+      const converted = obs.input.map((s, j) => {
+        const value = given.includes(j) && s.value ? of(s.value) : undefined;
+        return value ? { cls: classOfValue(value), value } : s;
+      });
+      if (converted.some((s, j) => s !== obs.input[j])) standard.push(converted);
+    }
+    for (const input of standard) this.queue.push({ input, note: `the error asked for .${attribute}: a standard type that has it` });
+    // Then the package's own classes, at the one argument the message is about.
     const at = only(typed) ?? only(given) ?? -1;
-    if (at < 0) return false;
-    const instances = instancesWithAttribute(this.argumentClasses, attribute);
-    if (instances.length === 0) return false;
+    const instances = at < 0 ? [] : instancesWithAttribute(this.argumentClasses, attribute);
+    if (instances.length === 0) return standard.length > 0;
     const pos = itemAt(this.positions, at);
     pos.opaque = true;
     for (const value of instances) {

@@ -31,6 +31,7 @@ export async function exploreOffline(info: FunctionInfo, probe: ProbeFn, opts: O
     info,
     positions: explorer.positions,
     observations: explorer.observations,
+    applications: explorer.applications,
     accepted: explorer.accepted,
     maxProbes: opts.maxProbes,
   });

@@ -47,7 +47,7 @@ export interface Slot {
 
 export type Input = Slot[];
 
-export type Purpose = 'discover' | 'widen' | 'mined' | 'sweep' | 'random' | 'mutate' | 'repeat' | 'reapply' | 'swap' | 'sorted' | 'ladder';
+export type Purpose = 'discover' | 'widen' | 'mined' | 'sweep' | 'random' | 'mutate' | 'repeat' | 'reapply' | 'swap' | 'sorted' | 'ladder' | 'apply';
 
 /** One probe the explorer made, with the input it meant. */
 export interface Observation {
@@ -200,6 +200,27 @@ function paramCandidates(p: ParameterInfo, info: FunctionInfo, strictness: Stric
   return optional ? ['omit', ...ordered] : ordered;
 }
 
+/** Methods named like a completer (`completenames(text)`, `complete_help`): they want a prefix of one of the owner's names. */
+const COMPLETER = /complet/i;
+/** Parameters named like a syntax-tree node (`copy_location(new_node, old_node)`, `fix_missing_locations(node)`). */
+const NODE_NAME = /^(node|tree)$|_node$/;
+
+/**
+ * Values from the target's own surroundings for a parameter, tried first: for the first parameter
+ * of a completer, the first letters of its owner's method names after their prefix (`h` for
+ * `do_help`: Cmd.completenames lists the commands that start with it); for a parameter named like
+ * a node in a module of syntax-tree classes (one named `AST`), nodes the argument grammar parses.
+ */
+function ownValues(name: string, info: FunctionInfo, first: boolean): PyValue[] {
+  if (first && COMPLETER.test(info.name) && info.ownerMethods) {
+    const commands = info.ownerMethods.flatMap((m) => /^[a-z]+_([a-z])/.exec(m.name)?.[1] ?? []);
+    return [...new Set(commands)].slice(0, 2).map(str);
+  }
+  const classes = [...info.moduleClasses, ...(info.argumentClasses ?? []).map((c) => c.name)];
+  if (NODE_NAME.test(name.toLowerCase()) && classes.includes('AST')) return ['Name', 'BinOp'].map((c) => ({ k: 'call', callee: 'ast_node', args: [str(c)] }));
+  return [];
+}
+
 /** The positions of a call to the target, with candidate classes per the strictness. */
 export function buildPositions(info: FunctionInfo, strictness: Strictness): Position[] {
   const out: Position[] = [];
@@ -253,6 +274,13 @@ export function buildPositions(info: FunctionInfo, strictness: Strictness): Posi
         hinted = [fromPattern, ...hinted];
         const cls = slotClassOf(fromPattern);
         candidates = [...candidates.filter((c) => c === 'omit'), cls, ...candidates.filter((c) => c !== cls && c !== 'omit')];
+      }
+      // What the target's own world names: its owner's command names for a completer, its module's syntax-tree nodes.
+      const owned = strictness === 'signature' && p.default === undefined ? ownValues(p.name, info, first) : [];
+      if (owned.length) {
+        hinted = [...owned, ...hinted];
+        const classes = [...new Set(owned.map(slotClassOf))];
+        candidates = [...candidates.filter((c) => c === 'omit'), ...classes, ...candidates.filter((c) => c !== 'omit' && !classes.includes(c))];
       }
       const defaultValue = defaultOf(p);
       out.push({

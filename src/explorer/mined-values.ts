@@ -265,6 +265,30 @@ export function itemsReplaced(message: string, v: PyValue, suggestion: PyValue):
   return { k: v.k, items: v.items.map((x) => (x.k === 'str' ? suggestion : x)) };
 }
 
+/** A range a message names, "between 0 and 1", "in [0.0, 1.0]", "(0, 255)": its ends, low first. */
+const RANGE = new RegExp(String.raw`between\s+(${NUM})\s+and\s+(${NUM})|[[(]\s*(${NUM})\s*,\s*(${NUM})\s*[\])]`);
+
+/**
+ * A list or tuple of numbers one of which lies outside the range the message names ("Red must be
+ * between 0 and 1" about (3, 1, 2)): the message is about its items, so each is replaced by a
+ * number inside the range, spread over it ((0.25, 0.5, 0.75)), floats where the range is narrower
+ * than the items are many, and as many items. Undefined otherwise.
+ */
+export function itemsInRange(message: string, v: PyValue): PyValue | undefined {
+  const m = RANGE.exec(message);
+  if (!m || (v.k !== 'list' && v.k !== 'tuple') || v.items.length === 0) return undefined;
+  const [lo, hi] = [Number(m[1] ?? m[3]), Number(m[2] ?? m[4])];
+  const numbers = v.items.map((x) => (x.k === 'int' || x.k === 'float' ? Number(x.v) : null));
+  if (!(lo < hi) || numbers.some((n) => n === null) || !numbers.some((n) => n !== null && (n < lo || n > hi))) return undefined;
+  const count = v.items.length;
+  const whole = Number.isInteger(lo) && Number.isInteger(hi) && hi - lo > count && !/\.\d/.test(m[0]);
+  const items = v.items.map((_, k) => {
+    const at = lo + ((hi - lo) * (k + 1)) / (count + 1);
+    return whole ? int(Math.round(at)) : float(at);
+  });
+  return { k: v.k, items };
+}
+
 const ORDINALS: Record<string, number> = { first: 0, second: 1, third: 2, fourth: 3 };
 
 /**

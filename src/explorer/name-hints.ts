@@ -54,6 +54,8 @@ const FAMILIES: Family[] = [
   { name: /^port$/, values: ints(8080, 443) },
   // A time zone is most often absent: None is what a datetime-like constructor takes first.
   { name: /^(tz|tzinfo)$/, values: [none] },
+  // A time zone written as an offset (`toml_offset`, `utcoffset`): as TOML, ISO 8601 and RFC 3339 write one.
+  { name: /^(utc|tz|toml|iso|gmt|time_?zone|zone)_?offset$|^tz_?(str|string|text)$/, values: strs('+05:00', 'Z', '-08:00') },
   { name: /^(query|qs|query_?string|params?)$/, values: strs('q=search&lang=en&page=2', 'a=1&b=2&a=3') },
   { name: /phone|^tel$|telephone|mobile|^cell$|^fax$/, values: strs('(555) 123-4567', '555.867.5309', '+1 555 123 4567') },
   // Each family holds both sides of the distinctions its checks draw: a public address beside a

@@ -76,6 +76,43 @@ export function rebuiltAsAsked(built: PyValue, message: string, init: ParameterI
     .map((v) => ({ ...built, args: built.args.map((a, k) => (k === at ? v : a)) }));
 }
 
+/** A standard type an attribute asks for: a value of it, and the same number as one where it is a number type. */
+export interface StandardType {
+  value: PyValue;
+  /** The number `v` as this type (`Decimal('5')` for 5); undefined for what is no plain number. */
+  of?: (v: PyValue) => PyValue | undefined;
+}
+
+/** A plain int or float (not a bool) as the text that builds a Decimal of the same value. */
+const decimalOf = (v: PyValue): PyValue | undefined =>
+  v.k === 'int' || v.k === 'float' ? { k: 'call', callee: 'Decimal', args: [str(toSource(v))] } : undefined;
+
+/**
+ * Values of standard types the argument grammar builds, with attributes the explorer's plain values
+ * lack: "'float' object has no attribute 'to_integral'" asks for a Decimal, `limit_denominator` for
+ * a Fraction, `total_seconds` for a timedelta.
+ */
+const STANDARD_ATTRIBUTES: (StandardType & { attributes: RegExp })[] = [
+  {
+    value: { k: 'call', callee: 'Decimal', args: [str('2.5')] },
+    of: decimalOf,
+    attributes:
+      /^(to_integral(_value|_exact)?|quantize|as_tuple|normalize|adjusted|is_(nan|snan|qnan|finite|infinite|signed|zero|normal|subnormal|canonical)|copy_(sign|abs|negate)|scaleb|fma|ln|log10|logb|number_class|same_quantum|compare(_total)?|next_(plus|minus|toward))$/,
+  },
+  { value: { k: 'call', callee: 'Fraction', args: [int(3), int(4)] }, attributes: /^limit_denominator$/ },
+  { value: { k: 'call', callee: 'datetime.timedelta', args: [int(1), int(3600)] }, attributes: /^(total_seconds|days|seconds|microseconds)$/ },
+  { value: { k: 'date', y: 2024, m: 3, d: 15 }, attributes: /^(isoformat|strftime|toordinal|weekday|isoweekday|isocalendar|timetuple|year|month|day|ctime)$/ },
+  { value: { k: 'bytes', hex: '616263' }, attributes: /^(decode|hex)$/ },
+];
+
+/**
+ * The standard types that have `attribute` (STANDARD_ATTRIBUTES), for "'<type>' object has no
+ * attribute '<attribute>'": none when `type`, what it was, is that type itself.
+ */
+export function standardWithAttribute(attribute: string, type: string): StandardType[] {
+  return STANDARD_ATTRIBUTES.filter((s) => s.attributes.test(attribute) && pyTypeName(s.value) !== type);
+}
+
 /** Positional parameters a constructor requires (a class built from nothing is the surest). */
 function required(c: ArgumentClass): number {
   return (c.init ?? []).filter((p) => (p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD') && p.default === undefined).length;

@@ -2,7 +2,8 @@
 // `ship(sku, qty)`) usually puts in what the target takes out, or opens what it reads: a call a
 // receiver fresh from its constructor refused ("only 0 of 'a' in stock") is made again on a
 // receiver that sibling was called on first with the same values, twice, so that it holds more
-// than the one call asks for. Bounded: the first SIBLINGS such methods, once each (explorer.ts).
+// than the one call asks for (once when its one argument names a thing: a second `add_section(s)`
+// is refused). Bounded: the first SIBLINGS such methods, once each (explorer.ts).
 import type { OwnerMethod } from '../core/probe-types.js';
 import type { PyValue } from './values.js';
 import { toSource } from './values.js';
@@ -35,6 +36,7 @@ export function siblingPreparations(
     .slice(0, SIBLINGS)
     .map((m) => {
       const call = `s.${m.name}(${(m.params ?? []).map((p) => toSource(given.get(p) as PyValue)).join(', ')})`;
-      return { method: m.name, calls: [call, call] };
+      // One argument names a thing (`add_section(section)`): made twice, the second is refused as a duplicate.
+      return { method: m.name, calls: m.required === 1 ? [call] : [call, call] };
     });
 }

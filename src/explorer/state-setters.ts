@@ -19,9 +19,12 @@ const SETTERS = 2;
 const STATE_ERRORS = new Set(['AttributeError', 'KeyError', 'AssertionError', 'IndexError', 'LookupError', 'ValueError', 'RuntimeError']);
 const NOT_READY = /\bnot (?:yet )?(?:initiali[sz]ed|set|ready|open(?:ed)?|started|loaded|configured)\b|\bbefore\b|\bfirst\b|\bno (?:data|input)\b/i;
 
+/** An exception class named for something absent (configparser's NoSectionError, a KeyNotFound, UnknownOption). */
+const ABSENT_CLASS = /^No[A-Z]|NotFound|Missing|Unknown|DoesNotExist/;
+
 /** Whether an exception of this (base) type and message may come from the receiver's state not being set. */
 export function mayBeState(type: string, message: string): boolean {
-  return STATE_ERRORS.has(type) || NOT_READY.test(message);
+  return STATE_ERRORS.has(type) || ABSENT_CLASS.test(type) || NOT_READY.test(message);
 }
 
 /** A value for a setter's parameter, by its name: a file for `newstream`, a number for `num`, else what the name's family holds. */

@@ -107,6 +107,8 @@ function candidates(session: SessionFile): { keep: ProbeRecord[]; skipped: { pro
     const { status } = probe.result;
     const key = callKey(probe);
     if (status !== 'returned' && status !== 'raised') skipped.push({ probe: probe.index, reason: NOT_AN_OUTCOME[status] ?? status });
+    // `g = f(2); g(3)` (CallRequest.apply): a case writes one call of the function, not a call of what it returned.
+    else if (probe.apply) skipped.push({ probe: probe.index, reason: 'it called what the function returned' });
     else if (seen.has(key))
       continue; // the same call again says nothing new
     else keep.push(probe);

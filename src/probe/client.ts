@@ -715,6 +715,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
         args: request.args,
         kwargs: request.kwargs ?? {},
         ...(request.receiver !== undefined ? { receiver: request.receiver } : {}),
+        ...(request.apply ? { apply: { args: request.apply.args, kwargs: request.apply.kwargs ?? {} } } : {}),
         limits,
         ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
         ...(opts.values ? { values: true } : {}),

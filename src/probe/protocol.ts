@@ -6,7 +6,7 @@
 // Channels: fd 3 carries HostMessage lines (JSON, one per line) to the worker; fd 4 carries
 // WorkerMessage lines back. Inside the worker, ChildRequest/ChildResult travel between the
 // worker and the process that runs one call (pipes when forked, files when spawned).
-import type { FunctionInfo, ProbeError, ProbeResult, SecondRun, WorkerLimits } from '../core/probe-types.js';
+import type { AppliedArguments, FunctionInfo, ProbeError, ProbeResult, SecondRun, WorkerLimits } from '../core/probe-types.js';
 
 // -- host → worker ----------------------------------------------------------------------
 
@@ -52,6 +52,8 @@ export interface CallMessage {
   args: string[];
   kwargs: Record<string, string>;
   receiver?: string;
+  /** Then call what the call returned with these arguments, in the same process (ProbeResult.applied). */
+  apply?: AppliedArguments;
   limits: WorkerLimits;
   /** Python's `random` (and numpy's) seed for this call instead of the fixed 0 (the explorer's determinism check). */
   seed?: number;

@@ -110,4 +110,6 @@ export const RESULT_BOUNDS = {
   'ComparisonRecord.types[]': 'name',
   'ComparisonRecord.through': 'name',
   'SecondRun.shown': 'name',
+  'RenderedValue.callable.signature': 'name',
+  'AppliedResult.exception.type': 'name',
 } as const;

@@ -9,22 +9,25 @@ function checkTaggedValue(v: unknown): unknown {
   return c44(v);
 }
 function checkRenderedValue(v: unknown): unknown {
-  return c52(v);
+  return c54(v);
 }
 function checkCoverageCounts(v: unknown): unknown {
-  return c55(v);
+  return c57(v);
 }
 function checkBuiltArguments(v: unknown): unknown {
-  return c64(v);
+  return c66(v);
 }
 function checkComparisonRecord(v: unknown): unknown {
-  return c72(v);
+  return c74(v);
 }
 function checkObjectState(v: unknown): unknown {
-  return c77(v);
+  return c79(v);
 }
 function checkSecondRun(v: unknown): unknown {
-  return c80(v);
+  return c82(v);
+}
+function checkAppliedResult(v: unknown): unknown {
+  return c85(v);
 }
 const c1: Check = (v) => (v === 'none' ? v : FAIL);
 const s2: Fields = [['t', c1, false]];
@@ -115,132 +118,143 @@ const s48: Fields = [
 ];
 const c49: Check = (v) => fields(v, s48);
 const c50: Check = (v) => (bounds.tooDeep(v) ? FAIL : checkTaggedValue(v));
-const s51: Fields = [
+const s51: Fields = [['signature', c35, true]];
+const c52: Check = (v) => fields(v, s51);
+const s53: Fields = [
   ['type', c35, false],
   ['repr', c9, false],
   ['truncated', c5, false],
   ['iteration', c49, true],
   ['data', c50, true],
+  ['callable', c52, true],
 ];
-const c52: Check = (v) => fields(v, s51);
-const c53: Check = (v) => (bounds.plain.count(v) ? v : FAIL);
-const s54: Fields = [
-  ['hit', c53, false],
-  ['total', c53, false],
-  ['new', c53, false],
+const c54: Check = (v) => fields(v, s53);
+const c55: Check = (v) => (bounds.plain.count(v) ? v : FAIL);
+const s56: Fields = [
+  ['hit', c55, false],
+  ['total', c55, false],
+  ['new', c55, false],
 ];
-const c55: Check = (v) => fields(v, s54);
-const c56: Check = (v) => list(v, bounds.MAX_ITEMS, c50);
-const c57: Check = (v) => record(v, c50);
-const s58: Fields = [
+const c57: Check = (v) => fields(v, s56);
+const c58: Check = (v) => list(v, bounds.MAX_ITEMS, c50);
+const c59: Check = (v) => record(v, c50);
+const s60: Fields = [
   ['method', c9, false],
-  ['args', c56, false],
+  ['args', c58, false],
 ];
-const c59: Check = (v) => fields(v, s58);
-const c60: Check = (v) => list(v, bounds.MAX_ITEMS, c59);
-const s61: Fields = [
-  ['className', c35, false],
-  ['args', c56, false],
-  ['kwargs', c57, false],
-  ['calls', c60, true],
-];
-const c62: Check = (v) => fields(v, s61);
+const c61: Check = (v) => fields(v, s60);
+const c62: Check = (v) => list(v, bounds.MAX_ITEMS, c61);
 const s63: Fields = [
-  ['args', c56, false],
-  ['kwargs', c57, false],
-  ['receiver', c62, true],
-  ['receiverNotPlain', c5, true],
+  ['className', c35, false],
+  ['args', c58, false],
+  ['kwargs', c59, false],
+  ['calls', c62, true],
 ];
 const c64: Check = (v) => fields(v, s63);
-const c65: Check = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : FAIL);
-const u66: readonly Check[] = [c9, c65];
-const c67: Check = (v) => firstOf(v, u66);
-const c68: Check = (v) => list(v, bounds.MAX_COMPARED, c67);
-const c69: Check = (v) => list(v, bounds.MAX_COMPARED, c35);
-const c70: Check = (v) => (v === 'part' || v === 'item' ? v : FAIL);
-const s71: Fields = [
+const s65: Fields = [
+  ['args', c58, false],
+  ['kwargs', c59, false],
+  ['receiver', c64, true],
+  ['receiverNotPlain', c5, true],
+];
+const c66: Check = (v) => fields(v, s65);
+const c67: Check = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : FAIL);
+const u68: readonly Check[] = [c9, c67];
+const c69: Check = (v) => firstOf(v, u68);
+const c70: Check = (v) => list(v, bounds.MAX_COMPARED, c69);
+const c71: Check = (v) => list(v, bounds.MAX_COMPARED, c35);
+const c72: Check = (v) => (v === 'part' || v === 'item' ? v : FAIL);
+const s73: Fields = [
   ['arg', c35, false],
   ['op', c35, false],
-  ['values', c68, true],
-  ['types', c69, true],
-  ['via', c70, true],
-  ['seen', c67, true],
+  ['values', c70, true],
+  ['types', c71, true],
+  ['via', c72, true],
+  ['seen', c69, true],
   ['through', c35, true],
-  ['key', c67, true],
+  ['key', c69, true],
   ['bytes', c5, true],
   ['construction', c5, true],
 ];
-const c72: Check = (v) => fields(v, s71);
-const s73: Fields = [
+const c74: Check = (v) => fields(v, s73);
+const s75: Fields = [
   ['name', c35, false],
   ['value', c50, false],
 ];
-const c74: Check = (v) => fields(v, s73);
-const c75: Check = (v) => list(v, bounds.MAX_ITEMS, c74);
-const s76: Fields = [
-  ['attributes', c75, false],
-  ['length', c53, true],
+const c76: Check = (v) => fields(v, s75);
+const c77: Check = (v) => list(v, bounds.MAX_ITEMS, c76);
+const s78: Fields = [
+  ['attributes', c77, false],
+  ['length', c55, true],
 ];
-const c77: Check = (v) => fields(v, s76);
-const c78: Check = (v) => (v === 'returned' || v === 'raised' || v === 'rejected' || v === 'timeout' || v === 'crashed' ? v : FAIL);
-const s79: Fields = [
+const c79: Check = (v) => fields(v, s78);
+const c80: Check = (v) => (v === 'returned' || v === 'raised' || v === 'rejected' || v === 'timeout' || v === 'crashed' ? v : FAIL);
+const s81: Fields = [
   ['same', c5, false],
-  ['status', c78, false],
+  ['status', c80, false],
   ['shown', c35, true],
   ['data', c50, true],
 ];
-const c80: Check = (v) => fields(v, s79);
-const c81: Check = (v) => (bounds.plain.int(v) ? v : FAIL);
-const c82: Check = (v) => (v === null ? null : c81(v));
-const c83: Check = (v) => (v === null ? null : c35(v));
+const c82: Check = (v) => fields(v, s81);
+const c83: Check = (v) => (v === 'returned' || v === 'raised' ? v : FAIL);
 const s84: Fields = [
-  ['exitCode', c82, false],
-  ['signal', c83, false],
-  ['reason', c9, true],
+  ['status', c83, false],
+  ['value', checkRenderedValue, true],
+  ['exception', c47, true],
 ];
 const c85: Check = (v) => fields(v, s84);
-const s86: Fields = [
+const c86: Check = (v) => (bounds.plain.int(v) ? v : FAIL);
+const c87: Check = (v) => (v === null ? null : c86(v));
+const c88: Check = (v) => (v === null ? null : c35(v));
+const s89: Fields = [
+  ['exitCode', c87, false],
+  ['signal', c88, false],
+  ['reason', c9, true],
+];
+const c90: Check = (v) => fields(v, s89);
+const s91: Fields = [
   ['arg', c35, false],
   ['repr', c9, false],
 ];
-const c87: Check = (v) => fields(v, s86);
-const c88: Check = (v) => list(v, bounds.MAX_ITEMS, c87);
-const c89: Check = (v) => (bounds.plain.nonnegative(v) ? v : FAIL);
-const s90: Fields = [
+const c92: Check = (v) => fields(v, s91);
+const c93: Check = (v) => list(v, bounds.MAX_ITEMS, c92);
+const c94: Check = (v) => (bounds.plain.nonnegative(v) ? v : FAIL);
+const s95: Fields = [
   ['lines', checkCoverageCounts, false],
   ['arcs', checkCoverageCounts, false],
 ];
-const c91: Check = (v) => fields(v, s90);
-const c92: Check = (v) => list(v, bounds.MAX_ITEMS, c35);
-const c93: Check = (v) => list(v, bounds.MAX_COMPARISONS, checkComparisonRecord);
-const s94: Fields = [
+const c96: Check = (v) => fields(v, s95);
+const c97: Check = (v) => list(v, bounds.MAX_ITEMS, c35);
+const c98: Check = (v) => list(v, bounds.MAX_COMPARISONS, checkComparisonRecord);
+const s99: Fields = [
   ['before', checkObjectState, false],
   ['after', checkObjectState, false],
 ];
-const c95: Check = (v) => fields(v, s94);
-const s96: Fields = [
-  ['status', c78, false],
+const c100: Check = (v) => fields(v, s99);
+const s101: Fields = [
+  ['status', c80, false],
   ['value', checkRenderedValue, true],
   ['exception', c47, true],
-  ['crash', c85, true],
-  ['mutations', c88, false],
+  ['crash', c90, true],
+  ['mutations', c93, false],
   ['stdout', c9, false],
   ['stderr', c9, false],
   ['outputTruncated', c5, true],
-  ['durationMs', c89, false],
-  ['coverage', c91, true],
+  ['durationMs', c94, false],
+  ['coverage', c96, true],
   ['arguments', checkBuiltArguments, true],
-  ['effects', c92, true],
-  ['comparisons', c93, true],
-  ['receiverState', c95, true],
+  ['effects', c97, true],
+  ['comparisons', c98, true],
+  ['receiverState', c100, true],
   ['valueState', checkObjectState, true],
   ['returnedReceiver', c5, true],
   ['again', checkSecondRun, true],
+  ['applied', checkAppliedResult, true],
 ];
-const c97: Check = (v) => fields(v, s96);
+const c102: Check = (v) => fields(v, s101);
 
 /** ProbeResult as result-schema.ts's zod parse returns it (a field it does not declare dropped), or undefined where that parse finds a problem. */
 export function plainProbeResult(v: unknown): ProbeResult | undefined {
-  const out = c97(v);
+  const out = c102(v);
   return out === FAIL ? undefined : (out as ProbeResult);
 }

@@ -28,6 +28,7 @@ const renderedValue = z.object({
     .object({ items: z.array(bounds.text).max(bounds.MAX_ITEMS), ended: z.boolean(), raised: z.object({ type: bounds.name, message: bounds.text }).optional() })
     .optional(),
   data: bounds.shallow(taggedValue).optional(),
+  callable: z.object({ signature: bounds.name.optional() }).optional(),
 });
 const coverageCounts = z.object({ hit: bounds.count, total: bounds.count, new: bounds.count });
 const builtArguments = z.object({
@@ -71,6 +72,11 @@ const secondRun = z.object({
   shown: bounds.name.optional(),
   data: bounds.shallow(taggedValue).optional(),
 });
+const appliedResult = z.object({
+  status: z.enum(['returned', 'raised']),
+  value: renderedValue.optional(),
+  exception: z.object({ type: bounds.name, message: bounds.text }).optional(),
+});
 
 /** ProbeResult as declared; a field it does not declare is dropped. */
 export const probeResult = z.object({
@@ -91,4 +97,5 @@ export const probeResult = z.object({
   valueState: objectState.optional(),
   returnedReceiver: z.boolean().optional(),
   again: secondRun.optional(),
+  applied: appliedResult.optional(),
 }) satisfies z.ZodType<ProbeResult>;

@@ -4,8 +4,8 @@ import { resolutionLines } from '../core/resolution.js';
 import { shownHeader } from '../core/shown.js';
 import { descriptionHead } from '../core/description-head.js';
 import { doctestBlock } from '../core/doctest-example.js';
-import { addCoverage, oneLine, renderOutcome, type CoverageSoFar } from '../core/format.js';
-import { readableCall } from '../core/readable-call.js';
+import { addCoverage, oneLine, type CoverageSoFar } from '../core/format.js';
+import { readableCall, readableOutcome } from '../core/readable-call.js';
 import { fenceFor, markdownCode, markdownText } from '../core/markdown-text.js';
 import type { Comparison, Description, SessionFile } from '../core/session-types.js';
 
@@ -104,7 +104,7 @@ export function sessionToMarkdown(file: SessionFile): string {
       if (p.origin !== 'cache') reached = addCoverage(reached, p.result);
       const cov = p.result.coverage && reached ? `${reached.lines}/${reached.linesTotal} (+${p.result.coverage.lines.new})` : '';
       out.push(
-        `| ${p.index} | ${cell(readableCall(name, p))} | ${markdownText(oneLine(renderOutcome(p.result, 120), 160)).replace(/\|/g, '\\|')} | ${p.result.durationMs.toFixed(1)} | ${cov} | ${p.origin} |`,
+        `| ${p.index} | ${cell(readableCall(name, p))} | ${markdownText(oneLine(readableOutcome(p.result, 120), 160)).replace(/\|/g, '\\|')} | ${p.result.durationMs.toFixed(1)} | ${cov} | ${p.origin} |`,
       );
     }
   } else out.push('No probes were made.');

@@ -27,7 +27,8 @@ SECOND_RUNS = (
 )
 
 
-def call(qualname, args, receiver=None, again=True, limits=LIMITS, source=FIXTURE, isolation=None, after=None):
+def call(qualname, args, receiver=None, again=True, limits=LIMITS, source=FIXTURE, isolation=None, after=None, **fields):
+    """One call through a real worker; `fields` go into the call message as they are (`apply`)."""
     worker = WorkerProcess(os.path.abspath(source), qualname, isolation=isolation)
     try:
         worker.until("ready")
@@ -38,6 +39,7 @@ def call(qualname, args, receiver=None, again=True, limits=LIMITS, source=FIXTUR
             message["again"] = True
         if after is not None:
             message["againAfter"] = after
+        message.update(fields)
         worker.send(message)
         answer = worker.until("result")[-1]
         assert problems(answer, "WorkerMessage") == []

@@ -28,6 +28,8 @@ What each line is checked against:
   its contrast call, when it has one, returns and differs from it in one argument only;
 - an example: its call gives the same repr again (the error type, for a traceback; the type, for
   `type(f(…))`, the example of a function whose values differ from run to run);
+- a function said to return a function (`applied`): its call, then what it returned called with the
+  record's `apply` arguments, gives the same repr again;
 - a parameter line: the calls it rests on return again; "no call with it returned", "calls with v
   raised where the same call with w or with it left out returned" and "(may be left out)": the
   calls they speak of raise or return again (see `Checker.parameter`);
@@ -592,6 +594,8 @@ class Checker:
             return self.raises(c, text, claim)
         if c.get("kind") == "example":
             return self.example(c, text)
+        if c.get("kind") == "applied":
+            return self.applied(c, text)
         if claim.get("part") == "parameter":
             return self.parameter(claim)
         if claim.get("part") == "returns":
@@ -659,6 +663,30 @@ class Checker:
                 return [why_of("example", text, "got %s" % shown[:120])]
         else:
             raise NotChecked("its call took more than %d s here" % check.CALL_SECONDS)
+        return []
+
+    def applied(self, c, text):
+        """A function that returns a function: its call, then what it returned called with the record's
+        `apply` arguments (built by the same grammar), gives again the repr the worker showed."""
+        r = self.records.get(c.get("probe"))
+        applied = ((r or {}).get("result") or {}).get("applied") or {}
+        if not r or not r.get("apply") or applied.get("status") != "returned":
+            raise NotChecked("its call #%s is not among the records with what it returned called" % c.get("probe"))
+        out = self.t.outcome(request_of(r))
+        if out.kind != "ok":
+            return [why_of("summary", text, "the call %s" % ("raised %s" % out.error.__name__ if out.kind == "raised" else "was slow"))]
+        try:
+            args = [self.t.evaluate(s, self.t.names) for s in r["apply"].get("args", [])]
+            kwargs = {k: self.t.evaluate(s, self.t.names) for k, s in (r["apply"].get("kwargs") or {}).items()}
+            got = check.run(lambda: out.value(*args, **kwargs), [], {})[0]
+        except check.Slow:
+            raise NotChecked("what it returned took more than %d s when called" % check.CALL_SECONDS)
+        except BaseException as exc:  # noqa: B902 -- the returned function's errors are outcomes
+            return [why_of("summary", text, "what it returned raised %s when called" % type(exc).__name__)]
+        got = got[1] if isinstance(got, tuple) and len(got) == 2 and got[0] == "iter" else got
+        shown = repr(got)
+        if not same_value(got, shown, applied["value"]["repr"]):
+            return [why_of("summary", text, "what it returned, called, gave %s" % shown[:120])]
         return []
 
     def parameter(self, claim):
