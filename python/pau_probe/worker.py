@@ -613,13 +613,13 @@ class Worker:
             try:
                 mine.close()
                 die_with_parent()
-                signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the worker's stop_now
+                # Once here rather than in each call's process, which inherits it: per call,
+                # they cost about 14 of its ~680 page faults (back to back, x + 1). First: its
+                # default SIGTERM replaces the worker's stop_now, which must not run here.
+                settle_for_calls()
                 _close(REQUEST_FD, RESPONSE_FD)
                 self.server_pid = os.getpid()
                 pau_call.hide_own_modules(self.context)  # it imports nothing from now on
-                # Once here rather than in each call's process, which inherits it: per call,
-                # they cost about 14 of its ~680 page faults (back to back, x + 1).
-                settle_for_calls()
                 pau_forkserver.serve(its, self.fork_call, self.find_sites_here)
             finally:
                 os._exit(0)
