@@ -818,9 +818,10 @@ export class ProbeWorker extends EventEmitter implements Prober {
     return run.scope ?? 'the worker is not in its systemd scope yet';
   }
 
-  /** The badge and the session say what this run's calls actually get (the scope may have failed). */
+  /** The badge and the session say what this run's calls actually get (the scope may have failed, or the worker was started without cgroups). */
   private reportCgroups(run: Run): void {
-    if (!this.layer || (!run.scoped && this.scopeFailed === undefined && this.options.cgroups !== 'systemd-run')) return;
+    const asFound = (this.options.cgroups ?? true) === true; // what resolveSandbox described
+    if (!this.layer || (!run.scoped && this.scopeFailed === undefined && asFound)) return;
     const said = describeCgroups(cgroupSupport());
     const parent = this.callParent(run);
     const now = describeCgroups(typeof parent === 'string' ? parent : this.cgroupSupport());
