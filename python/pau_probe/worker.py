@@ -889,6 +889,7 @@ class Worker:
         replaced = 0
         while True:
             child = self.take_ready_child()
+            self.context.returned[0] = 0  # set by the call's process once the call has returned
             dispatched = time.monotonic()
             try:
                 pau_call.write_all(child.request_w, data)
@@ -1002,7 +1003,10 @@ class Worker:
         hears that call `call_id` started only if it runs longer than STARTED_AFTER."""
         limits = request["limits"]
         timeout = limits["timeoutMs"] / 1000.0
-        deadline = dispatched + timeout + self.render_grace
+        # A call still running at its timeout is killed then; one that has returned (context.returned)
+        # is rendering its result, which may take the grace after it.
+        call_end = dispatched + timeout
+        deadline = call_end + self.render_grace
         cap = int(limits["maxOutputBytes"])
         out, err = Capture(cap), Capture(cap)
         result = bytearray()
@@ -1030,7 +1034,7 @@ class Worker:
         try:
             while sinks:
                 now = time.monotonic()
-                remaining = deadline - now
+                remaining = deadline - now if now < call_end or self.context.returned[0] else 0.0
                 if remaining <= 0:
                     timed_out = True
                     break
@@ -1038,6 +1042,8 @@ class Worker:
                     announce_at = None
                     self.channel.send({"event": "started", "id": call_id, "pid": child.pid})
                 wait = remaining if announce_at is None else min(remaining, max(0.0, announce_at - now))
+                if now < call_end:
+                    wait = min(wait, call_end - now)  # to look at context.returned then
                 for fd, _ in poller.poll(wait * 1000.0):  # an end of file (POLLHUP) reads as one too
                     if fd == REQUEST_FD:
                         self.channel.fill()  # a queued request, or the host went away
