@@ -15,6 +15,7 @@ import datetime
 import inspect
 import json
 import math
+import mmap
 import os
 import pickle
 import re
@@ -246,6 +247,10 @@ class CallContext:
         if fence_writes:
             pau_landlock.prepare()  # once here, not in every child
         self.limits = limits  # the worker's own (from the start message): the rehearsal call uses them
+        # One byte shared by the worker and every call process it forks (an anonymous shared mapping
+        # survives fork): a call's process sets it once the call has returned, so the worker, finding
+        # it unset at the timeout, kills a call still running then, without the render's grace.
+        self.returned = mmap.mmap(-1, 1)
         self.safe_args = safe_args
         self.static = static
         # Where the comparisons of a call are looked for: the target's package, or its file.
@@ -749,7 +754,7 @@ def run(
     ctx.safe_args.use_scratch_folder(call_dir)  # scratch_file(...) arguments are written there
     pau_guards.arm()
     try:
-        return _execute(ctx, request, limits, collector, deadline, address_space, held)
+        return _execute(ctx, request, limits, collector, deadline, address_space, held, ctx.returned)
     finally:
         pau_guards.disarm()
 
@@ -762,10 +767,12 @@ def _execute(
     deadline: DeadlineType,
     address_space: int,
     held: Optional[List[Any]] = None,
+    returned: Optional[mmap.mmap] = None,
 ) -> ChildResult:
     """Build the arguments, call, render: the part of a call that warm_up rehearses.
     `address_space`: what the process used before the call (apply_limits, _build_bounded);
-    `held` gets the call's value, arguments and receiver (kept alive for a second run)."""
+    `held` gets the call's value, arguments and receiver (kept alive for a second run);
+    `returned` (CallContext.returned) is set once the call has returned, before the render."""
     deadline_at = time.monotonic() + limits["timeoutMs"] / 1000.0
     construction = Construction.of(ctx, request, collector) if ctx.target.needs_receiver else None
     try:
@@ -799,6 +806,10 @@ def _execute(
         # guarded as the call itself, and timed with it.
         applied = _timed(lambda: value(*apply[0], **apply[1]), True)
         duration_ms += applied[2]
+    # Returned (and what it returned applied): from here on only rendering runs, which the worker
+    # gives its grace; a call still running at timeoutMs is killed then.
+    if returned is not None:
+        returned[0] = 1
     if held is not None:
         held.extend((value, error, args, kwargs, receiver))
     # Rendering a value of a plain built-in type runs no code of the target's: the tracer

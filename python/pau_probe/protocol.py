@@ -12,7 +12,7 @@ class _StartMessageRequired(TypedDict):
     baseDir: str  # A fresh folder the worker owns (call folders, import scratch space).
     coverage: bool
     limits: "WorkerLimits"  # The worker's limits: the rehearsal call of a fresh child uses them.
-    renderGraceMs: float  # The worker kills a call this long after its timeout (room to render and report).
+    renderGraceMs: float  # Room to render and report: a call that returned before its timeout is killed this long after it (one still running at its timeout, then).
     importTimeoutMs: float  # A spawned call process may take this long to import the target before its clock starts.
     secretNamePattern: str  # Environment variables whose name matches this (JavaScript source, case-insensitive) never reach user code.
 

@@ -16,10 +16,19 @@ export function parse<T extends NonNullable<ParseArgsConfig['options']>>(argv: s
   try {
     return parseArgs({ args: joinNegativeValues(argv, options), options, allowPositionals: true, strict: true });
   } catch (err) {
-    // Node's text for an unknown option is about positionals starting with a dash: a mistyped flag is likelier.
-    const unknown = (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'([^']+)'/.exec(String(err)) : null;
-    if (unknown) throw new UsageError(`unknown option '${unknown[1]}' (--help lists the options)`);
-    throw new UsageError(err instanceof Error ? err.message.split('\n')[0] : String(err));
+    // Node's texts speak of positionals starting with a dash, of "<value>" and of ambiguity: said here as
+    // what the user typed wrong, with where the options are listed.
+    const code = (err as { code?: string }).code;
+    const text = err instanceof Error ? err.message : String(err);
+    const flag = /'(-{1,2}[^' ]+)/.exec(text)?.[1];
+    const wrong =
+      code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
+        ? `unknown option '${flag}'`
+        : code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE'
+          ? `${flag} ${/does not take an argument/.test(text) ? 'takes no value' : 'needs a value'}`
+          : undefined;
+    if (flag && wrong) throw new UsageError(`${wrong} (--help lists the options)`);
+    throw new UsageError(text.split('\n')[0]);
   }
 }
 

@@ -106,9 +106,10 @@ export async function run(argv: string[], start: StartWorker = startWorker): Pro
     sandbox: sandboxFlag(values.sandbox),
   };
 
-  // Ctrl-C (or SIGTERM) while the worker starts ends node at once, through the exit hooks that kill
-  // it and remove its folder (an import may take its whole time limit); during the call it stops the
-  // call, and the worker is stopped as after any call. Either way: "stopped", 130 (143).
+  // Ctrl-C (or SIGTERM) while the worker starts ends node at once, through the exit hooks that ask it
+  // to end what its import started, then kill it and remove its folder (an import may take its whole
+  // time limit); during the call it stops the call, and the worker is stopped as after any call.
+  // Either way: "stopped", 130 (143).
   const controller = new AbortController();
   let started = false;
   const signals = onStopSignals((code) => {

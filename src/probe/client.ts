@@ -179,7 +179,13 @@ interface Run {
   pending: Map<number, PendingCall>;
 }
 
-const live = new EndedOnExit<ProbeWorker>((worker) => worker.killNow());
+// Asked first, as stop() asks (askToEnd): killed outright, a worker would hand what its import or calls
+// started to pid 1 as zombies.
+const live = new EndedOnExit<ProbeWorker>(
+  (worker) => worker.killNow(),
+  (worker) => worker.askNow(),
+  STOP_GRACE_MS,
+);
 
 /**
  * Kills the process group of a call process the worker reported, only once it is verified
@@ -196,6 +202,17 @@ function killCalls(run: Run, reported: readonly number[]): void {
   const found = verifiedDescendants(run.pid, reported);
   for (const pid of found.values()) killGroup(pid);
   if (found.size === 0 && process.platform !== 'linux' && run.alive) killGroup(run.pid);
+}
+
+/** SIGTERM to the worker (the Python process, inside its launcher if any); the pid it went to, or undefined when it is gone. */
+function askedToEnd(run: Run): number | undefined {
+  const pid = run.workerPid ?? run.pid;
+  try {
+    process.kill(pid, 'SIGTERM');
+    return pid;
+  } catch {
+    return undefined;
+  }
 }
 
 function killGroup(pid: number | undefined): void {
@@ -380,14 +397,15 @@ export class ProbeWorker extends EventEmitter implements Prober {
   private async askToEnd(run: Run): Promise<void> {
     if (!run.alive) return;
     run.killedByHost ??= 'stop';
-    try {
-      process.kill(run.workerPid ?? run.pid, 'SIGTERM');
-    } catch {
-      return; // gone already
-    }
+    if (askedToEnd(run) === undefined) return;
     let grace: NodeJS.Timeout | undefined;
     await Promise.race([run.exited, new Promise<void>((r) => (grace = setTimeout(r, STOP_GRACE_MS)))]);
     clearTimeout(grace);
+  }
+
+  /** askToEnd for the host's 'exit' event, before killNow: the SIGTERM only; the pid that ends once the worker has. */
+  askNow(): number | undefined {
+    return this.run?.alive ? askedToEnd(this.run) : undefined;
   }
 
   /** Synchronous last-resort cleanup for the host's 'exit' event. */
@@ -819,9 +837,10 @@ export class ProbeWorker extends EventEmitter implements Prober {
     return run.scope ?? 'the worker is not in its systemd scope yet';
   }
 
-  /** The badge and the session say what this run's calls actually get (the scope may have failed). */
+  /** The badge and the session say what this run's calls actually get (the scope may have failed, or the worker was started without cgroups). */
   private reportCgroups(run: Run): void {
-    if (!this.layer || (!run.scoped && this.scopeFailed === undefined && this.options.cgroups !== 'systemd-run')) return;
+    const asFound = (this.options.cgroups ?? true) === true; // what resolveSandbox described
+    if (!this.layer || (!run.scoped && this.scopeFailed === undefined && asFound)) return;
     const said = describeCgroups(cgroupSupport());
     const parent = this.callParent(run);
     const now = describeCgroups(typeof parent === 'string' ? parent : this.cgroupSupport());

@@ -24,7 +24,7 @@ export interface StartMessage {
   isolation?: 'fork' | 'spawn';
   /** The worker's limits: the rehearsal call of a fresh child uses them. */
   limits: WorkerLimits;
-  /** The worker kills a call this long after its timeout (room to render and report). */
+  /** Room to render and report: a call that returned before its timeout is killed this long after it (one still running at its timeout, then). */
   renderGraceMs: number;
   /** A spawned call process may take this long to import the target before its clock starts. */
   importTimeoutMs: number;

@@ -118,6 +118,11 @@ export function processEnded(pid: number): boolean {
   }
 }
 
+/** How often a wait for processes to end looks again (ms). */
+const LOOK_AGAIN_MS = 5;
+
+const running = (pids: readonly number[]) => pids.filter((pid) => !processEnded(pid));
+
 /**
  * Resolves once every pid has ended, or after `withinMs`. SIGKILL is only queued by kill();
  * on a loaded machine the target (and, in the OS sandbox, the processes inside the pid
@@ -125,9 +130,16 @@ export function processEnded(pid: number): boolean {
  */
 export async function untilEnded(pids: readonly number[], withinMs: number): Promise<void> {
   const deadline = Date.now() + withinMs;
-  let left = pids.filter((pid) => !processEnded(pid));
-  while (left.length > 0 && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 5));
-    left = left.filter((pid) => !processEnded(pid));
+  for (let left = running(pids); left.length > 0 && Date.now() < deadline; left = running(left)) {
+    await new Promise((r) => setTimeout(r, LOOK_AGAIN_MS));
+  }
+}
+
+/** untilEnded for the host's 'exit' hook, where no timer fires any more: it blocks the thread. */
+export function untilEndedNow(pids: readonly number[], withinMs: number): void {
+  const deadline = Date.now() + withinMs;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let left = running(pids); left.length > 0 && Date.now() < deadline; left = running(left)) {
+    Atomics.wait(pause, 0, 0, LOOK_AGAIN_MS);
   }
 }

@@ -7,7 +7,7 @@ import signal
 import pytest
 
 from pau_probe import forkserver
-from worker_process import LIMITS, WorkerProcess
+from worker_process import ready_worker
 
 # The target reports the state its own process is in.
 TARGET = """
@@ -33,14 +33,9 @@ def _signal_masks(pid):
 
 @pytest.mark.skipif(not forkserver.AVAILABLE, reason="the fork server is Linux only")
 def test_call_processes_start_settled_and_the_fork_server_settled_it_once(tmp_path):
-    target = tmp_path / "target.py"
-    target.write_text(TARGET)
-    worker = WorkerProcess(str(target), "f")
-    try:
-        worker.until("ready")
+    with ready_worker(tmp_path, TARGET, "f") as worker:
         for id_ in range(1, 4):
-            worker.send({"op": "call", "id": id_, "args": [], "kwargs": {}, "limits": LIMITS})
-            result = worker.until("result")[-1]["result"]
+            result = worker.call(id_)["result"]
             assert result["value"]["repr"] == "('/dev/null', True, True, True, True)", result
         pid = worker.process.pid
         children = [int(p) for p in open("/proc/%d/task/%d/children" % (pid, pid)).read().split()]
@@ -50,5 +45,4 @@ def test_call_processes_start_settled_and_the_fork_server_settled_it_once(tmp_pa
         ignored, caught = _signal_masks(server)
         assert signal.SIGXFSZ in ignored
         assert signal.SIGINT not in caught and signal.SIGINT not in ignored  # the default action
-    finally:
-        worker.close()
+        assert signal.SIGTERM not in caught  # not the worker's stop_now

@@ -2,7 +2,7 @@
 attributes and len(), bounded; through a real worker, only on calls that ask for comparisons."""
 from conforms import problems
 from pau_probe import object_state
-from worker_process import LIMITS, WorkerProcess
+from worker_process import ready_worker
 
 COUNTER = '''
 class Counter:
@@ -62,55 +62,35 @@ def test_many_attributes_are_cut_to_the_cap():
 
 
 def test_a_worker_reports_the_receiver_state_only_when_asked(tmp_path):
-    target = tmp_path / "target.py"
-    target.write_text(COUNTER)
-    worker = WorkerProcess(str(target), "Counter.increment")
-    try:
-        worker.until("ready")
+    with ready_worker(tmp_path, COUNTER, "Counter.increment") as worker:
         answers = []
         for id_, extra in [(1, {"comparisons": True}), (2, {})]:
-            message = dict({"op": "call", "id": id_, "args": [], "kwargs": {}, "receiver": "Counter(7)", "limits": LIMITS}, **extra)
-            worker.send(message)
-            answer = worker.until("result")[-1]
+            answer = worker.call(id_, receiver="Counter(7)", **extra)
             assert problems(answer, "WorkerMessage") == []
             answers.append(answer["result"])
-        assert answers[0]["receiverState"] == {
-            "before": {"attributes": [{"name": "count", "value": {"t": "int", "v": "7"}}]},
-            "after": {"attributes": [{"name": "count", "value": {"t": "int", "v": "8"}}]},
-        }
-        assert "receiverState" not in answers[1]
-    finally:
-        worker.close()
+    assert answers[0]["receiverState"] == {
+        "before": {"attributes": [{"name": "count", "value": {"t": "int", "v": "7"}}]},
+        "after": {"attributes": [{"name": "count", "value": {"t": "int", "v": "8"}}]},
+    }
+    assert "receiverState" not in answers[1]
 
 
 def test_a_returned_object_shown_by_its_address_comes_with_its_state(tmp_path):
-    target = tmp_path / "target.py"
-    target.write_text(COUNTER + "\ndef make(n):\n    return Counter(n)\n\ndef plain(n):\n    return [n]\n")
+    source = COUNTER + "\ndef make(n):\n    return Counter(n)\n\ndef plain(n):\n    return [n]\n"
     for qualname, expected in [("make", {"attributes": [{"name": "count", "value": {"t": "int", "v": "4"}}]}), ("plain", None)]:
-        worker = WorkerProcess(str(target), qualname)
-        try:
-            worker.until("ready")
-            worker.send({"op": "call", "id": 1, "args": ["4"], "kwargs": {}, "limits": LIMITS, "comparisons": True})
-            answer = worker.until("result")[-1]
-            assert problems(answer, "WorkerMessage") == []
-            assert answer["result"].get("valueState") == expected
-        finally:
-            worker.close()
+        with ready_worker(tmp_path, source, qualname) as worker:
+            answer = worker.call(1, ["4"], comparisons=True)
+        assert problems(answer, "WorkerMessage") == []
+        assert answer["result"].get("valueState") == expected
 
 
 def test_a_method_that_returns_its_own_object_is_told_apart_from_one_that_returns_a_copy(tmp_path):
-    target = tmp_path / "target.py"
-    target.write_text("class Chain:\n    def chained(self):\n        return self\n\n    def copied(self):\n        return Chain()\n")
+    source = "class Chain:\n    def chained(self):\n        return self\n\n    def copied(self):\n        return Chain()\n"
     for qualname, expected in [("Chain.chained", True), ("Chain.copied", None)]:
-        worker = WorkerProcess(str(target), qualname)
-        try:
-            worker.until("ready")
-            worker.send({"op": "call", "id": 1, "args": [], "kwargs": {}, "receiver": "Chain()", "limits": LIMITS, "comparisons": True})
-            answer = worker.until("result")[-1]
-            assert problems(answer, "WorkerMessage") == []
-            assert answer["result"].get("returnedReceiver") == expected
-        finally:
-            worker.close()
+        with ready_worker(tmp_path, source, qualname) as worker:
+            answer = worker.call(1, receiver="Chain()", comparisons=True)
+        assert problems(answer, "WorkerMessage") == []
+        assert answer["result"].get("returnedReceiver") == expected
 
 
 class _Lazy:

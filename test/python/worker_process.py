@@ -1,5 +1,6 @@
 """A real `python -m pau_probe.worker` on its two protocol pipes (fd 3 in, fd 4 out), as the host
 starts it, for tests that speak the protocol directly."""
+import contextlib
 import json
 import os
 import select
@@ -78,3 +79,22 @@ class WorkerProcess:
         os.close(self.response_r)
         self.process.stderr.close()
         shutil.rmtree(self.base_dir, ignore_errors=True)  # as the host removes a worker's folder
+
+    def call(self, id_, args=(), **fields):
+        """Call `id_` with positional argument sources `args` (and request fields such as
+        receiver, comparisons) under LIMITS; its result message."""
+        self.send(dict({"op": "call", "id": id_, "args": list(args), "kwargs": {}, "limits": LIMITS}, **fields))
+        return self.until("result")[-1]
+
+
+@contextlib.contextmanager
+def ready_worker(tmp_path, source, qualname, **options):
+    """A worker on `source` (written to tmp_path/target.py) that has said it is ready; stopped after."""
+    target = tmp_path / "target.py"
+    target.write_text(source)
+    worker = WorkerProcess(str(target), qualname, **options)
+    try:
+        worker.until("ready")
+        yield worker
+    finally:
+        worker.close()

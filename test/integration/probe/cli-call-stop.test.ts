@@ -2,7 +2,8 @@
 // that goes away (`| head`). A real process, the real worker: it says "stopped" and exits 130, or
 // stays quiet when nobody reads, and leaves no worker folder in the temporary folder. Before,
 // Ctrl-C during the import ended node at once (its folder left behind), during the call it exited
-// 1 ("the call was stopped"), and a closed stdout crashed it with an EPIPE stack trace.
+// 1 ("the call was stopped"), and a closed stdout crashed it with an EPIPE stack trace. Ctrl-C during
+// the import then killed the worker outright, which handed what the import had started to pid 1.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -29,6 +30,30 @@ def loud(n):
     for i in range(n):
         print("x" * 100, i)
     return n
+`;
+
+/**
+ * A module whose import leaves two daemons named `mark` (double fork through libc, setsid: as
+ * sandbox/fixtures/orphans.py leaves them in a call), then takes a minute.
+ */
+const daemonsOnImport = (mark: string) => `import ctypes
+import time
+
+libc = ctypes.CDLL(None)
+for _ in range(2):
+    if libc.fork() == 0:
+        libc.setsid()
+        if libc.fork() == 0:
+            libc.prctl(15, b"${mark}", 0, 0, 0)  # PR_SET_NAME
+            for fd in range(256):
+                libc.close(fd)
+            libc.sleep(60)
+        libc._exit(0)
+time.sleep(60)
+
+
+def f():
+    return 1
 `;
 
 interface Ended {
@@ -109,6 +134,27 @@ test('Ctrl-C during the import: "stopped", exit 130 at once, no worker folder le
   assert.ok(Date.now() - signalled < 15_000, 'not at the end of the import time limit');
   assert.deepEqual(ended, { code: 130, signal: null, stderr: 'pau call: stopped\n', left: [] });
 });
+
+test(
+  'Ctrl-C during the import: what the import started is ended by the worker, not handed to pid 1 as zombies',
+  { skip: process.platform !== 'linux' },
+  async () => {
+    const mark = `pau-imp-${process.pid % 100000}`;
+    const ended = await pauCall(
+      (project) => {
+        writeFileSync(join(project, 'daemons.py'), daemonsOnImport(mark));
+        return [`${join(project, 'daemons.py')}:f`, '--sandbox', 'guards'];
+      },
+      async (child) => {
+        child.stdout!.resume();
+        await until(() => running(mark), 'the import started its daemons');
+        child.kill('SIGINT');
+      },
+    );
+    assert.deepEqual(ended, { code: 130, signal: null, stderr: 'pau call: stopped\n', left: [] });
+    assert.equal(running(mark), false, 'a daemon of the import is still in the process table (a zombie there is one handed to pid 1)');
+  },
+);
 
 test('a reader that goes away (| head): the call ran, exit 0, no EPIPE crash', async () => {
   const ended = await pauCall(

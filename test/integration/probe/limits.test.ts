@@ -2,6 +2,7 @@
 // worker keeps serving afterwards.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { RENDER_GRACE_MS } from '../../../src/core/limits.js';
 import type { ProbeWorker } from '../../../src/probe/client.js';
 import { describeResult, exists, workerFor } from './support.js';
 
@@ -28,6 +29,13 @@ test('while True: pass gives timeout within timeout + 1 s, and the next call wor
   assert.equal(ok.value?.repr, '42');
   const again = await w.call({ args: [] }, { limits: { timeoutMs: 300 } });
   assert.equal(again.status, 'timeout');
+});
+
+test('a call still running at its timeout is answered then, without the grace a call that returned gets to render', async () => {
+  const result = await (await hostile('spin')).call({ args: [] }, { limits: { timeoutMs: 1000 } });
+  assert.equal(result.status, 'timeout', describeResult(result));
+  // It waited for the whole grace before (1,400 ms and more); a __repr__ past the timeout still gets it (values.test.ts).
+  assert.ok(result.durationMs < 1000 + RENDER_GRACE_MS / 2, `answered as a timeout after ${result.durationMs} ms`);
 });
 
 test('allocating 10 GB is stopped by the memory limit and the next call works', async () => {

@@ -1,6 +1,7 @@
 // Arguments outside the safe grammar are refused with a message that names the construct and
 // says what is allowed; size bombs are refused before they are built; nothing is evaluated by
 // check(); nothing reaches the file system. Run on every interpreter present.
+// Runs alone: each refusal must take under 1.5 s, a time bound (scripts/test-files.mjs).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

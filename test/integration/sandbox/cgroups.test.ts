@@ -30,6 +30,17 @@ test(`[${MODE}] the badge says whether calls get cgroup limits`, () => {
   assert.match(worker.sandbox?.detail ?? '', typeof found === 'string' ? /no cgroup limits: / : /cgroup v[12] limits per call/);
 });
 
+test(`[${MODE}] a worker started without cgroups (cgroups: false) says so on its badge, whatever the host could make`, async () => {
+  const without = await startWorker({ target: { file: FIXTURE, qualname: 'attack' }, sandbox: MODE, cgroups: false });
+  try {
+    const detail = without.sandbox?.detail ?? '';
+    assert.match(detail, /; no cgroup limits: turned off for this worker$/);
+    assert.doesNotMatch(detail, /limits per call/);
+  } finally {
+    await without.stop();
+  }
+});
+
 test(`[${MODE}] --memory-mb 256 bounds the whole call, children included (6 children of 100 MB)`, async () => {
   const result = await worker.call({ args: ["'memory'", '6', '100'] });
   const seen = result.value?.repr ?? '';

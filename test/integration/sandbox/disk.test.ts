@@ -1,6 +1,8 @@
 // Disk use (issue 21): a call may write in its own folder, and before this it could write
 // there until the host's disk was full. In the OS layer each writable folder of the worker is a
 // tmpfs of DISK_QUOTA_MB: the writes stop there with ENOSPC, and nothing reaches the host's disk.
+// Runs alone: it finds its worker's folder as the one new in the temporary folder, where another
+// file's workers would appear too (scripts/test-files.mjs).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
