@@ -14,6 +14,7 @@ import ast
 import importlib
 import importlib.util
 import inspect
+import math
 import os
 import re
 import sys
@@ -800,8 +801,8 @@ def _add_constant(value: object, docstring: Optional[str], seen: Set[Tuple[str, 
         return
     if isinstance(value, int) and abs(value) > 10 ** 12:
         return
-    if isinstance(value, float) and value != value:
-        return
+    if isinstance(value, float) and not math.isfinite(value):
+        return  # NaN and infinities have no JSON form: the host would refuse the whole message
     key = (type(value).__name__, value)
     if key not in seen:
         seen.add(key)

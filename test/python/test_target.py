@@ -1,4 +1,5 @@
 """Loading the target: functions, methods, packages with relative imports, and clear errors."""
+import json
 import os
 
 import pytest
@@ -306,3 +307,20 @@ def test_owner_constants_are_its_constructor_code_its_attributes_and_an_enums_va
     assert mode["ownerConstants"] == ["r", "w", 1, "text", "binary"]
     # enum.Enum's own __new__ sits in the class's __dict__: its message pieces are no values.
     assert pau_target.load(path, "Shade.darker").info["ownerConstants"] == ["light", "dark"]
+
+
+def test_an_infinite_constant_is_no_owner_constant_the_ready_message_stays_json(tmp_path):
+    # yaml's SafeConstructor holds inf_value = float('inf') as a class attribute: json.dumps wrote
+    # Infinity, which is no JSON, and the host killed the worker at its first message.
+    source = (
+        "class Loader:\n"
+        "    inf_value = float('inf')\n"
+        "    nan_value = float('nan')\n"
+        "    limit = 1e300\n"
+        "    def load(self, node):\n"
+        "        return node\n"
+    )
+    path = write(tmp_path, "loader.py", source)
+    info = pau_target.load(path, "Loader.load").info
+    assert info["ownerConstants"] == [1e300]
+    json.loads(json.dumps(info), parse_constant=lambda name: pytest.fail("not JSON: " + name))
