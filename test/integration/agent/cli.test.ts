@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SessionFile } from '../../../src/core/session-types.js';
+import { CHECKS_AFTER_BUDGET } from '../../../src/explorer/explorer.js';
 import { startScriptedServer, type Script } from '../../support/llm-server.js';
 import { call, FIXTURE, submit } from './harness.js';
 
@@ -118,7 +119,10 @@ describe('pau probe and pau replay', { concurrency: 3, timeout: 180_000 }, () =>
     const lines = r.stdout.split('\n');
     assert.match(lines[0]!, /^pau probe .*examples\/text\.py:slugify {2}offline explorer · anonymized · max 8 probes/);
     const probes = lines.filter((l) => /^#\d+ slugify\(.*\) → .* ms .*\[(offline|cache)\]$/.test(l));
-    assert.equal(probes.length, 8, r.stdout);
+    // Re-runs of earlier calls that check an example or a raise line come after the budget of 8.
+    const checks = lines.filter((l) => /re-run of #\d+ \((example|raise) check/.test(l)).length;
+    assert.ok(checks <= CHECKS_AFTER_BUDGET, r.stdout);
+    assert.equal(probes.length - checks, 8, r.stdout);
     assert.ok(
       lines.some((l) => l.startsWith('Description: ')),
       r.stdout,
