@@ -18,8 +18,10 @@ import {
   typesAccepted,
 } from './inputs.js';
 import { mutateValue } from './mutate.js';
-import { HASH_SEED, exampleCheck, planPropertyProbes, plannedRequest, raiseCheck, reapplyRefuted, repeatsWanted, seedCheck } from './property-probes.js';
+import { appliedCheck, exampleCheck, planPropertyProbes, plannedRequest, raiseCheck, reapplyRefuted, repeatsWanted, seedCheck } from './property-probes.js';
 import type { PlannedProbe } from './property-probes.js';
+// The checks after the budget re-run exactly the calls the report will quote, so the describer,
+// which chooses them, says which (one choice, not a second copy of it that could drift).
 import { examplesToCheck, raisesToCheck } from './describe.js';
 import { inferProperties } from './properties.js';
 import { breakerProbes, claimsLaw, followUps, planVerification } from './verify.js';
@@ -186,7 +188,7 @@ export class Explorer {
   /** Per position, the smallest int magnitude whose call timed out: bigger ones would time out too. */
   private readonly tooSlowFrom = new Map<number, bigint>();
   private used = 0;
-  /** The examples' re-runs made after the budget (RESERVES.exampleChecks). */
+  /** The re-runs made after the budget: the examples' and the raise lines' (RESERVES, CHECKS_AFTER_BUDGET). */
   private checks = 0;
   private readonly keys = new Set<string>();
   /** Calls (with their seed) re-run for determinism already. */
@@ -324,7 +326,6 @@ export class Explorer {
       hashSeed?: number;
       after?: Observation;
       check?: boolean;
-      applied?: boolean;
     } = {},
   ): Promise<Observation | null> {
     const request = extra.request ?? toRequest(this.positions, input);
@@ -371,7 +372,7 @@ export class Explorer {
     };
     this.keys.add(key);
     // A call whose returned object was called in turn is another call than the target's alone: kept apart.
-    if (extra.applied) {
+    if (request.apply) {
       this.applications.push(obs);
       return obs;
     }
@@ -403,10 +404,9 @@ export class Explorer {
       for (const apply of appliedArguments(this.info, m.record.result.value?.callable?.signature, given)) {
         if (tries-- <= 0) return;
         const request = { ...m.request, apply };
-        const obs = await this.run(m.input, 'apply', `what it returned, called: ${renderCall('g', apply)}`, { request, applied: true });
+        const obs = await this.run(m.input, 'apply', `what it returned, called: ${renderCall('g', apply)}`, { request });
         if (obs?.record.result.applied?.status !== 'returned') continue;
-        const note = `the same, in an interpreter of hash seed ${HASH_SEED}: what it returned gives the same there`;
-        await this.run(m.input, 'repeat', note, { request, repeats: obs, hashSeed: HASH_SEED, applied: true });
+        await this.runPlan(appliedCheck(obs));
         return;
       }
     }

@@ -154,6 +154,11 @@ function hashedRepeat(o: Observation, why = 'determinism'): PlannedProbe {
 /** How the re-runs explorer.ts makes after the budget are noted: an example's, a raise line's. */
 const CHECKS = { example: 'example check', raise: 'raise check' } as const;
 
+/** An applied call (its result called in turn) once more in an interpreter of another hash seed: what it gave is then a result, not one run's. */
+export function appliedCheck(o: Observation): PlannedProbe {
+  return hashedRepeat(o, 'what it returned, called again');
+}
+
 /** An example's call once more in an interpreter of another hash seed, before the report shows it. */
 export function exampleCheck(o: Observation): PlannedProbe {
   return hashedRepeat(o, CHECKS.example);
