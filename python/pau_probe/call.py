@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import copyreg
 import datetime
+import fcntl
 import inspect
 import json
 import math
@@ -72,6 +73,10 @@ _ADDRESS = re.compile(r" object at 0x[0-9a-fA-F]+>$")
 # it and the host need (measured under load: 2.1 ms of a 5 ms call process; the cold call takes
 # 0.4 ms longer). Calls spaced further apart find the process warmed up.
 WARM_UP_AFTER = 0.05
+# The call process's own pipes are moved to this number or above before user code runs: a plain
+# Python has nothing open above stderr, so a function given a small int as a file (`open(3)`)
+# must fail as it would there, not read the call's request or write into its result.
+OWN_FD_FLOOR = 1000
 _PAGE_SIZE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 # Rendering always gets at least this much time, even when the call used up its budget;
 # the worker's kill deadline leaves room for it (see pau_probe.worker.RENDER_GRACE).
@@ -358,6 +363,7 @@ def serve(ctx: CallContext, request_fd: int, result_fd: int, call_dir: str, cove
 
     Everything that does not depend on the request happens before it is read, so that only
     the call itself is on the critical path."""
+    request_fd, result_fd = out_of_the_way(request_fd), out_of_the_way(result_fd)
     if ctx.fence_writes:
         # First, before the wait for the request: a call sent back to back (no warm-up) found
         # its process still building this after the request had come.
@@ -387,6 +393,17 @@ def serve(ctx: CallContext, request_fd: int, result_fd: int, call_dir: str, cove
         _answer(result_fd, second)
     os.close(result_fd)
     os._exit(0)
+
+
+def out_of_the_way(fd: int) -> int:
+    """`fd` moved to OWN_FD_FLOOR or above (close-on-exec: no program the call starts inherits it);
+    `fd` itself where the descriptor limit leaves no room up there."""
+    try:
+        moved = fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, OWN_FD_FLOOR)
+    except OSError:
+        return fd
+    os.close(fd)
+    return moved
 
 
 def fence_call_dir(call_dir: str, ruleset: Optional[int]) -> None:

@@ -192,9 +192,12 @@ def run_one_call(io_dir: str, call_dir: str, prepare: Callable[[StartMessage, st
     # Opened before the fence, which then keeps every new write inside the call's folder, as
     # in a forked call. The worker reads it only once this process has ended: a result cut
     # short (a crash while writing) does not parse, and counts as no result.
-    result_fd = os.open(os.path.join(io_dir, RESULT_FILE), os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+    # Both out of the way of the numbers user code opens or names (call.OWN_FD_FLOOR).
+    result_fd = pau_call.out_of_the_way(os.open(os.path.join(io_dir, RESULT_FILE), os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600))
     request = job["request"]
-    again_fd = os.open(os.path.join(io_dir, AGAIN_FILE), os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600) if request.get("again") else -1
+    again_fd = (
+        pau_call.out_of_the_way(os.open(os.path.join(io_dir, AGAIN_FILE), os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600))
+        if request.get("again") else -1)
     if ctx.fence_writes:
         pau_landlock.fence_writes(call_dir)
     address_space = pau_call.address_space_in_use()
