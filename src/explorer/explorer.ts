@@ -347,9 +347,12 @@ export class Explorer {
       // A method's calls ask every time: their answer then carries its object's state (state-effects.ts).
       const asks = this.feedback !== null && (this.feedback.wanted || this.positions.some((p) => p.role === 'receiver'));
       // A re-run runs twice in its process too: a result a second call there changes (a counter) is no example.
+      // One of a call whose object showed only its address asks for that object's state again: the
+      // example shows an attribute of it (describe.ts, addressFree), which the re-run must show too.
+      const state = extra.repeats?.record.result.valueState ? { comparisons: true } : {};
       const options =
         purpose === 'repeat'
-          ? { fresh: true, again: true, ...seeds, ...(extra.after ? { againAfter: extra.after.request } : {}) }
+          ? { fresh: true, again: true, ...seeds, ...state, ...(extra.after ? { againAfter: extra.after.request } : {}) }
           : asks
             ? { comparisons: true }
             : undefined;
