@@ -151,12 +151,17 @@ function hashedRepeat(o: Observation, why = 'determinism'): PlannedProbe {
   };
 }
 
-/** How the re-runs explorer.ts makes after the budget are noted: an example's, a raise line's. */
-const CHECKS = { example: 'example check', raise: 'raise check' } as const;
+/** How the re-runs explorer.ts makes after the budget are noted: an example's, a quoted call's, a raise line's. */
+const CHECKS = { example: 'example check', quote: 'quote check', raise: 'raise check' } as const;
 
 /** An example's call once more in an interpreter of another hash seed, before the report shows it. */
 export function exampleCheck(o: Observation): PlannedProbe {
   return hashedRepeat(o, CHECKS.example);
+}
+
+/** A call the summary or a raise line quotes, once more in an interpreter of another hash seed (describe.ts, quotedToCheck). */
+export function quoteCheck(o: Observation): PlannedProbe {
+  return hashedRepeat(o, CHECKS.quote);
 }
 
 /**
@@ -175,7 +180,7 @@ export function raiseCheck(raised: Observation, contrast: Observation): PlannedP
   };
 }
 
-/** Whether a probe's note is one of the re-runs made after the budget (exampleCheck, raiseCheck). */
+/** Whether a probe's note is one of the re-runs made after the budget (exampleCheck, quoteCheck, raiseCheck). */
 export function afterBudget(note: string | undefined): boolean {
   return Object.values(CHECKS).some((c) => note?.startsWith(`${c}: `) === true);
 }
