@@ -40,6 +40,7 @@ import { iteratedType, withoutIterationNote } from './iteration-note.js';
 import { storedAsGiven } from './stored-parameter.js';
 import { becameWords, stateChangeWords } from '../core/state-change.js';
 import { messageTemplate, ownMessage } from './raise-messages.js';
+import { luckyKinds, type LuckyKind } from './lucky-draws.js';
 
 export interface ExplorationOutcome {
   info: FunctionInfo;
@@ -76,6 +77,8 @@ function callTextOf(info: FunctionInfo): (o: Observation) => string {
 }
 
 export function buildReport(run: ExplorationOutcome): OfflineReport {
+  const lucky = luckyReturns(run);
+  if (lucky.length) return withoutLuckyReturns(run, lucky);
   const { info, positions, observations } = run;
   const awaited = info.isAsync && !info.isGenerator;
   const callText = callTextOf(info);
@@ -137,6 +140,42 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
   };
   if (drawing) markDraws(ledger);
   return { returnTypes, exceptions, properties, description, ioTable: ioTable(observations, callText) };
+}
+
+/** For a function that draws at random, the kinds of call that returned only by luck of the draw (lucky-draws.ts). */
+function luckyReturns(run: ExplorationOutcome): LuckyKind[] {
+  const { properties } = inferProperties(run.observations, { positions: run.positions, callText: callTextOf(run.info) });
+  if (!properties.some((p) => p.name === 'uses-randomness' && p.holds)) return [];
+  const returnedAgain = (o: Observation): boolean =>
+    sameInAnotherDraw(o, run.observations) || run.observations.some((r) => r.repeats === o && r.record.result.status === 'returned');
+  return luckyKinds(run.observations, returnedAgain);
+}
+
+/**
+ * The report of the calls but those that returned only by luck of the draw (and their re-runs), with
+ * a sentence for each such kind of call: no line rests on a return most draws would not give.
+ */
+function withoutLuckyReturns(run: ExplorationOutcome, lucky: LuckyKind[]): OfflineReport {
+  const left = new Set(lucky.flatMap((k) => k.returned));
+  const report = buildReport({ ...run, observations: run.observations.filter((o) => !left.has(o) && !(o.repeats && left.has(o.repeats))) });
+  const { description } = report;
+  const texts = lucky.map((k) => {
+    const [first] = k.returned;
+    const kind = (first?.input ?? []).flatMap((s, i) => {
+      const p = itemAt(run.positions, i);
+      const name = p.role === 'varargs' ? `*${p.name}` : p.name;
+      return p.role === 'receiver' ? [] : [s.value === undefined ? `\`${name}\` left out` : `\`${name}\` ${article(classWords(s.cls))}`];
+    });
+    const n = k.returned.length;
+    const text = `With ${joinWords(kind)}, only ${n} of ${k.calls} calls returned, the others raising ${k.type} with a message that changed from call to call: such a call returns by luck of the draw, and the lines here leave ${n === 1 ? 'that one' : `those ${n}`} out.`;
+    description.claims?.push({ part: 'summary', text, support: idx(k.raised.slice(0, 8)), tested: idx([...k.raised, ...k.returned]), draws: true });
+    return text;
+  });
+  return {
+    ...report,
+    description: { ...description, summary: [description.summary, ...texts].join(' ') },
+    ioTable: ioTable(run.observations, callTextOf(run.info)),
+  };
 }
 
 /**
