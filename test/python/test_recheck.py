@@ -63,6 +63,15 @@ def test_a_line_whose_call_kills_the_process_is_not_re_checked_and_the_lines_aft
     assert "ended with code 3" in reasons["dies_on_seven(7) -> 7"]
 
 
+def test_a_call_closing_a_low_file_descriptor_leaves_the_re_checks_own_alone():
+    # pycodestyle StyleGuide.input_file(3): the re-check's file of events was descriptor 3, and every
+    # line after the call was lost ("the re-check process ended with code 1: OSError"). Now each line
+    # is re-checked, whatever closing a descriptor of the re-check's own did to the call's outcome.
+    examples = [(1, "closes_descriptor(3)", "3"), (2, "closes_descriptor(400)", "400")]
+    out = recheck("closes_descriptor", [], examples, [record(1, "3", "3"), record(2, "400", "400")])
+    assert (out["stated"], out["checked"], out["notChecked"][0]["part"]) == (3, 2, "summary")
+
+
 def test_a_line_that_hangs_past_every_alarm_is_not_re_checked_and_the_lines_after_it_are():
     examples = [(1, "hangs_on_nine(9)", "9"), (2, "hangs_on_nine(2)", "2")]
     out = recheck("hangs_on_nine", [], examples, [record(1, "9", "9"), record(2, "2", "2")])

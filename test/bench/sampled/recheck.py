@@ -886,6 +886,9 @@ def why_of(part, text, why):
     return {"part": part, "text": str(text)[:160], "why": str(why)[:200]}
 
 
+EVENTS_FD = 987
+
+
 def child(keys, out):
     """Re-checks the lines `keys` of the job on stdin, appending one JSON line per event to the file
     `out` as it goes (a line started, a line's result), so that a crash or a hang on one line loses
@@ -896,7 +899,11 @@ def child(keys, out):
     def write(event):
         os.write(fd, (json.dumps(event, default=repr) + "\n").encode())
 
-    fd = os.open(out, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+    # Far above the low numbers a call may be given as a file descriptor (pycodestyle's input_file(3)
+    # reads and closes descriptor 3), where the events' file would otherwise be.
+    low = os.open(out, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+    fd = os.dup2(low, EVENTS_FD)
+    os.close(low)
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
         try:
             checker = Checker(job)
