@@ -630,7 +630,8 @@ class Checker:
                 bad.append(why_of("raises", text, "the contrast call raised %s%s" % (got.error.__name__, " while iterated" * (got.during == "iteration"))))
             # "(with `d={…}` it returned {'apples': 3, 'pears': 5})": what it returned is quoted, so it must print so again.
             elif got.returned() and not claim.get("draws"):
-                bad.extend(why_of("raises", text, "the contrast call returned %s" % shown[:80]) for shown in self.misquoted(self.records[c["contrast"]], got, text, " it returned %s)"))
+                quoted = self.misquoted(self.records[c["contrast"]], got, text, " it returned %s)")
+                bad.extend(why_of("raises", text, "the contrast call returned %s" % shown[:80]) for shown in quoted)
             # "with `attributes_arguments={…}`, but with `attributes_arguments` left out": that **kwargs as one argument.
             named = [n for n in self.job.get("params", []) if "`%s=" % n in text or "`%s` left out" % n in text]
             differ = differing(self.t, request_of(r), contrast, whole=named)
