@@ -25,7 +25,7 @@ import { brokenRepr, exampleCallLimit, ordinaryFirst, returnedExamples } from '.
 import { withStatement } from './context-manager.js';
 import { passThrough } from './pass-through.js';
 import { fixedShape } from './result-shape.js';
-import { changedWhenRunAgain, repeatableText } from './repeatable.js';
+import { changedWhenRunAgain, orderMayFollowHash, printedOtherwiseUnderAnotherHashSeed, printsAlikeUnderAnyHashSeed, repeatableText } from './repeatable.js';
 import { showsTheWorker } from './worker-identity.js';
 import { holdsGrammarOnly } from './scratch-files.js';
 import { isBindingMessage } from './binding-errors.js';
@@ -40,6 +40,7 @@ import { iteratedType, withoutIterationNote } from './iteration-note.js';
 import { storedAsGiven } from './stored-parameter.js';
 import { becameWords, stateChangeWords } from '../core/state-change.js';
 import { messageTemplate, ownMessage } from './raise-messages.js';
+import { luckyKinds, type LuckyKind } from './lucky-draws.js';
 
 export interface ExplorationOutcome {
   info: FunctionInfo;
@@ -76,6 +77,8 @@ function callTextOf(info: FunctionInfo): (o: Observation) => string {
 }
 
 export function buildReport(run: ExplorationOutcome): OfflineReport {
+  const lucky = luckyReturns(run);
+  if (lucky.length) return withoutLuckyReturns(run, lucky);
   const { info, positions, observations } = run;
   const awaited = info.isAsync && !info.isGenerator;
   const callText = callTextOf(info);
@@ -137,6 +140,42 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
   };
   if (drawing) markDraws(ledger);
   return { returnTypes, exceptions, properties, description, ioTable: ioTable(observations, callText) };
+}
+
+/** For a function that draws at random, the kinds of call that returned only by luck of the draw (lucky-draws.ts). */
+function luckyReturns(run: ExplorationOutcome): LuckyKind[] {
+  const { properties } = inferProperties(run.observations, { positions: run.positions, callText: callTextOf(run.info) });
+  if (!properties.some((p) => p.name === 'uses-randomness' && p.holds)) return [];
+  const returnedAgain = (o: Observation): boolean =>
+    sameInAnotherDraw(o, run.observations) || run.observations.some((r) => r.repeats === o && r.record.result.status === 'returned');
+  return luckyKinds(run.observations, returnedAgain);
+}
+
+/**
+ * The report of the calls but those that returned only by luck of the draw (and their re-runs), with
+ * a sentence for each such kind of call: no line rests on a return most draws would not give.
+ */
+function withoutLuckyReturns(run: ExplorationOutcome, lucky: LuckyKind[]): OfflineReport {
+  const left = new Set(lucky.flatMap((k) => k.returned));
+  const report = buildReport({ ...run, observations: run.observations.filter((o) => !left.has(o) && !(o.repeats && left.has(o.repeats))) });
+  const { description } = report;
+  const texts = lucky.map((k) => {
+    const [first] = k.returned;
+    const kind = (first?.input ?? []).flatMap((s, i) => {
+      const p = itemAt(run.positions, i);
+      const name = p.role === 'varargs' ? `*${p.name}` : p.name;
+      return p.role === 'receiver' ? [] : [s.value === undefined ? `\`${name}\` left out` : `\`${name}\` ${article(classWords(s.cls))}`];
+    });
+    const n = k.returned.length;
+    const text = `With ${joinWords(kind)}, only ${n} of ${k.calls} calls returned, the others raising ${k.type} with a message that changed from call to call: such a call returns by luck of the draw, and the lines here leave ${n === 1 ? 'that one' : `those ${n}`} out.`;
+    description.claims?.push({ part: 'summary', text, support: idx(k.raised.slice(0, 8)), tested: idx([...k.raised, ...k.returned]), draws: true });
+    return text;
+  });
+  return {
+    ...report,
+    description: { ...description, summary: [description.summary, ...texts].join(' ') },
+    ioTable: ioTable(run.observations, callTextOf(run.info)),
+  };
 }
 
 /**
@@ -352,6 +391,12 @@ function argumentSource(request: CallRequest, label: string): string | undefined
   return label === 'receiver' ? request.receiver : undefined;
 }
 
+/** A call as the summary's own sentences quote it (seenPairs, fewResultsByCall). */
+function summaryCallText(info: FunctionInfo): (o: Observation) => string {
+  const callText = callTextOf(info);
+  return (o) => oneLine(callText(o), 80);
+}
+
 /**
  * The first line: what the function does, from the relation catalogue; when no relation held,
  * a plain statement of what is not known and what was seen (never only a list of types).
@@ -498,19 +543,22 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     // the argument types (the Parameters line has them).
     const n = ownCalls(run.observations).length;
     const returnedOwn = ownCalls(returned).length;
-    const single = oneResult(returned);
+    // A result whose order the hash seed may pick is quoted only once a re-run under another printed it alike.
+    const quotable = (o: Observation): boolean => printsAlikeUnderAnyHashSeed(o, run.observations);
+    const steady = ownCalls(returned).every(quotable);
+    const single = steady ? oneResult(returned) : null;
     if (single) ledger.add('summary', `gave ${single}`, idx(returned), idx(returned));
-    const callText = (o: Observation): string => oneLine(readableCall(callName(run.info), o.request, awaited), 80);
+    const callText = summaryCallText(run.info);
     // What each result was made of from the argument, said before the results themselves (made-of.ts).
     const made = single ? null : madeOf(returned, run.positions);
     if (made) ledger.add('summary', `returned ${made.text}`, made.support, idx(returned));
-    const few = made ? null : fewResultsByCall(returned, run.positions, callText);
-    const shaped = single ?? resultsByRange(run, returned) ?? resultsByInput(run, returned) ?? few;
+    const few = made || !steady ? null : fewResultsByCall(returned, run.positions, callText);
+    const shaped = single ?? (steady ? (resultsByRange(run, returned) ?? resultsByInput(run, returned)) : null) ?? few;
     const sizes = shaped === null && !made ? seenSizes(run.observations, run.positions) : null;
     const what = made?.text ?? shaped ?? (sizes ? `${returns} ${sizes.text}` : returns);
     if (sizes) ledger.add('summary', `returned ${what}`, sizes.support, idx(returned));
     // Without a shape of the results, calls that returned show more than the type they gave.
-    const pairs = shaped === null ? seenPairs(returned, run.positions, callText) : null;
+    const pairs = shaped === null ? seenPairs(returned, run.positions, callText, quotable) : null;
     if (pairs) ledger.add('summary', pairs.text, pairs.support, pairs.support);
     const tried = `${SEEN_ONLY} (${returnedOwn === n ? `all ${n}` : `${returnedOwn} of ${n}`} returned)`;
     const unknown = shaped || made || sizes || pairs || returns === 'None' ? '' : '; what sets its value was not worked out';
@@ -1243,7 +1291,9 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
       const contrast = g.contrast.record.result.value;
       // A value no reader could repeat (an address, a counter: repeatable.ts), or a long one, by its
       // type: the contrast says that the call returns, the examples what it gives.
-      const repeatable = (repr: string): boolean => repeatableText(repr) && !changedWhenRunAgain(run.observations).length;
+      // So is one whose order the hash seed may pick, unless another hash seed printed it alike (repeatable.ts).
+      const repeatable = (repr: string): boolean =>
+        repeatableText(repr) && !changedWhenRunAgain(run.observations).length && printsAlikeUnderAnyHashSeed(g.contrast ?? ex, observations);
       const result = !contrast
         ? 'a value'
         : repeatable(contrast.repr) && contrast.repr.length <= CONTRAST_RESULT
@@ -1352,6 +1402,31 @@ export function examplesToCheck(info: FunctionInfo, positions: Position[], obser
   return exampleCalls(observations, positions, callText, notes, deterministic, info, false).filter(
     (o) => o.record.result.status === 'returned' && !observations.some((r) => r.repeats === o && r.hashSeed !== undefined),
   );
+}
+
+/**
+ * Calls the summary or a raise line would quote whose result may print its items in an order the
+ * hash seed picks, not yet run in an interpreter of another hash seed: explorer.ts runs them there
+ * after the examples' calls, within the same RESERVES.exampleChecks, so that a call quoted in
+ * several places is checked once. Those left unchecked are not quoted (printsAlikeUnderAnyHashSeed).
+ */
+export function quotedToCheck(run: ExplorationOutcome): Observation[] {
+  const { info, positions, observations } = run;
+  // Once one call printed otherwise there, none such is quoted, checked or not.
+  if (printedOtherwiseUnderAnotherHashSeed(observations)) return [];
+  const unchecked = (o: Observation): boolean =>
+    o.record.result.status === 'returned' &&
+    orderMayFollowHash(o.record.result.value) &&
+    !observations.some((r) => r.repeats === o && r.hashSeed !== undefined);
+  const returned = observations.filter((o) => o.record.result.status === 'returned');
+  const pairs = seenPairs(returned, positions, summaryCallText(info))?.support ?? [];
+  const ledger = new Ledger();
+  raisesText(run, callTextOf(info), ledger);
+  const contrasts = ledger.claims
+    .slice(0, MAX_RAISE_LINES)
+    .flatMap(({ check }) => (check?.kind === 'raises' && check.contrast !== undefined ? [check.contrast] : []));
+  const byIndex = new Map(observations.map((o) => [o.record.index, o]));
+  return [...new Set([...pairs, ...contrasts])].flatMap((k) => byIndex.get(k) ?? []).filter(unchecked);
 }
 
 /**

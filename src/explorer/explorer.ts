@@ -18,11 +18,21 @@ import {
   typesAccepted,
 } from './inputs.js';
 import { mutateValue } from './mutate.js';
-import { appliedCheck, exampleCheck, planPropertyProbes, plannedRequest, raiseCheck, reapplyRefuted, repeatsWanted, seedCheck } from './property-probes.js';
+import {
+  appliedCheck,
+  exampleCheck,
+  planPropertyProbes,
+  plannedRequest,
+  quoteCheck,
+  raiseCheck,
+  reapplyRefuted,
+  repeatsWanted,
+  seedCheck,
+} from './property-probes.js';
 import type { PlannedProbe } from './property-probes.js';
 // The checks after the budget re-run exactly the calls the report will quote, so the describer,
 // which chooses them, says which (one choice, not a second copy of it that could drift).
-import { examplesToCheck, raisesToCheck } from './describe.js';
+import { examplesToCheck, quotedToCheck, raisesToCheck, type ExplorationOutcome } from './describe.js';
 import { inferProperties } from './properties.js';
 import { breakerProbes, claimsLaw, followUps, planVerification } from './verify.js';
 import { contrastPlans } from './contrast.js';
@@ -103,7 +113,9 @@ const OUTSIDE_SWEEP = ['bytes', 'textfile', 'binfile', 'datetime', 'match', 'cla
  *   to what the budget buys (code reached, calls that returned; the sampled bench measures the
  *   explorer's first `maxProbes` calls beside Hypothesis's as many inputs), and kept inside it they
  *   took the last exploration's probes, and with them laws and sums found in its last probes.
- *   One per returned example (returnedExamples shows at most 3).
+ *   One per returned example (returnedExamples shows at most 3); what is left of them goes to the
+ *   calls the summary and the raise lines quote whose items' order the hash seed may pick (a dict
+ *   keyed by text: quotedToCheck in describe.ts), each checked once wherever it is quoted.
  * - `raiseChecks`: after those, the first raise lines' calls once more, each run a second time in
  *   its process after the line's contrast call: a raise that comes only in a fresh interpreter
  *   (humanize's activate, before the locale is loaded) is said to (describe.ts). Also exact
@@ -348,9 +360,12 @@ export class Explorer {
       // A method's calls ask every time: their answer then carries its object's state (state-effects.ts).
       const asks = this.feedback !== null && (this.feedback.wanted || this.positions.some((p) => p.role === 'receiver'));
       // A re-run runs twice in its process too: a result a second call there changes (a counter) is no example.
+      // One of a call whose object showed only its address asks for that object's state again: the
+      // example shows an attribute of it (describe.ts, addressFree), which the re-run must show too.
+      const state = extra.repeats?.record.result.valueState ? { comparisons: true } : {};
       const options =
         purpose === 'repeat'
-          ? { fresh: true, again: true, ...seeds, ...(extra.after ? { againAfter: extra.after.request } : {}) }
+          ? { fresh: true, again: true, ...seeds, ...state, ...(extra.after ? { againAfter: extra.after.request } : {}) }
           : asks
             ? { comparisons: true }
             : undefined;
@@ -1854,21 +1869,29 @@ export class Explorer {
   /**
    * The calls the examples would show, each once more in an interpreter of another hash seed
    * (RESERVES.exampleChecks), chosen again after each: one that prints otherwise there shows the
-   * function varies, and then no returned call is an example (describe.ts).
+   * function varies, and then no returned call is an example (describe.ts). Then, within the same
+   * re-runs, the calls the summary and the raise lines quote whose order the hash seed may pick
+   * (quotedToCheck): a call quoted in several places is checked once.
    */
   private async checkExamples(): Promise<void> {
     if (this.opts.seeding) return;
     for (let k = 0; k < RESERVES.exampleChecks; k++) {
-      const [next] = examplesToCheck(this.info, this.positions, this.observations);
-      if (!next || !(await this.runPlan(exampleCheck(next), true))) return;
+      const [example] = examplesToCheck(this.info, this.positions, this.observations);
+      const [quoted] = example ? [] : quotedToCheck(this.soFar());
+      const plan = example ? exampleCheck(example) : quoted ? quoteCheck(quoted) : undefined;
+      if (!plan || !(await this.runPlan(plan, true))) return;
     }
+  }
+
+  /** What the calls so far show, as the describer reads it (describe.ts). */
+  private soFar(): ExplorationOutcome {
+    return { info: this.info, positions: this.positions, observations: this.observations, accepted: this.accepted, maxProbes: this.opts.maxProbes };
   }
 
   /** The first raise lines' calls, each once more after its contrast call (RESERVES.raiseChecks, describe.ts). */
   private async checkRaises(): Promise<void> {
     if (this.opts.seeding) return;
-    const outcome = { info: this.info, positions: this.positions, observations: this.observations, accepted: this.accepted, maxProbes: this.opts.maxProbes };
-    for (const { raised, contrast } of raisesToCheck(outcome).slice(0, RESERVES.raiseChecks)) await this.runPlan(raiseCheck(raised, contrast), true);
+    for (const { raised, contrast } of raisesToCheck(this.soFar()).slice(0, RESERVES.raiseChecks)) await this.runPlan(raiseCheck(raised, contrast), true);
   }
 
   /** Re-tests every property claimed so far with inputs chosen to break it, then the follow-up probes those need. */

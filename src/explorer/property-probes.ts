@@ -151,8 +151,8 @@ function hashedRepeat(o: Observation, why = 'determinism'): PlannedProbe {
   };
 }
 
-/** How the re-runs explorer.ts makes after the budget are noted: an example's, a raise line's. */
-const CHECKS = { example: 'example check', raise: 'raise check' } as const;
+/** How the re-runs explorer.ts makes after the budget are noted: an example's, a quoted call's, a raise line's. */
+const CHECKS = { example: 'example check', quote: 'quote check', raise: 'raise check' } as const;
 
 /** An applied call (its result called in turn) once more in an interpreter of another hash seed: what it gave is then a result, not one run's. */
 export function appliedCheck(o: Observation): PlannedProbe {
@@ -162,6 +162,11 @@ export function appliedCheck(o: Observation): PlannedProbe {
 /** An example's call once more in an interpreter of another hash seed, before the report shows it. */
 export function exampleCheck(o: Observation): PlannedProbe {
   return hashedRepeat(o, CHECKS.example);
+}
+
+/** A call the summary or a raise line quotes, once more in an interpreter of another hash seed (describe.ts, quotedToCheck). */
+export function quoteCheck(o: Observation): PlannedProbe {
+  return hashedRepeat(o, CHECKS.quote);
 }
 
 /**
@@ -180,7 +185,7 @@ export function raiseCheck(raised: Observation, contrast: Observation): PlannedP
   };
 }
 
-/** Whether a probe's note is one of the re-runs made after the budget (exampleCheck, raiseCheck). */
+/** Whether a probe's note is one of the re-runs made after the budget (exampleCheck, quoteCheck, raiseCheck). */
 export function afterBudget(note: string | undefined): boolean {
   return Object.values(CHECKS).some((c) => note?.startsWith(`${c}: `) === true);
 }

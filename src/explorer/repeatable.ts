@@ -6,7 +6,7 @@
 // process (ProbeResult.again): a module's or a class's counter, a value seeded from the OS at
 // import, a descriptor number. What a user calling it twice in one interpreter would see.
 import { showsAddress, withoutAddresses } from '../core/address-repr.js';
-import type { ProbeResult, SecondRun } from '../core/probe-types.js';
+import type { ProbeResult, RenderedValue, SecondRun, TaggedValue } from '../core/probe-types.js';
 import { showsTheClock } from './clock.js';
 import type { Observation } from './inputs.js';
 import { showsTheWorker } from './worker-identity.js';
@@ -103,4 +103,49 @@ export function movedWithoutTheSeed(a: ProbeResult, b: ProbeResult): boolean {
 export function printedAlike(a: ProbeResult, b: ProbeResult): boolean {
   const printed = (r: ProbeResult): string => JSON.stringify([r.status, r.value?.repr, r.value?.iteration, r.exception?.type, r.exception?.message]);
   return printed(a) === printed(b);
+}
+
+/** A dict key whose hash() another hash seed changes: text, bytes, an object, or a tuple holding one. */
+function seededHash(key: TaggedValue): boolean {
+  if (key.t === 'tuple' || key.t === 'frozenset') return key.v.some(seededHash);
+  return !['none', 'bool', 'int', 'float', 'complex'].includes(key.t);
+}
+
+/** A dict literal (innermost) of two or more keys, one of them text, in a repr: what a value that is no plain data shows. */
+function textKeyedDictIn(repr: string): boolean {
+  return [...repr.matchAll(/\{([^{}]*)\}/g)].some(([, body = '']) => (body.match(/:\s/g) ?? []).length >= 2 && /(?:^|,\s*)b?['"]/.test(body));
+}
+
+/**
+ * Whether a result prints its items in an order that may follow the hash seed: a dict of two or
+ * more keys whose hash() the seed changes (toolz's dissoc fills one from a set of text), at any
+ * depth. Sets are printed with their items sorted (the worker's repr), so they do not.
+ */
+export function orderMayFollowHash(value: RenderedValue | undefined): boolean {
+  if (!value) return false;
+  const walk = (v: TaggedValue): boolean =>
+    v.t === 'dict'
+      ? (v.v.length >= 2 && v.v.some(([k]) => seededHash(k))) || v.v.some(([k, x]) => walk(k) || walk(x))
+      : v.t === 'list' || v.t === 'tuple' || v.t === 'set' || v.t === 'frozenset'
+        ? v.v.some(walk)
+        : false;
+  return value.data ? walk(value.data) : textKeyedDictIn(value.repr);
+}
+
+/** Whether a re-run in an interpreter of another hash seed printed a call's result otherwise than its first run. */
+export function printedOtherwiseUnderAnotherHashSeed(observations: Observation[]): boolean {
+  return observations.some((r) => r.hashSeed !== undefined && r.repeats !== undefined && !printedAlike(r.repeats.record.result, r.record.result));
+}
+
+/**
+ * Whether a call's result, quoted anywhere in a description (a summary's calls, a raise line's
+ * contrast), prints the same in the reader's Python: one whose order cannot follow the hash seed,
+ * or one a re-run in an interpreter of another hash seed printed alike (explorer.ts runs the calls
+ * quoted, quotedToCheck in describe.ts). Never once any call printed otherwise there: the
+ * function's orders follow the seed, and one other seed agreeing may be chance (two keys).
+ */
+export function printsAlikeUnderAnyHashSeed(o: Observation, observations: Observation[]): boolean {
+  if (!orderMayFollowHash(o.record.result.value)) return true;
+  if (printedOtherwiseUnderAnotherHashSeed(observations)) return false;
+  return observations.some((r) => r.repeats === o && r.hashSeed !== undefined && printedAlike(o.record.result, r.record.result));
 }

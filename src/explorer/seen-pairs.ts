@@ -5,7 +5,8 @@
 // given back as another type is no echo: it shows the conversion (tomlkit's array(1) → 1, an
 // Integer). Results of several types are shown one of each type first. A result no reader could
 // repeat is left out, as it is from the examples (repeatable.ts), and none is shown of a function
-// whose call gave another result run a second time in its process.
+// whose call gave another result run a second time in its process, nor one whose order the hash
+// seed may pick unless a re-run under another one printed it alike (`quotable`, repeatable.ts).
 import type { Observation, Position } from './inputs.js';
 import { ordinaryFirst } from './ordinary.js';
 import { changedWhenRunAgain, repeatableText } from './repeatable.js';
@@ -32,12 +33,13 @@ export function seenPairs(
   observations: Observation[],
   positions: Position[],
   callText: (o: Observation) => string,
+  quotable: (o: Observation) => boolean = () => true,
 ): { text: string; support: number[] } | null {
   if (changedWhenRunAgain(observations).length) return null;
   const own = observations.filter((o) => o.record.result.status === 'returned' && o.purpose !== 'repeat' && o.purpose !== 'reapply');
   const telling = own.filter((o) => {
     const out = o.record.result.value?.repr ?? '';
-    return out !== '' && out.length <= LONGEST_RESULT && repeatableText(out) && !echoes(o) && callText(o).length <= LONGEST_CALL;
+    return out !== '' && out.length <= LONGEST_RESULT && repeatableText(out) && !echoes(o) && callText(o).length <= LONGEST_CALL && quotable(o);
   });
   const ordered = ordinaryFirst(telling, callText, positions);
   const type = (o: Observation): string => o.record.result.value?.type ?? '';

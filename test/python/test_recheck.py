@@ -63,6 +63,15 @@ def test_a_line_whose_call_kills_the_process_is_not_re_checked_and_the_lines_aft
     assert "ended with code 3" in reasons["dies_on_seven(7) -> 7"]
 
 
+def test_a_call_closing_a_low_file_descriptor_leaves_the_re_checks_own_alone():
+    # pycodestyle StyleGuide.input_file(3): the re-check's file of events was descriptor 3, and every
+    # line after the call was lost ("the re-check process ended with code 1: OSError"). Now each line
+    # is re-checked, whatever closing a descriptor of the re-check's own did to the call's outcome.
+    examples = [(1, "closes_descriptor(3)", "3"), (2, "closes_descriptor(400)", "400")]
+    out = recheck("closes_descriptor", [], examples, [record(1, "3", "3"), record(2, "400", "400")])
+    assert (out["stated"], out["checked"], out["notChecked"][0]["part"]) == (3, 2, "summary")
+
+
 def test_a_line_that_hangs_past_every_alarm_is_not_re_checked_and_the_lines_after_it_are():
     examples = [(1, "hangs_on_nine(9)", "9"), (2, "hangs_on_nine(2)", "2")]
     out = recheck("hangs_on_nine", [], examples, [record(1, "9", "9"), record(2, "2", "2")])
@@ -447,3 +456,25 @@ def test_a_line_marked_as_one_draw_holds_when_some_draw_gives_what_it_says():
            "report": {"returnTypes": ["str"], "properties": [], "description": {"summary": "", "examples": [], "claims": lines(True)[:1]}}}
     p = subprocess.run([sys.executable, RECHECK], input=json.dumps(job), capture_output=True, text=True, timeout=120, env=env)
     assert [c["why"] for c in json.loads(p.stdout)["contradictions"]] == ["a call it rests on raised ValueError"]
+
+
+def test_a_call_quoted_with_its_result_prints_it_again_whatever_the_function_is_said_to_be():
+    # toolz dissoc: "dissoc(d, len) → {'pears': 5, 'apples': 3}" in the summary, and "it returned {…}"
+    # after a raise line's contrast call, of a function not said to be deterministic: both quote a
+    # key order one hash seed gave.
+    raised = {"status": "raised", "exception": {"type": "TypeError", "message": "n must be an int"}, "durationMs": 1}
+    records = [record(1, "1", "{'a': 1, 'b': 1}", "dict"), {**record(2, "'x'", ""), "result": raised}]
+    pairs = "keyed(1) → {'a': 1, 'b': 1}; keyed(2) → {'b': 2, 'a': 2}"
+    contrast = "TypeError for `n='x'`: n must be an int (with `n=1` it returned {'a': 1, 'b': 1})."
+    line = dict(raise_line(2, "TypeError", contrast), check={"kind": "raises", "type": "TypeError", "probe": 2, "contrast": 1})
+    job = {"module": "false_lines", "qualname": "keyed", "params": ["n"], "records": records, "report": {
+        "returnTypes": ["dict"], "properties": [], "description": {"summary": pairs, "examples": [], "claims": [
+            {"part": "summary", "text": pairs, "support": [1], "tested": [1]}, line]}}}
+    env = dict(os.environ, PYTHONPATH=os.path.join(HERE, "recheck_targets"), PAU_RECHECK_LINE_SECONDS="4")
+    p = subprocess.run([sys.executable, RECHECK], input=json.dumps(job), capture_output=True, text=True, timeout=120, env=env)
+    out = json.loads(p.stdout)
+    assert out["checked"] == 2
+    assert sorted((c["part"], c["why"]) for c in out["contradictions"]) == [
+        ("raises", "the contrast call returned {'b': 1, 'a': 1}"),
+        ("summary", "a call it quotes returned {'b': 1, 'a': 1}, not {'a': 1, 'b': 1}"),
+    ]

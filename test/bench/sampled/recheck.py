@@ -25,7 +25,8 @@ What each line is checked against:
   "uses randomness": some call gives another result under other random seeds;
 - a raise (structured): its call raises that type again (while iterating what it returned, too;
   in a new process when it returns here, as the worker runs each call in a process of its own);
-  its contrast call, when it has one, returns and differs from it in one argument only;
+  its contrast call, when it has one, returns and differs from it in one argument only, and prints
+  what the line quotes it returned, if it quotes that;
 - an example: its call gives the same repr again (the error type, for a traceback; the type, for
   `type(f(…))`, the example of a function whose values differ from run to run);
 - a function said to return a function (`applied`): its call, then what it returned called with the
@@ -35,7 +36,8 @@ What each line is checked against:
   calls they speak of raise or return again (see `Checker.parameter`);
 - a returns line: every call it rests on returns again, of a type it names;
 - a summary line with calls behind it: every call it rests on returns again, and when the function
-  is said to be deterministic, the same value again (the sentence was read off those values); a
+  is said to be deterministic, the same value again (the sentence was read off those values), and
+  whatever the function is said to be, a call quoted with its result (`f(x) → r`) prints r again; a
   sentence of the relation catalogue relations.py reads is tested as that relation too;
 - a summary line with none, and anything else with no structured form: not re-checked (listed,
   with that reason and the line's kind, `kind_of`).
@@ -626,6 +628,10 @@ class Checker:
             got = self.drawn(claim, contrast, lambda o: o.kind != "raised")
             if got.kind == "raised":
                 bad.append(why_of("raises", text, "the contrast call raised %s%s" % (got.error.__name__, " while iterated" * (got.during == "iteration"))))
+            # "(with `d={…}` it returned {'apples': 3, 'pears': 5})": what it returned is quoted, so it must print so again.
+            elif got.returned() and not claim.get("draws"):
+                quoted = self.misquoted(self.records[c["contrast"]], got, text, " it returned %s)")
+                bad.extend(why_of("raises", text, "the contrast call returned %s" % shown[:80]) for shown in quoted)
             # "with `attributes_arguments={…}`, but with `attributes_arguments` left out": that **kwargs as one argument.
             named = [n for n in self.job.get("params", []) if "`%s=" % n in text or "`%s` left out" % n in text]
             differ = differing(self.t, request_of(r), contrast, whole=named)
@@ -806,6 +812,19 @@ class Checker:
             before=before, after=[state(x) for x in a], lengths=lengths if isinstance(lengths, tuple) else None,
             whole=(whole, pickled(a[0])) if whole is not None else None)
 
+    def misquoted(self, record, out, text, form):
+        """What a call printed here ([] when it printed what the worker showed), for a call whose result
+        the line quotes in `form` (the record's repr in it); [] when the line does not quote it."""
+        value = record["result"].get("value") or {}
+        want = value.get("repr", "")
+        if not want or value.get("iteration") or value.get("truncated") or form % want not in text:
+            return []
+        try:
+            shown = repr(out.value)
+        except Exception:  # noqa: B902 -- a value whose repr fails is not compared (the worker showed a placeholder)
+            return []
+        return [] if same_value(out.value, shown, want) else [shown]
+
     def rests_on(self, claim):
         """The calls a line rests on, again: those that returned return (of a type it names, with
         the same value where it says so); those that raised raise the same class again, in a new
@@ -837,6 +856,10 @@ class Checker:
             if kind == "raised" and out.during == "call":
                 return [why_of(claim["part"], claim.get("text", ""), "a call it rests on raised %s" % out.error.__name__)]
             value = r["result"].get("value") or {}
+            # A call quoted with what it returned ("dissoc(d, 'a') → {'b': 2, 'c': 3}"), whatever else the line says.
+            if kind == "ok" and not claim.get("draws") and claim["part"] == "summary" and not same_values:
+                for shown in self.misquoted(r, out, claim.get("text", ""), " → %s"):
+                    return [why_of(claim["part"], claim.get("text", ""), "a call it quotes returned %s, not %s" % (shown[:80], value.get("repr", "")[:80]))]
             if kind == "ok" and same_values and not value.get("iteration") and not value.get("truncated"):
                 try:
                     shown = repr(got)
@@ -864,6 +887,9 @@ def why_of(part, text, why):
     return {"part": part, "text": str(text)[:160], "why": str(why)[:200]}
 
 
+EVENTS_FD = 987
+
+
 def child(keys, out):
     """Re-checks the lines `keys` of the job on stdin, appending one JSON line per event to the file
     `out` as it goes (a line started, a line's result), so that a crash or a hang on one line loses
@@ -874,7 +900,11 @@ def child(keys, out):
     def write(event):
         os.write(fd, (json.dumps(event, default=repr) + "\n").encode())
 
-    fd = os.open(out, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+    # Far above the low numbers a call may be given as a file descriptor (pycodestyle's input_file(3)
+    # reads and closes descriptor 3), where the events' file would otherwise be.
+    low = os.open(out, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+    fd = os.dup2(low, EVENTS_FD)
+    os.close(low)
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
         try:
             checker = Checker(job)

@@ -31,3 +31,12 @@ def hangs_on_nine(x):
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
         time.sleep(600)
     return x
+
+
+def closes_descriptor(fd):
+    """Closes the file descriptor it is given, if open (pycodestyle's input_file(3) reads and closes it)."""
+    try:
+        os.close(fd)
+    except OSError:
+        pass
+    return fd

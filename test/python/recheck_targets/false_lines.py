@@ -51,6 +51,14 @@ def grouped(digits):
     return "{:,}".format(int(digits))
 
 
+def keyed(n):
+    """Two text keys, always in this order: a worker under another hash seed printed them the other way
+    (toolz.dissoc fills its dict from a set of text)."""
+    if not isinstance(n, int):
+        raise TypeError("n must be an int")
+    return {"b": n, "a": n}
+
+
 def shout(text):
     """The text upper-cased, with '!' after it."""
     return text.upper() + "!"

@@ -29,6 +29,8 @@ export class PyTimeout extends Error {}
 export interface Interpreter {
   hashSeed: number;
   kept: Map<string, PyValue>;
+  /** The call asked for what it compared (CallOptions.comparisons), and with it a returned object's state. */
+  asked?: boolean;
 }
 
 export interface FakeFunction {
@@ -50,6 +52,8 @@ export interface FakeFunction {
   fill?: (receiver: PyValue, method: string, args: PyValue[]) => PyValue;
   /** The public state of an object (ProbeResult.receiverState, valueState); a returned object with one is shown by its address. */
   state?: (object: PyValue) => ObjectState | undefined;
+  /** A returned object's state (valueState) only for a call that asks for comparisons, as the worker gives it. */
+  stateWhenAsked?: boolean;
   /** What every call reports it compared its arguments with (ProbeResult.comparisons), as a fixed pattern the code matches. */
   comparisons?: ComparisonRecord[];
 }
@@ -128,7 +132,8 @@ export function fakeCall(fn: FakeFunction, req: CallRequest, seenLines: Set<numb
     const valueState = out.k === 'call' ? fn.state?.(out) : undefined;
     if (valueState) {
       const value = { type: `app.${out.k === 'call' ? out.callee : ''}`, repr: `<app.${out.k === 'call' ? out.callee : ''} object at 0x1>`, truncated: false };
-      return { ...base, status: 'returned', value, mutations: [], coverage, valueState, ...receiverState, ...returnedReceiver };
+      const shown = !fn.stateWhenAsked || interpreter.asked ? { valueState } : {};
+      return { ...base, status: 'returned', value, mutations: [], coverage, ...shown, ...receiverState, ...returnedReceiver };
     }
     const mutations = values.map((v, i) => ({ arg: `args[${i}]`, repr: toSource(v) })).filter((m, i) => m.repr !== before[i]);
     if (receiver && toSource(receiver) !== receiverBefore) mutations.push({ arg: 'receiver', repr: toSource(receiver) });
@@ -193,7 +198,7 @@ export function fakeProbe(fn: FakeFunction, opts: { cache?: boolean; onCall?: (n
     opts.onCall?.(calls);
     const key = callKey(request);
     const cached = opts.cache && !options?.fresh && !options?.again ? cache.get(key) : undefined;
-    const interpreter: Interpreter = { hashSeed: options?.hashSeed ?? 0, kept: new Map() };
+    const interpreter: Interpreter = { hashSeed: options?.hashSeed ?? 0, kept: new Map(), ...(options?.comparisons ? { asked: true } : {}) };
     const result =
       cached ?? withSecondRun(fn, request, fakeCall(fn, request, seenLines, interpreter), options?.again === true, interpreter, options?.againAfter);
     if (opts.cache && !cached) cache.set(key, result);
