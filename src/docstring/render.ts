@@ -124,6 +124,22 @@ function withoutShownCalls(prose: string, examples: readonly DocExample[]): stri
   return listed > 0 && shown.size === listed ? prose.slice(0, m.index).trim() : prose;
 }
 
+/** A doctest output longer than this is a wall in source (calendar's yeardayscalendar: 1,300 characters on one line). */
+const LONG_WANT = 240;
+
+/**
+ * The offline explorer's examples as a docstring shows them: an example whose output is a wall of
+ * text is left out where a shorter one that returned shows the use; with none, the shortest of
+ * them stays, so that the docstring still shows a call that returned.
+ */
+function readableExamples(examples: DocExample[]): DocExample[] {
+  const long = (e: DocExample): boolean => e.result.length > LONG_WANT;
+  const returned = (e: DocExample): boolean => !e.result.startsWith('Traceback (most recent call last):');
+  if (examples.some((e) => returned(e) && !long(e))) return examples.filter((e) => !long(e));
+  const [shortest] = examples.filter(long).sort((a, b) => a.result.length - b.result.length);
+  return examples.filter((e) => !long(e) || e === shortest);
+}
+
 function buildParts(described: Description, opts: RenderOptions): Parts {
   // An offline description's evidence stays in the report, never in the source.
   const d = forSource(described);
@@ -138,7 +154,8 @@ function buildParts(described: Description, opts: RenderOptions): Parts {
   if (!summarySource) summarySource = rename(d.returns) || 'No description was inferred';
   const [sentence, more] = splitFirstSentence(summarySource);
   const [first, rest] = summaryLine(asSentence(sentence), (opts.width ?? DEFAULT_WIDTH) - OPENING_QUOTES);
-  const examples = opts.examples ?? (d.examples ?? []).map((e) => ({ call: e.call, result: doctestWant(e.result) }));
+  const given = opts.examples ?? (d.examples ?? []).map((e) => ({ call: e.call, result: doctestWant(e.result) }));
+  const examples = isOfflineDescription(described) ? readableExamples(given) : given;
   const said = withoutShownCalls([rest, more && asSentence(more)].filter(Boolean).join(' '), examples);
   const prose = [said, details].filter((s) => s.trim()).join('\n\n');
 
