@@ -29,6 +29,10 @@ export function sourceParameter(text: string): string {
   const tried = /^calls with (.+) returned; its own effect was not isolated$/.exec(body);
   if (tried) return `Calls with ${tried[1]} returned.${tail}`;
   if (/^no call with it returned/.test(body)) return `No call with it returned.${tail}`;
+  // Many kinds: "any value: each of the 10 kinds tried returned (…)", or the first three and a count.
+  if (/^any value: each of the \d+ kinds tried returned/.test(body)) return `Any value.${tail}`;
+  const many = /^([\w.]+(?: instance)?), ([\w.]+(?: instance)?), ([\w.]+(?: instance)?) or (\d+) other kinds$/.exec(body);
+  if (many) return `${capital([many[1], many[2], many[3]].map((w) => article(w ?? '')).join(', '))} or ${many[4]} other kinds.${tail}`;
   if (/^[\w.]+(?: instance)?(?:(?:, | or )[\w.]+(?: instance)?)*$/.test(body)) {
     const words = body.split(/, | or /);
     const last = words.pop() ?? body;
