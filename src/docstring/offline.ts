@@ -151,7 +151,10 @@ export function forSource(d: Description): Description {
   return {
     ...d,
     // "in every call that ran (35 of 36)" counts probes: evidence.
-    summary: sourceSummary(d.summary).replace(/ in every call that ran \(\d+ of \d+\)/, ' in every call that ran'),
+    summary: sourceSummary(d.summary)
+      .replace(/ in every call that ran \(\d+ of \d+\)/, ' in every call that ran')
+      // "on each of the 9 TarInfo objects it was called on" counts probes too.
+      .replace(/ on each of the \d+ (\S+) objects it was called on\./, ' on each $1 object tried.'),
     details: '',
     parameters,
     // "(11 of 20 calls returned)" counts probes: evidence, not documentation.
