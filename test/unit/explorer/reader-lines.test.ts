@@ -99,16 +99,13 @@ test('a function whose determinism was not established shows what one run of its
   );
   assert.ok(claims?.some((c) => c.part === 'summary' && c.text.startsWith('One run of') && c.support.length === 1));
   // Once determinism holds, the value is an example and the sentence goes.
-  const repeats = observations.flatMap((o, k) =>
-    [0, 1].map((n) => ({
-      ...o,
-      purpose: 'repeat' as const,
-      repeats: o,
-      seed: n ? 12345 : undefined,
-      record: { ...o.record, index: 10 + 2 * k + n, result: { ...o.record.result, again: { status: 'returned' as const, same: true } } },
-    })),
-  );
-  const settled = buildReport({ info: info('upper', fn), positions, observations: [...observations, ...repeats], accepted: [new Set(['str'])], maxProbes: 20 });
+  const settled = buildReport({
+    info: info('upper', fn),
+    positions,
+    observations: [...observations, ...settledRepeats(observations)],
+    accepted: [new Set(['str'])],
+    maxProbes: 20,
+  });
   assert.doesNotMatch(settled.description.summary, /One run of/, settled.description.summary);
 });
 
