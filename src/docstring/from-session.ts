@@ -54,6 +54,9 @@ export function examplesToVerify(session: SessionFile, description: Description)
   const examples: ExampleToVerify[] = [];
   const unmatched: string[] = [];
   for (const e of description.examples) {
+    // `type(f(x))` stands for a result that differs from run to run (explorer describe.ts
+    // typeExample): re-running f(x) checks a value the doctest would not show. Left out of source.
+    if (/^type\(.*\)$/s.test(e.call.replace(/^\s*>>>\s?/, '')) && /^<class '[^']*'>$/.test(e.result)) continue;
     // The agent's examples name the probe they came from; its call text uses the agent's names
     // (`f`, `arg1=`), which the recorded probe (real keyword names) would not match as text.
     const probe = (e.probe !== undefined ? session.probes.find((p) => p.index === e.probe) : undefined) ?? recorded(e.call);

@@ -29,6 +29,10 @@ export function sourceParameter(text: string): string {
   const tried = /^calls with (.+) returned; its own effect was not isolated$/.exec(body);
   if (tried) return `Calls with ${tried[1]} returned.${tail}`;
   if (/^no call with it returned/.test(body)) return `No call with it returned.${tail}`;
+  // Many kinds: "any value: each of the 10 kinds tried returned (…)", or the first three and a count.
+  if (/^any value: each of the \d+ kinds tried returned/.test(body)) return `Any value.${tail}`;
+  const many = /^([\w.]+(?: instance)?), ([\w.]+(?: instance)?), ([\w.]+(?: instance)?) or (\d+) other kinds$/.exec(body);
+  if (many) return `${capital([many[1], many[2], many[3]].map((w) => article(w ?? '')).join(', '))} or ${many[4]} other kinds.${tail}`;
   if (/^[\w.]+(?: instance)?(?:(?:, | or )[\w.]+(?: instance)?)*$/.test(body)) {
     const words = body.split(/, | or /);
     const last = words.pop() ?? body;
@@ -147,7 +151,10 @@ export function forSource(d: Description): Description {
   return {
     ...d,
     // "in every call that ran (35 of 36)" counts probes: evidence.
-    summary: sourceSummary(d.summary).replace(/ in every call that ran \(\d+ of \d+\)/, ' in every call that ran'),
+    summary: sourceSummary(d.summary)
+      .replace(/ in every call that ran \(\d+ of \d+\)/, ' in every call that ran')
+      // "on each of the 9 TarInfo objects it was called on" counts probes too.
+      .replace(/ on each of the \d+ (\S+) objects it was called on\./, ' on each $1 object tried.'),
     details: '',
     parameters,
     // "(11 of 20 calls returned)" counts probes: evidence, not documentation.

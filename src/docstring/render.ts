@@ -124,6 +124,45 @@ function withoutShownCalls(prose: string, examples: readonly DocExample[]): stri
   return listed > 0 && shown.size === listed ? prose.slice(0, m.index).trim() : prose;
 }
 
+/** A doctest output longer than this is a wall in source (calendar's yeardayscalendar: 1,300 characters on one line). */
+const LONG_WANT = 240;
+
+/** What a long output keeps before doctest's ELLIPSIS stands for the rest. */
+const KEPT_WANT = 60;
+
+/**
+ * The offline explorer's examples as a docstring shows them: an example whose output is a wall of
+ * text is left out where a shorter one that returned shows the use; with none, the shortest of
+ * them stays, so that the docstring still shows a call that returned, its one-line output cut to
+ * its start and its closing brackets with `...` between them under doctest's ELLIPSIS (which still
+ * checks both ends).
+ */
+function readableExamples(examples: DocExample[]): DocExample[] {
+  const long = (e: DocExample): boolean => e.result.length > LONG_WANT;
+  const returned = (e: DocExample): boolean => !e.result.startsWith('Traceback (most recent call last):');
+  if (examples.some((e) => returned(e) && !long(e))) return examples.filter((e) => !long(e));
+  const [shortest] = examples.filter(long).sort((a, b) => a.result.length - b.result.length);
+  return examples.flatMap((e) => {
+    if (!long(e)) return [e];
+    if (e !== shortest) return [];
+    if (e.result.includes('\n')) return [e];
+    const closing = /[\])}'"]{0,8}$/.exec(e.result)?.[0] ?? '';
+    return [{ call: `${e.call}  # doctest: +ELLIPSIS`, result: `${e.result.slice(0, KEPT_WANT)}...${closing}` }];
+  });
+}
+
+/**
+ * The summary without its ", as in f(a) → 1; f(b) → 2" when the Examples section shows each of
+ * those calls (natsort's index_realsorted in teach11's trial said its three calls twice).
+ */
+function withoutShownPairs(summary: string, examples: readonly DocExample[]): string {
+  const m = /, as in ((?:[^;]+? → [^;]+?)(?:; [^;]+? → [^;]+?)*)(?=\.(?: |$))/.exec(summary);
+  if (!m?.[1]) return summary;
+  const calls = m[1].split('; ').map((pair) => pair.slice(0, pair.indexOf(' → ')));
+  const shown = new Set(examples.map((e) => e.call.replace(/^>>>\s?/, '')));
+  return calls.every((c) => shown.has(c)) ? summary.slice(0, m.index) + summary.slice(m.index + m[0].length) : summary;
+}
+
 function buildParts(described: Description, opts: RenderOptions): Parts {
   // An offline description's evidence stays in the report, never in the source.
   const d = forSource(described);
@@ -132,13 +171,14 @@ function buildParts(described: Description, opts: RenderOptions): Parts {
   const humanTypes = opts.existingDocstring ? paramTypesWritten(opts.existingDocstring) : {};
   const names = opts.paramNames ?? {};
   const rename = (text: string | undefined) => renameWords(text ?? '', names).trim();
-  let summarySource = rename(d.summary);
+  const given = opts.examples ?? (d.examples ?? []).map((e) => ({ call: e.call, result: doctestWant(e.result) }));
+  const examples = isOfflineDescription(described) ? readableExamples(given) : given;
+  let summarySource = withoutShownPairs(rename(d.summary), examples);
   let details = rename(d.details);
   if (!summarySource) [summarySource, details] = firstParagraph(details);
   if (!summarySource) summarySource = rename(d.returns) || 'No description was inferred';
   const [sentence, more] = splitFirstSentence(summarySource);
   const [first, rest] = summaryLine(asSentence(sentence), (opts.width ?? DEFAULT_WIDTH) - OPENING_QUOTES);
-  const examples = opts.examples ?? (d.examples ?? []).map((e) => ({ call: e.call, result: doctestWant(e.result) }));
   const said = withoutShownCalls([rest, more && asSentence(more)].filter(Boolean).join(' '), examples);
   const prose = [said, details].filter((s) => s.trim()).join('\n\n');
 

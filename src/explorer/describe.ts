@@ -117,6 +117,13 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
         return example ? [{ ...example, probe: o.record.index }] : [];
       }),
   ].slice(0, MAX_EXAMPLES);
+  // Deterministic, but no call that returned could be shown (its object printed as an address
+  // only: markdown's makeExtension()): the ordinary call by the type it gave, before the error.
+  const ordinary = deterministic && !examples.some((e) => !e.result.startsWith('Traceback')) ? typeExample(observations, positions, callText) : null;
+  if (ordinary) {
+    examples.unshift(ordinary);
+    examples.splice(MAX_EXAMPLES);
+  }
   for (const e of examples)
     ledger.add(
       'example',
@@ -125,8 +132,15 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
       [],
       e.probe !== undefined ? { kind: 'example', probe: e.probe } : undefined,
     );
+  const said = summary(run, returnTypes, ledger);
   const description: Description = {
-    summary: [summary(run, returnTypes, ledger), appliedSentence(run, awaited, ledger), varies(properties, notes, observations, ledger), drawn(drawing, ledger)]
+    summary: [
+      said,
+      appliedSentence(run, awaited, ledger),
+      varies(properties, notes, observations, ledger),
+      drawn(drawing, ledger),
+      typed ? oneRun(run, properties, said, callText, ledger) : '',
+    ]
       .filter(Boolean)
       .join(' '),
     details: details(run, properties, notes, callText),
@@ -199,6 +213,38 @@ function appliedSentence(run: ExplorationOutcome, awaited: boolean, ledger: Ledg
     return text;
   }
   return null;
+}
+
+/**
+ * What one run of the most ordinary call gave, for a function whose determinism was neither shown
+ * nor refuted (too few re-runs: a small budget; slugify at 8 probes showed only
+ * `type(slugify('DeviceType'))`): said as one run's, never as an example a doctest would repeat.
+ * Nothing when the summary quotes that value already.
+ */
+function oneRun(run: ExplorationOutcome, properties: InferredProperty[], said: string, callText: (o: Observation) => string, ledger: Ledger): string {
+  const determinism = properties.find((p) => p.name === 'deterministic');
+  if (!determinism || determinism.holds || !/^inconclusive: \d+ /.test(determinism.evidence)) return '';
+  const longest = exampleCallLimit(run.observations, callText);
+  const plain = run.observations.filter((o) => {
+    const v = o.record.result.status === 'returned' && o.purpose !== 'repeat' ? o.record.result.value : undefined;
+    return (
+      v !== undefined &&
+      !v.truncated &&
+      !v.iteration &&
+      v.repr.length <= 60 &&
+      repeatableText(v.repr) &&
+      !brokenRepr(v.repr) &&
+      callText(o).length <= longest &&
+      !preparedSource(o.request.receiver ?? '') &&
+      !o.input.some((slot) => holdsGrammarOnly(slot.value))
+    );
+  });
+  const [o] = ordinaryFirst(plain, callText, run.positions);
+  const repr = o?.record.result.value?.repr;
+  if (!o || repr === undefined || said.includes(repr)) return '';
+  const text = `One run of ${markdownCode(oneLine(callText(o), 80))} gave ${markdownCode(repr)}; whether the same call always gives the same was not established.`;
+  ledger.add('summary', text, [o.record.index], [o.record.index]);
+  return text;
 }
 
 /** Every sentence of the description with the probes behind it. */
@@ -309,31 +355,30 @@ function returnsPhrase(observations: Observation[], returnTypes: string[]): stri
     const value = o.record.result.status === 'returned' ? o.record.result.value : undefined;
     return value?.iteration ? [{ type: value.type, iteration: value.iteration }] : [];
   });
-  return joinWords(
-    returnTypes.map((t) => {
-      const mine = gens.filter((g) => g.type === t);
-      const [first] = mine;
-      if (first) {
-        const all = mine.flatMap((g) => g.iteration.items);
-        // One sequence for every call (a function of no arguments): quoting it is true.
-        const one = new Set(mine.map((g) => JSON.stringify(g.iteration))).size === 1;
-        // Items that show the worker (traceback.walk_tb's frames of pau_probe) are the probing process's: said by their kinds.
-        if (one && all.length && !all.some(showsTheWorker)) {
-          const it = first.iteration;
-          return `${article(t)} that yields ${it.items.slice(0, 5).join(', ')}${it.items.length > 5 || !it.ended ? ', …' : ''}${it.ended ? '' : ' (did not end)'}`;
-        }
-        if (all.length === 0) return `${article(t)} that yielded nothing in ${mine.length} calls`;
-        const sizes = mine.map((g) => g.iteration.items.length);
-        const range = Math.min(...sizes) === Math.max(...sizes) ? `${sizes[0]}` : `${Math.min(...sizes)} to ${Math.max(...sizes)}`;
-        const unended = mine.some((g) => !g.iteration.ended);
-        return `${article(t)} yielding ${itemKinds(all)} (${range} item${range === '1' ? '' : 's'} in ${mine.length} calls${unended ? '; some did not end' : ''})`;
+  const phrases = returnTypes.map((t) => {
+    const mine = gens.filter((g) => g.type === t);
+    const [first] = mine;
+    if (first) {
+      const all = mine.flatMap((g) => g.iteration.items);
+      // One sequence for every call (a function of no arguments): quoting it is true.
+      const one = new Set(mine.map((g) => JSON.stringify(g.iteration))).size === 1;
+      // Items that show the worker (traceback.walk_tb's frames of pau_probe) are the probing process's: said by their kinds.
+      if (one && all.length && !all.some(showsTheWorker)) {
+        const it = first.iteration;
+        return `${article(t)} that yields ${it.items.slice(0, 5).join(', ')}${it.items.length > 5 || !it.ended ? ', …' : ''}${it.ended ? '' : ' (did not end)'}`;
       }
-      if (t === 'NoneType') return 'None';
-      const items = itemTypeOf(observations, t);
-      return items ? `${article(t)} of ${items}` : article(t);
-    }),
-    'or',
-  );
+      if (all.length === 0) return `${article(t)} that yielded nothing in ${mine.length} calls`;
+      const sizes = mine.map((g) => g.iteration.items.length);
+      const range = Math.min(...sizes) === Math.max(...sizes) ? `${sizes[0]}` : `${Math.min(...sizes)} to ${Math.max(...sizes)}`;
+      const unended = mine.some((g) => !g.iteration.ended);
+      return `${article(t)} yielding ${itemKinds(all)} (${range} item${range === '1' ? '' : 's'} in ${mine.length} calls${unended ? '; some did not end' : ''})`;
+    }
+    if (t === 'NoneType') return 'None';
+    const items = itemTypeOf(observations, t);
+    return items ? `${article(t)} of ${items}` : article(t);
+  });
+  // Many types (gettext's textdomain gave back whatever it was given: nine) as the first three and a count.
+  return phrases.length < MANY_KINDS ? joinWords(phrases, 'or') : `${phrases.slice(0, 3).join(', ')} or ${phrases.length - 3} other types`;
 }
 
 /**
@@ -476,6 +521,13 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     sentences.push(...effects.map((e) => e.text));
     for (const e of effects) ledger.add('summary', e.text, e.support, e.tested);
     if (onlyNone) sentences.push('Returns None.');
+    else if (returned.length) {
+      // What it gives back, beside what it did (yaml's Scanner.scan_tag_uri moves its pointer and returns the text it read).
+      const single = oneResult(returned);
+      const text = single ? `In the ${ownCalls(returned).length} calls that returned, it returned ${single}.` : `Returns ${returns}.`;
+      sentences.push(text);
+      if (single) ledger.add('summary', text, idx(returned), idx(returned));
+    }
   } else if (params.length === 0 && returned.length > 0) {
     // 0 and 0.0 are one result here: a receiver that gave both did not change what it gave.
     const distinct = new Set(
@@ -498,13 +550,19 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
       // Identifier().get_ordering() is None, 'DESC' on a parsed `a desc`).
       const objects = [...new Set(returned.map((o) => o.request.receiver ?? ''))];
       const [only] = objects;
-      sentences.push(
+      // One value from several objects (tarfile's TarInfo().issparse(): False) says more than its type.
+      const value = returned[0]?.record.result.value?.repr ?? '';
+      const same = distinct === 1 && value.length <= 40 && repeatableText(value) && !brokenRepr(value);
+      const text =
         objects.length === 1 && only && !preparedSource(only)
           ? `Returns ${returns} on \`${oneLine(only, 60)}\`, the only ${owner} a call returned on.`
           : objects.length === 1
             ? `Returns ${returns} on the one ${owner} a call returned on.`
-            : `Returns ${returns} on each of the ${objects.length} ${owner} objects it was called on.`,
-      );
+            : same
+              ? `Returned ${value} on each of the ${objects.length} ${owner} objects it was called on.`
+              : `Returns ${returns} on each of the ${objects.length} ${owner} objects it was called on.`;
+      sentences.push(text);
+      if (same && objects.length > 1) ledger.add('summary', text, idx(returned), idx(returned));
     } else {
       // A function of no arguments: what it gives back is all there is to say; with **kwargs,
       // what they do was not seen (colour's make_color_factory(**defaults)).
@@ -561,7 +619,9 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     const pairs = shaped === null ? seenPairs(returned, run.positions, callText, quotable) : null;
     if (pairs) ledger.add('summary', pairs.text, pairs.support, pairs.support);
     const tried = `${SEEN_ONLY} (${returnedOwn === n ? `all ${n}` : `${returnedOwn} of ${n}`} returned)`;
-    const unknown = shaped || made || sizes || pairs || returns === 'None' ? '' : '; what sets its value was not worked out';
+    // Arguments seen handed back (the sentence after this one) are what set those values (gettext's textdomain).
+    const handedBack = passThrough(run.observations, run.positions, callText) !== null;
+    const unknown = shaped || made || sizes || pairs || handedBack || returns === 'None' ? '' : '; what sets its value was not worked out';
     // None, and no change to what it was given, nor output: plainly, what it is for was not seen.
     const quiet = !mutated.length && !run.observations.some((o) => o.record.result.stdout || o.record.result.stderr);
     const given = run.positions.some((p) => p.role === 'receiver') ? 'its arguments or its object' : 'its arguments';
@@ -1027,6 +1087,27 @@ function actsByTruth(groups: Iterable<Observation[]>, i: number, fallback: PyVal
   return compared >= 1;
 }
 
+/** Kinds of value a parameter line names one by one; more read as a list no one takes in (inspect.getdoc's `object`: ten). */
+const MANY_KINDS = 5;
+
+/**
+ * The kinds a parameter changed the outcome with, as words: a few by name; many as the first three
+ * and a count, and as "any value" when every kind tried returned (`allReturned`).
+ */
+function kindsWords(words: string[], allReturned: boolean): string {
+  if (words.length < MANY_KINDS) return joinWords(words, 'or');
+  const shown = `${words.slice(0, 3).join(', ')} and ${words.length - 3} other kinds`;
+  return allReturned
+    ? `any value: each of the ${words.length} kinds tried returned (${shown})`
+    : `${words.slice(0, 3).join(', ')} or ${words.length - 3} other kinds`;
+}
+
+/** The classes of the values given at position i in calls that ran (bound to the signature). */
+function triedKinds(run: ExplorationOutcome, i: number): string[] {
+  const ran = run.observations.filter((o) => ['returned', 'raised'].includes(o.record.result.status) && !bindingError(o));
+  return [...new Set(ran.flatMap((o) => (o.input[i] && o.input[i].value !== undefined ? [o.input[i].cls] : [])))];
+}
+
 /** Each parameter: the types it changed the outcome with (a flag as a flag), and whether it may be left out. */
 function parameterTexts(run: ExplorationOutcome, ledger: Ledger): Record<string, string> {
   const out: Record<string, string> = {};
@@ -1061,7 +1142,11 @@ function parameterTexts(run: ExplorationOutcome, ledger: Ledger): Record<string,
           )} acted as ${effective.truthValued.length === 1 ? 'its' : 'their'} truth value)`
         : '';
       text = `a flag (True/False)${read}${optional}`;
-    } else if (effective.words.length) text = `${joinWords(effective.words, 'or')}${optional}`;
+    } else if (effective.words.length)
+      text = `${kindsWords(
+        effective.words,
+        triedKinds(run, i).every((c) => accepted.includes(classWords(c))),
+      )}${optional}`;
     else if (effective.raisedWith.length) {
       // It changed the outcome, by making calls raise (the raise lines say how): never "no difference".
       const shown = effective.raisedWith.slice(0, 3).map((v) => `\`${oneLine(v, 24)}\``);

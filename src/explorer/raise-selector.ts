@@ -6,11 +6,14 @@
 import type { Observation, Position } from './inputs.js';
 import { baseExceptionName } from './inputs.js';
 import { toSource } from './values.js';
+import { shortCall } from '../core/description-head.js';
 
 /** Classes selected, at least, before the parameter is said to select one. */
 const CLASSES = 3;
 /** Values shown beside their class. */
 const SHOWN = 3;
+/** The longest a value shown beside its class is written. */
+const SHOWN_VALUE = 30;
 
 /** The words of a value or a class name, lower-cased: 'access_denied' and AccessDeniedError both give access, denied. */
 const wordsOf = (s: string): string[] =>
@@ -53,7 +56,8 @@ export function raiseSelector(raising: Observation[], positions: Position[]): { 
     const fallback = counts[0] && counts[0].n >= 2 && (counts[1]?.n ?? 0) < counts[0].n ? counts[0].cls : null;
     const chosen = classOf.filter((x) => x.cls !== fallback);
     const byName = chosen.every((x) => named(x.value, x.cls));
-    const pairs = chosen.slice(0, SHOWN).map((x) => `\`${x.value}\` → ${x.cls}`);
+    // A long value (tarfile's create_pax_header given a dict of seven keys) cut to a glance, as the head cuts calls.
+    const pairs = chosen.slice(0, SHOWN).map((x) => `\`${shortCall(x.value, SHOWN_VALUE)}\` → ${x.cls}`);
     const more = chosen.length > SHOWN ? `, ${chosen.length - SHOWN} more` : '';
     const others = fallback ? `; ${fallback} for the other ${classOf.length - chosen.length} values tried` : '';
     const name = p.role === 'varargs' ? `*${p.name}` : p.name;

@@ -73,3 +73,19 @@ test('an example on a prepared receiver reads as the REPL line that makes it, pr
     [['s = Stack(); _ = s.push(3); _ = s.push(7); s.pop()', '(lambda s: (s.push(3), s.push(7), s)[-1])(Stack())']],
   );
 });
+
+test("an example of a result's type (a function whose results differ from run to run) is not re-run as its call's value", () => {
+  // `type(f(5, 0, 10))` → `<class 'int'>`: re-running the call gives 5, which the doctest under `type(…)` would then claim.
+  const { examples, unmatched } = examplesToVerify(
+    session,
+    description([
+      { call: 'type(f(5, 0, 10))', result: "<class 'int'>", probe: 1 },
+      { call: 'f(100, 0, 10)', result: '10', probe: 2 },
+    ]),
+  );
+  assert.deepEqual(
+    examples.map((e) => [e.shown, e.expected]),
+    [['f(100, 0, 10)', '10']],
+  );
+  assert.deepEqual(unmatched, []);
+});

@@ -364,3 +364,41 @@ test('in source, a summary of what every call did leaves out how many calls ran'
   const d = { ...CLAMP, summary: 'Raised attr.exceptions.FrozenAttributeError in every call that ran (35 of 36), whatever the arguments tried.' };
   assert.equal(forSource(d).summary, 'Raised attr.exceptions.FrozenAttributeError in every call that ran, whatever the arguments tried.');
 });
+
+test('an example whose output is a wall of text is left out of the docstring while a shorter one shows the use; with none, the shortest stays', () => {
+  // calendar's Calendar.yeardayscalendar in teach11's trial: three examples of about 1,300 characters each.
+  const year = (width: number): string => `[${Array.from({ length: width }, () => '[[1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14]]').join(', ')}]`;
+  const error = { call: "yeardayscalendar('2024')", result: "Traceback (most recent call last):\n    ...\nTypeError: '<=' not supported" };
+  const walls = {
+    ...CLAMP,
+    examples: [{ call: 'yeardayscalendar(2024, 20)', result: year(20) }, { call: 'yeardayscalendar(2024, 6)', result: year(6) }, error],
+  };
+  const doc = renderDocstring(walls, 'google', { functionName: 'yeardayscalendar', shownName: 'yeardayscalendar' });
+  assert.doesNotMatch(doc, /yeardayscalendar\(2024, 20\)/, doc);
+  assert.match(doc, />>> yeardayscalendar\(2024, 6\) {2}# doctest: \+ELLIPSIS\n\s*\[\[\[1, 2, 3, 4, 5, 6, 7\], \[8, 9, 10, [^\n]*\.\.\.\]\]\]\n/, doc);
+  assert.match(doc, />>> yeardayscalendar\('2024'\)/, doc);
+  // A short example that returned: the long ones go.
+  const mixed = { ...walls, examples: [...walls.examples, { call: 'yeardayscalendar(1, 1)', result: '[[1]]' }] };
+  const shown = renderDocstring(mixed, 'google', { functionName: 'yeardayscalendar', shownName: 'yeardayscalendar' });
+  assert.doesNotMatch(shown, /yeardayscalendar\(2024, [0-9]+\)/, shown);
+  assert.match(shown, />>> yeardayscalendar\(1, 1\)\n\s*\[\[1\]\]/, shown);
+});
+
+test('in source, a summary neither repeats the calls the Examples show nor counts the objects tried', () => {
+  // natsort's index_realsorted and tarfile's TarInfo.issparse in teach11's trial.
+  const pairs = {
+    ...CLAMP,
+    summary: 'In the calls tried (all 3 returned), it returned a list of int, as in order([3, 1, 2]) → [1, 2, 0]; order([5]) → [0].',
+    examples: [
+      { call: 'order([3, 1, 2])', result: '[1, 2, 0]' },
+      { call: 'order([5])', result: '[0]' },
+    ],
+  };
+  const doc = renderDocstring(pairs, 'google', { functionName: 'order', shownName: 'order' });
+  assert.match(doc, /^In the calls tried, it returned a list of int\.\n/, doc);
+  // A call the Examples do not show keeps the pairs.
+  const other = renderDocstring({ ...pairs, examples: [{ call: 'order([5])', result: '[0]' }] }, 'google', { functionName: 'order', shownName: 'order' });
+  assert.match(other, /as in order\(\[3, 1, 2\]\)/, other);
+  const objects = forSource({ ...CLAMP, summary: 'Returned False on each of the 9 TarInfo objects it was called on.' });
+  assert.equal(objects.summary, 'Returned False on each TarInfo object tried.');
+});

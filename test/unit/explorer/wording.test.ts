@@ -101,7 +101,8 @@ test('a function of **kwargs called with none is not said to take no arguments',
     maxProbes: 20,
   }).description;
   assert.doesNotMatch(summary, /Takes no arguments/, summary);
-  assert.match(summary, /^Called with no arguments, returns a str; `\*\*defaults` was not tried\.$/, summary);
+  // Its determinism untested (no re-runs here), what the one call gave is said as one run's.
+  assert.match(summary, /^Called with no arguments, returns a str; `\*\*defaults` was not tried\.( One run of `make_factory\(\)` gave .*)?$/, summary);
 });
 
 test('a method of no arguments tried on one object says so, not that it always returns what that object gave', () => {
