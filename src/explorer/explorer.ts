@@ -51,7 +51,16 @@ import { shapedFor } from './shaped-inputs.js';
 import { keywordDicts } from './keyword-extras.js';
 import { itemAt } from '../core/item-at.js';
 import { group } from '../core/regex-group.js';
-import { formatTextOfError, formatTextOfMessage, isScratchFile, missingFile, scratchFileFor, withText } from './scratch-files.js';
+import {
+  binaryFormatOf,
+  formatTextOfError,
+  formatTextOfMessage,
+  isScratchFile,
+  missingFile,
+  scratchFileFor,
+  withSampleFiles,
+  withText,
+} from './scratch-files.js';
 import { mayBeState, statePreparations } from './state-setters.js';
 import { siblingPreparations } from './sibling-first.js';
 import { bindingCounts } from './binding-errors.js';
@@ -623,6 +632,8 @@ export class Explorer {
     if (!built || !obs.record.result.exception?.message.startsWith('receiver: building')) return;
     this.brokenReceivers.add(toSource(built));
     if (this.scratchReceiver(obs, at, built)) return;
+    // A file of text where its format was wanted ("raised Error: file does not start with RIFF id").
+    if (this.sampleOfFormat(obs, '', obs.record.result.exception.message.replace(/^[^`]*`[^`]*` /, ''))) return;
     // A mixin's own constructor may already ask for what only the classes mixing it in have ("'Scanner' object has no attribute 'get_mark'").
     if (this.mixinReceiver(obs, obs.record.result.exception.message)) return;
     if (this.abstractReceiver(obs, at, built)) return;
@@ -1108,7 +1119,7 @@ export class Explorer {
   private formatOfError(obs: Observation): boolean {
     const { type = '', message = '' } = obs.record.result.exception ?? {};
     const text = this.hidden ? undefined : (formatTextOfError(type) ?? formatTextOfMessage(message));
-    if (text === undefined) return false;
+    if (text === undefined) return this.sampleOfFormat(obs, type, message);
     const { at: receiverAt } = this.receiverOf(obs);
     let queued = false;
     for (const [i, s] of obs.input.entries()) {
@@ -1118,6 +1129,32 @@ export class Explorer {
       this.formatsTried.add(key);
       this.addMined(i, [value]);
       this.queue.push({ input: obs.input.map((x, j) => (j === i ? { cls: x.cls, value } : x)), note: 'text of the format the error names' });
+      queued = true;
+    }
+    return queued;
+  }
+
+  /**
+   * A reader of a binary format given a file of plain lines or bytes (`Wave_read(<a text file>)`:
+   * "file does not start with RIFF id"; `GzipFile.read`: "Not a gzipped file"): the same call with a
+   * small valid file (sample_file) of the format the error's type, else the function's name, else the message names,
+   * for each file argument and each file the receiver was built on. Once per position and format.
+   * Not when names must not guide the search (the words are the package's).
+   */
+  private sampleOfFormat(obs: Observation, type: string, message: string): boolean {
+    const ext = this.hidden ? undefined : binaryFormatOf([type, this.info.qualname, message]);
+    if (ext === undefined) return false;
+    let queued = false;
+    for (const [i, s] of obs.input.entries()) {
+      const value = s.value && withSampleFiles(s.value, ext);
+      const key = `${i}:${ext}`;
+      if (!value || this.formatsTried.has(key)) continue;
+      this.formatsTried.add(key);
+      this.addMined(i, [value]);
+      this.queue.push({
+        input: obs.input.map((x, j) => (j === i ? { cls: classOfValue(value), value } : x)),
+        note: `a small valid ${ext} file in place of the file given`,
+      });
       queued = true;
     }
     return queued;

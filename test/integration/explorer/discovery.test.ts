@@ -489,3 +489,18 @@ test("a character's code point compared with a constant gives the text that char
     calls(records),
   );
 });
+
+test('a reader of a binary format is given a small valid file of it: WAV, zip and tar readers return', async () => {
+  const archives = join(dirname(FIXTURE), 'archives.py');
+  for (const [qualname, built] of [
+    ['Recording.seconds', /^Recording\(sample_file\('\w+\.wav'\)\)$/],
+    ['member_names', /^sample_file\('\w+\.zip'\)$/],
+    ['TarIndex.count', /^TarIndex\(sample_file\('\w+\.tar'\)\)$/],
+  ] as const) {
+    const { records } = await exploreExample(archives, qualname, { maxProbes: BUDGET });
+    assert.ok(
+      returned(records).some((r) => built.test(r.receiver ?? r.args[0] ?? '')),
+      `${qualname}:\n${records.map((r) => `${r.receiver ?? ''} ${shown(r)} -> ${r.result.status} ${r.result.exception?.message ?? ''}`).join('\n')}`,
+    );
+  }
+});
