@@ -394,7 +394,9 @@ export class Explorer {
   /**
    * A call that returned a function (a factory's, a decorator's, `partial`'s): the same call, its
    * result then called with arguments its signature or the call's own arguments suggest
-   * (applied-calls.ts), until one returns, at most APPLY_TRIES calls; that one once more in an
+   * (applied-calls.ts), until one returns, at most APPLY_TRIES calls; when what that gave can be
+   * called too (a decorator factory's decorator, given a function, made another), it is called in
+   * turn the same way (applyFurther). The last call that returned runs once more in an
    * interpreter of another hash seed (and twice in its process), so that what it gave is a result,
    * not one run's. After discovery, and again before the verification when nothing returned yet.
    * Not for an agent's seeds: an agent's calls never apply.
@@ -414,11 +416,31 @@ export class Explorer {
         const request = { ...m.request, apply };
         const obs = await this.run(m.input, 'apply', `what it returned, called: ${renderCall('g', apply)}`, { request, applied: true });
         if (obs?.record.result.applied?.status !== 'returned') continue;
+        const last = (await this.applyFurther(obs, given)) ?? obs;
         const note = `the same, in an interpreter of hash seed ${HASH_SEED}: what it returned gives the same there`;
-        await this.run(m.input, 'repeat', note, { request, repeats: obs, hashSeed: HASH_SEED, applied: true });
+        await this.run(m.input, 'repeat', note, { request: last.request, repeats: last, hashSeed: HASH_SEED, applied: true });
         return;
       }
     }
+  }
+
+  /**
+   * A call whose returned object, called, gave something callable again (`lru_cache(maxsize=2)`
+   * gave a decorator, which made a function of `len`): the same call with that function called in
+   * turn (AppliedArguments.then), with arguments its signature suggests, else the kinds of `given`
+   * (the call's own arguments), at most APPLY_TRIES; the first whose last call returned, or null.
+   */
+  private async applyFurther(first: Observation, given: PyValue[]): Promise<Observation | null> {
+    const apply = first.request.apply;
+    const made = first.record.result.applied?.value?.callable;
+    if (!apply || !made) return null;
+    for (const then of appliedArguments(this.info, made.signature, given)) {
+      const request = { ...first.request, apply: { ...apply, then } };
+      const note = `what that gave, called in turn: ${renderCall(renderCall('g', apply), then)}`;
+      const obs = await this.run(first.input, 'apply', note, { request, applied: true });
+      if (obs?.record.result.applied?.status === 'returned') return obs;
+    }
+    return null;
   }
 
   /** Whether an int argument is at least as big as one that made a call time out at its position. */
