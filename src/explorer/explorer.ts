@@ -2079,10 +2079,17 @@ function othersLike(key: PyValue): PyValue[] {
 /** A message of a look-up that found nothing (beside KeyError, which says only the key). */
 const ABSENT = /\bnot (?:found|in|present|known|registered)\b|\bno such\b|\bunknown\b|\bdoes not exist\b|\bmissing\b/i;
 
-/** The message names the value: all of it for a KeyError, within it for another look-up. */
+/** Python's own message of a sequence's search for an item it does not hold names no value: `list.remove(x): x not in list`. */
+const ITEM_NOT_IN = /^\w+\.\w+\(x\): x not in \w+$/;
+
+/**
+ * The message names the value: all of it for a KeyError, within it for another look-up; any item
+ * (no container) for ITEM_NOT_IN's message, which names none.
+ */
 function echoes(message: string, v: PyValue, type: string): boolean {
   const src = toSource(v);
   if (/KeyError$/.test(type)) return message === src || message === `'${src}'`;
+  if (ITEM_NOT_IN.test(message)) return !isContainer(v);
   return v.k === 'str' ? v.v.length > 0 && message.includes(v.v) : message.includes(src);
 }
 

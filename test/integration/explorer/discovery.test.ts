@@ -162,6 +162,14 @@ test("a file object from \"'str' object has no attribute 'readline'\": first_fie
   );
 });
 
+test('"list.remove(x): x not in list" names no item: the item is taken from the list, and the list given the item', async () => {
+  const { records } = await exploreExample(FIXTURE, 'without', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => /container holding the key|a key the container holds/.test(r.note ?? '')),
+    calls(records),
+  );
+});
+
 test('a KeyError that echoes the key brings a receiver holding it: Roster.drop returns, and the summary says it removes `name`', async () => {
   const { records, report } = await exploreExample(FIXTURE, 'Roster.drop', { maxProbes: 40 });
   assert.ok(
