@@ -60,8 +60,9 @@ export function inputText(req: CallRequest): string {
   const oneLine = (text: string) => text.replace(/[\r\n]+\s*/g, ' ');
   const listed = (call: { args: string[]; kwargs?: Record<string, string> }) =>
     oneLine([...call.args, ...Object.entries(call.kwargs ?? {}).map(([k, v]) => `${k}=${v}`)].join(', '));
-  // What it returned, called in turn (CallRequest.apply): `(2) · g(3)`.
-  const then = req.apply ? ` · g(${listed(req.apply)})` : '';
+  // What it returned, called in turn (CallRequest.apply): `(2) · g(3)`; and what that gave, called too: `(2) · g(abs)(-3)`.
+  const further = req.apply?.then ? `(${listed(req.apply.then)})` : '';
+  const then = req.apply ? ` · g(${listed(req.apply)})${further}` : '';
   if (req.receiver === undefined) return `(${listed(req)})${then}`;
   return `${oneLine(preparingStatements(req.receiver) ?? req.receiver)} · (${listed(req)})${then}`;
 }

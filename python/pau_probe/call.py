@@ -50,13 +50,13 @@ if TYPE_CHECKING:
     from pau_probe.render import Deadline as DeadlineType
 
     from pau_probe.coverage import StaticMap
-    from pau_probe.protocol import AgainLine, AppliedResult, ChildRequest, ChildResult, ComparisonRecord, ProbeResultMutationsItem, ProbeResultReceiverState
-    from pau_probe.protocol import SecondRun, WorkerLimits
+    from pau_probe.protocol import AgainLine, AppliedCall, AppliedResult, ChildRequest, ChildResult, ComparisonRecord, ProbeResultMutationsItem
+    from pau_probe.protocol import ProbeResultReceiverState, SecondRun, WorkerLimits
     from pau_probe.target import Target
 
     # What _build makes of a request: args, kwargs, receiver, the arguments as plain data (`values`)
-    # and the arguments the returned object is then called with (`apply`).
-    Built = Tuple[List[Any], Dict[str, Any], Any, Optional[Dict[str, Any]], Optional[Tuple[List[Any], Dict[str, Any]]]]
+    # and the calls the returned object is then given (`apply`, then its `then`), in order.
+    Built = Tuple[List[Any], Dict[str, Any], Any, Optional[Dict[str, Any]], Optional[List[Tuple[List[Any], Dict[str, Any]]]]]
     # named in cast(), which pyflakes reads only as typing.cast
     from pau_probe.protocol import BuiltArguments, ProbeResultException  # noqa: F401
 
@@ -549,11 +549,19 @@ def _build(ctx: CallContext, request: ChildRequest, construction: Optional[Const
     kwargs = {k: value("kwargs.%s" % k, s) for k, s in (request.get("kwargs") or {}).items()}
     apply = request.get("apply")
     if apply is not None:
-        # What the returned object is then called with (_applied): built with the call's own.
-        applied: Optional[Tuple[List[Any], Dict[str, Any]]] = (
-            [value("apply.args[%d]" % i, s) for i, s in enumerate(apply["args"])],
-            {k: value("apply.kwargs.%s" % k, s) for k, s in (apply.get("kwargs") or {}).items()},
-        )
+        # What the returned object is then called with (_applied), and what that gave with `then`:
+        # built with the call's own.
+        calls: List[Tuple[str, AppliedCall]] = [("apply", apply)]
+        then = apply.get("then")
+        if then is not None:
+            calls.append(("apply.then", then))
+        applied: Optional[List[Tuple[List[Any], Dict[str, Any]]]] = [
+            (
+                [value("%s.args[%d]" % (label, i), s) for i, s in enumerate(call["args"])],
+                {k: value("%s.kwargs.%s" % (label, k), s) for k, s in (call.get("kwargs") or {}).items()},
+            )
+            for label, call in calls
+        ]
     else:
         applied = None
     receiver_source = request.get("receiver")
@@ -821,7 +829,7 @@ def _execute(
     if apply is not None and error is None:
         # What it returned, called in turn (a factory's function, a decorator's wrapper): traced and
         # guarded as the call itself, and timed with it.
-        applied = _timed(lambda: value(*apply[0], **apply[1]), True)
+        applied = _timed(lambda: _called_in_turn(value, apply), True)
         duration_ms += applied[2]
     # Returned (and what it returned applied): from here on only rendering runs, which the worker
     # gives its grace; a call still running at timeoutMs is killed then.
@@ -901,6 +909,14 @@ def _timed(call: Callable[[], Any], awaited: bool) -> Tuple[Any, Optional[BaseEx
     except BaseException as exc:  # noqa: B902 — SystemExit and KeyboardInterrupt are results too
         error = exc
     return value, error, (time.perf_counter() - started) * 1000.0
+
+
+def _called_in_turn(obj: Any, calls: List[Tuple[List[Any], Dict[str, Any]]]) -> Any:
+    """What a returned object gives called with each call's arguments, each on what the last gave:
+    `g(abs)`, then what that made, `(-3)` (CallRequest.apply and its `then`)."""
+    for args, kwargs in calls:
+        obj = obj(*args, **kwargs)
+    return obj
 
 
 def _applied(renderer: Renderer, value: Any, error: Optional[BaseException]) -> AppliedResult:

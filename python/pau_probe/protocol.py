@@ -63,6 +63,16 @@ class _AppliedArgumentsRequired(TypedDict):
 
 class AppliedArguments(_AppliedArgumentsRequired, total=False):
     """The arguments a returned callable is called with (CallRequest.apply)."""
+    then: "AppliedCall"  # Then call what that call returned with these, in the same process: a decorator factory's decorator given a function, then the function it made (`g = lru_cache(maxsize=2); g(abs)(-3)`). ProbeResult.applied is what this last call gave.
+    kwargs: Dict[str, str]
+
+
+class _AppliedCallRequired(TypedDict):
+    args: List[str]
+
+
+class AppliedCall(_AppliedCallRequired, total=False):
+    """The arguments one call of a returned callable is given (AppliedArguments, its `then`)."""
     kwargs: Dict[str, str]
 
 

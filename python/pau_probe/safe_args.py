@@ -92,6 +92,8 @@ ALLOWED = (
     "io.StringIO('a file in memory'), io.BytesIO(b'raw'), "
     "re.match(r'(\\d+)-(\\d+)', '10-20') (also re.fullmatch, re.search), "
     "scratch_file('notes.txt', 'its text') (writes that file in the call's own folder and gives its name), "
+    "sample_file('clip.wav') (a small valid file of the format its ending names: .wav, .zip, .tar, .tgz, .gz, .db; "
+    "written in the call's own folder; its name, or with 'rb' the file opened), "
     "dataclass_record('abc', 3) (a small dataclass, fields name and count), "
     "exc_info(ValueError('bad')) (the (type, value, traceback) of that exception, raised and caught; "
     "traceback_of(ValueError('bad')) its traceback alone), "
@@ -289,27 +291,131 @@ def use_scratch_folder(folder: Optional[str]) -> None:
     _scratch['folder'] = folder
 
 
+def _scratch_path(callee, name):  # type: (str, object) -> str  # pyright: ignore[reportTypeCommentUsage]
+    """Where a file named `name` goes in the call's own folder; ArgumentRejected outside a call
+    or for anything but a plain file name (no folder, no `..`, no leading dot)."""
+    folder = _scratch['folder']
+    if folder is None:
+        raise ArgumentRejected('%s writes only inside a call\'s own folder' % callee)
+    if not isinstance(name, str) or not _SCRATCH_NAME.match(name) or '..' in name:
+        raise ArgumentRejected('%s takes a plain file name of letters, digits, _ . - (no folder), e.g. \'notes.txt\'' % callee)
+    return os.path.join(folder, name)
+
+
 def _scratch_file(name, content=''):  # type: (object, object) -> str  # pyright: ignore[reportTypeCommentUsage]
     """A file for a function that takes a file name (shlex.sourcehook, a config class): written
     in the call's own folder, which the call runs in, and its name returned. Only a plain file
     name (no folder, no `..`, no leading dot) and text or bytes."""
-    folder = _scratch['folder']
-    if folder is None:
-        raise ArgumentRejected('scratch_file writes only inside a call\'s own folder')
-    if not isinstance(name, str) or not _SCRATCH_NAME.match(name) or '..' in name:
-        raise ArgumentRejected('scratch_file takes a plain file name of letters, digits, _ . - (no folder), e.g. \'notes.txt\'')
+    path = _scratch_path('scratch_file', name)
     if not isinstance(content, (str, bytes)):
         raise ArgumentRejected('scratch_file writes text or bytes, not %s' % type(content).__name__)
     if len(content) > MAX_CHARS:
         raise ArgumentRejected('scratch_file writes at most %d characters' % MAX_CHARS)
-    path = os.path.join(folder, name)
     if isinstance(content, bytes):
         with open(path, 'wb') as raw:
             raw.write(content)
     else:
         with open(path, 'w', encoding='utf-8', newline='') as text:
             text.write(content)
-    return name
+    return cast(str, name)
+
+
+_SAMPLE_TEXT = 'first line\nsecond line\n'
+
+
+def _write_wav(path):  # type: (str) -> None  # pyright: ignore[reportTypeCommentUsage]
+    import wave  # imported when asked for: most calls never write one
+
+    with wave.open(path, 'wb') as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(8000)
+        out.writeframes(bytes(range(16)))  # 8 frames of 16-bit mono
+
+
+def _write_zip(path):  # type: (str) -> None  # pyright: ignore[reportTypeCommentUsage]
+    import zipfile
+
+    with zipfile.ZipFile(path, 'w') as out:
+        out.writestr(zipfile.ZipInfo('notes.txt', (2000, 1, 1, 0, 0, 0)), _SAMPLE_TEXT)
+        out.writestr(zipfile.ZipInfo('docs/readme.md', (2000, 1, 1, 0, 0, 0)), '# readme\n')
+
+
+def _tar_bytes():  # type: () -> bytes  # pyright: ignore[reportTypeCommentUsage]
+    import tarfile
+
+    packed = io.BytesIO()
+    with tarfile.open(fileobj=packed, mode='w') as out:
+        data = _SAMPLE_TEXT.encode('utf-8')
+        member = tarfile.TarInfo('notes.txt')
+        member.size = len(data)
+        member.mtime = 946684800  # a fixed stamp: the same file in every call
+        out.addfile(member, io.BytesIO(data))
+    return packed.getvalue()
+
+
+def _gzipped(path, data):  # type: (str, bytes) -> None  # pyright: ignore[reportTypeCommentUsage]
+    import gzip
+
+    # mtime 0 and no name in the header: the same bytes in every call.
+    with open(path, 'wb') as raw, gzip.GzipFile(filename='', mode='wb', fileobj=raw, mtime=0) as out:
+        out.write(data)
+
+
+def _write_plain_tar(path):  # type: (str) -> None  # pyright: ignore[reportTypeCommentUsage]
+    with open(path, 'wb') as raw:
+        raw.write(_tar_bytes())
+
+
+def _write_tar_gz(path):  # type: (str) -> None  # pyright: ignore[reportTypeCommentUsage]
+    _gzipped(path, _tar_bytes())
+
+
+def _write_gzip(path):  # type: (str) -> None  # pyright: ignore[reportTypeCommentUsage]
+    _gzipped(path, _SAMPLE_TEXT.encode('utf-8'))
+
+
+def _write_sqlite(path):  # type: (str) -> None  # pyright: ignore[reportTypeCommentUsage]
+    import sqlite3
+
+    db = sqlite3.connect(path)
+    try:
+        db.execute('DROP TABLE IF EXISTS items')  # a second run builds it again in the same folder
+        db.execute('CREATE TABLE items (name TEXT, count INTEGER)')
+        db.executemany('INSERT INTO items VALUES (?, ?)', [('alpha', 1), ('beta', 2)])
+        db.commit()
+    finally:
+        db.close()
+
+
+# What sample_file writes, by the name's ending (compound endings first): a small valid file of
+# that format, made by the standard library's own writer of it, the same bytes in every call.
+_SAMPLE_WRITERS = (
+    ('.tar.gz', _write_tar_gz),
+    ('.tgz', _write_tar_gz),
+    ('.tar', _write_plain_tar),
+    ('.wav', _write_wav),
+    ('.zip', _write_zip),
+    ('.gz', _write_gzip),
+    ('.sqlite', _write_sqlite),
+    ('.db', _write_sqlite),
+)
+
+
+def _sample_file(name, mode=''):  # type: (object, object) -> object  # pyright: ignore[reportTypeCommentUsage]
+    """A small valid file of a binary format, for a class or function that reads one (wave's
+    Wave_read, ZipFile, TarFile, GzipFile, a sqlite database): written in the call's own folder
+    by the standard library, the format named by the name's ending. Its name is given, or with
+    mode 'rb' the file opened for reading (for a parameter that takes a file object)."""
+    path = _scratch_path('sample_file', name)
+    lowered = cast(str, name).lower()
+    writer = next((write for end, write in _SAMPLE_WRITERS if lowered.endswith(end)), None)
+    if writer is None:
+        raise ArgumentRejected('sample_file writes a file ending in %s' % ', '.join(end for end, _ in _SAMPLE_WRITERS))
+    if mode not in ('', 'rb'):
+        raise ArgumentRejected('sample_file gives the name, or with \'rb\' the file opened for reading')
+    writer(path)
+    return open(path, 'rb') if mode == 'rb' else name
 
 
 @dataclasses.dataclass
@@ -405,6 +511,7 @@ def _ast_node(class_name):  # type: (object) -> object  # pyright: ignore[report
 
 _VALUES = _build_values()
 _VALUES['scratch_file'] = _scratch_file
+_VALUES['sample_file'] = _sample_file
 _VALUES['dataclass_record'] = DataRecord
 _VALUES['exc_info'] = _exc_info
 _VALUES['traceback_of'] = _traceback_of

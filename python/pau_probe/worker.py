@@ -800,15 +800,21 @@ class Worker:
             sources.append(("receiver", receiver))
         apply = request.get("apply")
         if apply is not None:
-            # The arguments what the call returns is then called with (call._applied): checked alike.
-            shape = cast("Dict[str, object]", apply) if isinstance(cast(object, apply), dict) else {}
-            if not isinstance(shape.get("args"), list) or not isinstance(shape.get("kwargs", {}), dict):  # the host's JSON: checked
-                return "apply: must be a call's args and kwargs"
-            sources.extend(("apply.args[%d]" % i, s) for i, s in enumerate(apply["args"]))
-            for name, source in (apply.get("kwargs") or {}).items():
-                if not isinstance(cast(object, name), str) or not name.isidentifier():  # the host's JSON: checked
-                    return "apply.kwargs: %r is not a valid parameter name" % (name,)
-                sources.append(("apply.kwargs.%s" % name, source))
+            # The arguments what the call returns is then called with (call._applied), and what
+            # that gave with `then`: checked alike.
+            calls: List[Tuple[str, object]] = [("apply", apply)]
+            if "then" in apply:
+                calls.append(("apply.then", apply["then"]))
+            for label, call in calls:
+                shape = cast("Dict[str, object]", call) if isinstance(call, dict) else {}
+                args, kwargs_given = shape.get("args"), shape.get("kwargs", {})
+                if not isinstance(args, list) or not isinstance(kwargs_given, dict):  # the host's JSON: checked
+                    return "%s: must be a call's args and kwargs" % label
+                sources.extend(("%s.args[%d]" % (label, i), s) for i, s in enumerate(cast("List[str]", args)))
+                for name, source in cast("Dict[str, str]", kwargs_given).items():
+                    if not isinstance(cast(object, name), str) or not name.isidentifier():  # the host's JSON: checked
+                        return "%s.kwargs: %r is not a valid parameter name" % (label, name)
+                    sources.append(("%s.kwargs.%s" % (label, name), source))
         for label, source in sources:
             if not isinstance(cast(object, source), str):  # the host's JSON: checked
                 return "%s: argument source must be a string of Python source" % label

@@ -3,7 +3,7 @@
 // comparison's held-out inputs and the docstring examples. Two sources are the same when their
 // canonical spellings are equal: comments and the whitespace between tokens do not matter,
 // the text inside string literals does (`f(' a ')` and `f('a')` are different calls).
-import type { CallRequest } from './probe-types.js';
+import type { AppliedCall, CallRequest } from './probe-types.js';
 import { pieces } from './python-source.js';
 
 const WORD = /[\p{L}\p{N}_]/u;
@@ -63,13 +63,19 @@ function canonicalString(lit: string): string {
   return `"${body}"`;
 }
 
+/** Arguments in canonical spelling, the keyword ones in name order. */
+interface CanonicalArguments {
+  args: string[];
+  kwargs: [string, string][];
+}
+
 /** A call with every source in canonical spelling and the keyword arguments in name order. */
 export interface CanonicalCall {
   receiver: string | null;
   args: string[];
   kwargs: [string, string][];
-  /** The arguments what it returned is then called with (CallRequest.apply), when it is. */
-  apply?: { args: string[]; kwargs: [string, string][] };
+  /** The arguments what it returned is then called with (CallRequest.apply), when it is; `then`, what that gave in turn. */
+  apply?: CanonicalArguments & { then?: CanonicalArguments };
 }
 
 /** Keyword arguments in canonical spelling, in name order. */
@@ -79,12 +85,17 @@ function canonicalKwargs(kwargs: Record<string, string> | undefined): [string, s
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
+/** A returned callable's call (CallRequest.apply and its `then`) in canonical spelling. */
+function canonicalArguments(call: AppliedCall): CanonicalArguments {
+  return { args: call.args.map(canonicalSource), kwargs: canonicalKwargs(call.kwargs) };
+}
+
 export function canonicalCall(req: CallRequest): CanonicalCall {
   return {
     receiver: req.receiver === undefined ? null : canonicalSource(req.receiver),
     args: req.args.map(canonicalSource),
     kwargs: canonicalKwargs(req.kwargs),
-    ...(req.apply ? { apply: { args: req.apply.args.map(canonicalSource), kwargs: canonicalKwargs(req.apply.kwargs) } } : {}),
+    ...(req.apply ? { apply: { ...canonicalArguments(req.apply), ...(req.apply.then ? { then: canonicalArguments(req.apply.then) } : {}) } } : {}),
   };
 }
 
@@ -92,7 +103,8 @@ export function canonicalCall(req: CallRequest): CanonicalCall {
 export function callKey(req: CallRequest): string {
   const c = canonicalCall(req);
   // A call whose result is then applied is another call than the same call alone.
-  return JSON.stringify(c.apply ? [c.receiver, c.args, c.kwargs, c.apply.args, c.apply.kwargs] : [c.receiver, c.args, c.kwargs]);
+  const then = c.apply?.then ? [c.apply.then.args, c.apply.then.kwargs] : [];
+  return JSON.stringify(c.apply ? [c.receiver, c.args, c.kwargs, c.apply.args, c.apply.kwargs, ...then] : [c.receiver, c.args, c.kwargs]);
 }
 
 /** `Cls.name(…)` and `module.name(…)` call the same as `name(…)`. */

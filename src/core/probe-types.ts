@@ -196,10 +196,20 @@ export interface CallRequest {
   apply?: AppliedArguments;
 }
 
-/** The arguments a returned callable is called with (CallRequest.apply). */
-export interface AppliedArguments {
+/** The arguments one call of a returned callable is given (AppliedArguments, its `then`). */
+export interface AppliedCall {
   args: string[];
   kwargs?: Record<string, string>;
+}
+
+/** The arguments a returned callable is called with (CallRequest.apply). */
+export interface AppliedArguments extends AppliedCall {
+  /**
+   * Then call what that call returned with these, in the same process: a decorator factory's
+   * decorator given a function, then the function it made (`g = lru_cache(maxsize=2); g(abs)(-3)`).
+   * ProbeResult.applied is what this last call gave.
+   */
+  then?: AppliedCall;
 }
 
 /**

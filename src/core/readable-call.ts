@@ -46,7 +46,9 @@ export function readableCall(name: string, request: CallRequest, awaited = false
   const call = await_ + renderCall(name, statements === null ? request : { ...request, receiver: 's' });
   // What the call returned, called in turn (CallRequest.apply), as its own statement.
   const bound = name === 'g' ? 'h' : 'g';
-  const applied = request.apply ? `${bound} = ${call}; ${renderCall(bound, request.apply)}` : call;
+  // A further call of what that gave (its `then`: a decorator factory's decorator, then the function it made) follows it: `g(abs)(-3)`.
+  const once = request.apply ? renderCall(bound, request.apply) : '';
+  const applied = request.apply ? `${bound} = ${call}; ${request.apply.then ? renderCall(once, request.apply.then) : once}` : call;
   return statements === null ? applied : `${statements}; ${applied}`;
 }
 

@@ -4,7 +4,7 @@
 // names suggest values, as the target's own do: buildPositions), else from the kinds of the call's
 // own arguments, else from ordinary values. Each travels as CallRequest.apply with the call that
 // made the object: one request, one call process (python/pau_probe/call.py).
-import type { AppliedArguments, FunctionInfo, ParameterInfo } from '../core/probe-types.js';
+import type { AppliedCall, FunctionInfo, ParameterInfo } from '../core/probe-types.js';
 import { matchingBracket, splitTopLevel } from '../core/python-source.js';
 import type { Input } from './inputs.js';
 import { buildPositions, slotClassOf, toRequest } from './inputs.js';
@@ -54,7 +54,7 @@ function namesItsParameters(params: ParameterInfo[]): boolean {
  * The argument lists to call a returned callable with, likeliest first, at most APPLY_TRIES.
  * `signature`: RenderedValue.callable's; `given`: the values of the call that returned it.
  */
-export function appliedArguments(info: FunctionInfo, signature: string | undefined, given: PyValue[]): AppliedArguments[] {
+export function appliedArguments(info: FunctionInfo, signature: string | undefined, given: PyValue[]): AppliedCall[] {
   const params = signature === undefined ? null : signatureParams(signature);
   const lists = params && (params.length === 0 || namesItsParameters(params)) ? fromSignature(info, params) : fromKinds(given);
   const seen = new Set<string>();
@@ -71,7 +71,7 @@ export function appliedArguments(info: FunctionInfo, signature: string | undefin
  * name suggests, else an ordinary value of the first class it suggests; the nth list takes each
  * parameter's nth value. One list of no arguments when none is required.
  */
-function fromSignature(info: FunctionInfo, params: ParameterInfo[]): AppliedArguments[] {
+function fromSignature(info: FunctionInfo, params: ParameterInfo[]): AppliedCall[] {
   const returned: FunctionInfo = {
     qualname: info.qualname,
     name: info.name,
@@ -85,7 +85,7 @@ function fromSignature(info: FunctionInfo, params: ParameterInfo[]): AppliedArgu
     pythonVersion: info.pythonVersion,
   };
   const positions = buildPositions(returned, 'signature');
-  const out: AppliedArguments[] = [];
+  const out: AppliedCall[] = [];
   for (let n = 0; n < APPLY_TRIES; n++) {
     const input: Input = positions.map((p) => {
       const required = (p.role === 'positional' || p.role === 'keyword') && p.default === undefined && !p.candidates.includes('omit');
@@ -107,7 +107,7 @@ const ORDINARY_ARGUMENTS: PyValue[] = [list(ints(3, 1, 2)), str('abc'), int(3)];
  * callable's left out (a decorator's wrapper takes what the decorated function takes, not a
  * function); then ORDINARY_ARGUMENTS.
  */
-function fromKinds(given: PyValue[]): AppliedArguments[] {
+function fromKinds(given: PyValue[]): AppliedCall[] {
   const kinds = given.filter((v) => v.k !== 'fn').map((v) => ordinaryValue(slotClassOf(v), 0) ?? v);
   return [...kinds, ...ORDINARY_ARGUMENTS].map((v) => ({ args: [toSource(v)] }));
 }

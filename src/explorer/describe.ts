@@ -1332,7 +1332,8 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
   const parameterOf = (i: number): number => (positions[i]?.role === 'varargs' ? firstVarargs : i);
   for (const o of observations) {
     const e = o.record.result.status === 'raised' ? o.record.result.exception : undefined;
-    if (!e || o.purpose === 'repeat' || bindingError(o) || showsTheWorker(e.message)) continue;
+    // A guard's refusal (SandboxViolation, python/pau_probe/guards.py) is the sandbox's: outside it the call would act.
+    if (!e || o.purpose === 'repeat' || bindingError(o) || showsTheWorker(e.message) || baseExceptionName(e.type) === 'SandboxViolation') continue;
     const blame = contrastOf(o);
     // A check's messages are told apart (parse_hex_color's "expected 3 or 6 hex digits, got 'ff'"
     // is not "invalid literal for int()"); a wrong type's are one line whatever Python said.

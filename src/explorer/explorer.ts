@@ -63,7 +63,16 @@ import { shapedFor } from './shaped-inputs.js';
 import { keywordDicts } from './keyword-extras.js';
 import { itemAt } from '../core/item-at.js';
 import { group } from '../core/regex-group.js';
-import { formatTextOfError, formatTextOfMessage, isScratchFile, missingFile, scratchFileFor, withText } from './scratch-files.js';
+import {
+  binaryFormatOf,
+  formatTextOfError,
+  formatTextOfMessage,
+  isScratchFile,
+  missingFile,
+  scratchFileFor,
+  withSampleFiles,
+  withText,
+} from './scratch-files.js';
 import { mayBeState, statePreparations } from './state-setters.js';
 import { siblingPreparations } from './sibling-first.js';
 import { bindingCounts } from './binding-errors.js';
@@ -401,7 +410,9 @@ export class Explorer {
   /**
    * A call that returned a function (a factory's, a decorator's, `partial`'s): the same call, its
    * result then called with arguments its signature or the call's own arguments suggest
-   * (applied-calls.ts), until one returns, at most APPLY_TRIES calls; that one once more in an
+   * (applied-calls.ts), until one returns, at most APPLY_TRIES calls; when what that gave can be
+   * called too (a decorator factory's decorator, given a function, made another), it is called in
+   * turn the same way (applyFurther). The last call that returned runs once more in an
    * interpreter of another hash seed (and twice in its process), so that what it gave is a result,
    * not one run's. After discovery, and again before the verification when nothing returned yet.
    * Not for an agent's seeds: an agent's calls never apply.
@@ -421,10 +432,30 @@ export class Explorer {
         const request = { ...m.request, apply };
         const obs = await this.run(m.input, 'apply', `what it returned, called: ${renderCall('g', apply)}`, { request });
         if (obs?.record.result.applied?.status !== 'returned') continue;
-        await this.runPlan(appliedCheck(obs));
+        const last = (await this.applyFurther(obs, given)) ?? obs;
+        await this.runPlan(appliedCheck(last));
         return;
       }
     }
+  }
+
+  /**
+   * A call whose returned object, called, gave something callable again (`lru_cache(maxsize=2)`
+   * gave a decorator, which made a function of `len`): the same call with that function called in
+   * turn (AppliedArguments.then), with arguments its signature suggests, else the kinds of `given`
+   * (the call's own arguments), at most APPLY_TRIES; the first whose last call returned, or null.
+   */
+  private async applyFurther(first: Observation, given: PyValue[]): Promise<Observation | null> {
+    const apply = first.request.apply;
+    const made = first.record.result.applied?.value?.callable;
+    if (!apply || !made) return null;
+    for (const then of appliedArguments(this.info, made.signature, given)) {
+      const request = { ...first.request, apply: { ...apply, then } };
+      const note = `what that gave, called in turn: ${renderCall(renderCall('g', apply), then)}`;
+      const obs = await this.run(first.input, 'apply', note, { request });
+      if (obs?.record.result.applied?.status === 'returned') return obs;
+    }
+    return null;
   }
 
   /** Whether an int argument is at least as big as one that made a call time out at its position. */
@@ -638,6 +669,8 @@ export class Explorer {
     if (!built || !obs.record.result.exception?.message.startsWith('receiver: building')) return;
     this.brokenReceivers.add(toSource(built));
     if (this.scratchReceiver(obs, at, built)) return;
+    // A file of text where its format was wanted ("raised Error: file does not start with RIFF id").
+    if (this.sampleOfFormat(obs, '', obs.record.result.exception.message.replace(/^[^`]*`[^`]*` /, ''))) return;
     // A mixin's own constructor may already ask for what only the classes mixing it in have ("'Scanner' object has no attribute 'get_mark'").
     if (this.mixinReceiver(obs, obs.record.result.exception.message)) return;
     if (this.abstractReceiver(obs, at, built)) return;
@@ -1123,7 +1156,7 @@ export class Explorer {
   private formatOfError(obs: Observation): boolean {
     const { type = '', message = '' } = obs.record.result.exception ?? {};
     const text = this.hidden ? undefined : (formatTextOfError(type) ?? formatTextOfMessage(message));
-    if (text === undefined) return false;
+    if (text === undefined) return this.sampleOfFormat(obs, type, message);
     const { at: receiverAt } = this.receiverOf(obs);
     let queued = false;
     for (const [i, s] of obs.input.entries()) {
@@ -1133,6 +1166,32 @@ export class Explorer {
       this.formatsTried.add(key);
       this.addMined(i, [value]);
       this.queue.push({ input: obs.input.map((x, j) => (j === i ? { cls: x.cls, value } : x)), note: 'text of the format the error names' });
+      queued = true;
+    }
+    return queued;
+  }
+
+  /**
+   * A reader of a binary format given a file of plain lines or bytes (`Wave_read(<a text file>)`:
+   * "file does not start with RIFF id"; `GzipFile.read`: "Not a gzipped file"): the same call with a
+   * small valid file (sample_file) of the format the error's type, else the function's name, else the message names,
+   * for each file argument and each file the receiver was built on. Once per position and format.
+   * Not when names must not guide the search (the words are the package's).
+   */
+  private sampleOfFormat(obs: Observation, type: string, message: string): boolean {
+    const ext = this.hidden ? undefined : binaryFormatOf([type, this.info.qualname, message]);
+    if (ext === undefined) return false;
+    let queued = false;
+    for (const [i, s] of obs.input.entries()) {
+      const value = s.value && withSampleFiles(s.value, ext);
+      const key = `${i}:${ext}`;
+      if (!value || this.formatsTried.has(key)) continue;
+      this.formatsTried.add(key);
+      this.addMined(i, [value]);
+      this.queue.push({
+        input: obs.input.map((x, j) => (j === i ? { cls: classOfValue(value), value } : x)),
+        note: `a small valid ${ext} file in place of the file given`,
+      });
       queued = true;
     }
     return queued;
@@ -2043,10 +2102,17 @@ function othersLike(key: PyValue): PyValue[] {
 /** A message of a look-up that found nothing (beside KeyError, which says only the key). */
 const ABSENT = /\bnot (?:found|in|present|known|registered)\b|\bno such\b|\bunknown\b|\bdoes not exist\b|\bmissing\b/i;
 
-/** The message names the value: all of it for a KeyError, within it for another look-up. */
+/** Python's own message of a sequence's search for an item it does not hold names no value: `list.remove(x): x not in list`. */
+const ITEM_NOT_IN = /^\w+\.\w+\(x\): x not in \w+$/;
+
+/**
+ * The message names the value: all of it for a KeyError, within it for another look-up; any item
+ * (no container) for ITEM_NOT_IN's message, which names none.
+ */
 function echoes(message: string, v: PyValue, type: string): boolean {
   const src = toSource(v);
   if (/KeyError$/.test(type)) return message === src || message === `'${src}'`;
+  if (ITEM_NOT_IN.test(message)) return !isContainer(v);
   return v.k === 'str' ? v.v.length > 0 && message.includes(v.v) : message.includes(src);
 }
 

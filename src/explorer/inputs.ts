@@ -404,6 +404,7 @@ export function classOfValue(v: PyValue): string {
       if (v.callee === 'io.StringIO') return 'textfile';
       if (v.callee === 'io.BytesIO') return 'binfile';
       if (v.callee === 'scratch_file') return 'scratchfile';
+      if (v.callee === 'sample_file') return v.args.length > 1 ? 'binfile' : 'scratchfile';
       if (v.callee === 're.match') return 'match';
       if (v.callee === 'dataclass_record') return 'dataclass';
       if (v.callee === 'traceback_of') return 'traceback';

@@ -42,6 +42,8 @@ export function mutateValue(v: PyValue, rng: Rng): PyValue {
       return shiftDate(v, rng.pick([1, -1, 7, -7, 30, 365]));
     case 'call':
       if (v.callee === 'datetime.datetime') return shiftMoment(v.args, rng);
+      // A sample file (sample_file) is what its name's ending says: nothing of it varies.
+      if (v.callee === 'sample_file') return v;
       if (isScratchFile(v)) return { ...v, args: v.args.map((a, i) => (i === 1 ? mutateValue(a, rng) : a)) };
       // A match (re.match(pattern, text)): the text varies, the pattern stays one that compiles.
       if (v.callee.startsWith('re.')) return { ...v, args: v.args.map((a, i) => (i === 1 ? mutateValue(a, rng) : a)) };

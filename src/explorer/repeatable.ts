@@ -60,6 +60,11 @@ const OBJECT_ID = /\b\d{14,15}\b/g;
 const LOWEST_ID = 0x5500_0000_0000;
 const HIGHEST_ID = 0x7fff_ffff_ffff;
 
+/** The folder of its own each call runs in (python/pau_probe/worker.py, `calls/call-N`), as one name. */
+function withoutCallFolders(text: string): string {
+  return text.replace(/([\\/])calls\1call-\d+(?=[\\/'"]|$)/g, '$1calls$1call-…');
+}
+
 function withoutObjectIds(text: string): string {
   return text.replace(OBJECT_ID, (digits) => {
     const n = Number(digits);
@@ -85,13 +90,15 @@ export function showingAnObjectId(observations: Observation[]): Observation | un
 
 /**
  * Whether two runs of one call may differ for a reason no random seed holds: they differ only in
- * the addresses or ids of objects (another process), or one shows the clock (another moment). A
+ * the addresses or ids of objects (another process), or the folder each call runs in (the worker's
+ * `calls/call-N`: `ZipFile.extract` gives the path it wrote to), or one shows the clock (another moment). A
  * change of random seed between such runs does not show that the seed moved the result.
  */
 export function movedWithoutTheSeed(a: ProbeResult, b: ProbeResult): boolean {
   const shown = (r: ProbeResult): string => `${r.value?.repr ?? ''} ${r.exception?.message ?? ''}`;
   if (showsTheClock(shown(a)) || showsTheClock(shown(b))) return true;
-  const masked = (r: ProbeResult): string => withoutObjectIds(withoutAddresses(JSON.stringify([r.status, r.value, r.exception, r.mutations])));
+  const masked = (r: ProbeResult): string =>
+    withoutCallFolders(withoutObjectIds(withoutAddresses(JSON.stringify([r.status, r.value, r.exception, r.mutations]))));
   return masked(a) === masked(b);
 }
 

@@ -2,8 +2,10 @@
 // answered with the same call on a file of that name written in the call's own folder first, by
 // the argument grammar's scratch_file (python/pau_probe/safe_args.py). What it holds follows the
 // name's extension, else the function's name (an `IniConfig` reads ini text), else plain lines.
+// A reader of a binary format (WAV, zip, tar, gzip, sqlite) gets a small valid file of it instead
+// (sample_file), once an error or its name says which.
 import type { PyValue } from './values.js';
-import { bytesOf, str } from './values.js';
+import { bytesOf, isConstructorCall, str } from './values.js';
 
 const CONTENTS: [RegExp, string, string][] = [
   [/ini|cfg|conf/i, 'ini', '[section]\nkey = value\ncount = 2\n'],
@@ -31,7 +33,7 @@ export function isScratchFile(v: PyValue): boolean {
  * Callees only the worker's argument grammar knows: a file written first, a dataclass made in the
  * worker, an exception raised and caught there, a syntax-tree node of its sample module (python/pau_probe/safe_args.py).
  */
-const GRAMMAR_ONLY = new Set(['scratch_file', 'dataclass_record', 'exc_info', 'traceback_of', 'ast_node']);
+const GRAMMAR_ONLY = new Set(['scratch_file', 'sample_file', 'dataclass_record', 'exc_info', 'traceback_of', 'ast_node']);
 
 /**
  * Whether a value is, or holds, one only the argument grammar can make: a reader has no such file
@@ -106,4 +108,60 @@ export function withText(v: PyValue, text: string): PyValue | undefined {
   if (v.callee === 'io.StringIO') return { ...v, args: [str(text)] };
   if (v.callee === 'io.BytesIO') return { ...v, args: [bytesOf(text)] };
   return undefined;
+}
+
+/** Words that name a binary file format, and the ending sample_file (python/pau_probe/safe_args.py) writes that format for. */
+const BINARY_FORMAT_WORDS: Record<string, string> = {
+  wave: 'wav',
+  wav: 'wav',
+  riff: 'wav',
+  zip: 'zip',
+  zipfile: 'zip',
+  tar: 'tar',
+  tarfile: 'tar',
+  gzip: 'gz',
+  gzipped: 'gz',
+  gz: 'gz',
+  sqlite: 'db',
+  sqlite3: 'db',
+  database: 'db',
+};
+
+/**
+ * The binary format (as sample_file's ending) the first of `texts` to name one names. The callers
+ * order them: an exception's type (`zipfile.BadZipFile`, `tarfile.ReadError`), then the function's
+ * qualname (`Wave_read.getfp`, `TarFile.add`), then the message ("file does not start with RIFF
+ * id"), whose words may be about formats tried and refused (tarfile's "method gz: not a gzip file").
+ * Words are whole: a camel-cased name is split (`BadZipFile` holds `zip`).
+ */
+export function binaryFormatOf(texts: string[]): string | undefined {
+  for (const text of texts) {
+    const words = text.split(/[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])/).map((w) => w.toLowerCase());
+    const ext = words.map((w) => BINARY_FORMAT_WORDS[w]).find((e) => e !== undefined);
+    if (ext !== undefined) return ext;
+  }
+  return undefined;
+}
+
+/**
+ * `v` as a small valid file of that format (sample_file), where it stood for a file: a file written
+ * first (its name, the ending changed) or a binary file object (the sample opened for reading).
+ * Undefined for any other value.
+ */
+export function sampleFileFor(v: PyValue, ext: string): PyValue | undefined {
+  if (v.k !== 'call') return undefined;
+  const [name] = v.args;
+  if (v.callee === 'scratch_file' && name?.k === 'str') {
+    return { k: 'call', callee: 'sample_file', args: [str(`${name.v.replace(/\.\w+$/, '').slice(0, 56) || 'sample'}.${ext}`)] };
+  }
+  if (v.callee === 'io.BytesIO') return { k: 'call', callee: 'sample_file', args: [str(`sample.${ext}`), str('rb')] };
+  return undefined;
+}
+
+/** A receiver or argument built on files (`Wave_read(scratch_file('abc', …))`) built on sample files of that format instead (sampleFileFor); undefined when it holds none. */
+export function withSampleFiles(v: PyValue, ext: string): PyValue | undefined {
+  const direct = sampleFileFor(v, ext);
+  if (direct || v.k !== 'call' || !isConstructorCall(v)) return direct;
+  const args = v.args.map((a) => sampleFileFor(a, ext) ?? a);
+  return args.some((a, i) => a !== v.args[i]) ? { ...v, args } : undefined;
 }

@@ -44,6 +44,7 @@ import {
 } from '../core/limits.js';
 import {
   ProbeError,
+  type AppliedArguments,
   type CallOptions,
   type CallRequest,
   type FunctionInfo,
@@ -236,6 +237,12 @@ function userManager(): Record<string, string> {
 
 function signalName(number: number): string | undefined {
   return Object.entries(constants.signals).find(([, value]) => value === number)?.[0];
+}
+
+/** CallRequest.apply as the worker's message carries it: each call's keyword arguments always there. */
+function appliedRequest(apply: AppliedArguments): AppliedArguments {
+  const then = apply.then ? { then: { args: apply.then.args, kwargs: apply.then.kwargs ?? {} } } : {};
+  return { args: apply.args, kwargs: apply.kwargs ?? {}, ...then };
 }
 
 function mergeLimits(base: WorkerLimits, extra: Partial<WorkerLimits> | undefined): WorkerLimits {
@@ -733,7 +740,7 @@ export class ProbeWorker extends EventEmitter implements Prober {
         args: request.args,
         kwargs: request.kwargs ?? {},
         ...(request.receiver !== undefined ? { receiver: request.receiver } : {}),
-        ...(request.apply ? { apply: { args: request.apply.args, kwargs: request.apply.kwargs ?? {} } } : {}),
+        ...(request.apply ? { apply: appliedRequest(request.apply) } : {}),
         limits,
         ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
         ...(opts.values ? { values: true } : {}),

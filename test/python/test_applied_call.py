@@ -57,3 +57,19 @@ def test_the_arguments_are_checked_as_the_call_s_own():
     assert refused["exception"]["message"].startswith("apply.args[0]: ")
     malformed = call("make_adder", ["2"], {"args": "3"})
     assert malformed["status"] == "rejected"
+
+
+def test_then_calls_what_the_applied_call_gave_a_decorator_factory_s_function():
+    result = call("memoized", ["2"], {"args": ["lambda x: x * 2"], "then": {"args": ["21"], "kwargs": {}}})
+    assert result["applied"]["status"] == "returned", result
+    assert (result["applied"]["value"]["repr"], result["applied"]["value"]["type"]) == ("42", "int")
+    # Without `then`, what the decorator made is the outcome: a function.
+    made = call("memoized", ["2"], {"args": ["lambda x: x * 2"]})
+    assert made["applied"]["value"]["callable"] == {"signature": "(x)"}
+    again = call("memoized", ["2"], {"args": ["abs"], "then": {"args": ["-3"]}}, again=True)
+    assert again["applied"]["value"]["repr"] == "3" and again["again"]["same"] is True
+    refused = call("memoized", ["2"], {"args": ["abs"], "then": {"args": ["__import__('os')"]}})
+    assert refused["status"] == "rejected"
+    assert refused["exception"]["message"].startswith("apply.then.args[0]: ")
+    malformed = call("memoized", ["2"], {"args": ["abs"], "then": {"args": "3"}})
+    assert malformed["status"] == "rejected"

@@ -85,6 +85,48 @@ def test_scratch_file_writes_a_named_file_in_the_call_folder_only(tmp_path):
         safe_args.use_scratch_folder(None)
 
 
+def test_sample_file_writes_a_valid_file_of_the_format_its_ending_names(tmp_path):
+    import gzip
+    import io
+    import sqlite3
+    import tarfile
+    import wave
+    import zipfile
+
+    safe_args.use_scratch_folder(None)
+    with pytest.raises(safe_args.ArgumentRejected, match="only inside a call"):
+        safe_args.evaluate("sample_file('clip.wav')", {})
+    safe_args.use_scratch_folder(str(tmp_path))
+    try:
+        names = ["clip.wav", "data.zip", "data.tar", "data.tgz", "notes.gz", "items.db"]
+        assert [safe_args.evaluate("sample_file(%r)" % name, {}) for name in names] == names
+        with wave.open(str(tmp_path / "clip.wav"), "rb") as clip:
+            assert (clip.getnchannels(), clip.getnframes()) == (1, 8)
+        with zipfile.ZipFile(tmp_path / "data.zip") as archive:
+            assert archive.namelist() == ["notes.txt", "docs/readme.md"]
+        for name in ("data.tar", "data.tgz"):
+            with tarfile.open(tmp_path / name) as tar:
+                assert tar.getnames() == ["notes.txt"]
+        assert gzip.decompress((tmp_path / "notes.gz").read_bytes()) == b"first line\nsecond line\n"
+        db = sqlite3.connect(str(tmp_path / "items.db"))
+        assert db.execute("SELECT count(*) FROM items").fetchone() == (2,)
+        db.close()
+        # The same bytes in every call: a file's stamp is fixed, so a result that shows it repeats.
+        first = (tmp_path / "data.zip").read_bytes(), (tmp_path / "data.tgz").read_bytes()
+        safe_args.evaluate("sample_file('data.zip')", {})
+        safe_args.evaluate("sample_file('data.tgz')", {})
+        assert ((tmp_path / "data.zip").read_bytes(), (tmp_path / "data.tgz").read_bytes()) == first
+        opened = safe_args.evaluate("sample_file('clip.wav', 'rb')", {})
+        assert isinstance(opened, io.BufferedReader) and opened.read(4) == b"RIFF"
+        opened.close()
+        with pytest.raises(safe_args.ArgumentRejected, match="ending in"):
+            safe_args.evaluate("sample_file('notes.txt')", {})
+        with pytest.raises(safe_args.ArgumentRejected, match="plain file name"):
+            safe_args.evaluate("sample_file('../clip.wav')", {})
+    finally:
+        safe_args.use_scratch_folder(None)
+
+
 def test_dataclass_record_is_a_dataclass_instance_that_pickles():
     import dataclasses
     import pickle

@@ -30,7 +30,7 @@ What each line is checked against:
 - an example: its call gives the same repr again (the error type, for a traceback; the type, for
   `type(f(…))`, the example of a function whose values differ from run to run);
 - a function said to return a function (`applied`): its call, then what it returned called with the
-  record's `apply` arguments, gives the same repr again;
+  record's `apply` arguments (and what that gave with its `then`), gives the same repr again;
 - a parameter line: the calls it rests on return again; "no call with it returned", "calls with v
   raised where the same call with w or with it left out returned" and "(may be left out)": the
   calls they speak of raise or return again (see `Checker.parameter`);
@@ -682,9 +682,18 @@ class Checker:
         if out.kind != "ok":
             return [why_of("summary", text, "the call %s" % ("raised %s" % out.error.__name__ if out.kind == "raised" else "was slow"))]
         try:
-            args = [self.t.evaluate(s, self.t.names) for s in r["apply"].get("args", [])]
-            kwargs = {k: self.t.evaluate(s, self.t.names) for k, s in (r["apply"].get("kwargs") or {}).items()}
-            got = check.run(lambda: out.value(*args, **kwargs), [], {})[0]
+            # The call's `apply`, then its `then` (a decorator factory's decorator, then the function it made).
+            calls = [r["apply"]] + ([r["apply"]["then"]] if r["apply"].get("then") else [])
+            built = [([self.t.evaluate(s, self.t.names) for s in step.get("args", [])],
+                      {k: self.t.evaluate(s, self.t.names) for k, s in (step.get("kwargs") or {}).items()}) for step in calls]
+
+            def in_turn():
+                got = out.value
+                for args, kwargs in built:
+                    got = got(*args, **kwargs)
+                return got
+
+            got = check.run(in_turn, [], {})[0]
         except check.Slow:
             raise NotChecked("what it returned took more than %d s when called" % check.CALL_SECONDS)
         except BaseException as exc:  # noqa: B902 -- the returned function's errors are outcomes

@@ -28,6 +28,19 @@ test('a partial and a decorator: called with arguments their signature names', a
   assert.match(decorator.report.description.summary, /Returns a function .*: `g = logged\(.+\); g\(.+\)` gave `.+`\./);
 });
 
+test('a decorator factory: the function its decorator made is called in turn, and the summary says what that gave', async () => {
+  const { report, records } = await exploreExample(FIXTURE, 'memoized', { maxProbes: BUDGET, strictness: 'signature' });
+  const shown = records.map((r) => JSON.stringify([r.args, r.apply, r.result.applied])).join('\n');
+  assert.ok(
+    records.some((r) => r.apply?.then && r.result.applied?.status === 'returned'),
+    shown,
+  );
+  const summary = report.description.summary;
+  assert.match(summary, /Returns a function of `\(func\)`: `g = memoized\(.*\); g\(.+\)\(.+\)` gave `[^`]+`\./, `${summary}\n${shown}`);
+  const claim = report.description.claims?.find((c) => c.check?.kind === 'applied');
+  assert.ok(claim && claim.support.length === 2, JSON.stringify(report.description.claims));
+});
+
 test("an agent's seeds never apply: its calls cannot", async () => {
   const { records } = await exploreExample(FIXTURE, 'make_adder', { maxProbes: BUDGET, seeding: true });
   assert.ok(records.every((r) => r.apply === undefined));

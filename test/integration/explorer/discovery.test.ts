@@ -162,6 +162,14 @@ test("a file object from \"'str' object has no attribute 'readline'\": first_fie
   );
 });
 
+test('"list.remove(x): x not in list" names no item: the item is taken from the list, and the list given the item', async () => {
+  const { records } = await exploreExample(FIXTURE, 'without', { maxProbes: BUDGET });
+  assert.ok(
+    returned(records).some((r) => /container holding the key|a key the container holds/.test(r.note ?? '')),
+    calls(records),
+  );
+});
+
 test('a KeyError that echoes the key brings a receiver holding it: Roster.drop returns, and the summary says it removes `name`', async () => {
   const { records, report } = await exploreExample(FIXTURE, 'Roster.drop', { maxProbes: 40 });
   assert.ok(
@@ -488,4 +496,19 @@ test("a character's code point compared with a constant gives the text that char
     returned(records).some((r) => r.result.value?.repr === "'ZWNJ'"),
     calls(records),
   );
+});
+
+test('a reader of a binary format is given a small valid file of it: WAV, zip and tar readers return', async () => {
+  const archives = join(dirname(FIXTURE), 'archives.py');
+  for (const [qualname, built] of [
+    ['Recording.seconds', /^Recording\(sample_file\('\w+\.wav'\)\)$/],
+    ['member_names', /^sample_file\('\w+\.zip'\)$/],
+    ['TarIndex.count', /^TarIndex\(sample_file\('\w+\.tar'\)\)$/],
+  ] as const) {
+    const { records } = await exploreExample(archives, qualname, { maxProbes: BUDGET });
+    assert.ok(
+      returned(records).some((r) => built.test(r.receiver ?? r.args[0] ?? '')),
+      `${qualname}:\n${records.map((r) => `${r.receiver ?? ''} ${shown(r)} -> ${r.result.status} ${r.result.exception?.message ?? ''}`).join('\n')}`,
+    );
+  }
 });

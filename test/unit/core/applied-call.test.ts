@@ -62,3 +62,11 @@ test("the panel row's input and output cells", () => {
   assert.equal(outputText(result), '5');
   assert.equal(typeText(result), 'int');
 });
+
+test("what that gave, called in turn (`then`: a decorator factory's function): one more call, another key, the panel's input too", () => {
+  const then = { args: ['lambda x: x * 2'], then: { args: ['3'] } };
+  assert.equal(readableCall('memoized', { args: [], apply: then }), 'g = memoized(); g(lambda x: x * 2)(3)');
+  assert.notEqual(callKey({ args: [], apply: then }), callKey({ args: [], apply: { args: ['lambda x: x * 2'] } }));
+  assert.notEqual(callKey({ args: [], apply: then }), callKey({ args: [], apply: { ...then, then: { args: ['4'] } } }));
+  assert.equal(inputText({ args: [], apply: then }), '() · g(lambda x: x * 2)(3)');
+});

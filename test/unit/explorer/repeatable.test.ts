@@ -159,3 +159,31 @@ test('a raise that comes only in a fresh interpreter (humanize activate: a local
   assert.match(line, /It raised so in a fresh interpreter only: after load\('[^']*'\), load\('[^']*', [^)]*\) returned\.$/);
   assert.notEqual(report.properties.find((p) => p.name === 'pure')?.holds, true);
 });
+
+test("a path in the call's own folder (the worker's calls/call-N) moves with the call, not the random seed", async () => {
+  const { movedWithoutTheSeed } = await import('../../../src/explorer/repeatable.js');
+  const path = (n: number) => ({
+    status: 'returned' as const,
+    value: { type: 'str', repr: `'/tmp/pau-probe-x/calls/call-${n}/notes.txt'`, truncated: false },
+    mutations: [],
+    stdout: '',
+    stderr: '',
+    durationMs: 1,
+  });
+  assert.equal(movedWithoutTheSeed(path(10), path(27)), true);
+  const other = { ...path(10), value: { type: 'str', repr: "'/tmp/pau-probe-x/calls/call-10/other.txt'", truncated: false } };
+  assert.equal(movedWithoutTheSeed(path(10), other), false);
+});
+
+test("a guard's refusal (SandboxViolation) is the sandbox's, not the function's: no raise line says it", async () => {
+  // tarfile's xzopen asked to write outside the call's folder: the guards refused; without them it writes.
+  const fn: FakeFunction = {
+    params: [param('path')],
+    body: ([path]) => {
+      if (path?.k === 'str' && path.v.startsWith('/')) throw new PyError('SandboxViolation', `opening for writing '${path.v}' is not allowed`);
+      return str('written');
+    },
+  };
+  const report = await exploreOffline(info('save', fn), fakeProbe(fn).probe, { maxProbes: 20, strictness: DEFAULT_STRICTNESS });
+  assert.ok(!/SandboxViolation/.test(report.description.raises), report.description.raises);
+});

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatTextOfError, formatTextOfMessage, holdsGrammarOnly, withText } from '../../../src/explorer/scratch-files.js';
+import { binaryFormatOf, formatTextOfError, formatTextOfMessage, holdsGrammarOnly, withSampleFiles, withText } from '../../../src/explorer/scratch-files.js';
 import type { PyValue } from '../../../src/explorer/values.js';
 import { str, toSource } from '../../../src/explorer/values.js';
 
@@ -37,4 +37,25 @@ test('values only the argument grammar makes (a file written first, a dataclass_
   assert.equal(holdsGrammarOnly({ k: 'list', items: [record] }), true);
   assert.equal(holdsGrammarOnly({ k: 'call', callee: 'scratch_file', args: [str('a.txt'), str('x')] }), true);
   assert.equal(holdsGrammarOnly({ k: 'call', callee: 'io.StringIO', args: [str('x')] }), false);
+});
+
+test('a binary format is named by the first text that names one: type, then the qualname, then the message', () => {
+  assert.equal(binaryFormatOf(['zipfile.BadZipFile', 'Path.read_bytes', 'File is not a zip file']), 'zip');
+  assert.equal(binaryFormatOf(['Error', 'Recording.seconds', 'file does not start with RIFF id']), 'wav');
+  assert.equal(binaryFormatOf(['gzip.BadGzipFile', 'GzipFile.read', "Not a gzipped file (b'fi')"]), 'gz');
+  // tarfile tried gzip and others before its own format: its name decides, not the message.
+  assert.equal(binaryFormatOf(['tarfile.ReadError', 'TarFile.add', 'method gz: not a gzip file']), 'tar');
+  assert.equal(binaryFormatOf(['', 'TarIndex.count', 'method gz: not a gzip file']), 'tar');
+  // Words inside other words name nothing: "unzipped" is no "zip".
+  assert.equal(binaryFormatOf(['ValueError', 'unzipped_items', 'bad value']), undefined);
+});
+
+test('a receiver or argument built on a file is built on a sample file of the format instead', () => {
+  const text: PyValue = { k: 'call', callee: 'scratch_file', args: [str('report.txt'), str('x')] };
+  assert.equal(toSource(withSampleFiles({ k: 'call', callee: 'Wave_read', args: [text] }, 'wav') ?? str('')), "Wave_read(sample_file('report.wav'))");
+  assert.equal(toSource(withSampleFiles(text, 'zip') ?? str('')), "sample_file('report.zip')");
+  assert.equal(toSource(withSampleFiles({ k: 'call', callee: 'io.BytesIO', args: [] }, 'gz') ?? str('')), "sample_file('sample.gz', 'rb')");
+  assert.equal(withSampleFiles({ k: 'call', callee: 'Wave_read', args: [str('abc')] }, 'wav'), undefined);
+  assert.equal(withSampleFiles(str('report.txt'), 'wav'), undefined);
+  assert.equal(holdsGrammarOnly({ k: 'call', callee: 'sample_file', args: [str('a.wav')] }), true);
 });
