@@ -7,6 +7,7 @@ import { resolutionLines } from '../src/core/resolution.js';
 import { button, h, icon, setDisabled } from './dom.js';
 import { formatUsage } from './format.js';
 import { apply, createModel, finishedProbes, type Model, type Section } from './model.js';
+import { markPage } from './marks.js';
 import { renderResult } from './result.js';
 import { sandboxBadge } from './sandbox-badge.js';
 import { Timeline } from './timeline.js';
@@ -108,15 +109,19 @@ export class App {
     this.renderAll();
     window.addEventListener('message', (event: MessageEvent) => {
       const data = event.data as HostMessage | undefined;
-      if (data && typeof data === 'object' && typeof data.type === 'string') this.queue.push(data);
+      if (!data || typeof data !== 'object' || typeof data.type !== 'string') return;
+      if (data.type === 'load-session') markPage('sessionReceived');
+      this.queue.push(data);
     });
     this.post({ type: 'ready' });
+    markPage('ready');
   }
 
   private applyAll(messages: HostMessage[]): void {
     const dirty = new Set<Section>();
     for (const message of messages) apply(this.model, message, dirty);
     this.render(dirty);
+    if (messages.some((m) => m.type === 'load-session')) markPage('sessionDrawn');
   }
 
   private renderAll(): void {

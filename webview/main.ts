@@ -5,6 +5,10 @@ import '@vscode-elements/elements/dist/vscode-collapsible/index.js';
 import './styles.css';
 import type { WebviewMessage } from '../src/protocol/messages.js';
 import { App } from './app.js';
+import { markPage } from './marks.js';
+
+markPage('script');
+window.addEventListener('load', () => markPage('load'));
 
 const vscode = acquireVsCodeApi();
 const root = document.getElementById('app');
