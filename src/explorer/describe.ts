@@ -1481,7 +1481,8 @@ function sameInAnotherHashSeed(o: Observation, observations: Observation[], call
  * The calls that returned which the examples would show, not yet run in an interpreter of another
  * hash seed: explorer.ts runs each there once, after the budget, as no example is shown unchecked.
  */
-export function examplesToCheck(info: FunctionInfo, positions: Position[], observations: Observation[]): Observation[] {
+export function examplesToCheck(run: ExplorationOutcome): Observation[] {
+  const { info, positions, observations } = run;
   const callText = callTextOf(info);
   const { properties, notes } = inferProperties(observations, { positions, callText });
   const deterministic = properties.some((p) => p.name === 'deterministic' && p.holds);

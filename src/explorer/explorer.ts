@@ -209,7 +209,7 @@ export class Explorer {
   /** Per position, the smallest int magnitude whose call timed out: bigger ones would time out too. */
   private readonly tooSlowFrom = new Map<number, bigint>();
   private used = 0;
-  /** The re-runs made after the budget: the examples' and the raise lines' (RESERVES, CHECKS_AFTER_BUDGET). */
+  /** The re-runs made after the budget: the examples', the quoted calls' and the raise lines' (RESERVES, CHECKS_AFTER_BUDGET). */
   private checks = 0;
   private readonly keys = new Set<string>();
   /** Calls (with their seed) re-run for determinism already. */
@@ -1935,7 +1935,7 @@ export class Explorer {
   private async checkExamples(): Promise<void> {
     if (this.opts.seeding) return;
     for (let k = 0; k < RESERVES.exampleChecks; k++) {
-      const [example] = examplesToCheck(this.info, this.positions, this.observations);
+      const [example] = examplesToCheck(this.soFar());
       const [quoted] = example ? [] : quotedToCheck(this.soFar());
       const plan = example ? exampleCheck(example) : quoted ? quoteCheck(quoted) : undefined;
       if (!plan || !(await this.runPlan(plan, true))) return;

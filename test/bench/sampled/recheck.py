@@ -896,6 +896,8 @@ def why_of(part, text, why):
     return {"part": part, "text": str(text)[:160], "why": str(why)[:200]}
 
 
+# The child's events go out on a high descriptor, not on a small one a function given an int as a file
+# (`open(3)`) would read or close: the worker moves its call processes' pipes the same way (call.OWN_FD_FLOOR).
 EVENTS_FD = 987
 
 
