@@ -158,12 +158,13 @@ function defaultOf(p: ParameterInfo): PyValue | null {
 /**
  * What the name (the function's too, for a vague one) and the default suggest trying first, at
  * strictness `signature`. `weak`: the name is one letter of a group (componentNames): the default only.
+ * `earlier`: the names of the parameters before it (name-hints.ts, valuesForParameter).
  */
-function hintsFor(p: ParameterInfo, functionName: string, weak = false): PyValue[] {
+function hintsFor(p: ParameterInfo, functionName: string, weak = false, earlier: readonly string[] = []): PyValue[] {
   const d = defaultOf(p);
   // A bool default is a flag: the one other value is the call worth making.
   const flag = d?.k === 'bool' ? [bool(!d.v)] : [];
-  const named = (weak ? [] : valuesForParameter(p.name, functionName, p.kind === 'VAR_POSITIONAL')).filter(
+  const named = (weak ? [] : valuesForParameter(p.name, functionName, p.kind === 'VAR_POSITIONAL', earlier)).filter(
     (v) => d === null || d.k === 'none' || classOfValue(v) === classOfValue(d) || (d.k === 'int' && v.k === 'float'),
   );
   // The default's own value would repeat the call that leaves it out.
@@ -257,7 +258,8 @@ export function buildPositions(info: FunctionInfo, strictness: Strictness): Posi
       out.push(varargs, { ...varargs, candidates: [...varargs.candidates] }, { ...varargs, candidates: [...varargs.candidates] });
     } else {
       const weak = components.has(p.name);
-      let hinted = strictness === 'signature' ? hintsFor(p, info.qualname, weak) : [];
+      const earlier = out.filter((o) => o.role === 'positional' || o.role === 'keyword').map((o) => o.name);
+      let hinted = strictness === 'signature' ? hintsFor(p, info.qualname, weak, earlier) : [];
       // The first argument: the function's own name may say what it takes. After what the
       // argument's name says (it names the argument itself), but a generic name (`data`) gives
       // another class, so `parsedate_to_datetime(data)` still gets a date string for its str.

@@ -6,12 +6,17 @@
 import type { PyValue } from './values.js';
 import { INT_PAIRS, LINE_READER, LINE_READERS } from './shaped-inputs.js';
 import { typeClass } from './type-classes.js';
-import { bool, bytesOf, date, datetimeOf, float, int, ints, list, none, str, strs, tuple } from './values.js';
+import { bool, bytesOf, date, datetimeOf, float, int, ints, list, none, str, strs, toSource, tuple } from './values.js';
 
 interface Family {
   /** Matched against the lower-cased parameter name. */
   name: RegExp;
   values: PyValue[];
+  /**
+   * Tried first for a parameter of the family that follows another of it in one signature
+   * (`urljoin(base, url)`): what relates the two shows only when the second is not a copy of the first.
+   */
+  later?: PyValue[];
 }
 
 const fn = (src: string): PyValue => ({ k: 'fn', src });
@@ -43,9 +48,11 @@ export const PATTERN_TEXTS: readonly (readonly [string, string])[] = [
 const FAMILIES: Family[] = [
   ...EXCEPTION_FAMILIES,
   // The second names a file: what a URL's extension decides (a MIME type, a download name) shows only then.
+  // After another URL, references relative to it, as links in a page hold them.
   {
     name: /url|uri|href|link|endpoint/,
     values: strs('https://example.com/docs/page?q=search&lang=en#intro', 'https://example.com/files/report.pdf', 'http://localhost:8080/api/v1/items'),
+    later: strs('other.html', '../images/logo.png', '#section-2'),
   },
   // The parts of a URL, as a URI class's constructor names them (scheme, authority, path, query, fragment).
   { name: /^scheme$/, values: strs('https', 'http') },
@@ -168,10 +175,13 @@ const FAMILIES: Family[] = [
  * nothing. `items` for `*args`: each item is named by the singular (`*paths` holds paths).
  */
 export function valuesForName(paramName: string, items = false): PyValue[] {
+  return familyOf(paramName, items)?.values ?? [];
+}
+
+function familyOf(paramName: string, items = false): Family | undefined {
   const name = paramName.toLowerCase();
-  const find = (n: string): PyValue[] | undefined => FAMILIES.find((f) => f.name.test(n))?.values;
-  const singular = items && /[^s]s$/.test(name) ? find(name.slice(0, -1)) : undefined;
-  return singular ?? find(name) ?? [];
+  const find = (n: string): Family | undefined => FAMILIES.find((f) => f.name.test(n));
+  return (items && /[^s]s$/.test(name) ? find(name.slice(0, -1)) : undefined) ?? find(name);
 }
 
 // The function's own name, for its first argument when that argument's name says nothing
@@ -238,9 +248,10 @@ export function valuesForFunction(functionName: string): PyValue[] {
 // Parameter names that say what a value is for, not what it looks like (`address` of an e-mail
 // or of a host, `start` of a range or of a period, `number` of a phone or a count): for these the
 // function's name (`is_valid_email`, `days_between`, `normalize_phone`) says more.
-// `spec` says only that the text describes something (a version range, a duration, a layout).
+// `spec` says only that the text describes something (a version range, a duration, a layout);
+// `base` only that others build on it (a base URL for `urljoin`, a base mapping for `merge`).
 const VAGUE =
-  /^(address|addr|name|number|num|value|val|start|end|begin|stop|since|until|frm|to|a|b|x|y|s|string|text|raw|input|old|new|left|right|lhs|rhs|spec)$/;
+  /^(address|addr|name|number|num|value|val|start|end|begin|stop|since|until|frm|to|a|b|x|y|s|string|text|raw|input|old|new|left|right|lhs|rhs|spec|base)$/;
 // The second of a pair (`end`, `b`, `new`): given the family's next values, so that the pair differs.
 const LATER = /^(end|stop|until|to|b|y|new|right|rhs)$/;
 
@@ -252,10 +263,14 @@ const NODE = /^(node|n|tree|t|ast_?node|child)$/;
 /**
  * Values for a parameter: what its name suggests, or, when the name is vague and the function's
  * name suggests a family, that family first (`days_between(start, end)` takes dates, the second a
- * later one). `items` as in valuesForName.
+ * later one). `items` as in valuesForName; `earlier`: the names of the parameters before this one.
  */
-export function valuesForParameter(paramName: string, functionName: string, items = false): PyValue[] {
+export function valuesForParameter(paramName: string, functionName: string, items = false, earlier: readonly string[] = []): PyValue[] {
   const own = valuesForName(paramName, items);
+  // The second of a family in one signature (`base` took a URL from `urljoin`, then `url`): its `later` values first.
+  const later = familyOf(paramName, items)?.later;
+  const first = own[0];
+  if (later && first && earlier.some((e) => valuesForParameter(e, functionName).some((v) => toSource(v) === toSource(first)))) return [...later, ...own];
   const name = paramName.toLowerCase();
   const visited = VISITOR.exec(functionName.slice(functionName.lastIndexOf('.') + 1))?.[1];
   if (visited !== undefined && NODE.test(name)) return [{ k: 'call', callee: 'ast_node', args: [str(visited)] }, ...own];

@@ -110,6 +110,13 @@ test("a vague parameter name takes the function's family first: `is_valid_email(
   // A name that says what it holds keeps its own family; a function name that says nothing changes nothing.
   assert.match(at('is_valid_email', ['url'])[0]!, /^'https:/);
   assert.equal(at('clamp', ['x', 'lo', 'hi'])[1], '0');
+  // `base` says only that others build on it: a base URL where the function joins URLs, a mapping elsewhere.
+  const [base, url] = at('urljoin', ['base', 'url']);
+  assert.match(base!, /^'https?:/);
+  // The second URL of the signature is first a reference relative to the first: what joins them shows only then.
+  assert.equal(url, "'other.html'");
+  assert.match(at('fetch', ['url'])[0]!, /^'https:/, 'a URL alone is an absolute one');
+  assert.match(at('merge', ['base', 'overrides'])[0]!, /^\{/);
 });
 
 test("phone numbers, people's names, birthdays and piece sizes have families of their own", () => {
