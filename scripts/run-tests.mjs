@@ -5,15 +5,26 @@
 // integration files run two at a time, except those that time something or say they need the
 // machine to themselves (scripts/test-files.mjs: runsAlone); those run one at a time after. e2e
 // drives one browser and one editor at a time.
+//
+// --mode-dependent leaves out the files that say they run the same in either sandbox mode
+// (scripts/test-files.mjs: sameInEitherMode): the second pass of the sandbox suite, in guards
+// mode, need not run them again.
 import { spawnSync } from 'node:child_process';
-import { byLoad, testFiles } from './test-files.mjs';
+import { byLoad, modeDependent, testFiles } from './test-files.mjs';
 
-const suite = process.argv[2];
-if (!['unit', 'integration', 'e2e'].includes(suite)) {
-  console.error('usage: node scripts/run-tests.mjs unit|integration|e2e [filter]');
+const [suite, ...rest] = process.argv.slice(2);
+const flags = rest.filter((a) => a.startsWith('--'));
+const [filter] = rest.filter((a) => !a.startsWith('--'));
+if (!['unit', 'integration', 'e2e'].includes(suite) || flags.some((f) => f !== '--mode-dependent')) {
+  console.error('usage: node scripts/run-tests.mjs unit|integration|e2e [filter] [--mode-dependent]');
   process.exit(2);
 }
-const files = testFiles(suite, process.argv[3]);
+let files = testFiles(suite, filter);
+if (flags.includes('--mode-dependent')) {
+  const { kept, leftOut } = modeDependent(files);
+  if (leftOut.length > 0) console.log(`${leftOut.length} files left out, the same in either sandbox mode: ${leftOut.join(', ')}\n`);
+  files = kept;
+}
 if (files.length === 0) {
   console.error(`no test files in test/${suite}`);
   process.exit(1);
