@@ -41,3 +41,15 @@ test('a sandbox file that says it runs the same in either mode is left out of th
   // A file left out must not take the mode under test, from the environment or from readme-table.ts.
   for (const file of leftOut) assert.doesNotMatch(readFileSync(file, 'utf8'), /process\.env\.PAU_SANDBOX_MODE|readme-table/, file);
 });
+
+test('the e2e files that rebuild dist/ (the .vsix the others install is packed from it) or time something run alone', () => {
+  const files = testFiles('e2e');
+  const { together, alone } = byLoad(files);
+  assert.deepEqual([...together, ...alone].sort(), files);
+  for (const file of ['packaging.test.ts', 'start-web.test.ts', 'lm-model.test.ts'])
+    assert.ok(
+      alone.some((f) => f.endsWith(`/${file}`)),
+      file,
+    );
+  assert.ok(together.length > alone.length, `${alone.length} of ${files.length} alone`);
+});
