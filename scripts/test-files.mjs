@@ -43,3 +43,22 @@ export function byLoad(files) {
   for (const file of files) (runsAlone(readFileSync(file, 'utf8')) ? alone : together).push(file);
   return { together, alone };
 }
+
+/**
+ * A sandbox test file that runs the same in either sandbox mode (it picks its own modes, or
+ * starts no worker) says why in a comment starting so: the guards pass leaves it out.
+ */
+const SAME_IN_EITHER_MODE = /^\/\/ Runs the same in either sandbox mode: /m;
+
+/** Does this test file's text say that PAU_SANDBOX_MODE changes nothing in it? */
+export function sameInEitherMode(text) {
+  return SAME_IN_EITHER_MODE.test(text);
+}
+
+/** `files` less those that run the same in either sandbox mode, and those left out. */
+export function modeDependent(files) {
+  const kept = [];
+  const leftOut = [];
+  for (const file of files) (sameInEitherMode(readFileSync(file, 'utf8')) ? leftOut : kept).push(file);
+  return { kept, leftOut };
+}

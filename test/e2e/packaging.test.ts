@@ -3,6 +3,7 @@
 // Python worker's sources) and nothing built for one machine (bytecode), no tests and no source
 // maps; started from the unpacked folder, `dist/cli.js mcp` answers an MCP client.
 // In the e2e step because it rebuilds dist/ (the integration tests run in parallel and read it).
+// Runs alone: it rebuilds dist/, from which the .vsix the other e2e files install is packed.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

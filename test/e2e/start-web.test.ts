@@ -2,6 +2,7 @@
 // installs it into code-server and serves the workbench; PAU Probe activates there (its Probe
 // CodeLens shows above a def of examples/mathx.py); Ctrl-C (SIGINT to the foreground process
 // group) stops it and leaves no process behind.
+// Runs alone: it rebuilds dist/, from which the .vsix the other e2e files install is packed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';

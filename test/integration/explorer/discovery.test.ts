@@ -212,10 +212,9 @@ test("a method that found its receiver empty is called on one filled first throu
 });
 
 test('the explorer stops when it has stopped learning, whatever the budget: double(x) at 3000 probes', async () => {
-  const started = performance.now();
   const { records } = await exploreExample(join(FIXTURE, '..', 'one_line.py'), 'double', { maxProbes: 3000, strictness: 'signature' });
   // Mutants of ever deeper nested lists give new outputs forever; no new code or kind of outcome after the first few.
-  assert.ok(records.length < 400, `${records.length} probes in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  assert.ok(records.length < 400, `${records.length} probes`);
 });
 
 test("a receiver that cannot be built is built again from the next value its constructor's names suggest: Rule('==1.2.3').allows", async () => {

@@ -2,6 +2,7 @@
 // the argument grammar) passes the function only that file's name: an exported test would call
 // it with the bare name in the user's folder, where that file is someone else's or absent. The
 // export leaves such a probe out, by what the guards saw (writing a file), with the reason given.
+// Runs the same in either sandbox mode: its worker takes the default sandbox (auto), whatever PAU_SANDBOX_MODE says.
 import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

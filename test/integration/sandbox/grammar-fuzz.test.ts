@@ -1,6 +1,7 @@
 // The argument grammar, closed: 100,000 generated sources mixing allowed names with every
 // known route to code or private attributes never reach a name or attribute outside the
 // allowed set (grammar_fuzz.py holds the generator and the oracle).
+// Runs the same in either sandbox mode: it starts no worker (the generator and the oracle are one Python process).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';

@@ -3,7 +3,8 @@
 // that exits 1 with bwrap's message for user namespaces turned off). By outcome: `os` refuses
 // with a message naming what is missing and runs nothing (no session folder, no result, no
 // process left); `auto` runs with the guards only and says why in the CLI header and the
-// session file. Runs the same in either PAU_SANDBOX_MODE: it picks its own modes.
+// session file.
+// Runs the same in either sandbox mode: it picks its own modes.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,6 @@
 // The OS layer's policy as text: the bubblewrap argument list and the macOS sandbox-exec
 // profile (no Mac here, so the profile is checked as text only).
+// Runs the same in either sandbox mode: it reads the policy's text and starts no worker.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,8 +1,10 @@
 // Which test files run beside another (scripts/run-tests.mjs runs two at a time) and which alone:
-// a file that times something must not share the machine with another file's work.
+// a file that times something must not share the machine with another file's work. And which
+// sandbox files the second pass, in guards mode, leaves out.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { byLoad, runsAlone, testFiles } from '../../../scripts/test-files.mjs';
+import { readFileSync } from 'node:fs';
+import { byLoad, modeDependent, runsAlone, sameInEitherMode, testFiles } from '../../../scripts/test-files.mjs';
 
 // (Written apart, so that this file's own text takes no time.)
 const [dateNow, performanceNow] = ['Date.now()', 'performance.now()'];
@@ -26,4 +28,28 @@ test('every integration file is in one group of the two, and the ones asserting 
       timed,
     );
   }
+});
+
+test('a sandbox file that says it runs the same in either mode is left out of the guards pass, and reads no mode', () => {
+  assert.ok(sameInEitherMode('// The policy as text.\n// Runs the same in either sandbox mode: it starts no worker.\nimport x from "y";'));
+  assert.ok(!sameInEitherMode('// It runs the same in either sandbox mode.'));
+  const files = testFiles('integration', 'integration/sandbox/');
+  const { kept, leftOut } = modeDependent(files);
+  assert.deepEqual([...kept, ...leftOut].sort(), files);
+  assert.ok(leftOut.some((file) => file.endsWith('grammar-fuzz.test.ts')));
+  assert.ok(kept.some((file) => file.endsWith('escapes.test.ts')));
+  // A file left out must not take the mode under test, from the environment or from readme-table.ts.
+  for (const file of leftOut) assert.doesNotMatch(readFileSync(file, 'utf8'), /process\.env\.PAU_SANDBOX_MODE|readme-table/, file);
+});
+
+test('the e2e files that rebuild dist/ (the .vsix the others install is packed from it) or time something run alone', () => {
+  const files = testFiles('e2e');
+  const { together, alone } = byLoad(files);
+  assert.deepEqual([...together, ...alone].sort(), files);
+  for (const file of ['packaging.test.ts', 'start-web.test.ts', 'lm-model.test.ts'])
+    assert.ok(
+      alone.some((f) => f.endsWith(`/${file}`)),
+      file,
+    );
+  assert.ok(together.length > alone.length, `${alone.length} of ${files.length} alone`);
 });
