@@ -40,7 +40,7 @@ import { iteratedType, withoutIterationNote } from './iteration-note.js';
 import { storedAsGiven } from './stored-parameter.js';
 import { becameWords, stateChangeWords } from '../core/state-change.js';
 import { messageTemplate, ownMessage } from './raise-messages.js';
-import { luckyKinds, type LuckyKind } from './lucky-draws.js';
+import { luckToCheck, luckyKinds, type LuckyKind } from './lucky-draws.js';
 
 export interface ExplorationOutcome {
   info: FunctionInfo;
@@ -156,13 +156,23 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
   return { returnTypes, exceptions, properties, description, ioTable: ioTable(observations, callText) };
 }
 
+/** For a function that draws at random, whether a call that returned was seen to return in another draw; null for one that does not draw. */
+function drawnAgain(run: ExplorationOutcome): ((o: Observation) => boolean) | null {
+  const { properties } = inferProperties(run.observations, { positions: run.positions, callText: callTextOf(run.info) });
+  if (!properties.some((p) => p.name === 'uses-randomness' && p.holds)) return null;
+  return (o) => sameInAnotherDraw(o, run.observations) || run.observations.some((r) => r.repeats === o && r.record.result.status === 'returned');
+}
+
 /** For a function that draws at random, the kinds of call that returned only by luck of the draw (lucky-draws.ts). */
 function luckyReturns(run: ExplorationOutcome): LuckyKind[] {
-  const { properties } = inferProperties(run.observations, { positions: run.positions, callText: callTextOf(run.info) });
-  if (!properties.some((p) => p.name === 'uses-randomness' && p.holds)) return [];
-  const returnedAgain = (o: Observation): boolean =>
-    sameInAnotherDraw(o, run.observations) || run.observations.some((r) => r.repeats === o && r.record.result.status === 'returned');
-  return luckyKinds(run.observations, returnedAgain);
+  const returnedAgain = drawnAgain(run);
+  return returnedAgain ? luckyKinds(run.observations, returnedAgain) : [];
+}
+
+/** For a function that draws at random, the raises to run again to tell whether calls of their kind return by luck: explorer.ts does (checkLuck). */
+export function drawsToCheck(run: ExplorationOutcome): Observation[] {
+  const returnedAgain = drawnAgain(run);
+  return returnedAgain ? luckToCheck(run.observations, returnedAgain) : [];
 }
 
 /**
