@@ -25,7 +25,14 @@ import { brokenRepr, exampleCallLimit, ordinaryFirst, returnedExamples } from '.
 import { withStatement } from './context-manager.js';
 import { passThrough } from './pass-through.js';
 import { fixedShape } from './result-shape.js';
-import { changedWhenRunAgain, orderMayFollowHash, printedOtherwiseUnderAnotherHashSeed, printsAlikeUnderAnyHashSeed, repeatableText } from './repeatable.js';
+import {
+  changedWhenRunAgain,
+  orderMayFollowHash,
+  printedOtherwiseUnderAnotherHashSeed,
+  printsAlikeUnderAnyHashSeed,
+  repeatableText,
+  shapePrintsAlike,
+} from './repeatable.js';
 import { showsTheWorker } from './worker-identity.js';
 import { holdsGrammarOnly } from './scratch-files.js';
 import { isBindingMessage } from './binding-errors.js';
@@ -516,7 +523,9 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     : stateEffects.length
       ? stateEffects
       : findEffects(run.observations, run.positions, (r) => oneLine(readableCall(callName(run.info), r, awaited), 60));
-  const shape = fixedShape(run.observations, run.positions);
+  // A shape that quotes a dict is stated only as the reader's Python prints it (the hash seed may pick its keys' order).
+  const found = fixedShape(run.observations, run.positions);
+  const shape = found && shapePrintsAlike(shapeCalls(run, found), run.observations) ? found : null;
   const onlyNone = returned.length > 0 && returned.every((o) => o.record.result.value?.type === 'NoneType');
   if (givesReceiverBack(returned)) {
     // A method made for chaining: its result is its object, so what it did to it is the news.
@@ -680,7 +689,12 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     const name = callName(run.info);
     const given = hang.contrast.input[hang.at]?.value;
     const other = given === undefined ? `\`${hang.param.name}\` left out` : `\`${hang.param.name}=${oneLine(toSource(given), 30)}\``;
-    const text = `It did not finish in time for ${oneLine(readableCall(name, hang.timedOut.request, awaited), 70)}; with ${other} it returned ${oneLine(hang.contrast.record.result.value?.repr ?? '', 40)}.`;
+    // What the other call gave, as the reader's Python prints it, else by its type (as a raise line's contrast is).
+    const gave = hang.contrast.record.result.value;
+    const result = printsAlikeUnderAnyHashSeed(hang.contrast, run.observations)
+      ? oneLine(gave?.repr ?? '', 40)
+      : article(typeAsWritten(run.info)(gave?.type ?? ''));
+    const text = `It did not finish in time for ${oneLine(readableCall(name, hang.timedOut.request, awaited), 70)}; with ${other} it returned ${result}.`;
     sentences.push(text);
     ledger.add('summary', text, idx([hang.timedOut, hang.contrast]), idx([hang.timedOut]));
   }
@@ -695,6 +709,11 @@ function holders(run: ExplorationOutcome, params: { p: Position; i: number }[]):
     return s ? [{ p, stored: s }] : [];
   });
   return stored.length > 0 && stored.length === given.length ? stored : [];
+}
+
+/** The calls a fixed shape of result rests on (result-shape.ts). */
+function shapeCalls(run: ExplorationOutcome, shape: { support: number[] }): Observation[] {
+  return run.observations.filter((o) => shape.support.includes(o.record.index));
 }
 
 const CHAINED = 'Returns the object it is called on, so that calls can be chained.';
@@ -1522,7 +1541,13 @@ export function quotedToCheck(run: ExplorationOutcome): Observation[] {
     .slice(0, MAX_RAISE_LINES)
     .flatMap(({ check }) => (check?.kind === 'raises' && check.contrast !== undefined ? [check.contrast] : []));
   const byIndex = new Map(observations.map((o) => [o.record.index, o]));
-  return [...new Set([...pairs, ...contrasts])].flatMap((k) => byIndex.get(k) ?? []).filter(unchecked);
+  // A fixed shape needs one of its calls checked (shapePrintsAlike); a hang's sentence quotes its contrast call.
+  const shape = fixedShape(observations, positions);
+  const shaped = shape ? shapeCalls(run, shape).filter((o) => orderMayFollowHash(o.record.result.value)) : [];
+  const shapeCall = shaped.some((o) => !unchecked(o)) ? [] : shaped.slice(0, 1).map((o) => o.record.index);
+  const hang = hangWithContrast(observations, positions);
+  const quoted = [...pairs, ...contrasts, ...shapeCall, ...(hang ? [hang.contrast.record.index] : [])];
+  return [...new Set(quoted)].flatMap((k) => byIndex.get(k) ?? []).filter(unchecked);
 }
 
 /**
