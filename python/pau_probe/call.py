@@ -45,12 +45,12 @@ from pau_probe.render import Deadline, Renderer, tagged, type_name
 
 if TYPE_CHECKING:
     from types import ModuleType
-    from typing import Any, Callable, Dict, List, Optional, Tuple, Union
+    from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Union
 
     from pau_probe.render import Deadline as DeadlineType
 
     from pau_probe.coverage import StaticMap
-    from pau_probe.protocol import AgainLine, AppliedCall, AppliedResult, ChildRequest, ChildResult, ComparisonRecord, ProbeResultMutationsItem
+    from pau_probe.protocol import AgainLine, AppliedCall, AppliedResult, ChildRequest, ChildResult, ComparisonRecord, ObjectState, ProbeResultMutationsItem
     from pau_probe.protocol import ProbeResultReceiverState, SecondRun, WorkerLimits
     from pau_probe.target import Target
 
@@ -811,9 +811,11 @@ def _execute(
     labelled += [("kwargs.%s" % k, v) for k, v in kwargs.items()]
     if ctx.target.needs_receiver:
         labelled.append(("receiver", receiver))
-    before = [snapshot(obj) for _, obj in labelled]
-    # The explorer's calls on a method: what the object held, to say what the call did to it.
+    # The explorer's calls on a method: what the object held, to say what the call did to it. Read
+    # before the snapshots: a public property may fill a cache on first read (pyparsing's `name`),
+    # which is the worker's doing, not the call's.
     state_before = pau_object_state.state(receiver) if ctx.target.needs_receiver and request.get("comparisons") else None
+    before = [snapshot(obj) for _, obj in labelled]
 
     recorder = None
     if collector is not None:
@@ -847,6 +849,11 @@ def _execute(
     # call's time, and at least MIN_RENDER_SECONDS.
     deadline.start(max(deadline_at - time.monotonic(), MIN_RENDER_SECONDS))
     renderer = Renderer(limits, deadline, ctx.scrub)
+    # What the call changed, read before the worker runs anything on its objects: rendering runs
+    # their code (a returned pyparsing element caches its name on its first repr, so a method that
+    # gave back its object unchanged read as changing it; the re-check's pickles agreed it did not).
+    changed = _changed(renderer, labelled, before)
+    state_after = _state(renderer, receiver) if state_before is not None else None
     out: ChildResult = {"status": "raised" if error is not None else "returned", "mutations": [], "durationMs": round(duration_ms, 3)}
     if error is not None:
         out["exception"] = cast("ProbeResultException", renderer.exception(error))
@@ -857,6 +864,9 @@ def _execute(
         out["value"] = renderer.value(value)
         if "iteration" in out["value"]:
             out["durationMs"] = round(duration_ms + (time.perf_counter() - rendering) * 1000.0, 3)
+            # What iterating it changed is the call's too (a generator that pops from its argument).
+            changed |= _changed(renderer, labelled, before)
+            state_after = _state(renderer, receiver) if state_before is not None else None
         if applied is not None:
             out["applied"] = _applied(renderer, applied[0], applied[1])
     if collector is not None:
@@ -868,7 +878,7 @@ def _execute(
         compared = (recorder.report() if recorder is not None else []) + (construction.report() if construction is not None else [])
         if compared or recorder is not None:
             out["comparisons"] = compared
-    out["mutations"] = _mutations(renderer, labelled, before)
+    out["mutations"] = _mutations(renderer, labelled, changed)
     rendered = out.get("value")
     if request.get("comparisons") and rendered is not None and _ADDRESS.search(rendered["repr"]):
         shown = renderer.guarded(lambda: pau_object_state.state(value), lambda why: None)
@@ -876,11 +886,9 @@ def _execute(
             out["valueState"] = shown
     if request.get("comparisons") and ctx.target.needs_receiver and error is None and value is receiver:
         out["returnedReceiver"] = True
-    if state_before is not None:
-        state_after = renderer.guarded(lambda: pau_object_state.state(receiver), lambda why: None)
-        if state_after is not None:
-            change: ProbeResultReceiverState = {"before": state_before, "after": state_after}
-            out["receiverState"] = change
+    if state_before is not None and state_after is not None:
+        change: ProbeResultReceiverState = {"before": state_before, "after": state_after}
+        out["receiverState"] = change
     if built is not None:
         out["arguments"] = cast("BuiltArguments", built)
         acted = sorted(set(pau_guards.effects()) | set(pau_write_recorder.seen()))
@@ -926,13 +934,20 @@ def _applied(renderer: Renderer, value: Any, error: Optional[BaseException]) -> 
     return {"status": "returned", "value": renderer.value(value)}
 
 
-def _mutations(renderer: Renderer, labelled: List[Tuple[str, Any]], before: List[Union[bytes, str, None]]) -> List[ProbeResultMutationsItem]:
-    """Arguments whose snapshot changed during the call, with their new repr."""
-    out: List[ProbeResultMutationsItem] = []
+def _changed(renderer: Renderer, labelled: List[Tuple[str, Any]], before: List[Union[bytes, str, None]]) -> Set[str]:
+    """The labels of the arguments whose snapshot is no longer what it was `before`."""
+    out: Set[str] = set()
     for (label, obj), old in zip(labelled, before):
-        if old is None:
-            continue
-        changed = renderer.guarded(lambda: snapshot(obj) != old, lambda why: False)
-        if changed:
-            out.append({"arg": label, "repr": renderer.text(obj)[0]})
+        if old is not None and renderer.guarded(lambda: snapshot(obj) != old, lambda why: False):
+            out.add(label)
     return out
+
+
+def _mutations(renderer: Renderer, labelled: List[Tuple[str, Any]], changed: Set[str]) -> List[ProbeResultMutationsItem]:
+    """The arguments `changed` names, with their new repr."""
+    return [{"arg": label, "repr": renderer.text(obj)[0]} for label, obj in labelled if label in changed]
+
+
+def _state(renderer: Renderer, receiver: Any) -> Optional[ObjectState]:
+    """What the receiver holds now (object_state.py), under the render's deadline."""
+    return renderer.guarded(lambda: pau_object_state.state(receiver), lambda why: None)

@@ -25,7 +25,14 @@ import { brokenRepr, exampleCallLimit, ordinaryFirst, returnedExamples } from '.
 import { withStatement } from './context-manager.js';
 import { passThrough } from './pass-through.js';
 import { fixedShape } from './result-shape.js';
-import { changedWhenRunAgain, orderMayFollowHash, printedOtherwiseUnderAnotherHashSeed, printsAlikeUnderAnyHashSeed, repeatableText } from './repeatable.js';
+import {
+  changedWhenRunAgain,
+  orderMayFollowHash,
+  printedOtherwiseUnderAnotherHashSeed,
+  printsAlikeUnderAnyHashSeed,
+  repeatableText,
+  shapePrintsAlike,
+} from './repeatable.js';
 import { showsTheWorker } from './worker-identity.js';
 import { holdsGrammarOnly } from './scratch-files.js';
 import { isBindingMessage } from './binding-errors.js';
@@ -40,7 +47,7 @@ import { iteratedType, withoutIterationNote } from './iteration-note.js';
 import { storedAsGiven } from './stored-parameter.js';
 import { becameWords, stateChangeWords } from '../core/state-change.js';
 import { messageTemplate, ownMessage } from './raise-messages.js';
-import { luckyKinds, type LuckyKind } from './lucky-draws.js';
+import { luckToCheck, luckyKinds, type LuckyKind } from './lucky-draws.js';
 
 export interface ExplorationOutcome {
   info: FunctionInfo;
@@ -156,13 +163,23 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
   return { returnTypes, exceptions, properties, description, ioTable: ioTable(observations, callText) };
 }
 
+/** For a function that draws at random, whether a call that returned was seen to return in another draw; null for one that does not draw. */
+function drawnAgain(run: ExplorationOutcome): ((o: Observation) => boolean) | null {
+  const { properties } = inferProperties(run.observations, { positions: run.positions, callText: callTextOf(run.info) });
+  if (!properties.some((p) => p.name === 'uses-randomness' && p.holds)) return null;
+  return (o) => sameInAnotherDraw(o, run.observations) || run.observations.some((r) => r.repeats === o && r.record.result.status === 'returned');
+}
+
 /** For a function that draws at random, the kinds of call that returned only by luck of the draw (lucky-draws.ts). */
 function luckyReturns(run: ExplorationOutcome): LuckyKind[] {
-  const { properties } = inferProperties(run.observations, { positions: run.positions, callText: callTextOf(run.info) });
-  if (!properties.some((p) => p.name === 'uses-randomness' && p.holds)) return [];
-  const returnedAgain = (o: Observation): boolean =>
-    sameInAnotherDraw(o, run.observations) || run.observations.some((r) => r.repeats === o && r.record.result.status === 'returned');
-  return luckyKinds(run.observations, returnedAgain);
+  const returnedAgain = drawnAgain(run);
+  return returnedAgain ? luckyKinds(run.observations, returnedAgain) : [];
+}
+
+/** For a function that draws at random, the raises to run again to tell whether calls of their kind return by luck: explorer.ts does (checkLuck). */
+export function drawsToCheck(run: ExplorationOutcome): Observation[] {
+  const returnedAgain = drawnAgain(run);
+  return returnedAgain ? luckToCheck(run.observations, returnedAgain) : [];
 }
 
 /**
@@ -506,7 +523,9 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     : stateEffects.length
       ? stateEffects
       : findEffects(run.observations, run.positions, (r) => oneLine(readableCall(callName(run.info), r, awaited), 60));
-  const shape = fixedShape(run.observations, run.positions);
+  // A shape that quotes a dict is stated only as the reader's Python prints it (the hash seed may pick its keys' order).
+  const found = fixedShape(run.observations, run.positions);
+  const shape = found && shapePrintsAlike(shapeCalls(run, found), run.observations) ? found : null;
   const onlyNone = returned.length > 0 && returned.every((o) => o.record.result.value?.type === 'NoneType');
   if (givesReceiverBack(returned)) {
     // A method made for chaining: its result is its object, so what it did to it is the news.
@@ -670,7 +689,12 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     const name = callName(run.info);
     const given = hang.contrast.input[hang.at]?.value;
     const other = given === undefined ? `\`${hang.param.name}\` left out` : `\`${hang.param.name}=${oneLine(toSource(given), 30)}\``;
-    const text = `It did not finish in time for ${oneLine(readableCall(name, hang.timedOut.request, awaited), 70)}; with ${other} it returned ${oneLine(hang.contrast.record.result.value?.repr ?? '', 40)}.`;
+    // What the other call gave, as the reader's Python prints it, else by its type (as a raise line's contrast is).
+    const gave = hang.contrast.record.result.value;
+    const result = printsAlikeUnderAnyHashSeed(hang.contrast, run.observations)
+      ? oneLine(gave?.repr ?? '', 40)
+      : article(typeAsWritten(run.info)(gave?.type ?? ''));
+    const text = `It did not finish in time for ${oneLine(readableCall(name, hang.timedOut.request, awaited), 70)}; with ${other} it returned ${result}.`;
     sentences.push(text);
     ledger.add('summary', text, idx([hang.timedOut, hang.contrast]), idx([hang.timedOut]));
   }
@@ -685,6 +709,11 @@ function holders(run: ExplorationOutcome, params: { p: Position; i: number }[]):
     return s ? [{ p, stored: s }] : [];
   });
   return stored.length > 0 && stored.length === given.length ? stored : [];
+}
+
+/** The calls a fixed shape of result rests on (result-shape.ts). */
+function shapeCalls(run: ExplorationOutcome, shape: { support: number[] }): Observation[] {
+  return run.observations.filter((o) => shape.support.includes(o.record.index));
 }
 
 const CHAINED = 'Returns the object it is called on, so that calls can be chained.';
@@ -1513,7 +1542,13 @@ export function quotedToCheck(run: ExplorationOutcome): Observation[] {
     .slice(0, MAX_RAISE_LINES)
     .flatMap(({ check }) => (check?.kind === 'raises' && check.contrast !== undefined ? [check.contrast] : []));
   const byIndex = new Map(observations.map((o) => [o.record.index, o]));
-  return [...new Set([...pairs, ...contrasts])].flatMap((k) => byIndex.get(k) ?? []).filter(unchecked);
+  // A fixed shape needs one of its calls checked (shapePrintsAlike); a hang's sentence quotes its contrast call.
+  const shape = fixedShape(observations, positions);
+  const shaped = shape ? shapeCalls(run, shape).filter((o) => orderMayFollowHash(o.record.result.value)) : [];
+  const shapeCall = shaped.some((o) => !unchecked(o)) ? [] : shaped.slice(0, 1).map((o) => o.record.index);
+  const hang = hangWithContrast(observations, positions);
+  const quoted = [...pairs, ...contrasts, ...shapeCall, ...(hang ? [hang.contrast.record.index] : [])];
+  return [...new Set(quoted)].flatMap((k) => byIndex.get(k) ?? []).filter(unchecked);
 }
 
 /**

@@ -21,6 +21,7 @@ import { mutateValue } from './mutate.js';
 import {
   appliedCheck,
   exampleCheck,
+  luckCheck,
   planPropertyProbes,
   plannedRequest,
   quoteCheck,
@@ -32,7 +33,7 @@ import {
 import type { PlannedProbe } from './property-probes.js';
 // The checks after the budget re-run exactly the calls the report will quote, so the describer,
 // which chooses them, says which (one choice, not a second copy of it that could drift).
-import { examplesToCheck, quotedToCheck, raisesToCheck, type ExplorationOutcome } from './describe.js';
+import { drawsToCheck, examplesToCheck, quotedToCheck, raisesToCheck, type ExplorationOutcome } from './describe.js';
 import { inferProperties } from './properties.js';
 import { breakerProbes, claimsLaw, followUps, planVerification } from './verify.js';
 import { contrastPlans } from './contrast.js';
@@ -129,10 +130,15 @@ const OUTSIDE_SWEEP = ['bytes', 'textfile', 'binfile', 'datetime', 'match', 'cla
  *   its process after the line's contrast call: a raise that comes only in a fresh interpreter
  *   (humanize's activate, before the locale is loaded) is said to (describe.ts). Also exact
  *   earlier calls, also after the budget.
+ * - `luckChecks`: before all those, for a function that draws, a call that raised where calls of its
+ *   kind mostly raised and one returned, once more and twice in its process: a raise that comes
+ *   otherwise in another draw shows the return was luck (lucky-draws.ts), one that comes alike shows
+ *   it is the arguments'. The raise checks re-run only the first raise lines' calls, so without this
+ *   a lucky return beside a later line stood unchecked. Also an exact earlier call.
  */
-export const RESERVES = { lawRecheck: 3, exampleChecks: 3, raiseChecks: 2 } as const;
+export const RESERVES = { lawRecheck: 3, luckChecks: 1, exampleChecks: 3, raiseChecks: 2 } as const;
 /** The re-runs made after the budget, at most (property-probes.ts, afterBudget). */
-export const CHECKS_AFTER_BUDGET = RESERVES.exampleChecks + RESERVES.raiseChecks;
+export const CHECKS_AFTER_BUDGET = RESERVES.luckChecks + RESERVES.exampleChecks + RESERVES.raiseChecks;
 /** With several parameters, how many uniform assignments (all int, all list…) come before mixed ones. */
 const UNIFORM_FIRST = 4;
 /** How many assignments are tried with every argument before each is also tried without its last one. */
@@ -323,6 +329,7 @@ export class Explorer {
     }
     // After the budget, spent or not: the examples and raise lines, re-run as RESERVES says.
     try {
+      await this.checkLuck();
       await this.checkExamples();
       await this.checkRaises();
     } catch (err) {
@@ -1945,6 +1952,12 @@ export class Explorer {
   /** What the calls so far show, as the describer reads it (describe.ts). */
   private soFar(): ExplorationOutcome {
     return { info: this.info, positions: this.positions, observations: this.observations, accepted: this.accepted, maxProbes: this.opts.maxProbes };
+  }
+
+  /** For a function that draws, a raise that tells whether calls of its kind return by luck (RESERVES.luckChecks, lucky-draws.ts). */
+  private async checkLuck(): Promise<void> {
+    if (this.opts.seeding) return;
+    for (const raised of drawsToCheck(this.soFar()).slice(0, RESERVES.luckChecks)) await this.runPlan(luckCheck(raised), true);
   }
 
   /** The first raise lines' calls, each once more after its contrast call (RESERVES.raiseChecks, describe.ts). */

@@ -41,11 +41,14 @@ function raisedOtherwiseAgain(o: Observation, observations: Observation[]): bool
   );
 }
 
-/**
- * The kinds of call of a function that draws which returned only by luck, each with its calls that
- * returned not seen to return in another draw (`seenAgain`: a second run or a re-run that returned).
- */
-export function luckyKinds(observations: Observation[], seenAgain: (o: Observation) => boolean): LuckyKind[] {
+/** A kind of call whose share of returns may be luck: the calls that returned, those that raised, and the exception most raised. */
+interface Candidate extends LuckyKind {
+  /** Whether one of its calls that raised that exception raised it otherwise when run again (a draw, not the arguments). */
+  drawn: boolean;
+}
+
+/** The kinds of call that returned in at most LUCKY_SHARE of at least LEAST_CALLS calls, most of which raised one exception, with their calls that returned not seen to return again. */
+function candidates(observations: Observation[], seenAgain: (o: Observation) => boolean): Candidate[] {
   const own = observations.filter((o) => o.purpose !== 'repeat' && (o.record.result.status === 'returned' || o.record.result.status === 'raised'));
   const kinds = new Map<string, Observation[]>();
   for (const o of own) kinds.set(kindOf(o), [...(kinds.get(kindOf(o)) ?? []), o]);
@@ -62,6 +65,29 @@ export function luckyKinds(observations: Observation[], seenAgain: (o: Observati
       .map(({ t }) => t);
     const drawn = raised.some((o) => o.record.result.exception?.type === type && raisedOtherwiseAgain(o, observations));
     const lucky = returned.filter((o) => !seenAgain(o));
-    return type && drawn && lucky.length ? [{ returned: lucky, raised, type, calls: calls.length }] : [];
+    return type && lucky.length ? [{ returned: lucky, raised, type, calls: calls.length, drawn }] : [];
+  });
+}
+
+/**
+ * The kinds of call of a function that draws which returned only by luck, each with its calls that
+ * returned not seen to return in another draw (`seenAgain`: a second run or a re-run that returned).
+ */
+export function luckyKinds(observations: Observation[], seenAgain: (o: Observation) => boolean): LuckyKind[] {
+  return candidates(observations, seenAgain).flatMap(({ drawn, ...kind }) => (drawn ? [kind] : []));
+}
+
+/**
+ * For each kind of call that would return by luck if its raise came from the draw, but none of whose
+ * raises was run again to tell (the raise lines' checks re-run only the first lines' calls), one such
+ * raise: explorer.ts runs it again, twice in its process, after the budget (checkLuck).
+ */
+export function luckToCheck(observations: Observation[], seenAgain: (o: Observation) => boolean): Observation[] {
+  return candidates(observations, seenAgain).flatMap((k) => {
+    if (k.drawn) return [];
+    const ran = (o: Observation): boolean => observations.some((r) => r.repeats === o);
+    // One of them already run again alike: the arguments raise it, and nothing is left to check.
+    if (k.raised.some((o) => o.record.result.exception?.type === k.type && ran(o))) return [];
+    return k.raised.filter((o) => o.record.result.exception?.type === k.type).slice(0, 1);
   });
 }

@@ -151,8 +151,8 @@ function hashedRepeat(o: Observation, why = 'determinism'): PlannedProbe {
   };
 }
 
-/** How the re-runs explorer.ts makes after the budget are noted: an example's, a quoted call's, a raise line's. */
-const CHECKS = { example: 'example check', quote: 'quote check', raise: 'raise check' } as const;
+/** How the re-runs explorer.ts makes after the budget are noted: an example's, a quoted call's, a raise line's, a draw's (luckCheck). */
+const CHECKS = { example: 'example check', quote: 'quote check', raise: 'raise check', luck: 'luck check' } as const;
 
 /** An applied call (its result called in turn) once more in an interpreter of another hash seed: what it gave is then a result, not one run's. */
 export function appliedCheck(o: Observation): PlannedProbe {
@@ -185,7 +185,21 @@ export function raiseCheck(raised: Observation, contrast: Observation): PlannedP
   };
 }
 
-/** Whether a probe's note is one of the re-runs made after the budget (exampleCheck, quoteCheck, raiseCheck). */
+/**
+ * A call that raised, once more and a second time in its process (a re-run asks for `again`): for a
+ * function that draws, a raise that comes otherwise there is the draw's (lucky-draws.ts).
+ */
+export function luckCheck(raised: Observation): PlannedProbe {
+  return {
+    input: raised.input,
+    purpose: 'repeat',
+    note: `${CHECKS.luck}: the same call again, twice in its process`,
+    request: raised.request,
+    repeats: raised,
+  };
+}
+
+/** Whether a probe's note is one of the re-runs made after the budget (exampleCheck, quoteCheck, raiseCheck, luckCheck). */
 export function afterBudget(note: string | undefined): boolean {
   return Object.values(CHECKS).some((c) => note?.startsWith(`${c}: `) === true);
 }

@@ -156,3 +156,14 @@ export function printsAlikeUnderAnyHashSeed(o: Observation, observations: Observ
   if (printedOtherwiseUnderAnotherHashSeed(observations)) return false;
   return observations.some((r) => r.repeats === o && r.hashSeed !== undefined && printedAlike(o.record.result, r.record.result));
 }
+
+/**
+ * Whether calls that all printed one shape of result (the same keys in the same order: result-shape.ts)
+ * print it so in the reader's Python: none of them may follow the hash seed, or one that may was re-run
+ * in an interpreter of another hash seed and printed alike (the same keys come in every call, so one
+ * checked stands for all); never once any call printed otherwise there (printsAlikeUnderAnyHashSeed).
+ */
+export function shapePrintsAlike(calls: Observation[], observations: Observation[]): boolean {
+  const seeded = calls.filter((o) => orderMayFollowHash(o.record.result.value));
+  return seeded.length === 0 || seeded.some((o) => printsAlikeUnderAnyHashSeed(o, observations));
+}

@@ -60,3 +60,73 @@ def test_the_snapshot_of_a_receiver_leaves_its_class_as_it_was(tmp_path):
         worker.close()
     assert result["status"] == "returned"
     assert result["value"]["repr"] == "['__setattr__', '__sizeof__', '__str__', '__subclasshook__']"
+
+
+# An element that names itself lazily, as pyparsing's ParserElement does: its repr, and its public
+# `name` property, fill a private cache the first time. A method that gives it back unchanged
+# (pyparsing's Suppress.suppress) changed nothing; what the worker read of it to show it did.
+LAZY = '''
+class Element:
+    def __init__(self, text):
+        self.text = text
+        self._default_name = None
+
+    @property
+    def name(self):
+        if self._default_name is None:
+            self._default_name = "Element:" + self.text
+        return self._default_name
+
+    def __repr__(self):
+        return self.name
+
+    def same(self):
+        return self
+
+    def rename(self, text):
+        self.text = text
+        return self
+
+    def popped(self, items):
+        while items:
+            yield items.pop()
+'''
+
+
+def call_lazy(tmp_path, qualname, args, **extra):
+    target = tmp_path / "lazy.py"
+    target.write_text(LAZY)
+    worker = WorkerProcess(str(target), qualname)
+    try:
+        worker.until("ready")
+        worker.send({"op": "call", "id": 1, "args": args, "kwargs": {}, "receiver": "Element('a')", "limits": LIMITS, **extra})
+        return worker.until("result")[-1]["result"]
+    finally:
+        worker.close()
+
+
+def test_showing_a_returned_receiver_is_no_change_the_call_made(tmp_path):
+    result = call_lazy(tmp_path, "Element.same", [])
+    assert result["status"] == "returned" and result["value"]["repr"] == "Element:a"
+    assert result["mutations"] == []
+
+
+def test_reading_a_receivers_properties_for_its_state_is_no_change_the_call_made(tmp_path):
+    # A method's calls ask for comparisons (the explorer's do): the receiver's state is read before and after.
+    result = call_lazy(tmp_path, "Element.same", [], comparisons=True)
+    assert result["status"] == "returned" and result.get("returnedReceiver") is True
+    assert result["mutations"] == []
+
+
+def test_a_method_that_changes_its_receiver_and_returns_it_still_changed_it(tmp_path):
+    result = call_lazy(tmp_path, "Element.rename", ["'b'"], comparisons=True)
+    assert result["status"] == "returned"
+    assert [m["arg"] for m in result["mutations"]] == ["receiver"]
+    before, after = result["receiverState"]["before"], result["receiverState"]["after"]
+    assert before != after
+
+
+def test_what_iterating_a_returned_generator_changed_is_the_calls(tmp_path):
+    result = call_lazy(tmp_path, "Element.popped", ["[1, 2]"])
+    assert result["status"] == "returned"
+    assert [m["arg"] for m in result["mutations"]] == ["args[0]"]

@@ -67,8 +67,8 @@ test('a field added to ProbeResult and filled by the worker reaches the event, t
   );
   edit(
     'python/pau_probe/call.py',
-    '    out["mutations"] = _mutations(renderer, labelled, before)\n',
-    '    out["mutations"] = _mutations(renderer, labelled, before)\n    out["echo"] = {"words": [type(a).__name__ for a in args], "count": len(args)}\n',
+    '    out["mutations"] = _mutations(renderer, labelled, changed)\n',
+    '    out["mutations"] = _mutations(renderer, labelled, changed)\n    out["echo"] = {"words": [type(a).__name__ for a in args], "count": len(args)}\n',
   );
   const generated = await run(['scripts/gen-worker-protocol.mjs']);
   assert.equal(generated.code, 0, generated.stderr);

@@ -62,3 +62,48 @@ test('a function that draws: no line rests on a call that returned where calls o
   assert.doesNotMatch(report.description.parameters.chars ?? '', /dict/, report.description.parameters.chars);
   assert.match(report.description.summary, /by luck of the draw/, report.description.summary);
 });
+
+/**
+ * pick with checks of its own on `length`, in its own words: their raise lines come before the
+ * KeyError's, so the raise lines' re-runs (RESERVES.raiseChecks, the first lines' calls) never run
+ * a KeyError again, and nothing showed that its message changes from draw to draw.
+ */
+function checkedPick(): FakeFunction {
+  const base = pick();
+  return {
+    ...base,
+    body: (args, kw, receiver, interpreter) => {
+      const [length] = args;
+      if (length?.k === 'int' && length.v < 0n) throw new PyError('ValueError', 'length must not be negative');
+      if (length?.k === 'int' && length.v > 100n) throw new PyError('OverflowError', 'length must be at most 100');
+      return base.body(args, kw, receiver, interpreter);
+    },
+  };
+}
+
+test('a lucky return beside raise lines that come first: a raise of its kind is run again after the budget, and no line rests on it', async () => {
+  const fn = checkedPick();
+  const fake = fakeProbe(fn);
+  const own = { ...info('pick', fn), raiseMessages: ['length must not be negative', 'length must be at most 100'] };
+  const report = await exploreOffline(own, fake.probe, { maxProbes: 40, strictness: DEFAULT_STRICTNESS });
+  const withDict = fake.records.filter((r) => r.args[1]?.startsWith('{') && r.result.status !== 'rejected' && !afterBudget(r.note));
+  const lucky = withDict.filter((r) => r.result.status === 'returned').map((r) => r.index);
+  assert.ok(lucky.length > 0 && lucky.length * 3 <= withDict.length, JSON.stringify(withDict.map((r) => [r.args, r.result.status])));
+  // The two raise lines of its own words come first.
+  assert.match(
+    report.description.raises.split('\n').slice(0, 2).join('\n'),
+    /must not be negative[^]*must be at most 100|must be at most 100[^]*must not be negative/,
+    report.description.raises,
+  );
+  const checked = fake.records.filter((r) => r.note?.startsWith('luck check: '));
+  assert.equal(checked.length, 1, JSON.stringify(fake.records.filter((r) => afterBudget(r.note)).map((r) => r.note)));
+  assert.equal(checked[0]?.result.exception?.type, 'KeyError');
+  const resting = (report.description.claims ?? []).filter(
+    (c) => c.support.some((i) => lucky.includes(i)) || (c.check?.kind === 'raises' && lucky.includes(c.check.contrast ?? -1)),
+  );
+  assert.deepEqual(
+    resting.map((c) => c.text),
+    [],
+  );
+  assert.match(report.description.summary, /by luck of the draw/, report.description.summary);
+});

@@ -9,7 +9,7 @@ import { CHECKS_AFTER_BUDGET } from '../../../src/explorer/explorer.js';
 import { afterBudget } from '../../../src/explorer/property-probes.js';
 import type { PyValue } from '../../../src/explorer/values.js';
 import type { FakeFunction } from './fake-python.js';
-import { expectStr, fakeProbe, info, param, pyInt, pyStr } from './fake-python.js';
+import { PyError, PyTimeout, expectStr, fakeProbe, info, param, pyInt, pyStr } from './fake-python.js';
 
 /** Where each letter of a text first comes, keys in an order the hash seed picks (one under seed 0, the reverse under any other). */
 function firsts(): FakeFunction {
@@ -50,4 +50,56 @@ test('a dict in one order under every hash seed: the summary still quotes it, ea
   assert.ok(quoted.length > 0, report.description.summary);
   const checked = fake.records.filter((r) => afterBudget(r.note)).map((r) => r.result.value?.repr ?? '');
   for (const q of quoted) assert.equal(checked.filter((c) => c === q).length, 1, `${q}: ${JSON.stringify(checked)}`);
+});
+
+/** node(left, right): {'kind': 'node', 'left': left, 'right': right}, its keys reversed under any hash seed but 0 unless `fixed`. */
+function node(fixed: boolean): FakeFunction {
+  return {
+    params: [param('left'), param('right')],
+    body: ([left, right], _kw, _r, interpreter) => {
+      if (left === undefined || right === undefined) throw new PyError('TypeError', 'node() missing a required argument');
+      const entries: [PyValue, PyValue][] = [
+        [pyStr('kind'), pyStr('node')],
+        [pyStr('left'), left],
+        [pyStr('right'), right],
+      ];
+      if (!fixed && (interpreter?.hashSeed ?? 0) !== 0) entries.reverse();
+      return { k: 'dict', entries };
+    },
+  };
+}
+
+/** The summary's fixed-shape sentence (result-shape.ts), if any. */
+const shapeSentence = (summary: string): string | undefined => /Returns \{'kind': 'node'[^}]*\}\./.exec(summary)?.[0];
+
+test('a fixed shape of dict whose keys the hash seed orders: the summary does not state it', async () => {
+  const fn = node(false);
+  const fake = fakeProbe(fn);
+  const report = await exploreOffline(info('node', fn), fake.probe, { maxProbes: 40, strictness: DEFAULT_STRICTNESS });
+  assert.equal(shapeSentence(report.description.summary), undefined, report.description.summary);
+  assert.ok(fake.records.filter((r) => afterBudget(r.note)).length <= CHECKS_AFTER_BUDGET);
+});
+
+test('a fixed shape of dict in one order under every hash seed: stated, after one of its calls was re-run under another seed', async () => {
+  const fn = node(true);
+  const fake = fakeProbe(fn);
+  const report = await exploreOffline(info('node', fn), fake.probe, { maxProbes: 40, strictness: DEFAULT_STRICTNESS });
+  assert.ok(shapeSentence(report.description.summary), report.description.summary);
+  assert.ok(fake.records.some((r) => afterBudget(r.note) && r.result.value?.repr.startsWith("{'kind': 'node'")));
+});
+
+test('a hang whose contrast call gave a dict the hash seed orders: the sentence gives its type, not its keys', async () => {
+  // tally(text, step): where each letter first comes, in an order the hash seed picks; a fractional step never ends.
+  const fn: FakeFunction = {
+    params: [param('text'), param('step')],
+    body: ([text, step], kw, r, interpreter) => {
+      if (step !== undefined && !(step.k === 'int' && step.v > 0n)) throw new PyTimeout();
+      return firsts().body([pyStr(expectStr(text ?? pyStr(''), 'tally'))], kw, r, interpreter);
+    },
+  };
+  const report = await exploreOffline(info('tally', fn), fakeProbe(fn, { cache: false }).probe, { maxProbes: 40, strictness: 'signature' });
+  const hang = /It did not finish in time for [^;]*; with `[^`]*` it returned ([^.]|\.\w)*/.exec(report.description.summary)?.[0];
+  assert.ok(hang, report.description.summary);
+  // Its result, cut or whole, is not quoted: a reader's Python may print its keys in another order.
+  assert.doesNotMatch(hang, /it returned \{/, hang);
 });
