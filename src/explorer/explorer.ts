@@ -215,7 +215,7 @@ export class Explorer {
   /** Per position, the smallest int magnitude whose call timed out: bigger ones would time out too. */
   private readonly tooSlowFrom = new Map<number, bigint>();
   private used = 0;
-  /** The re-runs made after the budget: the examples', the quoted calls' and the raise lines' (RESERVES, CHECKS_AFTER_BUDGET). */
+  /** The re-runs made after the budget: the luck check's, the examples', the quoted calls' and the raise lines' (RESERVES, CHECKS_AFTER_BUDGET). */
   private checks = 0;
   private readonly keys = new Set<string>();
   /** Calls (with their seed) re-run for determinism already. */
