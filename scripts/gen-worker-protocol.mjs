@@ -13,10 +13,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { generateResultPlainCheck, generateResultSchema, RESULT_PLAIN_CHECK_TS, RESULT_SCHEMA_TS } from './gen-result-schema.mjs';
+import { generateResultPlainCheck, generateResultSchema, PROTOCOL_TS, protocolProgram, RESULT_PLAIN_CHECK_TS, RESULT_SCHEMA_TS } from './gen-result-schema.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const PROTOCOL_TS = join(ROOT, 'src/probe/protocol.ts');
+export { PROTOCOL_TS };
 export const PROTOCOL_PY = join(ROOT, 'python/pau_probe/protocol.py');
 /** Field names the worker needs at run time, in a module that imports nothing (protocol.py imports typing). */
 export const FIELDS_PY = join(ROOT, 'python/pau_probe/fields.py');
@@ -25,7 +25,7 @@ const pascal = (text) => text.replace(/(^|[^A-Za-z0-9])([a-z0-9])/g, (_, __, c) 
 
 /** The Python source of protocol.py for the current src/probe/protocol.ts. */
 export function generate() {
-  const program = ts.createProgram([PROTOCOL_TS], { strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, noEmit: true });
+  const program = protocolProgram();
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(PROTOCOL_TS);
   const moduleSymbol = checker.getSymbolAtLocation(source);
@@ -148,7 +148,7 @@ export function generate() {
  * field names (FIELDS_OF_CHILD_RESULT), so the worker copies fields by the declaration.
  */
 export function generateFields() {
-  const program = ts.createProgram([PROTOCOL_TS], { strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, noEmit: true });
+  const program = protocolProgram();
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(PROTOCOL_TS);
   const exported = new Map(checker.getExportsOfModule(checker.getSymbolAtLocation(source)).map((s) => [s.name, s]));
