@@ -11,9 +11,9 @@ import { fileURLToPath } from 'node:url';
 import type { SessionFile } from '../../../src/core/session-types.js';
 import { CHECKS_AFTER_BUDGET } from '../../../src/explorer/explorer.js';
 import { startScriptedServer, type Script } from '../../support/llm-server.js';
+import { pauCli } from '../../support/cli.js';
 import { call, FIXTURE, submit } from './harness.js';
 
-const MAIN = fileURLToPath(new URL('../../../src/cli/main.ts', import.meta.url));
 const TARGET = `${FIXTURE}:shout`;
 const EXAMPLES = fileURLToPath(new URL('../../../examples', import.meta.url));
 
@@ -23,7 +23,7 @@ interface Result {
   stderr: string;
 }
 
-/** Runs `pau …` from source; `onStart` gets the child (to send it a signal). */
+/** Runs `pau …` (bundled, test/support/cli.ts); `onSpawn` gets the child (to send it a signal). */
 function pau(args: string[], opts: { env?: NodeJS.ProcessEnv; onSpawn?: (child: ReturnType<typeof spawn>) => void } = {}): Promise<Result> {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   delete env.OPENAI_API_KEY;
@@ -31,7 +31,7 @@ function pau(args: string[], opts: { env?: NodeJS.ProcessEnv; onSpawn?: (child: 
   delete env.PAU_MODEL;
   Object.assign(env, opts.env);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [pauCli(), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -59,7 +59,7 @@ async function withServer<T>(script: Script, fn: (url: string) => Promise<T>): P
 }
 
 // Each test spawns processes that mostly wait: run them side by side.
-// The timeout only catches a hang: each test starts `pau` from source through tsx, which takes
+// The timeout only catches a hang: each test starts `pau` and real workers, which takes
 // seconds on a loaded 2-core machine.
 describe('pau probe and pau replay', { concurrency: 3, timeout: 180_000 }, () => {
   test('pau probe prints each probe as it happens, the hypothesis and the result; exit 0', async () => {

@@ -6,15 +6,14 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pauCli } from '../../support/cli.js';
 import { pauTaskFile } from '../../support/pau-tasks.js';
 import { probeOsLayer } from '../../../src/probe/sandbox.js';
 import type { SessionFile } from '../../../src/core/session-types.js';
 
-const CLI = ['--import', 'tsx', 'src/cli/main.ts', 'bench'];
-
 function pau(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [...CLI, ...args], { timeout: 120_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [pauCli(), 'bench', ...args], { timeout: 120_000 }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
     });
   });

@@ -6,10 +6,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pauCli } from '../../support/cli.js';
 import { startScriptedServer } from '../../support/llm-server.js';
 import { pauTaskFile, solvePauTasks } from '../../support/pau-tasks.js';
-
-const CLI = ['--import', 'tsx', 'src/cli/main.ts', 'bench'];
 
 interface Ran {
   code: number | null;
@@ -19,7 +18,7 @@ interface Ran {
 
 function pau(args: string[], opts: { killWhen?: () => boolean; env?: Record<string, string> } = {}): Promise<Ran> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...CLI, ...args], { env: { ...process.env, OPENAI_API_KEY: 'test-key', ...opts.env } });
+    const child = spawn(process.execPath, [pauCli(), 'bench', ...args], { env: { ...process.env, OPENAI_API_KEY: 'test-key', ...opts.env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

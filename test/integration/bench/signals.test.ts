@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { pauCli } from '../../support/cli.js';
 
 const ROOT = resolve('.');
 
@@ -24,7 +25,7 @@ for (const { signals, code, says } of [
     writeFileSync(join(work, 'slow.py'), 'import time\n\n\ndef slow(x):\n    time.sleep(1)\n    return x\n');
     const task = (i: number) => JSON.stringify({ file: join(work, 'slow.py'), qualname: 'slow', gold_description: `returns x (${i})` });
     writeFileSync(join(work, 'tasks.jsonl'), [1, 2, 3, 4].map(task).join('\n') + '\n');
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), 'bench', '--offline', join(work, 'tasks.jsonl')], {
+    const child = spawn(process.execPath, [pauCli(), 'bench', '--offline', join(work, 'tasks.jsonl')], {
       cwd: ROOT,
       env: { ...process.env, TMPDIR: temp },
       stdio: ['ignore', 'pipe', 'pipe'],

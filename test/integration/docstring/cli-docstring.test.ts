@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, test } from 'node:test';
+import { pauCli } from '../../support/cli.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 const work = mkdtempSync(join(tmpdir(), 'pau-cli-docstring-'));
@@ -19,7 +20,7 @@ const SOURCE = `def clamp(x, lo, hi):
 
 function pau(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    execFile(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), 'probe', ...args], { cwd: ROOT, timeout: 120_000 }, (err, stdout, stderr) => {
+    execFile(process.execPath, [pauCli(), 'probe', ...args], { cwd: ROOT, timeout: 120_000 }, (err, stdout, stderr) => {
       done({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr });
     });
   });

@@ -7,10 +7,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-
-const MAIN = fileURLToPath(new URL('../../../src/cli/main.ts', import.meta.url));
+import { pauCli } from '../../support/cli.js';
 
 test('Ctrl-C during pau export: "stopped", exit 130, no worker folder left in TMPDIR, no module written', async (t) => {
   const project = mkdtempSync(join(tmpdir(), 'pau-export-stop-'));
@@ -18,7 +16,7 @@ test('Ctrl-C during pau export: "stopped", exit 130, no worker folder left in TM
   t.after(() => rmSync(project, { recursive: true, force: true }));
   writeFileSync(join(project, 'slow.py'), 'import time\n\n\ndef slow(x):\n    time.sleep(1)\n    return x\n');
   mkdirSync(temp); // the worker makes its folder under os.tmpdir(), which follows TMPDIR
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'export', '--pytest', `${join(project, 'slow.py')}:slow`, '--workspace', project], {
+  const child = spawn(process.execPath, [pauCli(), 'export', '--pytest', `${join(project, 'slow.py')}:slow`, '--workspace', project], {
     env: { ...process.env, TMPDIR: temp, NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -17,6 +17,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServer } from '../../../src/mcp/server.js';
 import { services } from '../../../src/session/services.js';
+import { pauCli } from '../../support/cli.js';
 
 const ROOT = resolve('.');
 const work = realpathSync(mkdtempSync(join(tmpdir(), 'pau-mcp-roots-')));
@@ -231,7 +232,7 @@ test("a function a root's module only imports (pickle.loads through `import pick
 async function stdio(flags: string[]) {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), 'mcp', '--sandbox', 'guards', '--python', '/usr/bin/python3', ...flags],
+    args: [pauCli(), 'mcp', '--sandbox', 'guards', '--python', '/usr/bin/python3', ...flags],
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
     stderr: 'pipe',

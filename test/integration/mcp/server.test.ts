@@ -11,6 +11,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { pathToFileURL } from 'node:url';
 import { CHECKS_AFTER_BUDGET } from '../../../src/explorer/explorer.js';
+import { pauCli } from '../../support/cli.js';
 import { descendants, isAlive } from '../../support/processes.js';
 
 const ROOT = resolve('.');
@@ -25,7 +26,7 @@ let transport: StdioClientTransport;
 before(async () => {
   transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), 'mcp', '--cwd', EXAMPLES],
+    args: [pauCli(), 'mcp', '--cwd', EXAMPLES],
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
     stderr: 'pipe',

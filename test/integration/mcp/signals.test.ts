@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { pauCli } from '../../support/cli.js';
 
 const ROOT = resolve('.');
 
@@ -21,7 +22,7 @@ for (const [signal, code] of [
     const temp = join(work, 'tmp');
     mkdirSync(temp); // the workers' and warm parents' folders are made under os.tmpdir(), which follows TMPDIR
     writeFileSync(join(work, 'slow.py'), 'import time\n\n\ndef slow(x):\n    time.sleep(1)\n    return x\n');
-    const server = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), 'mcp', '--cwd', work], {
+    const server = spawn(process.execPath, [pauCli(), 'mcp', '--cwd', work], {
       cwd: ROOT,
       env: { ...process.env, TMPDIR: temp },
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -10,10 +10,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { pauCli } from '../../support/cli.js';
 
-const MAIN = fileURLToPath(new URL('../../../src/cli/main.ts', import.meta.url));
 const TARGET = `import ctypes
 import time
 
@@ -72,7 +71,7 @@ async function pauCall(args: (project: string) => string[], during: (child: Chil
     mkdirSync(temp); // the worker makes its folder under os.tmpdir(), which follows TMPDIR
     writeFileSync(join(project, 'target.py'), TARGET);
     writeFileSync(join(project, 'slow_import.py'), TARGET);
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'call', ...args(project)], {
+    const child = spawn(process.execPath, [pauCli(), 'call', ...args(project)], {
       env: { ...process.env, TMPDIR: temp, NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

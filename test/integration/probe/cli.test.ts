@@ -1,12 +1,12 @@
-// `pau call` end to end: from source through tsx, and bundled the way dist/cli.js is.
+// `pau call` end to end, bundled the way dist/cli.js is; once from source through tsx.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import * as esbuild from 'esbuild';
+import { test } from 'node:test';
 import type { ProbeResult } from '../../../src/core/probe-types.js';
+import { pauCli } from '../../support/cli.js';
 import { fixture, ROOT } from './support.js';
 
 interface Run {
@@ -24,7 +24,8 @@ function node(args: string[]): Promise<Run> {
   });
 }
 
-const pau = (...args: string[]) => node(['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), 'call', ...args]);
+/** `pau call …`, bundled as dist/cli.js is (test/support/cli.ts). */
+const pau = (...args: string[]) => node([pauCli(), 'call', ...args]);
 
 test('--json prints one ProbeResult and exits 0', async () => {
   const run = await pau(`${fixture('basics.py')}:add`, '1', '--kw', 'b=5', '--json');
@@ -140,44 +141,16 @@ test('numeric flags take the settings ranges, with an error naming the range (is
     assert.equal(run.code, 2, run.stderr);
     assert.equal(run.stderr, `pau call: ${flag} takes a whole number from ${range}, got '${value}'\n`);
   }
-  const probes = await node([
-    '--import',
-    'tsx',
-    join(ROOT, 'src/cli/main.ts'),
-    'probe',
-    `${fixture('basics.py')}:add`,
-    '--offline',
-    '--max-probes',
-    '99999999',
-  ]);
+  const probes = await node([pauCli(), 'probe', `${fixture('basics.py')}:add`, '--offline', '--max-probes', '99999999']);
   assert.equal(probes.code, 2);
   assert.equal(probes.stderr, "pau probe: --max-probes takes a whole number from 1 to 1000, got '99999999'\n");
 });
 
-describeBundled();
-
-/** The CLI bundled like dist/cli.js (CommonJS, its worker in the python folder beside it). */
-function describeBundled(): void {
-  let dir = '';
-  before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'pau-cli-bundle-'));
-    await esbuild.build({
-      entryPoints: [join(ROOT, 'src/cli/main.ts')],
-      outfile: join(dir, 'cli.js'),
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
-      logLevel: 'silent',
-    });
-    cpSync(join(ROOT, 'python'), join(dir, 'python'), { recursive: true });
-    writeFileSync(join(dir, 'package.json'), '{ "type": "commonjs" }\n');
-  });
-  after(() => rmSync(dir, { recursive: true, force: true }));
-
-  test('the bundled CLI finds its worker next to it', async () => {
-    const run = await node([join(dir, 'cli.js'), 'call', `${fixture('basics.py')}:identity`, "'hi'", '--json']);
+test('the bundled CLI finds its worker next to it; from source through tsx, in the source tree', async () => {
+  const target = `${fixture('basics.py')}:identity`;
+  for (const cli of [[pauCli()], ['--import', 'tsx', join(ROOT, 'src/cli/main.ts')]]) {
+    const run = await node([...cli, 'call', target, "'hi'", '--json']);
     assert.equal(run.code, 0, run.stderr);
     assert.equal((JSON.parse(run.stdout) as ProbeResult).value?.repr, "'hi'");
-  });
-}
+  }
+});

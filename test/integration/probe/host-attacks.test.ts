@@ -3,10 +3,10 @@
 // `crashed` results without taking the worker down.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { join } from 'node:path';
 import { test } from 'node:test';
 import type { ProbeResult } from '../../../src/core/probe-types.js';
 import { checkResult } from '../../../src/probe/result-check.js';
+import { pauCli } from '../../support/cli.js';
 import { fixture, freshWorker, ROOT } from './support.js';
 
 interface Run {
@@ -18,7 +18,7 @@ interface Run {
 function pau(...args: string[]): Promise<Run> {
   return new Promise((resolve) => {
     // NO_COLOR unset and a pipe: the CLI prints no colours of its own, so any ESC is the target's.
-    execFile(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), ...args], { cwd: ROOT, timeout: 90_000 }, (err, stdout, stderr) => {
+    execFile(process.execPath, [pauCli(), ...args], { cwd: ROOT, timeout: 90_000 }, (err, stdout, stderr) => {
       resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr });
     });
   });

@@ -11,9 +11,9 @@ import { startWorker, type ProbeWorker } from '../../../src/probe/client.js';
 import type { ProbeResult } from '../../../src/core/probe-types.js';
 import type { SessionFile } from '../../../src/core/session-types.js';
 import { runSession } from '../../../src/session/run.js';
+import { pauCli } from '../../support/cli.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const MAIN = join(ROOT, 'src/cli/main.ts');
 const FIXTURES = join(ROOT, 'test/fixtures/resolve');
 
 interface Run {
@@ -24,7 +24,7 @@ interface Run {
 
 function pau(args: string[]): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', MAIN, ...args], { cwd: ROOT, timeout: 120_000 }, (err, stdout, stderr) => {
+    execFile(process.execPath, [pauCli(), ...args], { cwd: ROOT, timeout: 120_000 }, (err, stdout, stderr) => {
       const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
       resolve({ code, stdout, stderr });
     });

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { startWorker, type ProbeWorker } from '../../../src/probe/client.js';
+import { pauCli } from '../../support/cli.js';
 import { judge, MODE, ROOT } from './readme-table.js';
 
 const FIXTURE = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'sizes.py');
@@ -39,14 +40,10 @@ test(`[${MODE}] arguments built by methods and constructors are refused when wha
 });
 
 test(`[${MODE}] a result the call writes itself cannot make 'pau call --json' print megabytes`, () => {
-  const out = execFileSync(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'src', 'cli', 'main.ts'), 'call', `${FIXTURE}:own_result`, '45', '--json', '--sandbox', MODE],
-    {
-      encoding: 'utf8',
-      cwd: ROOT,
-      maxBuffer: 256 * 1024 * 1024,
-    },
-  );
+  const out = execFileSync(process.execPath, [pauCli(), 'call', `${FIXTURE}:own_result`, '45', '--json', '--sandbox', MODE], {
+    encoding: 'utf8',
+    cwd: ROOT,
+    maxBuffer: 256 * 1024 * 1024,
+  });
   judge('A result the call writes to the result pipe itself', out.length < 5_000_000, { printed: out.length, head: out.slice(0, 300) });
 });

@@ -12,13 +12,12 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { startWorker } from '../../../src/probe/client.js';
 import { ProbeError } from '../../../src/core/probe-types.js';
 import type { SessionFile } from '../../../src/core/session-types.js';
+import { pauCli } from '../../support/cli.js';
 import { listProcesses, startEnvironment } from '../../support/processes.js';
 
-const MAIN = fileURLToPath(new URL('../../../src/cli/main.ts', import.meta.url));
 const root = mkdtempSync(join(tmpdir(), 'pau-no-launcher-'));
 const TARGET = join(root, 'target.py');
 /** A folder with no bwrap: the PATH of a machine without bubblewrap. */
@@ -65,12 +64,12 @@ function carrying(marker: string): number[] {
     .map((p) => p.pid);
 }
 
-/** Runs `pau ARGS` from source with the given PATH, a private TMPDIR and a marker that reaches the worker (LC_* passes). */
+/** Runs `pau ARGS` (bundled, test/support/cli.ts) with the given PATH, a private TMPDIR and a marker that reaches the worker (LC_* passes). */
 function pau(args: string[], env: { PATH: string }): Promise<Result> {
   const tmp = mkdtempSync(join(root, 'tmp-'));
   const marker = `pau-mark-${randomBytes(6).toString('hex')}`;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+    const child = spawn(process.execPath, [pauCli(), ...args], {
       env: { PATH: env.PATH, HOME: process.env.HOME ?? '/root', TMPDIR: tmp, NO_COLOR: '1', LC_PAU_TEST_MARK: marker },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

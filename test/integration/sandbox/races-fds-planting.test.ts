@@ -13,6 +13,7 @@ import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { startWorker, type ProbeWorker } from '../../../src/probe/client.js';
 import type { ProbeResult } from '../../../src/core/probe-types.js';
+import { pauCli } from '../../support/cli.js';
 import { judge, MODE, ROOT } from './readme-table.js';
 
 const ATTACKS = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'attacks.py');
@@ -54,14 +55,10 @@ test(`[${MODE}] threads racing the guards while the main thread switches them of
 
 /** Runs `pau call … inherited_fds <victim>` with stdio as given (a descriptor on the victim among them): the call's result and the victim's content. */
 async function callHolding(command: string, args: string[], stdio: ('ignore' | 'pipe' | number)[], victim: string) {
-  const cli = spawn(
-    command,
-    [...args, '--import', 'tsx', 'src/cli/main.ts', 'call', `${ATTACKS}:attack`, "'inherited_fds'", JSON.stringify(victim), '--json', '--sandbox', MODE],
-    {
-      cwd: ROOT,
-      stdio,
-    },
-  );
+  const cli = spawn(command, [...args, pauCli(), 'call', `${ATTACKS}:attack`, "'inherited_fds'", JSON.stringify(victim), '--json', '--sandbox', MODE], {
+    cwd: ROOT,
+    stdio,
+  });
   let stdout = '';
   let stderr = '';
   cli.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
