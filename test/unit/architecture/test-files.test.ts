@@ -53,3 +53,15 @@ test('the e2e files that rebuild dist/ (the .vsix the others install is packed f
     );
   assert.ok(together.length > alone.length, `${alone.length} of ${files.length} alone`);
 });
+
+test('integration files start pau bundled (test/support/cli.ts), not from source through tsx, but where the source run is the point', () => {
+  // A start through tsx costs about 0.5 s more CPU than the bundle (docs/development.md).
+  const fromSource = /src\/cli\/main\.ts|'src', 'cli', 'main\.ts'/;
+  const starters = testFiles('integration').filter((file) => fromSource.test(readFileSync(file, 'utf8')));
+  // probe/cli.test.ts: one call shows the source run finds its worker; gen/default-chain.test.ts:
+  // the --help of a copied tree after `npm run gen` there.
+  assert.deepEqual(
+    starters.map((file) => file.replace(/^.*test\/integration\//, '')),
+    ['gen/default-chain.test.ts', 'probe/cli.test.ts'],
+  );
+});
