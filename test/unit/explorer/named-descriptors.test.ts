@@ -8,6 +8,7 @@ import { exploreOffline } from '../../../src/explorer/index.js';
 import { DEFAULT_STRICTNESS } from '../../../src/core/limits.js';
 import type { ProbeFn } from '../../../src/core/run-types.js';
 import { parseSource } from '../../../src/explorer/parse.js';
+import { int } from '../../../src/explorer/values.js';
 import type { FakeFunction } from './fake-python.js';
 import { PyError, fakeProbe, info, param } from './fake-python.js';
 
@@ -17,8 +18,8 @@ const inputFile: FakeFunction = {
   params: [param('filename')],
   body: ([name]) => {
     if (name?.k === 'int' && Number(name.v) < 0) throw new PyError('ValueError', 'negative file descriptor');
-    if (name?.k === 'int') return { k: 'int', v: 1 };
-    if (name?.k === 'str') return { k: 'int', v: name.v.length % 7 };
+    if (name?.k === 'int') return int(1);
+    if (name?.k === 'str') return int(name.v.length % 7);
     throw new PyError('TypeError', 'expected str, bytes or os.PathLike object');
   },
 };
