@@ -512,7 +512,8 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
   const told = (o: Observation, m: ProbeResult['mutations'][number]): string | null => {
     const change = m.arg === 'receiver' ? stateChangeWords(o.record.result.receiverState) : '';
     if (change) return `${parameterOf(run.positions, o, m.arg)}: ${change}`;
-    return showsAddress(m.repr) || brokenRepr(m.repr)
+    // What only this process would show (argparse's usage line names the worker's script) is not quoted.
+    return showsAddress(m.repr) || brokenRepr(m.repr) || !repeatableText(m.repr)
       ? null
       : `${parameterOf(run.positions, o, m.arg)} ${/^io\.(StringIO|BytesIO)\(/.test(m.repr) ? 'held' : 'became'} ${oneLine(m.repr, 60)}`;
   };
