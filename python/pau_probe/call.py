@@ -437,6 +437,8 @@ def wants_second_run(first: ChildResult) -> bool:
     return first.get("status") in ("returned", "raised")
 
 
+# How many descriptors a result names (ProbeResult.namedDescriptors): one says enough.
+_NAMED_DESCRIPTORS = 8
 # What a second run's SecondRun.shown keeps of its repr or message.
 _SHOWN_CHARS = 200
 
@@ -889,6 +891,9 @@ def _execute(
     if state_before is not None and state_after is not None:
         change: ProbeResultReceiverState = {"before": state_before, "after": state_after}
         out["receiverState"] = change
+    named = pau_guards.named_descriptors()
+    if named:
+        out["namedDescriptors"] = cast("List[float]", named[:_NAMED_DESCRIPTORS])  # JSON numbers: protocol.py types them as float
     if built is not None:
         out["arguments"] = cast("BuiltArguments", built)
         acted = sorted(set(pau_guards.effects()) | set(pau_write_recorder.seen()))

@@ -12,6 +12,7 @@ switched on (`arm`) for the import and inside each call's child process.
 from __future__ import annotations
 
 import _thread  # not threading: its at-fork hook cost every call's process ~130 page faults (0.5 ms)
+import fcntl
 import os
 import re
 import sys
@@ -51,6 +52,10 @@ class _Policy:
     busy: Set[int] = set()
     # What the armed call did that would happen again outside the sandbox (ProbeResult.effects)
     effects: Set[str] = set()
+    # The descriptors open when the guards were armed: the process's, not the call's
+    held: Set[int] = set()
+    # Descriptors the armed call named by number but had not opened itself (ProbeResult.namedDescriptors)
+    named: Set[int] = set()
 
 
 policy = _Policy()
@@ -64,6 +69,8 @@ def arm(write_root: Optional[str] = None) -> None:
     if write_root is not None:
         set_write_root(write_root)
     policy.effects = set()
+    policy.named = set()
+    policy.held = _open_descriptors()
     policy.armed = True
 
 
@@ -86,6 +93,37 @@ class exempt:
     def __exit__(self, *_: object) -> None:
         if self.mine:
             policy.busy.discard(_thread.get_ident())
+
+
+def _is_open(fd: int) -> bool:
+    try:
+        fcntl.fcntl(fd, fcntl.F_GETFD)
+    except (OSError, ValueError, OverflowError):
+        return False
+    return True
+
+
+def _open_descriptors() -> Set[int]:
+    """The descriptors this process holds now (none known where /proc is not mounted)."""
+    try:
+        listed = os.listdir("/proc/self/fd")
+    except OSError:
+        return set()
+    # The listing's own descriptor is listed too, and closed by now.
+    return {fd for fd in map(int, listed) if _is_open(fd)}
+
+
+def _name_descriptor(path: object) -> None:
+    """Notes a number the call opened or looked up as a file (`open(3)`, `os.stat(1)`) that it had
+    not opened itself: what it finds there is the process's (stdout, a pipe, nothing at all), so
+    another process, the user's, gives it something else."""
+    if isinstance(path, int) and path >= 0 and (path in policy.held or not _is_open(path)):
+        policy.named.add(path)
+
+
+def named_descriptors() -> List[int]:
+    """The descriptors the armed call named by number but had not opened (_name_descriptor)."""
+    return sorted(policy.named)
 
 
 def _fd_path(dir_fd: object) -> Optional[str]:
@@ -270,6 +308,8 @@ _CHECKS: Dict[str, Check] = {
 def _hook(event: str, args: Args) -> None:
     if not policy.armed:
         return
+    if event == "open" and args:
+        _name_descriptor(args[0])
     check = _CHECKS.get(event)
     if check is None:
         return
@@ -318,6 +358,18 @@ def install() -> None:
         _installed = True
 
 
+def _noting_descriptor(original: Callable[..., T]) -> Callable[..., T]:
+    """`original`, noting a descriptor its first argument names (_name_descriptor)."""
+
+    def noted(*args, **kwargs):  # type: (*Any, **Any) -> T  # pyright: ignore[reportTypeCommentUsage]
+        if policy.armed and args:
+            _name_descriptor(args[0])
+        return original(*args, **kwargs)
+
+    noted.__name__ = getattr(original, "__name__", "stat")
+    return noted
+
+
 def _refusing(original: Callable[..., T], message: str) -> Callable[..., T]:
     def refused(*args, **kwargs):  # type: (*Any, **Any) -> T  # pyright: ignore[reportTypeCommentUsage]
         if policy.armed:
@@ -347,6 +399,9 @@ def _wrap_unaudited() -> None:
 
     checked_open.__annotations__ = {}  # pyright reads no type comment with a bare `*`; none at run time, as before
     os.open = checked_open
+    # os.path.isfile(3) looks descriptor 3 up without opening it (mimetypes.init([3]) then skips it or reads it).
+    for name in ("stat", "fstat"):
+        setattr(os, name, _noting_descriptor(getattr(os, name)))
     for name, what in (("mkfifo", "creating a FIFO"), ("mknod", "creating a device node")):
         if hasattr(os, name):
             setattr(os, name, _refusing(getattr(os, name), "%s is not allowed in a probe call" % what))

@@ -100,6 +100,12 @@ export interface ProbeResult {
    */
   returnedReceiver?: boolean;
   /**
+   * Descriptors the call named by number as files without having opened them itself (`open(3)`,
+   * `os.path.isfile(1)`: an int given where a file goes): what it found there was the process's
+   * (its stdout, a pipe, nothing), so another process, the user's, may give another result.
+   */
+  namedDescriptors?: number[];
+  /**
    * The same call run a second time in the same process, right after the first and with the
    * first's value, arguments and receiver still held; only when the call asked for it (`again`).
    * What a user sees calling it twice in one interpreter: a module's counter, a class's counter,

@@ -6,7 +6,8 @@
 // argument given back unchanged, a long text of capitals, accents and loose spaces, a negative and
 // a fractional number, a list out of order with a repeat (what most functions would change); for a
 // text whose letters and digits are said to be kept, its digits alone after a 0 (a number's text
-// loses the zero: intcomma('0000000') gives '0'). A relation
+// loses the zero: intcomma('0000000') gives '0') and a tab and a non-ASCII letter (an escape writes
+// them with letters and digits: json.dumps('\té') gives '"\\t\\u00e9"'). A relation
 // whose calls that returned never held such an input is worded as what the calls tried did (relations.ts), not as a law.
 import type { TaggedValue } from '../core/probe-types.js';
 import type { Input, Observation, Position } from './inputs.js';
@@ -30,6 +31,9 @@ const OPTION_LIKE = /^-/;
 /** A text of digits alone that starts with 0 ('007'): what a function reading numbers changes. */
 const LEADING_ZERO = /^0[0-9]+$/;
 const NON_ASCII = /\P{ASCII}/u;
+const NON_ASCII_LETTER = /[^\P{L}\p{ASCII}]/u;
+/** A control character (a tab, a newline): what an escape writes as '\t', '\n' or '\x01'. */
+const CONTROL = /\p{Cc}/u;
 /** A text most functions of text would change: long, capitals, accents, spaces at its ends and doubled. */
 const UNTIDY = (t: string): boolean => t.length >= 60 && /[A-Z]/.test(t) && /[^\P{L}\p{ASCII}]/u.test(t) && /^\s|\s$/.test(t) && /\S\s{2,}\S/.test(t);
 const numberOf = (t: TaggedValue): number | null => (t.t === 'int' || t.t === 'float' ? Number(t.v) : null);
@@ -62,8 +66,10 @@ export function untriedFor(family: Family, cases: Tried[]): string | null {
     const lists = cases.flatMap((c) => itemsOf(c.x) ?? []);
     if (cases.some((c) => itemsOf(c.x) !== null) && !lists.some((t) => OPTION_LIKE.test(textOf(t) ?? ''))) missing.push("an option-like item ('-x')");
   }
-  if (family === 'case' && !texts.some((s) => /[^\P{L}\p{ASCII}]/u.test(s))) missing.push('non-ASCII letters');
+  if (family === 'case' && !texts.some((s) => NON_ASCII_LETTER.test(s))) missing.push('non-ASCII letters');
   if (family === 'chars' && !texts.some((s) => LEADING_ZERO.test(s))) missing.push('digits with a leading zero');
+  // An escape writes a tab or a non-ASCII letter with letters and digits of its own (json.dumps gives '"\\t"' and '"\\u00e9"').
+  if (family === 'chars' && !(texts.some((s) => NON_ASCII_LETTER.test(s)) && texts.some((s) => CONTROL.test(s)))) missing.push('a tab or a non-ASCII letter');
   if (family === 'length') {
     if (texts.length > 0 && !texts.some((s) => NON_ASCII.test(s))) missing.push('non-ASCII text');
     // Another argument that is a text or a collection: one call with it empty (a value filled into a template).
@@ -104,7 +110,7 @@ function variantsOf(family: Family, v: PyValue, others: PyValue[]): PyValue[] {
     if (family === 'case') return [`${v.v} é`, `Straße Éclair ${a}`].map(str);
     if (family === 'chars') {
       const digits = v.v.replace(/[^0-9]/g, '');
-      return digits ? [str(`0${digits}`)] : [];
+      return [...(digits ? [str(`0${digits}`)] : []), str(`${v.v}\té`)];
     }
     if (family === 'kept') return [str(`  Straße ÉCLAIR  ${v.v}  ${a.toUpperCase()}, ${b}:  ${'ÀÉÎ Õü '.repeat(6)} `), str('')];
     return family === 'pieces' ? [] : [`${v.v}é`, `Straße ${a}`, `${v.v}${v.v}`, ''].map(str);

@@ -84,6 +84,8 @@ function callTextOf(info: FunctionInfo): (o: Observation) => string {
 }
 
 export function buildReport(run: ExplorationOutcome): OfflineReport {
+  const named = run.observations.filter((o) => (o.record.result.namedDescriptors ?? []).length > 0);
+  if (named.length) return withoutNamedDescriptors(run, named);
   const lucky = luckyReturns(run);
   if (lucky.length) return withoutLuckyReturns(run, lucky);
   const { info, positions, observations } = run;
@@ -205,6 +207,29 @@ function withoutLuckyReturns(run: ExplorationOutcome, lucky: LuckyKind[]): Offli
   return {
     ...report,
     description: { ...description, summary: [description.summary, ...texts].join(' ') },
+    ioTable: ioTable(run.observations, callTextOf(run.info)),
+  };
+}
+
+/**
+ * The report of the calls but those that opened or looked up a number as a file they had not opened
+ * (ProbeResult.namedDescriptors: pycodestyle's input_file(3), mimetypes' init([3, 1, 2])), and their
+ * re-runs: what such a call found there was the worker's process's (a pipe, nothing at all), which
+ * the reader's process holds otherwise. One sentence says they are left out.
+ */
+function withoutNamedDescriptors(run: ExplorationOutcome, named: Observation[]): OfflineReport {
+  const left = new Set(named);
+  const report = buildReport({ ...run, observations: run.observations.filter((o) => !left.has(o) && !(o.repeats && left.has(o.repeats))) });
+  const { description } = report;
+  const own = named.filter((o) => o.purpose !== 'repeat');
+  const [first] = own.length ? own : named;
+  const n = (own.length ? own : named).length;
+  const call = first ? markdownCode(oneLine(callTextOf(run.info)(first), 60)) : '';
+  const text = `${call}${n > 1 ? ` and ${n - 1} more call${n > 2 ? 's' : ''}` : ''} used a number as a file descriptor (open or looked up), so what ${n > 1 ? 'they' : 'it'} gave depends on what the process has open there, not on the function alone: the lines here leave ${n > 1 ? 'them' : 'it'} out.`;
+  description.claims?.push({ part: 'summary', text, support: [], tested: idx(named) });
+  return {
+    ...report,
+    description: { ...description, summary: [description.summary, text].join(' ') },
     ioTable: ioTable(run.observations, callTextOf(run.info)),
   };
 }
@@ -487,7 +512,8 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
   const told = (o: Observation, m: ProbeResult['mutations'][number]): string | null => {
     const change = m.arg === 'receiver' ? stateChangeWords(o.record.result.receiverState) : '';
     if (change) return `${parameterOf(run.positions, o, m.arg)}: ${change}`;
-    return showsAddress(m.repr) || brokenRepr(m.repr)
+    // What only this process would show (argparse's usage line names the worker's script) is not quoted.
+    return showsAddress(m.repr) || brokenRepr(m.repr) || !repeatableText(m.repr)
       ? null
       : `${parameterOf(run.positions, o, m.arg)} ${/^io\.(StringIO|BytesIO)\(/.test(m.repr) ? 'held' : 'became'} ${oneLine(m.repr, 60)}`;
   };

@@ -392,6 +392,13 @@ function reapplication(observations: Observation[], ctx: InferenceContext, byKey
   let idemCounter: string | null = null;
   let invCounter: string | null = null;
   const seen = new Set<string>();
+  /**
+   * The distinct f(x) that differ from x, each fed back once: the values the law was really tried
+   * on (isodate's duration_isoformat gave 'P%P' for 90, 2.5, '1h 30m' and a date alike, and
+   * f('P%P') == 'P%P' was the one check; f(timedelta(days=1)) = 'P1D' comes back as 'P%P').
+   */
+  const changedOutputs = new Set<string>();
+  const invChangedOutputs = new Set<string>();
   for (const o of observations) {
     if (!returned(o) || o.purpose === 'repeat') continue;
     const i = soleArgument(ctx.positions, o.input);
@@ -411,6 +418,8 @@ function reapplication(observations: Observation[], ctx: InferenceContext, byKey
     applicable++;
     const x = toTagged(xValue);
     if (!taggedEqual(out, x)) nontrivial++;
+    if (!taggedEqual(out, x)) changedOutputs.add(JSON.stringify(out));
+    if (!taggedEqual(out, x) && sameKind) invChangedOutputs.add(JSON.stringify(out));
     if (!taggedEqual(out, x) && sameKind) nontrivialSameKind++;
     const xElems = elementsOf(xValue);
     const outElems = elementsOf(outValue);
@@ -433,6 +442,8 @@ function reapplication(observations: Observation[], ctx: InferenceContext, byKey
     // A law seen only where f(x) == x, or only once where it did something, shows little.
     const changed = name === 'involution' ? invNontrivial : nontrivial;
     if (changed < 2) return inconclusive(name, n, `; f(x) != x for only ${changed} of them`);
+    const distinct = (name === 'involution' ? invChangedOutputs : changedOutputs).size;
+    if (distinct < 2) return inconclusive(name, n, `; where f(x) != x it gave one value alone, so f was applied again to that one only`);
     // Counting [1, 2, 3] gives counts that count the same again; [1, 1, 2] does not. An output of
     // another type needs inputs with repeated elements, and an output of one element is trivially a fixed point.
     // naturaldelta(90) = '1 minute', and a text that is no number comes back as it is: that is

@@ -260,6 +260,8 @@ const median = (ns: number[]): number => {
   return s.length % 2 ? upper : ((s[m - 1] ?? NaN) + upper) / 2;
 };
 const words = (s: string): string[] => s.split(/\s+/).filter(Boolean);
+/** The letters and digits of a text, any script's, in order (what Python's str.isalnum keeps). */
+const lettersAndDigits = (s: string): string => s.replace(/[^\p{L}\p{N}]/gu, '');
 const capitalized = (w: string): string => w.slice(0, 1).toUpperCase() + w.slice(1).toLowerCase();
 /** Whether one element of the main argument occurs more often than every other. */
 const uniqueMode = (xs: TaggedValue[]): boolean => {
@@ -1500,11 +1502,12 @@ const RULES: Rule[] = [
       const kinds = joinWords([...(vs.some(({ x }) => /[A-Za-z]/.test(x)) ? ['letters'] : []), ...(vs.some(({ x }) => /[0-9]/.test(x)) ? ['digits'] : [])]);
       // Digits have no case: with no letter seen, the case is not spoken of.
       if (kinds === 'digits') return 'Keeps the digits in order, changing only what stands between them.';
-      return vs.some(({ x, y }) => y.replace(/[^A-Za-z0-9]/g, '') !== x.replace(/[^A-Za-z0-9]/g, ''))
+      return vs.some(({ x, y }) => lettersAndDigits(y) !== lettersAndDigits(x))
         ? `Keeps the ${kinds} in order, changing only their case and what stands between them.`
         : `Keeps the ${kinds} in order and their case, changing only what stands between them.`;
     },
-    holds: ({ x, y }) => y.toLowerCase().replace(/[^a-z0-9]/g, '') === x.toLowerCase().replace(/[^a-z0-9]/g, ''),
+    // Every letter, not only a-z: 'é' written as '\\u00e9' is not kept.
+    holds: ({ x, y }) => lettersAndDigits(y.toLowerCase()) === lettersAndDigits(x.toLowerCase()),
     // A letter or a digit kept somewhere: punctuation alone shows nothing kept.
     enough: (vs) => vs.some(({ x }) => /[A-Za-z0-9]/.test(x)),
     family: 'chars',

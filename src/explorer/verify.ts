@@ -122,7 +122,7 @@ export function planVerification(
       observations,
       positions,
       challenges.filter((c) => c.family === 'chars'),
-    ).slice(0, 2),
+    ).slice(0, 3),
   );
   if (names.has('deterministic')) {
     const last = observations.filter(returned).at(-1);

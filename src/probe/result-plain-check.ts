@@ -231,7 +231,8 @@ const s99: Fields = [
   ['after', checkObjectState, false],
 ];
 const c100: Check = (v) => fields(v, s99);
-const s101: Fields = [
+const c101: Check = (v) => list(v, bounds.MAX_ITEMS, c67);
+const s102: Fields = [
   ['status', c80, false],
   ['value', checkRenderedValue, true],
   ['exception', c47, true],
@@ -248,13 +249,14 @@ const s101: Fields = [
   ['receiverState', c100, true],
   ['valueState', checkObjectState, true],
   ['returnedReceiver', c5, true],
+  ['namedDescriptors', c101, true],
   ['again', checkSecondRun, true],
   ['applied', checkAppliedResult, true],
 ];
-const c102: Check = (v) => fields(v, s101);
+const c103: Check = (v) => fields(v, s102);
 
 /** ProbeResult as result-schema.ts's zod parse returns it (a field it does not declare dropped), or undefined where that parse finds a problem. */
 export function plainProbeResult(v: unknown): ProbeResult | undefined {
-  const out = c102(v);
+  const out = c103(v);
   return out === FAIL ? undefined : (out as ProbeResult);
 }

@@ -96,6 +96,7 @@ export const probeResult = z.object({
   receiverState: z.object({ before: objectState, after: objectState }).optional(),
   valueState: objectState.optional(),
   returnedReceiver: z.boolean().optional(),
+  namedDescriptors: z.array(z.number()).max(bounds.MAX_ITEMS).optional(),
   again: secondRun.optional(),
   applied: appliedResult.optional(),
 }) satisfies z.ZodType<ProbeResult>;

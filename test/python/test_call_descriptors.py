@@ -29,3 +29,20 @@ def test_reading_a_small_descriptor_raises_as_in_a_plain_python():
         assert result["status"] == "raised", result
         assert result["exception"]["type"] == "OSError"
         assert os.strerror(errno.EBADF) in result["exception"]["message"]
+
+
+def test_a_number_a_call_opened_or_looked_up_as_a_file_is_named_in_its_result():
+    # What it finds there is the process's: stdout is a pipe here, a terminal or a file elsewhere.
+    for qualname, fd in (("is_file", "1"), ("is_file", "3"), ("read_file", "3"), ("read_file", "0")):
+        result = call(qualname, [fd])
+        assert result.get("namedDescriptors") == [int(fd)], (qualname, fd, result)
+
+
+def test_a_descriptor_the_call_opened_itself_or_no_descriptor_at_all_is_not_named():
+    result = call("own_file", [])
+    assert result["status"] == "returned" and result["value"]["repr"] == "(3, 'abc')", result
+    assert "namedDescriptors" not in result
+    result = call("is_file", ["'fds.py'"])
+    assert "namedDescriptors" not in result
+    result = call("is_file", ["-1"])
+    assert "namedDescriptors" not in result

@@ -8,7 +8,7 @@ import { findRelations } from '../../../src/explorer/relations.js';
 import { planVerification } from '../../../src/explorer/verify.js';
 import type { Position } from '../../../src/explorer/inputs.js';
 import type { PyValue } from '../../../src/explorer/values.js';
-import { str, toSource } from '../../../src/explorer/values.js';
+import { int, str, toSource } from '../../../src/explorer/values.js';
 import type { FakeFunction } from './fake-python.js';
 import { PyError, expectStr, fakeProbe, info, param, pyList, pyStr, returnedObservation } from './fake-python.js';
 
@@ -102,7 +102,7 @@ test("a number's text with commas put in is said to keep its digits only once a 
   const observations = ['1234567', '9876543210', '12 345', '42'].map((x, k) => returnedObservation(positions, k + 1, [str(x)], str(intcomma(x))));
   const relation = findRelations(observations, positions).find((r) => r.family === 'chars');
   assert.ok(relation, JSON.stringify(findRelations(observations, positions).map((r) => r.text)));
-  assert.match(relation.text, /^In the 4 calls tried \(none with digits with a leading zero\)/);
+  assert.match(relation.text, /^In the 4 calls tried \(none with digits with a leading zero or a tab or a non-ASCII letter\)/);
   // The verification tries one: intcomma('01234567') is '1,234,567', which has lost a digit.
   const plans = planVerification([], observations, positions, relation.support, [{ family: 'chars', support: relation.support }]);
   const zero = plans.find((p) => p.input[0]?.value?.k === 'str' && /^0[0-9]/.test(p.input[0].value.v));
@@ -110,4 +110,23 @@ test("a number's text with commas put in is said to keep its digits only once a 
   const x = zero.input[0].value.v;
   const after = [...observations, returnedObservation(positions, 5, [str(x)], str(intcomma(x)))];
   assert.ok(!findRelations(after, positions).some((r) => /Keeps the .*digits in order/.test(r.text)), findRelations(after, positions)[0]?.text);
+});
+
+test('a text quoted with its non-ASCII letters escaped is said to keep its letters only once a tab and a non-ASCII letter were tried: it is not', async () => {
+  // As json.dumps does: '"abc"' for 'abc', but '"caf\\u00e9"' for 'café', whose 'é' became 'u00e9'.
+  const escaped = (s: string): string => `"${s.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
+  const positions: Position[] = [{ name: 'obj', role: 'positional', positionalOnly: false, candidates: ['str', 'int'] }];
+  const observations = [
+    ...['abc', '03', 'skipkeys', '[3, 1,. 2]'].map((x, k) => returnedObservation(positions, k + 1, [str(x)], str(escaped(x)))),
+    ...[3, 12].map((n, k) => returnedObservation(positions, k + 5, [int(n)], str(String(n)))),
+  ];
+  const relation = findRelations(observations, positions).find((r) => r.family === 'chars');
+  assert.ok(relation, JSON.stringify(findRelations(observations, positions).map((r) => r.text)));
+  assert.match(relation.text, /^In the 4 calls tried \(none with a tab or a non-ASCII letter\)/);
+  const plans = planVerification([], observations, positions, relation.support, [{ family: 'chars', support: relation.support }]);
+  const accented = plans.find((p) => p.input[0]?.value?.k === 'str' && /\té/.test(p.input[0].value.v));
+  assert.ok(accented?.input[0]?.value?.k === 'str', plans.map((p) => p.note).join(' | '));
+  const x = accented.input[0].value.v;
+  const after = [...observations, returnedObservation(positions, 7, [str(x)], str(escaped(x)))];
+  assert.ok(!findRelations(after, positions).some((r) => /Keeps the .*letters/.test(r.text)), findRelations(after, positions)[0]?.text);
 });

@@ -219,3 +219,15 @@ test('output sorted "when the list arguments are" is claimed from calls that did
   const running = infer(totals, positions).find((p) => p.name === 'sorted-output');
   assert.notEqual(running?.holds, true, running?.evidence);
 });
+
+test('idempotence is not claimed when every f(x) that differed from x was one value: f was applied again to that one only', () => {
+  // isodate.duration_isoformat without a duration: 'P%P' for 90, 2.5, '1h 30m' alike, and f('P%P') is 'P%P';
+  // a real duration gives 'P1D', which comes back as 'P%P'.
+  const positions = [positional('tduration', 'any')];
+  const xs: PyValue[] = [int(90), str('1h 30m'), int(3725), str('%d')];
+  const first = xs.map((x, k) => observed(positions, k + 1, [x], str('P%P')));
+  const again = observed(positions, 5, [str('P%P')], str('P%P'), { purpose: 'reapply' });
+  const idem = infer([...first, again], positions).find((p) => p.name === 'idempotent');
+  assert.equal(idem?.holds, false, idem?.evidence);
+  assert.match(idem.evidence, /^inconclusive: .*one value alone/);
+});
