@@ -115,6 +115,7 @@ test('file objects are asked for by a missing read/write, or by a message that n
     'You can only load a file descriptor, filename or list',
     'expected a file-like object',
     'argument must be an object with a read() method',
+    'argument 1 must have a "write" method',
   ])
     assert.deepEqual(fileClassesAskedFor(m), ['textfile', 'binfile'], m);
   for (const m of ['filename must be str, not int', "'int' object has no attribute 'split'", 'profile must be a dict'])

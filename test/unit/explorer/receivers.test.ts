@@ -22,6 +22,16 @@ test('the argument the refusal names by its parameter is the one replaced, with 
   assert.deepEqual(sources(rebuilt), [toSource(built('Stamp', [int(2024), int(3), int(15), none]))]);
 });
 
+test('a constructor that wants a file to write to, naming the argument by its place, gets empty files there', () => {
+  const fn: PyValue = { k: 'fn', src: 'len' };
+  const fields: PyValue = { k: 'list', items: [] };
+  const message = 'receiver: building `DictWriter(len, [])` raised TypeError: argument 1 must have a "write" method';
+  assert.deepEqual(sources(rebuiltAsAsked(built('DictWriter', [fn, fields]), message, [param('f'), param('fieldnames')])), [
+    "DictWriter(io.StringIO(''), [])",
+    "DictWriter(io.BytesIO(b''), [])",
+  ]);
+});
+
 test('a refusal that names no argument of several, nor a class or a value, rebuilds nothing', () => {
   assert.deepEqual(
     rebuiltAsAsked(built('Pair', [int(1), int(2)]), 'receiver: building `Pair(1, 2)` raised ValueError: bad pair', [param('a'), param('b')]),
