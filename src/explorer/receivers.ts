@@ -73,7 +73,9 @@ export function rebuiltAsAsked(built: PyValue, message: string, init: ParameterI
   const asked = built.args[at];
   if (asked === undefined) return [];
   const current = toSource(asked);
-  const classes = [...classesAskedFor(said), ...fileClassesAskedFor(said)].filter((c) => isKnownClass(c));
+  // A file only from a refusal of the argument's type: an OSError's "Bad file descriptor" asks for none.
+  const files = /` raised (?:TypeError|AttributeError): /.test(message) ? fileClassesAskedFor(said) : [];
+  const classes = [...classesAskedFor(said), ...files].filter((c) => isKnownClass(c));
   const values = classes.length ? classes.map((c) => askedValue(c, said)).filter((v): v is PyValue => v !== undefined) : literalsIn(said, [current]);
   return values
     .filter((v) => toSource(v) !== current)

@@ -30,6 +30,9 @@ test('a constructor that wants a file to write to, naming the argument by its pl
     "DictWriter(io.StringIO(''), [])",
     "DictWriter(io.BytesIO(b''), [])",
   ]);
+  // An OSError about a descriptor asks for no file: the one argument gets what the message suggests instead.
+  const oserror = 'receiver: building `GzipFile(100)` raised OSError: [Errno 9] Bad file descriptor';
+  assert.deepEqual(sources(rebuiltAsAsked(built('GzipFile', [int(100)]), oserror, [param('filename')])), ['GzipFile(9)']);
 });
 
 test('a refusal that names no argument of several, nor a class or a value, rebuilds nothing', () => {
