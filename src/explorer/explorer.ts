@@ -58,7 +58,7 @@ import { findRelations } from './relations.js';
 import { findStateEffects } from './state-effects.js';
 import { preparedReceiver } from './prepared-receiver.js';
 import { keyNamed, withNamedKey } from './named-keys.js';
-import { withNextOption } from './receiver-options.js';
+import { withNextOption, withWriteMode } from './receiver-options.js';
 import { withSharedKeys } from './shared-keys.js';
 import { shapedFor } from './shaped-inputs.js';
 import { keywordDicts } from './keyword-extras.js';
@@ -566,6 +566,8 @@ export class Explorer {
     if (!exception || !message || this.messagesMined.has(message)) return;
     this.messagesMined.add(message);
     if (this.mineMissing(obs, message)) return;
+    // Before the format: a file of the right format opened for reading is still refused a write.
+    if (this.writeModeReceiver(obs, message)) return;
     if (this.formatOfError(obs)) return;
     if (this.mineArity(obs, message)) return;
     if (this.mixinReceiver(obs, message)) return;
@@ -1153,6 +1155,20 @@ export class Explorer {
       this.callOnPrepared(obs, at, built, [call], `the receiver prepared first through ${m.name}()`);
     }
     return named.length > 0;
+  }
+
+  /**
+   * A method refused for a receiver opened for reading ("write() on read-only GzipFile object"):
+   * the same call on the receiver built with a writing mode (receiver-options.ts). Once per receiver.
+   */
+  private writeModeReceiver(obs: Observation, message: string): boolean {
+    const { at, built } = this.receiverOf(obs);
+    const value = built && withWriteMode(built, this.info.ownerInit, message);
+    if (!value || this.rebuilt.has(toSource(value))) return false;
+    this.rebuilt.add(toSource(value));
+    this.addMined(at, [value]);
+    this.queue.push({ input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)), note: 'the receiver opened for writing' });
+    return true;
   }
 
   /**
