@@ -275,6 +275,11 @@ export function valuesForParameter(paramName: string, functionName: string, item
   const visited = VISITOR.exec(functionName.slice(functionName.lastIndexOf('.') + 1))?.[1];
   if (visited !== undefined && NODE.test(name)) return [{ k: 'call', callee: 'ast_node', args: [str(visited)] }, ...own];
   if (items || !VAGUE.test(name)) return own;
+  // A text after a regular expression (`search(pattern, string)`): texts the patterns match, so the
+  // first call finds something where 'abc' matches none of them.
+  const [firstPattern] = PATTERN_TEXTS[0] ?? [];
+  if (earlier.some((e) => valuesForName(e).some((v) => v.k === 'str' && v.v === firstPattern)))
+    return [...strs(...PATTERN_TEXTS.map(([, text]) => text)), ...own];
   let family = valuesForFunction(functionName);
   if (LATER.test(name)) {
     // Each class's first value goes to the first of the pair.
