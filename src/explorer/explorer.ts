@@ -1160,10 +1160,11 @@ export class Explorer {
   /**
    * A method refused for a receiver opened for reading ("write() on read-only GzipFile object"):
    * the same call on the receiver built with a writing mode (receiver-options.ts). Once per receiver.
+   * Not when names must not guide the search (the constructor's `mode` is found by its name).
    */
   private writeModeReceiver(obs: Observation, message: string): boolean {
     const { at, built } = this.receiverOf(obs);
-    const value = built && withWriteMode(built, this.info.ownerInit, message);
+    const value = built && !this.hidden ? withWriteMode(built, this.info.ownerInit, message) : undefined;
     if (!value || this.rebuilt.has(toSource(value))) return false;
     this.rebuilt.add(toSource(value));
     this.addMined(at, [value]);
