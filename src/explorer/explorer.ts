@@ -685,6 +685,7 @@ export class Explorer {
     if (this.abstractReceiver(obs, at, built)) return;
     if (this.attributeReceiver(obs, at, built)) return;
     if (this.receiverAsAsked(obs, at, built)) return;
+    if (this.receiverWithFirstOption(obs, at, built)) return;
     if (this.receiverFromConstants(obs, at, built)) return;
     const next = itemAt(this.positions, at).hinted?.find((v) => !this.brokenReceivers.has(toSource(v)));
     if (next && !this.queue.some((q) => q.input[at]?.value === next))
@@ -825,6 +826,24 @@ export class Explorer {
       });
     }
     return rebuilt.length > 0;
+  }
+
+  /**
+   * A receiver built from no arguments that its constructor refused all the same (`Version()`:
+   * "Call either Version('1.2.3') or Version(major=1, …)"): built with its first option given, a
+   * value of the family its name suggests (`version_string` a version: receiver-options.ts). Once
+   * per construction; not when names must stay hidden.
+   */
+  private receiverWithFirstOption(obs: Observation, at: number, built: PyValue): boolean {
+    const value = built.k === 'call' && built.args.length === 0 && !this.hidden ? withNextOption(built, this.info.ownerInit) : undefined;
+    if (!value || this.rebuilt.has(toSource(value)) || this.brokenReceivers.has(toSource(value))) return false;
+    this.rebuilt.add(toSource(value));
+    this.addMined(at, [value]);
+    this.queue.push({
+      input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
+      note: 'the receiver built with its first option given',
+    });
+    return true;
   }
 
   /**

@@ -2,6 +2,10 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import type { ArgumentClass, ParameterInfo } from '../../../src/core/probe-types.js';
+import type { ProbeFn } from '../../../src/core/run-types.js';
+import { exploreOffline } from '../../../src/explorer/index.js';
+import type { FakeFunction } from './fake-python.js';
+import { info, param as fakeParam, pyStr } from './fake-python.js';
 import { instancesWithAttribute, rebuiltAsAsked } from '../../../src/explorer/receivers.js';
 import type { PyValue } from '../../../src/explorer/values.js';
 import { int, none, toSource } from '../../../src/explorer/values.js';
@@ -52,4 +56,47 @@ test('instances with an attribute: the classes needing fewest arguments first; a
   assert.equal(toSource(instancesWithAttribute(classes, 'body')[0]!), 'Holder()');
   assert.deepEqual(sources(instancesWithAttribute(classes, 'first_item', { within: 'AliasMixin' })), ['Named()']);
   assert.deepEqual(instancesWithAttribute(classes, 'first_item', { within: 'Other' }), []);
+});
+
+test('a receiver refused when built from no arguments is built with its first option, of the family its name suggests', async () => {
+  const fn: FakeFunction = {
+    params: [],
+    needsReceiver: true,
+    ownerClass: 'Version',
+    ownerInit: [fakeParam('version_string', 'POSITIONAL_OR_KEYWORD', { default: 'None' }), fakeParam('major', 'POSITIONAL_OR_KEYWORD', { default: 'None' })],
+    body: () => pyStr(''),
+  };
+  // As semantic_version's: only the bare call's refusal shows a version, which is no argument of it.
+  const refusal = (receiver: string): string =>
+    receiver === 'Version()'
+      ? "ValueError: Call either Version('1.2.3') or Version(major=1, …)"
+      : receiver.startsWith("Version('")
+        ? `ValueError: Invalid version string: ${receiver.slice(8, -1)}`
+        : "TypeError: expected string or bytes-like object, got 'int'";
+  const received: string[] = [];
+  const probe: ProbeFn = async (request, note) => {
+    received.push(request.receiver ?? '');
+    const built = request.receiver === "Version('1.2.3')";
+    return {
+      index: received.length,
+      ...request,
+      origin: 'offline',
+      ...(note ? { note } : {}),
+      result: built
+        ? { status: 'returned', value: { type: 'Version', repr: "Version('2.0.0')", truncated: false }, mutations: [], stdout: '', stderr: '', durationMs: 0 }
+        : {
+            status: 'rejected',
+            exception: {
+              type: 'ArgumentRejected',
+              message: `receiver: building \`${request.receiver ?? ''}\` raised ${refusal(request.receiver ?? '')}`,
+            },
+            mutations: [],
+            stdout: '',
+            stderr: '',
+            durationMs: 0,
+          },
+    };
+  };
+  await exploreOffline(info('next_major', fn), probe, { maxProbes: 20, strictness: 'signature' });
+  assert.ok(received.includes("Version('1.2.3')"), received.join(' | '));
 });
