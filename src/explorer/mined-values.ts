@@ -256,6 +256,8 @@ const REQUIRED_OPTION = [
   new RegExp(String.raw`\b(?:pass|provide|give|supply|specify)\b[^.]{0,30}?\bvalue for (?:the )?${Q}(\w+)${Q}(?: ${P})?`, 'i'),
   new RegExp(String.raw`(?:the )?${Q}(\w+)${Q} ${P} (?:is required|must be (?:given|provided|passed|specified|set))`, 'i'),
   new RegExp(String.raw`${P} ${Q}(\w+)${Q} (?:is required|must be (?:given|provided|passed|specified|set))`, 'i'),
+  // hmac.new: "Missing required parameter 'digestmod'."
+  new RegExp(String.raw`\bmissing required ${P} ${Q}(\w+)${Q}`, 'i'),
 ];
 
 /**

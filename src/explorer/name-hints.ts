@@ -73,6 +73,8 @@ const FAMILIES: Family[] = [
   { name: /path|file|filename|fname|dir|folder|directory/, values: strs('docs/report.txt', '/home/user/data/archive.tar.gz', 'a/../b/./c.py') },
   { name: /^(ext|extension|suffix)$/, values: strs('.txt', '.tar.gz') },
   { name: /encoding|charset|codec/, values: strs('utf-8', 'latin-1', 'ascii') },
+  // A hash algorithm by the name hashlib knows it (hmac.new's digestmod).
+  { name: /^(digestmod|digest_?name|hash_?name|hash_?func|hashfunc)$/, values: strs('sha256', 'md5') },
   { name: /errors/, values: strs('strict', 'replace', 'ignore') },
   { name: /^(sep|separator|delim|delimiter|joiner|glue)$/, values: strs(',', ', ', '-', ' ') },
   { name: /fmt|format|datefmt/, values: strs('%Y-%m-%d', '{name} is {age}', '%H:%M:%S') },

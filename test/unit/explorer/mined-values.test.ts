@@ -103,6 +103,7 @@ test("a library's own words for an option it needs name that option", () => {
   assert.deepEqual(missingArguments('It is required that you pass in a value for the "algorithms" argument when calling decode().'), ['algorithms']);
   assert.deepEqual(missingArguments("The 'key' argument is required"), ['key']);
   assert.deepEqual(missingArguments('argument `mode` must be given'), ['mode']);
+  assert.deepEqual(missingArguments("Missing required parameter 'digestmod'."), ['digestmod']);
   // A value the option holds is not its absence.
   assert.deepEqual(missingArguments("the 'key' argument must be a str"), []);
   assert.deepEqual(missingArguments('a value for x is needed'), []);

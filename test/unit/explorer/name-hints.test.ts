@@ -177,3 +177,8 @@ test('a vague text after a regular expression gets texts the patterns match; alo
   assert.deepEqual(valuesForParameter('string', 'search').map(toSource), []);
   assert.deepEqual(valuesForParameter('string', 'search', false, ['count']).map(toSource), []);
 });
+
+test('a hash algorithm parameter gets names hashlib knows', () => {
+  assert.deepEqual(valuesForName('digestmod').map(toSource), ["'sha256'", "'md5'"]);
+  assert.deepEqual(valuesForName('hash_name').map(toSource), ["'sha256'", "'md5'"]);
+});
