@@ -58,7 +58,7 @@ import { findRelations } from './relations.js';
 import { findStateEffects } from './state-effects.js';
 import { preparedReceiver } from './prepared-receiver.js';
 import { keyNamed, withNamedKey } from './named-keys.js';
-import { withNextOption, withWriteMode } from './receiver-options.js';
+import { withMissingOption, withNextOption, withWriteMode } from './receiver-options.js';
 import { withSharedKeys } from './shared-keys.js';
 import { shapedFor } from './shaped-inputs.js';
 import { keywordDicts } from './keyword-extras.js';
@@ -817,7 +817,10 @@ export class Explorer {
    */
   private receiverAsAsked(obs: Observation, at: number, built: PyValue): boolean {
     const message = obs.record.result.exception?.message ?? '';
-    const rebuilt = rebuiltAsAsked(built, message, this.info.ownerInit).filter((v) => !this.brokenReceivers.has(toSource(v)));
+    // An option the refusal names as missing, given as its name suggests (not when names must stay hidden).
+    const [missing] = missingArguments(message);
+    const option = this.hidden ? undefined : withMissingOption(built, this.info.ownerInit, missing);
+    const rebuilt = [...(option ? [option] : []), ...rebuiltAsAsked(built, message, this.info.ownerInit)].filter((v) => !this.brokenReceivers.has(toSource(v)));
     for (const value of rebuilt) {
       this.addMined(at, [value]);
       this.queue.push({

@@ -61,3 +61,20 @@ export function withWriteMode(built: PyValue, init: ParameterInfo[] | undefined,
   if (current !== undefined && toSource(current) === toSource(mode)) return undefined;
   return { ...built, args: [...built.args.slice(0, at), mode, ...built.args.slice(at + 1)] };
 }
+
+/**
+ * `built` (a constructor call) with the option its refusal says is missing ("Missing required
+ * parameter 'digestmod'" from `HMAC(b'abc')`) given a value of the family its name suggests, the
+ * options before it at their defaults (`HMAC(b'abc', None, 'sha256')`). Undefined when the message
+ * names none, the name suggests nothing, or a default before it cannot be written.
+ */
+export function withMissingOption(built: PyValue, init: ParameterInfo[] | undefined, missing: string | undefined): PyValue | undefined {
+  if (built.k !== 'call' || !isConstructorCall(built) || !init || missing === undefined) return undefined;
+  const positional = init.filter((p) => p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD');
+  const at = positional.findIndex((p) => p.name === missing);
+  const [value] = valuesForName(missing).filter((v) => v.k !== 'fn' && v.k !== 'call');
+  if (at < built.args.length || value === undefined) return undefined;
+  const between = positional.slice(built.args.length, at).map((p) => (p.default === undefined ? null : parseSource(p.default)));
+  if (between.some((v) => v === null)) return undefined;
+  return { ...built, args: [...built.args, ...between.filter((v): v is PyValue => v !== null), value] };
+}
