@@ -58,7 +58,7 @@ import { findRelations } from './relations.js';
 import { findStateEffects } from './state-effects.js';
 import { preparedReceiver } from './prepared-receiver.js';
 import { keyNamed, withNamedKey } from './named-keys.js';
-import { withNextOption } from './receiver-options.js';
+import { withMissingOption, withNextOption, withWriteMode } from './receiver-options.js';
 import { withSharedKeys } from './shared-keys.js';
 import { shapedFor } from './shaped-inputs.js';
 import { keywordDicts } from './keyword-extras.js';
@@ -566,6 +566,8 @@ export class Explorer {
     if (!exception || !message || this.messagesMined.has(message)) return;
     this.messagesMined.add(message);
     if (this.mineMissing(obs, message)) return;
+    // Before the format: a file of the right format opened for reading is still refused a write.
+    if (this.writeModeReceiver(obs, message)) return;
     if (this.formatOfError(obs)) return;
     if (this.mineArity(obs, message)) return;
     if (this.mixinReceiver(obs, message)) return;
@@ -683,6 +685,7 @@ export class Explorer {
     if (this.abstractReceiver(obs, at, built)) return;
     if (this.attributeReceiver(obs, at, built)) return;
     if (this.receiverAsAsked(obs, at, built)) return;
+    if (this.receiverWithFirstOption(obs, at, built)) return;
     if (this.receiverFromConstants(obs, at, built)) return;
     const next = itemAt(this.positions, at).hinted?.find((v) => !this.brokenReceivers.has(toSource(v)));
     if (next && !this.queue.some((q) => q.input[at]?.value === next))
@@ -814,7 +817,10 @@ export class Explorer {
    */
   private receiverAsAsked(obs: Observation, at: number, built: PyValue): boolean {
     const message = obs.record.result.exception?.message ?? '';
-    const rebuilt = rebuiltAsAsked(built, message, this.info.ownerInit).filter((v) => !this.brokenReceivers.has(toSource(v)));
+    // An option the refusal names as missing, given as its name suggests (not when names must stay hidden).
+    const [missing] = missingArguments(message);
+    const option = this.hidden ? undefined : withMissingOption(built, this.info.ownerInit, missing);
+    const rebuilt = [...(option ? [option] : []), ...rebuiltAsAsked(built, message, this.info.ownerInit)].filter((v) => !this.brokenReceivers.has(toSource(v)));
     for (const value of rebuilt) {
       this.addMined(at, [value]);
       this.queue.push({
@@ -823,6 +829,24 @@ export class Explorer {
       });
     }
     return rebuilt.length > 0;
+  }
+
+  /**
+   * A receiver built from no arguments that its constructor refused all the same (`Version()`:
+   * "Call either Version('1.2.3') or Version(major=1, …)"): built with its first option given, a
+   * value of the family its name suggests (`version_string` a version: receiver-options.ts). Once
+   * per construction; not when names must stay hidden.
+   */
+  private receiverWithFirstOption(obs: Observation, at: number, built: PyValue): boolean {
+    const value = built.k === 'call' && built.args.length === 0 && !this.hidden ? withNextOption(built, this.info.ownerInit) : undefined;
+    if (!value || this.rebuilt.has(toSource(value)) || this.brokenReceivers.has(toSource(value))) return false;
+    this.rebuilt.add(toSource(value));
+    this.addMined(at, [value]);
+    this.queue.push({
+      input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
+      note: 'the receiver built with its first option given',
+    });
+    return true;
   }
 
   /**
@@ -1153,6 +1177,21 @@ export class Explorer {
       this.callOnPrepared(obs, at, built, [call], `the receiver prepared first through ${m.name}()`);
     }
     return named.length > 0;
+  }
+
+  /**
+   * A method refused for a receiver opened for reading ("write() on read-only GzipFile object"):
+   * the same call on the receiver built with a writing mode (receiver-options.ts). Once per receiver.
+   * Not when names must not guide the search (the constructor's `mode` is found by its name).
+   */
+  private writeModeReceiver(obs: Observation, message: string): boolean {
+    const { at, built } = this.receiverOf(obs);
+    const value = built && !this.hidden ? withWriteMode(built, this.info.ownerInit, message) : undefined;
+    if (!value || this.rebuilt.has(toSource(value))) return false;
+    this.rebuilt.add(toSource(value));
+    this.addMined(at, [value]);
+    this.queue.push({ input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)), note: 'the receiver opened for writing' });
+    return true;
   }
 
   /**

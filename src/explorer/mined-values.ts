@@ -228,8 +228,11 @@ const METHODS_OF: Record<string, string[]> = {
 /** A file object asked for: "'str' object has no attribute 'read'" (json.load, csv.reader on a path). */
 export function fileClassesAskedFor(message: string): string[] {
   const missing = /object has no attribute '(?:read|readline|readlines|readinto|write|writelines|seek|tell|fileno|flush)'/.test(message);
-  // Or a message that names a file as what it takes: "You can only load a file descriptor, filename or list", "expected a file-like object".
-  const named = /\bfile(?:[- ]like)?(?: objects?| descriptors?| handles?)?\b(?!name)|\b(?:read|write)\(\) method/i.test(message);
+  // Or a message that names a file as what it takes: "You can only load a file descriptor, filename or list", "expected a file-like object",
+  // or its method: 'argument 1 must have a "write" method' (csv.writer).
+  const named = /\bfile(?:[- ]like)?(?: objects?| descriptors?| handles?)?\b(?!name)|\b(?:read|write)\(\) method|["'](?:read|readline|write)["'] method/i.test(
+    message,
+  );
   return missing || named ? ['textfile', 'binfile'] : [];
 }
 
@@ -253,6 +256,8 @@ const REQUIRED_OPTION = [
   new RegExp(String.raw`\b(?:pass|provide|give|supply|specify)\b[^.]{0,30}?\bvalue for (?:the )?${Q}(\w+)${Q}(?: ${P})?`, 'i'),
   new RegExp(String.raw`(?:the )?${Q}(\w+)${Q} ${P} (?:is required|must be (?:given|provided|passed|specified|set))`, 'i'),
   new RegExp(String.raw`${P} ${Q}(\w+)${Q} (?:is required|must be (?:given|provided|passed|specified|set))`, 'i'),
+  // hmac.new: "Missing required parameter 'digestmod'."
+  new RegExp(String.raw`\bmissing required ${P} ${Q}(\w+)${Q}`, 'i'),
 ];
 
 /**

@@ -73,6 +73,8 @@ const FAMILIES: Family[] = [
   { name: /path|file|filename|fname|dir|folder|directory/, values: strs('docs/report.txt', '/home/user/data/archive.tar.gz', 'a/../b/./c.py') },
   { name: /^(ext|extension|suffix)$/, values: strs('.txt', '.tar.gz') },
   { name: /encoding|charset|codec/, values: strs('utf-8', 'latin-1', 'ascii') },
+  // A hash algorithm by the name hashlib knows it (hmac.new's digestmod).
+  { name: /^(digestmod|digest_?name|hash_?name|hash_?func|hashfunc)$/, values: strs('sha256', 'md5') },
   { name: /errors/, values: strs('strict', 'replace', 'ignore') },
   { name: /^(sep|separator|delim|delimiter|joiner|glue)$/, values: strs(',', ', ', '-', ' ') },
   { name: /fmt|format|datefmt/, values: strs('%Y-%m-%d', '{name} is {age}', '%H:%M:%S') },
@@ -275,6 +277,11 @@ export function valuesForParameter(paramName: string, functionName: string, item
   const visited = VISITOR.exec(functionName.slice(functionName.lastIndexOf('.') + 1))?.[1];
   if (visited !== undefined && NODE.test(name)) return [{ k: 'call', callee: 'ast_node', args: [str(visited)] }, ...own];
   if (items || !VAGUE.test(name)) return own;
+  // A text after a regular expression (`search(pattern, string)`): texts the patterns match, so the
+  // first call finds something where 'abc' matches none of them.
+  const [firstPattern] = PATTERN_TEXTS[0] ?? [];
+  if (earlier.some((e) => valuesForName(e).some((v) => v.k === 'str' && v.v === firstPattern)))
+    return [...strs(...PATTERN_TEXTS.map(([, text]) => text)), ...own];
   let family = valuesForFunction(functionName);
   if (LATER.test(name)) {
     // Each class's first value goes to the first of the pair.

@@ -42,3 +42,39 @@ export function withNextOption(built: PyValue, init: ParameterInfo[] | undefined
   const value = otherThanDefault(next);
   return value && { ...built, args: [...built.args, value] };
 }
+
+/** A refusal to write on an object opened for reading ("write() on read-only GzipFile object", "File not open for writing"). */
+const READ_ONLY = /\bread-only\b|\bnot (?:open(?:ed)? )?for writing\b|\bnot writable\b|\brequires mode\b|\bbad operation for mode\b/i;
+
+/**
+ * `built` (a constructor call) opened for writing, when a method's refusal says it was opened for
+ * reading and its constructor takes a `mode` at a place the call reaches (`GzipFile(<file>)` →
+ * `GzipFile(<file>, 'w')`): 'wb' where the default reads bytes, else 'w'. Undefined otherwise.
+ */
+export function withWriteMode(built: PyValue, init: ParameterInfo[] | undefined, message: string): PyValue | undefined {
+  if (built.k !== 'call' || !isConstructorCall(built) || !init || !READ_ONLY.test(message)) return undefined;
+  const positional = init.filter((p) => p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD');
+  const at = positional.findIndex((p) => p.name === 'mode');
+  if (at < 0 || at > built.args.length) return undefined;
+  const mode = str(positional[at]?.default === "'rb'" ? 'wb' : 'w');
+  const current = built.args[at];
+  if (current !== undefined && toSource(current) === toSource(mode)) return undefined;
+  return { ...built, args: [...built.args.slice(0, at), mode, ...built.args.slice(at + 1)] };
+}
+
+/**
+ * `built` (a constructor call) with the option its refusal says is missing ("Missing required
+ * parameter 'digestmod'" from `HMAC(b'abc')`) given a value of the family its name suggests, the
+ * options before it at their defaults (`HMAC(b'abc', None, 'sha256')`). Undefined when the message
+ * names none, the name suggests nothing, or a default before it cannot be written.
+ */
+export function withMissingOption(built: PyValue, init: ParameterInfo[] | undefined, missing: string | undefined): PyValue | undefined {
+  if (built.k !== 'call' || !isConstructorCall(built) || !init || missing === undefined) return undefined;
+  const positional = init.filter((p) => p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD');
+  const at = positional.findIndex((p) => p.name === missing);
+  const [value] = valuesForName(missing).filter((v) => v.k !== 'fn' && v.k !== 'call');
+  if (at < built.args.length || value === undefined) return undefined;
+  const between = positional.slice(built.args.length, at).map((p) => (p.default === undefined ? null : parseSource(p.default)));
+  if (between.some((v) => v === null)) return undefined;
+  return { ...built, args: [...built.args, ...between.filter((v): v is PyValue => v !== null), value] };
+}

@@ -4,8 +4,8 @@
 import type { ArgumentClass, ParameterInfo } from '../core/probe-types.js';
 import { isBindingMessage } from './binding-errors.js';
 import { instancesFromInit } from './inputs.js';
-import { classesAskedFor, literalsIn, namedPositions } from './mined-values.js';
-import { isKnownClass, ordinaryValue, representative } from './type-classes.js';
+import { classesAskedFor, fileClassesAskedFor, literalsIn, namedPositions, ordinalPosition } from './mined-values.js';
+import { isKnownClass, ordinaryValue, representative, typeClass } from './type-classes.js';
 import type { PyValue } from './values.js';
 import { float, int, isConstructorCall, str, toSource } from './values.js';
 
@@ -27,6 +27,12 @@ export const PY_TYPE_NAMES: Partial<Record<PyValue['k'], string>> = {
   none: 'NoneType',
   date: 'datetime.date',
 };
+
+/** A value of a class a refusal asked for: a file to write to starts empty (its class's values end with the empty one). */
+function askedValue(cls: string, said: string): PyValue | undefined {
+  if ((cls === 'textfile' || cls === 'binfile') && /\bwrite/.test(said)) return typeClass(cls).values.at(-1);
+  return ordinaryValue(cls, 0) ?? representative(cls);
+}
 
 /** The type name Python's messages give a value the explorer wrote ('int', 'Version'). */
 export function pyTypeName(v: PyValue): string | undefined {
@@ -62,14 +68,15 @@ export function rebuiltAsAsked(built: PyValue, message: string, init: ParameterI
   const typed = built.args.map((a, k) => (namesTypeOf(said, a) ? k : -1)).filter((k) => k >= 0);
   const [onlyNamed] = named.length === 1 ? named : [];
   const [onlyTyped] = typed.length === 1 ? typed : [];
-  const at = onlyNamed ?? onlyTyped ?? (built.args.length === 1 ? 0 : -1);
+  // Else its place ('argument 1 must have a "write" method' of `DictWriter(len, ['a', 'b'])`).
+  const at = onlyNamed ?? onlyTyped ?? (built.args.length === 1 ? 0 : (ordinalPosition(said) ?? -1));
   const asked = built.args[at];
   if (asked === undefined) return [];
   const current = toSource(asked);
-  const classes = classesAskedFor(said).filter((c) => isKnownClass(c));
-  const values = classes.length
-    ? classes.map((c) => ordinaryValue(c, 0) ?? representative(c)).filter((v): v is PyValue => v !== undefined)
-    : literalsIn(said, [current]);
+  // A file only from a refusal of the argument's type: an OSError's "Bad file descriptor" asks for none.
+  const files = /` raised (?:TypeError|AttributeError): /.test(message) ? fileClassesAskedFor(said) : [];
+  const classes = [...classesAskedFor(said), ...files].filter((c) => isKnownClass(c));
+  const values = classes.length ? classes.map((c) => askedValue(c, said)).filter((v): v is PyValue => v !== undefined) : literalsIn(said, [current]);
   return values
     .filter((v) => toSource(v) !== current)
     .slice(0, PER_REFUSAL)

@@ -144,6 +144,14 @@ export function binaryFormatOf(texts: string[]): string | undefined {
 }
 
 /**
+ * Data of a format a function may take as bytes rather than as a file (`gzip.decompress`): what
+ * `gzip.compress(b'first line\nsecond line\n', mtime=0)` gives, as hex. Only formats with a stream of their own.
+ */
+const SAMPLE_BYTES: Record<string, string> = {
+  gz: '1f8b08000000000002034bcb2c2a2e51c8c9cc4be52a4e4dcecf4b81b0012c5a455d17000000',
+};
+
+/**
  * `v` as a small valid file of that format (sample_file), where it stood for a file: a file written
  * first (its name, the ending changed) or a binary file object (the sample opened for reading).
  * Undefined for any other value.
@@ -158,8 +166,14 @@ export function sampleFileFor(v: PyValue, ext: string): PyValue | undefined {
   return undefined;
 }
 
-/** A receiver or argument built on files (`Wave_read(scratch_file('abc', …))`) built on sample files of that format instead (sampleFileFor); undefined when it holds none. */
+/**
+ * A receiver or argument built on files (`Wave_read(scratch_file('abc', …))`) built on sample files of
+ * that format instead (sampleFileFor), and a bytes argument as that format's data where it has some
+ * (SAMPLE_BYTES; not a constructor's bytes, which may name a file); undefined when it holds none.
+ */
 export function withSampleFiles(v: PyValue, ext: string): PyValue | undefined {
+  const data = SAMPLE_BYTES[ext];
+  if (v.k === 'bytes') return data !== undefined && v.hex !== data ? { k: 'bytes', hex: data } : undefined;
   const direct = sampleFileFor(v, ext);
   if (direct || v.k !== 'call' || !isConstructorCall(v)) return direct;
   const args = v.args.map((a) => sampleFileFor(a, ext) ?? a);

@@ -8,12 +8,14 @@ import type { OwnerMethod } from '../core/probe-types.js';
 import { valuesForName } from './name-hints.js';
 import { hintedOrder, representative } from './type-classes.js';
 import type { PyValue } from './values.js';
-import { toSource } from './values.js';
+import { int, toSource } from './values.js';
 
 /** Preparations tried from one failure at most. */
 const PER_FAILURE = 3;
 /** Setters tried, the ones assigning most of what the target reads first. */
 const SETTERS = 2;
+/** The int given a setter in place of the one its parameter's name suggests. */
+const SMALL = 2;
 
 /** A failure that may be about the receiver's state: a missing attribute or key, a failed assertion, "not initialised". */
 const STATE_ERRORS = new Set(['AttributeError', 'KeyError', 'AssertionError', 'IndexError', 'LookupError', 'ValueError', 'RuntimeError']);
@@ -60,7 +62,15 @@ export function statePreparations(methods: OwnerMethod[], constants: PyValue[]):
   for (const m of setters) {
     const params = m.params ?? [];
     const named = params.map(byName);
-    if (named.every((v): v is PyValue => v !== undefined)) add(m.name, named);
+    if (named.every((v): v is PyValue => v !== undefined)) {
+      add(m.name, named);
+      // A number the name suggests may be out of the setter's range (`setsampwidth(20)`: a width in
+      // bytes is 1 to 4): a small count beside it.
+      add(
+        m.name,
+        named.map((v) => (v.k === 'int' ? int(SMALL) : v)),
+      );
+    }
     if (params.length === 1) for (const t of texts) add(m.name, [t]);
   }
   return out.slice(0, PER_FAILURE);

@@ -103,6 +103,7 @@ test("a library's own words for an option it needs name that option", () => {
   assert.deepEqual(missingArguments('It is required that you pass in a value for the "algorithms" argument when calling decode().'), ['algorithms']);
   assert.deepEqual(missingArguments("The 'key' argument is required"), ['key']);
   assert.deepEqual(missingArguments('argument `mode` must be given'), ['mode']);
+  assert.deepEqual(missingArguments("Missing required parameter 'digestmod'."), ['digestmod']);
   // A value the option holds is not its absence.
   assert.deepEqual(missingArguments("the 'key' argument must be a str"), []);
   assert.deepEqual(missingArguments('a value for x is needed'), []);
@@ -115,6 +116,7 @@ test('file objects are asked for by a missing read/write, or by a message that n
     'You can only load a file descriptor, filename or list',
     'expected a file-like object',
     'argument must be an object with a read() method',
+    'argument 1 must have a "write" method',
   ])
     assert.deepEqual(fileClassesAskedFor(m), ['textfile', 'binfile'], m);
   for (const m of ['filename must be str, not int', "'int' object has no attribute 'split'", 'profile must be a dict'])

@@ -170,3 +170,15 @@ test('a quantity named with its unit is a measured number; `spec` takes the fami
   assert.equal(spec[0], '90', spec.join(' '));
   assert.equal(valuesForParameter('spec', 'check')[0] && toSource(valuesForParameter('spec', 'check')[0]!), "'>=1.0,<2.0'");
 });
+
+test('a vague text after a regular expression gets texts the patterns match; alone, or after another parameter, it does not', () => {
+  const texts = valuesForParameter('string', 'search', false, ['pattern']).map(toSource);
+  assert.deepEqual(texts.slice(0, 2), ["'2024 was a leap year'", "'jane@example.com wrote'"]);
+  assert.deepEqual(valuesForParameter('string', 'search').map(toSource), []);
+  assert.deepEqual(valuesForParameter('string', 'search', false, ['count']).map(toSource), []);
+});
+
+test('a hash algorithm parameter gets names hashlib knows', () => {
+  assert.deepEqual(valuesForName('digestmod').map(toSource), ["'sha256'", "'md5'"]);
+  assert.deepEqual(valuesForName('hash_name').map(toSource), ["'sha256'", "'md5'"]);
+});

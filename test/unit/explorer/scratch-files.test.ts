@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { binaryFormatOf, formatTextOfError, formatTextOfMessage, holdsGrammarOnly, withSampleFiles, withText } from '../../../src/explorer/scratch-files.js';
 import type { PyValue } from '../../../src/explorer/values.js';
-import { str, toSource } from '../../../src/explorer/values.js';
+import { bytesOf, str, toSource } from '../../../src/explorer/values.js';
 
 test("a parser's error type names the format it reads", () => {
   assert.match(formatTextOfError('toml.decoder.TomlDecodeError') ?? '', /^key = "value"/);
@@ -58,4 +58,14 @@ test('a receiver or argument built on a file is built on a sample file of the fo
   assert.equal(withSampleFiles({ k: 'call', callee: 'Wave_read', args: [str('abc')] }, 'wav'), undefined);
   assert.equal(withSampleFiles(str('report.txt'), 'wav'), undefined);
   assert.equal(holdsGrammarOnly({ k: 'call', callee: 'sample_file', args: [str('a.wav')] }), true);
+});
+
+test('bytes where a format with data of its own was wanted (gzip.decompress) are that data; other formats leave bytes alone', () => {
+  const gz = withSampleFiles(bytesOf('abc'), 'gz');
+  // The gzip magic, deflate, and the length of 'first line\nsecond line\n' (23) in its trailer.
+  assert.ok(gz?.k === 'bytes' && gz.hex.startsWith('1f8b08') && gz.hex.endsWith('17000000'), gz && toSource(gz));
+  assert.equal(gz && withSampleFiles(gz, 'gz'), undefined);
+  assert.equal(withSampleFiles(bytesOf('abc'), 'wav'), undefined);
+  // A constructor's bytes may be a file's name (`GzipFile(b'abc')`): left alone.
+  assert.equal(withSampleFiles({ k: 'call', callee: 'GzipFile', args: [bytesOf('abc')] }, 'gz'), undefined);
 });

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shapedFor } from '../../../src/explorer/shaped-inputs.js';
-import { withNextOption } from '../../../src/explorer/receiver-options.js';
+import { withMissingOption, withNextOption, withWriteMode } from '../../../src/explorer/receiver-options.js';
 import { keywordDicts } from '../../../src/explorer/keyword-extras.js';
 import { literalsIn } from '../../../src/explorer/mined-values.js';
 import type { PyValue } from '../../../src/explorer/values.js';
@@ -47,6 +47,30 @@ test('a receiver built without its option gets it, of the type of its default; n
   const after = next && withNextOption(next, init);
   assert.equal(after && toSource(after), "Account('hello', 100, True)");
   assert.equal(after && withNextOption(after, init), undefined);
+});
+
+test('a receiver opened for reading that a write refused is built with a writing mode, at the place of its `mode`', () => {
+  const init = [param('filename', 'POSITIONAL_OR_KEYWORD', { default: 'None' }), param('mode', 'POSITIONAL_OR_KEYWORD', { default: 'None' })];
+  const built: PyValue = { k: 'call', callee: 'GzipFile', args: [str('a.gz')] };
+  const opened = withWriteMode(built, init, '[Errno 9] write() on read-only GzipFile object');
+  assert.equal(opened && toSource(opened), "GzipFile('a.gz', 'w')");
+  const bytes = [param('file'), param('mode', 'POSITIONAL_OR_KEYWORD', { default: "'rb'" })];
+  const read: PyValue = { k: 'call', callee: 'Reader', args: [str('a'), str('rb')] };
+  assert.equal(toSource(withWriteMode(read, bytes, 'File not open for writing') ?? read), "Reader('a', 'wb')");
+  // Another refusal, a mode out of reach, or no mode at all: nothing.
+  assert.equal(withWriteMode(built, init, 'bad data'), undefined);
+  assert.equal(withWriteMode({ k: 'call', callee: 'GzipFile', args: [] }, init, 'read-only'), undefined);
+  assert.equal(withWriteMode(built, [param('filename')], 'read-only'), undefined);
+});
+
+test('a receiver refused for a missing option gets it as its name suggests, the options before it at their defaults', () => {
+  const init = [param('key'), param('msg', 'POSITIONAL_OR_KEYWORD', { default: 'None' }), param('digestmod', 'POSITIONAL_OR_KEYWORD', { default: "''" })];
+  const built: PyValue = { k: 'call', callee: 'HMAC', args: [str('k')] };
+  const given = withMissingOption(built, init, 'digestmod');
+  assert.equal(given && toSource(given), "HMAC('k', None, 'sha256')");
+  // A name that suggests nothing, or none named: nothing.
+  assert.equal(withMissingOption(built, [param('key'), param('zork', 'POSITIONAL_OR_KEYWORD', { default: 'None' })], 'zork'), undefined);
+  assert.equal(withMissingOption(built, init, undefined), undefined);
 });
 
 test('**kwargs: names the code holds, one at a time then together; a neutral one when it holds none', () => {

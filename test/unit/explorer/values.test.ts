@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { parseSource } from '../../../src/explorer/parse.js';
 import type { PyValue } from '../../../src/explorer/values.js';
 import { bytesOf, date, float, fromTagged, inputClass, int, list, str, toSource, toTagged, tuple } from '../../../src/explorer/values.js';
-import { orderOf, sameOutcome, taggedCompare, taggedEqual, taggedIn } from '../../../src/explorer/compare.js';
+import { orderOf, sameEffect, sameOutcome, taggedCompare, taggedEqual, taggedIn } from '../../../src/explorer/compare.js';
 import type { ProbeResult, TaggedValue } from '../../../src/core/probe-types.js';
 
 test('values are written as Python source the worker grammar accepts', () => {
@@ -176,6 +176,20 @@ test('outcomes: same value, or same exception type and message; generators by th
   });
   assert.equal(sameOutcome(gen(['1', '2']), gen(['1', '2'])), true);
   assert.equal(sameOutcome(gen(['1', '2']), gen(['1', '3'])), false);
+});
+
+test("the same change to the receiver in two processes is the same effect, though its repr shows each one's address", () => {
+  const wrote = (repr: string): ProbeResult => ({
+    status: 'returned',
+    value: { type: 'int', repr: '3', truncated: false, data: { t: 'int', v: '3' } },
+    mutations: [{ arg: 'receiver', repr }],
+    stdout: '',
+    stderr: '',
+    durationMs: 1,
+  });
+  const a = wrote("<gzip _io.BufferedWriter name='abc' 0x7ff63e1da2f0>");
+  assert.equal(sameEffect(a, wrote("<gzip _io.BufferedWriter name='abc' 0x7ff63e1da020>")), true);
+  assert.equal(sameEffect(a, wrote("<gzip _io.BufferedWriter name='xyz' 0x7ff63e1da2f0>")), false);
 });
 
 test('input classes name the edge a value sits on', () => {
