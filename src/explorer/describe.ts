@@ -38,6 +38,7 @@ import { holdsGrammarOnly } from './scratch-files.js';
 import { isBindingMessage } from './binding-errors.js';
 import { NONE_RETURNED, SEEN_ONLY, shortCall } from '../core/description-head.js';
 import { exceptionLine } from '../core/doctest-example.js';
+import { article } from '../core/article.js';
 import { raiseSelector } from './raise-selector.js';
 import { hangWithContrast } from './hang.js';
 import { seenPairs } from './seen-pairs.js';
@@ -320,8 +321,6 @@ function exceptionsByInputClass(observations: Observation[], positions: Position
   }
   return out;
 }
-
-const article = (label: string): string => (label === 'None' ? label : /^[aeiou]/i.test(label) ? `an ${label}` : `a ${label}`);
 
 function classWords(id: string): string {
   const m = /^new:([\w.]+):/.exec(id);
@@ -664,7 +663,7 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
         same?.text ??
         selector?.text ??
         (lazyError && lazyType
-          ? `${readableCall(callName(run.info), lazy.request, awaited)} returned a ${lazyType}, and iterating it raised ${exceptionLine(lazyError.type, oneLine(withoutIterationNote(lazyError.message), 100))}`
+          ? `${readableCall(callName(run.info), lazy.request, awaited)} returned ${article(lazyType)}, and iterating it raised ${exceptionLine(lazyError.type, oneLine(withoutIterationNote(lazyError.message), 100))}`
           : `${NONE_RETURNED}: ${noneReturned(run.observations)}, so what it computes is unknown.`),
     );
   }
@@ -1204,7 +1203,7 @@ function parameterTexts(run: ExplorationOutcome, ledger: Ledger): Record<string,
     else if (iteratedObjects.length)
       // The explorer counts such a call as a raise; it did return an object to use (a write-mode GzipFile).
       text = `each call with it raised, or returned ${joinWords(
-        iteratedObjects.map((t) => `a \`${t}\``),
+        iteratedObjects.map((t) => article(`\`${t}\``)),
         'or',
       )} that raised when iterated${optional}`;
     else text = `no call with it returned${optional}`;
