@@ -6,7 +6,7 @@
 const VOWEL_SOUND_LETTERS = new Set([...'aefhilmnorsx']);
 
 /** Words begun with a vowel letter said with a consonant ("a unit", "a user", "a one-off", "a European"). */
-const CONSONANT_SOUNDED = /^(?:uni(?!n|mp)|use|usu|uti|ura|ure|url|euro?|eu[a-z]|one\b|once)/i;
+const CONSONANT_SOUNDED = /^(?:uni(?!n|mp)|use|usu|uti|ura|ure|url|uri|euro?|eu[a-z]|one\b|once)/i;
 /** Words begun with a silent h ("an hour", "an honest"). */
 const SILENT_H = /^(?:hour|honou?r|honest|heir)/i;
 

@@ -11,6 +11,8 @@ test('"a" or "an" by the sound a word starts with, not its first letter', () => 
     ['OrderedDict', 'an OrderedDict'],
     ['URL', 'a URL'],
     ['uuid.UUID', 'a uuid.UUID'],
+    ['uritemplate.template.URITemplate', 'a uritemplate.template.URITemplate'],
+    ['urllib.parse.ParseResult', 'a urllib.parse.ParseResult'],
     ['HTTPResponse', 'an HTTPResponse'],
     ['http.client.HTTPResponse', 'an http.client.HTTPResponse'],
     ['xml.dom.minidom.Document', 'an xml.dom.minidom.Document'],
