@@ -36,7 +36,7 @@ import {
 import { showsTheWorker } from './worker-identity.js';
 import { holdsGrammarOnly } from './scratch-files.js';
 import { isBindingMessage } from './binding-errors.js';
-import { NONE_RETURNED, SEEN_ONLY, shortCall } from '../core/description-head.js';
+import { NEVER_RETURNED, NONE_RETURNED, NO_CALL_RETURNED_WITH_IT, SEEN_ONLY, shortCall } from '../core/description-head.js';
 import { exceptionLine } from '../core/doctest-example.js';
 import { article } from '../core/article.js';
 import { raiseSelector } from './raise-selector.js';
@@ -366,8 +366,8 @@ export function typeAsWritten(info: FunctionInfo): (t: string) => string {
 
 function returnsPhrase(observations: Observation[], returnTypes: string[]): string {
   if (returnTypes.length === 0) return 'never returned';
-  // The generators' types and what iterating them gave.
-  const gens = observations.flatMap((o) => {
+  // The generators' types and what iterating them gave, in the calls the counts beside them speak of (not the re-runs).
+  const gens = ownCalls(observations).flatMap((o) => {
     const value = o.record.result.status === 'returned' ? o.record.result.value : undefined;
     return value?.iteration ? [{ type: value.type, iteration: value.iteration }] : [];
   });
@@ -737,7 +737,8 @@ export function awaitedWords(text: string): string {
 function fewResults(returned: Observation[]): string | null {
   const own = returned.filter((o) => o.purpose !== 'repeat');
   const reprs = [...new Set(own.map((o) => o.record.result.value?.repr ?? ''))];
-  if (own.length < 6 || reprs.length < 2 || reprs.length > 4 || reprs.some((r) => !r || r.length > 30)) return null;
+  // A result no reader could repeat (`<ast.Name object at 0x1>`: an address) says nothing as a value.
+  if (own.length < 6 || reprs.length < 2 || reprs.length > 4 || reprs.some((r) => !r || r.length > 30 || !repeatableText(r))) return null;
   if (own.every((o) => o.record.result.value?.type === 'bool')) return null;
   return joinWords(reprs, 'or');
 }
@@ -793,7 +794,8 @@ function resultsByRange(run: ExplorationOutcome, returned: Observation[]): strin
     const r = o.record.result.value?.repr ?? '';
     // A bool is a number to Python (True == 1): a score given True is a score of 1.
     const x = !only ? null : isNumber(only.v) ? Number(only.v.v) : only.v.k === 'bool' ? Number(only.v.v) : null;
-    if (!only || x === null || given.length !== 1 || itemAt(run.positions, only.i).role === 'receiver' || !r || r.length > 30) return null;
+    if (!only || x === null || given.length !== 1 || itemAt(run.positions, only.i).role === 'receiver' || !r || r.length > 30 || !repeatableText(r))
+      return null;
     if (at !== undefined && at !== only.i) return null;
     at = only.i;
     points.push({ x, r });
@@ -833,7 +835,7 @@ function resultsByInput(run: ExplorationOutcome, returned: Observation[]): strin
   for (const o of own) {
     const r = o.record.result.value?.repr ?? '';
     const arg = sole(o);
-    if (arg === null || !r || r.length > 30) return null;
+    if (arg === null || !r || r.length > 30 || !repeatableText(r)) return null;
     const args = groups.get(r) ?? [];
     if (!args.includes(arg)) args.push(arg);
     groups.set(r, args);
@@ -1206,7 +1208,7 @@ function parameterTexts(run: ExplorationOutcome, ledger: Ledger): Record<string,
         iteratedObjects.map((t) => article(`\`${t}\``)),
         'or',
       )} that raised when iterated${optional}`;
-    else text = `no call with it returned${optional}`;
+    else text = `${NO_CALL_RETURNED_WITH_IT}${optional}`;
     const name = p.role === 'varargs' ? `*${p.name}` : p.name;
     out[name] = text;
     ledger.add('parameter', `${name}: ${text}`, idx(returnedAt(run, i)), idx(run.observations));
@@ -1225,7 +1227,7 @@ function ownCalls(observations: Observation[]): Observation[] {
 
 function returnsText(observations: Observation[], returnTypes: string[], ledger: Ledger, awaited: boolean): string {
   const ran = observations.filter((o) => o.record.result.status === 'returned');
-  if (returnTypes.length === 0) return lazyReturns(observations, ledger) ?? 'Never returned in the probes made.';
+  if (returnTypes.length === 0) return lazyReturns(observations, ledger) ?? NEVER_RETURNED;
   const phrase = returnsPhrase(observations, returnTypes);
   const what = givesReceiverBack(ran) ? `the object it is called on (${phrase})` : phrase;
   const text = capitalize(`${awaited ? 'a coroutine; awaited, ' : ''}${what} (${ownCalls(ran).length} of ${ownCalls(observations).length} calls returned).`);
