@@ -141,20 +141,21 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
       e.probe !== undefined ? { kind: 'example', probe: e.probe } : undefined,
     );
   const said = summary(run, returnTypes, ledger);
+  const sentences = [
+    said,
+    appliedSentence(run, awaited, ledger),
+    varies(properties, notes, observations, ledger),
+    drawn(drawing, ledger),
+    typed ? oneRun(run, properties, said, callText, ledger) : '',
+  ].filter((t): t is string => Boolean(t));
+  const raises = raisesText(run, callText, ledger);
+  const files = filesSentence([...sentences, raises, ...examples.map((e) => e.call)]);
   const description: Description = {
-    summary: [
-      said,
-      appliedSentence(run, awaited, ledger),
-      varies(properties, notes, observations, ledger),
-      drawn(drawing, ledger),
-      typed ? oneRun(run, properties, said, callText, ledger) : '',
-    ]
-      .filter(Boolean)
-      .join(' '),
+    summary: [...sentences, files].filter(Boolean).join(' '),
     details: details(run, properties, notes, callText),
     parameters: parameterTexts(run, ledger),
     returns: returnsText(observations, returnTypes.map(typeAsWritten(info)), ledger, awaited),
-    raises: raisesText(run, callText, ledger),
+    raises,
     examples,
     confidence: confidence(run, properties),
     properties: propertyTexts,
@@ -162,6 +163,22 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
   };
   if (drawing) markDraws(ledger);
   return { returnTypes, exceptions, properties, description, ioTable: ioTable(observations, callText) };
+}
+
+/**
+ * One plain sentence on the files the calls quoted were given, when a line quotes one: `sample_file`
+ * and `scratch_file` are the worker's argument grammar (python/pau_probe/safe_args.py), no name a
+ * reader has. It says what they stand for, nothing of what the function did with them.
+ */
+export function filesSentence(texts: string[]): string {
+  const all = texts.join('\n');
+  const sample = /sample_file\('[^']*?(\.[A-Za-z0-9.]+)'\)/.exec(all);
+  const scratch = /scratch_file\('/.test(all);
+  const parts = [
+    ...(sample ? [`\`${sample[0]}\` is a small valid ${sample[1] ?? ''} file`] : []),
+    ...(scratch ? ['`scratch_file(name, text)` a file of that name holding that text'] : []),
+  ];
+  return parts.length ? `Files: each call ran in a scratch folder of its own, where ${joinWords(parts)}, written before the call.` : '';
 }
 
 /** For a function that draws at random, whether a call that returned was seen to return in another draw; null for one that does not draw. */
