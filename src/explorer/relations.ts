@@ -1060,19 +1060,29 @@ const QUOTES: Rule = exactly(
       const { q, inside } = how;
       const wrapped = (x: string): string | null => (x.includes(q) ? (inside === null ? null : q + x.split(q).join(inside) + q) : q + x + q);
       const mark = q === "'" ? 'single quotes' : 'double quotes';
-      return shaped((c) => (c.named.length === 1 ? texts(c) : null), {
+      // Every call given one argument, a text or not: json.dumps(3) gives '3', so "puts `obj` between double quotes" is no rule of it.
+      const one = (c: Case): { c: Case; x: string | null; y: string | null } | null => (c.named.length === 1 ? { c, x: strOf(c.x), y: strOf(c.y) } : null);
+      const quotedTexts = (rs: { c: Case; x: string | null; y: string | null }[]): Texts[] =>
+        rs.flatMap(({ c, x, y }) => (x !== null && y !== null ? [{ c, x, y }] : []));
+      return shaped(one, {
         text: (rs) => {
-          const kept = rs.filter(({ x, y }) => x === y && x !== '').map(({ x }) => code(x));
-          const seenInside = inside !== null && rs.some(({ x, y }) => x !== y && x.includes(q));
+          const ts = quotedTexts(rs);
+          const kept = ts.filter(({ x, y }) => x === y && x !== '').map(({ x }) => code(x));
+          const seenInside = inside !== null && ts.some(({ x, y }) => x !== y && x.includes(q));
           const writes = seenInside ? `, writing each ${code(q)} in it as ${code(inside)}` : '';
           const unchanged = kept.length
             ? `; some texts came back as they were (${joinWords(kept.length > 3 ? [...kept.slice(0, 3), `${kept.length - 3} more`] : kept)})`
             : '';
           return `Puts ${mainName(rs[0].c)} between ${mark}${writes}${unchanged}.`;
         },
-        holds: ({ x, y }) => y === x || y === wrapped(x),
+        holds: ({ x, y }) => x !== null && y !== null && (y === x || y === wrapped(x)),
         // Two texts quoted, one of them with a space or a quote mark in it.
-        enough: (rs) => rs.filter(({ x, y }) => x !== y).length >= 2 && rs.some(({ x, y }) => x !== y && /[\s'"]/.test(x)),
+        enough: (rs) => {
+          const ts = quotedTexts(rs);
+          return ts.filter(({ x, y }) => x !== y).length >= 2 && ts.some(({ x, y }) => x !== y && /[\s'"]/.test(x));
+        },
+        // Texts most quoting functions would escape inside the quotes (non-ASCII, an empty one) are tried first.
+        family: 'length',
       });
     },
   ),

@@ -9,7 +9,7 @@ import { exploreOffline } from '../../../src/explorer/index.js';
 import type { Position } from '../../../src/explorer/inputs.js';
 import { findRelations } from '../../../src/explorer/relations.js';
 import type { PyValue } from '../../../src/explorer/values.js';
-import { str } from '../../../src/explorer/values.js';
+import { int, str } from '../../../src/explorer/values.js';
 import type { FakeFunction } from './fake-python.js';
 import { PyError, expectNumber, expectStr, fakeProbe, info, param, pyList, pyStr, returnedObservation } from './fake-python.js';
 
@@ -84,6 +84,24 @@ test('a text put between single quotes unless it is plain is said so, with how a
   const summary = await summaryOf('quote', fn);
   assert.match(summary, /^Puts `s` between single quotes/, summary);
   assert.doesNotMatch(summary, /Keeps the letters/);
+});
+
+test('a text put between double quotes is no rule of a function that gives another value back unquoted', () => {
+  // json.dumps: '"abc"' for 'abc', but '3' for 3.
+  const positions: Position[] = [{ name: 'obj', role: 'positional', positionalOnly: false, candidates: ['str', 'int'] }];
+  const calls: [PyValue, string][] = [
+    [str('abc'), '"abc"'],
+    [str('a b'), '"a b"'],
+    [str('x y z'), '"x y z"'],
+    [str("it's"), `"it's"`],
+  ];
+  const observations = calls.map(([x, y], k) => returnedObservation(positions, k + 1, [x], str(y)));
+  assert.ok(
+    findRelations(observations, positions).some((r) => /[Pp]uts `obj` between double quotes/.test(r.text)),
+    'texts alone are quoted',
+  );
+  const withNumber = [...observations, returnedObservation(positions, 5, [int(3)], str('3'))];
+  assert.ok(!findRelations(withNumber, positions).some((r) => /[Pp]uts `obj`/.test(r.text)));
 });
 
 test('escapes written for the text given alone are said with the flag left out, where the flag changes them', async () => {
