@@ -29,6 +29,10 @@ export const SEEN_ONLY = 'In the calls tried';
 export const NOT_WORKED_OUT = 'What it computes was not worked out';
 /** How an offline summary begins when no call returned. */
 export const NONE_RETURNED = 'No call returned';
+/** The Returns line of an offline description when no call returned. */
+export const NEVER_RETURNED = 'Never returned in the probes made.';
+/** A parameter line of an offline description when no call that gave the parameter returned. */
+export const NO_CALL_RETURNED_WITH_IT = 'no call with it returned';
 
 /** An offline description that says plainly it did not learn what the function computes. */
 export function littleLearned(d: Description): boolean {
@@ -197,10 +201,15 @@ function sameWordsTogether(params: [string, string][]): [string, string][] {
 
 export function descriptionHead(d: Description, rename?: (call: string) => string): DescriptionHead {
   const lines: HeadLine[] = [{ text: d.summary }];
-  const params = Object.entries(d.parameters);
+  // When the summary says no call returned, a Returns line and parameter lines that say it again
+  // are left below the fold: the head says it once.
+  const noneReturned = d.summary.startsWith(NONE_RETURNED);
+  const repeats = ([, text]: [string, string]): boolean => noneReturned && text.startsWith(NO_CALL_RETURNED_WITH_IT);
+  const all = Object.entries(d.parameters);
+  const params = all.filter((p) => !repeats(p));
   const parameters = parametersLine(sameWordsTogether(params));
   if (params.length) lines.push({ label: 'Parameters', text: parameters.text });
-  if (d.returns) lines.push({ label: 'Returns', text: d.returns });
+  if (d.returns && !(noneReturned && d.returns === NEVER_RETURNED)) lines.push({ label: 'Returns', text: d.returns });
   if (d.properties?.length) lines.push({ label: 'Properties', text: d.properties.join(', ') });
   const raises = d.raises
     .split('\n')
@@ -208,5 +217,6 @@ export function descriptionHead(d: Description, rename?: (call: string) => strin
     .filter(Boolean);
   for (const r of raises.slice(0, HEAD_RAISES)) lines.push({ label: 'Raises', text: r });
   for (const e of d.examples.slice(0, HEAD_EXAMPLES)) lines.push({ label: 'Example', text: exampleLine(e, rename) });
-  return { lines, moreRaises: raises.slice(HEAD_RAISES), moreParameters: parameters.more };
+  const unsaid = all.filter(repeats).map(([k, v]) => `${k}: ${v}`);
+  return { lines, moreRaises: raises.slice(HEAD_RAISES), moreParameters: [...parameters.more, ...unsaid] };
 }

@@ -3,13 +3,13 @@
 // property), and a person's own parameter descriptions kept when their docstring is replaced.
 import type { Description } from '../core/session-types.js';
 import { NOT_WORKED_OUT, SEEN_ONLY } from '../core/description-head.js';
+import { article } from '../core/article.js';
 
 /** The offline explorer's descriptions carry a claim ledger; an agent's do not. */
 export function isOfflineDescription(d: Description): boolean {
   return d.claims !== undefined;
 }
 
-const article = (w: string): string => (w === 'None' ? w : /^[aeiou]/i.test(w) ? `an ${w}` : `a ${w}`);
 const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** A parameter line of the explorer ("int or str (may be left out)") as a docstring sentence. */

@@ -36,8 +36,9 @@ import {
 import { showsTheWorker } from './worker-identity.js';
 import { holdsGrammarOnly } from './scratch-files.js';
 import { isBindingMessage } from './binding-errors.js';
-import { NONE_RETURNED, SEEN_ONLY, shortCall } from '../core/description-head.js';
+import { NEVER_RETURNED, NONE_RETURNED, NO_CALL_RETURNED_WITH_IT, SEEN_ONLY, shortCall } from '../core/description-head.js';
 import { exceptionLine } from '../core/doctest-example.js';
+import { article } from '../core/article.js';
 import { raiseSelector } from './raise-selector.js';
 import { hangWithContrast } from './hang.js';
 import { seenPairs } from './seen-pairs.js';
@@ -142,20 +143,21 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
       e.probe !== undefined ? { kind: 'example', probe: e.probe } : undefined,
     );
   const said = summary(run, returnTypes, ledger);
+  const sentences = [
+    said,
+    appliedSentence(run, awaited, ledger),
+    varies(properties, notes, observations, ledger),
+    drawn(drawing, ledger),
+    typed ? oneRun(run, properties, said, callText, ledger) : '',
+  ].filter((t): t is string => Boolean(t));
+  const raises = raisesText(run, callText, ledger);
+  const files = filesSentence([...sentences, raises, ...examples.map((e) => e.call)]);
   const description: Description = {
-    summary: [
-      said,
-      appliedSentence(run, awaited, ledger),
-      varies(properties, notes, observations, ledger),
-      drawn(drawing, ledger),
-      typed ? oneRun(run, properties, said, callText, ledger) : '',
-    ]
-      .filter(Boolean)
-      .join(' '),
+    summary: [...sentences, files].filter(Boolean).join(' '),
     details: details(run, properties, notes, callText),
     parameters: parameterTexts(run, ledger),
     returns: returnsText(observations, returnTypes.map(typeAsWritten(info)), ledger, awaited),
-    raises: raisesText(run, callText, ledger),
+    raises,
     examples,
     confidence: confidence(run, properties),
     properties: propertyTexts,
@@ -163,6 +165,22 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
   };
   if (drawing) markDraws(ledger);
   return { returnTypes, exceptions, properties, description, ioTable: ioTable(observations, callText) };
+}
+
+/**
+ * One plain sentence on the files the calls quoted were given, when a line quotes one: `sample_file`
+ * and `scratch_file` are the worker's argument grammar (python/pau_probe/safe_args.py), no name a
+ * reader has. It says what they stand for, nothing of what the function did with them.
+ */
+export function filesSentence(texts: string[]): string {
+  const all = texts.join('\n');
+  const sample = /sample_file\('[^']*?(\.[A-Za-z0-9.]+)'\)/.exec(all);
+  const scratch = /scratch_file\('/.test(all);
+  const parts = [
+    ...(sample ? [`\`${sample[0]}\` is a small valid ${sample[1] ?? ''} file`] : []),
+    ...(scratch ? ['`scratch_file(name, text)` a file of that name holding that text'] : []),
+  ];
+  return parts.length ? `Files: each call ran in a scratch folder of its own, where ${joinWords(parts)}, written before the call.` : '';
 }
 
 /** For a function that draws at random, whether a call that returned was seen to return in another draw; null for one that does not draw. */
@@ -346,8 +364,6 @@ function exceptionsByInputClass(observations: Observation[], positions: Position
   return out;
 }
 
-const article = (label: string): string => (label === 'None' ? label : /^[aeiou]/i.test(label) ? `an ${label}` : `a ${label}`);
-
 function classWords(id: string): string {
   const m = /^new:([\w.]+):/.exec(id);
   // `Random.getstate(Random())` is what a method returned, not an instance of a class of that name.
@@ -392,8 +408,8 @@ export function typeAsWritten(info: FunctionInfo): (t: string) => string {
 
 function returnsPhrase(observations: Observation[], returnTypes: string[]): string {
   if (returnTypes.length === 0) return 'never returned';
-  // The generators' types and what iterating them gave.
-  const gens = observations.flatMap((o) => {
+  // The generators' types and what iterating them gave, in the calls the counts beside them speak of (not the re-runs).
+  const gens = ownCalls(observations).flatMap((o) => {
     const value = o.record.result.status === 'returned' ? o.record.result.value : undefined;
     return value?.iteration ? [{ type: value.type, iteration: value.iteration }] : [];
   });
@@ -690,7 +706,7 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
         same?.text ??
         selector?.text ??
         (lazyError && lazyType
-          ? `${readableCall(callName(run.info), lazy.request, awaited)} returned a ${lazyType}, and iterating it raised ${exceptionLine(lazyError.type, oneLine(withoutIterationNote(lazyError.message), 100))}`
+          ? `${readableCall(callName(run.info), lazy.request, awaited)} returned ${article(lazyType)}, and iterating it raised ${exceptionLine(lazyError.type, oneLine(withoutIterationNote(lazyError.message), 100))}`
           : `${NONE_RETURNED}: ${noneReturned(run.observations)}, so what it computes is unknown.`),
     );
   }
@@ -764,7 +780,8 @@ export function awaitedWords(text: string): string {
 function fewResults(returned: Observation[]): string | null {
   const own = returned.filter((o) => o.purpose !== 'repeat');
   const reprs = [...new Set(own.map((o) => o.record.result.value?.repr ?? ''))];
-  if (own.length < 6 || reprs.length < 2 || reprs.length > 4 || reprs.some((r) => !r || r.length > 30)) return null;
+  // A result no reader could repeat (`<ast.Name object at 0x1>`: an address) says nothing as a value.
+  if (own.length < 6 || reprs.length < 2 || reprs.length > 4 || reprs.some((r) => !r || r.length > 30 || !repeatableText(r))) return null;
   if (own.every((o) => o.record.result.value?.type === 'bool')) return null;
   return joinWords(reprs, 'or');
 }
@@ -820,7 +837,8 @@ function resultsByRange(run: ExplorationOutcome, returned: Observation[]): strin
     const r = o.record.result.value?.repr ?? '';
     // A bool is a number to Python (True == 1): a score given True is a score of 1.
     const x = !only ? null : isNumber(only.v) ? Number(only.v.v) : only.v.k === 'bool' ? Number(only.v.v) : null;
-    if (!only || x === null || given.length !== 1 || itemAt(run.positions, only.i).role === 'receiver' || !r || r.length > 30) return null;
+    if (!only || x === null || given.length !== 1 || itemAt(run.positions, only.i).role === 'receiver' || !r || r.length > 30 || !repeatableText(r))
+      return null;
     if (at !== undefined && at !== only.i) return null;
     at = only.i;
     points.push({ x, r });
@@ -860,7 +878,7 @@ function resultsByInput(run: ExplorationOutcome, returned: Observation[]): strin
   for (const o of own) {
     const r = o.record.result.value?.repr ?? '';
     const arg = sole(o);
-    if (arg === null || !r || r.length > 30) return null;
+    if (arg === null || !r || r.length > 30 || !repeatableText(r)) return null;
     const args = groups.get(r) ?? [];
     if (!args.includes(arg)) args.push(arg);
     groups.set(r, args);
@@ -1230,10 +1248,10 @@ function parameterTexts(run: ExplorationOutcome, ledger: Ledger): Record<string,
     else if (iteratedObjects.length)
       // The explorer counts such a call as a raise; it did return an object to use (a write-mode GzipFile).
       text = `each call with it raised, or returned ${joinWords(
-        iteratedObjects.map((t) => `a \`${t}\``),
+        iteratedObjects.map((t) => article(`\`${t}\``)),
         'or',
       )} that raised when iterated${optional}`;
-    else text = `no call with it returned${optional}`;
+    else text = `${NO_CALL_RETURNED_WITH_IT}${optional}`;
     const name = p.role === 'varargs' ? `*${p.name}` : p.name;
     out[name] = text;
     ledger.add('parameter', `${name}: ${text}`, idx(returnedAt(run, i)), idx(run.observations));
@@ -1252,7 +1270,7 @@ function ownCalls(observations: Observation[]): Observation[] {
 
 function returnsText(observations: Observation[], returnTypes: string[], ledger: Ledger, awaited: boolean): string {
   const ran = observations.filter((o) => o.record.result.status === 'returned');
-  if (returnTypes.length === 0) return lazyReturns(observations, ledger) ?? 'Never returned in the probes made.';
+  if (returnTypes.length === 0) return lazyReturns(observations, ledger) ?? NEVER_RETURNED;
   const phrase = returnsPhrase(observations, returnTypes);
   const what = givesReceiverBack(ran) ? `the object it is called on (${phrase})` : phrase;
   const text = capitalize(`${awaited ? 'a coroutine; awaited, ' : ''}${what} (${ownCalls(ran).length} of ${ownCalls(observations).length} calls returned).`);

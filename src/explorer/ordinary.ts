@@ -34,8 +34,14 @@ function oddness(o: Observation, callText: (o: Observation) => string, positions
   // repr as `<repr of Color raised ValueError: …>`: colour's set_saturation(5), saturation out
   // of 0–1) is a misuse that raised late, not ordinary use.
   if (o.record.result.mutations.some((m) => BROKEN_REPR.test(m.repr))) score += 8;
-  // An earlier output fed back (f(f(x))) is the explorer's test of a law, not what a person would type.
-  if (o.purpose === 'reapply') score += 4;
+  // A text with one letter or digit amid spaces or punctuation (' a    ', ' _x') is a probe of the edges, not a use.
+  score += 1.5 * o.input.filter((s) => s.value?.k === 'str' && s.value.v.length > 1 && (s.value.v.match(/[\p{L}\p{N}]/gu) ?? []).length === 1).length;
+  // An earlier output fed back (f(f(x))), or arguments swapped, is the explorer's test of a law, not what a person would type;
+  // so, less, is an input changed from an earlier one (reversed, upper-cased) to break what that one showed.
+  if (o.purpose === 'reapply' || o.purpose === 'swap') score += 4;
+  if (o.purpose === 'mutate') score += 2;
+  // A value taken from the code's own constants or comparisons reaches a branch; it is seldom what a caller passes.
+  if (o.purpose === 'mined') score += 1.5;
   const out = o.record.result.value?.repr ?? '';
   if (given.includes(out)) score += 2;
   // An empty result ('', [], 0) shows little of what the function makes.
@@ -97,6 +103,9 @@ export function returnedExamples(
   };
   if (sortedFirst) add(ordered.find((o) => o.purpose === 'sorted' && shown(o)));
   add(ordered.find((o) => showsSummary.has(o.record.index) && shown(o)));
+  // Ordinary use before any edge case, when no call shows the summary: a call that hands back an
+  // argument may be the explorer's swap of two URLs (urljoin('other.html', 'https://…')).
+  if (chosen.length === 0) add(ordered.find(shown));
   const repr = (o: Observation): string => o.record.result.value?.repr ?? '';
   // The edge cases of a function that hands back one of its arguments (clamp's `lo` below the
   // range, `hi` above it): one example for each argument the result was, before a second call

@@ -150,6 +150,12 @@ type Rule = {
   leftOut?: boolean;
   /** The output is one of the arguments, picked (plural-choice.ts): every call is support, as for `keeps`. */
   picks?: boolean;
+  /**
+   * Says what the whole output is (a text wrapped to a width, quoted, taken back to its margin):
+   * chosen before a rule of what the output keeps ("keeps the letters in order…"), even one that
+   * speaks of more calls.
+   */
+  exact?: boolean;
 };
 
 /** The elements of `xs` when none is null, else null. */
@@ -196,6 +202,8 @@ function shaped<V>(view: (c: Case) => V | null, { text, applies = () => true, ho
     ...(family ? { family } : {}),
   };
 }
+/** A rule that says what the whole output is (Rule.exact). */
+const exactly = (rule: Rule): Rule => ({ ...rule, exact: true });
 /** A rule whose parts `fit` reads off the shaped cases (the rule it gives is checked on every case). */
 function fitted<V>(view: (c: Case) => V | null, fit: (views: V[]) => Rule | null): Rule {
   return {
@@ -793,7 +801,7 @@ interface CharMap {
  * same way and the others kept, adding what it learns to `map`; false where it cannot. A `%` kept
  * before `20` also reads as an escape: each way is tried (within a budget of steps).
  */
-function readEscapes(plain: string, escaped: string, map: CharMap): boolean {
+function readEscapes(plain: string, escaped: string, map: CharMap, both = false): boolean {
   const chars = [...plain];
   if (chars.length > 2000) return false;
   let budget = 20_000;
@@ -802,20 +810,31 @@ function readEscapes(plain: string, escaped: string, map: CharMap): boolean {
     const c = chars[k];
     if (c === undefined) return j === escaped.length ? { to, kept } : null;
     const known = to.get(c);
-    if (known !== undefined) return escaped.startsWith(known, j) ? read(k + 1, j + known.length, to, kept) : null;
+    // `both`: a character may stand as itself beside its escape (a decoder gives `<` for `&lt;` and for `<`).
+    const keep = (): CharMap | null => (escaped.startsWith(c, j) ? read(k + 1, j + c.length, to, kept.has(c) ? kept : new Set(kept).add(c)) : null);
+    if (known !== undefined) return (escaped.startsWith(known, j) ? read(k + 1, j + known.length, to, kept) : null) ?? (both ? keep() : null);
     const token = ESCAPED.exec(escaped.slice(j))?.[0];
     // An escape of this character: it holds the character, or is an entity or %-bytes.
-    const escapes = !kept.has(c) && token !== undefined && token !== c && (token.includes(c) || /^[&%]/.test(token));
-    return (
-      (escapes ? read(k + 1, j + token.length, new Map(to).set(c, token), kept) : null) ??
-      (escaped.startsWith(c, j) ? read(k + 1, j + c.length, to, kept.has(c) ? kept : new Set(kept).add(c)) : null)
-    );
+    const escapes = (both || !kept.has(c)) && token !== undefined && token !== c && (token.includes(c) || /^[&%]/.test(token));
+    return (escapes ? read(k + 1, j + token.length, new Map(to).set(c, token), kept) : null) ?? keep();
   };
   const found = read(0, 0, map.to, map.kept);
   if (!found) return false;
   for (const [c, t] of found.to) map.to.set(c, t);
   for (const c of found.kept) map.kept.add(c);
   return true;
+}
+
+/** `escaped` with each escape `map` knows turned back into its character, the rest as it is: what a decoder of those escapes gives. */
+function decodedWith(map: CharMap, escaped: string): string {
+  const tokens = [...map.to.entries()].sort((a, b) => b[1].length - a[1].length);
+  let out = '';
+  for (let j = 0; j < escaped.length;) {
+    const hit = tokens.find(([, t]) => escaped.startsWith(t, j));
+    out += hit ? hit[0] : escaped.charAt(j);
+    j += hit ? hit[1].length : 1;
+  }
+  return out;
 }
 
 const code = (t: string): string => (t.includes('`') ? `\`\` ${t} \`\`` : `\`${t}\``);
@@ -839,27 +858,37 @@ function escapeWords(map: CharMap, of: string, decodes: boolean): string {
  * Characters written in an escaped form, each always the same way, the rest kept (re.escape,
  * html.escape, quote); or the other way round, escapes turned back into characters.
  */
-const ESCAPES: Rule[] = [false, true].map((decodes): Rule => {
-  const sides = ({ x, y }: Texts): [string, string] => (decodes ? [y, x] : [x, y]);
-  const learn = (vs: Texts[]): CharMap | null => {
-    const map: CharMap = { to: new Map(), kept: new Set() };
-    return vs.every((v) => readEscapes(...sides(v), map)) ? map : null;
-  };
-  return fitted(texts, (vs) => {
-    const map = learn(vs);
-    if (!map) return null;
-    return shaped(texts, {
-      text: (rs) => escapeWords(learn(rs) ?? map, mainName(rs[0].c), decodes),
-      // Fresh inputs must agree with every escape learned; a character not seen before may go either way.
-      holds: (v) => readEscapes(...sides(v), { to: new Map(map.to), kept: new Set(map.kept) }),
-      // Two characters seen escaped, and a text where one was (and something kept) in the same call.
-      enough: (rs) => {
-        const m = learn(rs);
-        return !!m && m.to.size >= 2 && rs.some((v) => [...sides(v)[0]].some((ch) => m.to.has(ch)) && [...sides(v)[0]].some((ch) => m.kept.has(ch)));
-      },
+const ESCAPES: Rule[] = [false, true].flatMap((decodes): Rule[] =>
+  [false, true].map((alone): Rule => {
+    const sides = ({ x, y }: Texts): [string, string] => (decodes ? [y, x] : [x, y]);
+    const learn = (vs: Texts[]): CharMap | null => {
+      const map: CharMap = { to: new Map(), kept: new Set() };
+      return vs.every((v) => readEscapes(...sides(v), map, decodes)) ? map : null;
+    };
+    // `alone`: the calls given the text only, as html.escape(s) writes `"` as `&quot;` and escape(s, False) keeps it;
+    // the sentence then says the other arguments were left out when the calls that gave one differ.
+    const view = alone ? (c: Case) => (c.named.length === 1 ? texts(c) : null) : texts;
+    return fitted(view, (vs) => {
+      const map = learn(vs);
+      if (!map) return null;
+      const rule = shaped(view, {
+        text: (rs) => escapeWords(learn(rs) ?? map, mainName(rs[0].c), decodes),
+        // Fresh inputs must agree with every escape learned; a character not seen before may go either way.
+        // A decoder turns every escape it knows back, wherever it stands.
+        holds: (v) => {
+          const m = { to: new Map(map.to), kept: new Set(map.kept) };
+          return readEscapes(...sides(v), m, decodes) && (!decodes || decodedWith(m, v.x) === v.y);
+        },
+        // Two characters seen escaped, and a text where one was (and something kept) in the same call.
+        enough: (rs) => {
+          const m = learn(rs);
+          return !!m && m.to.size >= 2 && rs.some((v) => [...sides(v)[0]].some((ch) => m.to.has(ch)) && [...sides(v)[0]].some((ch) => m.kept.has(ch)));
+        },
+      });
+      return alone ? { ...rule, leftOut: true } : rule;
     });
-  });
-});
+  }),
+);
 
 /** A date as days since 1970-01-01 (UTC): a `datetime.date(…)` the call gave or got, or ISO text `2024-03-15`. */
 function dayNumber(t: TaggedValue | undefined): number | null {
@@ -925,6 +954,141 @@ const DATES: Rule[] = [
     },
   ),
 ];
+
+/** `text` with the spaces and tabs all its lines begin with taken off, and lines of only spaces or tabs emptied (as textwrap.dedent). */
+function dedented(text: string): string {
+  const lines = text.split('\n').map((l) => (/^[ \t]+$/.test(l) ? '' : l));
+  const indents = lines.flatMap((l) => {
+    const m = /^([ \t]*)[^ \t]/.exec(l);
+    return m ? [m[1] ?? ''] : [];
+  });
+  let margin = indents[0] ?? '';
+  for (const i of indents) while (!i.startsWith(margin)) margin = margin.slice(0, -1);
+  return lines.map((l) => (margin && l.startsWith(margin) ? l.slice(margin.length) : l)).join('\n');
+}
+
+/** Lines that share an indentation taken back to the margin (textwrap.dedent, inspect.cleandoc's body). */
+const DEDENTS: Rule = exactly(
+  shaped(texts, {
+    text: (vs) => {
+      const blank = vs.some(({ x }) => x.split('\n').some((l) => /^[ \t]+$/.test(l)));
+      return `Removes the indentation (spaces and tabs) that all the lines of ${mainName(vs[0].c)} begin with${blank ? '; a line of only spaces or tabs becomes empty' : ''}.`;
+    },
+    holds: ({ x, y }) => y === dedented(x),
+    // Two lines or more indented alike and taken back, one of them indented deeper than the other.
+    enough: (vs) =>
+      vs.some(({ x, y }) => {
+        const lines = x.split('\n').filter((l) => l.trim());
+        return y !== x && lines.length >= 2 && new Set(lines.map((l) => /^[ \t]*/.exec(l)?.[0].length)).size >= 2;
+      }),
+  }),
+);
+
+/** The lines of a text wrapped to a width: a text's lines (split at newlines), or a list of texts. */
+const linesOf = (t: TaggedValue): { lines: string[]; listed: boolean } | null => {
+  if (t.t === 'str') return { lines: t.v === '' ? [] : t.v.split('\n'), listed: false };
+  const xs = textsOf(t);
+  return xs && t.t === 'list' ? { lines: xs, listed: true } : null;
+};
+const noSpace = (s: string): string => s.replace(/\s+/g, '');
+const firstWord = (s: string): string => /^\S*/.exec(s)?.[0] ?? '';
+
+/** Whether each line break falls between words of `x`, or inside a word longer than `n` characters. */
+function cutsOnlyLongWords(x: string, lines: string[], n: number): boolean {
+  const ws = words(x);
+  // The word each character but whitespace belongs to, in order.
+  const wordAt = ws.flatMap((w, k) => [...w].map(() => k));
+  let p = 0;
+  for (const l of lines.slice(0, -1)) {
+    p += [...noSpace(l)].length;
+    const [before, after] = [wordAt[p - 1], wordAt[p]];
+    if (before !== undefined && before === after && [...(ws[before] ?? '')].length <= n) return false;
+  }
+  return true;
+}
+
+/**
+ * A text wrapped to a width (textwrap.fill, wrap): its characters but whitespace kept in order, in
+ * lines of at most `width` characters, each line as full as the next line's first word allows.
+ */
+const WRAPS: Rule = exactly(
+  shaped(
+    (c) => {
+      const v = withCount(shape(strOf, linesOf))(c);
+      return v && v.k.n > 0 && v.k.n <= 10_000 ? v : null;
+    },
+    {
+      text: (vs) => {
+        const [{ c, k, y }] = vs;
+        const longWord = vs.some(({ x, k: w }) => words(x).some((word) => [...word].length > w.n));
+        const cut = longWord ? `; a word longer than \`${k.name}\` is cut` : '';
+        return `Wraps ${mainName(c)} into ${y.listed ? 'a list of lines' : 'lines joined by newlines'}, each of at most \`${k.name}\` characters, breaking at whitespace${cut}.`;
+      },
+      holds: ({ x, y: { lines }, k: { n } }) =>
+        noSpace(lines.join('')) === noSpace(x) &&
+        lines.every((l, i) => {
+          const next = lines[i + 1];
+          return [...l].length <= n && l.trim() !== '' && (next === undefined || [...l.trimEnd()].length + 1 + [...firstWord(next.trimStart())].length > n);
+        }) &&
+        cutsOnlyLongWords(x, lines, n),
+      // A text broken into several lines, at two widths at least.
+      enough: (vs) => vs.some(({ y }) => y.lines.length >= 3) && new Set(vs.filter(({ y }) => y.lines.length >= 2).map(({ k }) => k.n)).size >= 2,
+    },
+  ),
+);
+
+/** How a text was quoted: the quote mark around it and how a quote mark inside it was written, read off the calls. */
+function quoting(vs: Texts[]): { q: string; inside: string | null } | null {
+  const quoted = vs.filter(({ x, y }) => y !== x && y.length >= 2);
+  const q = quoted[0]?.y.charAt(0);
+  if (q === undefined || !`'"`.includes(q)) return null;
+  // A text with one quote mark in it: what stands in its place in the output.
+  const one = quoted.find(({ x }) => x.split(q).length === 2);
+  if (!one) return { q, inside: null };
+  const [before = '', after = ''] = one.x.split(q);
+  const body = one.y.slice(1, -1);
+  return body.startsWith(before) && body.endsWith(after) && body.length >= before.length + after.length
+    ? { q, inside: body.slice(before.length, body.length - after.length) }
+    : null;
+}
+
+/** A text put between quote marks, or given back as it is (shlex.quote). */
+const QUOTES: Rule = exactly(
+  fitted(
+    (c) => (c.named.length === 1 ? texts(c) : null),
+    (vs) => {
+      const how = quoting(vs);
+      if (!how) return null;
+      const { q, inside } = how;
+      const wrapped = (x: string): string | null => (x.includes(q) ? (inside === null ? null : q + x.split(q).join(inside) + q) : q + x + q);
+      const mark = q === "'" ? 'single quotes' : 'double quotes';
+      // Every call given one argument, a text or not: json.dumps(3) gives '3', so "puts `obj` between double quotes" is no rule of it.
+      const one = (c: Case): { c: Case; x: string | null; y: string | null } | null => (c.named.length === 1 ? { c, x: strOf(c.x), y: strOf(c.y) } : null);
+      const quotedTexts = (rs: { c: Case; x: string | null; y: string | null }[]): Texts[] =>
+        rs.flatMap(({ c, x, y }) => (x !== null && y !== null ? [{ c, x, y }] : []));
+      return shaped(one, {
+        text: (rs) => {
+          const ts = quotedTexts(rs);
+          const kept = ts.filter(({ x, y }) => x === y && x !== '').map(({ x }) => code(x));
+          const seenInside = inside !== null && ts.some(({ x, y }) => x !== y && x.includes(q));
+          const writes = seenInside ? `, writing each ${code(q)} in it as ${code(inside)}` : '';
+          const unchanged = kept.length
+            ? `; some texts came back as they were (${joinWords(kept.length > 3 ? [...kept.slice(0, 3), `${kept.length - 3} more`] : kept)})`
+            : '';
+          return `Puts ${mainName(rs[0].c)} between ${mark}${writes}${unchanged}.`;
+        },
+        holds: ({ x, y }) => x !== null && y !== null && (y === x || y === wrapped(x)),
+        // Two texts quoted, one of them with a space or a quote mark in it.
+        enough: (rs) => {
+          const ts = quotedTexts(rs);
+          return ts.filter(({ x, y }) => x !== y).length >= 2 && ts.some(({ x, y }) => x !== y && /[\s'"]/.test(x));
+        },
+        // Texts most quoting functions would escape inside the quotes (non-ASCII, an empty one) are tried first.
+        family: 'length',
+      });
+    },
+  ),
+);
 
 /**
  * A text masked but for its last characters (a card number as `************1234`): every
@@ -1491,6 +1655,9 @@ const RULES: Rule[] = [
   TEMPLATE,
   ...ESCAPES,
   ...MASKS,
+  DEDENTS,
+  WRAPS,
+  QUOTES,
   // Text in, text out.
   shaped(texts, { text: 'Converts the text to upper case.', holds: ({ x, y }) => y === x.toUpperCase(), family: 'case' }),
   shaped(texts, { text: 'Converts the text to lower case.', holds: ({ x, y }) => y === x.toLowerCase(), family: 'case' }),
@@ -1514,7 +1681,8 @@ const RULES: Rule[] = [
   }),
   shaped(texts, { text: 'Returns the text with more added at its start.', holds: ({ x, y }) => y.endsWith(x) }),
   shaped(texts, { text: 'Returns the text with more added at its end.', holds: ({ x, y }) => y.startsWith(x) }),
-  shaped(texts, { text: 'Returns a part of the text.', holds: ({ x, y }) => x.includes(y) }),
+  // Vaguer than any rule of what is kept or cut (a median of a text's letters is a part of it too).
+  vague(shaped(texts, { text: 'Returns a part of the text.', holds: ({ x, y }) => x.includes(y) })),
   shaped(texts, { text: 'Replaces characters one for one, keeping the length.', holds: ({ x, y }) => [...y].length === [...x].length, family: 'length' }),
   vague(
     shaped(texts, {
@@ -1623,8 +1791,8 @@ function changed(c: Case): boolean {
 }
 
 /** The catalogue's rules that hold over these cases, each with the calls it rests on. */
-function heldRules(cases: Case[], defaulted: Case[]): (Relation & { lastResort: boolean })[] {
-  const held: (Relation & { lastResort: boolean })[] = [];
+function heldRules(cases: Case[], defaulted: Case[]): (Relation & { lastResort: boolean; exact?: true })[] {
+  const held: (Relation & { lastResort: boolean; exact?: true })[] = [];
   const counterpart = new Map(defaulted.map((d) => [d.index, d]));
   for (const listed of RULES) {
     // Parts are read off every call, the ones that left an argument to its default included (round(price * 0.2, 2)).
@@ -1682,6 +1850,7 @@ function heldRules(cases: Case[], defaulted: Case[]): (Relation & { lastResort: 
       support: support.map((c) => c.index),
       tested: applicable.map((c) => c.index),
       lastResort: rule.lastResort === true,
+      ...(listed.exact || rule.exact ? { exact: true as const } : {}),
       ...(family ? { family } : {}),
       ...(untried ? { untried } : {}),
       ...(keeps ? { param: keeps } : {}),
@@ -1737,12 +1906,16 @@ export function findRelations(seen: Observation[], positions: Position[]): Relat
   // not uses a reader would make, so they do not count toward what the function mostly did.
   const ownOutputs = new Set(observations.filter((o) => o.purpose === 'reapply' || o.purpose === 'swap').map((o) => o.record.index));
   const uses = (r: Relation): number => r.tested.filter((i) => !ownOutputs.has(i)).length;
-  const [first, ...rest] = [...(specific.length ? specific : held)].sort((a, b) => uses(b) - uses(a)).map(({ lastResort: _, ...relation }) => relation);
-  if (!first) return [];
+  const [head, ...others] = [...(specific.length ? specific : held)].sort((a, b) => Number(b.exact === true) - Number(a.exact === true) || uses(b) - uses(a));
+  if (!head) return [];
+  const plain = ({ lastResort: _, exact: __, ...relation }: (typeof held)[number]): Relation => relation;
+  const first = plain(head);
   // A second relation only when it speaks of calls the first does not: on the same calls a
-  // vaguer sentence ("shortens the text around other characters") only blurs the first.
-  const second = rest.find((r) => r.tested.some((i) => !first.tested.includes(i)));
-  return second ? [first, second] : [first];
+  // vaguer sentence ("shortens the text around other characters") only blurs the first. After
+  // a rule that says the whole output, one that says only what it keeps blurs it on any calls
+  // (the calls that left the width to its default were read under the first already).
+  const second = others.find((r) => r.tested.some((i) => !first.tested.includes(i)) && (!head.exact || r.exact));
+  return second ? [first, plain(second)] : [first];
 }
 
 /**

@@ -2,6 +2,7 @@
 // worded here, by the host (the webview only renders what it is sent), and so are the
 // notifications. No `vscode` import: unit-tested under Node.
 import type { SessionError, SessionEvent, SessionFile } from '../core/session-types.js';
+import { article } from '../core/article.js';
 import type { FixableSetting, Problem } from '../protocol/problems.js';
 import { paletteTitle } from './contributions/commands.js';
 import { qualifiedKey } from './contributions/settings.js';
@@ -137,9 +138,6 @@ const notice =
 const info = notice('info');
 const warning = notice('warning');
 const failure = notice('error');
-/** `an Ollama`, `an LM Studio`, `a vLLM`: by the sound the name starts with (an initialism's letter name). */
-export const withArticle = (name: string) => `${/^[aeiou]/i.test(name) || /^[FHLMNRSX][A-Z]/.test(name) ? 'an' : 'a'} ${name}`;
-
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Every notification the extension shows, by what it is about. `PAU:` says who is speaking. */
@@ -176,7 +174,7 @@ export const NOTICES = {
         local.length ? ` ${local.map((s) => `${s.label} is running here with ${plural(s.models, 'model')}`).join('; ')}.` : ''
       } ${local.length ? 'Pick one of its models, set up another endpoint' : 'Set one up'}, or probe with the offline explorer, which needs none.`,
       local.length
-        ? { pickLocal: `Pick ${withArticle(local.map((s) => s.label).join(' or '))} Model`, setUp: 'Set Up an Endpoint', offline: 'Use the Offline Explorer' }
+        ? { pickLocal: `Pick ${article(local.map((s) => s.label).join(' or '))} Model`, setUp: 'Set Up an Endpoint', offline: 'Use the Offline Explorer' }
         : { setUp: 'Set Up an Endpoint', offline: 'Use the Offline Explorer' },
     ),
   /** No endpoint, but VS Code has language models. */

@@ -377,6 +377,19 @@ def test_a_relation_stated_in_the_summary_is_tested_on_fresh_calls_and_on_the_ca
     assert [c["why"] for c in out["contradictions"]] == ["the receiver did not change (its whole pickled state is the same)"]
 
 
+def test_a_margin_a_wrap_and_quotes_said_in_the_summary_are_tested_on_fresh_calls():
+    # Sentences teach14 added to the relation catalogue: each is tested from its meaning here.
+    margin = "Removes the indentation (spaces and tabs) that all the lines of `text` begin with."
+    out = summary_of("all_margins", margin, [record(1, "'  a\\n    b'", "'a\\nb'", "str")], ["str"])
+    assert len(out["contradictions"]) == 1, out
+    wrap = "Wraps `text` into a list of lines, each of at most `width` characters, breaking at whitespace."
+    out = summary_of("halves", wrap, [dict(record(1, "'ab cd'", "['ab ', 'cd']", "list"), args=["'ab cd'", "2"])], ["list"])
+    assert [c["why"] for c in out["contradictions"]][:1] == ["f('ab cd', 2) has a line of 3 characters"], out
+    quote = "Puts `s` between single quotes, writing each `'` in it as `'\"'\"'`."
+    out = summary_of("single_quoted", quote, [record(1, "\"it's\"", "\"'it's'\"", "str")], ["str"])
+    assert len(out["contradictions"]) == 1, out
+
+
 def test_the_re_checks_own_copies_of_a_receiver_leave_its_class_as_it_was():
     # Copying or pickling an object caches `__slotnames__` on its class (copyreg): cmd.Cmd().get_names()
     # then listed it, and its true example was refuted once "no side effects" had copied receivers.

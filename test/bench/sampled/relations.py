@@ -61,12 +61,78 @@ def length_change(sign, n):
     return test
 
 
+def margin_removed(name, blank_emptied):
+    """The text given as `name` with the spaces and tabs all its lines begin with taken off (and lines
+    of only spaces or tabs emptied, when the sentence says so): textwrap.dedent is that meaning."""
+    import textwrap
+
+    def test(call):
+        given = call.named.get(name)
+        if not isinstance(given, str) or not isinstance(call.value, str):
+            return NA
+        want = textwrap.dedent(given)
+        if not blank_emptied and any(line.strip(" \t") == "" and line for line in given.split("\n")):
+            return NA
+        return None if call.value == want else "f(%r) = %r, not the text taken back to its margin %r" % (given[:40], call.value[:40], want[:40])
+
+    return test
+
+
+def wrapped(name, width_name, listed):
+    """Lines of at most `width` characters that hold the text's characters but whitespace, in order."""
+
+    def test(call):
+        given, width = call.named.get(name), call.named.get(width_name)
+        if not isinstance(given, str) or not isinstance(width, int) or isinstance(width, bool):
+            return NA
+        lines = call.value if listed else call.value.split("\n") if isinstance(call.value, str) else None
+        if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
+            return "f(%r, %r) gave %r, not %s" % (given[:40], width, call.value, "a list of lines" if listed else "lines")
+        if "".join("".join(lines).split()) != "".join(given.split()):
+            return "f(%r, %r) = %r: the characters but whitespace differ" % (given[:40], width, lines[:3])
+        long = [line for line in lines if len(line) > width]
+        return "f(%r, %r) has a line of %d characters" % (given[:40], width, len(long[0])) if long else None
+
+    return test
+
+
+def quoted(name, mark, inside):
+    """The text given back as it is, or between `mark`s with each `mark` in it written as `inside`."""
+
+    def test(call):
+        given = call.named.get(name)
+        if not isinstance(given, str) or not isinstance(call.value, str) or len(call.named) != 1:
+            return NA
+        if mark in given and inside is None:
+            return NA
+        if call.value == given or call.value == mark + given.replace(mark, inside or mark) + mark:
+            return None
+        return "f(%r) = %r: neither the text nor the text between %s" % (given[:40], call.value[:40], mark)
+
+    return test
+
+
 # (sentence, whether fresh calls are tried or only the calls it rests on, the test made from its match).
 SENTENCES = [
     (re.compile(r"^Returns `(\w+)` unchanged\.$"), True, lambda m: unchanged(m.group(1))),
     (re.compile(r"^Keeps the letters and digits in order and their case, changing only what stands between them\."), True, lambda m: keeps_letters(False)),
     (re.compile(r"^Keeps the letters and digits in order, changing only their case and what stands between them\."), True, lambda m: keeps_letters(True)),
     # What a call did to its receiver depends on the receiver's state: the calls it rests on only.
+    (
+        re.compile(r"^Removes the indentation \(spaces and tabs\) that all the lines of `(\w+)` begin with(; a line of only spaces or tabs becomes empty)?\."),
+        True,
+        lambda m: margin_removed(m.group(1), m.group(2) is not None),
+    ),
+    (
+        re.compile(r"^Wraps `(\w+)` into (a list of lines|lines joined by newlines), each of at most `(\w+)` characters"),
+        True,
+        lambda m: wrapped(m.group(1), m.group(3), m.group(2) == "a list of lines"),
+    ),
+    (
+        re.compile(r"^Puts `(\w+)` between (single|double) quotes(?:, writing each `(.)` in it as `([^`]+)`)?[;.]"),
+        True,
+        lambda m: quoted(m.group(1), "'" if m.group(2) == "single" else '"', m.group(4)),
+    ),
     (re.compile(r"^Changes its receiver in place\b"), False, lambda m: receiver_changed),
     (re.compile(r"^The object's length (grows|shrinks) by (\d+)\."), False, lambda m: length_change(1 if m.group(1) == "grows" else -1, int(m.group(2)))),
 ]

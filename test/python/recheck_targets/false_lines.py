@@ -75,3 +75,19 @@ class Tally:
 
     def peek(self):
         return self.n
+
+
+def all_margins(text):
+    """Takes off every line's own indentation, however deep (not textwrap.dedent, which keeps what lines indent beyond the shared one)."""
+    return "\n".join(line.lstrip(" \t") for line in text.split("\n"))
+
+
+def halves(text, width=70):
+    """The text cut into pieces of one character more than `width` (not a wrap to `width`)."""
+    step = max(1, width + 1)
+    return [text[i:i + step] for i in range(0, len(text), step)]
+
+
+def single_quoted(s):
+    """The text between single quotes, a quote inside left as it is (not shlex.quote)."""
+    return "'" + s + "'"

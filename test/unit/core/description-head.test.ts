@@ -104,3 +104,21 @@ test('parameters said in the same words are named together on the Parameters lin
   const d = { summary: 's', details: '', parameters, returns: '', raises: '', examples: [], confidence: 0.5 };
   assert.equal(descriptionHead(d).lines[1]?.text, '_, __, ___: no call with it returned · flag: a flag (True/False)');
 });
+
+test('a summary that says no call returned is not said again by the Returns line and each parameter: those go below the fold', () => {
+  // argparse's ArgumentParser.error and attr's resolve_types on the teach14 draw: three lines said "nothing returned".
+  const head = descriptionHead({
+    summary: 'No call returned: all 36 calls raised (TypeError), so what it computes is unknown.',
+    details: '',
+    parameters: { cls: 'no call with it returned', globalns: 'no call with it returned (may be left out)', flag: 'a flag (True/False)' },
+    returns: 'Never returned in the probes made.',
+    raises: 'TypeError in resolve_types(3): 3 is not a module, class, method, or function.',
+    examples: [],
+    confidence: 0.1,
+    claims: [],
+  });
+  const labels = head.lines.map((l) => l.label ?? 'summary');
+  assert.deepEqual(labels, ['summary', 'Parameters', 'Raises']);
+  assert.equal(head.lines[1]?.text, 'flag: a flag (True/False)');
+  assert.deepEqual(head.moreParameters, ['cls: no call with it returned', 'globalns: no call with it returned (may be left out)']);
+});

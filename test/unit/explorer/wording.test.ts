@@ -42,6 +42,33 @@ test('a generator that yielded one item in each call reads "1 item", not "1 item
   assert.match(returns, /\(1 item in 3 calls\)/, returns);
 });
 
+test('a generator counts the calls it yielded in as the Returns line counts them: its re-runs are not more calls', () => {
+  // blinker's Signal.receivers_for on the teach14 draw: "a generator that yielded nothing in 36 calls (32 of 33 calls returned)".
+  const positions: Position[] = [{ name: 'text', role: 'positional', positionalOnly: false, candidates: ['str'] }];
+  const calls = ['ab', 'cd', 'ef'].map((x, k) => {
+    const o = returnedObservation(positions, k + 1, [str(x)], str(''));
+    const value = { type: 'generator', repr: '<generator object f at 0x1>', truncated: false, iteration: { items: [], ended: true } };
+    return { ...o, record: { ...o.record, result: { ...o.record.result, value } } };
+  });
+  const [first] = calls;
+  const again: Observation = { ...first!, record: { ...first!.record, index: 4 }, purpose: 'repeat', repeats: first! };
+  const { returns } = report(positions, [...calls, again]).description;
+  assert.match(returns, /yielded nothing in 3 calls \(3 of 3 calls returned\)/, returns);
+});
+
+test('a few results shown only by their address are not quoted as the values a call gives', () => {
+  // ast.increment_lineno on the teach14 draw: "it returned <ast.Name object at 0x1> for `increment_lineno(ast_node('Name'), 3)` or …".
+  const positions: Position[] = [{ name: 'n', role: 'positional', positionalOnly: false, candidates: ['int'] }];
+  const observations = [1, 2, 3, 4, 5, 6].map((x, k) => {
+    const o = returnedObservation(positions, k + 1, [int(x)], str(''));
+    const repr = x % 2 ? '<ast.Name object at 0x1>' : '<ast.BinOp object at 0x1>';
+    const value = { type: x % 2 ? 'ast.Name' : 'ast.BinOp', repr, truncated: false };
+    return { ...o, record: { ...o.record, result: { ...o.record.result, value } } };
+  });
+  const { summary } = report(positions, observations).description;
+  assert.doesNotMatch(summary, /object at 0x/, summary);
+});
+
 test('a *args parameter, however many items the calls passed, is never in a type list of the summary', () => {
   const star = (): Position => ({ name: 'amounts', role: 'varargs', positionalOnly: false, candidates: ['int'] });
   const positions: Position[] = [star(), star(), star()];
