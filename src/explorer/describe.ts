@@ -178,7 +178,7 @@ export function filesSentence(texts: string[]): string {
   const scratch = /scratch_file\('/.test(all);
   const parts = [
     ...(sample ? [`\`${sample[0]}\` is a small valid ${sample[1] ?? ''} file`] : []),
-    ...(scratch ? ['`scratch_file(name, text)` a file of that name holding that text'] : []),
+    ...(scratch ? [`\`scratch_file(name, text)\`${sample ? '' : ' is'} a file of that name holding that text`] : []),
   ];
   return parts.length ? `Files: each call ran in a scratch folder of its own, where ${joinWords(parts)}, written before the call.` : '';
 }

@@ -13,5 +13,9 @@ test('a quoted sample_file or scratch_file is said once, in plain words; lines w
   );
   const both = filesSentence(["GzipFile(sample_file('a.tar.gz')).read()", "BadGzipFile in GzipFile(scratch_file('abc', 'first line\\n')).read1()"]);
   assert.match(both, /`sample_file\('a\.tar\.gz'\)` is a small valid \.tar\.gz file and `scratch_file\(name, text\)` a file of that name holding that text/);
+  assert.match(
+    filesSentence(["f(scratch_file('notes.txt', 'a\\n')) → 3"]),
+    /where `scratch_file\(name, text\)` is a file of that name holding that text, written before the call\.$/,
+  );
   assert.equal(filesSentence(['Returns `x` unchanged.', "f('notes.txt') → 3"]), '');
 });
