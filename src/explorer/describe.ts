@@ -87,12 +87,12 @@ function callTextOf(info: FunctionInfo): (o: Observation) => string {
 export function buildReport(run: ExplorationOutcome): OfflineReport {
   const named = run.observations.filter((o) => (o.record.result.namedDescriptors ?? []).length > 0);
   if (named.length) return withoutNamedDescriptors(run, named);
-  const lucky = luckyReturns(run);
-  if (lucky.length) return withoutLuckyReturns(run, lucky);
   const { info, positions, observations } = run;
   const awaited = info.isAsync && !info.isGenerator;
   const callText = callTextOf(info);
   const { properties, notes } = inferProperties(observations, { positions, callText });
+  const lucky = luckyReturns(run, properties);
+  if (lucky.length) return withoutLuckyReturns(run, lucky);
   const returnTypes = countReturnTypes(observations);
   const exceptions = exceptionsByInputClass(observations, positions);
   const ledger = new Ledger();
@@ -183,16 +183,21 @@ export function filesSentence(texts: string[]): string {
   return parts.length ? `Files: each call ran in a scratch folder of its own, where ${joinWords(parts)}, written before the call.` : '';
 }
 
-/** For a function that draws at random, whether a call that returned was seen to return in another draw; null for one that does not draw. */
-function drawnAgain(run: ExplorationOutcome): ((o: Observation) => boolean) | null {
-  const { properties } = inferProperties(run.observations, { positions: run.positions, callText: callTextOf(run.info) });
+/**
+ * For a function that draws at random, whether a call that returned was seen to return in another
+ * draw; null for one that does not draw. `properties`: inferProperties of the run, when the caller has them.
+ */
+function drawnAgain(
+  run: ExplorationOutcome,
+  properties = inferProperties(run.observations, { positions: run.positions, callText: callTextOf(run.info) }).properties,
+): ((o: Observation) => boolean) | null {
   if (!properties.some((p) => p.name === 'uses-randomness' && p.holds)) return null;
   return (o) => sameInAnotherDraw(o, run.observations) || run.observations.some((r) => r.repeats === o && r.record.result.status === 'returned');
 }
 
 /** For a function that draws at random, the kinds of call that returned only by luck of the draw (lucky-draws.ts). */
-function luckyReturns(run: ExplorationOutcome): LuckyKind[] {
-  const returnedAgain = drawnAgain(run);
+function luckyReturns(run: ExplorationOutcome, properties: InferredProperty[]): LuckyKind[] {
+  const returnedAgain = drawnAgain(run, properties);
   return returnedAgain ? luckyKinds(run.observations, returnedAgain) : [];
 }
 

@@ -158,9 +158,9 @@ function defaultOf(p: ParameterInfo): PyValue | null {
 /**
  * What the name (the function's too, for a vague one) and the default suggest trying first, at
  * strictness `signature`. `weak`: the name is one letter of a group (componentNames): the default only.
- * `earlier`: the names of the parameters before it (name-hints.ts, valuesForParameter).
+ * `earlier`: the values hinted for the parameters before it (name-hints.ts, valuesForParameter).
  */
-function hintsFor(p: ParameterInfo, functionName: string, weak = false, earlier: readonly string[] = []): PyValue[] {
+function hintsFor(p: ParameterInfo, functionName: string, weak = false, earlier: readonly PyValue[] = []): PyValue[] {
   const d = defaultOf(p);
   // A bool default is a flag: the one other value is the call worth making.
   const flag = d?.k === 'bool' ? [bool(!d.v)] : [];
@@ -258,7 +258,7 @@ export function buildPositions(info: FunctionInfo, strictness: Strictness): Posi
       out.push(varargs, { ...varargs, candidates: [...varargs.candidates] }, { ...varargs, candidates: [...varargs.candidates] });
     } else {
       const weak = components.has(p.name);
-      const earlier = out.filter((o) => o.role === 'positional' || o.role === 'keyword').map((o) => o.name);
+      const earlier = out.filter((o) => o.role === 'positional' || o.role === 'keyword').flatMap((o) => o.hinted ?? []);
       let hinted = strictness === 'signature' ? hintsFor(p, info.qualname, weak, earlier) : [];
       // The first argument: the function's own name may say what it takes. After what the
       // argument's name says (it names the argument itself), but a generic name (`data`) gives

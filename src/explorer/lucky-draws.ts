@@ -86,8 +86,8 @@ export function luckToCheck(observations: Observation[], seenAgain: (o: Observat
   return candidates(observations, seenAgain).flatMap((k) => {
     if (k.drawn) return [];
     const ran = (o: Observation): boolean => observations.some((r) => r.repeats === o);
+    const ofKind = k.raised.filter((o) => o.record.result.exception?.type === k.type);
     // One of them already run again alike: the arguments raise it, and nothing is left to check.
-    if (k.raised.some((o) => o.record.result.exception?.type === k.type && ran(o))) return [];
-    return k.raised.filter((o) => o.record.result.exception?.type === k.type).slice(0, 1);
+    return ofKind.some(ran) ? [] : ofKind.slice(0, 1);
   });
 }

@@ -265,14 +265,14 @@ const NODE = /^(node|n|tree|t|ast_?node|child)$/;
 /**
  * Values for a parameter: what its name suggests, or, when the name is vague and the function's
  * name suggests a family, that family first (`days_between(start, end)` takes dates, the second a
- * later one). `items` as in valuesForName; `earlier`: the names of the parameters before this one.
+ * later one). `items` as in valuesForName; `earlier`: the values hinted for the parameters before this one.
  */
-export function valuesForParameter(paramName: string, functionName: string, items = false, earlier: readonly string[] = []): PyValue[] {
+export function valuesForParameter(paramName: string, functionName: string, items = false, earlier: readonly PyValue[] = []): PyValue[] {
   const own = valuesForName(paramName, items);
   // The second of a family in one signature (`base` took a URL from `urljoin`, then `url`): its `later` values first.
   const later = familyOf(paramName, items)?.later;
   const first = own[0];
-  if (later && first && earlier.some((e) => valuesForParameter(e, functionName).some((v) => toSource(v) === toSource(first)))) return [...later, ...own];
+  if (later && first && earlier.some((v) => toSource(v) === toSource(first))) return [...later, ...own];
   const name = paramName.toLowerCase();
   const visited = VISITOR.exec(functionName.slice(functionName.lastIndexOf('.') + 1))?.[1];
   if (visited !== undefined && NODE.test(name)) return [{ k: 'call', callee: 'ast_node', args: [str(visited)] }, ...own];
@@ -280,8 +280,7 @@ export function valuesForParameter(paramName: string, functionName: string, item
   // A text after a regular expression (`search(pattern, string)`): texts the patterns match, so the
   // first call finds something where 'abc' matches none of them.
   const [firstPattern] = PATTERN_TEXTS[0] ?? [];
-  if (earlier.some((e) => valuesForName(e).some((v) => v.k === 'str' && v.v === firstPattern)))
-    return [...strs(...PATTERN_TEXTS.map(([, text]) => text)), ...own];
+  if (earlier.some((v) => v.k === 'str' && v.v === firstPattern)) return [...strs(...PATTERN_TEXTS.map(([, text]) => text)), ...own];
   let family = valuesForFunction(functionName);
   if (LATER.test(name)) {
     // Each class's first value goes to the first of the pair.

@@ -172,10 +172,10 @@ test('a quantity named with its unit is a measured number; `spec` takes the fami
 });
 
 test('a vague text after a regular expression gets texts the patterns match; alone, or after another parameter, it does not', () => {
-  const texts = valuesForParameter('string', 'search', false, ['pattern']).map(toSource);
+  const texts = valuesForParameter('string', 'search', false, valuesForName('pattern')).map(toSource);
   assert.deepEqual(texts.slice(0, 2), ["'2024 was a leap year'", "'jane@example.com wrote'"]);
   assert.deepEqual(valuesForParameter('string', 'search').map(toSource), []);
-  assert.deepEqual(valuesForParameter('string', 'search', false, ['count']).map(toSource), []);
+  assert.deepEqual(valuesForParameter('string', 'search', false, valuesForName('count')).map(toSource), []);
 });
 
 test('a hash algorithm parameter gets names hashlib knows', () => {
