@@ -43,8 +43,12 @@ export function withNextOption(built: PyValue, init: ParameterInfo[] | undefined
   return value && { ...built, args: [...built.args, value] };
 }
 
-/** A refusal to write on an object opened for reading ("write() on read-only GzipFile object", "File not open for writing"). */
-const READ_ONLY = /\bread-only\b|\bnot (?:open(?:ed)? )?for writing\b|\bnot writable\b|\brequires mode\b|\bbad operation for mode\b/i;
+/**
+ * A refusal to write on an object opened for reading ("write() on read-only GzipFile object", "File
+ * not open for writing"). Not tarfile's "bad operation for mode 'a'": a read refused in another mode
+ * (extractall), which a writing mode does not answer.
+ */
+const READ_ONLY = /\bread-only\b|\bnot (?:open(?:ed)? )?for writing\b|\bnot writable\b|\bwrite\(\) requires mode\b/i;
 
 /**
  * `built` (a constructor call) opened for writing, when a method's refusal says it was opened for

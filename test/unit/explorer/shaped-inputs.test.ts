@@ -59,6 +59,7 @@ test('a receiver opened for reading that a write refused is built with a writing
   assert.equal(toSource(withWriteMode(read, bytes, 'File not open for writing') ?? read), "Reader('a', 'wb')");
   // Another refusal, a mode out of reach, or no mode at all: nothing.
   assert.equal(withWriteMode(built, init, 'bad data'), undefined);
+  assert.equal(withWriteMode(built, init, "bad operation for mode 'a'"), undefined);
   assert.equal(withWriteMode({ k: 'call', callee: 'GzipFile', args: [] }, init, 'read-only'), undefined);
   assert.equal(withWriteMode(built, [param('filename')], 'read-only'), undefined);
 });
