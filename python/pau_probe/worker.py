@@ -263,10 +263,18 @@ def kill_descendants(keep: "AbstractSet[int]", unwaited: "AbstractSet[int]" = fr
     if not HAVE_PROC_TASKS:
         return
     signalled: "Set[int]" = set()
+    quiet = 0
     for _ in range(100):
         fresh = [pid for pid in descendants(os.getpid()) if pid not in keep and pid not in signalled]
         if not fresh:
-            break
+            # A children file is read by position: a sibling leaving while it is read (the call
+            # process that answered, exiting) can skip the next one, and what that one left with
+            # it. So it takes two walks in a row that find nothing new.
+            quiet += 1
+            if quiet == 2:
+                break
+            continue
+        quiet = 0
         for pid in fresh:
             try:
                 os.kill(pid, signal.SIGKILL)

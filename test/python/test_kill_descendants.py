@@ -44,3 +44,32 @@ def test_a_killed_process_is_waited_for_until_it_has_died():
 def test_the_call_process_that_answered_is_killed_but_not_waited_for():
     # Were it waited for, `dead` would say "alive" for ever and the wait would last an hour.
     assert _run("unwaited", 10**9) == 0
+
+
+# The first walk misses the child (as a walk of the children files can while a sibling exits):
+# the second finds and kills it, so waitpid returns.
+_MISSED_ONCE = """
+import os, time
+from pau_probe import worker
+pid = os.fork()
+if pid == 0:
+    time.sleep(600)
+    os._exit(0)
+walks = []
+real = worker.descendants
+def missing_once(root):
+    walks.append(root)
+    return [] if len(walks) == 1 else real(root)
+worker.descendants = missing_once
+worker.kill_descendants(set())
+os.waitpid(pid, 0)
+print(len(walks))
+"""
+
+
+def test_one_walk_that_finds_nothing_does_not_end_the_search():
+    done = subprocess.run(
+        [sys.executable, "-B", "-c", _MISSED_ONCE],
+        env={"PYTHONPATH": PACKAGE_ROOT}, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) == 4
