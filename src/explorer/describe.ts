@@ -430,11 +430,12 @@ function returnsPhrase(observations: Observation[], returnTypes: string[]): stri
         const it = first.iteration;
         return `${article(t)} that yields ${it.items.slice(0, 5).join(', ')}${it.items.length > 5 || !it.ended ? ', …' : ''}${it.ended ? '' : ' (did not end)'}`;
       }
-      if (all.length === 0) return `${article(t)} that yielded nothing in ${mine.length} calls`;
+      const inCalls = `in ${mine.length} call${mine.length === 1 ? '' : 's'}`;
+      if (all.length === 0) return `${article(t)} that yielded nothing ${inCalls}`;
       const sizes = mine.map((g) => g.iteration.items.length);
       const range = Math.min(...sizes) === Math.max(...sizes) ? `${sizes[0]}` : `${Math.min(...sizes)} to ${Math.max(...sizes)}`;
       const unended = mine.some((g) => !g.iteration.ended);
-      return `${article(t)} yielding ${itemKinds(all)} (${range} item${range === '1' ? '' : 's'} in ${mine.length} calls${unended ? '; some did not end' : ''})`;
+      return `${article(t)} yielding ${itemKinds(all)} (${range} item${range === '1' ? '' : 's'} ${inCalls}${unended ? '; some did not end' : ''})`;
     }
     if (t === 'NoneType') return 'None';
     const items = itemTypeOf(observations, t);

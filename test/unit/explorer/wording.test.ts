@@ -56,6 +56,14 @@ test('a generator counts the calls it yielded in as the Returns line counts them
   assert.match(returns, /yielded nothing in 3 calls \(3 of 3 calls returned\)/, returns);
 });
 
+test('a generator called once reads "in 1 call", not "in 1 calls"', () => {
+  const positions: Position[] = [{ name: 'text', role: 'positional', positionalOnly: false, candidates: ['str'] }];
+  const o = returnedObservation(positions, 1, [str('ab')], str(''));
+  const value = { type: 'generator', repr: '<generator object f at 0x1>', truncated: false, iteration: { items: [], ended: true } };
+  const { returns } = report(positions, [{ ...o, record: { ...o.record, result: { ...o.record.result, value } } }]).description;
+  assert.match(returns, /yielded nothing in 1 call\b/, returns);
+});
+
 test('a few results shown only by their address are not quoted as the values a call gives', () => {
   // ast.increment_lineno on the teach14 draw: "it returned <ast.Name object at 0x1> for `increment_lineno(ast_node('Name'), 3)` or …".
   const positions: Position[] = [{ name: 'n', role: 'positional', positionalOnly: false, candidates: ['int'] }];
