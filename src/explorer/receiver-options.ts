@@ -10,6 +10,11 @@ import { parseSource } from './parse.js';
 import type { PyValue } from './values.js';
 import { bool, float, int, isConstructorCall, str, toSource } from './values.js';
 
+/** The parameters of `init` a constructor call's positional arguments fill, in order. */
+function positionalOf(init: ParameterInfo[]): ParameterInfo[] {
+  return init.filter((p) => p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD');
+}
+
 /** A value of the default's type other than the default, the name's family first; undefined when none fits. */
 function otherThanDefault(p: ParameterInfo): PyValue | undefined {
   const d = p.default === undefined ? null : parseSource(p.default);
@@ -36,7 +41,7 @@ function otherThanDefault(p: ParameterInfo): PyValue | undefined {
  */
 export function withNextOption(built: PyValue, init: ParameterInfo[] | undefined): PyValue | undefined {
   if (built.k !== 'call' || !isConstructorCall(built) || !init) return undefined;
-  const positional = init.filter((p) => p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD');
+  const positional = positionalOf(init);
   const next = positional[built.args.length];
   if (!next || next.default === undefined) return undefined;
   const value = otherThanDefault(next);
@@ -57,7 +62,7 @@ const READ_ONLY = /\bread-only\b|\bnot (?:open(?:ed)? )?for writing\b|\bnot writ
  */
 export function withWriteMode(built: PyValue, init: ParameterInfo[] | undefined, message: string): PyValue | undefined {
   if (built.k !== 'call' || !isConstructorCall(built) || !init || !READ_ONLY.test(message)) return undefined;
-  const positional = init.filter((p) => p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD');
+  const positional = positionalOf(init);
   const at = positional.findIndex((p) => p.name === 'mode');
   if (at < 0 || at > built.args.length) return undefined;
   const mode = str(positional[at]?.default === "'rb'" ? 'wb' : 'w');
@@ -74,7 +79,7 @@ export function withWriteMode(built: PyValue, init: ParameterInfo[] | undefined,
  */
 export function withMissingOption(built: PyValue, init: ParameterInfo[] | undefined, missing: string | undefined): PyValue | undefined {
   if (built.k !== 'call' || !isConstructorCall(built) || !init || missing === undefined) return undefined;
-  const positional = init.filter((p) => p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD');
+  const positional = positionalOf(init);
   const at = positional.findIndex((p) => p.name === missing);
   const [value] = valuesForName(missing).filter((v) => v.k !== 'fn' && v.k !== 'call');
   if (at < built.args.length || value === undefined) return undefined;
