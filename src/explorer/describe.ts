@@ -212,10 +212,7 @@ export function drawsToCheck(run: ExplorationOutcome): Observation[] {
  * a sentence for each such kind of call: no line rests on a return most draws would not give.
  */
 function withoutLuckyReturns(run: ExplorationOutcome, lucky: LuckyKind[]): OfflineReport {
-  const left = new Set(lucky.flatMap((k) => k.returned));
-  const report = buildReport({ ...run, observations: run.observations.filter((o) => !left.has(o) && !(o.repeats && left.has(o.repeats))) });
-  const { description } = report;
-  const texts = lucky.map((k) => {
+  const claims = lucky.map((k): DescriptionClaim => {
     const [first] = k.returned;
     const kind = (first?.input ?? []).flatMap((s, i) => {
       const p = itemAt(run.positions, i);
@@ -224,12 +221,22 @@ function withoutLuckyReturns(run: ExplorationOutcome, lucky: LuckyKind[]): Offli
     });
     const n = k.returned.length;
     const text = `With ${joinWords(kind)}, only ${n} of ${k.calls} calls returned, the others raising ${k.type} with a message that changed from call to call: such a call returns by luck of the draw, and the lines here leave ${n === 1 ? 'that one' : `those ${n}`} out.`;
-    description.claims?.push({ part: 'summary', text, support: idx(k.raised.slice(0, 8)), tested: idx([...k.raised, ...k.returned]), draws: true });
-    return text;
+    return { part: 'summary', text, support: idx(k.raised.slice(0, 8)), tested: idx([...k.raised, ...k.returned]), draws: true };
   });
+  return reportLeavingOut(run, new Set(lucky.flatMap((k) => k.returned)), claims);
+}
+
+/**
+ * The report of the calls but `left` and their re-runs, with each of `claims` a sentence after its
+ * summary (withoutLuckyReturns, withoutNamedDescriptors); its table keeps every call.
+ */
+function reportLeavingOut(run: ExplorationOutcome, left: ReadonlySet<Observation>, claims: DescriptionClaim[]): OfflineReport {
+  const report = buildReport({ ...run, observations: run.observations.filter((o) => !left.has(o) && !(o.repeats && left.has(o.repeats))) });
+  const { description } = report;
+  description.claims?.push(...claims);
   return {
     ...report,
-    description: { ...description, summary: [description.summary, ...texts].join(' ') },
+    description: { ...description, summary: [description.summary, ...claims.map((c) => c.text)].join(' ') },
     ioTable: ioTable(run.observations, callTextOf(run.info)),
   };
 }
@@ -241,20 +248,12 @@ function withoutLuckyReturns(run: ExplorationOutcome, lucky: LuckyKind[]): Offli
  * the reader's process holds otherwise. One sentence says they are left out.
  */
 function withoutNamedDescriptors(run: ExplorationOutcome, named: Observation[]): OfflineReport {
-  const left = new Set(named);
-  const report = buildReport({ ...run, observations: run.observations.filter((o) => !left.has(o) && !(o.repeats && left.has(o.repeats))) });
-  const { description } = report;
   const own = named.filter((o) => o.purpose !== 'repeat');
   const [first] = own.length ? own : named;
   const n = (own.length ? own : named).length;
   const call = first ? markdownCode(oneLine(callTextOf(run.info)(first), 60)) : '';
   const text = `${call}${n > 1 ? ` and ${n - 1} more call${n > 2 ? 's' : ''}` : ''} used a number as a file descriptor (open or looked up), so what ${n > 1 ? 'they' : 'it'} gave depends on what the process has open there, not on the function alone: the lines here leave ${n > 1 ? 'them' : 'it'} out.`;
-  description.claims?.push({ part: 'summary', text, support: [], tested: idx(named) });
-  return {
-    ...report,
-    description: { ...description, summary: [description.summary, text].join(' ') },
-    ioTable: ioTable(run.observations, callTextOf(run.info)),
-  };
+  return reportLeavingOut(run, new Set(named), [{ part: 'summary', text, support: [], tested: idx(named) }]);
 }
 
 /**
