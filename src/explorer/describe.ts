@@ -1317,6 +1317,18 @@ export function bindingError(o: Observation): boolean {
   return !!e && baseExceptionName(e.type) === 'TypeError' && isBindingMessage(e.message);
 }
 
+/**
+ * A raise that is the probing's, not the function's: a guard's refusal (SandboxViolation,
+ * python/pau_probe/guards.py), or a message that quotes one (click's edit wraps it in its own
+ * ClickException) or names the worker. Outside the sandbox the call would act, so such a raise is
+ * neither a raise line nor an example a reader's doctest would give again.
+ */
+function probingsOwn(e: { type: string; message: string }): boolean {
+  return baseExceptionName(e.type) === 'SandboxViolation' || GUARD_WORDS.test(e.message) || showsTheWorker(e.message);
+}
+/** How the guards word a refusal (python/pau_probe/guards.py: an action, a write outside the call's folder). */
+const GUARD_WORDS = /\bis not allowed in a probe call\b|\bcalls may only write inside their own temporary working directory\b/;
+
 /** The line of an exception message that says why: the first, or a later one that gives the reason. */
 export function reasonLine(message: string): string {
   const lines = message
@@ -1410,8 +1422,7 @@ function raisesText(run: ExplorationOutcome, callText: (o: Observation) => strin
   const parameterOf = (i: number): number => (positions[i]?.role === 'varargs' ? firstVarargs : i);
   for (const o of observations) {
     const e = o.record.result.status === 'raised' ? o.record.result.exception : undefined;
-    // A guard's refusal (SandboxViolation, python/pau_probe/guards.py) is the sandbox's: outside it the call would act.
-    if (!e || o.purpose === 'repeat' || bindingError(o) || showsTheWorker(e.message) || baseExceptionName(e.type) === 'SandboxViolation') continue;
+    if (!e || o.purpose === 'repeat' || bindingError(o) || probingsOwn(e)) continue;
     const blame = contrastOf(o);
     // A check's messages are told apart (parse_hex_color's "expected 3 or 6 hex digits, got 'ff'"
     // is not "invalid literal for int()"); a wrong type's are one line whatever Python said.
@@ -1632,7 +1643,10 @@ function exampleCalls(
     if (o && !chosen.includes(o) && chosen.length < MAX_EXAMPLES && shown(o)) chosen.push(o);
   };
   // One error: what the function checks (a value error), in its own words first, before a type error.
-  const raised = pool.filter((o) => o.record.result.status === 'raised' && o.record.result.exception && !bindingError(o));
+  const raised = pool.filter((o) => {
+    const e = o.record.result.status === 'raised' ? o.record.result.exception : undefined;
+    return e !== undefined && !bindingError(o) && !probingsOwn(e);
+  });
   const valueErrors = raised.filter((o) => {
     const exception = o.record.result.exception;
     return exception !== undefined && !TYPE_ERRORS.has(baseExceptionName(exception.type));
