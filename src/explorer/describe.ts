@@ -526,7 +526,6 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
   // A file that started empty shows best what was written into it; else the most ordinary call
   // (not one that left its object unable to print itself: colour's set_saturation(5)).
   const startedEmpty = (o: Observation): boolean => news(o).some((m) => /^io\.(StringIO|BytesIO)\(b?''\)$/.test(argumentSource(o.request, m.arg) ?? ''));
-  const first = mutated.find(startedEmpty) ?? ordinaryFirst(mutated, (o) => readableCall(callName(run.info), o.request, awaited), run.positions)[0];
   // An object whose repr is its address (`<Stack object at 0x1>`) or is the same before and after
   // (pyparsing's `Forward: None`) says nothing of what changed; a receiver's public attributes
   // before and after do (state-change.ts).
@@ -538,11 +537,20 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
       ? null
       : `${parameterOf(run.positions, o, m.arg)} ${/^io\.(StringIO|BytesIO)\(/.test(m.repr) ? 'held' : 'became'} ${oneLine(m.repr, 60)}`;
   };
+  // The call quoted is one whose change can be told (yaml's Scanner.fetch_flow_sequence_end: the
+  // most ordinary call changed nothing its public attributes show, 28 others moved `pointer`), else the first.
+  const byOrdinariness = [
+    ...mutated.filter(startedEmpty),
+    ...ordinaryFirst(mutated, (o) => readableCall(callName(run.info), o.request, awaited), run.positions),
+  ];
+  const first = byOrdinariness.find((o) => news(o).every((m) => told(o, m) !== null)) ?? byOrdinariness[0];
   const toldFirst = first ? news(first).map((m) => told(first, m)) : [];
-  const after =
-    first && toldFirst.every((t) => t !== null)
-      ? ` (after ${oneLine(readableCall(callName(run.info), first.request, awaited), 60)}, ${toldFirst.join(', ')})`
-      : '';
+  const firstCall = first ? oneLine(readableCall(callName(run.info), first.request, awaited), 60) : '';
+  const after = !first
+    ? ''
+    : toldFirst.every((t) => t !== null)
+      ? ` (after ${firstCall}, ${toldFirst.join(', ')})`
+      : (unprintableAfter(first, firstCall) ?? ' (the change showed in no public attribute, nor in a repr that could be quoted)');
   const inPlace = mutated.length
     ? mutated.every((o) => news(o).every((m) => m.arg === 'receiver'))
       ? `Changes its receiver in place${after}.`
@@ -746,6 +754,18 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     ledger.add('summary', text, idx([hang.timedOut, hang.contrast]), idx([hang.timedOut]));
   }
   return sentences.join(' ');
+}
+
+/**
+ * What a call that left its object unable to print itself shows of the change: the error its repr
+ * raised, which often names the range the call broke (colour's set_hsl([1, 1, 2]): "Lightness must
+ * be between 0 and 1."). Null unless every change of the call is such an object.
+ */
+function unprintableAfter(o: Observation, call: string): string | null {
+  const errors = o.record.result.mutations.map((m) => (m.arg === 'receiver' ? /^<repr of \S+ raised (.+)>$/s.exec(m.repr)?.[1] : undefined));
+  const [first] = errors;
+  if (first === undefined || errors.some((e) => e === undefined) || !repeatableText(first)) return null;
+  return ` (after ${call}, it could not print itself: ${oneLine(first, 80)})`;
 }
 
 /** The parameters stored as given (stored-parameter.ts), when every parameter a returned call gave is one. */

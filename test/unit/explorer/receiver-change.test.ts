@@ -37,10 +37,40 @@ test("a receiver changed in place is told by its state's change, not its address
   assert.doesNotMatch(`${d.summary}\n${d.details}`, /0x1/);
 });
 
-test('with no state read, the summary still says it changed in place, without an address', () => {
+test('with no state read, the summary says it changed in place and that the change did not show, without an address', () => {
   const d = report([marked(1, false), marked(2, false)]).description;
-  assert.match(d.summary, /Changes its receiver in place\./, d.summary);
+  assert.match(d.summary, /Changes its receiver in place \(the change showed in no public attribute, nor in a repr that could be quoted\)\./, d.summary);
   assert.doesNotMatch(d.summary, /0x1/);
+});
+
+test("the call quoted is one whose change can be told, though a more ordinary one changed what shows nowhere (yaml's Scanner.fetch_flow_sequence_end)", () => {
+  const d = report([marked(1, false), marked(2, true)]).description;
+  assert.match(d.summary, /Changes its receiver in place \(after Chain\(\)\.mark\(\), receiver: done False → True\)\./, d.summary);
+});
+
+test("a receiver left unable to print itself is told by its repr's error, which names what the call broke (colour's set_hsl)", () => {
+  const positions: Position[] = [
+    { ...self, candidates: ['new:Color:1'] },
+    { name: 'value', role: 'positional', positionalOnly: false, candidates: ['list'] },
+  ];
+  const broken = '<repr of colour.Color raised ValueError: Lightness must be between 0 and 1.>';
+  const set = (index: number, value: PyValue): Observation => {
+    const o = returnedObservation(positions, index, [{ k: 'call', callee: 'Color', args: [] }, value], none);
+    return { ...o, record: { ...o.record, result: { ...o.record.result, mutations: [{ arg: 'receiver', repr: broken }] } } };
+  };
+  const triple = (a: number, b: number, c: number): PyValue => ({ k: 'list', items: [int(a), int(b), int(c)] });
+  const d = buildReport({
+    info: { ...info('set_hsl', { params: [{ name: 'value', kind: 'POSITIONAL_OR_KEYWORD' }], needsReceiver: true, ownerClass: 'Color', body: () => none }) },
+    positions,
+    observations: [set(1, triple(3, 1, 2)), set(2, triple(1, 1, 2))],
+    accepted: [new Set(), new Set()],
+    maxProbes: 20,
+  }).description;
+  assert.match(
+    d.summary,
+    /Changes its receiver in place \(after Color\(\)\.set_hsl\(\[\d, 1, 2\]\), it could not print itself: ValueError: Lightness must be between 0 and 1\.\)\./,
+    d.summary,
+  );
 });
 
 test("the summary's call is an ordinary one, never one that left its object unable to print itself (colour's set_saturation(5))", () => {
