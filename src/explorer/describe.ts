@@ -582,6 +582,9 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
   const found = fixedShape(run.observations, run.positions);
   const shape = found && shapePrintsAlike(shapeCalls(run, found), run.observations) ? found : null;
   const onlyNone = returned.length > 0 && returned.every((o) => o.record.result.value?.type === 'NoneType');
+  // No change to what it was given, nor output: for a function that gives back None, what it is for did not show.
+  const quiet = !mutated.length && !run.observations.some((o) => o.record.result.stdout || o.record.result.stderr);
+  let saidUnseen = false;
   if (givesReceiverBack(returned)) {
     // A method made for chaining: its result is its object, so what it did to it is the news.
     sentences.push(CHAINED);
@@ -697,9 +700,9 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     const handedBack = passThrough(run.observations, run.positions, callText) !== null;
     const unknown = shaped || made || sizes || pairs || handedBack || returns === 'None' ? '' : '; what sets its value was not worked out';
     // None, and no change to what it was given, nor output: plainly, what it is for was not seen.
-    const quiet = !mutated.length && !run.observations.some((o) => o.record.result.stdout || o.record.result.stderr);
     const given = run.positions.some((p) => p.role === 'receiver') ? 'its arguments or its object' : 'its arguments';
     const unseen = returns === 'None' && quiet ? `; nothing it did to ${given} showed, so what it is for was not seen` : '';
+    saidUnseen = unseen !== '';
     sentences.push(`${tried}, it returned ${what}${pairs ? `, as in ${pairs.text}` : ''}${unknown}${unseen}.`);
   } else {
     // A function whose job is to raise: what selects the class it raises, when one parameter does.
@@ -734,6 +737,15 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     sentences.push(text);
     ledger.add('summary', text, idx(returned), idx(returned));
   }
+  // A function that gives back only None is for what it does: what it printed, when it printed;
+  // else, when nothing showed at all, that plainly (a method of no arguments, a function of none).
+  const printed = onlyNone ? printedSentence(returned, summaryCallText(run.info), run.positions) : null;
+  const unseen = onlyNone && quiet && !saidUnseen ? { text: noEffectSentence(run.positions), support: idx(ownCalls(returned)) } : null;
+  for (const said of [printed, unseen]) {
+    if (!said) continue;
+    sentences.push(said.text);
+    ledger.add('summary', said.text, said.support, said.support);
+  }
   if (inPlace && !effects.length && !objectEffects.length) {
     sentences.push(inPlace);
     ledger.add('summary', inPlace, idx(mutated), idx(run.observations));
@@ -754,6 +766,39 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     ledger.add('summary', text, idx([hang.timedOut, hang.contrast]), idx([hang.timedOut]));
   }
   return sentences.join(' ');
+}
+
+/**
+ * What the calls of a function that gives back None printed, said as seen: "3 of the 24 calls that
+ * returned printed to standard output, as `Cmd().do_help('abc')` printed `'*** No help on abc\n'`."
+ * The most ordinary such call; output only the worker's process would give (an address, its
+ * script's name) is not quoted. Null when no call printed such output.
+ */
+function printedSentence(returned: Observation[], callText: (o: Observation) => string, positions: Position[]): { text: string; support: number[] } | null {
+  const own = ownCalls(returned);
+  const shown = (out: string): boolean => out.trim() !== '' && repeatableText(out);
+  const printing = own.filter((o) => shown(o.record.result.stdout) || shown(o.record.result.stderr));
+  const [o] = ordinaryFirst(printing, callText, positions);
+  if (!o) return null;
+  const toStdout = shown(o.record.result.stdout);
+  const out = toStdout ? o.record.result.stdout : o.record.result.stderr;
+  const k = printing.length;
+  const text = `${k === own.length ? `Each of the ${k} calls that returned` : `${k} of the ${own.length} calls that returned`} printed to standard ${toStdout ? 'output' : 'error'}, as ${markdownCode(callText(o))} printed ${markdownCode(oneLine(toSource({ k: 'str', v: out }), 80))}.`;
+  return { text, support: idx(printing) };
+}
+
+/** For a function that gave back only None and changed and printed nothing: plainly, that nothing it did showed. */
+function noEffectSentence(positions: Position[]): string {
+  const receiver = positions.some((p) => p.role === 'receiver');
+  const params = positions.some((p) => p.role !== 'receiver' && p.role !== 'varkw');
+  const unchanged = receiver
+    ? params
+      ? 'its arguments and its object stayed as they were'
+      : 'its object stayed as it was'
+    : params
+      ? 'its arguments stayed as they were'
+      : '';
+  return `No effect of it showed (${unchanged ? `${unchanged}, ` : ''}nothing was printed), so what it is for was not seen.`;
 }
 
 /**
