@@ -142,7 +142,7 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
       [],
       e.probe !== undefined ? { kind: 'example', probe: e.probe } : undefined,
     );
-  const said = summary(run, returnTypes, ledger);
+  const said = summary(run, returnTypes, ledger, deterministic);
   const sentences = [
     said,
     appliedSentence(run, awaited, ledger),
@@ -509,7 +509,7 @@ function summaryCallText(info: FunctionInfo): (o: Observation) => string {
  * The first line: what the function does, from the relation catalogue; when no relation held,
  * a plain statement of what is not known and what was seen (never only a list of types).
  */
-function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger): string {
+function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger, deterministic: boolean): string {
   if (run.observations.length === 0) return 'Not explored: no probe was made.';
   const returned = run.observations.filter((o) => o.record.result.status === 'returned');
   // A coroutine function's call gives a coroutine: what a relation says of its result is of the awaited value.
@@ -617,10 +617,14 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
     if (owner && run.positions.some((p) => p.role === 'receiver') && distinct > 1) {
       // A method of no arguments: what it gives back comes from the object it is called on.
       const few = fewResults(returned);
+      // Which object gave what, from calls a re-run showed alike (calendar's Calendar(1).getfirstweekday() → 1).
+      const quotable = (o: Observation): boolean => printsAlikeUnderAnyHashSeed(o, run.observations);
+      const pairs = few || !deterministic ? null : seenPairs(returned, run.positions, summaryCallText(run.info), quotable);
+      if (pairs) ledger.add('summary', pairs.text, pairs.support, pairs.support);
       sentences.push(
         few
           ? `Returns ${few}, depending on the ${owner} it is called on (in the ${returned.length} calls that returned).`
-          : `Returns ${returns} that depends on the ${owner} it is called on: ${distinct} different results from ${returned.length} ${owner} objects.`,
+          : `Returns ${returns} that depends on the ${owner} it is called on: ${distinct} different results from ${returned.length} ${owner} objects${pairs ? `, as in ${pairs.text}` : ''}.`,
       );
     } else if (owner && run.positions.some((p) => p.role === 'receiver')) {
       // One object gave every result: another object may give another (sqlparse's
@@ -630,16 +634,18 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
       // One value from several objects (tarfile's TarInfo().issparse(): False) says more than its type.
       const value = returned[0]?.record.result.value?.repr ?? '';
       const same = distinct === 1 && value.length <= 40 && repeatableText(value) && !brokenRepr(value);
+      // The value itself, where a re-run showed the call gives it again (sqlparse's Statement().get_type(): 'UNKNOWN').
+      const quoted = same && deterministic;
       const text =
         objects.length === 1 && only && !preparedSource(only)
-          ? `Returns ${returns} on \`${oneLine(only, 60)}\`, the only ${owner} a call returned on.`
+          ? `${quoted ? `Returned ${value}` : `Returns ${returns}`} on \`${oneLine(only, 60)}\`, the only ${owner} a call returned on.`
           : objects.length === 1
             ? `Returns ${returns} on the one ${owner} a call returned on.`
             : same
               ? `Returned ${value} on each of the ${objects.length} ${owner} objects it was called on.`
               : `Returns ${returns} on each of the ${objects.length} ${owner} objects it was called on.`;
       sentences.push(text);
-      if (same && objects.length > 1) ledger.add('summary', text, idx(returned), idx(returned));
+      if (same && (objects.length > 1 || quoted)) ledger.add('summary', text, idx(returned), idx(returned));
     } else {
       // A function of no arguments: what it gives back is all there is to say; with **kwargs,
       // what they do was not seen (colour's make_color_factory(**defaults)).
@@ -648,9 +654,24 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
       const keywords = returned.some(withKeywords);
       // Keywords tried that never returned were tried all the same (markdown's makeExtension(**kwargs)).
       const triedKeywords = run.observations.some(withKeywords);
+      // The one value every call gave, where a re-run showed it again (humanize's thousands_separator(): ',').
+      const value = returned[0]?.record.result.value;
+      const one =
+        deterministic &&
+        value &&
+        value.type !== 'NoneType' &&
+        distinct === 1 &&
+        value.repr.length <= 40 &&
+        repeatableText(value.repr) &&
+        !brokenRepr(value.repr)
+          ? value.repr
+          : null;
+      if (one && !varkw) ledger.add('summary', `Takes no arguments; every call returned ${one}.`, idx(returned), idx(returned));
       sentences.push(
         !varkw
-          ? `Takes no arguments and returns ${returns}.`
+          ? one
+            ? `Takes no arguments; every call returned ${one}.`
+            : `Takes no arguments and returns ${returns}.`
           : keywords
             ? `Called with no arguments or with keywords for \`**${varkw.name}\`, returns ${returns}.`
             : triedKeywords

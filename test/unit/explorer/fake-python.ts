@@ -255,3 +255,16 @@ export function returnedObservation(
   };
   return { input, request, key: requestKey(request), record: { ...request, index, origin: 'offline', result }, purpose: 'sweep' };
 }
+
+/** Each call re-run twice (once under another random seed), the same each time: determinism holds. */
+export function settledRepeats(observations: Observation[]): Observation[] {
+  return observations.flatMap((o, k) =>
+    [0, 1].map((n) => ({
+      ...o,
+      purpose: 'repeat' as const,
+      repeats: o,
+      seed: n ? 12345 : undefined,
+      record: { ...o.record, index: 100 + 2 * k + n, result: { ...o.record.result, again: { status: 'returned' as const, same: true } } },
+    })),
+  );
+}

@@ -10,7 +10,7 @@ import type { PyValue } from '../../../src/explorer/values.js';
 import { int, str, toTagged } from '../../../src/explorer/values.js';
 import type { ObjectState } from '../../../src/core/probe-types.js';
 import { buildReport } from '../../../src/explorer/describe.js';
-import { fakeProbe, info, param, pyInt, pyStr, returnedObservation } from './fake-python.js';
+import { fakeProbe, info, param, pyInt, pyStr, returnedObservation, settledRepeats } from './fake-python.js';
 import type { FakeFunction } from './fake-python.js';
 
 test('a parameter every kind tried returned with reads "any value", and many return types as three and a count', async () => {
@@ -108,19 +108,6 @@ test('a function whose determinism was not established shows what one run of its
   });
   assert.doesNotMatch(settled.description.summary, /One run of/, settled.description.summary);
 });
-
-/** Each call re-run twice (once under another random seed), the same each time: determinism holds. */
-function settledRepeats(observations: Observation[]): Observation[] {
-  return observations.flatMap((o, k) =>
-    [0, 1].map((n) => ({
-      ...o,
-      purpose: 'repeat' as const,
-      repeats: o,
-      seed: n ? 12345 : undefined,
-      record: { ...o.record, index: 100 + 2 * k + n, result: { ...o.record.result, again: { status: 'returned' as const, same: true } } },
-    })),
-  );
-}
 
 test('a deterministic function whose returned objects print only as an address shows its ordinary call by type before its error', () => {
   // markdown's tables.makeExtension(): the one example was `makeExtension(option=True)` → KeyError.
