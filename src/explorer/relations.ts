@@ -1260,6 +1260,9 @@ const PAIRS: Rule[] = PAIR_SEPARATORS.map(([outer, inner]) =>
   }),
 );
 
+/** Two texts that were not empty, each changed: an affix rule kept something there. */
+const keptTwoTexts = (vs: Texts[]): boolean => new Set(vs.filter(({ x, y }) => x !== '' && y !== x).map(({ x }) => x)).size >= 2;
+
 /** A vague rule, stated only where no rule that says what the output becomes held (truncate_words' first words). */
 const vague = (rule: Rule): Rule => ({ ...rule, lastResort: true });
 
@@ -1679,8 +1682,10 @@ const RULES: Rule[] = [
     enough: (vs) => vs.some(({ x }) => /[A-Za-z0-9]/.test(x)),
     family: 'chars',
   }),
-  shaped(texts, { text: 'Returns the text with more added at its start.', holds: ({ x, y }) => y.endsWith(x) }),
-  shaped(texts, { text: 'Returns the text with more added at its end.', holds: ({ x, y }) => y.startsWith(x) }),
+  // Two texts that were not empty each kept whole: every text ends and starts with '' (string's
+  // format_field(5, '') → '5' kept its empty format spec, which says nothing of what it adds).
+  shaped(texts, { text: 'Returns the text with more added at its start.', holds: ({ x, y }) => y.endsWith(x), enough: keptTwoTexts }),
+  shaped(texts, { text: 'Returns the text with more added at its end.', holds: ({ x, y }) => y.startsWith(x), enough: keptTwoTexts }),
   // Vaguer than any rule of what is kept or cut (a median of a text's letters is a part of it too).
   vague(shaped(texts, { text: 'Returns a part of the text.', holds: ({ x, y }) => x.includes(y) })),
   shaped(texts, { text: 'Replaces characters one for one, keeping the length.', holds: ({ x, y }) => [...y].length === [...x].length, family: 'length' }),
