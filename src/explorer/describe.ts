@@ -619,7 +619,7 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger,
       const few = fewResults(returned);
       // Which object gave what, from calls a re-run showed alike (calendar's Calendar(1).getfirstweekday() → 1).
       const quotable = (o: Observation): boolean => printsAlikeUnderAnyHashSeed(o, run.observations);
-      const pairs = few || !deterministic ? null : seenPairs(returned, run.positions, summaryCallText(run.info), quotable);
+      const pairs = few || !deterministic ? null : seenPairs(returned, run.positions, summaryCallText(run.info), quotable, true);
       if (pairs) ledger.add('summary', pairs.text, pairs.support, pairs.support);
       sentences.push(
         few
@@ -714,7 +714,8 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger,
     const what = made?.text ?? shaped ?? (sizes ? `${returns} ${sizes.text}` : returns);
     if (sizes) ledger.add('summary', `returned ${what}`, sizes.support, idx(returned));
     // Without a shape of the results, calls that returned show more than the type they gave.
-    const pairs = shaped === null ? seenPairs(returned, run.positions, callText, quotable) : null;
+    // An iterator's items are quoted (`list(f(x)) → [...]`) only of a function shown to give the same again.
+    const pairs = shaped === null ? seenPairs(returned, run.positions, callText, quotable, deterministic) : null;
     if (pairs) ledger.add('summary', pairs.text, pairs.support, pairs.support);
     const tried = `${SEEN_ONLY} (${returnedOwn === n ? `all ${n}` : `${returnedOwn} of ${n}`} returned)`;
     // Arguments seen handed back (the sentence after this one) are what set those values (gettext's textdomain).

@@ -71,3 +71,18 @@ test('an argument given back as another type is shown, one result of each type f
     null,
   );
 });
+
+test("a generator's calls are shown by the items they yielded, as the examples write them, once re-runs gave the same (difflib's unified_diff)", () => {
+  const positions: Position[] = [{ name: 'seqs', role: 'varargs', positionalOnly: false, candidates: ['list'] }];
+  const yielded = (index: number, arg: PyValue, items: string[], ended = true): Observation => {
+    const o = returnedObservation(positions, index, [arg], int(0));
+    const value = { type: 'generator', repr: '<generator object diff at 0x7f00>', truncated: false, iteration: { items, ended } };
+    return { ...o, record: { ...o.record, result: { ...o.record.result, value } } };
+  };
+  const list = (...ns: number[]): PyValue => ({ k: 'list', items: ns.map(int) });
+  const observations = [yielded(1, list(1, 2), ['(1, 2)']), yielded(2, list(3), ['(3,)']), yielded(3, list(4, 5, 6), ['4', '5'], false)];
+  const callText = (o: Observation) => `diff(${o.request.args.join(', ')})`;
+  assert.equal(seenPairs(observations, positions, callText, () => true, true)?.text, 'list(diff([3])) → [(3,)]; list(diff([1, 2])) → [(1, 2)]');
+  // Not of a function whose re-runs did not show it gives the same: its items are not quoted at all.
+  assert.equal(seenPairs(observations, positions, callText), null);
+});
