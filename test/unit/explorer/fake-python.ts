@@ -12,6 +12,8 @@ import type { PyValue } from '../../../src/explorer/values.js';
 import { toSource, toTagged } from '../../../src/explorer/values.js';
 import { preparingCalls } from '../../../src/explorer/prepared-receiver.js';
 import { afterBudget } from '../../../src/explorer/property-probes.js';
+import { buildReport } from '../../../src/explorer/describe.js';
+import type { Description } from '../../../src/core/session-types.js';
 
 export class PyError extends Error {
   constructor(
@@ -267,4 +269,22 @@ export function settledRepeats(observations: Observation[]): Observation[] {
       record: { ...o.record, index: 100 + 2 * k + n, result: { ...o.record.result, again: { status: 'returned' as const, same: true } } },
     })),
   );
+}
+
+/**
+ * The description buildReport gives of these calls of a function named `name` whose parameters are
+ * the positions' (a method of `owner` when one is named), as if the explorer had made them.
+ */
+export function describedCalls(name: string, positions: Position[], observations: Observation[], owner?: string): Description {
+  return buildReport({
+    info: info(name, {
+      params: positions.filter((p) => p.role !== 'receiver').map((p) => ({ name: p.name, kind: 'POSITIONAL_OR_KEYWORD' as const })),
+      body: () => ({ k: 'none' }),
+      ...(owner ? { needsReceiver: true, ownerClass: owner, moduleClasses: [owner] } : {}),
+    }),
+    positions,
+    observations,
+    accepted: positions.map(() => new Set<string>()),
+    maxProbes: 20,
+  }).description;
 }

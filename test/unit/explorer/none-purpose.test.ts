@@ -6,10 +6,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Observation, Position } from '../../../src/explorer/inputs.js';
-import { buildReport } from '../../../src/explorer/describe.js';
 import type { PyValue } from '../../../src/explorer/values.js';
 import { none } from '../../../src/explorer/values.js';
-import { info, pyStr, returnedObservation } from './fake-python.js';
+import { describedCalls, pyStr, returnedObservation } from './fake-python.js';
 
 const self: Position = { name: 'self', role: 'receiver', positionalOnly: false, candidates: ['new:Cmd:1'] };
 const arg: Position = { name: 'arg', role: 'positional', positionalOnly: false, candidates: ['str'] };
@@ -23,20 +22,7 @@ function gaveNone(positions: Position[], index: number, args: PyValue[], stdout 
 }
 const printing = (index: number, value: string, stdout: string): Observation => gaveNone([self, arg], index, [cmd, pyStr(value)], stdout);
 
-const method = (name: string, positions: Position[], observations: Observation[]) =>
-  buildReport({
-    info: info(name, {
-      params: positions.filter((p) => p.role !== 'receiver').map((p) => ({ name: p.name, kind: 'POSITIONAL_OR_KEYWORD' as const })),
-      needsReceiver: true,
-      ownerClass: 'Cmd',
-      moduleClasses: ['Cmd'],
-      body: () => none,
-    }),
-    positions,
-    observations,
-    accepted: positions.map(() => new Set<string>()),
-    maxProbes: 20,
-  }).description;
+const method = (name: string, positions: Position[], observations: Observation[]) => describedCalls(name, positions, observations, 'Cmd');
 
 test('what a function that returns None printed is said, with the most ordinary call that printed it', () => {
   const d = method('do_help', [self, arg], [printing(1, 'abc', '*** No help on abc\n'), printing(2, 'quit', '*** No help on quit\n'), printing(3, '', '')]);
@@ -59,13 +45,7 @@ test('a method of no arguments that returned None and changed and printed nothin
 });
 
 test('a function of no arguments that returned None and printed nothing says so too', () => {
-  const d = buildReport({
-    info: info('reinit', { params: [], body: () => none }),
-    positions: [],
-    observations: [gaveNone([], 1, [])],
-    accepted: [],
-    maxProbes: 20,
-  }).description;
+  const d = describedCalls('reinit', [], [gaveNone([], 1, [])]);
   assert.match(
     d.summary,
     /^Takes no arguments and returns None\. No effect of it showed \(nothing was printed\), so what it is for was not seen\.$/,

@@ -5,19 +5,9 @@
 // int that depends on the Calendar it is called on" with no object named).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Observation, Position } from '../../../src/explorer/inputs.js';
-import { buildReport } from '../../../src/explorer/describe.js';
+import type { Position } from '../../../src/explorer/inputs.js';
 import type { PyValue } from '../../../src/explorer/values.js';
-import { info, pyInt, pyStr, returnedObservation, settledRepeats } from './fake-python.js';
-
-const report = (name: string, positions: Position[], observations: Observation[], owner?: string) =>
-  buildReport({
-    info: info(name, { params: [], body: () => pyInt(0), ...(owner ? { needsReceiver: true, ownerClass: owner, moduleClasses: [owner] } : {}) }),
-    positions,
-    observations,
-    accepted: positions.map(() => new Set<string>()),
-    maxProbes: 20,
-  }).description;
+import { describedCalls as report, pyInt, pyStr, returnedObservation, settledRepeats } from './fake-python.js';
 
 test('a function of no arguments that gave one value, again on re-runs, is said to return that value', () => {
   const calls = [1, 2, 3].map((k) => returnedObservation([], k, [], pyStr(',')));
