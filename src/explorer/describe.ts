@@ -550,7 +550,10 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger,
     ? ''
     : toldFirst.every((t) => t !== null)
       ? ` (after ${firstCall}, ${toldFirst.join(', ')})`
-      : (unprintableAfter(first, firstCall) ?? ' (the change showed in no public attribute, nor in a repr that could be quoted)');
+      : (unprintableAfter(first, firstCall) ??
+        (news(first).every((m) => m.arg === 'receiver')
+          ? ' (the change showed in no public attribute, nor in a repr that could be quoted)'
+          : ' (what changed showed in no repr that could be quoted)'));
   const inPlace = mutated.length
     ? mutated.every((o) => news(o).every((m) => m.arg === 'receiver'))
       ? `Changes its receiver in place${after}.`
