@@ -645,3 +645,22 @@ test('a trend in a parameter is not stated when a call that left it out (its def
     assert.equal(increasing?.holds, false, increasing?.evidence);
   }
 });
+
+test('a merge of dicts is tried with a key in both: not claimed commutative, and the later dict is said to win only after that call', async () => {
+  const dictArg = (v: PyValue | undefined): [PyValue, PyValue][] => {
+    if (v?.k !== 'dict') throw new PyError('TypeError', `'${v?.k ?? 'none'}' object is not a mapping`);
+    return v.entries;
+  };
+  const merge = (first: [PyValue, PyValue][], second: [PyValue, PyValue][]): PyValue => {
+    const out = new Map<string, [PyValue, PyValue]>();
+    for (const [k, v] of [...first, ...second]) out.set(toSource(k), [k, v]);
+    return { k: 'dict', entries: [...out.values()] };
+  };
+  const later: FakeFunction = {
+    params: [param('a', undefined, { annotation: 'dict' }), param('b', undefined, { annotation: 'dict' })],
+    body: ([a, b]) => merge(dictArg(a), dictArg(b)),
+  };
+  const { report } = await explore('later', { fn: later, maxProbes: 40 });
+  assert.equal(prop(report, 'commutative')?.holds ?? false, false, prop(report, 'commutative')?.evidence);
+  assert.match(report.description.summary, /a later dict wins on a shared key/);
+});
