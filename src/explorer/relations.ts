@@ -1716,7 +1716,11 @@ const RULES: Rule[] = [
       return ds && ds.length >= 2 && y ? { ds, y } : null;
     },
     {
-      text: 'Merges the dicts into one (a later dict wins on a shared key).',
+      // Who wins on a shared key is said only when a call had one key in two dicts with different values.
+      text: (vs) =>
+        vs.some(({ ds }) => ds.some((d, n) => ds.slice(n + 1).some((e) => d.some(([k, v]) => e.some(([k2, v2]) => taggedEqual(k, k2) && !taggedEqual(v, v2))))))
+          ? 'Merges the dicts into one (a later dict wins on a shared key).'
+          : 'Merges the dicts into one; which wins on a key two of them share was not seen.',
       holds: ({ ds, y }) => {
         const merged = new Map<string, TaggedValue>();
         for (const d of ds) for (const [k, v] of d) merged.set(JSON.stringify(k), v);

@@ -6,6 +6,8 @@ import assert from 'node:assert/strict';
 import { exploreOffline } from '../../../src/explorer/index.js';
 import type { FakeFunction } from './fake-python.js';
 import { PyError, expectNumber, expectStr, fakeProbe, info, param, pyFloat, pyStr } from './fake-python.js';
+import type { PyValue } from '../../../src/explorer/values.js';
+import { toSource } from '../../../src/explorer/values.js';
 
 async function summaryOf(name: string, fn: FakeFunction, maxProbes = 40) {
   const fake = fakeProbe(fn, { cache: false });
@@ -181,4 +183,22 @@ test('capitalized words that held on the first calls but not for the texts of th
     'no text of the first calls had `<&>`',
   );
   assert.doesNotMatch(summary, /Upper-cases the first letter/);
+});
+
+test('a merge of dicts that never returned with a key in both says which one wins was not seen', async () => {
+  // Refuses a key in both dicts: every call that returned had them apart, so either could win.
+  const entries = (v: PyValue | undefined): [PyValue, PyValue][] => {
+    if (v?.k !== 'dict') throw new PyError('TypeError', 'a dict is required');
+    return v.entries;
+  };
+  const fn: FakeFunction = {
+    params: [param('a', undefined, { annotation: 'dict' }), param('b', undefined, { annotation: 'dict' })],
+    body: ([a, b]) => {
+      const [x, y] = [entries(a), entries(b)];
+      if (x.some(([k]) => y.some(([k2]) => toSource(k) === toSource(k2)))) throw new PyError('ValueError', 'duplicate key');
+      return { k: 'dict', entries: [...x, ...y] };
+    },
+  };
+  const { summary } = await summaryOf('join_tables', fn);
+  assert.match(summary, /^Merges the dicts into one; which wins on a key two of them share was not seen\./);
 });
