@@ -115,7 +115,7 @@ const FAMILIES: Family[] = [
   { name: LINE_READER, values: LINE_READERS },
   { name: /^(func|fn|f|callback|cb|function|mapper|transform|op|operator)$/, values: [fn('lambda x: x * 2'), fn('str.upper'), fn('len')] },
   { name: /width|^(max_?len(gth)?|maxlen|limit|cols|columns|max_chars)$/, values: ints(20, 10, 40) },
-  { name: /^(n|k|count|num|number|times|repeat|n_\w+|num_\w+)$|_count$/, values: ints(3, 2, 5) },
+  { name: /^(n|k|count|num|number|times|repeat|qty|quantity|n_\w+|num_\w+)$|_(count|qty)$/, values: ints(3, 2, 5) },
   { name: /^(lo|low|min|minimum|lower|floor|start|begin|first)$/, values: ints(0, 1) },
   { name: /^(hi|high|max|maximum|upper|ceil|ceiling|stop|end|last)$/, values: ints(10, 100) },
   { name: /^(balance|deposit|price|cost|total|salary|budget|capacity)$/, values: [int(100), float(19.99)] },

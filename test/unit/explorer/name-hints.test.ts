@@ -119,7 +119,7 @@ test("a vague parameter name takes the function's family first: `is_valid_email(
   assert.match(at('merge', ['base', 'overrides'])[0]!, /^\{/);
 });
 
-test("phone numbers, people's names, birthdays and piece sizes have families of their own", () => {
+test("phone numbers, people's names, birthdays, piece sizes and quantities have families of their own", () => {
   assert.equal(first('phone'), "'(555) 123-4567'");
   assert.equal(first('full_name'), "'Ada Lovelace'");
   assert.equal(first('birthday'), "'1990-07-04'");
@@ -127,6 +127,9 @@ test("phone numbers, people's names, birthdays and piece sizes have families of 
   assert.equal(first('batch_size'), '2');
   assert.equal(first('size'), '2');
   assert.equal(first('nbytes'), '1536');
+  // A quantity of items is a small count, as `n` is.
+  assert.equal(first('qty'), '3');
+  assert.equal(first('order_qty'), '3');
   assert.equal(first('override'), "{'apples': 3, 'pears': 5}");
 });
 
