@@ -185,3 +185,14 @@ test('a hash algorithm parameter gets names hashlib knows', () => {
   assert.deepEqual(valuesForName('digestmod').map(toSource), ["'sha256'", "'md5'"]);
   assert.deepEqual(valuesForName('hash_name').map(toSource), ["'sha256'", "'md5'"]);
 });
+
+test('a plural of a family of single values holds several of them (`urls`, `dates`), then one alone; a plural with a family of its own keeps it', () => {
+  const all = (name: string): string[] => valuesForName(name).map(toSource);
+  assert.deepEqual(all('urls').slice(0, 1), ["['https://example.com/docs/page?q=search&lang=en#intro', 'https://example.com/files/report.pdf']"]);
+  assert.ok(all('urls').includes("'https://example.com/docs/page?q=search&lang=en#intro'"), 'one URL alone too');
+  assert.equal(all('dates')[0], '[datetime.date(2024, 3, 15), datetime.date(2024, 2, 29)]');
+  assert.equal(all('settings')[0], "{'apples': 3, 'pears': 5}");
+  assert.equal(all('bytes')[0], '1536');
+  // Nested lists for a name that says so: flattening shows only there.
+  assert.equal(all('nested')[0], '[[1, 2], [3, [4, 5]], 6]');
+});
