@@ -1366,6 +1366,18 @@ export class Explorer {
       const [first] = v.items;
       if (first === undefined) continue;
       const el = pyTypeName(first);
+      // A list of lists with a number among them ([[1, 2], [3], 6]), where each item is iterated:
+      // that item in a list of its own, as the others are.
+      const odd = v.items.filter((x) => x.k !== 'list' && namesTypeOf(message, x));
+      if (/\bnot iterable\b/.test(message) && v.items[0]?.k === 'list' && odd.length > 0) {
+        const value: PyValue = { k: 'list', items: v.items.map((x) => (odd.includes(x) ? { k: 'list', items: [x] } : x)) };
+        this.queue.push({
+          input: obs.input.map((s, j) => (j === i ? { cls: classOfValue(value), value } : s)),
+          note: 'each item of the list in a list, as the error asked',
+        });
+        queued = true;
+        continue;
+      }
       if (el === undefined || !namesTypeOf(message, first)) continue;
       if (typeNamed && !asksForDict) continue;
       if (asksForDict) {

@@ -664,3 +664,18 @@ test('a merge of dicts is tried with a key in both: not claimed commutative, and
   assert.equal(prop(report, 'commutative')?.holds ?? false, false, prop(report, 'commutative')?.evidence);
   assert.match(report.description.summary, /a later dict wins on a shared key/);
 });
+
+test("'int' object is not iterable about a list of lists with a number among them: that number goes in a list of its own", async () => {
+  const chain: FakeFunction = {
+    params: [param('nested')],
+    body: ([v]) => {
+      if (v?.k !== 'list') throw new PyError('TypeError', 'a list is required');
+      if (!v.items.every((x) => x.k === 'list')) throw new PyError('TypeError', "'int' object is not iterable");
+      return pyList(v.items.flatMap((x) => (x.k === 'list' ? x.items : [])));
+    },
+  };
+  // The name's family gives [[1, 2], [3, [4, 5]], 6] first.
+  const { fake } = await explore('chain', { fn: chain, strictness: 'signature' });
+  const made = fake.records.findIndex((r) => r.args[0] === '[[1, 2], [3, [4, 5]], [6]]');
+  assert.ok(made >= 0 && fake.records[made]?.result.status === 'returned', JSON.stringify(fake.records.map((r) => r.args)));
+});
