@@ -224,6 +224,12 @@ type Of<K extends TaggedValue['t']> = Extract<TaggedValue, { t: K }>;
 const seqOf = (t: TaggedValue): TaggedValue[] | null => (t.t === 'list' || t.t === 'tuple' ? t.v : null);
 const items = (t: TaggedValue): TaggedValue[] | null => seqOf(t) ?? (t.t === 'str' ? [...t.v].map((ch) => ({ t: 'str', v: ch })) : null);
 const isSeq = (t: TaggedValue): boolean => seqOf(t) !== null;
+/** The elements of `xs` with each list or tuple among them replaced by its elements, to `depth` levels. */
+const flattened = (xs: TaggedValue[], depth: number): TaggedValue[] =>
+  xs.flatMap((x) => {
+    const inner = seqOf(x);
+    return inner && depth > 0 ? flattened(inner, depth - 1) : [x];
+  });
 const strOf = (t: TaggedValue): string | null => (t.t === 'str' ? t.v : null);
 const dictOf = (t: TaggedValue): [TaggedValue, TaggedValue][] | null => (t.t === 'dict' ? t.v : null);
 /** A list or tuple of texts. */
@@ -1593,6 +1599,23 @@ const RULES: Rule[] = [
     }),
   ),
   // Sequences in, sequences out.
+  // Lists within lists: flattened at every depth, by one level, or the lists inside joined. Each said
+  // only once a case told it from the next: a list two deep inside, or a list of several lists.
+  shaped(seqs, {
+    text: ([{ c }]) => `Returns the elements of ${mainName(c)} with each list or tuple inside it replaced by its own elements, at any depth (flattened).`,
+    holds: ({ x, y }) => taggedEqual({ t: 'list', v: flattened(x, Infinity) }, { t: 'list', v: y }),
+    enough: (vs) => vs.some(({ x }) => x.some((e) => seqOf(e)?.some(isSeq))),
+  }),
+  shaped(seqs, {
+    text: ([{ c }]) => `Returns the elements of the lists inside ${mainName(c)}, joined into one list (one level: a list inside those stays a list).`,
+    holds: ({ x, y }) => x.every(isSeq) && taggedEqual({ t: 'list', v: flattened(x, 1) }, { t: 'list', v: y }),
+    enough: (vs) => vs.some(({ x }) => x.some((e) => seqOf(e)?.some(isSeq))),
+  }),
+  shaped(seqs, {
+    text: ([{ c }]) => `Returns the elements of the lists inside ${mainName(c)}, joined into one list.`,
+    holds: ({ x, y }) => x.every(isSeq) && taggedEqual({ t: 'list', v: flattened(x, 1) }, { t: 'list', v: y }),
+    enough: (vs) => vs.some(({ x }) => x.filter((e) => (seqOf(e)?.length ?? 0) > 0).length >= 2),
+  }),
   shaped(seqs, {
     text: 'Sorts the elements in ascending order.',
     holds: ({ x, y }) => {

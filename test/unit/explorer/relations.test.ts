@@ -202,3 +202,29 @@ test('a merge of dicts that never returned with a key in both says which one win
   const { summary } = await summaryOf('join_tables', fn);
   assert.match(summary, /^Merges the dicts into one; which wins on a key two of them share was not seen\./);
 });
+
+test('lists within lists: flattened at every depth, or by one level, said once a list two deep was seen', async () => {
+  const flat = (xs: PyValue[], depth: number): PyValue[] =>
+    xs.flatMap((x) => (depth > 0 && (x.k === 'list' || x.k === 'tuple') ? flat(x.items, depth - 1) : [x]));
+  const listArg = (v: PyValue | undefined): PyValue[] => {
+    if (v?.k !== 'list') throw new PyError('TypeError', 'a list is required');
+    return v.items;
+  };
+  const deep: FakeFunction = { params: [param('nested')], body: ([v]) => ({ k: 'list', items: flat(listArg(v), Infinity) }) };
+  assert.match(
+    (await summaryOf('flatten', deep)).summary,
+    /^Returns the elements of `nested` with each list or tuple inside it replaced by its own elements, at any depth \(flattened\)\./,
+  );
+  const oneLevel: FakeFunction = {
+    params: [param('nested')],
+    body: ([v]) => {
+      const xs = listArg(v);
+      if (!xs.every((x) => x.k === 'list')) throw new PyError('TypeError', "'int' object is not iterable");
+      return { k: 'list', items: flat(xs, 1) };
+    },
+  };
+  assert.match(
+    (await summaryOf('chain', oneLevel)).summary,
+    /^Returns the elements of the lists inside `nested`, joined into one list \(one level: a list inside those stays a list\)\./,
+  );
+});
