@@ -1666,8 +1666,9 @@ const RULES: Rule[] = [
         while (seqsIn.every(agree)) n++;
         return taggedEqual(listOf(first.slice(0, n)), listOf(y));
       },
-      // A prefix of some length shared, and one call where it stopped short of the shortest.
-      enough: (vs) => vs.some(({ y }) => y.length > 0) && vs.some(({ xs }) => xs.length >= 2),
+      // One call of several sequences whose shared prefix is neither empty nor the whole of the
+      // shortest: a single path, or paths sharing nothing, fit a common path as well (commonpath).
+      enough: (vs) => vs.some(({ xs, seqsIn, y }) => xs.length >= 2 && y.length > 0 && y.length < Math.min(...seqsIn.map((s) => s.length))),
     },
   ),
   // Text in, list of text out.
