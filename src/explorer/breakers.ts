@@ -35,7 +35,7 @@ const NON_ASCII_LETTER = /[^\P{L}\p{ASCII}]/u;
 /** A control character (a tab, a newline): what an escape writes as '\t', '\n' or '\x01'. */
 const CONTROL = /\p{Cc}/u;
 /** A text most functions of text would change: long, capitals, accents, spaces at its ends and doubled. */
-const UNTIDY = (t: string): boolean => t.length >= 60 && /[A-Z]/.test(t) && /[^\P{L}\p{ASCII}]/u.test(t) && /^\s|\s$/.test(t) && /\S\s{2,}\S/.test(t);
+const UNTIDY = (t: string): boolean => t.length >= 60 && /[A-Z]/.test(t) && NON_ASCII_LETTER.test(t) && /^\s|\s$/.test(t) && /\S\s{2,}\S/.test(t);
 const numberOf = (t: TaggedValue): number | null => (t.t === 'int' || t.t === 'float' ? Number(t.v) : null);
 /** A list a function of lists would change: out of order, with a repeat. */
 const UNSORTED = (xs: TaggedValue[]): boolean => {

@@ -285,7 +285,9 @@ export class ComparisonFeedback {
       // Constant seeding spreads the code's constants over the positions in turn, and may never
       // give the compared one its constant (`npgettext(context, msgid1, msgid2, n)` compares `n == 1`,
       // seeding gave 1 to the first three): only the constants themselves, where not given yet.
-      const onlyConstants = r.op !== 'isinstance' && (r.values ?? []).every((v) => this.constants.has(v));
+      // Not for a pattern, a separator or a prefix: the constant is what the input is read with,
+      // not an input ('1h1m1s' for `(\d+)h…`, never the pattern's own text).
+      const onlyConstants = WHOLE_VALUE_OPS.has(r.op) && (r.values ?? []).every((v) => this.constants.has(v));
       // `x in TABLE` and `TABLE[x]` are one look-up: followed once.
       const op = r.op === 'in' || r.op === 'not in' || r.op === 'key' ? 'member' : r.op;
       const key = `${i}|${op}|${r.through ?? ''}|${r.via ?? ''}|${r.key ?? ''}|${JSON.stringify(r.values ?? r.types)}`;
@@ -318,6 +320,9 @@ export class ComparisonFeedback {
     return out;
   }
 }
+
+/** Comparisons whose constant is itself a value the input may be: equal to, a member of, a bound of. */
+const WHOLE_VALUE_OPS = new Set(['==', '!=', 'in', 'not in', 'key', 'get', '<', '<=', '>', '>=']);
 
 /** Whether the sweep of the position's current class tries this value early anyway. */
 function sweptEarly(value: PyValue, current: string): boolean {

@@ -1451,8 +1451,11 @@ function argWords(run: ExplorationOutcome, o: Observation, i: number): string {
  * (humanize's activate loads a locale once and keeps it), which a re-run in a new process shows
  * and one in the same process does not.
  */
-function freshOnly(raised: Observation, contrast: Observation, observations: Observation[], callText: (o: Observation) => string): string {
-  const after = observations.find((r) => r.repeats === raised && r.after === contrast && r.record.result.again?.status === 'returned');
+export function freshOnly(raised: Observation, contrast: Observation, observations: Observation[], callText: (o: Observation) => string): string {
+  // Returned and not the same: a generator that raised while iterated returns each time (its raise is in its items).
+  const after = observations.find(
+    (r) => r.repeats === raised && r.after === contrast && r.record.result.again?.status === 'returned' && r.record.result.again.same === false,
+  );
   return after ? ` It raised so in a fresh interpreter only: after ${callText(contrast)}, ${callText(raised)} returned.` : '';
 }
 

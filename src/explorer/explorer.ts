@@ -1,7 +1,7 @@
 // The offline explorer's probing loop: discover which input classes each parameter accepts,
 // sweep their edge cases, mutate inputs that reached new code, then make the probes property
 // inference needs. Every call goes through the session's ProbeFn, which records it.
-import type { ArgumentClass, FunctionInfo } from '../core/probe-types.js';
+import type { ArgumentClass, FunctionInfo, ParameterInfo } from '../core/probe-types.js';
 import type { ProbeRecord } from '../core/session-types.js';
 import type { OfflineOptions, ProbeFn } from '../core/run-types.js';
 import type { Input, Observation, Position, Purpose, Slot } from './inputs.js';
@@ -538,7 +538,12 @@ export class Explorer {
     const out = obs.record.result.value?.repr;
     if (!built || this.hidden || out === undefined) return;
     const returned = this.observations.filter((o) => o.record.result.status === 'returned' && o.purpose !== 'repeat');
-    if (returned.length < DULL_RECEIVER_AFTER || returned.some((o) => o.record.result.value?.repr !== out)) return;
+    // A method of no required argument on an object of none (`Stack().peek()`) has one plain call:
+    // that one call is all the calls there are to wait for.
+    const required = (ps: ParameterInfo[] | undefined): number =>
+      (ps ?? []).filter((p) => p.name !== 'self' && p.default === undefined && !/^VAR_/.test(p.kind)).length;
+    const onlyCall = required(this.info.params) === 0 && required(this.info.ownerInit) === 0;
+    if (returned.length < (onlyCall ? 1 : DULL_RECEIVER_AFTER) || returned.some((o) => o.record.result.value?.repr !== out)) return;
     // A read of a container (keys, clear) that found it empty: the call on one filled first, once.
     if (isConstructorCall(built) && !this.dullFilled) {
       this.dullFilled = true;
@@ -1366,6 +1371,18 @@ export class Explorer {
       const [first] = v.items;
       if (first === undefined) continue;
       const el = pyTypeName(first);
+      // A list of lists with a number among them ([[1, 2], [3], 6]), where each item is iterated:
+      // that item in a list of its own, as the others are.
+      const odd = v.items.filter((x) => x.k !== 'list' && namesTypeOf(message, x));
+      if (/\bnot iterable\b/.test(message) && v.items[0]?.k === 'list' && odd.length > 0) {
+        const value: PyValue = { k: 'list', items: v.items.map((x) => (odd.includes(x) ? { k: 'list', items: [x] } : x)) };
+        this.queue.push({
+          input: obs.input.map((s, j) => (j === i ? { cls: classOfValue(value), value } : s)),
+          note: 'each item of the list in a list, as the error asked',
+        });
+        queued = true;
+        continue;
+      }
       if (el === undefined || !namesTypeOf(message, first)) continue;
       if (typeNamed && !asksForDict) continue;
       if (asksForDict) {

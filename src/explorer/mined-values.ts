@@ -130,12 +130,15 @@ export function literalsIn(message: string, echoed: string[] = []): PyValue[] {
   });
   if (/\bnon-?negative\b/i.test(rest)) out.push(int(0), int(1));
   else if (/\bpositive\b/i.test(rest)) out.push(int(1), int(5));
+  const bare = echoed.map((e) => e.replace(/^(['"])(.*)\1$/s, '$2')).filter((b) => b.length > 0);
   // Quoted words: "expected one of 'fast', 'slow'" (not type names, not the refused value echoed back).
   for (const m of rest.matchAll(/'([^'\\\n]{1,40})'|"([^"\\\n]{1,40})"/g)) {
     const word = m[1] ?? group(m, 2);
     const after = rest.slice(m.index + m[0].length);
     if (TYPE_NAMES.has(word) || /^\s*(object|instance)/.test(after) || /%[A-Za-z]/.test(word)) continue;
     if (echoed.some((e) => e === m[0] || e === `'${word}'` || e === `"${word}"`)) continue;
+    // The refused value quoted inside more text ("KeyError: 'unknown coupon 3'" for 3) is its echo too.
+    if (bare.some((b) => wordIn(b, word))) continue;
     out.push(str(word));
   }
   for (const m of rest.matchAll(new RegExp(String.raw`(?<![\w.'"#])(${NUM})(?![\w.'"])`, 'g'))) {
@@ -148,6 +151,16 @@ export function literalsIn(message: string, echoed: string[] = []): PyValue[] {
     seen.add(key);
     return true;
   });
+}
+
+/** Whether `part` stands in `text` as a word of its own (not inside a longer run of letters and digits). */
+function wordIn(part: string, text: string): boolean {
+  for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
+    const before = text.charAt(at - 1);
+    const after = text.charAt(at + part.length);
+    if (!/\w/.test(before) && !/\w/.test(after)) return true;
+  }
+  return false;
 }
 
 /** Positions a message is about: those whose name it says ("cutoff must be…"); none when it names none. */

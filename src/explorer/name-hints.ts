@@ -45,6 +45,9 @@ export const PATTERN_TEXTS: readonly (readonly [string, string])[] = [
 ];
 
 // Most specific first: the first family whose pattern matches wins.
+/** Any other plural: a sequence of something, numbers first (the generic order has lists of ints), then words. */
+const ANY_PLURAL: Family = { name: /[^s]s$/, values: [list(ints(4, 8, 15, 16, 23, 42)), list(strs('apple', 'banana', 'cherry'))] };
+
 const FAMILIES: Family[] = [
   ...EXCEPTION_FAMILIES,
   // The second names a file: what a URL's extension decides (a MIME type, a download name) shows only then.
@@ -115,7 +118,7 @@ const FAMILIES: Family[] = [
   { name: LINE_READER, values: LINE_READERS },
   { name: /^(func|fn|f|callback|cb|function|mapper|transform|op|operator)$/, values: [fn('lambda x: x * 2'), fn('str.upper'), fn('len')] },
   { name: /width|^(max_?len(gth)?|maxlen|limit|cols|columns|max_chars)$/, values: ints(20, 10, 40) },
-  { name: /^(n|k|count|num|number|times|repeat|n_\w+|num_\w+)$|_count$/, values: ints(3, 2, 5) },
+  { name: /^(n|k|count|num|number|times|repeat|qty|quantity|n_\w+|num_\w+)$|_(count|qty)$/, values: ints(3, 2, 5) },
   { name: /^(lo|low|min|minimum|lower|floor|start|begin|first)$/, values: ints(0, 1) },
   { name: /^(hi|high|max|maximum|upper|ceil|ceiling|stop|end|last)$/, values: ints(10, 100) },
   { name: /^(balance|deposit|price|cost|total|salary|budget|capacity)$/, values: [int(100), float(19.99)] },
@@ -168,8 +171,9 @@ const FAMILIES: Family[] = [
   { name: /^(possibilities|candidates|choices|options_list|vocabulary|vocab|strings|keys)$/, values: [list(strs('help', 'yellow', 'hello', 'apple'))] },
   // `*args` and the like say nothing of their items.
   { name: /^(args|arguments|argv|rest|others|more|extra)$/, values: [] },
-  // Any other plural: a sequence of something, numbers first (the generic order has lists of ints), then words.
-  { name: /[^s]s$/, values: [list(ints(4, 8, 15, 16, 23, 42)), list(strs('apple', 'banana', 'cherry'))] },
+  // Lists within lists, to several depths: what flattening or walking a tree does shows only there.
+  { name: /^(nested|tree|nested_\w+|\w+_tree)$/, values: [list([list(ints(1, 2)), list([int(3), list(ints(4, 5))]), int(6)]), list([list(ints(1, 2)), list(ints(3))])] },
+  ANY_PLURAL,
 ];
 
 /**
@@ -183,7 +187,20 @@ export function valuesForName(paramName: string, items = false): PyValue[] {
 function familyOf(paramName: string, items = false): Family | undefined {
   const name = paramName.toLowerCase();
   const find = (n: string): Family | undefined => FAMILIES.find((f) => f.name.test(n));
-  return (items && /[^s]s$/.test(name) ? find(name.slice(0, -1)) : undefined) ?? find(name);
+  const plural = /[^s]s$/.test(name);
+  if (items && plural) return find(name.slice(0, -1)) ?? find(name);
+  const own = find(name);
+  const single = plural ? find(name.slice(0, -1)) : undefined;
+  // A plural of a family of single values (`urls`, `paths`, `dates`) holds several of them, when the
+  // plural has no family of its own (`settings` is a dict): a list of them first, then one alone.
+  if (!single || single.values.some((v) => v.k === 'list' || v.k === 'fn' || v.k === 'call')) return own;
+  if (own !== undefined && own !== single && own !== ANY_PLURAL) return own;
+  // Items of one kind (dates, not a date beside a text of one).
+  const [a, b, c] = single.values.filter((v) => v.k === single.values[0]?.k);
+  // A plural of a number may be an amount in that unit (`days`, `hours`): left as it was.
+  if (!a || !b || a.k === 'int' || a.k === 'float') return own;
+  const lists = [list([a, b]), ...(c ? [list([b, c])] : [])];
+  return { name: single.name, values: [...lists, ...single.values] };
 }
 
 // The function's own name, for its first argument when that argument's name says nothing

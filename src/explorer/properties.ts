@@ -93,6 +93,27 @@ export function argumentPair(positions: Position[], input: Input): [number, numb
   return [i, j];
 }
 
+/**
+ * Whether two dicts hold one key with different values. Dicts compare equal in any order, so a
+ * merge of dicts with no such key is the same either way round: only a clash can show which wins.
+ */
+export function dictsClash(a: PyValue, b: PyValue): boolean {
+  if (a.k !== 'dict' || b.k !== 'dict') return false;
+  const other = new Map(b.entries.map(([k, v]) => [toSource(k), toSource(v)]));
+  return a.entries.some(([k, v]) => other.has(toSource(k)) && other.get(toSource(k)) !== toSource(v));
+}
+
+/** `b` given the first key of `a` with a value other than `a`'s (an int one more, a text with '2' added), or undefined. */
+export function clashingDict(a: PyValue, b: PyValue): PyValue | undefined {
+  if (a.k !== 'dict' || b.k !== 'dict') return undefined;
+  const [first] = a.entries;
+  if (!first) return undefined;
+  const [key, value] = first;
+  const other: PyValue | undefined = value.k === 'int' ? { k: 'int', v: value.v + 1n } : value.k === 'str' ? { k: 'str', v: `${value.v}2` } : undefined;
+  if (!other) return undefined;
+  return { k: 'dict', entries: [...b.entries.filter(([k]) => toSource(k) !== toSource(key)), [key, other]] };
+}
+
 export function withSlot(input: Input, i: number, value: PyValue, cls = itemAt(input, i).cls): Input {
   return input.map((s, j) => (j === i ? { cls, value } : s));
 }
@@ -669,6 +690,8 @@ function commutativity(observations: Observation[], ctx: InferenceContext, byKey
     // Commutativity is a law of arguments of one kind; f('abc', 3) vs f(3, 'abc') says nothing.
     // (argumentPair finds two positions given values.)
     if (!a.value || !b.value || a.value.k !== b.value.k || toSource(a.value) === toSource(b.value)) continue;
+    // Two dicts without a clashing key give the same merge either way round: no evidence either way.
+    if (a.value.k === 'dict' && !dictsClash(a.value, b.value)) continue;
     anyPair = true;
     const swapped = lookup(
       ctx,

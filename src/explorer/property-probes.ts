@@ -7,7 +7,7 @@ import { orderOf, sequenceItems, numericValue, taggedEqual } from './compare.js'
 import type { Input, Observation, Position, Purpose } from './inputs.js';
 import { requestKey, toRequest } from './inputs.js';
 import { sortedCopy } from './mutate.js';
-import { argumentPair, hasRepeats, plainRerun, seededChange, soleArgument, withSlot } from './properties.js';
+import { argumentPair, clashingDict, dictsClash, hasRepeats, plainRerun, seededChange, soleArgument, withSlot } from './properties.js';
 import { float, fromTagged, int, isConstructorCall, isNumber, toSource, toTagged } from './values.js';
 import { returnedExamples } from './ordinary.js';
 import { renderCall } from '../core/format.js';
@@ -259,6 +259,14 @@ function swapPlans(observations: Observation[], positions: Position[]): PlannedP
     const [a, b] = [itemAt(o.input, i), itemAt(o.input, j)];
     // (argumentPair finds two positions given values.)
     if (!a.value || !b.value || a.value.k !== b.value.k || toSource(a.value) === toSource(b.value)) continue;
+    // Two dicts with no key in common merge alike either way round: the pair is made to clash first
+    // (merge({'a': 1}, {'a': 2})), as one would try at a REPL, and that pair is swapped.
+    const clash = a.value.k === 'dict' && !dictsClash(a.value, b.value) ? clashingDict(a.value, b.value) : undefined;
+    if (clash) {
+      plans.push({ input: withSlot(o.input, j, clash), purpose: 'swap', note: 'commutativity: the dicts given a key in common, with different values' });
+      plans.push({ input: withSlot(withSlot(o.input, i, clash), j, a.value), purpose: 'swap', note: 'commutativity: the clashing dicts swapped' });
+      continue;
+    }
     plans.push({ input: o.input.map((s, k) => (k === i ? b : k === j ? a : s)), purpose: 'swap', note: 'commutativity: the same arguments swapped' });
   }
   return plans;

@@ -224,6 +224,12 @@ type Of<K extends TaggedValue['t']> = Extract<TaggedValue, { t: K }>;
 const seqOf = (t: TaggedValue): TaggedValue[] | null => (t.t === 'list' || t.t === 'tuple' ? t.v : null);
 const items = (t: TaggedValue): TaggedValue[] | null => seqOf(t) ?? (t.t === 'str' ? [...t.v].map((ch) => ({ t: 'str', v: ch })) : null);
 const isSeq = (t: TaggedValue): boolean => seqOf(t) !== null;
+/** The elements of `xs` with each list or tuple among them replaced by its elements, to `depth` levels. */
+const flattened = (xs: TaggedValue[], depth: number): TaggedValue[] =>
+  xs.flatMap((x) => {
+    const inner = seqOf(x);
+    return inner && depth > 0 ? flattened(inner, depth - 1) : [x];
+  });
 const strOf = (t: TaggedValue): string | null => (t.t === 'str' ? t.v : null);
 const dictOf = (t: TaggedValue): [TaggedValue, TaggedValue][] | null => (t.t === 'dict' ? t.v : null);
 /** A list or tuple of texts. */
@@ -1596,6 +1602,23 @@ const RULES: Rule[] = [
     }),
   ),
   // Sequences in, sequences out.
+  // Lists within lists: flattened at every depth, by one level, or the lists inside joined. Each said
+  // only once a case told it from the next: a list two deep inside, or a list of several lists.
+  shaped(seqs, {
+    text: ([{ c }]) => `Returns the elements of ${mainName(c)} with each list or tuple inside it replaced by its own elements, at any depth (flattened).`,
+    holds: ({ x, y }) => taggedEqual({ t: 'list', v: flattened(x, Infinity) }, { t: 'list', v: y }),
+    enough: (vs) => vs.some(({ x }) => x.some((e) => seqOf(e)?.some(isSeq))),
+  }),
+  shaped(seqs, {
+    text: ([{ c }]) => `Returns the elements of the lists inside ${mainName(c)}, joined into one list (one level: a list inside those stays a list).`,
+    holds: ({ x, y }) => x.every(isSeq) && taggedEqual({ t: 'list', v: flattened(x, 1) }, { t: 'list', v: y }),
+    enough: (vs) => vs.some(({ x }) => x.some((e) => seqOf(e)?.some(isSeq))),
+  }),
+  shaped(seqs, {
+    text: ([{ c }]) => `Returns the elements of the lists inside ${mainName(c)}, joined into one list.`,
+    holds: ({ x, y }) => x.every(isSeq) && taggedEqual({ t: 'list', v: flattened(x, 1) }, { t: 'list', v: y }),
+    enough: (vs) => vs.some(({ x }) => x.filter((e) => (seqOf(e)?.length ?? 0) > 0).length >= 2),
+  }),
   shaped(seqs, {
     text: 'Sorts the elements in ascending order.',
     holds: ({ x, y }) => {
@@ -1646,8 +1669,9 @@ const RULES: Rule[] = [
         while (seqsIn.every(agree)) n++;
         return taggedEqual(listOf(first.slice(0, n)), listOf(y));
       },
-      // A prefix of some length shared, and one call where it stopped short of the shortest.
-      enough: (vs) => vs.some(({ y }) => y.length > 0) && vs.some(({ xs }) => xs.length >= 2),
+      // One call of several sequences whose shared prefix is neither empty nor the whole of the
+      // shortest: a single path, or paths sharing nothing, fit a common path as well (commonpath).
+      enough: (vs) => vs.some(({ xs, seqsIn, y }) => xs.length >= 2 && y.length > 0 && y.length < Math.min(...seqsIn.map((s) => s.length))),
     },
   ),
   // Text in, list of text out.
@@ -1721,7 +1745,11 @@ const RULES: Rule[] = [
       return ds && ds.length >= 2 && y ? { ds, y } : null;
     },
     {
-      text: 'Merges the dicts into one (a later dict wins on a shared key).',
+      // Who wins on a shared key is said only when a call had one key in two dicts with different values.
+      text: (vs) =>
+        vs.some(({ ds }) => ds.some((d, n) => ds.slice(n + 1).some((e) => d.some(([k, v]) => e.some(([k2, v2]) => taggedEqual(k, k2) && !taggedEqual(v, v2))))))
+          ? 'Merges the dicts into one (a later dict wins on a shared key).'
+          : 'Merges the dicts into one; which wins on a key two of them share was not seen.',
       holds: ({ ds, y }) => {
         const merged = new Map<string, TaggedValue>();
         for (const d of ds) for (const [k, v] of d) merged.set(JSON.stringify(k), v);

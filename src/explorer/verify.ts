@@ -113,7 +113,10 @@ export function planVerification(
     challenges.filter((c) => c.family !== 'chars'),
   );
   // Then the code's own syntax (syntax-breakers.ts): a law that fails only on it fails there.
-  const latest = observations.filter((o) => returned(o) && (claimed.length > 0 || relationSupport.includes(o.record.index))).at(-1);
+  // Varied from ordinary use where there is some: a call varied from a swap or f(f(x)) keeps its
+  // odd shape (normalize_phone('0', '(555) 123-4567')) and may become an example.
+  const bases = observations.filter((o) => returned(o) && (claimed.length > 0 || relationSupport.includes(o.record.index)));
+  const latest = bases.filter((o) => o.purpose !== 'swap' && o.purpose !== 'reapply').at(-1) ?? bases.at(-1);
   if (latest)
     for (const { at, value } of syntaxVariants(latest, observations, positions))
       plans.push({ input: withSlot(latest.input, at, value), purpose: 'mutate', note: `verification (the code's syntax): ${toSource(value).slice(0, 40)}` });

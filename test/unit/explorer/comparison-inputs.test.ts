@@ -118,6 +118,9 @@ test("a comparison with the code's own constants only gives the compared positio
   // Constant seeding may have given 0 to another position only: the compared one gets it, and no neighbours.
   assert.deepEqual(suggested([int(3)], [{ arg: 'args[0]', op: '<=', values: [5] }], { constants: [5, 'x'] }), ['5']);
   assert.deepEqual(suggested([str('x')], [{ arg: 'args[0]', op: 'in', values: ['x', 'y'] }], { constants: ['x'] }), ["'y'"]);
+  // A pattern or a separator of the code's own is what the input is read with, not an input: a text it matches, one around the separator.
+  assert.deepEqual(suggested([str('x')], [{ arg: 'args[0]', op: 'regex', values: ['(\\d+)h'] }], { constants: ['(\\d+)h'] }), ["'1h'"]);
+  assert.deepEqual(suggested([str('x')], [{ arg: 'args[0]', op: 'split', values: [';'] }], { constants: [';'] }), ["'x;x'"]);
   // Not where a call observed before already gave it.
   const feedback = new ComparisonFeedback(positions, 20, [5]);
   feedback.probesFrom(observation([int(5)], []));

@@ -645,3 +645,37 @@ test('a trend in a parameter is not stated when a call that left it out (its def
     assert.equal(increasing?.holds, false, increasing?.evidence);
   }
 });
+
+test('a merge of dicts is tried with a key in both: not claimed commutative, and the later dict is said to win only after that call', async () => {
+  const dictArg = (v: PyValue | undefined): [PyValue, PyValue][] => {
+    if (v?.k !== 'dict') throw new PyError('TypeError', `'${v?.k ?? 'none'}' object is not a mapping`);
+    return v.entries;
+  };
+  const merge = (first: [PyValue, PyValue][], second: [PyValue, PyValue][]): PyValue => {
+    const out = new Map<string, [PyValue, PyValue]>();
+    for (const [k, v] of [...first, ...second]) out.set(toSource(k), [k, v]);
+    return { k: 'dict', entries: [...out.values()] };
+  };
+  const later: FakeFunction = {
+    params: [param('a', undefined, { annotation: 'dict' }), param('b', undefined, { annotation: 'dict' })],
+    body: ([a, b]) => merge(dictArg(a), dictArg(b)),
+  };
+  const { report } = await explore('later', { fn: later, maxProbes: 40 });
+  assert.equal(prop(report, 'commutative')?.holds ?? false, false, prop(report, 'commutative')?.evidence);
+  assert.match(report.description.summary, /a later dict wins on a shared key/);
+});
+
+test("'int' object is not iterable about a list of lists with a number among them: that number goes in a list of its own", async () => {
+  const chain: FakeFunction = {
+    params: [param('nested')],
+    body: ([v]) => {
+      if (v?.k !== 'list') throw new PyError('TypeError', 'a list is required');
+      if (!v.items.every((x) => x.k === 'list')) throw new PyError('TypeError', "'int' object is not iterable");
+      return pyList(v.items.flatMap((x) => (x.k === 'list' ? x.items : [])));
+    },
+  };
+  // The name's family gives [[1, 2], [3, [4, 5]], 6] first.
+  const { fake } = await explore('chain', { fn: chain, strictness: 'signature' });
+  const made = fake.records.findIndex((r) => r.args[0] === '[[1, 2], [3, [4, 5]], [6]]');
+  assert.ok(made >= 0 && fake.records[made]?.result.status === 'returned', JSON.stringify(fake.records.map((r) => r.args)));
+});

@@ -13,6 +13,13 @@ test('a range gives its middle first, then its ends; the refused value echoed ba
   assert.deepEqual(sources('value must be between 10 and 20'), ['15', '10', '20']);
 });
 
+test('a quoted text holding the refused value as a word is its echo, not a suggestion', () => {
+  assert.deepEqual(sources("'unknown coupon 3'", ['3']), []);
+  assert.deepEqual(sources("'unknown coupon SAVE'", ["'SAVE'"]), []);
+  // Inside a longer word it is no echo: 'v3' is a version the message names.
+  assert.deepEqual(sources("expected one of 'v3', 'v4'", ['3']), ["'v3'", "'v4'"]);
+});
+
 test('a bound gives the first value past it', () => {
   assert.deepEqual(sources('n must be > 0: -12', ['-12']), ['1']);
   assert.deepEqual(sources('invalid width 0 (must be > 0)', ['0']), ['1']);

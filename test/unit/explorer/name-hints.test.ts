@@ -119,7 +119,7 @@ test("a vague parameter name takes the function's family first: `is_valid_email(
   assert.match(at('merge', ['base', 'overrides'])[0]!, /^\{/);
 });
 
-test("phone numbers, people's names, birthdays and piece sizes have families of their own", () => {
+test("phone numbers, people's names, birthdays, piece sizes and quantities have families of their own", () => {
   assert.equal(first('phone'), "'(555) 123-4567'");
   assert.equal(first('full_name'), "'Ada Lovelace'");
   assert.equal(first('birthday'), "'1990-07-04'");
@@ -127,6 +127,9 @@ test("phone numbers, people's names, birthdays and piece sizes have families of 
   assert.equal(first('batch_size'), '2');
   assert.equal(first('size'), '2');
   assert.equal(first('nbytes'), '1536');
+  // A quantity of items is a small count, as `n` is.
+  assert.equal(first('qty'), '3');
+  assert.equal(first('order_qty'), '3');
   assert.equal(first('override'), "{'apples': 3, 'pears': 5}");
 });
 
@@ -181,4 +184,15 @@ test('a vague text after a regular expression gets texts the patterns match; alo
 test('a hash algorithm parameter gets names hashlib knows', () => {
   assert.deepEqual(valuesForName('digestmod').map(toSource), ["'sha256'", "'md5'"]);
   assert.deepEqual(valuesForName('hash_name').map(toSource), ["'sha256'", "'md5'"]);
+});
+
+test('a plural of a family of single values holds several of them (`urls`, `dates`), then one alone; a plural with a family of its own keeps it', () => {
+  const all = (name: string): string[] => valuesForName(name).map(toSource);
+  assert.deepEqual(all('urls').slice(0, 1), ["['https://example.com/docs/page?q=search&lang=en#intro', 'https://example.com/files/report.pdf']"]);
+  assert.ok(all('urls').includes("'https://example.com/docs/page?q=search&lang=en#intro'"), 'one URL alone too');
+  assert.equal(all('dates')[0], '[datetime.date(2024, 3, 15), datetime.date(2024, 2, 29)]');
+  assert.equal(all('settings')[0], "{'apples': 3, 'pears': 5}");
+  assert.equal(all('bytes')[0], '1536');
+  // Nested lists for a name that says so: flattening shows only there.
+  assert.equal(all('nested')[0], '[[1, 2], [3, [4, 5]], 6]');
 });

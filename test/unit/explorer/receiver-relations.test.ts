@@ -130,6 +130,31 @@ test('Stack.pop explored: the stack is filled in two orders, and the summary say
   assert.match(report.description.summary, /^Returns the value given to the last `push` call before it/, report.description.summary);
 });
 
+test('Stack.peek explored: None on a new stack is its one plain call, so the stack is filled first and the summary says what it gives', async () => {
+  const items = (r: PyValue | undefined): PyValue[] => (r?.k === 'call' && r.args[0]?.k === 'list' ? r.args[0].items : []);
+  const fn: FakeFunction = {
+    params: [],
+    needsReceiver: true,
+    ownerClass: 'Stack',
+    moduleClasses: ['Stack'],
+    ownerInit: [],
+    ownerMethods: [
+      { name: 'push', required: 1 },
+      { name: 'pop', required: 0 },
+    ],
+    fill: (r, method, args) => (method === 'push' ? { k: 'call', callee: 'Stack', args: [{ k: 'list', items: [...items(r), ...args] }] } : r),
+    body: (_args, _kwargs, receiver) => {
+      // Stack() takes no argument: any other object is refused (the worker rejects its building).
+      if (receiver?.k === 'call' && receiver.args.length > 0 && receiver.args[0]?.k !== 'list')
+        throw new PyError('TypeError', 'Stack.__init__() takes 1 positional argument but 2 were given');
+      return items(receiver).at(-1) ?? { k: 'none' };
+    },
+  };
+  const fake = fakeProbe(fn, { cache: false });
+  const report = await exploreOffline(info('peek', fn), fake.probe, { maxProbes: 20, strictness: 'anonymized' });
+  assert.match(report.description.summary, /^Returns the value given to the last `push` call before it/, report.description.summary);
+});
+
 test('BankAccount.deposit explored: the summary names what a new account was made with', async () => {
   const balanceOf = (r: PyValue | undefined): number => (r?.k === 'call' && r.args[0] ? expectNumber(r.args[0], 'BankAccount') : 0);
   const fn: FakeFunction = {

@@ -6,6 +6,8 @@ import assert from 'node:assert/strict';
 import { exploreOffline } from '../../../src/explorer/index.js';
 import type { FakeFunction } from './fake-python.js';
 import { PyError, expectNumber, expectStr, fakeProbe, info, param, pyFloat, pyStr } from './fake-python.js';
+import type { PyValue } from '../../../src/explorer/values.js';
+import { toSource } from '../../../src/explorer/values.js';
 
 async function summaryOf(name: string, fn: FakeFunction, maxProbes = 40) {
   const fake = fakeProbe(fn, { cache: false });
@@ -181,4 +183,48 @@ test('capitalized words that held on the first calls but not for the texts of th
     'no text of the first calls had `<&>`',
   );
   assert.doesNotMatch(summary, /Upper-cases the first letter/);
+});
+
+test('a merge of dicts that never returned with a key in both says which one wins was not seen', async () => {
+  // Refuses a key in both dicts: every call that returned had them apart, so either could win.
+  const entries = (v: PyValue | undefined): [PyValue, PyValue][] => {
+    if (v?.k !== 'dict') throw new PyError('TypeError', 'a dict is required');
+    return v.entries;
+  };
+  const fn: FakeFunction = {
+    params: [param('a', undefined, { annotation: 'dict' }), param('b', undefined, { annotation: 'dict' })],
+    body: ([a, b]) => {
+      const [x, y] = [entries(a), entries(b)];
+      if (x.some(([k]) => y.some(([k2]) => toSource(k) === toSource(k2)))) throw new PyError('ValueError', 'duplicate key');
+      return { k: 'dict', entries: [...x, ...y] };
+    },
+  };
+  const { summary } = await summaryOf('join_tables', fn);
+  assert.match(summary, /^Merges the dicts into one; which wins on a key two of them share was not seen\./);
+});
+
+test('lists within lists: flattened at every depth, or by one level, said once a list two deep was seen', async () => {
+  const flat = (xs: PyValue[], depth: number): PyValue[] =>
+    xs.flatMap((x) => (depth > 0 && (x.k === 'list' || x.k === 'tuple') ? flat(x.items, depth - 1) : [x]));
+  const listArg = (v: PyValue | undefined): PyValue[] => {
+    if (v?.k !== 'list') throw new PyError('TypeError', 'a list is required');
+    return v.items;
+  };
+  const deep: FakeFunction = { params: [param('nested')], body: ([v]) => ({ k: 'list', items: flat(listArg(v), Infinity) }) };
+  assert.match(
+    (await summaryOf('flatten', deep)).summary,
+    /^Returns the elements of `nested` with each list or tuple inside it replaced by its own elements, at any depth \(flattened\)\./,
+  );
+  const oneLevel: FakeFunction = {
+    params: [param('nested')],
+    body: ([v]) => {
+      const xs = listArg(v);
+      if (!xs.every((x) => x.k === 'list')) throw new PyError('TypeError', "'int' object is not iterable");
+      return { k: 'list', items: flat(xs, 1) };
+    },
+  };
+  assert.match(
+    (await summaryOf('chain', oneLevel)).summary,
+    /^Returns the elements of the lists inside `nested`, joined into one list \(one level: a list inside those stays a list\)\./,
+  );
 });

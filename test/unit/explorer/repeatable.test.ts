@@ -5,10 +5,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_STRICTNESS } from '../../../src/core/limits.js';
 import { exploreOffline } from '../../../src/explorer/index.js';
-import { list, str, toSource } from '../../../src/explorer/values.js';
+import { int, ints, list, none, str, toSource } from '../../../src/explorer/values.js';
+import type { Observation, Position } from '../../../src/explorer/inputs.js';
 import { parseSource } from '../../../src/explorer/parse.js';
 import type { FakeFunction } from './fake-python.js';
-import { PyError, expectInt, expectStr, fakeProbe, info, param, pyFloat, pyInt, pyStr } from './fake-python.js';
+import { PyError, expectInt, expectStr, fakeProbe, info, param, pyFloat, pyInt, pyStr, returnedObservation } from './fake-python.js';
 
 test('a module-level counter: each fresh process gives #1, the second run #2, so no "deterministic" and no value shown', async () => {
   let made = 0;
@@ -186,4 +187,35 @@ test("a guard's refusal (SandboxViolation) is the sandbox's, not the function's:
   };
   const report = await exploreOffline(info('save', fn), fakeProbe(fn).probe, { maxProbes: 20, strictness: DEFAULT_STRICTNESS });
   assert.ok(!/SandboxViolation/.test(report.description.raises), report.description.raises);
+});
+
+test('a generator that raised while iterated, run again after its contrast call and raising alike, is no raise of a fresh interpreter only', async () => {
+  const { freshOnly } = await import('../../../src/explorer/describe.js');
+  const positions: Position[] = [{ name: 'nested', role: 'positional', positionalOnly: false, candidates: ['int', 'list'] }];
+  const iterated = (o: Observation, raised: boolean): Observation => {
+    const value = o.record.result.value!;
+    const iteration = { items: [], ended: true, ...(raised ? { raised: { type: 'TypeError', message: "'int' object is not iterable" } } : {}) };
+    return {
+      ...o,
+      record: { ...o.record, result: { ...o.record.result, value: { ...value, type: 'generator', repr: '<generator object flatten at 0x1>', iteration } } },
+    };
+  };
+  const raised = iterated(returnedObservation(positions, 1, [int(3)], none), true);
+  const contrast = iterated(returnedObservation(positions, 2, [list(ints(3, 1, 2))], none), false);
+  const rerun = (same: boolean): Observation => ({
+    ...raised,
+    record: {
+      ...raised.record,
+      index: 3,
+      result: { ...raised.record.result, again: { same, status: 'returned', shown: '<generator object flatten at 0x1>' } },
+    },
+    repeats: raised,
+    after: contrast,
+  });
+  const text = (o: Observation): string => `flatten(${toSource(o.input[0]!.value!)})`;
+  assert.equal(freshOnly(raised, contrast, [raised, contrast, rerun(true)], text), '');
+  assert.match(
+    freshOnly(raised, contrast, [raised, contrast, rerun(false)], text),
+    /fresh interpreter only: after flatten\(\[3, 1, 2\]\), flatten\(3\) returned/,
+  );
 });

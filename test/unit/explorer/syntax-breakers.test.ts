@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { exploreOffline } from '../../../src/explorer/index.js';
 import type { Position } from '../../../src/explorer/inputs.js';
 import { syntaxVariants } from '../../../src/explorer/syntax-breakers.js';
+import { planVerification } from '../../../src/explorer/verify.js';
 import { str, toSource } from '../../../src/explorer/values.js';
 import type { FakeFunction } from './fake-python.js';
 import { expectStr, fakeProbe, info, param, pyStr, returnedObservation } from './fake-python.js';
@@ -60,4 +61,21 @@ test("the breakers of the code's syntax: a regex's example inside the text and a
   // A constant compared after a conversion (int(s) == 3) and another argument's records give nothing.
   assert.deepEqual(shown([{ arg: 'args[0]', op: '==', values: ['3'], through: 'int' }]), []);
   assert.deepEqual(shown([{ arg: 'args[1]', op: 'regex', values: [ESCAPE] }]), []);
+});
+
+test("the code's syntax varies the latest ordinary call, not a swap made to test a law (its odd shape would become an example)", () => {
+  const positions: Position[] = [
+    { name: 'number', role: 'positional', positionalOnly: false, candidates: ['str'] },
+    { name: 'country', role: 'positional', positionalOnly: false, candidates: ['str'] },
+  ];
+  const ordinary = returnedObservation(positions, 1, [str('(555) 123-4567'), str('+49')], str('+495551234567'));
+  const swapped = { ...returnedObservation(positions, 2, [str('+49'), str('(555) 123-4567')], str('(555) 123-4567')), purpose: 'swap' as const };
+  const compared = (o: typeof ordinary) => ({
+    ...o,
+    record: { ...o.record, result: { ...o.record.result, comparisons: [{ arg: 'args[0]', op: '==', values: ['0'] }] } },
+  });
+  const plans = planVerification([], [compared(ordinary), compared(swapped)], positions, [1, 2]);
+  const varied = plans.filter((p) => /the code's syntax/.test(p.note ?? ''));
+  assert.ok(varied.length > 0, JSON.stringify(plans.map((p) => p.note)));
+  for (const p of varied) assert.equal(toSource(p.input[1]!.value!), "'+49'", p.note);
 });

@@ -349,6 +349,14 @@ test('the longest common prefix of some texts, and a text cut into two pieces th
     input: [{ cls: 'list[str]', value: list(xs.map(str)) }],
   }));
   assert.equal(findRelations(observations, positions)[0]?.text, 'Returns the longest common prefix of the texts in `m`.');
+  // A common path (commonpath) fits the same on one path alone and on paths sharing nothing or all:
+  // no call there stops a shared prefix short, so no prefix is stated.
+  const paths = [['/usr/lib'], ['a', 'b'], ['docs', 'docs']].map((xs, i) => ({
+    ...observed(positions, i + 1, [list(xs.map(str))], str(prefix(xs))),
+    input: [{ cls: 'list[str]', value: list(xs.map(str)) }],
+  }));
+  const stated = findRelations(paths, positions).map((r) => r.text);
+  assert.ok(!stated.some((t) => /longest common prefix/.test(t)), stated.join(' '));
   const split = textCalls((s) => s, []);
   const ext = (s: string): PyValue => {
     const dot = s.lastIndexOf('.');
