@@ -2,6 +2,7 @@
 // sweep their edge cases, mutate inputs that reached new code, then make the probes property
 // inference needs. Every call goes through the session's ProbeFn, which records it.
 import type { ArgumentClass, FunctionInfo } from '../core/probe-types.js';
+import { positionalOf } from '../core/probe-types.js';
 import type { ProbeRecord } from '../core/session-types.js';
 import type { OfflineOptions, ProbeFn } from '../core/run-types.js';
 import type { Input, Observation, Position, Purpose, Slot } from './inputs.js';
@@ -34,7 +35,7 @@ import type { PlannedProbe } from './property-probes.js';
 // The checks after the budget re-run exactly the calls the report will quote, so the describer,
 // which chooses them, says which (one choice, not a second copy of it that could drift).
 import { drawsToCheck, examplesToCheck, quotedToCheck, raisesToCheck, type ExplorationOutcome } from './describe.js';
-import { inferProperties } from './properties.js';
+import { inferProperties, withSlot } from './properties.js';
 import { breakerProbes, claimsLaw, followUps, planVerification } from './verify.js';
 import { contrastPlans } from './contrast.js';
 import { Rng, hashString } from './random.js';
@@ -545,13 +546,10 @@ export class Explorer {
       this.fillThroughOwner(obs, undefined);
     }
     const value = withNextOption(built, this.info.ownerInit);
-    if (!value || this.rebuilt.has(toSource(value))) return;
-    this.rebuilt.add(toSource(value));
-    this.addMined(at, [value]);
-    this.queue.push({
-      input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
-      note: `the receiver built with its next option given: every call so far gave ${out.length > 40 ? 'one result' : out}`,
-    });
+    if (value)
+      this.queueReplaced(obs, at, value, `the receiver built with its next option given: every call so far gave ${out.length > 40 ? 'one result' : out}`, {
+        once: true,
+      });
   }
 
   /**
@@ -637,28 +635,18 @@ export class Explorer {
       return value ? [{ i, value }] : [];
     });
     for (const { i, value } of byItems)
-      this.queue.push({
-        input: obs.input.map((s, j) => (j === i ? { cls: classOfValue(value), value } : s)),
-        note: `a value the error message suggested, for each item: ${toSource(v)}`,
-      });
+      this.queueReplaced(obs, i, value, `a value the error message suggested, for each item: ${toSource(v)}`, { mine: false });
     if (byItems.length) return;
     // A range a list of numbers lies outside ("Red must be between 0 and 1" about (3, 1, 2)): its items, spread inside it.
     const inRange = given.flatMap((i) => {
       const value = itemsInRange(message, givenValue(obs.input, i));
       return value ? [{ i, value }] : [];
     });
-    for (const { i, value } of inRange) {
-      this.addMined(i, [value]);
-      const note = `items in the range the error message named: ${toSource(value)}`;
-      this.queue.push({ input: obs.input.map((s, j) => (j === i ? { cls: classOfValue(value), value } : s)), note });
-    }
+    for (const { i, value } of inRange) this.queueReplaced(obs, i, value, `items in the range the error message named: ${toSource(value)}`);
     const targets = (named.length ? named : echoed.length ? echoed : given).filter((i) => !inRange.some((r) => r.i === i));
     for (const i of targets) {
       this.addMined(i, values);
-      this.queue.push({
-        input: obs.input.map((s, j) => (j === i ? { cls: classOfValue(v), value: v } : s)),
-        note: `a value the error message suggested: ${toSource(v)}`,
-      });
+      this.queueReplaced(obs, i, v, `a value the error message suggested: ${toSource(v)}`);
     }
   }
 
@@ -689,10 +677,7 @@ export class Explorer {
     if (this.receiverFromConstants(obs, at, built)) return;
     const next = itemAt(this.positions, at).hinted?.find((v) => !this.brokenReceivers.has(toSource(v)));
     if (next && !this.queue.some((q) => q.input[at]?.value === next))
-      this.queue.push({
-        input: obs.input.map((s, j) => (j === at ? { cls: classOfValue(next), value: next } : s)),
-        note: 'another receiver: the last one could not be built',
-      });
+      this.queueReplaced(obs, at, next, 'another receiver: the last one could not be built', { mine: false });
   }
 
   /**
@@ -714,10 +699,8 @@ export class Explorer {
       if (arg === undefined) continue;
       this.rebuilt.add(toSource(built));
       const value: PyValue = { ...built, args: built.args.map((a, j) => (j === k ? arg : a)) };
-      if (at !== receiverAt) this.addMined(at, [value]);
-      this.queue.push({
-        input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
-        note: `${at === receiverAt ? 'the receiver' : itemAt(this.positions, at).name} built with ${typeClass(cls).label}`,
+      this.queueReplaced(obs, at, value, `${at === receiverAt ? 'the receiver' : itemAt(this.positions, at).name} built with ${typeClass(cls).label}`, {
+        mine: at !== receiverAt,
       });
       return true;
     }
@@ -760,11 +743,7 @@ export class Explorer {
     const [instance] = instancesWithAttribute(this.argumentClasses, attribute, { except: built.callee });
     if (!instance) return false;
     const value: PyValue = { ...built, args: built.args.map((a, j) => (j === k ? instance : a)) };
-    this.addMined(at, [value]);
-    this.queue.push({
-      input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
-      note: `the receiver built with ${toSource(instance)}, which has .${attribute}`,
-    });
+    this.queueReplaced(obs, at, value, `the receiver built with ${toSource(instance)}, which has .${attribute}`);
     return true;
   }
 
@@ -778,13 +757,7 @@ export class Explorer {
     const { type = '', message = '' } = obs.record.result.exception ?? {};
     const own = !TYPE_ERRORS.has(baseExceptionName(type)) && !message.startsWith('receiver: building');
     const value = built && !this.hidden && own ? withNextOption(built, this.info.ownerInit) : undefined;
-    if (!value || this.rebuilt.has(toSource(value))) return;
-    this.rebuilt.add(toSource(value));
-    this.addMined(at, [value]);
-    this.queue.push({
-      input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
-      note: 'the receiver built with its next option given',
-    });
+    if (value) this.queueReplaced(obs, at, value, 'the receiver built with its next option given', { once: true });
   }
 
   /**
@@ -822,11 +795,7 @@ export class Explorer {
     const option = this.hidden ? undefined : withMissingOption(built, this.info.ownerInit, missing);
     const rebuilt = [...(option ? [option] : []), ...rebuiltAsAsked(built, message, this.info.ownerInit)].filter((v) => !this.brokenReceivers.has(toSource(v)));
     for (const value of rebuilt) {
-      this.addMined(at, [value]);
-      this.queue.push({
-        input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
-        note: 'the receiver built as its constructor asked',
-      });
+      this.queueReplaced(obs, at, value, 'the receiver built as its constructor asked');
     }
     return rebuilt.length > 0;
   }
@@ -839,14 +808,11 @@ export class Explorer {
    */
   private receiverWithFirstOption(obs: Observation, at: number, built: PyValue): boolean {
     const value = built.k === 'call' && built.args.length === 0 && !this.hidden ? withNextOption(built, this.info.ownerInit) : undefined;
-    if (!value || this.rebuilt.has(toSource(value)) || this.brokenReceivers.has(toSource(value))) return false;
-    this.rebuilt.add(toSource(value));
-    this.addMined(at, [value]);
-    this.queue.push({
-      input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
-      note: 'the receiver built with its first option given',
-    });
-    return true;
+    return (
+      value !== undefined &&
+      !this.brokenReceivers.has(toSource(value)) &&
+      this.queueReplaced(obs, at, value, 'the receiver built with its first option given', { once: true })
+    );
   }
 
   /**
@@ -864,10 +830,7 @@ export class Explorer {
         : [];
     for (const value of rebuilt) {
       this.constantReceivers++;
-      this.queue.push({
-        input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
-        note: "the receiver built from its class's own constants",
-      });
+      this.queueReplaced(obs, at, value, "the receiver built from its class's own constants", { mine: false });
     }
     return rebuilt.length > 0;
   }
@@ -914,11 +877,12 @@ export class Explorer {
     this.attributesAsked.add(key);
     const instances = instancesWithAttribute(this.argumentClasses, attribute, { within: built.callee });
     for (const value of instances) {
-      this.addMined(at, [value]);
-      this.queue.push({
-        input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
-        note: `the receiver an instance of ${value.k === 'call' ? value.callee : 'a class'}, which mixes ${built.callee} in and has .${attribute}`,
-      });
+      this.queueReplaced(
+        obs,
+        at,
+        value,
+        `the receiver an instance of ${value.k === 'call' ? value.callee : 'a class'}, which mixes ${built.callee} in and has .${attribute}`,
+      );
     }
     return instances.length > 0;
   }
@@ -938,11 +902,12 @@ export class Explorer {
       (v) => !this.brokenReceivers.has(toSource(v)),
     );
     for (const value of instances) {
-      this.addMined(at, [value]);
-      this.queue.push({
-        input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
-        note: `the receiver an instance of ${value.k === 'call' ? value.callee : 'a class'}, a concrete subclass of ${built.callee}`,
-      });
+      this.queueReplaced(
+        obs,
+        at,
+        value,
+        `the receiver an instance of ${value.k === 'call' ? value.callee : 'a class'}, a concrete subclass of ${built.callee}`,
+      );
     }
     return instances.length > 0;
   }
@@ -956,11 +921,7 @@ export class Explorer {
     this.scratched.add(at);
     const file = scratchFileFor(path, this.hidden ? '' : this.info.qualname);
     const value: PyValue = { ...built, args: built.args.map((a, j) => (j === k ? file : a)) };
-    this.addMined(at, [value]);
-    this.queue.push({
-      input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
-      note: `the receiver built on a file named ${path}`,
-    });
+    this.queueReplaced(obs, at, value, `the receiver built on a file named ${path}`);
     return true;
   }
 
@@ -983,7 +944,7 @@ export class Explorer {
     if (siblings.length === 0 || target < 0) return false;
     // A receiver built bare may draw on os.urandom or the clock (random.Random() does): one built
     // from arguments that the constructor accepted gives the same output in every run.
-    const takesArguments = (this.info.ownerInit ?? []).some((p) => p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD');
+    const takesArguments = positionalOf(this.info.ownerInit ?? []).length > 0;
     const source = takesArguments
       ? this.observations
           .filter((o) => o.record.result.status !== 'rejected')
@@ -1029,7 +990,7 @@ export class Explorer {
       types.map((t) => {
         const value = t.of?.(givenValue(obs.input, i)) ?? t.value;
         this.addMined(i, [value]);
-        return obs.input.map((s, j) => (j === i ? { cls: classOfValue(value), value } : s));
+        return withSlot(obs.input, i, value, classOfValue(value));
       }),
     );
     for (const of of typed.length ? [] : types.flatMap((t) => (t.of ? [t.of] : []))) {
@@ -1062,6 +1023,22 @@ export class Explorer {
   private addMined(i: number, values: PyValue[]): void {
     const mined = itemAt(this.mined, i);
     for (const v of values) if (!mined.some((m) => toSource(m) === toSource(v))) mined.push(v);
+  }
+
+  /**
+   * The call `obs` made, queued again with `value` (of the value's own class) at position `at`;
+   * the value joins that position's sweep unless `mine` is false (one the search holds already, or
+   * one of a capped few). With `once`, not when a call was queued so with that value before
+   * (this.rebuilt). Whether it was queued.
+   */
+  private queueReplaced(obs: Pick<Observation, 'input'>, at: number, value: PyValue, note: string, opts: { mine?: boolean; once?: boolean } = {}): boolean {
+    if (opts.once) {
+      if (this.rebuilt.has(toSource(value))) return false;
+      this.rebuilt.add(toSource(value));
+    }
+    if (opts.mine !== false) this.addMined(at, [value]);
+    this.queue.push({ input: withSlot(obs.input, at, value, classOfValue(value)), note });
+    return true;
   }
 
   /**
@@ -1187,11 +1164,7 @@ export class Explorer {
   private writeModeReceiver(obs: Observation, message: string): boolean {
     const { at, built } = this.receiverOf(obs);
     const value = built && !this.hidden ? withWriteMode(built, this.info.ownerInit, message) : undefined;
-    if (!value || this.rebuilt.has(toSource(value))) return false;
-    this.rebuilt.add(toSource(value));
-    this.addMined(at, [value]);
-    this.queue.push({ input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)), note: 'the receiver opened for writing' });
-    return true;
+    return value !== undefined && this.queueReplaced(obs, at, value, 'the receiver opened for writing', { once: true });
   }
 
   /**
@@ -1233,11 +1206,7 @@ export class Explorer {
       const key = `${i}:${ext}`;
       if (!value || this.formatsTried.has(key)) continue;
       this.formatsTried.add(key);
-      this.addMined(i, [value]);
-      this.queue.push({
-        input: obs.input.map((x, j) => (j === i ? { cls: classOfValue(value), value } : x)),
-        note: `a small valid ${ext} file in place of the file given`,
-      });
+      this.queueReplaced(obs, i, value, `a small valid ${ext} file in place of the file given`);
       queued = true;
     }
     return queued;

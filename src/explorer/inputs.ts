@@ -2,6 +2,7 @@
 // holding an input class and a value or nothing (argument left out). Turned into a CallRequest
 // only at the edge, and read back from one for held-out inputs.
 import type { CallRequest, FunctionInfo, ParameterInfo, ProbeResult } from '../core/probe-types.js';
+import { positionalOf } from '../core/probe-types.js';
 import type { ProbeRecord, Strictness } from '../core/session-types.js';
 import { callKey } from '../core/call-identity.js';
 import { itemAt } from '../core/item-at.js';
@@ -136,7 +137,7 @@ export function instancesFromInit(callee: string, init: ParameterInfo[] | undefi
 
 /** What a constructor asks for: its positional parameters, those without a default, and whether a keyword-only one has none. */
 function constructorNeeds(init: ParameterInfo[]): { positional: ParameterInfo[]; required: ParameterInfo[]; keywordOnly: boolean } {
-  const positional = init.filter((p) => p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD');
+  const positional = positionalOf(init);
   return {
     positional,
     required: positional.filter((p) => p.default === undefined),

@@ -5,15 +5,11 @@
 // (of the family its name suggests first: `balance` an amount), so the state the message is
 // about can differ.
 import type { ParameterInfo } from '../core/probe-types.js';
+import { positionalOf } from '../core/probe-types.js';
 import { valuesForName } from './name-hints.js';
 import { parseSource } from './parse.js';
 import type { PyValue } from './values.js';
 import { bool, float, int, isConstructorCall, str, toSource } from './values.js';
-
-/** The parameters of `init` a constructor call's positional arguments fill, in order. */
-function positionalOf(init: ParameterInfo[]): ParameterInfo[] {
-  return init.filter((p) => p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD');
-}
 
 /** A value of the default's type other than the default, the name's family first; undefined when none fits. */
 function otherThanDefault(p: ParameterInfo): PyValue | undefined {
