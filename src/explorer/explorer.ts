@@ -59,7 +59,7 @@ import { findRelations } from './relations.js';
 import { findStateEffects } from './state-effects.js';
 import { preparedReceiver } from './prepared-receiver.js';
 import { keyNamed, withNamedKey } from './named-keys.js';
-import { withMissingOption, withNextOption, withWriteMode } from './receiver-options.js';
+import { withMissingOption, withNextFamilyValue, withNextOption, withWriteMode } from './receiver-options.js';
 import { withSharedKeys } from './shared-keys.js';
 import { shapedFor } from './shaped-inputs.js';
 import { keywordDicts } from './keyword-extras.js';
@@ -561,6 +561,8 @@ export class Explorer {
     const exception = r.status === 'raised' ? r.exception : undefined;
     const message = exception?.message;
     if (exception) this.stateReceiver(obs);
+    // A refusal said by its class alone (queue.Empty has no message): the receiver filled first.
+    if (exception && !message && /Empty/.test(baseExceptionName(exception.type))) this.fillReceiver(obs, '');
     if (!exception || !message || this.messagesMined.has(message)) return;
     this.messagesMined.add(message);
     if (this.mineMissing(obs, message)) return;
@@ -672,6 +674,7 @@ export class Explorer {
     if (this.mixinReceiver(obs, obs.record.result.exception.message)) return;
     if (this.abstractReceiver(obs, at, built)) return;
     if (this.attributeReceiver(obs, at, built)) return;
+    if (this.receiverWithNextFamilyValue(obs, at, built)) return;
     if (this.receiverAsAsked(obs, at, built)) return;
     if (this.receiverWithFirstOption(obs, at, built)) return;
     if (this.receiverFromConstants(obs, at, built)) return;
@@ -781,6 +784,22 @@ export class Explorer {
   private noteBuiltReceiver(obs: Observation): void {
     const { at, built } = this.receiverOf(obs);
     if (at >= 0 && built !== undefined && !this.builtReceiver) this.builtReceiver = itemAt(obs.input, at);
+  }
+
+  /**
+   * A receiver refused for the value its constructor parameter's name suggested
+   * (`Specifier('>=1.0,<2.0')`: "Invalid specifier"): built with that family's next value
+   * (`Specifier('==1.2.3')`, receiver-options.ts), before the literals the refusal quotes. Not for a
+   * refusal of the value's type or of the arguments' count, nor when names must stay hidden.
+   */
+  private receiverWithNextFamilyValue(obs: Observation, at: number, built: PyValue): boolean {
+    const refused = /^receiver: building `[^`]*` raised ([\w.]+):/.exec(obs.record.result.exception?.message ?? '')?.[1] ?? 'TypeError';
+    const value = this.hidden || TYPE_ERRORS.has(baseExceptionName(refused)) ? undefined : withNextFamilyValue(built, this.info.ownerInit);
+    return (
+      value !== undefined &&
+      !this.brokenReceivers.has(toSource(value)) &&
+      this.queueReplaced(obs, at, value, "the receiver built with the next value its parameter's name suggests", { once: true })
+    );
   }
 
   /**
@@ -1003,7 +1022,9 @@ export class Explorer {
     for (const input of standard) this.queue.push({ input, note: `the error asked for .${attribute}: a standard type that has it` });
     // Then the package's own classes, at the one argument the message is about.
     const at = only(typed) ?? only(given) ?? -1;
-    const instances = at < 0 ? [] : instancesWithAttribute(this.argumentClasses, attribute);
+    // First one built as a receiver the worker saw holding it (its state lists it): a method that
+    // takes another of its own kind (`URI.contains(other)`) is given one.
+    const instances = at < 0 ? [] : [...this.receiversHolding(attribute), ...instancesWithAttribute(this.argumentClasses, attribute)];
     if (instances.length === 0) return standard.length > 0;
     const pos = itemAt(this.positions, at);
     pos.opaque = true;
@@ -1017,6 +1038,21 @@ export class Explorer {
       });
     }
     return true;
+  }
+
+  /**
+   * A receiver (a constructor call) whose state, as the worker reported it before a call, holds
+   * `attribute`: at most one. None when names must stay hidden (the attribute is the message's word
+   * for what the code wanted, read to build an object the search would not otherwise make).
+   */
+  private receiversHolding(attribute: string): PyValue[] {
+    const at = this.positions.findIndex((p) => p.role === 'receiver');
+    if (at < 0 || this.hidden) return [];
+    for (const o of this.observations) {
+      const v = itemAt(o.input, at).value;
+      if (v && isConstructorCall(v) && o.record.result.receiverState?.before.attributes.some((a) => a.name === attribute)) return [v];
+    }
+    return [];
   }
 
   /** Values an error message suggested for position i, once each: they join the sweep of their class. */
@@ -1073,7 +1109,8 @@ export class Explorer {
   private fillReceiver(obs: Observation, message: string): boolean {
     const r = obs.record.result;
     const type = baseExceptionName(r.exception?.type ?? '');
-    if (!/^(IndexError|KeyError|LookupError|StopIteration)$/.test(type) && !EMPTY.test(message)) return false;
+    // queue.Empty and its like say it by their class, with no message.
+    if (!/^(IndexError|KeyError|LookupError|StopIteration)$/.test(type) && !/Empty/.test(type) && !EMPTY.test(message)) return false;
     const { at } = this.receiverOf(obs);
     const echoed = obs.input.find((s, i) => i !== at && s.value && echoes(message, s.value, 'KeyError'))?.value;
     return this.fillThroughOwner(obs, echoed);

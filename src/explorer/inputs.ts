@@ -11,7 +11,7 @@ import { parseSource } from './parse.js';
 import { GENERIC_ORDER, classesForAnnotation, constructorClassIds, hintedOrder, isKnownClass, representative } from './type-classes.js';
 import type { PyValue } from './values.js';
 import { bool, inputClass, int, str, toSource } from './values.js';
-import { componentNames, valuesForFunction, valuesForName, valuesForParameter } from './name-hints.js';
+import { componentNames, valuesForFunction, valuesForName, valuesForParameter, visitedNode } from './name-hints.js';
 import { ownPattern, ownPatternValue } from './own-pattern.js';
 
 export interface Position {
@@ -219,7 +219,10 @@ function ownValues(name: string, info: FunctionInfo, first: boolean): PyValue[] 
     return [...new Set(commands)].slice(0, 2).map(str);
   }
   const classes = [...info.moduleClasses, ...(info.argumentClasses ?? []).map((c) => c.name)];
-  if (NODE_NAME.test(name.toLowerCase()) && classes.includes('AST')) return ['Name', 'BinOp'].map((c) => ({ k: 'call', callee: 'ast_node', args: [str(c)] }));
+  // A visitor of one node class (`visit_Constant`) is given that one first: a Name has no `.value`.
+  const visited = visitedNode(info.name);
+  const nodes = [...new Set([...(visited === undefined ? [] : [visited]), 'Name', 'BinOp'])];
+  if (NODE_NAME.test(name.toLowerCase()) && classes.includes('AST')) return nodes.map((c) => ({ k: 'call', callee: 'ast_node', args: [str(c)] }));
   return [];
 }
 

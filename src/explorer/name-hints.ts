@@ -183,7 +183,18 @@ export function valuesForName(paramName: string, items = false): PyValue[] {
 function familyOf(paramName: string, items = false): Family | undefined {
   const name = paramName.toLowerCase();
   const find = (n: string): Family | undefined => FAMILIES.find((f) => f.name.test(n));
-  return (items && /[^s]s$/.test(name) ? find(name.slice(0, -1)) : undefined) ?? find(name);
+  const stem = unnumbered(name);
+  return (items && /[^s]s$/.test(name) ? find(name.slice(0, -1)) : undefined) ?? find(name) ?? (stem === undefined ? undefined : find(stem));
+}
+
+/**
+ * A name numbered as one of a pair (`v1`, `v2` of compare(v1, v2); `path1`): the name without its
+ * number, when that names a family. One letter only where the letter alone is that clear (a version,
+ * a coordinate, a count): `f1`, `e1`, `d1` may be files, elements or dates as well as what `f`, `e`, `d` name.
+ */
+function unnumbered(name: string): string | undefined {
+  const stem = /^([a-z][a-z_]*?)_?\d$/.exec(name)?.[1];
+  return stem !== undefined && (stem.length > 1 || /^[vxyzn]$/.test(stem)) ? stem : undefined;
 }
 
 // The function's own name, for its first argument when that argument's name says nothing
@@ -262,6 +273,11 @@ const LATER = /^(end|stop|until|to|b|y|new|right|rhs)$/;
 const VISITOR = /^visit_?([A-Z][A-Za-z]*)$/;
 const NODE = /^(node|n|tree|t|ast_?node|child)$/;
 
+/** The ast class a visitor method names (`visit_Constant`: 'Constant'), or undefined. */
+export function visitedNode(functionName: string): string | undefined {
+  return VISITOR.exec(functionName.slice(functionName.lastIndexOf('.') + 1))?.[1];
+}
+
 /**
  * Values for a parameter: what its name suggests, or, when the name is vague and the function's
  * name suggests a family, that family first (`days_between(start, end)` takes dates, the second a
@@ -274,7 +290,7 @@ export function valuesForParameter(paramName: string, functionName: string, item
   const first = own[0];
   if (later && first && earlier.some((v) => toSource(v) === toSource(first))) return [...later, ...own];
   const name = paramName.toLowerCase();
-  const visited = VISITOR.exec(functionName.slice(functionName.lastIndexOf('.') + 1))?.[1];
+  const visited = visitedNode(functionName);
   if (visited !== undefined && NODE.test(name)) return [{ k: 'call', callee: 'ast_node', args: [str(visited)] }, ...own];
   if (items || !VAGUE.test(name)) return own;
   // A text after a regular expression (`search(pattern, string)`): texts the patterns match, so the

@@ -83,3 +83,21 @@ export function withMissingOption(built: PyValue, init: ParameterInfo[] | undefi
   if (between.some((v) => v === null)) return undefined;
   return { ...built, args: [...built.args, ...between.filter((v): v is PyValue => v !== null), value] };
 }
+
+/**
+ * `built` (a constructor call) with its last argument, a value of the family its parameter's name
+ * suggests, replaced by that family's next value: `Specifier('>=1.0,<2.0')` refused ("Invalid
+ * specifier"), `Specifier('==1.2.3')`. Undefined when that argument is no value of the family or
+ * the family has no next one.
+ */
+export function withNextFamilyValue(built: PyValue, init: ParameterInfo[] | undefined): PyValue | undefined {
+  if (built.k !== 'call' || !isConstructorCall(built) || !init) return undefined;
+  const k = built.args.length - 1;
+  const p = positionalOf(init)[k];
+  const last = built.args[k];
+  if (!p || !last) return undefined;
+  const family = valuesForName(p.name);
+  const at = family.findIndex((v) => toSource(v) === toSource(last));
+  const next = at >= 0 ? family[at + 1] : undefined;
+  return next && { ...built, args: [...built.args.slice(0, k), next] };
+}

@@ -43,7 +43,7 @@ export function pyTypeName(v: PyValue): string | undefined {
 /** Whether a message names the type of v as the refused one ("'int' object", "not int", "got int"). */
 export function namesTypeOf(message: string, v: PyValue): boolean {
   const t = PY_TYPE_NAMES[v.k];
-  return t !== undefined && new RegExp(String.raw`'${t}'|\bnot (?:type )?${t}\b|got ${t}\b`).test(message);
+  return t !== undefined && new RegExp(String.raw`'${t}'|\bnot (?:type )?"?${t}\b|got ${t}\b`).test(message);
 }
 
 /** Only the refusal itself: "building `X(3)` raised TypeError: <what it said>" → what it said. */
