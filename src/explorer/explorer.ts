@@ -57,7 +57,8 @@ import { constantLines, constantValues } from './code-constants.js';
 import { ComparisonFeedback } from './comparison-inputs.js';
 import { findRelations } from './relations.js';
 import { findStateEffects } from './state-effects.js';
-import { preparedReceiver } from './prepared-receiver.js';
+import { preparedReceiver, preparingCalls } from './prepared-receiver.js';
+import { valuesForName } from './name-hints.js';
 import { keyNamed, withNamedKey } from './named-keys.js';
 import { withMissingOption, withNextFamilyValue, withNextOption, withWriteMode } from './receiver-options.js';
 import { withSharedKeys } from './shared-keys.js';
@@ -566,6 +567,7 @@ export class Explorer {
     if (!exception || !message || this.messagesMined.has(message)) return;
     this.messagesMined.add(message);
     if (this.mineMissing(obs, message)) return;
+    if (this.unsetState(obs, message)) return;
     // Before the format: a file of the right format opened for reading is still refused a write.
     if (this.writeModeReceiver(obs, message)) return;
     if (this.formatOfError(obs)) return;
@@ -1191,6 +1193,36 @@ export class Explorer {
       this.callOnPrepared(obs, at, built, [call], `the receiver prepared first through ${m.name}()`);
     }
     return named.length > 0;
+  }
+
+  /**
+   * "# channels not specified", "sample width not set": the same call on its receiver prepared first
+   * through the owner's one-argument setter whose name holds a word of the message (setnchannels,
+   * setsampwidth), after the preparations it had: each such refusal adds one setter, so a writer that
+   * needs three settings has them after three calls. Once per preparation; not when names must stay hidden.
+   */
+  private unsetState(obs: Observation, message: string): boolean {
+    const { at, built } = this.receiverOf(obs);
+    const methods = this.info.ownerMethods;
+    if (this.hidden || !built || !methods || !UNSET.test(message)) return false;
+    const prepared = preparingCalls(built);
+    const base = prepared?.built ?? built;
+    if (!isConstructorCall(base)) return false;
+    const done = (prepared?.calls ?? []).map((c) => c.method);
+    const words = (message.toLowerCase().match(/[a-z]{4,}/g) ?? []).map((w) => w.replace(/s$/, ''));
+    const setter = methods.find(
+      (m) => /^set_?[a-z]/.test(m.name) && m.required === 1 && !done.includes(m.name) && words.some((w) => m.name.toLowerCase().includes(w)),
+    );
+    if (!setter) return false;
+    const calls = [
+      ...(prepared?.calls ?? []).map((c) => `s.${c.method}(${c.args.map(toSource).join(', ')})`),
+      `s.${setter.name}(${toSource(settingFor(setter.params?.[0] ?? ''))})`,
+    ];
+    const value = preparedReceiver(base, calls);
+    if (this.rebuilt.has(toSource(value))) return false;
+    this.rebuilt.add(toSource(value));
+    this.queue.push({ input: withSlot(obs.input, at, value), note: `the receiver prepared first through ${setter.name}(), which the error said was not set` });
+    return true;
   }
 
   /**
@@ -2142,6 +2174,15 @@ function* rankTuples(sizes: number[], sum: number): Generator<number[]> {
 
 /** Methods that put something into their object, by name. */
 const FILLS = /^(?:push|add|append|put|insert|enqueue|register|deposit|feed|update|set|add_\w+|push_\w+|append_\w+|put_\w+|insert_\w+)$/;
+/** A refusal for a setting not made yet ("# channels not specified"). */
+const UNSET = /\bnot (?:specified|set|given|defined|configured)\b/i;
+/** The small count a setting of a number is made with (a channel count, a sample width, a rate are all valid at 2). */
+const SETTING = 2;
+/** The value a setter's parameter is given: a text its name suggests, else a small count. */
+function settingFor(param: string): PyValue {
+  const named = valuesForName(param).find((v) => v.k === 'str');
+  return named ?? int(SETTING);
+}
 /** A message of an operation on an empty object. */
 const EMPTY = /\bempty\b|\bno (?:items|elements|entries)\b|nothing to/i;
 

@@ -104,6 +104,17 @@ function receiversFromInit(info: FunctionInfo): PyValue[] {
 }
 
 /**
+ * What a constructor parameter's name suggests. An object keeps what it is given: its `f` is a file
+ * to read or write (wave's Wave_write(f), csv's DictWriter(f)) before it is a function, binary first.
+ */
+function constructorValuesForName(name: string): PyValue[] {
+  const own = valuesForName(name);
+  if (name !== 'f') return own;
+  const files = ['binfile', 'textfile'].map((c) => representative(c)).filter((v): v is PyValue => v !== undefined);
+  return [...files, ...own];
+}
+
+/**
  * Instances of a class built from its constructor's parameters, as receiversFromInit builds
  * receivers. With `bare`, a class whose constructor requires nothing is called bare, and with a
  * value for its first parameter when that parameter's name suggests a family (`Version('1.2.3')`
@@ -126,7 +137,7 @@ export function instancesFromInit(callee: string, init: ParameterInfo[] | undefi
     return out;
   }
   const ints = [100, 10, 7, 3];
-  const families = required.map((p) => valuesForName(p.name).filter((v) => isKnownClass(slotClassOf(v))));
+  const families = required.map((p) => constructorValuesForName(p.name).filter((v) => isKnownClass(slotClassOf(v))));
   for (let n = 0; n < RECEIVER_ALTERNATES; n++) {
     // Without a family, the class the name suggests (`stream` a file), else an ordinary int.
     const args = required.map((p, k) => families[k]?.[n] ?? families[k]?.[0] ?? hintedValue(p.name) ?? int(itemAt(ints, k % ints.length)));

@@ -216,3 +216,40 @@ test('seeding an anonymized agent: a receiver is never rebuilt with the writing 
   const anonymousDigests = await runs('digest', digest, keyed, hidden);
   assert.ok(!anonymousDigests.some((r) => /'sha256'|'md5'/.test(r)), anonymousDigests.join(' | '));
 });
+
+test("a writer refused for settings not made yet is prepared through the setters the messages name, one more each time; a constructor's `f` is a file first", async () => {
+  // wave's Wave_write(f).writeframes(data): channels, sample width and rate must be set first, and it writes to f.
+  const settings = ['setnchannels', 'setsampwidth', 'setframerate'];
+  const missing = ['# channels not specified', 'sample width not specified', 'sampling rate not specified'];
+  const writeframes: FakeFunction = {
+    params: [param('data')],
+    needsReceiver: true,
+    ownerClass: 'Wave_write',
+    ownerInit: [param('f')],
+    moduleClasses: ['Wave_write'],
+    ownerMethods: [...settings, 'setcomptype', 'close'].map((name) => ({
+      name,
+      required: name === 'close' ? 0 : 1,
+      params: name === 'close' ? [] : ['value'],
+    })),
+    // What was set is kept as a tuple among the receiver's arguments (the fake's state).
+    fill: (receiver, method, args) =>
+      receiver.k === 'call' ? { ...receiver, args: [...receiver.args, { k: 'tuple', items: [str(method), ...args] }] } : receiver,
+    body: (_args, _kwargs, receiver) => {
+      const made = receiver?.k === 'call' ? receiver.args.flatMap((a) => (a.k === 'tuple' && a.items[0]?.k === 'str' ? [a.items[0].v] : [])) : [];
+      const unset = settings.findIndex((s) => !made.includes(s));
+      if (unset >= 0) throw new PyError('wave.Error', missing[unset] ?? '');
+      return pyInt(3);
+    },
+  };
+  const { probe, records } = fakeProbe(writeframes);
+  await exploreOffline(info('writeframes', writeframes), probe, { maxProbes: BUDGET, strictness: 'signature' });
+  assert.ok(
+    records.some((r) => r.result.status === 'returned' && settings.every((s) => r.receiver?.includes(`s.${s}(2)`))),
+    shown(records),
+  );
+  // Its constructor's `f` is a file, binary first, before a function.
+  const [receiver] = buildPositions(info('writeframes', writeframes), 'signature');
+  assert.equal(toSource(receiver?.hinted?.[0] ?? str('none')), "Wave_write(io.BytesIO(b'first line\\nsecond line\\n'))");
+  assert.equal(toSource(receiver?.hinted?.[2] ?? str('none')), 'Wave_write(lambda x: x * 2)');
+});
