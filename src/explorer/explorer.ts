@@ -58,7 +58,7 @@ import { ComparisonFeedback } from './comparison-inputs.js';
 import { findRelations } from './relations.js';
 import { findStateEffects } from './state-effects.js';
 import { preparedReceiver, preparingCalls } from './prepared-receiver.js';
-import { valuesForName } from './name-hints.js';
+import { valuesForName, valuesForRefusal } from './name-hints.js';
 import { keyNamed, withNamedKey } from './named-keys.js';
 import { withMissingOption, withNextFamilyValue, withNextOption, withWriteMode } from './receiver-options.js';
 import { withSharedKeys } from './shared-keys.js';
@@ -628,6 +628,7 @@ export class Explorer {
       }
       return;
     }
+    if (this.refusedFamily(obs, message, given)) return;
     const values = literalsIn(message, sources).slice(0, MINED_PER_MESSAGE);
     // The likeliest one is tried now; the others join the sweep of their class.
     const [v] = values;
@@ -652,6 +653,28 @@ export class Explorer {
       this.addMined(i, values);
       this.queueReplaced(obs, i, v, `a value the error message suggested: ${toSource(v)}`);
     }
+  }
+
+  /**
+   * "Invalid version: 'abc'": the one text argument the refusal quotes, given the first value of
+   * the family the refusal names as what it wanted (name-hints.ts valuesForRefusal: '1.2.3'); the
+   * family's values join the sweep there. Not when names must stay hidden (the family table is the
+   * names' own).
+   */
+  private refusedFamily(obs: Observation, message: string, given: number[]): boolean {
+    const family = this.hidden ? [] : valuesForRefusal(message).filter((v) => v.k === 'str');
+    const at = only(
+      given.filter((i) => {
+        const v = givenValue(obs.input, i);
+        return v.k === 'str' && v.v.length > 0 && message.includes(v.v);
+      }),
+    );
+    if (family.length === 0 || at === undefined) return false;
+    const current = toSource(givenValue(obs.input, at));
+    const value = family.find((v) => toSource(v) !== current);
+    if (!value) return false;
+    this.addMined(at, family);
+    return this.queueReplaced(obs, at, value, `a value of the kind the refusal named: ${toSource(value)}`);
   }
 
   /** The receiver's position and the value a call's receiver was built as (none for a plain function). */

@@ -6,6 +6,7 @@
 import type { PyValue } from './values.js';
 import { INT_PAIRS, LINE_READER, LINE_READERS } from './shaped-inputs.js';
 import { typeClass } from './type-classes.js';
+import { group } from '../core/regex-group.js';
 import { bool, bytesOf, date, datetimeOf, float, int, ints, list, none, str, strs, toSource, tuple } from './values.js';
 
 interface Family {
@@ -309,4 +310,17 @@ export function valuesForParameter(paramName: string, functionName: string, item
     });
   }
   return [...family, ...own];
+}
+
+/**
+ * Values of the family a refusal names as what it wanted ("Invalid version: 'abc'", "not a valid
+ * URL", "malformed e-mail address"): the words after `invalid`, `not a valid` or `malformed`,
+ * read as a parameter's name (the last word alone too). Empty when they name no family. Not `bad`:
+ * "Bad file descriptor" wants no path.
+ */
+export function valuesForRefusal(message: string): PyValue[] {
+  const m = /\b(?:invalid|not an? valid|malformed)\s+([a-z][a-z-]*(?:\s[a-z][a-z-]*)?)/i.exec(message);
+  if (!m) return [];
+  const words = group(m, 1).toLowerCase().split(/\s+/);
+  return valuesForName(words.join('_')).length ? valuesForName(words.join('_')) : valuesForName(words.at(-1) ?? '');
 }

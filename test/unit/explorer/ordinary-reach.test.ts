@@ -11,7 +11,7 @@ import type { ProbeRecord } from '../../../src/core/session-types.js';
 import { exploreOffline } from '../../../src/explorer/index.js';
 import { buildPositions } from '../../../src/explorer/inputs.js';
 import { classesAskedFor } from '../../../src/explorer/mined-values.js';
-import { valuesForName } from '../../../src/explorer/name-hints.js';
+import { valuesForName, valuesForRefusal } from '../../../src/explorer/name-hints.js';
 import { withNextFamilyValue } from '../../../src/explorer/receiver-options.js';
 import { namesTypeOf } from '../../../src/explorer/receivers.js';
 import type { PyValue } from '../../../src/explorer/values.js';
@@ -252,4 +252,26 @@ test("a writer refused for settings not made yet is prepared through the setters
   const [receiver] = buildPositions(info('writeframes', writeframes), 'signature');
   assert.equal(toSource(receiver?.hinted?.[0] ?? str('none')), "Wave_write(io.BytesIO(b'first line\\nsecond line\\n'))");
   assert.equal(toSource(receiver?.hinted?.[2] ?? str('none')), 'Wave_write(lambda x: x * 2)');
+});
+
+test('a text refused as an invalid something gets a value of the family the refusal names', async () => {
+  assert.equal(toSource(valuesForRefusal("Invalid version: 'abc'")[0] ?? str('none')), "'1.2.3'");
+  assert.equal(toSource(valuesForRefusal('does not appear to be an IPv4 or IPv6 address; not a valid IP address')[0] ?? str('none')), "'192.168.1.10'");
+  assert.deepEqual(valuesForRefusal('[Errno 9] Bad file descriptor'), [], 'bad is too broad a word');
+  assert.deepEqual(valuesForRefusal("invalid literal for int() with base 10: 'abc'"), []);
+  // packaging's Specifier('==1.2.3').contains(item): item is parsed as a version.
+  const contains: FakeFunction = {
+    params: [param('item')],
+    body: ([item]) => {
+      if (item?.k !== 'str') throw new PyError('TypeError', "expected string or bytes-like object, got 'int'");
+      if (!/^\d+(\.\d+)*$/.test(item.v)) throw new PyError('packaging.version.InvalidVersion', `Invalid version: '${item.v}'`);
+      return { k: 'bool', v: item.v === '1.2.3' };
+    },
+  };
+  const { probe, records } = fakeProbe(contains);
+  await exploreOffline(info('contains', contains), probe, { maxProbes: BUDGET, strictness: 'signature' });
+  assert.ok(
+    records.some((r) => r.result.status === 'returned'),
+    shown(records),
+  );
 });
