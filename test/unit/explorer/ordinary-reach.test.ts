@@ -17,7 +17,7 @@ import { namesTypeOf } from '../../../src/explorer/receivers.js';
 import type { PyValue } from '../../../src/explorer/values.js';
 import { int, str, toSource } from '../../../src/explorer/values.js';
 import type { FakeFunction } from './fake-python.js';
-import { PyError, fakeProbe, info, param, pyInt } from './fake-python.js';
+import { PyError, byReceiver, fakeProbe, info, param, pyInt } from './fake-python.js';
 
 const BUDGET = 20;
 const shown = (records: ProbeRecord[]): string =>
@@ -100,32 +100,17 @@ test("a receiver refused for its parameter family's first value is built with th
   assert.equal(withNextFamilyValue({ k: 'call', callee: 'Specifier', args: [] }, spec), undefined);
   // packaging's Specifier takes one clause: '>=1.0,<2.0' is a SpecifierSet's.
   const contains: FakeFunction = { params: [param('item')], needsReceiver: true, ownerClass: 'Specifier', ownerInit: spec, body: () => pyInt(1) };
-  const received: string[] = [];
-  const probe: ProbeFn = async (request, note) => {
-    received.push(request.receiver ?? '');
-    const one = /^Specifier\('(?:==|>=|~=)[\d.]+'\)$/.test(request.receiver ?? '');
-    const refusal = /^Specifier\('/.test(request.receiver ?? '')
-      ? `InvalidSpecifier: Invalid specifier: ${(request.receiver ?? '').slice(10, -1)}`
-      : /^Specifier\(\)$/.test(request.receiver ?? '')
-        ? "InvalidSpecifier: Invalid specifier: ''"
-        : "TypeError: expected string or bytes-like object, got 'int'";
-    return {
-      index: received.length,
-      ...request,
-      origin: 'offline',
-      ...(note ? { note } : {}),
-      result: one
-        ? { status: 'returned', value: { type: 'bool', repr: 'True', truncated: false }, mutations: [], stdout: '', stderr: '', durationMs: 0 }
-        : {
-            status: 'rejected',
-            exception: { type: 'ArgumentRejected', message: `receiver: building \`${request.receiver ?? ''}\` raised ${refusal}` },
-            mutations: [],
-            stdout: '',
-            stderr: '',
-            durationMs: 0,
-          },
-    };
-  };
+  const { probe, received } = byReceiver(
+    (receiver) =>
+      /^Specifier\('(?:==|>=|~=)[\d.]+'\)$/.test(receiver)
+        ? undefined
+        : /^Specifier\('/.test(receiver)
+          ? `InvalidSpecifier: Invalid specifier: ${receiver.slice(10, -1)}`
+          : /^Specifier\(\)$/.test(receiver)
+            ? "InvalidSpecifier: Invalid specifier: ''"
+            : "TypeError: expected string or bytes-like object, got 'int'",
+    { type: 'bool', repr: 'True' },
+  );
   await exploreOffline(info('contains', contains), probe, { maxProbes: BUDGET, strictness: 'signature' });
   assert.ok(received.includes("Specifier('==1.2.3')"), received.join(' | '));
 });
