@@ -246,6 +246,11 @@ export interface ParameterInfo {
   default?: string;
 }
 
+/** The parameters a call's positional arguments fill, in order (not `*args`, keyword-only or `**kwargs`). */
+export function positionalOf(params: readonly ParameterInfo[]): ParameterInfo[] {
+  return params.filter((p) => p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD');
+}
+
 /** A classmethod of the owner class that builds an instance (FunctionInfo.ownerFactories). */
 export interface OwnerFactory {
   name: string;

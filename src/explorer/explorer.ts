@@ -2,6 +2,7 @@
 // sweep their edge cases, mutate inputs that reached new code, then make the probes property
 // inference needs. Every call goes through the session's ProbeFn, which records it.
 import type { ArgumentClass, FunctionInfo, ParameterInfo } from '../core/probe-types.js';
+import { positionalOf } from '../core/probe-types.js';
 import type { ProbeRecord } from '../core/session-types.js';
 import type { OfflineOptions, ProbeFn } from '../core/run-types.js';
 import type { Input, Observation, Position, Purpose, Slot } from './inputs.js';
@@ -34,7 +35,7 @@ import type { PlannedProbe } from './property-probes.js';
 // The checks after the budget re-run exactly the calls the report will quote, so the describer,
 // which chooses them, says which (one choice, not a second copy of it that could drift).
 import { drawsToCheck, examplesToCheck, quotedToCheck, raisesToCheck, type ExplorationOutcome } from './describe.js';
-import { inferProperties } from './properties.js';
+import { inferProperties, withSlot } from './properties.js';
 import { breakerProbes, claimsLaw, followUps, planVerification } from './verify.js';
 import { contrastPlans } from './contrast.js';
 import { Rng, hashString } from './random.js';
@@ -56,9 +57,10 @@ import { constantLines, constantValues } from './code-constants.js';
 import { ComparisonFeedback } from './comparison-inputs.js';
 import { findRelations } from './relations.js';
 import { findStateEffects } from './state-effects.js';
-import { preparedReceiver } from './prepared-receiver.js';
+import { preparedReceiver, preparingCalls } from './prepared-receiver.js';
+import { valuesForName, valuesForRefusal } from './name-hints.js';
 import { keyNamed, withNamedKey } from './named-keys.js';
-import { withMissingOption, withNextOption, withWriteMode } from './receiver-options.js';
+import { withMissingOption, withNextFamilyValue, withNextOption, withWriteMode } from './receiver-options.js';
 import { withSharedKeys } from './shared-keys.js';
 import { shapedFor } from './shaped-inputs.js';
 import { keywordDicts } from './keyword-extras.js';
@@ -550,13 +552,10 @@ export class Explorer {
       this.fillThroughOwner(obs, undefined);
     }
     const value = withNextOption(built, this.info.ownerInit);
-    if (!value || this.rebuilt.has(toSource(value))) return;
-    this.rebuilt.add(toSource(value));
-    this.addMined(at, [value]);
-    this.queue.push({
-      input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
-      note: `the receiver built with its next option given: every call so far gave ${out.length > 40 ? 'one result' : out}`,
-    });
+    if (value)
+      this.queueReplaced(obs, at, value, `the receiver built with its next option given: every call so far gave ${out.length > 40 ? 'one result' : out}`, {
+        once: true,
+      });
   }
 
   /**
@@ -568,9 +567,12 @@ export class Explorer {
     const exception = r.status === 'raised' ? r.exception : undefined;
     const message = exception?.message;
     if (exception) this.stateReceiver(obs);
+    // A refusal said by its class alone (queue.Empty has no message): the receiver filled first.
+    if (exception && !message && /Empty/.test(baseExceptionName(exception.type))) this.fillReceiver(obs, '');
     if (!exception || !message || this.messagesMined.has(message)) return;
     this.messagesMined.add(message);
     if (this.mineMissing(obs, message)) return;
+    if (this.unsetState(obs, message)) return;
     // Before the format: a file of the right format opened for reading is still refused a write.
     if (this.writeModeReceiver(obs, message)) return;
     if (this.formatOfError(obs)) return;
@@ -631,6 +633,7 @@ export class Explorer {
       }
       return;
     }
+    if (this.refusedFamily(obs, message, given)) return;
     const values = literalsIn(message, sources).slice(0, MINED_PER_MESSAGE);
     // The likeliest one is tried now; the others join the sweep of their class.
     const [v] = values;
@@ -642,29 +645,41 @@ export class Explorer {
       return value ? [{ i, value }] : [];
     });
     for (const { i, value } of byItems)
-      this.queue.push({
-        input: obs.input.map((s, j) => (j === i ? { cls: classOfValue(value), value } : s)),
-        note: `a value the error message suggested, for each item: ${toSource(v)}`,
-      });
+      this.queueReplaced(obs, i, value, `a value the error message suggested, for each item: ${toSource(v)}`, { mine: false });
     if (byItems.length) return;
     // A range a list of numbers lies outside ("Red must be between 0 and 1" about (3, 1, 2)): its items, spread inside it.
     const inRange = given.flatMap((i) => {
       const value = itemsInRange(message, givenValue(obs.input, i));
       return value ? [{ i, value }] : [];
     });
-    for (const { i, value } of inRange) {
-      this.addMined(i, [value]);
-      const note = `items in the range the error message named: ${toSource(value)}`;
-      this.queue.push({ input: obs.input.map((s, j) => (j === i ? { cls: classOfValue(value), value } : s)), note });
-    }
+    for (const { i, value } of inRange) this.queueReplaced(obs, i, value, `items in the range the error message named: ${toSource(value)}`);
     const targets = (named.length ? named : echoed.length ? echoed : given).filter((i) => !inRange.some((r) => r.i === i));
     for (const i of targets) {
       this.addMined(i, values);
-      this.queue.push({
-        input: obs.input.map((s, j) => (j === i ? { cls: classOfValue(v), value: v } : s)),
-        note: `a value the error message suggested: ${toSource(v)}`,
-      });
+      this.queueReplaced(obs, i, v, `a value the error message suggested: ${toSource(v)}`);
     }
+  }
+
+  /**
+   * "Invalid version: 'abc'": the one text argument the refusal quotes, given the first value of
+   * the family the refusal names as what it wanted (name-hints.ts valuesForRefusal: '1.2.3'); the
+   * family's values join the sweep there. Not when names must stay hidden (the family table is the
+   * names' own).
+   */
+  private refusedFamily(obs: Observation, message: string, given: number[]): boolean {
+    const family = this.hidden ? [] : valuesForRefusal(message).filter((v) => v.k === 'str');
+    const at = only(
+      given.filter((i) => {
+        const v = givenValue(obs.input, i);
+        return v.k === 'str' && v.v.length > 0 && message.includes(v.v);
+      }),
+    );
+    if (family.length === 0 || at === undefined) return false;
+    const current = toSource(givenValue(obs.input, at));
+    const value = family.find((v) => toSource(v) !== current);
+    if (!value) return false;
+    this.addMined(at, family);
+    return this.queueReplaced(obs, at, value, `a value of the kind the refusal named: ${toSource(value)}`);
   }
 
   /** The receiver's position and the value a call's receiver was built as (none for a plain function). */
@@ -689,15 +704,13 @@ export class Explorer {
     if (this.mixinReceiver(obs, obs.record.result.exception.message)) return;
     if (this.abstractReceiver(obs, at, built)) return;
     if (this.attributeReceiver(obs, at, built)) return;
+    if (this.receiverWithNextFamilyValue(obs, at, built)) return;
     if (this.receiverAsAsked(obs, at, built)) return;
     if (this.receiverWithFirstOption(obs, at, built)) return;
     if (this.receiverFromConstants(obs, at, built)) return;
     const next = itemAt(this.positions, at).hinted?.find((v) => !this.brokenReceivers.has(toSource(v)));
     if (next && !this.queue.some((q) => q.input[at]?.value === next))
-      this.queue.push({
-        input: obs.input.map((s, j) => (j === at ? { cls: classOfValue(next), value: next } : s)),
-        note: 'another receiver: the last one could not be built',
-      });
+      this.queueReplaced(obs, at, next, 'another receiver: the last one could not be built', { mine: false });
   }
 
   /**
@@ -719,10 +732,8 @@ export class Explorer {
       if (arg === undefined) continue;
       this.rebuilt.add(toSource(built));
       const value: PyValue = { ...built, args: built.args.map((a, j) => (j === k ? arg : a)) };
-      if (at !== receiverAt) this.addMined(at, [value]);
-      this.queue.push({
-        input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
-        note: `${at === receiverAt ? 'the receiver' : itemAt(this.positions, at).name} built with ${typeClass(cls).label}`,
+      this.queueReplaced(obs, at, value, `${at === receiverAt ? 'the receiver' : itemAt(this.positions, at).name} built with ${typeClass(cls).label}`, {
+        mine: at !== receiverAt,
       });
       return true;
     }
@@ -765,11 +776,7 @@ export class Explorer {
     const [instance] = instancesWithAttribute(this.argumentClasses, attribute, { except: built.callee });
     if (!instance) return false;
     const value: PyValue = { ...built, args: built.args.map((a, j) => (j === k ? instance : a)) };
-    this.addMined(at, [value]);
-    this.queue.push({
-      input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
-      note: `the receiver built with ${toSource(instance)}, which has .${attribute}`,
-    });
+    this.queueReplaced(obs, at, value, `the receiver built with ${toSource(instance)}, which has .${attribute}`);
     return true;
   }
 
@@ -783,13 +790,7 @@ export class Explorer {
     const { type = '', message = '' } = obs.record.result.exception ?? {};
     const own = !TYPE_ERRORS.has(baseExceptionName(type)) && !message.startsWith('receiver: building');
     const value = built && !this.hidden && own ? withNextOption(built, this.info.ownerInit) : undefined;
-    if (!value || this.rebuilt.has(toSource(value))) return;
-    this.rebuilt.add(toSource(value));
-    this.addMined(at, [value]);
-    this.queue.push({
-      input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
-      note: 'the receiver built with its next option given',
-    });
+    if (value) this.queueReplaced(obs, at, value, 'the receiver built with its next option given', { once: true });
   }
 
   /**
@@ -816,6 +817,22 @@ export class Explorer {
   }
 
   /**
+   * A receiver refused for the value its constructor parameter's name suggested
+   * (`Specifier('>=1.0,<2.0')`: "Invalid specifier"): built with that family's next value
+   * (`Specifier('==1.2.3')`, receiver-options.ts), before the literals the refusal quotes. Not for a
+   * refusal of the value's type or of the arguments' count, nor when names must stay hidden.
+   */
+  private receiverWithNextFamilyValue(obs: Observation, at: number, built: PyValue): boolean {
+    const refused = /^receiver: building `[^`]*` raised ([\w.]+):/.exec(obs.record.result.exception?.message ?? '')?.[1] ?? 'TypeError';
+    const value = this.hidden || TYPE_ERRORS.has(baseExceptionName(refused)) ? undefined : withNextFamilyValue(built, this.info.ownerInit);
+    return (
+      value !== undefined &&
+      !this.brokenReceivers.has(toSource(value)) &&
+      this.queueReplaced(obs, at, value, "the receiver built with the next value its parameter's name suggests", { once: true })
+    );
+  }
+
+  /**
    * A receiver whose constructor said what it wants of an argument ("Input must be callable",
    * "tzinfo argument must be None or …"): built again so (receivers.ts), as a function's own
    * refusals are followed. Constructions refused already are not tried again.
@@ -827,11 +844,7 @@ export class Explorer {
     const option = this.hidden ? undefined : withMissingOption(built, this.info.ownerInit, missing);
     const rebuilt = [...(option ? [option] : []), ...rebuiltAsAsked(built, message, this.info.ownerInit)].filter((v) => !this.brokenReceivers.has(toSource(v)));
     for (const value of rebuilt) {
-      this.addMined(at, [value]);
-      this.queue.push({
-        input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
-        note: 'the receiver built as its constructor asked',
-      });
+      this.queueReplaced(obs, at, value, 'the receiver built as its constructor asked');
     }
     return rebuilt.length > 0;
   }
@@ -844,14 +857,11 @@ export class Explorer {
    */
   private receiverWithFirstOption(obs: Observation, at: number, built: PyValue): boolean {
     const value = built.k === 'call' && built.args.length === 0 && !this.hidden ? withNextOption(built, this.info.ownerInit) : undefined;
-    if (!value || this.rebuilt.has(toSource(value)) || this.brokenReceivers.has(toSource(value))) return false;
-    this.rebuilt.add(toSource(value));
-    this.addMined(at, [value]);
-    this.queue.push({
-      input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
-      note: 'the receiver built with its first option given',
-    });
-    return true;
+    return (
+      value !== undefined &&
+      !this.brokenReceivers.has(toSource(value)) &&
+      this.queueReplaced(obs, at, value, 'the receiver built with its first option given', { once: true })
+    );
   }
 
   /**
@@ -869,10 +879,7 @@ export class Explorer {
         : [];
     for (const value of rebuilt) {
       this.constantReceivers++;
-      this.queue.push({
-        input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
-        note: "the receiver built from its class's own constants",
-      });
+      this.queueReplaced(obs, at, value, "the receiver built from its class's own constants", { mine: false });
     }
     return rebuilt.length > 0;
   }
@@ -919,11 +926,12 @@ export class Explorer {
     this.attributesAsked.add(key);
     const instances = instancesWithAttribute(this.argumentClasses, attribute, { within: built.callee });
     for (const value of instances) {
-      this.addMined(at, [value]);
-      this.queue.push({
-        input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
-        note: `the receiver an instance of ${value.k === 'call' ? value.callee : 'a class'}, which mixes ${built.callee} in and has .${attribute}`,
-      });
+      this.queueReplaced(
+        obs,
+        at,
+        value,
+        `the receiver an instance of ${value.k === 'call' ? value.callee : 'a class'}, which mixes ${built.callee} in and has .${attribute}`,
+      );
     }
     return instances.length > 0;
   }
@@ -943,11 +951,12 @@ export class Explorer {
       (v) => !this.brokenReceivers.has(toSource(v)),
     );
     for (const value of instances) {
-      this.addMined(at, [value]);
-      this.queue.push({
-        input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
-        note: `the receiver an instance of ${value.k === 'call' ? value.callee : 'a class'}, a concrete subclass of ${built.callee}`,
-      });
+      this.queueReplaced(
+        obs,
+        at,
+        value,
+        `the receiver an instance of ${value.k === 'call' ? value.callee : 'a class'}, a concrete subclass of ${built.callee}`,
+      );
     }
     return instances.length > 0;
   }
@@ -961,11 +970,7 @@ export class Explorer {
     this.scratched.add(at);
     const file = scratchFileFor(path, this.hidden ? '' : this.info.qualname);
     const value: PyValue = { ...built, args: built.args.map((a, j) => (j === k ? file : a)) };
-    this.addMined(at, [value]);
-    this.queue.push({
-      input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)),
-      note: `the receiver built on a file named ${path}`,
-    });
+    this.queueReplaced(obs, at, value, `the receiver built on a file named ${path}`);
     return true;
   }
 
@@ -988,7 +993,7 @@ export class Explorer {
     if (siblings.length === 0 || target < 0) return false;
     // A receiver built bare may draw on os.urandom or the clock (random.Random() does): one built
     // from arguments that the constructor accepted gives the same output in every run.
-    const takesArguments = (this.info.ownerInit ?? []).some((p) => p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD');
+    const takesArguments = positionalOf(this.info.ownerInit ?? []).length > 0;
     const source = takesArguments
       ? this.observations
           .filter((o) => o.record.result.status !== 'rejected')
@@ -1034,7 +1039,7 @@ export class Explorer {
       types.map((t) => {
         const value = t.of?.(givenValue(obs.input, i)) ?? t.value;
         this.addMined(i, [value]);
-        return obs.input.map((s, j) => (j === i ? { cls: classOfValue(value), value } : s));
+        return withSlot(obs.input, i, value, classOfValue(value));
       }),
     );
     for (const of of typed.length ? [] : types.flatMap((t) => (t.of ? [t.of] : []))) {
@@ -1047,7 +1052,9 @@ export class Explorer {
     for (const input of standard) this.queue.push({ input, note: `the error asked for .${attribute}: a standard type that has it` });
     // Then the package's own classes, at the one argument the message is about.
     const at = only(typed) ?? only(given) ?? -1;
-    const instances = at < 0 ? [] : instancesWithAttribute(this.argumentClasses, attribute);
+    // First one built as a receiver the worker saw holding it (its state lists it): a method that
+    // takes another of its own kind (`URI.contains(other)`) is given one.
+    const instances = at < 0 ? [] : [...this.receiversHolding(attribute), ...instancesWithAttribute(this.argumentClasses, attribute)];
     if (instances.length === 0) return standard.length > 0;
     const pos = itemAt(this.positions, at);
     pos.opaque = true;
@@ -1063,10 +1070,41 @@ export class Explorer {
     return true;
   }
 
+  /**
+   * A receiver (a constructor call) whose state, as the worker reported it before a call, holds
+   * `attribute`: at most one. None when names must stay hidden (the attribute is the message's word
+   * for what the code wanted, read to build an object the search would not otherwise make).
+   */
+  private receiversHolding(attribute: string): PyValue[] {
+    const at = this.positions.findIndex((p) => p.role === 'receiver');
+    if (at < 0 || this.hidden) return [];
+    for (const o of this.observations) {
+      const v = itemAt(o.input, at).value;
+      if (v && isConstructorCall(v) && o.record.result.receiverState?.before.attributes.some((a) => a.name === attribute)) return [v];
+    }
+    return [];
+  }
+
   /** Values an error message suggested for position i, once each: they join the sweep of their class. */
   private addMined(i: number, values: PyValue[]): void {
     const mined = itemAt(this.mined, i);
     for (const v of values) if (!mined.some((m) => toSource(m) === toSource(v))) mined.push(v);
+  }
+
+  /**
+   * The call `obs` made, queued again with `value` (of the value's own class) at position `at`;
+   * the value joins that position's sweep unless `mine` is false (one the search holds already, or
+   * one of a capped few). With `once`, not when a call was queued so with that value before
+   * (this.rebuilt). Whether it was queued.
+   */
+  private queueReplaced(obs: Pick<Observation, 'input'>, at: number, value: PyValue, note: string, opts: { mine?: boolean; once?: boolean } = {}): boolean {
+    if (opts.once) {
+      if (this.rebuilt.has(toSource(value))) return false;
+      this.rebuilt.add(toSource(value));
+    }
+    if (opts.mine !== false) this.addMined(at, [value]);
+    this.queue.push({ input: withSlot(obs.input, at, value, classOfValue(value)), note });
+    return true;
   }
 
   /**
@@ -1101,7 +1139,8 @@ export class Explorer {
   private fillReceiver(obs: Observation, message: string): boolean {
     const r = obs.record.result;
     const type = baseExceptionName(r.exception?.type ?? '');
-    if (!/^(IndexError|KeyError|LookupError|StopIteration)$/.test(type) && !EMPTY.test(message)) return false;
+    // queue.Empty and its like say it by their class, with no message.
+    if (!/^(IndexError|KeyError|LookupError|StopIteration)$/.test(type) && !/Empty/.test(type) && !EMPTY.test(message)) return false;
     const { at } = this.receiverOf(obs);
     const echoed = obs.input.find((s, i) => i !== at && s.value && echoes(message, s.value, 'KeyError'))?.value;
     return this.fillThroughOwner(obs, echoed);
@@ -1185,6 +1224,36 @@ export class Explorer {
   }
 
   /**
+   * "# channels not specified", "sample width not set": the same call on its receiver prepared first
+   * through the owner's one-argument setter whose name holds a word of the message (setnchannels,
+   * setsampwidth), after the preparations it had: each such refusal adds one setter, so a writer that
+   * needs three settings has them after three calls. Once per preparation; not when names must stay hidden.
+   */
+  private unsetState(obs: Observation, message: string): boolean {
+    const { at, built } = this.receiverOf(obs);
+    const methods = this.info.ownerMethods;
+    if (this.hidden || !built || !methods || !UNSET.test(message)) return false;
+    const prepared = preparingCalls(built);
+    const base = prepared?.built ?? built;
+    if (!isConstructorCall(base)) return false;
+    const done = (prepared?.calls ?? []).map((c) => c.method);
+    const words = (message.toLowerCase().match(/[a-z]{4,}/g) ?? []).map((w) => w.replace(/s$/, ''));
+    const setter = methods.find(
+      (m) => /^set_?[a-z]/.test(m.name) && m.required === 1 && !done.includes(m.name) && words.some((w) => m.name.toLowerCase().includes(w)),
+    );
+    if (!setter) return false;
+    const calls = [
+      ...(prepared?.calls ?? []).map((c) => `s.${c.method}(${c.args.map(toSource).join(', ')})`),
+      `s.${setter.name}(${toSource(settingFor(setter.params?.[0] ?? ''))})`,
+    ];
+    const value = preparedReceiver(base, calls);
+    if (this.rebuilt.has(toSource(value))) return false;
+    this.rebuilt.add(toSource(value));
+    this.queue.push({ input: withSlot(obs.input, at, value), note: `the receiver prepared first through ${setter.name}(), which the error said was not set` });
+    return true;
+  }
+
+  /**
    * A method refused for a receiver opened for reading ("write() on read-only GzipFile object"):
    * the same call on the receiver built with a writing mode (receiver-options.ts). Once per receiver.
    * Not when names must not guide the search (the constructor's `mode` is found by its name).
@@ -1192,11 +1261,7 @@ export class Explorer {
   private writeModeReceiver(obs: Observation, message: string): boolean {
     const { at, built } = this.receiverOf(obs);
     const value = built && !this.hidden ? withWriteMode(built, this.info.ownerInit, message) : undefined;
-    if (!value || this.rebuilt.has(toSource(value))) return false;
-    this.rebuilt.add(toSource(value));
-    this.addMined(at, [value]);
-    this.queue.push({ input: obs.input.map((s, i) => (i === at ? { cls: classOfValue(value), value } : s)), note: 'the receiver opened for writing' });
-    return true;
+    return value !== undefined && this.queueReplaced(obs, at, value, 'the receiver opened for writing', { once: true });
   }
 
   /**
@@ -1238,11 +1303,7 @@ export class Explorer {
       const key = `${i}:${ext}`;
       if (!value || this.formatsTried.has(key)) continue;
       this.formatsTried.add(key);
-      this.addMined(i, [value]);
-      this.queue.push({
-        input: obs.input.map((x, j) => (j === i ? { cls: classOfValue(value), value } : x)),
-        note: `a small valid ${ext} file in place of the file given`,
-      });
+      this.queueReplaced(obs, i, value, `a small valid ${ext} file in place of the file given`);
       queued = true;
     }
     return queued;
@@ -2153,6 +2214,15 @@ function* rankTuples(sizes: number[], sum: number): Generator<number[]> {
 
 /** Methods that put something into their object, by name. */
 const FILLS = /^(?:push|add|append|put|insert|enqueue|register|deposit|feed|update|set|add_\w+|push_\w+|append_\w+|put_\w+|insert_\w+)$/;
+/** A refusal for a setting not made yet ("# channels not specified"). */
+const UNSET = /\bnot (?:specified|set|given|defined|configured)\b/i;
+/** The small count a setting of a number is made with (a channel count, a sample width, a rate are all valid at 2). */
+const SETTING = 2;
+/** The value a setter's parameter is given: a text its name suggests, else a small count. */
+function settingFor(param: string): PyValue {
+  const named = valuesForName(param).find((v) => v.k === 'str');
+  return named ?? int(SETTING);
+}
 /** A message of an operation on an empty object. */
 const EMPTY = /\bempty\b|\bno (?:items|elements|entries)\b|nothing to/i;
 

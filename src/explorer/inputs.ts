@@ -2,6 +2,7 @@
 // holding an input class and a value or nothing (argument left out). Turned into a CallRequest
 // only at the edge, and read back from one for held-out inputs.
 import type { CallRequest, FunctionInfo, ParameterInfo, ProbeResult } from '../core/probe-types.js';
+import { positionalOf } from '../core/probe-types.js';
 import type { ProbeRecord, Strictness } from '../core/session-types.js';
 import { callKey } from '../core/call-identity.js';
 import { itemAt } from '../core/item-at.js';
@@ -10,7 +11,7 @@ import { parseSource } from './parse.js';
 import { GENERIC_ORDER, classesForAnnotation, constructorClassIds, hintedOrder, isKnownClass, representative } from './type-classes.js';
 import type { PyValue } from './values.js';
 import { bool, inputClass, int, str, toSource } from './values.js';
-import { componentNames, valuesForFunction, valuesForName, valuesForParameter } from './name-hints.js';
+import { componentNames, valuesForFunction, valuesForName, valuesForParameter, visitedNode } from './name-hints.js';
 import { ownPattern, ownPatternValue } from './own-pattern.js';
 
 export interface Position {
@@ -103,6 +104,17 @@ function receiversFromInit(info: FunctionInfo): PyValue[] {
 }
 
 /**
+ * What a constructor parameter's name suggests. An object keeps what it is given: its `f` is a file
+ * to read or write (wave's Wave_write(f), csv's DictWriter(f)) before it is a function, binary first.
+ */
+function constructorValuesForName(name: string): PyValue[] {
+  const own = valuesForName(name);
+  if (name !== 'f') return own;
+  const files = ['binfile', 'textfile'].map((c) => representative(c)).filter((v): v is PyValue => v !== undefined);
+  return [...files, ...own];
+}
+
+/**
  * Instances of a class built from its constructor's parameters, as receiversFromInit builds
  * receivers. With `bare`, a class whose constructor requires nothing is called bare, and with a
  * value for its first parameter when that parameter's name suggests a family (`Version('1.2.3')`
@@ -125,7 +137,7 @@ export function instancesFromInit(callee: string, init: ParameterInfo[] | undefi
     return out;
   }
   const ints = [100, 10, 7, 3];
-  const families = required.map((p) => valuesForName(p.name).filter((v) => isKnownClass(slotClassOf(v))));
+  const families = required.map((p) => constructorValuesForName(p.name).filter((v) => isKnownClass(slotClassOf(v))));
   for (let n = 0; n < RECEIVER_ALTERNATES; n++) {
     // Without a family, the class the name suggests (`stream` a file), else an ordinary int.
     const args = required.map((p, k) => families[k]?.[n] ?? families[k]?.[0] ?? hintedValue(p.name) ?? int(itemAt(ints, k % ints.length)));
@@ -136,7 +148,7 @@ export function instancesFromInit(callee: string, init: ParameterInfo[] | undefi
 
 /** What a constructor asks for: its positional parameters, those without a default, and whether a keyword-only one has none. */
 function constructorNeeds(init: ParameterInfo[]): { positional: ParameterInfo[]; required: ParameterInfo[]; keywordOnly: boolean } {
-  const positional = init.filter((p) => p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD');
+  const positional = positionalOf(init);
   return {
     positional,
     required: positional.filter((p) => p.default === undefined),
@@ -218,7 +230,10 @@ function ownValues(name: string, info: FunctionInfo, first: boolean): PyValue[] 
     return [...new Set(commands)].slice(0, 2).map(str);
   }
   const classes = [...info.moduleClasses, ...(info.argumentClasses ?? []).map((c) => c.name)];
-  if (NODE_NAME.test(name.toLowerCase()) && classes.includes('AST')) return ['Name', 'BinOp'].map((c) => ({ k: 'call', callee: 'ast_node', args: [str(c)] }));
+  // A visitor of one node class (`visit_Constant`) is given that one first: a Name has no `.value`.
+  const visited = visitedNode(info.name);
+  const nodes = [...new Set([...(visited === undefined ? [] : [visited]), 'Name', 'BinOp'])];
+  if (NODE_NAME.test(name.toLowerCase()) && classes.includes('AST')) return nodes.map((c) => ({ k: 'call', callee: 'ast_node', args: [str(c)] }));
   return [];
 }
 

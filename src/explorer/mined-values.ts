@@ -199,6 +199,9 @@ export function classesAskedFor(message: string): string[] {
     }
   }
   if (/cannot be interpreted as an integer/.test(message)) add('int');
+  // 'can only concatenate str (not "int") to str': the argument of the type it names was to be a str too (a list, a tuple alike).
+  const joined = /\bcan only concatenate (str|list|tuple) \(not\b/.exec(message);
+  if (joined) add(group(joined, 1));
   if (/bytes-like object is required|a bytes object is required|argument should be (?:a )?bytes|expected bytes|must be bytes/.test(message)) add('bytes');
   // "'int' object is not callable", "3 is not callable or a descriptor".
   if (/\bis not callable\b/.test(message)) add('callable');

@@ -6,6 +6,7 @@
 import type { PyValue } from './values.js';
 import { INT_PAIRS, LINE_READER, LINE_READERS } from './shaped-inputs.js';
 import { typeClass } from './type-classes.js';
+import { group } from '../core/regex-group.js';
 import { bool, bytesOf, date, datetimeOf, float, int, ints, list, none, str, strs, toSource, tuple } from './values.js';
 
 interface Family {
@@ -172,7 +173,10 @@ const FAMILIES: Family[] = [
   // `*args` and the like say nothing of their items.
   { name: /^(args|arguments|argv|rest|others|more|extra)$/, values: [] },
   // Lists within lists, to several depths: what flattening or walking a tree does shows only there.
-  { name: /^(nested|tree|nested_\w+|\w+_tree)$/, values: [list([list(ints(1, 2)), list([int(3), list(ints(4, 5))]), int(6)]), list([list(ints(1, 2)), list(ints(3))])] },
+  {
+    name: /^(nested|tree|nested_\w+|\w+_tree)$/,
+    values: [list([list(ints(1, 2)), list([int(3), list(ints(4, 5))]), int(6)]), list([list(ints(1, 2)), list(ints(3))])],
+  },
   ANY_PLURAL,
 ];
 
@@ -189,7 +193,8 @@ function familyOf(paramName: string, items = false): Family | undefined {
   const find = (n: string): Family | undefined => FAMILIES.find((f) => f.name.test(n));
   const plural = /[^s]s$/.test(name);
   if (items && plural) return find(name.slice(0, -1)) ?? find(name);
-  const own = find(name);
+  const stem = unnumbered(name);
+  const own = find(name) ?? (stem === undefined ? undefined : find(stem));
   const single = plural ? find(name.slice(0, -1)) : undefined;
   // A plural of a family of single values (`urls`, `paths`, `dates`) holds several of them, when the
   // plural has no family of its own (`settings` is a dict): a list of them first, then one alone.
@@ -201,6 +206,16 @@ function familyOf(paramName: string, items = false): Family | undefined {
   if (!a || !b || a.k === 'int' || a.k === 'float') return own;
   const lists = [list([a, b]), ...(c ? [list([b, c])] : [])];
   return { name: single.name, values: [...lists, ...single.values] };
+}
+
+/**
+ * A name numbered as one of a pair (`v1`, `v2` of compare(v1, v2); `path1`): the name without its
+ * number, when that names a family. One letter only where the letter alone is that clear (a version,
+ * a coordinate, a count): `f1`, `e1`, `d1` may be files, elements or dates as well as what `f`, `e`, `d` name.
+ */
+function unnumbered(name: string): string | undefined {
+  const stem = /^([a-z][a-z_]*?)_?\d$/.exec(name)?.[1];
+  return stem !== undefined && (stem.length > 1 || /^[vxyzn]$/.test(stem)) ? stem : undefined;
 }
 
 // The function's own name, for its first argument when that argument's name says nothing
@@ -279,6 +294,11 @@ const LATER = /^(end|stop|until|to|b|y|new|right|rhs)$/;
 const VISITOR = /^visit_?([A-Z][A-Za-z]*)$/;
 const NODE = /^(node|n|tree|t|ast_?node|child)$/;
 
+/** The ast class a visitor method names (`visit_Constant`: 'Constant'), or undefined. */
+export function visitedNode(functionName: string): string | undefined {
+  return VISITOR.exec(functionName.slice(functionName.lastIndexOf('.') + 1))?.[1];
+}
+
 /**
  * Values for a parameter: what its name suggests, or, when the name is vague and the function's
  * name suggests a family, that family first (`days_between(start, end)` takes dates, the second a
@@ -291,7 +311,7 @@ export function valuesForParameter(paramName: string, functionName: string, item
   const first = own[0];
   if (later && first && earlier.some((v) => toSource(v) === toSource(first))) return [...later, ...own];
   const name = paramName.toLowerCase();
-  const visited = VISITOR.exec(functionName.slice(functionName.lastIndexOf('.') + 1))?.[1];
+  const visited = visitedNode(functionName);
   if (visited !== undefined && NODE.test(name)) return [{ k: 'call', callee: 'ast_node', args: [str(visited)] }, ...own];
   if (items || !VAGUE.test(name)) return own;
   // A text after a regular expression (`search(pattern, string)`): texts the patterns match, so the
@@ -310,4 +330,17 @@ export function valuesForParameter(paramName: string, functionName: string, item
     });
   }
   return [...family, ...own];
+}
+
+/**
+ * Values of the family a refusal names as what it wanted ("Invalid version: 'abc'", "not a valid
+ * URL", "malformed e-mail address"): the words after `invalid`, `not a valid` or `malformed`,
+ * read as a parameter's name (the last word alone too). Empty when they name no family. Not `bad`:
+ * "Bad file descriptor" wants no path.
+ */
+export function valuesForRefusal(message: string): PyValue[] {
+  const m = /\b(?:invalid|not an? valid|malformed)\s+([a-z][a-z-]*(?:\s[a-z][a-z-]*)?)/i.exec(message);
+  if (!m) return [];
+  const words = group(m, 1).toLowerCase().split(/\s+/);
+  return valuesForName(words.join('_')).length ? valuesForName(words.join('_')) : valuesForName(words.at(-1) ?? '');
 }

@@ -4,6 +4,7 @@
 // A parameter named as one of them (`parser` where the package defines `ConfigParser`, `lexer`
 // beside `PythonLexer`) takes one instance, as a collaborator the function works through.
 import type { ArgumentClass } from '../core/probe-types.js';
+import { positionalOf } from '../core/probe-types.js';
 import type { Position } from './inputs.js';
 import { classOfValue } from './inputs.js';
 import { instancesWithName } from './receivers.js';
@@ -48,7 +49,7 @@ export function addPluralLists(positions: Position[], classes: ArgumentClass[]):
     if (pos.role === 'receiver') {
       const [first, ...rest] = pos.hinted ?? [];
       if (!first || first.k !== 'call' || !pos.owner) continue;
-      const required = pos.owner.init.filter((p) => (p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD') && p.default === undefined);
+      const required = positionalOf(pos.owner.init).filter((p) => p.default === undefined);
       const lists = required.map((p) => listOfInstancesFor(p.name, classes));
       if (lists.every((l) => l === undefined) || required.length !== first.args.length) continue;
       const built: PyValue = { ...first, args: first.args.map((a, k) => lists[k] ?? a) };

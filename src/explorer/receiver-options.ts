@@ -5,15 +5,11 @@
 // (of the family its name suggests first: `balance` an amount), so the state the message is
 // about can differ.
 import type { ParameterInfo } from '../core/probe-types.js';
+import { positionalOf } from '../core/probe-types.js';
 import { valuesForName } from './name-hints.js';
 import { parseSource } from './parse.js';
 import type { PyValue } from './values.js';
 import { bool, float, int, isConstructorCall, str, toSource } from './values.js';
-
-/** The parameters of `init` a constructor call's positional arguments fill, in order. */
-function positionalOf(init: ParameterInfo[]): ParameterInfo[] {
-  return init.filter((p) => p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD');
-}
 
 /** A value of the default's type other than the default, the name's family first; undefined when none fits. */
 function otherThanDefault(p: ParameterInfo): PyValue | undefined {
@@ -86,4 +82,22 @@ export function withMissingOption(built: PyValue, init: ParameterInfo[] | undefi
   const between = positional.slice(built.args.length, at).map((p) => (p.default === undefined ? null : parseSource(p.default)));
   if (between.some((v) => v === null)) return undefined;
   return { ...built, args: [...built.args, ...between.filter((v): v is PyValue => v !== null), value] };
+}
+
+/**
+ * `built` (a constructor call) with its last argument, a value of the family its parameter's name
+ * suggests, replaced by that family's next value: `Specifier('>=1.0,<2.0')` refused ("Invalid
+ * specifier"), `Specifier('==1.2.3')`. Undefined when that argument is no value of the family or
+ * the family has no next one.
+ */
+export function withNextFamilyValue(built: PyValue, init: ParameterInfo[] | undefined): PyValue | undefined {
+  if (built.k !== 'call' || !isConstructorCall(built) || !init) return undefined;
+  const k = built.args.length - 1;
+  const p = positionalOf(init)[k];
+  const last = built.args[k];
+  if (!p || !last) return undefined;
+  const family = valuesForName(p.name);
+  const at = family.findIndex((v) => toSource(v) === toSource(last));
+  const next = at >= 0 ? family[at + 1] : undefined;
+  return next && { ...built, args: [...built.args.slice(0, k), next] };
 }

@@ -2,6 +2,7 @@
 // says what it wants ("Input must be callable", "tzinfo argument must be None or of a tzinfo
 // subclass, not type 'int'"), as a function's own refusals do, and the receiver is built again so.
 import type { ArgumentClass, ParameterInfo } from '../core/probe-types.js';
+import { positionalOf } from '../core/probe-types.js';
 import { isBindingMessage } from './binding-errors.js';
 import { instancesFromInit } from './inputs.js';
 import { classesAskedFor, fileClassesAskedFor, literalsIn, namedPositions, ordinalPosition } from './mined-values.js';
@@ -42,7 +43,7 @@ export function pyTypeName(v: PyValue): string | undefined {
 /** Whether a message names the type of v as the refused one ("'int' object", "not int", "got int"). */
 export function namesTypeOf(message: string, v: PyValue): boolean {
   const t = PY_TYPE_NAMES[v.k];
-  return t !== undefined && new RegExp(String.raw`'${t}'|\bnot (?:type )?${t}\b|got ${t}\b`).test(message);
+  return t !== undefined && new RegExp(String.raw`'${t}'|\bnot (?:type )?"?${t}\b|got ${t}\b`).test(message);
 }
 
 /** Only the refusal itself: "building `X(3)` raised TypeError: <what it said>" → what it said. */
@@ -60,7 +61,7 @@ export function rebuiltAsAsked(built: PyValue, message: string, init: ParameterI
   const said = refusalOf(message);
   // How many arguments it takes is the search's own business (other shapes are tried): no value in it.
   if (isBindingMessage(said)) return [];
-  const positional = (init ?? []).filter((p) => p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD');
+  const positional = positionalOf(init ?? []);
   const named = namedPositions(
     said,
     built.args.map((_, k) => positional[k]?.name ?? ''),
@@ -122,7 +123,7 @@ export function standardWithAttribute(attribute: string, type: string): Standard
 
 /** Positional parameters a constructor requires (a class built from nothing is the surest). */
 function required(c: ArgumentClass): number {
-  return (c.init ?? []).filter((p) => (p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD') && p.default === undefined).length;
+  return positionalOf(c.init ?? []).filter((p) => p.default === undefined).length;
 }
 
 /**

@@ -5,6 +5,7 @@
 // from the input; it becomes the summary. Generators are judged by what they yielded.
 import { secondRunsAsCalls } from './repeatable.js';
 import type { TaggedValue } from '../core/probe-types.js';
+import { positionalOf } from '../core/probe-types.js';
 import { numericValue, orderOf, taggedCompare, taggedEqual } from './compare.js';
 import type { Observation, Position } from './inputs.js';
 import { parseSource } from './parse.js';
@@ -108,7 +109,7 @@ function madeWith(o: Observation, positions: Position[]): { name: string; v: Tag
   const owner = positions[at]?.owner;
   const v = o.input[at]?.value;
   if (!owner || !v || v.k !== 'call' || v.callee !== owner.callee) return null;
-  const params = owner.init.filter((p) => p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD');
+  const params = positionalOf(owner.init);
   if (v.args.length > params.length) return null;
   const out: { name: string; v: TaggedValue }[] = [];
   for (const [k, p] of params.entries()) {
@@ -1901,7 +1902,7 @@ function stateRelations(observations: Observation[], positions: Position[]): (Re
   const owner = positions.find((p) => p.role === 'receiver')?.owner;
   if (!owner) return [];
   // The constructor's parameters madeWith reads (its positional ones).
-  const names = owner.init.filter((p) => p.kind === 'POSITIONAL_ONLY' || p.kind === 'POSITIONAL_OR_KEYWORD').map((p) => p.name);
+  const names = positionalOf(owner.init).map((p) => p.name);
   // A constructor parameter named like one of the method's could not be told from it.
   if (positions.some((p) => p.role !== 'receiver' && names.includes(p.name))) return [];
   const cases = casesOf(observations, positions, false, true);

@@ -10,7 +10,7 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { callKey } from '../core/call-identity.js';
 import { QUALNAME } from '../core/python-source.js';
 import type { Prober, PytestRun, RunPytest, SandboxMode } from '../core/probe-types.js';
-import { callRequest } from '../core/probe-types.js';
+import { callRequest, positionalOf } from '../core/probe-types.js';
 import type { ProbeRecord, SessionFile } from '../core/session-types.js';
 import { compareValues } from '../core/values.js';
 import { workerOptions, type StartWorker } from '../core/worker-options.js';
@@ -163,7 +163,7 @@ async function reproducible(worker: Prober, probes: ProbeRecord[], signal?: Abor
  */
 async function probeUnseenOrders(worker: Prober, session: SessionFile, signal?: AbortSignal): Promise<{ probes: ProbeRecord[]; notes: string[] }> {
   const params = callableParams(worker.info);
-  if (worker.info.needsReceiver || params.some((p) => p.kind !== 'POSITIONAL_ONLY' && p.kind !== 'POSITIONAL_OR_KEYWORD')) return { probes: [], notes: [] };
+  if (worker.info.needsReceiver || positionalOf(params).length < params.length) return { probes: [], notes: [] };
   const unseen = unseenOrders(
     session.probes,
     params.map((p) => p.name),

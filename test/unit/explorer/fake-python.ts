@@ -288,3 +288,32 @@ export function describedCalls(name: string, positions: Position[], observations
     maxProbes: 20,
   }).description;
 }
+
+/**
+ * A ProbeFn answering by the receiver's source alone, as a worker whose receivers mostly cannot be
+ * built: `refusal` gives what building it raised (`Type: message`), or undefined when it builds, and
+ * the call then returns `returned` (a repr of type `type`). `received` lists the receivers asked for.
+ */
+export function byReceiver(
+  refusal: (receiver: string) => string | undefined,
+  returned: { type: string; repr: string },
+): { probe: ProbeFn; received: string[] } {
+  const received: string[] = [];
+  const probe: ProbeFn = async (request, note) => {
+    const receiver = request.receiver ?? '';
+    received.push(receiver);
+    const refused = refusal(receiver);
+    const base = { mutations: [], stdout: '', stderr: '', durationMs: 0 };
+    return {
+      index: received.length,
+      ...request,
+      origin: 'offline',
+      ...(note ? { note } : {}),
+      result:
+        refused === undefined
+          ? { ...base, status: 'returned', value: { ...returned, truncated: false } }
+          : { ...base, status: 'rejected', exception: { type: 'ArgumentRejected', message: `receiver: building \`${receiver}\` raised ${refused}` } },
+    };
+  };
+  return { probe, received };
+}

@@ -2,10 +2,9 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import type { ArgumentClass, ParameterInfo } from '../../../src/core/probe-types.js';
-import type { ProbeFn } from '../../../src/core/run-types.js';
 import { exploreOffline } from '../../../src/explorer/index.js';
 import type { FakeFunction } from './fake-python.js';
-import { info, param as fakeParam, pyStr } from './fake-python.js';
+import { byReceiver, info, param as fakeParam, pyStr } from './fake-python.js';
 import { instancesWithAttribute, rebuiltAsAsked } from '../../../src/explorer/receivers.js';
 import type { PyValue } from '../../../src/explorer/values.js';
 import { int, none, toSource } from '../../../src/explorer/values.js';
@@ -73,30 +72,10 @@ test('a receiver refused when built from no arguments is built with its first op
       : receiver.startsWith("Version('")
         ? `ValueError: Invalid version string: ${receiver.slice(8, -1)}`
         : "TypeError: expected string or bytes-like object, got 'int'";
-  const received: string[] = [];
-  const probe: ProbeFn = async (request, note) => {
-    received.push(request.receiver ?? '');
-    const built = request.receiver === "Version('1.2.3')";
-    return {
-      index: received.length,
-      ...request,
-      origin: 'offline',
-      ...(note ? { note } : {}),
-      result: built
-        ? { status: 'returned', value: { type: 'Version', repr: "Version('2.0.0')", truncated: false }, mutations: [], stdout: '', stderr: '', durationMs: 0 }
-        : {
-            status: 'rejected',
-            exception: {
-              type: 'ArgumentRejected',
-              message: `receiver: building \`${request.receiver ?? ''}\` raised ${refusal(request.receiver ?? '')}`,
-            },
-            mutations: [],
-            stdout: '',
-            stderr: '',
-            durationMs: 0,
-          },
-    };
-  };
+  const { probe, received } = byReceiver((receiver) => (receiver === "Version('1.2.3')" ? undefined : refusal(receiver)), {
+    type: 'Version',
+    repr: "Version('2.0.0')",
+  });
   await exploreOffline(info('next_major', fn), probe, { maxProbes: 20, strictness: 'signature' });
   assert.ok(received.includes("Version('1.2.3')"), received.join(' | '));
 });
