@@ -1350,8 +1350,21 @@ function argWords(run: ExplorationOutcome, o: Observation, i: number): string {
  * and one in the same process does not.
  */
 function freshOnly(raised: Observation, contrast: Observation, observations: Observation[], callText: (o: Observation) => string): string {
+  if (!raisedByTheCall(raised)) return '';
   const after = observations.find((r) => r.repeats === raised && r.after === contrast && r.record.result.again?.status === 'returned');
   return after ? ` It raised so in a fresh interpreter only: after ${callText(contrast)}, ${callText(raised)} returned.` : '';
+}
+
+/**
+ * Whether the call itself raised, not the iteration of what it returned (explorer.ts reads that as a
+ * raise too): a second run's answer (ProbeResult.again) says only whether the call returned, so
+ * 'returned' there is what a generator
+ * that raises when iterated gives every time (difflib's context_diff([3, 1, 2], …) was said to
+ * raise in a fresh interpreter only).
+ */
+function raisedByTheCall(o: Observation): boolean {
+  const { status, value } = o.record.result;
+  return status === 'raised' && value?.iteration?.raised === undefined;
 }
 
 /**
@@ -1365,7 +1378,9 @@ export function raisesToCheck(run: ExplorationOutcome): { raised: Observation; c
   return ledger.claims.slice(0, MAX_RAISE_LINES).flatMap(({ check }) => {
     const raised = check?.kind === 'raises' ? byIndex.get(check.probe) : undefined;
     const contrast = check?.kind === 'raises' && check.contrast !== undefined ? byIndex.get(check.contrast) : undefined;
-    return raised && contrast && !run.observations.some((r) => r.repeats === raised && r.after === contrast) ? [{ raised, contrast }] : [];
+    return raised && contrast && raisedByTheCall(raised) && !run.observations.some((r) => r.repeats === raised && r.after === contrast)
+      ? [{ raised, contrast }]
+      : [];
   });
 }
 

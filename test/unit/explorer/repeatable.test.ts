@@ -160,6 +160,31 @@ test('a raise that comes only in a fresh interpreter (humanize activate: a local
   assert.notEqual(report.properties.find((p) => p.name === 'pure')?.holds, true);
 });
 
+test('a generator that raises when iterated, in the same process too (difflib context_diff): no "fresh interpreter only"', async () => {
+  // lines(a, b) checks its arguments only once iterated, as a generator does; the worker records
+  // such a call as returned, the raise in its iteration, and a second run as returned again.
+  const fn: FakeFunction = {
+    params: [param('a'), param('b')],
+    body: ([a, b]) => {
+      for (const v of [a, b]) if (v?.k !== 'list') throw new PyError('TypeError', `'${v?.k ?? 'none'}' object is not subscriptable`);
+      return pyInt(1);
+    },
+  };
+  const fake = fakeProbe(fn);
+  const generator = { type: 'generator', repr: '<generator object lines at 0x1>', truncated: false };
+  const probe: typeof fake.probe = async (request, note, options) => {
+    const record = await fake.probe(request, note, options);
+    const { result } = record;
+    if (result.status !== 'raised' || !result.exception) return record;
+    const { exception, again, ...rest } = result;
+    const iterated = { ...rest, status: 'returned' as const, value: { ...generator, iteration: { items: [], ended: true, raised: exception } } };
+    return { ...record, result: again ? { ...iterated, again: { ...again, status: 'returned', shown: generator.repr } } : iterated };
+  };
+  const report = await exploreOffline(info('lines', fn), probe, { maxProbes: 40, strictness: DEFAULT_STRICTNESS });
+  assert.match(report.description.raises, /raised while iterating the generator/, report.description.raises);
+  assert.doesNotMatch(report.description.raises, /fresh interpreter only/, report.description.raises);
+});
+
 test("a path in the call's own folder (the worker's calls/call-N) moves with the call, not the random seed", async () => {
   const { movedWithoutTheSeed } = await import('../../../src/explorer/repeatable.js');
   const path = (n: number) => ({
