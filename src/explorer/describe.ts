@@ -91,7 +91,7 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
   const awaited = info.isAsync && !info.isGenerator;
   const callText = callTextOf(info);
   const { properties, notes } = inferProperties(observations, { positions, callText });
-  const lucky = luckyReturns(run, properties);
+  const lucky = luckyReturns(run, { properties, notes });
   if (lucky.length) return withoutLuckyReturns(run, lucky);
   const returnTypes = countReturnTypes(observations);
   const exceptions = exceptionsByInputClass(observations, positions);
@@ -114,7 +114,7 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
   // A returned value is an example only of a function shown to be deterministic: another run may give another value.
   const deterministic = claimed.some((p) => p.name === 'deterministic');
   // A function that draws at random: an example is a call seen to give the same in two draws.
-  const drawing = claimed.some((p) => p.name === 'uses-randomness');
+  const drawing = claimed.some((p) => p.name === 'uses-randomness') || notes.variesWhateverTheSeed === true;
   // Results that differ from run to run (not a draw, nor a registry filled) show no value: the
   // ordinary call still comes first, with the type every call gave (format_stack(): a list).
   const typed = deterministic || drawing || notes.dependsOnEarlierCalls ? null : typeExample(observations, positions, callText);
@@ -147,7 +147,7 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
     said,
     appliedSentence(run, awaited, ledger),
     varies(properties, notes, observations, ledger),
-    drawn(drawing, ledger),
+    drawn(drawing, notes, ledger),
     typed ? oneRun(run, properties, said, callText, ledger) : '',
   ].filter((t): t is string => Boolean(t));
   const raises = raisesText(run, callText, ledger);
@@ -189,15 +189,15 @@ export function filesSentence(texts: string[]): string {
  */
 function drawnAgain(
   run: ExplorationOutcome,
-  properties = inferProperties(run.observations, { positions: run.positions, callText: callTextOf(run.info) }).properties,
+  { properties, notes } = inferProperties(run.observations, { positions: run.positions, callText: callTextOf(run.info) }),
 ): ((o: Observation) => boolean) | null {
-  if (!properties.some((p) => p.name === 'uses-randomness' && p.holds)) return null;
+  if (!properties.some((p) => p.name === 'uses-randomness' && p.holds) && !notes.variesWhateverTheSeed) return null;
   return (o) => sameInAnotherDraw(o, run.observations) || run.observations.some((r) => r.repeats === o && r.record.result.status === 'returned');
 }
 
 /** For a function that draws at random, the kinds of call that returned only by luck of the draw (lucky-draws.ts). */
-function luckyReturns(run: ExplorationOutcome, properties: InferredProperty[]): LuckyKind[] {
-  const returnedAgain = drawnAgain(run, properties);
+function luckyReturns(run: ExplorationOutcome, inferred: { properties: InferredProperty[]; notes: InferenceNotes }): LuckyKind[] {
+  const returnedAgain = drawnAgain(run, inferred);
   return returnedAgain ? luckyKinds(run.observations, returnedAgain) : [];
 }
 
@@ -953,12 +953,16 @@ function varies(properties: InferredProperty[], notes: InferenceNotes, observati
 /** What a line resting on calls says of a function that draws at random: what one draw gave. */
 const DRAWN_PARTS = new Set<DescriptionClaim['part']>(['summary', 'returns', 'parameter', 'raises']);
 const DRAWN = 'Each call is a random draw: what a call gave below, the same call may not give again (it may give another result, or raise).';
+/** What was seen of a function whose results moved under the same random seed too (InferenceNotes.variesWhateverTheSeed): no cause is named. */
+const VARIES =
+  'Run again, a call gave another result under the same random seed too: what a call gave below, the same call may not give again (it may give another result, or raise).';
 
-/** For a function that draws at random, the sentence that says so. */
-function drawn(drawing: boolean, ledger: Ledger): string {
+/** For a function that draws at random, or varies as one does, the sentence that says so. */
+function drawn(drawing: boolean, notes: InferenceNotes, ledger: Ledger): string {
   if (!drawing) return '';
-  ledger.add('summary', DRAWN, [], []);
-  return DRAWN;
+  const text = notes.variesWhateverTheSeed ? VARIES : DRAWN;
+  ledger.add('summary', text, [], []);
+  return text;
 }
 
 /** Each line resting on calls marked as one draw's (DescriptionClaim.draws). */
