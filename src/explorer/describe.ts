@@ -618,7 +618,8 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger)
       const [only] = objects;
       // One value from several objects (tarfile's TarInfo().issparse(): False) says more than its type.
       const value = returned[0]?.record.result.value?.repr ?? '';
-      const same = distinct === 1 && value.length <= 40 && repeatableText(value) && !brokenRepr(value);
+      // GzipFile(…).fileno() gave 3 on each object, its descriptor number, and 4 when called again in the same process: no value to quote.
+      const same = distinct === 1 && value.length <= 40 && repeatableText(value) && !brokenRepr(value) && !changedWhenRunAgain(returned).length;
       const text =
         objects.length === 1 && only && !preparedSource(only)
           ? `Returns ${returns} on \`${oneLine(only, 60)}\`, the only ${owner} a call returned on.`
@@ -820,7 +821,8 @@ function oneResult(returned: Observation[]): string | null {
   const own = returned.filter((o) => o.purpose !== 'repeat');
   const [first] = own;
   const repr = first?.record.result.value?.repr ?? '';
-  if (own.length < 3 || !repr || repr.length > 40 || !repeatableText(repr)) return null;
+  // A value a second run in the same process changed (a descriptor number, a counter) is the process's, not one to quote.
+  if (own.length < 3 || !repr || repr.length > 40 || !repeatableText(repr) || changedWhenRunAgain(returned).length) return null;
   if (own.some((o) => o.record.result.value?.repr !== repr)) return null;
   if (['NoneType', 'bool'].includes(first?.record.result.value?.type ?? '')) return null;
   return `only ${repr}`;

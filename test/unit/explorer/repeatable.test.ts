@@ -185,6 +185,26 @@ test('a generator that raises when iterated, in the same process too (difflib co
   assert.doesNotMatch(report.description.raises, /fresh interpreter only/, report.description.raises);
 });
 
+test('a method of no arguments that gives the number of the descriptor its object opened (GzipFile.fileno): no "Returned 3 on each"', async () => {
+  // Each object opens the lowest free descriptor, 3 in a fresh process; the second run in the same
+  // process, the first object still open, gets 4.
+  const fn: FakeFunction = {
+    params: [],
+    needsReceiver: true,
+    ownerClass: 'Handle',
+    ownerInit: [param('name')],
+    body: (_args, _kw, receiver, interpreter) => {
+      if (receiver?.k !== 'call' || receiver.args[0]?.k !== 'str') throw new PyError('TypeError', 'expected a name');
+      const next = Number((interpreter?.kept.get('fd') as { v?: bigint } | undefined)?.v ?? 2n) + 1;
+      interpreter?.kept.set('fd', pyInt(next));
+      return pyInt(next);
+    },
+  };
+  const report = await exploreOffline(info('fileno', fn), fakeProbe(fn).probe, { maxProbes: 40, strictness: DEFAULT_STRICTNESS });
+  assert.match(report.description.summary, /then 4 when called again in the same process/, report.description.summary);
+  assert.doesNotMatch(report.description.summary, /Returned 3|only 3/, report.description.summary);
+});
+
 test("a path in the call's own folder (the worker's calls/call-N) moves with the call, not the random seed", async () => {
   const { movedWithoutTheSeed } = await import('../../../src/explorer/repeatable.js');
   const path = (n: number) => ({
