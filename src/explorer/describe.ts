@@ -248,12 +248,18 @@ function reportLeavingOut(run: ExplorationOutcome, left: ReadonlySet<Observation
  * the reader's process holds otherwise. One sentence says they are left out.
  */
 function withoutNamedDescriptors(run: ExplorationOutcome, named: Observation[]): OfflineReport {
-  const own = named.filter((o) => o.purpose !== 'repeat');
-  const [first] = own.length ? own : named;
-  const n = (own.length ? own : named).length;
+  // Every call reportLeavingOut leaves out, counted: those that named one, and their re-runs.
+  const left = run.observations.filter((o) => named.includes(o) || (o.repeats !== undefined && named.includes(o.repeats)));
+  const own = left.filter((o) => o.purpose !== 'repeat');
+  const shown = own.length ? own : left;
+  const [first] = shown;
+  const n = shown.length;
+  const reruns = left.length - n;
   const call = first ? markdownCode(oneLine(callTextOf(run.info)(first), 60)) : '';
-  const text = `${call}${n > 1 ? ` and ${n - 1} more call${n > 2 ? 's' : ''}` : ''} used a number as a file descriptor (open or looked up), so what ${n > 1 ? 'they' : 'it'} gave depends on what the process has open there, not on the function alone: the lines here leave ${n > 1 ? 'them' : 'it'} out.`;
-  return reportLeavingOut(run, new Set(named), [{ part: 'summary', text, support: [], tested: idx(named) }]);
+  const those =
+    left.length === 1 ? 'that call' : `those ${left.length} calls${reruns ? ` (${reruns} of them re-run${reruns > 1 ? 's' : ''} of the others)` : ''}`;
+  const text = `${call}${n > 1 ? ` and ${n - 1} more call${n > 2 ? 's' : ''}` : ''} used a number as a file descriptor (open or looked up), so what ${n > 1 ? 'they' : 'it'} gave depends on what the process has open there, not on the function alone: the lines here leave out ${those}.`;
+  return reportLeavingOut(run, new Set(named), [{ part: 'summary', text, support: [], tested: idx(left) }]);
 }
 
 /**
