@@ -5,50 +5,59 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { findRelations } from '../../../src/explorer/relations.js';
 import type { Position } from '../../../src/explorer/inputs.js';
-import { float, int, str } from '../../../src/explorer/values.js';
+import type { PyValue } from '../../../src/explorer/values.js';
+import { float, int, str, toSource } from '../../../src/explorer/values.js';
 import { returnedObservation } from './fake-python.js';
 
 const positional = (name: string, cls: string): Position => ({ name, role: 'positional', positionalOnly: false, candidates: [cls] });
 
+/** The relations stated of calls that each returned `out` for `args`. */
+function stated(positions: Position[], calls: [PyValue[], PyValue][]): string[] {
+  const observations = calls.map(([args, out], k) => returnedObservation(positions, k + 1, args, out));
+  return findRelations(observations, positions).map((r) => r.text);
+}
+
+/** Calls of a function of one text that gave an int. */
+const ofText = (calls: [string, number][]): [PyValue[], PyValue][] => calls.map(([a, n]) => [[str(a)], int(n)]);
+
 test("format_field(value, '') gives str(value): no rule of the one text '' every call gave", () => {
   const positions = [positional('value', 'int'), positional('format_spec', 'str')];
-  const calls: [number, string][] = [
-    [5, '5'],
-    [4, '4'],
-    [20, '20'],
-    [3, '3'],
-    [-5, '-5'],
-  ];
-  const observations = calls.map(([v, out], k) => returnedObservation(positions, k + 1, [int(v), str('')], str(out)));
-  observations.push(returnedObservation(positions, 6, [float(2.5), str('')], str('2.5')));
-  const stated = findRelations(observations, positions).map((r) => r.text);
-  assert.ok(!stated.some((t) => /the text/.test(t)), stated.join(' | '));
-});
-
-test("main(args) gave 1 for '-l' and 0 for '' and '\\n': a 1 or a 0 is no count of its letters", () => {
-  const positions = [positional('args', 'str')];
-  const calls: [string, number][] = [
-    ['-l', 1],
-    ['', 0],
-    ['\n', 0],
-  ];
-  const observations = calls.map(([a, out], k) => returnedObservation(positions, k + 1, [str(a)], int(out)));
-  const stated = findRelations(observations, positions).map((r) => r.text);
-  assert.ok(!stated.some((t) => /^Counts/.test(t)), stated.join(' | '));
-});
-
-test('a real count (the vowels of texts of several lengths) is still stated', () => {
-  const positions = [positional('text', 'str')];
-  const calls: [string, number][] = [
-    ['hello', 2],
-    ['abc', 1],
-    ['sky', 0],
-    ['queue', 4],
-  ];
-  const observations = calls.map(([a, out], k) => returnedObservation(positions, k + 1, [str(a)], int(out)));
-  const stated = findRelations(observations, positions).map((r) => r.text);
-  assert.ok(
-    stated.some((t) => /^Counts the vowels/.test(t)),
-    stated.join(' | '),
+  const values: PyValue[] = [int(5), int(4), int(20), int(3), int(-5), float(2.5)];
+  const said = stated(
+    positions,
+    values.map((v) => [[v, str('')], str(toSource(v))]),
   );
+  assert.ok(!said.some((t) => /the text/.test(t)), said.join(' | '));
+});
+
+test("main(args) gave 1 for '-l' and 0 for '' and '\\n': a 1 or a 0 is no count of its letters; the vowels of texts of several lengths are one", () => {
+  const cases: [string, [string, number][], boolean][] = [
+    [
+      'args',
+      [
+        ['-l', 1],
+        ['', 0],
+        ['\n', 0],
+      ],
+      false,
+    ],
+    [
+      'text',
+      [
+        ['hello', 2],
+        ['abc', 1],
+        ['sky', 0],
+        ['queue', 4],
+      ],
+      true,
+    ],
+  ];
+  for (const [name, calls, counts] of cases) {
+    const said = stated([positional(name, 'str')], ofText(calls));
+    assert.equal(
+      said.some((t) => /^Counts/.test(t)),
+      counts,
+      said.join(' | '),
+    );
+  }
 });
