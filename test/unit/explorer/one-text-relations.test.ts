@@ -1,6 +1,6 @@
 // A relation of a text is read off several texts: one text that every call gave ('' to
 // Formatter.format_field) or counts that a status gives as well (pygments' main: 1 or 0) make
-// none. Each case below made a sentence before; the last shows a real one still stated.
+// none. Each case below made a sentence before; the vowel count is a real one, still stated.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { findRelations } from '../../../src/explorer/relations.js';
