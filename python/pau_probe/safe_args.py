@@ -428,17 +428,35 @@ class DataRecord:
     count: object = 3
 
 
+# Where exc_info's exception is raised and caught: a function of its own, compiled from this text
+# under a file name of its own, so that its traceback's frame is that function's. Raised here, the
+# frame was this module's: dis.distb(traceback_of(…)) wrote the worker's own code, by its line
+# numbers in this file, into what the call printed.
+_RAISER_SOURCE = """def exc_info(exception):
+    try:
+        raise exception
+    except BaseException as caught:
+        return type(caught), caught, caught.__traceback__
+"""
+
+
+def _raiser() -> Callable[[BaseException], Tuple[type, BaseException, object]]:
+    module = compile(_RAISER_SOURCE, "<exc_info>", "exec")
+    code = next(c for c in module.co_consts if isinstance(c, types.CodeType))
+    return cast("Callable[[BaseException], Tuple[type, BaseException, object]]", types.FunctionType(code, {"__name__": "exc_info", "__builtins__": builtins}))
+
+
+_raise_and_catch = _raiser()
+
+
 def _exc_info(exception):  # type: (object) -> Tuple[type, BaseException, object]  # pyright: ignore[reportTypeCommentUsage]
     """(type, value, traceback) of `exception`, as sys.exc_info() gives them in an except block,
     for functions that format or wrap one (traceback.print_exception, an ExceptionInfo class).
-    The traceback is real: the exception is raised here and caught. Its frames are opaque to
-    the grammar (_OPAQUE_TYPES)."""
+    The traceback is real: the exception is raised and caught (_RAISER_SOURCE). Its frames are
+    opaque to the grammar (_OPAQUE_TYPES)."""
     if not isinstance(exception, BaseException):
         raise ArgumentRejected('exc_info takes an exception instance, e.g. exc_info(ValueError(\'bad\'))')
-    try:
-        raise exception
-    except BaseException as caught:  # the one just raised: its traceback is what is wanted
-        return type(caught), caught, caught.__traceback__
+    return _raise_and_catch(exception)
 
 
 def _traceback_of(exception):  # type: (object) -> object  # pyright: ignore[reportTypeCommentUsage]

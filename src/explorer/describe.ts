@@ -91,7 +91,7 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
   const awaited = info.isAsync && !info.isGenerator;
   const callText = callTextOf(info);
   const { properties, notes } = inferProperties(observations, { positions, callText });
-  const lucky = luckyReturns(run, properties);
+  const lucky = luckyReturns(run, { properties, notes });
   if (lucky.length) return withoutLuckyReturns(run, lucky);
   const returnTypes = countReturnTypes(observations);
   const exceptions = exceptionsByInputClass(observations, positions);
@@ -114,7 +114,7 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
   // A returned value is an example only of a function shown to be deterministic: another run may give another value.
   const deterministic = claimed.some((p) => p.name === 'deterministic');
   // A function that draws at random: an example is a call seen to give the same in two draws.
-  const drawing = claimed.some((p) => p.name === 'uses-randomness');
+  const drawing = claimed.some((p) => p.name === 'uses-randomness') || notes.variesWhateverTheSeed === true;
   // Results that differ from run to run (not a draw, nor a registry filled) show no value: the
   // ordinary call still comes first, with the type every call gave (format_stack(): a list).
   const typed = deterministic || drawing || notes.dependsOnEarlierCalls ? null : typeExample(observations, positions, callText);
@@ -147,7 +147,7 @@ export function buildReport(run: ExplorationOutcome): OfflineReport {
     said,
     appliedSentence(run, awaited, ledger),
     varies(properties, notes, observations, ledger),
-    drawn(drawing, ledger),
+    drawn(drawing, notes, ledger),
     typed ? oneRun(run, properties, said, callText, ledger) : '',
   ].filter((t): t is string => Boolean(t));
   const raises = raisesText(run, callText, ledger);
@@ -189,15 +189,15 @@ export function filesSentence(texts: string[]): string {
  */
 function drawnAgain(
   run: ExplorationOutcome,
-  properties = inferProperties(run.observations, { positions: run.positions, callText: callTextOf(run.info) }).properties,
+  { properties, notes } = inferProperties(run.observations, { positions: run.positions, callText: callTextOf(run.info) }),
 ): ((o: Observation) => boolean) | null {
-  if (!properties.some((p) => p.name === 'uses-randomness' && p.holds)) return null;
+  if (!properties.some((p) => p.name === 'uses-randomness' && p.holds) && !notes.variesWhateverTheSeed) return null;
   return (o) => sameInAnotherDraw(o, run.observations) || run.observations.some((r) => r.repeats === o && r.record.result.status === 'returned');
 }
 
 /** For a function that draws at random, the kinds of call that returned only by luck of the draw (lucky-draws.ts). */
-function luckyReturns(run: ExplorationOutcome, properties: InferredProperty[]): LuckyKind[] {
-  const returnedAgain = drawnAgain(run, properties);
+function luckyReturns(run: ExplorationOutcome, inferred: { properties: InferredProperty[]; notes: InferenceNotes }): LuckyKind[] {
+  const returnedAgain = drawnAgain(run, inferred);
   return returnedAgain ? luckyKinds(run.observations, returnedAgain) : [];
 }
 
@@ -248,12 +248,18 @@ function reportLeavingOut(run: ExplorationOutcome, left: ReadonlySet<Observation
  * the reader's process holds otherwise. One sentence says they are left out.
  */
 function withoutNamedDescriptors(run: ExplorationOutcome, named: Observation[]): OfflineReport {
-  const own = named.filter((o) => o.purpose !== 'repeat');
-  const [first] = own.length ? own : named;
-  const n = (own.length ? own : named).length;
+  // Every call reportLeavingOut leaves out, counted: those that named one, and their re-runs.
+  const left = run.observations.filter((o) => named.includes(o) || (o.repeats !== undefined && named.includes(o.repeats)));
+  const own = left.filter((o) => o.purpose !== 'repeat');
+  const shown = own.length ? own : left;
+  const [first] = shown;
+  const n = shown.length;
+  const reruns = left.length - n;
   const call = first ? markdownCode(oneLine(callTextOf(run.info)(first), 60)) : '';
-  const text = `${call}${n > 1 ? ` and ${n - 1} more call${n > 2 ? 's' : ''}` : ''} used a number as a file descriptor (open or looked up), so what ${n > 1 ? 'they' : 'it'} gave depends on what the process has open there, not on the function alone: the lines here leave ${n > 1 ? 'them' : 'it'} out.`;
-  return reportLeavingOut(run, new Set(named), [{ part: 'summary', text, support: [], tested: idx(named) }]);
+  const those =
+    left.length === 1 ? 'that call' : `those ${left.length} calls${reruns ? ` (${reruns} of them re-run${reruns > 1 ? 's' : ''} of the others)` : ''}`;
+  const text = `${call}${n > 1 ? ` and ${n - 1} more call${n > 2 ? 's' : ''}` : ''} used a number as a file descriptor (open or looked up), so what ${n > 1 ? 'they' : 'it'} gave depends on what the process has open there, not on the function alone: the lines here leave out ${those}.`;
+  return reportLeavingOut(run, new Set(named), [{ part: 'summary', text, support: [], tested: idx(left) }]);
 }
 
 /**
@@ -636,7 +642,8 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger,
       const [only] = objects;
       // One value from several objects (tarfile's TarInfo().issparse(): False) says more than its type.
       const value = returned[0]?.record.result.value?.repr ?? '';
-      const same = distinct === 1 && value.length <= 40 && repeatableText(value) && !brokenRepr(value);
+      // GzipFile(…).fileno() gave 3 on each object, its descriptor number, and 4 when called again in the same process: no value to quote.
+      const same = distinct === 1 && value.length <= 40 && repeatableText(value) && !brokenRepr(value) && !changedWhenRunAgain(returned).length;
       // The value itself, where a re-run showed the call gives it again (sqlparse's Statement().get_type(): 'UNKNOWN').
       const quoted = same && deterministic;
       const text =
@@ -910,7 +917,8 @@ function oneResult(returned: Observation[]): string | null {
   const own = returned.filter((o) => o.purpose !== 'repeat');
   const [first] = own;
   const repr = first?.record.result.value?.repr ?? '';
-  if (own.length < 3 || !repr || repr.length > 40 || !repeatableText(repr)) return null;
+  // A value a second run in the same process changed (a descriptor number, a counter) is the process's, not one to quote.
+  if (own.length < 3 || !repr || repr.length > 40 || !repeatableText(repr) || changedWhenRunAgain(returned).length) return null;
   if (own.some((o) => o.record.result.value?.repr !== repr)) return null;
   if (['NoneType', 'bool'].includes(first?.record.result.value?.type ?? '')) return null;
   return `only ${repr}`;
@@ -1043,12 +1051,16 @@ function varies(properties: InferredProperty[], notes: InferenceNotes, observati
 /** What a line resting on calls says of a function that draws at random: what one draw gave. */
 const DRAWN_PARTS = new Set<DescriptionClaim['part']>(['summary', 'returns', 'parameter', 'raises']);
 const DRAWN = 'Each call is a random draw: what a call gave below, the same call may not give again (it may give another result, or raise).';
+/** What was seen of a function whose results moved under the same random seed too (InferenceNotes.variesWhateverTheSeed): no cause is named. */
+const VARIES =
+  'Run again, a call gave another result under the same random seed too: what a call gave below, the same call may not give again (it may give another result, or raise).';
 
-/** For a function that draws at random, the sentence that says so. */
-function drawn(drawing: boolean, ledger: Ledger): string {
+/** For a function that draws at random, or varies as one does, the sentence that says so. */
+function drawn(drawing: boolean, notes: InferenceNotes, ledger: Ledger): string {
   if (!drawing) return '';
-  ledger.add('summary', DRAWN, [], []);
-  return DRAWN;
+  const text = notes.variesWhateverTheSeed ? VARIES : DRAWN;
+  ledger.add('summary', text, [], []);
+  return text;
 }
 
 /** Each line resting on calls marked as one draw's (DescriptionClaim.draws). */
@@ -1451,12 +1463,22 @@ function argWords(run: ExplorationOutcome, o: Observation, i: number): string {
  * (humanize's activate loads a locale once and keeps it), which a re-run in a new process shows
  * and one in the same process does not.
  */
-export function freshOnly(raised: Observation, contrast: Observation, observations: Observation[], callText: (o: Observation) => string): string {
-  // Returned and not the same: a generator that raised while iterated returns each time (its raise is in its items).
-  const after = observations.find(
-    (r) => r.repeats === raised && r.after === contrast && r.record.result.again?.status === 'returned' && r.record.result.again.same === false,
-  );
+function freshOnly(raised: Observation, contrast: Observation, observations: Observation[], callText: (o: Observation) => string): string {
+  if (!raisedByTheCall(raised)) return '';
+  const after = observations.find((r) => r.repeats === raised && r.after === contrast && r.record.result.again?.status === 'returned');
   return after ? ` It raised so in a fresh interpreter only: after ${callText(contrast)}, ${callText(raised)} returned.` : '';
+}
+
+/**
+ * Whether the call itself raised, not the iteration of what it returned (explorer.ts reads that as a
+ * raise too): a second run's answer (ProbeResult.again) says only whether the call returned, so
+ * 'returned' there is what a generator
+ * that raises when iterated gives every time (difflib's context_diff([3, 1, 2], …) was said to
+ * raise in a fresh interpreter only).
+ */
+function raisedByTheCall(o: Observation): boolean {
+  const { status, value } = o.record.result;
+  return status === 'raised' && value?.iteration?.raised === undefined;
 }
 
 /**
@@ -1470,7 +1492,9 @@ export function raisesToCheck(run: ExplorationOutcome): { raised: Observation; c
   return ledger.claims.slice(0, MAX_RAISE_LINES).flatMap(({ check }) => {
     const raised = check?.kind === 'raises' ? byIndex.get(check.probe) : undefined;
     const contrast = check?.kind === 'raises' && check.contrast !== undefined ? byIndex.get(check.contrast) : undefined;
-    return raised && contrast && !run.observations.some((r) => r.repeats === raised && r.after === contrast) ? [{ raised, contrast }] : [];
+    return raised && contrast && raisedByTheCall(raised) && !run.observations.some((r) => r.repeats === raised && r.after === contrast)
+      ? [{ raised, contrast }]
+      : [];
   });
 }
 

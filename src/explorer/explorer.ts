@@ -1437,11 +1437,7 @@ export class Explorer {
       const odd = v.items.filter((x) => x.k !== 'list' && namesTypeOf(message, x));
       if (/\bnot iterable\b/.test(message) && v.items[0]?.k === 'list' && odd.length > 0) {
         const value: PyValue = { k: 'list', items: v.items.map((x) => (odd.includes(x) ? { k: 'list', items: [x] } : x)) };
-        this.queue.push({
-          input: obs.input.map((s, j) => (j === i ? { cls: classOfValue(value), value } : s)),
-          note: 'each item of the list in a list, as the error asked',
-        });
-        queued = true;
+        queued = this.queueReplaced(obs, i, value, 'each item of the list in a list, as the error asked', { mine: false }) || queued;
         continue;
       }
       if (el === undefined || !namesTypeOf(message, first)) continue;

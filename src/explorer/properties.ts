@@ -36,6 +36,13 @@ export interface InferenceNotes {
    * depends on the calls made before it, which is state, not a result that varies by itself.
    */
   dependsOnEarlierCalls?: true;
+  /**
+   * A call gave another result under another random seed and again under the same one (timeit's
+   * Timer.timeit, a Random() seeded from the OS): its results vary from run to run, which is what
+   * was seen; that a random draw is why was not shown (no 'uses-randomness'). Each call's lines are
+   * still read as one run's, as a draw's are.
+   */
+  variesWhateverTheSeed?: true;
 }
 
 type Prop = InferredProperty['name'];
@@ -134,7 +141,7 @@ export function inferProperties(observations: Observation[], ctx: InferenceConte
   const byKey = indexByKey(observations);
   const props = [
     determinism(observations, ctx, notes),
-    randomness(observations, ctx),
+    randomness(observations, ctx, notes),
     purity(observations, ctx),
     ...reapplication(observations, ctx, byKey),
     sortedness(observations, ctx, notes),
@@ -215,11 +222,20 @@ function movedWithTime(first: ProbeResult, seeded: ProbeResult, plain: ProbeResu
   );
 }
 
-/** A call that gave another result under another random seed: the function uses randomness. */
-function randomness(observations: Observation[], ctx: InferenceContext): InferredProperty | null {
+/**
+ * A call that gave another result under another random seed, and what it gave first again under
+ * seed 0: the function uses randomness. One that gave a third result under seed 0 again moved
+ * whatever the seed (InferenceNotes.variesWhateverTheSeed).
+ */
+function randomness(observations: Observation[], ctx: InferenceContext, notes: InferenceNotes): InferredProperty | null {
   const changed = seededChange(observations);
   if (!changed) return null;
-  if (movedWithTime(changed.first.record.result, changed.o.record.result, plainRerun(observations, changed.first)?.record.result)) return null;
+  const plain = plainRerun(observations, changed.first)?.record.result;
+  if (movedWithTime(changed.first.record.result, changed.o.record.result, plain)) return null;
+  if (plain && !sameEffect(changed.first.record.result, plain)) {
+    notes.variesWhateverTheSeed = true;
+    return null;
+  }
   const r = changed.o.record.result;
   const shown = r.mutations.length ? `changed ${r.mutations.map((m) => changedToWords(m, r.receiverState)).join(', ')}` : outcomeText(r);
   return claim(

@@ -152,6 +152,25 @@ def test_exc_info_and_traceback_of_give_a_real_raise_whose_frames_stay_opaque():
         safe_args.evaluate("exc_info('not an exception')", {})
 
 
+def test_traceback_of_points_to_a_frame_of_its_own_not_the_workers():
+    # dis.distb(tb) disassembles tb's last frame: it wrote safe_args.py's code, by its line numbers.
+    import dis
+    import io
+    import re
+
+    tb = safe_args.evaluate("traceback_of(ValueError('bad'))", {})
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    assert tb.tb_frame.f_code.co_filename == "<exc_info>"
+    assert tb.tb_lineno == 3
+    assert "safe_args" not in repr(tb.tb_frame.f_globals.get("__name__"))
+    out = io.StringIO()
+    dis.distb(tb, file=out)
+    # Each line that starts a source line names it: the five of that function's text, none of the worker's.
+    starts = {int(m.group(1)) for m in re.finditer(r"^ *(\d+) +(?:-->|>>)? *\d+ +[A-Z]", out.getvalue(), re.M)}
+    assert starts and starts <= {1, 2, 3, 4, 5}, out.getvalue()
+
+
 def test_ast_node_is_a_fresh_node_of_the_named_class_only():
     import ast
 

@@ -44,6 +44,16 @@ test('a function that draws: each line resting on calls is marked as one draw, a
   assert.match(report.description.summary, /Each call is a random draw/);
 });
 
+test('a timing (timeit Timer.timeit: seconds measured, another value on every run under any seed) is not said to use randomness', async () => {
+  let clock = 0;
+  const fn: FakeFunction = { params: [param('number')], body: () => ({ k: 'float', v: 0.1 + 0.013 * (++clock % 7) }) };
+  const report = await exploreOffline(info('timeit', fn), fakeProbe(fn).probe, { maxProbes: 40, strictness: DEFAULT_STRICTNESS });
+  assert.notEqual(report.properties.find((p) => p.name === 'uses-randomness')?.holds, true, JSON.stringify(report.properties));
+  assert.ok(!report.description.properties?.some((t) => /randomness/.test(t)), report.description.properties?.join('; '));
+  assert.doesNotMatch(report.description.summary, /random draw/, report.description.summary);
+  assert.equal(report.properties.find((p) => p.name === 'deterministic')?.holds, false);
+});
+
 test('a function that does not draw has no line marked as one draw', async () => {
   const fn: FakeFunction = {
     params: [param('seq')],

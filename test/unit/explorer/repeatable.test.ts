@@ -5,11 +5,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_STRICTNESS } from '../../../src/core/limits.js';
 import { exploreOffline } from '../../../src/explorer/index.js';
-import { int, ints, list, none, str, toSource } from '../../../src/explorer/values.js';
-import type { Observation, Position } from '../../../src/explorer/inputs.js';
+import { list, str, toSource } from '../../../src/explorer/values.js';
 import { parseSource } from '../../../src/explorer/parse.js';
 import type { FakeFunction } from './fake-python.js';
-import { PyError, expectInt, expectStr, fakeProbe, info, param, pyFloat, pyInt, pyStr, returnedObservation } from './fake-python.js';
+import { PyError, expectInt, expectStr, fakeProbe, info, param, pyFloat, pyInt, pyStr } from './fake-python.js';
 
 test('a module-level counter: each fresh process gives #1, the second run #2, so no "deterministic" and no value shown', async () => {
   let made = 0;
@@ -161,6 +160,51 @@ test('a raise that comes only in a fresh interpreter (humanize activate: a local
   assert.notEqual(report.properties.find((p) => p.name === 'pure')?.holds, true);
 });
 
+test('a generator that raises when iterated, in the same process too (difflib context_diff): no "fresh interpreter only"', async () => {
+  // lines(a, b) checks its arguments only once iterated, as a generator does; the worker records
+  // such a call as returned, the raise in its iteration, and a second run as returned again.
+  const fn: FakeFunction = {
+    params: [param('a'), param('b')],
+    body: ([a, b]) => {
+      for (const v of [a, b]) if (v?.k !== 'list') throw new PyError('TypeError', `'${v?.k ?? 'none'}' object is not subscriptable`);
+      return pyInt(1);
+    },
+  };
+  const fake = fakeProbe(fn);
+  const generator = { type: 'generator', repr: '<generator object lines at 0x1>', truncated: false };
+  const probe: typeof fake.probe = async (request, note, options) => {
+    const record = await fake.probe(request, note, options);
+    const { result } = record;
+    if (result.status !== 'raised' || !result.exception) return record;
+    const { exception, again, ...rest } = result;
+    const iterated = { ...rest, status: 'returned' as const, value: { ...generator, iteration: { items: [], ended: true, raised: exception } } };
+    return { ...record, result: again ? { ...iterated, again: { ...again, status: 'returned', shown: generator.repr } } : iterated };
+  };
+  const report = await exploreOffline(info('lines', fn), probe, { maxProbes: 40, strictness: DEFAULT_STRICTNESS });
+  assert.match(report.description.raises, /raised while iterating the generator/, report.description.raises);
+  assert.doesNotMatch(report.description.raises, /fresh interpreter only/, report.description.raises);
+});
+
+test('a method of no arguments that gives the number of the descriptor its object opened (GzipFile.fileno): no "Returned 3 on each"', async () => {
+  // Each object opens the lowest free descriptor, 3 in a fresh process; the second run in the same
+  // process, the first object still open, gets 4.
+  const fn: FakeFunction = {
+    params: [],
+    needsReceiver: true,
+    ownerClass: 'Handle',
+    ownerInit: [param('name')],
+    body: (_args, _kw, receiver, interpreter) => {
+      if (receiver?.k !== 'call' || receiver.args[0]?.k !== 'str') throw new PyError('TypeError', 'expected a name');
+      const next = Number((interpreter?.kept.get('fd') as { v?: bigint } | undefined)?.v ?? 2n) + 1;
+      interpreter?.kept.set('fd', pyInt(next));
+      return pyInt(next);
+    },
+  };
+  const report = await exploreOffline(info('fileno', fn), fakeProbe(fn).probe, { maxProbes: 40, strictness: DEFAULT_STRICTNESS });
+  assert.match(report.description.summary, /then 4 when called again in the same process/, report.description.summary);
+  assert.doesNotMatch(report.description.summary, /Returned 3|only 3/, report.description.summary);
+});
+
 test("a path in the call's own folder (the worker's calls/call-N) moves with the call, not the random seed", async () => {
   const { movedWithoutTheSeed } = await import('../../../src/explorer/repeatable.js');
   const path = (n: number) => ({
@@ -187,35 +231,4 @@ test("a guard's refusal (SandboxViolation) is the sandbox's, not the function's:
   };
   const report = await exploreOffline(info('save', fn), fakeProbe(fn).probe, { maxProbes: 20, strictness: DEFAULT_STRICTNESS });
   assert.ok(!/SandboxViolation/.test(report.description.raises), report.description.raises);
-});
-
-test('a generator that raised while iterated, run again after its contrast call and raising alike, is no raise of a fresh interpreter only', async () => {
-  const { freshOnly } = await import('../../../src/explorer/describe.js');
-  const positions: Position[] = [{ name: 'nested', role: 'positional', positionalOnly: false, candidates: ['int', 'list'] }];
-  const iterated = (o: Observation, raised: boolean): Observation => {
-    const value = o.record.result.value!;
-    const iteration = { items: [], ended: true, ...(raised ? { raised: { type: 'TypeError', message: "'int' object is not iterable" } } : {}) };
-    return {
-      ...o,
-      record: { ...o.record, result: { ...o.record.result, value: { ...value, type: 'generator', repr: '<generator object flatten at 0x1>', iteration } } },
-    };
-  };
-  const raised = iterated(returnedObservation(positions, 1, [int(3)], none), true);
-  const contrast = iterated(returnedObservation(positions, 2, [list(ints(3, 1, 2))], none), false);
-  const rerun = (same: boolean): Observation => ({
-    ...raised,
-    record: {
-      ...raised.record,
-      index: 3,
-      result: { ...raised.record.result, again: { same, status: 'returned', shown: '<generator object flatten at 0x1>' } },
-    },
-    repeats: raised,
-    after: contrast,
-  });
-  const text = (o: Observation): string => `flatten(${toSource(o.input[0]!.value!)})`;
-  assert.equal(freshOnly(raised, contrast, [raised, contrast, rerun(true)], text), '');
-  assert.match(
-    freshOnly(raised, contrast, [raised, contrast, rerun(false)], text),
-    /fresh interpreter only: after flatten\(\[3, 1, 2\]\), flatten\(3\) returned/,
-  );
 });

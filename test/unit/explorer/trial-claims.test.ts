@@ -49,11 +49,9 @@ test('randomness seen by re-running under another seed is not said to follow the
   };
   const report = await exploreOffline(info('randbytes', fn), fakeProbe(fn, { cache: false }).probe, { maxProbes: 20, strictness: 'anonymized' });
   const stated = report.description.properties ?? [];
-  assert.ok(
-    stated.some((p) => p.startsWith('uses randomness')),
-    stated.join('; '),
-  );
-  assert.ok(!stated.some((p) => /changes with the random seed/.test(p)), stated.join('; '));
+  // What was seen, not why: another result under the same seed too, which a timing gives as well.
+  assert.ok(!stated.some((p) => /randomness|changes with the random seed/.test(p)), stated.join('; '));
+  assert.match(report.description.summary, /another result under the same random seed too/, report.description.summary);
 });
 
 test("a method's argument that changed no result is not said to make no difference: what it wrote through its object may not show (Reporter.flake)", async () => {
