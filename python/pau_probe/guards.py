@@ -64,13 +64,14 @@ _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
 _OUTSIDE = "calls may only write inside their own temporary working directory"
 
 
-def arm(write_root: Optional[str] = None) -> None:
-    """Switch the guards on; writes may go to `write_root` (default: the one set before)."""
+def arm(write_root: Optional[str] = None, held: Optional[Set[int]] = None) -> None:
+    """Switch the guards on; writes may go to `write_root` (default: the one set before).
+    `held`: the descriptors the process holds, when they were listed already (open_descriptors)."""
     if write_root is not None:
         set_write_root(write_root)
     policy.effects = set()
     policy.named = set()
-    policy.held = _open_descriptors()
+    policy.held = open_descriptors() if held is None else held
     policy.armed = True
 
 
@@ -103,7 +104,7 @@ def _is_open(fd: int) -> bool:
     return True
 
 
-def _open_descriptors() -> Set[int]:
+def open_descriptors() -> Set[int]:
     """The descriptors this process holds now (none known where /proc is not mounted)."""
     try:
         listed = os.listdir("/proc/self/fd")

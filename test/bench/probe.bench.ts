@@ -23,6 +23,8 @@ import type { Goal } from './run.js';
 import { existsSync, realpathSync } from 'node:fs';
 import { interpreterExecutable, osLayerStartCost, startWith, warmAndColdStarts } from './start-cost.js';
 import { callCpu, workerCpu } from './call-cpu.js';
+import { floorCalls } from './call-floor.js';
+import type { ProbeResult } from '../../src/core/probe-types.js';
 
 export const name = 'probe';
 
@@ -65,6 +67,8 @@ function round(ms: number): number {
 
 /** Where the calls' time went, per step, the median of the last measured run (see CallSteps). */
 let steps: Record<string, number> = {};
+/** Our first measured call's result: the floor's answers carry its fields (call-floor.ts). */
+let template: ProbeResult | undefined;
 
 async function ours(pauseMs: number, sandbox: 'auto' | 'guards' = 'auto'): Promise<Figures> {
   const worker = await startWorker({ target: { source: TRIVIAL, qualname: 'f' }, sandbox });
@@ -80,6 +84,7 @@ async function ours(pauseMs: number, sandbox: 'auto' | 'guards' = 'auto'): Promi
       const result = await worker.call({ args: [String(i)] });
       samples.push(performance.now() - started);
       if (result.value?.repr !== String(i + 1)) throw new Error(`wrong answer: ${JSON.stringify(result)}`);
+      template ??= result;
     }
     const measured = timings.slice(20);
     const keys = ['checkMs', 'childMs', 'runMs', 'collectMs', 'roundTripMs'] as const;
@@ -157,7 +162,13 @@ export function python(script: string, args: string[] = []): number[] {
 export async function run(): Promise<Record<string, unknown>> {
   const warmSteps: Record<string, number>[] = [];
   const spacedRounds = new Map<Figures, Record<string, number>>();
-  const { warm, paced, spaced, pauStyle, pauStyleSpawn, inProcess, warmGuards } = await bestOfRounds({
+  // The floor runs the worker's interpreter; its answers carry the fields of our first result.
+  const interpreter = await interpreterExecutable('python3');
+  const ourResult = () => {
+    if (!template) throw new Error('the floor needs a result of ours first');
+    return template;
+  };
+  const { warm, paced, spaced, floorSpaced, floorWarm, pauStyle, pauStyleSpawn, inProcess, warmGuards } = await bestOfRounds({
     warm: async () => {
       const figures = await ours(0);
       warmSteps.push(steps);
@@ -171,6 +182,9 @@ export async function run(): Promise<Record<string, unknown>> {
       spacedRounds.set(figures, steps);
       return figures;
     },
+    // This machine's floor for a fresh process per call (call-floor.ts), spaced and back to back.
+    floorSpaced: async () => figures(await floorCalls(interpreter, ourResult(), CALLS / 4, 100)),
+    floorWarm: async () => figures(await floorCalls(interpreter, ourResult(), CALLS, 0)),
     pauStyle: () => figures(python(PAU_STYLE, [String(PAU_CALLS), 'fork'])),
     pauStyleSpawn: () => figures(python(PAU_STYLE, [String(PAU_CALLS / 4), 'spawn'])),
     inProcess: () => figures(python(IN_PROCESS)),
@@ -208,6 +222,8 @@ export async function run(): Promise<Record<string, unknown>> {
     ['(a) warm pre-forked worker, back to back (Node round trip)', warm],
     ['(a) same, 5 ms between calls', paced],
     ['(a) same, 100 ms between calls (a warm call process is waiting)', spaced],
+    ['(g) floor: a process forked ahead of time, no sandbox, answering Node directly, 100 ms between calls', floorSpaced],
+    ['(g) same floor, back to back (its next process is forked once the previous one has exited)', floorWarm],
     ['(b) PAU harness: multiprocessing.Process per call, fork start method (Linux default)', pauStyle],
     ['(b) same, spawn start method (macOS and Windows default)', pauStyleSpawn],
     ['(c) plain in-process call (floor)', inProcess],
@@ -232,6 +248,12 @@ export async function run(): Promise<Record<string, unknown>> {
   // previous wakes every process cold: CPU says which of them a cut would count in).
   const spacedCallSteps = spacedRounds.get(spaced) ?? {};
   console.log(`where a call 100 ms after the previous goes (median ms, worker steps then the host's round trip): ${JSON.stringify(spacedCallSteps)}`);
+  const overFloor = spaced.medianMs / floorSpaced.medianMs;
+  const overFloorWarm = warm.medianMs / floorWarm.medianMs;
+  console.log(
+    `against this machine's floor (g), medians: 100 ms apart ours ${spaced.medianMs} ms, floor ${floorSpaced.medianMs} ms (${overFloor.toFixed(2)}×); ` +
+      `back to back ours ${warm.medianMs} ms, floor ${floorWarm.medianMs} ms (${overFloorWarm.toFixed(2)}×), harness model ${pauStyle.medianMs} ms`,
+  );
   const cpu = await callCpu(200, PAU_STYLE, python).catch((error: Error) => console.log(`CPU per call not measured: ${error.message}`));
   if (cpu) {
     const ours = cpu.hostMs + cpu.workerMs + cpu.forkServerMs + cpu.callProcessesMs;
@@ -258,6 +280,8 @@ export async function run(): Promise<Record<string, unknown>> {
   const ratio = pauStyle.medianMs / warm.medianMs;
   const spacedRatio = pauStyle.medianMs / spaced.medianMs;
   const harness = `harness model ${pauStyle.medianMs} ms (multiprocessing.Process + Queue, fork)`;
+  const floor = (f: Figures, ours: number) =>
+    `this machine's floor ${f.medianMs} ms (a process forked ahead of time, no sandbox, answering Node directly; ours ${ours.toFixed(2)}× it)`;
   const debian = interpreters.find((i) => i.debian);
   const goals: Goal[] = [
     {
@@ -265,14 +289,14 @@ export async function run(): Promise<Record<string, unknown>> {
       value: `${warm.medianMs} ms: ${speedupVsPauStyle}× the harness model`,
       goal: '≥ 1.0× the harness model',
       met: ratio >= 1,
-      baseline: harness,
+      baseline: `${harness}; ${floor(floorWarm, overFloorWarm)}`,
     },
     {
       figure: 'call 100 ms after the previous',
       value: `${spaced.medianMs} ms: ${Math.round(spacedRatio * 10) / 10}× faster than the harness model`,
       goal: '≤ 1.0 ms, and ≥ 4× faster than the harness model',
       met: spaced.medianMs <= 1 && spacedRatio >= 4,
-      baseline: `${harness}; in-process call ${inProcess.medianMs} ms`,
+      baseline: `${harness}; ${floor(floorSpaced, overFloor)}; in-process call ${inProcess.medianMs} ms`,
     },
     {
       figure: 'call 5 ms after the previous',
@@ -323,6 +347,8 @@ export async function run(): Promise<Record<string, unknown>> {
     warm,
     paced,
     spaced,
+    floorSpaced,
+    floorWarm,
     pauStyle,
     pauStyleSpawn,
     inProcess,

@@ -46,3 +46,21 @@ def test_a_descriptor_the_call_opened_itself_or_no_descriptor_at_all_is_not_name
     assert "namedDescriptors" not in result
     result = call("is_file", ["-1"])
     assert "namedDescriptors" not in result
+
+
+def test_the_guards_take_the_descriptors_listed_before_the_request():
+    # A call's process lists what it holds while it waits for its request (call.serve): the
+    # guards then count that list as the process's own, and list again only when not given one.
+    from pau_probe import guards
+
+    read_end, write_end = os.pipe()
+    try:
+        guards.arm(held={read_end})
+        assert guards.policy.held == {read_end}
+        guards.disarm()
+        guards.arm()
+        assert {read_end, write_end} <= guards.policy.held
+    finally:
+        guards.disarm()
+        os.close(read_end)
+        os.close(write_end)
