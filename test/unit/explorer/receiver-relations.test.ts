@@ -105,9 +105,12 @@ test('the text after the last separator (a file extension) is stated with the se
   assert.equal(findRelations(texts(ext, files), textPositions)[0]?.text, "Returns the part of `text` after its last `.` (lower-cased; '' when it has none).");
 });
 
-test('Stack.pop explored: the stack is filled in two orders, and the summary says it gives back the last value pushed', async () => {
-  const items = (r: PyValue | undefined): PyValue[] => (r?.k === 'call' && r.args[0]?.k === 'list' ? r.args[0].items : []);
-  const fn: FakeFunction = {
+/** The items a fake Stack object holds: `Stack([…])` as the fake writes one filled through push. */
+const stackItems = (r: PyValue | undefined): PyValue[] => (r?.k === 'call' && r.args[0]?.k === 'list' ? r.args[0].items : []);
+
+/** A method of a fake Stack (push fills it; `other` is the class's third method) whose body is `body`. */
+function stackMethod(other: string, body: FakeFunction['body']): FakeFunction {
+  return {
     params: [],
     needsReceiver: true,
     ownerClass: 'Stack',
@@ -115,44 +118,36 @@ test('Stack.pop explored: the stack is filled in two orders, and the summary say
     ownerInit: [],
     ownerMethods: [
       { name: 'push', required: 1 },
-      { name: 'peek', required: 0 },
+      { name: other, required: 0 },
     ],
-    fill: (r, method, args) => (method === 'push' ? { k: 'call', callee: 'Stack', args: [{ k: 'list', items: [...items(r), ...args] }] } : r),
-    body: (_args, _kwargs, receiver) => {
-      const xs = items(receiver);
-      const top = xs.pop();
-      if (top === undefined) throw new PyError('IndexError', 'pop from empty stack');
-      return top;
-    },
+    fill: (r, method, args) => (method === 'push' ? { k: 'call', callee: 'Stack', args: [{ k: 'list', items: [...stackItems(r), ...args] }] } : r),
+    body,
   };
-  const fake = fakeProbe(fn, { cache: false });
-  const report = await exploreOffline(info('pop', fn), fake.probe, { maxProbes: 20, strictness: 'anonymized' });
-  assert.match(report.description.summary, /^Returns the value given to the last `push` call before it/, report.description.summary);
+}
+
+/** The summary the explorer gives of a fake Stack method at 20 probes. */
+async function stackSummary(name: string, fn: FakeFunction): Promise<string> {
+  const report = await exploreOffline(info(name, fn), fakeProbe(fn, { cache: false }).probe, { maxProbes: 20, strictness: 'anonymized' });
+  return report.description.summary;
+}
+
+test('Stack.pop explored: the stack is filled in two orders, and the summary says it gives back the last value pushed', async () => {
+  const fn = stackMethod('peek', (_args, _kwargs, receiver) => {
+    const top = stackItems(receiver).pop();
+    if (top === undefined) throw new PyError('IndexError', 'pop from empty stack');
+    return top;
+  });
+  assert.match(await stackSummary('pop', fn), /^Returns the value given to the last `push` call before it/);
 });
 
 test('Stack.peek explored: None on a new stack is its one plain call, so the stack is filled first and the summary says what it gives', async () => {
-  const items = (r: PyValue | undefined): PyValue[] => (r?.k === 'call' && r.args[0]?.k === 'list' ? r.args[0].items : []);
-  const fn: FakeFunction = {
-    params: [],
-    needsReceiver: true,
-    ownerClass: 'Stack',
-    moduleClasses: ['Stack'],
-    ownerInit: [],
-    ownerMethods: [
-      { name: 'push', required: 1 },
-      { name: 'pop', required: 0 },
-    ],
-    fill: (r, method, args) => (method === 'push' ? { k: 'call', callee: 'Stack', args: [{ k: 'list', items: [...items(r), ...args] }] } : r),
-    body: (_args, _kwargs, receiver) => {
-      // Stack() takes no argument: any other object is refused (the worker rejects its building).
-      if (receiver?.k === 'call' && receiver.args.length > 0 && receiver.args[0]?.k !== 'list')
-        throw new PyError('TypeError', 'Stack.__init__() takes 1 positional argument but 2 were given');
-      return items(receiver).at(-1) ?? { k: 'none' };
-    },
-  };
-  const fake = fakeProbe(fn, { cache: false });
-  const report = await exploreOffline(info('peek', fn), fake.probe, { maxProbes: 20, strictness: 'anonymized' });
-  assert.match(report.description.summary, /^Returns the value given to the last `push` call before it/, report.description.summary);
+  const fn = stackMethod('pop', (_args, _kwargs, receiver) => {
+    // Stack() takes no argument: any other object is refused (the worker rejects its building).
+    if (receiver?.k === 'call' && receiver.args.length > 0 && receiver.args[0]?.k !== 'list')
+      throw new PyError('TypeError', 'Stack.__init__() takes 1 positional argument but 2 were given');
+    return stackItems(receiver).at(-1) ?? { k: 'none' };
+  });
+  assert.match(await stackSummary('peek', fn), /^Returns the value given to the last `push` call before it/);
 });
 
 test('BankAccount.deposit explored: the summary names what a new account was made with', async () => {
