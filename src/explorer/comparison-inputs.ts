@@ -321,8 +321,11 @@ export class ComparisonFeedback {
   }
 }
 
-/** Comparisons whose constant is itself a value the input may be: equal to, a member of, a bound of. */
-const WHOLE_VALUE_OPS = new Set(['==', '!=', 'in', 'not in', 'key', 'get', '<', '<=', '>', '>=']);
+/**
+ * Comparisons whose constant is itself a value the input may be: equal to, a member of, held in
+ * (`'%' in string`: '%' alone is the text that holds it and nothing else), a bound of.
+ */
+const WHOLE_VALUE_OPS = new Set(['==', '!=', 'in', 'not in', 'key', 'get', 'contains', '<', '<=', '>', '>=']);
 
 /** Whether the sweep of the position's current class tries this value early anyway. */
 function sweptEarly(value: PyValue, current: string): boolean {

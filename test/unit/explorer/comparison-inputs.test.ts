@@ -121,6 +121,8 @@ test("a comparison with the code's own constants only gives the compared positio
   // A pattern or a separator of the code's own is what the input is read with, not an input: a text it matches, one around the separator.
   assert.deepEqual(suggested([str('x')], [{ arg: 'args[0]', op: 'regex', values: ['(\\d+)h'] }], { constants: ['(\\d+)h'] }), ["'1h'"]);
   assert.deepEqual(suggested([str('x')], [{ arg: 'args[0]', op: 'split', values: [';'] }], { constants: [';'] }), ["'x;x'"]);
+  // A piece the code looks for in the text (`'%' in string`): the piece alone, as before.
+  assert.deepEqual(suggested([str('abc')], [{ arg: 'args[0]', op: 'contains', values: ['%'] }], { constants: ['%'] }), ["'%'"]);
   // Not where a call observed before already gave it.
   const feedback = new ComparisonFeedback(positions, 20, [5]);
   feedback.probesFrom(observation([int(5)], []));
