@@ -1655,6 +1655,8 @@ const RULES: Rule[] = [
       // The same number of pieces every time (splitext's two) is worth saying.
       text: (vs) => {
         const counts = new Set(vs.map(({ y }) => y.length));
+        // One piece every time is no cutting: the text itself, alone in a list.
+        if (counts.size === 1 && counts.has(1)) return `Returns ${mainName(vs[0].c)} itself, alone in a sequence of one.`;
         const pieces = counts.size === 1 ? `${[...counts][0]} consecutive pieces` : 'consecutive pieces';
         return `Cuts ${mainName(vs[0].c)} into ${pieces}${counts.size === 1 ? ' (joined, they give it back)' : ''}.`;
       },

@@ -367,6 +367,12 @@ test('the longest common prefix of some texts, and a text cut into two pieces th
     input: [{ cls: 'str', value: str(x) }],
   }));
   assert.equal(findRelations(cases, split.positions)[0]?.text, 'Cuts `text` into 2 consecutive pieces (joined, they give it back).');
+  // One piece every time: no "1 consecutive pieces".
+  const whole = ['a b', 'report.txt', 'x'].map((x, i) => ({
+    ...observed(split.positions, i + 1, [str(x)], list([str(x)])),
+    input: [{ cls: 'str', value: str(x) }],
+  }));
+  assert.equal(findRelations(whole, split.positions)[0]?.text, 'Returns `text` itself, alone in a sequence of one.');
 });
 
 test('escaping read through a kept `%` that looks like an escape (`a%20b` given to re.escape)', () => {
