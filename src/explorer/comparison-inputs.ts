@@ -146,7 +146,7 @@ function replacements(r: ComparisonRecord, part: PyValue | undefined): PyValue[]
       // which side is the valid input depends on how the code uses the match (a search for a
       // character outside the hex digits, b16decode's, refuses the text it finds one in).
       return values
-        .flatMap((p) => (typeof p === 'string' ? [regexExample(p), classMiss(p)] : []))
+        .flatMap((p) => (typeof p === 'string' ? [regexExample(p), classMiss(p), regexExample(p, true)] : []))
         .filter((s): s is string => s !== undefined)
         .map(like);
     default:
@@ -368,9 +368,11 @@ function inRanges(body: string, c: string): boolean {
 /**
  * A short text the regular expression matches, for the common constructs (literals, classes,
  * escapes, groups, alternatives, quantifiers); undefined for lookarounds, back-references and the
- * like. Each repeat is taken once (or its minimum), each alternative's first branch.
+ * like. Each repeat is taken once (or its minimum), each alternative's first branch; `shortest`:
+ * an optional part or a `*` left out instead, so that both sides show (`1h1m1s` for a duration's
+ * optional parts, `%e` where the optional `(key)` of a format wants a mapping).
  */
-export function regexExample(pattern: string): string | undefined {
+export function regexExample(pattern: string, shortest = false): string | undefined {
   let i = 0;
   const fail = (): never => {
     throw new Error('unsupported');
@@ -428,12 +430,14 @@ export function regexExample(pattern: string): string | undefined {
   const quantified = (text: string): string => {
     const q = pattern[i];
     let out = text;
-    if (q === '*' || q === '+' || q === '?') i++;
-    else if (q === '{') {
+    if (q === '*' || q === '+' || q === '?') {
+      i++;
+      if (shortest && q !== '+') out = '';
+    } else if (q === '{') {
       const m = /^\{(\d+)(,\d*)?\}/.exec(pattern.slice(i));
       if (m) {
         i += m[0].length;
-        out = text.repeat(Math.max(1, Number(m[1])));
+        out = text.repeat(shortest ? Number(m[1]) : Math.max(1, Number(m[1])));
       }
     }
     if (pattern[i] === '?' || pattern[i] === '+') i++; // lazy or possessive

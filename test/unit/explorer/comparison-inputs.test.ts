@@ -135,6 +135,12 @@ test('a regular expression gives a text it matches, or nothing for constructs it
     assert.ok(example !== undefined && new RegExp(pattern.replace(/\(\?P</g, '(?<')).test(example), `${pattern}: ${example}`);
   };
   for (const p of ['^TK-\\d{3}$', '[a-z]+@[a-z]+\\.com', '(?P<year>\\d{4})-(\\d\\d)', 'v(\\d+)\\.(\\d+)', 'yes|no', '[^0-9]+x?', '\\w+\\s\\w+']) check(p);
+  // Shortest: the optional parts left out (a format whose optional `(key)` wants a mapping); nothing when all are optional.
+  const format = '%(?:\\((?P<key>.*?)\\))?(?P<modifiers>[-#0-9 +*.hlL]*?)[eEfFgGdiouxXcrs%]';
+  assert.equal(regexExample(format), '%(a)-e');
+  assert.equal(regexExample(format, true), '%e');
+  assert.equal(regexExample('(?:(\\d+)h)?(?:(\\d+)m)?', true), undefined);
+  assert.equal(regexExample('x\\d{2,4}', true), 'x11');
   assert.equal(regexExample('(?=a)b'), undefined);
   assert.equal(regexExample('(a)\\1'), undefined);
 });
