@@ -1095,15 +1095,19 @@ export class Explorer {
    * The call `obs` made, queued again with `value` (of the value's own class) at position `at`;
    * the value joins that position's sweep unless `mine` is false (one the search holds already, or
    * one of a capped few). With `once`, not when a call was queued so with that value before
-   * (this.rebuilt). Whether it was queued.
+   * (firstBuilt). Whether it was queued.
    */
   private queueReplaced(obs: Pick<Observation, 'input'>, at: number, value: PyValue, note: string, opts: { mine?: boolean; once?: boolean } = {}): boolean {
-    if (opts.once) {
-      if (this.rebuilt.has(toSource(value))) return false;
-      this.rebuilt.add(toSource(value));
-    }
+    if (opts.once && !this.firstBuilt(value)) return false;
     if (opts.mine !== false) this.addMined(at, [value]);
     this.queue.push({ input: withSlot(obs.input, at, value, classOfValue(value)), note });
+    return true;
+  }
+
+  /** Whether no call was queued with `value` built so before (this.rebuilt); it is so from now on. */
+  private firstBuilt(value: PyValue): boolean {
+    if (this.rebuilt.has(toSource(value))) return false;
+    this.rebuilt.add(toSource(value));
     return true;
   }
 
@@ -1246,11 +1250,7 @@ export class Explorer {
       ...(prepared?.calls ?? []).map((c) => `s.${c.method}(${c.args.map(toSource).join(', ')})`),
       `s.${setter.name}(${toSource(settingFor(setter.params?.[0] ?? ''))})`,
     ];
-    const value = preparedReceiver(base, calls);
-    if (this.rebuilt.has(toSource(value))) return false;
-    this.rebuilt.add(toSource(value));
-    this.queue.push({ input: withSlot(obs.input, at, value), note: `the receiver prepared first through ${setter.name}(), which the error said was not set` });
-    return true;
+    return this.callOnPrepared(obs, at, base, calls, `the receiver prepared first through ${setter.name}(), which the error said was not set`, true);
   }
 
   /**
@@ -1343,11 +1343,14 @@ export class Explorer {
    * The call again on its receiver after `calls` (method calls on `s`) were made on it, written in
    * the argument grammar as `(lambda s: (s.push(3), s)[-1])(Stack())`: mutations vary the
    * receiver's own arguments, as for any other, and it keeps its constructor's class (the
-   * description calls it an instance of the owner like any other).
+   * description calls it an instance of the owner like any other). With `once`, not when a call was
+   * queued on that receiver before (firstBuilt). Whether it was queued.
    */
-  private callOnPrepared(obs: Observation, at: number, built: PyValue, calls: string[], note: string): void {
+  private callOnPrepared(obs: Observation, at: number, built: PyValue, calls: string[], note: string, once = false): boolean {
     const value = preparedReceiver(built, calls);
-    this.queue.push({ input: obs.input.map((s, i) => (i === at ? { cls: s.cls, value } : s)), note });
+    if (once && !this.firstBuilt(value)) return false;
+    this.queue.push({ input: withSlot(obs.input, at, value), note });
+    return true;
   }
 
   /** A KeyError for a key no argument holds: each dict argument again, holding that key too (named-keys.ts). */

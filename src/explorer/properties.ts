@@ -6,10 +6,10 @@ import type { InferredProperty } from '../core/run-types.js';
 import { itemAt } from '../core/item-at.js';
 import type { ProbeResult, TaggedValue } from '../core/probe-types.js';
 import { numericValue, orderOf, sameEffect, sameOutcome, sequenceItems, sizeOf, taggedEqual, taggedIn } from './compare.js';
-import type { Input, Observation, Position } from './inputs.js';
+import type { Input, Observation, Position, Slot } from './inputs.js';
 import { TYPE_ERRORS, baseExceptionName, contextKey, requestKey, toRequest } from './inputs.js';
 import type { PyValue } from './values.js';
-import { elementsOf, fromTagged, isNumber, toSource, toTagged } from './values.js';
+import { elementsOf, fromTagged, int, isNumber, str, toSource, toTagged } from './values.js';
 import { differingQuotes, oneLine } from '../core/format.js';
 import { changedToWords } from '../core/state-change.js';
 import { changedWhenRunAgain, movedWithoutTheSeed, printedAlike, showingAnObjectId, showingTheClock } from './repeatable.js';
@@ -93,11 +93,26 @@ export function soleArgument(positions: Position[], input: Input): number | null
 }
 
 /** Indices of the two arguments, when a call passes exactly two positional values and no receiver. */
-export function argumentPair(positions: Position[], input: Input): [number, number] | null {
+function argumentPair(positions: Position[], input: Input): [number, number] | null {
   const given = input.map((s, i) => (s.value !== undefined ? i : -1)).filter((i) => i >= 0);
   const [i, j, ...more] = given;
   if (i === undefined || j === undefined || more.length > 0 || !given.every((k) => itemAt(positions, k).role === 'positional')) return null;
   return [i, j];
+}
+
+/**
+ * The call's two positional arguments, with their slots, when they are different values of one
+ * kind: what a swap tests. Commutativity is a law of arguments of one kind; f('abc', 3) against
+ * f(3, 'abc') says nothing.
+ */
+export function swappablePair(positions: Position[], input: Input): { i: number; j: number; a: Slot; b: Slot; x: PyValue; y: PyValue } | null {
+  const pair = argumentPair(positions, input);
+  if (!pair) return null;
+  const [i, j] = pair;
+  const [a, b] = [itemAt(input, i), itemAt(input, j)];
+  const [x, y] = [a.value, b.value];
+  if (!x || !y || x.k !== y.k || toSource(x) === toSource(y)) return null;
+  return { i, j, a, b, x, y };
 }
 
 /**
@@ -116,7 +131,7 @@ export function clashingDict(a: PyValue, b: PyValue): PyValue | undefined {
   const [first] = a.entries;
   if (!first) return undefined;
   const [key, value] = first;
-  const other: PyValue | undefined = value.k === 'int' ? { k: 'int', v: value.v + 1n } : value.k === 'str' ? { k: 'str', v: `${value.v}2` } : undefined;
+  const other = value.k === 'int' ? int(value.v + 1n) : value.k === 'str' ? str(`${value.v}2`) : undefined;
   if (!other) return undefined;
   return { k: 'dict', entries: [...b.entries.filter(([k]) => toSource(k) !== toSource(key)), [key, other]] };
 }
@@ -698,16 +713,11 @@ function commutativity(observations: Observation[], ctx: InferenceContext, byKey
   const seen = new Set<string>();
   for (const o of observations) {
     if (!returned(o) || o.purpose === 'repeat') continue;
-    const pair = argumentPair(ctx.positions, o.input);
+    const pair = swappablePair(ctx.positions, o.input);
     if (!pair) continue;
-    const [i, j] = pair;
-    const a = itemAt(o.input, i);
-    const b = itemAt(o.input, j);
-    // Commutativity is a law of arguments of one kind; f('abc', 3) vs f(3, 'abc') says nothing.
-    // (argumentPair finds two positions given values.)
-    if (!a.value || !b.value || a.value.k !== b.value.k || toSource(a.value) === toSource(b.value)) continue;
+    const { i, j, a, b, x, y } = pair;
     // Two dicts without a clashing key give the same merge either way round: no evidence either way.
-    if (a.value.k === 'dict' && !dictsClash(a.value, b.value)) continue;
+    if (x.k === 'dict' && !dictsClash(x, y)) continue;
     anyPair = true;
     const swapped = lookup(
       ctx,

@@ -7,7 +7,7 @@ import { orderOf, sequenceItems, numericValue, taggedEqual } from './compare.js'
 import type { Input, Observation, Position, Purpose } from './inputs.js';
 import { requestKey, toRequest } from './inputs.js';
 import { sortedCopy } from './mutate.js';
-import { argumentPair, clashingDict, dictsClash, hasRepeats, plainRerun, seededChange, soleArgument, withSlot } from './properties.js';
+import { clashingDict, dictsClash, hasRepeats, plainRerun, seededChange, soleArgument, swappablePair, withSlot } from './properties.js';
 import { float, fromTagged, int, isConstructorCall, isNumber, toSource, toTagged } from './values.js';
 import { returnedExamples } from './ordinary.js';
 import { renderCall } from '../core/format.js';
@@ -253,18 +253,15 @@ function reapplyPlans(observations: Observation[], positions: Position[]): Plann
 function swapPlans(observations: Observation[], positions: Position[]): PlannedProbe[] {
   const plans: PlannedProbe[] = [];
   for (const o of observations) {
-    const pair = usable(o) ? argumentPair(positions, o.input) : null;
+    const pair = usable(o) ? swappablePair(positions, o.input) : null;
     if (!pair) continue;
-    const [i, j] = pair;
-    const [a, b] = [itemAt(o.input, i), itemAt(o.input, j)];
-    // (argumentPair finds two positions given values.)
-    if (!a.value || !b.value || a.value.k !== b.value.k || toSource(a.value) === toSource(b.value)) continue;
+    const { i, j, a, b, x, y } = pair;
     // Two dicts with no key in common merge alike either way round: the pair is made to clash first
     // (merge({'a': 1}, {'a': 2})), as one would try at a REPL, and that pair is swapped.
-    const clash = a.value.k === 'dict' && !dictsClash(a.value, b.value) ? clashingDict(a.value, b.value) : undefined;
+    const clash = x.k === 'dict' && !dictsClash(x, y) ? clashingDict(x, y) : undefined;
     if (clash) {
       plans.push({ input: withSlot(o.input, j, clash), purpose: 'swap', note: 'commutativity: the dicts given a key in common, with different values' });
-      plans.push({ input: withSlot(withSlot(o.input, i, clash), j, a.value), purpose: 'swap', note: 'commutativity: the clashing dicts swapped' });
+      plans.push({ input: withSlot(withSlot(o.input, i, clash), j, x), purpose: 'swap', note: 'commutativity: the clashing dicts swapped' });
       continue;
     }
     plans.push({ input: o.input.map((s, k) => (k === i ? b : k === j ? a : s)), purpose: 'swap', note: 'commutativity: the same arguments swapped' });
