@@ -643,7 +643,7 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger,
       // One value from several objects (tarfile's TarInfo().issparse(): False) says more than its type.
       const value = returned[0]?.record.result.value?.repr ?? '';
       // GzipFile(…).fileno() gave 3 on each object, its descriptor number, and 4 when called again in the same process: no value to quote.
-      const same = distinct === 1 && value.length <= 40 && repeatableText(value) && !brokenRepr(value) && !changedWhenRunAgain(returned).length;
+      const same = distinct === 1 && quotableValue(value) && !changedWhenRunAgain(returned).length;
       // The value itself, where a re-run showed the call gives it again (sqlparse's Statement().get_type(): 'UNKNOWN').
       const quoted = same && deterministic;
       const text =
@@ -666,16 +666,7 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger,
       const triedKeywords = run.observations.some(withKeywords);
       // The one value every call gave, where a re-run showed it again (humanize's thousands_separator(): ',').
       const value = returned[0]?.record.result.value;
-      const one =
-        deterministic &&
-        value &&
-        value.type !== 'NoneType' &&
-        distinct === 1 &&
-        value.repr.length <= 40 &&
-        repeatableText(value.repr) &&
-        !brokenRepr(value.repr)
-          ? value.repr
-          : null;
+      const one = deterministic && value && value.type !== 'NoneType' && distinct === 1 && quotableValue(value.repr) ? value.repr : null;
       if (one && !varkw) ledger.add('summary', `Takes no arguments; every call returned ${one}.`, idx(returned), idx(returned));
       sentences.push(
         !varkw
@@ -843,6 +834,11 @@ function unprintableAfter(o: Observation, call: string): string | null {
   const [first] = errors;
   if (first === undefined || errors.some((e) => e === undefined) || !repeatableText(first)) return null;
   return ` (after ${call}, it could not print itself: ${oneLine(first, 80)})`;
+}
+
+/** Whether a result's repr may be quoted as the one value calls gave: short, one a reader could see again, printable. */
+function quotableValue(repr: string): boolean {
+  return repr.length <= 40 && repeatableText(repr) && !brokenRepr(repr);
 }
 
 /** The parameters stored as given (stored-parameter.ts), when every parameter a returned call gave is one. */

@@ -45,10 +45,10 @@ export const PATTERN_TEXTS: readonly (readonly [string, string])[] = [
   ['^a.*z$', 'abcxyz'],
 ];
 
-// Most specific first: the first family whose pattern matches wins.
 /** Any other plural: a sequence of something, numbers first (the generic order has lists of ints), then words. */
 const ANY_PLURAL: Family = { name: /[^s]s$/, values: [list(ints(4, 8, 15, 16, 23, 42)), list(strs('apple', 'banana', 'cherry'))] };
 
+// Most specific first: the first family whose pattern matches wins.
 const FAMILIES: Family[] = [
   ...EXCEPTION_FAMILIES,
   // The second names a file: what a URL's extension decides (a MIME type, a download name) shows only then.
@@ -342,5 +342,6 @@ export function valuesForRefusal(message: string): PyValue[] {
   const m = /\b(?:invalid|not an? valid|malformed)\s+([a-z][a-z-]*(?:\s[a-z][a-z-]*)?)/i.exec(message);
   if (!m) return [];
   const words = group(m, 1).toLowerCase().split(/\s+/);
-  return valuesForName(words.join('_')).length ? valuesForName(words.join('_')) : valuesForName(words.at(-1) ?? '');
+  const whole = valuesForName(words.join('_'));
+  return whole.length ? whole : valuesForName(words.at(-1) ?? '');
 }

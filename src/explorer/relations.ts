@@ -231,6 +231,9 @@ const flattened = (xs: TaggedValue[], depth: number): TaggedValue[] =>
     const inner = seqOf(x);
     return inner && depth > 0 ? flattened(inner, depth - 1) : [x];
   });
+/** Whether `y` is the lists that make up `x` joined, one level down (every element of `x` a list or tuple). */
+const joinedOneLevel = ({ x, y }: { x: TaggedValue[]; y: TaggedValue[] }): boolean =>
+  x.every(isSeq) && taggedEqual({ t: 'list', v: flattened(x, 1) }, { t: 'list', v: y });
 const strOf = (t: TaggedValue): string | null => (t.t === 'str' ? t.v : null);
 const dictOf = (t: TaggedValue): [TaggedValue, TaggedValue][] | null => (t.t === 'dict' ? t.v : null);
 /** A list or tuple of texts. */
@@ -1624,12 +1627,12 @@ const RULES: Rule[] = [
   }),
   shaped(seqs, {
     text: ([{ c }]) => `Returns the elements of the lists inside ${mainName(c)}, joined into one list (one level: a list inside those stays a list).`,
-    holds: ({ x, y }) => x.every(isSeq) && taggedEqual({ t: 'list', v: flattened(x, 1) }, { t: 'list', v: y }),
+    holds: joinedOneLevel,
     enough: (vs) => vs.some(({ x }) => x.some((e) => seqOf(e)?.some(isSeq))),
   }),
   shaped(seqs, {
     text: ([{ c }]) => `Returns the elements of the lists inside ${mainName(c)}, joined into one list.`,
-    holds: ({ x, y }) => x.every(isSeq) && taggedEqual({ t: 'list', v: flattened(x, 1) }, { t: 'list', v: y }),
+    holds: joinedOneLevel,
     enough: (vs) => vs.some(({ x }) => x.filter((e) => (seqOf(e)?.length ?? 0) > 0).length >= 2),
   }),
   shaped(seqs, {
