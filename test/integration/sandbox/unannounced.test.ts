@@ -85,6 +85,17 @@ test(`[${MODE}] a call answered before it is announced leaves nothing running`, 
   assert.ok(unannounced, 'every call was announced: the short path was not taken');
 });
 
+test(`[${MODE}] a process a short call left is dead when its answer arrives`, async () => {
+  // Judged before the host's own clean-up can run (it kills what is left in the call's cgroup in a
+  // later turn of the event loop): only the worker's kill, made before it answered, counts here.
+  for (let i = 0; i < 5; i++) {
+    const { result } = await act(["'linger'"]);
+    const left = /'pid': ([1-9]\d*), 'ns': '(pid:\[\d+\])'/.exec(result.value?.repr ?? '');
+    assert.ok(left, `the call did not leave its process: ${result.value?.repr}`);
+    assert.equal(running(Number(left[1]), left[2] ?? ''), false, `call ${i}: its process still ran as the answer arrived`);
+  }
+});
+
 test(`[${MODE}] a longer call is announced: a gigabyte of output is cut at the cap`, async () => {
   const { result, announced } = await act(["'shout'", '1024'], { timeoutMs: 60000 });
   assert.equal(result.status, 'returned', JSON.stringify(result).slice(0, 400));
