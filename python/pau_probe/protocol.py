@@ -461,7 +461,7 @@ class _ChildRequestRequired(TypedDict):
 
 
 class ChildRequest(_ChildRequestRequired, total=False):
-    """What the worker hands the process that runs one call: the call's message, but for its envelope."""
+    """What the worker hands the process that runs one call: the call's message as the host wrote it (its envelope, op and id, goes with it unread)."""
     again: bool  # Run the call a second time after the first. The process then writes two lines: its ChildResult, then `{"again": SecondRun}` (AgainLine); the worker answers with the first whatever the second does, and stops listening at the call's deadline.
     againAfter: "OtherCall"  # With `again`: the other call run between the two (CallMessage.againAfter).
     receiver: str

@@ -359,6 +359,7 @@ class Channel:
     def __init__(self) -> None:
         self.buffer = b""
         self.closed = False
+        self.line = b""  # the last message received, as the host wrote it
 
     def fill(self) -> None:
         chunk = os.read(REQUEST_FD, 1 << 16)
@@ -378,8 +379,8 @@ class Channel:
             if self.closed:
                 return None
             self.fill()
-        line, self.buffer = self.buffer.split(b"\n", 1)
-        return cast("HostMessage", json.loads(line))
+        self.line, self.buffer = self.buffer.split(b"\n", 1)
+        return cast("HostMessage", json.loads(self.line))
 
     def send(self, message: "WorkerMessage") -> None:
         pau_call.write_all(RESPONSE_FD, (json.dumps(message, separators=(",", ":")) + "\n").encode("utf-8"))
@@ -915,7 +916,10 @@ class Worker:
             return results.with_output(answer, stdout, stderr, outcome.truncated, crash=outcome.crash), steps
         if request.get("comparisons") and not self.sites_found:
             self.find_sites()
-        child, dispatched = self.dispatch(request)
+        # The host's own line goes to the call's process: a CallMessage holds the ChildRequest's
+        # fields under the same names (and op and id, which it ignores), checked above, and is
+        # not written out again.
+        child, dispatched = self.dispatch(self.channel.line + b"\n")
         self.running = child
         self.ran = child.pid
         steps["childMs"] = _ms(time.perf_counter() - checked)
@@ -950,12 +954,11 @@ class Worker:
             event["pid"] = self.ran
         return event
 
-    def dispatch(self, request: "ChildRequest") -> "Tuple[Child, float]":
+    def dispatch(self, data: bytes) -> "Tuple[Child, float]":
         """A child that has been given the request, and when (time.monotonic()). A waiting
         child found dead as the request is written (its request pipe broken: killed from
         outside after take_ready_child looked) ran nothing of the call and is replaced; a
         child that dies so on every try is reported as the call's crash, with its stderr."""
-        data = json.dumps(request).encode("utf-8") + b"\n"
         replaced = 0
         while True:
             child = self.take_ready_child()

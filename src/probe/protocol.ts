@@ -157,7 +157,7 @@ export type WorkerMessage = ReadyEvent | ErrorEvent | ForkedEvent | StartedEvent
 
 // -- worker ⇄ call process (inside the worker) -----------------------------------------------
 
-/** What the worker hands the process that runs one call: the call's message, but for its envelope. */
+/** What the worker hands the process that runs one call: the call's message as the host wrote it (its envelope, op and id, goes with it unread). */
 export interface ChildRequest extends Omit<CallMessage, 'op' | 'id' | 'again' | 'againAfter'> {
   /**
    * Run the call a second time after the first. The process then writes two lines: its
