@@ -281,7 +281,12 @@ export async function run(): Promise<Record<string, unknown>> {
   const spacedRatio = pauStyle.medianMs / spaced.medianMs;
   const harness = `harness model ${pauStyle.medianMs} ms (multiprocessing.Process + Queue, fork)`;
   const floor = (f: Figures, ours: number) =>
-    `this machine's floor ${f.medianMs} ms (a process forked ahead of time, no sandbox, answering Node directly; ours ${ours.toFixed(2)}× it)`;
+    `this machine's floor ${f.medianMs} ms (a process forked ahead of time, no sandbox, answering Node directly; ours ${ours.toFixed(2)}× it; ` +
+    `the floor itself ${(pauStyle.medianMs / f.medianMs).toFixed(2)}× the harness model)`;
+  // The 100-ms goal's 4× asks for at most a quarter of the harness model's time: where even the
+  // floor takes longer, no fresh process per call meets it on this machine in this run.
+  const quarter = pauStyle.medianMs / 4;
+  const fourFold = `4× needs ≤ ${quarter.toFixed(3)} ms: ${floorSpaced.medianMs <= quarter ? 'within' : 'below'} this machine's floor`;
   const debian = interpreters.find((i) => i.debian);
   const goals: Goal[] = [
     {
@@ -296,7 +301,7 @@ export async function run(): Promise<Record<string, unknown>> {
       value: `${spaced.medianMs} ms: ${Math.round(spacedRatio * 10) / 10}× faster than the harness model`,
       goal: '≤ 1.0 ms, and ≥ 4× faster than the harness model',
       met: spaced.medianMs <= 1 && spacedRatio >= 4,
-      baseline: `${harness}; ${floor(floorSpaced, overFloor)}; in-process call ${inProcess.medianMs} ms`,
+      baseline: `${harness}; ${floor(floorSpaced, overFloor)}; ${fourFold}; in-process call ${inProcess.medianMs} ms`,
     },
     {
       figure: 'call 5 ms after the previous',
