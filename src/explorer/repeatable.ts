@@ -152,9 +152,24 @@ export function printedOtherwiseUnderAnotherHashSeed(observations: Observation[]
  * function's orders follow the seed, and one other seed agreeing may be chance (two keys).
  */
 export function printsAlikeUnderAnyHashSeed(o: Observation, observations: Observation[]): boolean {
-  if (!orderMayFollowHash(o.record.result.value)) return true;
+  const checkedAlike = (): boolean => observations.some((r) => r.repeats === o && r.hashSeed !== undefined && printedAlike(o.record.result, r.record.result));
+  // A result with no order to follow the seed may still be made of hash() itself (colour's hash_or_str
+  // returns hash((type name, obj))): once such a result printed otherwise under another seed, those
+  // are quoted only where their own re-run there printed alike.
+  if (!orderMayFollowHash(o.record.result.value)) return !valueFollowedHashSeed(observations) || checkedAlike();
   if (printedOtherwiseUnderAnotherHashSeed(observations)) return false;
-  return observations.some((r) => r.repeats === o && r.hashSeed !== undefined && printedAlike(o.record.result, r.record.result));
+  return checkedAlike();
+}
+
+/** Whether a re-run under another hash seed printed otherwise a result whose order could not follow the seed: its value did. */
+function valueFollowedHashSeed(observations: Observation[]): boolean {
+  return observations.some(
+    (r) =>
+      r.hashSeed !== undefined &&
+      r.repeats !== undefined &&
+      !orderMayFollowHash(r.repeats.record.result.value) &&
+      !printedAlike(r.repeats.record.result, r.record.result),
+  );
 }
 
 /**

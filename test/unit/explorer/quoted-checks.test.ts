@@ -7,7 +7,7 @@ import { DEFAULT_STRICTNESS } from '../../../src/core/limits.js';
 import { exploreOffline } from '../../../src/explorer/index.js';
 import { CHECKS_AFTER_BUDGET } from '../../../src/explorer/explorer.js';
 import { afterBudget } from '../../../src/explorer/property-probes.js';
-import type { PyValue } from '../../../src/explorer/values.js';
+import { toSource, type PyValue } from '../../../src/explorer/values.js';
 import type { FakeFunction } from './fake-python.js';
 import { PyError, PyTimeout, expectStr, fakeProbe, info, param, pyInt, pyStr } from './fake-python.js';
 
@@ -102,4 +102,33 @@ test('a hang whose contrast call gave a dict the hash seed orders: the sentence 
   assert.ok(hang, report.description.summary);
   // Its result, cut or whole, is not quoted: a reader's Python may print its keys in another order.
   assert.doesNotMatch(hang, /it returned \{/, hang);
+});
+
+/**
+ * hashed(obj): hash() of (its type's name, obj) for a number or a text, whose value follows the hash
+ * seed (colour's hash_or_str); the type's name and its text for anything else, which does not.
+ */
+function hashed(): FakeFunction {
+  return {
+    params: [param('obj')],
+    body: ([obj], _kw, _r, interpreter) => {
+      if (obj === undefined) throw new PyError('TypeError', 'hashed() missing 1 required positional argument');
+      const salt = (interpreter?.hashSeed ?? 0) === 0 ? 7919n : 104729n;
+      if (obj.k === 'int') return pyInt((obj.v * 1000003n + salt) % 9999991n);
+      if (obj.k === 'str') return pyInt(([...obj.v].reduce((h, c) => h * 31n + BigInt(c.charCodeAt(0)), salt) % 9999991n) - 5000000n);
+      return pyStr(`${obj.k}${toSource(obj)}`);
+    },
+  };
+}
+
+test('a result made of hash() (another hash seed gave another int): no int the summary quotes is one such run’s', async () => {
+  const fn = hashed();
+  const fake = fakeProbe(fn);
+  const report = await exploreOffline(info('hashed', fn), fake.probe, { maxProbes: 40, strictness: DEFAULT_STRICTNESS });
+  const d = report.description;
+  // The sentence saying it varies quotes both values on purpose; no other one quotes a hashed int.
+  assert.match(d.summary, /Not the same from run to run/, d.summary);
+  const rest = d.summary.replace(/Not the same from run to run: .*/, '');
+  assert.doesNotMatch(rest, /→ -?\d/, d.summary);
+  assert.ok(fake.records.some((r) => r.result.status === 'returned' && r.result.value?.type === 'int'));
 });
