@@ -45,7 +45,7 @@ from pau_probe.render import Deadline, Renderer, tagged, type_name
 
 if TYPE_CHECKING:
     from types import ModuleType
-    from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Union
+    from typing import Any, Callable, Dict, FrozenSet, List, Optional, Set, Tuple, Union
 
     from pau_probe.render import Deadline as DeadlineType
 
@@ -834,6 +834,7 @@ def _execute(
     # which is the worker's doing, not the call's.
     state_before = pau_object_state.state(receiver) if ctx.target.needs_receiver and request.get("comparisons") else None
     before = [snapshot(obj) for _, obj in labelled]
+    keys_before = [_instance_keys(obj) for _, obj in labelled]
 
     recorder = None
     if collector is not None:
@@ -870,7 +871,8 @@ def _execute(
     # What the call changed, read before the worker runs anything on its objects: rendering runs
     # their code (a returned pyparsing element caches its name on its first repr, so a method that
     # gave back its object unchanged read as changing it; the re-check's pickles agreed it did not).
-    changed = _changed(renderer, labelled, before)
+    filled: Set[str] = set()
+    changed = _changed(renderer, labelled, before, keys_before, filled)
     state_after = _state(renderer, receiver) if state_before is not None else None
     out: ChildResult = {"status": "raised" if error is not None else "returned", "mutations": [], "durationMs": round(duration_ms, 3)}
     if error is not None:
@@ -883,7 +885,7 @@ def _execute(
         if "iteration" in out["value"]:
             out["durationMs"] = round(duration_ms + (time.perf_counter() - rendering) * 1000.0, 3)
             # What iterating it changed is the call's too (a generator that pops from its argument).
-            changed |= _changed(renderer, labelled, before)
+            changed |= _changed(renderer, labelled, before, keys_before, filled)
             state_after = _state(renderer, receiver) if state_before is not None else None
         if applied is not None:
             out["applied"] = _applied(renderer, applied[0], applied[1])
@@ -897,6 +899,8 @@ def _execute(
         if compared or recorder is not None:
             out["comparisons"] = compared
     out["mutations"] = _mutations(renderer, labelled, changed)
+    if filled - changed:
+        out["cacheFilled"] = sorted(filled - changed)
     rendered = out.get("value")
     if request.get("comparisons") and rendered is not None and _ADDRESS.search(rendered["repr"]):
         shown = renderer.guarded(lambda: pau_object_state.state(value), lambda why: None)
@@ -955,13 +959,82 @@ def _applied(renderer: Renderer, value: Any, error: Optional[BaseException]) -> 
     return {"status": "returned", "value": renderer.value(value)}
 
 
-def _changed(renderer: Renderer, labelled: List[Tuple[str, Any]], before: List[Union[bytes, str, None]]) -> Set[str]:
-    """The labels of the arguments whose snapshot is no longer what it was `before`."""
+def _changed(
+    renderer: Renderer,
+    labelled: List[Tuple[str, Any]],
+    before: List[Union[bytes, str, None]],
+    keys_before: List[Optional[FrozenSet[str]]],
+    filled: Set[str],
+) -> Set[str]:
+    """The labels of the arguments whose snapshot is no longer what it was `before`; those whose only
+    change was a cached property storing its value (cache_fills) go to `filled` instead."""
     out: Set[str] = set()
-    for (label, obj), old in zip(labelled, before):
-        if old is not None and renderer.guarded(lambda: snapshot(obj) != old, lambda why: False):
+    for (label, obj), old, keys in zip(labelled, before, keys_before):
+        if old is None:
+            continue
+        verdict = renderer.guarded(lambda: _compared(obj, cast("Union[bytes, str]", old), keys), lambda why: "same")
+        if verdict == "changed":
             out.add(label)
+        elif verdict == "filled":
+            filled.add(label)
     return out
+
+
+def _compared(obj: object, old: Union[bytes, str], keys_before: Optional[FrozenSet[str]]) -> str:
+    """"same", "filled" (only cache fills differ) or "changed", against the snapshot `old`."""
+    if snapshot(obj) == old:
+        return "same"
+    fills = cache_fills(obj, keys_before)
+    return "filled" if fills and _snapshot_without(obj, fills) == old else "changed"
+
+
+def _instance_keys(obj: object) -> Optional[FrozenSet[str]]:
+    """The names in obj's own attribute dict, or None when it has none."""
+    attributes = getattr(obj, "__dict__", None) if not isinstance(obj, type) else None
+    if not isinstance(attributes, dict):
+        return None
+    return frozenset(k for k in cast("Dict[Any, Any]", attributes) if isinstance(k, str))
+
+
+def cache_fills(obj: object, keys_before: Optional[FrozenSet[str]]) -> List[str]:
+    """Names obj's own attributes gained since `keys_before` that its class has as a cached property:
+    a non-data descriptor (it has __get__, neither __set__ nor __delete__) that is not a function or
+    method, which stores what it computed under its own name on first read (functools.cached_property,
+    boltons' cachedproperty: URL.navigate reads its receiver's query_params). What it stored changes
+    nothing the object shows: the read gives the same either way."""
+    attributes = getattr(obj, "__dict__", None) if keys_before is not None else None
+    if not isinstance(attributes, dict):
+        return []
+    fills: List[str] = []
+    for name in cast("Dict[Any, Any]", attributes):
+        if not isinstance(name, str) or name in cast("FrozenSet[str]", keys_before):
+            continue
+        try:
+            kind: type = type(cast(object, inspect.getattr_static(type(obj), name)))
+        except AttributeError:
+            continue
+        if kind in _NOT_CACHES or not hasattr(kind, "__get__") or hasattr(kind, "__set__") or hasattr(kind, "__delete__"):
+            continue
+        fills.append(name)
+    return fills
+
+
+# Non-data descriptors that are no cache: an attribute of that name set on the object replaces them.
+_NOT_CACHES = (types.FunctionType, types.BuiltinFunctionType, types.MethodType, staticmethod, classmethod, types.MethodDescriptorType)
+
+
+def _snapshot_without(obj: object, names: List[str]) -> Union[bytes, str, None]:
+    """snapshot(obj) without those of its own attributes: its attribute dict is put back as it was,
+    in its order, right after."""
+    attributes = cast("Dict[Any, Any]", obj.__dict__)
+    kept = list(attributes.items())
+    try:
+        for name in names:
+            del attributes[name]
+        return snapshot(obj)
+    finally:
+        attributes.clear()
+        attributes.update(kept)
 
 
 def _mutations(renderer: Renderer, labelled: List[Tuple[str, Any]], changed: Set[str]) -> List[ProbeResultMutationsItem]:

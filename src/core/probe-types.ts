@@ -106,6 +106,12 @@ export interface ProbeResult {
    */
   namedDescriptors?: number[];
   /**
+   * The arguments (`args[0]`, `kwargs.x`) and the receiver (`receiver`) whose only change during the
+   * call was a cached property storing what it computed on first read (functools.cached_property):
+   * not in `mutations`, since a read gives the same either way, nor a sign that nothing changed.
+   */
+  cacheFilled?: string[];
+  /**
    * The same call run a second time in the same process, right after the first and with the
    * first's value, arguments and receiver still held; only when the call asked for it (`again`).
    * What a user sees calling it twice in one interpreter: a module's counter, a class's counter,

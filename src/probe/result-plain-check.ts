@@ -250,6 +250,7 @@ const s102: Fields = [
   ['valueState', checkObjectState, true],
   ['returnedReceiver', c5, true],
   ['namedDescriptors', c101, true],
+  ['cacheFilled', c45, true],
   ['again', checkSecondRun, true],
   ['applied', checkAppliedResult, true],
 ];

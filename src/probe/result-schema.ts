@@ -97,6 +97,7 @@ export const probeResult = z.object({
   valueState: objectState.optional(),
   returnedReceiver: z.boolean().optional(),
   namedDescriptors: z.array(z.number()).max(bounds.MAX_ITEMS).optional(),
+  cacheFilled: z.array(bounds.text).max(bounds.MAX_ITEMS).optional(),
   again: secondRun.optional(),
   applied: appliedResult.optional(),
 }) satisfies z.ZodType<ProbeResult>;

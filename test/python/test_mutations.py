@@ -130,3 +130,65 @@ def test_what_iterating_a_returned_generator_changed_is_the_calls(tmp_path):
     result = call_lazy(tmp_path, "Element.popped", ["[1, 2]"])
     assert result["status"] == "returned"
     assert [m["arg"] for m in result["mutations"]] == ["args[0]"]
+
+
+# A link that parses its query on first read and keeps what it parsed under the property's own name
+# (functools.cached_property; boltons' URL.query_params is its own such descriptor): a method that
+# reads it changed nothing the link shows. One that sets a plain attribute, or one that shadows a
+# method with an attribute of that name, did change it.
+CACHED = '''
+import functools
+
+
+class Link:
+    def __init__(self, text=""):
+        self.text = text
+
+    @functools.cached_property
+    def params(self):
+        return dict(p.split("=") for p in self.text.partition("?")[2].split("&") if "=" in p)
+
+    def count(self):
+        return len(self.params)
+
+    def mark(self, note):
+        self.note = note
+        return len(self.params)
+
+    def shadow(self):
+        self.count = lambda: 0
+        return len(self.params)
+'''
+
+
+def call_cached(tmp_path, qualname, args):
+    target = tmp_path / "cached.py"
+    target.write_text(CACHED)
+    worker = WorkerProcess(str(target), qualname)
+    try:
+        worker.until("ready")
+        worker.send({"op": "call", "id": 1, "args": args, "kwargs": {}, "receiver": "Link('a?x=1&y=2')", "limits": LIMITS, "comparisons": True})
+        return worker.until("result")[-1]["result"]
+    finally:
+        worker.close()
+
+
+def test_a_cached_property_filled_by_the_call_is_no_change_to_its_object(tmp_path):
+    result = call_cached(tmp_path, "Link.count", [])
+    assert result["status"] == "returned" and result["value"]["repr"] == "2"
+    assert result["mutations"] == []
+    # Said apart: a fill is no sign that nothing changed (the explorer's "no side effects" waits).
+    assert result["cacheFilled"] == ["receiver"]
+
+
+def test_a_plain_attribute_set_beside_a_cache_fill_is_still_a_change(tmp_path):
+    result = call_cached(tmp_path, "Link.mark", ["'seen'"])
+    assert result["status"] == "returned"
+    assert [m["arg"] for m in result["mutations"]] == ["receiver"]
+    assert "cacheFilled" not in result
+
+
+def test_an_attribute_that_shadows_a_method_is_a_change(tmp_path):
+    result = call_cached(tmp_path, "Link.shadow", [])
+    assert result["status"] == "returned"
+    assert [m["arg"] for m in result["mutations"]] == ["receiver"]

@@ -443,6 +443,16 @@ test('"no side effects" is not claimed from calls that left out the parameter it
   assert.match(pure.evidence, /^inconclusive: \d+ calls changed nothing and printed nothing, but fewer than 2 of them were given `log`$/);
 });
 
+test('"no side effects" is not claimed of calls that filled a cached property of an argument', async () => {
+  // double(x) changes nothing a read shows, but the worker saw a cached property of `x` store its value (functools.cached_property).
+  const fn: FakeFunction = { params: [param('x')], body: ([x]) => pyInt(expectInt(x, 'double') * 2n), cacheFilled: ['args[0]'] };
+  const { report } = await explore('double', { fn });
+  const pure = prop(report, 'pure');
+  assert.equal(pure?.holds, false);
+  assert.match(pure.evidence, /^inconclusive: double\(\S+\) changed nothing a read shows, but a cached property of an argument stored its value there$/);
+  assert.doesNotMatch((report.description.properties ?? []).join(' '), /no side effects/);
+});
+
 test('a relation of the arguments holds for calls that left one out, read with its default: money(amount, currency="USD")', async () => {
   // Any currency given is written after the amount; the default one is a symbol before it. "Adds
   // text at the start of `currency`" holds for every call given a currency, and is false for money(3).

@@ -58,6 +58,8 @@ export interface FakeFunction {
   stateWhenAsked?: boolean;
   /** What every call reports it compared its arguments with (ProbeResult.comparisons), as a fixed pattern the code matches. */
   comparisons?: ComparisonRecord[];
+  /** Every call that returned filled a cached property of what it names (ProbeResult.cacheFilled), as `receiver`. */
+  cacheFilled?: string[];
 }
 
 export function info(name: string, fn: FakeFunction): FunctionInfo {
@@ -148,6 +150,7 @@ export function fakeCall(fn: FakeFunction, req: CallRequest, seenLines: Set<numb
       coverage,
       ...receiverState,
       ...returnedReceiver,
+      ...(fn.cacheFilled ? { cacheFilled: fn.cacheFilled } : {}),
     };
   } catch (err) {
     // A call that would never finish: what the client answers when the worker's time runs out.
