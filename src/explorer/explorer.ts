@@ -241,6 +241,8 @@ export class Explorer {
   private readonly fileSwitched = new Set<string>();
   /** Receivers and argument instances (as source) rebuilt after a type error about what they were built from (rebuildInstance). */
   private readonly rebuilt = new Set<string>();
+  /** Choices a refusal named (suggestedChoices), as `position:source`, each queued once. */
+  private readonly choicesQueued = new Set<string>();
   /** The first receiver a call was made on, in place of those refused during discovery. */
   private builtReceiver: Slot | null = null;
   /** Receivers (as source) whose construction the worker refused: never built again. */
@@ -654,9 +656,17 @@ export class Explorer {
     });
     for (const { i, value } of inRange) this.queueReplaced(obs, i, value, `items in the range the error message named: ${toSource(value)}`);
     const targets = (named.length ? named : echoed.length ? echoed : given).filter((i) => !inRange.some((r) => r.i === i));
+    // A refusal that quotes the value refused and names others ("Invalid whence (3, should be 0, 1,
+    // or 2)", "'x' is not one of 'fast', 'slow'") names the choices there are: each is tried, once, as
+    // one would at a REPL; each may do something else (boltons' seek(pos, 2) counts from the end).
+    const choices = echoed.length > 0 && values.length >= 2 ? values : [v];
     for (const i of targets) {
       this.addMined(i, values);
-      this.queueReplaced(obs, i, v, `a value the error message suggested: ${toSource(v)}`);
+      for (const c of choices) {
+        if (choices.length > 1 && this.choicesQueued.has(`${i}:${toSource(c)}`)) continue;
+        this.choicesQueued.add(`${i}:${toSource(c)}`);
+        this.queueReplaced(obs, i, c, `a value the error message suggested: ${toSource(c)}`);
+      }
     }
   }
 

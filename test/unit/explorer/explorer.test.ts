@@ -443,6 +443,26 @@ test('"no side effects" is not claimed from calls that left out the parameter it
   assert.match(pure.evidence, /^inconclusive: \d+ calls changed nothing and printed nothing, but fewer than 2 of them were given `log`$/);
 });
 
+test('a refusal that names the choices there are ("should be 0, 1, or 2") has each tried: seek(pos, whence) from the end too', async () => {
+  // An empty stream's seek (boltons' SpooledStringIO): whence 0 and 1 land on `pos`, whence 2 counts back from its end.
+  const fn: FakeFunction = {
+    params: [param('pos'), param('whence', 'POSITIONAL_OR_KEYWORD', { default: '0' })],
+    body: ([pos, whence]) => {
+      const p = expectInt(pos, 'seek');
+      const w = whence === undefined ? 0n : whence.k === 'int' ? whence.v : -1n;
+      if (w === 0n || w === 1n) return pyInt(p);
+      if (w === 2n) return pyInt(-p);
+      throw new PyError('ValueError', `Invalid whence (${whence ? toSource(whence) : 'None'}, should be 0, 1, or 2)`);
+    },
+  };
+  const { report, fake } = await explore('seek', { fn, maxProbes: 20 });
+  assert.ok(
+    fake.records.some((r) => r.args[1] === '2' || r.kwargs?.whence === '2'),
+    JSON.stringify(fake.records.map((r) => [r.args, r.kwargs])),
+  );
+  assert.doesNotMatch(report.description.summary, /Returns `pos` unchanged/, report.description.summary);
+});
+
 test('"no side effects" is not claimed of calls that filled a cached property of an argument', async () => {
   // double(x) changes nothing a read shows, but the worker saw a cached property of `x` store its value (functools.cached_property).
   const fn: FakeFunction = { params: [param('x')], body: ([x]) => pyInt(expectInt(x, 'double') * 2n), cacheFilled: ['args[0]'] };
