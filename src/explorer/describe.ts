@@ -545,9 +545,12 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger,
   };
   // The call quoted is one whose change can be told (yaml's Scanner.fetch_flow_sequence_end: the
   // most ordinary call changed nothing its public attributes show, 28 others moved `pointer`), else the first.
+  // What the sentence rests on: the calls that changed something and returned, where any did. One that
+  // raised may raise by chance (Random.choices on a dict: a drawn key it lacks), and return elsewhere.
+  const backing = mutated.some((o) => o.record.result.status === 'returned') ? mutated.filter((o) => o.record.result.status === 'returned') : mutated;
   const byOrdinariness = [
-    ...mutated.filter(startedEmpty),
-    ...ordinaryFirst(mutated, (o) => readableCall(callName(run.info), o.request, awaited), run.positions),
+    ...backing.filter(startedEmpty),
+    ...ordinaryFirst(backing, (o) => readableCall(callName(run.info), o.request, awaited), run.positions),
   ];
   const first = byOrdinariness.find((o) => news(o).every((m) => told(o, m) !== null)) ?? byOrdinariness[0];
   const toldFirst = first ? news(first).map((m) => told(first, m)) : [];
@@ -771,7 +774,7 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger,
   }
   if (inPlace && !effects.length && !objectEffects.length) {
     sentences.push(inPlace);
-    ledger.add('summary', inPlace, idx(mutated), idx(run.observations));
+    ledger.add('summary', inPlace, idx(backing), idx(run.observations));
   }
   if (returned.length) ledger.add('summary', `returns ${returns}`, idx(returned), idx(run.observations));
   const hang = hangWithContrast(run.observations, run.positions);

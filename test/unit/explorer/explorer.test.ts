@@ -463,6 +463,33 @@ test('a refusal that names the choices there are ("should be 0, 1, or 2") has ea
   assert.doesNotMatch(report.description.summary, /Returns `pos` unchanged/, report.description.summary);
 });
 
+test('"Changes its receiver in place" rests on calls that returned, where any did, not on one that raised after the change', async () => {
+  // draw(n): counts the draw on its Bag, then gives the n-th item, or raises KeyError for an n it lacks
+  // (Random.choices on a dict raises so for a drawn index that is no key, by chance: elsewhere it returns).
+  const fn: FakeFunction = {
+    params: [param('self'), param('n', 'POSITIONAL_OR_KEYWORD', { annotation: 'int' })],
+    needsReceiver: true,
+    ownerClass: 'Bag',
+    moduleClasses: ['Bag'],
+    changesBeforeRaising: true,
+    body: ([n], _kw, receiver) => {
+      if (!receiver || receiver.k !== 'call' || receiver.callee !== 'Bag' || receiver.args.length > 1) throw new PyError('TypeError', 'bad receiver');
+      const drawn = receiver.args[0] ? expectInt(receiver.args[0], 'Bag') : 0n;
+      receiver.args = [pyInt(drawn + 1n)];
+      const i = expectInt(n, 'draw');
+      if (i < 0n || i > 2n) throw new PyError('KeyError', String(i));
+      return pyInt(i * 10n);
+    },
+  };
+  const { report, fake } = await explore('draw', { fn, strictness: 'signature' });
+  const inPlace = (report.description.claims ?? []).find((c) => c.text.startsWith('Changes its receiver in place'));
+  assert.ok(inPlace, report.description.summary);
+  const status = new Map(fake.records.map((r) => [r.index, r.result.status]));
+  // The fixture reaches the case: calls that changed the Bag and raised.
+  assert.ok(fake.records.some((r) => r.result.status === 'raised' && r.result.mutations.length > 0));
+  assert.ok(inPlace.support.length > 0 && inPlace.support.every((i) => status.get(i) === 'returned'), JSON.stringify(inPlace.support.map((i) => status.get(i))));
+});
+
 test('"no side effects" is not claimed of calls that filled a cached property of an argument', async () => {
   // double(x) changes nothing a read shows, but the worker saw a cached property of `x` store its value (functools.cached_property).
   const fn: FakeFunction = { params: [param('x')], body: ([x]) => pyInt(expectInt(x, 'double') * 2n), cacheFilled: ['args[0]'] };

@@ -60,6 +60,8 @@ export interface FakeFunction {
   comparisons?: ComparisonRecord[];
   /** Every call that returned filled a cached property of what it names (ProbeResult.cacheFilled), as `receiver`. */
   cacheFilled?: string[];
+  /** A call that raises reports what it changed before raising, as the worker does (off by default: most fakes raise before changing anything). */
+  changesBeforeRaising?: boolean;
 }
 
 export function info(name: string, fn: FakeFunction): FunctionInfo {
@@ -156,7 +158,9 @@ export function fakeCall(fn: FakeFunction, req: CallRequest, seenLines: Set<numb
     // A call that would never finish: what the client answers when the worker's time runs out.
     if (err instanceof PyTimeout) return { ...base, status: 'timeout', durationMs: 5000 };
     if (!(err instanceof PyError)) throw err;
-    return { ...base, status: 'raised', exception: { type: err.type, message: err.message }, coverage };
+    const changed = fn.changesBeforeRaising ? values.map((v, i) => ({ arg: `args[${i}]`, repr: toSource(v) })).filter((m, i) => m.repr !== before[i]) : [];
+    if (fn.changesBeforeRaising && receiver && toSource(receiver) !== receiverBefore) changed.push({ arg: 'receiver', repr: toSource(receiver) });
+    return { ...base, mutations: changed, status: 'raised', exception: { type: err.type, message: err.message }, coverage };
   }
 }
 
