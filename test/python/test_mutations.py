@@ -93,16 +93,21 @@ class Element:
 '''
 
 
-def call_lazy(tmp_path, qualname, args, **extra):
-    target = tmp_path / "lazy.py"
-    target.write_text(LAZY)
+def call_on(tmp_path, source, qualname, args, receiver, **extra):
+    """The result of one call of `qualname` on `receiver` (source), in a module of `source`."""
+    target = tmp_path / "target_module.py"
+    target.write_text(source)
     worker = WorkerProcess(str(target), qualname)
     try:
         worker.until("ready")
-        worker.send({"op": "call", "id": 1, "args": args, "kwargs": {}, "receiver": "Element('a')", "limits": LIMITS, **extra})
+        worker.send({"op": "call", "id": 1, "args": args, "kwargs": {}, "receiver": receiver, "limits": LIMITS, **extra})
         return worker.until("result")[-1]["result"]
     finally:
         worker.close()
+
+
+def call_lazy(tmp_path, qualname, args, **extra):
+    return call_on(tmp_path, LAZY, qualname, args, "Element('a')", **extra)
 
 
 def test_showing_a_returned_receiver_is_no_change_the_call_made(tmp_path):
@@ -162,15 +167,7 @@ class Link:
 
 
 def call_cached(tmp_path, qualname, args):
-    target = tmp_path / "cached.py"
-    target.write_text(CACHED)
-    worker = WorkerProcess(str(target), qualname)
-    try:
-        worker.until("ready")
-        worker.send({"op": "call", "id": 1, "args": args, "kwargs": {}, "receiver": "Link('a?x=1&y=2')", "limits": LIMITS, "comparisons": True})
-        return worker.until("result")[-1]["result"]
-    finally:
-        worker.close()
+    return call_on(tmp_path, CACHED, qualname, args, "Link('a?x=1&y=2')", comparisons=True)
 
 
 def test_a_cached_property_filled_by_the_call_is_no_change_to_its_object(tmp_path):

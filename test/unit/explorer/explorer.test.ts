@@ -487,7 +487,10 @@ test('"Changes its receiver in place" rests on calls that returned, where any di
   const status = new Map(fake.records.map((r) => [r.index, r.result.status]));
   // The fixture reaches the case: calls that changed the Bag and raised.
   assert.ok(fake.records.some((r) => r.result.status === 'raised' && r.result.mutations.length > 0));
-  assert.ok(inPlace.support.length > 0 && inPlace.support.every((i) => status.get(i) === 'returned'), JSON.stringify(inPlace.support.map((i) => status.get(i))));
+  assert.ok(
+    inPlace.support.length > 0 && inPlace.support.every((i) => status.get(i) === 'returned'),
+    JSON.stringify(inPlace.support.map((i) => status.get(i))),
+  );
 });
 
 test('"no side effects" is not claimed of calls that filled a cached property of an argument', async () => {
