@@ -8,7 +8,7 @@ import type { Input, Observation, Position, Purpose } from './inputs.js';
 import { requestKey, toRequest } from './inputs.js';
 import { sortedCopy } from './mutate.js';
 import { clashingDict, dictsClash, hasRepeats, plainRerun, seededChange, soleArgument, swappablePair, withSlot } from './properties.js';
-import { float, fromTagged, int, isConstructorCall, isNumber, toSource, toTagged } from './values.js';
+import { elementsOf, float, fromTagged, int, isConstructorCall, isNumber, toSource, toTagged, type PyValue } from './values.js';
 import { returnedExamples } from './ordinary.js';
 import { renderCall } from '../core/format.js';
 
@@ -224,10 +224,32 @@ export function reapplyRefuted(observations: Observation[], positions: Position[
   });
 }
 
+/**
+ * A value's shape, as far as a law of it may care: for a text, which kinds of character it holds
+ * (letters, digits, white space, others; or none), for a list its kinds of items; else its type.
+ */
+function shapeOf(v: PyValue): string {
+  if (v.k === 'str') {
+    const kinds = [/\p{L}/u, /\p{N}/u, /\s/u, /[^\p{L}\p{N}\s]/u].map((re, k) => (re.test(v.v) ? 'LNWO'[k] : '')).join('');
+    return `str:${kinds || 'empty'}`;
+  }
+  const items = elementsOf(v);
+  return items ? `${v.k}:${[...new Set(items.map((x) => x.k))].sort().join(',') || 'empty'}` : v.k;
+}
+
 function reapplyPlans(observations: Observation[], positions: Position[]): PlannedProbe[] {
   if (reapplyRefuted(observations, positions)) return [];
   const made = new Set(observations.map((o) => o.key));
-  const plans: { plan: PlannedProbe; changed: boolean; telling: boolean }[] = [];
+  // The shapes f(f(x)) was tried on already: an output of another shape (inspect.cleandoc's ' ', white
+  // space alone, among outputs with letters) goes first, since a law of text breaks at its edges.
+  const fed = new Set(
+    observations.flatMap((o) => {
+      const i = o.purpose === 'reapply' ? soleArgument(positions, o.input) : null;
+      const v = i === null ? undefined : o.input[i]?.value;
+      return v ? [shapeOf(v)] : [];
+    }),
+  );
+  const plans: { plan: PlannedProbe; changed: boolean; telling: boolean; novel: boolean }[] = [];
   // Latest first: the verification's breakers (syntax-breakers.ts: `=3Daa`, whose output `=aa` is
   // an escape again) come after the rest, and their f(f(x)) is what the remaining budget is for.
   for (const o of [...observations].reverse()) {
@@ -244,10 +266,17 @@ function reapplyPlans(observations: Observation[], positions: Position[]): Plann
     const input = withSlot(o.input, i, value);
     // A call made already is no new plan: the ones after it would otherwise fall outside the slice taken.
     if (made.has(requestKey(toRequest(positions, input)))) continue;
-    plans.push({ plan: { input, purpose: 'reapply', note: `f(f(x)) with x = ${toSource(x)}` }, changed, telling });
+    const novel = telling && !fed.has(shapeOf(value));
+    if (novel) fed.add(shapeOf(value)); // one plan per new shape
+    plans.push({ plan: { input, purpose: 'reapply', note: `f(f(x)) with x = ${toSource(x)}` }, changed, telling, novel });
   }
   // Inputs the function changed say more about idempotence and involution than fixed points.
-  return [...plans.filter((p) => p.telling), ...plans.filter((p) => p.changed && !p.telling), ...plans.filter((p) => !p.changed)].map((p) => p.plan);
+  return [
+    ...plans.filter((p) => p.novel),
+    ...plans.filter((p) => p.telling && !p.novel),
+    ...plans.filter((p) => p.changed && !p.telling),
+    ...plans.filter((p) => !p.changed),
+  ].map((p) => p.plan);
 }
 
 function swapPlans(observations: Observation[], positions: Position[]): PlannedProbe[] {
