@@ -318,8 +318,16 @@ const shape =
     const y = readY(c.y);
     return x === null || y === null ? null : { c, x, y };
   };
-/** Text in, text out. */
-const texts = shape(strOf, strOf);
+/**
+ * Text in, text out. "The text" of a call is its one text argument: where the main argument is no
+ * text and one other is (boltons' args2sh(['b', 'a', 'c'], ',') and its separator), that one, as a
+ * reader takes it, so that such a call tests the rule too.
+ */
+const texts = (c: Case): Shape<string, string> | null => shape(strOf, strOf)(theText(c));
+function theText(c: Case): Case {
+  const given = c.named.filter((a) => a.v.t === 'str');
+  return c.x.t !== 'str' && given.length === 1 && given[0] ? { ...c, x: given[0].v } : c;
+}
 type Texts = Shape<string, string>;
 /**
  * A rule of what the function does to a text (text in, text out), read only off two different texts
