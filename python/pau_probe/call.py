@@ -215,6 +215,12 @@ def _pickled(obj: object) -> bytes:
         setattr(copyreg, "_slotnames", original)
 
 
+def own_attributes(obj: object) -> Optional[Dict[Any, Any]]:
+    """obj's own attribute dict (a class's is a mappingproxy: none), or None when it has none."""
+    attributes = getattr(obj, "__dict__", None) if not isinstance(obj, type) else None
+    return cast("Dict[Any, Any]", attributes) if isinstance(attributes, dict) else None
+
+
 def snapshot(obj: object, depth: int = 2) -> Union[bytes, str, None]:
     """Something that changes when obj is mutated in place: its pickle, else its repr and, to
     `depth` levels, its attributes' snapshots (a parser holding a generator does not pickle, and
@@ -226,10 +232,9 @@ def snapshot(obj: object, depth: int = 2) -> Union[bytes, str, None]:
             shown = "repr:" + repr(obj)
         except BaseException:  # noqa: B902
             return None
-        attributes = getattr(obj, "__dict__", None) if depth > 0 and not isinstance(obj, type) else None
-        if isinstance(attributes, dict):
-            items = cast("Dict[Any, Any]", attributes)
-            parts = [repr((k, snapshot(v, depth - 1))) for k, v in items.items() if isinstance(k, str)]
+        attributes = own_attributes(obj) if depth > 0 else None
+        if attributes is not None:
+            parts = [repr((k, snapshot(v, depth - 1))) for k, v in attributes.items() if isinstance(k, str)]
             shown += " vars:" + ",".join(parts)
         return shown
 
@@ -990,10 +995,8 @@ def _compared(obj: object, old: Union[bytes, str], keys_before: Optional[FrozenS
 
 def _instance_keys(obj: object) -> Optional[FrozenSet[str]]:
     """The names in obj's own attribute dict, or None when it has none."""
-    attributes = getattr(obj, "__dict__", None) if not isinstance(obj, type) else None
-    if not isinstance(attributes, dict):
-        return None
-    return frozenset(k for k in cast("Dict[Any, Any]", attributes) if isinstance(k, str))
+    attributes = own_attributes(obj)
+    return None if attributes is None else frozenset(k for k in attributes if isinstance(k, str))
 
 
 def cache_fills(obj: object, keys_before: Optional[FrozenSet[str]]) -> List[str]:
@@ -1002,12 +1005,12 @@ def cache_fills(obj: object, keys_before: Optional[FrozenSet[str]]) -> List[str]
     method, which stores what it computed under its own name on first read (functools.cached_property,
     boltons' cachedproperty: URL.navigate reads its receiver's query_params). What it stored changes
     nothing the object shows: the read gives the same either way."""
-    attributes = getattr(obj, "__dict__", None) if keys_before is not None else None
-    if not isinstance(attributes, dict):
+    attributes = own_attributes(obj) if keys_before is not None else None
+    if attributes is None or keys_before is None:
         return []
     fills: List[str] = []
-    for name in cast("Dict[Any, Any]", attributes):
-        if not isinstance(name, str) or name in cast("FrozenSet[str]", keys_before):
+    for name in attributes:
+        if not isinstance(name, str) or name in keys_before:
             continue
         try:
             kind: type = type(cast(object, inspect.getattr_static(type(obj), name)))
@@ -1026,7 +1029,9 @@ _NOT_CACHES = (types.FunctionType, types.BuiltinFunctionType, types.MethodType, 
 def _snapshot_without(obj: object, names: List[str]) -> Union[bytes, str, None]:
     """snapshot(obj) without those of its own attributes: its attribute dict is put back as it was,
     in its order, right after."""
-    attributes = cast("Dict[Any, Any]", obj.__dict__)
+    attributes = own_attributes(obj)
+    if attributes is None:
+        return snapshot(obj)
     kept = list(attributes.items())
     try:
         for name in names:

@@ -547,7 +547,8 @@ function summary(run: ExplorationOutcome, returnTypes: string[], ledger: Ledger,
   // most ordinary call changed nothing its public attributes show, 28 others moved `pointer`), else the first.
   // What the sentence rests on: the calls that changed something and returned, where any did. One that
   // raised may raise by chance (Random.choices on a dict: a drawn key it lacks), and return elsewhere.
-  const backing = mutated.some((o) => o.record.result.status === 'returned') ? mutated.filter((o) => o.record.result.status === 'returned') : mutated;
+  const mutatedAndReturned = mutated.filter((o) => o.record.result.status === 'returned');
+  const backing = mutatedAndReturned.length ? mutatedAndReturned : mutated;
   const byOrdinariness = [
     ...backing.filter(startedEmpty),
     ...ordinaryFirst(backing, (o) => readableCall(callName(run.info), o.request, awaited), run.positions),

@@ -241,7 +241,7 @@ export class Explorer {
   private readonly fileSwitched = new Set<string>();
   /** Receivers and argument instances (as source) rebuilt after a type error about what they were built from (rebuildInstance). */
   private readonly rebuilt = new Set<string>();
-  /** Choices a refusal named (suggestedChoices), as `position:source`, each queued once. */
+  /** The choices refusals named ("should be 0, 1, or 2": mine), as `position:source`: each queued once. */
   private readonly choicesQueued = new Set<string>();
   /** The first receiver a call was made on, in place of those refused during discovery. */
   private builtReceiver: Slot | null = null;

@@ -363,13 +363,12 @@ function purity(observations: Observation[], ctx: InferenceContext): InferredPro
   // A cached property that stored its value (functools.cached_property): no change a read shows, yet
   // the object's own attributes gained one, which "no side effects" would deny.
   const filling = calls.find((o) => (o.record.result.cacheFilled ?? []).length > 0);
+  const filled = filling?.record.result.cacheFilled ?? [];
   if (filling)
     return {
       name: 'pure',
       holds: false,
-      evidence: `inconclusive: ${ctx.callText(filling)} changed nothing a read shows, but a cached property of ${
-        (filling.record.result.cacheFilled ?? []).includes('receiver') ? 'its object' : 'an argument'
-      } stored its value there`,
+      evidence: `inconclusive: ${ctx.callText(filling)} changed nothing a read shows, but a cached property of ${filled.includes('receiver') ? 'its object' : 'an argument'} stored its value there`,
     };
   // A parameter that a returned call seldom took may be the one written to (deepcopy's `memo`):
   // the calls without it say nothing about it.

@@ -139,9 +139,14 @@ export function orderMayFollowHash(value: RenderedValue | undefined): boolean {
   return value.data ? walk(value.data) : textKeyedDictIn(value.repr);
 }
 
-/** Whether a re-run in an interpreter of another hash seed printed a call's result otherwise than its first run. */
-export function printedOtherwiseUnderAnotherHashSeed(observations: Observation[]): boolean {
-  return observations.some((r) => r.hashSeed !== undefined && r.repeats !== undefined && !printedAlike(r.repeats.record.result, r.record.result));
+/**
+ * Whether a re-run in an interpreter of another hash seed printed a call's result otherwise than its
+ * first run; `of`: only the re-runs of calls it accepts.
+ */
+export function printedOtherwiseUnderAnotherHashSeed(observations: Observation[], of: (first: Observation) => boolean = () => true): boolean {
+  return observations.some(
+    (r) => r.hashSeed !== undefined && r.repeats !== undefined && of(r.repeats) && !printedAlike(r.repeats.record.result, r.record.result),
+  );
 }
 
 /**
@@ -156,20 +161,10 @@ export function printsAlikeUnderAnyHashSeed(o: Observation, observations: Observ
   // A result with no order to follow the seed may still be made of hash() itself (colour's hash_or_str
   // returns hash((type name, obj))): once such a result printed otherwise under another seed, those
   // are quoted only where their own re-run there printed alike.
-  if (!orderMayFollowHash(o.record.result.value)) return !valueFollowedHashSeed(observations) || checkedAlike();
+  const orderless = (c: Observation): boolean => !orderMayFollowHash(c.record.result.value);
+  if (orderless(o)) return !printedOtherwiseUnderAnotherHashSeed(observations, orderless) || checkedAlike();
   if (printedOtherwiseUnderAnotherHashSeed(observations)) return false;
   return checkedAlike();
-}
-
-/** Whether a re-run under another hash seed printed otherwise a result whose order could not follow the seed: its value did. */
-function valueFollowedHashSeed(observations: Observation[]): boolean {
-  return observations.some(
-    (r) =>
-      r.hashSeed !== undefined &&
-      r.repeats !== undefined &&
-      !orderMayFollowHash(r.repeats.record.result.value) &&
-      !printedAlike(r.repeats.record.result, r.record.result),
-  );
 }
 
 /**
